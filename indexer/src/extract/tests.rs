@@ -1,0 +1,340 @@
+//! Table tests of extraction on inline sources.
+
+use super::*;
+use expect_test::{expect, Expect};
+use std::fmt::Write;
+
+fn render(lang: Lang, src: &str) -> String {
+    let ex = Extractor::new().expect("queries compile");
+    let out = ex.extract_source(lang, src.as_bytes());
+    let mut s = String::new();
+    for sym in &out.symbols {
+        let parent = sym.parent.map_or("-".to_string(), |p| out.symbols[p].qualname.clone());
+        let _ = writeln!(
+            s,
+            "{} {} {}:{}-{}:{} name@{}:{} parent={} sig={:?} doc={:?}{}",
+            sym.kind.as_str(),
+            sym.qualname,
+            sym.span.start.line,
+            sym.span.start.col,
+            sym.span.end.line,
+            sym.span.end.col,
+            sym.name_span.start.line,
+            sym.name_span.start.col,
+            parent,
+            sym.signature.as_deref().unwrap_or(""),
+            sym.doc.as_deref().unwrap_or(""),
+            sym.params.map_or(String::new(), |p| format!(" params={p}")),
+        );
+    }
+    for r in &out.refs {
+        let source = r.source.map_or("<file>".to_string(), |p| out.symbols[p].qualname.clone());
+        let _ = writeln!(
+            s,
+            "{} {} -> {} @{}:{}{}",
+            r.kind.as_str(),
+            source,
+            r.target,
+            r.pos.line,
+            r.pos.col,
+            r.hint.as_ref().map_or(String::new(), |h| format!(" hint={h}"))
+        );
+    }
+    for i in &out.imports {
+        let _ = writeln!(
+            s,
+            "import {} member={:?} alias={:?}",
+            i.module, i.member, i.alias
+        );
+    }
+    if let Some(p) = &out.package {
+        let _ = writeln!(s, "package {p}");
+    }
+    if let Some(d) = &out.doc {
+        let _ = writeln!(s, "filedoc {d:?}");
+    }
+    if out.parse_error {
+        s.push_str("parse_error\n");
+    }
+    s
+}
+
+fn check(lang: Lang, src: &str, want: Expect) {
+    want.assert_eq(&render(lang, src));
+}
+
+#[test]
+fn python_classes_methods_and_nesting() {
+    check(
+        Lang::Python,
+        r#""""Session storage."""
+import os
+from .base import Base as B, helper
+
+MAX_AGE = 30
+store = {}
+
+class SessionStore(B):
+    """Keeps sessions.
+
+    More text.
+    """
+    ttl: int = 5
+
+    def refresh(self, token: str, *, force=False) -> "Session":
+        self.check(token)
+        helper(os.path.join("a", "b"))
+        def inner():
+            local = 1
+            return local
+        return inner()
+
+    @property
+    def name(self):
+        return "x"
+
+    @name.setter
+    def name(self, v):
+        pass
+
+    class Inner:
+        def m(self): ...
+
+def outer():
+    def inner(): pass
+    class Local:
+        field = 1
+"#,
+        expect![[r#"
+            constant MAX_AGE 5:1-5:13 name@5:1 parent=- sig="MAX_AGE = 30" doc=""
+            variable store 6:1-6:11 name@6:1 parent=- sig="store = {}" doc=""
+            class SessionStore 8:1-32:25 name@8:7 parent=- sig="class SessionStore(B)" doc="Keeps sessions."
+            field SessionStore.ttl 13:5-13:17 name@13:5 parent=SessionStore sig="ttl: int = 5" doc=""
+            method SessionStore.refresh 15:5-21:23 name@15:9 parent=SessionStore sig="def refresh(self, token: str, *, force=False) -> \"Session\"" doc="" params=3
+            function SessionStore.refresh.inner 18:9-20:25 name@18:13 parent=SessionStore.refresh sig="def inner()" doc="" params=0
+            method SessionStore.name 23:5-25:19 name@24:9 parent=SessionStore sig="def name(self)" doc="" params=1
+            method SessionStore.name~2 27:5-29:13 name@28:9 parent=SessionStore sig="def name(self, v)" doc="" params=2
+            class SessionStore.Inner 31:5-32:25 name@31:11 parent=SessionStore sig="class Inner" doc=""
+            method SessionStore.Inner.m 32:9-32:25 name@32:13 parent=SessionStore.Inner sig="def m(self)" doc="" params=1
+            function outer 34:1-37:18 name@34:5 parent=- sig="def outer()" doc="" params=0
+            function outer.inner 35:5-35:22 name@35:9 parent=outer sig="def inner()" doc="" params=0
+            class outer.Local 36:5-37:18 name@36:11 parent=outer sig="class Local" doc=""
+            field outer.Local.field 37:9-37:18 name@37:9 parent=outer.Local sig="field = 1" doc=""
+            extends SessionStore -> B @8:20
+            calls SessionStore.refresh -> self.check @16:14 hint=SessionStore
+            calls SessionStore.refresh -> helper @17:9
+            calls SessionStore.refresh -> os.path.join @17:24
+            calls SessionStore.refresh -> inner @21:16
+            import os member=None alias=None
+            import .base member=Some("Base") alias=Some("B")
+            import .base member=Some("helper") alias=None
+            filedoc "Session storage."
+        "#]],
+    );
+}
+
+#[test]
+fn python_variables_first_binding_and_conditionals() {
+    check(
+        Lang::Python,
+        r#"try:
+    import json
+except ImportError:
+    json = None
+if True:
+    X = 1
+else:
+    X = 2
+a, b = 1, 2
+c = d = 3
+def f(): pass
+f = wrap(f)
+def f(): pass
+"#,
+        expect![[r#"
+            variable json 4:5-4:16 name@4:5 parent=- sig="json = None" doc=""
+            constant X 6:5-6:10 name@6:5 parent=- sig="X = 1" doc=""
+            variable a 9:1-9:12 name@9:1 parent=- sig="a, b = 1, 2" doc=""
+            variable b 9:1-9:12 name@9:4 parent=- sig="a, b = 1, 2" doc=""
+            variable c 10:1-10:10 name@10:1 parent=- sig="c = d = 3" doc=""
+            variable d 10:5-10:10 name@10:5 parent=- sig="d = 3" doc=""
+            function f 11:1-11:14 name@11:5 parent=- sig="def f()" doc="" params=0
+            function f~2 13:1-13:14 name@13:5 parent=- sig="def f()" doc="" params=0
+            calls <file> -> wrap @12:5
+            import json member=None alias=None
+        "#]],
+    );
+}
+
+#[test]
+fn go_types_methods_fields_and_calls() {
+    check(
+        Lang::Go,
+        r#"// Package http does things.
+package http
+
+import (
+	"fmt"
+	nurl "net/url"
+)
+
+// Server serves.
+// More.
+type Server struct {
+	Addr    string // TCP address
+	a, b    int
+	*Base
+	sync.Mutex
+	inner struct {
+		deep int
+	}
+}
+
+type Handler interface {
+	ServeHTTP(w ResponseWriter, r *Request)
+	io.Closer
+}
+
+type (
+	ID   int
+	List[T any] []T
+	Alias = Server
+)
+
+const Max, Min = 10, 1
+
+var _ Handler = (*Server)(nil)
+var _ = fmt.Sprintf
+
+// Serve accepts.
+func (s *Server) Serve(l net.Listener) error {
+	s.handle(l)
+	fmt.Println(nurl.Parse("x"))
+	var local = 1
+	type localT struct{ x int }
+	return helper()
+}
+
+func (l *List[T]) Len() int { return len(*l) }
+
+func helper() error { return nil }
+func init() {}
+func init() {}
+"#,
+        expect![[r#"
+            struct Server 11:1-19:2 name@11:6 parent=- sig="type Server struct" doc="Server serves."
+            field Server.Addr 12:2-12:16 name@12:2 parent=Server sig="Addr string" doc="TCP address"
+            field Server.a 13:2-13:13 name@13:2 parent=Server sig="a, b int" doc=""
+            field Server.b 13:2-13:13 name@13:5 parent=Server sig="a, b int" doc=""
+            field Server.Base 14:2-14:7 name@14:3 parent=Server sig="*Base" doc=""
+            field Server.Mutex 15:2-15:12 name@15:7 parent=Server sig="sync.Mutex" doc=""
+            field Server.inner 16:2-18:3 name@16:2 parent=Server sig="inner struct" doc=""
+            field Server.inner.deep 17:3-17:11 name@17:3 parent=Server.inner sig="deep int" doc=""
+            interface Handler 21:1-24:2 name@21:6 parent=- sig="type Handler interface" doc=""
+            method Handler.ServeHTTP 22:2-22:41 name@22:2 parent=Handler sig="ServeHTTP(w ResponseWriter, r *Request)" doc="" params=2
+            type ID 27:2-27:10 name@27:2 parent=- sig="type ID int" doc=""
+            type List 28:2-28:17 name@28:2 parent=- sig="type List[T any] []T" doc=""
+            type Alias 29:2-29:16 name@29:2 parent=- sig="type Alias = Server" doc=""
+            constant Max 32:1-32:23 name@32:7 parent=- sig="const Max, Min = 10, 1" doc=""
+            constant Min 32:1-32:23 name@32:12 parent=- sig="const Max, Min = 10, 1" doc=""
+            variable _ 34:1-34:31 name@34:5 parent=- sig="var _ Handler = (*Server)(nil)" doc=""
+            variable _~2 35:1-35:20 name@35:5 parent=- sig="var _ = fmt.Sprintf" doc=""
+            method Server.Serve 38:1-44:2 name@38:18 parent=Server sig="func (s *Server) Serve(l net.Listener) error" doc="Serve accepts." params=1
+            method List.Len 46:1-46:47 name@46:19 parent=List sig="func (l *List[T]) Len() int" doc="" params=0
+            function helper 48:1-48:35 name@48:6 parent=- sig="func helper() error" doc="" params=0
+            function init 49:1-49:15 name@49:6 parent=- sig="func init()" doc="" params=0
+            function init~2 50:1-50:15 name@50:6 parent=- sig="func init()" doc="" params=0
+            extends Server -> Base @14:3
+            extends Server -> sync.Mutex @15:7
+            extends Handler -> io.Closer @23:5
+            calls Server.Serve -> s.handle @39:4 hint=Server
+            calls Server.Serve -> fmt.Println @40:6
+            calls Server.Serve -> nurl.Parse @40:19
+            calls Server.Serve -> helper @43:9
+            calls List.Len -> len @46:38
+            import fmt member=None alias=None
+            import net/url member=None alias=Some("nurl")
+            package http
+            filedoc "Package http does things."
+        "#]],
+    );
+}
+
+#[test]
+fn positions_count_characters_not_bytes() {
+    check(
+        Lang::Python,
+        "s = \"é🎉\"; t = 1\nclass Ünïcode:\n    def méthode(self): pass\n",
+        expect![[r#"
+            variable s 1:1-1:9 name@1:1 parent=- sig="s = \"é🎉\"" doc=""
+            variable t 1:11-1:16 name@1:11 parent=- sig="t = 1" doc=""
+            class Ünïcode 2:1-3:28 name@2:7 parent=- sig="class Ünïcode" doc=""
+            method Ünïcode.méthode 3:5-3:28 name@3:9 parent=Ünïcode sig="def méthode(self)" doc="" params=1
+        "#]],
+    );
+}
+
+#[test]
+fn broken_input_is_data() {
+    // Syntax errors: what parses is still extracted, and the file is flagged.
+    check(
+        Lang::Python,
+        "def ok(): pass\ndef broken(:\n    pass\nclass After: pass\n",
+        expect![[r#"
+            function ok 1:1-1:15 name@1:5 parent=- sig="def ok()" doc="" params=0
+            function broken 2:1-3:9 name@2:5 parent=- sig="def broken(" doc="" params=0
+            class After 4:1-4:18 name@4:7 parent=- sig="class After" doc=""
+            parse_error
+        "#]],
+    );
+    // CRLF and a BOM: same lines and columns as without them.
+    check(
+        Lang::Go,
+        "\u{feff}package p\r\n\r\nfunc F() {}\r\n",
+        expect![[r#"
+            function F 3:1-3:12 name@3:6 parent=- sig="func F()" doc="" params=0
+            package p
+        "#]],
+    );
+    // Invalid UTF-8 in a string does not stop extraction.
+    let ex = Extractor::new().expect("queries compile");
+    let out = ex.extract_source(Lang::Python, b"x = '\xff\xfe'\ndef g(): pass\n");
+    assert_eq!(out.symbols.len(), 2);
+    // Deep nesting does not overflow the stack.
+    let deep = format!("x = {}1{}\ndef after(): pass\n", "(".repeat(5000), ")".repeat(5000));
+    let out = ex.extract_source(Lang::Python, deep.as_bytes());
+    assert!(out.symbols.iter().any(|s| s.name == "after"));
+    let deep_go = format!("package p\nvar x = {}1{}\nfunc After() {{}}\n", "(".repeat(5000), ")".repeat(5000));
+    let out = ex.extract_source(Lang::Go, deep_go.as_bytes());
+    assert!(out.symbols.iter().any(|s| s.name == "After"));
+}
+
+#[test]
+fn scope_rules_table() {
+    use Kind::*;
+    let cases: &[(Tag, Option<Kind>, Option<&str>, &str, Option<Kind>)] = &[
+        (Tag::PyFunction, None, None, "f", Some(Function)),
+        (Tag::PyFunction, Some(Class), None, "f", Some(Method)),
+        (Tag::PyFunction, Some(Method), None, "f", Some(Function)),
+        (Tag::PyVariable, None, None, "x", Some(Variable)),
+        (Tag::PyVariable, None, None, "MAX_2", Some(Constant)),
+        (Tag::PyVariable, None, None, "_", Some(Variable)),
+        (Tag::PyVariable, Some(Class), None, "X", Some(Field)),
+        (Tag::PyVariable, Some(Function), None, "x", None),
+        (Tag::GoType, None, Some("struct_type"), "T", Some(Struct)),
+        (Tag::GoType, None, Some("interface_type"), "I", Some(Interface)),
+        (Tag::GoType, None, Some("type_identifier"), "ID", Some(Type)),
+        (Tag::GoType, Some(Function), Some("struct_type"), "t", None),
+        (Tag::GoField, Some(Struct), None, "f", Some(Field)),
+        (Tag::GoField, Some(Variable), None, "f", None),
+        (Tag::GoField, Some(Function), None, "f", None),
+        (Tag::GoMethodSpec, Some(Interface), None, "M", Some(Method)),
+        (Tag::GoMethodSpec, Some(Function), None, "M", None),
+        (Tag::GoVariable, None, None, "v", Some(Variable)),
+        (Tag::GoVariable, Some(Function), None, "v", None),
+        (Tag::GoConstant, Some(Variable), None, "c", None),
+    ];
+    for (tag, enclosing, ty, name, want) in cases {
+        assert_eq!(place(*tag, *enclosing, *ty, name), *want, "{tag:?} in {enclosing:?} ({name})");
+    }
+}

@@ -1,0 +1,384 @@
+//! Node IDs: the stable names of everything in the map (SPEC "Node IDs").
+//!
+//! ```text
+//! node_id  := lang ":" ( path [ "#" qualname ] | "ext:" package )
+//! lang     := "py" | "go"
+//! path     := workspace-relative, "/"-separated, no "..", no leading "/"; a Go package: its directory + "/"
+//! qualname := segment ("." segment)*
+//! segment  := identifier [ "~" N ]       N >= 2
+//! ```
+//!
+//! Parsing and formatting are pure; percent-encoding covers `#`, `%` and white space in paths.
+
+use crate::lang::Lang;
+use std::fmt;
+
+/// The grammar, quoted in every `BAD_NODE_ID` message.
+pub const GRAMMAR: &str = "node_id := lang \":\" ( path [ \"#\" qualname ] | \"ext:\" package ); \
+lang := py | go; path is workspace-relative with \"/\" separators, no \"..\" and no leading \"/\" \
+(a Go package is its directory plus \"/\"); qualname := segment (\".\" segment)*; \
+segment := identifier [ \"~\" N ] with N >= 2. Examples: py:src/auth/session.py#SessionStore.refresh, \
+go:net/http/server.go#Server.Serve, go:net/http/, py:ext:requests";
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NodeId {
+    /// `py:pkg/mod.py`
+    File { lang: Lang, path: String },
+    /// `go:net/http/` (the directory without its trailing slash is stored; `""` is the root).
+    Package { lang: Lang, dir: String },
+    /// `py:pkg/mod.py#Cls.method`
+    Symbol {
+        lang: Lang,
+        path: String,
+        qualname: String,
+    },
+    /// `py:ext:requests`
+    External { lang: Lang, package: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("malformed node ID {id:?}: {reason}")]
+pub struct BadNodeId {
+    pub id: String,
+    pub reason: String,
+}
+
+impl NodeId {
+    pub fn lang(&self) -> Lang {
+        match self {
+            NodeId::File { lang, .. }
+            | NodeId::Package { lang, .. }
+            | NodeId::Symbol { lang, .. }
+            | NodeId::External { lang, .. } => *lang,
+        }
+    }
+
+    /// The workspace file this ID lives in, if any.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            NodeId::File { path, .. } | NodeId::Symbol { path, .. } => Some(path),
+            NodeId::Package { .. } | NodeId::External { .. } => None,
+        }
+    }
+
+    pub fn qualname(&self) -> Option<&str> {
+        match self {
+            NodeId::Symbol { qualname, .. } => Some(qualname),
+            _ => None,
+        }
+    }
+
+    pub fn file_id(lang: Lang, path: &str) -> String {
+        format!("{}:{}", lang.prefix(), encode_path(path))
+    }
+
+    pub fn symbol_id(lang: Lang, path: &str, qualname: &str) -> String {
+        format!("{}:{}#{}", lang.prefix(), encode_path(path), qualname)
+    }
+
+    pub fn package_id(lang: Lang, dir: &str) -> String {
+        if dir.is_empty() {
+            format!("{}:/", lang.prefix())
+        } else {
+            format!("{}:{}/", lang.prefix(), encode_path(dir))
+        }
+    }
+
+    pub fn external_id(lang: Lang, package: &str) -> String {
+        format!("{}:ext:{}", lang.prefix(), package)
+    }
+
+    pub fn parse(s: &str) -> Result<NodeId, BadNodeId> {
+        let bad = |reason: &str| BadNodeId {
+            id: s.to_string(),
+            reason: reason.to_string(),
+        };
+        let (lang, rest) = s
+            .split_once(':')
+            .ok_or_else(|| bad("it has no language prefix (py: or go:)"))?;
+        let lang = Lang::from_prefix(lang)
+            .ok_or_else(|| bad("the language prefix must be \"py\" or \"go\""))?;
+        if let Some(package) = rest.strip_prefix("ext:") {
+            if package.is_empty() || package.chars().any(|c| c.is_whitespace() || c == '#') {
+                return Err(bad("an external package name must be non-empty, without spaces or \"#\""));
+            }
+            return Ok(NodeId::External {
+                lang,
+                package: package.to_string(),
+            });
+        }
+        let (raw_path, qualname) = match rest.split_once('#') {
+            Some((p, q)) => (p, Some(q)),
+            None => (rest, None),
+        };
+        if raw_path == "/" && qualname.is_none() {
+            return Ok(NodeId::Package {
+                lang,
+                dir: String::new(),
+            });
+        }
+        let path = decode_path(raw_path).ok_or_else(|| bad("the path has a bad %-escape"))?;
+        check_path(&path).map_err(|r| bad(&r))?;
+        if let Some(dir) = path.strip_suffix('/') {
+            if qualname.is_some() {
+                return Err(bad("a package ID (ending in \"/\") cannot have a \"#\" part"));
+            }
+            check_path(dir).map_err(|r| bad(&r))?;
+            return Ok(NodeId::Package {
+                lang,
+                dir: dir.to_string(),
+            });
+        }
+        match qualname {
+            None => Ok(NodeId::File { lang, path }),
+            Some(q) => {
+                check_qualname(q).map_err(|r| bad(&r))?;
+                Ok(NodeId::Symbol {
+                    lang,
+                    path,
+                    qualname: q.to_string(),
+                })
+            }
+        }
+    }
+}
+
+impl fmt::Display for NodeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NodeId::File { lang, path } => f.write_str(&NodeId::file_id(*lang, path)),
+            NodeId::Package { lang, dir } => f.write_str(&NodeId::package_id(*lang, dir)),
+            NodeId::Symbol {
+                lang,
+                path,
+                qualname,
+            } => f.write_str(&NodeId::symbol_id(*lang, path, qualname)),
+            NodeId::External { lang, package } => f.write_str(&NodeId::external_id(*lang, package)),
+        }
+    }
+}
+
+fn check_path(path: &str) -> Result<(), String> {
+    if path.is_empty() {
+        return Err("the path is empty".into());
+    }
+    if path.starts_with('/') {
+        return Err("the path must be workspace-relative (no leading \"/\")".into());
+    }
+    if path.contains('\\') {
+        return Err("the path must use \"/\" separators".into());
+    }
+    if path.contains('\0') {
+        return Err("the path contains a NUL byte".into());
+    }
+    let trimmed = path.strip_suffix('/').unwrap_or(path);
+    for seg in trimmed.split('/') {
+        match seg {
+            "" => return Err("the path has an empty segment (\"//\")".into()),
+            "." | ".." => return Err("the path may not contain \".\" or \"..\" segments".into()),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn check_qualname(q: &str) -> Result<(), String> {
+    if q.is_empty() {
+        return Err("the qualname after \"#\" is empty".into());
+    }
+    for seg in q.split('.') {
+        let (ident, n) = match seg.split_once('~') {
+            Some((i, n)) => (i, Some(n)),
+            None => (seg, None),
+        };
+        if !is_identifier(ident) {
+            return Err(format!("qualname segment {seg:?} is not an identifier"));
+        }
+        if let Some(n) = n {
+            match n.parse::<u32>() {
+                Ok(n) if n >= 2 => {}
+                _ => return Err(format!("in segment {seg:?}, \"~\" must be followed by a number >= 2")),
+            }
+            if n.starts_with('0') || n.starts_with('+') {
+                return Err(format!("in segment {seg:?}, \"~N\" must be written without leading zeros or signs"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An identifier of Python or Go: a letter or `_`, then letters, digits or `_`.
+pub fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c == '_' || c.is_alphabetic() => {}
+        _ => return false,
+    }
+    chars.all(|c| c == '_' || c.is_alphanumeric())
+}
+
+/// The segment's name without its `~N` suffix.
+pub fn segment_name(seg: &str) -> &str {
+    seg.split_once('~').map_or(seg, |(n, _)| n)
+}
+
+/// Percent-encode `#`, `%` and white space.
+pub fn encode_path(path: &str) -> String {
+    if !path.chars().any(needs_escape) {
+        return path.to_string();
+    }
+    let mut out = String::with_capacity(path.len() + 8);
+    for c in path.chars() {
+        if needs_escape(c) {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn needs_escape(c: char) -> bool {
+    c == '#' || c == '%' || c.is_whitespace()
+}
+
+pub fn decode_path(s: &str) -> Option<String> {
+    if !s.contains('%') {
+        return Some(s.to_string());
+    }
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_shape() {
+        let cases: &[(&str, NodeId)] = &[
+            (
+                "py:src/auth/session.py#SessionStore.refresh",
+                NodeId::Symbol {
+                    lang: Lang::Python,
+                    path: "src/auth/session.py".into(),
+                    qualname: "SessionStore.refresh".into(),
+                },
+            ),
+            (
+                "go:net/http/server.go#Server.Serve",
+                NodeId::Symbol {
+                    lang: Lang::Go,
+                    path: "net/http/server.go".into(),
+                    qualname: "Server.Serve".into(),
+                },
+            ),
+            (
+                "py:pkg/mod.py",
+                NodeId::File {
+                    lang: Lang::Python,
+                    path: "pkg/mod.py".into(),
+                },
+            ),
+            (
+                "go:net/http/",
+                NodeId::Package {
+                    lang: Lang::Go,
+                    dir: "net/http".into(),
+                },
+            ),
+            (
+                "go:/",
+                NodeId::Package {
+                    lang: Lang::Go,
+                    dir: "".into(),
+                },
+            ),
+            (
+                "py:ext:requests",
+                NodeId::External {
+                    lang: Lang::Python,
+                    package: "requests".into(),
+                },
+            ),
+            (
+                "go:ext:github.com/spf13/cobra",
+                NodeId::External {
+                    lang: Lang::Go,
+                    package: "github.com/spf13/cobra".into(),
+                },
+            ),
+            (
+                "py:a.py#f~2",
+                NodeId::Symbol {
+                    lang: Lang::Python,
+                    path: "a.py".into(),
+                    qualname: "f~2".into(),
+                },
+            ),
+            (
+                "py:my%20dir/a%23b.py#Cls.méthode",
+                NodeId::Symbol {
+                    lang: Lang::Python,
+                    path: "my dir/a#b.py".into(),
+                    qualname: "Cls.méthode".into(),
+                },
+            ),
+        ];
+        for (text, want) in cases {
+            let got = NodeId::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(&got, want, "{text}");
+            assert_eq!(got.to_string(), *text, "round trip of {text}");
+        }
+    }
+
+    #[test]
+    fn rejects_malformed_ids() {
+        let cases = [
+            "",
+            "session.py",
+            "rs:src/main.rs",
+            "py:",
+            "py:/abs/path.py",
+            "py:../up.py",
+            "py:a/../b.py",
+            "py:a//b.py",
+            "py:a.py#",
+            "py:a.py#Cls..m",
+            "py:a.py#1abc",
+            "py:a.py#f~1",
+            "py:a.py#f~x",
+            "py:a.py#f~02",
+            "py:a.py#f-g",
+            "go:net/http/#Server",
+            "py:ext:",
+            "py:a%zz.py",
+            "py:a\\b.py",
+        ];
+        for text in cases {
+            assert!(NodeId::parse(text).is_err(), "{text:?} should be rejected");
+        }
+    }
+
+    #[test]
+    fn encodes_paths() {
+        assert_eq!(encode_path("a b/c#d%e.py"), "a%20b/c%23d%25e.py");
+        assert_eq!(decode_path("a%20b/c%23d%25e.py").as_deref(), Some("a b/c#d%e.py"));
+        assert_eq!(NodeId::file_id(Lang::Go, "x y.go"), "go:x%20y.go");
+    }
+}

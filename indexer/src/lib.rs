@@ -1,0 +1,27 @@
+//! codemap's map: walk a repository, parse Go and Python with tree-sitter, extract symbols and
+//! the edges between them, keep them in one SQLite file, and answer map queries from it.
+//!
+//! The core is pure: [`extract`] turns bytes into symbols and references, [`id`] is the node-ID
+//! grammar, [`resolve`] turns references into edges. IO lives at the edges: [`walk`] reads the
+//! file system, [`store`] owns SQLite, [`index`] runs one indexing pass, [`query`] answers.
+//!
+//! ```no_run
+//! use indexer::index::{IndexOptions, run};
+//! let stats = run(&IndexOptions::new("/path/to/repo".into()), &indexer::index::NoProgress)?;
+//! println!("{} files, {} symbols", stats.files, stats.symbols);
+//! # Ok::<(), indexer::index::IndexError>(())
+//! ```
+
+pub mod envelope;
+pub mod extract;
+pub mod id;
+pub mod index;
+pub mod lang;
+pub mod model;
+pub mod query;
+pub mod resolve;
+pub mod store;
+pub mod walk;
+
+pub use lang::Lang;
+pub use model::{EdgeKind, Kind, Resolution};

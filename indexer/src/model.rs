@@ -1,0 +1,249 @@
+//! The map's vocabulary: symbol kinds, edge kinds, resolution classes, ranges, and what the
+//! extractor produces for one file.
+
+use serde::Serialize;
+
+/// The kind of a node in the map (SPEC "Kinds").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    File,
+    Package,
+    Class,
+    Struct,
+    Interface,
+    Type,
+    Function,
+    Method,
+    Field,
+    Constant,
+    Variable,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 11] = [
+        Kind::File,
+        Kind::Package,
+        Kind::Class,
+        Kind::Struct,
+        Kind::Interface,
+        Kind::Type,
+        Kind::Function,
+        Kind::Method,
+        Kind::Field,
+        Kind::Constant,
+        Kind::Variable,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::File => "file",
+            Kind::Package => "package",
+            Kind::Class => "class",
+            Kind::Struct => "struct",
+            Kind::Interface => "interface",
+            Kind::Type => "type",
+            Kind::Function => "function",
+            Kind::Method => "method",
+            Kind::Field => "field",
+            Kind::Constant => "constant",
+            Kind::Variable => "variable",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// Kinds that can be called (a call edge may point at them).
+    pub fn is_callable(self) -> bool {
+        matches!(
+            self,
+            Kind::Function | Kind::Method | Kind::Class | Kind::Struct | Kind::Type
+        )
+    }
+
+    /// Kinds that can be a base class or an embedded type.
+    pub fn is_type_like(self) -> bool {
+        matches!(
+            self,
+            Kind::Class | Kind::Struct | Kind::Interface | Kind::Type
+        )
+    }
+
+    /// A rank used to break ties in search: definitions people look for first come first.
+    pub fn search_rank(self) -> u8 {
+        match self {
+            Kind::Class | Kind::Struct | Kind::Interface => 0,
+            Kind::Type => 1,
+            Kind::Function => 2,
+            Kind::Method => 3,
+            Kind::Constant => 4,
+            Kind::Variable => 5,
+            Kind::Field => 6,
+            Kind::Package => 7,
+            Kind::File => 8,
+        }
+    }
+}
+
+/// The kind of an edge (SPEC "Edges").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EdgeKind {
+    Contains,
+    Imports,
+    Calls,
+    Extends,
+    Implements,
+}
+
+impl EdgeKind {
+    pub const ALL: [EdgeKind; 5] = [
+        EdgeKind::Contains,
+        EdgeKind::Imports,
+        EdgeKind::Calls,
+        EdgeKind::Extends,
+        EdgeKind::Implements,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EdgeKind::Contains => "contains",
+            EdgeKind::Imports => "imports",
+            EdgeKind::Calls => "calls",
+            EdgeKind::Extends => "extends",
+            EdgeKind::Implements => "implements",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<EdgeKind> {
+        EdgeKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// How an edge's target was found (SPEC "Edges": resolution).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Resolution {
+    /// Same scope or same file.
+    Local,
+    /// Through an import.
+    Import,
+    /// Same Go package (another file of the directory).
+    Package,
+    /// The only workspace symbol of that name.
+    Unique,
+    /// Not found, or ambiguous: target NULL, name kept.
+    Unresolved,
+}
+
+impl Resolution {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Resolution::Local => "local",
+            Resolution::Import => "import",
+            Resolution::Package => "package",
+            Resolution::Unique => "unique",
+            Resolution::Unresolved => "unresolved",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Resolution> {
+        [
+            Resolution::Local,
+            Resolution::Import,
+            Resolution::Package,
+            Resolution::Unique,
+            Resolution::Unresolved,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == s)
+    }
+}
+
+/// A 1-based position: line, and column counted in characters (Unicode code points).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
+pub struct Pos {
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A range of positions; `end` is exclusive (the character after the last one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Default)]
+pub struct Span {
+    pub start: Pos,
+    pub end: Pos,
+}
+
+/// One definition found in a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    /// The chain of names from the file down to this symbol, with `~N` suffixes.
+    pub qualname: String,
+    pub kind: Kind,
+    pub span: Span,
+    pub name_span: Span,
+    pub signature: Option<String>,
+    pub doc: Option<String>,
+    /// Index of the parent symbol in the same file; `None` means the file itself.
+    pub parent: Option<usize>,
+    /// Number of parameters, for functions and methods (Go method sets use it).
+    pub params: Option<u32>,
+    /// Go methods: the base name of the receiver type (`*T[K]` gives `T`).
+    pub receiver: Option<String>,
+}
+
+/// A reference from inside a file that will become a `calls`, `extends` edge once resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawRef {
+    pub kind: EdgeKind,
+    /// The symbol the reference sits in; `None` means the file.
+    pub source: Option<usize>,
+    /// The target as written, dotted (`self.refresh`, `fmt.Println`, `json.JSONDecoder`);
+    /// `?.name` when the receiver is an expression that is not a dotted name.
+    pub target: String,
+    /// When the first segment of `target` is `self`/`cls` (Python) or the method receiver
+    /// (Go): the qualname of the class or type it stands for.
+    pub hint: Option<String>,
+    pub pos: Pos,
+}
+
+impl RawRef {
+    /// The last segment of the target: the name a definition must have to be its target.
+    pub fn leaf(&self) -> &str {
+        leaf_of(&self.target)
+    }
+}
+
+pub fn leaf_of(target: &str) -> &str {
+    target.rsplit(['.', '/']).next().unwrap_or(target)
+}
+
+/// One import statement's binding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// Python: the module as written, relative ones with their leading dots (`..pkg.mod`).
+    /// Go: the import path.
+    pub module: String,
+    /// Python `from m import member`: the member (`*` for a wildcard).
+    pub member: Option<String>,
+    /// The local name bound, when the code names one (`as x`, Go's explicit package name).
+    pub alias: Option<String>,
+    pub pos: Pos,
+}
+
+/// Everything the extractor found in one file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileExtract {
+    pub symbols: Vec<Symbol>,
+    pub refs: Vec<RawRef>,
+    pub imports: Vec<Import>,
+    /// Go: the name in the package clause.
+    pub package: Option<String>,
+    /// Python: the module docstring's first line; Go: the package doc comment's first line.
+    pub doc: Option<String>,
+    /// The tree had syntax errors; what could be recovered was still extracted.
+    pub parse_error: bool,
+}

@@ -1,0 +1,59 @@
+; codemap's Go query: what is a definition, a call, an import, an embedded type.
+;
+; Capture names are a closed set checked when the query is compiled (indexer/src/extract.rs):
+;   @definition.function / .method / .type / .field / .embedded / .method_spec
+;   @definition.constant / .variable            the defining node
+;   @name                                       its name
+;   @body                                       a function's body (where the signature ends)
+;   @receiver                                   a method's receiver list
+;   @type                                       the type in a type declaration
+;   @reference.call / @reference.embed          a called expression / an embedded type
+;   @import                                     an import spec
+;   @package                                    the package clause's name
+; Whether a definition is local (inside a function, so left out) is decided by the extractor.
+
+(package_clause (package_identifier) @package)
+
+(function_declaration
+  name: (identifier) @name
+  body: (block)? @body) @definition.function
+
+(method_declaration
+  receiver: (parameter_list) @receiver
+  name: (field_identifier) @name
+  body: (block)? @body) @definition.method
+
+(type_spec
+  name: (type_identifier) @name
+  type: (_) @type) @definition.type
+
+(type_alias
+  name: (type_identifier) @name
+  type: (_) @type) @definition.type
+
+(field_declaration
+  name: (field_identifier) @name) @definition.field
+
+; An embedded field: `sync.Mutex`, `*Base`, `List[T]`. Named after its type.
+(field_declaration
+  !name
+  type: [(type_identifier) (qualified_type) (pointer_type) (generic_type)] @reference.embed) @definition.embedded
+
+(method_elem
+  name: (field_identifier) @name) @definition.method_spec
+
+; An embedded interface: `io.Reader` inside `interface { ... }`.
+(interface_type
+  (type_elem . [(type_identifier) (qualified_type) (generic_type)] @reference.embed .))
+
+; One match per spec; the extractor takes every name of `const a, b = 1, 2`.
+(const_spec
+  name: (identifier) @name) @definition.constant
+
+(var_spec
+  name: (identifier) @name) @definition.variable
+
+(call_expression
+  function: [(identifier) (selector_expression)] @reference.call)
+
+(import_spec) @import

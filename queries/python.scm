@@ -1,0 +1,38 @@
+; codemap's Python query: what is a definition, a call, an import, a base.
+;
+; Capture names are a closed set checked when the query is compiled (indexer/src/extract.rs):
+;   @definition.class / .function / .variable   the defining node
+;   @name                                       its name
+;   @body                                       its body (for the signature's end and docstring)
+;   @reference.call / @reference.base           a called expression / a base class expression
+;   @import                                     an import statement
+; Scope (module, class, function) is decided by the extractor from byte-range nesting, so
+; definitions inside `if`/`try`/`with` blocks at module or class level are found too.
+
+(class_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.class
+
+(function_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.function
+
+; `x = ...`, `x: int = ...`, `x: int`, chained `a = b = ...`
+(assignment
+  left: (identifier) @name) @definition.variable
+
+; `a, b = ...` and `(a, b) = ...`
+(assignment
+  left: (pattern_list (identifier) @name)) @definition.variable
+(assignment
+  left: (tuple_pattern (identifier) @name)) @definition.variable
+
+(class_definition
+  superclasses: (argument_list
+    [(identifier) (attribute)] @reference.base))
+
+(call
+  function: [(identifier) (attribute)] @reference.call)
+
+(import_statement) @import
+(import_from_statement) @import
