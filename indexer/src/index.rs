@@ -1,1 +1,1075 @@
-//! placeholder
+//! One index run: walk, compare with the map, extract what changed on all cores, resolve edges,
+//! and write it all in one transaction.
+//!
+//! Flow: `walk` → compare (size, mtime) with `files` → rayon workers read, hash (blake3) and
+//! extract the candidates → one writer thread owns the connection and writes each file's rows as
+//! they arrive → references are resolved (in memory on a cold run, through SQLite on an
+//! incremental one, where edges of unchanged files that named a changed name are re-resolved
+//! too) → Go package nodes and `implements` edges → `COMMIT`. A reader never sees half a run;
+//! a killed run leaves the previous map.
+
+use crate::extract::{Extractor, QueryError, Worker};
+use crate::id::{segment_name, NodeId};
+use crate::lang::Lang;
+use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Kind, Pos, RawRef, Resolution};
+use crate::resolve::{self, FileCtx, MemIndex, MethodSet, Outcome, Ref, SymbolIndex, Workspace};
+use crate::store::{self, FileRow, SqlIndex, StoreError};
+use crate::walk::{self, parent_dir, WalkError, WalkOptions, WalkedFile};
+use rayon::prelude::*;
+use rusqlite::{params, Connection};
+use serde::Serialize;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Files larger than this are skipped (and the reason recorded).
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 4 * 1024 * 1024;
+
+#[derive(Debug, Clone)]
+pub struct IndexOptions {
+    pub root: PathBuf,
+    /// Where the map lives; default `<root>/.codemap/map.db`.
+    pub db: Option<PathBuf>,
+    pub exclude: Vec<String>,
+    pub max_file_size: u64,
+    /// Only re-index files under this workspace-relative directory (`map_rebuild {scope}`).
+    pub scope: Option<String>,
+}
+
+impl IndexOptions {
+    pub fn new(root: PathBuf) -> IndexOptions {
+        IndexOptions {
+            root,
+            db: None,
+            exclude: Vec::new(),
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
+            scope: None,
+        }
+    }
+
+    pub fn db_path(&self) -> PathBuf {
+        self.db.clone().unwrap_or_else(|| store::default_db(&self.root))
+    }
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexStats {
+    /// Source files in the workspace (in scope).
+    pub files: usize,
+    /// Files whose (size, mtime) changed and were read and hashed.
+    pub scanned: usize,
+    /// Files parsed and extracted anew.
+    pub extracted: usize,
+    /// Files whose content was unchanged (mtime refreshed only).
+    pub touched: usize,
+    pub deleted: usize,
+    /// Files left out, with a reason recorded in the map.
+    pub skipped: usize,
+    pub parse_errors: usize,
+    /// Edges of unchanged files re-resolved because a name they use changed.
+    pub reresolved: usize,
+    pub symbols: i64,
+    pub edges: i64,
+    pub seconds: f64,
+    /// `cold` (empty map: resolution in memory) or `incremental`.
+    pub mode: &'static str,
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    #[error(transparent)]
+    Walk(#[from] WalkError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    #[error("SQLite error while indexing: {0}")]
+    Sql(#[from] rusqlite::Error),
+}
+
+/// Progress of the extraction phase (a terminal bar in the CLI).
+pub trait Progress: Sync {
+    fn start(&self, _total: u64) {}
+    fn inc(&self, _n: u64) {}
+    fn finish(&self) {}
+}
+
+pub struct NoProgress;
+impl Progress for NoProgress {}
+
+/// What a worker made of one candidate file.
+enum Work<'a> {
+    Skip(&'a WalkedFile, String, Option<String>),
+    Touch(&'a WalkedFile, i64),
+    Extract(&'a WalkedFile, String, FileExtract, i64),
+}
+
+/// A file's references waiting for resolution.
+struct Job {
+    file_id: i64,
+    path: String,
+    lang: Lang,
+    quals: Vec<String>,
+    /// (name, qualname, kind) of each symbol, for the in-memory index of a cold run.
+    syms: Vec<(String, String, Kind)>,
+    refs: Vec<RawRef>,
+    imports: Vec<Import>,
+}
+
+struct Edge {
+    file_id: i64,
+    source: String,
+    target: Option<String>,
+    target_name: String,
+    kind: EdgeKind,
+    pos: Option<Pos>,
+    resolution: Resolution,
+    hint: Option<String>,
+}
+
+#[derive(Default)]
+struct Written {
+    jobs: Vec<Job>,
+    /// Names whose set of definitions changed (added or removed somewhere).
+    names: HashSet<String>,
+    changed_ids: HashSet<i64>,
+    go_shape_changed: bool,
+    extracted: usize,
+    touched: usize,
+    skipped: usize,
+    parse_errors: usize,
+}
+
+pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, IndexError> {
+    let t0 = Instant::now();
+    let extractor = Extractor::new()?;
+    let db = opts.db_path();
+    let fresh = !db.exists();
+    let mut stats = IndexStats::default();
+    let (mut conn, build) = if fresh {
+        if let Some(dir) = db.parent() {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        store::remove_stale_builds(&db);
+        let path = store::build_path(&db);
+        (store::open_fresh_build(&path)?, Some(path))
+    } else {
+        let (conn, rebuilt) = store::open_for_write(&db)?;
+        if let Some(m) = rebuilt {
+            tracing::warn!("{m}");
+            stats.warnings.push(m);
+        }
+        (conn, None)
+    };
+    let write_path = build.clone().unwrap_or_else(|| db.clone());
+    store::begin_immediate(&conn, &write_path)?;
+    let result = walk::walk(
+        &opts.root,
+        &WalkOptions {
+            exclude: opts.exclude.clone(),
+        },
+    )
+    .map_err(IndexError::from)
+    .and_then(|walked| {
+        run_in_tx(opts, progress, &extractor, &mut conn, &walked, &mut stats)?;
+        stats.warnings.extend(walked.warnings.iter().cloned());
+        Ok(())
+    });
+    if let Err(e) = result {
+        let _ = conn.execute_batch("ROLLBACK");
+        drop(conn);
+        if let Some(b) = &build {
+            let _ = std::fs::remove_file(b);
+        }
+        return Err(e);
+    }
+    conn.execute_batch("COMMIT")?;
+    stats.seconds = t0.elapsed().as_secs_f64();
+    store::set_meta(&conn, "last_run_seconds", &format!("{:.3}", stats.seconds))?;
+    if let Some(b) = build {
+        conn.execute_batch("PRAGMA journal_mode = WAL;")?;
+        drop(conn);
+        std::fs::rename(&b, &db).map_err(|source| StoreError::Io {
+            path: db.clone(),
+            source,
+        })?;
+        // The `.codemap/` folder keeps itself out of version control.
+        store::open_for_write(&db)?;
+    }
+    Ok(stats)
+}
+
+fn in_scope(scope: &Option<String>, rel: &str) -> bool {
+    match scope.as_deref().map(|s| s.trim_matches('/')) {
+        None | Some("") => true,
+        Some(s) => rel == s || rel.starts_with(&format!("{s}/")),
+    }
+}
+
+fn run_in_tx(
+    opts: &IndexOptions,
+    progress: &dyn Progress,
+    extractor: &Extractor,
+    conn: &mut Connection,
+    walked: &walk::Walked,
+    stats: &mut IndexStats,
+) -> Result<(), IndexError> {
+    let old: HashMap<String, FileRow> = store::load_files(conn)?.into_iter().collect();
+    let cold = old.is_empty();
+    stats.mode = if cold { "cold" } else { "incremental" };
+    if cold {
+        // A bulk load is faster without secondary indexes; they are built once at the end.
+        drop_indexes(conn)?;
+    }
+    let files: Vec<&WalkedFile> = walked
+        .files
+        .iter()
+        .filter(|f| in_scope(&opts.scope, &f.rel))
+        .collect();
+    stats.files = files.len();
+    let present: HashSet<&str> = walked.files.iter().map(|f| f.rel.as_str()).collect();
+
+    let mut todo: Vec<&WalkedFile> = Vec::new();
+    for f in &files {
+        match old.get(&f.rel) {
+            Some(r)
+                if f.skip.is_none()
+                    && r.size == f.size as i64
+                    && r.mtime_ns == f.mtime_ns
+                    && r.lang == f.lang.prefix() => {}
+            _ => todo.push(f),
+        }
+    }
+    stats.scanned = todo.len();
+
+    // Deleted files leave the map first.
+    let mut names: HashSet<String> = HashSet::new();
+    let mut go_shape_changed = false;
+    for (path, row) in &old {
+        if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
+            continue;
+        }
+        for (name, _) in store::file_qualnames(conn, row.id)? {
+            names.insert(name);
+        }
+        names.insert(module_leaf(path));
+        go_shape_changed |= row.lang == "go";
+        store::clear_file(conn, row.id)?;
+        conn.execute("DELETE FROM files WHERE id = ?1", [row.id])?;
+        stats.deleted += 1;
+    }
+
+    // Extraction on all cores; one writer.
+    let t = Instant::now();
+    progress.start(todo.len() as u64);
+    let (tx, rx) = crossbeam_channel::bounded::<Work<'_>>(256);
+    let written = std::thread::scope(|s| -> Result<Written, IndexError> {
+        let conn_ref: &mut Connection = conn;
+        let old_ref = &old;
+        let writer = s.spawn(move || write_files(conn_ref, old_ref, rx, cold));
+        todo.par_iter().for_each_init(
+            || (Worker::new(), tx.clone()),
+            |(worker, tx), f| {
+                let work = process(extractor, worker, f, old.get(&f.rel), opts.max_file_size);
+                progress.inc(1);
+                // The writer only hangs up on an error, which it reports itself.
+                let _ = tx.send(work);
+            },
+        );
+        drop(tx);
+        writer
+            .join()
+            .unwrap_or_else(|_| Err(IndexError::Sql(rusqlite::Error::InvalidQuery)))
+    })?;
+    progress.finish();
+    tracing::info!(elapsed = ?t.elapsed(), "extracted and wrote files");
+    let t = Instant::now();
+    names.extend(written.names.iter().cloned());
+    go_shape_changed |= written.go_shape_changed;
+    stats.extracted = written.extracted;
+    stats.touched = written.touched;
+    stats.skipped = written.skipped;
+    stats.parse_errors = written.parse_errors;
+
+    // The workspace's shape, for resolution.
+    let ws = workspace(conn, &opts.root, walked)?;
+
+    if cold {
+        let mut idx = MemIndex::default();
+        for job in &written.jobs {
+            idx.add_file(job.lang, &job.path, &job.syms);
+        }
+        // Resolve on all cores while one writer inserts.
+        let (tx, rx) = crossbeam_channel::bounded::<Vec<Edge>>(64);
+        std::thread::scope(|s| -> rusqlite::Result<()> {
+            let conn_ref: &mut Connection = &mut *conn;
+            let writer = s.spawn(move || -> rusqlite::Result<()> {
+                for batch in rx {
+                    insert_edges(conn_ref, batch.iter())?;
+                }
+                Ok(())
+            });
+            written.jobs.par_iter().for_each_init(
+                || tx.clone(),
+                |tx, job| {
+                    let _ = tx.send(resolve_job(job, &ws, &idx));
+                },
+            );
+            drop(tx);
+            writer.join().unwrap_or(Err(rusqlite::Error::InvalidQuery))
+        })?;
+        tracing::info!(elapsed = ?t.elapsed(), "resolved and inserted edges");
+        let t = Instant::now();
+        create_indexes(conn)?;
+        tracing::info!(elapsed = ?t.elapsed(), "created indexes");
+    } else {
+        let idx = SqlIndex { conn };
+        let mut all = Vec::new();
+        for job in &written.jobs {
+            all.extend(resolve_job(job, &ws, &idx));
+        }
+        insert_edges(conn, all.iter())?;
+        stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
+    }
+
+    let t = Instant::now();
+    sync_packages(conn, &ws)?;
+    if cold || go_shape_changed {
+        compute_implements(conn)?;
+    }
+    tracing::info!(elapsed = ?t.elapsed(), "packages and implements");
+
+    let now = unix_now();
+    store::set_meta(conn, "schema_version", &store::SCHEMA_VERSION.to_string())?;
+    store::set_meta(conn, "tool_version", store::TOOL_VERSION)?;
+    store::set_meta(conn, "root", &opts.root.to_string_lossy())?;
+    store::set_meta(conn, "last_run", &now.to_string())?;
+    stats.symbols = conn.query_row("SELECT count(*) FROM symbols", [], |r| r.get(0))?;
+    stats.edges = conn.query_row("SELECT count(*) FROM edges", [], |r| r.get(0))?;
+    Ok(())
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// The name a module or package is imported by: `a/b.py` → `b`, `a/__init__.py` → `a`,
+/// `net/http/server.go` → `http`.
+fn module_leaf(path: &str) -> String {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    let stem = file.split('.').next().unwrap_or(file);
+    if stem == "__init__" || path.ends_with(".go") {
+        let dir = parent_dir(path);
+        return dir.rsplit('/').next().unwrap_or(dir).to_string();
+    }
+    stem.to_string()
+}
+
+fn process<'a>(
+    extractor: &Extractor,
+    worker: &mut Worker,
+    f: &'a WalkedFile,
+    old: Option<&FileRow>,
+    max_size: u64,
+) -> Work<'a> {
+    if let Some(reason) = &f.skip {
+        return Work::Skip(f, reason.clone(), None);
+    }
+    if f.size > max_size {
+        return Work::Skip(
+            f,
+            format!("too large: {} bytes (limit {max_size})", f.size),
+            None,
+        );
+    }
+    let bytes = match std::fs::read(&f.abs) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Work::Skip(f, "deleted while indexing".into(), None)
+        }
+        Err(e) => return Work::Skip(f, format!("unreadable: {e}"), None),
+    };
+    if bytes.len() as u64 > max_size {
+        return Work::Skip(
+            f,
+            format!("too large: {} bytes (limit {max_size})", bytes.len()),
+            None,
+        );
+    }
+    let hash = blake3::hash(&bytes).to_hex().to_string();
+    if bytes.contains(&0) {
+        return Work::Skip(f, "binary: contains NUL bytes".into(), Some(hash));
+    }
+    if let Some(o) = old {
+        if o.hash.as_deref() == Some(hash.as_str()) && o.skip_reason.is_none() {
+            return Work::Touch(f, bytes.len() as i64);
+        }
+    }
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
+    Work::Extract(f, hash, extractor.extract(worker, f.lang, &bytes), lines)
+}
+
+fn upsert_file(
+    conn: &Connection,
+    f: &WalkedFile,
+    size: i64,
+    hash: Option<&str>,
+    skip: Option<&str>,
+    parse_error: bool,
+    package: Option<&str>,
+) -> rusqlite::Result<i64> {
+    conn.prepare_cached(
+        "INSERT INTO files(path, lang, size, mtime_ns, hash, indexed_at, stale, skip_reason, parse_error, package)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9)
+         ON CONFLICT(path) DO UPDATE SET lang = excluded.lang, size = excluded.size,
+           mtime_ns = excluded.mtime_ns, hash = excluded.hash, indexed_at = excluded.indexed_at,
+           stale = 0, skip_reason = excluded.skip_reason, parse_error = excluded.parse_error,
+           package = excluded.package
+         RETURNING id",
+    )?
+    .query_row(
+        params![
+            f.rel,
+            f.lang.prefix(),
+            size,
+            f.mtime_ns,
+            hash,
+            unix_now(),
+            skip,
+            parse_error,
+            package
+        ],
+        |r| r.get(0),
+    )
+}
+
+/// The shape of a Go file that `implements` depends on: types, methods and embeddings.
+fn go_shape_new(ex: &FileExtract) -> BTreeSet<String> {
+    let mut s: BTreeSet<String> = ex
+        .symbols
+        .iter()
+        .filter(|s| s.kind.is_type_like() || s.kind == Kind::Method)
+        .map(|s| format!("{}|{}|{:?}", s.qualname, s.kind.as_str(), s.params))
+        .collect();
+    s.extend(
+        ex.refs
+            .iter()
+            .filter(|r| r.kind == EdgeKind::Extends)
+            .map(|r| format!("extends|{}", r.target)),
+    );
+    s
+}
+
+fn go_shape_old(conn: &Connection, file_id: i64) -> rusqlite::Result<BTreeSet<String>> {
+    let mut out = BTreeSet::new();
+    let mut st = conn.prepare_cached(
+        "SELECT qualname, kind, params FROM symbols WHERE file_id = ?1
+         AND kind IN ('class','struct','interface','type','method')",
+    )?;
+    let rows = st.query_map([file_id], |r| {
+        let p: Option<u32> = r.get(2)?;
+        Ok(format!(
+            "{}|{}|{:?}",
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            p
+        ))
+    })?;
+    for r in rows {
+        out.insert(r?);
+    }
+    let mut st = conn
+        .prepare_cached("SELECT target_name FROM edges WHERE file_id = ?1 AND kind = 'extends'")?;
+    let rows = st.query_map([file_id], |r| r.get::<_, String>(0))?;
+    for r in rows {
+        out.insert(format!("extends|{}", r?));
+    }
+    Ok(out)
+}
+
+fn write_files(
+    conn: &mut Connection,
+    old: &HashMap<String, FileRow>,
+    rx: crossbeam_channel::Receiver<Work<'_>>,
+    cold: bool,
+) -> Result<Written, IndexError> {
+    let mut w = Written::default();
+    let mut busy = std::time::Duration::ZERO;
+    for work in rx {
+        let t = Instant::now();
+        match work {
+            Work::Touch(f, size) => {
+                conn.prepare_cached(
+                    "UPDATE files SET size = ?1, mtime_ns = ?2, stale = 0 WHERE path = ?3",
+                )?
+                .execute(params![size, f.mtime_ns, f.rel])?;
+                w.touched += 1;
+            }
+            Work::Skip(f, reason, hash) => {
+                let prev = old.get(&f.rel);
+                if let Some(p) = prev {
+                    for (name, _) in store::file_qualnames(conn, p.id)? {
+                        w.names.insert(name);
+                    }
+                    store::clear_file(conn, p.id)?;
+                    w.go_shape_changed |= f.lang == Lang::Go;
+                } else {
+                    w.names.insert(module_leaf(&f.rel));
+                }
+                let id = upsert_file(conn, f, f.size as i64, hash.as_deref(), Some(&reason), false, None)?;
+                w.changed_ids.insert(id);
+                insert_file_node(conn, id, f, None, 1)?;
+                w.skipped += 1;
+            }
+            Work::Extract(f, hash, ex, lines) => {
+                let prev = old.get(&f.rel);
+                let mut old_quals: HashSet<(String, String)> = HashSet::new();
+                if let Some(p) = prev {
+                    if !cold {
+                        old_quals = store::file_qualnames(conn, p.id)?.into_iter().collect();
+                        if f.lang == Lang::Go && go_shape_old(conn, p.id)? != go_shape_new(&ex) {
+                            w.go_shape_changed = true;
+                        }
+                    }
+                    store::clear_file(conn, p.id)?;
+                } else {
+                    w.names.insert(module_leaf(&f.rel));
+                    w.go_shape_changed |= f.lang == Lang::Go;
+                }
+                let new_quals: HashSet<(String, String)> = ex
+                    .symbols
+                    .iter()
+                    .map(|s| (s.name.clone(), s.qualname.clone()))
+                    .collect();
+                for (name, _) in old_quals.symmetric_difference(&new_quals) {
+                    w.names.insert(name.clone());
+                }
+                let size = f.size as i64;
+                let id = upsert_file(
+                    conn,
+                    f,
+                    size,
+                    Some(&hash),
+                    None,
+                    ex.parse_error,
+                    ex.package.as_deref(),
+                )?;
+                w.changed_ids.insert(id);
+                w.parse_errors += usize::from(ex.parse_error);
+                insert_file_node(conn, id, f, ex.doc.as_deref(), lines)?;
+                insert_symbols(conn, id, f, &ex)?;
+                for imp in &ex.imports {
+                    conn.prepare_cached(
+                        "INSERT INTO imports(file_id, module, member, alias, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    )?
+                    .execute(params![id, imp.module, imp.member, imp.alias, imp.pos.line, imp.pos.col])?;
+                }
+                w.extracted += 1;
+                w.jobs.push(Job {
+                    file_id: id,
+                    path: f.rel.clone(),
+                    lang: f.lang,
+                    quals: ex.symbols.iter().map(|s| s.qualname.clone()).collect(),
+                    syms: if cold {
+                        ex.symbols
+                            .iter()
+                            .map(|s| (s.name.clone(), s.qualname.clone(), s.kind))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    },
+                    refs: ex.refs,
+                    imports: ex.imports,
+                });
+            }
+        }
+        busy += t.elapsed();
+    }
+    tracing::info!(?busy, "writer busy");
+    Ok(w)
+}
+
+fn insert_file_node(
+    conn: &Connection,
+    file_id: i64,
+    f: &WalkedFile,
+    doc: Option<&str>,
+    lines: i64,
+) -> rusqlite::Result<()> {
+    let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
+    let dir = parent_dir(&f.rel);
+    conn.prepare_cached(
+        "INSERT INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+           name_line, name_col, name_end_col, signature, doc, parent, params, receiver, dir)
+         VALUES (?1, ?2, ?3, ?4, '', 'file', 1, 1, ?5, 1, 1, 1, 1, NULL, ?6, ?7, NULL, NULL, ?8)",
+    )?
+    .execute(params![
+        NodeId::file_id(f.lang, &f.rel),
+        file_id,
+        f.lang.prefix(),
+        name,
+        lines,
+        doc,
+        (f.lang == Lang::Go).then(|| NodeId::package_id(Lang::Go, dir)),
+        dir
+    ])?;
+    Ok(())
+}
+
+fn insert_symbols(conn: &Connection, file_id: i64, f: &WalkedFile, ex: &FileExtract) -> rusqlite::Result<()> {
+    let file_node = NodeId::file_id(f.lang, &f.rel);
+    let dir = parent_dir(&f.rel);
+    let ids: Vec<String> = ex
+        .symbols
+        .iter()
+        .map(|s| NodeId::symbol_id(f.lang, &f.rel, &s.qualname))
+        .collect();
+    let mut st = conn.prepare_cached(
+        "INSERT OR IGNORE INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+           name_line, name_col, name_end_col, signature, doc, parent, params, receiver, dir)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+    )?;
+    for (i, s) in ex.symbols.iter().enumerate() {
+        let parent = s.parent.map_or(&file_node, |p| &ids[p]);
+        st.execute(params![
+            ids[i],
+            file_id,
+            f.lang.prefix(),
+            s.name,
+            s.qualname,
+            s.kind.as_str(),
+            s.span.start.line,
+            s.span.start.col,
+            s.span.end.line,
+            s.span.end.col,
+            s.name_span.start.line,
+            s.name_span.start.col,
+            s.name_span.end.col,
+            s.signature,
+            s.doc,
+            parent,
+            s.params,
+            s.receiver,
+            dir
+        ])?;
+    }
+    Ok(())
+}
+
+fn insert_edge_row(conn: &Connection, e: &Edge) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO edges(file_id, source, target, target_name, leaf, kind, line, col, resolution, hint)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?
+    .execute(params![
+        e.file_id,
+        e.source,
+        e.target,
+        e.target_name,
+        leaf_of(&e.target_name),
+        e.kind.as_str(),
+        e.pos.map(|p| p.line),
+        e.pos.map(|p| p.col),
+        e.resolution.as_str(),
+        e.hint
+    ])?;
+    Ok(())
+}
+
+fn insert_edges<'e>(conn: &Connection, edges: impl Iterator<Item = &'e Edge>) -> rusqlite::Result<()> {
+    for e in edges {
+        insert_edge_row(conn, e)?;
+    }
+    Ok(())
+}
+
+/// The secondary indexes of `schema.sql`, by name and statement.
+fn schema_indexes() -> impl Iterator<Item = (&'static str, &'static str)> {
+    store::SCHEMA.split(';').filter_map(|stmt| {
+        let stmt = stmt.trim();
+        let rest = stmt.strip_prefix("CREATE INDEX ")?;
+        Some((rest.split_whitespace().next()?, stmt))
+    })
+}
+
+fn drop_indexes(conn: &Connection) -> rusqlite::Result<()> {
+    for (name, _) in schema_indexes() {
+        conn.execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
+    }
+    Ok(())
+}
+
+fn create_indexes(conn: &Connection) -> rusqlite::Result<()> {
+    for (name, stmt) in schema_indexes() {
+        let exists: bool = conn.query_row(
+            "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'index' AND name = ?1",
+            [name],
+            |r| r.get(0),
+        )?;
+        if !exists {
+            conn.execute_batch(stmt)?;
+        }
+    }
+    Ok(())
+}
+
+fn workspace(conn: &Connection, root: &std::path::Path, walked: &walk::Walked) -> rusqlite::Result<Workspace> {
+    let mut go_packages: HashMap<String, Option<String>> = HashMap::new();
+    let mut st = conn.prepare("SELECT path, package FROM files WHERE lang = 'go' ORDER BY path")?;
+    let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)))?;
+    for row in rows {
+        let (path, pkg) = row?;
+        let entry = go_packages.entry(parent_dir(&path).to_string()).or_insert(None);
+        // The package name of the non-test files names the package.
+        let is_test_pkg = pkg.as_deref().is_some_and(|p| p.ends_with("_test"));
+        if entry.is_none() && !is_test_pkg {
+            *entry = pkg;
+        }
+    }
+    let go_mods: Vec<(String, String)> = walked
+        .markers
+        .go_mod_dirs
+        .iter()
+        .filter_map(|d| {
+            let p = if d.is_empty() { root.join("go.mod") } else { root.join(d).join("go.mod") };
+            std::fs::read_to_string(p).ok().map(|t| (d.clone(), t))
+        })
+        .collect();
+    Ok(Workspace::new(
+        walked.files.iter().map(|f| f.rel.clone()),
+        go_packages,
+        &go_mods,
+        &walked.markers.py_project_dirs,
+    ))
+}
+
+fn resolve_job(job: &Job, ws: &Workspace, idx: &dyn SymbolIndex) -> Vec<Edge> {
+    let ctx = FileCtx::new(job.lang, &job.path, &job.imports, ws);
+    let file_node = NodeId::file_id(job.lang, &job.path);
+    let mut out = Vec::with_capacity(job.refs.len() + job.imports.len());
+    for imp in &job.imports {
+        let ie = ctx.import_edge(imp, ws);
+        out.push(Edge {
+            file_id: job.file_id,
+            source: file_node.clone(),
+            target: ie.target,
+            target_name: ie.target_name,
+            kind: EdgeKind::Imports,
+            pos: Some(imp.pos),
+            resolution: ie.resolution,
+            hint: None,
+        });
+    }
+    for r in &job.refs {
+        let source_qual = r.source.map(|i| job.quals[i].as_str());
+        let outcome = resolve::resolve_ref(
+            &ctx,
+            ws,
+            idx,
+            &Ref {
+                kind: r.kind,
+                target: &r.target,
+                hint: r.hint.as_deref(),
+                source_qual,
+            },
+        );
+        let Outcome::Edge(target, resolution) = outcome else {
+            continue;
+        };
+        out.push(Edge {
+            file_id: job.file_id,
+            source: source_qual.map_or_else(
+                || file_node.clone(),
+                |q| NodeId::symbol_id(job.lang, &job.path, q),
+            ),
+            target,
+            target_name: r.target.clone(),
+            kind: r.kind,
+            pos: Some(r.pos),
+            resolution,
+            hint: r.hint.clone(),
+        });
+    }
+    out
+}
+
+fn load_imports(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<Import>> {
+    let mut st = conn.prepare_cached(
+        "SELECT module, member, alias, line, col FROM imports WHERE file_id = ?1",
+    )?;
+    let rows = st.query_map([file_id], |r| {
+        Ok(Import {
+            module: r.get(0)?,
+            member: r.get(1)?,
+            alias: r.get(2)?,
+            pos: Pos {
+                line: r.get(3)?,
+                col: r.get(4)?,
+            },
+        })
+    })?;
+    rows.collect()
+}
+
+/// Re-resolve edges of unchanged files whose target name is one whose definitions changed.
+fn reresolve(
+    conn: &Connection,
+    ws: &Workspace,
+    names: &HashSet<String>,
+    changed: &HashSet<i64>,
+) -> rusqlite::Result<usize> {
+    if names.is_empty() {
+        return Ok(0);
+    }
+    struct Row {
+        id: i64,
+        file_id: i64,
+        path: String,
+        lang: String,
+        source: String,
+        target_name: String,
+        kind: String,
+        hint: Option<String>,
+    }
+    let mut rows = Vec::new();
+    {
+        let mut st = conn.prepare_cached(
+            "SELECT e.id, e.file_id, f.path, f.lang, e.source, e.target_name, e.kind, e.hint
+             FROM edges e JOIN files f ON f.id = e.file_id
+             WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'imports')",
+        )?;
+        for name in names {
+            let found = st.query_map([name], |r| {
+                Ok(Row {
+                    id: r.get(0)?,
+                    file_id: r.get(1)?,
+                    path: r.get(2)?,
+                    lang: r.get(3)?,
+                    source: r.get(4)?,
+                    target_name: r.get(5)?,
+                    kind: r.get(6)?,
+                    hint: r.get(7)?,
+                })
+            })?;
+            for r in found {
+                let r = r?;
+                if !changed.contains(&r.file_id) {
+                    rows.push(r);
+                }
+            }
+        }
+    }
+    let idx = SqlIndex { conn };
+    let mut imports_cache: HashMap<i64, Vec<Import>> = HashMap::new();
+    let mut import_files: BTreeSet<(i64, String, String)> = BTreeSet::new();
+    let mut count = 0;
+    for r in &rows {
+        let Some(lang) = Lang::from_prefix(&r.lang) else { continue };
+        if r.kind == "imports" {
+            import_files.insert((r.file_id, r.path.clone(), r.lang.clone()));
+            continue;
+        }
+        let Some(kind) = EdgeKind::parse(&r.kind) else { continue };
+        if !imports_cache.contains_key(&r.file_id) {
+            imports_cache.insert(r.file_id, load_imports(conn, r.file_id)?);
+        }
+        let imports = imports_cache.get(&r.file_id).map_or(&[][..], |v| v.as_slice());
+        let ctx = FileCtx::new(lang, &r.path, imports, ws);
+        let source_qual = NodeId::parse(&r.source).ok().and_then(|n| n.qualname().map(str::to_string));
+        let outcome = resolve::resolve_ref(
+            &ctx,
+            ws,
+            &idx,
+            &Ref {
+                kind,
+                target: &r.target_name,
+                hint: r.hint.as_deref(),
+                source_qual: source_qual.as_deref(),
+            },
+        );
+        match outcome {
+            Outcome::Edge(target, res) => {
+                conn.prepare_cached("UPDATE edges SET target = ?1, resolution = ?2 WHERE id = ?3")?
+                    .execute(params![target, res.as_str(), r.id])?;
+            }
+            Outcome::Drop => {
+                conn.prepare_cached("DELETE FROM edges WHERE id = ?1")?.execute([r.id])?;
+            }
+        }
+        count += 1;
+    }
+    // Import edges are redone per file, from its stored imports.
+    for (file_id, path, lang) in import_files {
+        let Some(lang) = Lang::from_prefix(&lang) else { continue };
+        let imports = load_imports(conn, file_id)?;
+        conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1 AND kind = 'imports'")?
+            .execute([file_id])?;
+        let job = Job {
+            file_id,
+            path,
+            lang,
+            quals: Vec::new(),
+            syms: Vec::new(),
+            refs: Vec::new(),
+            imports,
+        };
+        let edges = resolve_job(&job, ws, &idx);
+        count += edges.len();
+        insert_edges(conn, edges.iter())?;
+    }
+    Ok(count)
+}
+
+/// One `package` node per directory holding Go files.
+fn sync_packages(conn: &Connection, ws: &Workspace) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM symbols WHERE kind = 'package'", [])?;
+    let mut st = conn.prepare("SELECT DISTINCT dir FROM symbols WHERE lang = 'go' AND kind = 'file'")?;
+    let dirs: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+    let mut ins = conn.prepare_cached(
+        "INSERT INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+           name_line, name_col, name_end_col, dir)
+         VALUES (?1, NULL, 'go', ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
+    )?;
+    for d in dirs {
+        let name = ws
+            .go_package_name(&d)
+            .map(str::to_string)
+            .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(&d).to_string());
+        ins.execute(params![NodeId::package_id(Lang::Go, &d), name, d])?;
+    }
+    Ok(())
+}
+
+/// Recompute every `implements` edge from the Go method sets in the map.
+fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM edges WHERE kind = 'implements'", [])?;
+    // Concrete types and the files they are in.
+    let mut types: HashMap<(String, String), Vec<(String, i64)>> = HashMap::new();
+    let mut st = conn.prepare(
+        "SELECT node_id, dir, qualname, file_id FROM symbols
+         WHERE lang = 'go' AND kind IN ('struct', 'type') AND instr(qualname, '.') = 0",
+    )?;
+    for r in st.query_map([], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, i64>(3)?))
+    })? {
+        let (id, dir, q, file) = r?;
+        types.entry((dir, q)).or_default().push((id, file));
+    }
+    let mut methods: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
+    let mut st = conn.prepare(
+        "SELECT dir, receiver, name, params FROM symbols
+         WHERE lang = 'go' AND kind = 'method' AND receiver IS NOT NULL",
+    )?;
+    for r in st.query_map([], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<u32>>(3)?))
+    })? {
+        let (dir, recv, name, p) = r?;
+        methods.entry((dir, recv)).or_default().push((name, p.unwrap_or(0)));
+    }
+    let mut iface_methods: HashMap<String, Vec<(String, u32)>> = HashMap::new();
+    let mut st = conn.prepare(
+        "SELECT s.node_id FROM symbols s WHERE s.lang = 'go' AND s.kind = 'interface'",
+    )?;
+    for r in st.query_map([], |r| r.get::<_, String>(0))? {
+        iface_methods.insert(r?, Vec::new());
+    }
+    let mut st = conn.prepare(
+        "SELECT parent, name, params FROM symbols WHERE lang = 'go' AND kind = 'method' AND receiver IS NULL",
+    )?;
+    for r in st.query_map([], |r| {
+        Ok((r.get::<_, Option<String>>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<u32>>(2)?))
+    })? {
+        let (parent, name, p) = r?;
+        if let Some(m) = parent.and_then(|p| iface_methods.get_mut(&p)) {
+            m.push((name, p.unwrap_or(0)));
+        }
+    }
+    let mut embeds: HashMap<String, Vec<String>> = HashMap::new();
+    let mut st = conn.prepare(
+        "SELECT e.source, e.target FROM symbols s JOIN edges e ON e.source = s.node_id
+         WHERE s.lang = 'go' AND s.kind = 'interface' AND e.kind = 'extends' AND e.target IS NOT NULL",
+    )?;
+    for r in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+        let (s, t) = r?;
+        if iface_methods.contains_key(&s) {
+            embeds.entry(s).or_default().push(t);
+        }
+    }
+    // Interface method sets with embedded interfaces flattened.
+    let ifaces: Vec<MethodSet> = iface_methods
+        .keys()
+        .map(|id| {
+            let mut set: BTreeSet<(String, u32)> = BTreeSet::new();
+            let mut seen: HashSet<&str> = HashSet::new();
+            let mut stack = vec![id.as_str()];
+            while let Some(cur) = stack.pop() {
+                if !seen.insert(cur) {
+                    continue;
+                }
+                if let Some(ms) = iface_methods.get(cur) {
+                    set.extend(ms.iter().cloned());
+                }
+                if let Some(es) = embeds.get(cur) {
+                    stack.extend(es.iter().map(String::as_str));
+                }
+            }
+            MethodSet {
+                node_id: id.clone(),
+                methods: set.into_iter().collect(),
+            }
+        })
+        .collect();
+    let mut files: HashMap<String, i64> = HashMap::new();
+    let mut sets = Vec::new();
+    for (key, ms) in &methods {
+        for (id, file) in types.get(key).into_iter().flatten() {
+            files.insert(id.clone(), *file);
+            sets.push(MethodSet {
+                node_id: id.clone(),
+                methods: ms.clone(),
+            });
+        }
+    }
+    let dir_of = |id: &str| {
+        NodeId::parse(id)
+            .ok()
+            .and_then(|n| n.file().map(|f| parent_dir(f).to_string()))
+            .unwrap_or_default()
+    };
+    for (t, i) in resolve::implements(&sets, &ifaces) {
+        let Some(&file_id) = files.get(&t) else { continue };
+        let name = NodeId::parse(&i)
+            .ok()
+            .and_then(|n| n.qualname().map(|q| segment_name(q).to_string()))
+            .unwrap_or_default();
+        // Method sets, not names, decide `implements`: the class says whether the interface
+        // is in the same package or reached across packages.
+        let resolution = if dir_of(&t) == dir_of(&i) {
+            Resolution::Package
+        } else {
+            Resolution::Import
+        };
+        insert_edge_row(
+            conn,
+            &Edge {
+                file_id,
+                source: t,
+                target: Some(i),
+                target_name: name,
+                kind: EdgeKind::Implements,
+                pos: None,
+                resolution,
+                hint: None,
+            },
+        )?;
+    }
+    Ok(())
+}

@@ -1,1 +1,301 @@
-//! placeholder
+//! The SQLite map: opening it, its schema and version, and the reads and writes the indexer and
+//! the query layer share. The only module that writes SQL; every statement binds its parameters.
+
+use crate::lang::Lang;
+use crate::model::Kind;
+use crate::resolve::{SymRef, SymbolIndex};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+pub const SCHEMA: &str = include_str!("../../schema.sql");
+/// Bump when `schema.sql` changes; an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 1;
+pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("no map at {0}: run `codemap index` in the workspace first")]
+    NotBuilt(PathBuf),
+    #[error("the map at {path} has schema version {found}, this codemap reads version {want}: run `codemap index` to rebuild it")]
+    Version { path: PathBuf, found: i64, want: i64 },
+    #[error("another codemap index run is writing the map at {0}; wait for it to finish and try again")]
+    Busy(PathBuf),
+    #[error("SQLite error on {path}: {source}")]
+    Sql {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("cannot create {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The default map location: `<root>/.codemap/map.db`.
+pub fn default_db(root: &Path) -> PathBuf {
+    root.join(".codemap").join("map.db")
+}
+
+fn sql_err(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |source| StoreError::Sql {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Open (creating if needed) the map for writing. Returns the connection and, when the map had
+/// another schema version and was rebuilt, a message saying so.
+pub fn open_for_write(db: &Path) -> Result<(Connection, Option<String>), StoreError> {
+    open_for_write_mode(db, false)
+}
+
+/// A map being built from nothing: a private file, no journal (the file is renamed into place
+/// only when complete, so a killed build leaves no map rather than a broken one).
+pub fn open_fresh_build(db: &Path) -> Result<Connection, StoreError> {
+    open_for_write_mode(db, true).map(|(c, _)| c)
+}
+
+/// Where a fresh build is written before it is renamed to `db`.
+pub fn build_path(db: &Path) -> PathBuf {
+    let name = db.file_name().map_or_else(|| "map.db".into(), |n| n.to_string_lossy().into_owned());
+    db.with_file_name(format!("{name}.building.{}", std::process::id()))
+}
+
+/// Remove build files left by killed runs (their process is gone).
+pub fn remove_stale_builds(db: &Path) {
+    let (Some(dir), Some(name)) = (db.parent(), db.file_name()) else { return };
+    let prefix = format!("{}.building.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let fname = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = fname.strip_prefix(&prefix) else { continue };
+        let pid = pid.split('-').next().unwrap_or(pid);
+        let alive = Path::new("/proc").is_dir() && Path::new("/proc").join(pid).exists();
+        if !alive {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<String>), StoreError> {
+    if let Some(dir) = db.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        if dir.file_name().is_some_and(|n| n == ".codemap") {
+            let gi = dir.join(".gitignore");
+            if !gi.exists() {
+                std::fs::write(&gi, "*\n").map_err(|source| StoreError::Io { path: gi, source })?;
+            }
+        }
+    }
+    let e = sql_err(db);
+    let conn = Connection::open(db).map_err(&e)?;
+    conn.busy_timeout(Duration::from_secs(5)).map_err(&e)?;
+    conn.execute_batch(if fresh {
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; \
+         PRAGMA cache_size = -65536;"
+    } else {
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
+         PRAGMA cache_size = -65536;"
+    })
+    .map_err(&e)?;
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(&e)?;
+    let mut message = None;
+    if version != SCHEMA_VERSION {
+        let has_tables: bool = conn
+            .query_row(
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(&e)?;
+        if has_tables {
+            message = Some(format!(
+                "the map had schema version {version}; rebuilt it for version {SCHEMA_VERSION}"
+            ));
+        }
+        // Rebuild in one transaction: a killed rebuild leaves the old map.
+        begin_immediate(&conn, db)?;
+        let tables: Vec<String> = {
+            let mut st = conn
+                .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                .map_err(&e)?;
+            let rows = st.query_map([], |r| r.get(0)).map_err(&e)?;
+            rows.collect::<Result<_, _>>().map_err(&e)?
+        };
+        for t in tables {
+            conn.execute_batch(&format!("DROP TABLE \"{}\"", t.replace('"', "\"\"")))
+                .map_err(&e)?;
+        }
+        conn.execute_batch(SCHEMA).map_err(&e)?;
+        conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))
+            .map_err(&e)?;
+        conn.execute_batch("COMMIT").map_err(&e)?;
+    }
+    Ok((conn, message))
+}
+
+/// Take the write lock for a whole run. A second writer waits a few seconds, then gets `Busy`.
+pub fn begin_immediate(conn: &Connection, db: &Path) -> Result<(), StoreError> {
+    match conn.execute_batch("BEGIN IMMEDIATE") {
+        Ok(()) => Ok(()),
+        Err(rusqlite::Error::SqliteFailure(f, _))
+            if matches!(
+                f.code,
+                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+            ) =>
+        {
+            Err(StoreError::Busy(db.to_path_buf()))
+        }
+        Err(source) => Err(StoreError::Sql {
+            path: db.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+/// Open an existing map for reading. Never creates one.
+pub fn open_for_read(db: &Path) -> Result<Connection, StoreError> {
+    if !db.is_file() {
+        return Err(StoreError::NotBuilt(db.to_path_buf()));
+    }
+    let e = sql_err(db);
+    let conn = Connection::open_with_flags(
+        db,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(&e)?;
+    conn.busy_timeout(Duration::from_secs(5)).map_err(&e)?;
+    conn.execute_batch("PRAGMA query_only = ON;").map_err(&e)?;
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(&e)?;
+    if version == 0 {
+        return Err(StoreError::NotBuilt(db.to_path_buf()));
+    }
+    if version != SCHEMA_VERSION {
+        return Err(StoreError::Version {
+            path: db.to_path_buf(),
+            found: version,
+            want: SCHEMA_VERSION,
+        });
+    }
+    Ok(conn)
+}
+
+pub fn get_meta(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
+    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+        .optional()
+}
+
+pub fn set_meta(conn: &Connection, key: &str, value: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        params![key, value],
+    )?;
+    Ok(())
+}
+
+/// A row of `files`, as the indexer compares it with the disk.
+#[derive(Debug, Clone)]
+pub struct FileRow {
+    pub id: i64,
+    pub size: i64,
+    pub mtime_ns: i64,
+    pub hash: Option<String>,
+    pub skip_reason: Option<String>,
+    pub lang: String,
+}
+
+pub fn load_files(conn: &Connection) -> rusqlite::Result<Vec<(String, FileRow)>> {
+    let mut st =
+        conn.prepare("SELECT path, id, size, mtime_ns, hash, skip_reason, lang FROM files")?;
+    let rows = st.query_map([], |r| {
+        Ok((
+            r.get(0)?,
+            FileRow {
+                id: r.get(1)?,
+                size: r.get(2)?,
+                mtime_ns: r.get(3)?,
+                hash: r.get(4)?,
+                skip_reason: r.get(5)?,
+                lang: r.get(6)?,
+            },
+        ))
+    })?;
+    rows.collect()
+}
+
+/// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
+pub fn clear_file(conn: &Connection, file_id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM symbols WHERE file_id = ?1")?
+        .execute([file_id])?;
+    conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1")?
+        .execute([file_id])?;
+    conn.prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
+        .execute([file_id])?;
+    Ok(())
+}
+
+/// Qualnames of a file's symbols, for working out which names a change added or removed.
+pub fn file_qualnames(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut st = conn.prepare_cached(
+        "SELECT name, qualname FROM symbols WHERE file_id = ?1 AND qualname != ''",
+    )?;
+    let rows = st.query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    rows.collect()
+}
+
+/// Lookups over the map itself, for incremental runs (sees the run's uncommitted writes).
+pub struct SqlIndex<'c> {
+    pub conn: &'c Connection,
+}
+
+impl SqlIndex<'_> {
+    fn query(&self, sql: &str, a: &str, b: &str, lang: Lang) -> Vec<SymRef> {
+        let run = || -> rusqlite::Result<Vec<SymRef>> {
+            let mut st = self.conn.prepare_cached(sql)?;
+            let rows = st.query_map(params![a, b, lang.prefix()], |r| {
+                let kind: String = r.get(1)?;
+                Ok(SymRef {
+                    node_id: r.get(0)?,
+                    kind: Kind::parse(&kind).unwrap_or(Kind::Variable),
+                    file: r.get(2)?,
+                })
+            })?;
+            rows.collect()
+        };
+        // A failed lookup resolves nothing; it never aborts a run.
+        run().unwrap_or_else(|e| {
+            tracing::warn!("symbol lookup failed: {e}");
+            Vec::new()
+        })
+    }
+}
+
+impl SymbolIndex for SqlIndex<'_> {
+    fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
+        self.query(
+            "SELECT s.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
+             WHERE s.dir = ?1 AND s.qualname = ?2 AND s.lang = ?3 ORDER BY f.path",
+            dir,
+            qualname,
+            lang,
+        )
+    }
+    fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
+        self.query(
+            "SELECT s.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
+             WHERE s.name = ?1 AND ?2 = ?2 AND s.lang = ?3 AND s.qualname != '' ORDER BY f.path",
+            name,
+            "",
+            lang,
+        )
+    }
+}

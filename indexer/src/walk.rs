@@ -1,1 +1,165 @@
-//! placeholder
+//! Walking the workspace: which files are Python or Go source, with their size and mtime.
+//!
+//! Uses the `ignore` crate, so `.gitignore`, `.ignore` and `.codemapignore` are honoured and
+//! hidden directories (`.git`, `.codemap`, ...) are skipped. Symlinks are not followed into
+//! directories; a symlinked source file is indexed only when it resolves inside the root.
+
+use crate::lang::Lang;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+/// Project marker files the resolver needs (Go modules, Python source roots).
+#[derive(Debug, Default, Clone)]
+pub struct Markers {
+    /// Directories (workspace-relative, '' for the root) holding a `go.mod`.
+    pub go_mod_dirs: Vec<String>,
+    /// Directories holding a `go.work`.
+    pub go_work_dirs: Vec<String>,
+    /// Directories holding `pyproject.toml`, `setup.py` or `setup.cfg`.
+    pub py_project_dirs: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct WalkedFile {
+    /// Workspace-relative, '/'-separated.
+    pub rel: String,
+    pub abs: PathBuf,
+    pub lang: Lang,
+    pub size: u64,
+    pub mtime_ns: i64,
+    /// Set when the file cannot be indexed at all (outside link, unreadable metadata).
+    pub skip: Option<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct Walked {
+    pub files: Vec<WalkedFile>,
+    pub markers: Markers,
+    /// Non-fatal problems met on the way (unreadable directories, bad ignore files).
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct WalkOptions {
+    /// Glob patterns (gitignore syntax) of paths to leave out, relative to the root.
+    pub exclude: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum WalkError {
+    #[error("the workspace root {0} is not a readable directory: {1}")]
+    Root(PathBuf, std::io::Error),
+    #[error("bad --exclude pattern {0:?}: {1}")]
+    Exclude(String, ignore::Error),
+}
+
+/// `a/b/c.py` → `a/b`; `c.py` → ``.
+pub fn parent_dir(rel: &str) -> &str {
+    rel.rsplit_once('/').map_or("", |(d, _)| d)
+}
+
+pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
+    let canon_root = root
+        .canonicalize()
+        .map_err(|e| WalkError::Root(root.to_path_buf(), e))?;
+    if !canon_root.is_dir() {
+        return Err(WalkError::Root(
+            root.to_path_buf(),
+            std::io::Error::other("not a directory"),
+        ));
+    }
+    let mut overrides = ignore::overrides::OverrideBuilder::new(&canon_root);
+    for pat in &opts.exclude {
+        overrides
+            .add(&format!("!{pat}"))
+            .map_err(|e| WalkError::Exclude(pat.clone(), e))?;
+    }
+    let overrides = overrides
+        .build()
+        .map_err(|e| WalkError::Exclude(opts.exclude.join(" "), e))?;
+    let walker = ignore::WalkBuilder::new(&canon_root)
+        .hidden(true)
+        .git_ignore(true)
+        .git_global(false)
+        .git_exclude(true)
+        .require_git(false)
+        .ignore(true)
+        .parents(false)
+        .follow_links(false)
+        .add_custom_ignore_filename(".codemapignore")
+        .overrides(overrides)
+        .build();
+    let mut out = Walked::default();
+    for entry in walker {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                out.warnings.push(e.to_string());
+                continue;
+            }
+        };
+        let path = entry.path();
+        let Ok(rel_path) = path.strip_prefix(&canon_root) else {
+            continue;
+        };
+        let Some(ft) = entry.file_type() else { continue };
+        if ft.is_dir() {
+            continue;
+        }
+        let Some(rel) = rel_path.to_str().map(|s| s.replace('\\', "/")) else {
+            out.warnings
+                .push(format!("{}: path is not valid UTF-8, left out", path.display()));
+            continue;
+        };
+        let file_name = rel.rsplit('/').next().unwrap_or(&rel);
+        let dir = parent_dir(&rel).to_string();
+        match file_name {
+            "go.mod" => out.markers.go_mod_dirs.push(dir.clone()),
+            "go.work" => out.markers.go_work_dirs.push(dir.clone()),
+            "pyproject.toml" | "setup.py" | "setup.cfg" => {
+                out.markers.py_project_dirs.push(dir.clone())
+            }
+            _ => {}
+        }
+        let Some(lang) = Lang::of_path(rel_path) else {
+            continue;
+        };
+        let mut skip = None;
+        if ft.is_symlink() {
+            match path.canonicalize() {
+                Ok(target) if target.starts_with(&canon_root) && target.is_file() => {}
+                Ok(target) if target.starts_with(&canon_root) => continue,
+                Ok(_) => skip = Some("symlink leading outside the workspace".to_string()),
+                Err(e) => skip = Some(format!("broken symlink: {e}")),
+            }
+        }
+        let (size, mtime_ns) = if skip.is_some() {
+            (0, 0)
+        } else {
+            match std::fs::metadata(path) {
+                Ok(m) => (m.len(), mtime_ns(&m)),
+                Err(e) => {
+                    skip = Some(format!("unreadable: {e}"));
+                    (0, 0)
+                }
+            }
+        };
+        out.files.push(WalkedFile {
+            rel,
+            abs: path.to_path_buf(),
+            lang,
+            size,
+            mtime_ns,
+            skip,
+        });
+    }
+    out.files.sort_by(|a, b| a.rel.cmp(&b.rel));
+    Ok(out)
+}
+
+pub fn mtime_ns(m: &std::fs::Metadata) -> i64 {
+    m.modified()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos() as i64)
+}

@@ -1,0 +1,90 @@
+-- codemap's map. Embedded into the indexer with include_str!; the version is PRAGMA user_version
+-- (indexer/src/store.rs: SCHEMA_VERSION). A map of another version is rebuilt by the next index run.
+--
+-- Positions are 1-based lines and 1-based columns counted in characters (Unicode code points);
+-- an end column is exclusive. Edges name their endpoints by node ID (see SPEC "Node IDs"), which
+-- survive re-extraction, so edges from unchanged files stay valid when another file changes.
+
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE files (
+    id          INTEGER PRIMARY KEY,
+    path        TEXT NOT NULL UNIQUE,          -- workspace-relative, '/'-separated
+    lang        TEXT NOT NULL,                 -- 'py' | 'go'
+    size        INTEGER NOT NULL,
+    mtime_ns    INTEGER NOT NULL,
+    hash        TEXT,                          -- blake3 of the bytes; NULL when skipped unread
+    indexed_at  INTEGER NOT NULL,              -- unix seconds
+    stale       INTEGER NOT NULL DEFAULT 0,    -- set by the watcher until the file is re-indexed
+    skip_reason TEXT,                          -- why it was not extracted (binary, too large, ...)
+    parse_error INTEGER NOT NULL DEFAULT 0,    -- tree-sitter recovered from syntax errors
+    package     TEXT                           -- Go: the package clause's name
+);
+
+CREATE TABLE symbols (
+    id          INTEGER PRIMARY KEY,
+    node_id     TEXT NOT NULL UNIQUE,
+    file_id     INTEGER REFERENCES files(id),  -- NULL for Go package nodes
+    lang        TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    qualname    TEXT NOT NULL,                 -- '' for file and package nodes
+    kind        TEXT NOT NULL,
+    start_line  INTEGER NOT NULL,
+    start_col   INTEGER NOT NULL,
+    end_line    INTEGER NOT NULL,
+    end_col     INTEGER NOT NULL,
+    name_line   INTEGER NOT NULL,
+    name_col    INTEGER NOT NULL,
+    name_end_col INTEGER NOT NULL,
+    signature   TEXT,                          -- as parsed, whitespace collapsed
+    doc         TEXT,                          -- first line of the docstring / doc comment
+    parent      TEXT,                          -- node ID of the containing node
+    params      INTEGER,                       -- functions and methods: parameter count
+    receiver    TEXT,                          -- Go methods: receiver base type name
+    dir         TEXT NOT NULL                  -- the file's directory ('' at the root)
+);
+CREATE INDEX symbols_name ON symbols(name);
+CREATE INDEX symbols_parent ON symbols(parent);
+CREATE INDEX symbols_file ON symbols(file_id);
+CREATE INDEX symbols_dir_qual ON symbols(dir, qualname);
+
+-- Edges found by resolution. `contains` edges are not stored here: they are symbols.parent,
+-- and the view all_edges below shows both.
+CREATE TABLE edges (
+    id          INTEGER PRIMARY KEY,
+    file_id     INTEGER NOT NULL REFERENCES files(id), -- the file the edge was found in
+    source      TEXT NOT NULL,                 -- node ID
+    target      TEXT,                          -- node ID; NULL when unresolved
+    target_name TEXT NOT NULL,                 -- as written: 'self.refresh', 'fmt.Println', a module
+    leaf        TEXT NOT NULL,                 -- last segment of target_name (re-resolution key)
+    kind        TEXT NOT NULL,                 -- imports | calls | extends | implements
+    line        INTEGER,
+    col         INTEGER,
+    resolution  TEXT NOT NULL,                 -- local | import | package | unique | unresolved
+    hint        TEXT                           -- the class/type that self/the receiver stands for
+);
+CREATE INDEX edges_source ON edges(source);
+CREATE INDEX edges_target ON edges(target);
+CREATE INDEX edges_leaf ON edges(leaf);
+CREATE INDEX edges_file ON edges(file_id);
+
+-- Import bindings per file, kept so that edges of unchanged files can be re-resolved.
+CREATE TABLE imports (
+    file_id INTEGER NOT NULL REFERENCES files(id),
+    module  TEXT NOT NULL,
+    member  TEXT,
+    alias   TEXT,
+    line    INTEGER NOT NULL,
+    col     INTEGER NOT NULL
+);
+CREATE INDEX imports_file ON imports(file_id);
+
+-- Every edge, `contains` included, for anyone reading the map with sqlite3.
+CREATE VIEW all_edges AS
+    SELECT file_id, source, target, target_name, kind, line, col, resolution FROM edges
+    UNION ALL
+    SELECT file_id, parent, node_id, name, 'contains', name_line, name_col, 'local'
+    FROM symbols WHERE parent IS NOT NULL;
