@@ -1,1 +1,221 @@
-//! placeholder
+//! The one answer shape every tool returns, through the CLI's `--json` and through MCP
+//! (SPEC "Every answer: one envelope"), and the token budget that bounds it.
+
+use serde::Serialize;
+use serde_json::Value;
+
+pub const DEFAULT_BUDGET: u32 = 2000;
+pub const MIN_BUDGET: u32 = 100;
+pub const MAX_BUDGET: u32 = 10_000;
+/// What the envelope around `data` costs, in tokens.
+const ENVELOPE_OVERHEAD: u32 = 40;
+
+/// Stable error codes (SPEC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ErrorCode {
+    BadArgs,
+    BadNodeId,
+    NodeNotFound,
+    MapNotBuilt,
+    FileDeleted,
+    SymbolNotFound,
+    OutsideWorkspace,
+    LocateNoMatch,
+    LocateAmbiguous,
+    LspUnavailable,
+    LspFailed,
+    LspTimeout,
+    UnsupportedLanguage,
+    Internal,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolError {
+    pub code: ErrorCode,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+}
+
+impl ToolError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ToolError {
+        ToolError {
+            code,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> ToolError {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn bad_args(message: impl Into<String>) -> ToolError {
+        ToolError::new(ErrorCode::BadArgs, message)
+    }
+
+    /// A bug in codemap, not in the input: the message says so.
+    pub fn internal(message: impl std::fmt::Display) -> ToolError {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("internal error (a bug in codemap, please report it): {message}"),
+        )
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(h) = &self.hint {
+            write!(f, " (hint: {h})")?;
+        }
+        Ok(())
+    }
+}
+
+/// What was cut to fit the budget, and how to get it back.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Dropped {
+    pub kind: String,
+    pub count: usize,
+    pub note: String,
+}
+
+/// A tool's successful answer before it is put in the envelope.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Answer {
+    pub data: Value,
+    pub dropped: Option<Dropped>,
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TokenBudget {
+    pub requested: u32,
+    pub used: u32,
+    pub max: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Envelope {
+    pub ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ToolError>,
+    pub token_budget: TokenBudget,
+    pub truncated: bool,
+    pub dropped: Option<Dropped>,
+    pub warnings: Vec<String>,
+}
+
+/// The budget a caller asked for, clamped to 100..=10000 (default 2000).
+pub fn clamp_budget(requested: Option<u32>) -> u32 {
+    requested
+        .unwrap_or(DEFAULT_BUDGET)
+        .clamp(MIN_BUDGET, MAX_BUDGET)
+}
+
+/// About four characters a token.
+pub fn tokens_of(v: &Value) -> u32 {
+    let chars = serde_json::to_string(v).map_or(0, |s| s.chars().count());
+    (chars as u32).div_ceil(4)
+}
+
+impl Envelope {
+    pub fn from_result(result: Result<Answer, ToolError>, requested: Option<u32>) -> Envelope {
+        let max = clamp_budget(requested);
+        let budget = |used| TokenBudget {
+            requested: requested.unwrap_or(DEFAULT_BUDGET),
+            used,
+            max,
+        };
+        match result {
+            Ok(a) => Envelope {
+                ok: true,
+                token_budget: budget(tokens_of(&a.data) + ENVELOPE_OVERHEAD),
+                truncated: a.dropped.is_some(),
+                data: Some(a.data),
+                error: None,
+                dropped: a.dropped,
+                warnings: a.warnings,
+            },
+            Err(e) => Envelope {
+                ok: false,
+                data: None,
+                token_budget: budget(ENVELOPE_OVERHEAD),
+                error: Some(e),
+                truncated: false,
+                dropped: None,
+                warnings: Vec::new(),
+            },
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            format!("{{\"ok\":false,\"error\":{{\"code\":\"INTERNAL\",\"message\":\"cannot serialize the answer: {e}\"}}}}")
+        })
+    }
+}
+
+/// The largest `n` for which `make(n)` fits the budget, by bisection (`make` is monotone in `n`).
+/// Returns the data for that `n` and `n`.
+pub fn fit<F: Fn(usize) -> Value>(total: usize, budget: u32, make: F) -> (Value, usize) {
+    let limit = budget.saturating_sub(ENVELOPE_OVERHEAD);
+    let full = make(total);
+    if tokens_of(&full) <= limit {
+        return (full, total);
+    }
+    let (mut lo, mut hi) = (0usize, total);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if tokens_of(&make(mid)) <= limit {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    (make(lo), lo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn budget_is_clamped() {
+        assert_eq!(clamp_budget(None), 2000);
+        assert_eq!(clamp_budget(Some(5)), 100);
+        assert_eq!(clamp_budget(Some(50_000)), 10_000);
+    }
+
+    #[test]
+    fn fit_keeps_the_largest_prefix() {
+        let items: Vec<String> = (0..500).map(|i| format!("item number {i:04}")).collect();
+        let (v, n) = fit(items.len(), 200, |n| json!({ "items": &items[..n] }));
+        assert!(n > 0 && n < 500, "{n}");
+        assert!(tokens_of(&v) <= 160);
+        let (_, n2) = fit(items.len(), 10_000, |n| json!({ "items": &items[..n] }));
+        assert_eq!(n2, 500);
+    }
+
+    #[test]
+    fn errors_have_the_same_shape() {
+        let e = Envelope::from_result(
+            Err(ToolError::new(ErrorCode::BadNodeId, "bad").hint("see grammar")),
+            None,
+        );
+        let v: Value = serde_json::from_str(&e.to_json()).expect("json");
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["error"]["code"], "BAD_NODE_ID");
+        assert_eq!(v["error"]["hint"], "see grammar");
+        assert_eq!(v["tokenBudget"]["max"], 2000);
+        assert_eq!(v["truncated"], false);
+        assert!(v["dropped"].is_null());
+    }
+}

@@ -1,1 +1,926 @@
-//! placeholder
+//! Map tools: `map_search`, `map_neighbors`, `map_path`, `map_status`. They read the map only
+//! (never a language server), mark symbols whose file changed on disk since it was indexed, and
+//! answer in the envelope's terms ([`Answer`] or [`ToolError`]).
+//!
+//! Ranking for search is pure ([`match_tier`], [`word_starts`]) and table-tested.
+
+use crate::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError};
+use crate::id::{NodeId, GRAMMAR};
+use crate::lang::Lang;
+use crate::model::{EdgeKind, Kind};
+use crate::store::{self, StoreError};
+use rusqlite::{Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+
+/// How a name matched a query, best first (SPEC `map_search`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Tier {
+    Exact,
+    ExactIgnoreCase,
+    QualnameSuffix,
+    Prefix,
+    WordPart,
+    Substring,
+    Fuzzy,
+}
+
+/// Byte offsets where a word part starts: after `_`, at a lower→upper change, at the last
+/// capital of an acronym followed by lower case (`HTTPServer` → `HTTP`, `Server`), at digits.
+pub fn word_starts(name: &str) -> Vec<usize> {
+    let chars: Vec<(usize, char)> = name.char_indices().collect();
+    let mut out = Vec::new();
+    for i in 0..chars.len() {
+        let (b, c) = chars[i];
+        if c == '_' {
+            continue;
+        }
+        let prev = if i > 0 { Some(chars[i - 1].1) } else { None };
+        let next = chars.get(i + 1).map(|x| x.1);
+        let start = match prev {
+            None | Some('_') => true,
+            Some(p) => {
+                (p.is_lowercase() && c.is_uppercase())
+                    || (p.is_uppercase() && c.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
+                    || (!p.is_ascii_digit() && c.is_ascii_digit())
+                    || (p.is_ascii_digit() && !c.is_ascii_digit())
+            }
+        };
+        if start {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// The tier at which `name` matches the query (`q` as typed, `ql` lower-cased), if any.
+pub fn match_tier(q: &str, ql: &str, name: &str) -> Option<Tier> {
+    if name == q {
+        return Some(Tier::Exact);
+    }
+    let nl = name.to_lowercase();
+    if nl == ql {
+        return Some(Tier::ExactIgnoreCase);
+    }
+    if nl.starts_with(ql) {
+        return Some(Tier::Prefix);
+    }
+    if word_starts(name)
+        .into_iter()
+        .filter(|&b| b > 0)
+        .any(|b| nl.get(b..).is_some_and(|rest| rest.starts_with(ql)))
+    {
+        return Some(Tier::WordPart);
+    }
+    if nl.contains(ql) {
+        return Some(Tier::Substring);
+    }
+    if ql.chars().count() >= 2 && is_subsequence(ql, &nl) {
+        return Some(Tier::Fuzzy);
+    }
+    None
+}
+
+fn is_subsequence(needle: &str, hay: &str) -> bool {
+    let mut it = hay.chars();
+    needle.chars().all(|c| it.any(|h| h == c))
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SearchParams {
+    pub query: String,
+    #[serde(default)]
+    pub kinds: Option<Vec<String>>,
+    #[serde(default)]
+    pub lang: Option<String>,
+    #[serde(default)]
+    pub path: Option<String>,
+    #[serde(default)]
+    pub limit: Option<u32>,
+    #[serde(default)]
+    pub token_budget: Option<u32>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NeighborsParams {
+    pub node_id: String,
+    #[serde(default)]
+    pub edge_kinds: Option<Vec<String>>,
+    #[serde(default)]
+    pub direction: Option<String>,
+    #[serde(default)]
+    pub depth: Option<u32>,
+    #[serde(default)]
+    pub limit: Option<u32>,
+    #[serde(default)]
+    pub token_budget: Option<u32>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PathParams {
+    pub from: String,
+    pub to: String,
+    #[serde(default)]
+    pub edge_kinds: Option<Vec<String>>,
+    #[serde(default)]
+    pub max_depth: Option<u32>,
+    #[serde(default)]
+    pub token_budget: Option<u32>,
+}
+
+/// A read handle on the map.
+pub struct Map {
+    conn: Connection,
+    root: PathBuf,
+    db: PathBuf,
+    names: RefCell<Option<(String, Rc<Vec<String>>)>>,
+}
+
+pub fn store_error(e: StoreError) -> ToolError {
+    match e {
+        StoreError::NotBuilt(p) => ToolError::new(
+            ErrorCode::MapNotBuilt,
+            format!("there is no map at {}", p.display()),
+        )
+        .hint("run `codemap index` in the workspace (or `map_rebuild`) to build it"),
+        StoreError::Version { .. } => ToolError::new(ErrorCode::MapNotBuilt, e.to_string())
+            .hint("run `codemap index` to rebuild the map for this version"),
+        other => ToolError::internal(other),
+    }
+}
+
+fn sql(e: rusqlite::Error) -> ToolError {
+    ToolError::internal(format!("SQLite: {e}"))
+}
+
+/// One symbol row as answers show it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeInfo {
+    pub node_id: String,
+    pub kind: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub qualname: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<RangeOut>,
+    pub stale: bool,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeOut {
+    pub line: u32,
+    pub col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+    /// Where the name is: what `resolve` and the nav tools want.
+    pub name_line: u32,
+    pub name_col: u32,
+}
+
+const NODE_COLS: &str = "s.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
+    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns";
+
+struct Row {
+    info: NodeInfo,
+    size: i64,
+    mtime: i64,
+}
+
+fn node_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    let file: Option<String> = r.get(6)?;
+    let line: u32 = r.get(7)?;
+    Ok(Row {
+        info: NodeInfo {
+            node_id: r.get(0)?,
+            kind: r.get(1)?,
+            name: r.get(2)?,
+            qualname: r.get(3)?,
+            signature: r.get(4)?,
+            doc: r.get(5)?,
+            range: (line > 0).then(|| -> rusqlite::Result<RangeOut> {
+                Ok(RangeOut {
+                    line,
+                    col: r.get(8)?,
+                    end_line: r.get(9)?,
+                    end_col: r.get(10)?,
+                    name_line: r.get(11)?,
+                    name_col: r.get(12)?,
+                })
+            }).transpose()?,
+            stale: r.get::<_, Option<bool>>(13)?.unwrap_or(false),
+            file,
+        },
+        size: r.get::<_, Option<i64>>(14)?.unwrap_or(0),
+        mtime: r.get::<_, Option<i64>>(15)?.unwrap_or(0),
+    })
+}
+
+fn parse_kinds(kinds: &Option<Vec<String>>) -> Result<Option<HashSet<Kind>>, ToolError> {
+    let Some(ks) = kinds else { return Ok(None) };
+    let mut out = HashSet::new();
+    for k in ks {
+        let kind = Kind::parse(k).ok_or_else(|| {
+            ToolError::bad_args(format!("unknown kind {k:?}"))
+                .hint(format!("kinds are: {}", Kind::ALL.map(|k| k.as_str()).join(", ")))
+        })?;
+        out.insert(kind);
+    }
+    Ok(Some(out))
+}
+
+fn parse_edge_kinds(kinds: &Option<Vec<String>>) -> Result<Vec<EdgeKind>, ToolError> {
+    let Some(ks) = kinds else { return Ok(EdgeKind::ALL.to_vec()) };
+    ks.iter()
+        .map(|k| {
+            EdgeKind::parse(k).ok_or_else(|| {
+                ToolError::bad_args(format!("unknown edge kind {k:?}")).hint(format!(
+                    "edge kinds are: {}",
+                    EdgeKind::ALL.map(|k| k.as_str()).join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+pub fn parse_node_id(s: &str) -> Result<NodeId, ToolError> {
+    NodeId::parse(s).map_err(|e| {
+        ToolError::new(ErrorCode::BadNodeId, e.to_string()).hint(format!("the grammar: {GRAMMAR}"))
+    })
+}
+
+impl Map {
+    pub fn open(root: &Path, db: &Path) -> Result<Map, ToolError> {
+        let conn = store::open_for_read(db).map_err(store_error)?;
+        Ok(Map {
+            conn,
+            root: root.to_path_buf(),
+            db: db.to_path_buf(),
+            names: RefCell::new(None),
+        })
+    }
+
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Whether the file on disk differs from what was indexed (a cheap stat).
+    fn is_stale(&self, file: &str, size: i64, mtime: i64, flagged: bool) -> bool {
+        if flagged {
+            return true;
+        }
+        match std::fs::metadata(self.root.join(file)) {
+            Ok(m) => m.len() as i64 != size || crate::walk::mtime_ns(&m) != mtime,
+            Err(_) => true,
+        }
+    }
+
+    fn finish_rows(&self, rows: Vec<Row>, warnings: &mut Vec<String>) -> Vec<NodeInfo> {
+        let mut stale_files: HashMap<String, bool> = HashMap::new();
+        let mut out = Vec::with_capacity(rows.len());
+        for mut r in rows {
+            if let Some(f) = &r.info.file {
+                let st = *stale_files
+                    .entry(f.clone())
+                    .or_insert_with(|| self.is_stale(f, r.size, r.mtime, r.info.stale));
+                r.info.stale = st;
+            }
+            out.push(r.info);
+        }
+        let mut stale: Vec<&String> = stale_files.iter().filter(|(_, s)| **s).map(|(f, _)| f).collect();
+        stale.sort();
+        if !stale.is_empty() {
+            warnings.push(format!(
+                "{} file(s) in this answer changed on disk since indexing; their positions may be off: {} (run `codemap index`, or `resolve` for live positions)",
+                stale.len(),
+                stale.iter().take(5).map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        out
+    }
+
+    /// The distinct symbol names, cached until the map changes.
+    fn names(&self) -> Result<Rc<Vec<String>>, ToolError> {
+        let stamp = store::get_meta(&self.conn, "last_run").map_err(sql)?.unwrap_or_default();
+        if let Some((s, names)) = self.names.borrow().as_ref() {
+            if *s == stamp {
+                return Ok(names.clone());
+            }
+        }
+        let mut st = self
+            .conn
+            .prepare("SELECT DISTINCT name FROM symbols WHERE qualname != '' ORDER BY name")
+            .map_err(sql)?;
+        let names: Vec<String> = st
+            .query_map([], |r| r.get(0))
+            .map_err(sql)?
+            .collect::<Result<_, _>>()
+            .map_err(sql)?;
+        let names = Rc::new(names);
+        *self.names.borrow_mut() = Some((stamp, names.clone()));
+        Ok(names)
+    }
+
+    pub fn search(&self, p: &SearchParams) -> Result<Answer, ToolError> {
+        let query = p.query.trim();
+        if query.is_empty() {
+            return Err(ToolError::bad_args("query is empty").hint("give a name or part of one, e.g. `refresh` or `Server.Serve`"));
+        }
+        let limit = p.limit.unwrap_or(20);
+        if limit == 0 || limit > 200 {
+            return Err(ToolError::bad_args(format!("limit must be 1..200, got {limit}")));
+        }
+        let limit = limit as usize;
+        let kinds = parse_kinds(&p.kinds)?;
+        let lang = match p.lang.as_deref() {
+            None => None,
+            Some(l) => Some(Lang::from_prefix(l).ok_or_else(|| {
+                ToolError::bad_args(format!("unknown lang {l:?}")).hint("lang is \"py\" or \"go\"")
+            })?),
+        };
+        let path = p.path.as_deref().map(|s| s.trim_matches('/').to_string()).filter(|s| !s.is_empty());
+        // `Server.Serve`: the last segment is the name, the whole is a qualname suffix.
+        let (qual, leaf) = match query.rsplit_once('.') {
+            Some((_, l)) if !l.is_empty() => (Some(query), l),
+            _ => (None, query),
+        };
+        let leaf_l = leaf.to_lowercase();
+
+        // Candidate names by tier; cheaper tiers first, the rest only while short of `limit`.
+        let names = self.names()?;
+        let mut tiers: Vec<(Tier, &str)> = Vec::new();
+        for n in names.iter() {
+            if let Some(t) = match_tier(leaf, &leaf_l, n) {
+                tiers.push((t, n.as_str()));
+            }
+        }
+        tiers.sort();
+
+        let mut st = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {NODE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?1"
+            ))
+            .map_err(sql)?;
+        let mut hits: Vec<(Tier, Row)> = Vec::new();
+        let mut current: Option<Tier> = None;
+        let mut more = false;
+        for (tier, name) in &tiers {
+            if current != Some(*tier) {
+                if hits.len() >= limit {
+                    more = true;
+                    break;
+                }
+                current = Some(*tier);
+            }
+            if hits.len() > 5000 {
+                more = true;
+                break;
+            }
+            let rows = st.query_map([name], node_row).map_err(sql)?;
+            for r in rows {
+                let r = r.map_err(sql)?;
+                let k = Kind::parse(&r.info.kind);
+                if kinds.as_ref().is_some_and(|ks| !k.is_some_and(|k| ks.contains(&k))) {
+                    continue;
+                }
+                if lang.is_some_and(|l| !r.info.node_id.starts_with(&format!("{}:", l.prefix()))) {
+                    continue;
+                }
+                if let (Some(pp), Some(f)) = (&path, &r.info.file) {
+                    if !(f == pp || f.starts_with(&format!("{pp}/"))) {
+                        continue;
+                    }
+                }
+                let mut t = *tier;
+                if let Some(q) = qual {
+                    let qn = r.info.qualname.as_str();
+                    let ok = qn == q || qn.ends_with(&format!(".{q}")) || format!("{}.{qn}", module_of(&r.info)).ends_with(q);
+                    if ok {
+                        t = Tier::QualnameSuffix;
+                    } else if qn.to_lowercase().ends_with(&q.to_lowercase()) {
+                        t = Tier::QualnameSuffix;
+                    } else {
+                        // The name matched but the qualifier did not.
+                        t = match t {
+                            Tier::Exact | Tier::ExactIgnoreCase => Tier::Prefix,
+                            other => other,
+                        };
+                    }
+                }
+                hits.push((t, r));
+            }
+        }
+        drop(names);
+        hits.sort_by(|(ta, a), (tb, b)| {
+            ta.cmp(tb)
+                .then_with(|| {
+                    let ka = Kind::parse(&a.info.kind).map_or(9, Kind::search_rank);
+                    let kb = Kind::parse(&b.info.kind).map_or(9, Kind::search_rank);
+                    ka.cmp(&kb)
+                })
+                .then_with(|| depth(&a.info).cmp(&depth(&b.info)))
+                .then_with(|| a.info.node_id.cmp(&b.info.node_id))
+        });
+        let total = hits.len();
+        if total > limit {
+            more = true;
+            hits.truncate(limit);
+        }
+        let tiers_of: Vec<Tier> = hits.iter().map(|(t, _)| *t).collect();
+        let mut warnings = Vec::new();
+        let rows: Vec<Row> = hits.into_iter().map(|(_, r)| r).collect();
+        let infos = self.finish_rows(rows, &mut warnings);
+        let items: Vec<Value> = infos
+            .iter()
+            .zip(&tiers_of)
+            .map(|(i, t)| {
+                let mut v = serde_json::to_value(i).unwrap_or(Value::Null);
+                v["match"] = json!(t);
+                v
+            })
+            .collect();
+        let budget = clamp_budget(p.token_budget);
+        let (data, kept) = fit(items.len(), budget, |n| {
+            json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() })
+        });
+        let dropped = (kept < items.len()).then(|| Dropped {
+            kind: "hits".into(),
+            count: items.len() - kept,
+            note: "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget".into(),
+        });
+        Ok(Answer {
+            data,
+            dropped,
+            warnings,
+        })
+    }
+
+    fn node(&self, id: &str) -> Result<Option<Row>, ToolError> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {NODE_COLS} FROM symbols s LEFT JOIN files f ON f.id = s.file_id WHERE s.node_id = ?1"
+            ))
+            .map_err(sql)?
+            .query_row([id], node_row)
+            .optional()
+            .map_err(sql)
+    }
+
+    /// A node that exists in the map: a symbol, file or package row, or an external package
+    /// some edge points at.
+    fn require_node(&self, id: &str) -> Result<NodeId, ToolError> {
+        let parsed = parse_node_id(id)?;
+        if self.node(id)?.is_some() {
+            return Ok(parsed);
+        }
+        if matches!(parsed, NodeId::External { .. }) {
+            let used: bool = self
+                .conn
+                .query_row("SELECT count(*) > 0 FROM edges WHERE target = ?1", [id], |r| r.get(0))
+                .map_err(sql)?;
+            if used {
+                return Ok(parsed);
+            }
+        }
+        let hint = match parsed.qualname() {
+            Some(q) => format!(
+                "`map_search` for {:?} finds where it lives now",
+                crate::id::segment_name(q.rsplit('.').next().unwrap_or(q))
+            ),
+            None => "`map_search` finds node IDs by name".to_string(),
+        };
+        Err(ToolError::new(ErrorCode::NodeNotFound, format!("{id} is not in the map")).hint(hint))
+    }
+
+    fn edges_of(&self, id: &str, outgoing: bool, kinds: &[EdgeKind]) -> Result<Vec<EdgeOut>, ToolError> {
+        let sql_text = if outgoing {
+            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE source = ?1"
+        } else {
+            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE target = ?1"
+        };
+        let mut st = self.conn.prepare_cached(sql_text).map_err(sql)?;
+        let rows = st
+            .query_map([id], |r| {
+                Ok(EdgeOut {
+                    source: r.get(0)?,
+                    target: r.get(1)?,
+                    target_name: r.get(2)?,
+                    kind: r.get(3)?,
+                    line: r.get(4)?,
+                    col: r.get(5)?,
+                    resolution: r.get(6)?,
+                })
+            })
+            .map_err(sql)?;
+        let mut out = Vec::new();
+        for r in rows {
+            let e = r.map_err(sql)?;
+            if EdgeKind::parse(&e.kind).is_some_and(|k| kinds.contains(&k)) {
+                out.push(e);
+            }
+        }
+        Ok(out)
+    }
+
+    fn describe(&self, ids: &[String], warnings: &mut Vec<String>) -> Result<Vec<Value>, ToolError> {
+        let mut rows = Vec::new();
+        let mut externals = Vec::new();
+        for id in ids {
+            match self.node(id)? {
+                Some(r) => rows.push(r),
+                None => externals.push(id.clone()),
+            }
+        }
+        let mut out: Vec<Value> = self
+            .finish_rows(rows, warnings)
+            .into_iter()
+            .map(|i| serde_json::to_value(i).unwrap_or(Value::Null))
+            .collect();
+        for id in externals {
+            let name = match NodeId::parse(&id) {
+                Ok(NodeId::External { package, .. }) => package,
+                _ => id.clone(),
+            };
+            out.push(json!({"nodeId": id, "kind": "external", "name": name, "stale": false}));
+        }
+        Ok(out)
+    }
+
+    pub fn neighbors(&self, p: &NeighborsParams) -> Result<Answer, ToolError> {
+        self.require_node(&p.node_id)?;
+        let kinds = parse_edge_kinds(&p.edge_kinds)?;
+        let direction = p.direction.as_deref().unwrap_or("both");
+        let (out_dir, in_dir) = match direction {
+            "out" => (true, false),
+            "in" => (false, true),
+            "both" => (true, true),
+            other => {
+                return Err(ToolError::bad_args(format!("direction must be out, in or both, got {other:?}")))
+            }
+        };
+        let depth = p.depth.unwrap_or(1);
+        if !(1..=3).contains(&depth) {
+            return Err(ToolError::bad_args(format!("depth must be 1..3, got {depth}")));
+        }
+        let limit = p.limit.unwrap_or(100);
+        if limit == 0 || limit > 1000 {
+            return Err(ToolError::bad_args(format!("limit must be 1..1000, got {limit}")));
+        }
+        let limit = limit as usize;
+        let mut seen_nodes: HashSet<String> = HashSet::from([p.node_id.clone()]);
+        let mut order: Vec<String> = Vec::new();
+        let mut edges: Vec<(u32, EdgeOut)> = Vec::new();
+        let mut frontier = vec![p.node_id.clone()];
+        let mut more = false;
+        'outer: for d in 1..=depth {
+            let mut next = Vec::new();
+            for id in &frontier {
+                let mut found = Vec::new();
+                if out_dir {
+                    found.extend(self.edges_of(id, true, &kinds)?);
+                }
+                if in_dir {
+                    found.extend(self.edges_of(id, false, &kinds)?);
+                }
+                found.sort_by(|a, b| {
+                    EdgeKind::parse(&a.kind)
+                        .cmp(&EdgeKind::parse(&b.kind))
+                        .then(a.line.cmp(&b.line))
+                        .then(a.col.cmp(&b.col))
+                });
+                for e in found {
+                    if edges.len() >= limit {
+                        more = true;
+                        break 'outer;
+                    }
+                    for end in [Some(&e.source), e.target.as_ref()].into_iter().flatten() {
+                        if seen_nodes.insert(end.clone()) {
+                            order.push(end.clone());
+                            next.push(end.clone());
+                        }
+                    }
+                    edges.push((d, e));
+                }
+            }
+            frontier = next;
+        }
+        let mut warnings = Vec::new();
+        let center = self.describe(std::slice::from_ref(&p.node_id), &mut warnings)?;
+        let nodes = self.describe(&order, &mut warnings)?;
+        let edge_vals: Vec<Value> = edges
+            .iter()
+            .map(|(d, e)| {
+                let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
+                v["depth"] = json!(d);
+                v
+            })
+            .collect();
+        let budget = clamp_budget(p.token_budget);
+        let (data, kept) = fit(edge_vals.len(), budget, |n| {
+            let used: HashSet<&str> = edge_vals[..n]
+                .iter()
+                .flat_map(|e| [e["source"].as_str(), e["target"].as_str()])
+                .flatten()
+                .collect();
+            let ns: Vec<&Value> = nodes
+                .iter()
+                .filter(|v| v["nodeId"].as_str().is_some_and(|id| used.contains(id)))
+                .collect();
+            json!({
+                "node": center.first(),
+                "nodes": ns,
+                "edges": &edge_vals[..n],
+                "more": more || n < edge_vals.len(),
+            })
+        });
+        let dropped = (kept < edge_vals.len()).then(|| Dropped {
+            kind: "edges".into(),
+            count: edge_vals.len() - kept,
+            note: "narrow with `edgeKinds`, `direction`, a smaller `depth` or `limit`, or a larger tokenBudget".into(),
+        });
+        Ok(Answer {
+            data,
+            dropped,
+            warnings,
+        })
+    }
+
+    pub fn path(&self, p: &PathParams) -> Result<Answer, ToolError> {
+        self.require_node(&p.from)?;
+        self.require_node(&p.to)?;
+        let kinds = parse_edge_kinds(&p.edge_kinds)?;
+        let max_depth = p.max_depth.unwrap_or(6);
+        if !(1..=6).contains(&max_depth) {
+            return Err(ToolError::bad_args(format!("maxDepth must be 1..6, got {max_depth}")));
+        }
+        // Bidirectional breadth-first search: forward from `from`, backward from `to`.
+        let mut fwd: HashMap<String, Option<EdgeOut>> = HashMap::from([(p.from.clone(), None)]);
+        let mut bwd: HashMap<String, Option<EdgeOut>> = HashMap::from([(p.to.clone(), None)]);
+        let mut ff: VecDeque<String> = VecDeque::from([p.from.clone()]);
+        let mut bf: VecDeque<String> = VecDeque::from([p.to.clone()]);
+        let (mut fd, mut bd) = (0u32, 0u32);
+        let mut meet: Option<String> = (p.from == p.to).then(|| p.from.clone());
+        const MAX_VISITED: usize = 200_000;
+        while meet.is_none() && fd + bd < max_depth && !ff.is_empty() && !bf.is_empty() {
+            if fwd.len() + bwd.len() > MAX_VISITED {
+                break;
+            }
+            let forward = ff.len() <= bf.len();
+            let (frontier, seen, other) = if forward {
+                fd += 1;
+                (&mut ff, &mut fwd, &bwd)
+            } else {
+                bd += 1;
+                (&mut bf, &mut bwd, &fwd)
+            };
+            let mut next = VecDeque::new();
+            'level: for id in frontier.drain(..) {
+                for e in self.edges_of(&id, forward, &kinds)? {
+                    let Some(t) = (if forward { e.target.clone() } else { Some(e.source.clone()) }) else {
+                        continue;
+                    };
+                    if seen.contains_key(&t) {
+                        continue;
+                    }
+                    seen.insert(t.clone(), Some(e));
+                    if other.contains_key(&t) {
+                        meet = Some(t);
+                        break 'level;
+                    }
+                    next.push_back(t);
+                }
+            }
+            *frontier = next;
+        }
+        let Some(m) = meet else {
+            return Ok(Answer {
+                data: json!({
+                    "found": false,
+                    "from": p.from,
+                    "to": p.to,
+                    "message": format!("no directed path of at most {max_depth} edges from {} to {} over {}", p.from, p.to,
+                        kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")),
+                }),
+                dropped: None,
+                warnings: Vec::new(),
+            });
+        };
+        let mut chain: Vec<EdgeOut> = Vec::new();
+        let mut cur = m.clone();
+        while let Some(Some(e)) = fwd.get(&cur) {
+            chain.push(e.clone());
+            cur = e.source.clone();
+        }
+        chain.reverse();
+        let mut cur = m;
+        while let Some(Some(e)) = bwd.get(&cur) {
+            chain.push(e.clone());
+            cur = e.target.clone().unwrap_or_default();
+        }
+        let mut ids = vec![p.from.clone()];
+        for e in &chain {
+            if let Some(t) = &e.target {
+                ids.push(t.clone());
+            }
+        }
+        let mut warnings = Vec::new();
+        let nodes = self.describe(&ids, &mut warnings)?;
+        Ok(Answer {
+            data: json!({"found": true, "length": chain.len(), "nodes": nodes, "edges": chain}),
+            dropped: None,
+            warnings,
+        })
+    }
+
+    pub fn status(&self) -> Result<Answer, ToolError> {
+        let c = &self.conn;
+        let meta = |k: &str| store::get_meta(c, k).map_err(sql);
+        let mut langs = serde_json::Map::new();
+        for lang in Lang::ALL {
+            let (files, skipped, errors): (i64, i64, i64) = c
+                .query_row(
+                    "SELECT count(*), count(skip_reason), coalesce(sum(parse_error), 0) FROM files WHERE lang = ?1",
+                    [lang.prefix()],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )
+                .map_err(sql)?;
+            let symbols: i64 = c
+                .query_row(
+                    "SELECT count(*) FROM symbols WHERE lang = ?1 AND qualname != ''",
+                    [lang.prefix()],
+                    |r| r.get(0),
+                )
+                .map_err(sql)?;
+            langs.insert(
+                lang.prefix().into(),
+                json!({"files": files, "symbols": symbols, "skipped": skipped, "parseErrors": errors}),
+            );
+        }
+        let mut edges = serde_json::Map::new();
+        let mut st = c.prepare("SELECT kind, count(*) FROM edges GROUP BY kind").map_err(sql)?;
+        for r in st
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+            .map_err(sql)?
+        {
+            let (k, n) = r.map_err(sql)?;
+            edges.insert(k, json!(n));
+        }
+        let contains: i64 = c
+            .query_row("SELECT count(*) FROM symbols WHERE parent IS NOT NULL", [], |r| r.get(0))
+            .map_err(sql)?;
+        edges.insert("contains".into(), json!(contains));
+        let mut skipped = Vec::new();
+        let mut st = c
+            .prepare("SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL ORDER BY path")
+            .map_err(sql)?;
+        for r in st
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
+            .map_err(sql)?
+        {
+            let (p, reason) = r.map_err(sql)?;
+            skipped.push(json!({"path": p, "reason": reason}));
+        }
+        let mut stale = Vec::new();
+        let mut st = c
+            .prepare("SELECT path, size, mtime_ns, stale FROM files ORDER BY path")
+            .map_err(sql)?;
+        for r in st
+            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, bool>(3)?)))
+            .map_err(sql)?
+        {
+            let (p, size, mtime, flagged) = r.map_err(sql)?;
+            if self.is_stale(&p, size, mtime, flagged) {
+                stale.push(p);
+            }
+        }
+        let last_run: Option<i64> = meta("last_run")?.and_then(|s| s.parse().ok());
+        let mut warnings = Vec::new();
+        if !stale.is_empty() {
+            warnings.push(format!(
+                "{} file(s) changed on disk since the last index run; `codemap index` (or `map_rebuild`) refreshes them",
+                stale.len()
+            ));
+        }
+        let stale_count = stale.len();
+        let skipped_count = skipped.len();
+        let make = |n: usize| {
+            json!({
+                "root": self.root.to_string_lossy(),
+                "db": self.db.to_string_lossy(),
+                "schemaVersion": store::SCHEMA_VERSION,
+                "toolVersion": meta("tool_version").ok().flatten(),
+                "lastRun": last_run,
+                "lastRunSeconds": meta("last_run_seconds").ok().flatten().and_then(|s| s.parse::<f64>().ok()),
+                "languages": langs,
+                "edges": edges,
+                "staleFiles": &stale[..n.min(stale_count)],
+                "staleCount": stale_count,
+                "skippedFiles": &skipped[..n.min(skipped_count)],
+                "skippedCount": skipped_count,
+                "watcher": {"state": "not-running"},
+                "servers": [],
+            })
+        };
+        let total = stale_count.max(skipped_count);
+        let (data, kept) = fit(total, clamp_budget(Some(10_000)), make);
+        let dropped = (kept < total).then(|| Dropped {
+            kind: "files".into(),
+            count: (stale_count + skipped_count) - (kept.min(stale_count) + kept.min(skipped_count)),
+            note: "the full lists are in the map: `sqlite3 .codemap/map.db \"SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL\"`".into(),
+        });
+        Ok(Answer {
+            data,
+            dropped,
+            warnings,
+        })
+    }
+}
+
+/// The dotted module of a symbol's file: `json/decoder.py` → `json.decoder`, a Go file → its
+/// package directory (`net/http`).
+fn module_of(i: &NodeInfo) -> String {
+    let Some(f) = i.file.as_deref() else { return String::new() };
+    if f.ends_with(".go") {
+        return crate::walk::parent_dir(f).to_string();
+    }
+    let stem = f.rsplit_once('.').map_or(f, |(s, _)| s);
+    let stem = stem.strip_suffix("/__init__").unwrap_or(stem);
+    stem.replace('/', ".")
+}
+
+fn depth(i: &NodeInfo) -> usize {
+    i.file.as_deref().map_or(0, |f| f.matches('/').count())
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EdgeOut {
+    pub source: String,
+    pub target: Option<String>,
+    pub target_name: String,
+    pub kind: String,
+    pub line: Option<u32>,
+    pub col: Option<u32>,
+    pub resolution: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_parts() {
+        let parts = |s: &str| -> Vec<String> {
+            let starts = word_starts(s);
+            starts
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| {
+                    let end = starts.get(i + 1).copied().unwrap_or(s.len());
+                    s[b..end].trim_end_matches('_').to_string()
+                })
+                .collect()
+        };
+        assert_eq!(parts("JSONDecoder"), ["JSON", "Decoder"]);
+        assert_eq!(parts("raw_decode"), ["raw", "decode"]);
+        assert_eq!(parts("HTTPServer2Go"), ["HTTP", "Server", "2", "Go"]);
+        assert_eq!(parts("__init__"), ["init"]);
+        assert_eq!(parts("serveHTTP"), ["serve", "HTTP"]);
+    }
+
+    #[test]
+    fn tiers() {
+        let t = |q: &str, name: &str| match_tier(q, &q.to_lowercase(), name);
+        let cases = [
+            ("decode", "decode", Some(Tier::Exact)),
+            ("decode", "Decode", Some(Tier::ExactIgnoreCase)),
+            ("decode", "decoder", Some(Tier::Prefix)),
+            ("decode", "raw_decode", Some(Tier::WordPart)),
+            ("decoder", "JSONDecoder", Some(Tier::WordPart)),
+            ("code", "decode", Some(Tier::Substring)),
+            ("jsdc", "JSONDecoder", Some(Tier::Fuzzy)),
+            ("x", "JSONDecoder", None),
+            ("zzz", "JSONDecoder", None),
+        ];
+        for (q, name, want) in cases {
+            assert_eq!(t(q, name), want, "{q} vs {name}");
+        }
+        assert!(Tier::Exact < Tier::QualnameSuffix && Tier::QualnameSuffix < Tier::Prefix);
+    }
+}

@@ -1,0 +1,299 @@
+//! The command line: clap definitions, turning flags into a tool's JSON arguments, and the
+//! human-readable rendering of each answer. `--json` prints the envelope exactly as MCP returns it.
+
+use crate::tools::{self, Workspace};
+use clap::{Args, Parser, Subcommand};
+use indexer::envelope::Envelope;
+use indexer::index::Progress;
+use serde_json::{json, Map, Value};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(name = "codemap", version, about = "An IDE's sense of a repository, for coding agents: a symbol map and live language servers")]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct Global {
+    /// The workspace root.
+    #[arg(long, global = true, default_value = ".")]
+    pub root: PathBuf,
+    /// The map file (default: <root>/.codemap/map.db).
+    #[arg(long, global = true)]
+    pub db: Option<PathBuf>,
+    /// Print the answer envelope as JSON (exactly what MCP returns).
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Token budget for the answer (100..10000, default 2000).
+    #[arg(long, global = true)]
+    pub token_budget: Option<u32>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build or refresh the map (incremental: only changed files are re-read).
+    Index {
+        /// The workspace to index (overrides --root).
+        dir: Option<PathBuf>,
+        /// Leave out paths matching this glob (gitignore syntax); repeatable.
+        #[arg(long)]
+        exclude: Vec<String>,
+        /// Re-index only this workspace-relative directory.
+        #[arg(long)]
+        scope: Option<String>,
+    },
+    /// Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.
+    Search {
+        query: String,
+        /// Only these kinds (class, function, method, struct, ...); repeatable.
+        #[arg(long = "kind")]
+        kinds: Vec<String>,
+        /// Only this language: py or go.
+        #[arg(long)]
+        lang: Option<String>,
+        /// Only under this workspace-relative path.
+        #[arg(long)]
+        path: Option<String>,
+        #[arg(long)]
+        limit: Option<u32>,
+    },
+    /// The nodes and edges around a node.
+    Neighbors {
+        node_id: String,
+        /// Only these edge kinds (contains, imports, calls, extends, implements); repeatable.
+        #[arg(long = "edge-kind")]
+        edge_kinds: Vec<String>,
+        /// out, in or both.
+        #[arg(long)]
+        direction: Option<String>,
+        /// 1..3.
+        #[arg(long)]
+        depth: Option<u32>,
+        #[arg(long)]
+        limit: Option<u32>,
+    },
+    /// A shortest directed path between two nodes.
+    Path {
+        from: String,
+        to: String,
+        #[arg(long = "edge-kind")]
+        edge_kinds: Vec<String>,
+        /// 1..6.
+        #[arg(long)]
+        max_depth: Option<u32>,
+    },
+    /// The map's state: counts, last run, stale and skipped files.
+    Status,
+}
+
+struct Bar(Option<indicatif::ProgressBar>);
+
+impl Progress for Bar {
+    fn start(&self, total: u64) {
+        if let Some(b) = &self.0 {
+            b.set_length(total);
+        }
+    }
+    fn inc(&self, n: u64) {
+        if let Some(b) = &self.0 {
+            b.inc(n);
+        }
+    }
+    fn finish(&self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
+    }
+}
+
+fn bar(json: bool) -> Bar {
+    if json || !std::io::stderr().is_terminal() {
+        return Bar(None);
+    }
+    let b = indicatif::ProgressBar::new(0);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} indexing [{bar:30}] {pos}/{len} files {per_sec} eta {eta}",
+    ) {
+        b.set_style(style.progress_chars("=> "));
+    }
+    Bar(Some(b))
+}
+
+fn put(obj: &mut Map<String, Value>, key: &str, v: Value) {
+    let empty = v.is_null() || v.as_array().is_some_and(Vec::is_empty);
+    if !empty {
+        obj.insert(key.to_string(), v);
+    }
+}
+
+/// Run the command; returns the process exit code (0 ok, 1 tool error).
+pub fn run(cli: Cli) -> i32 {
+    let g = &cli.global;
+    let root = match &cli.command {
+        Command::Index { dir: Some(d), .. } => d.clone(),
+        _ => g.root.clone(),
+    };
+    let mut ws = match Workspace::new(&root, g.db.as_deref()) {
+        Ok(ws) => ws,
+        Err(e) => return emit(g.json, "", &Envelope::from_result(Err(e), g.token_budget)),
+    };
+    let mut args = Map::new();
+    put(&mut args, "tokenBudget", json!(g.token_budget));
+    let tool = match &cli.command {
+        Command::Index { exclude, scope, .. } => {
+            ws.exclude = exclude.clone();
+            put(&mut args, "scope", json!(scope));
+            "map_rebuild"
+        }
+        Command::Search { query, kinds, lang, path, limit } => {
+            put(&mut args, "query", json!(query));
+            put(&mut args, "kinds", json!(kinds));
+            put(&mut args, "lang", json!(lang));
+            put(&mut args, "path", json!(path));
+            put(&mut args, "limit", json!(limit));
+            "map_search"
+        }
+        Command::Neighbors { node_id, edge_kinds, direction, depth, limit } => {
+            put(&mut args, "nodeId", json!(node_id));
+            put(&mut args, "edgeKinds", json!(edge_kinds));
+            put(&mut args, "direction", json!(direction));
+            put(&mut args, "depth", json!(depth));
+            put(&mut args, "limit", json!(limit));
+            "map_neighbors"
+        }
+        Command::Path { from, to, edge_kinds, max_depth } => {
+            put(&mut args, "from", json!(from));
+            put(&mut args, "to", json!(to));
+            put(&mut args, "edgeKinds", json!(edge_kinds));
+            put(&mut args, "maxDepth", json!(max_depth));
+            "map_path"
+        }
+        Command::Status => "map_status",
+    };
+    let progress = bar(g.json);
+    let env = tools::call(&ws, tool, &Value::Object(args), &progress);
+    emit(g.json, tool, &env)
+}
+
+fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
+    if json {
+        println!("{}", env.to_json());
+    } else if let Some(e) = &env.error {
+        eprintln!("error [{}]: {}", serde_json::to_value(e.code).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(), e.message);
+        if let Some(h) = &e.hint {
+            eprintln!("hint: {h}");
+        }
+    } else {
+        let data = env.data.clone().unwrap_or(Value::Null);
+        print!("{}", render(tool, &data));
+        for w in &env.warnings {
+            eprintln!("warning: {w}");
+        }
+        if let Some(d) = &env.dropped {
+            eprintln!("truncated: {} {} left out to fit the token budget; {}", d.count, d.kind, d.note);
+        }
+    }
+    i32::from(!env.ok)
+}
+
+fn s<'a>(v: &'a Value, k: &str) -> &'a str {
+    v.get(k).and_then(Value::as_str).unwrap_or("")
+}
+
+fn loc(v: &Value) -> String {
+    let file = s(v, "file");
+    match v.get("range") {
+        Some(r) if !r.is_null() => format!("{file}:{}:{}", r["nameLine"], r["nameCol"]),
+        _ => file.to_string(),
+    }
+}
+
+fn node_line(v: &Value) -> String {
+    let stale = if v["stale"].as_bool() == Some(true) { "  [stale]" } else { "" };
+    let sig = s(v, "signature");
+    let what = if sig.is_empty() { s(v, "name").to_string() } else { sig.to_string() };
+    format!("{:<9} {what}\n          {}  {}{stale}\n", s(v, "kind"), s(v, "nodeId"), loc(v))
+}
+
+/// Human-readable output of each tool's data.
+pub fn render(tool: &str, d: &Value) -> String {
+    let mut out = String::new();
+    match tool {
+        "map_rebuild" => {
+            out.push_str(&format!(
+                "indexed {} files ({} extracted, {} unchanged content, {} deleted, {} skipped, {} with syntax errors): {} symbols, {} edges in {:.2}s ({})\n",
+                d["files"], d["extracted"], d["touched"], d["deleted"], d["skipped"], d["parseErrors"],
+                d["symbols"], d["edges"], d["seconds"].as_f64().unwrap_or(0.0), s(d, "mode")
+            ));
+        }
+        "map_search" => {
+            let hits = d["hits"].as_array().cloned().unwrap_or_default();
+            if hits.is_empty() {
+                out.push_str(&format!("no symbol matches {:?}\n", s(d, "query")));
+            }
+            for h in &hits {
+                out.push_str(&node_line(h));
+            }
+            if d["more"].as_bool() == Some(true) {
+                out.push_str("(more matches: narrow with --kind, --lang, --path or raise --limit)\n");
+            }
+        }
+        "map_neighbors" => {
+            if let Some(n) = d.get("node").filter(|n| !n.is_null()) {
+                out.push_str(&node_line(n));
+            }
+            for e in d["edges"].as_array().cloned().unwrap_or_default() {
+                let target = e["target"].as_str().map_or_else(|| format!("?{}", s(&e, "targetName")), str::to_string);
+                let at = match (e["line"].as_u64(), e["col"].as_u64()) {
+                    (Some(l), Some(c)) => format!(" @{l}:{c}"),
+                    _ => String::new(),
+                };
+                out.push_str(&format!(
+                    "  {:<10} {} -> {}  ({}){at}\n",
+                    s(&e, "kind"), s(&e, "source"), target, s(&e, "resolution")
+                ));
+            }
+        }
+        "map_path" => {
+            if d["found"].as_bool() == Some(true) {
+                for e in d["edges"].as_array().cloned().unwrap_or_default() {
+                    out.push_str(&format!("{} -[{}]-> {}\n", s(&e, "source"), s(&e, "kind"), s(&e, "target")));
+                }
+                if d["length"] == 0 {
+                    out.push_str("from and to are the same node\n");
+                }
+            } else {
+                out.push_str(&format!("{}\n", s(d, "message")));
+            }
+        }
+        "map_status" => {
+            out.push_str(&format!("root     {}\nmap      {} (schema {})\n", s(d, "root"), s(d, "db"), d["schemaVersion"]));
+            if let Some(langs) = d["languages"].as_object() {
+                for (l, v) in langs {
+                    out.push_str(&format!(
+                        "{l:<8} {} files, {} symbols, {} skipped, {} with syntax errors\n",
+                        v["files"], v["symbols"], v["skipped"], v["parseErrors"]
+                    ));
+                }
+            }
+            if let Some(edges) = d["edges"].as_object() {
+                let parts: Vec<String> = edges.iter().map(|(k, v)| format!("{k} {v}")).collect();
+                out.push_str(&format!("edges    {}\n", parts.join(", ")));
+            }
+            out.push_str(&format!(
+                "last run {} ({}s)\nstale    {} file(s)\nskipped  {} file(s)\n",
+                d["lastRun"], d["lastRunSeconds"], d["staleCount"], d["skippedCount"]
+            ));
+            for f in d["skippedFiles"].as_array().cloned().unwrap_or_default().iter().take(20) {
+                out.push_str(&format!("  {}: {}\n", s(f, "path"), s(f, "reason")));
+            }
+        }
+        _ => out.push_str(&format!("{d:#}\n")),
+    }
+    out
+}

@@ -1,0 +1,9 @@
+//! codemap's interfaces and live bridge: the tool dispatcher shared by the CLI and (later) the
+//! MCP server, and the `codemap` binary's command line.
+//!
+//! Every tool is called as `(name, JSON arguments)` and answers with one
+//! [`indexer::envelope::Envelope`], so `codemap search --json` and an MCP `map_search` call
+//! return the same bytes.
+
+pub mod cli;
+pub mod tools;

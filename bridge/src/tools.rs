@@ -1,0 +1,117 @@
+//! The tool dispatcher: a tool name and its JSON arguments in, one envelope out.
+
+use indexer::envelope::{Answer, Envelope, ErrorCode, ToolError};
+use indexer::index::{self, IndexOptions, Progress};
+use indexer::query::{self, Map, NeighborsParams, PathParams, SearchParams};
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+/// Where the tools work: the workspace root and its map.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    pub root: PathBuf,
+    pub db: PathBuf,
+    pub exclude: Vec<String>,
+}
+
+impl Workspace {
+    /// The root must be an existing directory; the map defaults to `<root>/.codemap/map.db`.
+    pub fn new(root: &Path, db: Option<&Path>) -> Result<Workspace, ToolError> {
+        let root = root.canonicalize().map_err(|e| {
+            ToolError::bad_args(format!("workspace root {} is not usable: {e}", root.display()))
+                .hint("pass an existing directory with --root")
+        })?;
+        if !root.is_dir() {
+            return Err(ToolError::bad_args(format!("workspace root {} is not a directory", root.display())));
+        }
+        let db = db.map_or_else(|| indexer::store::default_db(&root), Path::to_path_buf);
+        Ok(Workspace { root, db, exclude: Vec::new() })
+    }
+}
+
+/// The names of the tools this build answers.
+pub const TOOLS: &[&str] = &["map_search", "map_neighbors", "map_path", "map_status", "map_rebuild"];
+
+fn params<T: DeserializeOwned>(args: &Value) -> Result<T, ToolError> {
+    serde_json::from_value(args.clone()).map_err(|e| {
+        ToolError::bad_args(format!("bad arguments: {e}")).hint("see the tool's input schema")
+    })
+}
+
+fn budget_of(args: &Value) -> Option<u32> {
+    args.get("tokenBudget").and_then(Value::as_u64).map(|b| b.min(u32::MAX as u64) as u32)
+}
+
+/// Run one tool.
+pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Envelope {
+    let budget = budget_of(args);
+    Envelope::from_result(dispatch(ws, tool, args, progress), budget)
+}
+
+fn dispatch(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Result<Answer, ToolError> {
+    if !args.is_object() {
+        return Err(ToolError::bad_args("arguments must be a JSON object"));
+    }
+    match tool {
+        "map_search" => Map::open(&ws.root, &ws.db)?.search(&params::<SearchParams>(args)?),
+        "map_neighbors" => Map::open(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?),
+        "map_path" => Map::open(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
+        "map_status" => {
+            let _: EmptyParams = params(args)?;
+            Map::open(&ws.root, &ws.db)?.status()
+        }
+        "map_rebuild" => rebuild(ws, &params::<RebuildParams>(args)?, progress),
+        other => Err(ToolError::bad_args(format!("unknown tool {other:?}"))
+            .hint(format!("tools: {}", TOOLS.join(", ")))),
+    }
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct EmptyParams {
+    #[serde(default)]
+    #[allow(dead_code)]
+    token_budget: Option<u32>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct RebuildParams {
+    #[serde(default)]
+    scope: Option<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    token_budget: Option<u32>,
+}
+
+fn rebuild(ws: &Workspace, p: &RebuildParams, progress: &dyn Progress) -> Result<Answer, ToolError> {
+    if let Some(s) = &p.scope {
+        if s.contains("..") || s.starts_with('/') || s.contains('\0') {
+            return Err(ToolError::new(
+                ErrorCode::OutsideWorkspace,
+                format!("scope {s:?} is not a workspace-relative directory"),
+            )
+            .hint("give a directory relative to the workspace root, e.g. \"src/auth\""));
+        }
+    }
+    let mut opts = IndexOptions::new(ws.root.clone());
+    opts.db = Some(ws.db.clone());
+    opts.exclude = ws.exclude.clone();
+    opts.scope = p.scope.clone();
+    let stats = index::run(&opts, progress).map_err(|e| match e {
+        index::IndexError::Walk(w) => ToolError::bad_args(w.to_string()),
+        other => ToolError::internal(other),
+    })?;
+    let warnings = stats.warnings.clone();
+    Ok(Answer {
+        data: json!(stats),
+        dropped: None,
+        warnings,
+    })
+}
+
+/// For callers that need the query layer's node-ID check.
+pub fn check_node_id(id: &str) -> Result<(), ToolError> {
+    query::parse_node_id(id).map(|_| ())
+}
