@@ -46,6 +46,9 @@ pub enum Command {
         /// Re-index only this workspace-relative directory.
         #[arg(long)]
         scope: Option<String>,
+        /// Skip files larger than this many bytes (default 4 MiB).
+        #[arg(long)]
+        max_file_size: Option<u64>,
     },
     /// Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.
     Search {
@@ -145,8 +148,9 @@ pub fn run(cli: Cli) -> i32 {
     let mut args = Map::new();
     put(&mut args, "tokenBudget", json!(g.token_budget));
     let tool = match &cli.command {
-        Command::Index { exclude, scope, .. } => {
+        Command::Index { exclude, scope, max_file_size, .. } => {
             ws.exclude = exclude.clone();
+            ws.max_file_size = *max_file_size;
             put(&mut args, "scope", json!(scope));
             "map_rebuild"
         }

@@ -13,6 +13,7 @@ pub struct Workspace {
     pub root: PathBuf,
     pub db: PathBuf,
     pub exclude: Vec<String>,
+    pub max_file_size: Option<u64>,
 }
 
 impl Workspace {
@@ -26,7 +27,12 @@ impl Workspace {
             return Err(ToolError::bad_args(format!("workspace root {} is not a directory", root.display())));
         }
         let db = db.map_or_else(|| indexer::store::default_db(&root), Path::to_path_buf);
-        Ok(Workspace { root, db, exclude: Vec::new() })
+        Ok(Workspace {
+            root,
+            db,
+            exclude: Vec::new(),
+            max_file_size: None,
+        })
     }
 }
 
@@ -99,6 +105,9 @@ fn rebuild(ws: &Workspace, p: &RebuildParams, progress: &dyn Progress) -> Result
     opts.db = Some(ws.db.clone());
     opts.exclude = ws.exclude.clone();
     opts.scope = p.scope.clone();
+    if let Some(m) = ws.max_file_size {
+        opts.max_file_size = m;
+    }
     let stats = index::run(&opts, progress).map_err(|e| match e {
         index::IndexError::Walk(w) => ToolError::bad_args(w.to_string()),
         other => ToolError::internal(other),

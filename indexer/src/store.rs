@@ -97,10 +97,10 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
     conn.busy_timeout(Duration::from_secs(5)).map_err(&e)?;
     conn.execute_batch(if fresh {
         "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; \
-         PRAGMA cache_size = -65536;"
+         PRAGMA cache_size = -65536; PRAGMA foreign_keys = OFF;"
     } else {
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
-         PRAGMA cache_size = -65536;"
+         PRAGMA cache_size = -65536; PRAGMA foreign_keys = OFF;"
     })
     .map_err(&e)?;
     let version: i64 = conn
@@ -122,15 +122,19 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
         }
         // Rebuild in one transaction: a killed rebuild leaves the old map.
         begin_immediate(&conn, db)?;
-        let tables: Vec<String> = {
+        let objects: Vec<(String, String)> = {
             let mut st = conn
-                .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                .prepare(
+                    "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'table') \
+                     AND name NOT LIKE 'sqlite_%' ORDER BY type = 'table'",
+                )
                 .map_err(&e)?;
-            let rows = st.query_map([], |r| r.get(0)).map_err(&e)?;
+            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(&e)?;
             rows.collect::<Result<_, _>>().map_err(&e)?
         };
-        for t in tables {
-            conn.execute_batch(&format!("DROP TABLE \"{}\"", t.replace('"', "\"\"")))
+        for (kind, name) in objects {
+            let kw = if kind == "view" { "VIEW" } else { "TABLE" };
+            conn.execute_batch(&format!("DROP {kw} \"{}\"", name.replace('"', "\"\"")))
                 .map_err(&e)?;
         }
         conn.execute_batch(SCHEMA).map_err(&e)?;

@@ -1,0 +1,9 @@
+//! End-to-end tests of the `codemap` binary: real SQLite files, real fixture projects, the
+//! machine's Python and Go standard libraries, universal-ctags as a peer.
+
+mod bad_input;
+mod corpora;
+mod fixtures;
+mod incremental;
+mod kill;
+mod util;
