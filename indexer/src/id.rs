@@ -207,14 +207,14 @@ fn check_qualname(q: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// An identifier of Python or Go: a letter or `_`, then letters, digits or `_`.
+/// An identifier of Python or Go: Unicode XID (as both languages define them), with `_`.
 pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     match chars.next() {
-        Some(c) if c == '_' || c.is_alphabetic() => {}
+        Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}
         _ => return false,
     }
-    chars.all(|c| c == '_' || c.is_alphanumeric())
+    chars.all(unicode_ident::is_xid_continue)
 }
 
 /// The segment's name without its `~N` suffix.
@@ -368,10 +368,22 @@ mod tests {
             "go:net/http/#Server",
             "py:ext:",
             "py:a%zz.py",
+            "py:a.py#x y",
+            "py:a.py#x-",
             "py:a\\b.py",
         ];
         for text in cases {
             assert!(NodeId::parse(text).is_err(), "{text:?} should be rejected");
+        }
+    }
+
+    #[test]
+    fn unicode_identifiers() {
+        for ok in ["x\u{e0100}", "函数", "Café", "_", "ｘ", "a1"] {
+            assert!(is_identifier(ok), "{ok:?}");
+        }
+        for bad in ["1a", "", "a-b", "a b", "€"] {
+            assert!(!is_identifier(bad), "{bad:?}");
         }
     }
 
