@@ -10,7 +10,11 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "codemap", version, about = "An IDE's sense of a repository, for coding agents: a symbol map and live language servers")]
+#[command(
+    name = "codemap",
+    version,
+    about = "An IDE's sense of a repository, for coding agents: a symbol map and live language servers"
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: Global,
@@ -148,13 +152,24 @@ pub fn run(cli: Cli) -> i32 {
     let mut args = Map::new();
     put(&mut args, "tokenBudget", json!(g.token_budget));
     let tool = match &cli.command {
-        Command::Index { exclude, scope, max_file_size, .. } => {
+        Command::Index {
+            exclude,
+            scope,
+            max_file_size,
+            ..
+        } => {
             ws.exclude = exclude.clone();
             ws.max_file_size = *max_file_size;
             put(&mut args, "scope", json!(scope));
             "map_rebuild"
         }
-        Command::Search { query, kinds, lang, path, limit } => {
+        Command::Search {
+            query,
+            kinds,
+            lang,
+            path,
+            limit,
+        } => {
             put(&mut args, "query", json!(query));
             put(&mut args, "kinds", json!(kinds));
             put(&mut args, "lang", json!(lang));
@@ -162,7 +177,13 @@ pub fn run(cli: Cli) -> i32 {
             put(&mut args, "limit", json!(limit));
             "map_search"
         }
-        Command::Neighbors { node_id, edge_kinds, direction, depth, limit } => {
+        Command::Neighbors {
+            node_id,
+            edge_kinds,
+            direction,
+            depth,
+            limit,
+        } => {
             put(&mut args, "nodeId", json!(node_id));
             put(&mut args, "edgeKinds", json!(edge_kinds));
             put(&mut args, "direction", json!(direction));
@@ -170,7 +191,12 @@ pub fn run(cli: Cli) -> i32 {
             put(&mut args, "limit", json!(limit));
             "map_neighbors"
         }
-        Command::Path { from, to, edge_kinds, max_depth } => {
+        Command::Path {
+            from,
+            to,
+            edge_kinds,
+            max_depth,
+        } => {
             put(&mut args, "from", json!(from));
             put(&mut args, "to", json!(to));
             put(&mut args, "edgeKinds", json!(edge_kinds));
@@ -188,7 +214,14 @@ fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
     if json {
         println!("{}", env.to_json());
     } else if let Some(e) = &env.error {
-        eprintln!("error [{}]: {}", serde_json::to_value(e.code).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(), e.message);
+        eprintln!(
+            "error [{}]: {}",
+            serde_json::to_value(e.code)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+            e.message
+        );
         if let Some(h) = &e.hint {
             eprintln!("hint: {h}");
         }
@@ -199,7 +232,10 @@ fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
             eprintln!("warning: {w}");
         }
         if let Some(d) = &env.dropped {
-            eprintln!("truncated: {} {} left out to fit the token budget; {}", d.count, d.kind, d.note);
+            eprintln!(
+                "truncated: {} {} left out to fit the token budget; {}",
+                d.count, d.kind, d.note
+            );
         }
     }
     i32::from(!env.ok)
@@ -218,10 +254,23 @@ fn loc(v: &Value) -> String {
 }
 
 fn node_line(v: &Value) -> String {
-    let stale = if v["stale"].as_bool() == Some(true) { "  [stale]" } else { "" };
+    let stale = if v["stale"].as_bool() == Some(true) {
+        "  [stale]"
+    } else {
+        ""
+    };
     let sig = s(v, "signature");
-    let what = if sig.is_empty() { s(v, "name").to_string() } else { sig.to_string() };
-    format!("{:<9} {what}\n          {}  {}{stale}\n", s(v, "kind"), s(v, "nodeId"), loc(v))
+    let what = if sig.is_empty() {
+        s(v, "name").to_string()
+    } else {
+        sig.to_string()
+    };
+    format!(
+        "{:<9} {what}\n          {}  {}{stale}\n",
+        s(v, "kind"),
+        s(v, "nodeId"),
+        loc(v)
+    )
 }
 
 /// Human-readable output of each tool's data.
@@ -244,7 +293,9 @@ pub fn render(tool: &str, d: &Value) -> String {
                 out.push_str(&node_line(h));
             }
             if d["more"].as_bool() == Some(true) {
-                out.push_str("(more matches: narrow with --kind, --lang, --path or raise --limit)\n");
+                out.push_str(
+                    "(more matches: narrow with --kind, --lang, --path or raise --limit)\n",
+                );
             }
         }
         "map_neighbors" => {
@@ -252,21 +303,31 @@ pub fn render(tool: &str, d: &Value) -> String {
                 out.push_str(&node_line(n));
             }
             for e in d["edges"].as_array().cloned().unwrap_or_default() {
-                let target = e["target"].as_str().map_or_else(|| format!("?{}", s(&e, "targetName")), str::to_string);
+                let target = e["target"]
+                    .as_str()
+                    .map_or_else(|| format!("?{}", s(&e, "targetName")), str::to_string);
                 let at = match (e["line"].as_u64(), e["col"].as_u64()) {
                     (Some(l), Some(c)) => format!(" @{l}:{c}"),
                     _ => String::new(),
                 };
                 out.push_str(&format!(
                     "  {:<10} {} -> {}  ({}){at}\n",
-                    s(&e, "kind"), s(&e, "source"), target, s(&e, "resolution")
+                    s(&e, "kind"),
+                    s(&e, "source"),
+                    target,
+                    s(&e, "resolution")
                 ));
             }
         }
         "map_path" => {
             if d["found"].as_bool() == Some(true) {
                 for e in d["edges"].as_array().cloned().unwrap_or_default() {
-                    out.push_str(&format!("{} -[{}]-> {}\n", s(&e, "source"), s(&e, "kind"), s(&e, "target")));
+                    out.push_str(&format!(
+                        "{} -[{}]-> {}\n",
+                        s(&e, "source"),
+                        s(&e, "kind"),
+                        s(&e, "target")
+                    ));
                 }
                 if d["length"] == 0 {
                     out.push_str("from and to are the same node\n");
@@ -276,7 +337,12 @@ pub fn render(tool: &str, d: &Value) -> String {
             }
         }
         "map_status" => {
-            out.push_str(&format!("root     {}\nmap      {} (schema {})\n", s(d, "root"), s(d, "db"), d["schemaVersion"]));
+            out.push_str(&format!(
+                "root     {}\nmap      {} (schema {})\n",
+                s(d, "root"),
+                s(d, "db"),
+                d["schemaVersion"]
+            ));
             if let Some(langs) = d["languages"].as_object() {
                 for (l, v) in langs {
                     out.push_str(&format!(
@@ -293,7 +359,13 @@ pub fn render(tool: &str, d: &Value) -> String {
                 "last run {} ({}s)\nstale    {} file(s)\nskipped  {} file(s)\n",
                 d["lastRun"], d["lastRunSeconds"], d["staleCount"], d["skippedCount"]
             ));
-            for f in d["skippedFiles"].as_array().cloned().unwrap_or_default().iter().take(20) {
+            for f in d["skippedFiles"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .iter()
+                .take(20)
+            {
                 out.push_str(&format!("  {}: {}\n", s(f, "path"), s(f, "reason")));
             }
         }

@@ -20,11 +20,17 @@ impl Workspace {
     /// The root must be an existing directory; the map defaults to `<root>/.codemap/map.db`.
     pub fn new(root: &Path, db: Option<&Path>) -> Result<Workspace, ToolError> {
         let root = root.canonicalize().map_err(|e| {
-            ToolError::bad_args(format!("workspace root {} is not usable: {e}", root.display()))
-                .hint("pass an existing directory with --root")
+            ToolError::bad_args(format!(
+                "workspace root {} is not usable: {e}",
+                root.display()
+            ))
+            .hint("pass an existing directory with --root")
         })?;
         if !root.is_dir() {
-            return Err(ToolError::bad_args(format!("workspace root {} is not a directory", root.display())));
+            return Err(ToolError::bad_args(format!(
+                "workspace root {} is not a directory",
+                root.display()
+            )));
         }
         let db = db.map_or_else(|| indexer::store::default_db(&root), Path::to_path_buf);
         Ok(Workspace {
@@ -37,7 +43,13 @@ impl Workspace {
 }
 
 /// The names of the tools this build answers.
-pub const TOOLS: &[&str] = &["map_search", "map_neighbors", "map_path", "map_status", "map_rebuild"];
+pub const TOOLS: &[&str] = &[
+    "map_search",
+    "map_neighbors",
+    "map_path",
+    "map_status",
+    "map_rebuild",
+];
 
 fn params<T: DeserializeOwned>(args: &Value) -> Result<T, ToolError> {
     serde_json::from_value(args.clone()).map_err(|e| {
@@ -46,7 +58,9 @@ fn params<T: DeserializeOwned>(args: &Value) -> Result<T, ToolError> {
 }
 
 fn budget_of(args: &Value) -> Option<u32> {
-    args.get("tokenBudget").and_then(Value::as_u64).map(|b| b.min(u32::MAX as u64) as u32)
+    args.get("tokenBudget")
+        .and_then(Value::as_u64)
+        .map(|b| b.min(u32::MAX as u64) as u32)
 }
 
 /// Run one tool.
@@ -55,13 +69,20 @@ pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -
     Envelope::from_result(dispatch(ws, tool, args, progress), budget)
 }
 
-fn dispatch(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Result<Answer, ToolError> {
+fn dispatch(
+    ws: &Workspace,
+    tool: &str,
+    args: &Value,
+    progress: &dyn Progress,
+) -> Result<Answer, ToolError> {
     if !args.is_object() {
         return Err(ToolError::bad_args("arguments must be a JSON object"));
     }
     match tool {
         "map_search" => Map::open(&ws.root, &ws.db)?.search(&params::<SearchParams>(args)?),
-        "map_neighbors" => Map::open(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?),
+        "map_neighbors" => {
+            Map::open(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?)
+        }
         "map_path" => Map::open(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
         "map_status" => {
             let _: EmptyParams = params(args)?;
@@ -91,7 +112,11 @@ struct RebuildParams {
     token_budget: Option<u32>,
 }
 
-fn rebuild(ws: &Workspace, p: &RebuildParams, progress: &dyn Progress) -> Result<Answer, ToolError> {
+fn rebuild(
+    ws: &Workspace,
+    p: &RebuildParams,
+    progress: &dyn Progress,
+) -> Result<Answer, ToolError> {
     if let Some(s) = &p.scope {
         if s.contains("..") || s.starts_with('/') || s.contains('\0') {
             return Err(ToolError::new(

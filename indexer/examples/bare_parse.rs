@@ -1,55 +1,71 @@
 //! The floor for any tree-sitter indexer: read and parse every source file of a tree on all
-//! cores, with the same walker and grammars as codemap, and nothing else.
+//! cores, with codemap's walker and grammars, and nothing else. With `--extract`, also run
+//! codemap's extraction (queries and symbol building) but write nothing.
 //!
-//! `cargo run --release --example bare_parse -- DIR [EXCLUDE...]` prints files, bytes and seconds.
+//! `cargo run --release --example bare_parse -- DIR [--extract] [--exclude GLOB]...` prints one
+//! JSON line: files, bytes, symbols, seconds.
 
+use indexer::extract::{Extractor, Worker};
 use indexer::walk::{walk, WalkOptions};
 use rayon::prelude::*;
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(root) = args.first() else {
-        eprintln!("usage: bare_parse DIR [EXCLUDE...]");
+    let mut args = std::env::args().skip(1);
+    let mut root = None;
+    let mut extract = false;
+    let mut exclude = Vec::new();
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--extract" => extract = true,
+            "--exclude" => exclude.extend(args.next()),
+            _ => root = Some(a),
+        }
+    }
+    let Some(root) = root else {
+        eprintln!("usage: bare_parse DIR [--extract] [--exclude GLOB]...");
         std::process::exit(2);
     };
-    let extract = std::env::var_os("EXTRACT").is_some();
-    let ex = indexer::extract::Extractor::new().expect("queries");
+    let extractor = match Extractor::new() {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
     let t = Instant::now();
-    let walked = match walk(
-        std::path::Path::new(root),
-        &WalkOptions {
-            exclude: args[1..].to_vec(),
-        },
-    ) {
+    let walked = match walk(std::path::Path::new(&root), &WalkOptions { exclude }) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(1);
         }
     };
-    let bytes: usize = walked
+    let (bytes, symbols) = walked
         .files
         .par_iter()
         .map_init(
-            || (tree_sitter::Parser::new(), indexer::extract::Worker::new()),
+            || (tree_sitter::Parser::new(), Worker::new()),
             |(parser, worker), f| {
-            let Ok(src) = std::fs::read(&f.abs) else { return 0 };
-            if extract {
-                let out = ex.extract(worker, f.lang, &src);
-                return out.symbols.len() * 0 + src.len();
-            }
-            if parser.set_language(&f.lang.ts_language()).is_err() {
-                return 0;
-            }
-            let _tree = parser.parse(&src, None);
-            src.len()
-        })
-        .sum();
+                let Ok(src) = std::fs::read(&f.abs) else {
+                    return (0, 0);
+                };
+                if extract {
+                    let out = extractor.extract(worker, f.lang, &src);
+                    return (src.len(), out.symbols.len());
+                }
+                if parser.set_language(&f.lang.ts_language()).is_err() {
+                    return (0, 0);
+                }
+                let tree = parser.parse(&src, None);
+                drop(tree);
+                (src.len(), 0)
+            },
+        )
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     println!(
-        "{{\"files\": {}, \"bytes\": {}, \"seconds\": {:.3}}}",
+        "{{\"files\": {}, \"bytes\": {bytes}, \"symbols\": {symbols}, \"seconds\": {:.3}}}",
         walked.files.len(),
-        bytes,
         t.elapsed().as_secs_f64()
     );
 }

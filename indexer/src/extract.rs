@@ -318,11 +318,20 @@ impl<'t> Raw<'t> {
 
 /// Scope rules: given what a pattern captured and the kind of the innermost enclosing scope
 /// symbol, the kind of the symbol, or `None` when it is local and left out of the map.
-fn place(tag: Tag, enclosing: Option<Kind>, type_node_kind: Option<&str>, name: &str) -> Option<Kind> {
+fn place(
+    tag: Tag,
+    enclosing: Option<Kind>,
+    type_node_kind: Option<&str>,
+    name: &str,
+) -> Option<Kind> {
     use Kind::*;
     match tag {
         Tag::PyClass => Some(Class),
-        Tag::PyFunction => Some(if enclosing == Some(Class) { Method } else { Function }),
+        Tag::PyFunction => Some(if enclosing == Some(Class) {
+            Method
+        } else {
+            Function
+        }),
         Tag::PyVariable => match enclosing {
             None if is_constant_name(name) => Some(Constant),
             None => Some(Variable),
@@ -331,7 +340,7 @@ fn place(tag: Tag, enclosing: Option<Kind>, type_node_kind: Option<&str>, name: 
         },
         Tag::GoFunction => enclosing.is_none().then_some(Function),
         Tag::GoMethod => enclosing.is_none().then_some(Method),
-        Tag::GoType => enclosing.is_none().then(|| match type_node_kind {
+        Tag::GoType => enclosing.is_none().then_some(match type_node_kind {
             Some("struct_type") => Struct,
             Some("interface_type") => Interface,
             _ => Type,
@@ -423,7 +432,11 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
             continue;
         }
         let key = (
-            if def.tag == Tag::GoMethod { None } else { scope },
+            if def.tag == Tag::GoMethod {
+                None
+            } else {
+                scope
+            },
             match &parent_qual {
                 Some(p) if def.tag == Tag::GoMethod => format!("{p}.{name}"),
                 _ => name.clone(),
@@ -431,7 +444,11 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
         );
         let n = counts.entry(key).or_insert(0);
         *n += 1;
-        let segment = if *n > 1 { format!("{name}~{n}") } else { name.clone() };
+        let segment = if *n > 1 {
+            format!("{name}~{n}")
+        } else {
+            name.clone()
+        };
         if lang == Lang::Python && def.tag != Tag::PyVariable {
             py_seen.insert((scope, name.clone()), ());
         }
@@ -576,8 +593,14 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             }
             "attribute" | "selector_expression" => {
                 let (obj, attr) = match cur.kind() {
-                    "attribute" => (cur.child_by_field_name("object"), cur.child_by_field_name("attribute")),
-                    _ => (cur.child_by_field_name("operand"), cur.child_by_field_name("field")),
+                    "attribute" => (
+                        cur.child_by_field_name("object"),
+                        cur.child_by_field_name("attribute"),
+                    ),
+                    _ => (
+                        cur.child_by_field_name("operand"),
+                        cur.child_by_field_name("field"),
+                    ),
                 };
                 let Some(attr) = attr else { break };
                 if first {
@@ -668,8 +691,10 @@ fn full_node<'t>(def: &Def<'t>) -> Node<'t> {
         Tag::GoType | Tag::GoConstant | Tag::GoVariable => match node.parent() {
             // `type T struct{}` alone: the declaration, so the range includes the keyword.
             Some(p)
-                if matches!(p.kind(), "type_declaration" | "const_declaration" | "var_declaration")
-                    && p.named_child_count() == 1 =>
+                if matches!(
+                    p.kind(),
+                    "type_declaration" | "const_declaration" | "var_declaration"
+                ) && p.named_child_count() == 1 =>
             {
                 p
             }
@@ -790,8 +815,10 @@ fn go_doc(src: &[u8], node: Node<'_>) -> Option<String> {
     // one-spec declaration has it before the declaration.
     if cur.is_none() || cur.is_some_and(|p| p.kind() == "(") {
         if let Some(parent) = node.parent() {
-            if matches!(parent.kind(), "type_declaration" | "const_declaration" | "var_declaration")
-                && parent.named_child_count() == 1
+            if matches!(
+                parent.kind(),
+                "type_declaration" | "const_declaration" | "var_declaration"
+            ) && parent.named_child_count() == 1
             {
                 cur = parent.prev_sibling();
             }
@@ -802,8 +829,7 @@ fn go_doc(src: &[u8], node: Node<'_>) -> Option<String> {
             break;
         }
         // A comment that trails code on its line belongs to that code.
-        if c
-            .prev_sibling()
+        if c.prev_sibling()
             .is_some_and(|p| p.end_position().row == c.start_position().row)
         {
             break;
@@ -828,7 +854,9 @@ fn comment_first_line(src: &[u8], node: Node<'_>) -> Option<String> {
     let body = if let Some(b) = t.strip_prefix("//") {
         b.to_string()
     } else {
-        t.trim_start_matches("/*").trim_end_matches("*/").to_string()
+        t.trim_start_matches("/*")
+            .trim_end_matches("*/")
+            .to_string()
     };
     body.lines()
         .map(|l| l.trim().trim_start_matches('*').trim())
@@ -856,7 +884,10 @@ fn parse_import(lang: Lang, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
             let Some(m) = node.child_by_field_name("module_name") else {
                 return;
             };
-            let module: String = text(src, m).chars().filter(|c| !c.is_whitespace()).collect();
+            let module: String = text(src, m)
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
             let mut any = false;
             for n in node.children_by_field_name("name", &mut c) {
                 let (member, alias) = name_and_alias(src, n);
@@ -882,7 +913,9 @@ fn parse_import(lang: Lang, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
             let Some(p) = node.child_by_field_name("path") else {
                 return;
             };
-            let path = text(src, p).trim_matches(|c| c == '"' || c == '`').to_string();
+            let path = text(src, p)
+                .trim_matches(|c| c == '"' || c == '`')
+                .to_string();
             if path.is_empty() {
                 return;
             }
@@ -898,7 +931,10 @@ fn parse_import(lang: Lang, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
 
 fn name_and_alias(src: &[u8], n: Node<'_>) -> (String, Option<String>) {
     if n.kind() == "aliased_import" {
-        let name = n.child_by_field_name("name").map(|x| text(src, x)).unwrap_or_default();
+        let name = n
+            .child_by_field_name("name")
+            .map(|x| text(src, x))
+            .unwrap_or_default();
         let alias = n.child_by_field_name("alias").map(|x| text(src, x));
         (name, alias)
     } else {
@@ -933,7 +969,10 @@ fn collapse_ws(s: &str) -> String {
         }
     }
     // `f( a` from a line break after an opening bracket reads better as `f(a`.
-    out.replace("( ", "(").replace(" )", ")").replace("[ ", "[").replace(" ]", "]")
+    out.replace("( ", "(")
+        .replace(" )", ")")
+        .replace("[ ", "[")
+        .replace(" ]", "]")
 }
 
 fn truncate(mut s: String, max: usize) -> String {

@@ -100,7 +100,9 @@ impl NodeId {
             .ok_or_else(|| bad("the language prefix must be \"py\" or \"go\""))?;
         if let Some(package) = rest.strip_prefix("ext:") {
             if package.is_empty() || package.chars().any(|c| c.is_whitespace() || c == '#') {
-                return Err(bad("an external package name must be non-empty, without spaces or \"#\""));
+                return Err(bad(
+                    "an external package name must be non-empty, without spaces or \"#\"",
+                ));
             }
             return Ok(NodeId::External {
                 lang,
@@ -121,7 +123,9 @@ impl NodeId {
         check_path(&path).map_err(|r| bad(&r))?;
         if let Some(dir) = path.strip_suffix('/') {
             if qualname.is_some() {
-                return Err(bad("a package ID (ending in \"/\") cannot have a \"#\" part"));
+                return Err(bad(
+                    "a package ID (ending in \"/\") cannot have a \"#\" part",
+                ));
             }
             check_path(dir).map_err(|r| bad(&r))?;
             return Ok(NodeId::Package {
@@ -197,10 +201,16 @@ fn check_qualname(q: &str) -> Result<(), String> {
         if let Some(n) = n {
             match n.parse::<u32>() {
                 Ok(n) if n >= 2 => {}
-                _ => return Err(format!("in segment {seg:?}, \"~\" must be followed by a number >= 2")),
+                _ => {
+                    return Err(format!(
+                        "in segment {seg:?}, \"~\" must be followed by a number >= 2"
+                    ))
+                }
             }
             if n.starts_with('0') || n.starts_with('+') {
-                return Err(format!("in segment {seg:?}, \"~N\" must be written without leading zeros or signs"));
+                return Err(format!(
+                    "in segment {seg:?}, \"~N\" must be written without leading zeros or signs"
+                ));
             }
         }
     }
@@ -390,7 +400,10 @@ mod tests {
     #[test]
     fn encodes_paths() {
         assert_eq!(encode_path("a b/c#d%e.py"), "a%20b/c%23d%25e.py");
-        assert_eq!(decode_path("a%20b/c%23d%25e.py").as_deref(), Some("a b/c#d%e.py"));
+        assert_eq!(
+            decode_path("a%20b/c%23d%25e.py").as_deref(),
+            Some("a b/c#d%e.py")
+        );
         assert_eq!(NodeId::file_id(Lang::Go, "x y.go"), "go:x%20y.go");
     }
 }

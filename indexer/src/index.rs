@@ -48,7 +48,9 @@ impl IndexOptions {
     }
 
     pub fn db_path(&self) -> PathBuf {
-        self.db.clone().unwrap_or_else(|| store::default_db(&self.root))
+        self.db
+            .clone()
+            .unwrap_or_else(|| store::default_db(&self.root))
     }
 }
 
@@ -524,7 +526,15 @@ fn write_files(
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                 }
-                let id = upsert_file(conn, f, f.size as i64, hash.as_deref(), Some(&reason), false, None)?;
+                let id = upsert_file(
+                    conn,
+                    f,
+                    f.size as i64,
+                    hash.as_deref(),
+                    Some(&reason),
+                    false,
+                    None,
+                )?;
                 w.changed_ids.insert(id);
                 insert_file_node(conn, id, f, None, 1)?;
                 w.skipped += 1;
@@ -624,7 +634,12 @@ fn insert_file_node(
     Ok(())
 }
 
-fn insert_symbols(conn: &Connection, file_id: i64, f: &WalkedFile, ex: &FileExtract) -> rusqlite::Result<()> {
+fn insert_symbols(
+    conn: &Connection,
+    file_id: i64,
+    f: &WalkedFile,
+    ex: &FileExtract,
+) -> rusqlite::Result<()> {
     let file_node = NodeId::file_id(f.lang, &f.rel);
     let dir = parent_dir(&f.rel);
     let ids: Vec<String> = ex
@@ -684,7 +699,10 @@ fn insert_edge_row(conn: &Connection, e: &Edge) -> rusqlite::Result<()> {
     Ok(())
 }
 
-fn insert_edges<'e>(conn: &Connection, edges: impl Iterator<Item = &'e Edge>) -> rusqlite::Result<()> {
+fn insert_edges<'e>(
+    conn: &Connection,
+    edges: impl Iterator<Item = &'e Edge>,
+) -> rusqlite::Result<()> {
     for e in edges {
         insert_edge_row(conn, e)?;
     }
@@ -721,13 +739,21 @@ fn create_indexes(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-fn workspace(conn: &Connection, root: &std::path::Path, walked: &walk::Walked) -> rusqlite::Result<Workspace> {
+fn workspace(
+    conn: &Connection,
+    root: &std::path::Path,
+    walked: &walk::Walked,
+) -> rusqlite::Result<Workspace> {
     let mut go_packages: HashMap<String, Option<String>> = HashMap::new();
     let mut st = conn.prepare("SELECT path, package FROM files WHERE lang = 'go' ORDER BY path")?;
-    let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)))?;
+    let rows = st.query_map([], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
+    })?;
     for row in rows {
         let (path, pkg) = row?;
-        let entry = go_packages.entry(parent_dir(&path).to_string()).or_insert(None);
+        let entry = go_packages
+            .entry(parent_dir(&path).to_string())
+            .or_insert(None);
         // The package name of the non-test files names the package.
         let is_test_pkg = pkg.as_deref().is_some_and(|p| p.ends_with("_test"));
         if entry.is_none() && !is_test_pkg {
@@ -739,7 +765,11 @@ fn workspace(conn: &Connection, root: &std::path::Path, walked: &walk::Walked) -
         .go_mod_dirs
         .iter()
         .filter_map(|d| {
-            let p = if d.is_empty() { root.join("go.mod") } else { root.join(d).join("go.mod") };
+            let p = if d.is_empty() {
+                root.join("go.mod")
+            } else {
+                root.join(d).join("go.mod")
+            };
             std::fs::read_to_string(p).ok().map(|t| (d.clone(), t))
         })
         .collect();
@@ -872,18 +902,26 @@ fn reresolve(
     let mut import_files: BTreeSet<(i64, String, String)> = BTreeSet::new();
     let mut count = 0;
     for r in &rows {
-        let Some(lang) = Lang::from_prefix(&r.lang) else { continue };
+        let Some(lang) = Lang::from_prefix(&r.lang) else {
+            continue;
+        };
         if r.kind == "imports" {
             import_files.insert((r.file_id, r.path.clone(), r.lang.clone()));
             continue;
         }
-        let Some(kind) = EdgeKind::parse(&r.kind) else { continue };
-        if !imports_cache.contains_key(&r.file_id) {
-            imports_cache.insert(r.file_id, load_imports(conn, r.file_id)?);
-        }
-        let imports = imports_cache.get(&r.file_id).map_or(&[][..], |v| v.as_slice());
+        let Some(kind) = EdgeKind::parse(&r.kind) else {
+            continue;
+        };
+        let imports = match imports_cache.entry(r.file_id) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(load_imports(conn, r.file_id)?)
+            }
+        };
         let ctx = FileCtx::new(lang, &r.path, imports, ws);
-        let source_qual = NodeId::parse(&r.source).ok().and_then(|n| n.qualname().map(str::to_string));
+        let source_qual = NodeId::parse(&r.source)
+            .ok()
+            .and_then(|n| n.qualname().map(str::to_string));
         let outcome = resolve::resolve_ref(
             &ctx,
             ws,
@@ -901,14 +939,17 @@ fn reresolve(
                     .execute(params![target, res.as_str(), r.id])?;
             }
             Outcome::Drop => {
-                conn.prepare_cached("DELETE FROM edges WHERE id = ?1")?.execute([r.id])?;
+                conn.prepare_cached("DELETE FROM edges WHERE id = ?1")?
+                    .execute([r.id])?;
             }
         }
         count += 1;
     }
     // Import edges are redone per file, from its stored imports.
     for (file_id, path, lang) in import_files {
-        let Some(lang) = Lang::from_prefix(&lang) else { continue };
+        let Some(lang) = Lang::from_prefix(&lang) else {
+            continue;
+        };
         let imports = load_imports(conn, file_id)?;
         conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1 AND kind = 'imports'")?
             .execute([file_id])?;
@@ -931,7 +972,8 @@ fn reresolve(
 /// One `package` node per directory holding Go files.
 fn sync_packages(conn: &Connection, ws: &Workspace) -> rusqlite::Result<()> {
     conn.execute("DELETE FROM symbols WHERE kind = 'package'", [])?;
-    let mut st = conn.prepare("SELECT DISTINCT dir FROM symbols WHERE lang = 'go' AND kind = 'file'")?;
+    let mut st =
+        conn.prepare("SELECT DISTINCT dir FROM symbols WHERE lang = 'go' AND kind = 'file'")?;
     let dirs: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
     let mut ins = conn.prepare_cached(
         "INSERT INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
@@ -958,7 +1000,12 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
          WHERE lang = 'go' AND kind IN ('struct', 'type') AND instr(qualname, '.') = 0",
     )?;
     for r in st.query_map([], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, i64>(3)?))
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, i64>(3)?,
+        ))
     })? {
         let (id, dir, q, file) = r?;
         types.entry((dir, q)).or_default().push((id, file));
@@ -969,15 +1016,22 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
          WHERE lang = 'go' AND kind = 'method' AND receiver IS NOT NULL",
     )?;
     for r in st.query_map([], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<u32>>(3)?))
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, Option<u32>>(3)?,
+        ))
     })? {
         let (dir, recv, name, p) = r?;
-        methods.entry((dir, recv)).or_default().push((name, p.unwrap_or(0)));
+        methods
+            .entry((dir, recv))
+            .or_default()
+            .push((name, p.unwrap_or(0)));
     }
     let mut iface_methods: HashMap<String, Vec<(String, u32)>> = HashMap::new();
-    let mut st = conn.prepare(
-        "SELECT s.node_id FROM symbols s WHERE s.lang = 'go' AND s.kind = 'interface'",
-    )?;
+    let mut st = conn
+        .prepare("SELECT s.node_id FROM symbols s WHERE s.lang = 'go' AND s.kind = 'interface'")?;
     for r in st.query_map([], |r| r.get::<_, String>(0))? {
         iface_methods.insert(r?, Vec::new());
     }
@@ -985,7 +1039,11 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
         "SELECT parent, name, params FROM symbols WHERE lang = 'go' AND kind = 'method' AND receiver IS NULL",
     )?;
     for r in st.query_map([], |r| {
-        Ok((r.get::<_, Option<String>>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<u32>>(2)?))
+        Ok((
+            r.get::<_, Option<String>>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, Option<u32>>(2)?,
+        ))
     })? {
         let (parent, name, p) = r?;
         if let Some(m) = parent.and_then(|p| iface_methods.get_mut(&p)) {
@@ -1045,7 +1103,9 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
             .unwrap_or_default()
     };
     for (t, i) in resolve::implements(&sets, &ifaces) {
-        let Some(&file_id) = files.get(&t) else { continue };
+        let Some(&file_id) = files.get(&t) else {
+            continue;
+        };
         let name = NodeId::parse(&i)
             .ok()
             .and_then(|n| n.qualname().map(|q| segment_name(q).to_string()))

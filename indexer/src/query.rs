@@ -13,9 +13,9 @@ use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::rc::Rc;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 /// How a name matched a query, best first (SPEC `map_search`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -46,7 +46,9 @@ pub fn word_starts(name: &str) -> Vec<usize> {
             None | Some('_') => true,
             Some(p) => {
                 (p.is_lowercase() && c.is_uppercase())
-                    || (p.is_uppercase() && c.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
+                    || (p.is_uppercase()
+                        && c.is_uppercase()
+                        && next.is_some_and(|n| n.is_lowercase()))
                     || (!p.is_ascii_digit() && c.is_ascii_digit())
                     || (p.is_ascii_digit() && !c.is_ascii_digit())
             }
@@ -213,16 +215,18 @@ fn node_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
             qualname: r.get(3)?,
             signature: r.get(4)?,
             doc: r.get(5)?,
-            range: (line > 0).then(|| -> rusqlite::Result<RangeOut> {
-                Ok(RangeOut {
-                    line,
-                    col: r.get(8)?,
-                    end_line: r.get(9)?,
-                    end_col: r.get(10)?,
-                    name_line: r.get(11)?,
-                    name_col: r.get(12)?,
+            range: (line > 0)
+                .then(|| -> rusqlite::Result<RangeOut> {
+                    Ok(RangeOut {
+                        line,
+                        col: r.get(8)?,
+                        end_line: r.get(9)?,
+                        end_col: r.get(10)?,
+                        name_line: r.get(11)?,
+                        name_col: r.get(12)?,
+                    })
                 })
-            }).transpose()?,
+                .transpose()?,
             stale: r.get::<_, Option<bool>>(13)?.unwrap_or(false),
             file,
         },
@@ -236,8 +240,10 @@ fn parse_kinds(kinds: &Option<Vec<String>>) -> Result<Option<HashSet<Kind>>, Too
     let mut out = HashSet::new();
     for k in ks {
         let kind = Kind::parse(k).ok_or_else(|| {
-            ToolError::bad_args(format!("unknown kind {k:?}"))
-                .hint(format!("kinds are: {}", Kind::ALL.map(|k| k.as_str()).join(", ")))
+            ToolError::bad_args(format!("unknown kind {k:?}")).hint(format!(
+                "kinds are: {}",
+                Kind::ALL.map(|k| k.as_str()).join(", ")
+            ))
         })?;
         out.insert(kind);
     }
@@ -245,7 +251,9 @@ fn parse_kinds(kinds: &Option<Vec<String>>) -> Result<Option<HashSet<Kind>>, Too
 }
 
 fn parse_edge_kinds(kinds: &Option<Vec<String>>) -> Result<Vec<EdgeKind>, ToolError> {
-    let Some(ks) = kinds else { return Ok(EdgeKind::ALL.to_vec()) };
+    let Some(ks) = kinds else {
+        return Ok(EdgeKind::ALL.to_vec());
+    };
     ks.iter()
         .map(|k| {
             EdgeKind::parse(k).ok_or_else(|| {
@@ -302,7 +310,11 @@ impl Map {
             }
             out.push(r.info);
         }
-        let mut stale: Vec<&String> = stale_files.iter().filter(|(_, s)| **s).map(|(f, _)| f).collect();
+        let mut stale: Vec<&String> = stale_files
+            .iter()
+            .filter(|(_, s)| **s)
+            .map(|(f, _)| f)
+            .collect();
         stale.sort();
         if !stale.is_empty() {
             warnings.push(format!(
@@ -316,7 +328,9 @@ impl Map {
 
     /// The distinct symbol names, cached until the map changes.
     fn names(&self) -> Result<Rc<Vec<String>>, ToolError> {
-        let stamp = store::get_meta(&self.conn, "last_run").map_err(sql)?.unwrap_or_default();
+        let stamp = store::get_meta(&self.conn, "last_run")
+            .map_err(sql)?
+            .unwrap_or_default();
         if let Some((s, names)) = self.names.borrow().as_ref() {
             if *s == stamp {
                 return Ok(names.clone());
@@ -339,11 +353,14 @@ impl Map {
     pub fn search(&self, p: &SearchParams) -> Result<Answer, ToolError> {
         let query = p.query.trim();
         if query.is_empty() {
-            return Err(ToolError::bad_args("query is empty").hint("give a name or part of one, e.g. `refresh` or `Server.Serve`"));
+            return Err(ToolError::bad_args("query is empty")
+                .hint("give a name or part of one, e.g. `refresh` or `Server.Serve`"));
         }
         let limit = p.limit.unwrap_or(20);
         if limit == 0 || limit > 200 {
-            return Err(ToolError::bad_args(format!("limit must be 1..200, got {limit}")));
+            return Err(ToolError::bad_args(format!(
+                "limit must be 1..200, got {limit}"
+            )));
         }
         let limit = limit as usize;
         let kinds = parse_kinds(&p.kinds)?;
@@ -353,7 +370,11 @@ impl Map {
                 ToolError::bad_args(format!("unknown lang {l:?}")).hint("lang is \"py\" or \"go\"")
             })?),
         };
-        let path = p.path.as_deref().map(|s| s.trim_matches('/').to_string()).filter(|s| !s.is_empty());
+        let path = p
+            .path
+            .as_deref()
+            .map(|s| s.trim_matches('/').to_string())
+            .filter(|s| !s.is_empty());
         // `Server.Serve`: the last segment is the name, the whole is a qualname suffix.
         let (qual, leaf) = match query.rsplit_once('.') {
             Some((_, l)) if !l.is_empty() => (Some(query), l),
@@ -396,7 +417,10 @@ impl Map {
             for r in rows {
                 let r = r.map_err(sql)?;
                 let k = Kind::parse(&r.info.kind);
-                if kinds.as_ref().is_some_and(|ks| !k.is_some_and(|k| ks.contains(&k))) {
+                if kinds
+                    .as_ref()
+                    .is_some_and(|ks| !k.is_some_and(|k| ks.contains(&k)))
+                {
                     continue;
                 }
                 if lang.is_some_and(|l| !r.info.node_id.starts_with(&format!("{}:", l.prefix()))) {
@@ -410,10 +434,11 @@ impl Map {
                 let mut t = *tier;
                 if let Some(q) = qual {
                     let qn = r.info.qualname.as_str();
-                    let ok = qn == q || qn.ends_with(&format!(".{q}")) || format!("{}.{qn}", module_of(&r.info)).ends_with(q);
+                    let ok = qn == q
+                        || qn.ends_with(&format!(".{q}"))
+                        || format!("{}.{qn}", module_of(&r.info)).ends_with(q)
+                        || qn.to_lowercase().ends_with(&q.to_lowercase());
                     if ok {
-                        t = Tier::QualnameSuffix;
-                    } else if qn.to_lowercase().ends_with(&q.to_lowercase()) {
                         t = Tier::QualnameSuffix;
                     } else {
                         // The name matched but the qualifier did not.
@@ -456,9 +481,11 @@ impl Map {
             })
             .collect();
         let budget = clamp_budget(p.token_budget);
-        let (data, kept) = fit(items.len(), budget, |n| {
-            json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() })
-        });
+        let (data, kept) = fit(
+            items.len(),
+            budget,
+            |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
+        );
         let dropped = (kept < items.len()).then(|| Dropped {
             kind: "hits".into(),
             count: items.len() - kept,
@@ -492,7 +519,11 @@ impl Map {
         if matches!(parsed, NodeId::External { .. }) {
             let used: bool = self
                 .conn
-                .query_row("SELECT count(*) > 0 FROM edges WHERE target = ?1", [id], |r| r.get(0))
+                .query_row(
+                    "SELECT count(*) > 0 FROM edges WHERE target = ?1",
+                    [id],
+                    |r| r.get(0),
+                )
                 .map_err(sql)?;
             if used {
                 return Ok(parsed);
@@ -508,7 +539,12 @@ impl Map {
         Err(ToolError::new(ErrorCode::NodeNotFound, format!("{id} is not in the map")).hint(hint))
     }
 
-    fn edges_of(&self, id: &str, outgoing: bool, kinds: &[EdgeKind]) -> Result<Vec<EdgeOut>, ToolError> {
+    fn edges_of(
+        &self,
+        id: &str,
+        outgoing: bool,
+        kinds: &[EdgeKind],
+    ) -> Result<Vec<EdgeOut>, ToolError> {
         let sql_text = if outgoing {
             "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE source = ?1"
         } else {
@@ -538,7 +574,11 @@ impl Map {
         Ok(out)
     }
 
-    fn describe(&self, ids: &[String], warnings: &mut Vec<String>) -> Result<Vec<Value>, ToolError> {
+    fn describe(
+        &self,
+        ids: &[String],
+        warnings: &mut Vec<String>,
+    ) -> Result<Vec<Value>, ToolError> {
         let mut rows = Vec::new();
         let mut externals = Vec::new();
         for id in ids {
@@ -571,16 +611,22 @@ impl Map {
             "in" => (false, true),
             "both" => (true, true),
             other => {
-                return Err(ToolError::bad_args(format!("direction must be out, in or both, got {other:?}")))
+                return Err(ToolError::bad_args(format!(
+                    "direction must be out, in or both, got {other:?}"
+                )))
             }
         };
         let depth = p.depth.unwrap_or(1);
         if !(1..=3).contains(&depth) {
-            return Err(ToolError::bad_args(format!("depth must be 1..3, got {depth}")));
+            return Err(ToolError::bad_args(format!(
+                "depth must be 1..3, got {depth}"
+            )));
         }
         let limit = p.limit.unwrap_or(100);
         if limit == 0 || limit > 1000 {
-            return Err(ToolError::bad_args(format!("limit must be 1..1000, got {limit}")));
+            return Err(ToolError::bad_args(format!(
+                "limit must be 1..1000, got {limit}"
+            )));
         }
         let limit = limit as usize;
         let mut seen_nodes: HashSet<String> = HashSet::from([p.node_id.clone()]);
@@ -667,7 +713,9 @@ impl Map {
         let kinds = parse_edge_kinds(&p.edge_kinds)?;
         let max_depth = p.max_depth.unwrap_or(6);
         if !(1..=6).contains(&max_depth) {
-            return Err(ToolError::bad_args(format!("maxDepth must be 1..6, got {max_depth}")));
+            return Err(ToolError::bad_args(format!(
+                "maxDepth must be 1..6, got {max_depth}"
+            )));
         }
         // Bidirectional breadth-first search: forward from `from`, backward from `to`.
         let mut fwd: HashMap<String, Option<EdgeOut>> = HashMap::from([(p.from.clone(), None)]);
@@ -692,7 +740,11 @@ impl Map {
             let mut next = VecDeque::new();
             'level: for id in frontier.drain(..) {
                 for e in self.edges_of(&id, forward, &kinds)? {
-                    let Some(t) = (if forward { e.target.clone() } else { Some(e.source.clone()) }) else {
+                    let Some(t) = (if forward {
+                        e.target.clone()
+                    } else {
+                        Some(e.source.clone())
+                    }) else {
                         continue;
                     };
                     if seen.contains_key(&t) {
@@ -773,7 +825,9 @@ impl Map {
             );
         }
         let mut edges = serde_json::Map::new();
-        let mut st = c.prepare("SELECT kind, count(*) FROM edges GROUP BY kind").map_err(sql)?;
+        let mut st = c
+            .prepare("SELECT kind, count(*) FROM edges GROUP BY kind")
+            .map_err(sql)?;
         for r in st
             .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
             .map_err(sql)?
@@ -782,12 +836,18 @@ impl Map {
             edges.insert(k, json!(n));
         }
         let contains: i64 = c
-            .query_row("SELECT count(*) FROM symbols WHERE parent IS NOT NULL", [], |r| r.get(0))
+            .query_row(
+                "SELECT count(*) FROM symbols WHERE parent IS NOT NULL",
+                [],
+                |r| r.get(0),
+            )
             .map_err(sql)?;
         edges.insert("contains".into(), json!(contains));
         let mut skipped = Vec::new();
         let mut st = c
-            .prepare("SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL ORDER BY path")
+            .prepare(
+                "SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL ORDER BY path",
+            )
             .map_err(sql)?;
         for r in st
             .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
@@ -801,7 +861,14 @@ impl Map {
             .prepare("SELECT path, size, mtime_ns, stale FROM files ORDER BY path")
             .map_err(sql)?;
         for r in st
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, bool>(3)?)))
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, bool>(3)?,
+                ))
+            })
             .map_err(sql)?
         {
             let (p, size, mtime, flagged) = r.map_err(sql)?;
@@ -855,7 +922,9 @@ impl Map {
 /// The dotted module of a symbol's file: `json/decoder.py` → `json.decoder`, a Go file → its
 /// package directory (`net/http`).
 fn module_of(i: &NodeInfo) -> String {
-    let Some(f) = i.file.as_deref() else { return String::new() };
+    let Some(f) = i.file.as_deref() else {
+        return String::new();
+    };
     if f.ends_with(".go") {
         return crate::walk::parent_dir(f).to_string();
     }

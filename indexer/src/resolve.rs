@@ -131,7 +131,11 @@ impl Workspace {
             if !py_roots.contains(d) {
                 py_roots.push(d.clone());
             }
-            let src = if d.is_empty() { "src".to_string() } else { format!("{d}/src") };
+            let src = if d.is_empty() {
+                "src".to_string()
+            } else {
+                format!("{d}/src")
+            };
             if files.iter().any(|f| f.starts_with(&format!("{src}/"))) && !py_roots.contains(&src) {
                 py_roots.push(src);
             }
@@ -150,7 +154,13 @@ impl Workspace {
 
     /// The file of a Python module given as a path stem (`a/b` → `a/b.py`, `a/b/__init__.py`).
     pub fn py_module_file(&self, stem: &str) -> Option<String> {
-        let join = |s: &str| if stem.is_empty() { s.to_string() } else { format!("{stem}/{s}") };
+        let join = |s: &str| {
+            if stem.is_empty() {
+                s.to_string()
+            } else {
+                format!("{stem}/{s}")
+            }
+        };
         [
             format!("{stem}.py"),
             format!("{stem}.pyi"),
@@ -190,7 +200,8 @@ impl Workspace {
         let from_dir = parent_dir(from_file);
         // The module the importing file belongs to: vendored copies first.
         for (dir, module) in &self.go_modules {
-            let inside = dir.is_empty() || from_dir == dir || from_dir.starts_with(&format!("{dir}/"));
+            let inside =
+                dir.is_empty() || from_dir == dir || from_dir.starts_with(&format!("{dir}/"));
             if !inside {
                 continue;
             }
@@ -294,7 +305,8 @@ impl<'a> FileCtx<'a> {
                         (Some(m), _) if m == "*" => ctx.star.push(Binding::PyModule(stems)),
                         (Some(m), alias) => {
                             let name = alias.clone().unwrap_or_else(|| m.clone());
-                            ctx.bindings.insert(name, Binding::PyMember(stems, m.clone()));
+                            ctx.bindings
+                                .insert(name, Binding::PyMember(stems, m.clone()));
                         }
                         (None, Some(alias)) => {
                             ctx.bindings.insert(alias.clone(), Binding::PyModule(stems));
@@ -303,7 +315,9 @@ impl<'a> FileCtx<'a> {
                             // `import a.b.c` binds `a`.
                             let first = imp.module.split('.').next().unwrap_or("").to_string();
                             let stems = ws.py_module_stems(&first, path).unwrap_or_default();
-                            ctx.bindings.entry(first).or_insert(Binding::PyModule(stems));
+                            ctx.bindings
+                                .entry(first)
+                                .or_insert(Binding::PyModule(stems));
                         }
                     }
                 }
@@ -421,7 +435,12 @@ pub struct Ref<'a> {
     pub source_qual: Option<&'a str>,
 }
 
-pub fn resolve_ref(ctx: &FileCtx<'_>, ws: &Workspace, idx: &dyn SymbolIndex, r: &Ref<'_>) -> Outcome {
+pub fn resolve_ref(
+    ctx: &FileCtx<'_>,
+    ws: &Workspace,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+) -> Outcome {
     let segs: Vec<&str> = r.target.split('.').collect();
     if segs.iter().any(|s| s.is_empty()) {
         return Outcome::Edge(None, Resolution::Unresolved);
@@ -511,7 +530,12 @@ fn resolve_python(
 
 /// `rest` looked up through a module: submodules first (`a.b.c` may be a package path), then
 /// the qualname inside the deepest module file found.
-fn py_through_module(ws: &Workspace, idx: &dyn SymbolIndex, stems: &[String], rest: &[&str]) -> Outcome {
+fn py_through_module(
+    ws: &Workspace,
+    idx: &dyn SymbolIndex,
+    stems: &[String],
+    rest: &[&str],
+) -> Outcome {
     for stem in stems {
         let mut stem = stem.clone();
         let mut i = 0;
@@ -528,7 +552,10 @@ fn py_through_module(ws: &Workspace, idx: &dyn SymbolIndex, stems: &[String], re
             continue;
         };
         if i == rest.len() {
-            return Outcome::Edge(Some(NodeId::file_id(Lang::Python, &file)), Resolution::Import);
+            return Outcome::Edge(
+                Some(NodeId::file_id(Lang::Python, &file)),
+                Resolution::Import,
+            );
         }
         let q = rest[i..].join(".");
         return match idx.in_file(Lang::Python, &file, &q) {
@@ -542,12 +569,47 @@ fn py_through_module(ws: &Workspace, idx: &dyn SymbolIndex, stems: &[String], re
 /// Go files named for an OS or architecture are build variants of the same package.
 fn is_build_variant(file: &str) -> bool {
     const TAGS: &[&str] = &[
-        "aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js",
-        "linux", "nacl", "netbsd", "openbsd", "plan9", "solaris", "wasip1", "windows", "zos",
-        "386", "amd64", "arm", "arm64", "loong64", "mips", "mips64", "mips64le", "mipsle",
-        "ppc64", "ppc64le", "riscv64", "s390x", "wasm", "unix", "js", "test",
+        "aix",
+        "android",
+        "darwin",
+        "dragonfly",
+        "freebsd",
+        "hurd",
+        "illumos",
+        "ios",
+        "js",
+        "linux",
+        "nacl",
+        "netbsd",
+        "openbsd",
+        "plan9",
+        "solaris",
+        "wasip1",
+        "windows",
+        "zos",
+        "386",
+        "amd64",
+        "arm",
+        "arm64",
+        "loong64",
+        "mips",
+        "mips64",
+        "mips64le",
+        "mipsle",
+        "ppc64",
+        "ppc64le",
+        "riscv64",
+        "s390x",
+        "wasm",
+        "unix",
+        "js",
+        "test",
     ];
-    let stem = file.rsplit('/').next().unwrap_or(file).trim_end_matches(".go");
+    let stem = file
+        .rsplit('/')
+        .next()
+        .unwrap_or(file)
+        .trim_end_matches(".go");
     stem.split('_').skip(1).any(|p| TAGS.contains(&p))
 }
 
@@ -557,7 +619,10 @@ fn pick_in_package(hits: Vec<SymRef>) -> Option<SymRef> {
     if hits.len() <= 1 {
         return hits.into_iter().next();
     }
-    let mut plain: Vec<SymRef> = hits.into_iter().filter(|s| !is_build_variant(&s.file)).collect();
+    let mut plain: Vec<SymRef> = hits
+        .into_iter()
+        .filter(|s| !is_build_variant(&s.file))
+        .collect();
     (plain.len() == 1).then(|| plain.remove(0))
 }
 
@@ -671,8 +736,13 @@ pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(String, Str
             if t.node_id == iface.node_id {
                 continue;
             }
-            let set: HashSet<(&str, u32)> = t.methods.iter().map(|(m, p)| (m.as_str(), *p)).collect();
-            if iface.methods.iter().all(|(m, p)| set.contains(&(m.as_str(), *p))) {
+            let set: HashSet<(&str, u32)> =
+                t.methods.iter().map(|(m, p)| (m.as_str(), *p)).collect();
+            if iface
+                .methods
+                .iter()
+                .all(|(m, p)| set.contains(&(m.as_str(), *p)))
+            {
                 out.push((t.node_id.clone(), iface.node_id.clone()));
             }
         }
@@ -703,7 +773,13 @@ mod tests {
     fn index(entries: &[(Lang, &str, &str, Kind)]) -> MemIndex {
         let mut idx = MemIndex::default();
         for (lang, file, qual, kind) in entries {
-            let name = qual.rsplit('.').next().unwrap_or(qual).split('~').next().unwrap_or(qual);
+            let name = qual
+                .rsplit('.')
+                .next()
+                .unwrap_or(qual)
+                .split('~')
+                .next()
+                .unwrap_or(qual);
             idx.add_file(*lang, file, &[(name.to_string(), qual.to_string(), *kind)]);
         }
         idx
@@ -721,7 +797,14 @@ mod tests {
     #[test]
     fn python_rules() {
         let w = ws(
-            &["pkg/__init__.py", "pkg/a.py", "pkg/b.py", "pkg/sub/__init__.py", "pkg/sub/c.py", "main.py"],
+            &[
+                "pkg/__init__.py",
+                "pkg/a.py",
+                "pkg/b.py",
+                "pkg/sub/__init__.py",
+                "pkg/sub/c.py",
+                "main.py",
+            ],
             &[],
             &[],
         );
@@ -745,25 +828,71 @@ mod tests {
         let ctx = FileCtx::new(Lang::Python, "pkg/main2.py", &imports, &w);
         let main_ctx = FileCtx::new(Lang::Python, "main.py", &[], &w);
         let call = |ctx: &FileCtx<'_>, t: &str, src: Option<&str>| {
-            resolve_ref(ctx, &w, &idx, &Ref { kind: EdgeKind::Calls, target: t, hint: None, source_qual: src })
+            resolve_ref(
+                ctx,
+                &w,
+                &idx,
+                &Ref {
+                    kind: EdgeKind::Calls,
+                    target: t,
+                    hint: None,
+                    source_qual: src,
+                },
+            )
         };
         let e = |t: &str, r| Outcome::Edge(Some(t.to_string()), r);
-        assert_eq!(call(&ctx, "Base", None), e("py:pkg/a.py#Base", Resolution::Import));
-        assert_eq!(call(&ctx, "Base.run", None), e("py:pkg/a.py#Base.run", Resolution::Import));
-        assert_eq!(call(&ctx, "pb.helper", None), e("py:pkg/b.py#helper", Resolution::Import));
-        assert_eq!(call(&ctx, "pkg.sub.c.deep", None), e("py:pkg/sub/c.py#deep", Resolution::Import));
-        assert_eq!(call(&ctx, "a.helper", None), e("py:pkg/a.py#helper", Resolution::Import));
-        assert_eq!(call(&ctx, "requests.get", None), Outcome::Edge(None, Resolution::Unresolved));
-        assert_eq!(call(&ctx, "only_here", None), e("py:pkg/b.py#only_here", Resolution::Unique));
-        assert_eq!(call(&ctx, "helper", None), Outcome::Edge(None, Resolution::Unresolved), "ambiguous");
+        assert_eq!(
+            call(&ctx, "Base", None),
+            e("py:pkg/a.py#Base", Resolution::Import)
+        );
+        assert_eq!(
+            call(&ctx, "Base.run", None),
+            e("py:pkg/a.py#Base.run", Resolution::Import)
+        );
+        assert_eq!(
+            call(&ctx, "pb.helper", None),
+            e("py:pkg/b.py#helper", Resolution::Import)
+        );
+        assert_eq!(
+            call(&ctx, "pkg.sub.c.deep", None),
+            e("py:pkg/sub/c.py#deep", Resolution::Import)
+        );
+        assert_eq!(
+            call(&ctx, "a.helper", None),
+            e("py:pkg/a.py#helper", Resolution::Import)
+        );
+        assert_eq!(
+            call(&ctx, "requests.get", None),
+            Outcome::Edge(None, Resolution::Unresolved)
+        );
+        assert_eq!(
+            call(&ctx, "only_here", None),
+            e("py:pkg/b.py#only_here", Resolution::Unique)
+        );
+        assert_eq!(
+            call(&ctx, "helper", None),
+            Outcome::Edge(None, Resolution::Unresolved),
+            "ambiguous"
+        );
         assert_eq!(call(&ctx, "len", None), Outcome::Drop);
-        assert_eq!(call(&main_ctx, "inner", Some("main")), e("py:main.py#main.inner", Resolution::Local));
-        assert_eq!(call(&main_ctx, "?.run", None), e("py:pkg/a.py#Base.run", Resolution::Unique));
+        assert_eq!(
+            call(&main_ctx, "inner", Some("main")),
+            e("py:main.py#main.inner", Resolution::Local)
+        );
+        assert_eq!(
+            call(&main_ctx, "?.run", None),
+            e("py:pkg/a.py#Base.run", Resolution::Unique)
+        );
         let selfcall = resolve_ref(
             &ctx,
             &w,
             &idx,
-            &Ref { kind: EdgeKind::Calls, target: "self.run", hint: Some("Base"), source_qual: Some("Base.x") },
+            &Ref {
+                kind: EdgeKind::Calls,
+                target: "self.run",
+                hint: Some("Base"),
+                source_qual: Some("Base.x"),
+            },
         );
         assert_eq!(selfcall, e("py:pkg/a.py#Base.run", Resolution::Unique));
 
@@ -779,7 +908,14 @@ mod tests {
     #[test]
     fn go_rules() {
         let w = ws(
-            &["go.mod", "srv/a.go", "srv/b.go", "srv/os_linux.go", "srv/os_windows.go", "util/u.go"],
+            &[
+                "go.mod",
+                "srv/a.go",
+                "srv/b.go",
+                "srv/os_linux.go",
+                "srv/os_windows.go",
+                "util/u.go",
+            ],
             &[("srv", "srv"), ("util", "util")],
             &[("", "module example.com/app\n\ngo 1.22\n")],
         );
@@ -792,33 +928,94 @@ mod tests {
             (Lang::Go, "srv/b.go", "listen", Kind::Function),
             (Lang::Go, "util/u.go", "Do", Kind::Function),
         ]);
-        let imports = [imp("example.com/app/util", None, None), imp("fmt", None, None)];
+        let imports = [
+            imp("example.com/app/util", None, None),
+            imp("fmt", None, None),
+        ];
         let ctx = FileCtx::new(Lang::Go, "srv/a.go", &imports, &w);
         let call = |t: &str, hint: Option<&str>| {
-            resolve_ref(&ctx, &w, &idx, &Ref { kind: EdgeKind::Calls, target: t, hint, source_qual: Some("Server.Run") })
+            resolve_ref(
+                &ctx,
+                &w,
+                &idx,
+                &Ref {
+                    kind: EdgeKind::Calls,
+                    target: t,
+                    hint,
+                    source_qual: Some("Server.Run"),
+                },
+            )
         };
         let e = |t: &str, r| Outcome::Edge(Some(t.to_string()), r);
-        assert_eq!(call("util.Do", None), e("go:util/u.go#Do", Resolution::Import));
-        assert_eq!(call("s.Serve", Some("Server")), e("go:srv/b.go#Server.Serve", Resolution::Package));
-        assert_eq!(call("listen", None), e("go:srv/a.go#listen", Resolution::Local));
-        assert_eq!(call("open", None), Outcome::Edge(None, Resolution::Unresolved), "two OS variants");
-        assert_eq!(call("fmt.Println", None), Outcome::Edge(None, Resolution::Unresolved));
+        assert_eq!(
+            call("util.Do", None),
+            e("go:util/u.go#Do", Resolution::Import)
+        );
+        assert_eq!(
+            call("s.Serve", Some("Server")),
+            e("go:srv/b.go#Server.Serve", Resolution::Package)
+        );
+        assert_eq!(
+            call("listen", None),
+            e("go:srv/a.go#listen", Resolution::Local)
+        );
+        assert_eq!(
+            call("open", None),
+            Outcome::Edge(None, Resolution::Unresolved),
+            "two OS variants"
+        );
+        assert_eq!(
+            call("fmt.Println", None),
+            Outcome::Edge(None, Resolution::Unresolved)
+        );
         assert_eq!(call("append", None), Outcome::Drop);
-        assert_eq!(call("x.Serve", None), e("go:srv/b.go#Server.Serve", Resolution::Unique));
-        assert_eq!(ctx.import_edge(&imports[0], &w).target.as_deref(), Some("go:util/"));
-        assert_eq!(ctx.import_edge(&imports[1], &w).target.as_deref(), Some("go:ext:fmt"));
+        assert_eq!(
+            call("x.Serve", None),
+            e("go:srv/b.go#Server.Serve", Resolution::Unique)
+        );
+        assert_eq!(
+            ctx.import_edge(&imports[0], &w).target.as_deref(),
+            Some("go:util/")
+        );
+        assert_eq!(
+            ctx.import_edge(&imports[1], &w).target.as_deref(),
+            Some("go:ext:fmt")
+        );
     }
 
     #[test]
     fn go_std_and_vendor() {
         let w = ws(
-            &["go.mod", "net/http/a.go", "vendor/golang.org/x/net/idna/i.go", "cmd/go.mod", "cmd/internal/obj/o.go", "cmd/go/main.go"],
-            &[("net/http", "http"), ("vendor/golang.org/x/net/idna", "idna"), ("cmd/internal/obj", "obj"), ("cmd/go", "main")],
+            &[
+                "go.mod",
+                "net/http/a.go",
+                "vendor/golang.org/x/net/idna/i.go",
+                "cmd/go.mod",
+                "cmd/internal/obj/o.go",
+                "cmd/go/main.go",
+            ],
+            &[
+                ("net/http", "http"),
+                ("vendor/golang.org/x/net/idna", "idna"),
+                ("cmd/internal/obj", "obj"),
+                ("cmd/go", "main"),
+            ],
             &[("", "module std\n"), ("cmd", "module cmd\n")],
         );
-        assert_eq!(w.go_package_dir("net/http", "x/y.go").as_deref(), Some("net/http"));
-        assert_eq!(w.go_package_dir("golang.org/x/net/idna", "net/http/a.go").as_deref(), Some("vendor/golang.org/x/net/idna"));
-        assert_eq!(w.go_package_dir("cmd/internal/obj", "cmd/go/main.go").as_deref(), Some("cmd/internal/obj"));
+        assert_eq!(
+            w.go_package_dir("net/http", "x/y.go").as_deref(),
+            Some("net/http")
+        );
+        assert_eq!(
+            w.go_package_dir("golang.org/x/net/idna", "net/http/a.go")
+                .as_deref(),
+            Some("vendor/golang.org/x/net/idna")
+        );
+        assert_eq!(
+            w.go_package_dir("cmd/internal/obj", "cmd/go/main.go")
+                .as_deref(),
+            Some("cmd/internal/obj")
+        );
         assert_eq!(w.go_package_dir("github.com/x/y", "net/http/a.go"), None);
         assert_eq!(go_default_name("gopkg.in/yaml.v3"), "yaml");
         assert_eq!(go_default_name("github.com/x/go-foo/v2"), "foo");
@@ -835,12 +1032,17 @@ mod tests {
             t("T2", &[("Read", 1)]),
             t("T3", &[("Read", 2), ("Close", 0)]),
         ];
-        let ifaces = [t("Reader", &[("Read", 1)]), t("ReadCloser", &[("Read", 1), ("Close", 0)]), t("Any", &[])];
+        let ifaces = [
+            t("Reader", &[("Read", 1)]),
+            t("ReadCloser", &[("Read", 1), ("Close", 0)]),
+            t("Any", &[]),
+        ];
         let got = implements(&types, &ifaces);
-        let want: Vec<(String, String)> = [("T1", "ReadCloser"), ("T1", "Reader"), ("T2", "Reader")]
-            .iter()
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-            .collect();
+        let want: Vec<(String, String)> =
+            [("T1", "ReadCloser"), ("T1", "Reader"), ("T2", "Reader")]
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
         assert_eq!(got, want);
     }
 }

@@ -18,8 +18,14 @@ pub enum StoreError {
     #[error("no map at {0}: run `codemap index` in the workspace first")]
     NotBuilt(PathBuf),
     #[error("the map at {path} has schema version {found}, this codemap reads version {want}: run `codemap index` to rebuild it")]
-    Version { path: PathBuf, found: i64, want: i64 },
-    #[error("another codemap index run is writing the map at {0}; wait for it to finish and try again")]
+    Version {
+        path: PathBuf,
+        found: i64,
+        want: i64,
+    },
+    #[error(
+        "another codemap index run is writing the map at {0}; wait for it to finish and try again"
+    )]
     Busy(PathBuf),
     #[error("SQLite error on {path}: {source}")]
     Sql {
@@ -59,18 +65,26 @@ pub fn open_fresh_build(db: &Path) -> Result<Connection, StoreError> {
 
 /// Where a fresh build is written before it is renamed to `db`.
 pub fn build_path(db: &Path) -> PathBuf {
-    let name = db.file_name().map_or_else(|| "map.db".into(), |n| n.to_string_lossy().into_owned());
+    let name = db
+        .file_name()
+        .map_or_else(|| "map.db".into(), |n| n.to_string_lossy().into_owned());
     db.with_file_name(format!("{name}.building.{}", std::process::id()))
 }
 
 /// Remove build files left by killed runs (their process is gone).
 pub fn remove_stale_builds(db: &Path) {
-    let (Some(dir), Some(name)) = (db.parent(), db.file_name()) else { return };
+    let (Some(dir), Some(name)) = (db.parent(), db.file_name()) else {
+        return;
+    };
     let prefix = format!("{}.building.", name.to_string_lossy());
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let fname = e.file_name().to_string_lossy().into_owned();
-        let Some(pid) = fname.strip_prefix(&prefix) else { continue };
+        let Some(pid) = fname.strip_prefix(&prefix) else {
+            continue;
+        };
         let pid = pid.split('-').next().unwrap_or(pid);
         let alive = Path::new("/proc").is_dir() && Path::new("/proc").join(pid).exists();
         if !alive {
@@ -129,7 +143,9 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
                      AND name NOT LIKE 'sqlite_%' ORDER BY type = 'table'",
                 )
                 .map_err(&e)?;
-            let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).map_err(&e)?;
+            let rows = st
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .map_err(&e)?;
             rows.collect::<Result<_, _>>().map_err(&e)?
         };
         for (kind, name) in objects {

@@ -102,13 +102,17 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
         let Ok(rel_path) = path.strip_prefix(&canon_root) else {
             continue;
         };
-        let Some(ft) = entry.file_type() else { continue };
+        let Some(ft) = entry.file_type() else {
+            continue;
+        };
         if ft.is_dir() {
             continue;
         }
         let Some(rel) = rel_path.to_str().map(|s| s.replace('\\', "/")) else {
-            out.warnings
-                .push(format!("{}: path is not valid UTF-8, left out", path.display()));
+            out.warnings.push(format!(
+                "{}: path is not valid UTF-8, left out",
+                path.display()
+            ));
             continue;
         };
         let file_name = rel.rsplit('/').next().unwrap_or(&rel);

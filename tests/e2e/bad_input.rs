@@ -9,38 +9,98 @@ fn bad_files_are_recorded_not_fatal() {
     let root = ws.path();
     write(root, "good.py", "def fine():\n    return 1\n");
     write(root, "nul.py", b"def a():\n    pass\n\x00\x00\x01binary");
-    write(root, "big.py", format!("X = 1\n{}", "# padding\n".repeat(3000)));
-    write(root, "latin1.py", b"s = '\xe9t\xe9'\ndef after_bad_bytes():\n    pass\n");
-    write(root, "syntax.py", "def ok():\n    pass\ndef broken(:\n    pass\nclass After:\n    pass\n");
-    write(root, "deep.py", format!("x = {}1{}\ndef after_deep():\n    pass\n", "(".repeat(5000), ")".repeat(5000)));
-    write(root, "deep.go", format!("package p\nvar x = {}1{}\nfunc AfterDeep() {{}}\n", "(".repeat(5000), ")".repeat(5000)));
-    write(root, "crlf.py", "class Win:\r\n    def m(self):\r\n        pass\r\n");
+    write(
+        root,
+        "big.py",
+        format!("X = 1\n{}", "# padding\n".repeat(3000)),
+    );
+    write(
+        root,
+        "latin1.py",
+        b"s = '\xe9t\xe9'\ndef after_bad_bytes():\n    pass\n",
+    );
+    write(
+        root,
+        "syntax.py",
+        "def ok():\n    pass\ndef broken(:\n    pass\nclass After:\n    pass\n",
+    );
+    write(
+        root,
+        "deep.py",
+        format!(
+            "x = {}1{}\ndef after_deep():\n    pass\n",
+            "(".repeat(5000),
+            ")".repeat(5000)
+        ),
+    );
+    write(
+        root,
+        "deep.go",
+        format!(
+            "package p\nvar x = {}1{}\nfunc AfterDeep() {{}}\n",
+            "(".repeat(5000),
+            ")".repeat(5000)
+        ),
+    );
+    write(
+        root,
+        "crlf.py",
+        "class Win:\r\n    def m(self):\r\n        pass\r\n",
+    );
     write(root, "bom.go", "\u{feff}package p\n\nfunc WithBom() {}\n");
-    write(root, "unicode.py", "class Café:\n    def naïve(self):\n        return '🎉'\n\n\ndef 函数():\n    pass\n");
+    write(
+        root,
+        "unicode.py",
+        "class Café:\n    def naïve(self):\n        return '🎉'\n\n\ndef 函数():\n    pass\n",
+    );
     write(root, "empty.py", "");
     let outside = tempfile::tempdir().expect("outside");
     write(outside.path(), "secret.py", "def secret():\n    pass\n");
-    std::os::unix::fs::symlink(outside.path().join("secret.py"), root.join("link_out.py")).expect("symlink");
+    std::os::unix::fs::symlink(outside.path().join("secret.py"), root.join("link_out.py"))
+        .expect("symlink");
     std::os::unix::fs::symlink(root.join("nowhere.py"), root.join("dangling.py")).expect("symlink");
     write(root, "inner/real.py", "def real():\n    pass\n");
-    std::os::unix::fs::symlink(root.join("inner/real.py"), root.join("link_in.py")).expect("symlink");
+    std::os::unix::fs::symlink(root.join("inner/real.py"), root.join("link_in.py"))
+        .expect("symlink");
     // Unreadable: as root, permissions do not stop reads, so that case only runs unprivileged.
-    let unprivileged = std::fs::metadata("/root").map(|m| std::os::unix::fs::MetadataExt::uid(&m)).ok() != Some(0)
+    let unprivileged = std::fs::metadata("/root")
+        .map(|m| std::os::unix::fs::MetadataExt::uid(&m))
+        .ok()
+        != Some(0)
         || std::fs::read_dir("/root").is_err();
     if unprivileged {
         write(root, "locked.py", "def locked(): pass\n");
-        std::fs::set_permissions(root.join("locked.py"), std::os::unix::fs::PermissionsExt::from_mode(0o000)).expect("chmod");
+        std::fs::set_permissions(
+            root.join("locked.py"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o000),
+        )
+        .expect("chmod");
     }
 
     let (v, code) = json(root, &["index", "--max-file-size", "20000"]);
     assert_eq!(code, 0, "{v}");
     let conn = db(root);
-    let skipped = rows(&conn, "SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL");
-    let reason = |p: &str| skipped.iter().find(|r| r.starts_with(&format!("{p}|"))).cloned().unwrap_or_default();
+    let skipped = rows(
+        &conn,
+        "SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL",
+    );
+    let reason = |p: &str| {
+        skipped
+            .iter()
+            .find(|r| r.starts_with(&format!("{p}|")))
+            .cloned()
+            .unwrap_or_default()
+    };
     assert!(reason("nul.py").contains("binary"), "{skipped:?}");
     assert!(reason("big.py").contains("too large"), "{skipped:?}");
-    assert!(reason("link_out.py").contains("outside the workspace"), "{skipped:?}");
-    assert!(reason("dangling.py").contains("broken symlink"), "{skipped:?}");
+    assert!(
+        reason("link_out.py").contains("outside the workspace"),
+        "{skipped:?}"
+    );
+    assert!(
+        reason("dangling.py").contains("broken symlink"),
+        "{skipped:?}"
+    );
     if unprivileged {
         assert!(reason("locked.py").contains("unreadable"), "{skipped:?}");
     }
@@ -61,16 +121,35 @@ fn bad_files_are_recorded_not_fatal() {
         "py:inner/real.py#real",
         "py:link_in.py#real",
     ] {
-        assert!(names.contains(&want.to_string()), "missing {want}: {names:?}");
+        assert!(
+            names.contains(&want.to_string()),
+            "missing {want}: {names:?}"
+        );
     }
-    assert!(!names.iter().any(|n| n.contains("secret")), "nothing from outside the root");
+    assert!(
+        !names.iter().any(|n| n.contains("secret")),
+        "nothing from outside the root"
+    );
     // Columns count characters: `naïve` starts at column 9 on its line, `函数` at 5.
     assert_eq!(rows(&conn, "SELECT name_line, name_col, name_end_col FROM symbols WHERE node_id = 'py:unicode.py#Café.naïve'"), ["2|9|14"]);
-    assert_eq!(rows(&conn, "SELECT name_line, name_col FROM symbols WHERE node_id = 'go:bom.go#WithBom'"), ["3|6"]);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT name_line, name_col FROM symbols WHERE node_id = 'go:bom.go#WithBom'"
+        ),
+        ["3|6"]
+    );
     // Every skipped file is a node and shows in status with its reason.
     let (v, _) = json(root, &["status"]);
     assert!(v["data"]["skippedCount"].as_u64().unwrap_or(0) >= 4, "{v}");
-    assert!(rows(&conn, "SELECT node_id FROM symbols WHERE node_id = 'py:nul.py'").len() == 1);
+    assert!(
+        rows(
+            &conn,
+            "SELECT node_id FROM symbols WHERE node_id = 'py:nul.py'"
+        )
+        .len()
+            == 1
+    );
     // A second run is a no-op even with the skips in place.
     let (v, _) = json(root, &["index", "--max-file-size", "20000"]);
     assert_eq!(v["data"]["extracted"], 0, "{v}");

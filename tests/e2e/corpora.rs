@@ -17,14 +17,20 @@ pub struct Corpus {
 
 fn python_root() -> PathBuf {
     let out = Command::new("python3")
-        .args(["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"])
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['stdlib'])",
+        ])
         .output()
         .expect("python3 is needed for the corpus tests");
     PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
 }
 
 fn go_root() -> PathBuf {
-    let out = Command::new("go").args(["env", "GOROOT"]).output().expect("go is needed for the corpus tests");
+    let out = Command::new("go")
+        .args(["env", "GOROOT"])
+        .output()
+        .expect("go is needed for the corpus tests");
     PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("src")
 }
 
@@ -32,14 +38,31 @@ fn build(root: PathBuf, exclude: &[&str]) -> Corpus {
     let dir = tempfile::tempdir().expect("tmp");
     let db = dir.path().join("map.db");
     let mut cmd = Command::new(bin());
-    cmd.arg("--root").arg(&root).arg("--db").arg(&db).arg("--json").arg("index");
+    cmd.arg("--root")
+        .arg(&root)
+        .arg("--db")
+        .arg(&db)
+        .arg("--json")
+        .arg("index");
     for e in exclude {
         cmd.arg("--exclude").arg(e);
     }
     let out = cmd.output().expect("index");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
-    eprintln!("indexed {}: {}", root.display(), String::from_utf8_lossy(&out.stdout).trim());
-    Corpus { root, db, _dir: dir }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    eprintln!(
+        "indexed {}: {}",
+        root.display(),
+        String::from_utf8_lossy(&out.stdout).trim()
+    );
+    Corpus {
+        root,
+        db,
+        _dir: dir,
+    }
 }
 
 pub fn python() -> &'static Corpus {
@@ -66,7 +89,9 @@ fn check_invariants(c: &Corpus) {
              FROM symbols s LEFT JOIN files f ON f.id = s.file_id",
         )
         .expect("prepare");
-    let mut by_file: HashMap<String, Vec<(String, String, u32, u32, u32)>> = HashMap::new();
+    /// (node ID, name, name line, name column, name end column)
+    type NameAt = (String, String, u32, u32, u32);
+    let mut by_file: HashMap<String, Vec<NameAt>> = HashMap::new();
     let mut ids: HashSet<String> = HashSet::new();
     let mut count = 0;
     for r in st
@@ -89,9 +114,18 @@ fn check_invariants(c: &Corpus) {
         assert_eq!(parsed.to_string(), id, "round trip");
         assert!(ids.insert(id.clone()), "duplicate {id}");
         if kind != "file" && kind != "package" {
-            let q = parsed.qualname().unwrap_or_else(|| panic!("{id} has no qualname"));
-            assert_eq!(segment_name(q.rsplit('.').next().unwrap_or(q)), name, "{id}");
-            by_file.entry(file.unwrap_or_default()).or_default().push((id, name, line, col, end));
+            let q = parsed
+                .qualname()
+                .unwrap_or_else(|| panic!("{id} has no qualname"));
+            assert_eq!(
+                segment_name(q.rsplit('.').next().unwrap_or(q)),
+                name,
+                "{id}"
+            );
+            by_file
+                .entry(file.unwrap_or_default())
+                .or_default()
+                .push((id, name, line, col, end));
         }
     }
     let mut bad = Vec::new();
@@ -102,20 +136,36 @@ fn check_invariants(c: &Corpus) {
         let lines: Vec<&str> = text.split('\n').collect();
         for (id, name, line, col, end) in syms {
             let l = lines.get(*line as usize - 1).copied().unwrap_or("");
-            let at: String = l.chars().skip(*col as usize - 1).take(name.chars().count()).collect();
+            let at: String = l
+                .chars()
+                .skip(*col as usize - 1)
+                .take(name.chars().count())
+                .collect();
             if at != *name || *end as usize != *col as usize + name.chars().count() {
                 bad.push(format!("{id}: {line}:{col}-{end} reads {at:?}"));
             }
         }
     }
-    assert!(bad.is_empty(), "{} name ranges do not hold their name, e.g. {:#?}", bad.len(), &bad[..bad.len().min(10)]);
+    assert!(
+        bad.is_empty(),
+        "{} name ranges do not hold their name, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(10)]
+    );
     // Edges.
-    let mut st = conn.prepare("SELECT source, target, target_name, kind FROM all_edges").expect("prepare");
+    let mut st = conn
+        .prepare("SELECT source, target, target_name, kind FROM all_edges")
+        .expect("prepare");
     let mut edges = 0;
     let mut dangling = Vec::new();
     for r in st
         .query_map([], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?))
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
         })
         .expect("query")
     {
@@ -131,14 +181,24 @@ fn check_invariants(c: &Corpus) {
             None => assert!(!name.is_empty(), "an unresolved edge keeps its name"),
         }
     }
-    assert!(dangling.is_empty(), "{} dangling edges, e.g. {:#?}", dangling.len(), &dangling[..dangling.len().min(10)]);
-    eprintln!("{}: {count} nodes and {edges} edges checked", c.root.display());
+    assert!(
+        dangling.is_empty(),
+        "{} dangling edges, e.g. {:#?}",
+        dangling.len(),
+        &dangling[..dangling.len().min(10)]
+    );
+    eprintln!(
+        "{}: {count} nodes and {edges} edges checked",
+        c.root.display()
+    );
 }
 
 fn symbol(c: &Corpus, id: &str) -> String {
     rows(
         &open(c),
-        &format!("SELECT kind, name_line, coalesce(signature, '') FROM symbols WHERE node_id = '{id}'"),
+        &format!(
+            "SELECT kind, name_line, coalesce(signature, '') FROM symbols WHERE node_id = '{id}'"
+        ),
     )
     .join("\n")
 }
@@ -148,10 +208,23 @@ fn python_stdlib_invariants() {
     let c = python();
     check_invariants(c);
     let got = symbol(c, "py:json/decoder.py#JSONDecoder.decode");
-    assert!(got.starts_with("method|") && got.contains("def decode(self, s, _w=WHITESPACE.match)"), "{got}");
-    let line: usize = got.split('|').nth(1).and_then(|l| l.parse().ok()).unwrap_or(0);
+    assert!(
+        got.starts_with("method|") && got.contains("def decode(self, s, _w=WHITESPACE.match)"),
+        "{got}"
+    );
+    let line: usize = got
+        .split('|')
+        .nth(1)
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0);
     let text = std::fs::read_to_string(c.root.join("json/decoder.py")).expect("read");
-    assert!(text.lines().nth(line - 1).unwrap_or("").contains("def decode("), "line {line}");
+    assert!(
+        text.lines()
+            .nth(line - 1)
+            .unwrap_or("")
+            .contains("def decode("),
+        "line {line}"
+    );
     assert!(symbol(c, "py:json/decoder.py#JSONDecoder").starts_with("class|"));
     assert!(symbol(c, "py:collections/__init__.py#OrderedDict").starts_with("class|"));
     assert!(symbol(c, "py:os.py#walk").starts_with("function|"));
@@ -168,7 +241,12 @@ fn go_stdlib_invariants() {
     let c = go();
     check_invariants(c);
     let got = symbol(c, "go:net/http/server.go#Server.Serve");
-    assert!(got.starts_with("method|") && got.ends_with("func (srv *Server) Serve(l net.Listener) error") || got.contains("Serve(l net.Listener) error"), "{got}");
+    assert!(
+        got.starts_with("method|")
+            && got.ends_with("func (srv *Server) Serve(l net.Listener) error")
+            || got.contains("Serve(l net.Listener) error"),
+        "{got}"
+    );
     assert!(symbol(c, "go:net/http/server.go#Handler").starts_with("interface|"));
     assert!(symbol(c, "go:net/http/server.go#Server.Addr").starts_with("field|"));
     assert!(symbol(c, "go:net/http/").starts_with("package|"));
@@ -191,29 +269,55 @@ fn ctags(root: &Path, lang: &str, exclude: &[&str]) -> BTreeMap<(String, String)
     for e in exclude {
         cmd.arg(format!("--exclude={e}"));
     }
-    let out = cmd.arg(root).output().expect("universal-ctags (`ctags`) is needed for this test");
+    let out = cmd
+        .arg(root)
+        .output()
+        .expect("universal-ctags (`ctags`) is needed for this test");
     let kinds: &[&str] = match lang {
         "Python" => &["class", "function", "member", "variable"],
-        _ => &["talias", "const", "func", "interface", "member", "anonMember", "methodSpec", "struct", "type", "var"],
+        _ => &[
+            "talias",
+            "const",
+            "func",
+            "interface",
+            "member",
+            "anonMember",
+            "methodSpec",
+            "struct",
+            "type",
+            "var",
+        ],
     };
     let mut map = BTreeMap::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
         let kind = v["kind"].as_str().unwrap_or("");
         if !kinds.contains(&kind) {
             continue;
         }
         let path = v["path"].as_str().unwrap_or("");
-        let Ok(rel) = Path::new(path).strip_prefix(root) else { continue };
+        let Ok(rel) = Path::new(path).strip_prefix(root) else {
+            continue;
+        };
         let name = v["name"].as_str().unwrap_or("").to_string();
         let scope = v["scope"].as_str().unwrap_or("");
         let scope_kind = v["scopeKind"].as_str().unwrap_or("");
         let scope = if lang == "Go" {
-            if scope_kind == "package" { "" } else { scope.split_once('.').map_or("", |(_, s)| s) }
+            if scope_kind == "package" {
+                ""
+            } else {
+                scope.split_once('.').map_or("", |(_, s)| s)
+            }
         } else {
             scope
         };
-        let q = if scope.is_empty() { name } else { format!("{scope}.{name}") };
+        let q = if scope.is_empty() {
+            name
+        } else {
+            format!("{scope}.{name}")
+        };
         map.insert((rel.to_string_lossy().into_owned(), q), kind.to_string());
     }
     map
@@ -230,7 +334,12 @@ fn map_pairs(c: &Corpus) -> HashSet<(String, String)> {
         .map(|r| r.expect("row"))
         .collect();
     rows.into_iter()
-        .map(|(f, q)| (f, q.split('.').map(segment_name).collect::<Vec<_>>().join(".")))
+        .map(|(f, q)| {
+            (
+                f,
+                q.split('.').map(segment_name).collect::<Vec<_>>().join("."),
+            )
+        })
         .collect()
 }
 
@@ -247,7 +356,10 @@ fn map_pairs(c: &Corpus) -> HashSet<(String, String)> {
 /// - Python `variable`: `else`, `try` and `€` are ctags misparses of invalid or unusual code.
 fn completeness(c: &Corpus, lang: &str, exclude: &[&str]) {
     let theirs = ctags(&c.root, lang, exclude);
-    let indexed: HashSet<String> = rows(&open(c), "SELECT path FROM files WHERE skip_reason IS NULL").into_iter().collect();
+    let indexed: HashSet<String> =
+        rows(&open(c), "SELECT path FROM files WHERE skip_reason IS NULL")
+            .into_iter()
+            .collect();
     let ours = map_pairs(c);
     let mut total = 0usize;
     let mut missed: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -257,16 +369,25 @@ fn completeness(c: &Corpus, lang: &str, exclude: &[&str]) {
         }
         total += 1;
         if !ours.contains(&(file.clone(), q.clone())) {
-            missed.entry(kind.clone()).or_default().push(format!("{file}#{q}"));
+            missed
+                .entry(kind.clone())
+                .or_default()
+                .push(format!("{file}#{q}"));
         }
     }
     let miss: usize = missed.values().map(Vec::len).sum();
     let share = 100.0 * (total - miss) as f64 / total.max(1) as f64;
-    eprintln!("{lang}: the map has {} of {total} ctags definitions ({share:.2}%)", total - miss);
+    eprintln!(
+        "{lang}: the map has {} of {total} ctags definitions ({share:.2}%)",
+        total - miss
+    );
     for (k, v) in &missed {
         eprintln!("  missed {k}: {} e.g. {:?}", v.len(), &v[..v.len().min(4)]);
     }
-    assert!(share >= 98.0, "{lang}: only {share:.2}% of ctags definitions are in the map");
+    assert!(
+        share >= 98.0,
+        "{lang}: only {share:.2}% of ctags definitions are in the map"
+    );
 }
 
 #[test]

@@ -79,9 +79,19 @@ fn python_fixture_map() {
         assert!(calls.contains(&want.to_string()), "missing call edge {want}\nall: {calls:#?}");
     }
     // `order.total()` is ambiguous (Order.total, RushOrder.total): never guessed.
-    assert!(calls.contains(&"py:src/shop/service.py#OrderService.validate|?order.total|unresolved".to_string()), "{calls:#?}");
+    assert!(
+        calls.contains(
+            &"py:src/shop/service.py#OrderService.validate|?order.total|unresolved".to_string()
+        ),
+        "{calls:#?}"
+    );
     // Builtins make no edges.
-    assert!(!calls.iter().any(|c| c.contains("|?sum|") || c.contains("|?print|")), "{calls:#?}");
+    assert!(
+        !calls
+            .iter()
+            .any(|c| c.contains("|?sum|") || c.contains("|?print|")),
+        "{calls:#?}"
+    );
 }
 
 #[test]
@@ -115,10 +125,16 @@ fn go_fixture_map() {
         "go:cmd/shop/main.go#main|?get|unresolved",
         "go:cmd/shop/main.go#main|?fmt.Println|unresolved",
     ] {
-        assert!(calls.contains(&want.to_string()), "missing call edge {want}\nall: {calls:#?}");
+        assert!(
+            calls.contains(&want.to_string()),
+            "missing call edge {want}\nall: {calls:#?}"
+        );
     }
     // `s.Put` on an interface value: Put exists on three types, so it stays unresolved.
-    assert!(calls.contains(&"go:cmd/shop/main.go#fill|?s.Put|unresolved".to_string()), "{calls:#?}");
+    assert!(
+        calls.contains(&"go:cmd/shop/main.go#fill|?s.Put|unresolved".to_string()),
+        "{calls:#?}"
+    );
     let contains = edges(ws.path(), "contains");
     for want in [
         "go:store/|go:store/memory.go|local",
@@ -126,19 +142,64 @@ fn go_fixture_map() {
         "go:store/store.go#Store|go:store/store.go#Store.Get|local",
         "go:store/store.go#Item|go:store/store.go#Item.Price|local",
     ] {
-        assert!(contains.contains(&want.to_string()), "missing {want}\nall: {contains:#?}");
+        assert!(
+            contains.contains(&want.to_string()),
+            "missing {want}\nall: {contains:#?}"
+        );
     }
     // The map tools over the same map.
-    let (v, code) = json(ws.path(), &["neighbors", "go:store/store.go#Store", "--direction", "in", "--edge-kind", "implements"]);
+    let (v, code) = json(
+        ws.path(),
+        &[
+            "neighbors",
+            "go:store/store.go#Store",
+            "--direction",
+            "in",
+            "--edge-kind",
+            "implements",
+        ],
+    );
     assert_eq!(code, 0, "{v}");
-    let srcs: Vec<&str> = v["data"]["edges"].as_array().expect("edges").iter().filter_map(|e| e["source"].as_str()).collect();
-    assert_eq!(srcs, ["go:disk/disk.go#DiskStore", "go:store/memory.go#MemoryStore"]);
-    let (v, code) = json(ws.path(), &["path", "go:cmd/shop/main.go", "go:store/store.go#Store"]);
+    let srcs: Vec<&str> = v["data"]["edges"]
+        .as_array()
+        .expect("edges")
+        .iter()
+        .filter_map(|e| e["source"].as_str())
+        .collect();
+    assert_eq!(
+        srcs,
+        [
+            "go:disk/disk.go#DiskStore",
+            "go:store/memory.go#MemoryStore"
+        ]
+    );
+    let (v, code) = json(
+        ws.path(),
+        &["path", "go:cmd/shop/main.go", "go:store/store.go#Store"],
+    );
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["data"]["found"], true, "{v}");
-    let hops: Vec<&str> = v["data"]["edges"].as_array().expect("edges").iter().filter_map(|e| e["kind"].as_str()).collect();
-    assert_eq!(hops, ["imports", "contains", "contains"], "file -imports-> package -contains-> file -contains-> type");
-    let (v, _) = json(ws.path(), &["path", "go:store/store.go#Store", "go:cmd/shop/main.go#main", "--edge-kind", "calls"]);
+    let hops: Vec<&str> = v["data"]["edges"]
+        .as_array()
+        .expect("edges")
+        .iter()
+        .filter_map(|e| e["kind"].as_str())
+        .collect();
+    assert_eq!(
+        hops,
+        ["imports", "contains", "contains"],
+        "file -imports-> package -contains-> file -contains-> type"
+    );
+    let (v, _) = json(
+        ws.path(),
+        &[
+            "path",
+            "go:store/store.go#Store",
+            "go:cmd/shop/main.go#main",
+            "--edge-kind",
+            "calls",
+        ],
+    );
     assert_eq!(v["data"]["found"], false, "{v}");
 }
 
@@ -147,23 +208,44 @@ fn search_ranks_and_filters() {
     let ws = fixture("py_app");
     index(ws.path());
     let ids = |v: &Value| -> Vec<String> {
-        v["data"]["hits"].as_array().expect("hits").iter().map(|h| h["nodeId"].as_str().unwrap_or("").to_string()).collect()
+        v["data"]["hits"]
+            .as_array()
+            .expect("hits")
+            .iter()
+            .map(|h| h["nodeId"].as_str().unwrap_or("").to_string())
+            .collect()
     };
     let (v, _) = json(ws.path(), &["search", "total"]);
-    assert_eq!(ids(&v)[..2], ["py:src/shop/models.py#Order.total", "py:src/shop/models.py#RushOrder.total"]);
+    assert_eq!(
+        ids(&v)[..2],
+        [
+            "py:src/shop/models.py#Order.total",
+            "py:src/shop/models.py#RushOrder.total"
+        ]
+    );
     let (v, _) = json(ws.path(), &["search", "RushOrder.total"]);
     assert_eq!(ids(&v)[0], "py:src/shop/models.py#RushOrder.total");
     assert_eq!(v["data"]["hits"][0]["match"], "qualnameSuffix");
     let (v, _) = json(ws.path(), &["search", "order"]);
     let first: Vec<String> = ids(&v);
-    assert_eq!(first[0], "py:src/shop/models.py#Order", "exact (ignoring case) first: {first:?}");
-    assert!(first.contains(&"py:src/shop/models.py#make_order".to_string()), "word part: {first:?}");
+    assert_eq!(
+        first[0], "py:src/shop/models.py#Order",
+        "exact (ignoring case) first: {first:?}"
+    );
+    assert!(
+        first.contains(&"py:src/shop/models.py#make_order".to_string()),
+        "word part: {first:?}"
+    );
     let (v, _) = json(ws.path(), &["search", "order", "--kind", "function"]);
     assert_eq!(ids(&v), ["py:src/shop/models.py#make_order"]);
     let (v, _) = json(ws.path(), &["search", "log", "--path", "src/shop/util.py"]);
     assert_eq!(ids(&v)[0], "py:src/shop/util.py#log");
     let (v, _) = json(ws.path(), &["search", "mkord"]);
-    assert_eq!(ids(&v), ["py:src/shop/models.py#make_order"], "fuzzy subsequence");
+    assert_eq!(
+        ids(&v),
+        ["py:src/shop/models.py#make_order"],
+        "fuzzy subsequence"
+    );
     let hit = &v["data"]["hits"][0];
     assert_eq!(hit["range"]["nameLine"], 40);
     assert_eq!(hit["stale"], false);
@@ -173,14 +255,29 @@ fn search_ranks_and_filters() {
 fn token_budget_truncates_honestly() {
     let ws = fixture("py_app");
     index(ws.path());
-    let (v, _) = json(ws.path(), &["search", "e", "--limit", "200", "--token-budget", "100"]);
+    let (v, _) = json(
+        ws.path(),
+        &["search", "e", "--limit", "200", "--token-budget", "100"],
+    );
     assert_eq!(v["ok"], true);
     assert_eq!(v["truncated"], true, "{v}");
     assert!(v["dropped"]["count"].as_u64().unwrap_or(0) > 0, "{v}");
-    assert!(v["dropped"]["note"].as_str().unwrap_or("").contains("kinds"), "{v}");
+    assert!(
+        v["dropped"]["note"]
+            .as_str()
+            .unwrap_or("")
+            .contains("kinds"),
+        "{v}"
+    );
     assert_eq!(v["tokenBudget"]["max"], 100);
-    assert!(v["tokenBudget"]["used"].as_u64().unwrap_or(999) <= 100, "{v}");
-    let (v, _) = json(ws.path(), &["search", "e", "--limit", "200", "--token-budget", "10"]);
+    assert!(
+        v["tokenBudget"]["used"].as_u64().unwrap_or(999) <= 100,
+        "{v}"
+    );
+    let (v, _) = json(
+        ws.path(),
+        &["search", "e", "--limit", "200", "--token-budget", "10"],
+    );
     assert_eq!(v["tokenBudget"]["max"], 100, "clamped to 100");
 }
 
@@ -189,22 +286,62 @@ fn errors_are_clear_and_exit_1() {
     let ws = fixture("py_app");
     // No map yet.
     let (v, code) = json(ws.path(), &["search", "x"]);
-    assert_eq!((code, v["error"]["code"].as_str()), (1, Some("MAP_NOT_BUILT")), "{v}");
-    assert!(v["error"]["hint"].as_str().unwrap_or("").contains("codemap index"));
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("MAP_NOT_BUILT")),
+        "{v}"
+    );
+    assert!(v["error"]["hint"]
+        .as_str()
+        .unwrap_or("")
+        .contains("codemap index"));
     index(ws.path());
     let (v, code) = json(ws.path(), &["neighbors", "py:src/shop/models.py#Nope"]);
-    assert_eq!((code, v["error"]["code"].as_str()), (1, Some("NODE_NOT_FOUND")), "{v}");
-    for bad in ["session.py", "rs:x.rs", "py:../x.py", "py:a.py#1x", "py:a.py#f~1", "py:/abs.py"] {
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("NODE_NOT_FOUND")),
+        "{v}"
+    );
+    for bad in [
+        "session.py",
+        "rs:x.rs",
+        "py:../x.py",
+        "py:a.py#1x",
+        "py:a.py#f~1",
+        "py:/abs.py",
+    ] {
         let (v, code) = json(ws.path(), &["neighbors", bad]);
-        assert_eq!((code, v["error"]["code"].as_str()), (1, Some("BAD_NODE_ID")), "{bad}: {v}");
-        assert!(v["error"]["hint"].as_str().unwrap_or("").contains("qualname := segment"), "grammar in hint: {v}");
+        assert_eq!(
+            (code, v["error"]["code"].as_str()),
+            (1, Some("BAD_NODE_ID")),
+            "{bad}: {v}"
+        );
+        assert!(
+            v["error"]["hint"]
+                .as_str()
+                .unwrap_or("")
+                .contains("qualname := segment"),
+            "grammar in hint: {v}"
+        );
     }
     let (v, code) = json(ws.path(), &["search", "x", "--kind", "klass"]);
-    assert_eq!((code, v["error"]["code"].as_str()), (1, Some("BAD_ARGS")), "{v}");
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("BAD_ARGS")),
+        "{v}"
+    );
     let (v, code) = json(ws.path(), &["neighbors", "py:main.py", "--depth", "9"]);
-    assert_eq!((code, v["error"]["code"].as_str()), (1, Some("BAD_ARGS")), "{v}");
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("BAD_ARGS")),
+        "{v}"
+    );
     let (v, code) = json(ws.path(), &["index", "--scope", "../etc"]);
-    assert_eq!((code, v["error"]["code"].as_str()), (1, Some("OUTSIDE_WORKSPACE")), "{v}");
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("OUTSIDE_WORKSPACE")),
+        "{v}"
+    );
     // Usage errors are exit 2; human errors go to stderr.
     let out = run(ws.path(), &["search"]);
     assert_eq!(out.status.code(), Some(2));
@@ -230,12 +367,28 @@ fn status_and_human_output() {
     assert_eq!(d["staleCount"], 0);
     assert!(d["edges"]["implements"].as_u64() == Some(2), "{d}");
     // The map keeps itself out of git.
-    assert_eq!(std::fs::read_to_string(ws.path().join(".codemap/.gitignore")).ok().as_deref(), Some("*\n"));
+    assert_eq!(
+        std::fs::read_to_string(ws.path().join(".codemap/.gitignore"))
+            .ok()
+            .as_deref(),
+        Some("*\n")
+    );
     // An edit makes the file stale at query time, without a watcher.
-    write(ws.path(), "store/memory.go", std::fs::read_to_string(ws.path().join("store/memory.go")).unwrap_or_default() + "\n// edited\n");
+    write(
+        ws.path(),
+        "store/memory.go",
+        std::fs::read_to_string(ws.path().join("store/memory.go")).unwrap_or_default()
+            + "\n// edited\n",
+    );
     let (v, _) = json(ws.path(), &["search", "NewMemoryStore"]);
     assert_eq!(v["data"]["hits"][0]["stale"], true, "{v}");
-    assert!(v["warnings"][0].as_str().unwrap_or("").contains("store/memory.go"), "{v}");
+    assert!(
+        v["warnings"][0]
+            .as_str()
+            .unwrap_or("")
+            .contains("store/memory.go"),
+        "{v}"
+    );
     let out = run(ws.path(), &["search", "NewMemoryStore"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("[stale]"));
 }

@@ -22,7 +22,11 @@ fn second_run_reextracts_nothing_and_touch_rehashes_only() {
     let first = index(ws.path());
     assert_eq!(first["mode"], "cold");
     let again = index(ws.path());
-    assert_eq!((again["scanned"].as_u64(), again["extracted"].as_u64()), (Some(0), Some(0)), "{again}");
+    assert_eq!(
+        (again["scanned"].as_u64(), again["extracted"].as_u64()),
+        (Some(0), Some(0)),
+        "{again}"
+    );
     assert_eq!(again["mode"], "incremental");
     // Same content, new mtime: hashed, not re-extracted.
     let p = ws.path().join("src/shop/util.py");
@@ -30,7 +34,15 @@ fn second_run_reextracts_nothing_and_touch_rehashes_only() {
     std::thread::sleep(std::time::Duration::from_millis(20));
     std::fs::write(&p, &text).expect("write");
     let t = index(ws.path());
-    assert_eq!((t["scanned"].as_u64(), t["touched"].as_u64(), t["extracted"].as_u64()), (Some(1), Some(1), Some(0)), "{t}");
+    assert_eq!(
+        (
+            t["scanned"].as_u64(),
+            t["touched"].as_u64(),
+            t["extracted"].as_u64()
+        ),
+        (Some(1), Some(1), Some(0)),
+        "{t}"
+    );
 }
 
 #[test]
@@ -40,30 +52,55 @@ fn editing_a_function_moves_only_that_files_rows() {
     let before = other_rows(ws.path(), "src/shop/models.py");
     let p = ws.path().join("src/shop/models.py");
     let text = std::fs::read_to_string(&p).expect("read");
-    std::fs::write(&p, text.replace("        net = sum(", "        # a comment\n        net = sum(")).expect("write");
+    std::fs::write(
+        &p,
+        text.replace(
+            "        net = sum(",
+            "        # a comment\n        net = sum(",
+        ),
+    )
+    .expect("write");
     let s = index(ws.path());
     assert_eq!(s["extracted"], 1, "{s}");
-    assert_eq!(other_rows(ws.path(), "src/shop/models.py"), before, "other files' rows are untouched");
+    assert_eq!(
+        other_rows(ws.path(), "src/shop/models.py"),
+        before,
+        "other files' rows are untouched"
+    );
     let r = rows(&db(ws.path()), "SELECT start_line, end_line FROM symbols WHERE node_id = 'py:src/shop/models.py#Order.total'");
     assert_eq!(r, ["30|33"], "the edited method grew by one line");
-    let r = rows(&db(ws.path()), "SELECT start_line FROM symbols WHERE node_id = 'py:src/shop/models.py#make_order'");
+    let r = rows(
+        &db(ws.path()),
+        "SELECT start_line FROM symbols WHERE node_id = 'py:src/shop/models.py#make_order'",
+    );
     assert_eq!(r, ["41"], "a later symbol moved down by the inserted line");
 }
 
 #[test]
 fn edges_into_changed_files_are_reresolved() {
     let ws = fixture("py_app");
-    write(ws.path(), "src/shop/extra.py", "from .util import audit\n\ndef run():\n    audit()\n");
+    write(
+        ws.path(),
+        "src/shop/extra.py",
+        "from .util import audit\n\ndef run():\n    audit()\n",
+    );
     index(ws.path());
     let q = "SELECT coalesce(target, '?'), resolution FROM edges WHERE source = 'py:src/shop/extra.py#run' AND kind = 'calls'";
     assert_eq!(rows(&db(ws.path()), q), ["?|unresolved"]);
     // Define `audit` in util.py: only util.py is re-extracted, and extra.py's edge follows.
     let util = std::fs::read_to_string(ws.path().join("src/shop/util.py")).expect("read");
-    write(ws.path(), "src/shop/util.py", format!("{util}\n\ndef audit():\n    pass\n"));
+    write(
+        ws.path(),
+        "src/shop/util.py",
+        format!("{util}\n\ndef audit():\n    pass\n"),
+    );
     let s = index(ws.path());
     assert_eq!(s["extracted"], 1, "{s}");
     assert!(s["reresolved"].as_u64().unwrap_or(0) >= 1, "{s}");
-    assert_eq!(rows(&db(ws.path()), q), ["py:src/shop/util.py#audit|import"]);
+    assert_eq!(
+        rows(&db(ws.path()), q),
+        ["py:src/shop/util.py#audit|import"]
+    );
     // Remove it again: the edge goes back to unresolved rather than dangling.
     write(ws.path(), "src/shop/util.py", util);
     index(ws.path());
@@ -78,8 +115,16 @@ fn deleting_a_file_removes_its_symbols_and_edges() {
     let s = index(ws.path());
     assert_eq!(s["deleted"], 1, "{s}");
     let conn = db(ws.path());
-    assert!(rows(&conn, "SELECT node_id FROM symbols WHERE node_id LIKE 'go:disk/%'").is_empty());
-    assert!(rows(&conn, "SELECT source FROM all_edges WHERE source LIKE 'go:disk/%' OR target LIKE 'go:disk/%'").is_empty());
+    assert!(rows(
+        &conn,
+        "SELECT node_id FROM symbols WHERE node_id LIKE 'go:disk/%'"
+    )
+    .is_empty());
+    assert!(rows(
+        &conn,
+        "SELECT source FROM all_edges WHERE source LIKE 'go:disk/%' OR target LIKE 'go:disk/%'"
+    )
+    .is_empty());
     assert_eq!(
         rows(&conn, "SELECT source FROM edges WHERE kind = 'implements'"),
         ["go:store/memory.go#MemoryStore"]
@@ -95,13 +140,28 @@ fn deleting_a_file_removes_its_symbols_and_edges() {
 fn a_map_of_another_schema_version_is_rebuilt() {
     let ws = fixture("py_app");
     index(ws.path());
-    db(ws.path()).execute_batch("PRAGMA user_version = 99").expect("set version");
+    db(ws.path())
+        .execute_batch("PRAGMA user_version = 99")
+        .expect("set version");
     let (v, code) = json(ws.path(), &["search", "Order"]);
-    assert_eq!((code, v["error"]["code"].as_str()), (1, Some("MAP_NOT_BUILT")), "{v}");
-    assert!(v["error"]["message"].as_str().unwrap_or("").contains("schema version 99"), "{v}");
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("MAP_NOT_BUILT")),
+        "{v}"
+    );
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("schema version 99"),
+        "{v}"
+    );
     let (v, code) = json(ws.path(), &["index"]);
     assert_eq!(code, 0);
-    assert!(v["warnings"][0].as_str().unwrap_or("").contains("rebuilt"), "{v}");
+    assert!(
+        v["warnings"][0].as_str().unwrap_or("").contains("rebuilt"),
+        "{v}"
+    );
     assert_eq!(v["data"]["mode"], "cold");
     let (v, _) = json(ws.path(), &["search", "Order"]);
     assert_eq!(v["ok"], true);

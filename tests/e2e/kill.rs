@@ -7,7 +7,10 @@ use std::time::Duration;
 
 fn python_stdlib() -> std::path::PathBuf {
     let out = Command::new("python3")
-        .args(["-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])"])
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['stdlib'])",
+        ])
         .output()
         .expect("python3 is needed for the corpus tests");
     std::path::PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
@@ -18,11 +21,18 @@ fn sigkill_mid_run_leaves_the_previous_map() {
     // A few hundred real files, so a run lasts long enough to be killed in the middle.
     let ws = tempfile::tempdir().expect("tmp");
     let lib = python_stdlib();
-    for d in ["email", "json", "asyncio", "xml", "logging", "http", "unittest"] {
+    for d in [
+        "email", "json", "asyncio", "xml", "logging", "http", "unittest",
+    ] {
         copy_dir(&lib.join(d), &ws.path().join(d));
     }
     // A killed first build leaves no map (and no debris the next run trips on).
-    let mut child = Command::new(bin()).arg("--root").arg(ws.path()).arg("index").spawn().expect("spawn");
+    let mut child = Command::new(bin())
+        .arg("--root")
+        .arg(ws.path())
+        .arg("index")
+        .spawn()
+        .expect("spawn");
     std::thread::sleep(Duration::from_millis(150));
     let _ = child.kill();
     let _ = child.wait();
@@ -46,19 +56,29 @@ fn sigkill_mid_run_leaves_the_previous_map() {
             let text = std::fs::read_to_string(&e).unwrap_or_default();
             std::fs::write(&e, format!("# edit\n{text}")).expect("write");
         }
-        let mut child = Command::new(bin()).arg("--root").arg(ws.path()).arg("index").spawn().expect("spawn");
+        let mut child = Command::new(bin())
+            .arg("--root")
+            .arg(ws.path())
+            .arg("index")
+            .spawn()
+            .expect("spawn");
         std::thread::sleep(Duration::from_millis(delay));
         let killed = child.try_wait().ok().flatten().is_none();
         let _ = child.kill();
         let _ = child.wait();
         let conn = db(ws.path());
-        let check: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).expect("integrity");
+        let check: String = conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .expect("integrity");
         assert_eq!(check, "ok");
         let at_kill = snapshot(ws.path());
         // The next run completes; its result is the new state.
         let after = index(ws.path());
         let again = index(ws.path());
-        assert_eq!(again["extracted"], 0, "the run after the kill completed the work: {after}");
+        assert_eq!(
+            again["extracted"], 0,
+            "the run after the kill completed the work: {after}"
+        );
         let new_state = snapshot(ws.path());
         assert_ne!(new_state, before, "every symbol moved down a line");
         if killed {
@@ -70,7 +90,10 @@ fn sigkill_mid_run_leaves_the_previous_map() {
         }
         before = new_state;
     }
-    assert!(killed_mid_run >= 1, "no run was killed in the middle; make the corpus larger");
+    assert!(
+        killed_mid_run >= 1,
+        "no run was killed in the middle; make the corpus larger"
+    );
 }
 
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -79,7 +102,9 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     while let Some(d) = stack.pop() {
         for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
             let p = e.path();
-            if p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
+            if p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            {
                 continue;
             }
             if p.is_dir() {

@@ -104,7 +104,9 @@ pub fn rows(conn: &rusqlite::Connection, sql: &str) -> Vec<String> {
                         rusqlite::types::ValueRef::Null => "NULL".to_string(),
                         rusqlite::types::ValueRef::Integer(i) => i.to_string(),
                         rusqlite::types::ValueRef::Real(f) => f.to_string(),
-                        rusqlite::types::ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                        rusqlite::types::ValueRef::Text(t) => {
+                            String::from_utf8_lossy(t).into_owned()
+                        }
                         rusqlite::types::ValueRef::Blob(_) => "<blob>".to_string(),
                     },
                     Err(_) => "?".to_string(),

@@ -9,7 +9,9 @@ fn render(lang: Lang, src: &str) -> String {
     let out = ex.extract_source(lang, src.as_bytes());
     let mut s = String::new();
     for sym in &out.symbols {
-        let parent = sym.parent.map_or("-".to_string(), |p| out.symbols[p].qualname.clone());
+        let parent = sym
+            .parent
+            .map_or("-".to_string(), |p| out.symbols[p].qualname.clone());
         let _ = writeln!(
             s,
             "{} {} {}:{}-{}:{} name@{}:{} parent={} sig={:?} doc={:?}{}",
@@ -28,7 +30,9 @@ fn render(lang: Lang, src: &str) -> String {
         );
     }
     for r in &out.refs {
-        let source = r.source.map_or("<file>".to_string(), |p| out.symbols[p].qualname.clone());
+        let source = r
+            .source
+            .map_or("<file>".to_string(), |p| out.symbols[p].qualname.clone());
         let _ = writeln!(
             s,
             "{} {} -> {} @{}:{}{}",
@@ -37,7 +41,9 @@ fn render(lang: Lang, src: &str) -> String {
             r.target,
             r.pos.line,
             r.pos.col,
-            r.hint.as_ref().map_or(String::new(), |h| format!(" hint={h}"))
+            r.hint
+                .as_ref()
+                .map_or(String::new(), |h| format!(" hint={h}"))
         );
     }
     for i in &out.imports {
@@ -301,10 +307,18 @@ fn broken_input_is_data() {
     let out = ex.extract_source(Lang::Python, b"x = '\xff\xfe'\ndef g(): pass\n");
     assert_eq!(out.symbols.len(), 2);
     // Deep nesting does not overflow the stack.
-    let deep = format!("x = {}1{}\ndef after(): pass\n", "(".repeat(5000), ")".repeat(5000));
+    let deep = format!(
+        "x = {}1{}\ndef after(): pass\n",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
     let out = ex.extract_source(Lang::Python, deep.as_bytes());
     assert!(out.symbols.iter().any(|s| s.name == "after"));
-    let deep_go = format!("package p\nvar x = {}1{}\nfunc After() {{}}\n", "(".repeat(5000), ")".repeat(5000));
+    let deep_go = format!(
+        "package p\nvar x = {}1{}\nfunc After() {{}}\n",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
     let out = ex.extract_source(Lang::Go, deep_go.as_bytes());
     assert!(out.symbols.iter().any(|s| s.name == "After"));
 }
@@ -312,7 +326,8 @@ fn broken_input_is_data() {
 #[test]
 fn scope_rules_table() {
     use Kind::*;
-    let cases: &[(Tag, Option<Kind>, Option<&str>, &str, Option<Kind>)] = &[
+    type Case<'a> = (Tag, Option<Kind>, Option<&'a str>, &'a str, Option<Kind>);
+    let cases: &[Case<'_>] = &[
         (Tag::PyFunction, None, None, "f", Some(Function)),
         (Tag::PyFunction, Some(Class), None, "f", Some(Method)),
         (Tag::PyFunction, Some(Method), None, "f", Some(Function)),
@@ -322,7 +337,13 @@ fn scope_rules_table() {
         (Tag::PyVariable, Some(Class), None, "X", Some(Field)),
         (Tag::PyVariable, Some(Function), None, "x", None),
         (Tag::GoType, None, Some("struct_type"), "T", Some(Struct)),
-        (Tag::GoType, None, Some("interface_type"), "I", Some(Interface)),
+        (
+            Tag::GoType,
+            None,
+            Some("interface_type"),
+            "I",
+            Some(Interface),
+        ),
         (Tag::GoType, None, Some("type_identifier"), "ID", Some(Type)),
         (Tag::GoType, Some(Function), Some("struct_type"), "t", None),
         (Tag::GoField, Some(Struct), None, "f", Some(Field)),
@@ -335,6 +356,10 @@ fn scope_rules_table() {
         (Tag::GoConstant, Some(Variable), None, "c", None),
     ];
     for (tag, enclosing, ty, name, want) in cases {
-        assert_eq!(place(*tag, *enclosing, *ty, name), *want, "{tag:?} in {enclosing:?} ({name})");
+        assert_eq!(
+            place(*tag, *enclosing, *ty, name),
+            *want,
+            "{tag:?} in {enclosing:?} ({name})"
+        );
     }
 }
