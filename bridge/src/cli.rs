@@ -278,10 +278,17 @@ pub fn render(tool: &str, d: &Value) -> String {
     let mut out = String::new();
     match tool {
         "map_rebuild" => {
+            let totals = match (d["symbols"].as_i64(), d["edges"].as_i64()) {
+                (Some(sy), Some(e)) => format!("{sy} symbols, {e} edges"),
+                _ => format!(
+                    "{} symbols and {} edges written",
+                    d["symbolsWritten"], d["edgesWritten"]
+                ),
+            };
             out.push_str(&format!(
-                "indexed {} files ({} extracted, {} unchanged content, {} deleted, {} skipped, {} with syntax errors): {} symbols, {} edges in {:.2}s ({})\n",
+                "indexed {} files ({} extracted, {} unchanged content, {} deleted, {} skipped, {} with syntax errors): {totals} in {:.2}s ({})\n",
                 d["files"], d["extracted"], d["touched"], d["deleted"], d["skipped"], d["parseErrors"],
-                d["symbols"], d["edges"], d["seconds"].as_f64().unwrap_or(0.0), s(d, "mode")
+                d["seconds"].as_f64().unwrap_or(0.0), s(d, "mode")
             ));
         }
         "map_search" => {

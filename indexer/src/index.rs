@@ -72,8 +72,13 @@ pub struct IndexStats {
     pub parse_errors: usize,
     /// Edges of unchanged files re-resolved because a name they use changed.
     pub reresolved: usize,
-    pub symbols: i64,
-    pub edges: i64,
+    /// Symbols (file nodes included) written by this run.
+    pub symbols_written: usize,
+    /// Edges written by this run (re-resolved ones included).
+    pub edges_written: usize,
+    /// Totals in the map; counted on cold runs only (`map_status` always has them).
+    pub symbols: Option<i64>,
+    pub edges: Option<i64>,
     pub seconds: f64,
     /// `cold` (empty map: resolution in memory) or `incremental`.
     pub mode: &'static str,
@@ -138,6 +143,8 @@ struct Written {
     /// Names whose set of definitions changed (added or removed somewhere).
     names: HashSet<String>,
     changed_ids: HashSet<i64>,
+    go_dirs: HashSet<String>,
+    symbols: usize,
     go_shape_changed: bool,
     extracted: usize,
     touched: usize,
@@ -179,6 +186,7 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
     )
     .map_err(IndexError::from)
     .and_then(|walked| {
+        tracing::info!(elapsed = ?t0.elapsed(), files = walked.files.len(), "walked");
         run_in_tx(opts, progress, &extractor, &mut conn, &walked, &mut stats)?;
         stats.warnings.extend(walked.warnings.iter().cloned());
         Ok(())
@@ -191,7 +199,9 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
         }
         return Err(e);
     }
+    let tc = Instant::now();
     conn.execute_batch("COMMIT")?;
+    tracing::info!(elapsed = ?tc.elapsed(), "committed");
     stats.seconds = t0.elapsed().as_secs_f64();
     store::set_meta(&conn, "last_run_seconds", &format!("{:.3}", stats.seconds))?;
     if let Some(b) = build {
@@ -222,7 +232,9 @@ fn run_in_tx(
     walked: &walk::Walked,
     stats: &mut IndexStats,
 ) -> Result<(), IndexError> {
+    let t = Instant::now();
     let old: HashMap<String, FileRow> = store::load_files(conn)?.into_iter().collect();
+    tracing::info!(elapsed = ?t.elapsed(), files = old.len(), "loaded files table");
     let cold = old.is_empty();
     stats.mode = if cold { "cold" } else { "incremental" };
     if cold {
@@ -253,6 +265,8 @@ fn run_in_tx(
     // Deleted files leave the map first.
     let mut names: HashSet<String> = HashSet::new();
     let mut go_shape_changed = false;
+    // Directories whose Go files were added, changed or removed (their package node follows).
+    let mut go_dirs: HashSet<String> = HashSet::new();
     for (path, row) in &old {
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
             continue;
@@ -262,6 +276,9 @@ fn run_in_tx(
         }
         names.insert(module_leaf(path));
         go_shape_changed |= row.lang == "go";
+        if row.lang == "go" {
+            go_dirs.insert(parent_dir(path).to_string());
+        }
         store::clear_file(conn, row.id)?;
         conn.execute("DELETE FROM files WHERE id = ?1", [row.id])?;
         stats.deleted += 1;
@@ -293,6 +310,13 @@ fn run_in_tx(
     tracing::info!(elapsed = ?t.elapsed(), "extracted and wrote files");
     let t = Instant::now();
     names.extend(written.names.iter().cloned());
+    go_dirs.extend(written.go_dirs.iter().cloned());
+    if written.jobs.is_empty() && written.changed_ids.is_empty() && stats.deleted == 0 {
+        // Nothing changed: the edges, packages and method sets are as they were.
+        stats.touched = written.touched;
+        store::set_meta(conn, "last_run", &unix_now().to_string())?;
+        return Ok(());
+    }
     go_shape_changed |= written.go_shape_changed;
     stats.extracted = written.extracted;
     stats.touched = written.touched;
@@ -301,6 +325,8 @@ fn run_in_tx(
 
     // The workspace's shape, for resolution.
     let ws = workspace(conn, &opts.root, walked)?;
+    tracing::info!(elapsed = ?t.elapsed(), "workspace shape");
+    let t = Instant::now();
 
     if cold {
         let mut idx = MemIndex::default();
@@ -317,12 +343,16 @@ fn run_in_tx(
                 }
                 Ok(())
             });
+            let edges_written = std::sync::atomic::AtomicUsize::new(0);
             written.jobs.par_iter().for_each_init(
                 || tx.clone(),
                 |tx, job| {
-                    let _ = tx.send(resolve_job(job, &ws, &idx));
+                    let edges = resolve_job(job, &ws, &idx);
+                    edges_written.fetch_add(edges.len(), std::sync::atomic::Ordering::Relaxed);
+                    let _ = tx.send(edges);
                 },
             );
+            stats.edges_written = edges_written.into_inner();
             drop(tx);
             writer.join().unwrap_or(Err(rusqlite::Error::InvalidQuery))
         })?;
@@ -336,12 +366,20 @@ fn run_in_tx(
         for job in &written.jobs {
             all.extend(resolve_job(job, &ws, &idx));
         }
+        stats.edges_written = all.len();
         insert_edges(conn, all.iter())?;
+        tracing::info!(elapsed = ?t.elapsed(), "resolved changed files");
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
+        stats.edges_written += stats.reresolved;
+        tracing::info!(elapsed = ?t.elapsed(), names = names.len(), n = stats.reresolved, "re-resolved");
     }
 
     let t = Instant::now();
-    sync_packages(conn, &ws)?;
+    if cold {
+        sync_packages(conn, &ws, None)?;
+    } else {
+        sync_packages(conn, &ws, Some(&go_dirs))?;
+    }
     if cold || go_shape_changed {
         compute_implements(conn)?;
     }
@@ -352,8 +390,11 @@ fn run_in_tx(
     store::set_meta(conn, "tool_version", store::TOOL_VERSION)?;
     store::set_meta(conn, "root", &opts.root.to_string_lossy())?;
     store::set_meta(conn, "last_run", &now.to_string())?;
-    stats.symbols = conn.query_row("SELECT count(*) FROM symbols", [], |r| r.get(0))?;
-    stats.edges = conn.query_row("SELECT count(*) FROM edges", [], |r| r.get(0))?;
+    stats.symbols_written = written.symbols;
+    if cold {
+        stats.symbols = Some(conn.query_row("SELECT count(*) FROM symbols", [], |r| r.get(0))?);
+        stats.edges = Some(conn.query_row("SELECT count(*) FROM all_edges", [], |r| r.get(0))?);
+    }
     Ok(())
 }
 
@@ -536,6 +577,9 @@ fn write_files(
                     None,
                 )?;
                 w.changed_ids.insert(id);
+                if f.lang == Lang::Go {
+                    w.go_dirs.insert(parent_dir(&f.rel).to_string());
+                }
                 insert_file_node(conn, id, f, None, 1)?;
                 w.skipped += 1;
             }
@@ -573,8 +617,12 @@ fn write_files(
                     ex.package.as_deref(),
                 )?;
                 w.changed_ids.insert(id);
+                if f.lang == Lang::Go {
+                    w.go_dirs.insert(parent_dir(&f.rel).to_string());
+                }
                 w.parse_errors += usize::from(ex.parse_error);
                 insert_file_node(conn, id, f, ex.doc.as_deref(), lines)?;
+                w.symbols += 1 + ex.symbols.len();
                 insert_symbols(conn, id, f, &ex)?;
                 for imp in &ex.imports {
                     conn.prepare_cached(
@@ -970,22 +1018,35 @@ fn reresolve(
 }
 
 /// One `package` node per directory holding Go files.
-fn sync_packages(conn: &Connection, ws: &Workspace) -> rusqlite::Result<()> {
-    conn.execute("DELETE FROM symbols WHERE kind = 'package'", [])?;
-    let mut st =
-        conn.prepare("SELECT DISTINCT dir FROM symbols WHERE lang = 'go' AND kind = 'file'")?;
-    let dirs: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+fn sync_packages(
+    conn: &Connection,
+    ws: &Workspace,
+    only: Option<&HashSet<String>>,
+) -> rusqlite::Result<()> {
+    let dirs: Vec<String> = match only {
+        Some(dirs) => dirs.iter().cloned().collect(),
+        None => {
+            conn.execute("DELETE FROM symbols WHERE kind = 'package'", [])?;
+            ws.go_dirs().map(str::to_string).collect()
+        }
+    };
+    let mut del = conn.prepare_cached("DELETE FROM symbols WHERE node_id = ?1")?;
     let mut ins = conn.prepare_cached(
         "INSERT INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
            name_line, name_col, name_end_col, dir)
          VALUES (?1, NULL, 'go', ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
     )?;
     for d in dirs {
+        let id = NodeId::package_id(Lang::Go, &d);
+        del.execute([&id])?;
+        if !ws.is_go_dir(&d) {
+            continue;
+        }
         let name = ws
             .go_package_name(&d)
             .map(str::to_string)
             .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(&d).to_string());
-        ins.execute(params![NodeId::package_id(Lang::Go, &d), name, d])?;
+        ins.execute(params![id, name, d])?;
     }
     Ok(())
 }

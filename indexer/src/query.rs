@@ -17,6 +17,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+/// Rows fetched at most for one search before ranking; a broader query says `more`.
+const MAX_CANDIDATES: usize = 500;
+
 /// How a name matched a query, best first (SPEC `map_search`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -88,6 +91,101 @@ pub fn match_tier(q: &str, ql: &str, name: &str) -> Option<Tier> {
     None
 }
 
+/// The distinct symbol names of a map, lower-cased and sorted, for fast tiered matching.
+pub struct NameIndex {
+    /// (lower-cased, as written), sorted by the lower-cased form.
+    names: Vec<(String, String)>,
+    /// All lower-cased names joined by '\n', and where each starts.
+    blob: String,
+    starts: Vec<usize>,
+    /// Which characters (mod 64) each lower-cased name holds: a name lacking one of the
+    /// query's characters cannot match it as a subsequence.
+    masks: Vec<u64>,
+}
+
+fn char_mask(s: &str) -> u64 {
+    s.chars().fold(0u64, |m, c| m | 1u64 << (c as u32 % 64))
+}
+
+impl NameIndex {
+    pub fn new(names: impl IntoIterator<Item = String>) -> NameIndex {
+        let mut names: Vec<(String, String)> =
+            names.into_iter().map(|n| (n.to_lowercase(), n)).collect();
+        names.sort();
+        let mut blob = String::with_capacity(names.iter().map(|(l, _)| l.len() + 1).sum());
+        let mut starts = Vec::with_capacity(names.len());
+        for (l, _) in &names {
+            starts.push(blob.len());
+            blob.push_str(l);
+            blob.push('\n');
+        }
+        let masks = names.iter().map(|(l, _)| char_mask(l)).collect();
+        NameIndex {
+            names,
+            blob,
+            starts,
+            masks,
+        }
+    }
+
+    /// Exact and prefix matches (binary search).
+    fn direct(&self, q: &str, ql: &str) -> Vec<(Tier, &str)> {
+        let from = self.names.partition_point(|(l, _)| l.as_str() < ql);
+        let mut out: Vec<(Tier, &str)> = self.names[from..]
+            .iter()
+            .take_while(|(l, _)| l.starts_with(ql))
+            .map(|(l, n)| {
+                let t = if n == q {
+                    Tier::Exact
+                } else if l == ql {
+                    Tier::ExactIgnoreCase
+                } else {
+                    Tier::Prefix
+                };
+                (t, n.as_str())
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Word-part and substring matches (one memmem pass over all names).
+    fn inner(&self, q: &str, ql: &str) -> Vec<(Tier, &str)> {
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut out = Vec::new();
+        for at in memchr::memmem::find_iter(self.blob.as_bytes(), ql.as_bytes()) {
+            let i = self.starts.partition_point(|&s| s <= at) - 1;
+            if !seen.insert(i) {
+                continue;
+            }
+            let (_, n) = &self.names[i];
+            if let Some(t @ (Tier::WordPart | Tier::Substring)) = match_tier(q, ql, n) {
+                out.push((t, n.as_str()));
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Fuzzy subsequence matches (a scan; only when the other tiers are short).
+    fn fuzzy(&self, ql: &str) -> Vec<(Tier, &str)> {
+        if ql.chars().count() < 2 {
+            return Vec::new();
+        }
+        let qm = char_mask(ql);
+        let mut out: Vec<(Tier, &str)> = self
+            .names
+            .iter()
+            .zip(&self.masks)
+            .filter(|(_, m)| *m & qm == qm)
+            .filter(|((l, _), _)| is_subsequence(ql, l) && !l.contains(ql))
+            .map(|((_, n), _)| (Tier::Fuzzy, n.as_str()))
+            .collect();
+        out.sort();
+        out
+    }
+}
+
 fn is_subsequence(needle: &str, hay: &str) -> bool {
     let mut it = hay.chars();
     needle.chars().all(|c| it.any(|h| h == c))
@@ -143,7 +241,7 @@ pub struct Map {
     conn: Connection,
     root: PathBuf,
     db: PathBuf,
-    names: RefCell<Option<(String, Rc<Vec<String>>)>>,
+    names: RefCell<Option<(String, Rc<NameIndex>)>>,
 }
 
 pub fn store_error(e: StoreError) -> ToolError {
@@ -327,7 +425,7 @@ impl Map {
     }
 
     /// The distinct symbol names, cached until the map changes.
-    fn names(&self) -> Result<Rc<Vec<String>>, ToolError> {
+    fn names(&self) -> Result<Rc<NameIndex>, ToolError> {
         let stamp = store::get_meta(&self.conn, "last_run")
             .map_err(sql)?
             .unwrap_or_default();
@@ -345,7 +443,7 @@ impl Map {
             .map_err(sql)?
             .collect::<Result<_, _>>()
             .map_err(sql)?;
-        let names = Rc::new(names);
+        let names = Rc::new(NameIndex::new(names));
         *self.names.borrow_mut() = Some((stamp, names.clone()));
         Ok(names)
     }
@@ -384,71 +482,81 @@ impl Map {
 
         // Candidate names by tier; cheaper tiers first, the rest only while short of `limit`.
         let names = self.names()?;
-        let mut tiers: Vec<(Tier, &str)> = Vec::new();
-        for n in names.iter() {
-            if let Some(t) = match_tier(leaf, &leaf_l, n) {
-                tiers.push((t, n.as_str()));
-            }
-        }
-        tiers.sort();
 
         let mut st = self
             .conn
             .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?1"
+                "SELECT {NODE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?1 LIMIT ?2"
             ))
             .map_err(sql)?;
         let mut hits: Vec<(Tier, Row)> = Vec::new();
-        let mut current: Option<Tier> = None;
         let mut more = false;
-        for (tier, name) in &tiers {
-            if current != Some(*tier) {
-                if hits.len() >= limit {
+        'stages: for stage in 0..3 {
+            let cands = match stage {
+                0 => names.direct(leaf, &leaf_l),
+                1 => names.inner(leaf, &leaf_l),
+                _ => names.fuzzy(&leaf_l),
+            };
+            let mut current: Option<Tier> = None;
+            for (tier, name) in &cands {
+                if current != Some(*tier) {
+                    // A finished tier that fills the limit outranks everything after it.
+                    if hits.len() >= limit {
+                        more = true;
+                        break 'stages;
+                    }
+                    current = Some(*tier);
+                }
+                if hits.len() > MAX_CANDIDATES {
                     more = true;
-                    break;
+                    break 'stages;
                 }
-                current = Some(*tier);
-            }
-            if hits.len() > 5000 {
-                more = true;
-                break;
-            }
-            let rows = st.query_map([name], node_row).map_err(sql)?;
-            for r in rows {
-                let r = r.map_err(sql)?;
-                let k = Kind::parse(&r.info.kind);
-                if kinds
-                    .as_ref()
-                    .is_some_and(|ks| !k.is_some_and(|k| ks.contains(&k)))
-                {
-                    continue;
-                }
-                if lang.is_some_and(|l| !r.info.node_id.starts_with(&format!("{}:", l.prefix()))) {
-                    continue;
-                }
-                if let (Some(pp), Some(f)) = (&path, &r.info.file) {
-                    if !(f == pp || f.starts_with(&format!("{pp}/"))) {
+                let room = (MAX_CANDIDATES + 1 - hits.len().min(MAX_CANDIDATES)) as i64;
+                let rows = st
+                    .query_map(rusqlite::params![name, room], node_row)
+                    .map_err(sql)?;
+                for r in rows {
+                    let r = r.map_err(sql)?;
+                    let k = Kind::parse(&r.info.kind);
+                    if kinds
+                        .as_ref()
+                        .is_some_and(|ks| !k.is_some_and(|k| ks.contains(&k)))
+                    {
                         continue;
                     }
-                }
-                let mut t = *tier;
-                if let Some(q) = qual {
-                    let qn = r.info.qualname.as_str();
-                    let ok = qn == q
-                        || qn.ends_with(&format!(".{q}"))
-                        || format!("{}.{qn}", module_of(&r.info)).ends_with(q)
-                        || qn.to_lowercase().ends_with(&q.to_lowercase());
-                    if ok {
-                        t = Tier::QualnameSuffix;
-                    } else {
-                        // The name matched but the qualifier did not.
-                        t = match t {
-                            Tier::Exact | Tier::ExactIgnoreCase => Tier::Prefix,
-                            other => other,
-                        };
+                    if lang
+                        .is_some_and(|l| !r.info.node_id.starts_with(&format!("{}:", l.prefix())))
+                    {
+                        continue;
                     }
+                    if let (Some(pp), Some(f)) = (&path, &r.info.file) {
+                        if !(f == pp || f.starts_with(&format!("{pp}/"))) {
+                            continue;
+                        }
+                    }
+                    let mut t = *tier;
+                    if let Some(q) = qual {
+                        let qn = r.info.qualname.as_str();
+                        let ok = qn == q
+                            || qn.ends_with(&format!(".{q}"))
+                            || format!("{}.{qn}", module_of(&r.info)).ends_with(q)
+                            || qn.to_lowercase().ends_with(&q.to_lowercase());
+                        if ok {
+                            t = Tier::QualnameSuffix;
+                        } else {
+                            // The name matched but the qualifier did not.
+                            t = match t {
+                                Tier::Exact | Tier::ExactIgnoreCase => Tier::Prefix,
+                                other => other,
+                            };
+                        }
+                    }
+                    hits.push((t, r));
                 }
-                hits.push((t, r));
+            }
+            if hits.len() >= limit {
+                more = more || stage < 2;
+                break;
             }
         }
         drop(names);
@@ -971,6 +1079,49 @@ mod tests {
         assert_eq!(parts("HTTPServer2Go"), ["HTTP", "Server", "2", "Go"]);
         assert_eq!(parts("__init__"), ["init"]);
         assert_eq!(parts("serveHTTP"), ["serve", "HTTP"]);
+    }
+
+    #[test]
+    fn name_index_agrees_with_match_tier() {
+        let names: Vec<String> = [
+            "decode",
+            "Decode",
+            "decoder",
+            "raw_decode",
+            "JSONDecoder",
+            "encode",
+            "DecodeError",
+            "x_decode_y",
+            "deco",
+            "dc",
+            "HTTPServer",
+            "serve",
+            "ServeHTTP",
+            "server",
+            "Serve",
+            "_decode",
+            "décodé",
+            "DÉCODE",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let idx = NameIndex::new(names.clone());
+        for q in [
+            "decode", "Decode", "dec", "code", "serve", "http", "srv", "dcd", "x", "DÉ", "zz",
+        ] {
+            let ql = q.to_lowercase();
+            let mut want: Vec<(Tier, &str)> = names
+                .iter()
+                .filter_map(|n| match_tier(q, &ql, n).map(|t| (t, n.as_str())))
+                .collect();
+            want.sort();
+            let mut got = idx.direct(q, &ql);
+            got.extend(idx.inner(q, &ql));
+            got.extend(idx.fuzzy(&ql));
+            got.sort();
+            assert_eq!(got, want, "query {q:?}");
+        }
     }
 
     #[test]

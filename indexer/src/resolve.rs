@@ -230,6 +230,15 @@ impl Workspace {
         None
     }
 
+    /// Directories that hold Go files.
+    pub fn go_dirs(&self) -> impl Iterator<Item = &str> {
+        self.go_dirs.keys().map(String::as_str)
+    }
+
+    pub fn is_go_dir(&self, dir: &str) -> bool {
+        self.go_dirs.contains_key(dir)
+    }
+
     pub fn go_package_name(&self, dir: &str) -> Option<&str> {
         self.go_dirs.get(dir).and_then(|n| n.as_deref())
     }

@@ -192,7 +192,11 @@ pub fn open_for_read(db: &Path) -> Result<Connection, StoreError> {
     )
     .map_err(&e)?;
     conn.busy_timeout(Duration::from_secs(5)).map_err(&e)?;
-    conn.execute_batch("PRAGMA query_only = ON;").map_err(&e)?;
+    // Readers map the file and keep a large page cache: queries touch many scattered pages.
+    conn.execute_batch(
+        "PRAGMA query_only = ON; PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536;",
+    )
+    .map_err(&e)?;
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(&e)?;

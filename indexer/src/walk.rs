@@ -88,32 +88,84 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
         .follow_links(false)
         .add_custom_ignore_filename(".codemapignore")
         .overrides(overrides)
-        .build();
+        .threads(
+            std::thread::available_parallelism()
+                .map_or(2, |n| n.get())
+                .min(8),
+        )
+        .build_parallel();
+    // Each walker thread collects into its own `Walked`; they are merged at the end.
+    let parts: std::sync::Mutex<Vec<Walked>> = std::sync::Mutex::new(Vec::new());
+    walker.run(|| {
+        let mut local = Collector {
+            part: Walked::default(),
+            root: &canon_root,
+            parts: &parts,
+        };
+        Box::new(move |entry| {
+            local.visit(entry);
+            ignore::WalkState::Continue
+        })
+    });
     let mut out = Walked::default();
-    for entry in walker {
+    for p in parts.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        out.files.extend(p.files);
+        out.warnings.extend(p.warnings);
+        out.markers.go_mod_dirs.extend(p.markers.go_mod_dirs);
+        out.markers.go_work_dirs.extend(p.markers.go_work_dirs);
+        out.markers
+            .py_project_dirs
+            .extend(p.markers.py_project_dirs);
+    }
+    out.markers.go_mod_dirs.sort();
+    out.markers.go_work_dirs.sort();
+    out.markers.py_project_dirs.sort();
+    out.warnings.sort();
+    out.files.sort_by(|a, b| a.rel.cmp(&b.rel));
+    Ok(out)
+}
+
+/// One walker thread's findings; handed over when the thread's visitor is dropped.
+struct Collector<'a> {
+    part: Walked,
+    root: &'a Path,
+    parts: &'a std::sync::Mutex<Vec<Walked>>,
+}
+
+impl Drop for Collector<'_> {
+    fn drop(&mut self) {
+        let part = std::mem::take(&mut self.part);
+        self.parts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(part);
+    }
+}
+
+impl Collector<'_> {
+    fn visit(&mut self, entry: Result<ignore::DirEntry, ignore::Error>) {
+        let out = &mut self.part;
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
                 out.warnings.push(e.to_string());
-                continue;
+                return;
             }
         };
         let path = entry.path();
-        let Ok(rel_path) = path.strip_prefix(&canon_root) else {
-            continue;
+        let Ok(rel_path) = path.strip_prefix(self.root) else {
+            return;
         };
-        let Some(ft) = entry.file_type() else {
-            continue;
-        };
+        let Some(ft) = entry.file_type() else { return };
         if ft.is_dir() {
-            continue;
+            return;
         }
         let Some(rel) = rel_path.to_str().map(|s| s.replace('\\', "/")) else {
             out.warnings.push(format!(
                 "{}: path is not valid UTF-8, left out",
                 path.display()
             ));
-            continue;
+            return;
         };
         let file_name = rel.rsplit('/').next().unwrap_or(&rel);
         let dir = parent_dir(&rel).to_string();
@@ -126,13 +178,13 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
             _ => {}
         }
         let Some(lang) = Lang::of_path(rel_path) else {
-            continue;
+            return;
         };
         let mut skip = None;
         if ft.is_symlink() {
             match path.canonicalize() {
-                Ok(target) if target.starts_with(&canon_root) && target.is_file() => {}
-                Ok(target) if target.starts_with(&canon_root) => continue,
+                Ok(target) if target.starts_with(self.root) && target.is_file() => {}
+                Ok(target) if target.starts_with(self.root) => return,
                 Ok(_) => skip = Some("symlink leading outside the workspace".to_string()),
                 Err(e) => skip = Some(format!("broken symlink: {e}")),
             }
@@ -157,8 +209,6 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
             skip,
         });
     }
-    out.files.sort_by(|a, b| a.rel.cmp(&b.rel));
-    Ok(out)
 }
 
 pub fn mtime_ns(m: &std::fs::Metadata) -> i64 {
