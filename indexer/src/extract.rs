@@ -571,9 +571,9 @@ fn push_ref<'t>(
     };
     out.refs.push(RawRef {
         kind,
-        source,
-        target,
-        hint,
+        source: source.map(|s| s as u32),
+        target: target.into_boxed_str(),
+        hint: hint.map(String::into_boxed_str),
         pos: pos_of(src, leaf_node),
     });
 }

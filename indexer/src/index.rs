@@ -119,9 +119,9 @@ struct Job {
     file_id: i64,
     path: String,
     lang: Lang,
-    quals: Vec<String>,
-    /// (name, qualname, kind) of each symbol, for the in-memory index of a cold run.
-    syms: Vec<(String, String, Kind)>,
+    /// (qualname, kind) of each symbol: sources of references, and the in-memory index of a
+    /// cold run (the name is the qualname's last segment).
+    syms: Vec<(Box<str>, Kind)>,
     refs: Vec<RawRef>,
     imports: Vec<Import>,
 }
@@ -307,7 +307,7 @@ fn run_in_tx(
             .unwrap_or_else(|_| Err(IndexError::Sql(rusqlite::Error::InvalidQuery)))
     })?;
     progress.finish();
-    tracing::info!(elapsed = ?t.elapsed(), "extracted and wrote files");
+    tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "extracted and wrote files");
     let t = Instant::now();
     names.extend(written.names.iter().cloned());
     go_dirs.extend(written.go_dirs.iter().cloned());
@@ -333,6 +333,8 @@ fn run_in_tx(
         for job in &written.jobs {
             idx.add_file(job.lang, &job.path, &job.syms);
         }
+        idx.finish();
+        tracing::info!(rss = rss(), "in-memory index built");
         // Resolve on all cores while one writer inserts.
         let (tx, rx) = crossbeam_channel::bounded::<Vec<Edge>>(64);
         std::thread::scope(|s| -> rusqlite::Result<()> {
@@ -356,10 +358,10 @@ fn run_in_tx(
             drop(tx);
             writer.join().unwrap_or(Err(rusqlite::Error::InvalidQuery))
         })?;
-        tracing::info!(elapsed = ?t.elapsed(), "resolved and inserted edges");
+        tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "resolved and inserted edges");
         let t = Instant::now();
         create_indexes(conn)?;
-        tracing::info!(elapsed = ?t.elapsed(), "created indexes");
+        tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "created indexes");
     } else {
         let idx = SqlIndex { conn };
         let mut all = Vec::new();
@@ -383,7 +385,7 @@ fn run_in_tx(
     if cold || go_shape_changed {
         compute_implements(conn)?;
     }
-    tracing::info!(elapsed = ?t.elapsed(), "packages and implements");
+    tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "packages and implements");
 
     let now = unix_now();
     store::set_meta(conn, "schema_version", &store::SCHEMA_VERSION.to_string())?;
@@ -396,6 +398,19 @@ fn run_in_tx(
         stats.edges = Some(conn.query_row("SELECT count(*) FROM all_edges", [], |r| r.get(0))?);
     }
     Ok(())
+}
+
+/// Resident memory now and at peak, for the phase logs (Linux; empty elsewhere).
+fn rss() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .map(|s| {
+            s.lines()
+                .filter(|l| l.starts_with("VmRSS") || l.starts_with("VmHWM"))
+                .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .unwrap_or_default()
 }
 
 fn unix_now() -> i64 {
@@ -635,15 +650,11 @@ fn write_files(
                     file_id: id,
                     path: f.rel.clone(),
                     lang: f.lang,
-                    quals: ex.symbols.iter().map(|s| s.qualname.clone()).collect(),
-                    syms: if cold {
-                        ex.symbols
-                            .iter()
-                            .map(|s| (s.name.clone(), s.qualname.clone(), s.kind))
-                            .collect()
-                    } else {
-                        Vec::new()
-                    },
+                    syms: ex
+                        .symbols
+                        .into_iter()
+                        .map(|s| (s.qualname.into_boxed_str(), s.kind))
+                        .collect(),
                     refs: ex.refs,
                     imports: ex.imports,
                 });
@@ -847,7 +858,7 @@ fn resolve_job(job: &Job, ws: &Workspace, idx: &dyn SymbolIndex) -> Vec<Edge> {
         });
     }
     for r in &job.refs {
-        let source_qual = r.source.map(|i| job.quals[i].as_str());
+        let source_qual = r.source.map(|i| &*job.syms[i as usize].0);
         let outcome = resolve::resolve_ref(
             &ctx,
             ws,
@@ -869,11 +880,11 @@ fn resolve_job(job: &Job, ws: &Workspace, idx: &dyn SymbolIndex) -> Vec<Edge> {
                 |q| NodeId::symbol_id(job.lang, &job.path, q),
             ),
             target,
-            target_name: r.target.clone(),
+            target_name: r.target.to_string(),
             kind: r.kind,
             pos: Some(r.pos),
             resolution,
-            hint: r.hint.clone(),
+            hint: r.hint.as_deref().map(str::to_string),
         });
     }
     out
@@ -1005,7 +1016,6 @@ fn reresolve(
             file_id,
             path,
             lang,
-            quals: Vec::new(),
             syms: Vec::new(),
             refs: Vec::new(),
             imports,

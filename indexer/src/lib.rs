@@ -8,7 +8,7 @@
 //! ```no_run
 //! use indexer::index::{IndexOptions, run};
 //! let stats = run(&IndexOptions::new("/path/to/repo".into()), &indexer::index::NoProgress)?;
-//! println!("{} files, {} symbols", stats.files, stats.symbols);
+//! println!("{} files, {} re-extracted", stats.files, stats.extracted);
 //! # Ok::<(), indexer::index::IndexError>(())
 //! ```
 

@@ -199,14 +199,14 @@ pub struct Symbol {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawRef {
     pub kind: EdgeKind,
-    /// The symbol the reference sits in; `None` means the file.
-    pub source: Option<usize>,
+    /// The symbol the reference sits in (index into the file's symbols); `None` means the file.
+    pub source: Option<u32>,
     /// The target as written, dotted (`self.refresh`, `fmt.Println`, `json.JSONDecoder`);
     /// `?.name` when the receiver is an expression that is not a dotted name.
-    pub target: String,
+    pub target: Box<str>,
     /// When the first segment of `target` is `self`/`cls` (Python) or the method receiver
     /// (Go): the qualname of the class or type it stands for.
-    pub hint: Option<String>,
+    pub hint: Option<Box<str>>,
     pub pos: Pos,
 }
 

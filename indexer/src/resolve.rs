@@ -36,60 +36,97 @@ pub trait SymbolIndex {
     }
 }
 
-/// An index held in memory, for a cold run.
+/// An index held in memory, for a cold run: each symbol once, and two sorted tables of
+/// (hash of the lookup key, symbol) searched by binary search; hits are verified against the
+/// symbol itself, so a hash collision never returns a wrong symbol.
 #[derive(Default)]
 pub struct MemIndex {
-    syms: Vec<(String, Kind, u32)>,
-    files: Vec<String>,
-    by_dir: HashMap<(Lang, String, String), Vec<u32>>,
-    by_name: HashMap<(Lang, String), Vec<u32>>,
+    /// (node ID, kind, file index, byte offset of the qualname in the node ID)
+    syms: Vec<(Box<str>, Kind, u32, u16)>,
+    files: Vec<(Box<str>, Lang)>,
+    by_dir: Vec<(u64, u32)>,
+    by_name: Vec<(u64, u32)>,
+    sorted: bool,
+}
+
+fn key_hash(parts: &[&str]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for p in parts {
+        p.hash(&mut h);
+    }
+    h.finish()
 }
 
 impl MemIndex {
-    pub fn add_file(&mut self, lang: Lang, file: &str, symbols: &[(String, String, Kind)]) {
+    /// Add a file's symbols, as (qualname, kind).
+    pub fn add_file(&mut self, lang: Lang, file: &str, symbols: &[(Box<str>, Kind)]) {
         let fi = self.files.len() as u32;
-        self.files.push(file.to_string());
-        let dir = parent_dir(file).to_string();
-        for (name, qualname, kind) in symbols {
+        self.files.push((file.into(), lang));
+        let dir = parent_dir(file);
+        for (qualname, kind) in symbols {
+            let qualname: &str = qualname;
+            let name = crate::id::segment_name(qualname.rsplit('.').next().unwrap_or(qualname));
             let i = self.syms.len() as u32;
-            self.syms
-                .push((NodeId::symbol_id(lang, file, qualname), *kind, fi));
+            let id = NodeId::symbol_id(lang, file, qualname);
+            let at = (id.len() - qualname.len()) as u16;
+            self.syms.push((id.into_boxed_str(), *kind, fi, at));
             self.by_dir
-                .entry((lang, dir.clone(), qualname.clone()))
-                .or_default()
-                .push(i);
-            self.by_name
-                .entry((lang, name.clone()))
-                .or_default()
-                .push(i);
+                .push((key_hash(&[lang.prefix(), dir, qualname]), i));
+            self.by_name.push((key_hash(&[lang.prefix(), name]), i));
         }
+        self.sorted = false;
     }
 
-    fn get(&self, ids: Option<&Vec<u32>>) -> Vec<SymRef> {
-        ids.map_or_else(Vec::new, |v| {
-            v.iter()
-                .map(|&i| {
-                    let (id, kind, f) = &self.syms[i as usize];
-                    SymRef {
-                        node_id: id.clone(),
-                        kind: *kind,
-                        file: self.files[*f as usize].clone(),
-                    }
-                })
-                .collect()
-        })
+    /// Sort the lookup tables; call once after the last `add_file`.
+    pub fn finish(&mut self) {
+        self.by_dir.sort_unstable();
+        self.by_name.sort_unstable();
+        self.sorted = true;
+    }
+
+    fn range(table: &[(u64, u32)], h: u64) -> impl Iterator<Item = u32> + '_ {
+        let from = table.partition_point(|(k, _)| *k < h);
+        table[from..]
+            .iter()
+            .take_while(move |(k, _)| *k == h)
+            .map(|(_, i)| *i)
+    }
+
+    fn sym(&self, i: u32) -> (SymRef, &str, &str, Lang) {
+        let (id, kind, f, at) = &self.syms[i as usize];
+        let (file, lang) = &self.files[*f as usize];
+        let qual = id.get(*at as usize..).unwrap_or("");
+        (
+            SymRef {
+                node_id: id.to_string(),
+                kind: *kind,
+                file: file.to_string(),
+            },
+            qual,
+            file,
+            *lang,
+        )
     }
 }
 
 impl SymbolIndex for MemIndex {
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
-        self.get(
-            self.by_dir
-                .get(&(lang, dir.to_string(), qualname.to_string())),
-        )
+        debug_assert!(self.sorted, "MemIndex::finish was not called");
+        Self::range(&self.by_dir, key_hash(&[lang.prefix(), dir, qualname]))
+            .map(|i| self.sym(i))
+            .filter(|(_, q, f, l)| *l == lang && *q == qualname && parent_dir(f) == dir)
+            .map(|(s, ..)| s)
+            .collect()
     }
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
-        self.get(self.by_name.get(&(lang, name.to_string())))
+        Self::range(&self.by_name, key_hash(&[lang.prefix(), name]))
+            .map(|i| self.sym(i))
+            .filter(|(_, q, _, l)| {
+                *l == lang && crate::id::segment_name(q.rsplit('.').next().unwrap_or(q)) == name
+            })
+            .map(|(s, ..)| s)
+            .collect()
     }
 }
 
@@ -789,8 +826,10 @@ mod tests {
                 .split('~')
                 .next()
                 .unwrap_or(qual);
-            idx.add_file(*lang, file, &[(name.to_string(), qual.to_string(), *kind)]);
+            let _ = name;
+            idx.add_file(*lang, file, &[((*qual).into(), *kind)]);
         }
+        idx.finish();
         idx
     }
 

@@ -110,11 +110,11 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
     let conn = Connection::open(db).map_err(&e)?;
     conn.busy_timeout(Duration::from_secs(5)).map_err(&e)?;
     conn.execute_batch(if fresh {
-        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; \
-         PRAGMA cache_size = -65536; PRAGMA foreign_keys = OFF;"
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; \
+         PRAGMA cache_size = -16384; PRAGMA foreign_keys = OFF;"
     } else {
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; \
-         PRAGMA cache_size = -65536; PRAGMA foreign_keys = OFF;"
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+         PRAGMA cache_size = -16384; PRAGMA foreign_keys = OFF;"
     })
     .map_err(&e)?;
     let version: i64 = conn
