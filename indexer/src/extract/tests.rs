@@ -30,9 +30,9 @@ fn render(lang: Lang, src: &str) -> String {
         );
     }
     for r in &out.refs {
-        let source = r
-            .source
-            .map_or("<file>".to_string(), |p| out.symbols[p].qualname.clone());
+        let source = r.source.map_or("<file>".to_string(), |p| {
+            out.symbols[p as usize].qualname.clone()
+        });
         let _ = writeln!(
             s,
             "{} {} -> {} @{}:{}{}",
