@@ -15,7 +15,7 @@ pub struct Corpus {
     _dir: tempfile::TempDir,
 }
 
-fn python_root() -> PathBuf {
+pub fn python_root() -> PathBuf {
     let out = Command::new("python3")
         .args([
             "-c",

@@ -5,22 +5,11 @@ use crate::util::*;
 use std::process::Command;
 use std::time::Duration;
 
-fn python_stdlib() -> std::path::PathBuf {
-    let out = Command::new("python3")
-        .args([
-            "-c",
-            "import sysconfig; print(sysconfig.get_paths()['stdlib'])",
-        ])
-        .output()
-        .expect("python3 is needed for the corpus tests");
-    std::path::PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
-}
-
 #[test]
 fn sigkill_mid_run_leaves_the_previous_map() {
     // A few hundred real files, so a run lasts long enough to be killed in the middle.
     let ws = tempfile::tempdir().expect("tmp");
-    let lib = python_stdlib();
+    let lib = crate::corpora::python_root();
     for d in [
         "email", "json", "asyncio", "xml", "logging", "http", "unittest",
     ] {
