@@ -96,6 +96,17 @@ pub enum Command {
     },
     /// The map's state: counts, last run, stale and skipped files.
     Status,
+    /// Where a node is now (--node-id), or which node is at a position (--file --line --col).
+    Resolve {
+        #[arg(long)]
+        node_id: Option<String>,
+        #[arg(long)]
+        file: Option<String>,
+        #[arg(long)]
+        line: Option<u32>,
+        #[arg(long)]
+        col: Option<u32>,
+    },
 }
 
 struct Bar(Option<indicatif::ProgressBar>);
@@ -204,6 +215,18 @@ pub fn run(cli: Cli) -> i32 {
             "map_path"
         }
         Command::Status => "map_status",
+        Command::Resolve {
+            node_id,
+            file,
+            line,
+            col,
+        } => {
+            put(&mut args, "nodeId", json!(node_id));
+            put(&mut args, "file", json!(file));
+            put(&mut args, "line", json!(line));
+            put(&mut args, "col", json!(col));
+            "resolve"
+        }
     };
     let progress = bar(g.json);
     let env = tools::call(&ws, tool, &Value::Object(args), &progress);
@@ -375,6 +398,44 @@ pub fn render(tool: &str, d: &Value) -> String {
             {
                 out.push_str(&format!("  {}: {}\n", s(f, "path"), s(f, "reason")));
             }
+        }
+        "resolve" => {
+            let l = &d["location"];
+            let at = match (l["line"].as_u64(), l["col"].as_u64()) {
+                (Some(line), Some(col)) => format!("{}:{line}:{col}", s(l, "file")),
+                _ => s(l, "file").to_string(),
+            };
+            out.push_str(&format!("{}  {at}\n", s(d, "nodeId")));
+            if let Some(sym) = d.get("symbol").filter(|v| !v.is_null()) {
+                let sig = sym["signature"].as_str().unwrap_or_else(|| s(sym, "name"));
+                out.push_str(&format!("  {} {sig}\n", s(sym, "kind")));
+            }
+            if let Some(chain) = d["enclosingSymbols"].as_array() {
+                let names: Vec<String> = chain
+                    .iter()
+                    .map(|e| format!("{} {}", s(e, "kind"), s(e, "name")))
+                    .collect();
+                out.push_str(&format!(
+                    "  in: {}\n",
+                    if names.is_empty() {
+                        "(file level)".to_string()
+                    } else {
+                        names.join(" > ")
+                    }
+                ));
+            }
+            let mut flags = vec![format!("source {}", s(d, "source"))];
+            flags.push(format!("in map: {}", d["inMap"]));
+            if d["mapStale"] == true {
+                flags.push("map is stale here".into());
+            }
+            if d["relocated"] == true {
+                flags.push(format!("relocated to {}", s(d, "liveNodeId")));
+            }
+            if let Some(n) = d["nearestNodeId"].as_str() {
+                flags.push(format!("nearest in map: {n}"));
+            }
+            out.push_str(&format!("  {}\n", flags.join("; ")));
         }
         _ => out.push_str(&format!("{d:#}\n")),
     }

@@ -6,4 +6,6 @@
 //! return the same bytes.
 
 pub mod cli;
+pub mod paths;
+pub mod resolve;
 pub mod tools;

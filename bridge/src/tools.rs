@@ -89,6 +89,7 @@ fn dispatch(
             Map::open(&ws.root, &ws.db)?.status()
         }
         "map_rebuild" => rebuild(ws, &params::<RebuildParams>(args)?, progress),
+        "resolve" => crate::resolve::resolve(ws, &params(args)?),
         other => Err(ToolError::bad_args(format!("unknown tool {other:?}"))
             .hint(format!("tools: {}", TOOLS.join(", ")))),
     }

@@ -18,6 +18,7 @@ pub mod id;
 pub mod index;
 pub mod lang;
 pub mod model;
+pub mod outline;
 pub mod query;
 pub mod resolve;
 pub mod store;

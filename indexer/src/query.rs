@@ -606,6 +606,15 @@ impl Map {
         })
     }
 
+    /// A node of the map, with `stale` checked against the disk.
+    pub fn lookup(&self, id: &str) -> Result<Option<NodeInfo>, ToolError> {
+        let Some(row) = self.node(id)? else {
+            return Ok(None);
+        };
+        let mut warnings = Vec::new();
+        Ok(self.finish_rows(vec![row], &mut warnings).pop())
+    }
+
     fn node(&self, id: &str) -> Result<Option<Row>, ToolError> {
         self.conn
             .prepare_cached(&format!(

@@ -6,4 +6,5 @@ mod corpora;
 mod fixtures;
 mod incremental;
 mod kill;
+mod resolve;
 mod util;

@@ -1,0 +1,323 @@
+//! `resolve`: between the map and the file as it is now (SPEC "resolve").
+//!
+//! `{nodeId}` (MAP → live): where is that symbol now? `{file, line, col}` (live → MAP): which
+//! symbol is this, and is it in the map? The live outline comes from a tree-sitter parse of the
+//! file on disk (`source: "parse"`, `verified: false`); a language server's outline will take its
+//! place when one is running (issue 3), with the same matching rules (`indexer::outline`).
+
+use crate::paths::{contain, Contained};
+use crate::tools::Workspace;
+use indexer::envelope::{Answer, ErrorCode, ToolError};
+use indexer::extract::Extractor;
+use indexer::id::{segment_name, NodeId};
+use indexer::lang::Lang;
+use indexer::model::{Pos, Span};
+use indexer::outline::{self, Found, OutlineSymbol};
+use indexer::query::{parse_node_id, Map, NodeInfo};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ResolveParams {
+    #[serde(default)]
+    pub node_id: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub line: Option<u32>,
+    #[serde(default)]
+    pub col: Option<u32>,
+    #[serde(default)]
+    pub token_budget: Option<u32>,
+}
+
+pub fn resolve(ws: &Workspace, p: &ResolveParams) -> Result<Answer, ToolError> {
+    let by_pos = p.file.is_some() || p.line.is_some() || p.col.is_some();
+    match (&p.node_id, by_pos) {
+        (Some(id), false) => from_node(ws, id),
+        (None, true) => {
+            let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {
+                return Err(ToolError::bad_args("a position needs all of file, line and col")
+                    .hint("e.g. {\"file\": \"src/app.py\", \"line\": 12, \"col\": 5}"));
+            };
+            from_position(ws, file, line, col)
+        }
+        _ => Err(ToolError::bad_args("give exactly one of {nodeId} or {file, line, col}")
+            .hint("{\"nodeId\": \"py:src/app.py#App.run\"} finds a symbol now; {\"file\", \"line\", \"col\"} names the symbol at a position")),
+    }
+}
+
+/// The live outline of a file: a tree-sitter parse of what is on disk.
+fn parse_outline(
+    c: &Contained,
+    lang: Lang,
+    shown: &str,
+) -> Result<(Vec<OutlineSymbol>, usize), ToolError> {
+    let bytes = match std::fs::read(&c.abs) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(ToolError::new(
+                ErrorCode::FileDeleted,
+                format!("{shown} no longer exists"),
+            ));
+        }
+        Err(e) => return Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
+    };
+    if bytes.contains(&0) {
+        return Err(ToolError::bad_args(format!(
+            "{shown} is a binary file (it contains NUL bytes)"
+        )));
+    }
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    let ex = Extractor::new().map_err(ToolError::internal)?;
+    let extract = ex.extract_source(lang, &bytes);
+    Ok((OutlineSymbol::from_symbols(extract.symbols), lines))
+}
+
+fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<Map> {
+    match Map::open(&ws.root, &ws.db) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            warnings.push(format!("{} ({})", e.message, e.hint.unwrap_or_default()));
+            None
+        }
+    }
+}
+
+fn range(s: &Span) -> Value {
+    json!({"line": s.start.line, "col": s.start.col, "endLine": s.end.line, "endCol": s.end.col})
+}
+
+fn map_range(info: &NodeInfo) -> Value {
+    match &info.range {
+        Some(r) => json!({"line": r.line, "col": r.col, "endLine": r.end_line, "endCol": r.end_col,
+                          "nameLine": r.name_line, "nameCol": r.name_col}),
+        None => Value::Null,
+    }
+}
+
+/// Whether the map's record of a symbol disagrees with the live one.
+fn differs(info: &NodeInfo, live: &OutlineSymbol) -> bool {
+    match &info.range {
+        Some(r) => {
+            info.stale
+                || r.name_line != live.name_span.start.line
+                || r.name_col != live.name_span.start.col
+                || r.line != live.span.start.line
+                || r.end_line != live.span.end.line
+        }
+        None => true,
+    }
+}
+
+fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
+    let node = parse_node_id(id)?;
+    let mut warnings = Vec::new();
+    let lang = node.lang();
+    let (path, qualname) = match &node {
+        NodeId::External { package, .. } => {
+            return Err(ToolError::bad_args(format!(
+                "{id} is a package outside the workspace ({package}); it has no source to resolve"
+            ))
+            .hint("`map_neighbors` with direction \"in\" shows what imports it"));
+        }
+        NodeId::Package { dir, .. } => {
+            let shown = if dir.is_empty() { "." } else { dir.as_str() };
+            let c = contain(&ws.root, shown)?;
+            if !c.abs.is_dir() {
+                return Err(ToolError::new(
+                    ErrorCode::FileDeleted,
+                    format!("the package directory {shown}/ no longer exists"),
+                )
+                .hint("`map_search` finds where its symbols live now"));
+            }
+            let map = open_map(ws, &mut warnings);
+            let in_map = map
+                .as_ref()
+                .and_then(|m| m.lookup(id).ok().flatten())
+                .is_some();
+            return Ok(Answer {
+                data: json!({"nodeId": id, "location": {"file": format!("{}/", c.rel)}, "verified": true,
+                             "source": "parse", "mapStale": false, "mapRange": null, "inMap": in_map,
+                             "relocated": false, "symbol": {"name": dir.rsplit('/').next().unwrap_or(dir), "kind": "package"}}),
+                dropped: None,
+                warnings,
+            });
+        }
+        NodeId::File { path, .. } => (path.clone(), None),
+        NodeId::Symbol { path, qualname, .. } => (path.clone(), Some(qualname.clone())),
+    };
+    let c = contain(&ws.root, &path)?;
+    let map = open_map(ws, &mut warnings);
+    let info = match &map {
+        Some(m) => m.lookup(id)?,
+        None => None,
+    };
+    let name_hint = qualname
+        .as_deref()
+        .map(|q| segment_name(q.rsplit('.').next().unwrap_or(q)).to_string());
+    let (outline, _) = parse_outline(&c, lang, &path).map_err(|e| match e.code {
+        ErrorCode::FileDeleted => e.hint(match &name_hint {
+            Some(n) => format!("`map_search` for {n:?} finds where it lives now"),
+            None => "`map_search` finds where its symbols live now".to_string(),
+        }),
+        _ => e,
+    })?;
+    let Some(qualname) = qualname else {
+        // A file node: the file itself.
+        return Ok(Answer {
+            data: json!({"nodeId": id, "location": {"file": c.rel, "line": 1, "col": 1}, "verified": false,
+                         "source": "parse", "mapStale": info.as_ref().is_some_and(|i| i.stale), "mapRange": info.as_ref().map(map_range),
+                         "inMap": info.is_some(), "relocated": false,
+                         "symbol": {"name": path.rsplit('/').next().unwrap_or(&path), "kind": "file"}}),
+            dropped: None,
+            warnings,
+        });
+    };
+    let (i, relocated) = match outline::find(&outline, &qualname) {
+        Found::Exact(i) => (i, false),
+        Found::Relocated(i) => (i, true),
+        Found::NotFound {
+            top_level,
+            candidates,
+        } => {
+            let why = if candidates > 1 {
+                format!("{candidates} symbols in {path} are named {:?}; which one is meant cannot be told", name_hint.unwrap_or_default())
+            } else {
+                format!("{qualname} is no longer in {path}")
+            };
+            let shown: Vec<&str> = top_level.iter().take(30).map(String::as_str).collect();
+            return Err(ToolError::new(ErrorCode::SymbolNotFound, why).hint(format!(
+                "top-level names in {path}: {}{}; `map_search` finds it if it moved to another file",
+                shown.join(", "),
+                if top_level.len() > shown.len() { ", …" } else { "" }
+            )));
+        }
+    };
+    let live = &outline[i];
+    let in_map = info.is_some();
+    let map_stale = info.as_ref().is_none_or(|inf| differs(inf, live)) || relocated;
+    let live_id = NodeId::symbol_id(lang, &c.rel, &live.qualname);
+    let mut data = json!({
+        "nodeId": id,
+        "location": {"file": c.rel, "line": live.name_span.start.line, "col": live.name_span.start.col},
+        "range": range(&live.span),
+        "verified": false,
+        "source": "parse",
+        "mapStale": map_stale,
+        "mapRange": info.as_ref().map(map_range),
+        "inMap": in_map,
+        "relocated": relocated,
+        "symbol": {"name": live.name, "kind": live.kind.as_str(), "signature": live.signature},
+    });
+    if relocated {
+        data["liveNodeId"] = json!(live_id);
+        warnings.push(format!(
+            "{qualname} was not found by its chain; the only {:?} in {path} is {} now",
+            live.name, live.qualname
+        ));
+    }
+    warnings.push("no language server answered: the position comes from a parse of the file on disk (verified: false)".into());
+    Ok(Answer {
+        data,
+        dropped: None,
+        warnings,
+    })
+}
+
+fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answer, ToolError> {
+    if line == 0 || col == 0 {
+        return Err(ToolError::bad_args("line and col are 1-based"));
+    }
+    let c = contain(&ws.root, file)?;
+    let Some(lang) = Lang::of_path(std::path::Path::new(&c.rel)) else {
+        return Err(ToolError::new(
+            ErrorCode::UnsupportedLanguage,
+            format!("{file} is neither Python (.py, .pyi) nor Go (.go)"),
+        ));
+    };
+    let (outline, lines) = parse_outline(&c, lang, file).map_err(|e| match e.code {
+        ErrorCode::FileDeleted => e.hint("`map_search` finds where its symbols live now"),
+        _ => e,
+    })?;
+    if line as usize > lines {
+        return Err(ToolError::bad_args(format!(
+            "{file} has {lines} lines; line {line} is past its end"
+        )));
+    }
+    let mut warnings = Vec::new();
+    let map = open_map(ws, &mut warnings);
+    let chain = outline::enclosing(&outline, Pos { line, col });
+    let enclosing: Vec<Value> = chain
+        .iter()
+        .map(|&i| json!({"name": outline[i].name, "kind": outline[i].kind.as_str(), "line": outline[i].name_span.start.line}))
+        .collect();
+    let file_id = NodeId::file_id(lang, &c.rel);
+    let lookup = |id: &str| -> Result<Option<NodeInfo>, ToolError> {
+        match &map {
+            Some(m) => m.lookup(id),
+            None => Ok(None),
+        }
+    };
+    let (node_id, qualified, location, info) = match chain.last() {
+        Some(&i) => {
+            let s = &outline[i];
+            let id = NodeId::symbol_id(lang, &c.rel, &s.qualname);
+            let info = lookup(&id)?;
+            (
+                id,
+                s.qualname.clone(),
+                json!({"file": c.rel, "line": s.name_span.start.line, "col": s.name_span.start.col}),
+                info,
+            )
+        }
+        None => {
+            let info = lookup(&file_id)?;
+            (
+                file_id.clone(),
+                String::new(),
+                json!({"file": c.rel, "line": 1, "col": 1}),
+                info,
+            )
+        }
+    };
+    let in_map = info.is_some();
+    let map_stale = match (chain.last(), &info) {
+        (Some(&i), Some(inf)) => differs(inf, &outline[i]),
+        (None, Some(inf)) => inf.stale,
+        (_, None) => map.is_some(),
+    };
+    let mut data = json!({
+        "nodeId": node_id,
+        "inMap": in_map,
+        "mapStale": map_stale,
+        "qualifiedName": qualified,
+        "enclosingSymbols": enclosing,
+        "location": location,
+        "source": "parse",
+    });
+    if !in_map && map.is_some() {
+        // Walk up to the nearest container the map knows.
+        let mut nearest = None;
+        for &i in chain.iter().rev().skip(1) {
+            let id = NodeId::symbol_id(lang, &c.rel, &outline[i].qualname);
+            if lookup(&id)?.is_some() {
+                nearest = Some(id);
+                break;
+            }
+        }
+        if nearest.is_none() && lookup(&file_id)?.is_some() {
+            nearest = Some(file_id);
+        }
+        data["nearestNodeId"] = json!(nearest);
+        warnings.push(
+            "this symbol is not in the map yet: `codemap index` (or `map_rebuild`) adds it".into(),
+        );
+    }
+    Ok(Answer {
+        data,
+        dropped: None,
+        warnings,
+    })
+}

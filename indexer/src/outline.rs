@@ -1,0 +1,180 @@
+//! Outlines: the symbols of one file as they are now, and the two questions `resolve` asks of
+//! them. Pure: the outline comes from a live parse (or, later, a language server) as data.
+//!
+//! - [`find`]: where is the symbol a qualname names? Exactly there, or (when its chain no longer
+//!   matches) the only symbol of the same file with the same last name (`relocated`).
+//! - [`enclosing`]: which chain of symbols encloses a position, innermost last?
+
+use crate::id::segment_name;
+use crate::model::{Kind, Pos, Span};
+
+/// One symbol of an outline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutlineSymbol {
+    pub name: String,
+    /// The chain of names from the file down, with `~N` suffixes (as in node IDs).
+    pub qualname: String,
+    pub kind: Kind,
+    pub span: Span,
+    pub name_span: Span,
+    pub signature: Option<String>,
+    /// Index of the parent in the outline; `None` for top-level symbols.
+    pub parent: Option<usize>,
+}
+
+impl OutlineSymbol {
+    pub fn from_symbols(symbols: Vec<crate::model::Symbol>) -> Vec<OutlineSymbol> {
+        symbols
+            .into_iter()
+            .map(|s| OutlineSymbol {
+                name: s.name,
+                qualname: s.qualname,
+                kind: s.kind,
+                span: s.span,
+                name_span: s.name_span,
+                signature: s.signature,
+                parent: s.parent,
+            })
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// The chain matches: this symbol.
+    Exact(usize),
+    /// The chain does not match, but exactly one symbol has the same last name.
+    Relocated(usize),
+    /// Nothing (or several candidates): the file's top-level names, as hints.
+    NotFound {
+        top_level: Vec<String>,
+        candidates: usize,
+    },
+}
+
+/// Walk a qualname's chain through an outline.
+pub fn find(outline: &[OutlineSymbol], qualname: &str) -> Found {
+    if let Some(i) = outline.iter().position(|s| s.qualname == qualname) {
+        return Found::Exact(i);
+    }
+    let last = qualname.rsplit('.').next().unwrap_or(qualname);
+    let name = segment_name(last);
+    let same: Vec<usize> = outline
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.name == name)
+        .map(|(i, _)| i)
+        .collect();
+    if same.len() == 1 {
+        return Found::Relocated(same[0]);
+    }
+    let mut top_level: Vec<String> = outline
+        .iter()
+        .filter(|s| s.parent.is_none())
+        .map(|s| s.qualname.clone())
+        .collect();
+    top_level.dedup();
+    Found::NotFound {
+        top_level,
+        candidates: same.len(),
+    }
+}
+
+fn contains(span: &Span, pos: Pos) -> bool {
+    span.start <= pos && pos < span.end
+}
+
+/// The chain of symbols whose full range holds `pos`, outermost first.
+pub fn enclosing(outline: &[OutlineSymbol], pos: Pos) -> Vec<usize> {
+    // The innermost: the smallest span that holds the position.
+    let Some(inner) = outline
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| contains(&s.span, pos))
+        .min_by_key(|(_, s)| {
+            (
+                s.span.end.line - s.span.start.line,
+                s.span.end.col.abs_diff(s.span.start.col),
+            )
+        })
+        .map(|(i, _)| i)
+    else {
+        return Vec::new();
+    };
+    let mut chain = vec![inner];
+    let mut cur = outline[inner].parent;
+    while let Some(p) = cur {
+        if chain.contains(&p) {
+            break;
+        }
+        chain.push(p);
+        cur = outline[p].parent;
+    }
+    chain.reverse();
+    chain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extract::Extractor;
+    use crate::lang::Lang;
+
+    fn outline(src: &str) -> Vec<OutlineSymbol> {
+        let ex = Extractor::new().expect("queries");
+        OutlineSymbol::from_symbols(ex.extract_source(Lang::Python, src.as_bytes()).symbols)
+    }
+
+    const SRC: &str = "class A:\n    def m(self):\n        def inner():\n            pass\n\nclass B:\n    def other(self):\n        pass\n\ndef f():\n    pass\ndef f():\n    pass\n";
+
+    #[test]
+    fn finds_by_chain_then_by_unique_last_name() {
+        let o = outline(SRC);
+        let q = |i: usize| o[i].qualname.clone();
+        match find(&o, "A.m") {
+            Found::Exact(i) => assert_eq!(q(i), "A.m"),
+            other => panic!("{other:?}"),
+        }
+        // `m` moved from B to A: the chain B.m fails, the last name is unique.
+        match find(&o, "B.m") {
+            Found::Relocated(i) => assert_eq!(q(i), "A.m"),
+            other => panic!("{other:?}"),
+        }
+        match find(&o, "f~2") {
+            Found::Exact(i) => assert_eq!(o[i].span.start.line, 12),
+            other => panic!("{other:?}"),
+        }
+        // `X.f`: two `f`s, so no guess.
+        assert_eq!(
+            find(&o, "X.f"),
+            Found::NotFound {
+                top_level: vec!["A".into(), "B".into(), "f".into(), "f~2".into()],
+                candidates: 2
+            }
+        );
+        assert!(matches!(
+            find(&o, "gone"),
+            Found::NotFound { candidates: 0, .. }
+        ));
+    }
+
+    #[test]
+    fn encloses_innermost_last() {
+        let o = outline(SRC);
+        let chain = |line, col| -> Vec<String> {
+            enclosing(&o, Pos { line, col })
+                .into_iter()
+                .map(|i| o[i].qualname.clone())
+                .collect()
+        };
+        assert_eq!(chain(4, 13), ["A", "A.m", "A.m.inner"]);
+        assert_eq!(chain(2, 9), ["A", "A.m"]);
+        assert_eq!(chain(1, 1), ["A"]);
+        assert_eq!(
+            chain(5, 1),
+            Vec::<String>::new(),
+            "a blank line between classes"
+        );
+        assert_eq!(chain(13, 5), ["f~2"]);
+    }
+}
