@@ -36,6 +36,17 @@ pub struct Global {
     /// Token budget for the answer (100..10000, default 2000).
     #[arg(long, global = true)]
     pub token_budget: Option<u32>,
+    /// Do not start language servers: live answers come from a parse of the file on disk.
+    #[arg(long, global = true)]
+    pub no_lsp: bool,
+    /// The server command for a language, e.g. `--lsp "go=gopls -rpc.trace"`; repeatable.
+    /// (Default: gopls; pyright-langserver, basedpyright-langserver, pylsp or
+    /// jedi-language-server, whichever is on PATH.)
+    #[arg(long = "lsp", global = true, value_name = "LANG=CMD")]
+    pub lsp: Vec<String>,
+    /// Per-request timeout for language servers, in milliseconds (default 15000).
+    #[arg(long, global = true)]
+    pub lsp_timeout_ms: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -160,6 +171,30 @@ pub fn run(cli: Cli) -> i32 {
         Ok(ws) => ws,
         Err(e) => return emit(g.json, "", &Envelope::from_result(Err(e), g.token_budget)),
     };
+    ws.lsp = !g.no_lsp;
+    if let Some(ms) = g.lsp_timeout_ms {
+        ws.lsp_timeout = std::time::Duration::from_millis(ms.max(1));
+    }
+    for spec in &g.lsp {
+        let parsed = spec.split_once('=').and_then(|(l, c)| {
+            let cmd: Vec<String> = c.split_whitespace().map(str::to_string).collect();
+            indexer::Lang::from_prefix(l.trim())
+                .filter(|_| !cmd.is_empty())
+                .map(|l| (l, cmd))
+        });
+        match parsed {
+            Some((l, cmd)) => {
+                ws.lsp_commands.insert(l, cmd);
+            }
+            None => {
+                let e = indexer::envelope::ToolError::bad_args(format!(
+                    "--lsp {spec:?} is not LANG=CMD"
+                ))
+                .hint("e.g. --lsp \"py=pyright-langserver --stdio\" or --lsp go=gopls");
+                return emit(g.json, "", &Envelope::from_result(Err(e), g.token_budget));
+            }
+        }
+    }
     let mut args = Map::new();
     put(&mut args, "tokenBudget", json!(g.token_budget));
     let tool = match &cli.command {

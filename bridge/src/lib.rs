@@ -6,6 +6,7 @@
 //! return the same bytes.
 
 pub mod cli;
+pub mod lsp;
 pub mod paths;
 pub mod resolve;
 pub mod tools;

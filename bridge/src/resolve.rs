@@ -48,6 +48,67 @@ pub fn resolve(ws: &Workspace, p: &ResolveParams) -> Result<Answer, ToolError> {
     }
 }
 
+/// The compiled queries, once per process.
+fn extractor() -> Result<&'static Extractor, ToolError> {
+    static EX: std::sync::OnceLock<Result<Extractor, String>> = std::sync::OnceLock::new();
+    EX.get_or_init(|| Extractor::new().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(ToolError::internal)
+}
+
+/// Where a live outline came from.
+struct Live {
+    outline: Vec<OutlineSymbol>,
+    /// The parse of the disk, kept for symbols a server's outline leaves out.
+    parsed: Vec<OutlineSymbol>,
+    lines: usize,
+    /// "lsp" (verified by the language server) or "parse".
+    source: &'static str,
+}
+
+/// The live outline of a file: from the language server when one can be had, else from a
+/// tree-sitter parse of the disk (the fallback says why in `warnings`).
+fn live_outline(
+    ws: &Workspace,
+    c: &Contained,
+    lang: Lang,
+    shown: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Live, ToolError> {
+    let (outline, lines) = parse_outline(c, lang, shown)?;
+    match ws.server(lang) {
+        Ok(server) => {
+            let text =
+                String::from_utf8_lossy(&std::fs::read(&c.abs).unwrap_or_default()).into_owned();
+            match server.outline(c, &text) {
+                Ok(o) => {
+                    return Ok(Live {
+                        outline: o,
+                        parsed: outline,
+                        lines,
+                        source: "lsp",
+                    })
+                }
+                Err(e) => warnings.push(format!(
+                    "{}: falling back to a parse of the file on disk (verified: false)",
+                    e.message
+                )),
+            }
+        }
+        Err(e) => warnings.push(format!(
+            "{}{}: the position comes from a parse of the file on disk (verified: false)",
+            e.message,
+            e.hint.map(|h| format!(" ({h})")).unwrap_or_default()
+        )),
+    }
+    Ok(Live {
+        parsed: outline.clone(),
+        outline,
+        lines,
+        source: "parse",
+    })
+}
+
 /// The live outline of a file: a tree-sitter parse of what is on disk.
 fn parse_outline(
     c: &Contained,
@@ -70,9 +131,25 @@ fn parse_outline(
         )));
     }
     let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-    let ex = Extractor::new().map_err(ToolError::internal)?;
-    let extract = ex.extract_source(lang, &bytes);
-    Ok((OutlineSymbol::from_symbols(extract.symbols), lines))
+    // Parses are kept per file while its content is the same (a server asks many times).
+    type Cached = (Vec<u8>, Vec<OutlineSymbol>);
+    static CACHE: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Cached>>,
+    > = std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some((b, o)) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&c.abs) {
+        if *b == bytes {
+            return Ok((o.clone(), lines));
+        }
+    }
+    let extract = extractor()?.extract_source(lang, &bytes);
+    let outline = OutlineSymbol::from_symbols(extract.symbols);
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.len() > 256 {
+        cache.clear();
+    }
+    cache.insert(c.abs.clone(), (bytes, outline.clone()));
+    Ok((outline, lines))
 }
 
 fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<Map> {
@@ -97,15 +174,14 @@ fn map_range(info: &NodeInfo) -> Value {
     }
 }
 
-/// Whether the map's record of a symbol disagrees with the live one.
+/// Whether the map's record of a symbol disagrees with the live one: its name moved, or the
+/// file changed since indexing. (Full ranges are not compared: servers draw them differently.)
 fn differs(info: &NodeInfo, live: &OutlineSymbol) -> bool {
     match &info.range {
         Some(r) => {
             info.stale
                 || r.name_line != live.name_span.start.line
                 || r.name_col != live.name_span.start.col
-                || r.line != live.span.start.line
-                || r.end_line != live.span.end.line
         }
         None => true,
     }
@@ -157,18 +233,37 @@ fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
     let name_hint = qualname
         .as_deref()
         .map(|q| segment_name(q.rsplit('.').next().unwrap_or(q)).to_string());
-    let (outline, _) = parse_outline(&c, lang, &path).map_err(|e| match e.code {
+    let live = live_outline(ws, &c, lang, &path, &mut warnings).map_err(|e| match e.code {
         ErrorCode::FileDeleted => e.hint(match &name_hint {
             Some(n) => format!("`map_search` for {n:?} finds where it lives now"),
             None => "`map_search` finds where its symbols live now".to_string(),
         }),
         _ => e,
     })?;
+    let (mut outline, mut source) = (live.outline, live.source);
+    // A server's outline leaves out some definitions (gopls: `var _ = …`; pyright: a name
+    // whose first binding is an import alias). When the parse has the symbol exactly, answer
+    // from the parse, labelled as such.
+    if let Some(q) = &qualname {
+        // Not only when the server finds nothing: a unique last name elsewhere would otherwise
+        // be taken for a relocation of a symbol the server merely does not list.
+        if source == "lsp"
+            && !matches!(outline::find(&outline, q), Found::Exact(_))
+            && matches!(outline::find(&live.parsed, q), Found::Exact(_))
+        {
+            warnings.push(format!(
+                "the language server's outline does not list {q}; its position comes from a parse of the file on disk (verified: false)"
+            ));
+            outline = live.parsed;
+            source = "parse";
+        }
+    }
+    let verified = source == "lsp";
     let Some(qualname) = qualname else {
         // A file node: the file itself.
         return Ok(Answer {
-            data: json!({"nodeId": id, "location": {"file": c.rel, "line": 1, "col": 1}, "verified": false,
-                         "source": "parse", "mapStale": info.as_ref().is_some_and(|i| i.stale), "mapRange": info.as_ref().map(map_range),
+            data: json!({"nodeId": id, "location": {"file": c.rel, "line": 1, "col": 1}, "verified": verified,
+                         "source": source, "mapStale": info.as_ref().is_some_and(|i| i.stale), "mapRange": info.as_ref().map(map_range),
                          "inMap": info.is_some(), "relocated": false,
                          "symbol": {"name": path.rsplit('/').next().unwrap_or(&path), "kind": "file"}}),
             dropped: None,
@@ -203,13 +298,14 @@ fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
         "nodeId": id,
         "location": {"file": c.rel, "line": live.name_span.start.line, "col": live.name_span.start.col},
         "range": range(&live.span),
-        "verified": false,
-        "source": "parse",
+        "verified": verified,
+        "source": source,
         "mapStale": map_stale,
         "mapRange": info.as_ref().map(map_range),
         "inMap": in_map,
         "relocated": relocated,
-        "symbol": {"name": live.name, "kind": live.kind.as_str(), "signature": live.signature},
+        "symbol": {"name": live.name, "kind": live.kind.as_str(),
+                   "signature": live.signature.clone().or_else(|| info.as_ref().and_then(|i| i.signature.clone()))},
     });
     if relocated {
         data["liveNodeId"] = json!(live_id);
@@ -218,7 +314,6 @@ fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
             live.name, live.qualname
         ));
     }
-    warnings.push("no language server answered: the position comes from a parse of the file on disk (verified: false)".into());
     Ok(Answer {
         data,
         dropped: None,
@@ -237,16 +332,17 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
             format!("{file} is neither Python (.py, .pyi) nor Go (.go)"),
         ));
     };
-    let (outline, lines) = parse_outline(&c, lang, file).map_err(|e| match e.code {
+    let mut warnings = Vec::new();
+    let live = live_outline(ws, &c, lang, file, &mut warnings).map_err(|e| match e.code {
         ErrorCode::FileDeleted => e.hint("`map_search` finds where its symbols live now"),
         _ => e,
     })?;
+    let (outline, lines, source) = (live.outline, live.lines, live.source);
     if line as usize > lines {
         return Err(ToolError::bad_args(format!(
             "{file} has {lines} lines; line {line} is past its end"
         )));
     }
-    let mut warnings = Vec::new();
     let map = open_map(ws, &mut warnings);
     let chain = outline::enclosing(&outline, Pos { line, col });
     let enclosing: Vec<Value> = chain
@@ -295,7 +391,7 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         "qualifiedName": qualified,
         "enclosingSymbols": enclosing,
         "location": location,
-        "source": "parse",
+        "source": source,
     });
     if !in_map && map.is_some() {
         // Walk up to the nearest container the map knows.

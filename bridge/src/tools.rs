@@ -2,9 +2,11 @@
 
 use indexer::envelope::{Answer, Envelope, ErrorCode, ToolError};
 use indexer::index::{self, IndexOptions, Progress};
+use indexer::lang::Lang;
 use indexer::query::{self, Map, NeighborsParams, PathParams, SearchParams};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Where the tools work: the workspace root and its map.
@@ -14,9 +16,73 @@ pub struct Workspace {
     pub db: PathBuf,
     pub exclude: Vec<String>,
     pub max_file_size: Option<u64>,
+    /// Use language servers (off: every live answer comes from a parse of the file on disk).
+    pub lsp: bool,
+    /// Server commands given by the user (flag), per language; else found on PATH.
+    pub lsp_commands: HashMap<Lang, Vec<String>>,
+    /// Per-request timeout for language servers.
+    pub lsp_timeout: std::time::Duration,
+    /// Language servers started so far, one per language.
+    pub servers: std::sync::Arc<std::sync::Mutex<HashMap<Lang, ServerSlot>>>,
+}
+
+/// A language's server: running, or the reason it could not be had.
+#[derive(Clone)]
+pub enum ServerSlot {
+    Running(std::sync::Arc<crate::lsp::Server>),
+    Unavailable(ToolError),
+}
+
+impl std::fmt::Debug for ServerSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServerSlot::Running(s) => write!(f, "Running({})", s.command.join(" ")),
+            ServerSlot::Unavailable(e) => write!(f, "Unavailable({})", e.message),
+        }
+    }
 }
 
 impl Workspace {
+    /// The server for a language, started on first use.
+    pub fn server(&self, lang: Lang) -> Result<std::sync::Arc<crate::lsp::Server>, ToolError> {
+        if !self.lsp {
+            return Err(ToolError::new(
+                ErrorCode::LspUnavailable,
+                "language servers are turned off (--no-lsp)",
+            ));
+        }
+        let mut servers = self.servers.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(slot) = servers.get(&lang) {
+            return match slot {
+                ServerSlot::Running(s) => Ok(s.clone()),
+                ServerSlot::Unavailable(e) => Err(e.clone()),
+            };
+        }
+        let command = self
+            .lsp_commands
+            .get(&lang)
+            .cloned()
+            .or_else(|| crate::lsp::command_for(lang));
+        let slot = match command {
+            None => ServerSlot::Unavailable(
+                ToolError::new(
+                    ErrorCode::LspUnavailable,
+                    format!("no {} language server on PATH", lang.prefix()),
+                )
+                .hint(crate::lsp::install_hint(lang)),
+            ),
+            Some(cmd) => match crate::lsp::Server::start(lang, &self.root, cmd, self.lsp_timeout) {
+                Ok(s) => ServerSlot::Running(std::sync::Arc::new(s)),
+                Err(e) => ServerSlot::Unavailable(e),
+            },
+        };
+        servers.insert(lang, slot.clone());
+        match slot {
+            ServerSlot::Running(s) => Ok(s),
+            ServerSlot::Unavailable(e) => Err(e),
+        }
+    }
+
     /// The root must be an existing directory; the map defaults to `<root>/.codemap/map.db`.
     pub fn new(root: &Path, db: Option<&Path>) -> Result<Workspace, ToolError> {
         let root = root.canonicalize().map_err(|e| {
@@ -38,6 +104,10 @@ impl Workspace {
             db,
             exclude: Vec::new(),
             max_file_size: None,
+            lsp: true,
+            lsp_commands: HashMap::new(),
+            lsp_timeout: crate::lsp::TIMEOUT,
+            servers: Default::default(),
         })
     }
 }

@@ -6,5 +6,6 @@ mod corpora;
 mod fixtures;
 mod incremental;
 mod kill;
+mod lsp;
 mod resolve;
 mod util;

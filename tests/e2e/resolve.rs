@@ -1,27 +1,60 @@
-//! `resolve` against the file on disk (the parse fallback: no language server yet): agreement
-//! with the map on real packages, and every way a map entry goes stale.
+//! `resolve` through the CLI, with the real language servers and with none (`--no-lsp`, the
+//! parse fallback): agreement with the map on real packages, and every way a map entry goes
+//! stale.
 
 use crate::util::*;
 use serde_json::Value;
 use std::path::Path;
 
+/// With the real language server (`Lsp`), or with none (`--no-lsp`: the parse fallback).
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Lsp,
+    Parse,
+}
+
+impl Mode {
+    fn args<'a>(self, rest: &[&'a str]) -> Vec<&'a str> {
+        let mut v = if self == Mode::Parse {
+            vec!["--no-lsp"]
+        } else {
+            Vec::new()
+        };
+        v.extend_from_slice(rest);
+        v
+    }
+    fn source(self) -> &'static str {
+        match self {
+            Mode::Lsp => "lsp",
+            Mode::Parse => "parse",
+        }
+    }
+}
+
+fn resolve_id_in(mode: Mode, root: &Path, id: &str) -> (Value, i32) {
+    if mode == Mode::Lsp {
+        crate::lsp::servers_on_path();
+    }
+    json(root, &mode.args(&["resolve", "--node-id", id]))
+}
+
+fn resolve_at_in(mode: Mode, root: &Path, file: &str, line: u32, col: u32) -> (Value, i32) {
+    if mode == Mode::Lsp {
+        crate::lsp::servers_on_path();
+    }
+    let (l, c) = (line.to_string(), col.to_string());
+    json(
+        root,
+        &mode.args(&["resolve", "--file", file, "--line", &l, "--col", &c]),
+    )
+}
+
 fn resolve_id(root: &Path, id: &str) -> (Value, i32) {
-    json(root, &["resolve", "--node-id", id])
+    resolve_id_in(Mode::Parse, root, id)
 }
 
 fn resolve_at(root: &Path, file: &str, line: u32, col: u32) -> (Value, i32) {
-    json(
-        root,
-        &[
-            "resolve",
-            "--file",
-            file,
-            "--line",
-            &line.to_string(),
-            "--col",
-            &col.to_string(),
-        ],
-    )
+    resolve_at_in(Mode::Parse, root, file, line, col)
 }
 
 /// Every symbol of the map resolves to the map's own name position, not stale.
@@ -94,12 +127,24 @@ fn map_and_live_parse_agree_on_real_packages() {
 }
 
 #[test]
-fn stale_relocated_renamed_deleted() {
+fn stale_relocated_renamed_deleted_parse() {
+    stale_relocated_renamed_deleted(Mode::Parse);
+}
+
+#[test]
+fn stale_relocated_renamed_deleted_pyright() {
+    stale_relocated_renamed_deleted(Mode::Lsp);
+}
+
+fn stale_relocated_renamed_deleted(mode: Mode) {
     let ws = fixture("py_app");
     let root = ws.path();
     index(root);
+    let resolve_id = |root: &Path, id: &str| resolve_id_in(mode, root, id);
     let id = "py:src/shop/models.py#Order.total";
     let (v, _) = resolve_id(root, id);
+    assert_eq!(v["data"]["source"], mode.source(), "{v}");
+    assert_eq!(v["data"]["verified"], mode == Mode::Lsp, "{v}");
     assert_eq!(
         (
             v["data"]["location"]["line"].as_u64(),
@@ -120,11 +165,13 @@ fn stale_relocated_renamed_deleted() {
     assert_eq!(d["location"]["col"], 9);
     assert_eq!(d["mapStale"], true);
     assert_eq!(d["mapRange"]["nameLine"], 30, "the map's old position");
-    assert_eq!(d["verified"], false);
-    assert!(
-        v["warnings"].to_string().contains("parse"),
-        "the fallback is labelled: {v}"
-    );
+    assert_eq!(d["verified"], mode == Mode::Lsp);
+    if mode == Mode::Parse {
+        assert!(
+            v["warnings"].to_string().contains("parse"),
+            "the fallback is labelled: {v}"
+        );
+    }
 
     // Moved to another class of the same file: found by its unique last name.
     let moved = text
@@ -234,7 +281,18 @@ fn position_to_map() {
 }
 
 #[test]
-fn columns_are_characters_both_ways() {
+fn columns_are_characters_both_ways_parse() {
+    columns_are_characters_both_ways(Mode::Parse);
+}
+
+#[test]
+fn columns_are_characters_both_ways_servers() {
+    columns_are_characters_both_ways(Mode::Lsp);
+}
+
+fn columns_are_characters_both_ways(mode: Mode) {
+    let resolve_id = |root: &Path, id: &str| resolve_id_in(mode, root, id);
+    let resolve_at = |root: &Path, f: &str, l: u32, c: u32| resolve_at_in(mode, root, f, l, c);
     let ws = tempfile::tempdir().expect("tmp");
     let root = ws.path();
     write(
@@ -249,6 +307,7 @@ fn columns_are_characters_both_ways() {
     );
     index(root);
     let (v, _) = resolve_id(root, "py:uni.py#t");
+    assert_eq!(v["data"]["source"], mode.source(), "{v}");
     assert_eq!(
         (
             v["data"]["location"]["line"].as_u64(),
@@ -258,6 +317,7 @@ fn columns_are_characters_both_ways() {
         "{v}"
     );
     let (v, _) = resolve_id(root, "go:uni.go#Ünï");
+    assert_eq!(v["data"]["source"], mode.source(), "{v}");
     assert_eq!(
         (
             v["data"]["location"]["line"].as_u64(),

@@ -1,0 +1,745 @@
+//! A client for one language server over stdio (LSP): Content-Length framing, a reader thread
+//! that routes responses to waiting requests by id and answers the requests servers send to
+//! clients, a stderr thread keeping the last lines, per-request timeouts with `$/cancelRequest`,
+//! document sync from disk, and the hierarchical outline converted to SPEC's positions
+//! (1-based lines, character columns) and qualnames.
+//!
+//! Supervision (restart with backoff, idle shutdown) is not here yet: a server that dies makes
+//! every waiting and later request fail at once with `LSP_FAILED`, and callers fall back.
+
+use crate::paths::Contained;
+use indexer::envelope::{ErrorCode, ToolError};
+use indexer::lang::Lang;
+use indexer::model::{Kind, Pos, Span};
+use indexer::outline::OutlineSymbol;
+use serde_json::{json, Value};
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Per-request timeout (SPEC: 15 s; references and workspace symbols get 30 s).
+pub const TIMEOUT: Duration = Duration::from_secs(15);
+/// How long an empty outline is retried while the server is still loading.
+const LOADING_RETRY: Duration = Duration::from_secs(8);
+const STDERR_LINES: usize = 40;
+/// The largest frame accepted from a server.
+const MAX_FRAME: usize = 64 * 1024 * 1024;
+
+/// How the server counts columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Utf8,
+    Utf16,
+}
+
+type Reply = Result<Value, (i64, String)>;
+type Pending = Arc<Mutex<HashMap<i64, crossbeam_channel::Sender<Reply>>>>;
+
+/// The command for a language: found on PATH, never chosen by the indexed repository.
+pub fn command_for(lang: Lang) -> Option<Vec<String>> {
+    let candidates: &[&[&str]] = match lang {
+        Lang::Go => &[&["gopls"]],
+        Lang::Python => &[
+            &["pyright-langserver", "--stdio"],
+            &["basedpyright-langserver", "--stdio"],
+            &["pylsp"],
+            &["jedi-language-server"],
+        ],
+    };
+    candidates
+        .iter()
+        .find(|c| which(c[0]).is_some())
+        .map(|c| c.iter().map(|s| s.to_string()).collect())
+}
+
+pub fn install_hint(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Go => "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",
+        Lang::Python => "install pyright: npm install -g pyright@1.1.414",
+    }
+}
+
+fn which(cmd: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(cmd))
+        .find(|p| p.is_file())
+}
+
+/// A running language server.
+pub struct Server {
+    pub lang: Lang,
+    pub command: Vec<String>,
+    child: Mutex<Child>,
+    writer: Arc<Mutex<ChildStdin>>,
+    pending: Pending,
+    next_id: AtomicI64,
+    alive: Arc<AtomicBool>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    encoding: Encoding,
+    root: PathBuf,
+    timeout: Duration,
+    /// Open documents: URI → (version, text sent).
+    docs: Mutex<HashMap<String, (i32, String)>>,
+    /// The last outline of each document, valid while its text is unchanged.
+    outlines: Mutex<HashMap<String, (String, Vec<OutlineSymbol>)>>,
+}
+
+fn lsp_error(code: ErrorCode, msg: impl Into<String>) -> ToolError {
+    ToolError::new(code, msg)
+}
+
+fn write_frame(w: &Mutex<ChildStdin>, msg: &Value) -> std::io::Result<()> {
+    let body = serde_json::to_vec(msg)?;
+    let mut w = w.lock().unwrap_or_else(|e| e.into_inner());
+    write!(w, "Content-Length: {}\r\n\r\n", body.len())?;
+    w.write_all(&body)?;
+    w.flush()
+}
+
+/// Read one frame; `None` at the end of the stream or on a broken frame.
+pub fn read_frame<R: BufRead + Read>(r: &mut R) -> Option<Result<Value, String>> {
+    let mut len: Option<usize> = None;
+    loop {
+        let mut line = String::new();
+        match r.read_line(&mut line) {
+            Ok(0) | Err(_) => return None,
+            Ok(_) => {}
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            if len.is_some() {
+                break;
+            }
+            continue;
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            if k.eq_ignore_ascii_case("content-length") {
+                len = v.trim().parse().ok();
+            }
+        } else {
+            return Some(Err(format!("not a header line: {:?}", truncate(line, 80))));
+        }
+    }
+    let len = len?;
+    if len > MAX_FRAME {
+        return Some(Err(format!("frame of {len} bytes exceeds {MAX_FRAME}")));
+    }
+    let mut body = vec![0u8; len];
+    r.read_exact(&mut body).ok()?;
+    Some(serde_json::from_slice(&body).map_err(|e| format!("bad JSON in a frame: {e}")))
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// `file:///a/b c.py` for a path.
+pub fn path_to_uri(p: &Path) -> String {
+    let mut out = String::from("file://");
+    for b in p.to_string_lossy().bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+impl Server {
+    pub fn start(
+        lang: Lang,
+        root: &Path,
+        command: Vec<String>,
+        timeout: Duration,
+    ) -> Result<Server, ToolError> {
+        let Some((prog, args)) = command.split_first() else {
+            return Err(lsp_error(ErrorCode::LspUnavailable, "empty server command"));
+        };
+        let mut cmd = Command::new(prog);
+        cmd.args(args)
+            .current_dir(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if lang == Lang::Go {
+            // Offline: module mode without the network.
+            cmd.env("GOPROXY", "off").env("GOFLAGS", "-mod=mod");
+        }
+        let mut child = cmd.spawn().map_err(|e| {
+            lsp_error(
+                ErrorCode::LspUnavailable,
+                format!("cannot start {prog}: {e}"),
+            )
+            .hint(install_hint(lang))
+        })?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ToolError::internal("the server's pipes were not set up"));
+        };
+        let writer = Arc::new(Mutex::new(stdin));
+        let pending: Pending = Arc::new(Mutex::new(HashMap::new()));
+        let alive = Arc::new(AtomicBool::new(true));
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        {
+            let tail = tail.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+                    if t.len() == STDERR_LINES {
+                        t.pop_front();
+                    }
+                    t.push_back(line);
+                }
+            });
+        }
+        {
+            let (writer, pending, alive) = (writer.clone(), pending.clone(), alive.clone());
+            let folder = json!([{"uri": path_to_uri(root), "name": root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()}]);
+            std::thread::spawn(move || {
+                let mut r = BufReader::new(stdout);
+                while let Some(frame) = read_frame(&mut r) {
+                    let Ok(msg) = frame else {
+                        tracing::warn!("language server sent a broken frame; stopping the reader");
+                        break;
+                    };
+                    route(&msg, &writer, &pending, &folder);
+                }
+                // The output ended: every waiting request fails at once.
+                alive.store(false, Ordering::SeqCst);
+                let waiting: Vec<_> = pending
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .drain()
+                    .collect();
+                for (_, tx) in waiting {
+                    let _ = tx.send(Err((-32099, "the language server exited".into())));
+                }
+            });
+        }
+        let mut server = Server {
+            lang,
+            command,
+            child: Mutex::new(child),
+            writer,
+            pending,
+            next_id: AtomicI64::new(1),
+            alive,
+            stderr: tail,
+            encoding: Encoding::Utf16,
+            timeout,
+            root: root.to_path_buf(),
+            docs: Mutex::new(HashMap::new()),
+            outlines: Mutex::new(HashMap::new()),
+        };
+        let init = server.request(
+            "initialize",
+            json!({
+                "processId": std::process::id(),
+                "rootUri": path_to_uri(root),
+                "workspaceFolders": [{"uri": path_to_uri(root), "name": "workspace"}],
+                "capabilities": {
+                    "general": {"positionEncodings": ["utf-8", "utf-16"]},
+                    "textDocument": {
+                        "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
+                        "hover": {"contentFormat": ["plaintext", "markdown"]},
+                        "synchronization": {"dynamicRegistration": false},
+                    },
+                    "workspace": {"configuration": true, "workspaceFolders": true},
+                    "window": {"workDoneProgress": true},
+                },
+            }),
+            server.timeout.max(Duration::from_secs(1)) * 2,
+        )?;
+        server.encoding = match init["capabilities"]["positionEncoding"].as_str() {
+            Some("utf-8") => Encoding::Utf8,
+            _ => Encoding::Utf16,
+        };
+        server.notify("initialized", json!({}))?;
+        Ok(server)
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .cloned()
+            .collect()
+    }
+
+    fn failed(&self, what: &str) -> ToolError {
+        let tail = self.stderr_tail();
+        lsp_error(
+            ErrorCode::LspFailed,
+            format!(
+                "{} {what}{}",
+                self.command[0],
+                if tail.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; its stderr ends: {}",
+                        tail.iter()
+                            .rev()
+                            .take(5)
+                            .rev()
+                            .cloned()
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    )
+                }
+            ),
+        )
+    }
+
+    pub fn notify(&self, method: &str, params: Value) -> Result<(), ToolError> {
+        write_frame(
+            &self.writer,
+            &json!({"jsonrpc": "2.0", "method": method, "params": params}),
+        )
+        .map_err(|e| self.failed(&format!("could not be written to: {e}")))
+    }
+
+    pub fn request(
+        &self,
+        method: &str,
+        params: Value,
+        timeout: Duration,
+    ) -> Result<Value, ToolError> {
+        if !self.alive.load(Ordering::SeqCst) {
+            return Err(self.failed("has exited"));
+        }
+        let id = self.next_id.fetch_add(1, Ordering::SeqCst);
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        // Registered before the request is written, so a fast answer is never lost.
+        self.pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, tx);
+        let sent = write_frame(
+            &self.writer,
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        );
+        if let Err(e) = sent {
+            self.pending
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&id);
+            return Err(self.failed(&format!("could not be written to: {e}")));
+        }
+        match rx.recv_timeout(timeout) {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err((code, msg))) => Err(lsp_error(
+                ErrorCode::LspFailed,
+                format!("{method} failed ({code}): {msg}"),
+            )),
+            Err(_) => {
+                self.pending
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&id);
+                let _ = self.notify("$/cancelRequest", json!({"id": id}));
+                Err(lsp_error(
+                    ErrorCode::LspTimeout,
+                    format!("{method} got no answer in {:.1} s", timeout.as_secs_f64()),
+                )
+                .hint("the map answers without a server: `map_search`, `map_neighbors`"))
+            }
+        }
+    }
+
+    /// Make the server's copy of a file equal to the disk's (`didOpen`, then `didChange`).
+    pub fn sync(&self, file: &Contained, text: &str) -> Result<String, ToolError> {
+        let uri = path_to_uri(&file.abs);
+        let mut docs = self.docs.lock().unwrap_or_else(|e| e.into_inner());
+        match docs.get_mut(&uri) {
+            None => {
+                let lang_id = match self.lang {
+                    Lang::Go => "go",
+                    Lang::Python => "python",
+                };
+                self.notify(
+                    "textDocument/didOpen",
+                    json!({"textDocument": {"uri": uri, "languageId": lang_id, "version": 1, "text": text}}),
+                )?;
+                docs.insert(uri.clone(), (1, text.to_string()));
+            }
+            Some((version, sent)) if sent != text => {
+                *version += 1;
+                self.notify(
+                    "textDocument/didChange",
+                    json!({"textDocument": {"uri": uri, "version": *version}, "contentChanges": [{"text": text}]}),
+                )?;
+                *sent = text.to_string();
+            }
+            Some(_) => {}
+        }
+        Ok(uri)
+    }
+
+    /// The live outline of a file, in SPEC's terms.
+    pub fn outline(&self, file: &Contained, text: &str) -> Result<Vec<OutlineSymbol>, ToolError> {
+        let uri = self.sync(file, text)?;
+        if let Some((t, o)) = self
+            .outlines
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&uri)
+        {
+            if t == text {
+                return Ok(o.clone());
+            }
+        }
+        let started = Instant::now();
+        loop {
+            let v = self.request(
+                "textDocument/documentSymbol",
+                json!({"textDocument": {"uri": uri}}),
+                self.timeout,
+            )?;
+            let out = convert_outline(self.lang, &v, text, self.encoding);
+            // An empty answer while the server is still loading is retried for a while.
+            if !out.is_empty() || started.elapsed() > LOADING_RETRY || text.trim().is_empty() {
+                self.outlines
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(uri, (text.to_string(), out.clone()));
+                return Ok(out);
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.alive.load(Ordering::SeqCst) {
+            let _ = self.request("shutdown", Value::Null, Duration::from_secs(2));
+            let _ = self.notify("exit", Value::Null);
+        }
+        let mut child = self.child.lock().unwrap_or_else(|e| e.into_inner());
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
+/// One message from the server: a response, a request to us, or a notification.
+fn route(msg: &Value, writer: &Mutex<ChildStdin>, pending: &Pending, folders: &Value) {
+    let method = msg.get("method").and_then(Value::as_str);
+    let id = msg.get("id").cloned();
+    match (method, id) {
+        (None, Some(id)) => {
+            let Some(id) = id.as_i64() else { return };
+            let tx = pending
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&id);
+            if let Some(tx) = tx {
+                let reply = match msg.get("error") {
+                    Some(e) => Err((
+                        e["code"].as_i64().unwrap_or(0),
+                        e["message"].as_str().unwrap_or("").to_string(),
+                    )),
+                    None => Ok(msg.get("result").cloned().unwrap_or(Value::Null)),
+                };
+                let _ = tx.send(reply);
+            }
+        }
+        (Some(m), Some(id)) => {
+            // Requests servers send to clients: answer every one, so none waits on us.
+            let result = match m {
+                "workspace/configuration" => {
+                    let n = msg["params"]["items"].as_array().map_or(0, Vec::len);
+                    Ok(Value::Array(vec![Value::Null; n]))
+                }
+                "workspace/workspaceFolders" => Ok(folders.clone()),
+                "client/registerCapability"
+                | "client/unregisterCapability"
+                | "window/workDoneProgress/create"
+                | "window/showMessageRequest"
+                | "window/showDocument"
+                | "workspace/diagnostic/refresh"
+                | "workspace/semanticTokens/refresh"
+                | "workspace/inlayHint/refresh"
+                | "workspace/codeLens/refresh" => Ok(Value::Null),
+                _ => {
+                    Err(json!({"code": -32601, "message": format!("codemap does not handle {m}")}))
+                }
+            };
+            let reply = match result {
+                Ok(r) => json!({"jsonrpc": "2.0", "id": id, "result": r}),
+                Err(e) => json!({"jsonrpc": "2.0", "id": id, "error": e}),
+            };
+            let _ = write_frame(writer, &reply);
+        }
+        // Notifications (progress, diagnostics, logs) are consumed without blocking.
+        _ => {}
+    }
+}
+
+/// A column in the server's units on one line → a 1-based character column.
+pub fn to_char_col(line_text: &str, units: u64, enc: Encoding) -> u32 {
+    let mut seen = 0u64;
+    let mut chars = 0u32;
+    for c in line_text.chars() {
+        if seen >= units {
+            break;
+        }
+        seen += match enc {
+            Encoding::Utf8 => c.len_utf8() as u64,
+            Encoding::Utf16 => c.len_utf16() as u64,
+        };
+        chars += 1;
+    }
+    chars + 1
+}
+
+/// A 1-based character column → the server's units on one line.
+pub fn from_char_col(line_text: &str, col: u32, enc: Encoding) -> u64 {
+    line_text
+        .chars()
+        .take(col.saturating_sub(1) as usize)
+        .map(|c| match enc {
+            Encoding::Utf8 => c.len_utf8() as u64,
+            Encoding::Utf16 => c.len_utf16() as u64,
+        })
+        .sum()
+}
+
+fn lsp_pos(v: &Value, lines: &[&str], enc: Encoding) -> Pos {
+    let line = v["line"].as_u64().unwrap_or(0) as usize;
+    let text = lines.get(line).copied().unwrap_or("");
+    Pos {
+        line: line as u32 + 1,
+        col: to_char_col(text, v["character"].as_u64().unwrap_or(0), enc),
+    }
+}
+
+fn lsp_span(v: &Value, lines: &[&str], enc: Encoding) -> Span {
+    Span {
+        start: lsp_pos(&v["start"], lines, enc),
+        end: lsp_pos(&v["end"], lines, enc),
+    }
+}
+
+/// gopls names methods `(*Server).Serve` or `(T[K]).M` at the top of its outline.
+fn go_method_name(name: &str) -> Option<(String, String)> {
+    let rest = name.strip_prefix('(')?;
+    let (recv, method) = rest.split_once(").")?;
+    let recv = recv.trim_start_matches('*');
+    let recv = recv.split('[').next().unwrap_or(recv);
+    Some((recv.to_string(), method.to_string()))
+}
+
+fn kind_of(lang: Lang, lsp_kind: u64, parent: Option<Kind>) -> Option<Kind> {
+    use Kind::*;
+    Some(match lsp_kind {
+        5 => match lang {
+            Lang::Python => Class,
+            Lang::Go => Type,
+        },
+        23 => Struct,
+        11 => Interface,
+        6 => Method,
+        12 => match (lang, parent) {
+            (Lang::Python, Some(Class)) => Method,
+            _ => Function,
+        },
+        8 | 7 => Field,
+        14 => Constant,
+        13 => match parent {
+            Some(Class | Struct) => Field,
+            _ => Variable,
+        },
+        26 | 10 | 22 => Type,
+        _ => return None,
+    })
+}
+
+/// The server's hierarchical outline → outline symbols with SPEC qualnames (`~N` for repeated
+/// names in one scope, Go methods under their receiver type) and character positions. Locals
+/// (what servers list under functions that are not functions or classes) are left out, as in
+/// the map.
+pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<OutlineSymbol> {
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let mut out: Vec<OutlineSymbol> = Vec::new();
+    let mut counts: HashMap<(Option<usize>, String), u32> = HashMap::new();
+    // (symbol JSON, parent index in `out`)
+    let mut stack: Vec<(&Value, Option<usize>)> = v
+        .as_array()
+        .map(|a| a.iter().rev().map(|s| (s, None)).collect())
+        .unwrap_or_default();
+    // Process in source order: a stack of reversed children keeps document order per level.
+    while let Some((s, parent)) = stack.pop() {
+        let raw_name = s["name"].as_str().unwrap_or("");
+        let parent_kind = parent.map(|p| out[p].kind);
+        if matches!(parent_kind, Some(Kind::Function | Kind::Method)) {
+            let k = s["kind"].as_u64().unwrap_or(0);
+            if !matches!(k, 5 | 6 | 12 | 23 | 11) {
+                continue; // a local or parameter
+            }
+        }
+        let Some(kind) = kind_of(lang, s["kind"].as_u64().unwrap_or(0), parent_kind) else {
+            continue;
+        };
+        let (prefix, name, kind) = match (lang, go_method_name(raw_name)) {
+            (Lang::Go, Some((recv, m))) => (Some(recv), m, Kind::Method),
+            _ => (
+                parent.map(|p| out[p].qualname.clone()),
+                raw_name.to_string(),
+                kind,
+            ),
+        };
+        let key_scope = if prefix.is_some() && parent.is_none() {
+            None
+        } else {
+            parent
+        };
+        let key = (
+            key_scope,
+            format!("{}|{name}", prefix.clone().unwrap_or_default()),
+        );
+        let n = counts.entry(key).or_insert(0);
+        *n += 1;
+        let seg = if *n > 1 {
+            format!("{name}~{n}")
+        } else {
+            name.clone()
+        };
+        let qualname = match prefix {
+            Some(p) => format!("{p}.{seg}"),
+            None => seg,
+        };
+        let span = lsp_span(&s["range"], &lines, enc);
+        let sel = s.get("selectionRange").unwrap_or(&s["range"]);
+        let name_span = lsp_span(sel, &lines, enc);
+        let idx = out.len();
+        out.push(OutlineSymbol {
+            name,
+            qualname,
+            kind,
+            span,
+            name_span,
+            signature: s["detail"]
+                .as_str()
+                .filter(|d| !d.is_empty())
+                .map(str::to_string),
+            parent,
+        });
+        if let Some(children) = s["children"].as_array() {
+            for c in children.iter().rev() {
+                stack.push((c, Some(idx)));
+            }
+        }
+    }
+    // Go methods whose receiver type is in this file hang under it.
+    if lang == Lang::Go {
+        let types: HashMap<String, usize> = out
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.parent.is_none() && s.kind.is_type_like())
+            .map(|(i, s)| (s.qualname.clone(), i))
+            .collect();
+        for s in out.iter_mut() {
+            if s.kind == Kind::Method && s.parent.is_none() {
+                if let Some((recv, _)) = s.qualname.split_once('.') {
+                    s.parent = types.get(recv).copied();
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_between_encodings() {
+        let line = "s = \"🎉 日本\"; t";
+        // 🎉 is 2 UTF-16 units and 4 UTF-8 bytes; 日 and 本 are 1 unit / 3 bytes.
+        let t_chars = 13;
+        assert_eq!(line.chars().position(|c| c == 't'), Some(t_chars - 1));
+        let units16 = from_char_col(line, t_chars as u32, Encoding::Utf16);
+        let units8 = from_char_col(line, t_chars as u32, Encoding::Utf8);
+        assert_eq!((units16, units8), (13, 19));
+        assert_eq!(to_char_col(line, units16, Encoding::Utf16), t_chars as u32);
+        assert_eq!(to_char_col(line, units8, Encoding::Utf8), t_chars as u32);
+        assert_eq!(to_char_col(line, 0, Encoding::Utf16), 1);
+        assert_eq!(
+            to_char_col("ab", 99, Encoding::Utf16),
+            3,
+            "past the end clamps"
+        );
+    }
+
+    #[test]
+    fn frames() {
+        let body = r#"{"jsonrpc":"2.0","id":1,"result":null}"#;
+        let text = format!(
+            "Content-Length: {}\r\nContent-Type: x\r\n\r\n{body}Content-Length: 2\r\n\r\n{{}}",
+            body.len()
+        );
+        let mut r = std::io::Cursor::new(text.into_bytes());
+        assert_eq!(
+            read_frame(&mut r).and_then(Result::ok),
+            Some(json!({"jsonrpc":"2.0","id":1,"result":null}))
+        );
+        assert_eq!(read_frame(&mut r).and_then(Result::ok), Some(json!({})));
+        assert!(read_frame(&mut r).is_none());
+        let mut garbage = std::io::Cursor::new(b"garbage\r\n\r\n".to_vec());
+        assert!(matches!(read_frame(&mut garbage), Some(Err(_))));
+        let mut huge = std::io::Cursor::new(b"Content-Length: 999999999999\r\n\r\n".to_vec());
+        assert!(matches!(read_frame(&mut huge), Some(Err(_))));
+    }
+
+    #[test]
+    fn gopls_method_names() {
+        assert_eq!(
+            go_method_name("(*Server).Serve"),
+            Some(("Server".into(), "Serve".into()))
+        );
+        assert_eq!(
+            go_method_name("(List[T]).Len"),
+            Some(("List".into(), "Len".into()))
+        );
+        assert_eq!(go_method_name("Serve"), None);
+    }
+
+    #[test]
+    fn uris() {
+        assert_eq!(
+            path_to_uri(Path::new("/a/b c#.py")),
+            "file:///a/b%20c%23.py"
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! `resolve` against the real language servers (gopls, pyright from ./tools via scripts/test):
+//! every symbol of real standard-library packages, map against live outline.
+
+use crate::util::*;
+use bridge::tools::{self, Workspace};
+use indexer::index::NoProgress;
+use serde_json::json;
+use std::path::Path;
+
+/// The pinned servers `scripts/test` installs into ./tools, first on PATH (set once, before
+/// any server starts; edition 2021, where `set_var` is a safe call).
+pub fn servers_on_path() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let tools = repo_root().join("tools");
+        let path = std::env::var("PATH").unwrap_or_default();
+        let new = format!(
+            "{}:{}:{path}",
+            tools.join("bin").display(),
+            tools.join("node_modules/.bin").display()
+        );
+        std::env::set_var("PATH", new);
+    });
+}
+
+/// Every symbol in the map resolves through the server to the map's name position.
+fn agreement(root: &Path) -> (usize, Vec<String>, Vec<String>) {
+    let ws = Workspace::new(root, None).expect("workspace");
+    let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
+    assert!(built.ok, "{built:?}");
+    let ids = rows(
+        &db(root),
+        "SELECT node_id || '|' || name_line || '|' || name_col FROM symbols WHERE qualname != ''",
+    );
+    let mut bad = Vec::new();
+    let mut omitted = Vec::new();
+    for row in &ids {
+        let mut parts = row.rsplitn(3, '|');
+        let (col, line, id) = (
+            parts.next().unwrap_or(""),
+            parts.next().unwrap_or(""),
+            parts.next().unwrap_or(""),
+        );
+        let env = tools::call(&ws, "resolve", &json!({"nodeId": id}), &NoProgress);
+        let d = env.data.clone().unwrap_or_default();
+        // The few definitions a server's outline omits are answered from the parse, labelled.
+        let labelled = d["source"] == "parse" && d["verified"] == false && !env.warnings.is_empty();
+        if labelled {
+            omitted.push(id.to_string());
+        }
+        let ok = env.ok
+            && (d["source"] == "lsp" && d["verified"] == true || labelled)
+            && d["location"]["line"]
+                .as_u64()
+                .map(|l| l.to_string())
+                .as_deref()
+                == Some(line)
+            && d["location"]["col"]
+                .as_u64()
+                .map(|c| c.to_string())
+                .as_deref()
+                == Some(col)
+            && d["mapStale"] == false;
+        if !ok {
+            bad.push(format!(
+                "{id} (map {line}:{col}): {}",
+                serde_json::to_string(&env).unwrap_or_default()
+            ));
+        }
+    }
+    (ids.len(), bad, omitted)
+}
+
+#[test]
+fn gopls_agrees_with_the_map_on_net_url_and_encoding_json() {
+    servers_on_path();
+    let ws = tempfile::tempdir().expect("tmp");
+    let goroot = String::from_utf8_lossy(
+        &std::process::Command::new("go")
+            .args(["env", "GOROOT"])
+            .output()
+            .expect("go")
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    copy_dir(
+        &Path::new(&goroot).join("src/net/url"),
+        &ws.path().join("url"),
+    );
+    copy_dir(
+        &Path::new(&goroot).join("src/encoding/json"),
+        &ws.path().join("json"),
+    );
+    write(ws.path(), "go.mod", "module example.com/std\n\ngo 1.22\n");
+    let (n, bad, omitted) = agreement(ws.path());
+    eprintln!("gopls: {} of {n} symbols of net/url and encoding/json agree with the map ({} answered from the parse: {omitted:?})", n - bad.len(), omitted.len());
+    // gopls leaves blank identifiers and the fields of nested anonymous structs out of its
+    // outline; those are answered from the parse, labelled.
+    let unexplained: Vec<&String> = omitted
+        .iter()
+        .filter(|id| {
+            !id.contains("#_")
+                && id
+                    .rsplit('#')
+                    .next()
+                    .is_some_and(|q| q.matches('.').count() < 2)
+        })
+        .collect();
+    assert!(unexplained.is_empty(), "gopls omitted {unexplained:?}");
+    assert!(
+        bad.is_empty(),
+        "{} disagree, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}
+
+#[test]
+fn pyright_agrees_with_the_map_on_json_and_email() {
+    servers_on_path();
+    let ws = tempfile::tempdir().expect("tmp");
+    copy_dir(
+        &crate::corpora::python_root().join("json"),
+        &ws.path().join("json"),
+    );
+    copy_dir(
+        &crate::corpora::python_root().join("email"),
+        &ws.path().join("email"),
+    );
+    let (n, bad, omitted) = agreement(ws.path());
+    eprintln!("pyright: {} of {n} symbols of json and email agree with the map ({} answered from the parse: {omitted:?})", n - bad.len(), omitted.len());
+    assert!(omitted.len() * 50 <= n, "pyright omits few: {omitted:?}");
+    assert!(
+        bad.is_empty(),
+        "{} disagree, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}
