@@ -47,6 +47,9 @@ pub struct Global {
     /// Per-request timeout for language servers, in milliseconds (default 15000).
     #[arg(long, global = true)]
     pub lsp_timeout_ms: Option<u64>,
+    /// Stop a language server after this many seconds without a request (default 600).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    pub lsp_idle: Option<f64>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -174,6 +177,9 @@ pub fn run(cli: Cli) -> i32 {
     ws.lsp = !g.no_lsp;
     if let Some(ms) = g.lsp_timeout_ms {
         ws.lsp_timeout = std::time::Duration::from_millis(ms.max(1));
+    }
+    if let Some(secs) = g.lsp_idle {
+        ws.lsp_idle = std::time::Duration::from_secs_f64(secs.clamp(0.1, 1e7));
     }
     for spec in &g.lsp {
         let parsed = spec.split_once('=').and_then(|(l, c)| {

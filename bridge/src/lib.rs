@@ -9,4 +9,5 @@ pub mod cli;
 pub mod lsp;
 pub mod paths;
 pub mod resolve;
+pub mod supervise;
 pub mod tools;

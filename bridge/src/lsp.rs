@@ -4,8 +4,8 @@
 //! document sync from disk, and the hierarchical outline converted to SPEC's positions
 //! (1-based lines, character columns) and qualnames.
 //!
-//! Supervision (restart with backoff, idle shutdown) is not here yet: a server that dies makes
-//! every waiting and later request fail at once with `LSP_FAILED`, and callers fall back.
+//! A server that dies makes every waiting and later request fail at once with `LSP_FAILED`;
+//! restarting it is the supervisor's job (`crate::supervise`).
 
 use crate::paths::Contained;
 use indexer::envelope::{ErrorCode, ToolError};
@@ -83,10 +83,24 @@ pub struct Server {
     encoding: Encoding,
     root: PathBuf,
     timeout: Duration,
-    /// Open documents: URI → (version, text sent).
-    docs: Mutex<HashMap<String, (i32, String)>>,
+    /// Open documents by absolute path.
+    docs: Mutex<HashMap<PathBuf, Doc>>,
     /// The last outline of each document, valid while its text is unchanged.
     outlines: Mutex<HashMap<String, (String, Vec<OutlineSymbol>)>>,
+}
+
+/// A document the server has open: what was last sent, and the disk state it came from.
+struct Doc {
+    file: Contained,
+    uri: String,
+    version: i32,
+    text: String,
+    stamp: Option<(u64, std::time::SystemTime)>,
+}
+
+fn stamp(p: &Path) -> Option<(u64, std::time::SystemTime)> {
+    let m = std::fs::metadata(p).ok()?;
+    Some((m.len(), m.modified().ok()?))
 }
 
 fn lsp_error(code: ErrorCode, msg: impl Into<String>) -> ToolError {
@@ -152,15 +166,32 @@ pub fn path_to_uri(p: &Path) -> String {
     out
 }
 
+/// A server that could not be started, with what it said on stderr.
+#[derive(Debug)]
+pub struct StartError {
+    pub error: ToolError,
+    pub stderr_tail: Vec<String>,
+}
+
+impl From<ToolError> for StartError {
+    fn from(error: ToolError) -> StartError {
+        StartError {
+            error,
+            stderr_tail: Vec::new(),
+        }
+    }
+}
+
 impl Server {
+    /// Spawn the server and run the `initialize` handshake.
     pub fn start(
         lang: Lang,
         root: &Path,
         command: Vec<String>,
         timeout: Duration,
-    ) -> Result<Server, ToolError> {
+    ) -> Result<Server, StartError> {
         let Some((prog, args)) = command.split_first() else {
-            return Err(lsp_error(ErrorCode::LspUnavailable, "empty server command"));
+            return Err(lsp_error(ErrorCode::LspUnavailable, "empty server command").into());
         };
         let mut cmd = Command::new(prog);
         cmd.args(args)
@@ -184,22 +215,25 @@ impl Server {
         else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(ToolError::internal("the server's pipes were not set up"));
+            return Err(ToolError::internal("the server's pipes were not set up").into());
         };
         let writer = Arc::new(Mutex::new(stdin));
         let pending: Pending = Arc::new(Mutex::new(HashMap::new()));
         let alive = Arc::new(AtomicBool::new(true));
         let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let stderr_done = Arc::new(AtomicBool::new(false));
         {
-            let tail = tail.clone();
+            let (tail, done) = (tail.clone(), stderr_done.clone());
             std::thread::spawn(move || {
                 for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                     let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
                     if t.len() == STDERR_LINES {
                         t.pop_front();
                     }
-                    t.push_back(line);
+                    // Lines are kept short: a server can write anything there.
+                    t.push_back(truncate(&line, 500));
                 }
+                done.store(true, Ordering::SeqCst);
             });
         }
         {
@@ -259,7 +293,21 @@ impl Server {
                 },
             }),
             server.timeout.max(Duration::from_secs(1)) * 2,
-        )?;
+        );
+        let init = match init {
+            Ok(v) => v,
+            Err(error) => {
+                // Let the stderr reader catch up with a server that died, for its last words.
+                let deadline = Instant::now() + Duration::from_millis(500);
+                while !stderr_done.load(Ordering::SeqCst) && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                return Err(StartError {
+                    stderr_tail: server.stderr_tail(),
+                    error,
+                });
+            }
+        };
         server.encoding = match init["capabilities"]["positionEncoding"].as_str() {
             Some("utf-8") => Encoding::Utf8,
             _ => Encoding::Utf16,
@@ -362,33 +410,98 @@ impl Server {
         }
     }
 
-    /// Make the server's copy of a file equal to the disk's (`didOpen`, then `didChange`).
+    /// Make the server's copy of a file equal to `text` (its disk content): `didOpen`, then
+    /// `didChange` with a new version when it changed. Every other open document whose file
+    /// changed on disk is re-synced too (a stale buffer poisons answers about other files), and
+    /// one whose file is gone is closed.
     pub fn sync(&self, file: &Contained, text: &str) -> Result<String, ToolError> {
         let uri = path_to_uri(&file.abs);
         let mut docs = self.docs.lock().unwrap_or_else(|e| e.into_inner());
-        match docs.get_mut(&uri) {
+        let mut gone = Vec::new();
+        for (path, doc) in docs.iter_mut() {
+            if *path == file.abs {
+                continue;
+            }
+            let now = stamp(path);
+            if now == doc.stamp {
+                continue;
+            }
+            match std::fs::read(path) {
+                Ok(bytes) => {
+                    let t = String::from_utf8_lossy(&bytes).into_owned();
+                    doc.stamp = now;
+                    if t != doc.text {
+                        doc.version += 1;
+                        self.notify(
+                            "textDocument/didChange",
+                            json!({"textDocument": {"uri": doc.uri, "version": doc.version}, "contentChanges": [{"text": t}]}),
+                        )?;
+                        doc.text = t;
+                    }
+                }
+                Err(_) => gone.push(path.clone()),
+            }
+        }
+        for path in gone {
+            if let Some(doc) = docs.remove(&path) {
+                self.notify(
+                    "textDocument/didClose",
+                    json!({"textDocument": {"uri": doc.uri}}),
+                )?;
+            }
+        }
+        match docs.get_mut(&file.abs) {
             None => {
-                let lang_id = match self.lang {
-                    Lang::Go => "go",
-                    Lang::Python => "python",
-                };
                 self.notify(
                     "textDocument/didOpen",
-                    json!({"textDocument": {"uri": uri, "languageId": lang_id, "version": 1, "text": text}}),
+                    json!({"textDocument": {"uri": uri, "languageId": language_id(self.lang), "version": 1, "text": text}}),
                 )?;
-                docs.insert(uri.clone(), (1, text.to_string()));
+                docs.insert(
+                    file.abs.clone(),
+                    Doc {
+                        file: file.clone(),
+                        uri: uri.clone(),
+                        version: 1,
+                        text: text.to_string(),
+                        stamp: stamp(&file.abs),
+                    },
+                );
             }
-            Some((version, sent)) if sent != text => {
-                *version += 1;
-                self.notify(
-                    "textDocument/didChange",
-                    json!({"textDocument": {"uri": uri, "version": *version}, "contentChanges": [{"text": text}]}),
-                )?;
-                *sent = text.to_string();
+            Some(doc) => {
+                doc.stamp = stamp(&file.abs);
+                if doc.text != text {
+                    doc.version += 1;
+                    self.notify(
+                        "textDocument/didChange",
+                        json!({"textDocument": {"uri": uri, "version": doc.version}, "contentChanges": [{"text": text}]}),
+                    )?;
+                    doc.text = text.to_string();
+                }
             }
-            Some(_) => {}
         }
         Ok(uri)
+    }
+
+    /// The files this server has open (re-opened on its successor after a restart).
+    pub fn open_files(&self) -> Vec<Contained> {
+        let docs = self.docs.lock().unwrap_or_else(|e| e.into_inner());
+        let mut v: Vec<Contained> = docs.values().map(|d| d.file.clone()).collect();
+        v.sort_by(|a, b| a.rel.cmp(&b.rel));
+        v
+    }
+
+    /// The server's output has not ended (it has not exited or sent garbage).
+    pub fn alive(&self) -> bool {
+        self.alive.load(Ordering::SeqCst)
+    }
+
+    /// Requests waiting for an answer.
+    pub fn in_flight(&self) -> usize {
+        self.pending.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.lock().unwrap_or_else(|e| e.into_inner()).id()
     }
 
     /// The live outline of a file, in SPEC's terms.
@@ -431,20 +544,28 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        let mut child = self.child.lock().unwrap_or_else(|e| e.into_inner());
         if self.alive.load(Ordering::SeqCst) {
             let _ = self.request("shutdown", Value::Null, Duration::from_secs(2));
             let _ = self.notify("exit", Value::Null);
-        }
-        let mut child = self.child.lock().unwrap_or_else(|e| e.into_inner());
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = child.try_wait() {
-                return;
+            let deadline = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
             }
-            std::thread::sleep(Duration::from_millis(20));
         }
+        // Dead, broken or deaf: killed, and always reaped (no zombie is left).
         let _ = child.kill();
         let _ = child.wait();
+    }
+}
+
+fn language_id(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Go => "go",
+        Lang::Python => "python",
     }
 }
 

@@ -90,13 +90,15 @@ fn live_outline(
                     })
                 }
                 Err(e) => warnings.push(format!(
-                    "{}: falling back to a parse of the file on disk (verified: false)",
+                    "{}: {}: falling back to a parse of the file on disk (verified: false)",
+                    e.code.as_str(),
                     e.message
                 )),
             }
         }
         Err(e) => warnings.push(format!(
-            "{}{}: the position comes from a parse of the file on disk (verified: false)",
+            "{}: {}{}: the position comes from a parse of the file on disk (verified: false)",
+            e.code.as_str(),
             e.message,
             e.hint.map(|h| format!(" ({h})")).unwrap_or_default()
         )),

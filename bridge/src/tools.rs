@@ -9,6 +9,8 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::supervise::{Config, Supervisor};
+
 /// Where the tools work: the workspace root and its map.
 #[derive(Debug, Clone)]
 pub struct Workspace {
@@ -22,65 +24,28 @@ pub struct Workspace {
     pub lsp_commands: HashMap<Lang, Vec<String>>,
     /// Per-request timeout for language servers.
     pub lsp_timeout: std::time::Duration,
-    /// Language servers started so far, one per language.
-    pub servers: std::sync::Arc<std::sync::Mutex<HashMap<Lang, ServerSlot>>>,
-}
-
-/// A language's server: running, or the reason it could not be had.
-#[derive(Clone)]
-pub enum ServerSlot {
-    Running(std::sync::Arc<crate::lsp::Server>),
-    Unavailable(ToolError),
-}
-
-impl std::fmt::Debug for ServerSlot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ServerSlot::Running(s) => write!(f, "Running({})", s.command.join(" ")),
-            ServerSlot::Unavailable(e) => write!(f, "Unavailable({})", e.message),
-        }
-    }
+    /// Stop a language server after this long without a request.
+    pub lsp_idle: std::time::Duration,
+    /// The language servers' supervisor, made on first use from the fields above.
+    supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
 }
 
 impl Workspace {
-    /// The server for a language, started on first use.
+    pub fn supervisor(&self) -> &Supervisor {
+        self.supervisor.get_or_init(|| {
+            Supervisor::new(Config {
+                root: self.root.clone(),
+                enabled: self.lsp,
+                commands: self.lsp_commands.clone(),
+                timeout: self.lsp_timeout,
+                idle: self.lsp_idle,
+            })
+        })
+    }
+
+    /// The server for a language: started on first use, supervised.
     pub fn server(&self, lang: Lang) -> Result<std::sync::Arc<crate::lsp::Server>, ToolError> {
-        if !self.lsp {
-            return Err(ToolError::new(
-                ErrorCode::LspUnavailable,
-                "language servers are turned off (--no-lsp)",
-            ));
-        }
-        let mut servers = self.servers.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(slot) = servers.get(&lang) {
-            return match slot {
-                ServerSlot::Running(s) => Ok(s.clone()),
-                ServerSlot::Unavailable(e) => Err(e.clone()),
-            };
-        }
-        let command = self
-            .lsp_commands
-            .get(&lang)
-            .cloned()
-            .or_else(|| crate::lsp::command_for(lang));
-        let slot = match command {
-            None => ServerSlot::Unavailable(
-                ToolError::new(
-                    ErrorCode::LspUnavailable,
-                    format!("no {} language server on PATH", lang.prefix()),
-                )
-                .hint(crate::lsp::install_hint(lang)),
-            ),
-            Some(cmd) => match crate::lsp::Server::start(lang, &self.root, cmd, self.lsp_timeout) {
-                Ok(s) => ServerSlot::Running(std::sync::Arc::new(s)),
-                Err(e) => ServerSlot::Unavailable(e),
-            },
-        };
-        servers.insert(lang, slot.clone());
-        match slot {
-            ServerSlot::Running(s) => Ok(s),
-            ServerSlot::Unavailable(e) => Err(e),
-        }
+        self.supervisor().get(lang)
     }
 
     /// The root must be an existing directory; the map defaults to `<root>/.codemap/map.db`.
@@ -107,7 +72,8 @@ impl Workspace {
             lsp: true,
             lsp_commands: HashMap::new(),
             lsp_timeout: crate::lsp::TIMEOUT,
-            servers: Default::default(),
+            lsp_idle: crate::supervise::IDLE,
+            supervisor: Default::default(),
         })
     }
 }
@@ -156,7 +122,9 @@ fn dispatch(
         "map_path" => Map::open(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
         "map_status" => {
             let _: EmptyParams = params(args)?;
-            Map::open(&ws.root, &ws.db)?.status()
+            let mut answer = Map::open(&ws.root, &ws.db)?.status()?;
+            answer.data["servers"] = ws.supervisor().status();
+            Ok(answer)
         }
         "map_rebuild" => rebuild(ws, &params::<RebuildParams>(args)?, progress),
         "resolve" => crate::resolve::resolve(ws, &params(args)?),

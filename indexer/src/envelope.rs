@@ -30,6 +30,58 @@ pub enum ErrorCode {
     Internal,
 }
 
+impl ErrorCode {
+    /// The code as it appears in an envelope, e.g. `LSP_TIMEOUT`.
+    pub fn as_str(self) -> &'static str {
+        use ErrorCode::*;
+        match self {
+            BadArgs => "BAD_ARGS",
+            BadNodeId => "BAD_NODE_ID",
+            NodeNotFound => "NODE_NOT_FOUND",
+            MapNotBuilt => "MAP_NOT_BUILT",
+            FileDeleted => "FILE_DELETED",
+            SymbolNotFound => "SYMBOL_NOT_FOUND",
+            OutsideWorkspace => "OUTSIDE_WORKSPACE",
+            LocateNoMatch => "LOCATE_NO_MATCH",
+            LocateAmbiguous => "LOCATE_AMBIGUOUS",
+            LspUnavailable => "LSP_UNAVAILABLE",
+            LspFailed => "LSP_FAILED",
+            LspTimeout => "LSP_TIMEOUT",
+            UnsupportedLanguage => "UNSUPPORTED_LANGUAGE",
+            Internal => "INTERNAL",
+        }
+    }
+}
+
+#[cfg(test)]
+mod code_tests {
+    #[test]
+    fn codes_read_as_serialized() {
+        use super::ErrorCode::*;
+        for c in [
+            BadArgs,
+            BadNodeId,
+            NodeNotFound,
+            MapNotBuilt,
+            FileDeleted,
+            SymbolNotFound,
+            OutsideWorkspace,
+            LocateNoMatch,
+            LocateAmbiguous,
+            LspUnavailable,
+            LspFailed,
+            LspTimeout,
+            UnsupportedLanguage,
+            Internal,
+        ] {
+            assert_eq!(
+                serde_json::to_value(c).ok(),
+                Some(serde_json::json!(c.as_str()))
+            );
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolError {
     pub code: ErrorCode,

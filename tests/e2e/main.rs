@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod corpora;
+mod faults;
 mod fixtures;
 mod incremental;
 mod kill;

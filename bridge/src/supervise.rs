@@ -1,0 +1,383 @@
+//! Supervision of the language servers: one per (workspace root, language), started on first
+//! use, restarted after a crash with backoff (0.5 s doubling to 8 s, at most 5 restarts in two
+//! minutes, then parked as failed with its stderr tail), stopped after an idle period, and its
+//! state reported by `map_status`.
+//!
+//! Each language has a slot behind its own mutex. Requests take the slot (starting the server
+//! if needed); a monitor thread ticks every 100 ms to notice crashes, perform due restarts (with
+//! the documents the dead server had open re-opened) and stop idle servers. The monitor holds
+//! only a weak reference: dropping the supervisor shuts every server down.
+
+use crate::lsp::{self, Server};
+use indexer::envelope::{ErrorCode, ToolError};
+use indexer::lang::Lang;
+use serde_json::{json, Value};
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+/// Restarts allowed within [`RESTART_WINDOW`] before a server is parked as failed.
+pub const MAX_RESTARTS: usize = 5;
+pub const RESTART_WINDOW: Duration = Duration::from_secs(120);
+const FIRST_BACKOFF: Duration = Duration::from_millis(500);
+const MAX_BACKOFF: Duration = Duration::from_secs(8);
+/// Default idle period after which a server is stopped.
+pub const IDLE: Duration = Duration::from_secs(600);
+const TICK: Duration = Duration::from_millis(100);
+
+/// The delay before restart number `n` (0-based) within the window: 0.5 s, 1, 2, 4, 8, 8 …
+pub fn backoff(n: usize) -> Duration {
+    let factor = 1u32 << n.min(5);
+    (FIRST_BACKOFF * factor).min(MAX_BACKOFF)
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub root: PathBuf,
+    pub enabled: bool,
+    pub commands: HashMap<Lang, Vec<String>>,
+    pub timeout: Duration,
+    pub idle: Duration,
+}
+
+enum State {
+    NotStarted,
+    Ready(Arc<Server>),
+    /// Crashed; restarted at `until`.
+    Backoff {
+        until: Instant,
+        reason: String,
+    },
+    Failed {
+        reason: String,
+    },
+    /// No command, or it cannot be run: not retried.
+    Unavailable(ToolError),
+    StoppedIdle,
+}
+
+struct Slot {
+    state: State,
+    command: Option<Vec<String>>,
+    /// When restarts were scheduled, within the window.
+    restarts: VecDeque<Instant>,
+    restart_count: u32,
+    last_used: Instant,
+    /// Files to re-open on the next server after a crash.
+    reopen: Vec<crate::paths::Contained>,
+    /// The stderr tail of the last server that died.
+    last_stderr: Vec<String>,
+    /// Why the last server died.
+    last_crash: Option<String>,
+}
+
+pub struct Supervisor {
+    cfg: Config,
+    slots: HashMap<Lang, Mutex<Slot>>,
+}
+
+impl std::fmt::Debug for Supervisor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Supervisor({})", self.status())
+    }
+}
+
+impl Supervisor {
+    pub fn new(cfg: Config) -> Arc<Supervisor> {
+        let slots = Lang::ALL
+            .iter()
+            .map(|&l| {
+                (
+                    l,
+                    Mutex::new(Slot {
+                        state: State::NotStarted,
+                        command: None,
+                        restarts: VecDeque::new(),
+                        restart_count: 0,
+                        last_used: Instant::now(),
+                        reopen: Vec::new(),
+                        last_stderr: Vec::new(),
+                        last_crash: None,
+                    }),
+                )
+            })
+            .collect();
+        let sup = Arc::new(Supervisor { cfg, slots });
+        if sup.cfg.enabled {
+            let weak = Arc::downgrade(&sup);
+            let _ = std::thread::Builder::new()
+                .name("codemap-lsp-monitor".into())
+                .spawn(move || monitor(weak));
+        }
+        sup
+    }
+
+    fn slot(&self, lang: Lang) -> std::sync::MutexGuard<'_, Slot> {
+        // Every language has a slot (built from Lang::ALL).
+        self.slots[&lang].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The running server for a language, started (or restarted, when its backoff is over) if
+    /// needed. While a crashed server waits for its restart, or once it is parked as failed,
+    /// this is `LSP_FAILED` and the caller falls back.
+    pub fn get(&self, lang: Lang) -> Result<Arc<Server>, ToolError> {
+        if !self.cfg.enabled {
+            return Err(ToolError::new(
+                ErrorCode::LspUnavailable,
+                "language servers are turned off (--no-lsp)",
+            ));
+        }
+        let mut slot = self.slot(lang);
+        slot.last_used = Instant::now();
+        self.notice_crash(&mut slot);
+        match &slot.state {
+            State::Ready(s) => return Ok(s.clone()),
+            State::Unavailable(e) => return Err(e.clone()),
+            State::Failed { reason } => {
+                return Err(failed_error(lang, reason, &slot.last_stderr));
+            }
+            State::Backoff { until, reason } if Instant::now() < *until => {
+                let wait = until.saturating_duration_since(Instant::now());
+                return Err(ToolError::new(
+                    ErrorCode::LspFailed,
+                    format!(
+                        "the {} language server {reason}; it restarts in {:.1} s",
+                        lang.prefix(),
+                        wait.as_secs_f64()
+                    ),
+                )
+                .hint("the map answers meanwhile: `map_search`, `map_neighbors`"));
+            }
+            _ => {}
+        }
+        self.start(lang, &mut slot);
+        match &slot.state {
+            State::Ready(s) => Ok(s.clone()),
+            State::Unavailable(e) => Err(e.clone()),
+            State::Failed { reason } | State::Backoff { reason, .. } => {
+                Err(failed_error(lang, reason, &slot.last_stderr))
+            }
+            State::NotStarted | State::StoppedIdle => {
+                Err(ToolError::internal("the language server did not start"))
+            }
+        }
+    }
+
+    /// A ready server whose output ended has crashed: schedule its restart or park it.
+    fn notice_crash(&self, slot: &mut Slot) {
+        if let State::Ready(s) = &slot.state {
+            if !s.alive() {
+                let (tail, files) = (s.stderr_tail(), s.open_files());
+                slot.reopen = files;
+                self.crashed(slot, "exited unexpectedly".into(), tail);
+            }
+        }
+    }
+
+    fn crashed(&self, slot: &mut Slot, reason: String, tail: Vec<String>) {
+        let now = Instant::now();
+        while slot
+            .restarts
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > RESTART_WINDOW)
+        {
+            slot.restarts.pop_front();
+        }
+        if !tail.is_empty() {
+            slot.last_stderr = tail;
+        }
+        slot.last_crash = Some(reason.clone());
+        tracing::warn!(%reason, "language server crashed");
+        if slot.restarts.len() >= MAX_RESTARTS {
+            slot.state = State::Failed {
+                reason: format!(
+                    "{reason}, and was restarted {MAX_RESTARTS} times in {} s: parked as failed",
+                    RESTART_WINDOW.as_secs()
+                ),
+            };
+            slot.reopen.clear();
+        } else {
+            let delay = backoff(slot.restarts.len());
+            slot.restarts.push_back(now);
+            slot.state = State::Backoff {
+                until: now + delay,
+                reason,
+            };
+        }
+    }
+
+    fn start(&self, lang: Lang, slot: &mut Slot) {
+        let restart = matches!(slot.state, State::Backoff { .. });
+        let command = self
+            .cfg
+            .commands
+            .get(&lang)
+            .cloned()
+            .or_else(|| lsp::command_for(lang));
+        let Some(command) = command else {
+            slot.state = State::Unavailable(
+                ToolError::new(
+                    ErrorCode::LspUnavailable,
+                    format!("no {} language server on PATH", lang.prefix()),
+                )
+                .hint(lsp::install_hint(lang)),
+            );
+            return;
+        };
+        slot.command = Some(command.clone());
+        match Server::start(lang, &self.cfg.root, command, self.cfg.timeout) {
+            Ok(server) => {
+                if restart {
+                    slot.restart_count += 1;
+                }
+                // The documents the dead server had open, re-opened as they are on disk now.
+                for file in std::mem::take(&mut slot.reopen) {
+                    if let Ok(bytes) = std::fs::read(&file.abs) {
+                        let _ = server.sync(&file, &String::from_utf8_lossy(&bytes));
+                    }
+                }
+                slot.state = State::Ready(Arc::new(server));
+            }
+            Err(e) if e.error.code == ErrorCode::LspUnavailable => {
+                slot.state = State::Unavailable(e.error)
+            }
+            Err(e) => {
+                if restart {
+                    slot.restart_count += 1;
+                }
+                let tail = e.stderr_tail.clone();
+                self.crashed(slot, format!("failed to start ({})", e.error.message), tail);
+            }
+        }
+    }
+
+    /// One monitor pass: crashes noticed, due restarts made, idle servers stopped.
+    fn tick(&self) {
+        for (lang, m) in &self.slots {
+            // A busy slot (a request starting a server) is looked at next time.
+            let Ok(mut slot) = m.try_lock() else { continue };
+            self.notice_crash(&mut slot);
+            match &slot.state {
+                State::Backoff { until, .. } if Instant::now() >= *until => {
+                    self.start(*lang, &mut slot);
+                }
+                State::Ready(s)
+                    if slot.last_used.elapsed() >= self.cfg.idle && s.in_flight() == 0 =>
+                {
+                    tracing::info!(lang = lang.prefix(), "stopping an idle language server");
+                    let old = std::mem::replace(&mut slot.state, State::StoppedIdle);
+                    drop(slot);
+                    drop(old); // shutdown, exit, reaped
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Each language's server state, for `map_status`.
+    pub fn status(&self) -> Value {
+        let mut langs: Vec<Lang> = self.slots.keys().copied().collect();
+        langs.sort_by_key(|l| l.prefix());
+        let out: Vec<Value> = langs
+            .into_iter()
+            .map(|lang| {
+                let Ok(slot) = self.slots[&lang].try_lock() else {
+                    return json!({"lang": lang.prefix(), "state": "starting"});
+                };
+                let mut v = json!({
+                    "lang": lang.prefix(),
+                    "restarts": slot.restart_count,
+                });
+                if let Some(c) = &slot.command {
+                    v["command"] = json!(c.join(" "));
+                }
+                match &slot.state {
+                    State::NotStarted => {
+                        v["state"] = json!("not-started");
+                        if !self.cfg.enabled {
+                            v["reason"] = json!("language servers are turned off (--no-lsp)");
+                        }
+                    }
+                    State::Ready(s) if s.alive() => {
+                        v["state"] = json!("ready");
+                        v["pid"] = json!(s.pid());
+                        v["idleSeconds"] = json!(slot.last_used.elapsed().as_secs());
+                    }
+                    State::Ready(s) => {
+                        v["state"] = json!("failed");
+                        v["reason"] = json!("exited unexpectedly; restarting");
+                        v["stderrTail"] = json!(s.stderr_tail());
+                    }
+                    State::Backoff { until, reason } => {
+                        v["state"] = json!("starting");
+                        v["reason"] = json!(reason);
+                        v["restartInMs"] =
+                            json!(until.saturating_duration_since(Instant::now()).as_millis());
+                        v["stderrTail"] = json!(slot.last_stderr);
+                    }
+                    State::Failed { reason } => {
+                        v["state"] = json!("failed");
+                        v["reason"] = json!(reason);
+                        v["stderrTail"] = json!(slot.last_stderr);
+                    }
+                    State::Unavailable(e) => {
+                        v["state"] = json!("failed");
+                        v["reason"] = json!(e.message);
+                        if let Some(h) = &e.hint {
+                            v["hint"] = json!(h);
+                        }
+                    }
+                    State::StoppedIdle => {
+                        v["state"] = json!("stopped-idle");
+                    }
+                }
+                v
+            })
+            .collect();
+        Value::Array(out)
+    }
+}
+
+fn failed_error(lang: Lang, reason: &str, tail: &[String]) -> ToolError {
+    let tail = tail
+        .iter()
+        .rev()
+        .take(5)
+        .rev()
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" | ");
+    ToolError::new(
+        ErrorCode::LspFailed,
+        format!(
+            "the {} language server {reason}{}",
+            lang.prefix(),
+            if tail.is_empty() {
+                String::new()
+            } else {
+                format!("; its stderr ends: {tail}")
+            }
+        ),
+    )
+    .hint("the map still answers (`map_search`, `map_neighbors`); `map_status` shows the server's state")
+}
+
+fn monitor(weak: Weak<Supervisor>) {
+    loop {
+        std::thread::sleep(TICK);
+        let Some(sup) = weak.upgrade() else { return };
+        sup.tick();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_to_eight_seconds() {
+        let secs: Vec<f64> = (0..7).map(|n| backoff(n).as_secs_f64()).collect();
+        assert_eq!(secs, [0.5, 1.0, 2.0, 4.0, 8.0, 8.0, 8.0]);
+    }
+}

@@ -1,0 +1,285 @@
+//! Language-server faults, with the scripted fake server (`tests/fake_lsp.py`) where a real one
+//! cannot be made to misbehave on demand, and the real pyright for idle shutdown: `resolve`
+//! keeps answering (from the parse, labelled), the supervisor restarts with backoff or parks the
+//! server as failed with its stderr tail, and no process is left behind.
+
+use crate::util::*;
+use bridge::tools::{self, Workspace};
+use indexer::index::NoProgress;
+use indexer::lang::Lang;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const NODE: &str = "py:src/shop/models.py#Order.total";
+
+fn fake_script() -> PathBuf {
+    repo_root().join("tests/fake_lsp.py")
+}
+
+/// The py_app fixture with a map, and a workspace whose Python server is the fake in `mode`.
+fn fake_ws(mode: &str, timeout_ms: u64) -> (tempfile::TempDir, Workspace, PathBuf) {
+    let dir = fixture("py_app");
+    let log = dir.path().join("..").join(format!(
+        "fake-{}.log",
+        dir.path()
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("x")
+    ));
+    let mut ws = Workspace::new(dir.path(), None).expect("workspace");
+    ws.lsp_commands.insert(
+        Lang::Python,
+        vec![
+            "python3".into(),
+            fake_script().display().to_string(),
+            mode.into(),
+            log.display().to_string(),
+        ],
+    );
+    ws.lsp_timeout = Duration::from_millis(timeout_ms);
+    let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
+    assert!(built.ok, "{built:?}");
+    (dir, ws, log)
+}
+
+fn resolve(ws: &Workspace) -> (Value, Vec<String>, Duration) {
+    let t = Instant::now();
+    let env = tools::call(ws, "resolve", &json!({"nodeId": NODE}), &NoProgress);
+    let took = t.elapsed();
+    assert!(env.ok, "the parse fallback answers: {env:?}");
+    (env.data.clone().unwrap_or_default(), env.warnings, took)
+}
+
+fn python_server(ws: &Workspace) -> Value {
+    let env = tools::call(ws, "map_status", &json!({}), &NoProgress);
+    assert!(env.ok, "{env:?}");
+    let servers = env.data.unwrap_or_default()["servers"].clone();
+    servers
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["lang"] == "py").cloned())
+        .unwrap_or(Value::Null)
+}
+
+fn wait_for(ws: &Workspace, what: &str, limit: Duration, ok: impl Fn(&Value) -> bool) -> Value {
+    let t = Instant::now();
+    loop {
+        let s = python_server(ws);
+        if ok(&s) {
+            return s;
+        }
+        assert!(t.elapsed() < limit, "no {what} in {limit:?}: {s}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Children of this process that are zombies (exited, never reaped), or still running `cmd`.
+fn leftovers(marker: &str) -> Vec<String> {
+    let me = std::process::id().to_string();
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid ...
+        let Some((_, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let mut f = rest.split(' ');
+        let (state, ppid) = (f.next().unwrap_or(""), f.next().unwrap_or(""));
+        if ppid != me {
+            continue;
+        }
+        let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if state == "Z" || cmdline.contains(marker) {
+            found.push(format!(
+                "{} {state} {cmdline}",
+                e.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found
+}
+
+/// After the workspace is dropped, none of the fake's processes is left, running or zombie.
+fn assert_no_leftovers(ws: Workspace, log: &Path) {
+    drop(ws);
+    let marker = log.display().to_string();
+    let t = Instant::now();
+    loop {
+        let left = leftovers(&marker);
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "processes left: {left:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_server_that_never_answers_times_out_and_the_bridge_stays_usable() {
+    let (_dir, ws, log) = fake_ws("hang", 400);
+    for round in 0..2 {
+        let (d, warnings, took) = resolve(&ws);
+        assert_eq!(d["source"], "parse", "round {round}");
+        assert_eq!(d["verified"], false);
+        assert_eq!(d["location"]["line"], 30, "{d}");
+        assert!(
+            warnings.iter().any(|w| w.contains("LSP_TIMEOUT")),
+            "{warnings:?}"
+        );
+        assert!(took < Duration::from_secs(3), "answered in {took:?}");
+    }
+    // The request was cancelled, and the map answers as ever.
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(text.contains("$/cancelRequest"), "{text}");
+    let env = tools::call(&ws, "map_search", &json!({"query": "total"}), &NoProgress);
+    assert!(env.ok);
+    assert_eq!(python_server(&ws)["state"], "ready");
+    assert_no_leftovers(ws, &log);
+}
+
+#[test]
+fn a_server_that_crashes_at_start_is_restarted_with_backoff_then_parked_as_failed() {
+    let (_dir, ws, log) = fake_ws("crash-start", 2000);
+    let t = Instant::now();
+    let (d, warnings, _) = resolve(&ws);
+    assert_eq!(d["source"], "parse");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("LSP_FAILED") && w.contains("libfake.so.1 not found")),
+        "the first answer says why, with the server's last words: {warnings:?}"
+    );
+    let s = wait_for(&ws, "failed state", Duration::from_secs(40), |s| {
+        s["state"] == "failed"
+    });
+    let parked = t.elapsed();
+    // Five restarts after 0.5, 1, 2, 4 and 8 s.
+    assert_eq!(s["restarts"], 5, "{s}");
+    assert!(
+        parked >= Duration::from_millis(15_000) && parked < Duration::from_secs(30),
+        "parked after {parked:?}"
+    );
+    assert!(
+        s["stderrTail"].as_array().is_some_and(|t| t
+            .iter()
+            .any(|l| l.as_str().unwrap_or("").contains("libfake"))),
+        "{s}"
+    );
+    // Parked: answers come from the parse at once, saying the server failed.
+    let (d, warnings, took) = resolve(&ws);
+    assert_eq!(d["source"], "parse");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert!(
+        warnings.iter().any(|w| w.contains("parked as failed")),
+        "{warnings:?}"
+    );
+    assert_no_leftovers(ws, &log);
+}
+
+#[test]
+fn a_crashed_server_is_restarted_and_gets_its_documents_back() {
+    let (_dir, ws, log) = fake_ws("crash-once", 2000);
+    let (d, warnings, _) = resolve(&ws);
+    assert_eq!(d["source"], "parse", "the crash answers from the parse");
+    assert!(
+        warnings.iter().any(|w| w.contains("exited")),
+        "{warnings:?}"
+    );
+    let s = wait_for(&ws, "a restart", Duration::from_secs(10), |s| {
+        s["state"] == "ready" && s["restarts"] == 1
+    });
+    assert!(s["pid"].as_u64().is_some(), "{s}");
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let opens = text
+        .lines()
+        .filter(|l| l.starts_with("textDocument/didOpen") && l.ends_with("models.py"))
+        .count();
+    assert_eq!(opens, 2, "re-opened on the new server:\n{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("start")).count(), 2);
+    assert_no_leftovers(ws, &log);
+}
+
+#[test]
+fn a_server_that_writes_garbage_is_dropped_at_once_and_restarted() {
+    let (_dir, ws, log) = fake_ws("garbage", 5000);
+    let (d, warnings, took) = resolve(&ws);
+    assert_eq!(d["source"], "parse");
+    assert!(
+        took < Duration::from_secs(3),
+        "no waiting for a timeout: {took:?}"
+    );
+    assert!(!warnings.is_empty());
+    wait_for(&ws, "a restart", Duration::from_secs(10), |s| {
+        s["restarts"].as_u64() >= Some(1)
+    });
+    assert_no_leftovers(ws, &log);
+}
+
+#[test]
+fn a_missing_server_is_unavailable_with_the_install_command_and_the_parse_answers() {
+    let dir = fixture("go_app");
+    index(dir.path());
+    // Only the system directories on PATH: no gopls there.
+    let out = std::process::Command::new(bin())
+        .env("PATH", "/usr/bin:/bin")
+        .env("HOME", dir.path())
+        .args(["--json", "--root"])
+        .arg(dir.path())
+        .args(["resolve", "--node-id", "go:disk/disk.go#DiskStore.Get"])
+        .output()
+        .expect("run");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("envelope");
+    assert_eq!(out.status.code(), Some(0), "{v}");
+    assert_eq!(v["data"]["source"], "parse", "{v}");
+    let w = v["warnings"].to_string();
+    assert!(
+        w.contains("LSP_UNAVAILABLE") && w.contains("go install golang.org/x/tools/gopls@"),
+        "{w}"
+    );
+    // A command that does not exist is the same.
+    let (_dir, mut ws, _log) = fake_ws("hang", 1000);
+    ws.lsp_commands
+        .insert(Lang::Python, vec!["/nonexistent/pyright-langserver".into()]);
+    let (d, warnings, _) = resolve(&ws);
+    assert_eq!(d["source"], "parse");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("LSP_UNAVAILABLE") && w.contains("npm install")),
+        "{warnings:?}"
+    );
+    assert_eq!(python_server(&ws)["state"], "failed");
+}
+
+#[test]
+fn an_idle_real_server_is_stopped_and_started_again_on_use() {
+    crate::lsp::servers_on_path();
+    let dir = fixture("py_app");
+    let mut ws = Workspace::new(dir.path(), None).expect("workspace");
+    ws.lsp_idle = Duration::from_millis(1500);
+    assert!(tools::call(&ws, "map_rebuild", &json!({}), &NoProgress).ok);
+    let (d, _, _) = resolve(&ws);
+    assert_eq!(d["source"], "lsp", "{d}");
+    let pid = python_server(&ws)["pid"].as_u64().expect("a pid");
+    wait_for(&ws, "idle stop", Duration::from_secs(15), |s| {
+        s["state"] == "stopped-idle"
+    });
+    // The shutdown handshake ends with the process gone and reaped (no zombie left).
+    let t = Instant::now();
+    while Path::new(&format!("/proc/{pid}")).exists() {
+        assert!(
+            t.elapsed() < Duration::from_secs(6),
+            "the idle server {pid} is still there"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (d, _, _) = resolve(&ws);
+    assert_eq!(d["source"], "lsp", "started again: {d}");
+    assert_eq!(python_server(&ws)["state"], "ready");
+}
