@@ -537,6 +537,40 @@ impl Server {
         }
     }
 
+    /// A position request (`textDocument/hover`, `definition`, …) at a 1-based line and
+    /// character column of a file whose disk text is `text`; `extra` is merged into the params.
+    pub fn at(
+        &self,
+        method: &str,
+        file: &Contained,
+        text: &str,
+        pos: Pos,
+        extra: Value,
+        timeout: Option<Duration>,
+    ) -> Result<Value, ToolError> {
+        let uri = self.sync(file, text)?;
+        let line_text = text
+            .split('\n')
+            .nth(pos.line.saturating_sub(1) as usize)
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .unwrap_or("");
+        let mut params = json!({
+            "textDocument": {"uri": uri},
+            "position": {"line": pos.line.saturating_sub(1), "character": from_char_col(line_text, pos.col, self.encoding)},
+        });
+        if let (Some(p), Some(e)) = (params.as_object_mut(), extra.as_object()) {
+            for (k, v) in e {
+                p.insert(k.clone(), v.clone());
+            }
+        }
+        self.request(method, params, timeout.unwrap_or(self.timeout))
+    }
+
+    /// The per-request timeout this server was started with.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
     pub fn root(&self) -> &Path {
         &self.root
     }
@@ -621,6 +655,47 @@ fn route(msg: &Value, writer: &Mutex<ChildStdin>, pending: &Pending, folders: &V
         // Notifications (progress, diagnostics, logs) are consumed without blocking.
         _ => {}
     }
+}
+
+/// The declaration line(s) of a hover answer: the first fenced code block (or the plain
+/// text's first line), whitespace collapsed; pyright's `(method) ` style prefix dropped.
+pub fn signature_from_hover(v: &Value) -> Option<String> {
+    let contents = &v["contents"];
+    let text = match contents {
+        Value::String(s) => s.clone(),
+        Value::Object(o) => o
+            .get("value")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string(),
+        Value::Array(a) => a
+            .iter()
+            .map(|x| x.as_str().or_else(|| x["value"].as_str()).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => return None,
+    };
+    let body = match text.find("```") {
+        Some(i) => {
+            let rest = &text[i + 3..];
+            let rest = rest.split_once('\n').map_or("", |(_, r)| r);
+            rest.split("```").next().unwrap_or("")
+        }
+        None => text.lines().next().unwrap_or(""),
+    };
+    let sig = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    let sig = match sig.strip_prefix('(') {
+        Some(rest)
+            if rest
+                .split_once(") ")
+                .is_some_and(|(k, _)| k.chars().all(|c| c.is_ascii_lowercase() || c == ' ')) =>
+        {
+            rest.split_once(") ")
+                .map_or(sig.clone(), |(_, r)| r.to_string())
+        }
+        _ => sig,
+    };
+    (!sig.is_empty()).then_some(sig)
 }
 
 /// A column in the server's units on one line → a 1-based character column.
@@ -821,6 +896,29 @@ mod tests {
             3,
             "past the end clamps"
         );
+    }
+
+    #[test]
+    fn signatures_from_hovers() {
+        let cases = [
+            (
+                json!({"contents": {"kind": "markdown", "value": "```go\nfunc (u *URL) String() string\n```\n\nString reassembles the URL."}}),
+                Some("func (u *URL) String() string"),
+            ),
+            (
+                json!({"contents": {"kind": "markdown", "value": "```python\n(method) def total(\n    self: Self@Order\n) -> float\n```\n---\nSum."}}),
+                Some("def total( self: Self@Order ) -> float"),
+            ),
+            (
+                json!({"contents": "plain first line\nsecond"}),
+                Some("plain first line"),
+            ),
+            (json!({"contents": []}), None),
+            (json!(null), None),
+        ];
+        for (v, want) in cases {
+            assert_eq!(signature_from_hover(&v).as_deref(), want, "{v}");
+        }
     }
 
     #[test]

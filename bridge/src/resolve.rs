@@ -64,6 +64,8 @@ struct Live {
     lines: usize,
     /// "lsp" (verified by the language server) or "parse".
     source: &'static str,
+    /// The server that gave the outline, and the text it was given.
+    server: Option<(std::sync::Arc<crate::lsp::Server>, String)>,
 }
 
 /// The live outline of a file: from the language server when one can be had, else from a
@@ -87,6 +89,7 @@ fn live_outline(
                         parsed: outline,
                         lines,
                         source: "lsp",
+                        server: Some((server, text)),
                     })
                 }
                 Err(e) => warnings.push(format!(
@@ -108,6 +111,7 @@ fn live_outline(
         outline,
         lines,
         source: "parse",
+        server: None,
     })
 }
 
@@ -242,7 +246,7 @@ fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
         }),
         _ => e,
     })?;
-    let (mut outline, mut source) = (live.outline, live.source);
+    let (mut outline, mut source, server) = (live.outline, live.source, live.server);
     // A server's outline leaves out some definitions (gopls: `var _ = …`; pyright: a name
     // whose first binding is an import alias). When the parse has the symbol exactly, answer
     // from the parse, labelled as such.
@@ -293,6 +297,22 @@ fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
         }
     };
     let live = &outline[i];
+    // The signature: the server's hover when it has one, else its outline's detail, else the
+    // parse's.
+    let hover_sig = match (&server, verified) {
+        (Some((s, text)), true) => s
+            .at(
+                "textDocument/hover",
+                &c,
+                text,
+                live.name_span.start,
+                json!({}),
+                None,
+            )
+            .ok()
+            .and_then(|v| crate::lsp::signature_from_hover(&v)),
+        _ => None,
+    };
     let in_map = info.is_some();
     let map_stale = info.as_ref().is_none_or(|inf| differs(inf, live)) || relocated;
     let live_id = NodeId::symbol_id(lang, &c.rel, &live.qualname);
@@ -307,7 +327,7 @@ fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
         "inMap": in_map,
         "relocated": relocated,
         "symbol": {"name": live.name, "kind": live.kind.as_str(),
-                   "signature": live.signature.clone().or_else(|| info.as_ref().and_then(|i| i.signature.clone()))},
+                   "signature": hover_sig.or_else(|| live.signature.clone()).or_else(|| info.as_ref().and_then(|i| i.signature.clone()))},
     });
     if relocated {
         data["liveNodeId"] = json!(live_id);
