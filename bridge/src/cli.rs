@@ -121,6 +121,75 @@ pub enum Command {
         #[arg(long)]
         col: Option<u32>,
     },
+    /// A position without counting columns: `FILE:[scope]@[find]`, e.g. 'src/x.py:Cls.m@return <|>result'.
+    Locate { spec: String },
+    /// Where the name at a position is defined.
+    Def(At),
+    /// Every use of the symbol at a position.
+    Refs {
+        #[command(flatten)]
+        at: At,
+        /// Count the declaration as a reference too.
+        #[arg(long)]
+        include_declaration: bool,
+        /// Only files matching this path or glob.
+        #[arg(long)]
+        file_filter: Option<String>,
+    },
+    /// Implementations of an interface or method; subclasses and overrides.
+    Impls(At),
+    /// The type, signature and documentation of the name at a position.
+    Hover(At),
+    /// Callers (incoming) or callees (outgoing) of the function at a position.
+    Calls {
+        #[command(flatten)]
+        at: At,
+        /// incoming or outgoing.
+        #[arg(long)]
+        direction: Option<String>,
+        /// 1..3.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// The symbols of one file, live.
+    Outline { file: String },
+    /// Workspace symbols by name (at least 3 characters), exact names first.
+    Symbols {
+        query: String,
+        #[arg(long)]
+        limit: Option<u32>,
+    },
+    /// What renaming the symbol at a position would change, as a diff (nothing is written).
+    Rename {
+        #[command(flatten)]
+        at: At,
+        /// The new name.
+        #[arg(long)]
+        to: String,
+    },
+}
+
+/// A position: a locate string or node ID, or --file --line --col.
+#[derive(Debug, clap::Args)]
+pub struct At {
+    /// A locate string ('src/x.py:Cls.m@<|>name') or a node ID ('py:src/x.py#Cls.m').
+    pub target: Option<String>,
+    #[arg(long)]
+    pub file: Option<String>,
+    #[arg(long)]
+    pub line: Option<u32>,
+    #[arg(long)]
+    pub col: Option<u32>,
+}
+
+fn put_at(args: &mut Map<String, Value>, at: &At) {
+    if let Some(t) = &at.target {
+        let is_id = (t.starts_with("py:") || t.starts_with("go:")) && t.contains('#');
+        put(args, if is_id { "nodeId" } else { "locate" }, json!(t));
+    }
+    put(args, "file", json!(at.file));
+    put(args, "line", json!(at.line));
+    put(args, "col", json!(at.col));
 }
 
 struct Bar(Option<indicatif::ProgressBar>);
@@ -267,6 +336,58 @@ pub fn run(cli: Cli) -> i32 {
             put(&mut args, "line", json!(line));
             put(&mut args, "col", json!(col));
             "resolve"
+        }
+        Command::Locate { spec } => {
+            put(&mut args, "locate", json!(spec));
+            "locate"
+        }
+        Command::Def(at) => {
+            put_at(&mut args, at);
+            "nav_definition"
+        }
+        Command::Refs {
+            at,
+            include_declaration,
+            file_filter,
+        } => {
+            put_at(&mut args, at);
+            if *include_declaration {
+                put(&mut args, "includeDeclaration", json!(true));
+            }
+            put(&mut args, "fileFilter", json!(file_filter));
+            "nav_references"
+        }
+        Command::Impls(at) => {
+            put_at(&mut args, at);
+            "nav_implementations"
+        }
+        Command::Hover(at) => {
+            put_at(&mut args, at);
+            "nav_hover"
+        }
+        Command::Calls {
+            at,
+            direction,
+            depth,
+        } => {
+            put_at(&mut args, at);
+            put(&mut args, "direction", json!(direction));
+            put(&mut args, "depth", json!(depth));
+            "nav_calls"
+        }
+        Command::Outline { file } => {
+            put(&mut args, "file", json!(file));
+            "nav_outline"
+        }
+        Command::Symbols { query, limit } => {
+            put(&mut args, "query", json!(query));
+            put(&mut args, "limit", json!(limit));
+            "nav_symbols"
+        }
+        Command::Rename { at, to } => {
+            put_at(&mut args, at);
+            put(&mut args, "newName", json!(to));
+            "nav_rename"
         }
     };
     let progress = bar(g.json);
@@ -439,6 +560,24 @@ pub fn render(tool: &str, d: &Value) -> String {
             {
                 out.push_str(&format!("  {}: {}\n", s(f, "path"), s(f, "reason")));
             }
+            for sv in d["servers"].as_array().cloned().unwrap_or_default() {
+                let extra = [s(&sv, "command"), s(&sv, "reason")]
+                    .into_iter()
+                    .filter(|x| !x.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                out.push_str(&format!(
+                    "server   {:<3} {} (restarts {}){}\n",
+                    s(&sv, "lang"),
+                    s(&sv, "state"),
+                    sv["restarts"],
+                    if extra.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": {extra}")
+                    }
+                ));
+            }
         }
         "resolve" => {
             let l = &d["location"];
@@ -477,6 +616,81 @@ pub fn render(tool: &str, d: &Value) -> String {
                 flags.push(format!("nearest in map: {n}"));
             }
             out.push_str(&format!("  {}\n", flags.join("; ")));
+        }
+        "locate" => {
+            out.push_str(&format!(
+                "{}:{}:{}  {}\n",
+                s(d, "file"),
+                d["line"],
+                d["col"],
+                s(d, "snippet")
+            ));
+            if let Some(n) = d["enclosing"].as_str() {
+                out.push_str(&format!("  in {n}\n"));
+            }
+        }
+        "nav_hover" => {
+            if let Some(sig) = d["signature"].as_str() {
+                out.push_str(&format!("{sig}\n"));
+            }
+            for k in ["contents", "doc"] {
+                if let Some(c) = d[k].as_str().filter(|c| !c.is_empty()) {
+                    out.push_str(&format!("\n{c}\n"));
+                }
+            }
+        }
+        "nav_rename" => {
+            out.push_str(&format!("{} (nothing written)\n", s(d, "summary")));
+            for f in d["files"].as_array().cloned().unwrap_or_default() {
+                out.push_str(s(&f, "diff"));
+            }
+        }
+        "nav_outline" => {
+            for x in d["symbols"].as_array().cloned().unwrap_or_default() {
+                let indent = "  ".repeat(x["depth"].as_u64().unwrap_or(0) as usize);
+                out.push_str(&format!(
+                    "{:>5}  {indent}{} {}\n",
+                    x["line"],
+                    s(&x, "kind"),
+                    s(&x, "name")
+                ));
+            }
+        }
+        t if t.starts_with("nav_") => {
+            let key = [
+                "definitions",
+                "references",
+                "implementations",
+                "calls",
+                "symbols",
+            ]
+            .into_iter()
+            .find(|k| d[*k].is_array())
+            .unwrap_or("items");
+            let items = d[key].as_array().cloned().unwrap_or_default();
+            if items.is_empty() {
+                out.push_str(&format!("no {key}\n"));
+            }
+            for x in &items {
+                let depth = x["depth"]
+                    .as_u64()
+                    .map_or(String::new(), |n| "  ".repeat(n as usize - 1));
+                let name = x["name"]
+                    .as_str()
+                    .map_or(String::new(), |n| format!("{n}  "));
+                out.push_str(&format!(
+                    "{depth}{}:{}:{}  {name}{}\n",
+                    s(x, "file"),
+                    x["line"],
+                    x["col"],
+                    s(x, "snippet")
+                ));
+            }
+            out.push_str(&format!(
+                "({} {key}, source {})\n",
+                items.len(),
+                s(d, "source")
+            ));
         }
         _ => out.push_str(&format!("{d:#}\n")),
     }

@@ -6,7 +6,9 @@
 //! return the same bytes.
 
 pub mod cli;
+pub mod locate;
 pub mod lsp;
+pub mod nav;
 pub mod paths;
 pub mod resolve;
 pub mod supervise;

@@ -85,6 +85,13 @@ pub struct Server {
     timeout: Duration,
     /// Open documents by absolute path.
     docs: Mutex<HashMap<PathBuf, Doc>>,
+    /// Work-done progress begun and not yet ended (the server is loading).
+    progress: Arc<AtomicI64>,
+    /// Whether any work-done progress was ever reported.
+    progress_seen: Arc<AtomicBool>,
+    /// What the server said it can do (`initialize`'s `capabilities`).
+    capabilities: Value,
+    started: Instant,
     /// The last outline of each document, valid while its text is unchanged.
     outlines: Mutex<HashMap<String, (String, Vec<OutlineSymbol>)>>,
 }
@@ -220,6 +227,8 @@ impl Server {
         let writer = Arc::new(Mutex::new(stdin));
         let pending: Pending = Arc::new(Mutex::new(HashMap::new()));
         let alive = Arc::new(AtomicBool::new(true));
+        let progress = Arc::new(AtomicI64::new(0));
+        let progress_seen = Arc::new(AtomicBool::new(false));
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_done = Arc::new(AtomicBool::new(false));
         {
@@ -237,7 +246,13 @@ impl Server {
             });
         }
         {
-            let (writer, pending, alive) = (writer.clone(), pending.clone(), alive.clone());
+            let (writer, pending, alive, progress, seen) = (
+                writer.clone(),
+                pending.clone(),
+                alive.clone(),
+                progress.clone(),
+                progress_seen.clone(),
+            );
             let folder = json!([{"uri": path_to_uri(root), "name": root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()}]);
             std::thread::spawn(move || {
                 let mut r = BufReader::new(stdout);
@@ -246,7 +261,10 @@ impl Server {
                         tracing::warn!("language server sent a broken frame; stopping the reader");
                         break;
                     };
-                    route(&msg, &writer, &pending, &folder);
+                    if msg["method"] == "$/progress" {
+                        seen.store(true, Ordering::SeqCst);
+                    }
+                    route(&msg, &writer, &pending, &folder, &progress);
                 }
                 // The output ended: every waiting request fails at once.
                 alive.store(false, Ordering::SeqCst);
@@ -274,6 +292,10 @@ impl Server {
             root: root.to_path_buf(),
             docs: Mutex::new(HashMap::new()),
             outlines: Mutex::new(HashMap::new()),
+            progress,
+            progress_seen,
+            capabilities: Value::Null,
+            started: Instant::now(),
         };
         let init = server.request(
             "initialize",
@@ -308,6 +330,7 @@ impl Server {
                 });
             }
         };
+        server.capabilities = init["capabilities"].clone();
         server.encoding = match init["capabilities"]["positionEncoding"].as_str() {
             Some("utf-8") => Encoding::Utf8,
             _ => Encoding::Utf16,
@@ -566,6 +589,58 @@ impl Server {
         self.request(method, params, timeout.unwrap_or(self.timeout))
     }
 
+    /// Whether the server offers a capability (`definitionProvider`, `renameProvider`, …).
+    pub fn supports(&self, capability: &str) -> bool {
+        match &self.capabilities[capability] {
+            Value::Null | Value::Bool(false) => false,
+            _ => true,
+        }
+    }
+
+    /// Still loading: work-done progress is open, or it started moments ago and has not
+    /// reported any yet.
+    pub fn loading(&self) -> bool {
+        let open = self.progress.load(Ordering::SeqCst);
+        open > 0
+            || (open == 0 && !self.progressed() && self.started.elapsed() < Duration::from_secs(1))
+    }
+
+    fn progressed(&self) -> bool {
+        self.progress_seen.load(Ordering::SeqCst)
+    }
+
+    /// Wait (up to `cap`) until the server has finished loading the workspace, so answers that
+    /// span files (references, workspace symbols, rename) are not partial.
+    pub fn wait_ready(&self, cap: Duration) {
+        let t = Instant::now();
+        while self.loading() && t.elapsed() < cap && self.alive() {
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+
+    /// A position request whose empty answer, while the server is still loading, is asked
+    /// again for up to 8 s.
+    pub fn at_retrying(
+        &self,
+        method: &str,
+        file: &Contained,
+        text: &str,
+        pos: Pos,
+        extra: Value,
+        timeout: Option<Duration>,
+    ) -> Result<Value, ToolError> {
+        self.wait_ready(timeout.unwrap_or(self.timeout));
+        let started = Instant::now();
+        loop {
+            let v = self.at(method, file, text, pos, extra.clone(), timeout)?;
+            let empty = v.is_null() || v.as_array().is_some_and(Vec::is_empty);
+            if !empty || !self.loading() || started.elapsed() > LOADING_RETRY {
+                return Ok(v);
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    }
+
     /// The per-request timeout this server was started with.
     pub fn timeout(&self) -> Duration {
         self.timeout
@@ -604,8 +679,17 @@ fn language_id(lang: Lang) -> &'static str {
 }
 
 /// One message from the server: a response, a request to us, or a notification.
-fn route(msg: &Value, writer: &Mutex<ChildStdin>, pending: &Pending, folders: &Value) {
+fn route(
+    msg: &Value,
+    writer: &Mutex<ChildStdin>,
+    pending: &Pending,
+    folders: &Value,
+    progress: &AtomicI64,
+) {
     let method = msg.get("method").and_then(Value::as_str);
+    if let Some(m) = method {
+        tracing::debug!(method = m, params = %truncate(&msg["params"].to_string(), 300), "from the server");
+    }
     let id = msg.get("id").cloned();
     match (method, id) {
         (None, Some(id)) => {
@@ -652,7 +736,18 @@ fn route(msg: &Value, writer: &Mutex<ChildStdin>, pending: &Pending, folders: &V
             };
             let _ = write_frame(writer, &reply);
         }
-        // Notifications (progress, diagnostics, logs) are consumed without blocking.
+        // Work-done progress: while some is open, the server is still loading.
+        (Some("$/progress"), None) => match msg["params"]["value"]["kind"].as_str() {
+            Some("begin") => {
+                progress.fetch_add(1, Ordering::SeqCst);
+            }
+            Some("end") => {
+                let _ = progress
+                    .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| Some((n - 1).max(0)));
+            }
+            _ => {}
+        },
+        // Other notifications (diagnostics, logs) are consumed without blocking.
         _ => {}
     }
 }
@@ -681,7 +776,8 @@ pub fn signature_from_hover(v: &Value) -> Option<String> {
             let rest = rest.split_once('\n').map_or("", |(_, r)| r);
             rest.split("```").next().unwrap_or("")
         }
-        None => text.lines().next().unwrap_or(""),
+        // Plain text: the first paragraph (a signature may span lines).
+        None => text.split("\n\n").next().unwrap_or(""),
     };
     let sig = body.split_whitespace().collect::<Vec<_>>().join(" ");
     let sig = match sig.strip_prefix('(') {

@@ -35,7 +35,7 @@ pub struct ResolveParams {
 pub fn resolve(ws: &Workspace, p: &ResolveParams) -> Result<Answer, ToolError> {
     let by_pos = p.file.is_some() || p.line.is_some() || p.col.is_some();
     match (&p.node_id, by_pos) {
-        (Some(id), false) => from_node(ws, id),
+        (Some(id), false) => from_node(ws, id, true),
         (None, true) => {
             let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {
                 return Err(ToolError::bad_args("a position needs all of file, line and col")
@@ -116,7 +116,7 @@ fn live_outline(
 }
 
 /// The live outline of a file: a tree-sitter parse of what is on disk.
-fn parse_outline(
+pub(crate) fn parse_outline(
     c: &Contained,
     lang: Lang,
     shown: &str,
@@ -193,7 +193,7 @@ fn differs(info: &NodeInfo, live: &OutlineSymbol) -> bool {
     }
 }
 
-fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
+pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer, ToolError> {
     let node = parse_node_id(id)?;
     let mut warnings = Vec::new();
     let lang = node.lang();
@@ -299,7 +299,7 @@ fn from_node(ws: &Workspace, id: &str) -> Result<Answer, ToolError> {
     let live = &outline[i];
     // The signature: the server's hover when it has one, else its outline's detail, else the
     // parse's.
-    let hover_sig = match (&server, verified) {
+    let hover_sig = match (&server, verified && hover) {
         (Some((s, text)), true) => s
             .at(
                 "textDocument/hover",

@@ -85,6 +85,16 @@ pub const TOOLS: &[&str] = &[
     "map_path",
     "map_status",
     "map_rebuild",
+    "resolve",
+    "locate",
+    "nav_definition",
+    "nav_references",
+    "nav_implementations",
+    "nav_hover",
+    "nav_calls",
+    "nav_outline",
+    "nav_symbols",
+    "nav_rename",
 ];
 
 fn params<T: DeserializeOwned>(args: &Value) -> Result<T, ToolError> {
@@ -128,6 +138,24 @@ fn dispatch(
         }
         "map_rebuild" => rebuild(ws, &params::<RebuildParams>(args)?, progress),
         "resolve" => crate::resolve::resolve(ws, &params(args)?),
+        "locate" => {
+            let p: LocateParams = params(args)?;
+            crate::nav::locate_tool(ws, &p.locate)
+        }
+        t if t.starts_with("nav_") && TOOLS.contains(&t) => {
+            crate::nav::check_keys(t, args)?;
+            let p: crate::nav::NavParams = params(args)?;
+            match t {
+                "nav_definition" => crate::nav::definition(ws, &p),
+                "nav_references" => crate::nav::references(ws, &p),
+                "nav_implementations" => crate::nav::implementations(ws, &p),
+                "nav_hover" => crate::nav::hover(ws, &p),
+                "nav_calls" => crate::nav::calls(ws, &p),
+                "nav_outline" => crate::nav::outline(ws, &p),
+                "nav_symbols" => crate::nav::symbols(ws, &p),
+                _ => crate::nav::rename(ws, &p),
+            }
+        }
         other => Err(ToolError::bad_args(format!("unknown tool {other:?}"))
             .hint(format!("tools: {}", TOOLS.join(", ")))),
     }
@@ -136,6 +164,15 @@ fn dispatch(
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct EmptyParams {
+    #[serde(default)]
+    #[allow(dead_code)]
+    token_budget: Option<u32>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct LocateParams {
+    locate: String,
     #[serde(default)]
     #[allow(dead_code)]
     token_budget: Option<u32>,
