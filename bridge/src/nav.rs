@@ -333,7 +333,7 @@ impl<'a> Anchors<'a> {
     }
 
     /// An LSP `Location`-like `{uri, range}` in the server's units.
-    fn from_lsp(&mut self, uri: &str, range: &Value, enc: Encoding) -> Option<Value> {
+    fn lsp_anchor(&mut self, uri: &str, range: &Value, enc: Encoding) -> Option<Value> {
         let abs = uri_to_path(uri)?;
         let (l0, u0) = (
             range["start"]["line"].as_u64()? as u32,
@@ -655,7 +655,7 @@ pub fn definition(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
             Ok(v) => {
                 let mut defs: Vec<Value> = locations(&v)
                     .iter()
-                    .filter_map(|(u, r)| a.from_lsp(u, r, s.encoding()))
+                    .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
                     .collect();
                 dedup_anchors(&mut defs);
                 return Ok(listing(
@@ -763,7 +763,7 @@ pub fn references(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
             Ok(v) => {
                 let mut refs: Vec<Value> = locations(&v)
                     .iter()
-                    .filter_map(|(u, r)| a.from_lsp(u, r, s.encoding()))
+                    .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
                     .filter(|x| keep(&filter, x))
                     .collect();
                 dedup_anchors(&mut refs);
@@ -852,7 +852,7 @@ pub fn implementations(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolErro
             Ok(v) => {
                 let mut imps: Vec<Value> = locations(&v)
                     .iter()
-                    .filter_map(|(u, r)| a.from_lsp(u, r, s.encoding()))
+                    .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
                     .collect();
                 dedup_anchors(&mut imps);
                 return Ok(listing(
@@ -1085,7 +1085,7 @@ pub fn symbols(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
                         continue;
                     };
                     let Some(mut anchor) = (if range.is_object() {
-                        a.from_lsp(uri, &range, s.encoding())
+                        a.lsp_anchor(uri, &range, s.encoding())
                     } else {
                         uri_to_path(uri).map(|p| a.at(&p, Pos { line: 1, col: 1 }, 1))
                     }) else {
@@ -1325,7 +1325,7 @@ fn lsp_calls(
         } else {
             &item["range"]
         };
-        let mut v = a.from_lsp(item["uri"].as_str()?, r, s.encoding())?;
+        let mut v = a.lsp_anchor(item["uri"].as_str()?, r, s.encoding())?;
         v["endLine"] = json!(item["range"]["end"]["line"]
             .as_u64()
             .map_or(v["line"].as_u64().unwrap_or(0), |l| l + 1));
@@ -1586,7 +1586,8 @@ mod tests {
             Some(("self".into(), 12)),
             "just after a word"
         );
-        assert_eq!(word_at(l, 22), Some(("get".into(), 22)));
+        assert_eq!(word_at(l, 23), Some(("get".into(), 23)));
+        assert_eq!(word_at(l, 22), Some(("cache".into(), 17)), "a dot right after a word");
         assert_eq!(word_at(l, 1), None);
         assert_eq!(word_at("é_x = 1", 2), Some(("é_x".into(), 1)));
     }

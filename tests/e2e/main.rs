@@ -8,5 +8,6 @@ mod fixtures;
 mod incremental;
 mod kill;
 mod lsp;
+mod nav;
 mod resolve;
 mod util;

@@ -14,7 +14,11 @@ pub fn repo_root() -> PathBuf {
 
 /// A fresh copy of `tests/fixtures/<name>` in a temporary directory.
 pub fn fixture(name: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
+    // Not a hidden directory: Go's `./...` (and so gopls) skips packages under one.
+    let dir = tempfile::Builder::new()
+        .prefix("codemap-")
+        .tempdir()
+        .expect("tempdir");
     copy_dir(&repo_root().join("tests/fixtures").join(name), dir.path());
     dir
 }

@@ -41,7 +41,8 @@ fn at(s: &str) -> Result<(u32, u32), &'static str> {
 
 #[test]
 fn parses_every_form() {
-    let cases: &[(&str, Result<(&str, Scope, Option<&str>), &str>)] = &[
+    type Want<'a> = Result<(&'a str, Scope, Option<&'a str>), &'a str>;
+    let cases: &[(&str, Want<'_>)] = &[
         ("a.py", Ok(("a.py", Scope::File, None))),
         ("a.py:42", Ok(("a.py", Scope::Lines(42, 42), None))),
         ("a.py:10-20", Ok(("a.py", Scope::Lines(10, 20), None))),
@@ -83,7 +84,8 @@ fn parses_every_form() {
 
 #[test]
 fn resolves_every_rule() {
-    let cases: &[(&str, Result<(u32, u32), &str>)] = &[
+    type Want = Result<(u32, u32), &'static str>;
+    let cases: &[(&str, Want)] = &[
         // Natural positions: a symbol's name; a line's first non-blank character.
         ("a.py:Store.get", Ok((6, 9))),
         ("a.py:load", Ok((16, 5))),

@@ -1,0 +1,917 @@
+//! The nav tools on the fixture projects, with the real gopls and pyright and without them
+//! (the fallbacks, labelled): every answer asserted as a snapshot. `nav_rename`'s diff is
+//! applied with `patch` and the result builds (`go build`) or imports (`python3 -c`).
+//! `locate` against real standard-library files: every identifier picked resolves to itself.
+
+use crate::util::*;
+use bridge::tools::{self, Workspace};
+use expect_test::{expect, Expect};
+use indexer::index::NoProgress;
+use serde_json::{json, Value};
+use std::fmt::Write;
+use std::path::Path;
+
+fn workspace(root: &Path, lsp: bool) -> Workspace {
+    if lsp {
+        crate::lsp::servers_on_path();
+    }
+    let mut ws = Workspace::new(root, None).expect("workspace");
+    ws.lsp = lsp;
+    let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
+    assert!(built.ok, "{built:?}");
+    ws
+}
+
+fn anchor_line(a: &Value) -> String {
+    let mut s = format!(
+        "{}:{}:{}",
+        a["file"].as_str().unwrap_or("?"),
+        a["line"],
+        a["col"]
+    );
+    if a["external"] == true {
+        // Outside the workspace (typeshed, GOROOT): only the file name is stable.
+        let f = a["file"].as_str().unwrap_or("?");
+        s = format!("<external>/{}", f.rsplit('/').next().unwrap_or(f));
+    }
+    if let Some(n) = a["nodeId"].as_str() {
+        write!(s, " {n}").ok();
+    }
+    if let Some(d) = a["depth"].as_u64() {
+        s = format!("{}{s}", "  ".repeat((d as usize).saturating_sub(1)));
+    }
+    s
+}
+
+/// One tool call, rendered: the source label, then each anchor (or the error code).
+fn show(ws: &Workspace, out: &mut String, tool: &str, args: Value) {
+    let env = tools::call(ws, tool, &args, &NoProgress);
+    write!(out, "{tool} {args}\n  ").ok();
+    if !env.ok {
+        let e = env.error.expect("an error");
+        writeln!(out, "error {}", e.code.as_str()).ok();
+        return;
+    }
+    let d = env.data.unwrap_or_default();
+    write!(out, "source {}", d["source"].as_str().unwrap_or("?")).ok();
+    let key = [
+        "definitions",
+        "references",
+        "implementations",
+        "calls",
+        "symbols",
+        "files",
+    ]
+    .into_iter()
+    .find(|k| d[*k].is_array());
+    match key {
+        Some("files") => {
+            writeln!(out, ": {}", d["summary"].as_str().unwrap_or("")).ok();
+        }
+        Some(k) => {
+            writeln!(out).ok();
+            let mut lines: Vec<String> = d[k]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(anchor_line)
+                .collect();
+            if k == "symbols" && tool == "nav_outline" {
+                lines = d[k]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|x| {
+                        format!(
+                            "{}{} {} {}:{}",
+                            "  ".repeat(x["depth"].as_u64().unwrap_or(0) as usize),
+                            x["kind"].as_str().unwrap_or(""),
+                            x["qualname"].as_str().unwrap_or(""),
+                            x["line"],
+                            x["col"]
+                        )
+                    })
+                    .collect();
+            }
+            for l in lines {
+                writeln!(out, "    {l}").ok();
+            }
+        }
+        None => {
+            // nav_hover
+            writeln!(out, ": {}", d["signature"].as_str().unwrap_or("-")).ok();
+        }
+    }
+}
+
+fn go_report(lsp: bool) -> String {
+    let dir = fixture("go_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "cmd/shop/main.go:fill@s.<|>Put"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "cmd/shop/main.go:main@store.<|>NewMemoryStore"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "go:store/memory.go#NewMemoryStore", "includeDeclaration": true}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"locate": "store/store.go:Item"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"locate": "store/store.go:Item", "fileFilter": "disk"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "store/store.go:Store"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "store/store.go:Store.Get"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "cmd/shop/main.go:fill"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "cmd/shop/main.go:fill", "direction": "incoming"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "cmd/shop/main.go:main", "direction": "outgoing"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "disk/disk.go"}));
+    show(&ws, o, "nav_symbols", json!({"query": "MemoryStore"}));
+    show(
+        &ws,
+        o,
+        "nav_rename",
+        json!({"locate": "store/memory.go:NewMemoryStore", "newName": "NewMem"}),
+    );
+    out
+}
+
+fn py_report(lsp: bool) -> String {
+    let dir = fixture("py_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/shop/service.py:OrderService.checkout@<|>make_order"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/shop/service.py:OrderService.checkout@util.<|>log(order"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "py:src/shop/models.py#Order.total", "includeDeclaration": true}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"locate": "src/shop/models.py:make_order", "fileFilter": "src/shop/*.py"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "src/shop/models.py:Base"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "src/shop/models.py:Order.total"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/shop/models.py:make_order"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/shop/models.py:make_order", "direction": "incoming"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/shop/service.py:OrderService.checkout", "direction": "outgoing"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "src/shop/models.py"}));
+    show(&ws, o, "nav_symbols", json!({"query": "Order"}));
+    show(
+        &ws,
+        o,
+        "nav_rename",
+        json!({"locate": "src/shop/models.py:Order.total", "newName": "grand_total"}),
+    );
+    out
+}
+
+fn check(report: String, want: Expect) {
+    want.assert_eq(&report);
+}
+
+#[test]
+fn go_with_gopls() {
+    check(
+        go_report(true),
+        expect![[r#"
+        nav_definition {"locate":"cmd/shop/main.go:fill@s.<|>Put"}
+          source lsp
+            store/store.go:18:2 go:store/store.go#Store.Put
+        nav_definition {"locate":"cmd/shop/main.go:main@store.<|>NewMemoryStore"}
+          source lsp
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+        nav_references {"includeDeclaration":true,"nodeId":"go:store/memory.go#NewMemoryStore"}
+          source lsp
+            cmd/shop/main.go:11:15 go:cmd/shop/main.go#main
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+        nav_references {"locate":"store/store.go:Item"}
+          source lsp
+            cmd/shop/main.go:21:18 go:cmd/shop/main.go#fill
+            disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
+            disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
+            disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
+            disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
+            store/memory.go:5:19 go:store/memory.go#MemoryStore.items
+            store/memory.go:10:45 go:store/memory.go#NewMemoryStore
+            store/memory.go:14:39 go:store/memory.go#MemoryStore.Get
+            store/memory.go:17:10 go:store/memory.go#MemoryStore.Get
+            store/memory.go:23:30 go:store/memory.go#MemoryStore.Put
+            store/store.go:17:18 go:store/store.go#Store.Get
+            store/store.go:18:9 go:store/store.go#Store.Put
+        nav_references {"fileFilter":"disk","locate":"store/store.go:Item"}
+          source lsp
+            disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
+            disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
+            disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
+            disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
+        nav_implementations {"locate":"store/store.go:Store"}
+          source lsp
+            disk/disk.go:12:6 go:disk/disk.go#DiskStore
+            store/memory.go:4:6 go:store/memory.go#MemoryStore
+        nav_implementations {"locate":"store/store.go:Store.Get"}
+          source lsp
+            disk/disk.go:21:21 go:disk/disk.go#DiskStore.Get
+            store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
+        nav_hover {"locate":"cmd/shop/main.go:fill"}
+          source lsp: func fill(s store.Store)
+        nav_calls {"direction":"incoming","locate":"cmd/shop/main.go:fill"}
+          source lsp
+            cmd/shop/main.go:10:6 go:cmd/shop/main.go#main
+        nav_calls {"direction":"outgoing","locate":"cmd/shop/main.go:main"}
+          source lsp
+            cmd/shop/main.go:20:6 go:cmd/shop/main.go#fill
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            <external>/print.go
+        nav_outline {"file":"disk/disk.go"}
+          source lsp
+            struct DiskStore 12:6
+              field DiskStore.Dir 13:2
+              method DiskStore.path 16:21
+              method DiskStore.Get 21:21
+              method DiskStore.Put 29:21
+        nav_symbols {"query":"MemoryStore"}
+          source lsp
+            store/memory.go:4:6 go:store/memory.go#MemoryStore
+            store/memory.go:5:2 go:store/memory.go#MemoryStore.items
+            store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
+            store/memory.go:23:23 go:store/memory.go#MemoryStore.Put
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+        nav_rename {"locate":"store/memory.go:NewMemoryStore","newName":"NewMem"}
+          source lsp: would touch 2 files, 3 edits
+    "#]],
+    );
+}
+
+#[test]
+fn go_without_a_server() {
+    check(
+        go_report(false),
+        expect![[r#"
+        nav_definition {"locate":"cmd/shop/main.go:fill@s.<|>Put"}
+          source map
+            disk/disk.go:29:21 go:disk/disk.go#DiskStore.Put
+            store/memory.go:23:23 go:store/memory.go#MemoryStore.Put
+            store/store.go:18:2 go:store/store.go#Store.Put
+        nav_definition {"locate":"cmd/shop/main.go:main@store.<|>NewMemoryStore"}
+          source map
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+        nav_references {"includeDeclaration":true,"nodeId":"go:store/memory.go#NewMemoryStore"}
+          source map
+            cmd/shop/main.go:11:15 go:cmd/shop/main.go#main
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+        nav_references {"locate":"store/store.go:Item"}
+          source map
+        nav_references {"fileFilter":"disk","locate":"store/store.go:Item"}
+          source map
+        nav_implementations {"locate":"store/store.go:Store"}
+          source map
+            disk/disk.go:12:6 go:disk/disk.go#DiskStore
+            store/memory.go:4:6 go:store/memory.go#MemoryStore
+        nav_implementations {"locate":"store/store.go:Store.Get"}
+          source map
+            disk/disk.go:21:21 go:disk/disk.go#DiskStore.Get
+            store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
+        nav_hover {"locate":"cmd/shop/main.go:fill"}
+          source map: func fill(s store.Store)
+        nav_calls {"direction":"incoming","locate":"cmd/shop/main.go:fill"}
+          source fallback-references
+            cmd/shop/main.go:10:6 go:cmd/shop/main.go#main
+        nav_calls {"direction":"outgoing","locate":"cmd/shop/main.go:main"}
+          source fallback-map
+            cmd/shop/main.go:20:6 go:cmd/shop/main.go#fill
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+        nav_outline {"file":"disk/disk.go"}
+          source parse
+            struct DiskStore 12:6
+              field DiskStore.Dir 13:2
+              method DiskStore.path 16:21
+              method DiskStore.Get 21:21
+              method DiskStore.Put 29:21
+        nav_symbols {"query":"MemoryStore"}
+          source map
+            store/memory.go:4:6 go:store/memory.go#MemoryStore
+            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+        nav_rename {"locate":"store/memory.go:NewMemoryStore","newName":"NewMem"}
+          error LSP_UNAVAILABLE
+    "#]],
+    );
+}
+
+#[test]
+fn python_with_pyright() {
+    check(
+        py_report(true),
+        expect![[r#"
+        nav_definition {"locate":"src/shop/service.py:OrderService.checkout@<|>make_order"}
+          source lsp
+            src/shop/models.py:40:5 py:src/shop/models.py#make_order
+        nav_definition {"locate":"src/shop/service.py:OrderService.checkout@util.<|>log(order"}
+          source lsp
+            src/shop/util.py:6:5 py:src/shop/util.py#log
+        nav_references {"includeDeclaration":true,"nodeId":"py:src/shop/models.py#Order.total"}
+          source lsp
+            src/shop/models.py:30:9 py:src/shop/models.py#Order.total
+            src/shop/models.py:37:24 py:src/shop/models.py#RushOrder.total
+            src/shop/service.py:11:22 py:src/shop/service.py#OrderService.validate
+            src/shop/service.py:19:22 py:src/shop/service.py#OrderService.checkout
+        nav_references {"fileFilter":"src/shop/*.py","locate":"src/shop/models.py:make_order"}
+          source lsp
+            src/shop/__init__.py:2:28 py:src/shop/__init__.py
+            src/shop/__init__.py:4:22 py:src/shop/__init__.py#__all__
+            src/shop/service.py:3:28 py:src/shop/service.py
+            src/shop/service.py:14:17 py:src/shop/service.py#OrderService.checkout
+        nav_implementations {"locate":"src/shop/models.py:Base"}
+          source map
+            src/shop/models.py:18:7 py:src/shop/models.py#Order
+            src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
+        nav_implementations {"locate":"src/shop/models.py:Order.total"}
+          source map
+            src/shop/models.py:36:9 py:src/shop/models.py#RushOrder.total
+        nav_hover {"locate":"src/shop/models.py:make_order"}
+          source lsp: def make_order( number: int, *items: Unknown ) -> Order
+        nav_calls {"direction":"incoming","locate":"src/shop/models.py:make_order"}
+          source lsp
+            src/shop/service.py:13:9 py:src/shop/service.py#OrderService.checkout
+        nav_calls {"direction":"outgoing","locate":"src/shop/service.py:OrderService.checkout"}
+          source lsp
+            src/shop/models.py:40:5 py:src/shop/models.py#make_order
+            src/shop/service.py:10:9 py:src/shop/service.py#OrderService.validate
+            src/shop/util.py:6:5 py:src/shop/util.py#log
+            src/shop/models.py:10:9 py:src/shop/models.py#Base.describe
+            src/shop/models.py:30:9 py:src/shop/models.py#Order.total
+        nav_outline {"file":"src/shop/models.py"}
+          source lsp
+            constant TAX_RATE 4:1
+            class Base 7:7
+              method Base.describe 10:9
+              method Base.ident 13:9
+            class Order 18:7
+              field Order.number 21:5
+              field Order.items 22:5
+              method Order.ident 24:9
+              method Order.add_item 27:9
+              method Order.total 30:9
+            class RushOrder 35:7
+              method RushOrder.total 36:9
+            function make_order 40:5
+        nav_symbols {"query":"Order"}
+          source lsp
+            src/shop/models.py:18:7 py:src/shop/models.py#Order
+            src/shop/models.py:41:5 py:src/shop/models.py#make_order
+            src/shop/service.py:10:24 py:src/shop/service.py#OrderService.validate
+            src/shop/service.py:14:9 py:src/shop/service.py#OrderService.checkout
+            src/shop/service.py:6:7 py:src/shop/service.py#OrderService
+            src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
+            src/shop/models.py:40:5 py:src/shop/models.py#make_order
+        nav_rename {"locate":"src/shop/models.py:Order.total","newName":"grand_total"}
+          source lsp: would touch 2 files, 4 edits
+    "#]],
+    );
+}
+
+#[test]
+fn python_without_a_server() {
+    check(
+        py_report(false),
+        expect![[r#"
+        nav_definition {"locate":"src/shop/service.py:OrderService.checkout@<|>make_order"}
+          source map
+            src/shop/models.py:40:5 py:src/shop/models.py#make_order
+        nav_definition {"locate":"src/shop/service.py:OrderService.checkout@util.<|>log(order"}
+          source map
+            src/shop/util.py:6:5 py:src/shop/util.py#log
+        nav_references {"includeDeclaration":true,"nodeId":"py:src/shop/models.py#Order.total"}
+          source map
+            src/shop/models.py:30:9 py:src/shop/models.py#Order.total
+        nav_references {"fileFilter":"src/shop/*.py","locate":"src/shop/models.py:make_order"}
+          source map
+            src/shop/service.py:14:17 py:src/shop/service.py#OrderService.checkout
+        nav_implementations {"locate":"src/shop/models.py:Base"}
+          source map
+            src/shop/models.py:18:7 py:src/shop/models.py#Order
+            src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
+        nav_implementations {"locate":"src/shop/models.py:Order.total"}
+          source map
+            src/shop/models.py:36:9 py:src/shop/models.py#RushOrder.total
+        nav_hover {"locate":"src/shop/models.py:make_order"}
+          source map: def make_order(number: int, *items) -> Order
+        nav_calls {"direction":"incoming","locate":"src/shop/models.py:make_order"}
+          source fallback-references
+            src/shop/service.py:13:9 py:src/shop/service.py#OrderService.checkout
+        nav_calls {"direction":"outgoing","locate":"src/shop/service.py:OrderService.checkout"}
+          source fallback-map
+            src/shop/models.py:10:9 py:src/shop/models.py#Base.describe
+            src/shop/models.py:40:5 py:src/shop/models.py#make_order
+            src/shop/service.py:10:9 py:src/shop/service.py#OrderService.validate
+            src/shop/util.py:6:5 py:src/shop/util.py#log
+        nav_outline {"file":"src/shop/models.py"}
+          source parse
+            constant TAX_RATE 4:1
+            class Base 7:7
+              method Base.describe 10:9
+              method Base.ident 13:9
+            class Order 18:7
+              field Order.number 21:5
+              field Order.items 22:5
+              method Order.ident 24:9
+              method Order.add_item 27:9
+              method Order.total 30:9
+            class RushOrder 35:7
+              method RushOrder.total 36:9
+            function make_order 40:5
+        nav_symbols {"query":"Order"}
+          source map
+            src/shop/models.py:18:7 py:src/shop/models.py#Order
+            src/shop/service.py:6:7 py:src/shop/service.py#OrderService
+            src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
+            src/shop/models.py:40:5 py:src/shop/models.py#make_order
+        nav_rename {"locate":"src/shop/models.py:Order.total","newName":"grand_total"}
+          error LSP_UNAVAILABLE
+    "#]],
+    );
+}
+
+/// Apply a rename's diffs with `patch -p1` and check the project still builds / imports.
+fn rename_applies(fixture_name: &str, locate: &str, new_name: &str, check: &[&str]) {
+    let dir = fixture(fixture_name);
+    let ws = workspace(dir.path(), true);
+    let env = tools::call(
+        &ws,
+        "nav_rename",
+        &json!({"locate": locate, "newName": new_name, "tokenBudget": 10000}),
+        &NoProgress,
+    );
+    assert!(env.ok, "{env:?}");
+    let d = env.data.unwrap_or_default();
+    assert_eq!(d["written"], false);
+    let before = std::fs::read_to_string(dir.path().join(locate.split(':').next().unwrap_or("")))
+        .unwrap_or_default();
+    assert!(!before.contains(new_name), "nav_rename wrote nothing");
+    let diff: String = d["files"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| f["diff"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert!(!diff.is_empty());
+    let mut child = std::process::Command::new("patch")
+        .args(["-p1", "--batch"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("patch");
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(diff.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("patch ran");
+    assert!(
+        out.status.success(),
+        "patch: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = std::process::Command::new(check[0])
+        .args(&check[1..])
+        .current_dir(dir.path())
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOPROXY", "off")
+        .env("PYTHONPATH", dir.path().join("src"))
+        .output()
+        .expect("check ran");
+    assert!(
+        out.status.success(),
+        "{check:?} after the rename: {}{}\n{diff}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn go_rename_applies_and_builds() {
+    rename_applies(
+        "go_app",
+        "store/store.go:Item.Price",
+        "Cents",
+        &["go", "build", "./..."],
+    );
+}
+
+#[test]
+fn python_rename_applies_and_imports() {
+    rename_applies(
+        "py_app",
+        "src/shop/models.py:Order.total",
+        "grand_total",
+        &[
+            "python3",
+            "-c",
+            "from shop.service import OrderService; assert OrderService().checkout(3) > 0",
+        ],
+    );
+}
+
+/// For identifiers picked across real standard-library files, `file:Qual.name@<|>ident` (or
+/// with more text when the identifier repeats in the symbol) resolves to that identifier.
+#[test]
+fn locate_finds_identifiers_in_the_standard_libraries() {
+    let py = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['stdlib'])",
+        ])
+        .output()
+        .expect("python3");
+    let py_root = std::path::PathBuf::from(String::from_utf8_lossy(&py.stdout).trim());
+    let go = std::process::Command::new("go")
+        .args(["env", "GOROOT"])
+        .output()
+        .expect("go");
+    let go_root = std::path::PathBuf::from(String::from_utf8_lossy(&go.stdout).trim()).join("src");
+    let files = [
+        (py_root.clone(), "json/decoder.py"),
+        (py_root.clone(), "email/message.py"),
+        (py_root.clone(), "argparse.py"),
+        (go_root.clone(), "net/url/url.go"),
+        (go_root.clone(), "encoding/json/decode.go"),
+        (go_root.clone(), "bufio/bufio.go"),
+    ];
+    let ex = indexer::extract::Extractor::new().expect("queries");
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut tried = 0;
+    let mut wrong = Vec::new();
+    for (root, rel) in files {
+        let text = std::fs::read_to_string(root.join(rel)).expect("stdlib file");
+        let lang = indexer::lang::Lang::of_path(Path::new(rel)).expect("lang");
+        let outline = indexer::outline::OutlineSymbol::from_symbols(
+            ex.extract_source(lang, text.as_bytes()).symbols,
+        );
+        let lines: Vec<&str> = text.split('\n').collect();
+        for sym in outline
+            .iter()
+            .filter(|s| s.span.end.line > s.span.start.line)
+            .flat_map(|s| [s, s, s])
+        {
+            // A pseudo-random line of the symbol's body and an identifier on it.
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let span_lines = sym.span.end.line - sym.span.start.line;
+            let line_no = sym.span.start.line + 1 + (seed >> 33) as u32 % span_lines.max(1);
+            let Some(line) = lines.get(line_no as usize - 1) else {
+                continue;
+            };
+            let words: Vec<(usize, &str)> = line
+                .char_indices()
+                .filter(|(i, c)| {
+                    (c.is_alphabetic() || *c == '_')
+                        && !line[..*i].ends_with(|p: char| p.is_alphanumeric() || p == '_')
+                })
+                .map(|(i, _)| {
+                    let end = line[i..]
+                        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .map_or(line.len(), |e| i + e);
+                    (i, &line[i..end])
+                })
+                .collect();
+            if words.is_empty()
+                || line.trim_start().starts_with('#')
+                || line.trim_start().starts_with("//")
+            {
+                continue;
+            }
+            let (byte, word) = words[(seed >> 40) as usize % words.len()];
+            let col = line[..byte].chars().count() as u32 + 1;
+            // The rest of the line from the identifier on, as an agent would copy it; a line
+            // scope keeps repeated text unambiguous.
+            let rest: Vec<char> = line[byte..].chars().collect();
+            let mut n = rest.len().min(40);
+            // Never cut an identifier in two (identifiers match whole).
+            let ident = |c: char| c.is_alphanumeric() || c == '_';
+            if n < rest.len() && ident(rest[n]) {
+                while n > 0 && ident(rest[n - 1]) {
+                    n -= 1;
+                }
+            }
+            let tail: String = rest[..n].iter().collect();
+            let tail = tail.trim_end();
+            if tail.contains("<|>") {
+                continue;
+            }
+            let spec = format!("{rel}:{line_no}@<|>{tail}");
+            let spec_sym = format!("{rel}:{}@<|>{word}", sym.qualname);
+            tried += 1;
+            let loc = bridge::locate::parse(&spec).expect("parses");
+            match bridge::locate::locate(&text, &outline, &loc) {
+                Ok(l) if (l.pos.line, l.pos.col) == (line_no, col) => {}
+                Ok(l) => wrong.push(format!(
+                    "{spec}: got {}:{}, want {line_no}:{col}",
+                    l.pos.line, l.pos.col
+                )),
+                Err(e) if e.code == indexer::envelope::ErrorCode::LocateAmbiguous => {} // the same text twice on a line
+                Err(e) => wrong.push(format!("{spec}: {}", e.message)),
+            }
+            // In the symbol scope, a unique identifier resolves to itself; a repeated one is
+            // reported ambiguous, never silently picked.
+            let loc = bridge::locate::parse(&spec_sym).expect("parses");
+            let body = &lines[sym.span.start.line as usize - 1..sym.span.end.line as usize];
+            let count: usize = body
+                .iter()
+                .map(|l| {
+                    l.match_indices(word)
+                        .filter(|(i, _)| {
+                            let before = l[..*i].chars().next_back();
+                            let after = l[i + word.len()..].chars().next();
+                            !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                        })
+                        .count()
+                })
+                .sum();
+            match bridge::locate::locate(&text, &outline, &loc) {
+                Ok(l) if count == 1 && (l.pos.line, l.pos.col) == (line_no, col) => {}
+                Err(e) if count > 1 && e.code == indexer::envelope::ErrorCode::LocateAmbiguous => {}
+                Ok(_) | Err(_) if count == 0 => {}
+                other => wrong.push(format!(
+                    "{spec_sym}: {count} occurrences; got {:?}",
+                    other
+                        .map(|l| (l.pos.line, l.pos.col))
+                        .map_err(|e| e.message)
+                )),
+            }
+        }
+    }
+    println!(
+        "locate: {tried} identifiers in real standard-library files, {} wrong",
+        wrong.len()
+    );
+    assert!(tried > 500, "only {tried} tried");
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn nav_refuses_bad_positions_and_truncates_past_the_budget() {
+    let dir = fixture("py_app");
+    let ws = workspace(dir.path(), false);
+    let code = |tool: &str, args: Value| {
+        let env = tools::call(&ws, tool, &args, &NoProgress);
+        env.error.map(|e| e.code.as_str()).unwrap_or("ok")
+    };
+    let cases = [
+        ("nav_definition", json!({}), "BAD_ARGS"),
+        (
+            "nav_definition",
+            json!({"locate": "src/shop/models.py:Order", "nodeId": "py:src/shop/models.py#Order"}),
+            "BAD_ARGS",
+        ),
+        (
+            "nav_definition",
+            json!({"file": "src/shop/models.py", "line": 3}),
+            "BAD_ARGS",
+        ),
+        (
+            "nav_definition",
+            json!({"file": "../outside.py", "line": 1, "col": 1}),
+            "OUTSIDE_WORKSPACE",
+        ),
+        (
+            "nav_definition",
+            json!({"file": "/etc/passwd", "line": 1, "col": 1}),
+            "OUTSIDE_WORKSPACE",
+        ),
+        (
+            "nav_definition",
+            json!({"locate": "../../x.py:1"}),
+            "OUTSIDE_WORKSPACE",
+        ),
+        (
+            "nav_definition",
+            json!({"file": "src/shop/gone.py", "line": 1, "col": 1}),
+            "FILE_DELETED",
+        ),
+        (
+            "nav_definition",
+            json!({"file": "src/shop/models.py", "line": 9999, "col": 1}),
+            "BAD_ARGS",
+        ),
+        (
+            "nav_definition",
+            json!({"nodeId": "py:src/shop/models.py#"}),
+            "BAD_NODE_ID",
+        ),
+        (
+            "nav_definition",
+            json!({"locate": "src/shop/models.py@no_such_text_here"}),
+            "LOCATE_NO_MATCH",
+        ),
+        (
+            "nav_definition",
+            json!({"locate": "src/shop/models.py@self"}),
+            "LOCATE_AMBIGUOUS",
+        ),
+        (
+            "nav_hover",
+            json!({"locate": "src/shop/models.py:Order", "newName": "x"}),
+            "BAD_ARGS",
+        ),
+        (
+            "nav_calls",
+            json!({"locate": "src/shop/models.py:make_order", "depth": 4}),
+            "BAD_ARGS",
+        ),
+        (
+            "nav_calls",
+            json!({"locate": "src/shop/models.py:make_order", "direction": "sideways"}),
+            "BAD_ARGS",
+        ),
+        ("nav_symbols", json!({"query": "Or"}), "BAD_ARGS"),
+        (
+            "nav_symbols",
+            json!({"query": "Order", "limit": 500}),
+            "BAD_ARGS",
+        ),
+        (
+            "nav_outline",
+            json!({"file": "pyproject.toml"}),
+            "UNSUPPORTED_LANGUAGE",
+        ),
+        (
+            "nav_rename",
+            json!({"locate": "src/shop/models.py:Order", "newName": "not an identifier"}),
+            "BAD_ARGS",
+        ),
+        (
+            "nav_rename",
+            json!({"locate": "src/shop/models.py:Order", "newName": "Purchase"}),
+            "LSP_UNAVAILABLE",
+        ),
+        (
+            "locate",
+            json!({"locate": "src/shop/models.py:Nope"}),
+            "SYMBOL_NOT_FOUND",
+        ),
+        (
+            "nav_references",
+            json!({"locate": "src/shop/models.py:Order", "fileFilter": "[unclosed"}),
+            "BAD_ARGS",
+        ),
+    ];
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(tool, args, want)| {
+            let got = code(tool, args.clone());
+            (got != *want).then(|| format!("{tool} {args}: got {got}, want {want}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+
+    // Past the budget: fewer anchors, `truncated`, and a note that says how to narrow.
+    std::fs::write(
+        dir.path().join("src/shop/many.py"),
+        (0..300)
+            .map(|i| format!("def f{i}():\n    return 1\n"))
+            .collect::<String>(),
+    )
+    .expect("write");
+    let env = tools::call(
+        &ws,
+        "nav_outline",
+        &json!({"file": "src/shop/many.py", "tokenBudget": 500}),
+        &NoProgress,
+    );
+    assert!(env.ok && env.truncated, "{env:?}");
+    let d = env.dropped.expect("dropped");
+    assert!(d.count > 200 && d.note.contains("tokenBudget"), "{d:?}");
+    assert_eq!(env.data.unwrap_or_default()["total"], 300);
+}
+
+#[test]
+fn locate_and_nav_through_the_cli() {
+    let dir = fixture("go_app");
+    index(dir.path());
+    let (v, code) = json(
+        dir.path(),
+        &["locate", "cmd/shop/main.go:main@get := d.<|>Get"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        (v["data"]["line"].as_u64(), v["data"]["col"].as_u64()),
+        (Some(14), Some(11))
+    );
+    assert_eq!(v["data"]["enclosing"], "go:cmd/shop/main.go#main");
+    let (v, code) = json(
+        dir.path(),
+        &["--no-lsp", "def", "cmd/shop/main.go:main@get := d.<|>Get"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "map");
+    let (v, code) = json(
+        dir.path(),
+        &["--no-lsp", "rename", "store/store.go:Item", "--to", "Thing"],
+    );
+    assert_eq!(
+        (code, v["error"]["code"].as_str()),
+        (1, Some("LSP_UNAVAILABLE"))
+    );
+    let out = run(dir.path(), &["--no-lsp", "outline", "disk/disk.go"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("method Get"), "{text}");
+}
