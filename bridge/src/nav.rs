@@ -115,33 +115,27 @@ pub fn check_keys(tool: &str, args: &Value) -> Result<(), ToolError> {
 pub struct Target {
     pub c: Contained,
     pub lang: Lang,
-    pub text: String,
+    pub text: Arc<str>,
     pub pos: Pos,
 }
 
 /// The text of a file inside the workspace, as it is on disk now.
-pub fn read_source(c: &Contained, shown: &str) -> Result<String, ToolError> {
-    let bytes = match std::fs::read(&c.abs) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(
-                ToolError::new(ErrorCode::FileDeleted, format!("{shown} does not exist"))
-                    .hint("`map_search` finds where its symbols live now"),
-            )
-        }
-        Err(e) if c.abs.is_dir() => {
-            return Err(ToolError::bad_args(format!(
-                "{shown} is a directory, not a file ({e})"
-            )))
-        }
-        Err(e) => return Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
-    };
-    if bytes.contains(&0) {
-        return Err(ToolError::bad_args(format!(
+pub fn read_source(ws: &Workspace, c: &Contained, shown: &str) -> Result<Arc<str>, ToolError> {
+    match ws.text(&c.abs) {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(ToolError::bad_args(format!(
             "{shown} is a binary file (it contains NUL bytes)"
-        )));
+        ))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(ToolError::new(
+            ErrorCode::FileDeleted,
+            format!("{shown} does not exist"),
+        )
+        .hint("`map_search` finds where its symbols live now")),
+        Err(e) if c.abs.is_dir() => Err(ToolError::bad_args(format!(
+            "{shown} is a directory, not a file ({e})"
+        ))),
+        Err(e) => Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 fn lang_of(c: &Contained, shown: &str) -> Result<Lang, ToolError> {
@@ -172,7 +166,7 @@ pub fn target(
         let loc = locate::parse(s)?;
         let c = contain(&ws.root, &loc.file)?;
         let lang = lang_of(&c, &loc.file)?;
-        let text = read_source(&c, &loc.file)?;
+        let text = read_source(ws, &c, &loc.file)?;
         let (outline, _) = crate::resolve::parse_outline(&c, lang, &loc.file)?;
         let found = locate::locate(&text, &outline, &loc)?;
         return Ok(Target {
@@ -197,7 +191,7 @@ pub fn target(
         };
         let c = contain(&ws.root, file)?;
         let lang = lang_of(&c, file)?;
-        let text = read_source(&c, file)?;
+        let text = read_source(ws, &c, file)?;
         return Ok(Target {
             c,
             lang,
@@ -220,7 +214,7 @@ pub fn target(
     }
     let c = contain(&ws.root, file)?;
     let lang = lang_of(&c, file)?;
-    let text = read_source(&c, file)?;
+    let text = read_source(ws, &c, file)?;
     let lines = text.split('\n').count() as u32;
     if line > lines {
         return Err(ToolError::bad_args(format!(
@@ -288,13 +282,13 @@ pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
 /// Builds anchors, reading each file once and naming the map's node at each spot.
 struct Anchors<'a> {
     ws: &'a Workspace,
-    map: Option<Map>,
-    texts: HashMap<PathBuf, Option<String>>,
+    map: Option<std::rc::Rc<Map>>,
+    texts: HashMap<PathBuf, Option<Arc<str>>>,
 }
 
 impl<'a> Anchors<'a> {
     fn new(ws: &'a Workspace, warnings: &mut Vec<String>) -> Anchors<'a> {
-        let map = match Map::open(&ws.root, &ws.db) {
+        let map = match Map::shared(&ws.root, &ws.db) {
             Ok(m) => Some(m),
             Err(e) => {
                 warnings.push(format!(
@@ -313,19 +307,32 @@ impl<'a> Anchors<'a> {
     }
 
     fn text(&mut self, abs: &Path) -> Option<&str> {
+        let ws = self.ws;
         self.texts
             .entry(abs.to_path_buf())
-            .or_insert_with(|| {
-                std::fs::read(abs)
-                    .ok()
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
-            })
+            .or_insert_with(|| ws.text(abs).ok().flatten())
             .as_deref()
+    }
+
+    /// Seed the text of a file already read (the target's).
+    fn known(mut self, t: &Target) -> Self {
+        self.texts.insert(t.c.abs.clone(), Some(t.text.clone()));
+        self
     }
 
     /// The workspace-relative path, or `None` outside the workspace.
     fn rel(&self, abs: &Path) -> Option<String> {
         let root = &self.ws.root;
+        // Servers answer with the paths they were given (canonical, under the root); only
+        // others need resolving.
+        if let Ok(r) = abs.strip_prefix(root) {
+            if !r
+                .components()
+                .any(|c| matches!(c, std::path::Component::ParentDir))
+            {
+                return Some(r.to_string_lossy().replace('\\', "/"));
+            }
+        }
         let abs = abs.canonicalize().unwrap_or_else(|_| abs.to_path_buf());
         abs.strip_prefix(root)
             .ok()
@@ -454,8 +461,8 @@ fn failed(warnings: &mut Vec<String>, e: &ToolError, instead: &str) {
     ));
 }
 
-fn need_map(ws: &Workspace) -> Result<Map, ToolError> {
-    Map::open(&ws.root, &ws.db)
+fn need_map(ws: &Workspace) -> Result<std::rc::Rc<Map>, ToolError> {
+    Map::shared(&ws.root, &ws.db)
 }
 
 /// A map symbol: node ID, file, name position, end line, kind, name, parent, signature, doc.
@@ -642,7 +649,7 @@ fn dedup_anchors(v: &mut Vec<Value>) {
 pub fn definition(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w);
+    let mut a = Anchors::new(ws, &mut w).known(&t);
     if let Some(s) = server_for(ws, t.lang, "definitionProvider", &mut w) {
         match s.at_retrying(
             "textDocument/definition",
@@ -749,7 +756,7 @@ pub fn references(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
     let t = target(ws, p, &mut w)?;
     let filter = file_filter(&p.file_filter)?;
     let decl = p.include_declaration.unwrap_or(false);
-    let mut a = Anchors::new(ws, &mut w);
+    let mut a = Anchors::new(ws, &mut w).known(&t);
     let narrow = "narrow with fileFilter (a path or glob), or a larger tokenBudget";
     if let Some(s) = server_for(ws, t.lang, "referencesProvider", &mut w) {
         match s.at_retrying(
@@ -838,7 +845,7 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
 pub fn implementations(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w);
+    let mut a = Anchors::new(ws, &mut w).known(&t);
     let narrow = "point at a more specific type or method, or give a larger tokenBudget";
     if let Some(s) = server_for(ws, t.lang, "implementationProvider", &mut w) {
         match s.at_retrying(
@@ -914,7 +921,7 @@ pub fn implementations(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolErro
 pub fn hover(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w);
+    let mut a = Anchors::new(ws, &mut w).known(&t);
     if let Some(s) = server_for(ws, t.lang, "hoverProvider", &mut w) {
         match s.at_retrying("textDocument/hover", &t.c, &t.text, t.pos, json!({}), None) {
             Ok(v) if !v.is_null() => {
@@ -991,7 +998,7 @@ pub fn outline(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
         }
     };
     let lang = lang_of(&c, &shown)?;
-    let text = read_source(&c, &shown)?;
+    let text = read_source(ws, &c, &shown)?;
     let (parsed, _) = crate::resolve::parse_outline(&c, lang, &shown)?;
     let mut source = "parse";
     let mut syms = parsed;
@@ -1200,7 +1207,7 @@ pub fn calls(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
         )));
     }
     let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w);
+    let mut a = Anchors::new(ws, &mut w).known(&t);
     let narrow = "a smaller depth, or a larger tokenBudget";
     let dir = if incoming { "incoming" } else { "outgoing" };
     if let Some(s) = server_for(ws, t.lang, "callHierarchyProvider", &mut w) {
@@ -1453,6 +1460,7 @@ pub fn rename(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
             continue;
         };
         let old = read_source(
+            ws,
             &Contained {
                 rel: rel.clone(),
                 abs: abs.clone(),
@@ -1461,7 +1469,7 @@ pub fn rename(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
         )?;
         let new = apply_edits(&old, edits, s.encoding());
         edits_total += edits.len();
-        let diff = similar::TextDiff::from_lines(&old, &new)
+        let diff = similar::TextDiff::from_lines(&*old, new.as_str())
             .unified_diff()
             .context_radius(3)
             .header(&format!("a/{rel}"), &format!("b/{rel}"))
@@ -1554,7 +1562,7 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
     let loc = locate::parse(s)?;
     let c = contain(&ws.root, &loc.file)?;
     let lang = lang_of(&c, &loc.file)?;
-    let text = read_source(&c, &loc.file)?;
+    let text = read_source(ws, &c, &loc.file)?;
     let (outline, _) = crate::resolve::parse_outline(&c, lang, &loc.file)?;
     let found = locate::locate(&text, &outline, &loc)?;
     let mut w = Vec::new();
@@ -1587,7 +1595,11 @@ mod tests {
             "just after a word"
         );
         assert_eq!(word_at(l, 23), Some(("get".into(), 23)));
-        assert_eq!(word_at(l, 22), Some(("cache".into(), 17)), "a dot right after a word");
+        assert_eq!(
+            word_at(l, 22),
+            Some(("cache".into(), 17)),
+            "a dot right after a word"
+        );
         assert_eq!(word_at(l, 1), None);
         assert_eq!(word_at("é_x = 1", 2), Some(("é_x".into(), 1)));
     }

@@ -158,8 +158,8 @@ pub(crate) fn parse_outline(
     Ok((outline, lines))
 }
 
-fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<Map> {
-    match Map::open(&ws.root, &ws.db) {
+fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<std::rc::Rc<Map>> {
+    match Map::shared(&ws.root, &ws.db) {
         Ok(m) => Some(m),
         Err(e) => {
             warnings.push(format!("{} ({})", e.message, e.hint.unwrap_or_default()));

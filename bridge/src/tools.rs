@@ -26,11 +26,39 @@ pub struct Workspace {
     pub lsp_timeout: std::time::Duration,
     /// Stop a language server after this long without a request.
     pub lsp_idle: std::time::Duration,
+    /// Texts of files read by the live tools, reused while the file's size and mtime hold.
+    texts: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedText>>>,
     /// The language servers' supervisor, made on first use from the fields above.
     supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
 }
 
+/// (size, mtime) of the file when read, and its text (`None`: binary, it holds NUL bytes).
+type CachedText = ((u64, std::time::SystemTime), Option<std::sync::Arc<str>>);
+
 impl Workspace {
+    /// A file's text as it is on disk now (invalid UTF-8 replaced), `None` for a binary file.
+    /// Served from a cache while the file's size and mtime are unchanged.
+    pub fn text(&self, abs: &Path) -> std::io::Result<Option<std::sync::Arc<str>>> {
+        let meta = std::fs::metadata(abs)?;
+        let stamp = (meta.len(), meta.modified()?);
+        let cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((s, t)) = cache.get(abs) {
+            if *s == stamp {
+                return Ok(t.clone());
+            }
+        }
+        drop(cache);
+        let bytes = std::fs::read(abs)?;
+        let text: Option<std::sync::Arc<str>> =
+            (!bytes.contains(&0)).then(|| String::from_utf8_lossy(&bytes).into());
+        let mut cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= 1024 {
+            cache.clear();
+        }
+        cache.insert(abs.to_path_buf(), (stamp, text.clone()));
+        Ok(text)
+    }
+
     pub fn supervisor(&self) -> &Supervisor {
         self.supervisor.get_or_init(|| {
             Supervisor::new(Config {
@@ -73,6 +101,7 @@ impl Workspace {
             lsp_commands: HashMap::new(),
             lsp_timeout: crate::lsp::TIMEOUT,
             lsp_idle: crate::supervise::IDLE,
+            texts: Default::default(),
             supervisor: Default::default(),
         })
     }
@@ -125,14 +154,14 @@ fn dispatch(
         return Err(ToolError::bad_args("arguments must be a JSON object"));
     }
     match tool {
-        "map_search" => Map::open(&ws.root, &ws.db)?.search(&params::<SearchParams>(args)?),
+        "map_search" => Map::shared(&ws.root, &ws.db)?.search(&params::<SearchParams>(args)?),
         "map_neighbors" => {
-            Map::open(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?)
+            Map::shared(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?)
         }
-        "map_path" => Map::open(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
+        "map_path" => Map::shared(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
         "map_status" => {
             let _: EmptyParams = params(args)?;
-            let mut answer = Map::open(&ws.root, &ws.db)?.status()?;
+            let mut answer = Map::shared(&ws.root, &ws.db)?.status()?;
             answer.data["servers"] = ws.supervisor().status();
             Ok(answer)
         }

@@ -385,6 +385,32 @@ impl Map {
         &self.conn
     }
 
+    /// This thread's open handle on the map, reused while the map file is the same file
+    /// (a fresh build renamed into place is a new file and gets a new handle). Reuse keeps the
+    /// connection's prepared statements and the search name index warm between calls.
+    pub fn shared(root: &Path, db: &Path) -> Result<Rc<Map>, ToolError> {
+        use std::os::unix::fs::MetadataExt;
+        thread_local! {
+            static OPEN: RefCell<HashMap<PathBuf, ((u64, u64), Rc<Map>)>> = RefCell::new(HashMap::new());
+        }
+        let Ok(meta) = std::fs::metadata(db) else {
+            OPEN.with(|o| o.borrow_mut().remove(db));
+            return Map::open(root, db).map(Rc::new);
+        };
+        let key = (meta.dev(), meta.ino());
+        if let Some(m) = OPEN.with(|o| {
+            o.borrow()
+                .get(db)
+                .filter(|(k, m)| *k == key && m.root == root)
+                .map(|(_, m)| m.clone())
+        }) {
+            return Ok(m);
+        }
+        let m = Rc::new(Map::open(root, db)?);
+        OPEN.with(|o| o.borrow_mut().insert(db.to_path_buf(), (key, m.clone())));
+        Ok(m)
+    }
+
     /// Whether the file on disk differs from what was indexed (a cheap stat).
     fn is_stale(&self, file: &str, size: i64, mtime: i64, flagged: bool) -> bool {
         if flagged {

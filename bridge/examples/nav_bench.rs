@@ -1,0 +1,224 @@
+//! The nav tools' warm latency against the bare LSP request each wraps, and their fallbacks
+//! (bench/run calls this).
+//!
+//!     nav_bench ROOT LANG [N] [--fallback-only]
+//!
+//! Positions: N call sites the map resolved (for definition, hover, references) and N
+//! function names (for calls and implementations), spread over the map. Each tool is called
+//! once to warm up and then timed per position; the bare request is the same LSP method at
+//! the same position on the same running server. `--fallback-only` skips the server (for the
+//! whole standard libraries, where starting gopls and pyright on everything is not the point).
+
+use bridge::paths::contain;
+use bridge::tools::{self, Workspace};
+use indexer::index::NoProgress;
+use indexer::lang::Lang;
+use indexer::model::Pos;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn p50(v: &mut [Duration]) -> f64 {
+    pct(v, 0.5)
+}
+
+fn pct(v: &mut [Duration], p: f64) -> f64 {
+    v.sort();
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v[((v.len() as f64 - 1.0) * p).round() as usize].as_secs_f64() * 1000.0
+}
+
+type Spot = (String, u32, u32);
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = PathBuf::from(
+        args.first()
+            .ok_or_else(|| anyhow::anyhow!("ROOT LANG [N]"))?,
+    );
+    let lang = match args.get(1).map(String::as_str) {
+        Some("go") => Lang::Go,
+        Some("py") => Lang::Python,
+        _ => anyhow::bail!("LANG is go or py"),
+    };
+    let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let fallback_only = args.iter().any(|a| a == "--fallback-only");
+
+    let mut ws = Workspace::new(&root, None).map_err(|e| anyhow::anyhow!(e.message))?;
+    let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
+    anyhow::ensure!(built.ok, "index failed: {:?}", built.error);
+    let conn = rusqlite::Connection::open(&ws.db)?;
+    // Call sites: the leaf name of each resolved call.
+    let mut st = conn.prepare(
+        "SELECT f.path, e.line, e.col, e.target_name, e.leaf FROM edges e JOIN files f ON f.id = e.file_id \
+         WHERE e.kind = 'calls' AND e.target IS NOT NULL AND f.lang = ?1 ORDER BY f.path, e.line",
+    )?;
+    let calls: Vec<Spot> = st
+        .query_map([lang.prefix()], |r| {
+            let (path, line, col, name, leaf): (String, u32, u32, String, String) =
+                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?);
+            let shift = name.chars().count().saturating_sub(leaf.chars().count()) as u32;
+            Ok((path, line, col + shift))
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut st = conn.prepare(
+        "SELECT f.path, s.name_line, s.name_col FROM symbols s JOIN files f ON f.id = s.file_id \
+         WHERE s.kind IN ('function', 'method') AND f.lang = ?1 ORDER BY f.path, s.name_line",
+    )?;
+    let funcs: Vec<Spot> = st
+        .query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let sample = |v: &[Spot]| -> Vec<Spot> {
+        let step = (v.len() / n).max(1);
+        v.iter().step_by(step).take(n).cloned().collect()
+    };
+    let (calls, funcs) = (sample(&calls), sample(&funcs));
+    anyhow::ensure!(!calls.is_empty() && !funcs.is_empty(), "no positions");
+
+    // (tool, LSP method, extra tool args, extra LSP params, positions)
+    let cases: Vec<(&str, &str, Value, Value, &Vec<Spot>)> = vec![
+        (
+            "nav_definition",
+            "textDocument/definition",
+            json!({}),
+            json!({}),
+            &calls,
+        ),
+        (
+            "nav_hover",
+            "textDocument/hover",
+            json!({}),
+            json!({}),
+            &calls,
+        ),
+        (
+            "nav_references",
+            "textDocument/references",
+            json!({}),
+            json!({"context": {"includeDeclaration": false}}),
+            &funcs,
+        ),
+        (
+            "nav_implementations",
+            "textDocument/implementation",
+            json!({}),
+            json!({}),
+            &funcs,
+        ),
+        (
+            "nav_calls",
+            "textDocument/prepareCallHierarchy",
+            json!({"direction": "outgoing"}),
+            json!({}),
+            &funcs,
+        ),
+    ];
+    let call = |ws: &Workspace, tool: &str, extra: &Value, (f, l, c): &Spot| {
+        let mut a = json!({"file": f, "line": l, "col": c, "tokenBudget": 10000});
+        for (k, v) in extra.as_object().into_iter().flatten() {
+            a[k] = v.clone();
+        }
+        let t = Instant::now();
+        let env = tools::call(ws, tool, &a, &NoProgress);
+        (t.elapsed(), env)
+    };
+    let mut out = Vec::new();
+    for (tool, method, extra, params, spots) in &cases {
+        let mut line = format!("{tool}:");
+        if !fallback_only {
+            ws.lsp = true;
+            let server = ws.server(lang).map_err(|e| anyhow::anyhow!(e.message))?;
+            let supported = server.supports(match *method {
+                "textDocument/definition" => "definitionProvider",
+                "textDocument/hover" => "hoverProvider",
+                "textDocument/references" => "referencesProvider",
+                "textDocument/implementation" => "implementationProvider",
+                _ => "callHierarchyProvider",
+            });
+            for s in spots.iter() {
+                call(&ws, tool, extra, s); // warm: files open, outlines cached
+            }
+            let (mut wrapped, mut bare) = (Vec::new(), Vec::new());
+            let mut from_server = 0;
+            for s in spots.iter() {
+                let (t, env) = call(&ws, tool, extra, s);
+                wrapped.push(t);
+                if env.data.as_ref().is_some_and(|d| d["source"] == "lsp") {
+                    from_server += 1;
+                }
+                if supported {
+                    let c = contain(&ws.root, &s.0).map_err(|e| anyhow::anyhow!(e.message))?;
+                    let text = String::from_utf8_lossy(&std::fs::read(&c.abs)?).into_owned();
+                    let t = Instant::now();
+                    let r = server.at(
+                        method,
+                        &c,
+                        &text,
+                        Pos {
+                            line: s.1,
+                            col: s.2,
+                        },
+                        params.clone(),
+                        Some(Duration::from_secs(30)),
+                    );
+                    // nav_calls is two requests: prepare, then the calls of the item.
+                    if let (true, Ok(Some(item))) =
+                        (*tool == "nav_calls", r.as_ref().map(|v| v.get(0)))
+                    {
+                        let _ = server.request(
+                            "callHierarchy/outgoingCalls",
+                            json!({"item": item}),
+                            Duration::from_secs(30),
+                        );
+                    }
+                    bare.push(t.elapsed());
+                }
+            }
+            let (w50, b50) = (p50(&mut wrapped), p50(&mut bare));
+            if supported {
+                line.push_str(&format!(
+                    " lsp p50 {w50:.2} ms p99 {:.2} ms vs bare {method}{} p50 {b50:.2} ms ({:+.0}%) [{from_server}/{} from the server]",
+                    pct(&mut wrapped, 0.99),
+                    if *tool == "nav_calls" { "+outgoingCalls" } else { "" },
+                    (w50 / b50 - 1.0) * 100.0,
+                    spots.len()
+                ));
+            } else {
+                line.push_str(&format!(
+                    " (server lacks {method}: map answer) p50 {w50:.2} ms"
+                ));
+            }
+        }
+        ws.lsp = false;
+        let mut ws_off = Workspace::new(&root, None).map_err(|e| anyhow::anyhow!(e.message))?;
+        ws_off.lsp = false;
+        let mut fb = Vec::new();
+        let mut errors = 0;
+        for s in spots.iter() {
+            let (t, env) = call(&ws_off, tool, extra, s);
+            fb.push(t);
+            if !env.ok {
+                errors += 1;
+            }
+        }
+        line.push_str(&format!(
+            " | fallback p50 {:.2} ms p99 {:.2} ms max {:.2} ms ({errors} errors)",
+            p50(&mut fb),
+            pct(&mut fb, 0.99),
+            pct(&mut fb, 1.0)
+        ));
+        out.push(line);
+    }
+    println!(
+        "{} ({} call sites, {} functions)",
+        lang.prefix(),
+        calls.len(),
+        funcs.len()
+    );
+    for l in out {
+        println!("  {l}");
+    }
+    Ok(())
+}
