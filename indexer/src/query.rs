@@ -390,8 +390,9 @@ impl Map {
     /// connection's prepared statements and the search name index warm between calls.
     pub fn shared(root: &Path, db: &Path) -> Result<Rc<Map>, ToolError> {
         use std::os::unix::fs::MetadataExt;
+        type Open = HashMap<PathBuf, ((u64, u64), Rc<Map>)>;
         thread_local! {
-            static OPEN: RefCell<HashMap<PathBuf, ((u64, u64), Rc<Map>)>> = RefCell::new(HashMap::new());
+            static OPEN: RefCell<Open> = RefCell::new(HashMap::new());
         }
         let Ok(meta) = std::fs::metadata(db) else {
             OPEN.with(|o| o.borrow_mut().remove(db));
