@@ -159,6 +159,10 @@ pub enum Command {
         #[arg(long)]
         limit: Option<u32>,
     },
+    /// Serve every tool over MCP (stdio) for agents; builds the map if missing and watches files.
+    Serve,
+    /// Keep the map fresh: re-index in the background as files change (until interrupted).
+    Watch,
     /// What renaming the symbol at a position would change, as a diff (nothing is written).
     Rename {
         #[command(flatten)]
@@ -269,6 +273,19 @@ pub fn run(cli: Cli) -> i32 {
                 return emit(g.json, "", &Envelope::from_result(Err(e), g.token_budget));
             }
         }
+    }
+    match &cli.command {
+        Command::Serve => {
+            return match crate::mcp::serve(ws) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    1
+                }
+            }
+        }
+        Command::Watch => return watch(ws, g.json),
+        _ => {}
     }
     let mut args = Map::new();
     put(&mut args, "tokenBudget", json!(g.token_budget));
@@ -389,10 +406,36 @@ pub fn run(cli: Cli) -> i32 {
             put(&mut args, "newName", json!(to));
             "nav_rename"
         }
+        Command::Serve | Command::Watch => return 2,
     };
     let progress = bar(g.json);
     let env = tools::call(&ws, tool, &Value::Object(args), &progress);
     emit(g.json, tool, &env)
+}
+
+/// `codemap watch`: bring the map up to date, then re-index as files change, a line per run.
+fn watch(ws: Workspace, json_out: bool) -> i32 {
+    let first = crate::watch::reindex(&ws);
+    let report = move |r: &Result<indexer::index::IndexStats, String>| match r {
+        Ok(s) if json_out => println!("{}", json!(s)),
+        Ok(s) => {
+            let d = json!(s);
+            print!("{}", render("map_rebuild", &d));
+        }
+        Err(e) => eprintln!("error: re-index failed: {e}"),
+    };
+    report(&first);
+    let _w = match crate::watch::start(&ws, Some(Box::new(report))) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    eprintln!("watching {} (Ctrl-C to stop)", ws.root.display());
+    loop {
+        std::thread::park();
+    }
 }
 
 fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {

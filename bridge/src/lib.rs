@@ -8,8 +8,10 @@
 pub mod cli;
 pub mod locate;
 pub mod lsp;
+pub mod mcp;
 pub mod nav;
 pub mod paths;
 pub mod resolve;
 pub mod supervise;
 pub mod tools;
+pub mod watch;

@@ -26,10 +26,58 @@ pub struct Workspace {
     pub lsp_timeout: std::time::Duration,
     /// Stop a language server after this long without a request.
     pub lsp_idle: std::time::Duration,
+    /// The watcher's state, when one runs in this process (`serve`, `watch`).
+    pub watch: std::sync::Arc<std::sync::Mutex<Option<crate::watch::WatchStatus>>>,
+    /// The first build of the map, when `serve` is making it: map answers wait for it.
+    pub first_build: Option<std::sync::Arc<FirstBuild>>,
     /// Texts of files read by the live tools, reused while the file's size and mtime hold.
     texts: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedText>>>,
     /// The language servers' supervisor, made on first use from the fields above.
     supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
+}
+
+/// A map build in progress that tools wait for: files done of total, and the outcome.
+#[derive(Debug, Default)]
+pub struct FirstBuild {
+    pub done: std::sync::atomic::AtomicU64,
+    pub total: std::sync::atomic::AtomicU64,
+    /// `Some(Ok(()))` built, `Some(Err(message))` failed.
+    pub outcome: std::sync::Mutex<Option<Result<(), String>>>,
+    pub cond: std::sync::Condvar,
+}
+
+impl FirstBuild {
+    pub fn finish(&self, r: Result<(), String>) {
+        *self.outcome.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+        self.cond.notify_all();
+    }
+
+    pub fn finished(&self) -> bool {
+        self.outcome
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+    }
+
+    /// Wait up to `d` for the build; true when it is over.
+    pub fn wait(&self, d: std::time::Duration) -> bool {
+        let g = self.outcome.lock().unwrap_or_else(|e| e.into_inner());
+        let (g, _) = self
+            .cond
+            .wait_timeout_while(g, d, |o| o.is_none())
+            .unwrap_or_else(|e| e.into_inner());
+        g.is_some()
+    }
+}
+
+impl Progress for FirstBuild {
+    fn start(&self, total: u64) {
+        self.total
+            .store(total, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn inc(&self, n: u64) {
+        self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// (size, mtime) of the file when read, and its text (`None`: binary, it holds NUL bytes).
@@ -102,6 +150,8 @@ impl Workspace {
             lsp_timeout: crate::lsp::TIMEOUT,
             lsp_idle: crate::supervise::IDLE,
             texts: Default::default(),
+            watch: Default::default(),
+            first_build: None,
             supervisor: Default::default(),
         })
     }
@@ -163,6 +213,9 @@ fn dispatch(
             let _: EmptyParams = params(args)?;
             let mut answer = Map::shared(&ws.root, &ws.db)?.status()?;
             answer.data["servers"] = ws.supervisor().status();
+            if let Some(w) = ws.watch.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                answer.data["watcher"] = json!(w);
+            }
             Ok(answer)
         }
         "map_rebuild" => rebuild(ws, &params::<RebuildParams>(args)?, progress),

@@ -323,3 +323,22 @@ impl SymbolIndex for SqlIndex<'_> {
         )
     }
 }
+
+/// Flag files as changed on disk since indexing (the watcher, before it re-indexes). Waits at
+/// most `wait` for a running index to release the write lock; returns the rows flagged.
+pub fn mark_stale(db: &Path, paths: &[String], wait: Duration) -> Result<usize, StoreError> {
+    if !db.is_file() || paths.is_empty() {
+        return Ok(0);
+    }
+    let e = sql_err(db);
+    let conn = Connection::open(db).map_err(&e)?;
+    conn.busy_timeout(wait).map_err(&e)?;
+    let mut n = 0;
+    let mut st = conn
+        .prepare("UPDATE files SET stale = 1 WHERE path = ?1 AND stale = 0")
+        .map_err(&e)?;
+    for p in paths {
+        n += st.execute([p]).map_err(&e)?;
+    }
+    Ok(n)
+}

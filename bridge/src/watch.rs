@@ -1,0 +1,235 @@
+//! The watcher: `notify` events, debounced, mark changed files stale at once and re-index in the
+//! background. A burst (a `git checkout` of a thousand files) is coalesced: events that arrive
+//! while a run is going are gathered into the next single run. `.codemap/`, hidden directories
+//! and paths the root's `.gitignore` ignores are not acted on.
+
+use crate::tools::Workspace;
+use indexer::envelope::ToolError;
+use indexer::index::{self, IndexOptions, IndexStats, NoProgress};
+use notify_debouncer_full::notify::{EventKind, RecursiveMode};
+use notify_debouncer_full::{new_debouncer, DebounceEventResult};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// How long events are gathered before they are acted on.
+pub const DEBOUNCE: Duration = Duration::from_millis(150);
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WatchStatus {
+    pub state: String,
+    /// Relevant file events seen.
+    pub events: u64,
+    /// Re-index runs made.
+    pub runs: u64,
+    pub files_marked_stale: u64,
+    pub last_run_seconds: Option<f64>,
+    /// Unix seconds.
+    pub last_run_at: Option<u64>,
+    pub last_error: Option<String>,
+}
+
+/// A running watcher; dropping it stops watching.
+pub struct Watcher {
+    _debouncer: Box<dyn std::any::Any + Send>,
+}
+
+/// What one batch of events asks for.
+#[derive(Debug, Default, PartialEq)]
+pub struct Batch {
+    /// Source files (workspace-relative) that changed: flagged stale before the run.
+    pub files: Vec<String>,
+    /// Whether a re-index is needed at all.
+    pub run: bool,
+}
+
+/// Decide what a set of changed paths asks for (pure, apart from the ignore matcher).
+pub fn classify(
+    root: &Path,
+    paths: &[(PathBuf, bool)],
+    ignore: Option<&ignore::gitignore::Gitignore>,
+) -> Batch {
+    let mut b = Batch::default();
+    for (p, structural) in paths {
+        let Ok(rel) = p.strip_prefix(root) else {
+            continue;
+        };
+        let hidden = rel
+            .components()
+            .any(|c| c.as_os_str().to_str().is_some_and(|s| s.starts_with('.')));
+        if hidden || rel.as_os_str().is_empty() {
+            continue;
+        }
+        if let Some(ig) = ignore {
+            if ig.matched_path_or_any_parents(rel, p.is_dir()).is_ignore() {
+                continue;
+            }
+        }
+        let source = matches!(
+            rel.extension().and_then(|e| e.to_str()),
+            Some("py" | "pyi" | "go")
+        ) || rel.file_name().is_some_and(|n| n == "go.mod");
+        if source {
+            b.run = true;
+            let r = rel.to_string_lossy().replace('\\', "/");
+            if !b.files.contains(&r) {
+                b.files.push(r);
+            }
+        } else if *structural && rel.extension().is_none() {
+            // A directory created, removed or renamed: its files come or go with it.
+            b.run = true;
+        }
+    }
+    b.files.sort();
+    b
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Start watching the workspace. `on_run` hears every finished re-index.
+pub fn start(
+    ws: &Workspace,
+    on_run: Option<Box<dyn Fn(&Result<IndexStats, String>) + Send>>,
+) -> Result<Watcher, ToolError> {
+    let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
+    let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
+        .map_err(|e| ToolError::internal(format!("cannot start the watcher: {e}")))?;
+    debouncer
+        .watch(&ws.root, RecursiveMode::Recursive)
+        .map_err(|e| {
+            ToolError::bad_args(format!("cannot watch {}: {e}", ws.root.display()))
+                .hint("on Linux, raise fs.inotify.max_user_watches for very large trees")
+        })?;
+    let status = ws.watch.clone();
+    *status.lock().unwrap_or_else(|e| e.into_inner()) = Some(WatchStatus {
+        state: "running".into(),
+        ..Default::default()
+    });
+    let ignore = {
+        let mut b = ignore::gitignore::GitignoreBuilder::new(&ws.root);
+        b.add(ws.root.join(".gitignore"));
+        b.build().ok()
+    };
+    let ws = ws.clone();
+    std::thread::Builder::new()
+        .name("codemap-watch".into())
+        .spawn(move || {
+            // Ends when the debouncer (the sender) is dropped.
+            while let Ok(first) = rx.recv() {
+                let mut paths: Vec<(PathBuf, bool)> = Vec::new();
+                let mut gather = |r: DebounceEventResult| {
+                    if let Ok(events) = r {
+                        for ev in events {
+                            let structural = matches!(
+                                ev.kind,
+                                EventKind::Create(_)
+                                    | EventKind::Remove(_)
+                                    | EventKind::Modify(
+                                        notify_debouncer_full::notify::event::ModifyKind::Name(_)
+                                    )
+                            );
+                            for p in &ev.paths {
+                                paths.push((p.clone(), structural));
+                            }
+                        }
+                    }
+                };
+                gather(first);
+                // Everything that piled up meanwhile joins this run.
+                while let Ok(more) = rx.try_recv() {
+                    gather(more);
+                }
+                let batch = classify(&ws.root, &paths, ignore.as_ref());
+                if !batch.run {
+                    continue;
+                }
+                let marked =
+                    indexer::store::mark_stale(&ws.db, &batch.files, Duration::from_millis(200))
+                        .unwrap_or(0);
+                {
+                    let mut s = status.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(s) = s.as_mut() {
+                        s.events += batch.files.len().max(1) as u64;
+                        s.files_marked_stale += marked as u64;
+                    }
+                }
+                let t = Instant::now();
+                let result = reindex(&ws);
+                {
+                    let mut s = status.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(s) = s.as_mut() {
+                        s.runs += 1;
+                        s.last_run_seconds = Some(t.elapsed().as_secs_f64());
+                        s.last_run_at = Some(now_secs());
+                        s.last_error = result.as_ref().err().cloned();
+                    }
+                }
+                if let Some(f) = &on_run {
+                    f(&result);
+                }
+            }
+        })
+        .map_err(|e| ToolError::internal(format!("cannot start the watcher thread: {e}")))?;
+    Ok(Watcher {
+        _debouncer: Box::new(debouncer),
+    })
+}
+
+/// One incremental run over the whole workspace (unchanged files cost a stat).
+pub fn reindex(ws: &Workspace) -> Result<IndexStats, String> {
+    let mut opts = IndexOptions::new(ws.root.clone());
+    opts.db = Some(ws.db.clone());
+    opts.exclude = ws.exclude.clone();
+    if let Some(m) = ws.max_file_size {
+        opts.max_file_size = m;
+    }
+    // A run that finds another writer waits and tries again a few times.
+    let mut last = String::new();
+    for _ in 0..5 {
+        match index::run(&opts, &NoProgress) {
+            Ok(s) => return Ok(s),
+            Err(e) => {
+                last = e.to_string();
+                std::thread::sleep(Duration::from_millis(300));
+            }
+        }
+    }
+    Err(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_keep_sources_and_structure_only() {
+        let root = Path::new("/w");
+        let p = |s: &str, structural: bool| (root.join(s), structural);
+        let b = classify(
+            root,
+            &[
+                p("src/a.py", false),
+                p("src/a.py", false),
+                p("pkg/b.go", true),
+                p("README.md", false),
+                p(".codemap/map.db", false),
+                p(".git/index", false),
+                p("src/.hidden/c.py", false),
+                p("newdir", true),
+                p("go.mod", false),
+            ],
+            None,
+        );
+        assert_eq!(b.files, ["go.mod", "pkg/b.go", "src/a.py"]);
+        assert!(b.run);
+        let b = classify(root, &[p("notes.txt", false), p(".codemap/x", true)], None);
+        assert_eq!(b, Batch::default());
+        let b = classify(root, &[p("gone", true)], None);
+        assert!(b.run && b.files.is_empty());
+    }
+}
