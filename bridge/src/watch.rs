@@ -91,10 +91,13 @@ fn now_secs() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// Told of every finished re-index.
+pub type OnRun = Box<dyn Fn(&Result<IndexStats, String>) + Send>;
+
 /// Start watching the workspace. `on_run` hears every finished re-index.
 pub fn start(
     ws: &Workspace,
-    on_run: Option<Box<dyn Fn(&Result<IndexStats, String>) + Send>>,
+    on_run: Option<OnRun>,
 ) -> Result<Watcher, ToolError> {
     let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
     let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
