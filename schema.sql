@@ -82,6 +82,15 @@ CREATE TABLE imports (
 );
 CREATE INDEX imports_file ON imports(file_id);
 
+-- How central each symbol is: PageRank over the calls/imports/extends/implements edges, mixed
+-- with in-degree; recomputed by runs that change many files (it ranks ties, so a few small
+-- runs behind is fine). Symbols without a row score 0.
+CREATE TABLE hubs (
+    node_id     TEXT PRIMARY KEY,
+    score       REAL NOT NULL,
+    in_degree   INTEGER NOT NULL
+) WITHOUT ROWID;
+
 -- Every edge, `contains` included, for anyone reading the map with sqlite3.
 CREATE VIEW all_edges AS
     SELECT file_id, source, target, target_name, kind, line, col, resolution FROM edges

@@ -159,6 +159,14 @@ pub enum Command {
         #[arg(long)]
         limit: Option<u32>,
     },
+    /// Where to start: clusters of related files with their hub symbols.
+    Overview {
+        /// Only files under this workspace-relative directory.
+        #[arg(long)]
+        focus: Option<String>,
+        #[arg(long)]
+        hubs_per_cluster: Option<u32>,
+    },
     /// Serve every tool over MCP (stdio) for agents; builds the map if missing and watches files.
     Serve,
     /// Keep the map fresh: re-index in the background as files change (until interrupted).
@@ -405,6 +413,14 @@ pub fn run(cli: Cli) -> i32 {
             put_at(&mut args, at);
             put(&mut args, "newName", json!(to));
             "nav_rename"
+        }
+        Command::Overview {
+            focus,
+            hubs_per_cluster,
+        } => {
+            put(&mut args, "focus", json!(focus));
+            put(&mut args, "hubsPerCluster", json!(hubs_per_cluster));
+            "map_overview"
         }
         Command::Serve | Command::Watch => return 2,
     };
@@ -670,6 +686,40 @@ pub fn render(tool: &str, d: &Value) -> String {
             ));
             if let Some(n) = d["enclosing"].as_str() {
                 out.push_str(&format!("  in {n}\n"));
+            }
+        }
+        "map_overview" => {
+            out.push_str(&format!(
+                "{} files, {} clusters ({} files in none)\n",
+                d["files"], d["clusterCount"], d["unclusteredFiles"]
+            ));
+            for (i, c) in d["clusters"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .iter()
+                .enumerate()
+            {
+                let dirs: Vec<String> = c["dirs"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|x| format!("{} ({})", s(x, "dir"), x["files"]))
+                    .collect();
+                out.push_str(&format!(
+                    "\n#{} {} files: {}\n",
+                    i + 1,
+                    c["files"],
+                    dirs.join(", ")
+                ));
+                for h in c["hubs"].as_array().into_iter().flatten() {
+                    out.push_str(&format!(
+                        "    {:<9} {}  (hub {})\n",
+                        s(h, "kind"),
+                        s(h, "nodeId"),
+                        h["hubScore"]
+                    ));
+                }
             }
         }
         "nav_hover" => {

@@ -159,6 +159,7 @@ impl Workspace {
 
 /// The names of the tools this build answers.
 pub const TOOLS: &[&str] = &[
+    "map_overview",
     "map_search",
     "map_neighbors",
     "map_path",
@@ -209,6 +210,9 @@ fn dispatch(
             Map::shared(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?)
         }
         "map_path" => Map::shared(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
+        "map_overview" => {
+            Map::shared(&ws.root, &ws.db)?.overview(&params::<query::OverviewParams>(args)?)
+        }
         "map_status" => {
             let _: EmptyParams = params(args)?;
             let mut answer = Map::shared(&ws.root, &ws.db)?.status()?;

@@ -95,10 +95,7 @@ fn now_secs() -> u64 {
 pub type OnRun = Box<dyn Fn(&Result<IndexStats, String>) + Send>;
 
 /// Start watching the workspace. `on_run` hears every finished re-index.
-pub fn start(
-    ws: &Workspace,
-    on_run: Option<OnRun>,
-) -> Result<Watcher, ToolError> {
+pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError> {
     let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
     let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
         .map_err(|e| ToolError::internal(format!("cannot start the watcher: {e}")))?;

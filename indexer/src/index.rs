@@ -386,6 +386,15 @@ fn run_in_tx(
         compute_implements(conn)?;
     }
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "packages and implements");
+    // Hub scores: on a cold run, and when a run re-extracts many files (small runs leave
+    // them a little behind: they only rank ties).
+    let many = written.jobs.len() + stats.deleted > 50;
+    let have: bool = conn.query_row("SELECT EXISTS (SELECT 1 FROM hubs)", [], |r| r.get(0))?;
+    if cold || many || !have {
+        let t = Instant::now();
+        compute_hubs(conn)?;
+        tracing::info!(elapsed = ?t.elapsed(), "hub scores");
+    }
 
     let now = unix_now();
     store::set_meta(conn, "schema_version", &store::SCHEMA_VERSION.to_string())?;
@@ -1062,6 +1071,58 @@ fn sync_packages(
 }
 
 /// Recompute every `implements` edge from the Go method sets in the map.
+/// PageRank over the resolved edges (contains and imports left out), mixed with in-degree,
+/// into `hubs`.
+fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
+    let mut ids: HashMap<String, u32> = HashMap::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    {
+        let mut st = conn.prepare(
+            "SELECT source, target FROM edges WHERE target IS NOT NULL AND kind != 'imports'",
+        )?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            let (s, t): (String, String) = (r.get(0)?, r.get(1)?);
+            let mut id = |s: String| {
+                let next = names.len() as u32;
+                *ids.entry(s).or_insert_with_key(|k| {
+                    names.push(k.clone());
+                    next
+                })
+            };
+            let a = id(s);
+            let b = id(t);
+            if a != b {
+                edges.push((a, b));
+            }
+        }
+    }
+    let rank = crate::overview::pagerank(names.len(), &edges, 20);
+    let mut indeg = vec![0u32; names.len()];
+    for &(_, t) in &edges {
+        indeg[t as usize] += 1;
+    }
+    let max = rank
+        .iter()
+        .copied()
+        .fold(0.0f64, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let max_deg = indeg.iter().copied().max().unwrap_or(1).max(1) as f64;
+    conn.execute("DELETE FROM hubs", [])?;
+    let mut ins =
+        conn.prepare("INSERT INTO hubs(node_id, score, in_degree) VALUES (?1, ?2, ?3)")?;
+    for (i, name) in names.iter().enumerate() {
+        if indeg[i] == 0 {
+            continue;
+        }
+        // Both on a 0..1 scale: PageRank relative to the top, degree on a log scale.
+        let score = 0.6 * rank[i] / max + 0.4 * (1.0 + indeg[i] as f64).ln() / (1.0 + max_deg).ln();
+        ins.execute(params![name, score, indeg[i]])?;
+    }
+    Ok(())
+}
+
 fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute("DELETE FROM edges WHERE kind = 'implements'", [])?;
     // Concrete types and the files they are in.

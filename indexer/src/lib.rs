@@ -19,6 +19,7 @@ pub mod index;
 pub mod lang;
 pub mod model;
 pub mod outline;
+pub mod overview;
 pub mod query;
 pub mod resolve;
 pub mod store;

@@ -236,6 +236,27 @@ pub struct PathParams {
     pub token_budget: Option<u32>,
 }
 
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OverviewParams {
+    #[serde(default)]
+    pub focus: Option<String>,
+    #[serde(default)]
+    pub hubs_per_cluster: Option<u32>,
+    #[serde(default)]
+    pub token_budget: Option<u32>,
+}
+
+/// The weight of the link between neighbouring files of one directory in `map_overview`.
+const DIR_LINK: f64 = 3.0;
+
+/// The Louvain resolution of `map_overview`: above 1 to split the giant clusters a whole
+/// standard library otherwise falls into.
+pub const OVERVIEW_RESOLUTION: f64 = 2.0;
+
+/// The files of the map (row id, path) in path order, and a cluster number per file.
+pub type FileClusters = (Vec<(i64, String)>, Vec<u32>);
+
 /// A read handle on the map.
 pub struct Map {
     conn: Connection,
@@ -587,8 +608,35 @@ impl Map {
             }
         }
         drop(names);
+        // Ties within a tier go to the more central symbol (hub score), for the tiers that
+        // reach the cut.
+        hits.sort_by_key(|(t, _)| *t);
+        let cut_tier = hits
+            .get(limit.saturating_sub(1))
+            .or(hits.last())
+            .map(|(t, _)| *t);
+        let mut hub: HashMap<String, f64> = HashMap::new();
+        if let Some(cut) = cut_tier {
+            let mut hs = self
+                .conn
+                .prepare_cached("SELECT score FROM hubs WHERE node_id = ?1")
+                .map_err(sql)?;
+            for (t, r) in &hits {
+                if *t > cut {
+                    break;
+                }
+                let score: f64 = hs
+                    .query_row([&r.info.node_id], |x| x.get(0))
+                    .optional()
+                    .map_err(sql)?
+                    .unwrap_or(0.0);
+                hub.insert(r.info.node_id.clone(), score);
+            }
+        }
+        let hub_of = |r: &Row| hub.get(&r.info.node_id).copied().unwrap_or(0.0);
         hits.sort_by(|(ta, a), (tb, b)| {
             ta.cmp(tb)
+                .then_with(|| hub_of(b).total_cmp(&hub_of(a)))
                 .then_with(|| {
                     let ka = Kind::parse(&a.info.kind).map_or(9, Kind::search_rank);
                     let kb = Kind::parse(&b.info.kind).map_or(9, Kind::search_rank);
@@ -631,6 +679,241 @@ impl Map {
             dropped,
             warnings,
         })
+    }
+
+    /// Clusters of related files (Louvain communities of the file graph: files linked by the
+    /// edges between their symbols) with their hub symbols, and the top hubs overall.
+    pub fn overview(&self, p: &OverviewParams) -> Result<Answer, ToolError> {
+        let per = p.hubs_per_cluster.unwrap_or(5).clamp(1, 20) as usize;
+        let focus = p
+            .focus
+            .as_deref()
+            .map(|f| f.trim_matches('/').to_string())
+            .filter(|f| !f.is_empty() && f != ".");
+        if let Some(f) = &focus {
+            if f.contains("..") || f.starts_with('/') {
+                return Err(ToolError::new(
+                    ErrorCode::OutsideWorkspace,
+                    format!("focus {f:?} is not a workspace-relative directory"),
+                ));
+            }
+        }
+        let (files, comm) = self.file_clusters(focus.as_deref(), OVERVIEW_RESOLUTION)?;
+        let index: HashMap<i64, u32> = files
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (*id, i as u32))
+            .collect();
+        let k = comm.iter().copied().max().map_or(0, |m| m as usize + 1);
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); k];
+        for (i, &c) in comm.iter().enumerate() {
+            members[c as usize].push(i);
+        }
+        // Hubs: per cluster, the symbols with most users in the cluster (other files that call
+        // them; types that implement them); overall, the highest hub scores. Tests left out.
+        let skip: Vec<bool> = files
+            .iter()
+            .map(|(_, p)| crate::overview::is_test_path(p))
+            .collect();
+        let mut syms: Vec<(String, String, f64, i64)> = Vec::new();
+        let mut sym_ix: HashMap<String, u32> = HashMap::new();
+        let mut uses: Vec<(u32, u32, u32)> = Vec::new();
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT DISTINCT e.file_id, t.node_id, t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
+                 CASE WHEN e.kind = 'implements' THEN e.source END \
+                 FROM edges e JOIN symbols t ON t.node_id = e.target LEFT JOIN hubs h ON h.node_id = t.node_id \
+                 WHERE e.kind != 'imports' AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = 'implements')",
+            )
+            .map_err(sql)?;
+        let rows = st
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, f64>(4)?,
+                    r.get::<_, i64>(5)?,
+                ))
+            })
+            .map_err(sql)?;
+        for r in rows {
+            let (src, id, file, kind, score, deg) = r.map_err(sql)?;
+            let (Some(&a), Some(&b)) = (index.get(&src), index.get(&file)) else {
+                continue;
+            };
+            let next = syms.len() as u32;
+            let i = *sym_ix.entry(id).or_insert_with_key(|id| {
+                syms.push((id.clone(), kind, score, deg));
+                next
+            });
+            uses.push((a, i, b));
+        }
+        let scores: Vec<f64> = syms.iter().map(|s| s.2).collect();
+        let hub_json = |i: u32, local: Option<u32>| {
+            let (id, kind, score, deg) = &syms[i as usize];
+            let mut v = json!({"nodeId": id, "kind": kind, "hubScore": (score * 1000.0).round() / 1000.0, "inDegree": deg});
+            if let Some(n) = local {
+                v["usedByFiles"] = json!(n);
+            }
+            v
+        };
+        let hubs: Vec<Vec<Value>> =
+            crate::overview::cluster_hubs(&comm, &uses, &scores, &skip, per)
+                .into_iter()
+                .map(|l| l.into_iter().map(|(i, n)| hub_json(i, Some(n))).collect())
+                .collect();
+        let mut in_prod: Vec<u32> = uses
+            .iter()
+            .filter(|u| !skip[u.2 as usize])
+            .map(|u| u.1)
+            .collect();
+        in_prod.sort_unstable();
+        in_prod.dedup();
+        in_prod.sort_by(|&a, &b| {
+            scores[b as usize]
+                .total_cmp(&scores[a as usize])
+                .then(a.cmp(&b))
+        });
+        let top: Vec<Value> = in_prod
+            .into_iter()
+            .take(10)
+            .map(|i| hub_json(i, None))
+            .collect();
+        let mut clusters: Vec<(usize, Value)> = Vec::new();
+        let mut alone = 0usize;
+        for (c, m) in members.iter().enumerate() {
+            if m.len() < 2 {
+                alone += m.len();
+                continue;
+            }
+            let paths: Vec<&str> = m.iter().map(|&i| files[i].1.as_str()).collect();
+            // The directories it spans, biggest share first.
+            let mut dirs: HashMap<&str, usize> = HashMap::new();
+            for p in &paths {
+                *dirs
+                    .entry(p.rsplit_once('/').map_or(".", |(d, _)| d))
+                    .or_insert(0) += 1;
+            }
+            let mut dirs: Vec<(&str, usize)> = dirs.into_iter().collect();
+            dirs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            clusters.push((
+                m.len(),
+                json!({
+                    "files": m.len(),
+                    "dirs": dirs.iter().take(5).map(|(d, n)| json!({"dir": d, "files": n})).collect::<Vec<_>>(),
+                    "sampleFiles": paths.iter().take(6).collect::<Vec<_>>(),
+                    "hubs": hubs[c],
+                }),
+            ));
+        }
+        clusters.sort_by_key(|c| std::cmp::Reverse(c.0));
+        let clusters: Vec<Value> = clusters.into_iter().map(|(_, v)| v).collect();
+        let total = clusters.len();
+        let budget = clamp_budget(p.token_budget);
+        let head = json!({"files": files.len(), "clusterCount": total, "unclusteredFiles": alone, "topHubs": top, "focus": focus});
+        let (data, kept) = fit(total, budget, |n| {
+            let mut h = head.clone();
+            h["clusters"] = json!(&clusters[..n]);
+            h
+        });
+        let dropped = (kept < total).then(|| Dropped {
+            kind: "clusters".into(),
+            count: total - kept,
+            note: "smaller clusters left out: narrow with `focus` (a directory), fewer `hubsPerCluster`, or a larger tokenBudget".into(),
+        });
+        Ok(Answer {
+            data,
+            dropped,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// The communities of the file graph (under `focus`, a workspace-relative directory):
+    /// the files in path order and a cluster number per file. Links are the edges between
+    /// files (weighted by the log of their count) plus a chain through each directory's files.
+    pub fn file_clusters(
+        &self,
+        focus: Option<&str>,
+        resolution: f64,
+    ) -> Result<FileClusters, ToolError> {
+        let under =
+            |path: &str| focus.is_none_or(|f| path == f || path.starts_with(&format!("{f}/")));
+        // Files, in path order (stable node numbering across runs).
+        let mut st = self
+            .conn
+            .prepare("SELECT id, path FROM files WHERE skip_reason IS NULL ORDER BY path")
+            .map_err(sql)?;
+        let files: Vec<(i64, String)> = st
+            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+            .map_err(sql)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(sql)?
+            .into_iter()
+            .filter(|(_, p)| under(p))
+            .collect();
+        if files.is_empty() {
+            return Err(ToolError::bad_args(match &focus {
+                Some(f) => format!("no indexed files under {f}/"),
+                None => "the map holds no files".to_string(),
+            }));
+        }
+        let index: HashMap<i64, u32> = files
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (*id, i as u32))
+            .collect();
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT e.file_id, t.file_id, count(*) FROM edges e JOIN symbols t ON t.node_id = e.target \
+                 WHERE t.file_id IS NOT NULL AND t.file_id != e.file_id GROUP BY 1, 2",
+            )
+            .map_err(sql)?;
+        let mut links: Vec<(u32, u32, f64)> = Vec::new();
+        let rows = st
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                ))
+            })
+            .map_err(sql)?;
+        for r in rows {
+            let (a, b, n) = r.map_err(sql)?;
+            if let (Some(&a), Some(&b)) = (index.get(&a), index.get(&b)) {
+                links.push((a, b, 1.0 + (n as f64).ln()));
+            }
+        }
+        // Files of one directory (a Go package, a Python package) belong together: a chain of
+        // links through them in path order keeps them close without n² pairs.
+        for w in files.windows(2) {
+            let dir = |p: &str| {
+                p.rsplit_once('/')
+                    .map_or(String::new(), |(d, _)| d.to_string())
+            };
+            if dir(&w[0].1) == dir(&w[1].1) {
+                if let (Some(&a), Some(&b)) = (index.get(&w[0].0), index.get(&w[1].0)) {
+                    links.push((a, b, DIR_LINK));
+                }
+            }
+        }
+        links.sort_by_key(|x| (x.0, x.1));
+        // Seeded with directories: files start with their package and move only when pulled.
+        let mut dirs: HashMap<&str, u32> = HashMap::new();
+        let seed: Vec<u32> = files
+            .iter()
+            .map(|(_, p)| {
+                let d = p.rsplit_once('/').map_or("", |(d, _)| d);
+                let next = dirs.len() as u32;
+                *dirs.entry(d).or_insert(next)
+            })
+            .collect();
+        let comm = crate::overview::louvain(files.len(), &links, resolution, Some(&seed));
+        Ok((files, comm))
     }
 
     /// A node of the map, with `stale` checked against the disk.

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 pub const SCHEMA: &str = include_str!("../../schema.sql");
 /// Bump when `schema.sql` changes; an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]

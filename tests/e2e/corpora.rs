@@ -399,3 +399,133 @@ fn python_stdlib_against_ctags() {
 fn go_stdlib_against_ctags() {
     completeness(go(), "Go", &[]);
 }
+
+/// `map_overview` on the whole Go standard library: net/http's server files share a cluster,
+/// `Handler` is one of its hubs, and the answer is the same from run to run.
+#[test]
+fn go_stdlib_overview() {
+    let c = go();
+    let map = indexer::query::Map::open(&c.root, &c.db).expect("open map");
+    let (files, comm) = map
+        .file_clusters(None, indexer::query::OVERVIEW_RESOLUTION)
+        .expect("clusters");
+    let cluster_of = |p: &str| {
+        let i = files.iter().position(|(_, f)| f == p).expect(p);
+        comm[i]
+    };
+    let server = [
+        "net/http/server.go",
+        "net/http/fs.go",
+        "net/http/servemux121.go",
+        "net/http/pattern.go",
+        "net/http/routing_tree.go",
+        "net/http/request.go",
+        "net/http/response.go",
+        "net/http/responsecontroller.go",
+        "net/http/header.go",
+        "net/http/transfer.go",
+        "net/http/h2_bundle.go",
+    ];
+    let home = cluster_of(server[0]);
+    for f in server {
+        assert_eq!(cluster_of(f), home, "{f} is not with net/http/server.go");
+    }
+    let size = comm.iter().filter(|&&x| x == home).count();
+    let clusters = comm.iter().copied().max().unwrap_or(0) + 1;
+    eprintln!(
+        "go stdlib: {} files in {clusters} clusters; net/http/server.go's has {size} files",
+        files.len()
+    );
+    assert!(
+        size < files.len() / 10,
+        "a giant cluster ({size} of {} files)",
+        files.len()
+    );
+
+    let args = [
+        "--db",
+        c.db.to_str().expect("utf-8"),
+        "overview",
+        "--hubs-per-cluster",
+        "10",
+        "--token-budget",
+        "10000",
+    ];
+    let (a, code) = json(&c.root, &args);
+    assert_eq!(code, 0, "{a}");
+    let (b, _) = json(&c.root, &args);
+    assert_eq!(a["data"], b["data"], "overview differs between two runs");
+    let data = &a["data"];
+    let http = data["clusters"]
+        .as_array()
+        .expect("clusters")
+        .iter()
+        .find(|c| c["dirs"][0]["dir"] == "net/http")
+        .unwrap_or_else(|| panic!("no cluster led by net/http: {data}"));
+    let hubs: Vec<&str> = http["hubs"]
+        .as_array()
+        .expect("hubs")
+        .iter()
+        .filter_map(|h| h["nodeId"].as_str())
+        .collect();
+    assert!(hubs.contains(&"go:net/http/server.go#Handler"), "{hubs:?}");
+    let top: Vec<&str> = data["topHubs"]
+        .as_array()
+        .expect("topHubs")
+        .iter()
+        .filter_map(|h| h["nodeId"].as_str())
+        .collect();
+    assert!(top.contains(&"go:fmt/print.go#Sprintf"), "{top:?}");
+    assert!(top.iter().all(|t| !t.contains("_test.go")), "{top:?}");
+}
+
+/// Small edits barely move the clusters: after a new function in one file and a new file, at
+/// least 90% of file pairs that shared a cluster still do (on Go's `net` tree).
+#[test]
+fn overview_is_stable_under_small_edits() {
+    let dir = tempfile::Builder::new()
+        .prefix("codemap-")
+        .tempdir()
+        .expect("tmp");
+    let root = dir.path();
+    copy_dir(&go_root().join("net"), &root.join("net"));
+    index(root);
+    let clusters = |root: &Path| {
+        let map = indexer::query::Map::open(root, &root.join(".codemap/map.db")).expect("open");
+        let (files, comm) = map
+            .file_clusters(None, indexer::query::OVERVIEW_RESOLUTION)
+            .expect("clusters");
+        files
+            .into_iter()
+            .map(|(_, p)| p)
+            .zip(comm)
+            .collect::<HashMap<String, u32>>()
+    };
+    let before = clusters(root);
+    let server = root.join("net/http/server.go");
+    let mut text = std::fs::read_to_string(&server).expect("read");
+    text.push_str("\nfunc extraHelper(w ResponseWriter) { Error(w, \"x\", 500) }\n");
+    std::fs::write(&server, text).expect("write");
+    write(
+        root,
+        "net/http/extra.go",
+        "package http\n\nfunc useExtra(w ResponseWriter) { extraHelper(w); NotFound(w, nil) }\n",
+    );
+    index(root);
+    let after = clusters(root);
+    let paths: Vec<&String> = before.keys().filter(|p| after.contains_key(*p)).collect();
+    let (mut together, mut kept) = (0u64, 0u64);
+    for (i, a) in paths.iter().enumerate() {
+        for b in &paths[i + 1..] {
+            if before[*a] == before[*b] {
+                together += 1;
+                kept += u64::from(after[*a] == after[*b]);
+            }
+        }
+    }
+    let share = kept as f64 / together.max(1) as f64;
+    eprintln!(
+        "net: {kept} of {together} co-clustered file pairs kept after a small edit ({share:.3})"
+    );
+    assert!(share >= 0.9, "{share}");
+}

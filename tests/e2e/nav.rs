@@ -459,60 +459,60 @@ fn python_without_a_server() {
     check(
         py_report(false),
         expect![[r#"
-        nav_definition {"locate":"src/shop/service.py:OrderService.checkout@<|>make_order"}
-          source map
-            src/shop/models.py:40:5 py:src/shop/models.py#make_order
-        nav_definition {"locate":"src/shop/service.py:OrderService.checkout@util.<|>log(order"}
-          source map
-            src/shop/util.py:6:5 py:src/shop/util.py#log
-        nav_references {"includeDeclaration":true,"nodeId":"py:src/shop/models.py#Order.total"}
-          source map
-            src/shop/models.py:30:9 py:src/shop/models.py#Order.total
-        nav_references {"fileFilter":"src/shop/*.py","locate":"src/shop/models.py:make_order"}
-          source map
-            src/shop/service.py:14:17 py:src/shop/service.py#OrderService.checkout
-        nav_implementations {"locate":"src/shop/models.py:Base"}
-          source map
-            src/shop/models.py:18:7 py:src/shop/models.py#Order
-            src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
-        nav_implementations {"locate":"src/shop/models.py:Order.total"}
-          source map
-            src/shop/models.py:36:9 py:src/shop/models.py#RushOrder.total
-        nav_hover {"locate":"src/shop/models.py:make_order"}
-          source map: def make_order(number: int, *items) -> Order
-        nav_calls {"direction":"incoming","locate":"src/shop/models.py:make_order"}
-          source fallback-references
-            src/shop/service.py:13:9 py:src/shop/service.py#OrderService.checkout
-        nav_calls {"direction":"outgoing","locate":"src/shop/service.py:OrderService.checkout"}
-          source fallback-map
-            src/shop/models.py:10:9 py:src/shop/models.py#Base.describe
-            src/shop/models.py:40:5 py:src/shop/models.py#make_order
-            src/shop/service.py:10:9 py:src/shop/service.py#OrderService.validate
-            src/shop/util.py:6:5 py:src/shop/util.py#log
-        nav_outline {"file":"src/shop/models.py"}
-          source parse
-            constant TAX_RATE 4:1
-            class Base 7:7
-              method Base.describe 10:9
-              method Base.ident 13:9
-            class Order 18:7
-              field Order.number 21:5
-              field Order.items 22:5
-              method Order.ident 24:9
-              method Order.add_item 27:9
-              method Order.total 30:9
-            class RushOrder 35:7
-              method RushOrder.total 36:9
-            function make_order 40:5
-        nav_symbols {"query":"Order"}
-          source map
-            src/shop/models.py:18:7 py:src/shop/models.py#Order
-            src/shop/service.py:6:7 py:src/shop/service.py#OrderService
-            src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
-            src/shop/models.py:40:5 py:src/shop/models.py#make_order
-        nav_rename {"locate":"src/shop/models.py:Order.total","newName":"grand_total"}
-          error LSP_UNAVAILABLE
-    "#]],
+            nav_definition {"locate":"src/shop/service.py:OrderService.checkout@<|>make_order"}
+              source map
+                src/shop/models.py:40:5 py:src/shop/models.py#make_order
+            nav_definition {"locate":"src/shop/service.py:OrderService.checkout@util.<|>log(order"}
+              source map
+                src/shop/util.py:6:5 py:src/shop/util.py#log
+            nav_references {"includeDeclaration":true,"nodeId":"py:src/shop/models.py#Order.total"}
+              source map
+                src/shop/models.py:30:9 py:src/shop/models.py#Order.total
+            nav_references {"fileFilter":"src/shop/*.py","locate":"src/shop/models.py:make_order"}
+              source map
+                src/shop/service.py:14:17 py:src/shop/service.py#OrderService.checkout
+            nav_implementations {"locate":"src/shop/models.py:Base"}
+              source map
+                src/shop/models.py:18:7 py:src/shop/models.py#Order
+                src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
+            nav_implementations {"locate":"src/shop/models.py:Order.total"}
+              source map
+                src/shop/models.py:36:9 py:src/shop/models.py#RushOrder.total
+            nav_hover {"locate":"src/shop/models.py:make_order"}
+              source map: def make_order(number: int, *items) -> Order
+            nav_calls {"direction":"incoming","locate":"src/shop/models.py:make_order"}
+              source fallback-references
+                src/shop/service.py:13:9 py:src/shop/service.py#OrderService.checkout
+            nav_calls {"direction":"outgoing","locate":"src/shop/service.py:OrderService.checkout"}
+              source fallback-map
+                src/shop/models.py:10:9 py:src/shop/models.py#Base.describe
+                src/shop/models.py:40:5 py:src/shop/models.py#make_order
+                src/shop/service.py:10:9 py:src/shop/service.py#OrderService.validate
+                src/shop/util.py:6:5 py:src/shop/util.py#log
+            nav_outline {"file":"src/shop/models.py"}
+              source parse
+                constant TAX_RATE 4:1
+                class Base 7:7
+                  method Base.describe 10:9
+                  method Base.ident 13:9
+                class Order 18:7
+                  field Order.number 21:5
+                  field Order.items 22:5
+                  method Order.ident 24:9
+                  method Order.add_item 27:9
+                  method Order.total 30:9
+                class RushOrder 35:7
+                  method RushOrder.total 36:9
+                function make_order 40:5
+            nav_symbols {"query":"Order"}
+              source map
+                src/shop/models.py:18:7 py:src/shop/models.py#Order
+                src/shop/service.py:6:7 py:src/shop/service.py#OrderService
+                src/shop/models.py:40:5 py:src/shop/models.py#make_order
+                src/shop/models.py:35:7 py:src/shop/models.py#RushOrder
+            nav_rename {"locate":"src/shop/models.py:Order.total","newName":"grand_total"}
+              error LSP_UNAVAILABLE
+        "#]],
     );
 }
 
