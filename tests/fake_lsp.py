@@ -81,7 +81,9 @@ while True:
         continue  # a notification, or a reply to one of our requests
     mid = msg["id"]
     if method == "initialize":
-        send({"jsonrpc": "2.0", "id": mid, "result": {"capabilities": {"documentSymbolProvider": True}}})
+        send({"jsonrpc": "2.0", "id": mid, "result": {"capabilities": {
+            "documentSymbolProvider": True, "definitionProvider": True, "referencesProvider": True,
+            "hoverProvider": True}}})
         continue
     if method == "shutdown":
         send({"jsonrpc": "2.0", "id": mid, "result": None})

@@ -44,7 +44,8 @@ pub struct Global {
     /// jedi-language-server, whichever is on PATH.)
     #[arg(long = "lsp", global = true, value_name = "LANG=CMD")]
     pub lsp: Vec<String>,
-    /// Per-request timeout for language servers, in milliseconds (default 15000).
+    /// Per-request timeout for language servers, in milliseconds (default 15000; references,
+    /// workspace symbols and call hierarchy get twice as long).
     #[arg(long, global = true)]
     pub lsp_timeout_ms: Option<u64>,
     /// Stop a language server after this many seconds without a request (default 600).

@@ -21,8 +21,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Timeout for the slow requests (references, workspace symbols): SPEC's 30 s.
-const SLOW: Duration = Duration::from_secs(30);
+/// Timeout for the slow requests (references, workspace symbols, call hierarchy): twice the
+/// per-request one, so SPEC's 30 s by default.
+fn slow(ws: &Workspace) -> Duration {
+    ws.lsp_timeout.saturating_mul(2)
+}
 const SNIPPET_CHARS: usize = 160;
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -765,7 +768,7 @@ pub fn references(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
             &t.text,
             t.pos,
             json!({"context": {"includeDeclaration": decl}}),
-            Some(SLOW),
+            Some(slow(ws)),
         ) {
             Ok(v) => {
                 let mut refs: Vec<Value> = locations(&v)
@@ -1080,8 +1083,8 @@ pub fn symbols(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
         let Some(s) = server_for(ws, lang, "workspaceSymbolProvider", &mut w) else {
             continue;
         };
-        s.wait_ready(SLOW);
-        match s.request("workspace/symbol", json!({"query": query}), SLOW) {
+        s.wait_ready(slow(ws));
+        match s.request("workspace/symbol", json!({"query": query}), slow(ws)) {
             Ok(v) => {
                 from_server = true;
                 for item in v.as_array().into_iter().flatten() {
@@ -1211,7 +1214,7 @@ pub fn calls(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
     let narrow = "a smaller depth, or a larger tokenBudget";
     let dir = if incoming { "incoming" } else { "outgoing" };
     if let Some(s) = server_for(ws, t.lang, "callHierarchyProvider", &mut w) {
-        match lsp_calls(&s, &t, incoming, depth, &mut a) {
+        match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
             Ok((root, items)) => {
                 return Ok(listing(
                     "calls",
@@ -1301,6 +1304,7 @@ fn lsp_calls(
     incoming: bool,
     depth: u32,
     a: &mut Anchors<'_>,
+    timeout: Duration,
 ) -> Result<(Value, Vec<Value>), ToolError> {
     let prepared = s.at_retrying(
         "textDocument/prepareCallHierarchy",
@@ -1346,7 +1350,7 @@ fn lsp_calls(
     for dep in 1..=depth {
         let mut next = Vec::new();
         for (item, via) in &level {
-            let v = s.request(method, json!({"item": item}), SLOW)?;
+            let v = s.request(method, json!({"item": item}), timeout)?;
             for call in v.as_array().into_iter().flatten() {
                 let other = &call[key];
                 let Some(mut anchor) = item_anchor(a, other) else {
@@ -1403,14 +1407,14 @@ pub fn rename(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
             format!("{} offers no rename", s.command[0]),
         ));
     }
-    s.wait_ready(SLOW);
+    s.wait_ready(slow(ws));
     let edit = s.at(
         "textDocument/rename",
         &t.c,
         &t.text,
         t.pos,
         json!({"newName": new_name}),
-        Some(SLOW),
+        Some(slow(ws)),
     )?;
     if edit.is_null() {
         return Err(ToolError::new(

@@ -125,6 +125,10 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                 let mut gather = |r: DebounceEventResult| {
                     if let Ok(events) = r {
                         for ev in events {
+                            // Reads (ours, the language servers') change nothing.
+                            if matches!(ev.kind, EventKind::Access(_)) {
+                                continue;
+                            }
                             let structural = matches!(
                                 ev.kind,
                                 EventKind::Create(_)

@@ -254,6 +254,7 @@ fn run_in_tx(
         match old.get(&f.rel) {
             Some(r)
                 if f.skip.is_none()
+                    && !r.stale
                     && r.size == f.size as i64
                     && r.mtime_ns == f.mtime_ns
                     && r.lang == f.lang.prefix() => {}

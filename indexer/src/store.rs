@@ -235,11 +235,13 @@ pub struct FileRow {
     pub hash: Option<String>,
     pub skip_reason: Option<String>,
     pub lang: String,
+    /// Flagged by the watcher: the next run must look at it even if its stat is unchanged.
+    pub stale: bool,
 }
 
 pub fn load_files(conn: &Connection) -> rusqlite::Result<Vec<(String, FileRow)>> {
     let mut st =
-        conn.prepare("SELECT path, id, size, mtime_ns, hash, skip_reason, lang FROM files")?;
+        conn.prepare("SELECT path, id, size, mtime_ns, hash, skip_reason, lang, stale FROM files")?;
     let rows = st.query_map([], |r| {
         Ok((
             r.get(0)?,
@@ -250,6 +252,7 @@ pub fn load_files(conn: &Connection) -> rusqlite::Result<Vec<(String, FileRow)>>
                 hash: r.get(4)?,
                 skip_reason: r.get(5)?,
                 lang: r.get(6)?,
+                stale: r.get::<_, Option<bool>>(7)?.unwrap_or(false),
             },
         ))
     })?;

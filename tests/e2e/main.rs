@@ -8,6 +8,7 @@ mod fixtures;
 mod incremental;
 mod kill;
 mod lsp;
+mod mcp;
 mod nav;
 mod resolve;
 mod util;
