@@ -14,6 +14,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// How long events are gathered before they are acted on.
 pub const DEBOUNCE: Duration = Duration::from_millis(150);
+/// The longest a burst of events may hold back its re-index.
+const SETTLE: Duration = Duration::from_secs(2);
 
 #[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -121,46 +123,71 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
         .spawn(move || {
             // Ends when the debouncer (the sender) is dropped.
             while let Ok(first) = rx.recv() {
-                let mut paths: Vec<(PathBuf, bool)> = Vec::new();
-                let mut gather = |r: DebounceEventResult| {
-                    if let Ok(events) = r {
-                        for ev in events {
-                            // Reads (ours, the language servers') change nothing.
-                            if matches!(ev.kind, EventKind::Access(_)) {
-                                continue;
-                            }
-                            let structural = matches!(
-                                ev.kind,
-                                EventKind::Create(_)
-                                    | EventKind::Remove(_)
-                                    | EventKind::Modify(
-                                        notify_debouncer_full::notify::event::ModifyKind::Name(_)
-                                    )
-                            );
-                            for p in &ev.paths {
-                                paths.push((p.clone(), structural));
-                            }
+                let gather = |r: DebounceEventResult, paths: &mut Vec<(PathBuf, bool)>| {
+                    for ev in r.into_iter().flatten() {
+                        // Reads (ours, the language servers') change nothing.
+                        if matches!(ev.kind, EventKind::Access(_)) {
+                            continue;
+                        }
+                        let structural = matches!(
+                            ev.kind,
+                            EventKind::Create(_)
+                                | EventKind::Remove(_)
+                                | EventKind::Modify(
+                                    notify_debouncer_full::notify::event::ModifyKind::Name(_)
+                                )
+                        );
+                        for p in &ev.paths {
+                            paths.push((p.clone(), structural));
                         }
                     }
                 };
-                gather(first);
-                // Everything that piled up meanwhile joins this run.
-                while let Ok(more) = rx.try_recv() {
-                    gather(more);
-                }
-                let batch = classify(&ws.root, &paths, ignore.as_ref());
-                if !batch.run {
-                    continue;
-                }
-                let marked =
-                    indexer::store::mark_stale(&ws.db, &batch.files, Duration::from_millis(200))
-                        .unwrap_or(0);
-                {
+                // Mark what changed stale at once, then let a burst (a checkout, a formatter
+                // over the tree) settle so that it becomes one run: batches keep joining until
+                // none has come for a debounce period (at most SETTLE in all), and are marked
+                // stale together before the run.
+                let mut run = false;
+                let mut pending: Vec<String> = Vec::new();
+                let mark = |files: &mut Vec<String>| {
+                    if files.is_empty() {
+                        return;
+                    }
+                    let marked =
+                        indexer::store::mark_stale(&ws.db, files, Duration::from_millis(200))
+                            .unwrap_or(0);
                     let mut s = status.lock().unwrap_or_else(|e| e.into_inner());
                     if let Some(s) = s.as_mut() {
-                        s.events += batch.files.len().max(1) as u64;
                         s.files_marked_stale += marked as u64;
                     }
+                    files.clear();
+                };
+                let settle = Instant::now();
+                let mut next = Some(first);
+                let mut first_batch = true;
+                while let Some(r) = next.take() {
+                    let mut paths = Vec::new();
+                    gather(r, &mut paths);
+                    let mut batch = classify(&ws.root, &paths, ignore.as_ref());
+                    if batch.run {
+                        run = true;
+                        if let Some(s) = status.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+                            s.events += batch.files.len().max(1) as u64;
+                        }
+                        pending.append(&mut batch.files);
+                        if first_batch {
+                            mark(&mut pending);
+                            first_batch = false;
+                        }
+                    }
+                    if settle.elapsed() < SETTLE {
+                        next = rx.recv_timeout(DEBOUNCE).ok();
+                    }
+                }
+                pending.sort();
+                pending.dedup();
+                mark(&mut pending);
+                if !run {
+                    continue;
                 }
                 let t = Instant::now();
                 let result = reindex(&ws);

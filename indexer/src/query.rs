@@ -474,9 +474,13 @@ impl Map {
 
     /// The distinct symbol names, cached until the map changes.
     fn names(&self) -> Result<Rc<NameIndex>, ToolError> {
-        let stamp = store::get_meta(&self.conn, "last_run")
+        // Changes whenever another connection (an index run, the watcher) commits; a
+        // timestamp would miss two runs in one second.
+        let stamp: String = self
+            .conn
+            .query_row("PRAGMA data_version", [], |r| r.get::<_, i64>(0))
             .map_err(sql)?
-            .unwrap_or_default();
+            .to_string();
         if let Some((s, names)) = self.names.borrow().as_ref() {
             if *s == stamp {
                 return Ok(names.clone());

@@ -12,3 +12,4 @@ mod mcp;
 mod nav;
 mod resolve;
 mod util;
+mod watch;

@@ -96,10 +96,16 @@ fn serve_lists_every_tool_and_answers_over_mcp() {
     assert_eq!(r["location"]["line"], 21, "{r}");
     let d = &v["definition"];
     assert_eq!(d["source"], "lsp", "{d}");
-    assert_eq!(d["definitions"][0]["nodeId"], "go:store/store.go#Store.Put", "{d}");
+    assert_eq!(
+        d["definitions"][0]["nodeId"], "go:store/store.go#Store.Put",
+        "{d}"
+    );
     assert_eq!(d["definitions"][0]["line"], 18, "{d}");
     let s = &v["status"];
-    assert_eq!(s["staleCount"], 0, "reading files must not make them stale: {s}");
+    assert_eq!(
+        s["staleCount"], 0,
+        "reading files must not make them stale: {s}"
+    );
     assert_eq!(s["watcher"]["state"], "running", "{s}");
     let go = s["servers"]
         .as_array()
@@ -153,7 +159,10 @@ fn a_slow_nav_call_does_not_hold_up_searches() {
     let searches = v["searches_seconds"].as_f64().expect("searches");
     let slow = v["slow_seconds"].as_f64().expect("slow");
     eprintln!("50 searches in {searches:.3} s beside a references call of {slow:.1} s");
-    assert!(slow >= 4.5, "the slow call did not wait for its timeout: {v}");
+    assert!(
+        slow >= 4.5,
+        "the slow call did not wait for its timeout: {v}"
+    );
     assert!(searches < 2.0, "searches were held up: {v}");
     assert_eq!(v["slow_source"], "map", "{v}");
     let w = v["slow_warnings"][0].as_str().unwrap_or("");

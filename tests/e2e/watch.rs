@@ -1,0 +1,190 @@
+//! The watcher, in process against a real map: saves, editors' atomic saves, deletes, renames
+//! and a burst of 1,000 writes, each followed to the map.
+
+use crate::util::*;
+use bridge::tools::{self, Workspace};
+use bridge::watch;
+use indexer::index::NoProgress;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+struct Watched {
+    dir: tempfile::TempDir,
+    ws: Workspace,
+    _w: watch::Watcher,
+}
+
+fn watched(fixture_name: &str) -> Watched {
+    let dir = fixture(fixture_name);
+    index(dir.path());
+    let mut ws = Workspace::new(dir.path(), None).expect("workspace");
+    ws.lsp = false;
+    let w = watch::start(&ws, None).expect("watcher");
+    // inotify watches are in place when start returns; give the debouncer a moment anyway.
+    std::thread::sleep(Duration::from_millis(100));
+    Watched { dir, ws, _w: w }
+}
+
+impl Watched {
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+    fn search(&self, q: &str) -> Vec<String> {
+        let e = tools::call(
+            &self.ws,
+            "map_search",
+            &json!({"query": q, "limit": 50}),
+            &NoProgress,
+        );
+        assert!(e.ok, "{e:?}");
+        e.data.expect("data")["hits"]
+            .as_array()
+            .expect("hits")
+            .iter()
+            .filter(|h| h["name"] == q)
+            .filter_map(|h| h["nodeId"].as_str().map(String::from))
+            .collect()
+    }
+    fn flagged(&self, path: &str) -> bool {
+        rows(
+            &db(self.root()),
+            &format!("SELECT stale FROM files WHERE path = '{path}'"),
+        ) == ["1"]
+    }
+    fn status(&self) -> Value {
+        let e = tools::call(&self.ws, "map_status", &json!({}), &NoProgress);
+        e.data.expect("status")["watcher"].clone()
+    }
+    /// Wait until `f` holds; the time it took, or a panic after `limit`.
+    fn until(&self, what: &str, limit: Duration, f: impl Fn() -> bool) -> Duration {
+        let t = Instant::now();
+        while !f() {
+            assert!(
+                t.elapsed() < limit,
+                "{what}: not within {limit:?}; watcher {}",
+                self.status()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        t.elapsed()
+    }
+}
+
+#[test]
+fn a_saved_function_is_stale_at_once_and_searchable_soon() {
+    let w = watched("py_app");
+    let file = "src/shop/util.py";
+    let mut text = std::fs::read_to_string(w.root().join(file)).expect("read");
+    text.push_str("\n\ndef freshly_saved_helper(x):\n    return x\n");
+    let saved = Instant::now();
+    std::fs::write(w.root().join(file), &text).expect("write");
+    let id = "py:src/shop/util.py#freshly_saved_helper".to_string();
+    // Stale: flagged by the watcher (or already re-indexed, which clears the flag).
+    w.until("stale", Duration::from_secs(1), || {
+        w.flagged(file) || w.search("freshly_saved_helper") == [id.clone()]
+    });
+    let stale = saved.elapsed();
+    w.until("searchable", Duration::from_secs(3), || {
+        w.search("freshly_saved_helper") == [id.clone()]
+    });
+    let found = saved.elapsed();
+    eprintln!("save → stale {stale:?}, → searchable {found:?}");
+    assert!(!w.flagged(file), "the re-index clears the flag");
+    assert_eq!(w.status()["runs"], 1, "{}", w.status());
+}
+
+#[test]
+fn atomic_saves_deletes_and_renames_reach_the_map() {
+    let w = watched("py_app");
+    let s = Duration::from_secs(3);
+    // An editor's atomic save: write a temporary file beside it, rename over.
+    let file = w.root().join("src/shop/util.py");
+    let mut text = std::fs::read_to_string(&file).expect("read");
+    text.push_str("\n\ndef atomically_saved():\n    pass\n");
+    let tmp = w.root().join("src/shop/.util.py.swp");
+    std::fs::write(&tmp, &text).expect("write tmp");
+    std::fs::rename(&tmp, &file).expect("rename over");
+    w.until("atomic save", s, || {
+        w.search("atomically_saved") == ["py:src/shop/util.py#atomically_saved"]
+    });
+    // A delete.
+    assert_eq!(
+        w.search("OrderService"),
+        ["py:src/shop/service.py#OrderService"]
+    );
+    std::fs::remove_file(w.root().join("src/shop/service.py")).expect("rm");
+    w.until("delete", s, || w.search("OrderService").is_empty());
+    assert!(rows(
+        &db(w.root()),
+        "SELECT path FROM files WHERE path = 'src/shop/service.py'"
+    )
+    .is_empty());
+    // A rename: the symbols move to the new path.
+    std::fs::rename(
+        w.root().join("src/shop/models.py"),
+        w.root().join("src/shop/orders.py"),
+    )
+    .expect("mv");
+    w.until("rename", s, || {
+        w.search("RushOrder") == ["py:src/shop/orders.py#RushOrder"]
+    });
+    // A new directory with a file in it, made in one go.
+    write(
+        w.root(),
+        "src/extra/deep/mod.py",
+        "def made_in_a_new_dir():\n    pass\n",
+    );
+    w.until("new directory", s, || {
+        w.search("made_in_a_new_dir") == ["py:src/extra/deep/mod.py#made_in_a_new_dir"]
+    });
+    // Ignored and internal paths do not start runs.
+    let runs = w.status()["runs"].as_u64().expect("runs");
+    write(w.root(), ".codemap/scratch.txt", "x");
+    write(w.root(), "notes.txt", "not source");
+    std::thread::sleep(Duration::from_millis(800));
+    assert_eq!(w.status()["runs"].as_u64(), Some(runs), "{}", w.status());
+}
+
+#[test]
+fn a_burst_of_a_thousand_writes_is_one_reindex() {
+    let w = watched("py_app");
+    let t = Instant::now();
+    for i in 0..1000 {
+        write(
+            w.root(),
+            &format!("src/gen/m{:02}/f{i}.py", i % 20),
+            format!("def generated_{i}():\n    return {i}\n"),
+        );
+    }
+    let wrote = t.elapsed();
+    let files = || {
+        rows(
+            &db(w.root()),
+            "SELECT count(*) FROM files WHERE path LIKE 'src/gen/%'",
+        )
+        .first()
+        .cloned()
+        .unwrap_or_default()
+    };
+    w.until("burst indexed", Duration::from_secs(20), || {
+        files() == "1000" && w.status()["runs"].as_u64() >= Some(1)
+    });
+    std::thread::sleep(Duration::from_millis(600)); // nothing more follows
+    let st = w.status();
+    eprintln!(
+        "1,000 files written in {wrote:?}; indexed after {:?}; watcher {st}",
+        t.elapsed()
+    );
+    assert_eq!(st["runs"], 1, "the burst took more than one run: {st}");
+    assert_eq!(
+        w.search("generated_999"),
+        ["py:src/gen/m19/f999.py#generated_999"]
+    );
+    assert_eq!(
+        w.search("generated_0"),
+        ["py:src/gen/m00/f0.py#generated_0"]
+    );
+    let stale = rows(&db(w.root()), "SELECT count(*) FROM files WHERE stale = 1");
+    assert_eq!(stale, ["0"]);
+}
