@@ -8,7 +8,9 @@ Scenarios print one JSON object on stdout that the Rust test asserts on; any exc
   bad        unknown tool, missing/mistyped arguments, malformed node ID, outside path: each a
              structured error, and the server still answers afterwards
   concurrent one slow nav_references (a hung fake server) and 50 map_search calls at once
-  latency    N map_search round-trips: p50/p99 in ms
+  latency    N map_search round-trips: p50/p99 in ms (the queries of the file QUERIES if set)
+  raw-latency  as latency, without the SDK (plain JSON-RPC lines over stdio)
+  save       N times: append a function to FILE, poll map_search until found: ms p50/max
 """
 import asyncio
 import json
@@ -112,6 +114,10 @@ async def run():
             elif SCENARIO == "latency":
                 n = int(os.environ.get("N", "300"))
                 queries = ["Store", "Get", "Put", "main", "fill", "Item", "MemoryStore", "DiskStore"]
+                if os.environ.get("QUERIES"):
+                    with open(os.environ["QUERIES"]) as f:
+                        queries = [q for q in f.read().splitlines() if q]
+                    n = len(queries)
                 await session.call_tool("map_search", {"query": "warm"})
                 times = []
                 for i in range(n):
@@ -121,7 +127,66 @@ async def run():
                 times.sort()
                 out["p50"] = statistics.median(times)
                 out["p99"] = times[int(len(times) * 0.99) - 1]
+            elif SCENARIO == "save":
+                # Append a function to FILE, then poll map_search until it is found.
+                rel = os.environ["FILE"]
+                rounds = int(os.environ.get("N", "10"))
+                await session.call_tool("map_search", {"query": "warm"})
+                times = []
+                for i in range(rounds):
+                    name = f"bench_saved_{os.getpid()}_{i}"
+                    with open(os.path.join(ROOT, rel), "a") as f:
+                        f.write(f"\n\ndef {name}():\n    pass\n")
+                    t = time.perf_counter()
+                    while True:
+                        env = envelope(await session.call_tool(
+                            "map_search", {"query": name, "limit": 1}))
+                        if env["ok"] and env["data"]["hits"] and env["data"]["hits"][0]["name"] == name:
+                            break
+                        if time.perf_counter() - t > 10:
+                            raise AssertionError(f"{name} not searchable after 10 s")
+                        await asyncio.sleep(0.005)
+                    times.append((time.perf_counter() - t) * 1000)
+                    await asyncio.sleep(0.3)
+                times.sort()
+                out["p50"] = statistics.median(times)
+                out["max"] = times[-1]
             print(json.dumps(out))
 
 
-asyncio.run(run())
+def raw_latency():
+    """The same round-trips without the SDK: newline-delimited JSON-RPC over the server's
+    stdio, to tell the MCP layer's cost from the Python client's."""
+    import subprocess
+    with open(os.environ["QUERIES"]) as f:
+        queries = [q for q in f.read().splitlines() if q]
+    p = subprocess.Popen([BIN, "--root", ROOT, *EXTRA, "serve"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE)
+
+    def send(o):
+        p.stdin.write((json.dumps(o) + "\n").encode())
+        p.stdin.flush()
+
+    send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "0"}}})
+    json.loads(p.stdout.readline())
+    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    times = []
+    for i, q in enumerate(queries):
+        t = time.perf_counter()
+        send({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call",
+              "params": {"name": "map_search", "arguments": {"query": q}}})
+        reply = json.loads(p.stdout.readline())
+        times.append((time.perf_counter() - t) * 1000)
+        assert reply["id"] == i + 1 and not reply["result"].get("isError"), reply
+    p.stdin.close()
+    p.wait()
+    times.sort()
+    print(json.dumps({"p50": statistics.median(times), "p99": times[int(len(times) * 0.99) - 1]}))
+
+
+if SCENARIO == "raw-latency":
+    raw_latency()
+else:
+    asyncio.run(run())

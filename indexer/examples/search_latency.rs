@@ -54,6 +54,12 @@ fn main() {
             queries.push(q);
         }
     }
+    // The same queries for another client (bench/run's MCP round-trip).
+    if let Some(out) = std::env::var_os("QUERIES_OUT") {
+        if let Err(e) = std::fs::write(&out, queries.join("\n") + "\n") {
+            eprintln!("cannot write the queries: {e}");
+        }
+    }
     // Warm the name cache once, as a server would on its first query.
     let _ = map.search(&SearchParams {
         query: "warm".into(),
