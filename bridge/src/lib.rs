@@ -6,6 +6,7 @@
 //! return the same bytes.
 
 pub mod cli;
+pub mod harness;
 pub mod locate;
 pub mod lsp;
 pub mod mcp;

@@ -417,6 +417,10 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
             .find(|&s| is_scope(lang, out.symbols[s].kind));
         let enclosing = scope.map(|s| out.symbols[s].kind);
         let name = text(src, def.name);
+        // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
+        if !crate::id::is_identifier(&name) {
+            continue;
+        }
         let Some(kind) = place(def.tag, enclosing, def.ty.map(|t| t.kind()), &name) else {
             continue;
         };
