@@ -7,6 +7,7 @@ Scenarios print one JSON object on stdout that the Rust test asserts on; any exc
              nav_definition on the go_app fixture with the real servers
   bad        unknown tool, missing/mistyped arguments, malformed node ID, outside path: each a
              structured error, and the server still answers afterwards
+  calls      the calls in the JSON file CALLS: each one's error code, then still serving?
   concurrent one slow nav_references (a hung fake server) and 50 map_search calls at once
   latency    N map_search round-trips: p50/p99 in ms (the queries of the file QUERIES if set)
   raw-latency  as latency, without the SDK (plain JSON-RPC lines over stdio)
@@ -85,6 +86,17 @@ async def run():
                     assert e["message"], e
                     out["errors"].append(e["code"])
                 env = envelope(await session.call_tool("map_search", {"query": "Store"}))
+                out["still_serving"] = env["ok"]
+            elif SCENARIO == "calls":
+                # The calls of the JSON file CALLS ([[tool, args], ...]): each one's error code
+                # (or "ok"), then whether the server still answers.
+                with open(os.environ["CALLS"]) as f:
+                    calls = json.load(f)
+                out["codes"] = []
+                for name, args in calls:
+                    env = envelope(await session.call_tool(name, args))
+                    out["codes"].append("ok" if env["ok"] else env["error"]["code"])
+                env = envelope(await session.call_tool("map_status", {}))
                 out["still_serving"] = env["ok"]
             elif SCENARIO == "concurrent":
                 slow_started = time.monotonic()

@@ -9,6 +9,20 @@ use serde_json::{json, Map, Value};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
+// Output to stdout that a closed pipe (`codemap search x | head`) does not turn into a panic.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "codemap",
@@ -434,10 +448,10 @@ pub fn run(cli: Cli) -> i32 {
 fn watch(ws: Workspace, json_out: bool) -> i32 {
     let first = crate::watch::reindex(&ws);
     let report = move |r: &Result<indexer::index::IndexStats, String>| match r {
-        Ok(s) if json_out => println!("{}", json!(s)),
+        Ok(s) if json_out => outln!("{}", json!(s)),
         Ok(s) => {
             let d = json!(s);
-            print!("{}", render("map_rebuild", &d));
+            out!("{}", render("map_rebuild", &d));
         }
         Err(e) => eprintln!("error: re-index failed: {e}"),
     };
@@ -457,7 +471,7 @@ fn watch(ws: Workspace, json_out: bool) -> i32 {
 
 fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
     if json {
-        println!("{}", env.to_json());
+        outln!("{}", env.to_json());
     } else if let Some(e) = &env.error {
         eprintln!(
             "error [{}]: {}",
@@ -472,7 +486,7 @@ fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
         }
     } else {
         let data = env.data.clone().unwrap_or(Value::Null);
-        print!("{}", render(tool, &data));
+        out!("{}", render(tool, &data));
         for w in &env.warnings {
             eprintln!("warning: {w}");
         }

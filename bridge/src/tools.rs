@@ -1,6 +1,6 @@
 //! The tool dispatcher: a tool name and its JSON arguments in, one envelope out.
 
-use indexer::envelope::{Answer, Envelope, ErrorCode, ToolError};
+use indexer::envelope::{Answer, Envelope, ToolError};
 use indexer::index::{self, IndexOptions, Progress};
 use indexer::lang::Lang;
 use indexer::query::{self, Map, NeighborsParams, PathParams, SearchParams};
@@ -205,13 +205,19 @@ fn dispatch(
         return Err(ToolError::bad_args("arguments must be a JSON object"));
     }
     match tool {
-        "map_search" => Map::shared(&ws.root, &ws.db)?.search(&params::<SearchParams>(args)?),
+        "map_search" => {
+            let mut p: SearchParams = params(args)?;
+            p.path = contained_dir(ws, p.path.take())?;
+            Map::shared(&ws.root, &ws.db)?.search(&p)
+        }
         "map_neighbors" => {
             Map::shared(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?)
         }
         "map_path" => Map::shared(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
         "map_overview" => {
-            Map::shared(&ws.root, &ws.db)?.overview(&params::<query::OverviewParams>(args)?)
+            let mut p: query::OverviewParams = params(args)?;
+            p.focus = contained_dir(ws, p.focus.take())?;
+            Map::shared(&ws.root, &ws.db)?.overview(&p)
         }
         "map_status" => {
             let _: EmptyParams = params(args)?;
@@ -264,6 +270,27 @@ struct LocateParams {
     token_budget: Option<u32>,
 }
 
+/// A path filter, focus or scope argument, contained like every path (`..`, absolute paths
+/// elsewhere, symlinks out, NUL, absurd lengths refused) and made workspace-relative; the
+/// root itself (`.`, `""`) means no filter. It need not exist: a prefix filters too.
+fn contained_dir(ws: &Workspace, arg: Option<String>) -> Result<Option<String>, ToolError> {
+    let Some(a) = arg else {
+        return Ok(None);
+    };
+    if a.is_empty() || a == "." || a == "./" {
+        return Ok(None);
+    }
+    let c = crate::paths::contain(&ws.root, &a)?;
+    let trailing = a.ends_with('/') && !c.rel.is_empty();
+    Ok((!c.rel.is_empty()).then(|| {
+        if trailing {
+            format!("{}/", c.rel)
+        } else {
+            c.rel
+        }
+    }))
+}
+
 #[derive(serde::Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct RebuildParams {
@@ -279,19 +306,11 @@ fn rebuild(
     p: &RebuildParams,
     progress: &dyn Progress,
 ) -> Result<Answer, ToolError> {
-    if let Some(s) = &p.scope {
-        if s.contains("..") || s.starts_with('/') || s.contains('\0') {
-            return Err(ToolError::new(
-                ErrorCode::OutsideWorkspace,
-                format!("scope {s:?} is not a workspace-relative directory"),
-            )
-            .hint("give a directory relative to the workspace root, e.g. \"src/auth\""));
-        }
-    }
+    let scope = contained_dir(ws, p.scope.clone())?;
     let mut opts = IndexOptions::new(ws.root.clone());
     opts.db = Some(ws.db.clone());
     opts.exclude = ws.exclude.clone();
-    opts.scope = p.scope.clone();
+    opts.scope = scope;
     if let Some(m) = ws.max_file_size {
         opts.max_file_size = m;
     }

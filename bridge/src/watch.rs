@@ -7,7 +7,7 @@ use crate::tools::Workspace;
 use indexer::envelope::ToolError;
 use indexer::index::{self, IndexOptions, IndexStats, NoProgress};
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};
-use notify_debouncer_full::{new_debouncer, DebounceEventResult};
+use notify_debouncer_full::DebounceEventResult;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -99,8 +99,23 @@ pub type OnRun = Box<dyn Fn(&Result<IndexStats, String>) + Send>;
 /// Start watching the workspace. `on_run` hears every finished re-index.
 pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError> {
     let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
-    let mut debouncer = new_debouncer(DEBOUNCE, None, tx)
-        .map_err(|e| ToolError::internal(format!("cannot start the watcher: {e}")))?;
+    // Symlinks are not followed (a link to a directory outside must not be watched, nor
+    // listed), and reads are filtered in the kernel.
+    let config = notify_debouncer_full::notify::Config::default()
+        .with_follow_symlinks(false)
+        .with_event_kinds(notify_debouncer_full::notify::EventKindMask::CORE);
+    let mut debouncer = notify_debouncer_full::new_debouncer_opt::<
+        _,
+        notify_debouncer_full::notify::RecommendedWatcher,
+        _,
+    >(
+        DEBOUNCE,
+        None,
+        tx,
+        notify_debouncer_full::RecommendedCache::new(),
+        config,
+    )
+    .map_err(|e| ToolError::internal(format!("cannot start the watcher: {e}")))?;
     debouncer
         .watch(&ws.root, RecursiveMode::Recursive)
         .map_err(|e| {

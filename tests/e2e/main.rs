@@ -10,6 +10,7 @@ mod kill;
 mod lsp;
 mod mcp;
 mod nav;
+mod reliability;
 mod resolve;
 mod util;
 mod watch;

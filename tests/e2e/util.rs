@@ -127,3 +127,15 @@ pub fn rows(conn: &rusqlite::Connection, sql: &str) -> Vec<String> {
     out.sort();
     out
 }
+
+/// Record what a reliability test tried, for the summary `scripts/test` prints at the end:
+/// one line `bad_inputs faults_injected faults_survived files_lost` in
+/// `target/reliability/<name>`.
+pub fn tally(name: &str, bad_inputs: u64, faults: u64, survived: u64, lost: u64) {
+    let dir = repo_root().join("target/reliability");
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(
+        dir.join(name),
+        format!("{bad_inputs} {faults} {survived} {lost}\n"),
+    );
+}

