@@ -55,13 +55,38 @@ def send(obj):
     out.flush()
 
 
-def outline():
-    """One function at the top of whatever file is asked about."""
-    return [{
-        "name": "fake", "kind": 12,
-        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}},
-        "selectionRange": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}},
-    }]
+def outline(uri):
+    """The file's classes and functions, as a real server would list them (from Python's ast)."""
+    import ast
+    from urllib.parse import unquote, urlparse
+    try:
+        path = unquote(urlparse(uri).path)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        tree = ast.parse(text)
+    except (OSError, SyntaxError, ValueError):
+        return []
+    lines = text.splitlines()
+
+    def symbol(node, in_class):
+        line = node.lineno - 1
+        name_col = lines[line].find(node.name, node.col_offset)
+        sel = {"start": {"line": line, "character": name_col},
+               "end": {"line": line, "character": name_col + len(node.name)}}
+        first = node.decorator_list[0] if node.decorator_list else None
+        start = {"line": first.lineno - 1, "character": first.col_offset - 1} if first else \
+            {"line": line, "character": node.col_offset}
+        kind = 5 if isinstance(node, ast.ClassDef) else (6 if in_class else 12)
+        return {"name": node.name, "kind": kind, "selectionRange": sel,
+                "range": {"start": start,
+                          "end": {"line": node.end_lineno - 1, "character": node.end_col_offset}},
+                "children": symbols(node.body, isinstance(node, ast.ClassDef))}
+
+    def symbols(body, in_class=False):
+        defs = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        return [symbol(n, in_class) for n in body if isinstance(n, defs)]
+
+    return symbols(tree.body)
 
 
 if MODE == "crash-start":
@@ -77,6 +102,8 @@ while True:
     method = msg.get("method")
     uri = (msg.get("params") or {}).get("textDocument", {}).get("uri", "") if isinstance(msg.get("params"), dict) else ""
     log("%s %s" % (method or "reply:%s" % msg.get("id"), uri))
+    if method == "exit":
+        sys.exit(0)
     if "id" not in msg or method is None:
         continue  # a notification, or a reply to one of our requests
     mid = msg["id"]
@@ -110,12 +137,14 @@ while True:
             params = {"items": [{"section": "python"}]} if m == "workspace/configuration" else {}
             send({"jsonrpc": "2.0", "id": asked, "method": m, "params": params})
     if MODE == "huge" and method == "textDocument/documentSymbol":
-        big = outline()
-        big[0]["detail"] = "y" * (50 * 1024 * 1024)
+        big = outline(uri)
+        big.append({"name": "padding", "kind": 13, "detail": "y" * (50 * 1024 * 1024),
+                    "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+                    "selectionRange": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}})
         send({"jsonrpc": "2.0", "id": mid, "result": big})
         continue
     if MODE == "exit-after-one" and answered == 1:
         os._exit(0)
-    result = outline() if method == "textDocument/documentSymbol" else None
+    result = outline(uri) if method == "textDocument/documentSymbol" else None
     send({"jsonrpc": "2.0", "id": mid, "result": result})
     answered += 1

@@ -28,6 +28,8 @@ const LOADING_RETRY: Duration = Duration::from_secs(8);
 const STDERR_LINES: usize = 40;
 /// The largest frame accepted from a server.
 const MAX_FRAME: usize = 64 * 1024 * 1024;
+/// The longest header line read before the stream is declared broken.
+const MAX_HEADER_LINE: u64 = 8 * 1024;
 
 /// How the server counts columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,8 +129,15 @@ pub fn read_frame<R: BufRead + Read>(r: &mut R) -> Option<Result<Value, String>>
     let mut len: Option<usize> = None;
     loop {
         let mut line = String::new();
-        match r.read_line(&mut line) {
+        // A header line is short; a stream without newlines must not grow one without bound.
+        match r.by_ref().take(MAX_HEADER_LINE).read_line(&mut line) {
             Ok(0) | Err(_) => return None,
+            Ok(n) if n as u64 == MAX_HEADER_LINE && !line.ends_with('\n') => {
+                return Some(Err(format!(
+                    "a header line longer than {MAX_HEADER_LINE} bytes: {:?}",
+                    truncate(&line, 80)
+                )));
+            }
             Ok(_) => {}
         }
         let line = line.trim_end();
@@ -264,7 +273,7 @@ impl Server {
                     if msg["method"] == "$/progress" {
                         seen.store(true, Ordering::SeqCst);
                     }
-                    route(&msg, &writer, &pending, &folder, &progress);
+                    route(msg, &writer, &pending, &folder, &progress);
                 }
                 // The output ended: every waiting request fails at once.
                 alive.store(false, Ordering::SeqCst);
@@ -680,7 +689,7 @@ fn language_id(lang: Lang) -> &'static str {
 
 /// One message from the server: a response, a request to us, or a notification.
 fn route(
-    msg: &Value,
+    mut msg: Value,
     writer: &Mutex<ChildStdin>,
     pending: &Pending,
     folders: &Value,
@@ -704,7 +713,8 @@ fn route(
                         e["code"].as_i64().unwrap_or(0),
                         e["message"].as_str().unwrap_or("").to_string(),
                     )),
-                    None => Ok(msg.get("result").cloned().unwrap_or(Value::Null)),
+                    // Moved, not copied: a result can be tens of megabytes.
+                    None => Ok(msg.get_mut("result").map_or(Value::Null, Value::take)),
                 };
                 let _ = tx.send(reply);
             }
@@ -791,7 +801,7 @@ pub fn signature_from_hover(v: &Value) -> Option<String> {
         }
         _ => sig,
     };
-    (!sig.is_empty()).then_some(sig)
+    (!sig.is_empty()).then(|| indexer::extract::clip_signature(&sig))
 }
 
 /// A column in the server's units on one line → a 1-based character column.
@@ -943,7 +953,7 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
             signature: s["detail"]
                 .as_str()
                 .filter(|d| !d.is_empty())
-                .map(str::to_string),
+                .map(indexer::extract::clip_signature),
             parent,
         });
         if let Some(children) = s["children"].as_array() {
@@ -1035,6 +1045,10 @@ mod tests {
         assert!(matches!(read_frame(&mut garbage), Some(Err(_))));
         let mut huge = std::io::Cursor::new(b"Content-Length: 999999999999\r\n\r\n".to_vec());
         assert!(matches!(read_frame(&mut huge), Some(Err(_))));
+        // Megabytes without a newline: refused after the first 8 KiB, not read into memory.
+        let mut endless = std::io::Cursor::new(vec![b'x'; 4 << 20]);
+        assert!(matches!(read_frame(&mut endless), Some(Err(_))));
+        assert_eq!(endless.position(), MAX_HEADER_LINE);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, Parser, Query, QueryCursor};
 
 /// The longest signature kept; longer ones are cut with an ellipsis.
-const MAX_SIGNATURE: usize = 240;
+pub const MAX_SIGNATURE: usize = 240;
 /// The longest doc line kept.
 const MAX_DOC: usize = 200;
 
@@ -979,12 +979,25 @@ fn collapse_ws(s: &str) -> String {
         .replace(" ]", "]")
 }
 
-fn truncate(mut s: String, max: usize) -> String {
-    if s.chars().count() > max {
-        s = s.chars().take(max - 1).collect();
-        s.push('…');
+/// A signature as the map keeps it: at most [`MAX_SIGNATURE`] characters. Servers' outlines and
+/// hovers go through it too (a server's `detail` can be megabytes).
+pub fn clip_signature(s: &str) -> String {
+    clip(s, MAX_SIGNATURE)
+}
+
+/// At most `max` characters: longer text is cut to `max - 1` and an ellipsis.
+fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max.saturating_sub(1)) {
+        Some((end, _)) if s[end..].chars().nth(1).is_some() => format!("{}…", &s[..end]),
+        _ => s.to_string(),
     }
-    s
+}
+
+fn truncate(s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s; // fewer bytes than `max`: fewer characters too
+    }
+    clip(&s, max)
 }
 
 /// The 1-based line and character column of a byte offset, given tree-sitter's point for it.

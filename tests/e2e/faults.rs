@@ -75,31 +75,11 @@ fn wait_for(ws: &Workspace, what: &str, limit: Duration, ok: impl Fn(&Value) -> 
 
 /// Children of this process that are zombies (exited, never reaped), or still running `cmd`.
 fn leftovers(marker: &str) -> Vec<String> {
-    let me = std::process::id().to_string();
-    let mut found = Vec::new();
-    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
-            continue;
-        };
-        // pid (comm) state ppid ...
-        let Some((_, rest)) = stat.rsplit_once(") ") else {
-            continue;
-        };
-        let mut f = rest.split(' ');
-        let (state, ppid) = (f.next().unwrap_or(""), f.next().unwrap_or(""));
-        if ppid != me {
-            continue;
-        }
-        let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
-        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if state == "Z" || cmdline.contains(marker) {
-            found.push(format!(
-                "{} {state} {cmdline}",
-                e.file_name().to_string_lossy()
-            ));
-        }
-    }
-    found
+    children_of(std::process::id())
+        .into_iter()
+        .filter(|(_, state, cmd)| state == "Z" || cmd.contains(marker))
+        .map(|(pid, state, cmd)| format!("{pid} {state} {cmd}"))
+        .collect()
 }
 
 /// After the workspace is dropped, none of the fake's processes is left, running or zombie.
@@ -282,4 +262,186 @@ fn an_idle_real_server_is_stopped_and_started_again_on_use() {
     let (d, _, _) = resolve(&ws);
     assert_eq!(d["source"], "lsp", "started again: {d}");
     assert_eq!(python_server(&ws)["state"], "ready");
+}
+
+/// `codemap serve` on a py_app fixture with a map, its Python server the fake in `mode`.
+fn serve_fake(mode: &str) -> (tempfile::TempDir, Serve, PathBuf) {
+    let dir = fixture("py_app");
+    index(dir.path());
+    let log = dir.path().join(".codemap").join("fake.log");
+    let cmd = format!(
+        "py=python3 {} {mode} {}",
+        fake_script().display(),
+        log.display()
+    );
+    let serve = Serve::start(dir.path(), &["--lsp", &cmd, "--lsp-timeout-ms", "5000"]);
+    (dir, serve, log)
+}
+
+/// Rounds of `resolve` on a file edited between rounds (so each asks the server anew); how many
+/// were answered by the server (verified) and the serve process's memory after the first and the
+/// last round, and at its peak (kB).
+struct Rounds {
+    verified: u64,
+    answered: u64,
+    rss_first: u64,
+    rss_last: u64,
+    peak: u64,
+}
+
+fn rounds(dir: &Path, serve: &mut Serve, n: u64, mut each: impl FnMut(u64, &Value)) -> Rounds {
+    let mut r = Rounds {
+        verified: 0,
+        answered: 0,
+        rss_first: 0,
+        rss_last: 0,
+        peak: 0,
+    };
+    let file = dir.join("src/shop/models.py");
+    for round in 0..n {
+        if round > 0 {
+            let mut text = std::fs::read_to_string(&file).expect("read");
+            text.push_str(&format!("\n# round {round}\n"));
+            std::fs::write(&file, text).expect("write");
+        }
+        let env = serve.call("resolve", json!({"nodeId": NODE}));
+        assert!(env["ok"] == true, "round {round}: {env}");
+        let d = &env["data"];
+        assert_eq!(d["location"]["line"], 30, "round {round}: {env}");
+        r.answered += 1;
+        if d["source"] == "lsp" && d["verified"] == true {
+            r.verified += 1;
+        }
+        each(round, &env);
+        let rss = serve.memory_kb("VmRSS");
+        if round == 0 {
+            r.rss_first = rss;
+        }
+        r.rss_last = rss;
+    }
+    r.peak = serve.memory_kb("VmHWM");
+    eprintln!(
+        "{n} rounds: {} verified, RSS {} → {} kB, peak {} kB",
+        r.verified, r.rss_first, r.rss_last, r.peak
+    );
+    r
+}
+
+/// No zombie among serve's children, and at most one fake server running.
+fn assert_reaped(serve: &Serve) {
+    let t = Instant::now();
+    loop {
+        let kids = serve.children();
+        let zombies = kids.iter().filter(|(_, s, _)| s == "Z").count();
+        let fakes = kids
+            .iter()
+            .filter(|(_, s, c)| s != "Z" && c.contains("fake_lsp.py"))
+            .count();
+        if zombies == 0 && fakes <= 1 {
+            return;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "children of serve: {kids:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_server_that_floods_notifications_is_answered_and_memory_stays_flat() {
+    let (dir, mut serve, _log) = serve_fake("flood");
+    // 20,000 log notifications (2 MB) before every answer.
+    let r = rounds(dir.path(), &mut serve, 6, |_, _| {});
+    assert_eq!(r.verified, 6, "every answer came from the server");
+    let grew = r.rss_last.saturating_sub(r.rss_first);
+    assert!(
+        grew < 32 * 1024,
+        "memory grew by {grew} kB over 100,000 notifications ({} → {} kB)",
+        r.rss_first,
+        r.rss_last
+    );
+    assert!(serve.call("map_search", json!({"query": "total"}))["ok"] == true);
+    assert_reaped(&serve);
+    tally("lsp_flood", 0, 6, r.verified, 0);
+}
+
+#[test]
+fn a_50_mb_response_is_read_and_memory_is_given_back() {
+    let (dir, mut serve, _log) = serve_fake("huge");
+    let r = rounds(dir.path(), &mut serve, 10, |_, _| {});
+    assert_eq!(r.verified, 10, "every 50 MB outline was read");
+    assert!(r.peak < 400 * 1024, "peak {} kB for a 50 MB frame", r.peak);
+    let grew = r.rss_last.saturating_sub(r.rss_first);
+    assert!(
+        grew < 48 * 1024,
+        "grew {grew} kB from the first frame to the tenth"
+    );
+    // Nothing of the responses is kept: the memory is given back (mimalloc returns pages freed
+    // by another thread lazily, in about 10 s).
+    let t = Instant::now();
+    let mut rss = serve.memory_kb("VmRSS");
+    while rss > 96 * 1024 && t.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(100));
+        rss = serve.memory_kb("VmRSS");
+    }
+    eprintln!("after 10 frames of 50 MB: {rss} kB after {:?}", t.elapsed());
+    assert!(rss <= 96 * 1024, "{rss} kB still resident after 30 s");
+    assert_reaped(&serve);
+    tally("lsp_huge", 0, 4, r.verified, 0);
+}
+
+#[test]
+fn requests_we_do_not_know_get_an_answer_and_the_server_keeps_answering() {
+    let (dir, mut serve, log) = serve_fake("asks");
+    // Before each answer the server asks three things: one unknown, two we know.
+    let r = rounds(dir.path(), &mut serve, 4, |_, _| {});
+    assert_eq!(r.verified, 4);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let replies = text.lines().filter(|l| l.starts_with("reply:1")).count();
+    assert!(
+        replies >= 12,
+        "every request from the server got a reply ({replies}):\n{text}"
+    );
+    assert_reaped(&serve);
+    tally("lsp_asks", 0, 4, r.verified, 0);
+}
+
+#[test]
+fn a_server_that_exits_between_two_requests_is_restarted_and_reaped() {
+    // Each server answers one request and exits on the next: every round finds it gone, answers
+    // from the parse while the restart backs off, then from the new server.
+    let (dir, mut serve, log) = serve_fake("exit-after-one");
+    let file = dir.path().join("src/shop/models.py");
+    let (mut answered, mut verified) = (0u64, 0u64);
+    for round in 0..4 {
+        let mut text = std::fs::read_to_string(&file).expect("read");
+        text.push_str(&format!("\n# round {round}\n"));
+        std::fs::write(&file, text).expect("write");
+        let t = Instant::now();
+        loop {
+            let env = serve.call("resolve", json!({"nodeId": NODE}));
+            assert!(env["ok"] == true, "round {round}: {env}");
+            assert_eq!(env["data"]["location"]["line"], 30, "{env}");
+            answered += 1;
+            if env["data"]["verified"] == true {
+                verified += 1;
+                break;
+            }
+            let w = env["warnings"].to_string();
+            assert!(w.contains("LSP_"), "round {round}: says why: {env}");
+            assert!(
+                t.elapsed() < Duration::from_secs(15),
+                "no new server: {env}"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let starts = text.lines().filter(|l| l.starts_with("start")).count() as u64;
+    assert!(starts >= 4, "a server for every round: {starts}\n{text}");
+    assert_eq!(verified, 4);
+    assert_reaped(&serve);
+    tally("lsp_exit", 0, starts - 1, starts - 1, 0);
+    eprintln!("exit-after-one: {answered} answers, {verified} from the server, {starts} servers");
 }

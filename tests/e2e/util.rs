@@ -139,3 +139,153 @@ pub fn tally(name: &str, bad_inputs: u64, faults: u64, survived: u64, lost: u64)
         format!("{bad_inputs} {faults} {survived} {lost}\n"),
     );
 }
+
+/// `codemap serve` on `root`, driven over its stdio with plain newline-delimited JSON-RPC: the
+/// real binary, whose process (memory, children) a test can inspect.
+pub struct Serve {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    next_id: u64,
+}
+
+impl Serve {
+    pub fn start(root: &Path, extra: &[&str]) -> Serve {
+        use std::io::BufRead;
+        let mut child = Command::new(bin())
+            .arg("--root")
+            .arg(root)
+            .args(extra)
+            .arg("serve")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn serve");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut s = Serve {
+            child,
+            stdin,
+            lines,
+            next_id: 0,
+        };
+        s.rpc(
+            "initialize",
+            serde_json::json!({"protocolVersion": "2025-06-18", "capabilities": {},
+                "clientInfo": {"name": "codemap-tests", "version": "0"}}),
+        );
+        s.send(&serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        s
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    fn send(&mut self, msg: &Value) {
+        use std::io::Write;
+        let mut line = msg.to_string();
+        line.push('\n');
+        self.stdin
+            .write_all(line.as_bytes())
+            .expect("write to serve");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// One request; its result (notifications in between are skipped).
+    pub fn rpc(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(
+            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        );
+        let limit = std::time::Duration::from_secs(120);
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(limit)
+                .unwrap_or_else(|e| panic!("no answer to {method} in {limit:?}: {e}"));
+            let v: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("serve wrote a line that is not JSON ({e}): {line}"));
+            if v["id"] == id {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    /// One tool call; the envelope (checked to be the same as structured content and text).
+    pub fn call(&mut self, tool: &str, args: Value) -> Value {
+        let r = self.rpc(
+            "tools/call",
+            serde_json::json!({"name": tool, "arguments": args}),
+        );
+        let text = r["content"][0]["text"].as_str().expect("text content");
+        let env: Value = serde_json::from_str(text).expect("envelope JSON");
+        assert_eq!(r["structuredContent"], env, "structured content = text");
+        assert_envelope(&env);
+        assert_eq!(r["isError"].as_bool().unwrap_or(false), env["ok"] == false);
+        env
+    }
+
+    /// A field of /proc/<pid>/status in kB (`VmRSS`, `VmHWM`).
+    pub fn memory_kb(&self, field: &str) -> u64 {
+        proc_status_kb(self.pid(), field)
+    }
+
+    /// The children of the serve process: (pid, state, command line).
+    pub fn children(&self) -> Vec<(u32, String, String)> {
+        children_of(self.pid())
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn proc_status_kb(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The child processes of `pid`: (pid, state, command line).
+pub fn children_of(pid: u32) -> Vec<(u32, String, String)> {
+    let parent = pid.to_string();
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(child) = e.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        let Some((_, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let mut f = rest.split(' ');
+        let (state, ppid) = (f.next().unwrap_or(""), f.next().unwrap_or(""));
+        if ppid == parent {
+            let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            out.push((child, state.to_string(), cmd));
+        }
+    }
+    out
+}

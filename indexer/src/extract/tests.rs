@@ -363,3 +363,26 @@ fn scope_rules_table() {
         );
     }
 }
+
+#[test]
+fn signatures_are_clipped_by_characters() {
+    let long = "é".repeat(MAX_SIGNATURE + 1);
+    let exact = "é".repeat(MAX_SIGNATURE);
+    let huge = "y".repeat(50 << 20);
+    for (input, chars, ellipsis) in [
+        ("", 0, false),
+        ("func f()", 8, false),
+        (exact.as_str(), MAX_SIGNATURE, false),
+        (long.as_str(), MAX_SIGNATURE, true),
+        (huge.as_str(), MAX_SIGNATURE, true),
+    ] {
+        let out = clip_signature(input);
+        assert_eq!(
+            out.chars().count(),
+            chars,
+            "{}",
+            &input[..input.len().min(20)]
+        );
+        assert_eq!(out.ends_with('…'), ellipsis);
+    }
+}
