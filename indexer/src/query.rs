@@ -391,6 +391,17 @@ pub fn parse_node_id(s: &str) -> Result<NodeId, ToolError> {
     })
 }
 
+/// A read transaction on the map; see [`Map::snapshot`].
+pub struct Snapshot<'a>(Option<&'a Connection>);
+
+impl Drop for Snapshot<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.0 {
+            let _ = c.execute_batch("COMMIT");
+        }
+    }
+}
+
 impl Map {
     pub fn open(root: &Path, db: &Path) -> Result<Map, ToolError> {
         let conn = store::open_for_read(db).map_err(store_error)?;
@@ -404,6 +415,19 @@ impl Map {
 
     pub fn conn(&self) -> &Connection {
         &self.conn
+    }
+
+    /// Until the guard drops, every statement reads one state of the map: a run committed
+    /// between two of an answer's queries is seen whole or not at all (SQLite WAL snapshot).
+    /// Inside another snapshot, a no-op.
+    pub fn snapshot(&self) -> Result<Snapshot<'_>, ToolError> {
+        if !self.conn.is_autocommit() {
+            return Ok(Snapshot(None));
+        }
+        self.conn.execute_batch("BEGIN").map_err(|e| {
+            ToolError::new(ErrorCode::Internal, format!("cannot read the map: {e}"))
+        })?;
+        Ok(Snapshot(Some(&self.conn)))
     }
 
     /// This thread's open handle on the map, reused while the map file is the same file
@@ -501,6 +525,7 @@ impl Map {
     }
 
     pub fn search(&self, p: &SearchParams) -> Result<Answer, ToolError> {
+        let _snapshot = self.snapshot()?;
         let query = p.query.trim();
         if query.is_empty() {
             return Err(ToolError::bad_args("query is empty")
@@ -688,6 +713,7 @@ impl Map {
     /// Clusters of related files (Louvain communities of the file graph: files linked by the
     /// edges between their symbols) with their hub symbols, and the top hubs overall.
     pub fn overview(&self, p: &OverviewParams) -> Result<Answer, ToolError> {
+        let _snapshot = self.snapshot()?;
         let per = p.hubs_per_cluster.unwrap_or(5).clamp(1, 20) as usize;
         let focus = p
             .focus
@@ -922,6 +948,7 @@ impl Map {
 
     /// A node of the map, with `stale` checked against the disk.
     pub fn lookup(&self, id: &str) -> Result<Option<NodeInfo>, ToolError> {
+        let _snapshot = self.snapshot()?;
         let Some(row) = self.node(id)? else {
             return Ok(None);
         };
@@ -1034,6 +1061,7 @@ impl Map {
     }
 
     pub fn neighbors(&self, p: &NeighborsParams) -> Result<Answer, ToolError> {
+        let _snapshot = self.snapshot()?;
         self.require_node(&p.node_id)?;
         let kinds = parse_edge_kinds(&p.edge_kinds)?;
         let direction = p.direction.as_deref().unwrap_or("both");
@@ -1139,6 +1167,7 @@ impl Map {
     }
 
     pub fn path(&self, p: &PathParams) -> Result<Answer, ToolError> {
+        let _snapshot = self.snapshot()?;
         self.require_node(&p.from)?;
         self.require_node(&p.to)?;
         let kinds = parse_edge_kinds(&p.edge_kinds)?;
@@ -1232,6 +1261,7 @@ impl Map {
     }
 
     pub fn status(&self) -> Result<Answer, ToolError> {
+        let _snapshot = self.snapshot()?;
         let c = &self.conn;
         let meta = |k: &str| store::get_meta(c, k).map_err(sql);
         let mut langs = serde_json::Map::new();

@@ -2,6 +2,7 @@
 //! machine's Python and Go standard libraries, universal-ctags as a peer.
 
 mod bad_input;
+mod concurrency;
 mod corpora;
 mod faults;
 mod fixtures;
