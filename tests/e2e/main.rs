@@ -11,6 +11,7 @@ mod kill;
 mod lsp;
 mod mcp;
 mod nav;
+mod pathological;
 mod reliability;
 mod resolve;
 mod util;
