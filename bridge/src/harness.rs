@@ -43,7 +43,8 @@ pub fn node_id(data: &[u8]) {
     }
 }
 
-/// Positions of every symbol lie inside the text, and ends never precede starts.
+/// Positions of every symbol lie inside the text, ends never precede starts, and every
+/// symbol makes a well-formed node ID.
 pub fn extract(lang: Lang, data: &[u8]) {
     let Some(ex) = extractor() else {
         return;
@@ -63,6 +64,8 @@ pub fn extract(lang: Lang, data: &[u8]) {
             assert!(p < out.symbols.len(), "{s:?}");
         }
         assert!(!s.qualname.is_empty(), "{s:?}");
+        let id = NodeId::symbol_id(lang, "f.x", &s.qualname);
+        assert!(NodeId::parse(&id).is_ok(), "{id:?} from {s:?}");
     }
 }
 

@@ -153,4 +153,7 @@ fn bad_files_are_recorded_not_fatal() {
     // A second run is a no-op even with the skips in place.
     let (v, _) = json(root, &["index", "--max-file-size", "20000"]);
     assert_eq!(v["data"]["extracted"], 0, "{v}");
+    // NUL, too large, Latin-1, syntax error, 5,000-deep nesting ×2, CRLF, BOM, non-ASCII names,
+    // empty, symlinks out / dangling / in, unreadable.
+    tally("bad_files", 14, 0, 0, 0);
 }

@@ -26,7 +26,7 @@ pub fn python_root() -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
 }
 
-fn go_root() -> PathBuf {
+pub fn go_root() -> PathBuf {
     let out = Command::new("go")
         .args(["env", "GOROOT"])
         .output()

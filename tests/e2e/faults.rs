@@ -121,6 +121,7 @@ fn a_server_that_never_answers_times_out_and_the_bridge_stays_usable() {
     assert!(env.ok);
     assert_eq!(python_server(&ws)["state"], "ready");
     assert_no_leftovers(ws, &log);
+    tally("lsp_hang", 0, 2, 2, 0);
 }
 
 #[test]
@@ -160,6 +161,7 @@ fn a_server_that_crashes_at_start_is_restarted_with_backoff_then_parked_as_faile
         "{warnings:?}"
     );
     assert_no_leftovers(ws, &log);
+    tally("lsp_crash_start", 0, 6, 6, 0);
 }
 
 #[test]
@@ -183,6 +185,7 @@ fn a_crashed_server_is_restarted_and_gets_its_documents_back() {
     assert_eq!(opens, 2, "re-opened on the new server:\n{text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("start")).count(), 2);
     assert_no_leftovers(ws, &log);
+    tally("lsp_crash_once", 0, 1, 1, 0);
 }
 
 #[test]
@@ -199,6 +202,7 @@ fn a_server_that_writes_garbage_is_dropped_at_once_and_restarted() {
         s["restarts"].as_u64() >= Some(1)
     });
     assert_no_leftovers(ws, &log);
+    tally("lsp_garbage", 0, 1, 1, 0);
 }
 
 #[test]
@@ -235,6 +239,7 @@ fn a_missing_server_is_unavailable_with_the_install_command_and_the_parse_answer
         "{warnings:?}"
     );
     assert_eq!(python_server(&ws)["state"], "failed");
+    tally("lsp_missing", 0, 2, 2, 0);
 }
 
 #[test]
@@ -388,7 +393,7 @@ fn a_50_mb_response_is_read_and_memory_is_given_back() {
     eprintln!("after 10 frames of 50 MB: {rss} kB after {:?}", t.elapsed());
     assert!(rss <= 96 * 1024, "{rss} kB still resident after 30 s");
     assert_reaped(&serve);
-    tally("lsp_huge", 0, 4, r.verified, 0);
+    tally("lsp_huge", 0, 10, r.verified, 0);
 }
 
 #[test]

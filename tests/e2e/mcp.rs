@@ -138,6 +138,7 @@ fn bad_input_over_mcp_is_a_structured_error() {
         ])
     );
     assert_eq!(v["still_serving"], true);
+    tally("mcp_bad", 9, 0, 0, 0);
 }
 
 /// A references call stuck on a hung server and 50 map_search calls in flight together: the

@@ -215,3 +215,117 @@ fn every_path_taking_tool_refuses_paths_outside_and_opens_nothing_there() {
     eprintln!("containment: {tried} bad path arguments refused, 0 opens outside");
     tally("containment", tried, 0, 0, 0);
 }
+
+/// Every input a fuzzer ever crashed on (fuzz/regressions/<target>/) passes its check now; and
+/// the same checks hold on every file of the real standard libraries cut at a random byte and
+/// with random bytes overwritten: tens of thousands of malformed inputs in every run of the suite.
+#[test]
+fn fuzz_regressions_and_mangled_real_files_pass_the_harness_checks() {
+    use bridge::harness;
+    let mut tried = 0u64;
+    for target in harness::TARGETS {
+        let dir = repo_root().join("fuzz/regressions").join(target);
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let data = std::fs::read(e.path()).expect("read regression");
+            assert!(harness::run(target, &data), "{target}");
+            tried += 1;
+        }
+    }
+    assert!(tried >= 1, "the kept crash inputs were replayed");
+    let regressions = tried;
+
+    let mut files: Vec<(&str, std::path::PathBuf)> = Vec::new();
+    for (target, root, ext) in [
+        ("extract_python", crate::corpora::python_root(), "py"),
+        ("extract_go", crate::corpora::go_root(), "go"),
+    ] {
+        let mut stack = vec![root];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    if !p.ends_with("site-packages") {
+                        stack.push(p);
+                    }
+                } else if p.extension().is_some_and(|x| x == ext) {
+                    files.push((target, p));
+                }
+            }
+        }
+    }
+    files.sort();
+    // Every other file keeps this test near 20 s on two cores.
+    let files: Vec<_> = files.into_iter().step_by(2).collect();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = files.len().div_ceil(threads);
+    let counted: u64 = std::thread::scope(|s| {
+        let handles: Vec<_> = files
+            .chunks(chunk.max(1))
+            .enumerate()
+            .map(|(t, part)| {
+                s.spawn(move || {
+                    let mut n = 0u64;
+                    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ t as u64;
+                    let mut next = move || {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        x
+                    };
+                    for (target, path) in part {
+                        let Ok(data) = std::fs::read(path) else {
+                            continue;
+                        };
+                        harness::run(target, &data);
+                        if data.is_empty() {
+                            n += 1;
+                            continue;
+                        }
+                        // Cut anywhere (mid-token, mid-UTF-8 sequence).
+                        let cut = (next() % data.len() as u64) as usize;
+                        harness::run(target, &data[..cut]);
+                        // Sixteen bytes overwritten with random ones.
+                        let mut mangled = data.clone();
+                        for _ in 0..16 {
+                            let i = (next() % mangled.len() as u64) as usize;
+                            mangled[i] = next() as u8;
+                        }
+                        harness::run(target, &mangled);
+                        // The locate check over the file with a query from its own text.
+                        let line = (next() % 50) as usize + 1;
+                        let name = path
+                            .file_name()
+                            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+                        let text = String::from_utf8_lossy(&data);
+                        let word = text
+                            .split(|c: char| !c.is_alphanumeric() && c != '_')
+                            .filter(|w| w.len() > 3)
+                            .nth(line)
+                            .unwrap_or("x");
+                        let q = format!("{name}:{line}@<|>{word}\n{text}");
+                        harness::run("locate", q.as_bytes());
+                        // A node ID made of the file's words, and the same with a byte mangled.
+                        let id = format!("py:{name}#{word}.{word}~2");
+                        harness::run("node_id", id.as_bytes());
+                        let mut bad = id.into_bytes();
+                        let i = (next() % bad.len() as u64) as usize;
+                        bad[i] = next() as u8;
+                        harness::run("node_id", &bad);
+                        n += 5;
+                    }
+                    n
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no check failed"))
+            .sum()
+    });
+    eprintln!(
+        "harness: {regressions} fuzz regressions + {counted} inputs from {} real files",
+        files.len()
+    );
+    assert!(files.len() > 2500, "{}", files.len());
+    tally("harness", regressions + counted, 0, 0, 0);
+}
