@@ -91,6 +91,9 @@ pub struct Server {
     progress: Arc<AtomicI64>,
     /// Whether any work-done progress was ever reported.
     progress_seen: Arc<AtomicBool>,
+    /// The server says when it has found the workspace's files (pyright: "Found N source
+    /// files"), so until then it is loading however long that takes.
+    announces_load: bool,
     /// What the server said it can do (`initialize`'s `capabilities`).
     capabilities: Value,
     started: Instant,
@@ -270,7 +273,7 @@ impl Server {
                         tracing::warn!("language server sent a broken frame; stopping the reader");
                         break;
                     };
-                    if msg["method"] == "$/progress" {
+                    if msg["method"] == "$/progress" || announces_loaded(&msg) {
                         seen.store(true, Ordering::SeqCst);
                     }
                     route(msg, &writer, &pending, &folder, &progress);
@@ -303,6 +306,7 @@ impl Server {
             outlines: Mutex::new(HashMap::new()),
             progress,
             progress_seen,
+            announces_load: false,
             capabilities: Value::Null,
             started: Instant::now(),
         };
@@ -340,6 +344,13 @@ impl Server {
             }
         };
         server.capabilities = init["capabilities"].clone();
+        // pyright sends no serverInfo: its command names it.
+        server.announces_load = [
+            init["serverInfo"]["name"].as_str().unwrap_or(""),
+            &server.command[0],
+        ]
+        .iter()
+        .any(|n| n.to_ascii_lowercase().contains("pyright"));
         server.encoding = match init["capabilities"]["positionEncoding"].as_str() {
             Some("utf-8") => Encoding::Utf8,
             _ => Encoding::Utf16,
@@ -610,8 +621,14 @@ impl Server {
     /// reported any yet.
     pub fn loading(&self) -> bool {
         let open = self.progress.load(Ordering::SeqCst);
-        open > 0
-            || (open == 0 && !self.progressed() && self.started.elapsed() < Duration::from_secs(1))
+        // A server that announces its load is waited for (up to the caller's cap); one that
+        // reports nothing is given a second.
+        let grace = if self.announces_load {
+            Duration::from_secs(60)
+        } else {
+            Duration::from_secs(1)
+        };
+        open > 0 || (open == 0 && !self.progressed() && self.started.elapsed() < grace)
     }
 
     fn progressed(&self) -> bool {
@@ -685,6 +702,14 @@ fn language_id(lang: Lang) -> &'static str {
         Lang::Go => "go",
         Lang::Python => "python",
     }
+}
+
+/// pyright's (and basedpyright's) log line once it has enumerated the workspace's files.
+fn announces_loaded(msg: &Value) -> bool {
+    msg["method"] == "window/logMessage"
+        && msg["params"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Found ") && m.contains(" source file"))
 }
 
 /// One message from the server: a response, a request to us, or a notification.
