@@ -10,6 +10,7 @@ use notify_debouncer_full::notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::DebounceEventResult;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// How long events are gathered before they are acted on.
@@ -30,6 +31,10 @@ pub struct WatchStatus {
     /// Unix seconds.
     pub last_run_at: Option<u64>,
     pub last_error: Option<String>,
+    /// Directories watched (ignored and hidden ones are not).
+    pub directories: u64,
+    /// Directories that could not be watched (the inotify limit), if any.
+    pub unwatched: Option<String>,
 }
 
 /// A running watcher; dropping it stops watching.
@@ -116,15 +121,44 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
         config,
     )
     .map_err(|e| ToolError::internal(format!("cannot start the watcher: {e}")))?;
-    debouncer
-        .watch(&ws.root, RecursiveMode::Recursive)
-        .map_err(|e| {
-            ToolError::bad_args(format!("cannot watch {}: {e}", ws.root.display()))
-                .hint("on Linux, raise fs.inotify.max_user_watches for very large trees")
-        })?;
+    // Each directory a run would walk, one by one: ignored trees (node_modules/, target/) and
+    // hidden ones cost no inotify watch. New directories are added as they appear.
+    let walk_opts = indexer::walk::WalkOptions {
+        exclude: ws.exclude.clone(),
+    };
+    let dirs = indexer::walk::dirs(&ws.root, &walk_opts)
+        .map_err(|e| ToolError::bad_args(format!("cannot watch {}: {e}", ws.root.display())))?;
+    let mut unwatched = Vec::new();
+    for d in &dirs {
+        if let Err(e) = debouncer.watch(d, RecursiveMode::NonRecursive) {
+            if d == &ws.root {
+                return Err(ToolError::bad_args(format!(
+                    "cannot watch {}: {e}",
+                    ws.root.display()
+                ))
+                .hint("on Linux, raise fs.inotify.max_user_watches for very large trees"));
+            }
+            unwatched.push(format!("{}: {e}", d.display()));
+        }
+    }
+    let debouncer = Arc::new(Mutex::new(debouncer));
+    let adder = Arc::downgrade(&debouncer);
     let status = ws.watch.clone();
     *status.lock().unwrap_or_else(|e| e.into_inner()) = Some(WatchStatus {
         state: "running".into(),
+        directories: (dirs.len() - unwatched.len()) as u64,
+        unwatched: (!unwatched.is_empty()).then(|| {
+            format!(
+                "{} directories not watched (raise fs.inotify.max_user_watches): {}",
+                unwatched.len(),
+                unwatched
+                    .iter()
+                    .take(3)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        }),
         ..Default::default()
     });
     let ignore = {
@@ -182,6 +216,14 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                 while let Some(r) = next.take() {
                     let mut paths = Vec::new();
                     gather(r, &mut paths);
+                    let added = watch_new_dirs(
+                        &ws.root,
+                        &paths,
+                        ignore.as_ref(),
+                        &walk_opts,
+                        &adder,
+                        &status,
+                    );
                     let mut batch = classify(&ws.root, &paths, ignore.as_ref());
                     if batch.run {
                         run = true;
@@ -195,7 +237,10 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                         }
                     }
                     if settle.elapsed() < SETTLE {
-                        next = rx.recv_timeout(DEBOUNCE).ok();
+                        // Writes into a directory just watched reach us a debounce period
+                        // late: wait for them rather than run early and again after.
+                        let quiet = if added { DEBOUNCE * 3 } else { DEBOUNCE };
+                        next = rx.recv_timeout(quiet).ok();
                     }
                 }
                 pending.sort();
@@ -224,6 +269,44 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
     Ok(Watcher {
         _debouncer: Box::new(debouncer),
     })
+}
+
+type Debouncer = notify_debouncer_full::Debouncer<
+    notify_debouncer_full::notify::RecommendedWatcher,
+    notify_debouncer_full::RecommendedCache,
+>;
+
+/// Watch the directories that were created (or renamed into place) in this batch, and every
+/// directory under them, unless ignored or hidden. Whether any watch was added.
+fn watch_new_dirs(
+    root: &Path,
+    paths: &[(PathBuf, bool)],
+    ignore: Option<&ignore::gitignore::Gitignore>,
+    opts: &indexer::walk::WalkOptions,
+    debouncer: &std::sync::Weak<Mutex<Debouncer>>,
+    status: &Arc<Mutex<Option<WatchStatus>>>,
+) -> bool {
+    let mut any = false;
+    for (p, structural) in paths {
+        if !*structural || !p.is_dir() || !classify(root, &[(p.clone(), true)], ignore).run {
+            continue;
+        }
+        let Some(d) = debouncer.upgrade() else {
+            return any;
+        };
+        let mut d = d.lock().unwrap_or_else(|e| e.into_inner());
+        let mut added = 0;
+        for dir in indexer::walk::dirs(p, opts).unwrap_or_default() {
+            if d.watch(&dir, RecursiveMode::NonRecursive).is_ok() {
+                added += 1;
+            }
+        }
+        any |= added > 0;
+        if let Some(s) = status.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            s.directories += added;
+        }
+    }
+    any
 }
 
 /// One incremental run over the whole workspace (unchanged files cost a stat).

@@ -68,26 +68,7 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
             std::io::Error::other("not a directory"),
         ));
     }
-    let mut overrides = ignore::overrides::OverrideBuilder::new(&canon_root);
-    for pat in &opts.exclude {
-        overrides
-            .add(&format!("!{pat}"))
-            .map_err(|e| WalkError::Exclude(pat.clone(), e))?;
-    }
-    let overrides = overrides
-        .build()
-        .map_err(|e| WalkError::Exclude(opts.exclude.join(" "), e))?;
-    let walker = ignore::WalkBuilder::new(&canon_root)
-        .hidden(true)
-        .git_ignore(true)
-        .git_global(false)
-        .git_exclude(true)
-        .require_git(false)
-        .ignore(true)
-        .parents(false)
-        .follow_links(false)
-        .add_custom_ignore_filename(".codemapignore")
-        .overrides(overrides)
+    let walker = builder(&canon_root, opts)?
         .threads(
             std::thread::available_parallelism()
                 .map_or(2, |n| n.get())
@@ -123,6 +104,47 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
     out.warnings.sort();
     out.files.sort_by(|a, b| a.rel.cmp(&b.rel));
     Ok(out)
+}
+
+/// The walker with codemap's rules: ignore files honoured, hidden entries skipped, symlinks
+/// not followed, `--exclude` patterns left out.
+fn builder(canon_root: &Path, opts: &WalkOptions) -> Result<ignore::WalkBuilder, WalkError> {
+    let mut overrides = ignore::overrides::OverrideBuilder::new(canon_root);
+    for pat in &opts.exclude {
+        overrides
+            .add(&format!("!{pat}"))
+            .map_err(|e| WalkError::Exclude(pat.clone(), e))?;
+    }
+    let overrides = overrides
+        .build()
+        .map_err(|e| WalkError::Exclude(opts.exclude.join(" "), e))?;
+    let mut b = ignore::WalkBuilder::new(canon_root);
+    b.hidden(true)
+        .git_ignore(true)
+        .git_global(false)
+        .git_exclude(true)
+        .require_git(false)
+        .ignore(true)
+        .parents(false)
+        .follow_links(false)
+        .add_custom_ignore_filename(".codemapignore")
+        .overrides(overrides);
+    Ok(b)
+}
+
+/// The directories a walk from `dir` visits (`dir` included), by the same rules as [`walk`]:
+/// what the watcher watches, so that ignored trees (`node_modules/`, `target/`) cost no
+/// inotify watches.
+pub fn dirs(dir: &Path, opts: &WalkOptions) -> Result<Vec<PathBuf>, WalkError> {
+    let canon = dir
+        .canonicalize()
+        .map_err(|e| WalkError::Root(dir.to_path_buf(), e))?;
+    Ok(builder(&canon, opts)?
+        .build()
+        .flatten()
+        .filter(|e| e.file_type().is_some_and(|t| t.is_dir()))
+        .map(ignore::DirEntry::into_path)
+        .collect())
 }
 
 /// One walker thread's findings; handed over when the thread's visitor is dropped.

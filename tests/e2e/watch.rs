@@ -146,6 +146,51 @@ fn atomic_saves_deletes_and_renames_reach_the_map() {
     assert_eq!(w.status()["runs"].as_u64(), Some(runs), "{}", w.status());
 }
 
+/// Only the directories a run walks are watched (an ignored tree of 600 directories costs no
+/// inotify watch); directories made or renamed later are watched from then on, so an edit
+/// inside one, long after it appeared, still reaches the map.
+#[test]
+fn ignored_trees_are_not_watched_and_new_directories_are() {
+    let dir = fixture("py_app");
+    write(dir.path(), ".gitignore", "node_modules/\n");
+    for i in 0..300 {
+        std::fs::create_dir_all(dir.path().join(format!("node_modules/pkg{i}/lib")))
+            .expect("mkdir");
+    }
+    index(dir.path());
+    let mut ws = Workspace::new(dir.path(), None).expect("workspace");
+    ws.lsp = false;
+    let walked = indexer::walk::dirs(dir.path(), &Default::default()).expect("dirs");
+    let _w = watch::start(&ws, None).expect("watcher");
+    std::thread::sleep(Duration::from_millis(100));
+    let w = Watched { dir, ws, _w };
+    let watched = w.status()["directories"].as_u64().expect("directories");
+    assert_eq!(watched, walked.len() as u64, "{}", w.status());
+    assert!(watched < 10, "{watched} watched: the ignored tree is not");
+    let s = Duration::from_secs(3);
+    let edit = |rel: &str, name: &str| {
+        write(w.root(), rel, format!("def {name}():\n    pass\n"));
+    };
+    edit("src/later/inner/a.py", "first_version");
+    w.until("new directory", s, || {
+        w.search("first_version") == ["py:src/later/inner/a.py#first_version"]
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    edit("src/later/inner/a.py", "second_version");
+    w.until("an edit in a directory made after the start", s, || {
+        w.search("second_version") == ["py:src/later/inner/a.py#second_version"]
+    });
+    std::fs::rename(w.root().join("src/later"), w.root().join("src/moved")).expect("mv");
+    w.until("a renamed directory", s, || {
+        w.search("second_version") == ["py:src/moved/inner/a.py#second_version"]
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    edit("src/moved/inner/a.py", "third_version");
+    w.until("an edit in a renamed directory", s, || {
+        w.search("third_version") == ["py:src/moved/inner/a.py#third_version"]
+    });
+}
+
 #[test]
 fn a_burst_of_a_thousand_writes_is_one_reindex() {
     let w = watched("py_app");
