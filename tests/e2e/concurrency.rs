@@ -38,21 +38,10 @@ fn corpus() -> tempfile::TempDir {
 }
 
 fn prepend_everywhere(root: &Path, line: &str) {
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.file_name().is_some_and(|n| n == ".codemap") {
-                continue;
-            }
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "py") {
-                let mut text = format!("{line}\n").into_bytes();
-                text.extend(std::fs::read(&p).unwrap_or_default());
-                std::fs::write(&p, text).expect("write");
-            }
-        }
+    for p in files_with_ext(root, "py") {
+        let mut text = format!("{line}\n").into_bytes();
+        text.extend(std::fs::read(&p).unwrap_or_default());
+        std::fs::write(&p, text).expect("write");
     }
 }
 

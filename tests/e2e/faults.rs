@@ -86,18 +86,10 @@ fn leftovers(marker: &str) -> Vec<String> {
 fn assert_no_leftovers(ws: Workspace, log: &Path) {
     drop(ws);
     let marker = log.display().to_string();
-    let t = Instant::now();
-    loop {
+    eventually(Duration::from_secs(10), || {
         let left = leftovers(&marker);
-        if left.is_empty() {
-            return;
-        }
-        assert!(
-            t.elapsed() < Duration::from_secs(10),
-            "processes left: {left:?}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+        (!left.is_empty()).then(|| format!("processes left: {left:?}"))
+    });
 }
 
 #[test]
@@ -334,23 +326,15 @@ fn rounds(dir: &Path, serve: &mut Serve, n: u64, mut each: impl FnMut(u64, &Valu
 
 /// No zombie among serve's children, and at most one fake server running.
 fn assert_reaped(serve: &Serve) {
-    let t = Instant::now();
-    loop {
+    eventually(Duration::from_secs(10), || {
         let kids = serve.children();
         let zombies = kids.iter().filter(|(_, s, _)| s == "Z").count();
         let fakes = kids
             .iter()
             .filter(|(_, s, c)| s != "Z" && c.contains("fake_lsp.py"))
             .count();
-        if zombies == 0 && fakes <= 1 {
-            return;
-        }
-        assert!(
-            t.elapsed() < Duration::from_secs(10),
-            "children of serve: {kids:?}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+        (zombies > 0 || fakes > 1).then(|| format!("children of serve: {kids:?}"))
+    });
 }
 
 #[test]

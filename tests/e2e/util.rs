@@ -289,3 +289,33 @@ pub fn children_of(pid: u32) -> Vec<(u32, String, String)> {
     }
     out
 }
+
+/// Poll `check` every 100 ms until it has no complaint; panic with its last one after `limit`.
+pub fn eventually(limit: std::time::Duration, mut check: impl FnMut() -> Option<String>) {
+    let t = std::time::Instant::now();
+    loop {
+        let Some(complaint) = check() else { return };
+        assert!(t.elapsed() < limit, "after {limit:?}: {complaint}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+/// Files under `dir` with extension `ext`, hidden entries (`.codemap`) left out.
+pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if e.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
