@@ -434,3 +434,53 @@ fn a_server_that_exits_between_two_requests_is_restarted_and_reaped() {
     tally("lsp_exit", 0, starts - 1, starts - 1, 0);
     eprintln!("exit-after-one: {answered} answers, {verified} from the server, {starts} servers");
 }
+
+/// An agent's client goes away — it closes serve's stdin, or serve is killed outright — while
+/// real gopls and pyright run under it: serve exits at once on EOF, and no language server
+/// process outlives it either way.
+#[test]
+fn no_language_server_outlives_serve() {
+    crate::lsp::servers_on_path();
+    for (fixture_name, node) in [
+        ("go_app", "go:disk/disk.go#DiskStore.Get"),
+        ("py_app", NODE),
+    ] {
+        for how in ["eof", "sigkill"] {
+            let dir = fixture(fixture_name);
+            index(dir.path());
+            let mut serve = Serve::start(dir.path(), &[]);
+            let env = serve.call("resolve", json!({"nodeId": node}));
+            assert_eq!(env["data"]["source"], "lsp", "{env}");
+            let servers: Vec<u32> = serve
+                .children()
+                .into_iter()
+                .map(|(pid, _, _)| pid)
+                .collect();
+            assert!(!servers.is_empty(), "a language server runs under serve");
+            let mut all = servers.clone();
+            for s in &servers {
+                all.extend(children_of(*s).into_iter().map(|(pid, _, _)| pid));
+            }
+            if how == "eof" {
+                let (took, code) = serve.hang_up(Duration::from_secs(20));
+                assert_eq!(code, Some(0), "{fixture_name}: serve exits cleanly on EOF");
+                eprintln!("{fixture_name}: serve exited {took:?} after EOF");
+            } else {
+                serve.kill();
+            }
+            eventually(Duration::from_secs(10), || {
+                let alive: Vec<String> = all
+                    .iter()
+                    .filter_map(|pid| std::fs::read_to_string(format!("/proc/{pid}/stat")).ok())
+                    .filter(|stat| {
+                        stat.rsplit_once(") ")
+                            .is_some_and(|(_, r)| !r.starts_with('Z'))
+                    })
+                    .collect();
+                (!alive.is_empty())
+                    .then(|| format!("{fixture_name} ({how}): left running: {alive:?}"))
+            });
+        }
+    }
+    tally("client_gone", 0, 4, 4, 0);
+}

@@ -144,7 +144,7 @@ pub fn tally(name: &str, bad_inputs: u64, faults: u64, survived: u64, lost: u64)
 /// real binary, whose process (memory, children) a test can inspect.
 pub struct Serve {
     child: std::process::Child,
-    stdin: std::process::ChildStdin,
+    stdin: Option<std::process::ChildStdin>,
     lines: std::sync::mpsc::Receiver<String>,
     next_id: u64,
 }
@@ -175,7 +175,7 @@ impl Serve {
         });
         let mut s = Serve {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             next_id: 0,
         };
@@ -196,10 +196,9 @@ impl Serve {
         use std::io::Write;
         let mut line = msg.to_string();
         line.push('\n');
-        self.stdin
-            .write_all(line.as_bytes())
-            .expect("write to serve");
-        self.stdin.flush().expect("flush");
+        let stdin = self.stdin.as_mut().expect("serve's stdin is open");
+        stdin.write_all(line.as_bytes()).expect("write to serve");
+        stdin.flush().expect("flush");
     }
 
     /// One request; its result (notifications in between are skipped).
@@ -246,6 +245,28 @@ impl Serve {
     /// The children of the serve process: (pid, state, command line).
     pub fn children(&self) -> Vec<(u32, String, String)> {
         children_of(self.pid())
+    }
+
+    /// The client goes away: stdin closes. How long serve took to exit, and its exit code.
+    pub fn hang_up(&mut self, limit: std::time::Duration) -> (std::time::Duration, Option<i32>) {
+        self.stdin.take();
+        let t = std::time::Instant::now();
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return (t.elapsed(), status.code());
+            }
+            assert!(
+                t.elapsed() < limit,
+                "serve still running {limit:?} after EOF"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    /// SIGKILL, and reaped.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
