@@ -34,6 +34,22 @@ pub trait SymbolIndex {
             .into_iter()
             .find(|s| s.file == file)
     }
+
+    /// The one workspace symbol with this name whose kind is wanted; `None` when there are
+    /// none or several.
+    fn unique_by_name(
+        &self,
+        lang: Lang,
+        name: &str,
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Option<SymRef> {
+        let mut hits = self
+            .by_name(lang, name)
+            .into_iter()
+            .filter(|s| want(s.kind));
+        let first = hits.next()?;
+        hits.next().is_none().then_some(first)
+    }
 }
 
 /// An index held in memory, for a cold run: each symbol once, and two sorted tables of
@@ -93,20 +109,29 @@ impl MemIndex {
             .map(|(_, i)| *i)
     }
 
-    fn sym(&self, i: u32) -> (SymRef, &str, &str, Lang) {
+    /// Symbol `i` borrowed: (node ID, kind, qualname, file, language). Candidates are checked
+    /// on this view; only the hits are copied out (a common name has thousands of candidates).
+    fn view(&self, i: u32) -> (&str, Kind, &str, &str, Lang) {
         let (id, kind, f, at) = &self.syms[i as usize];
         let (file, lang) = &self.files[*f as usize];
-        let qual = id.get(*at as usize..).unwrap_or("");
-        (
-            SymRef {
-                node_id: id.to_string(),
-                kind: *kind,
-                file: file.to_string(),
-            },
-            qual,
-            file,
-            *lang,
-        )
+        (id, *kind, id.get(*at as usize..).unwrap_or(""), file, *lang)
+    }
+
+    fn sym(&self, i: u32) -> SymRef {
+        let (id, kind, _, file, _) = self.view(i);
+        SymRef {
+            node_id: id.to_string(),
+            kind,
+            file: file.to_string(),
+        }
+    }
+
+    fn named(&self, lang: Lang, name: &str) -> impl Iterator<Item = u32> + '_ {
+        let name = name.to_string();
+        Self::range(&self.by_name, key_hash(&[lang.prefix(), &name])).filter(move |&i| {
+            let (_, _, q, _, l) = self.view(i);
+            l == lang && crate::id::segment_name(q.rsplit('.').next().unwrap_or(q)) == name
+        })
     }
 }
 
@@ -114,19 +139,39 @@ impl SymbolIndex for MemIndex {
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
         debug_assert!(self.sorted, "MemIndex::finish was not called");
         Self::range(&self.by_dir, key_hash(&[lang.prefix(), dir, qualname]))
+            .filter(|&i| {
+                let (_, _, q, f, l) = self.view(i);
+                l == lang && q == qualname && parent_dir(f) == dir
+            })
             .map(|i| self.sym(i))
-            .filter(|(_, q, f, l)| *l == lang && *q == qualname && parent_dir(f) == dir)
-            .map(|(s, ..)| s)
             .collect()
     }
+
+    fn in_file(&self, lang: Lang, file: &str, qualname: &str) -> Option<SymRef> {
+        Self::range(
+            &self.by_dir,
+            key_hash(&[lang.prefix(), parent_dir(file), qualname]),
+        )
+        .find(|&i| {
+            let (_, _, q, f, l) = self.view(i);
+            l == lang && q == qualname && f == file
+        })
+        .map(|i| self.sym(i))
+    }
+
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
-        Self::range(&self.by_name, key_hash(&[lang.prefix(), name]))
-            .map(|i| self.sym(i))
-            .filter(|(_, q, _, l)| {
-                *l == lang && crate::id::segment_name(q.rsplit('.').next().unwrap_or(q)) == name
-            })
-            .map(|(s, ..)| s)
-            .collect()
+        self.named(lang, name).map(|i| self.sym(i)).collect()
+    }
+
+    fn unique_by_name(
+        &self,
+        lang: Lang,
+        name: &str,
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Option<SymRef> {
+        let mut hits = self.named(lang, name).filter(|&i| want(self.view(i).1));
+        let first = hits.next()?;
+        hits.next().is_none().then(|| self.sym(first))
     }
 }
 
@@ -502,15 +547,9 @@ pub fn resolve_ref(
 }
 
 fn unique(idx: &dyn SymbolIndex, lang: Lang, leaf: &str, want: &dyn Fn(Kind) -> bool) -> Outcome {
-    let hits: Vec<SymRef> = idx
-        .by_name(lang, leaf)
-        .into_iter()
-        .filter(|s| want(s.kind))
-        .collect();
-    if hits.len() == 1 {
-        Outcome::Edge(Some(hits[0].node_id.clone()), Resolution::Unique)
-    } else {
-        Outcome::Edge(None, Resolution::Unresolved)
+    match idx.unique_by_name(lang, leaf, want) {
+        Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Unique),
+        None => Outcome::Edge(None, Resolution::Unresolved),
     }
 }
 
