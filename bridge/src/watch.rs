@@ -9,6 +9,7 @@ use indexer::index::{self, IndexOptions, IndexStats, NoProgress};
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::DebounceEventResult;
 use serde::Serialize;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -129,16 +130,20 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
     let dirs = indexer::walk::dirs(&ws.root, &walk_opts)
         .map_err(|e| ToolError::bad_args(format!("cannot watch {}: {e}", ws.root.display())))?;
     let mut unwatched = Vec::new();
-    for d in &dirs {
-        if let Err(e) = debouncer.watch(d, RecursiveMode::NonRecursive) {
-            if d == &ws.root {
+    let mut watched: HashSet<PathBuf> = HashSet::new();
+    for d in dirs {
+        match debouncer.watch(&d, RecursiveMode::NonRecursive) {
+            Ok(()) => {
+                watched.insert(d);
+            }
+            Err(e) if d == ws.root => {
                 return Err(ToolError::bad_args(format!(
                     "cannot watch {}: {e}",
                     ws.root.display()
                 ))
                 .hint("on Linux, raise fs.inotify.max_user_watches for very large trees"));
             }
-            unwatched.push(format!("{}: {e}", d.display()));
+            Err(e) => unwatched.push(format!("{}: {e}", d.display())),
         }
     }
     let debouncer = Arc::new(Mutex::new(debouncer));
@@ -146,7 +151,7 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
     let status = ws.watch.clone();
     *status.lock().unwrap_or_else(|e| e.into_inner()) = Some(WatchStatus {
         state: "running".into(),
-        directories: (dirs.len() - unwatched.len()) as u64,
+        directories: watched.len() as u64,
         unwatched: (!unwatched.is_empty()).then(|| {
             format!(
                 "{} directories not watched (raise fs.inotify.max_user_watches): {}",
@@ -222,8 +227,11 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                         ignore.as_ref(),
                         &walk_opts,
                         &adder,
-                        &status,
+                        &mut watched,
                     );
+                    if let Some(s) = status.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+                        s.directories = watched.len() as u64;
+                    }
                     let mut batch = classify(&ws.root, &paths, ignore.as_ref());
                     if batch.run {
                         run = true;
@@ -277,36 +285,42 @@ type Debouncer = notify_debouncer_full::Debouncer<
 >;
 
 /// Watch the directories that were created (or renamed into place) in this batch, and every
-/// directory under them, unless ignored or hidden. Whether any watch was added.
+/// directory under them, unless ignored or hidden; forget those removed or renamed away
+/// (the kernel drops their watches itself). Whether any watch was added.
 fn watch_new_dirs(
     root: &Path,
     paths: &[(PathBuf, bool)],
     ignore: Option<&ignore::gitignore::Gitignore>,
     opts: &indexer::walk::WalkOptions,
     debouncer: &std::sync::Weak<Mutex<Debouncer>>,
-    status: &Arc<Mutex<Option<WatchStatus>>>,
+    watched: &mut HashSet<PathBuf>,
 ) -> bool {
-    let mut any = false;
+    let mut added = false;
     for (p, structural) in paths {
-        if !*structural || !p.is_dir() || !classify(root, &[(p.clone(), true)], ignore).run {
+        if !*structural {
+            continue;
+        }
+        if !p.is_dir() {
+            if watched.contains(p) {
+                watched.retain(|w| !w.starts_with(p));
+            }
+            continue;
+        }
+        if watched.contains(p) || !classify(root, &[(p.clone(), true)], ignore).run {
             continue;
         }
         let Some(d) = debouncer.upgrade() else {
-            return any;
+            return added;
         };
         let mut d = d.lock().unwrap_or_else(|e| e.into_inner());
-        let mut added = 0;
         for dir in indexer::walk::dirs(p, opts).unwrap_or_default() {
-            if d.watch(&dir, RecursiveMode::NonRecursive).is_ok() {
-                added += 1;
+            if !watched.contains(&dir) && d.watch(&dir, RecursiveMode::NonRecursive).is_ok() {
+                watched.insert(dir);
+                added = true;
             }
         }
-        any |= added > 0;
-        if let Some(s) = status.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-            s.directories += added;
-        }
     }
-    any
+    added
 }
 
 /// One incremental run over the whole workspace (unchanged files cost a stat).

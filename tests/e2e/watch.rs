@@ -184,6 +184,13 @@ fn ignored_trees_are_not_watched_and_new_directories_are() {
     w.until("a renamed directory", s, || {
         w.search("second_version") == ["py:src/moved/inner/a.py#second_version"]
     });
+    // Two directories more than at the start: the renamed ones replaced, not added to.
+    assert_eq!(
+        w.status()["directories"].as_u64(),
+        Some(watched + 2),
+        "{}",
+        w.status()
+    );
     std::thread::sleep(Duration::from_millis(300));
     edit("src/moved/inner/a.py", "third_version");
     w.until("an edit in a renamed directory", s, || {
