@@ -148,6 +148,15 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
     }
     let debouncer = Arc::new(Mutex::new(debouncer));
     let adder = Arc::downgrade(&debouncer);
+    // `--exclude` patterns are relative to the root: new directories are checked against them
+    // from there (a walk from the new directory would read them relative to itself).
+    let excluded = {
+        let mut b = ignore::overrides::OverrideBuilder::new(&ws.root);
+        for pat in &ws.exclude {
+            let _ = b.add(&format!("!{pat}"));
+        }
+        b.build().ok()
+    };
     let status = ws.watch.clone();
     *status.lock().unwrap_or_else(|e| e.into_inner()) = Some(WatchStatus {
         state: "running".into(),
@@ -225,7 +234,7 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                         &ws.root,
                         &paths,
                         ignore.as_ref(),
-                        &walk_opts,
+                        excluded.as_ref(),
                         &adder,
                         &mut watched,
                     );
@@ -291,10 +300,18 @@ fn watch_new_dirs(
     root: &Path,
     paths: &[(PathBuf, bool)],
     ignore: Option<&ignore::gitignore::Gitignore>,
-    opts: &indexer::walk::WalkOptions,
+    excluded: Option<&ignore::overrides::Override>,
     debouncer: &std::sync::Weak<Mutex<Debouncer>>,
     watched: &mut HashSet<PathBuf>,
 ) -> bool {
+    let is_excluded = |dir: &Path| {
+        let (Some(ov), Ok(rel)) = (excluded, dir.strip_prefix(root)) else {
+            return false;
+        };
+        rel.ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .any(|a| ov.matched(a, true).is_ignore())
+    };
     let mut added = false;
     for (p, structural) in paths {
         if !*structural {
@@ -306,15 +323,21 @@ fn watch_new_dirs(
             }
             continue;
         }
-        if watched.contains(p) || !classify(root, &[(p.clone(), true)], ignore).run {
+        if watched.contains(p)
+            || is_excluded(p)
+            || !classify(root, &[(p.clone(), true)], ignore).run
+        {
             continue;
         }
         let Some(d) = debouncer.upgrade() else {
             return added;
         };
         let mut d = d.lock().unwrap_or_else(|e| e.into_inner());
-        for dir in indexer::walk::dirs(p, opts).unwrap_or_default() {
-            if !watched.contains(&dir) && d.watch(&dir, RecursiveMode::NonRecursive).is_ok() {
+        for dir in indexer::walk::dirs(p, &Default::default()).unwrap_or_default() {
+            if watched.contains(&dir) || is_excluded(&dir) {
+                continue;
+            }
+            if d.watch(&dir, RecursiveMode::NonRecursive).is_ok() {
                 watched.insert(dir);
                 added = true;
             }

@@ -160,6 +160,8 @@ fn ignored_trees_are_not_watched_and_new_directories_are() {
     index(dir.path());
     let mut ws = Workspace::new(dir.path(), None).expect("workspace");
     ws.lsp = false;
+    // An --exclude pattern anchored at the root, for a directory made later.
+    ws.exclude = vec!["src/later/skip".into()];
     let walked = indexer::walk::dirs(dir.path(), &Default::default()).expect("dirs");
     let _w = watch::start(&ws, None).expect("watcher");
     std::thread::sleep(Duration::from_millis(100));
@@ -171,10 +173,19 @@ fn ignored_trees_are_not_watched_and_new_directories_are() {
     let edit = |rel: &str, name: &str| {
         write(w.root(), rel, format!("def {name}():\n    pass\n"));
     };
+    edit("src/later/skip/b.py", "excluded_one");
     edit("src/later/inner/a.py", "first_version");
     w.until("new directory", s, || {
         w.search("first_version") == ["py:src/later/inner/a.py#first_version"]
     });
+    assert!(w.search("excluded_one").is_empty());
+    // later/ and later/inner/ are watched, the excluded later/skip/ is not.
+    assert_eq!(
+        w.status()["directories"].as_u64(),
+        Some(watched + 2),
+        "{}",
+        w.status()
+    );
     std::thread::sleep(Duration::from_millis(300));
     edit("src/later/inner/a.py", "second_version");
     w.until("an edit in a directory made after the start", s, || {
@@ -184,10 +195,10 @@ fn ignored_trees_are_not_watched_and_new_directories_are() {
     w.until("a renamed directory", s, || {
         w.search("second_version") == ["py:src/moved/inner/a.py#second_version"]
     });
-    // Two directories more than at the start: the renamed ones replaced, not added to.
+    // The renamed directories replace the old ones; moved/skip/ is no longer excluded.
     assert_eq!(
         w.status()["directories"].as_u64(),
-        Some(watched + 2),
+        Some(watched + 3),
         "{}",
         w.status()
     );
