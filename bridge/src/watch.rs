@@ -150,13 +150,7 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
     let adder = Arc::downgrade(&debouncer);
     // `--exclude` patterns are relative to the root: new directories are checked against them
     // from there (a walk from the new directory would read them relative to itself).
-    let excluded = {
-        let mut b = ignore::overrides::OverrideBuilder::new(&ws.root);
-        for pat in &ws.exclude {
-            let _ = b.add(&format!("!{pat}"));
-        }
-        b.build().ok()
-    };
+    let excluded = indexer::walk::excludes(&ws.root, &ws.exclude).ok();
     let status = ws.watch.clone();
     *status.lock().unwrap_or_else(|e| e.into_inner()) = Some(WatchStatus {
         state: "running".into(),

@@ -43,13 +43,18 @@ pub trait SymbolIndex {
         name: &str,
         want: &dyn Fn(Kind) -> bool,
     ) -> Option<SymRef> {
-        let mut hits = self
-            .by_name(lang, name)
-            .into_iter()
-            .filter(|s| want(s.kind));
-        let first = hits.next()?;
-        hits.next().is_none().then_some(first)
+        single(
+            self.by_name(lang, name)
+                .into_iter()
+                .filter(|s| want(s.kind)),
+        )
     }
+}
+
+/// The only item, or `None` when there are none or several.
+fn single<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
+    let first = it.next()?;
+    it.next().is_none().then_some(first)
 }
 
 /// An index held in memory, for a cold run: each symbol once, and two sorted tables of
@@ -126,9 +131,8 @@ impl MemIndex {
         }
     }
 
-    fn named(&self, lang: Lang, name: &str) -> impl Iterator<Item = u32> + '_ {
-        let name = name.to_string();
-        Self::range(&self.by_name, key_hash(&[lang.prefix(), &name])).filter(move |&i| {
+    fn named<'a>(&'a self, lang: Lang, name: &'a str) -> impl Iterator<Item = u32> + 'a {
+        Self::range(&self.by_name, key_hash(&[lang.prefix(), name])).filter(move |&i| {
             let (_, _, q, _, l) = self.view(i);
             l == lang && crate::id::segment_name(q.rsplit('.').next().unwrap_or(q)) == name
         })
@@ -169,9 +173,7 @@ impl SymbolIndex for MemIndex {
         name: &str,
         want: &dyn Fn(Kind) -> bool,
     ) -> Option<SymRef> {
-        let mut hits = self.named(lang, name).filter(|&i| want(self.view(i).1));
-        let first = hits.next()?;
-        hits.next().is_none().then(|| self.sym(first))
+        single(self.named(lang, name).filter(|&i| want(self.view(i).1))).map(|i| self.sym(i))
     }
 }
 

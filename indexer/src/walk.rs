@@ -109,15 +109,7 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
 /// The walker with codemap's rules: ignore files honoured, hidden entries skipped, symlinks
 /// not followed, `--exclude` patterns left out.
 fn builder(canon_root: &Path, opts: &WalkOptions) -> Result<ignore::WalkBuilder, WalkError> {
-    let mut overrides = ignore::overrides::OverrideBuilder::new(canon_root);
-    for pat in &opts.exclude {
-        overrides
-            .add(&format!("!{pat}"))
-            .map_err(|e| WalkError::Exclude(pat.clone(), e))?;
-    }
-    let overrides = overrides
-        .build()
-        .map_err(|e| WalkError::Exclude(opts.exclude.join(" "), e))?;
+    let overrides = excludes(canon_root, &opts.exclude)?;
     let mut b = ignore::WalkBuilder::new(canon_root);
     b.hidden(true)
         .git_ignore(true)
@@ -130,6 +122,23 @@ fn builder(canon_root: &Path, opts: &WalkOptions) -> Result<ignore::WalkBuilder,
         .add_custom_ignore_filename(".codemapignore")
         .overrides(overrides);
     Ok(b)
+}
+
+/// `--exclude` patterns (gitignore syntax, relative to `root`) as a matcher: a path under
+/// `root` they match is `is_ignore()`.
+pub fn excludes(
+    root: &Path,
+    patterns: &[String],
+) -> Result<ignore::overrides::Override, WalkError> {
+    let mut overrides = ignore::overrides::OverrideBuilder::new(root);
+    for pat in patterns {
+        overrides
+            .add(&format!("!{pat}"))
+            .map_err(|e| WalkError::Exclude(pat.clone(), e))?;
+    }
+    overrides
+        .build()
+        .map_err(|e| WalkError::Exclude(patterns.join(" "), e))
 }
 
 /// The directories a walk from `dir` visits (`dir` included), by the same rules as [`walk`]:

@@ -19,9 +19,7 @@ const GENERATIONS: i64 = 4;
 const READERS: usize = 4;
 
 fn corpus() -> tempfile::TempDir {
-    let ws = tempfile::tempdir().expect("tmp");
-    let lib = crate::corpora::python_root();
-    for d in [
+    stdlib_subset(&[
         "json",
         "email",
         "asyncio",
@@ -31,18 +29,7 @@ fn corpus() -> tempfile::TempDir {
         "xml",
         "importlib",
         "multiprocessing",
-    ] {
-        copy_dir(&lib.join(d), &ws.path().join(d));
-    }
-    ws
-}
-
-fn prepend_everywhere(root: &Path, line: &str) {
-    for p in files_with_ext(root, "py") {
-        let mut text = format!("{line}\n").into_bytes();
-        text.extend(std::fs::read(&p).unwrap_or_default());
-        std::fs::write(&p, text).expect("write");
-    }
+    ])
 }
 
 /// Every node's line in an answer, against its first line: the one generation they all show.
@@ -158,7 +145,7 @@ fn readers_never_see_an_error_or_half_a_run_while_the_map_is_rewritten() {
         // The writer: a separate process, as the CLI or a second agent would run it.
         let mut runs = Vec::new();
         for g in 1..=GENERATIONS {
-            prepend_everywhere(root, &format!("# generation {g}"));
+            prepend_to_py_files(root, &format!("# generation {g}"));
             let t = Instant::now();
             let v = index(root);
             runs.push((v["extracted"].as_u64().unwrap_or(0), t.elapsed()));
@@ -230,7 +217,7 @@ fn two_indexers_at_once_do_not_corrupt_the_map() {
     // Twice from nothing (two builds race to put their map in place), twice on a map.
     for round in 0..4 {
         if round >= 2 {
-            prepend_everywhere(root, &format!("# round {round}"));
+            prepend_to_py_files(root, &format!("# round {round}"));
         }
         let (a, b) = (spawn_index(root), spawn_index(root));
         let results = [outcome(a), outcome(b)];
@@ -260,7 +247,7 @@ fn two_indexers_at_once_do_not_corrupt_the_map() {
     let holder = db(root);
     holder.execute_batch("BEGIN IMMEDIATE").expect("lock");
     let before = rows(&holder, "SELECT node_id, start_line FROM symbols");
-    prepend_everywhere(root, "# held");
+    prepend_to_py_files(root, "# held");
     let t = Instant::now();
     let refusal = outcome(spawn_index(root));
     assert!(refusal.is_err(), "{refusal:?}");

@@ -8,7 +8,7 @@
 
 use crate::util::*;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -86,7 +86,7 @@ fn timed_index(ws: &Path) -> (serde_json::Value, Duration) {
 
 /// Every file on disk is in the map once more: the number missing.
 fn files_lost(ws: &Path) -> u64 {
-    let on_disk: BTreeSet<String> = walk(ws)
+    let on_disk: BTreeSet<String> = files_with_ext(ws, "py")
         .iter()
         .filter_map(|p| p.strip_prefix(ws).ok())
         .map(|p| p.to_string_lossy().into_owned())
@@ -102,9 +102,7 @@ fn sigkill_at_random_moments_leaves_the_old_map_or_the_new_one() {
     let seed = seed();
     eprintln!("kill moments from CODEMAP_KILL_SEED={seed}");
     let mut rng = Rng(seed);
-    let ws = tempfile::tempdir().expect("tmp");
-    let lib = crate::corpora::python_root();
-    for d in [
+    let ws = stdlib_subset(&[
         "email",
         "json",
         "asyncio",
@@ -121,11 +119,8 @@ fn sigkill_at_random_moments_leaves_the_old_map_or_the_new_one() {
         "distutils",
         "lib2to3",
         "ctypes",
-    ] {
-        if lib.join(d).is_dir() {
-            copy_dir(&lib.join(d), &ws.path().join(d));
-        }
-    }
+    ]);
+    let lib = crate::corpora::python_root();
     // And the top-level modules (typing, _pydecimal, argparse, …).
     for e in std::fs::read_dir(&lib).expect("stdlib").flatten() {
         if e.path().extension().is_some_and(|x| x == "py") {
@@ -149,12 +144,7 @@ fn sigkill_at_random_moments_leaves_the_old_map_or_the_new_one() {
         } else {
             let old = state(ws);
             // Every file changes: every symbol moves down a line.
-            for p in walk(ws) {
-                let text = std::fs::read(&p).unwrap_or_default();
-                let mut new = format!("# kill {k}\n").into_bytes();
-                new.extend_from_slice(&text);
-                std::fs::write(&p, new).expect("write");
-            }
+            prepend_to_py_files(ws, &format!("# kill {k}"));
             old
         };
         let at = took.mul_f64(rng.unit());
@@ -198,8 +188,4 @@ fn sigkill_at_random_moments_leaves_the_old_map_or_the_new_one() {
         "build files of killed runs were removed"
     );
     tally("kill", 0, KILLS as u64, KILLS as u64, lost);
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    files_with_ext(dir, "py")
 }

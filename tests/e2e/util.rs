@@ -340,3 +340,32 @@ pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
     }
     out
 }
+
+/// A temporary copy of these packages of the machine's Python standard library (those it has).
+pub fn stdlib_subset(packages: &[&str]) -> tempfile::TempDir {
+    let ws = tempfile::tempdir().expect("tmp");
+    let lib = crate::corpora::python_root();
+    for d in packages {
+        if lib.join(d).is_dir() {
+            copy_dir(&lib.join(d), &ws.path().join(d));
+        }
+    }
+    ws
+}
+
+/// Put `line` first in every Python file under `root`: every symbol moves down a line. Each
+/// file is replaced whole, as an editor saves (a hidden temporary renamed over it), so a reader
+/// never meets a half-written file.
+pub fn prepend_to_py_files(root: &Path, line: &str) {
+    for p in files_with_ext(root, "py") {
+        let mut text = format!("{line}\n").into_bytes();
+        text.extend(std::fs::read(&p).unwrap_or_default());
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = p.with_file_name(format!(".{name}.tmp"));
+        std::fs::write(&tmp, text).expect("write");
+        std::fs::rename(&tmp, &p).expect("rename");
+    }
+}
