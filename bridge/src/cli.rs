@@ -211,7 +211,7 @@ pub struct At {
 
 fn put_at(args: &mut Map<String, Value>, at: &At) {
     if let Some(t) = &at.target {
-        let is_id = (t.starts_with("py:") || t.starts_with("go:")) && t.contains('#');
+        let is_id = indexer::Lang::of_id(t).is_some() && t.contains('#');
         put(args, if is_id { "nodeId" } else { "locate" }, json!(t));
     }
     put(args, "file", json!(at.file));

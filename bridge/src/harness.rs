@@ -23,10 +23,11 @@ pub fn run(target: &str, data: &[u8]) -> bool {
     match target {
         "node_id" => node_id(data),
         "locate" => locate(data),
-        "extract_python" => extract(Lang::Python, data),
-        "extract_go" => extract(Lang::Go, data),
         "lsp_frame" => lsp_frames(data),
-        _ => return false,
+        t => match t.strip_prefix("extract_").and_then(Lang::from_name) {
+            Some(lang) => extract(lang, data),
+            None => return false,
+        },
     }
     true
 }
@@ -69,8 +70,8 @@ pub fn extract(lang: Lang, data: &[u8]) {
     }
 }
 
-/// The first line is the locate string, the rest the file's text (parsed as Python or Go by
-/// the string's file name). A match lies inside the text.
+/// The first line is the locate string, the rest the file's text (parsed in the language of
+/// the string's file name, the registry's first when it has none). A match lies inside the text.
 pub fn locate(data: &[u8]) {
     let Ok(s) = std::str::from_utf8(data) else {
         return;
@@ -79,11 +80,7 @@ pub fn locate(data: &[u8]) {
     let Ok(loc) = crate::locate::parse(query) else {
         return;
     };
-    let lang = if loc.file.ends_with(".go") {
-        Lang::Go
-    } else {
-        Lang::Python
-    };
+    let lang = Lang::of_path(std::path::Path::new(&loc.file)).unwrap_or(Lang::ALL[0]);
     let Some(ex) = extractor() else {
         return;
     };

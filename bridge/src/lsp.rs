@@ -2,7 +2,8 @@
 //! that routes responses to waiting requests by id and answers the requests servers send to
 //! clients, a stderr thread keeping the last lines, per-request timeouts with `$/cancelRequest`,
 //! document sync from disk, and the hierarchical outline converted to SPEC's positions
-//! (1-based lines, character columns) and qualnames.
+//! (1-based lines, character columns) and qualnames. What differs between servers comes from
+//! the language registry (`Lang::spec().server`): commands, `languageId`, kinds, quirks.
 //!
 //! A server that dies makes every waiting and later request fail at once with `LSP_FAILED`;
 //! restarting it is the supervisor's job (`crate::supervise`).
@@ -41,28 +42,19 @@ pub enum Encoding {
 type Reply = Result<Value, (i64, String)>;
 type Pending = Arc<Mutex<HashMap<i64, crossbeam_channel::Sender<Reply>>>>;
 
-/// The command for a language: found on PATH, never chosen by the indexed repository.
+/// The command for a language: the first of its registry's candidates found on PATH, never
+/// chosen by the indexed repository.
 pub fn command_for(lang: Lang) -> Option<Vec<String>> {
-    let candidates: &[&[&str]] = match lang {
-        Lang::Go => &[&["gopls"]],
-        Lang::Python => &[
-            &["pyright-langserver", "--stdio"],
-            &["basedpyright-langserver", "--stdio"],
-            &["pylsp"],
-            &["jedi-language-server"],
-        ],
-    };
-    candidates
+    lang.spec()
+        .server
+        .commands
         .iter()
-        .find(|c| which(c[0]).is_some())
+        .find(|c| c.first().is_some_and(|p| which(p).is_some()))
         .map(|c| c.iter().map(|s| s.to_string()).collect())
 }
 
 pub fn install_hint(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Go => "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",
-        Lang::Python => "install pyright: npm install -g pyright@1.1.414",
-    }
+    lang.spec().server.install_hint
 }
 
 fn which(cmd: &str) -> Option<PathBuf> {
@@ -218,10 +210,7 @@ impl Server {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if lang == Lang::Go {
-            // Offline: module mode without the network.
-            cmd.env("GOPROXY", "off").env("GOFLAGS", "-mod=mod");
-        }
+        cmd.envs(lang.spec().server.env.iter().copied());
         let mut child = cmd.spawn().map_err(|e| {
             lsp_error(
                 ErrorCode::LspUnavailable,
@@ -345,12 +334,16 @@ impl Server {
         };
         server.capabilities = init["capabilities"].clone();
         // pyright sends no serverInfo: its command names it.
+        let announcing = lang.spec().server.announcing_servers;
         server.announces_load = [
             init["serverInfo"]["name"].as_str().unwrap_or(""),
             &server.command[0],
         ]
         .iter()
-        .any(|n| n.to_ascii_lowercase().contains("pyright"));
+        .any(|n| {
+            let n = n.to_ascii_lowercase();
+            announcing.iter().any(|a| n.contains(a))
+        });
         server.encoding = match init["capabilities"]["positionEncoding"].as_str() {
             Some("utf-8") => Encoding::Utf8,
             _ => Encoding::Utf16,
@@ -497,7 +490,7 @@ impl Server {
             None => {
                 self.notify(
                     "textDocument/didOpen",
-                    json!({"textDocument": {"uri": uri, "languageId": language_id(self.lang), "version": 1, "text": text}}),
+                    json!({"textDocument": {"uri": uri, "languageId": self.lang.spec().server.language_id, "version": 1, "text": text}}),
                 )?;
                 docs.insert(
                     file.abs.clone(),
@@ -697,13 +690,6 @@ impl Drop for Server {
     }
 }
 
-fn language_id(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Go => "go",
-        Lang::Python => "python",
-    }
-}
-
 /// pyright's (and basedpyright's) log line once it has enumerated the workspace's files.
 fn announces_loaded(msg: &Value) -> bool {
     msg["method"] == "window/logMessage"
@@ -874,8 +860,9 @@ fn lsp_span(v: &Value, lines: &[&str], enc: Encoding) -> Span {
     }
 }
 
-/// gopls names methods `(*Server).Serve` or `(T[K]).M` at the top of its outline.
-fn go_method_name(name: &str) -> Option<(String, String)> {
+/// A method named with its receiver, `(*Server).Serve` or `(T[K]).M`, as gopls lists them at
+/// the top of its outline: (receiver base type, method).
+fn receiver_method_name(name: &str) -> Option<(String, String)> {
     let rest = name.strip_prefix('(')?;
     let (recv, method) = rest.split_once(").")?;
     let recv = recv.trim_start_matches('*');
@@ -886,17 +873,12 @@ fn go_method_name(name: &str) -> Option<(String, String)> {
 fn kind_of(lang: Lang, lsp_kind: u64, parent: Option<Kind>) -> Option<Kind> {
     use Kind::*;
     Some(match lsp_kind {
-        5 => match lang {
-            Lang::Python => Class,
-            Lang::Go => Type,
-        },
+        5 => lang.spec().server.class_kind,
         23 => Struct,
         11 => Interface,
         6 => Method,
-        12 => match (lang, parent) {
-            (Lang::Python, Some(Class)) => Method,
-            _ => Function,
-        },
+        12 if parent == Some(Class) && lang.spec().server.functions_in_class_are_methods => Method,
+        12 => Function,
         8 | 7 => Field,
         14 => Constant,
         13 => match parent {
@@ -937,8 +919,14 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
         let Some(kind) = kind_of(lang, s["kind"].as_u64().unwrap_or(0), parent_kind) else {
             continue;
         };
-        let (prefix, name, kind) = match (lang, go_method_name(raw_name)) {
-            (Lang::Go, Some((recv, m))) => (Some(recv), m, Kind::Method),
+        let by_receiver = lang
+            .spec()
+            .server
+            .receiver_in_method_names
+            .then(|| receiver_method_name(raw_name))
+            .flatten();
+        let (prefix, name, kind) = match by_receiver {
+            Some((recv, m)) => (Some(recv), m, Kind::Method),
             _ => (
                 parent.map(|p| out[p].qualname.clone()),
                 raw_name.to_string(),
@@ -987,8 +975,8 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
             }
         }
     }
-    // Go methods whose receiver type is in this file hang under it.
-    if lang == Lang::Go {
+    // Methods named with their receiver hang under its type when it is in this file.
+    if lang.spec().server.receiver_in_method_names {
         let types: HashMap<String, usize> = out
             .iter()
             .enumerate()
@@ -1079,14 +1067,14 @@ mod tests {
     #[test]
     fn gopls_method_names() {
         assert_eq!(
-            go_method_name("(*Server).Serve"),
+            receiver_method_name("(*Server).Serve"),
             Some(("Server".into(), "Serve".into()))
         );
         assert_eq!(
-            go_method_name("(List[T]).Len"),
+            receiver_method_name("(List[T]).Len"),
             Some(("List".into(), "Len".into()))
         );
-        assert_eq!(go_method_name("Serve"), None);
+        assert_eq!(receiver_method_name("Serve"), None);
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub fn tool_defs() -> Vec<(&'static str, String, Value)> {
         ("map_search",
          "Find definitions by name in the map (not text search: comments and strings never match). Ranked: exact name > qualname suffix (\"Server.Serve\") > prefix > camelCase/snake_case word part > substring > fuzzy; ties by hub score. Offline, about a millisecond. Use it before grep; then `resolve` a hit for its live position.".into(),
          schema(json!({"query": {"type": "string", "description": "A name, part of one, or a qualname suffix."},
-                       "kinds": kinds, "lang": {"type": "string", "enum": ["py", "go"]},
+                       "kinds": kinds, "lang": {"type": "string", "enum": indexer::Lang::prefixes()},
                        "path": {"type": "string", "description": "Only under this workspace-relative path."},
                        "limit": {"type": "integer", "minimum": 1, "maximum": 200},
                        "tokenBudget": budget()}), &["query"])),

@@ -145,7 +145,10 @@ fn lang_of(c: &Contained, shown: &str) -> Result<Lang, ToolError> {
     Lang::of_path(Path::new(&c.rel)).ok_or_else(|| {
         ToolError::new(
             ErrorCode::UnsupportedLanguage,
-            format!("{shown} is neither Python (.py, .pyi) nor Go (.go)"),
+            format!(
+                "{shown} is in none of the languages codemap knows: {}",
+                Lang::described()
+            ),
         )
     })
 }

@@ -351,7 +351,10 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
     let Some(lang) = Lang::of_path(std::path::Path::new(&c.rel)) else {
         return Err(ToolError::new(
             ErrorCode::UnsupportedLanguage,
-            format!("{file} is neither Python (.py, .pyi) nor Go (.go)"),
+            format!(
+                "{file} is in none of the languages codemap knows: {}",
+                Lang::described()
+            ),
         ));
     };
     let mut warnings = Vec::new();

@@ -6,6 +6,7 @@
 use crate::tools::Workspace;
 use indexer::envelope::ToolError;
 use indexer::index::{self, IndexOptions, IndexStats, NoProgress};
+use indexer::Lang;
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::DebounceEventResult;
 use serde::Serialize;
@@ -74,10 +75,11 @@ pub fn classify(
                 continue;
             }
         }
-        let source = matches!(
-            rel.extension().and_then(|e| e.to_str()),
-            Some("py" | "pyi" | "go")
-        ) || rel.file_name().is_some_and(|n| n == "go.mod");
+        let source = Lang::of_path(rel).is_some()
+            || rel
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(Lang::is_manifest);
         if source {
             b.run = true;
             let r = rel.to_string_lossy().replace('\\', "/");

@@ -4,34 +4,16 @@
 //! module runs each file's captures in one pass and then decides, from how the captured nodes
 //! nest, which definitions are symbols of the map (module-, class- and type-level ones; locals
 //! are left out), their qualified names (with `~N` for repeated names in one scope), ranges,
-//! signatures and first doc lines, and which symbol each reference sits in.
+//! signatures and first doc lines, and which symbol each reference sits in. Where languages
+//! differ it asks the language's [`Syntax`] rules from the registry; it names no language.
 
-use crate::lang::Lang;
-use crate::model::{EdgeKind, FileExtract, Import, Kind, Pos, RawRef, Span, Symbol};
+use crate::lang::{Def, DefTag, Lang, Language, Syntax};
+use crate::model::{EdgeKind, FileExtract, Kind, RawRef};
+pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
+use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate};
 use std::collections::HashMap;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, Parser, Query, QueryCursor};
-
-/// The longest signature kept; longer ones are cut with an ellipsis.
-pub const MAX_SIGNATURE: usize = 240;
-/// The longest doc line kept.
-const MAX_DOC: usize = 200;
-
-/// What kind of definition a query pattern captured, before scope rules decide its kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Tag {
-    PyClass,
-    PyFunction,
-    PyVariable,
-    GoFunction,
-    GoMethod,
-    GoType,
-    GoField,
-    GoEmbedded,
-    GoMethodSpec,
-    GoConstant,
-    GoVariable,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum QueryError {
@@ -56,7 +38,7 @@ pub enum QueryError {
 /// Capture indices of one compiled query.
 #[derive(Debug, Default, Clone)]
 struct Captures {
-    def: HashMap<u32, Tag>,
+    def: HashMap<u32, DefTag>,
     name: Option<u32>,
     body: Option<u32>,
     receiver: Option<u32>,
@@ -68,63 +50,57 @@ struct Captures {
 }
 
 struct LangQuery {
+    lang: Lang,
     query: Query,
     caps: Captures,
 }
 
 /// The compiled queries of every language. Build once, share between threads.
 pub struct Extractor {
-    python: LangQuery,
-    go: LangQuery,
+    queries: Vec<LangQuery>,
 }
 
 impl Extractor {
     pub fn new() -> Result<Extractor, QueryError> {
         Ok(Extractor {
-            python: compile(Lang::Python)?,
-            go: compile(Lang::Go)?,
+            queries: Lang::ALL
+                .into_iter()
+                .map(compile)
+                .collect::<Result<_, _>>()?,
         })
     }
 
-    fn query(&self, lang: Lang) -> &LangQuery {
-        match lang {
-            Lang::Python => &self.python,
-            Lang::Go => &self.go,
-        }
+    fn query(&self, lang: Lang) -> Option<&LangQuery> {
+        self.queries.iter().find(|q| q.lang == lang)
     }
 
     /// Parse and extract one file. Never fails: broken input yields what could be recovered and
     /// `parse_error: true`.
     pub fn extract(&self, worker: &mut Worker, lang: Lang, src: &[u8]) -> FileExtract {
         let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+        let failed = FileExtract {
+            parse_error: true,
+            ..FileExtract::default()
+        };
+        // The grammar was checked in `Extractor::new`; a failure here cannot happen, but a
+        // file is never worth a panic.
+        let Some(lq) = self.query(lang) else {
+            return failed;
+        };
         if worker.parser.set_language(&lang.ts_language()).is_err() {
-            // The grammar was checked in `Extractor::new`; this cannot happen, but a file is
-            // never worth a panic.
-            return FileExtract {
-                parse_error: true,
-                ..FileExtract::default()
-            };
+            return failed;
         }
         let Some(tree) = worker.parser.parse(src, None) else {
-            return FileExtract {
-                parse_error: true,
-                ..FileExtract::default()
-            };
+            return failed;
         };
-        let lq = self.query(lang);
+        let spec = lang.spec();
         let mut raw = Raw::default();
         let mut matches = worker.cursor.matches(&lq.query, tree.root_node(), src);
         while let Some(m) = matches.next() {
-            raw.take(&lq.caps, m);
+            raw.take(&lq.caps, spec.syntax, m);
         }
-        let mut out = build(lang, src, raw);
+        let mut out = build(spec, src, raw, tree.root_node());
         out.parse_error = tree.root_node().has_error();
-        if out.doc.is_none() {
-            out.doc = match lang {
-                Lang::Python => python_docstring(tree.root_node(), src),
-                Lang::Go => None,
-            };
-        }
         out
     }
 
@@ -156,36 +132,17 @@ impl Default for Worker {
 }
 
 fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
-    let file = match lang {
-        Lang::Python => "python.scm",
-        Lang::Go => "go.scm",
-    };
+    let spec = lang.spec();
+    let file = spec.query_file;
     // Fails loudly if the grammar's ABI does not fit the tree-sitter runtime.
     Parser::new()
         .set_language(&lang.ts_language())
         .map_err(|source| QueryError::Language {
-            lang: lang.prefix(),
+            lang: spec.prefix,
             source,
         })?;
-    let query = Query::new(&lang.ts_language(), lang.query_source())
+    let query = Query::new(&lang.ts_language(), spec.query)
         .map_err(|source| QueryError::Compile { file, source })?;
-    let defs: &[(&str, Tag)] = match lang {
-        Lang::Python => &[
-            ("definition.class", Tag::PyClass),
-            ("definition.function", Tag::PyFunction),
-            ("definition.variable", Tag::PyVariable),
-        ],
-        Lang::Go => &[
-            ("definition.function", Tag::GoFunction),
-            ("definition.method", Tag::GoMethod),
-            ("definition.type", Tag::GoType),
-            ("definition.field", Tag::GoField),
-            ("definition.embedded", Tag::GoEmbedded),
-            ("definition.method_spec", Tag::GoMethodSpec),
-            ("definition.constant", Tag::GoConstant),
-            ("definition.variable", Tag::GoVariable),
-        ],
-    };
     let others = [
         "name",
         "body",
@@ -200,7 +157,7 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
     let mut caps = Captures::default();
     for (i, name) in query.capture_names().iter().enumerate() {
         let i = i as u32;
-        if let Some((_, tag)) = defs.iter().find(|(n, _)| n == name) {
+        if let Some(tag) = spec.definitions.iter().find(|t| t.capture() == *name) {
             caps.def.insert(i, *tag);
             continue;
         }
@@ -214,7 +171,12 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
             "import" => &mut caps.import,
             "package" => &mut caps.package,
             other => {
-                let known: Vec<&str> = defs.iter().map(|(n, _)| *n).chain(others).collect();
+                let known: Vec<&str> = spec
+                    .definitions
+                    .iter()
+                    .map(|t| t.capture())
+                    .chain(others)
+                    .collect();
                 return Err(QueryError::UnknownCapture {
                     file,
                     capture: other.to_string(),
@@ -224,17 +186,7 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         };
         *slot = Some(i);
     }
-    Ok(LangQuery { query, caps })
-}
-
-/// A definition as captured, before scope rules.
-struct Def<'t> {
-    tag: Tag,
-    node: Node<'t>,
-    name: Node<'t>,
-    body: Option<Node<'t>>,
-    receiver: Option<Node<'t>>,
-    ty: Option<Node<'t>>,
+    Ok(LangQuery { lang, query, caps })
 }
 
 #[derive(Default)]
@@ -249,8 +201,8 @@ struct Raw<'t> {
 }
 
 impl<'t> Raw<'t> {
-    fn take(&mut self, caps: &Captures, m: &tree_sitter::QueryMatch<'_, 't>) {
-        let mut def: Option<(Tag, Node<'t>)> = None;
+    fn take(&mut self, caps: &Captures, syntax: &dyn Syntax, m: &tree_sitter::QueryMatch<'_, 't>) {
+        let mut def: Option<(DefTag, Node<'t>)> = None;
         let (mut name, mut body, mut receiver, mut ty) = (None, None, None, None);
         let mut base = None;
         for c in m.captures {
@@ -278,95 +230,38 @@ impl<'t> Raw<'t> {
         if let Some(b) = base {
             self.bases.push(b);
         }
-        if let Some((tag, node)) = def {
-            // An embedded field is named after its type.
-            let name = match tag {
-                Tag::GoEmbedded => base.and_then(type_name_node),
-                _ => name,
-            };
-            if matches!(tag, Tag::GoConstant | Tag::GoVariable) {
-                if !self.expanded.insert(node.id()) {
-                    return;
-                }
-                // `const a, b = 1, 2`: tree-sitter reports one match for the spec.
-                let mut c = node.walk();
-                for n in node.children_by_field_name("name", &mut c) {
-                    if n.kind() == "identifier" {
-                        self.defs.push(Def {
-                            tag,
-                            node,
-                            name: n,
-                            body,
-                            receiver,
-                            ty,
-                        });
-                    }
-                }
-            } else if let Some(name) = name {
-                self.defs.push(Def {
-                    tag,
-                    node,
-                    name,
-                    body,
-                    receiver,
-                    ty,
-                });
+        let Some((tag, node)) = def else {
+            return;
+        };
+        // An embedded field is named after its type.
+        let name = match tag {
+            DefTag::Embedded => base.and_then(|b| syntax.embedded_name(b)),
+            _ => name,
+        };
+        let mut push = |name| {
+            self.defs.push(Def {
+                tag,
+                node,
+                name,
+                body,
+                receiver,
+                ty,
+            })
+        };
+        if syntax.names_per_match(tag) {
+            if !self.expanded.insert(node.id()) {
+                return;
             }
+            // `const a, b = 1, 2`: one match for the spec, every name of it a definition.
+            let mut c = node.walk();
+            for n in node.children_by_field_name("name", &mut c) {
+                if n.kind() == "identifier" {
+                    push(n);
+                }
+            }
+        } else if let Some(name) = name {
+            push(name);
         }
-    }
-}
-
-/// Scope rules: given what a pattern captured and the kind of the innermost enclosing scope
-/// symbol, the kind of the symbol, or `None` when it is local and left out of the map.
-fn place(
-    tag: Tag,
-    enclosing: Option<Kind>,
-    type_node_kind: Option<&str>,
-    name: &str,
-) -> Option<Kind> {
-    use Kind::*;
-    match tag {
-        Tag::PyClass => Some(Class),
-        Tag::PyFunction => Some(if enclosing == Some(Class) {
-            Method
-        } else {
-            Function
-        }),
-        Tag::PyVariable => match enclosing {
-            None if is_constant_name(name) => Some(Constant),
-            None => Some(Variable),
-            Some(Class) => Some(Field),
-            Some(_) => None,
-        },
-        Tag::GoFunction => enclosing.is_none().then_some(Function),
-        Tag::GoMethod => enclosing.is_none().then_some(Method),
-        Tag::GoType => enclosing.is_none().then_some(match type_node_kind {
-            Some("struct_type") => Struct,
-            Some("interface_type") => Interface,
-            _ => Type,
-        }),
-        Tag::GoField | Tag::GoEmbedded => {
-            matches!(enclosing, Some(Struct | Type | Field)).then_some(Field)
-        }
-        Tag::GoMethodSpec => matches!(enclosing, Some(Interface | Type | Field)).then_some(Method),
-        Tag::GoConstant => enclosing.is_none().then_some(Constant),
-        Tag::GoVariable => enclosing.is_none().then_some(Variable),
-    }
-}
-
-/// Python convention: a module-level name in upper case is a constant.
-fn is_constant_name(name: &str) -> bool {
-    name.chars().any(|c| c.is_alphabetic())
-        && name
-            .chars()
-            .all(|c| c == '_' || c.is_ascii_digit() || (c.is_alphabetic() && !c.is_lowercase()))
-}
-
-/// Kinds that open a scope for qualified names.
-fn is_scope(lang: Lang, kind: Kind) -> bool {
-    match lang {
-        Lang::Python => matches!(kind, Kind::Class | Kind::Function | Kind::Method),
-        Lang::Go => true,
     }
 }
 
@@ -376,7 +271,8 @@ struct Open {
     sym: usize,
 }
 
-fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
+fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileExtract {
+    let syntax = spec.syntax;
     let mut out = FileExtract::default();
     raw.defs
         .sort_by_key(|d| (d.node.start_byte(), std::cmp::Reverse(d.node.end_byte())));
@@ -389,8 +285,8 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
     refs.sort_by_key(|(_, n)| n.start_byte());
 
     let mut counts: HashMap<(Option<usize>, String), u32> = HashMap::new();
-    // Python variables: the first assignment of a name in a scope is its definition.
-    let mut py_seen: HashMap<(Option<usize>, String), ()> = HashMap::new();
+    // Names already defined per scope, where the first binding of a name defines it.
+    let mut bound: HashMap<(Option<usize>, String), ()> = HashMap::new();
     let mut receivers: HashMap<usize, (String, String)> = HashMap::new(); // sym -> (var, type)
     let mut stack: Vec<Open> = Vec::new();
     let mut ri = 0;
@@ -400,7 +296,7 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
         // References that start before this definition belong to what is open now.
         while ri < refs.len() && refs[ri].1.start_byte() < start {
             let (kind, node) = refs[ri];
-            push_ref(lang, src, &mut out, &mut stack, &receivers, kind, node);
+            push_ref(spec, src, &mut out, &mut stack, &receivers, kind, node);
             ri += 1;
         }
         // Entries that end before this definition does cannot contain it.
@@ -414,35 +310,36 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
             .rev()
             .filter(|o| !(o.start == start && o.end == end))
             .map(|o| o.sym)
-            .find(|&s| is_scope(lang, out.symbols[s].kind));
+            .find(|&s| syntax.is_scope(out.symbols[s].kind));
         let enclosing = scope.map(|s| out.symbols[s].kind);
         let name = text(src, def.name);
         // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
         if !crate::id::is_identifier(&name) {
             continue;
         }
-        let Some(kind) = place(def.tag, enclosing, def.ty.map(|t| t.kind()), &name) else {
+        let Some(kind) = syntax.place(def.tag, enclosing, def.ty.map(|t| t.kind()), &name) else {
             continue;
         };
-        let (parent_qual, parent, receiver) = if def.tag == Tag::GoMethod {
-            let recv = def.receiver.and_then(|r| receiver_info(src, r));
+        // A method declared apart from its type hangs under its receiver's type.
+        let by_receiver = def.tag == DefTag::Method;
+        let (parent_qual, parent, receiver) = if by_receiver {
+            let recv = def.receiver.and_then(|r| syntax.receiver(src, r));
             let ty = recv.as_ref().map(|(_, t)| t.clone());
-            (ty.clone(), None, recv)
+            (ty, None, recv)
         } else {
             (scope.map(|s| out.symbols[s].qualname.clone()), scope, None)
         };
-        // Python: re-binding a name already defined in the scope is not a new definition.
-        if def.tag == Tag::PyVariable && py_seen.insert((scope, name.clone()), ()).is_some() {
+        // A name bound again in its scope is not a new definition.
+        if spec.first_binding_defines
+            && def.tag == DefTag::Variable
+            && bound.insert((scope, name.clone()), ()).is_some()
+        {
             continue;
         }
         let key = (
-            if def.tag == Tag::GoMethod {
-                None
-            } else {
-                scope
-            },
+            if by_receiver { None } else { scope },
             match &parent_qual {
-                Some(p) if def.tag == Tag::GoMethod => format!("{p}.{name}"),
+                Some(p) if by_receiver => format!("{p}.{name}"),
                 _ => name.clone(),
             },
         );
@@ -453,24 +350,29 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
         } else {
             name.clone()
         };
-        if lang == Lang::Python && def.tag != Tag::PyVariable {
-            py_seen.insert((scope, name.clone()), ());
+        if spec.first_binding_defines && def.tag != DefTag::Variable {
+            bound.insert((scope, name.clone()), ());
         }
         let qualname = match &parent_qual {
             Some(p) => format!("{p}.{segment}"),
             None => segment,
         };
-        let span_node = full_node(def);
-        let sym = Symbol {
+        let span_node = syntax.full_node(def);
+        let signature = syntax
+            .signature(src, def, kind)
+            .map(|s| collapse_ws(&s))
+            .filter(|s| !s.is_empty())
+            .map(|s| truncate(s, MAX_SIGNATURE));
+        let sym = crate::model::Symbol {
             name,
             qualname,
             kind,
             span: span_of(src, span_node),
             name_span: span_of(src, def.name),
-            signature: signature(lang, src, def, kind),
-            doc: doc(lang, src, def, span_node),
+            signature,
+            doc: syntax.doc(src, def, span_node),
             parent,
-            params: params(def),
+            params: syntax.params(def),
             receiver: receiver.as_ref().map(|(_, t)| t.clone()),
         };
         let idx = out.symbols.len();
@@ -486,38 +388,34 @@ fn build(lang: Lang, src: &[u8], mut raw: Raw<'_>) -> FileExtract {
     }
     while ri < refs.len() {
         let (kind, node) = refs[ri];
-        push_ref(lang, src, &mut out, &mut stack, &receivers, kind, node);
+        push_ref(spec, src, &mut out, &mut stack, &receivers, kind, node);
         ri += 1;
     }
 
-    // Go methods hang under their receiver type when it is declared in the same file.
-    if lang == Lang::Go {
-        let top: HashMap<String, usize> = out
-            .symbols
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.parent.is_none() && s.kind.is_type_like())
-            .map(|(i, s)| (s.qualname.clone(), i))
-            .collect();
-        for s in out.symbols.iter_mut() {
-            if let Some(r) = &s.receiver {
-                s.parent = top.get(r).copied();
-            }
+    // Methods hang under their receiver type when it is declared in the same file.
+    let top: HashMap<String, usize> = out
+        .symbols
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.parent.is_none() && s.kind.is_type_like())
+        .map(|(i, s)| (s.qualname.clone(), i))
+        .collect();
+    for s in out.symbols.iter_mut() {
+        if let Some(r) = &s.receiver {
+            s.parent = top.get(r).copied();
         }
     }
 
     for node in raw.imports {
-        parse_import(lang, src, node, &mut out.imports);
+        syntax.imports(src, node, &mut out.imports);
     }
-    if let Some(p) = raw.package {
-        out.package = Some(text(src, p));
-        out.doc = p.parent().and_then(|clause| go_doc(src, clause));
-    }
+    out.package = raw.package.map(|p| text(src, p));
+    out.doc = syntax.module_doc(src, root, raw.package);
     out
 }
 
 fn push_ref<'t>(
-    lang: Lang,
+    spec: &Language,
     src: &[u8],
     out: &mut FileExtract,
     stack: &mut Vec<Open>,
@@ -544,35 +442,29 @@ fn push_ref<'t>(
         return;
     }
     let first = target.split('.').next().unwrap_or("");
-    let hint = match lang {
-        Lang::Python if first == "self" || first == "cls" => {
-            let mut cur = source;
-            let mut class = None;
-            while let Some(s) = cur {
-                if out.symbols[s].kind == Kind::Class {
-                    class = Some(out.symbols[s].qualname.clone());
-                    break;
-                }
-                cur = out.symbols[s].parent;
+    // What the first name stands for: the receiver's type (`s.run()` in a method of `*S`), or
+    // the enclosing class (`self.run()`).
+    let mut hint = None;
+    let mut cur = source;
+    while let Some(s) = cur {
+        if let Some((var, ty)) = receivers.get(&s) {
+            if var == first {
+                hint = Some(ty.clone());
             }
-            class
+            break;
         }
-        Lang::Go => {
-            let mut cur = source;
-            let mut found = None;
-            while let Some(s) = cur {
-                if let Some((var, ty)) = receivers.get(&s) {
-                    if var == first {
-                        found = Some(ty.clone());
-                    }
-                    break;
-                }
-                cur = out.symbols[s].parent;
+        cur = out.symbols[s].parent;
+    }
+    if hint.is_none() && spec.self_names.contains(&first) {
+        let mut cur = source;
+        while let Some(s) = cur {
+            if out.symbols[s].kind == Kind::Class {
+                hint = Some(out.symbols[s].qualname.clone());
+                break;
             }
-            found
+            cur = out.symbols[s].parent;
         }
-        _ => None,
-    };
+    }
     out.refs.push(RawRef {
         kind,
         source: source.map(|s| s as u32),
@@ -654,382 +546,6 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     }
     parts.reverse();
     (parts.join("."), leaf)
-}
-
-/// The node that names an embedded type: `T` in `*pkg.T[K]`.
-fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
-    let mut cur = node;
-    loop {
-        match cur.kind() {
-            "type_identifier" => return Some(cur),
-            "qualified_type" => return cur.child_by_field_name("name"),
-            "generic_type" => cur = cur.child_by_field_name("type")?,
-            "pointer_type" => cur = cur.named_child(0)?,
-            _ => return None,
-        }
-    }
-}
-
-/// A Go receiver list: (variable name, base type name). `(s *Server)` gives `("s", "Server")`.
-fn receiver_info(src: &[u8], list: Node<'_>) -> Option<(String, String)> {
-    let mut c = list.walk();
-    let param = list
-        .named_children(&mut c)
-        .find(|n| n.kind() == "parameter_declaration")?;
-    let var = param
-        .child_by_field_name("name")
-        .map(|n| text(src, n))
-        .unwrap_or_default();
-    let ty = type_name_node(param.child_by_field_name("type")?)?;
-    Some((var, text(src, ty)))
-}
-
-/// The node whose range is the symbol's full range.
-fn full_node<'t>(def: &Def<'t>) -> Node<'t> {
-    let node = def.node;
-    match def.tag {
-        Tag::PyClass | Tag::PyFunction => match node.parent() {
-            Some(p) if p.kind() == "decorated_definition" => p,
-            _ => node,
-        },
-        Tag::GoType | Tag::GoConstant | Tag::GoVariable => match node.parent() {
-            // `type T struct{}` alone: the declaration, so the range includes the keyword.
-            Some(p)
-                if matches!(
-                    p.kind(),
-                    "type_declaration" | "const_declaration" | "var_declaration"
-                ) && p.named_child_count() == 1 =>
-            {
-                p
-            }
-            _ => node,
-        },
-        _ => node,
-    }
-}
-
-fn params(def: &Def<'_>) -> Option<u32> {
-    let list = match def.tag {
-        Tag::GoFunction | Tag::GoMethod | Tag::GoMethodSpec | Tag::PyFunction => {
-            def.node.child_by_field_name("parameters")?
-        }
-        _ => return None,
-    };
-    let mut c = list.walk();
-    let mut n = 0;
-    for p in list.named_children(&mut c) {
-        match p.kind() {
-            "parameter_declaration" => {
-                let mut c2 = p.walk();
-                let names = p.children_by_field_name("name", &mut c2).count() as u32;
-                n += names.max(1);
-            }
-            "variadic_parameter_declaration" => n += 1,
-            "comment" => {}
-            // Python parameters of every shape; `*` and `/` separators are not parameters.
-            "keyword_separator" | "positional_separator" => {}
-            _ => n += 1,
-        }
-    }
-    Some(n)
-}
-
-fn signature(lang: Lang, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
-    let node = def.node;
-    let raw = match def.tag {
-        Tag::PyClass | Tag::PyFunction | Tag::GoFunction | Tag::GoMethod => {
-            let end = def.body.map_or(node.end_byte(), |b| b.start_byte());
-            let s = lossy(&src[node.start_byte()..end]);
-            let s = s.trim_end();
-            let s = if lang == Lang::Python {
-                s.strip_suffix(':').unwrap_or(s)
-            } else {
-                s
-            };
-            s.to_string()
-        }
-        Tag::GoType => {
-            let ty = def.ty?;
-            let head = lossy(&src[node.start_byte()..ty.start_byte()]);
-            let head = head.trim_end();
-            match kind {
-                Kind::Struct => format!("type {head} struct"),
-                Kind::Interface => format!("type {head} interface"),
-                _ => format!("type {head} {}", text(src, ty)),
-            }
-        }
-        Tag::GoConstant => format!("const {}", first_line(&text(src, node))),
-        Tag::GoVariable => format!("var {}", first_line(&text(src, node))),
-        Tag::GoField | Tag::GoEmbedded | Tag::GoMethodSpec => {
-            // Without the struct tag.
-            let end = node
-                .child_by_field_name("tag")
-                .map_or(node.end_byte(), |t| t.start_byte());
-            let line = first_line(&lossy(&src[node.start_byte()..end]));
-            line.trim_end_matches('{').trim_end().to_string()
-        }
-        Tag::PyVariable => first_line(&text(src, node)),
-    };
-    let collapsed = collapse_ws(&raw);
-    (!collapsed.is_empty()).then(|| truncate(collapsed, MAX_SIGNATURE))
-}
-
-fn doc(lang: Lang, src: &[u8], def: &Def<'_>, span_node: Node<'_>) -> Option<String> {
-    match lang {
-        Lang::Python => match def.tag {
-            Tag::PyClass | Tag::PyFunction => def.body.and_then(|b| python_docstring(b, src)),
-            _ => None,
-        },
-        Lang::Go => go_doc(src, span_node).or_else(|| trailing_comment(src, span_node)),
-    }
-}
-
-/// The first line of the string that opens a block or module, if it opens with one.
-fn python_docstring(block: Node<'_>, src: &[u8]) -> Option<String> {
-    let mut c = block.walk();
-    let first = block
-        .named_children(&mut c)
-        .find(|n| n.kind() != "comment")?;
-    if first.kind() != "expression_statement" {
-        return None;
-    }
-    let s = first.named_child(0)?;
-    if s.kind() != "string" {
-        return None;
-    }
-    let mut c2 = s.walk();
-    let content: String = s
-        .named_children(&mut c2)
-        .filter(|n| n.kind() == "string_content")
-        .map(|n| text(src, n))
-        .collect();
-    content
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .map(|l| truncate(l.to_string(), MAX_DOC))
-}
-
-/// The first line of the comment block right above a Go declaration (no blank line between).
-fn go_doc(src: &[u8], node: Node<'_>) -> Option<String> {
-    let mut next_row = node.start_position().row;
-    let mut top = None;
-    let mut cur = node.prev_sibling();
-    // A spec inside `type ( ... )` has its comment inside the group; the first spec of a
-    // one-spec declaration has it before the declaration.
-    if cur.is_none() || cur.is_some_and(|p| p.kind() == "(") {
-        if let Some(parent) = node.parent() {
-            if matches!(
-                parent.kind(),
-                "type_declaration" | "const_declaration" | "var_declaration"
-            ) && parent.named_child_count() == 1
-            {
-                cur = parent.prev_sibling();
-            }
-        }
-    }
-    while let Some(c) = cur {
-        if c.kind() != "comment" || c.end_position().row + 1 != next_row {
-            break;
-        }
-        // A comment that trails code on its line belongs to that code.
-        if c.prev_sibling()
-            .is_some_and(|p| p.end_position().row == c.start_position().row)
-        {
-            break;
-        }
-        next_row = c.start_position().row;
-        top = Some(c);
-        cur = c.prev_sibling();
-    }
-    comment_first_line(src, top?)
-}
-
-/// `Addr string // TCP address`: a comment on the same line right after the declaration.
-fn trailing_comment(src: &[u8], node: Node<'_>) -> Option<String> {
-    let next = node.next_sibling()?;
-    (next.kind() == "comment" && next.start_position().row == node.end_position().row)
-        .then(|| comment_first_line(src, next))
-        .flatten()
-}
-
-fn comment_first_line(src: &[u8], node: Node<'_>) -> Option<String> {
-    let t = text(src, node);
-    let body = if let Some(b) = t.strip_prefix("//") {
-        b.to_string()
-    } else {
-        t.trim_start_matches("/*")
-            .trim_end_matches("*/")
-            .to_string()
-    };
-    body.lines()
-        .map(|l| l.trim().trim_start_matches('*').trim())
-        .find(|l| !l.is_empty())
-        .map(|l| truncate(l.to_string(), MAX_DOC))
-}
-
-fn parse_import(lang: Lang, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
-    let pos = pos_of(src, node);
-    match lang {
-        Lang::Python => {
-            let mut c = node.walk();
-            if node.kind() == "import_statement" {
-                for n in node.children_by_field_name("name", &mut c) {
-                    let (module, alias) = name_and_alias(src, n);
-                    out.push(Import {
-                        module,
-                        member: None,
-                        alias,
-                        pos,
-                    });
-                }
-                return;
-            }
-            let Some(m) = node.child_by_field_name("module_name") else {
-                return;
-            };
-            let module: String = text(src, m)
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .collect();
-            let mut any = false;
-            for n in node.children_by_field_name("name", &mut c) {
-                let (member, alias) = name_and_alias(src, n);
-                out.push(Import {
-                    module: module.clone(),
-                    member: Some(member),
-                    alias,
-                    pos,
-                });
-                any = true;
-            }
-            if !any {
-                // `from m import *`
-                out.push(Import {
-                    module,
-                    member: Some("*".into()),
-                    alias: None,
-                    pos,
-                });
-            }
-        }
-        Lang::Go => {
-            let Some(p) = node.child_by_field_name("path") else {
-                return;
-            };
-            let path = text(src, p)
-                .trim_matches(|c| c == '"' || c == '`')
-                .to_string();
-            if path.is_empty() {
-                return;
-            }
-            out.push(Import {
-                module: path,
-                member: None,
-                alias: node.child_by_field_name("name").map(|n| text(src, n)),
-                pos,
-            });
-        }
-    }
-}
-
-fn name_and_alias(src: &[u8], n: Node<'_>) -> (String, Option<String>) {
-    if n.kind() == "aliased_import" {
-        let name = n
-            .child_by_field_name("name")
-            .map(|x| text(src, x))
-            .unwrap_or_default();
-        let alias = n.child_by_field_name("alias").map(|x| text(src, x));
-        (name, alias)
-    } else {
-        (text(src, n), None)
-    }
-}
-
-fn text(src: &[u8], node: Node<'_>) -> String {
-    lossy(&src[node.byte_range()])
-}
-
-fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or("").trim_end().to_string()
-}
-
-fn collapse_ws(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut space = false;
-    for c in s.trim().chars() {
-        if c.is_whitespace() {
-            space = true;
-        } else {
-            if space && !out.is_empty() {
-                out.push(' ');
-            }
-            space = false;
-            out.push(c);
-        }
-    }
-    // `f( a` from a line break after an opening bracket reads better as `f(a`.
-    out.replace("( ", "(")
-        .replace(" )", ")")
-        .replace("[ ", "[")
-        .replace(" ]", "]")
-}
-
-/// A signature as the map keeps it: at most [`MAX_SIGNATURE`] characters. Servers' outlines and
-/// hovers go through it too (a server's `detail` can be megabytes).
-pub fn clip_signature(s: &str) -> String {
-    clip(s, MAX_SIGNATURE)
-}
-
-/// At most `max` characters: longer text is cut to `max - 1` and an ellipsis.
-fn clip(s: &str, max: usize) -> String {
-    match s.char_indices().nth(max.saturating_sub(1)) {
-        Some((end, _)) if s[end..].chars().nth(1).is_some() => format!("{}…", &s[..end]),
-        _ => s.to_string(),
-    }
-}
-
-fn truncate(s: String, max: usize) -> String {
-    if s.len() <= max {
-        return s; // fewer bytes than `max`: fewer characters too
-    }
-    clip(&s, max)
-}
-
-/// The 1-based line and character column of a byte offset, given tree-sitter's point for it.
-pub fn pos_at(src: &[u8], byte: usize, point_row: usize, point_col_bytes: usize) -> Pos {
-    let line_start = byte.saturating_sub(point_col_bytes);
-    let prefix = &src[line_start.min(src.len())..byte.min(src.len())];
-    Pos {
-        line: point_row as u32 + 1,
-        col: char_count(prefix) as u32 + 1,
-    }
-}
-
-/// Characters in UTF-8 bytes; an invalid byte counts as one character (as a lossy decode would).
-pub fn char_count(bytes: &[u8]) -> usize {
-    if bytes.is_ascii() {
-        return bytes.len();
-    }
-    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
-}
-
-fn pos_of(src: &[u8], node: Node<'_>) -> Pos {
-    let p = node.start_position();
-    pos_at(src, node.start_byte(), p.row, p.column)
-}
-
-fn span_of(src: &[u8], node: Node<'_>) -> Span {
-    let s = node.start_position();
-    let e = node.end_position();
-    Span {
-        start: pos_at(src, node.start_byte(), s.row, s.column),
-        end: pos_at(src, node.end_byte(), e.row, e.column),
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! extract the candidates → one writer thread owns the connection and writes each file's rows as
 //! they arrive → references are resolved (in memory on a cold run, through SQLite on an
 //! incremental one, where edges of unchanged files that named a changed name are re-resolved
-//! too) → Go package nodes and `implements` edges → `COMMIT`. A reader never sees half a run;
+//! too) → package nodes and `implements` edges → `COMMIT`. A reader never sees half a run;
 //! a killed run leaves the previous map.
 
 use crate::extract::{Extractor, QueryError, Worker};
@@ -143,9 +143,9 @@ struct Written {
     /// Names whose set of definitions changed (added or removed somewhere).
     names: HashSet<String>,
     changed_ids: HashSet<i64>,
-    go_dirs: HashSet<String>,
+    package_dirs: HashSet<String>,
     symbols: usize,
-    go_shape_changed: bool,
+    shape_changed: bool,
     extracted: usize,
     touched: usize,
     skipped: usize,
@@ -265,9 +265,9 @@ fn run_in_tx(
 
     // Deleted files leave the map first.
     let mut names: HashSet<String> = HashSet::new();
-    let mut go_shape_changed = false;
-    // Directories whose Go files were added, changed or removed (their package node follows).
-    let mut go_dirs: HashSet<String> = HashSet::new();
+    let mut shape_changed = false;
+    // Package directories whose files were added, changed or removed (their node follows).
+    let mut package_dirs: HashSet<String> = HashSet::new();
     for (path, row) in &old {
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
             continue;
@@ -276,9 +276,10 @@ fn run_in_tx(
             names.insert(name);
         }
         names.insert(module_leaf(path));
-        go_shape_changed |= row.lang == "go";
-        if row.lang == "go" {
-            go_dirs.insert(parent_dir(path).to_string());
+        let spec = Lang::from_prefix(&row.lang).map(Lang::spec);
+        shape_changed |= spec.is_some_and(|s| s.implements_by_method_set);
+        if spec.is_some_and(|s| s.package_nodes) {
+            package_dirs.insert(parent_dir(path).to_string());
         }
         store::clear_file(conn, row.id)?;
         conn.execute("DELETE FROM files WHERE id = ?1", [row.id])?;
@@ -311,14 +312,14 @@ fn run_in_tx(
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "extracted and wrote files");
     let t = Instant::now();
     names.extend(written.names.iter().cloned());
-    go_dirs.extend(written.go_dirs.iter().cloned());
+    package_dirs.extend(written.package_dirs.iter().cloned());
     if written.jobs.is_empty() && written.changed_ids.is_empty() && stats.deleted == 0 {
         // Nothing changed: the edges, packages and method sets are as they were.
         stats.touched = written.touched;
         store::set_meta(conn, "last_run", &unix_now().to_string())?;
         return Ok(());
     }
-    go_shape_changed |= written.go_shape_changed;
+    shape_changed |= written.shape_changed;
     stats.extracted = written.extracted;
     stats.touched = written.touched;
     stats.skipped = written.skipped;
@@ -381,9 +382,9 @@ fn run_in_tx(
     if cold {
         sync_packages(conn, &ws, None)?;
     } else {
-        sync_packages(conn, &ws, Some(&go_dirs))?;
+        sync_packages(conn, &ws, Some(&package_dirs))?;
     }
-    if cold || go_shape_changed {
+    if cold || shape_changed {
         compute_implements(conn)?;
     }
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "packages and implements");
@@ -519,8 +520,8 @@ fn upsert_file(
     )
 }
 
-/// The shape of a Go file that `implements` depends on: types, methods and embeddings.
-fn go_shape_new(ex: &FileExtract) -> BTreeSet<String> {
+/// The shape of a file that method-set `implements` depends on: types, methods, embeddings.
+fn shape_new(ex: &FileExtract) -> BTreeSet<String> {
     let mut s: BTreeSet<String> = ex
         .symbols
         .iter()
@@ -536,7 +537,7 @@ fn go_shape_new(ex: &FileExtract) -> BTreeSet<String> {
     s
 }
 
-fn go_shape_old(conn: &Connection, file_id: i64) -> rusqlite::Result<BTreeSet<String>> {
+fn shape_old(conn: &Connection, file_id: i64) -> rusqlite::Result<BTreeSet<String>> {
     let mut out = BTreeSet::new();
     let mut st = conn.prepare_cached(
         "SELECT qualname, kind, params FROM symbols WHERE file_id = ?1
@@ -588,7 +589,7 @@ fn write_files(
                         w.names.insert(name);
                     }
                     store::clear_file(conn, p.id)?;
-                    w.go_shape_changed |= f.lang == Lang::Go;
+                    w.shape_changed |= f.lang.spec().implements_by_method_set;
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                 }
@@ -602,8 +603,8 @@ fn write_files(
                     None,
                 )?;
                 w.changed_ids.insert(id);
-                if f.lang == Lang::Go {
-                    w.go_dirs.insert(parent_dir(&f.rel).to_string());
+                if f.lang.spec().package_nodes {
+                    w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
                 insert_file_node(conn, id, f, None, 1)?;
                 w.skipped += 1;
@@ -614,14 +615,16 @@ fn write_files(
                 if let Some(p) = prev {
                     if !cold {
                         old_quals = store::file_qualnames(conn, p.id)?.into_iter().collect();
-                        if f.lang == Lang::Go && go_shape_old(conn, p.id)? != go_shape_new(&ex) {
-                            w.go_shape_changed = true;
+                        if f.lang.spec().implements_by_method_set
+                            && shape_old(conn, p.id)? != shape_new(&ex)
+                        {
+                            w.shape_changed = true;
                         }
                     }
                     store::clear_file(conn, p.id)?;
                 } else {
                     w.names.insert(module_leaf(&f.rel));
-                    w.go_shape_changed |= f.lang == Lang::Go;
+                    w.shape_changed |= f.lang.spec().implements_by_method_set;
                 }
                 let new_quals: HashSet<(String, String)> = ex
                     .symbols
@@ -642,8 +645,8 @@ fn write_files(
                     ex.package.as_deref(),
                 )?;
                 w.changed_ids.insert(id);
-                if f.lang == Lang::Go {
-                    w.go_dirs.insert(parent_dir(&f.rel).to_string());
+                if f.lang.spec().package_nodes {
+                    w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
                 w.parse_errors += usize::from(ex.parse_error);
                 insert_file_node(conn, id, f, ex.doc.as_deref(), lines)?;
@@ -697,7 +700,7 @@ fn insert_file_node(
         name,
         lines,
         doc,
-        (f.lang == Lang::Go).then(|| NodeId::package_id(Lang::Go, dir)),
+        f.lang.spec().package_nodes.then(|| NodeId::package_id(f.lang, dir)),
         dir
     ])?;
     Ok(())
@@ -813,20 +816,22 @@ fn workspace(
     root: &std::path::Path,
     walked: &walk::Walked,
 ) -> rusqlite::Result<Workspace> {
-    let mut go_packages: HashMap<String, Option<String>> = HashMap::new();
-    let mut st = conn.prepare("SELECT path, package FROM files WHERE lang = 'go' ORDER BY path")?;
-    let rows = st.query_map([], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
-    })?;
-    for row in rows {
-        let (path, pkg) = row?;
-        let entry = go_packages
-            .entry(parent_dir(&path).to_string())
-            .or_insert(None);
-        // The package name of the non-test files names the package.
-        let is_test_pkg = pkg.as_deref().is_some_and(|p| p.ends_with("_test"));
-        if entry.is_none() && !is_test_pkg {
-            *entry = pkg;
+    let mut packages: HashMap<String, Option<String>> = HashMap::new();
+    let mut st = conn.prepare("SELECT path, package FROM files WHERE lang = ?1 ORDER BY path")?;
+    for lang in package_langs() {
+        let rows = st.query_map([lang.prefix()], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
+        })?;
+        for row in rows {
+            let (path, pkg) = row?;
+            let entry = packages
+                .entry(parent_dir(&path).to_string())
+                .or_insert(None);
+            // The package name of the non-test files names the package.
+            let is_test_pkg = pkg.as_deref().is_some_and(|p| p.ends_with("_test"));
+            if entry.is_none() && !is_test_pkg {
+                *entry = pkg;
+            }
         }
     }
     let go_mods: Vec<(String, String)> = walked
@@ -844,7 +849,7 @@ fn workspace(
         .collect();
     Ok(Workspace::new(
         walked.files.iter().map(|f| f.rel.clone()),
-        go_packages,
+        packages,
         &go_mods,
         &walked.markers.py_project_dirs,
     ))
@@ -1037,41 +1042,49 @@ fn reresolve(
     Ok(count)
 }
 
-/// One `package` node per directory holding Go files.
+/// Languages whose directories are package nodes.
+fn package_langs() -> impl Iterator<Item = Lang> {
+    Lang::ALL.into_iter().filter(|l| l.spec().package_nodes)
+}
+
+/// One `package` node per package directory. The workspace keeps one namespace of package
+/// directories, so one language has package nodes at a time (the registry has one).
 fn sync_packages(
     conn: &Connection,
     ws: &Workspace,
     only: Option<&HashSet<String>>,
 ) -> rusqlite::Result<()> {
+    let Some(lang) = package_langs().next() else {
+        return Ok(());
+    };
     let dirs: Vec<String> = match only {
         Some(dirs) => dirs.iter().cloned().collect(),
         None => {
             conn.execute("DELETE FROM symbols WHERE kind = 'package'", [])?;
-            ws.go_dirs().map(str::to_string).collect()
+            ws.package_dirs().map(str::to_string).collect()
         }
     };
     let mut del = conn.prepare_cached("DELETE FROM symbols WHERE node_id = ?1")?;
     let mut ins = conn.prepare_cached(
         "INSERT INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
            name_line, name_col, name_end_col, dir)
-         VALUES (?1, NULL, 'go', ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
+         VALUES (?1, NULL, ?4, ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
     )?;
     for d in dirs {
-        let id = NodeId::package_id(Lang::Go, &d);
+        let id = NodeId::package_id(lang, &d);
         del.execute([&id])?;
-        if !ws.is_go_dir(&d) {
+        if !ws.is_package_dir(&d) {
             continue;
         }
         let name = ws
-            .go_package_name(&d)
+            .package_name(&d)
             .map(str::to_string)
             .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(&d).to_string());
-        ins.execute(params![id, name, d])?;
+        ins.execute(params![id, name, d, lang.prefix()])?;
     }
     Ok(())
 }
 
-/// Recompute every `implements` edge from the Go method sets in the map.
 /// PageRank over the resolved edges (contains and imports left out), mixed with in-degree,
 /// into `hubs`.
 fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
@@ -1124,15 +1137,31 @@ fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Recompute the `implements` edges of every language whose types implement interfaces by
+/// method set.
 fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
-    conn.execute("DELETE FROM edges WHERE kind = 'implements'", [])?;
+    for lang in Lang::ALL {
+        if lang.spec().implements_by_method_set {
+            implements_by_method_set(conn, lang)?;
+        }
+    }
+    Ok(())
+}
+
+/// Recompute the `implements` edges of one language from its method sets in the map.
+fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<()> {
+    let prefix = lang.prefix();
+    conn.execute(
+        "DELETE FROM edges WHERE kind = 'implements' AND substr(source, 1, length(?1) + 1) = ?1 || ':'",
+        [prefix],
+    )?;
     // Concrete types and the files they are in.
     let mut types: HashMap<(String, String), Vec<(String, i64)>> = HashMap::new();
     let mut st = conn.prepare(
         "SELECT node_id, dir, qualname, file_id FROM symbols
-         WHERE lang = 'go' AND kind IN ('struct', 'type') AND instr(qualname, '.') = 0",
+         WHERE lang = ?1 AND kind IN ('struct', 'type') AND instr(qualname, '.') = 0",
     )?;
-    for r in st.query_map([], |r| {
+    for r in st.query_map([prefix], |r| {
         Ok((
             r.get::<_, String>(0)?,
             r.get::<_, String>(1)?,
@@ -1146,9 +1175,9 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
     let mut methods: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
     let mut st = conn.prepare(
         "SELECT dir, receiver, name, params FROM symbols
-         WHERE lang = 'go' AND kind = 'method' AND receiver IS NOT NULL",
+         WHERE lang = ?1 AND kind = 'method' AND receiver IS NOT NULL",
     )?;
-    for r in st.query_map([], |r| {
+    for r in st.query_map([prefix], |r| {
         Ok((
             r.get::<_, String>(0)?,
             r.get::<_, String>(1)?,
@@ -1163,15 +1192,15 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
             .push((name, p.unwrap_or(0)));
     }
     let mut iface_methods: HashMap<String, Vec<(String, u32)>> = HashMap::new();
-    let mut st = conn
-        .prepare("SELECT s.node_id FROM symbols s WHERE s.lang = 'go' AND s.kind = 'interface'")?;
-    for r in st.query_map([], |r| r.get::<_, String>(0))? {
+    let mut st =
+        conn.prepare("SELECT s.node_id FROM symbols s WHERE s.lang = ?1 AND s.kind = 'interface'")?;
+    for r in st.query_map([prefix], |r| r.get::<_, String>(0))? {
         iface_methods.insert(r?, Vec::new());
     }
     let mut st = conn.prepare(
-        "SELECT parent, name, params FROM symbols WHERE lang = 'go' AND kind = 'method' AND receiver IS NULL",
+        "SELECT parent, name, params FROM symbols WHERE lang = ?1 AND kind = 'method' AND receiver IS NULL",
     )?;
-    for r in st.query_map([], |r| {
+    for r in st.query_map([prefix], |r| {
         Ok((
             r.get::<_, Option<String>>(0)?,
             r.get::<_, String>(1)?,
@@ -1186,9 +1215,11 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
     let mut embeds: HashMap<String, Vec<String>> = HashMap::new();
     let mut st = conn.prepare(
         "SELECT e.source, e.target FROM symbols s JOIN edges e ON e.source = s.node_id
-         WHERE s.lang = 'go' AND s.kind = 'interface' AND e.kind = 'extends' AND e.target IS NOT NULL",
+         WHERE s.lang = ?1 AND s.kind = 'interface' AND e.kind = 'extends' AND e.target IS NOT NULL",
     )?;
-    for r in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))? {
+    for r in st.query_map([prefix], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })? {
         let (s, t) = r?;
         if iface_methods.contains_key(&s) {
             embeds.entry(s).or_default().push(t);

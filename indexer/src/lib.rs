@@ -23,6 +23,7 @@ pub mod overview;
 pub mod query;
 pub mod resolve;
 pub mod store;
+pub mod syntax;
 pub mod walk;
 
 pub use lang::Lang;

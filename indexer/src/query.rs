@@ -542,7 +542,8 @@ impl Map {
         let lang = match p.lang.as_deref() {
             None => None,
             Some(l) => Some(Lang::from_prefix(l).ok_or_else(|| {
-                ToolError::bad_args(format!("unknown lang {l:?}")).hint("lang is \"py\" or \"go\"")
+                ToolError::bad_args(format!("unknown lang {l:?}"))
+                    .hint(format!("lang is one of {}", Lang::prefixes().join(", ")))
             })?),
         };
         let path = p

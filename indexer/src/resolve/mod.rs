@@ -3,9 +3,13 @@
 //! are looked up through the [`SymbolIndex`] trait, which a cold run implements in memory and an
 //! incremental run over SQLite.
 //!
-//! Rules, in order (SPEC "Edges"): the same scope or file (`local`), the same Go package
+//! Rules, in order (SPEC "Edges"): the same scope or file (`local`), the same package
 //! (`package`), an import binding (`import`), the only workspace symbol of that name (`unique`).
-//! Ambiguous names are never guessed: they stay `unresolved` with their name.
+//! Ambiguous names are never guessed: they stay `unresolved` with their name. How each
+//! language applies them is its [`Resolver`], in the module named after it.
+
+mod go;
+mod python;
 
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -52,7 +56,7 @@ pub trait SymbolIndex {
 }
 
 /// The only item, or `None` when there are none or several.
-fn single<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
+pub(crate) fn single<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
     let first = it.next()?;
     it.next().is_none().then_some(first)
 }
@@ -177,58 +181,41 @@ impl SymbolIndex for MemIndex {
     }
 }
 
-/// The workspace's shape: which files and packages exist, Go modules, Python source roots.
+/// The workspace's shape: which files and packages exist, module manifests, source roots.
+/// The language resolvers read it; how each language finds its modules is in its resolver.
 #[derive(Debug, Default, Clone)]
 pub struct Workspace {
-    files: HashSet<String>,
-    go_dirs: HashMap<String, Option<String>>,
-    /// (directory of go.mod, module path), longest directory first.
-    go_modules: Vec<(String, String)>,
-    py_roots: Vec<String>,
+    pub(crate) files: HashSet<String>,
+    /// Package directories (for languages with package nodes) → package name, when known.
+    pub(crate) packages: HashMap<String, Option<String>>,
+    /// (directory of a module manifest, module path), longest directory first.
+    pub(crate) modules: Vec<(String, String)>,
+    /// Directories that imports resolve against, the root first.
+    pub(crate) roots: Vec<String>,
 }
 
 impl Workspace {
-    /// `files`: every source file; `go_packages`: Go package directory → package name (when
-    /// known); `go_mods`: (directory, contents of its go.mod); `py_project_dirs`: directories
-    /// holding pyproject.toml, setup.py or setup.cfg.
+    /// `files`: every source file; `packages`: package directory → package name (when
+    /// known); `manifests`: (directory, contents of its module manifest, e.g. go.mod);
+    /// `project_dirs`: directories holding a project file (pyproject.toml, setup.py, setup.cfg).
     pub fn new(
         files: impl IntoIterator<Item = String>,
-        go_packages: HashMap<String, Option<String>>,
-        go_mods: &[(String, String)],
-        py_project_dirs: &[String],
+        packages: HashMap<String, Option<String>>,
+        manifests: &[(String, String)],
+        project_dirs: &[String],
     ) -> Workspace {
         let files: HashSet<String> = files.into_iter().collect();
-        let mut go_modules: Vec<(String, String)> = go_mods
+        let mut modules: Vec<(String, String)> = manifests
             .iter()
-            .filter_map(|(dir, text)| module_path(text).map(|m| (dir.clone(), m)))
+            .filter_map(|(dir, text)| go::module_path(text).map(|m| (dir.clone(), m)))
             .collect();
-        go_modules.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
-        let mut py_roots = vec![String::new()];
-        // `src/` when it holds packages.
-        if files
-            .iter()
-            .any(|f| f.starts_with("src/") && f.ends_with("/__init__.py"))
-        {
-            py_roots.push("src".to_string());
-        }
-        for d in py_project_dirs {
-            if !py_roots.contains(d) {
-                py_roots.push(d.clone());
-            }
-            let src = if d.is_empty() {
-                "src".to_string()
-            } else {
-                format!("{d}/src")
-            };
-            if files.iter().any(|f| f.starts_with(&format!("{src}/"))) && !py_roots.contains(&src) {
-                py_roots.push(src);
-            }
-        }
+        modules.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+        let roots = python::source_roots(&files, project_dirs);
         Workspace {
             files,
-            go_dirs: go_packages,
-            go_modules,
-            py_roots,
+            packages,
+            modules,
+            roots,
         }
     }
 
@@ -236,99 +223,21 @@ impl Workspace {
         self.files.contains(f)
     }
 
-    /// The file of a Python module given as a path stem (`a/b` → `a/b.py`, `a/b/__init__.py`).
-    pub fn py_module_file(&self, stem: &str) -> Option<String> {
-        let join = |s: &str| {
-            if stem.is_empty() {
-                s.to_string()
-            } else {
-                format!("{stem}/{s}")
-            }
-        };
-        [
-            format!("{stem}.py"),
-            format!("{stem}.pyi"),
-            join("__init__.py"),
-            join("__init__.pyi"),
-        ]
-        .into_iter()
-        .find(|f| !f.starts_with('.') && self.files.contains(f))
+    /// Directories that are packages.
+    pub fn package_dirs(&self) -> impl Iterator<Item = &str> {
+        self.packages.keys().map(String::as_str)
     }
 
-    /// Candidate path stems of a module as written in `from_file`: one per source root for an
-    /// absolute module, one for a relative one (`None` when the dots climb above the root).
-    pub fn py_module_stems(&self, module: &str, from_file: &str) -> Option<Vec<String>> {
-        let dots = module.chars().take_while(|c| *c == '.').count();
-        let rest = &module[dots..];
-        let rest_path = rest.replace('.', "/");
-        if dots == 0 {
-            return Some(
-                self.py_roots
-                    .iter()
-                    .map(|r| join_path(r, &rest_path))
-                    .collect(),
-            );
-        }
-        let mut dir = parent_dir(from_file).to_string();
-        for _ in 1..dots {
-            if dir.is_empty() {
-                return None;
-            }
-            dir = parent_dir(&dir).to_string();
-        }
-        Some(vec![join_path(&dir, &rest_path)])
+    pub fn is_package_dir(&self, dir: &str) -> bool {
+        self.packages.contains_key(dir)
     }
 
-    /// The directory of a Go import path inside the workspace.
-    pub fn go_package_dir(&self, import: &str, from_file: &str) -> Option<String> {
-        let from_dir = parent_dir(from_file);
-        // The module the importing file belongs to: vendored copies first.
-        for (dir, module) in &self.go_modules {
-            let inside =
-                dir.is_empty() || from_dir == dir || from_dir.starts_with(&format!("{dir}/"));
-            if !inside {
-                continue;
-            }
-            let vendored = join_path(&join_path(dir, "vendor"), import);
-            if self.go_dirs.contains_key(&vendored) {
-                return Some(vendored);
-            }
-            let _ = module;
-            break;
-        }
-        for (dir, module) in &self.go_modules {
-            let rel = if import == module {
-                Some("")
-            } else if module == "std" && !import.split('/').next().unwrap_or("").contains('.') {
-                Some(import)
-            } else {
-                import.strip_prefix(&format!("{module}/"))
-            };
-            if let Some(rel) = rel {
-                let d = join_path(dir, rel);
-                if self.go_dirs.contains_key(&d) {
-                    return Some(d);
-                }
-            }
-        }
-        None
-    }
-
-    /// Directories that hold Go files.
-    pub fn go_dirs(&self) -> impl Iterator<Item = &str> {
-        self.go_dirs.keys().map(String::as_str)
-    }
-
-    pub fn is_go_dir(&self, dir: &str) -> bool {
-        self.go_dirs.contains_key(dir)
-    }
-
-    pub fn go_package_name(&self, dir: &str) -> Option<&str> {
-        self.go_dirs.get(dir).and_then(|n| n.as_deref())
+    pub fn package_name(&self, dir: &str) -> Option<&str> {
+        self.packages.get(dir).and_then(|n| n.as_deref())
     }
 }
 
-fn join_path(a: &str, b: &str) -> String {
+pub(crate) fn join_path(a: &str, b: &str) -> String {
     match (a.is_empty(), b.is_empty()) {
         (true, _) => b.to_string(),
         (_, true) => a.to_string(),
@@ -336,29 +245,17 @@ fn join_path(a: &str, b: &str) -> String {
     }
 }
 
-/// The module path in a go.mod file's `module` line.
-pub fn module_path(go_mod: &str) -> Option<String> {
-    go_mod.lines().find_map(|l| {
-        let l = l.trim();
-        let rest = l.strip_prefix("module")?;
-        if !rest.starts_with(|c: char| c.is_whitespace()) {
-            return None;
-        }
-        let m = rest.trim().trim_matches('"');
-        let m = m.split("//").next().unwrap_or(m).trim();
-        (!m.is_empty()).then(|| m.to_string())
-    })
-}
+pub use go::module_path;
 
 /// What a name bound by an import stands for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Binding {
-    /// A Python module, as candidate path stems.
-    PyModule(Vec<String>),
-    /// `from m import member`.
-    PyMember(Vec<String>, String),
-    /// A Go package directory in the workspace.
-    GoPackage(String),
+pub(crate) enum Binding {
+    /// A module, as candidate path stems.
+    Module(Vec<String>),
+    /// A member of a module (`from m import member`).
+    Member(Vec<String>, String),
+    /// A package directory in the workspace.
+    Package(String),
     /// Outside the workspace.
     External(String),
 }
@@ -367,9 +264,9 @@ enum Binding {
 pub struct FileCtx<'a> {
     pub lang: Lang,
     pub path: &'a str,
-    bindings: HashMap<String, Binding>,
-    /// Python `from m import *` modules; Go `import . "p"` packages.
-    star: Vec<Binding>,
+    pub(crate) bindings: HashMap<String, Binding>,
+    /// Modules or packages whose names are all imported (`from m import *`, `import . "p"`).
+    pub(crate) star: Vec<Binding>,
 }
 
 /// The resolved form of an import: the `imports` edge's target.
@@ -380,6 +277,33 @@ pub struct ImportEdge {
     pub resolution: Resolution,
 }
 
+/// How one language turns imports and references into edges. One per language, in its
+/// module beside this one; [`resolver`] is the registry's entry for it.
+pub(crate) trait Resolver: Sync {
+    /// Record the names one import binds.
+    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Workspace);
+    /// The edge for one import statement's binding.
+    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Workspace) -> ImportEdge;
+    /// Resolve a reference whose target splits into `segs` (none empty).
+    fn resolve(
+        &self,
+        ctx: &FileCtx<'_>,
+        ws: &Workspace,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome;
+}
+
+/// Each language's resolver.
+fn resolver(lang: Lang) -> &'static dyn Resolver {
+    match lang {
+        Lang::Python => &python::PythonResolver,
+        Lang::Go => &go::GoResolver,
+    }
+}
+
 impl<'a> FileCtx<'a> {
     pub fn new(lang: Lang, path: &'a str, imports: &[Import], ws: &Workspace) -> FileCtx<'a> {
         let mut ctx = FileCtx {
@@ -388,127 +312,17 @@ impl<'a> FileCtx<'a> {
             bindings: HashMap::new(),
             star: Vec::new(),
         };
+        let r = resolver(lang);
         for imp in imports {
-            match lang {
-                Lang::Python => {
-                    let Some(stems) = ws.py_module_stems(&imp.module, path) else {
-                        continue;
-                    };
-                    match (&imp.member, &imp.alias) {
-                        (Some(m), _) if m == "*" => ctx.star.push(Binding::PyModule(stems)),
-                        (Some(m), alias) => {
-                            let name = alias.clone().unwrap_or_else(|| m.clone());
-                            ctx.bindings
-                                .insert(name, Binding::PyMember(stems, m.clone()));
-                        }
-                        (None, Some(alias)) => {
-                            ctx.bindings.insert(alias.clone(), Binding::PyModule(stems));
-                        }
-                        (None, None) => {
-                            // `import a.b.c` binds `a`.
-                            let first = imp.module.split('.').next().unwrap_or("").to_string();
-                            let stems = ws.py_module_stems(&first, path).unwrap_or_default();
-                            ctx.bindings
-                                .entry(first)
-                                .or_insert(Binding::PyModule(stems));
-                        }
-                    }
-                }
-                Lang::Go => {
-                    let binding = match ws.go_package_dir(&imp.module, path) {
-                        Some(dir) => Binding::GoPackage(dir),
-                        None => Binding::External(imp.module.clone()),
-                    };
-                    let name = match imp.alias.as_deref() {
-                        Some("_") => continue,
-                        Some(".") => {
-                            ctx.star.push(binding);
-                            continue;
-                        }
-                        Some(a) => a.to_string(),
-                        None => match &binding {
-                            Binding::GoPackage(d) => ws
-                                .go_package_name(d)
-                                .map(str::to_string)
-                                .unwrap_or_else(|| go_default_name(&imp.module)),
-                            _ => go_default_name(&imp.module),
-                        },
-                    };
-                    ctx.bindings.insert(name, binding);
-                }
-            }
+            r.bind(&mut ctx, imp, ws);
         }
         ctx
     }
 
     /// The edge for one import statement's binding.
     pub fn import_edge(&self, imp: &Import, ws: &Workspace) -> ImportEdge {
-        let lang = self.lang;
-        match lang {
-            Lang::Python => {
-                let name = match imp.member.as_deref() {
-                    None | Some("*") => imp.module.clone(),
-                    Some(m) if imp.module.ends_with('.') => format!("{}{m}", imp.module),
-                    Some(m) => format!("{}.{m}", imp.module),
-                };
-                let stems = ws.py_module_stems(&imp.module, self.path);
-                let file = stems.as_ref().and_then(|stems| {
-                    stems.iter().find_map(|stem| {
-                        // `from pkg import sub`: the submodule when there is one.
-                        imp.member
-                            .as_ref()
-                            .filter(|m| *m != "*")
-                            .and_then(|m| ws.py_module_file(&join_path(stem, m)))
-                            .or_else(|| ws.py_module_file(stem))
-                    })
-                });
-                match file {
-                    Some(f) => ImportEdge {
-                        target: Some(NodeId::file_id(lang, &f)),
-                        target_name: name,
-                        resolution: Resolution::Import,
-                    },
-                    None if imp.module.starts_with('.') => ImportEdge {
-                        target: None,
-                        target_name: name,
-                        resolution: Resolution::Unresolved,
-                    },
-                    None => ImportEdge {
-                        target: Some(NodeId::external_id(
-                            lang,
-                            imp.module.split('.').next().unwrap_or(&imp.module),
-                        )),
-                        target_name: name,
-                        resolution: Resolution::Import,
-                    },
-                }
-            }
-            Lang::Go => match ws.go_package_dir(&imp.module, self.path) {
-                Some(dir) => ImportEdge {
-                    target: Some(NodeId::package_id(lang, &dir)),
-                    target_name: imp.module.clone(),
-                    resolution: Resolution::Import,
-                },
-                None => ImportEdge {
-                    target: Some(NodeId::external_id(lang, &imp.module)),
-                    target_name: imp.module.clone(),
-                    resolution: Resolution::Import,
-                },
-            },
-        }
+        resolver(self.lang).import_edge(self, imp, ws)
     }
-}
-
-/// The package name Go assumes for an import path outside the workspace: its last element,
-/// without a `.vN` major-version suffix or a `go-` prefix.
-fn go_default_name(path: &str) -> String {
-    let mut parts = path.rsplit('/');
-    let mut last = parts.next().unwrap_or(path);
-    if last.len() > 1 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit()) {
-        last = parts.next().unwrap_or(last);
-    }
-    let last = last.split('.').next().unwrap_or(last);
-    last.trim_start_matches("go-").replace('-', "_")
 }
 
 /// What became of a reference.
@@ -542,252 +356,22 @@ pub fn resolve_ref(
         EdgeKind::Extends => k.is_type_like(),
         _ => k.is_callable(),
     };
-    match ctx.lang {
-        Lang::Python => resolve_python(ctx, ws, idx, r, &segs, &want),
-        Lang::Go => resolve_go(ctx, idx, r, &segs, &want),
-    }
+    resolver(ctx.lang).resolve(ctx, ws, idx, r, &segs, &want)
 }
 
-fn unique(idx: &dyn SymbolIndex, lang: Lang, leaf: &str, want: &dyn Fn(Kind) -> bool) -> Outcome {
+pub(crate) fn unique(
+    idx: &dyn SymbolIndex,
+    lang: Lang,
+    leaf: &str,
+    want: &dyn Fn(Kind) -> bool,
+) -> Outcome {
     match idx.unique_by_name(lang, leaf, want) {
         Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Unique),
         None => Outcome::Edge(None, Resolution::Unresolved),
     }
 }
 
-fn resolve_python(
-    ctx: &FileCtx<'_>,
-    ws: &Workspace,
-    idx: &dyn SymbolIndex,
-    r: &Ref<'_>,
-    segs: &[&str],
-    want: &dyn Fn(Kind) -> bool,
-) -> Outcome {
-    let lang = Lang::Python;
-    let leaf = segs[segs.len() - 1];
-    if segs[0] == "?" {
-        return unique(idx, lang, leaf, want);
-    }
-    if let (Some(h), true) = (r.hint, segs.len() >= 2) {
-        let q = format!("{h}.{}", segs[1..].join("."));
-        if let Some(s) = idx.in_file(lang, ctx.path, &q) {
-            return Outcome::Edge(Some(s.node_id), Resolution::Local);
-        }
-        return unique(idx, lang, leaf, &|k| k == Kind::Method);
-    }
-    // Enclosing scopes, innermost first, then the module.
-    let mut scopes: Vec<String> = Vec::new();
-    if let Some(sq) = r.source_qual {
-        let parts: Vec<&str> = sq.split('.').collect();
-        for n in (1..=parts.len()).rev() {
-            scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
-        }
-    }
-    scopes.push(r.target.to_string());
-    for q in &scopes {
-        if let Some(s) = idx.in_file(lang, ctx.path, q) {
-            return Outcome::Edge(Some(s.node_id), Resolution::Local);
-        }
-    }
-    if let Some(b) = ctx.bindings.get(segs[0]) {
-        return match b {
-            Binding::PyModule(stems) => py_through_module(ws, idx, stems, &segs[1..]),
-            Binding::PyMember(stems, member) => {
-                let mut rest = vec![member.as_str()];
-                rest.extend_from_slice(&segs[1..]);
-                py_through_module(ws, idx, stems, &rest)
-            }
-            _ => Outcome::Edge(None, Resolution::Unresolved),
-        };
-    }
-    if segs.len() == 1 {
-        for b in &ctx.star {
-            if let Binding::PyModule(stems) = b {
-                if let Outcome::Edge(Some(t), res) = py_through_module(ws, idx, stems, segs) {
-                    return Outcome::Edge(Some(t), res);
-                }
-            }
-        }
-        if lang.is_builtin(segs[0]) {
-            return Outcome::Drop;
-        }
-    }
-    unique(idx, lang, leaf, want)
-}
-
-/// `rest` looked up through a module: submodules first (`a.b.c` may be a package path), then
-/// the qualname inside the deepest module file found.
-fn py_through_module(
-    ws: &Workspace,
-    idx: &dyn SymbolIndex,
-    stems: &[String],
-    rest: &[&str],
-) -> Outcome {
-    for stem in stems {
-        let mut stem = stem.clone();
-        let mut i = 0;
-        while i < rest.len() {
-            let next = join_path(&stem, rest[i]);
-            if ws.py_module_file(&next).is_some() {
-                stem = next;
-                i += 1;
-            } else {
-                break;
-            }
-        }
-        let Some(file) = ws.py_module_file(&stem) else {
-            continue;
-        };
-        if i == rest.len() {
-            return Outcome::Edge(
-                Some(NodeId::file_id(Lang::Python, &file)),
-                Resolution::Import,
-            );
-        }
-        let q = rest[i..].join(".");
-        return match idx.in_file(Lang::Python, &file, &q) {
-            Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
-            None => Outcome::Edge(None, Resolution::Unresolved),
-        };
-    }
-    Outcome::Edge(None, Resolution::Unresolved)
-}
-
-/// Go files named for an OS or architecture are build variants of the same package.
-fn is_build_variant(file: &str) -> bool {
-    const TAGS: &[&str] = &[
-        "aix",
-        "android",
-        "darwin",
-        "dragonfly",
-        "freebsd",
-        "hurd",
-        "illumos",
-        "ios",
-        "js",
-        "linux",
-        "nacl",
-        "netbsd",
-        "openbsd",
-        "plan9",
-        "solaris",
-        "wasip1",
-        "windows",
-        "zos",
-        "386",
-        "amd64",
-        "arm",
-        "arm64",
-        "loong64",
-        "mips",
-        "mips64",
-        "mips64le",
-        "mipsle",
-        "ppc64",
-        "ppc64le",
-        "riscv64",
-        "s390x",
-        "wasm",
-        "unix",
-        "js",
-        "test",
-    ];
-    let stem = file
-        .rsplit('/')
-        .next()
-        .unwrap_or(file)
-        .trim_end_matches(".go");
-    stem.split('_').skip(1).any(|p| TAGS.contains(&p))
-}
-
-/// One target among symbols of the same qualname in one package: the only one, or the only one
-/// outside OS/arch-specific files. Anything else is ambiguous.
-fn pick_in_package(hits: Vec<SymRef>) -> Option<SymRef> {
-    if hits.len() <= 1 {
-        return hits.into_iter().next();
-    }
-    let mut plain: Vec<SymRef> = hits
-        .into_iter()
-        .filter(|s| !is_build_variant(&s.file))
-        .collect();
-    (plain.len() == 1).then(|| plain.remove(0))
-}
-
-fn resolve_go(
-    ctx: &FileCtx<'_>,
-    idx: &dyn SymbolIndex,
-    r: &Ref<'_>,
-    segs: &[&str],
-    want: &dyn Fn(Kind) -> bool,
-) -> Outcome {
-    let lang = Lang::Go;
-    let dir = parent_dir(ctx.path);
-    let leaf = segs[segs.len() - 1];
-    let methods = |k: Kind| k == Kind::Method;
-    if segs[0] == "?" {
-        return unique(idx, lang, leaf, &methods);
-    }
-    let in_package = |q: &str| -> Option<Outcome> {
-        let hits = idx.in_dir(lang, dir, q);
-        if let Some(s) = hits.iter().find(|s| s.file == ctx.path) {
-            return Some(Outcome::Edge(Some(s.node_id.clone()), Resolution::Local));
-        }
-        if hits.is_empty() {
-            return None;
-        }
-        Some(match pick_in_package(hits) {
-            Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Package),
-            None => Outcome::Edge(None, Resolution::Unresolved),
-        })
-    };
-    if let (Some(h), 2) = (r.hint, segs.len()) {
-        if let Some(o) = in_package(&format!("{h}.{}", segs[1])) {
-            return o;
-        }
-        return unique(idx, lang, leaf, &methods);
-    }
-    if segs.len() == 1 {
-        if let Some(o) = in_package(segs[0]) {
-            return o;
-        }
-        for b in &ctx.star {
-            if let Binding::GoPackage(d) = b {
-                if let Some(s) = pick_in_package(idx.in_dir(lang, d, segs[0])) {
-                    return Outcome::Edge(Some(s.node_id), Resolution::Import);
-                }
-            }
-        }
-        if lang.is_builtin(segs[0]) {
-            return Outcome::Drop;
-        }
-        // A bare name that is not package-level is a local variable or parameter.
-        return Outcome::Edge(None, Resolution::Unresolved);
-    }
-    match ctx.bindings.get(segs[0]) {
-        Some(Binding::GoPackage(d)) => {
-            let q = segs[1..].join(".");
-            match pick_in_package(idx.in_dir(lang, d, &q)) {
-                Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
-                None => Outcome::Edge(None, Resolution::Unresolved),
-            }
-        }
-        Some(_) => Outcome::Edge(None, Resolution::Unresolved),
-        None => {
-            // `T.Method` as a method expression, or a value's method.
-            if segs.len() == 2 {
-                if let Some(o) = in_package(&segs.join(".")) {
-                    return o;
-                }
-            }
-            if r.kind == EdgeKind::Extends {
-                return unique(idx, lang, leaf, want);
-            }
-            unique(idx, lang, leaf, &methods)
-        }
-    }
-}
-
-/// A Go type or interface with its method set, for `implements`.
+/// A type or interface with its method set, for `implements`.
 #[derive(Debug, Clone)]
 pub struct MethodSet {
     pub node_id: String,
@@ -1092,22 +676,20 @@ mod tests {
             &[("", "module std\n"), ("cmd", "module cmd\n")],
         );
         assert_eq!(
-            w.go_package_dir("net/http", "x/y.go").as_deref(),
+            go::package_dir(&w, "net/http", "x/y.go").as_deref(),
             Some("net/http")
         );
         assert_eq!(
-            w.go_package_dir("golang.org/x/net/idna", "net/http/a.go")
-                .as_deref(),
+            go::package_dir(&w, "golang.org/x/net/idna", "net/http/a.go").as_deref(),
             Some("vendor/golang.org/x/net/idna")
         );
         assert_eq!(
-            w.go_package_dir("cmd/internal/obj", "cmd/go/main.go")
-                .as_deref(),
+            go::package_dir(&w, "cmd/internal/obj", "cmd/go/main.go").as_deref(),
             Some("cmd/internal/obj")
         );
-        assert_eq!(w.go_package_dir("github.com/x/y", "net/http/a.go"), None);
-        assert_eq!(go_default_name("gopkg.in/yaml.v3"), "yaml");
-        assert_eq!(go_default_name("github.com/x/go-foo/v2"), "foo");
+        assert_eq!(go::package_dir(&w, "github.com/x/y", "net/http/a.go"), None);
+        assert_eq!(go::go_default_name("gopkg.in/yaml.v3"), "yaml");
+        assert_eq!(go::go_default_name("github.com/x/go-foo/v2"), "foo");
     }
 
     #[test]

@@ -1,0 +1,284 @@
+//! Go: `.go` files, `queries/go.scm`, gopls, and the rules where Go differs: only package-level
+//! declarations are symbols, methods hang under their receiver's base type, struct fields
+//! and interface methods under their type, one `const`/`var` spec may define several names,
+//! doc comments are the comment block above a declaration, every directory is a package node
+//! and `implements` comes from method sets.
+
+use super::spec::{Def, DefTag, Language, ServerSpec, Syntax};
+use crate::model::{Import, Kind};
+use crate::syntax::{comment_first_line, count_params, first_line, head_text, lossy, text};
+use tree_sitter::Node;
+
+pub static GO: Language = Language {
+    name: "Go",
+    prefix: "go",
+    extensions: &["go"],
+    manifests: &["go.mod", "go.work"],
+    grammar: || tree_sitter_go::LANGUAGE.into(),
+    query_file: "go.scm",
+    query: include_str!("../../../queries/go.scm"),
+    definitions: &[
+        DefTag::Function,
+        DefTag::Method,
+        DefTag::Type,
+        DefTag::Field,
+        DefTag::Embedded,
+        DefTag::MethodSpec,
+        DefTag::Constant,
+        DefTag::Variable,
+    ],
+    builtins: BUILTINS,
+    self_names: &[],
+    first_binding_defines: false,
+    package_nodes: true,
+    implements_by_method_set: true,
+    server: ServerSpec {
+        commands: &[&["gopls"]],
+        install_hint: "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",
+        language_id: "go",
+        // Offline: module mode without the network.
+        env: &[("GOPROXY", "off"), ("GOFLAGS", "-mod=mod")],
+        class_kind: Kind::Type,
+        functions_in_class_are_methods: false,
+        receiver_in_method_names: true,
+        announcing_servers: &[],
+    },
+    syntax: &GoSyntax,
+};
+
+struct GoSyntax;
+
+impl Syntax for GoSyntax {
+    fn place(
+        &self,
+        tag: DefTag,
+        enclosing: Option<Kind>,
+        type_node: Option<&str>,
+        _name: &str,
+    ) -> Option<Kind> {
+        use Kind::*;
+        let top = enclosing.is_none();
+        match tag {
+            DefTag::Function => top.then_some(Function),
+            DefTag::Method => top.then_some(Method),
+            DefTag::Type => top.then_some(match type_node {
+                Some("struct_type") => Struct,
+                Some("interface_type") => Interface,
+                _ => Type,
+            }),
+            DefTag::Field | DefTag::Embedded => {
+                matches!(enclosing, Some(Struct | Type | Field)).then_some(Field)
+            }
+            DefTag::MethodSpec => {
+                matches!(enclosing, Some(Interface | Type | Field)).then_some(Method)
+            }
+            DefTag::Constant => top.then_some(Constant),
+            DefTag::Variable => top.then_some(Variable),
+            DefTag::Class => None,
+        }
+    }
+
+    fn is_scope(&self, _kind: Kind) -> bool {
+        true
+    }
+
+    fn names_per_match(&self, tag: DefTag) -> bool {
+        matches!(tag, DefTag::Constant | DefTag::Variable)
+    }
+
+    fn embedded_name<'t>(&self, base: Node<'t>) -> Option<Node<'t>> {
+        type_name_node(base)
+    }
+
+    fn receiver(&self, src: &[u8], list: Node<'_>) -> Option<(String, String)> {
+        let mut c = list.walk();
+        let param = list
+            .named_children(&mut c)
+            .find(|n| n.kind() == "parameter_declaration")?;
+        let var = param
+            .child_by_field_name("name")
+            .map(|n| text(src, n))
+            .unwrap_or_default();
+        let ty = type_name_node(param.child_by_field_name("type")?)?;
+        Some((var, text(src, ty)))
+    }
+
+    fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        let node = def.node;
+        match (def.tag, node.parent()) {
+            // `type T struct{}` alone: the declaration, so the range includes the keyword.
+            (DefTag::Type | DefTag::Constant | DefTag::Variable, Some(p))
+                if is_declaration(p.kind()) && p.named_child_count() == 1 =>
+            {
+                p
+            }
+            _ => node,
+        }
+    }
+
+    fn params(&self, def: &Def<'_>) -> Option<u32> {
+        match def.tag {
+            DefTag::Function | DefTag::Method | DefTag::MethodSpec => {
+                Some(count_params(def.node.child_by_field_name("parameters")?))
+            }
+            _ => None,
+        }
+    }
+
+    fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
+        let node = def.node;
+        Some(match def.tag {
+            DefTag::Function | DefTag::Method => head_text(src, node, def.body),
+            DefTag::Type => {
+                let ty = def.ty?;
+                let head = lossy(&src[node.start_byte()..ty.start_byte()]);
+                let head = head.trim_end();
+                match kind {
+                    Kind::Struct => format!("type {head} struct"),
+                    Kind::Interface => format!("type {head} interface"),
+                    _ => format!("type {head} {}", text(src, ty)),
+                }
+            }
+            DefTag::Constant => format!("const {}", first_line(&text(src, node))),
+            DefTag::Variable => format!("var {}", first_line(&text(src, node))),
+            DefTag::Field | DefTag::Embedded | DefTag::MethodSpec => {
+                // Without the struct tag.
+                let end = node
+                    .child_by_field_name("tag")
+                    .map_or(node.end_byte(), |t| t.start_byte());
+                let line = first_line(&lossy(&src[node.start_byte()..end]));
+                line.trim_end_matches('{').trim_end().to_string()
+            }
+            DefTag::Class => return None,
+        })
+    }
+
+    fn doc(&self, src: &[u8], _def: &Def<'_>, span_node: Node<'_>) -> Option<String> {
+        doc_comment(src, span_node).or_else(|| trailing_comment(src, span_node))
+    }
+
+    fn module_doc(&self, src: &[u8], _root: Node<'_>, package: Option<Node<'_>>) -> Option<String> {
+        doc_comment(src, package?.parent()?)
+    }
+
+    fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
+        let Some(p) = node.child_by_field_name("path") else {
+            return;
+        };
+        let path = text(src, p)
+            .trim_matches(|c| c == '"' || c == '`')
+            .to_string();
+        if path.is_empty() {
+            return;
+        }
+        out.push(Import {
+            module: path,
+            member: None,
+            alias: node.child_by_field_name("name").map(|n| text(src, n)),
+            pos: crate::syntax::pos_of(src, node),
+        });
+    }
+}
+
+fn is_declaration(kind: &str) -> bool {
+    matches!(
+        kind,
+        "type_declaration" | "const_declaration" | "var_declaration"
+    )
+}
+
+/// The node that names an embedded or receiver type: `T` in `*pkg.T[K]`.
+fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
+    let mut cur = node;
+    loop {
+        match cur.kind() {
+            "type_identifier" => return Some(cur),
+            "qualified_type" => return cur.child_by_field_name("name"),
+            "generic_type" => cur = cur.child_by_field_name("type")?,
+            "pointer_type" => cur = cur.named_child(0)?,
+            _ => return None,
+        }
+    }
+}
+
+/// The first line of the comment block right above a declaration (no blank line between).
+fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
+    let mut next_row = node.start_position().row;
+    let mut top = None;
+    let mut cur = node.prev_sibling();
+    // A spec inside `type ( ... )` has its comment inside the group; the first spec of a
+    // one-spec declaration has it before the declaration.
+    if cur.is_none() || cur.is_some_and(|p| p.kind() == "(") {
+        if let Some(parent) = node.parent() {
+            if is_declaration(parent.kind()) && parent.named_child_count() == 1 {
+                cur = parent.prev_sibling();
+            }
+        }
+    }
+    while let Some(c) = cur {
+        if c.kind() != "comment" || c.end_position().row + 1 != next_row {
+            break;
+        }
+        // A comment that trails code on its line belongs to that code.
+        if c.prev_sibling()
+            .is_some_and(|p| p.end_position().row == c.start_position().row)
+        {
+            break;
+        }
+        next_row = c.start_position().row;
+        top = Some(c);
+        cur = c.prev_sibling();
+    }
+    comment_first_line(src, top?)
+}
+
+/// `Addr string // TCP address`: a comment on the same line right after the declaration.
+fn trailing_comment(src: &[u8], node: Node<'_>) -> Option<String> {
+    let next = node.next_sibling()?;
+    (next.kind() == "comment" && next.start_position().row == node.end_position().row)
+        .then(|| comment_first_line(src, next))
+        .flatten()
+}
+
+pub(super) const BUILTINS: &[&str] = &[
+    "any",
+    "append",
+    "bool",
+    "byte",
+    "cap",
+    "clear",
+    "close",
+    "comparable",
+    "complex",
+    "complex128",
+    "complex64",
+    "copy",
+    "delete",
+    "error",
+    "float32",
+    "float64",
+    "imag",
+    "int",
+    "int16",
+    "int32",
+    "int64",
+    "int8",
+    "len",
+    "make",
+    "max",
+    "min",
+    "new",
+    "panic",
+    "print",
+    "println",
+    "real",
+    "recover",
+    "rune",
+    "string",
+    "uint",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uint8",
+    "uintptr",
+];

@@ -1,0 +1,139 @@
+//! The language registry: every language codemap understands, each described once in its own
+//! module (`python`, `go`) by a [`Language`]: its ID prefix and file extensions, tree-sitter
+//! grammar and query file, builtins, extraction rules ([`Syntax`]), map post-passes and
+//! language server. Everything else asks the registry; nothing outside the language modules
+//! names a language.
+//!
+//! Adding a language: a module here with its `Language`, a query file in `queries/`, a
+//! variant of [`Lang`] with its line in [`Lang::spec`], and its resolver in
+//! `resolve::lang_resolver`.
+
+mod go;
+mod python;
+pub mod spec;
+
+pub use spec::{Def, DefTag, Language, ServerSpec, Syntax};
+use std::path::Path;
+
+/// A language the map indexes: a handle on its [`Language`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    Python,
+    Go,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::Python, Lang::Go];
+
+    /// The registry: each language's description.
+    pub fn spec(self) -> &'static Language {
+        match self {
+            Lang::Python => &python::PYTHON,
+            Lang::Go => &go::GO,
+        }
+    }
+
+    /// The prefix used in node IDs and in the `files.lang` column.
+    pub fn prefix(self) -> &'static str {
+        self.spec().prefix
+    }
+
+    /// The language's name for people.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    pub fn from_prefix(s: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.prefix() == s)
+    }
+
+    /// The language of a file, by its extension.
+    pub fn of_path(path: &Path) -> Option<Lang> {
+        let ext = path.extension()?.to_str()?;
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.spec().extensions.contains(&ext))
+    }
+
+    pub fn ts_language(self) -> tree_sitter::Language {
+        (self.spec().grammar)()
+    }
+
+    /// The query file from `queries/`, embedded at build time.
+    pub fn query_source(self) -> &'static str {
+        self.spec().query
+    }
+
+    /// Names that are builtins of the language: a call to one that resolves to nothing in the
+    /// workspace is not recorded as an edge (it would only be noise).
+    pub fn is_builtin(self, name: &str) -> bool {
+        self.spec().builtins.binary_search(&name).is_ok()
+    }
+
+    /// Every ID prefix, for schemas and messages: `["py", "go"]`.
+    pub fn prefixes() -> Vec<&'static str> {
+        Lang::ALL.iter().map(|l| l.prefix()).collect()
+    }
+
+    /// The languages and their extensions, for messages: "Python (.py, .pyi), Go (.go)".
+    pub fn described() -> String {
+        Lang::ALL
+            .iter()
+            .map(|l| {
+                let exts: Vec<String> = l
+                    .spec()
+                    .extensions
+                    .iter()
+                    .map(|e| format!(".{e}"))
+                    .collect();
+                format!("{} ({})", l.name(), exts.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Whether a file name is a project file of some language (`go.mod`).
+    pub fn is_manifest(file_name: &str) -> bool {
+        Lang::ALL
+            .iter()
+            .any(|l| l.spec().manifests.contains(&file_name))
+    }
+
+    /// The language whose name, in lower case, is `name` ("python").
+    pub fn from_name(name: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Whether a node ID or locate string starts with a language prefix (`py:`).
+    pub fn of_id(s: &str) -> Option<Lang> {
+        let (p, _) = s.split_once(':')?;
+        Lang::from_prefix(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_tables_are_sorted() {
+        for l in Lang::ALL {
+            let b = l.spec().builtins;
+            assert!(b.windows(2).all(|w| w[0] < w[1]), "{}", l.name());
+        }
+    }
+
+    #[test]
+    fn languages_by_extension() {
+        assert_eq!(Lang::of_path(Path::new("a/b.py")), Some(Lang::Python));
+        assert_eq!(Lang::of_path(Path::new("a/b.pyi")), Some(Lang::Python));
+        assert_eq!(Lang::of_path(Path::new("x.go")), Some(Lang::Go));
+        assert_eq!(Lang::of_path(Path::new("x.rs")), None);
+        assert_eq!(Lang::of_path(Path::new("Makefile")), None);
+        assert_eq!(Lang::of_id("py:a.py#f"), Some(Lang::Python));
+        assert_eq!(Lang::of_id("src/a.py:f@x"), None);
+        assert_eq!(Lang::described(), "Python (.py, .pyi), Go (.go)");
+    }
+}

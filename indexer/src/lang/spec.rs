@@ -1,0 +1,174 @@
+//! What a language module declares: its [`Language`] description (identity, files, grammar,
+//! query, builtins, map rules, language server) and its [`Syntax`] rules, the hooks the
+//! extractor calls where languages differ. Depends only on the model and tree-sitter, so the
+//! language modules (and the registry in `lang`) sit below the extractor and the resolver.
+
+use crate::model::{Import, Kind};
+use tree_sitter::Node;
+
+/// Everything codemap knows about one language, declared once in its module.
+pub struct Language {
+    /// The language's name for people ("Python").
+    pub name: &'static str,
+    /// The prefix in node IDs and in the `files.lang` column ("py").
+    pub prefix: &'static str,
+    /// File extensions, without the dot.
+    pub extensions: &'static [&'static str],
+    /// Project files that change how imports resolve (`go.mod`), by file name.
+    pub manifests: &'static [&'static str],
+    /// The tree-sitter grammar.
+    pub grammar: fn() -> tree_sitter::Language,
+    /// The query file's name under `queries/` and its text (embedded at build time).
+    pub query_file: &'static str,
+    pub query: &'static str,
+    /// The definition captures its query may use (`@definition.<name>`).
+    pub definitions: &'static [DefTag],
+    /// Names that are builtins, sorted: a call to one that resolves to nothing in the
+    /// workspace is not recorded as an edge.
+    pub builtins: &'static [&'static str],
+    /// Names that stand for the enclosing class inside its methods (`self`, `cls`).
+    pub self_names: &'static [&'static str],
+    /// A name bound again in the same scope is not a new definition (Python's variables).
+    pub first_binding_defines: bool,
+    /// Each directory of its files is a package node (`go:net/http/`).
+    pub package_nodes: bool,
+    /// `implements` edges come from method sets (names and parameter counts).
+    pub implements_by_method_set: bool,
+    /// How the language's server is found, spoken to and understood.
+    pub server: ServerSpec,
+    /// The extraction rules where this language differs.
+    pub syntax: &'static dyn Syntax,
+}
+
+/// A language server: how to find it and its quirks. Nothing in the indexed repository
+/// chooses the command.
+pub struct ServerSpec {
+    /// Candidate commands, the first found on PATH wins.
+    pub commands: &'static [&'static [&'static str]],
+    /// What to tell a user who has none of them.
+    pub install_hint: &'static str,
+    /// LSP's `languageId` for `didOpen`.
+    pub language_id: &'static str,
+    /// Environment for the server process (e.g. no network for gopls).
+    pub env: &'static [(&'static str, &'static str)],
+    /// The map kind of LSP's `Class` symbol kind.
+    pub class_kind: Kind,
+    /// LSP `Function`s inside a class are methods.
+    pub functions_in_class_are_methods: bool,
+    /// The outline names methods with their receiver, `(*T).M` (gopls).
+    pub receiver_in_method_names: bool,
+    /// Servers (by a part of their name, lower case) that log "Found N source files" once
+    /// loaded and send no progress before (pyright): until then they are loading.
+    pub announcing_servers: &'static [&'static str],
+}
+
+/// The kind of definition a query pattern captured (`@definition.<name>`), before the
+/// language's scope rules decide the symbol's kind or leave it out as a local.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DefTag {
+    Class,
+    Function,
+    /// A method declared apart from its type, with a receiver (`func (s *S) M()`).
+    Method,
+    Type,
+    Field,
+    /// A field named after its type (`struct { sync.Mutex }`).
+    Embedded,
+    /// A method declared inside an interface.
+    MethodSpec,
+    Constant,
+    Variable,
+}
+
+impl DefTag {
+    pub const ALL: [DefTag; 9] = [
+        DefTag::Class,
+        DefTag::Function,
+        DefTag::Method,
+        DefTag::Type,
+        DefTag::Field,
+        DefTag::Embedded,
+        DefTag::MethodSpec,
+        DefTag::Constant,
+        DefTag::Variable,
+    ];
+
+    /// The capture name in query files.
+    pub fn capture(self) -> &'static str {
+        match self {
+            DefTag::Class => "definition.class",
+            DefTag::Function => "definition.function",
+            DefTag::Method => "definition.method",
+            DefTag::Type => "definition.type",
+            DefTag::Field => "definition.field",
+            DefTag::Embedded => "definition.embedded",
+            DefTag::MethodSpec => "definition.method_spec",
+            DefTag::Constant => "definition.constant",
+            DefTag::Variable => "definition.variable",
+        }
+    }
+}
+
+/// A definition as a query captured it, before scope rules.
+#[derive(Debug, Clone, Copy)]
+pub struct Def<'t> {
+    pub tag: DefTag,
+    pub node: Node<'t>,
+    pub name: Node<'t>,
+    pub body: Option<Node<'t>>,
+    pub receiver: Option<Node<'t>>,
+    pub ty: Option<Node<'t>>,
+}
+
+/// The extraction rules of one language: the hooks the extractor calls where languages
+/// differ. Each is a pure function of the syntax tree and the source bytes.
+pub trait Syntax: Sync {
+    /// The symbol kind of a definition given the innermost enclosing scope's kind, or `None`
+    /// when it is local and left out of the map. `type_node` is the kind of the `@type`
+    /// capture's node, when there is one.
+    fn place(
+        &self,
+        tag: DefTag,
+        enclosing: Option<Kind>,
+        type_node: Option<&str>,
+        name: &str,
+    ) -> Option<Kind>;
+
+    /// Kinds that open a scope for qualified names.
+    fn is_scope(&self, kind: Kind) -> bool;
+
+    /// One match stands for every name of its node (`const a, b = 1, 2`).
+    fn names_per_match(&self, _tag: DefTag) -> bool {
+        false
+    }
+
+    /// The node of the type a field is named after (`T` in `*pkg.T[K]`).
+    fn embedded_name<'t>(&self, _base: Node<'t>) -> Option<Node<'t>> {
+        None
+    }
+
+    /// A method's receiver: (variable name, base type name).
+    fn receiver(&self, _src: &[u8], _receiver: Node<'_>) -> Option<(String, String)> {
+        None
+    }
+
+    /// The node whose range is the symbol's full range (decorators, a one-spec declaration).
+    fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        def.node
+    }
+
+    /// The number of parameters of a function or method.
+    fn params(&self, def: &Def<'_>) -> Option<u32>;
+
+    /// The parse-time signature, before white space is collapsed and it is clipped.
+    fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String>;
+
+    /// The first line of the symbol's documentation.
+    fn doc(&self, src: &[u8], def: &Def<'_>, span_node: Node<'_>) -> Option<String>;
+
+    /// The first line of the file's documentation; `package` is the `@package` capture.
+    fn module_doc(&self, src: &[u8], root: Node<'_>, package: Option<Node<'_>>) -> Option<String>;
+
+    /// The imports of one `@import` node.
+    fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>);
+}

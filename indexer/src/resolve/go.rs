@@ -1,0 +1,247 @@
+//! Go's resolution: imports through the nearest `go.mod` (vendored copies first), names
+//! through the file, then the package (build variants for other systems set aside), then
+//! dot-imports; `pkg.Name` through the import's package; methods through the receiver's type.
+
+use super::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
+use super::{SymRef, SymbolIndex, Workspace};
+use crate::id::NodeId;
+use crate::lang::Lang;
+use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::walk::parent_dir;
+
+pub(crate) struct GoResolver;
+
+const LANG: Lang = Lang::Go;
+
+/// The module path in a go.mod file's `module` line.
+pub fn module_path(go_mod: &str) -> Option<String> {
+    go_mod.lines().find_map(|l| {
+        let l = l.trim();
+        let rest = l.strip_prefix("module")?;
+        if !rest.starts_with(|c: char| c.is_whitespace()) {
+            return None;
+        }
+        let m = rest.trim().trim_matches('"');
+        let m = m.split("//").next().unwrap_or(m).trim();
+        (!m.is_empty()).then(|| m.to_string())
+    })
+}
+
+/// The directory of a Go import path inside the workspace.
+pub(crate) fn package_dir(ws: &Workspace, import: &str, from_file: &str) -> Option<String> {
+    let from_dir = parent_dir(from_file);
+    // The module the importing file belongs to: vendored copies first.
+    for (dir, module) in &ws.modules {
+        let inside = dir.is_empty() || from_dir == dir || from_dir.starts_with(&format!("{dir}/"));
+        if !inside {
+            continue;
+        }
+        let vendored = join_path(&join_path(dir, "vendor"), import);
+        if ws.packages.contains_key(&vendored) {
+            return Some(vendored);
+        }
+        let _ = module;
+        break;
+    }
+    for (dir, module) in &ws.modules {
+        let rel = if import == module {
+            Some("")
+        } else if module == "std" && !import.split('/').next().unwrap_or("").contains('.') {
+            Some(import)
+        } else {
+            import.strip_prefix(&format!("{module}/"))
+        };
+        if let Some(rel) = rel {
+            let d = join_path(dir, rel);
+            if ws.packages.contains_key(&d) {
+                return Some(d);
+            }
+        }
+    }
+    None
+}
+
+impl Resolver for GoResolver {
+    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Workspace) {
+        let binding = match package_dir(ws, &imp.module, ctx.path) {
+            Some(dir) => Binding::Package(dir),
+            None => Binding::External(imp.module.clone()),
+        };
+        let name = match imp.alias.as_deref() {
+            Some("_") => return,
+            Some(".") => {
+                ctx.star.push(binding);
+                return;
+            }
+            Some(a) => a.to_string(),
+            None => match &binding {
+                Binding::Package(d) => ws
+                    .package_name(d)
+                    .map(str::to_string)
+                    .unwrap_or_else(|| go_default_name(&imp.module)),
+                _ => go_default_name(&imp.module),
+            },
+        };
+        ctx.bindings.insert(name, binding);
+    }
+
+    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Workspace) -> ImportEdge {
+        let target = match package_dir(ws, &imp.module, ctx.path) {
+            Some(dir) => NodeId::package_id(LANG, &dir),
+            None => NodeId::external_id(LANG, &imp.module),
+        };
+        ImportEdge {
+            target: Some(target),
+            target_name: imp.module.clone(),
+            resolution: Resolution::Import,
+        }
+    }
+
+    fn resolve(
+        &self,
+        ctx: &FileCtx<'_>,
+        _ws: &Workspace,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome {
+        let lang = LANG;
+        let dir = parent_dir(ctx.path);
+        let leaf = segs[segs.len() - 1];
+        let methods = |k: Kind| k == Kind::Method;
+        if segs[0] == "?" {
+            return unique(idx, lang, leaf, &methods);
+        }
+        let in_package = |q: &str| -> Option<Outcome> {
+            let hits = idx.in_dir(lang, dir, q);
+            if let Some(s) = hits.iter().find(|s| s.file == ctx.path) {
+                return Some(Outcome::Edge(Some(s.node_id.clone()), Resolution::Local));
+            }
+            if hits.is_empty() {
+                return None;
+            }
+            Some(match pick_in_package(hits) {
+                Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Package),
+                None => Outcome::Edge(None, Resolution::Unresolved),
+            })
+        };
+        if let (Some(h), 2) = (r.hint, segs.len()) {
+            if let Some(o) = in_package(&format!("{h}.{}", segs[1])) {
+                return o;
+            }
+            return unique(idx, lang, leaf, &methods);
+        }
+        if segs.len() == 1 {
+            if let Some(o) = in_package(segs[0]) {
+                return o;
+            }
+            for b in &ctx.star {
+                if let Binding::Package(d) = b {
+                    if let Some(s) = pick_in_package(idx.in_dir(lang, d, segs[0])) {
+                        return Outcome::Edge(Some(s.node_id), Resolution::Import);
+                    }
+                }
+            }
+            if lang.is_builtin(segs[0]) {
+                return Outcome::Drop;
+            }
+            // A bare name that is not package-level is a local variable or parameter.
+            return Outcome::Edge(None, Resolution::Unresolved);
+        }
+        match ctx.bindings.get(segs[0]) {
+            Some(Binding::Package(d)) => {
+                let q = segs[1..].join(".");
+                match pick_in_package(idx.in_dir(lang, d, &q)) {
+                    Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
+                    None => Outcome::Edge(None, Resolution::Unresolved),
+                }
+            }
+            Some(_) => Outcome::Edge(None, Resolution::Unresolved),
+            None => {
+                // `T.Method` as a method expression, or a value's method.
+                if segs.len() == 2 {
+                    if let Some(o) = in_package(&segs.join(".")) {
+                        return o;
+                    }
+                }
+                if r.kind == EdgeKind::Extends {
+                    return unique(idx, lang, leaf, want);
+                }
+                unique(idx, lang, leaf, &methods)
+            }
+        }
+    }
+}
+
+/// The package name Go assumes for an import path outside the workspace: its last element,
+/// without a `.vN` major-version suffix or a `go-` prefix.
+pub(crate) fn go_default_name(path: &str) -> String {
+    let mut parts = path.rsplit('/');
+    let mut last = parts.next().unwrap_or(path);
+    if last.len() > 1 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit()) {
+        last = parts.next().unwrap_or(last);
+    }
+    let last = last.split('.').next().unwrap_or(last);
+    last.trim_start_matches("go-").replace('-', "_")
+}
+
+/// Go files named for an OS or architecture are build variants of the same package.
+fn is_build_variant(file: &str) -> bool {
+    const TAGS: &[&str] = &[
+        "aix",
+        "android",
+        "darwin",
+        "dragonfly",
+        "freebsd",
+        "hurd",
+        "illumos",
+        "ios",
+        "js",
+        "linux",
+        "nacl",
+        "netbsd",
+        "openbsd",
+        "plan9",
+        "solaris",
+        "wasip1",
+        "windows",
+        "zos",
+        "386",
+        "amd64",
+        "arm",
+        "arm64",
+        "loong64",
+        "mips",
+        "mips64",
+        "mips64le",
+        "mipsle",
+        "ppc64",
+        "ppc64le",
+        "riscv64",
+        "s390x",
+        "wasm",
+        "unix",
+        "js",
+        "test",
+    ];
+    let stem = file
+        .rsplit('/')
+        .next()
+        .unwrap_or(file)
+        .trim_end_matches(".go");
+    stem.split('_').skip(1).any(|p| TAGS.contains(&p))
+}
+
+/// One target among symbols of the same qualname in one package: the only one, or the only one
+/// outside OS/arch-specific files. Anything else is ambiguous.
+fn pick_in_package(hits: Vec<SymRef>) -> Option<SymRef> {
+    if hits.len() <= 1 {
+        return hits.into_iter().next();
+    }
+    let mut plain: Vec<SymRef> = hits
+        .into_iter()
+        .filter(|s| !is_build_variant(&s.file))
+        .collect();
+    (plain.len() == 1).then(|| plain.remove(0))
+}

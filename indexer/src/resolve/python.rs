@@ -1,0 +1,238 @@
+//! Python's resolution: imports against the source roots (the workspace root, `src/` when it
+//! holds packages, each project directory and its `src/`), relative imports from the
+//! importing file's package, names through enclosing scopes, then imports, then `*` imports.
+
+use super::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
+use super::{SymbolIndex, Workspace};
+use crate::id::NodeId;
+use crate::lang::Lang;
+use crate::model::{Import, Kind, Resolution};
+use crate::walk::parent_dir;
+use std::collections::HashSet;
+
+pub(crate) struct PythonResolver;
+
+const LANG: Lang = Lang::Python;
+
+/// The directories imports resolve against: the root, `src/` when it holds packages, and each
+/// project directory (with its `src/` when that holds files).
+pub(crate) fn source_roots(files: &HashSet<String>, project_dirs: &[String]) -> Vec<String> {
+    let mut roots = vec![String::new()];
+    if files
+        .iter()
+        .any(|f| f.starts_with("src/") && f.ends_with("/__init__.py"))
+    {
+        roots.push("src".to_string());
+    }
+    for d in project_dirs {
+        if !roots.contains(d) {
+            roots.push(d.clone());
+        }
+        let src = if d.is_empty() {
+            "src".to_string()
+        } else {
+            format!("{d}/src")
+        };
+        if files.iter().any(|f| f.starts_with(&format!("{src}/"))) && !roots.contains(&src) {
+            roots.push(src);
+        }
+    }
+    roots
+}
+
+/// The file of a module given as a path stem (`a/b` → `a/b.py`, `a/b/__init__.py`).
+pub(crate) fn module_file(ws: &Workspace, stem: &str) -> Option<String> {
+    let join = |s: &str| {
+        if stem.is_empty() {
+            s.to_string()
+        } else {
+            format!("{stem}/{s}")
+        }
+    };
+    [
+        format!("{stem}.py"),
+        format!("{stem}.pyi"),
+        join("__init__.py"),
+        join("__init__.pyi"),
+    ]
+    .into_iter()
+    .find(|f| !f.starts_with('.') && ws.files.contains(f))
+}
+
+/// Candidate path stems of a module as written in `from_file`: one per source root for an
+/// absolute module, one for a relative one (`None` when the dots climb above the root).
+pub(crate) fn module_stems(ws: &Workspace, module: &str, from_file: &str) -> Option<Vec<String>> {
+    let dots = module.chars().take_while(|c| *c == '.').count();
+    let rest = &module[dots..];
+    let rest_path = rest.replace('.', "/");
+    if dots == 0 {
+        return Some(ws.roots.iter().map(|r| join_path(r, &rest_path)).collect());
+    }
+    let mut dir = parent_dir(from_file).to_string();
+    for _ in 1..dots {
+        if dir.is_empty() {
+            return None;
+        }
+        dir = parent_dir(&dir).to_string();
+    }
+    Some(vec![join_path(&dir, &rest_path)])
+}
+
+impl Resolver for PythonResolver {
+    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Workspace) {
+        let Some(stems) = module_stems(ws, &imp.module, ctx.path) else {
+            return;
+        };
+        match (&imp.member, &imp.alias) {
+            (Some(m), _) if m == "*" => ctx.star.push(Binding::Module(stems)),
+            (Some(m), alias) => {
+                let name = alias.clone().unwrap_or_else(|| m.clone());
+                ctx.bindings.insert(name, Binding::Member(stems, m.clone()));
+            }
+            (None, Some(alias)) => {
+                ctx.bindings.insert(alias.clone(), Binding::Module(stems));
+            }
+            (None, None) => {
+                // `import a.b.c` binds `a`.
+                let first = imp.module.split('.').next().unwrap_or("").to_string();
+                let stems = module_stems(ws, &first, ctx.path).unwrap_or_default();
+                ctx.bindings.entry(first).or_insert(Binding::Module(stems));
+            }
+        }
+    }
+
+    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Workspace) -> ImportEdge {
+        let name = match imp.member.as_deref() {
+            None | Some("*") => imp.module.clone(),
+            Some(m) if imp.module.ends_with('.') => format!("{}{m}", imp.module),
+            Some(m) => format!("{}.{m}", imp.module),
+        };
+        let stems = module_stems(ws, &imp.module, ctx.path);
+        let file = stems.as_ref().and_then(|stems| {
+            stems.iter().find_map(|stem| {
+                // `from pkg import sub`: the submodule when there is one.
+                imp.member
+                    .as_ref()
+                    .filter(|m| *m != "*")
+                    .and_then(|m| module_file(ws, &join_path(stem, m)))
+                    .or_else(|| module_file(ws, stem))
+            })
+        });
+        match file {
+            Some(f) => ImportEdge {
+                target: Some(NodeId::file_id(LANG, &f)),
+                target_name: name,
+                resolution: Resolution::Import,
+            },
+            None if imp.module.starts_with('.') => ImportEdge {
+                target: None,
+                target_name: name,
+                resolution: Resolution::Unresolved,
+            },
+            None => ImportEdge {
+                target: Some(NodeId::external_id(
+                    LANG,
+                    imp.module.split('.').next().unwrap_or(&imp.module),
+                )),
+                target_name: name,
+                resolution: Resolution::Import,
+            },
+        }
+    }
+
+    fn resolve(
+        &self,
+        ctx: &FileCtx<'_>,
+        ws: &Workspace,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome {
+        let lang = LANG;
+        let leaf = segs[segs.len() - 1];
+        if segs[0] == "?" {
+            return unique(idx, lang, leaf, want);
+        }
+        if let (Some(h), true) = (r.hint, segs.len() >= 2) {
+            let q = format!("{h}.{}", segs[1..].join("."));
+            if let Some(s) = idx.in_file(lang, ctx.path, &q) {
+                return Outcome::Edge(Some(s.node_id), Resolution::Local);
+            }
+            return unique(idx, lang, leaf, &|k| k == Kind::Method);
+        }
+        // Enclosing scopes, innermost first, then the module.
+        let mut scopes: Vec<String> = Vec::new();
+        if let Some(sq) = r.source_qual {
+            let parts: Vec<&str> = sq.split('.').collect();
+            for n in (1..=parts.len()).rev() {
+                scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
+            }
+        }
+        scopes.push(r.target.to_string());
+        for q in &scopes {
+            if let Some(s) = idx.in_file(lang, ctx.path, q) {
+                return Outcome::Edge(Some(s.node_id), Resolution::Local);
+            }
+        }
+        if let Some(b) = ctx.bindings.get(segs[0]) {
+            return match b {
+                Binding::Module(stems) => py_through_module(ws, idx, stems, &segs[1..]),
+                Binding::Member(stems, member) => {
+                    let mut rest = vec![member.as_str()];
+                    rest.extend_from_slice(&segs[1..]);
+                    py_through_module(ws, idx, stems, &rest)
+                }
+                _ => Outcome::Edge(None, Resolution::Unresolved),
+            };
+        }
+        if segs.len() == 1 {
+            for b in &ctx.star {
+                if let Binding::Module(stems) = b {
+                    if let Outcome::Edge(Some(t), res) = py_through_module(ws, idx, stems, segs) {
+                        return Outcome::Edge(Some(t), res);
+                    }
+                }
+            }
+            if lang.is_builtin(segs[0]) {
+                return Outcome::Drop;
+            }
+        }
+        unique(idx, lang, leaf, want)
+    }
+}
+
+/// `rest` looked up through a module: submodules first (`a.b.c` may be a package path), then
+/// the qualname inside the deepest module file found.
+fn py_through_module(
+    ws: &Workspace,
+    idx: &dyn SymbolIndex,
+    stems: &[String],
+    rest: &[&str],
+) -> Outcome {
+    for stem in stems {
+        let mut stem = stem.clone();
+        let mut i = 0;
+        while i < rest.len() {
+            let next = join_path(&stem, rest[i]);
+            if module_file(ws, &next).is_some() {
+                stem = next;
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let Some(file) = module_file(ws, &stem) else {
+            continue;
+        };
+        if i == rest.len() {
+            return Outcome::Edge(Some(NodeId::file_id(LANG, &file)), Resolution::Import);
+        }
+        let q = rest[i..].join(".");
+        return match idx.in_file(LANG, &file, &q) {
+            Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
+            None => Outcome::Edge(None, Resolution::Unresolved),
+        };
+    }
+    Outcome::Edge(None, Resolution::Unresolved)
+}

@@ -1,0 +1,139 @@
+//! Small pure helpers over source bytes and tree-sitter nodes that the extractor and every
+//! language module share: node text, positions in characters, signature clipping, comment
+//! lines. A leaf: it depends on nothing but the model.
+
+use crate::model::{Pos, Span};
+use tree_sitter::Node;
+
+/// The longest signature kept; longer ones are cut with an ellipsis.
+pub const MAX_SIGNATURE: usize = 240;
+/// The longest doc line kept.
+pub const MAX_DOC: usize = 200;
+
+/// The text of a node (invalid UTF-8 replaced).
+pub fn text(src: &[u8], node: Node<'_>) -> String {
+    lossy(&src[node.byte_range()])
+}
+
+pub fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or("").trim_end().to_string()
+}
+
+pub fn collapse_ws(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in s.trim().chars() {
+        if c.is_whitespace() {
+            space = true;
+        } else {
+            if space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = false;
+            out.push(c);
+        }
+    }
+    // `f( a` from a line break after an opening bracket reads better as `f(a`.
+    out.replace("( ", "(")
+        .replace(" )", ")")
+        .replace("[ ", "[")
+        .replace(" ]", "]")
+}
+
+/// A signature as the map keeps it: at most [`MAX_SIGNATURE`] characters. Servers' outlines and
+/// hovers go through it too (a server's `detail` can be megabytes).
+pub fn clip_signature(s: &str) -> String {
+    clip(s, MAX_SIGNATURE)
+}
+
+/// At most `max` characters: longer text is cut to `max - 1` and an ellipsis.
+pub fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max.saturating_sub(1)) {
+        Some((end, _)) if s[end..].chars().nth(1).is_some() => format!("{}…", &s[..end]),
+        _ => s.to_string(),
+    }
+}
+
+pub fn truncate(s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s; // fewer bytes than `max`: fewer characters too
+    }
+    clip(&s, max)
+}
+
+/// The 1-based line and character column of a byte offset, given tree-sitter's point for it.
+pub fn pos_at(src: &[u8], byte: usize, point_row: usize, point_col_bytes: usize) -> Pos {
+    let line_start = byte.saturating_sub(point_col_bytes);
+    let prefix = &src[line_start.min(src.len())..byte.min(src.len())];
+    Pos {
+        line: point_row as u32 + 1,
+        col: char_count(prefix) as u32 + 1,
+    }
+}
+
+/// Characters in UTF-8 bytes; an invalid byte counts as one character (as a lossy decode would).
+pub fn char_count(bytes: &[u8]) -> usize {
+    if bytes.is_ascii() {
+        return bytes.len();
+    }
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
+}
+
+pub fn pos_of(src: &[u8], node: Node<'_>) -> Pos {
+    let p = node.start_position();
+    pos_at(src, node.start_byte(), p.row, p.column)
+}
+
+pub fn span_of(src: &[u8], node: Node<'_>) -> Span {
+    let s = node.start_position();
+    let e = node.end_position();
+    Span {
+        start: pos_at(src, node.start_byte(), s.row, s.column),
+        end: pos_at(src, node.end_byte(), e.row, e.column),
+    }
+}
+
+/// The first non-empty line of a `//` or `/* */` comment, without its markers.
+pub fn comment_first_line(src: &[u8], node: Node<'_>) -> Option<String> {
+    let t = text(src, node);
+    let body = if let Some(b) = t.strip_prefix("//") {
+        b.to_string()
+    } else {
+        t.trim_start_matches("/*")
+            .trim_end_matches("*/")
+            .to_string()
+    };
+    body.lines()
+        .map(|l| l.trim().trim_start_matches('*').trim())
+        .find(|l| !l.is_empty())
+        .map(|l| truncate(l.to_string(), MAX_DOC))
+}
+
+/// The parameters in a parameter list node: every named child but comments and Python's `*`
+/// and `/` separators; a Go declaration `a, b int` counts each name.
+pub fn count_params(list: Node<'_>) -> u32 {
+    let mut c = list.walk();
+    let mut n = 0;
+    for p in list.named_children(&mut c) {
+        match p.kind() {
+            "parameter_declaration" => {
+                let mut c2 = p.walk();
+                let names = p.children_by_field_name("name", &mut c2).count() as u32;
+                n += names.max(1);
+            }
+            "comment" | "keyword_separator" | "positional_separator" => {}
+            _ => n += 1,
+        }
+    }
+    n
+}
+
+/// The signature of a definition that has a body: its text up to the body.
+pub fn head_text(src: &[u8], node: Node<'_>, body: Option<Node<'_>>) -> String {
+    let end = body.map_or(node.end_byte(), |b| b.start_byte());
+    lossy(&src[node.start_byte()..end]).trim_end().to_string()
+}
