@@ -52,6 +52,16 @@ async def run():
                 out["tools"] = sorted(t.name for t in tools)
                 out["schemas"] = {t.name: t.input_schema for t in tools}
                 out["described"] = all(len(t.description or "") > 60 for t in tools)
+                out["annotations"] = {
+                    t.name: {
+                        "title": t.title,
+                        "readOnly": t.annotations.read_only_hint if t.annotations else None,
+                        "idempotent": t.annotations.idempotent_hint if t.annotations else None,
+                        "openWorld": t.annotations.open_world_hint if t.annotations else None,
+                        "output": sorted((t.output_schema or {}).get("properties", {})),
+                    }
+                    for t in tools
+                }
                 env = envelope(await session.call_tool("map_search", {"query": "MemoryStore"}))
                 out["search"] = [h["nodeId"] for h in env["data"]["hits"]]
                 env = envelope(await session.call_tool(

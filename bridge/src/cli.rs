@@ -1,8 +1,8 @@
 //! The command line: clap definitions, turning flags into a tool's JSON arguments, and the
 //! human-readable rendering of each answer. `--json` prints the envelope exactly as MCP returns it.
 
-use crate::tools::{self, Workspace};
-use clap::{Args, Parser, Subcommand};
+use crate::tools::{self, Tool, Workspace};
+use clap::{Args, FromArgMatches};
 use indexer::envelope::Envelope;
 use indexer::index::Progress;
 use serde_json::{json, Map, Value};
@@ -23,16 +23,10 @@ macro_rules! outln {
     }};
 }
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "codemap",
-    version,
-    about = "An IDE's sense of a repository, for coding agents: a symbol map and live language servers"
-)]
+/// The parsed command line: the global flags and what to do.
+#[derive(Debug)]
 pub struct Cli {
-    #[command(flatten)]
     pub global: Global,
-    #[command(subcommand)]
     pub command: Command,
 }
 
@@ -67,156 +61,240 @@ pub struct Global {
     pub lsp_idle: Option<f64>,
 }
 
-#[derive(Debug, Subcommand)]
+/// What the command line asks for.
+#[derive(Debug)]
 pub enum Command {
-    /// Build or refresh the map (incremental: only changed files are re-read).
-    Index {
-        /// The workspace to index (overrides --root).
-        dir: Option<PathBuf>,
-        /// Leave out paths matching this glob (gitignore syntax); repeatable.
-        #[arg(long)]
-        exclude: Vec<String>,
-        /// Re-index only this workspace-relative directory.
-        #[arg(long)]
-        scope: Option<String>,
-        /// Skip files larger than this many bytes (default 4 MiB).
-        #[arg(long)]
-        max_file_size: Option<u64>,
+    /// A tool with its JSON arguments. `index` is `map_rebuild`, with the workspace's options.
+    Tool {
+        tool: &'static Tool,
+        args: Map<String, Value>,
+        index: Option<IndexArgs>,
     },
-    /// Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.
-    Search {
-        query: String,
-        /// Only these kinds (class, function, method, struct, ...); repeatable.
-        #[arg(long = "kind")]
-        kinds: Vec<String>,
-        /// Only this language: py or go.
-        #[arg(long)]
-        lang: Option<String>,
-        /// Only under this workspace-relative path.
-        #[arg(long)]
-        path: Option<String>,
-        #[arg(long)]
-        limit: Option<u32>,
-    },
-    /// The nodes and edges around a node.
-    Neighbors {
-        node_id: String,
-        /// Only these edge kinds (contains, imports, calls, extends, implements); repeatable.
-        #[arg(long = "edge-kind")]
-        edge_kinds: Vec<String>,
-        /// out, in or both.
-        #[arg(long)]
-        direction: Option<String>,
-        /// 1..3.
-        #[arg(long)]
-        depth: Option<u32>,
-        #[arg(long)]
-        limit: Option<u32>,
-    },
-    /// A shortest directed path between two nodes.
-    Path {
-        from: String,
-        to: String,
-        #[arg(long = "edge-kind")]
-        edge_kinds: Vec<String>,
-        /// 1..6.
-        #[arg(long)]
-        max_depth: Option<u32>,
-    },
-    /// The map's state: counts, last run, stale and skipped files.
-    Status,
-    /// Where a node is now (--node-id), or which node is at a position (--file --line --col).
-    Resolve {
-        #[arg(long)]
-        node_id: Option<String>,
-        #[arg(long)]
-        file: Option<String>,
-        #[arg(long)]
-        line: Option<u32>,
-        #[arg(long)]
-        col: Option<u32>,
-    },
-    /// A position without counting columns: `FILE:[scope]@[find]`, e.g. 'src/x.py:Cls.m@return <|>result'.
-    Locate { spec: String },
-    /// Where the name at a position is defined.
-    Def(At),
-    /// Every use of the symbol at a position.
-    Refs {
-        #[command(flatten)]
-        at: At,
-        /// Count the declaration as a reference too.
-        #[arg(long)]
-        include_declaration: bool,
-        /// Only files matching this path or glob.
-        #[arg(long)]
-        file_filter: Option<String>,
-    },
-    /// Implementations of an interface or method; subclasses and overrides.
-    Impls(At),
-    /// The type, signature and documentation of the name at a position.
-    Hover(At),
-    /// Callers (incoming) or callees (outgoing) of the function at a position.
-    Calls {
-        #[command(flatten)]
-        at: At,
-        /// incoming or outgoing.
-        #[arg(long)]
-        direction: Option<String>,
-        /// 1..3.
-        #[arg(long)]
-        depth: Option<u32>,
-    },
-    /// The symbols of one file, live.
-    Outline { file: String },
-    /// Workspace symbols by name (at least 3 characters), exact names first.
-    Symbols {
-        query: String,
-        #[arg(long)]
-        limit: Option<u32>,
-    },
-    /// Where to start: clusters of related files with their hub symbols.
-    Overview {
-        /// Only files under this workspace-relative directory.
-        #[arg(long)]
-        focus: Option<String>,
-        #[arg(long)]
-        hubs_per_cluster: Option<u32>,
-    },
-    /// Serve every tool over MCP (stdio) for agents; builds the map if missing and watches files.
+    /// Serve every tool over MCP (stdio).
     Serve,
-    /// Keep the map fresh: re-index in the background as files change (until interrupted).
+    /// Keep the map fresh until interrupted.
     Watch,
-    /// What renaming the symbol at a position would change, as a diff (nothing is written).
-    Rename {
-        #[command(flatten)]
-        at: At,
-        /// The new name.
-        #[arg(long)]
-        to: String,
-    },
 }
 
-/// A position: a locate string or node ID, or --file --line --col.
-#[derive(Debug, clap::Args)]
-pub struct At {
-    /// A locate string ('src/x.py:Cls.m@<|>name') or a node ID ('py:src/x.py#Cls.m').
-    pub target: Option<String>,
-    #[arg(long)]
-    pub file: Option<String>,
-    #[arg(long)]
-    pub line: Option<u32>,
-    #[arg(long)]
-    pub col: Option<u32>,
+/// `codemap index`'s workspace options (not arguments of `map_rebuild`).
+#[derive(Debug, Default)]
+pub struct IndexArgs {
+    pub dir: Option<PathBuf>,
+    pub exclude: Vec<String>,
+    pub max_file_size: Option<u64>,
 }
 
-fn put_at(args: &mut Map<String, Value>, at: &At) {
-    if let Some(t) = &at.target {
-        let is_id = indexer::Lang::of_id(t).is_some() && t.contains('#');
-        put(args, if is_id { "nodeId" } else { "locate" }, json!(t));
+impl std::fmt::Debug for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
     }
-    put(args, "file", json!(at.file));
-    put(args, "line", json!(at.line));
-    put(args, "col", json!(at.col));
+}
+
+/// The `codemap` command: the global flags, one subcommand per declared tool (its flags from
+/// the tool's schema, see [`tools::CliSpec`]), `serve` and `watch`.
+pub fn command() -> clap::Command {
+    let mut cmd = clap::Command::new("codemap")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("An IDE's sense of a repository, for coding agents: a symbol map and live language servers")
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    cmd = Global::augment_args(cmd);
+    for t in tools::TOOLS {
+        let mut sub = tool_command(t);
+        if t.name == "map_rebuild" {
+            sub = sub
+                .arg(
+                    clap::Arg::new("dir")
+                        .index(1)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("The workspace to index (overrides --root)."),
+                )
+                .arg(
+                    clap::Arg::new("exclude")
+                        .long("exclude")
+                        .action(clap::ArgAction::Append)
+                        .help("Leave out paths matching this glob (gitignore syntax); repeatable."),
+                )
+                .arg(
+                    clap::Arg::new("max-file-size")
+                        .long("max-file-size")
+                        .value_parser(clap::value_parser!(u64))
+                        .help("Skip files larger than this many bytes (default 4 MiB)."),
+                );
+        }
+        cmd = cmd.subcommand(sub);
+    }
+    cmd.subcommand(clap::Command::new("serve").about(
+        "Serve every tool over MCP (stdio) for agents; builds the map if missing and watches files.",
+    ))
+    .subcommand(clap::Command::new("watch").about(
+        "Keep the map fresh: re-index in the background as files change (until interrupted).",
+    ))
+}
+
+/// A tool's arguments as (name, schema, required), in the schema's order.
+fn tool_props(t: &Tool) -> Vec<(String, Value, bool)> {
+    let schema = (t.schema)();
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    schema["properties"]
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .filter(|(k, _)| *k != "tokenBudget")
+                .map(|(k, v)| (k.clone(), v.clone(), required.contains(&k.as_str())))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `fileFilter` → `file-filter`.
+fn kebab(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn help_of(schema: &Value) -> String {
+    let mut h = schema["description"].as_str().unwrap_or("").to_string();
+    let values = schema["enum"]
+        .as_array()
+        .or(schema["items"]["enum"].as_array());
+    if let Some(vs) = values {
+        let vs: Vec<&str> = vs.iter().filter_map(Value::as_str).collect();
+        h.push_str(&format!(" [{}]", vs.join(", ")));
+    }
+    if schema["type"] == "array" {
+        h.push_str(" (repeatable)");
+    }
+    h
+}
+
+const TARGET_HELP: &str =
+    "A locate string ('src/x.py:Cls.m@<|>name') or a node ID ('py:src/x.py#Cls.m').";
+
+fn tool_command(t: &Tool) -> clap::Command {
+    let props = tool_props(t);
+    let mut c = clap::Command::new(t.cli.command).about(t.cli.about);
+    for (i, name) in t.cli.positional.iter().enumerate() {
+        let (schema, required) = props
+            .iter()
+            .find(|(k, _, _)| k == name)
+            .map(|(_, s, r)| (s.clone(), *r))
+            .unwrap_or((Value::Null, false));
+        let help = if *name == "target" {
+            TARGET_HELP.to_string()
+        } else {
+            help_of(&schema)
+        };
+        c = c.arg(
+            clap::Arg::new(*name)
+                .index(i + 1)
+                .required(required)
+                .value_name(kebab(name).to_uppercase().replace('-', "_"))
+                .help(help),
+        );
+    }
+    for (name, schema, required) in &props {
+        if t.cli.positional.contains(&name.as_str()) {
+            continue;
+        }
+        let flag = t
+            .cli
+            .renamed
+            .iter()
+            .find(|(p, _)| p == name)
+            .map_or_else(|| kebab(name), |(_, f)| f.to_string());
+        let mut a = clap::Arg::new(name.clone())
+            .value_name(kebab(name).to_uppercase().replace('-', "_"))
+            .long(flag)
+            .required(*required)
+            .help(help_of(schema));
+        a = match schema["type"].as_str() {
+            Some("integer") => a.value_parser(clap::value_parser!(u64)),
+            Some("boolean") => a.action(clap::ArgAction::SetTrue),
+            Some("array") => a.action(clap::ArgAction::Append),
+            _ => a,
+        };
+        c = c.arg(a);
+    }
+    c
+}
+
+/// The JSON arguments of a tool from its subcommand's matches.
+fn tool_args(t: &Tool, m: &clap::ArgMatches) -> Map<String, Value> {
+    let mut args = Map::new();
+    for (name, schema, _) in tool_props(t) {
+        let v = match schema["type"].as_str() {
+            Some("integer") => json!(m.get_one::<u64>(&name)),
+            Some("boolean") => json!(m.get_flag(&name).then_some(true)),
+            Some("array") => json!(m
+                .get_many::<String>(&name)
+                .map(|v| v.cloned().collect::<Vec<_>>())),
+            _ => json!(m.get_one::<String>(&name)),
+        };
+        put(&mut args, &name, v);
+    }
+    if t.cli.positional.contains(&"target") {
+        if let Some(target) = m.get_one::<String>("target") {
+            let is_id = indexer::Lang::of_id(target).is_some() && target.contains('#');
+            put(
+                &mut args,
+                if is_id { "nodeId" } else { "locate" },
+                json!(target),
+            );
+        }
+    }
+    args
+}
+
+impl Cli {
+    /// The command line of this process; a usage error exits with 2 (clap).
+    pub fn parse() -> Cli {
+        Cli::from_matches(&command().get_matches())
+    }
+
+    /// The command line `argv` (its first item is the program); usage errors as clap's.
+    pub fn try_parse_from<I, T>(argv: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        Ok(Cli::from_matches(&command().try_get_matches_from(argv)?))
+    }
+
+    fn from_matches(m: &clap::ArgMatches) -> Cli {
+        let global = Global::from_arg_matches(m).unwrap_or_else(|e| e.exit());
+        let command = match m.subcommand() {
+            Some(("serve", _)) | None => Command::Serve,
+            Some(("watch", _)) => Command::Watch,
+            Some((name, sub)) => match tools::TOOLS.iter().find(|t| t.cli.command == name) {
+                Some(tool) => Command::Tool {
+                    tool,
+                    args: tool_args(tool, sub),
+                    index: (tool.name == "map_rebuild").then(|| IndexArgs {
+                        dir: sub.get_one::<PathBuf>("dir").cloned(),
+                        exclude: sub
+                            .get_many::<String>("exclude")
+                            .map(|v| v.cloned().collect())
+                            .unwrap_or_default(),
+                        max_file_size: sub.get_one::<u64>("max-file-size").copied(),
+                    }),
+                },
+                None => Command::Serve,
+            },
+        };
+        Cli { global, command }
+    }
 }
 
 struct Bar(Option<indicatif::ProgressBar>);
@@ -263,7 +341,10 @@ fn put(obj: &mut Map<String, Value>, key: &str, v: Value) {
 pub fn run(cli: Cli) -> i32 {
     let g = &cli.global;
     let root = match &cli.command {
-        Command::Index { dir: Some(d), .. } => d.clone(),
+        Command::Tool {
+            index: Some(IndexArgs { dir: Some(d), .. }),
+            ..
+        } => d.clone(),
         _ => g.root.clone(),
     };
     let mut ws = match Workspace::new(&root, g.db.as_deref()) {
@@ -297,7 +378,7 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
     }
-    match &cli.command {
+    let (tool, mut args) = match cli.command {
         Command::Serve => {
             return match crate::mcp::serve(ws) {
                 Ok(()) => 0,
@@ -308,140 +389,18 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
         Command::Watch => return watch(ws, g.json),
-        _ => {}
-    }
-    let mut args = Map::new();
-    put(&mut args, "tokenBudget", json!(g.token_budget));
-    let tool = match &cli.command {
-        Command::Index {
-            exclude,
-            scope,
-            max_file_size,
-            ..
-        } => {
-            ws.exclude = exclude.clone();
-            ws.max_file_size = *max_file_size;
-            put(&mut args, "scope", json!(scope));
-            "map_rebuild"
-        }
-        Command::Search {
-            query,
-            kinds,
-            lang,
-            path,
-            limit,
-        } => {
-            put(&mut args, "query", json!(query));
-            put(&mut args, "kinds", json!(kinds));
-            put(&mut args, "lang", json!(lang));
-            put(&mut args, "path", json!(path));
-            put(&mut args, "limit", json!(limit));
-            "map_search"
-        }
-        Command::Neighbors {
-            node_id,
-            edge_kinds,
-            direction,
-            depth,
-            limit,
-        } => {
-            put(&mut args, "nodeId", json!(node_id));
-            put(&mut args, "edgeKinds", json!(edge_kinds));
-            put(&mut args, "direction", json!(direction));
-            put(&mut args, "depth", json!(depth));
-            put(&mut args, "limit", json!(limit));
-            "map_neighbors"
-        }
-        Command::Path {
-            from,
-            to,
-            edge_kinds,
-            max_depth,
-        } => {
-            put(&mut args, "from", json!(from));
-            put(&mut args, "to", json!(to));
-            put(&mut args, "edgeKinds", json!(edge_kinds));
-            put(&mut args, "maxDepth", json!(max_depth));
-            "map_path"
-        }
-        Command::Status => "map_status",
-        Command::Resolve {
-            node_id,
-            file,
-            line,
-            col,
-        } => {
-            put(&mut args, "nodeId", json!(node_id));
-            put(&mut args, "file", json!(file));
-            put(&mut args, "line", json!(line));
-            put(&mut args, "col", json!(col));
-            "resolve"
-        }
-        Command::Locate { spec } => {
-            put(&mut args, "locate", json!(spec));
-            "locate"
-        }
-        Command::Def(at) => {
-            put_at(&mut args, at);
-            "nav_definition"
-        }
-        Command::Refs {
-            at,
-            include_declaration,
-            file_filter,
-        } => {
-            put_at(&mut args, at);
-            if *include_declaration {
-                put(&mut args, "includeDeclaration", json!(true));
+        Command::Tool { tool, args, index } => {
+            if let Some(ix) = index {
+                ws.exclude = ix.exclude;
+                ws.max_file_size = ix.max_file_size;
             }
-            put(&mut args, "fileFilter", json!(file_filter));
-            "nav_references"
+            (tool, args)
         }
-        Command::Impls(at) => {
-            put_at(&mut args, at);
-            "nav_implementations"
-        }
-        Command::Hover(at) => {
-            put_at(&mut args, at);
-            "nav_hover"
-        }
-        Command::Calls {
-            at,
-            direction,
-            depth,
-        } => {
-            put_at(&mut args, at);
-            put(&mut args, "direction", json!(direction));
-            put(&mut args, "depth", json!(depth));
-            "nav_calls"
-        }
-        Command::Outline { file } => {
-            put(&mut args, "file", json!(file));
-            "nav_outline"
-        }
-        Command::Symbols { query, limit } => {
-            put(&mut args, "query", json!(query));
-            put(&mut args, "limit", json!(limit));
-            "nav_symbols"
-        }
-        Command::Rename { at, to } => {
-            put_at(&mut args, at);
-            put(&mut args, "newName", json!(to));
-            "nav_rename"
-        }
-        Command::Overview {
-            focus,
-            hubs_per_cluster,
-        } => {
-            put(&mut args, "focus", json!(focus));
-            put(&mut args, "hubsPerCluster", json!(hubs_per_cluster));
-            "map_overview"
-        }
-        Command::Serve | Command::Watch => return 2,
     };
+    put(&mut args, "tokenBudget", json!(g.token_budget));
     let progress = bar(g.json);
-    let env = tools::call(&ws, tool, &Value::Object(args), &progress);
-    emit(g.json, tool, &env)
+    let env = tools::call(&ws, tool.name, &Value::Object(args), &progress);
+    emit(g.json, tool.name, &env)
 }
 
 /// `codemap watch`: bring the map up to date, then re-index as files change, a line per run.

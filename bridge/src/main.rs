@@ -1,8 +1,6 @@
 //! The `codemap` binary: parse the command line, run the tool, exit 0 (ok), 1 (tool error) or
 //! 2 (usage error, from clap).
 
-use clap::Parser;
-
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -14,6 +14,7 @@ use indexer::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError
 use indexer::lang::Lang;
 use indexer::model::Pos;
 use indexer::query::{Map, SearchParams};
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
@@ -28,90 +29,145 @@ fn slow(ws: &Workspace) -> Duration {
 }
 const SNIPPET_CHARS: usize = 160;
 
-#[derive(Debug, Clone, Default, Deserialize)]
+/// A position as a tool was given it: `{file, line, col}`, a `nodeId` or a `locate` string.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Position<'a> {
+    pub file: Option<&'a str>,
+    pub line: Option<u32>,
+    pub col: Option<u32>,
+    pub node_id: Option<&'a str>,
+    pub locate: Option<&'a str>,
+}
+
+/// Arguments that carry a position.
+pub trait AsPosition {
+    fn position(&self) -> Position<'_>;
+}
+
+/// Declares the arguments of a tool that takes a position: the three forms of a position,
+/// the tool's own fields, and `tokenBudget`. Unknown fields are refused (`deny_unknown_fields`),
+/// so a field another tool takes is an error, not silently ignored.
+macro_rules! at_params {
+    ($(#[$doc:meta])* $name:ident { $($(#[$fm:meta])* $field:ident : $ty:ty,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        pub struct $name {
+            /// Workspace-relative path (with line and col).
+            #[serde(default)]
+            pub file: Option<String>,
+            /// 1-based line.
+            #[serde(default)]
+            #[schemars(range(min = 1))]
+            pub line: Option<u32>,
+            /// 1-based character (code point) column.
+            #[serde(default)]
+            #[schemars(range(min = 1))]
+            pub col: Option<u32>,
+            /// A node ID from the map, e.g. "go:net/http/server.go#Server.Serve".
+            #[serde(default)]
+            pub node_id: Option<String>,
+            /// "<file>:[scope]@[find]": scope is a line (42), range (10-20) or qualname
+            /// (Cls.method); find is text in that scope with an optional <|> marker for the
+            /// exact spot.
+            #[serde(default)]
+            pub locate: Option<String>,
+            $( $(#[$fm])* pub $field: $ty, )*
+            #[serde(default)]
+            #[schemars(schema_with = "indexer::envelope::budget_schema")]
+            pub token_budget: Option<u32>,
+        }
+
+        impl AsPosition for $name {
+            fn position(&self) -> Position<'_> {
+                Position {
+                    file: self.file.as_deref(),
+                    line: self.line,
+                    col: self.col,
+                    node_id: self.node_id.as_deref(),
+                    locate: self.locate.as_deref(),
+                }
+            }
+        }
+    };
+}
+
+at_params!(
+    /// The arguments of `nav_definition`, `nav_implementations` and `nav_hover`: a position.
+    AtParams {}
+);
+
+at_params!(
+    /// `nav_references`' arguments.
+    ReferencesParams {
+        /// Count the declaration as a reference too (default false).
+        include_declaration: Option<bool>,
+        /// A path prefix or glob, e.g. "src/auth" or "**/*_test.go".
+        file_filter: Option<String>,
+    }
+);
+
+at_params!(
+    /// `nav_calls`' arguments.
+    CallsParams {
+        /// Callers (incoming, default) or callees (outgoing).
+        #[schemars(extend("enum" = ["incoming", "outgoing"]))]
+        direction: Option<String>,
+        /// Levels, 1..3 (default 1).
+        #[schemars(range(min = 1, max = 3))]
+        depth: Option<u32>,
+    }
+);
+
+at_params!(
+    /// `nav_rename`'s arguments.
+    RenameParams {
+        /// The new name.
+        #[schemars(required)]
+        new_name: Option<String>,
+    }
+);
+
+/// `nav_outline`'s arguments: a file, or a locate string naming one.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct NavParams {
+pub struct OutlineParams {
+    /// Workspace-relative path.
     #[serde(default)]
     pub file: Option<String>,
-    #[serde(default)]
-    pub line: Option<u32>,
-    #[serde(default)]
-    pub col: Option<u32>,
-    #[serde(default)]
-    pub node_id: Option<String>,
+    /// A locate string; only its file is used.
     #[serde(default)]
     pub locate: Option<String>,
     #[serde(default)]
-    pub include_declaration: Option<bool>,
-    #[serde(default)]
-    pub file_filter: Option<String>,
-    #[serde(default)]
-    pub direction: Option<String>,
-    #[serde(default)]
-    pub depth: Option<u32>,
-    #[serde(default)]
-    pub query: Option<String>,
-    #[serde(default)]
-    pub limit: Option<u32>,
-    #[serde(default)]
-    pub new_name: Option<String>,
-    #[serde(default)]
+    #[schemars(schema_with = "indexer::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }
 
-/// The extra arguments each tool takes beyond a position and `tokenBudget`.
-fn extras(tool: &str) -> &'static [&'static str] {
-    match tool {
-        "nav_references" => &["includeDeclaration", "fileFilter"],
-        "nav_calls" => &["direction", "depth"],
-        "nav_symbols" => &["query", "limit"],
-        "nav_rename" => &["newName"],
-        _ => &[],
-    }
+/// `nav_symbols`' arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SymbolsParams {
+    /// A name or part of one, at least 3 characters.
+    #[schemars(required, length(min = 3))]
+    pub query: Option<String>,
+    /// At most this many symbols.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 200))]
+    pub limit: Option<u32>,
+    #[serde(default)]
+    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    pub token_budget: Option<u32>,
 }
 
-const POSITION_KEYS: &[&str] = &["file", "line", "col", "nodeId", "locate"];
-const EXTRA_KEYS: &[&str] = &[
-    "includeDeclaration",
-    "fileFilter",
-    "direction",
-    "depth",
-    "query",
-    "limit",
-    "newName",
-];
-
-/// Refuse arguments another tool takes (they would be silently ignored otherwise).
-pub fn check_keys(tool: &str, args: &Value) -> Result<(), ToolError> {
-    let allowed = extras(tool);
-    if let Some(o) = args.as_object() {
-        for k in o.keys() {
-            let extra = EXTRA_KEYS.contains(&k.as_str());
-            let position = POSITION_KEYS.contains(&k.as_str());
-            let wrong = (extra && !allowed.contains(&k.as_str()))
-                || (position && tool == "nav_symbols")
-                || (position && tool == "nav_outline" && k != "file" && k != "locate");
-            if wrong {
-                return Err(
-                    ToolError::bad_args(format!("{tool} does not take {k:?}")).hint(format!(
-                        "{tool} takes {}",
-                        match tool {
-                            "nav_symbols" => "query, limit, tokenBudget".to_string(),
-                            "nav_outline" => "file, tokenBudget".to_string(),
-                            _ => {
-                                let mut v =
-                                    vec!["a position ({file, line, col}, nodeId or locate)"];
-                                v.extend(allowed.iter().copied());
-                                v.push("tokenBudget");
-                                v.join(", ")
-                            }
-                        }
-                    )),
-                );
-            }
-        }
-    }
-    Ok(())
+/// `locate`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LocateParams {
+    /// "<file>:[scope]@[find]", e.g. "src/app.py:App.run@return <|>result".
+    pub locate: String,
+    #[serde(default)]
+    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    pub token_budget: Option<u32>,
 }
 
 /// A resolved position: the file inside the workspace, its text now, and the spot.
@@ -156,9 +212,10 @@ fn lang_of(c: &Contained, shown: &str) -> Result<Lang, ToolError> {
 /// `{file, line, col}`, a `nodeId` or a `locate` string → a position (exactly one form).
 pub fn target(
     ws: &Workspace,
-    p: &NavParams,
+    p: &dyn AsPosition,
     warnings: &mut Vec<String>,
 ) -> Result<Target, ToolError> {
+    let p = p.position();
     let by_pos = p.file.is_some() || p.line.is_some() || p.col.is_some();
     let forms =
         usize::from(by_pos) + usize::from(p.node_id.is_some()) + usize::from(p.locate.is_some());
@@ -168,7 +225,7 @@ pub fn target(
         )
         .hint("e.g. {\"locate\": \"src/app.py:App.run@return <|>result\"} or {\"nodeId\": \"go:pkg/x.go#T.M\"}"));
     }
-    if let Some(s) = &p.locate {
+    if let Some(s) = p.locate {
         let loc = locate::parse(s)?;
         let c = contain(&ws.root, &loc.file)?;
         let lang = lang_of(&c, &loc.file)?;
@@ -182,7 +239,7 @@ pub fn target(
             pos: found.pos,
         });
     }
-    if let Some(id) = &p.node_id {
+    if let Some(id) = p.node_id {
         let a = crate::resolve::from_node(ws, id, false)?;
         warnings.extend(a.warnings);
         let loc = &a.data["location"];
@@ -208,7 +265,7 @@ pub fn target(
             },
         });
     }
-    let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {
+    let (Some(file), Some(line), Some(col)) = (p.file, p.line, p.col) else {
         return Err(
             ToolError::bad_args("a position needs all of file, line and col").hint(
                 "or a locate string, which needs no column counting: \"src/x.py:Cls.m@<|>name\"",
@@ -652,7 +709,7 @@ fn dedup_anchors(v: &mut Vec<Value>) {
     v.dedup_by(|a, b| a["file"] == b["file"] && a["line"] == b["line"] && a["col"] == b["col"]);
 }
 
-pub fn definition(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
@@ -757,7 +814,7 @@ fn map_refs(
     Ok(out)
 }
 
-pub fn references(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let filter = file_filter(&p.file_filter)?;
@@ -848,7 +905,7 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
     Ok(out)
 }
 
-pub fn implementations(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
@@ -924,7 +981,7 @@ pub fn implementations(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolErro
     ))
 }
 
-pub fn hover(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
@@ -990,7 +1047,7 @@ fn hover_text(c: &Value) -> String {
     s.chars().take(4000).collect()
 }
 
-pub fn outline(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let (c, shown) = match (&p.file, &p.locate) {
         (Some(f), None) => (contain(&ws.root, f)?, f.clone()),
@@ -1049,7 +1106,7 @@ pub fn outline(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
     ))
 }
 
-pub fn symbols(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let query = p.query.as_deref().unwrap_or("").trim().to_string();
     if query.chars().count() < 3 {
@@ -1195,7 +1252,7 @@ pub fn symbols(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
 
 /// One caller or callee in a call tree, flattened: `depth` 1 is the asked symbol's direct
 /// callers (incoming) or callees (outgoing); `via` is the node one level up.
-pub fn calls(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let incoming = match p.direction.as_deref().unwrap_or("incoming") {
         "incoming" | "in" => true,
@@ -1383,7 +1440,7 @@ fn lsp_calls(
 }
 
 /// `nav_rename`: the server's workspace edit as a unified diff per file; nothing is written.
-pub fn rename(ws: &Workspace, p: &NavParams) -> Result<Answer, ToolError> {
+pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let Some(new_name) = p.new_name.as_deref() else {
         return Err(ToolError::bad_args("nav_rename needs newName"));

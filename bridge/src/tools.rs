@@ -1,9 +1,11 @@
 //! The tool dispatcher: a tool name and its JSON arguments in, one envelope out.
 
+use crate::nav;
 use indexer::envelope::{Answer, Envelope, ToolError};
 use indexer::index::{self, IndexOptions, Progress};
 use indexer::lang::Lang;
 use indexer::query::{self, Map, NeighborsParams, PathParams, SearchParams};
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -157,42 +159,251 @@ impl Workspace {
     }
 }
 
-/// The names of the tools this build answers.
-pub const TOOLS: &[&str] = &[
-    "map_overview",
-    "map_search",
-    "map_neighbors",
-    "map_path",
-    "map_status",
-    "map_rebuild",
-    "resolve",
-    "locate",
-    "nav_definition",
-    "nav_references",
-    "nav_implementations",
-    "nav_hover",
-    "nav_calls",
-    "nav_outline",
-    "nav_symbols",
-    "nav_rename",
-];
+/// One tool, declared once. The MCP listing (name, title, description, input and output
+/// schemas, annotations), the CLI command (`cli`) and the dispatch all come from here; the
+/// input schema is derived from the handler's parameter type, so it cannot drift from what
+/// the handler accepts.
+pub struct Tool {
+    pub name: &'static str,
+    /// A short human-readable title (MCP `title`).
+    pub title: &'static str,
+    /// What the tool is for, written for an agent.
+    pub description: &'static str,
+    /// Reads only: nothing is written (MCP `readOnlyHint`).
+    pub read_only: bool,
+    /// The same call again changes nothing more (MCP `idempotentHint`).
+    pub idempotent: bool,
+    pub cli: CliSpec,
+    /// The JSON schema of the arguments.
+    pub schema: fn() -> Value,
+    run: fn(&Workspace, &Value, &dyn Progress) -> Result<Answer, ToolError>,
+}
 
-fn params<T: DeserializeOwned>(args: &Value) -> Result<T, ToolError> {
+/// How a tool appears on the command line. Every argument of the tool's schema becomes a
+/// flag named after it (`fileFilter` → `--file-filter`), except those listed here.
+pub struct CliSpec {
+    pub command: &'static str,
+    pub about: &'static str,
+    /// Arguments given by position, in order. `target` is a position given as a node ID or
+    /// a locate string (it becomes `nodeId` or `locate`).
+    pub positional: &'static [&'static str],
+    /// Flags named otherwise than their argument: (argument, flag).
+    pub renamed: &'static [(&'static str, &'static str)],
+}
+
+/// What every position-taking tool's description ends with.
+macro_rules! position_note {
+    () => {
+        "A position is one of: {file, line, col} (1-based line, 1-based character column), nodeId (e.g. \"py:src/app.py#App.run\"), or locate (\"<file>:[scope]@[find]\", e.g. \"src/app.py:App.run@return <|>result\": no column counting)."
+    };
+}
+
+/// The arguments of `tool` as its parameter type `P`.
+fn params<P: DeserializeOwned>(args: &Value) -> Result<P, ToolError> {
     serde_json::from_value(args.clone()).map_err(|e| {
         ToolError::bad_args(format!("bad arguments: {e}")).hint("see the tool's input schema")
     })
 }
 
-fn budget_of(args: &Value) -> Option<u32> {
-    args.get("tokenBudget")
-        .and_then(Value::as_u64)
-        .map(|b| b.min(u32::MAX as u64) as u32)
+/// A tool's entry: its declaration, the parameter type its schema is derived from, and the
+/// handler that takes that type.
+macro_rules! tool {
+    ($name:literal, $title:literal, read_only: $ro:literal, idempotent: $idem:literal,
+     cli: ($cmd:literal, $about:literal, [$($pos:literal),*], [$(($prop:literal, $flag:literal)),*]),
+     $params:ty, $desc:expr, $run:expr) => {
+        Tool {
+            name: $name,
+            title: $title,
+            description: $desc,
+            read_only: $ro,
+            idempotent: $idem,
+            cli: CliSpec {
+                command: $cmd,
+                about: $about,
+                positional: &[$($pos),*],
+                renamed: &[$(($prop, $flag)),*],
+            },
+            schema: input_schema::<$params>,
+            run: |ws, args, progress| {
+                let p: $params = params(args)?;
+                #[allow(clippy::redundant_closure_call)]
+                ($run)(ws, p, progress)
+            },
+        }
+    };
+}
+
+/// Every tool this build answers, in the order they are listed.
+pub static TOOLS: &[Tool] = &[
+    tool!("map_overview", "Repository overview", read_only: true, idempotent: true,
+    cli: ("overview", "Where to start: clusters of related files with their hub symbols.", [], []),
+    query::OverviewParams,
+    "Start here in an unfamiliar repository: clusters of related files (communities of the file graph) with their hub symbols, and the most central symbols overall. From the map, offline, milliseconds. `focus` limits it to a directory.",
+    |ws: &Workspace, mut p: query::OverviewParams, _: &dyn Progress| {
+        p.focus = contained_dir(ws, p.focus.take())?;
+        Map::shared(&ws.root, &ws.db)?.overview(&p)
+    }),
+    tool!("map_search", "Search definitions", read_only: true, idempotent: true,
+    cli: ("search", "Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.", ["query"], [("kinds", "kind")]),
+    SearchParams,
+    "Find definitions by name in the map (not text search: comments and strings never match). Ranked: exact name > qualname suffix (\"Server.Serve\") > prefix > camelCase/snake_case word part > substring > fuzzy; ties by hub score. Offline, about a millisecond. Use it before grep; then `resolve` a hit for its live position.",
+    |ws: &Workspace, mut p: SearchParams, _: &dyn Progress| {
+        p.path = contained_dir(ws, p.path.take())?;
+        Map::shared(&ws.root, &ws.db)?.search(&p)
+    }),
+    tool!("map_neighbors", "Neighbors in the map", read_only: true, idempotent: true,
+        cli: ("neighbors", "The nodes and edges around a node.", ["nodeId"], [("edgeKinds", "edge-kind")]),
+        NeighborsParams,
+        "What a symbol touches and what touches it, from the map: contains, imports, calls, extends, implements edges, out/in/both, 1-3 hops. Offline, milliseconds; for exact type-aware references use nav_references.",
+        |ws: &Workspace, p: NeighborsParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.neighbors(&p)),
+    tool!("map_path", "Path between symbols", read_only: true, idempotent: true,
+        cli: ("path", "A shortest directed path between two nodes.", ["from", "to"], [("edgeKinds", "edge-kind")]),
+        PathParams,
+        "A shortest directed path between two symbols over the map's edges (e.g. how a handler reaches the database), or a clear \"no path\". Offline.",
+        |ws: &Workspace, p: PathParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.path(&p)),
+    tool!("map_status", "Map and server status", read_only: true, idempotent: true,
+        cli: ("status", "The map's state: counts, last run, stale and skipped files; the watcher and the language servers.", [], []),
+        StatusParams,
+        "The map's state (counts, last run, stale and skipped files), the watcher's, and each language server's (ready, failed with its stderr tail, stopped-idle). Call it when answers look stale or a server seems missing.",
+        |ws: &Workspace, _: StatusParams, _: &dyn Progress| status(ws)),
+    tool!("map_rebuild", "Re-index", read_only: false, idempotent: true,
+        cli: ("index", "Build or refresh the map (incremental: only changed files are re-read).", [], []),
+        RebuildParams,
+        "Re-index now (incremental: only changed files are re-read); the watcher usually does this by itself. `scope` limits it to a directory.",
+        |ws: &Workspace, p: RebuildParams, progress: &dyn Progress| rebuild(ws, &p, progress)),
+    tool!("resolve", "Resolve a symbol or position", read_only: true, idempotent: true,
+        cli: ("resolve", "Where a node is now (--node-id), or which node is at a position (--file --line --col).", [], []),
+        crate::resolve::ResolveParams,
+        "Where a map symbol is NOW (nodeId → live location, mapStale/relocated flags), or which symbol is at a position ({file, line, col} → nodeId, enclosing symbols, inMap). Call it before editing at a line you got from the map. Uses the language server when it runs, else a fresh parse of the file (source: \"parse\").",
+        |ws: &Workspace, p: crate::resolve::ResolveParams, _: &dyn Progress| crate::resolve::resolve(ws, &p)),
+    tool!("locate", "Locate a position", read_only: true, idempotent: true,
+        cli: ("locate", "A position without counting columns: `FILE:[scope]@[find]`, e.g. 'src/x.py:Cls.m@return <|>result'.", ["locate"], []),
+        nav::LocateParams,
+        concat!("Turn a description into an exact position without counting columns: \"<file>:[scope]@[find]\". Identifiers match whole; a space needs a space; punctuation any spacing; <|> marks the spot. Errors LOCATE_NO_MATCH / LOCATE_AMBIGUOUS (with the candidate lines) rather than guessing. ", position_note!()),
+        |ws: &Workspace, p: nav::LocateParams, _: &dyn Progress| nav::locate_tool(ws, &p.locate)),
+    tool!("nav_definition", "Go to definition", read_only: true, idempotent: true,
+        cli: ("def", "Where the name at a position is defined.", ["target"], []),
+        nav::AtParams,
+        concat!("Where the name at a position is defined (language server; without one, the map, labelled source: \"map\"). ", position_note!()),
+        |ws: &Workspace, p: nav::AtParams, _: &dyn Progress| nav::definition(ws, &p)),
+    tool!("nav_references", "Find references", read_only: true, idempotent: true,
+        cli: ("refs", "Every use of the symbol at a position.", ["target"], []),
+        nav::ReferencesParams,
+        concat!("Every use of the symbol at a position (language server, can take seconds on a large repository; without one, the map's edges). Narrow with fileFilter. ", position_note!()),
+        |ws: &Workspace, p: nav::ReferencesParams, _: &dyn Progress| nav::references(ws, &p)),
+    tool!("nav_implementations", "Find implementations", read_only: true, idempotent: true,
+        cli: ("impls", "Implementations of an interface or method; subclasses and overrides.", ["target"], []),
+        nav::AtParams,
+        concat!("Implementations of an interface or interface method; subclasses and overriding methods (pyright has none: answered from the map's implements/extends edges). ", position_note!()),
+        |ws: &Workspace, p: nav::AtParams, _: &dyn Progress| nav::implementations(ws, &p)),
+    tool!("nav_hover", "Hover", read_only: true, idempotent: true,
+        cli: ("hover", "The type, signature and documentation of the name at a position.", ["target"], []),
+        nav::AtParams,
+        concat!("Type, signature and documentation of the name at a position (without a server: the parse-time signature and doc from the map). ", position_note!()),
+        |ws: &Workspace, p: nav::AtParams, _: &dyn Progress| nav::hover(ws, &p)),
+    tool!("nav_calls", "Call hierarchy", read_only: true, idempotent: true,
+        cli: ("calls", "Callers (incoming) or callees (outgoing) of the function at a position.", ["target"], []),
+        nav::CallsParams,
+        concat!("Callers (incoming) or callees (outgoing) of the function at a position, 1-3 levels (call hierarchy; without a server, incoming from references and outgoing from the map's call edges, labelled). ", position_note!()),
+        |ws: &Workspace, p: nav::CallsParams, _: &dyn Progress| nav::calls(ws, &p)),
+    tool!("nav_outline", "File outline", read_only: true, idempotent: true,
+        cli: ("outline", "The symbols of one file, live.", ["file"], []),
+        nav::OutlineParams,
+        "The symbols of one file as they are now (language server, or a live parse), with node IDs and positions.",
+        |ws: &Workspace, p: nav::OutlineParams, _: &dyn Progress| nav::outline(ws, &p)),
+    tool!("nav_symbols", "Workspace symbols", read_only: true, idempotent: true,
+        cli: ("symbols", "Workspace symbols by name (at least 3 characters), exact names first.", ["query"], []),
+        nav::SymbolsParams,
+        "Workspace symbols by name from the language servers (at least 3 characters), exact names first; without servers, map_search.",
+        |ws: &Workspace, p: nav::SymbolsParams, _: &dyn Progress| nav::symbols(ws, &p)),
+    tool!("nav_rename", "Rename preview", read_only: true, idempotent: true,
+        cli: ("rename", "What renaming the symbol at a position would change, as a diff (nothing is written).", ["target"], [("newName", "to")]),
+        nav::RenameParams,
+        concat!("What renaming the symbol at a position would change: a unified diff per file and a summary. Never writes. Needs a language server. ", position_note!()),
+        |ws: &Workspace, p: nav::RenameParams, _: &dyn Progress| nav::rename(ws, &p)),
+];
+
+/// The tool of this name.
+pub fn find(name: &str) -> Option<&'static Tool> {
+    TOOLS.iter().find(|t| t.name == name)
+}
+
+/// The JSON schema of a parameter type as tools publish it: one object, subschemas inlined,
+/// `additionalProperties: false` (from `deny_unknown_fields`), optional arguments simply left
+/// out of `required` rather than typed as nullable.
+fn input_schema<P: JsonSchema>() -> Value {
+    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
+        s.inline_subschemas = true;
+        s.meta_schema = None;
+    });
+    let mut v = settings
+        .into_generator()
+        .into_root_schema_for::<P>()
+        .to_value();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("title");
+        o.remove("description");
+        o.entry("properties").or_insert_with(|| json!({}));
+        if let Some(props) = o.get_mut("properties").and_then(Value::as_object_mut) {
+            for p in props.values_mut() {
+                tidy(p);
+            }
+        }
+    }
+    v
+}
+
+/// One argument's schema as an agent reads it: `{"type": ["string", "null"]}` → `{"type":
+/// "string"}`, no `"default": null` or integer `format`, descriptions on one line.
+fn tidy(v: &mut Value) {
+    let Some(o) = v.as_object_mut() else {
+        return;
+    };
+    if o.get("default").is_some_and(Value::is_null) {
+        o.remove("default");
+    }
+    o.remove("format");
+    if let Some(d) = o.get_mut("description") {
+        if let Some(text) = d.as_str() {
+            *d = Value::String(text.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    if let Some(t) = o.get_mut("type") {
+        if let Some(a) = t.as_array() {
+            let rest: Vec<Value> = a.iter().filter(|x| *x != "null").cloned().collect();
+            if rest.len() == 1 {
+                *t = rest[0].clone();
+            }
+        }
+    }
+}
+
+/// The schema of every tool's answer: the envelope.
+pub fn output_schema() -> Value {
+    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
+        s.inline_subschemas = true;
+        s.meta_schema = None;
+    });
+    let mut v = settings
+        .into_generator()
+        .into_root_schema_for::<indexer::envelope::Envelope>()
+        .to_value();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("title");
+    }
+    v
 }
 
 /// Run one tool.
 pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Envelope {
     let budget = budget_of(args);
     Envelope::from_result(dispatch(ws, tool, args, progress), budget)
+}
+
+fn budget_of(args: &Value) -> Option<u32> {
+    args.get("tokenBudget")
+        .and_then(Value::as_u64)
+        .map(|b| b.min(u32::MAX as u64) as u32)
 }
 
 fn dispatch(
@@ -204,69 +415,30 @@ fn dispatch(
     if !args.is_object() {
         return Err(ToolError::bad_args("arguments must be a JSON object"));
     }
-    match tool {
-        "map_search" => {
-            let mut p: SearchParams = params(args)?;
-            p.path = contained_dir(ws, p.path.take())?;
-            Map::shared(&ws.root, &ws.db)?.search(&p)
-        }
-        "map_neighbors" => {
-            Map::shared(&ws.root, &ws.db)?.neighbors(&params::<NeighborsParams>(args)?)
-        }
-        "map_path" => Map::shared(&ws.root, &ws.db)?.path(&params::<PathParams>(args)?),
-        "map_overview" => {
-            let mut p: query::OverviewParams = params(args)?;
-            p.focus = contained_dir(ws, p.focus.take())?;
-            Map::shared(&ws.root, &ws.db)?.overview(&p)
-        }
-        "map_status" => {
-            let _: EmptyParams = params(args)?;
-            let mut answer = Map::shared(&ws.root, &ws.db)?.status()?;
-            answer.data["servers"] = ws.supervisor().status();
-            if let Some(w) = ws.watch.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-                answer.data["watcher"] = json!(w);
-            }
-            Ok(answer)
-        }
-        "map_rebuild" => rebuild(ws, &params::<RebuildParams>(args)?, progress),
-        "resolve" => crate::resolve::resolve(ws, &params(args)?),
-        "locate" => {
-            let p: LocateParams = params(args)?;
-            crate::nav::locate_tool(ws, &p.locate)
-        }
-        t if t.starts_with("nav_") && TOOLS.contains(&t) => {
-            crate::nav::check_keys(t, args)?;
-            let p: crate::nav::NavParams = params(args)?;
-            match t {
-                "nav_definition" => crate::nav::definition(ws, &p),
-                "nav_references" => crate::nav::references(ws, &p),
-                "nav_implementations" => crate::nav::implementations(ws, &p),
-                "nav_hover" => crate::nav::hover(ws, &p),
-                "nav_calls" => crate::nav::calls(ws, &p),
-                "nav_outline" => crate::nav::outline(ws, &p),
-                "nav_symbols" => crate::nav::symbols(ws, &p),
-                _ => crate::nav::rename(ws, &p),
-            }
-        }
-        other => Err(ToolError::bad_args(format!("unknown tool {other:?}"))
-            .hint(format!("tools: {}", TOOLS.join(", ")))),
+    let Some(t) = find(tool) else {
+        let names: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+        return Err(ToolError::bad_args(format!("unknown tool {tool:?}"))
+            .hint(format!("tools: {}", names.join(", "))));
+    };
+    (t.run)(ws, args, progress)
+}
+
+fn status(ws: &Workspace) -> Result<Answer, ToolError> {
+    let mut answer = Map::shared(&ws.root, &ws.db)?.status()?;
+    answer.data["servers"] = ws.supervisor().status();
+    if let Some(w) = ws.watch.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        answer.data["watcher"] = json!(w);
     }
+    Ok(answer)
 }
 
-#[derive(serde::Deserialize)]
+/// `map_status`'s arguments: none but the budget.
+#[derive(serde::Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct EmptyParams {
+pub struct StatusParams {
     #[serde(default)]
     #[allow(dead_code)]
-    token_budget: Option<u32>,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct LocateParams {
-    locate: String,
-    #[serde(default)]
-    #[allow(dead_code)]
+    #[schemars(schema_with = "indexer::envelope::budget_schema")]
     token_budget: Option<u32>,
 }
 
@@ -291,13 +463,16 @@ fn contained_dir(ws: &Workspace, arg: Option<String>) -> Result<Option<String>, 
     }))
 }
 
-#[derive(serde::Deserialize)]
+/// `map_rebuild`'s arguments.
+#[derive(serde::Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RebuildParams {
+pub struct RebuildParams {
+    /// Re-index only this workspace-relative directory.
     #[serde(default)]
     scope: Option<String>,
     #[serde(default)]
     #[allow(dead_code)]
+    #[schemars(schema_with = "indexer::envelope::budget_schema")]
     token_budget: Option<u32>,
 }
 

@@ -1,6 +1,7 @@
 //! The one answer shape every tool returns, through the CLI's `--json` and through MCP
 //! (SPEC "Every answer: one envelope"), and the token budget that bounds it.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -11,7 +12,7 @@ pub const MAX_BUDGET: u32 = 10_000;
 const ENVELOPE_OVERHEAD: u32 = 40;
 
 /// Stable error codes (SPEC).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     BadArgs,
@@ -82,7 +83,8 @@ mod code_tests {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A domain failure: a stable code, what went wrong, and what to do about it.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ToolError {
     pub code: ErrorCode,
     pub message: String,
@@ -128,7 +130,7 @@ impl std::fmt::Display for ToolError {
 }
 
 /// What was cut to fit the budget, and how to get it back.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct Dropped {
     pub kind: String,
     pub count: usize,
@@ -143,18 +145,22 @@ pub struct Answer {
     pub warnings: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The budget asked for, what the answer used and the clamped maximum, in tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct TokenBudget {
     pub requested: u32,
     pub used: u32,
     pub max: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// Every tool's answer (SPEC "Every answer: one envelope"): `data` when `ok`, `error` when not.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Envelope {
     pub ok: bool,
+    /// The tool's answer: always an object.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Map<String, Value>>")]
     pub data: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<ToolError>,
@@ -162,6 +168,16 @@ pub struct Envelope {
     pub truncated: bool,
     pub dropped: Option<Dropped>,
     pub warnings: Vec<String>,
+}
+
+/// The schema of every tool's `tokenBudget` argument.
+pub fn budget_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "integer",
+        "minimum": MIN_BUDGET,
+        "maximum": MAX_BUDGET,
+        "description": "Upper bound on the answer's size in tokens (default 2000); past it the list is truncated and `dropped` says how to narrow."
+    })
 }
 
 /// The budget a caller asked for, clamped to 100..=10000 (default 2000).

@@ -10,6 +10,7 @@ use crate::lang::Lang;
 use crate::model::{EdgeKind, Kind};
 use crate::store::{self, StoreError};
 use rusqlite::{Connection, OptionalExtension};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -191,60 +192,108 @@ fn is_subsequence(needle: &str, hay: &str) -> bool {
     needle.chars().all(|c| it.any(|h| h == c))
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `map_search`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SearchParams {
+    /// A name, part of one, or a qualname suffix ("Server.Serve").
     pub query: String,
+    /// Only these kinds.
     #[serde(default)]
+    #[schemars(schema_with = "kinds_schema")]
     pub kinds: Option<Vec<String>>,
+    /// Only this language (its node-ID prefix).
     #[serde(default)]
+    #[schemars(schema_with = "lang_schema")]
     pub lang: Option<String>,
+    /// Only under this workspace-relative path.
     #[serde(default)]
     pub path: Option<String>,
+    /// At most this many hits (default 20).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
     #[serde(default)]
+    #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `map_neighbors`' arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NeighborsParams {
+    /// The node, e.g. "go:net/http/server.go#Server.Serve".
     pub node_id: String,
+    /// Only edges of these kinds.
     #[serde(default)]
+    #[schemars(schema_with = "edge_kinds_schema")]
     pub edge_kinds: Option<Vec<String>>,
+    /// Edges out of the node, into it, or both (default).
     #[serde(default)]
+    #[schemars(extend("enum" = ["out", "in", "both"]))]
     pub direction: Option<String>,
+    /// Hops, 1..3 (default 1).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 3))]
     pub depth: Option<u32>,
+    /// At most this many edges.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
     #[serde(default)]
+    #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `map_path`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PathParams {
+    /// The node the path starts at.
     pub from: String,
+    /// The node the path ends at.
     pub to: String,
+    /// Only edges of these kinds.
     #[serde(default)]
+    #[schemars(schema_with = "edge_kinds_schema")]
     pub edge_kinds: Option<Vec<String>>,
+    /// The longest path looked for, 1..6.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 6))]
     pub max_depth: Option<u32>,
     #[serde(default)]
+    #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+/// `map_overview`'s arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OverviewParams {
+    /// A workspace-relative directory to look inside.
     #[serde(default)]
     pub focus: Option<String>,
+    /// Hub symbols listed per cluster.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 20))]
     pub hubs_per_cluster: Option<u32>,
     #[serde(default)]
+    #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
+}
+
+fn kinds_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+    schemars::json_schema!({"type": "array", "items": {"type": "string", "enum": kinds}})
+}
+
+fn edge_kinds_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let kinds: Vec<&str> = EdgeKind::ALL.iter().map(|k| k.as_str()).collect();
+    schemars::json_schema!({"type": "array", "items": {"type": "string", "enum": kinds}})
+}
+
+fn lang_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"type": "string", "enum": Lang::prefixes()})
 }
 
 /// The weight of the link between neighbouring files of one directory in `map_overview`.

@@ -73,7 +73,33 @@ fn serve_lists_every_tool_and_answers_over_mcp() {
         assert_eq!(schema["additionalProperties"], false, "{name}: {schema}");
         assert!(schema["properties"].is_object(), "{name}");
     }
+    // Title, annotations and the envelope as output schema, from each tool's declaration.
+    for (name, a) in v["annotations"].as_object().expect("annotations") {
+        assert!(a["title"].as_str().is_some_and(|t| !t.is_empty()), "{name}");
+        assert_eq!(a["readOnly"], name != "map_rebuild", "{name}");
+        assert_eq!(a["idempotent"], true, "{name}");
+        assert_eq!(a["openWorld"], false, "{name}");
+        assert_eq!(
+            a["output"],
+            serde_json::json!([
+                "data",
+                "dropped",
+                "error",
+                "ok",
+                "tokenBudget",
+                "truncated",
+                "warnings"
+            ]),
+            "{name}"
+        );
+    }
     assert_eq!(v["schemas"]["map_search"]["required"][0], "query");
+    assert_eq!(v["schemas"]["nav_symbols"]["required"][0], "query");
+    assert_eq!(v["schemas"]["nav_rename"]["required"][0], "newName");
+    assert_eq!(
+        v["schemas"]["map_search"]["properties"]["lang"]["enum"],
+        serde_json::json!(indexer::Lang::prefixes())
+    );
     assert_eq!(v["schemas"]["map_neighbors"]["required"][0], "nodeId");
     assert_eq!(
         v["search"][0], "go:store/memory.go#MemoryStore",
