@@ -34,23 +34,23 @@ pub struct Located {
 
 const SYNTAX: &str = "<file>:[scope]@[find], e.g. `src/app.py:App.run@return <|>result`, `main.go:42`, `pkg/x.go@func <|>New`";
 
-const EXTENSIONS: &[&str] = &[".py", ".pyi", ".go"];
-
-/// Parse a locate string. The file ends at the first `:` or `@` after a `.py`, `.pyi` or
-/// `.go` name (so paths may hold `@` or `:` elsewhere).
+/// Parse a locate string. The file ends at the first `:` or `@` after a name with the
+/// extension of a language codemap knows (so paths may hold `@` or `:` elsewhere).
 pub fn parse(s: &str) -> Result<Locator, ToolError> {
     let bad = |m: String| ToolError::bad_args(m).hint(SYNTAX);
+    let extensions = indexer::Lang::dotted_extensions();
     let cut = s
         .char_indices()
         .filter(|(_, c)| *c == ':' || *c == '@')
         .map(|(i, _)| i)
-        .find(|&i| EXTENSIONS.iter().any(|e| s[..i].ends_with(e)));
+        .find(|&i| extensions.iter().any(|e| s[..i].ends_with(e.as_str())));
     let (file, rest) = match cut {
         Some(i) => (&s[..i], &s[i..]),
-        None if EXTENSIONS.iter().any(|e| s.ends_with(e)) => (s, ""),
+        None if extensions.iter().any(|e| s.ends_with(e.as_str())) => (s, ""),
         None => {
             return Err(bad(format!(
-                "{s:?} names no .py, .pyi or .go file before its scope or find"
+                "{s:?} names no {} file before its scope or find",
+                extensions.join(", ")
             )))
         }
     };

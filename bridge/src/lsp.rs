@@ -6,7 +6,7 @@
 //! the language registry (`Lang::spec().server`): commands, `languageId`, kinds, quirks.
 //!
 //! A server that dies makes every waiting and later request fail at once with `LSP_FAILED`;
-//! restarting it is the supervisor's job (`crate::supervise`).
+//! restarting it is the supervisor's job (module `supervise`).
 
 use crate::paths::Contained;
 use indexer::envelope::{ErrorCode, ToolError};
@@ -585,11 +585,7 @@ impl Server {
         timeout: Option<Duration>,
     ) -> Result<Value, ToolError> {
         let uri = self.sync(file, text)?;
-        let line_text = text
-            .split('\n')
-            .nth(pos.line.saturating_sub(1) as usize)
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-            .unwrap_or("");
+        let line_text = indexer::syntax::line_at(text, pos.line);
         let mut params = json!({
             "textDocument": {"uri": uri},
             "position": {"line": pos.line.saturating_sub(1), "character": from_char_col(line_text, pos.col, self.encoding)},
@@ -773,11 +769,10 @@ fn route(
     }
 }
 
-/// The declaration line(s) of a hover answer: the first fenced code block (or the plain
-/// text's first line), whitespace collapsed; pyright's `(method) ` style prefix dropped.
-pub fn signature_from_hover(v: &Value) -> Option<String> {
-    let contents = &v["contents"];
-    let text = match contents {
+/// Hover `contents` (`MarkupContent`, `MarkedString` or an array of them) as one text, the
+/// parts joined by `sep`; markdown is kept as the server wrote it.
+pub fn hover_text(contents: &Value, sep: &str) -> String {
+    match contents {
         Value::String(s) => s.clone(),
         Value::Object(o) => o
             .get("value")
@@ -788,9 +783,22 @@ pub fn signature_from_hover(v: &Value) -> Option<String> {
             .iter()
             .map(|x| x.as_str().or_else(|| x["value"].as_str()).unwrap_or(""))
             .collect::<Vec<_>>()
-            .join("\n"),
-        _ => return None,
-    };
+            .join(sep),
+        _ => String::new(),
+    }
+}
+
+/// The declaration line(s) of a hover answer: the first fenced code block (or the plain
+/// text's first line), whitespace collapsed; pyright's `(method) ` style prefix dropped.
+pub fn signature_from_hover(v: &Value) -> Option<String> {
+    let contents = &v["contents"];
+    if !matches!(
+        contents,
+        Value::String(_) | Value::Object(_) | Value::Array(_)
+    ) {
+        return None;
+    }
+    let text = hover_text(contents, "\n");
     let body = match text.find("```") {
         Some(i) => {
             let rest = &text[i + 3..];
@@ -994,6 +1002,123 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
     out
 }
 
+/// A location a server answered with, in SPEC's units: the file, the start (1-based line,
+/// character column) and the end line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spot {
+    pub abs: PathBuf,
+    pub pos: Pos,
+    pub end_line: u32,
+}
+
+/// `{uri, range}` in the server's units → a [`Spot`]. `line_text(abs, line)` gives a line of the
+/// file (1-based) to count characters in; unreadable, the column is taken as it came.
+pub fn spot(
+    uri: &str,
+    range: &Value,
+    enc: Encoding,
+    line_text: impl FnOnce(&Path, u32) -> Option<String>,
+) -> Option<Spot> {
+    let abs = uri_to_path(uri)?;
+    let (l0, u0) = (
+        range["start"]["line"].as_u64()? as u32,
+        range["start"]["character"].as_u64()?,
+    );
+    let end_line = range["end"]["line"].as_u64().map_or(l0, |l| l as u32) + 1;
+    let col = match line_text(&abs, l0 + 1) {
+        Some(t) => to_char_col(&t, u0, enc),
+        None => u0 as u32 + 1,
+    };
+    Some(Spot {
+        pos: Pos { line: l0 + 1, col },
+        end_line,
+        abs,
+    })
+}
+
+/// `file:///a/b%20c.py` → `/a/b c.py`.
+pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
+    let rest = uri.strip_prefix("file://")?;
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Some(PathBuf::from(String::from_utf8(out).ok()?))
+}
+
+/// `Location | Location[] | LocationLink[] | null` → (uri, range) pairs.
+pub fn locations(v: &Value) -> Vec<(String, Value)> {
+    let one = |l: &Value| -> Option<(String, Value)> {
+        if let Some(u) = l["targetUri"].as_str() {
+            let r = if l["targetSelectionRange"].is_object() {
+                l["targetSelectionRange"].clone()
+            } else {
+                l["targetRange"].clone()
+            };
+            return Some((u.to_string(), r));
+        }
+        Some((l["uri"].as_str()?.to_string(), l["range"].clone()))
+    };
+    match v {
+        Value::Array(a) => a.iter().filter_map(one).collect(),
+        Value::Object(_) => one(v).into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Apply LSP text edits (server units) to a text; edits do not overlap (LSP), applied last first.
+pub fn apply_edits(text: &str, edits: &[Value], enc: Encoding) -> String {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: &Value| -> usize {
+        let line = p["line"].as_u64().unwrap_or(0) as usize;
+        let Some(&start) = starts.get(line) else {
+            return text.len();
+        };
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let units = p["character"].as_u64().unwrap_or(0);
+        let mut seen = 0u64;
+        for (i, c) in text[start..end].char_indices() {
+            if seen >= units {
+                return start + i;
+            }
+            seen += match enc {
+                Encoding::Utf8 => c.len_utf8() as u64,
+                Encoding::Utf16 => c.len_utf16() as u64,
+            };
+        }
+        end
+    };
+    let mut spans: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    spans.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut out = text.to_string();
+    for (s, e, t) in spans {
+        if s <= e && e <= out.len() && out.is_char_boundary(s) && out.is_char_boundary(e) {
+            out.replace_range(s..e, &t);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1082,6 +1207,35 @@ mod tests {
         assert_eq!(
             path_to_uri(Path::new("/a/b c#.py")),
             "file:///a/b%20c%23.py"
+        );
+    }
+
+    #[test]
+    fn uris_to_paths() {
+        assert_eq!(
+            uri_to_path("file:///a/b%20c.py"),
+            Some(PathBuf::from("/a/b c.py"))
+        );
+        assert_eq!(
+            uri_to_path("file:///x/%E6%97%A5.go"),
+            Some(PathBuf::from("/x/日.go"))
+        );
+        assert_eq!(uri_to_path("untitled:1"), None);
+        assert_eq!(uri_to_path("file:///bad%2"), Some(PathBuf::from("/bad%2")));
+    }
+
+    #[test]
+    fn edits_apply_in_server_units() {
+        let text = "s = \"🎉\"; old = 1\nprint(old)\n";
+        let e = |l: u64, a: u64, b: u64| json!({"range": {"start": {"line": l, "character": a}, "end": {"line": l, "character": b}}, "newText": "new"});
+        // UTF-16: 🎉 is two units; `old` starts at unit 10 on line 0.
+        assert_eq!(
+            apply_edits(text, &[e(0, 10, 13), e(1, 6, 9)], Encoding::Utf16),
+            "s = \"🎉\"; new = 1\nprint(new)\n"
+        );
+        assert_eq!(
+            apply_edits(text, &[e(0, 12, 15)], Encoding::Utf8),
+            "s = \"🎉\"; new = 1\nprint(old)\n"
         );
     }
 }

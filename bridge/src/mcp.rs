@@ -128,15 +128,12 @@ impl ServerHandler for Codemap {
 /// (built if missing: tool calls wait for it, with progress notifications), and the watcher
 /// keeps it fresh.
 pub fn serve(mut ws: Workspace) -> anyhow::Result<()> {
-    let fb = std::sync::Arc::new(crate::tools::FirstBuild::default());
+    let fb = std::sync::Arc::new(crate::workspace::FirstBuild::default());
     ws.first_build = Some(fb.clone());
     {
         let ws = ws.clone();
         std::thread::spawn(move || {
-            let mut opts = indexer::index::IndexOptions::new(ws.root.clone());
-            opts.db = Some(ws.db.clone());
-            opts.exclude = ws.exclude.clone();
-            let r = indexer::index::run(&opts, fb.as_ref())
+            let r = indexer::index::run(&ws.index_options(), fb.as_ref())
                 .map(|_| ())
                 .map_err(|e| e.to_string());
             if let Err(e) = &r {

@@ -9,11 +9,13 @@
 use crate::locate;
 use crate::lsp::{self, Encoding, Server};
 use crate::paths::{contain, Contained};
-use crate::tools::Workspace;
+use crate::workspace::Workspace;
 use indexer::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError};
 use indexer::lang::Lang;
+use indexer::lookup::MapSymbol;
 use indexer::model::Pos;
 use indexer::query::{Map, SearchParams};
+use indexer::syntax::line_at;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -230,7 +232,7 @@ pub fn target(
         let c = contain(&ws.root, &loc.file)?;
         let lang = lang_of(&c, &loc.file)?;
         let text = read_source(ws, &c, &loc.file)?;
-        let (outline, _) = crate::resolve::parse_outline(&c, lang, &loc.file)?;
+        let (outline, _) = ws.parsed_outline(&c, lang, &loc.file)?;
         let found = locate::locate(&text, &outline, &loc)?;
         return Ok(Target {
             c,
@@ -240,7 +242,7 @@ pub fn target(
         });
     }
     if let Some(id) = p.node_id {
-        let a = crate::resolve::from_node(ws, id, false)?;
+        let a = crate::reconcile::from_node(ws, id, false)?;
         warnings.extend(a.warnings);
         let loc = &a.data["location"];
         let (Some(file), Some(line), Some(col)) = (
@@ -292,14 +294,6 @@ pub fn target(
     })
 }
 
-fn line_of(text: &str, line: u32) -> &str {
-    let l = text
-        .split('\n')
-        .nth(line.saturating_sub(1) as usize)
-        .unwrap_or("");
-    l.strip_suffix('\r').unwrap_or(l)
-}
-
 /// The identifier under (or just before) a position.
 pub fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     let chars: Vec<char> = line_text.chars().collect();
@@ -321,25 +315,6 @@ pub fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
         end += 1;
     }
     Some((chars[start..end].iter().collect(), start as u32 + 1))
-}
-
-/// `file:///a/b%20c.py` → `/a/b c.py`.
-pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
-    let rest = uri.strip_prefix("file://")?;
-    let bytes = rest.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    Some(PathBuf::from(String::from_utf8(out).ok()?))
 }
 
 /// Builds anchors, reading each file once and naming the map's node at each spot.
@@ -402,24 +377,17 @@ impl<'a> Anchors<'a> {
             .map(|r| r.to_string_lossy().replace('\\', "/"))
     }
 
-    /// An LSP `Location`-like `{uri, range}` in the server's units.
+    /// An LSP `{uri, range}`, converted by the LSP layer into SPEC's units.
     fn lsp_anchor(&mut self, uri: &str, range: &Value, enc: Encoding) -> Option<Value> {
-        let abs = uri_to_path(uri)?;
-        let (l0, u0) = (
-            range["start"]["line"].as_u64()? as u32,
-            range["start"]["character"].as_u64()?,
-        );
-        let end_line = range["end"]["line"].as_u64().map_or(l0, |l| l as u32) + 1;
-        let col = match self.text(&abs) {
-            Some(t) => lsp::to_char_col(line_of(t, l0 + 1), u0, enc),
-            None => u0 as u32 + 1,
-        };
-        Some(self.at(&abs, Pos { line: l0 + 1, col }, end_line))
+        let spot = lsp::spot(uri, range, enc, |abs, line| {
+            self.text(abs).map(|t| line_at(t, line).to_string())
+        })?;
+        Some(self.at(&spot.abs, spot.pos, spot.end_line))
     }
 
     fn at(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Value {
         let snippet = self.text(abs).map(|t| {
-            let l = line_of(t, pos.line).trim();
+            let l = line_at(t, pos.line).trim();
             let mut s: String = l.chars().take(SNIPPET_CHARS).collect();
             if l.chars().count() > SNIPPET_CHARS {
                 s.push('…');
@@ -444,47 +412,7 @@ impl<'a> Anchors<'a> {
 
     /// The map's symbol named at this spot, else the innermost one around it.
     fn node_at(&self, rel: &str, pos: Pos) -> Option<String> {
-        let map = self.map.as_ref()?;
-        map.conn()
-            .prepare_cached(
-                "SELECT s.node_id FROM symbols s JOIN files f ON f.id = s.file_id \
-                 WHERE f.path = ?1 AND s.start_line <= ?2 AND s.end_line >= ?2 AND s.qualname != '' \
-                 ORDER BY (s.name_line = ?2 AND s.name_col <= ?3 AND s.name_end_col > ?3) DESC, \
-                          (s.end_line - s.start_line) ASC, s.start_line DESC LIMIT 1",
-            )
-            .ok()?
-            .query_row(rusqlite::params![rel, pos.line, pos.col], |r| r.get(0))
-            .ok()
-            .or_else(|| {
-                map.conn()
-                    .query_row(
-                        "SELECT s.node_id FROM symbols s JOIN files f ON f.id = s.file_id \
-                         WHERE f.path = ?1 AND s.qualname = '' LIMIT 1",
-                        [rel],
-                        |r| r.get(0),
-                    )
-                    .ok()
-            })
-    }
-}
-
-/// `Location | Location[] | LocationLink[] | null` → (uri, range) pairs.
-fn locations(v: &Value) -> Vec<(String, Value)> {
-    let one = |l: &Value| -> Option<(String, Value)> {
-        if let Some(u) = l["targetUri"].as_str() {
-            let r = if l["targetSelectionRange"].is_object() {
-                l["targetSelectionRange"].clone()
-            } else {
-                l["targetRange"].clone()
-            };
-            return Some((u.to_string(), r));
-        }
-        Some((l["uri"].as_str()?.to_string(), l["range"].clone()))
-    };
-    match v {
-        Value::Array(a) => a.iter().filter_map(one).collect(),
-        Value::Object(_) => one(v).into_iter().collect(),
-        _ => Vec::new(),
+        self.map.as_ref()?.node_at(rel, pos)
     }
 }
 
@@ -516,6 +444,43 @@ fn server_for(
     }
 }
 
+/// A request of the tools that ask the server first and fall back to the map.
+struct Ask<'a> {
+    capability: &'a str,
+    method: &'a str,
+    extra: Value,
+    timeout: Option<Duration>,
+    /// What answers when the server cannot ("from the map"), for the warning.
+    instead: &'a str,
+}
+
+/// The locations the server answers `ask` with at the target, as anchors (sorted, without
+/// duplicates); `None` when no server offers it or the request failed: the warnings say why,
+/// and the caller answers from the map.
+fn server_anchors(
+    ws: &Workspace,
+    t: &Target,
+    a: &mut Anchors<'_>,
+    ask: Ask<'_>,
+    w: &mut Vec<String>,
+) -> Option<Vec<Value>> {
+    let s = server_for(ws, t.lang, ask.capability, w)?;
+    match s.at_retrying(ask.method, &t.c, &t.text, t.pos, ask.extra, ask.timeout) {
+        Ok(v) => {
+            let mut out: Vec<Value> = lsp::locations(&v)
+                .iter()
+                .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
+                .collect();
+            dedup_anchors(&mut out);
+            Some(out)
+        }
+        Err(e) => {
+            failed(w, &e, ask.instead);
+            None
+        }
+    }
+}
+
 fn failed(warnings: &mut Vec<String>, e: &ToolError, instead: &str) {
     warnings.push(format!(
         "{}: {}: answered {instead}",
@@ -528,59 +493,10 @@ fn need_map(ws: &Workspace) -> Result<std::rc::Rc<Map>, ToolError> {
     Map::shared(&ws.root, &ws.db)
 }
 
-/// A map symbol: node ID, file, name position, end line, kind, name, parent, signature, doc.
-#[derive(Debug, Clone)]
-struct MapSym {
-    node_id: String,
-    file: String,
-    name_line: u32,
-    name_col: u32,
-    end_line: u32,
-    kind: String,
-    name: String,
-    parent: Option<String>,
-    signature: Option<String>,
-    doc: Option<String>,
-}
-
-const SYM_COLS: &str = "s.node_id, f.path, s.name_line, s.name_col, s.end_line, s.kind, s.name, s.parent, s.signature, s.doc";
-
-fn sym_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<MapSym> {
-    Ok(MapSym {
-        node_id: r.get(0)?,
-        file: r.get(1)?,
-        name_line: r.get(2)?,
-        name_col: r.get(3)?,
-        end_line: r.get(4)?,
-        kind: r.get(5)?,
-        name: r.get(6)?,
-        parent: r.get(7)?,
-        signature: r.get(8)?,
-        doc: r.get(9)?,
-    })
-}
-
-fn sql(e: rusqlite::Error) -> ToolError {
-    ToolError::internal(format!("map query failed: {e}"))
-}
-
-fn sym(map: &Map, id: &str) -> Result<Option<MapSym>, ToolError> {
-    map.conn()
-        .prepare_cached(&format!(
-            "SELECT {SYM_COLS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.node_id = ?1"
-        ))
-        .map_err(sql)?
-        .query_map([id], sym_row)
-        .map_err(sql)?
-        .next()
-        .transpose()
-        .map_err(sql)
-}
-
 /// What the name at a position refers to, by the map: the symbol defined there, the target of
 /// the edge written there, or the symbols of that name (same file first).
-fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSym>, &'static str), ToolError> {
-    let line = line_of(&t.text, t.pos.line);
+fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, &'static str), ToolError> {
+    let line = line_at(&t.text, t.pos.line);
     let Some((word, word_col)) = word_at(line, t.pos.col) else {
         return Err(ToolError::bad_args(format!(
             "there is no identifier at {}:{}:{}",
@@ -588,41 +504,18 @@ fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSym>, &'static str),
         ))
         .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
     };
-    let conn = map.conn();
     // A definition's own name.
-    let own: Vec<MapSym> = conn
-        .prepare_cached(&format!(
-            "SELECT {SYM_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
-             WHERE f.path = ?1 AND s.name_line = ?2 AND s.name_col = ?3 AND s.qualname != ''"
-        ))
-        .map_err(sql)?
-        .query_map(rusqlite::params![t.c.rel, t.pos.line, word_col], sym_row)
-        .map_err(sql)?
-        .collect::<Result<_, _>>()
-        .map_err(sql)?;
+    let own = map.defined_at(&t.c.rel, t.pos.line, word_col)?;
     if !own.is_empty() {
         return Ok((own, "the definition itself"));
     }
     // An edge written at this spot (a call, an import, a base class).
-    let mut st = conn
-        .prepare_cached(
-            "SELECT e.target, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
-             WHERE f.path = ?1 AND e.line = ?2 AND e.target IS NOT NULL",
-        )
-        .map_err(sql)?;
-    let edges: Vec<(String, String, u32)> = st
-        .query_map(rusqlite::params![t.c.rel, t.pos.line], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-        })
-        .map_err(sql)?
-        .collect::<Result<_, _>>()
-        .map_err(sql)?;
     let mut out = Vec::new();
-    for (target, name, col) in edges {
-        let len = name.chars().count() as u32;
-        let leaf = name.rsplit('.').next().unwrap_or(&name);
-        if col <= t.pos.col && t.pos.col < col + len.max(1) && leaf == word {
-            if let Some(s) = sym(map, &target)? {
+    for e in map.edges_on_line(&t.c.rel, t.pos.line)? {
+        let len = e.target_name.chars().count() as u32;
+        let leaf = e.target_name.rsplit('.').next().unwrap_or(&e.target_name);
+        if e.col <= t.pos.col && t.pos.col < e.col + len.max(1) && leaf == word {
+            if let Some(s) = map.symbol(&e.target)? {
                 out.push(s);
             }
         }
@@ -632,18 +525,8 @@ fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSym>, &'static str),
         return Ok((out, "the map's edge at this spot"));
     }
     // By name: the same file first, then everywhere.
-    let by_name: Vec<MapSym> = conn
-        .prepare_cached(&format!(
-            "SELECT {SYM_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
-             WHERE s.name = ?1 AND s.qualname != '' \
-             ORDER BY (f.path = ?2) DESC, f.path, s.name_line LIMIT 20"
-        ))
-        .map_err(sql)?
-        .query_map(rusqlite::params![word, t.c.rel], sym_row)
-        .map_err(sql)?
-        .collect::<Result<_, _>>()
-        .map_err(sql)?;
-    let same_file: Vec<MapSym> = by_name
+    let by_name = map.symbols_named(&word, &t.c.rel)?;
+    let same_file: Vec<MapSymbol> = by_name
         .iter()
         .filter(|s| s.file == t.c.rel)
         .cloned()
@@ -654,7 +537,7 @@ fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSym>, &'static str),
     Ok((by_name, "the name alone (every symbol so named)"))
 }
 
-fn sym_anchor(a: &mut Anchors<'_>, s: &MapSym) -> Value {
+fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Value {
     let mut v = a.at_rel(
         &s.file,
         Pos {
@@ -713,34 +596,26 @@ pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
-    if let Some(s) = server_for(ws, t.lang, "definitionProvider", &mut w) {
-        match s.at_retrying(
-            "textDocument/definition",
-            &t.c,
-            &t.text,
-            t.pos,
-            json!({}),
-            None,
-        ) {
-            Ok(v) => {
-                let mut defs: Vec<Value> = locations(&v)
-                    .iter()
-                    .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
-                    .collect();
-                dedup_anchors(&mut defs);
-                return Ok(listing(
-                    "definitions",
-                    defs,
-                    json!({"source": "lsp"}),
-                    p.token_budget,
-                    "point at a more specific name",
-                    w,
-                ));
-            }
-            Err(e) => failed(&mut w, &e, "from the map"),
-        }
+    let ask = Ask {
+        capability: "definitionProvider",
+        method: "textDocument/definition",
+        extra: json!({}),
+        timeout: None,
+        instead: "from the map",
+    };
+    if let Some(defs) = server_anchors(ws, &t, &mut a, ask, &mut w) {
+        return Ok(listing(
+            "definitions",
+            defs,
+            json!({"source": "lsp"}),
+            p.token_budget,
+            "point at a more specific name",
+            w,
+        ));
     }
     let map = need_map(ws)?;
+    // One state of the map for every lookup of this answer.
+    let _read = map.snapshot()?;
     let (syms, how) = map_definitions(&map, &t)?;
     w.push(format!(
         "the map's answer, by {how}; a language server would resolve types"
@@ -782,32 +657,22 @@ fn keep(filter: &Option<globset::GlobMatcher>, anchor: &Value) -> bool {
 fn map_refs(
     map: &Map,
     a: &mut Anchors<'_>,
-    targets: &[MapSym],
+    targets: &[MapSymbol],
     kinds: &[&str],
 ) -> Result<Vec<Value>, ToolError> {
     let mut out = Vec::new();
     for t in targets {
-        let mut st = map
-            .conn()
-            .prepare_cached(
-                "SELECT f.path, e.line, e.col, e.kind, e.source FROM edges e JOIN files f ON f.id = e.file_id \
-                 WHERE e.target = ?1 AND e.line IS NOT NULL",
-            )
-            .map_err(sql)?;
-        let rows: Vec<(String, u32, u32, String, String)> = st
-            .query_map([&t.node_id], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-            })
-            .map_err(sql)?
-            .collect::<Result<_, _>>()
-            .map_err(sql)?;
-        for (file, line, col, kind, source) in rows {
-            if !kinds.contains(&kind.as_str()) {
-                continue;
-            }
-            let mut v = a.at_rel(&file, Pos { line, col }, line);
-            v["edge"] = json!(kind);
-            v["from"] = json!(source);
+        for e in map.edges_into(&t.node_id, kinds)? {
+            let mut v = a.at_rel(
+                &e.file,
+                Pos {
+                    line: e.line,
+                    col: e.col,
+                },
+                e.line,
+            );
+            v["edge"] = json!(e.kind);
+            v["from"] = json!(e.other);
             out.push(v);
         }
     }
@@ -821,35 +686,27 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let decl = p.include_declaration.unwrap_or(false);
     let mut a = Anchors::new(ws, &mut w).known(&t);
     let narrow = "narrow with fileFilter (a path or glob), or a larger tokenBudget";
-    if let Some(s) = server_for(ws, t.lang, "referencesProvider", &mut w) {
-        match s.at_retrying(
-            "textDocument/references",
-            &t.c,
-            &t.text,
-            t.pos,
-            json!({"context": {"includeDeclaration": decl}}),
-            Some(slow(ws)),
-        ) {
-            Ok(v) => {
-                let mut refs: Vec<Value> = locations(&v)
-                    .iter()
-                    .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
-                    .filter(|x| keep(&filter, x))
-                    .collect();
-                dedup_anchors(&mut refs);
-                return Ok(listing(
-                    "references",
-                    refs,
-                    json!({"source": "lsp"}),
-                    p.token_budget,
-                    narrow,
-                    w,
-                ));
-            }
-            Err(e) => failed(&mut w, &e, "from the map's edges"),
-        }
+    let ask = Ask {
+        capability: "referencesProvider",
+        method: "textDocument/references",
+        extra: json!({"context": {"includeDeclaration": decl}}),
+        timeout: Some(slow(ws)),
+        instead: "from the map's edges",
+    };
+    if let Some(mut refs) = server_anchors(ws, &t, &mut a, ask, &mut w) {
+        refs.retain(|x| keep(&filter, x));
+        return Ok(listing(
+            "references",
+            refs,
+            json!({"source": "lsp"}),
+            p.token_budget,
+            narrow,
+            w,
+        ));
     }
     let map = need_map(ws)?;
+    // One state of the map for every lookup of this answer.
+    let _read = map.snapshot()?;
     let (defs, how) = map_definitions(&map, &t)?;
     w.push(format!(
         "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
@@ -884,17 +741,7 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
         if d == 3 {
             continue;
         }
-        let mut st = map
-            .conn()
-            .prepare_cached(
-                "SELECT DISTINCT source FROM edges WHERE target = ?1 AND kind IN ('implements', 'extends')",
-            )
-            .map_err(sql)?;
-        let subs: Vec<String> = st
-            .query_map([&n], |r| r.get(0))
-            .map_err(sql)?
-            .collect::<Result<_, _>>()
-            .map_err(sql)?;
+        let subs = map.direct_subtypes(&n)?;
         for s in subs {
             if seen.insert(s.clone()) {
                 out.push(s.clone());
@@ -910,34 +757,26 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
     let narrow = "point at a more specific type or method, or give a larger tokenBudget";
-    if let Some(s) = server_for(ws, t.lang, "implementationProvider", &mut w) {
-        match s.at_retrying(
-            "textDocument/implementation",
-            &t.c,
-            &t.text,
-            t.pos,
-            json!({}),
-            None,
-        ) {
-            Ok(v) => {
-                let mut imps: Vec<Value> = locations(&v)
-                    .iter()
-                    .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
-                    .collect();
-                dedup_anchors(&mut imps);
-                return Ok(listing(
-                    "implementations",
-                    imps,
-                    json!({"source": "lsp"}),
-                    p.token_budget,
-                    narrow,
-                    w,
-                ));
-            }
-            Err(e) => failed(&mut w, &e, "from the map"),
-        }
+    let ask = Ask {
+        capability: "implementationProvider",
+        method: "textDocument/implementation",
+        extra: json!({}),
+        timeout: None,
+        instead: "from the map",
+    };
+    if let Some(imps) = server_anchors(ws, &t, &mut a, ask, &mut w) {
+        return Ok(listing(
+            "implementations",
+            imps,
+            json!({"source": "lsp"}),
+            p.token_budget,
+            narrow,
+            w,
+        ));
     }
     let map = need_map(ws)?;
+    // One state of the map for every lookup of this answer.
+    let _read = map.snapshot()?;
     let (defs, _) = map_definitions(&map, &t)?;
     let mut imps = Vec::new();
     for d in &defs {
@@ -945,22 +784,12 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
             // A method: the same-named methods of the subtypes of its type (overrides).
             let Some(parent) = &d.parent else { continue };
             for sub in subtypes(&map, parent)? {
-                let mut st = map
-                    .conn()
-                    .prepare_cached(&format!(
-                        "SELECT {SYM_COLS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.parent = ?1 AND s.name = ?2"
-                    ))
-                    .map_err(sql)?;
-                let ms: Vec<MapSym> = st
-                    .query_map(rusqlite::params![sub, d.name], sym_row)
-                    .map_err(sql)?
-                    .collect::<Result<_, _>>()
-                    .map_err(sql)?;
+                let ms = map.members_named(&sub, &d.name)?;
                 imps.extend(ms.iter().map(|m| sym_anchor(&mut a, m)));
             }
         } else {
             for sub in subtypes(&map, &d.node_id)? {
-                if let Some(s) = sym(&map, &sub)? {
+                if let Some(s) = map.symbol(&sub)? {
                     imps.push(sym_anchor(&mut a, &s));
                 }
             }
@@ -1002,6 +831,8 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
         }
     }
     let map = need_map(ws)?;
+    // One state of the map for every lookup of this answer.
+    let _read = map.snapshot()?;
     let (defs, how) = map_definitions(&map, &t)?;
     let Some(d) = defs.first() else {
         return Err(ToolError::new(
@@ -1027,24 +858,10 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     })
 }
 
-/// Hover contents as plain text (markdown kept, as servers write it).
+/// Hover contents as plain text (markdown kept, as servers write it), bounded: some servers
+/// return whole documentation pages.
 fn hover_text(c: &Value) -> String {
-    let s = match c {
-        Value::String(s) => s.clone(),
-        Value::Object(o) => o
-            .get("value")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string(),
-        Value::Array(a) => a
-            .iter()
-            .map(|x| x.as_str().or_else(|| x["value"].as_str()).unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("\n\n"),
-        _ => String::new(),
-    };
-    // Bounded: some servers return whole documentation pages.
-    s.chars().take(4000).collect()
+    lsp::hover_text(c, "\n\n").chars().take(4000).collect()
 }
 
 pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
@@ -1062,7 +879,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     };
     let lang = lang_of(&c, &shown)?;
     let text = read_source(ws, &c, &shown)?;
-    let (parsed, _) = crate::resolve::parse_outline(&c, lang, &shown)?;
+    let (parsed, _) = ws.parsed_outline(&c, lang, &shown)?;
     let mut source = "parse";
     let mut syms = parsed;
     match ws.server(lang) {
@@ -1122,18 +939,11 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     let mut a = Anchors::new(ws, &mut w);
     // Languages the map holds (both when there is no map).
     let langs: Vec<Lang> = match &a.map {
-        Some(m) => {
-            let mut st = m
-                .conn()
-                .prepare("SELECT DISTINCT lang FROM files")
-                .map_err(sql)?;
-            let ls: Vec<String> = st
-                .query_map([], |r| r.get(0))
-                .map_err(sql)?
-                .collect::<Result<_, _>>()
-                .map_err(sql)?;
-            ls.iter().filter_map(|l| Lang::from_prefix(l)).collect()
-        }
+        Some(m) => m
+            .languages()?
+            .iter()
+            .filter_map(|l| Lang::from_prefix(l))
+            .collect(),
         None => Lang::ALL.to_vec(),
     };
     let mut hits: Vec<Value> = Vec::new();
@@ -1157,7 +967,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     let Some(mut anchor) = (if range.is_object() {
                         a.lsp_anchor(uri, &range, s.encoding())
                     } else {
-                        uri_to_path(uri).map(|p| a.at(&p, Pos { line: 1, col: 1 }, 1))
+                        lsp::uri_to_path(uri).map(|p| a.at(&p, Pos { line: 1, col: 1 }, 1))
                     }) else {
                         continue;
                     };
@@ -1181,6 +991,8 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     }
     if !from_server {
         let map = need_map(ws)?;
+        // One state of the map for every lookup of this answer.
+        let _read = map.snapshot()?;
         w.push("answered by map_search".into());
         let found = map.search(&SearchParams {
             query: query.clone(),
@@ -1289,6 +1101,8 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         }
     }
     let map = need_map(ws)?;
+    // One state of the map for every lookup of this answer.
+    let _read = map.snapshot()?;
     let (defs, _) = map_definitions(&map, &t)?;
     let Some(d) = defs.first().cloned() else {
         return Err(ToolError::new(
@@ -1315,25 +1129,19 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     for dep in 1..=depth {
         let mut next = Vec::new();
         for cur in &level {
-            let sql_text = if incoming {
-                "SELECT e.source, f.path, e.line, e.col FROM edges e JOIN files f ON f.id = e.file_id WHERE e.target = ?1 AND e.kind = 'calls'"
+            let sites = if incoming {
+                map.edges_into(&cur.node_id, &["calls"])?
             } else {
-                "SELECT e.target, f.path, e.line, e.col FROM edges e JOIN files f ON f.id = e.file_id WHERE e.source = ?1 AND e.kind = 'calls' AND e.target IS NOT NULL"
+                map.calls_out_of(&cur.node_id)?
             };
-            let mut st = map.conn().prepare_cached(sql_text).map_err(sql)?;
-            let rows: Vec<(String, String, u32, u32)> = st
-                .query_map([&cur.node_id], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-                })
-                .map_err(sql)?
-                .collect::<Result<_, _>>()
-                .map_err(sql)?;
             let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-            for (node, _, line, _) in rows {
-                by_node.entry(node).or_default().push(line);
+            for e in sites {
+                by_node.entry(e.other).or_default().push(e.line);
             }
             for (node, lines) in by_node {
-                let Some(s) = sym(&map, &node)? else { continue };
+                let Some(s) = map.symbol(&node)? else {
+                    continue;
+                };
                 let mut v = sym_anchor(&mut a, &s);
                 v["name"] = json!(s.name);
                 v["kind"] = json!(s.kind);
@@ -1511,7 +1319,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     let mut files = Vec::new();
     let mut edits_total = 0;
     for (uri, edits) in &per_file {
-        let Some(abs) = uri_to_path(uri) else {
+        let Some(abs) = lsp::uri_to_path(uri) else {
             continue;
         };
         let rel = abs.canonicalize().ok().and_then(|a| {
@@ -1531,7 +1339,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             },
             &rel,
         )?;
-        let new = apply_edits(&old, edits, s.encoding());
+        let new = lsp::apply_edits(&old, edits, s.encoding());
         edits_total += edits.len();
         let diff = similar::TextDiff::from_lines(&*old, new.as_str())
             .unified_diff()
@@ -1577,57 +1385,13 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     Ok(ans)
 }
 
-/// Apply LSP text edits (server units) to a text; edits do not overlap (LSP), applied last first.
-pub fn apply_edits(text: &str, edits: &[Value], enc: Encoding) -> String {
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let offset = |p: &Value| -> usize {
-        let line = p["line"].as_u64().unwrap_or(0) as usize;
-        let Some(&start) = starts.get(line) else {
-            return text.len();
-        };
-        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let units = p["character"].as_u64().unwrap_or(0);
-        let mut seen = 0u64;
-        for (i, c) in text[start..end].char_indices() {
-            if seen >= units {
-                return start + i;
-            }
-            seen += match enc {
-                Encoding::Utf8 => c.len_utf8() as u64,
-                Encoding::Utf16 => c.len_utf16() as u64,
-            };
-        }
-        end
-    };
-    let mut spans: Vec<(usize, usize, String)> = edits
-        .iter()
-        .map(|e| {
-            (
-                offset(&e["range"]["start"]),
-                offset(&e["range"]["end"]),
-                e["newText"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect();
-    spans.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-    let mut out = text.to_string();
-    for (s, e, t) in spans {
-        if s <= e && e <= out.len() && out.is_char_boundary(s) && out.is_char_boundary(e) {
-            out.replace_range(s..e, &t);
-        }
-    }
-    out
-}
-
 /// `locate`: a locate string → the position, its range, the line, and the symbol around it.
 pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
     let loc = locate::parse(s)?;
     let c = contain(&ws.root, &loc.file)?;
     let lang = lang_of(&c, &loc.file)?;
     let text = read_source(ws, &c, &loc.file)?;
-    let (outline, _) = crate::resolve::parse_outline(&c, lang, &loc.file)?;
+    let (outline, _) = ws.parsed_outline(&c, lang, &loc.file)?;
     let found = locate::locate(&text, &outline, &loc)?;
     let mut w = Vec::new();
     let mut a = Anchors::new(ws, &mut w);
@@ -1666,34 +1430,5 @@ mod tests {
         );
         assert_eq!(word_at(l, 1), None);
         assert_eq!(word_at("é_x = 1", 2), Some(("é_x".into(), 1)));
-    }
-
-    #[test]
-    fn uris_to_paths() {
-        assert_eq!(
-            uri_to_path("file:///a/b%20c.py"),
-            Some(PathBuf::from("/a/b c.py"))
-        );
-        assert_eq!(
-            uri_to_path("file:///x/%E6%97%A5.go"),
-            Some(PathBuf::from("/x/日.go"))
-        );
-        assert_eq!(uri_to_path("untitled:1"), None);
-        assert_eq!(uri_to_path("file:///bad%2"), Some(PathBuf::from("/bad%2")));
-    }
-
-    #[test]
-    fn edits_apply_in_server_units() {
-        let text = "s = \"🎉\"; old = 1\nprint(old)\n";
-        let e = |l: u64, a: u64, b: u64| json!({"range": {"start": {"line": l, "character": a}, "end": {"line": l, "character": b}}, "newText": "new"});
-        // UTF-16: 🎉 is two units; `old` starts at unit 10 on line 0.
-        assert_eq!(
-            apply_edits(text, &[e(0, 10, 13), e(1, 6, 9)], Encoding::Utf16),
-            "s = \"🎉\"; new = 1\nprint(new)\n"
-        );
-        assert_eq!(
-            apply_edits(text, &[e(0, 12, 15)], Encoding::Utf8),
-            "s = \"🎉\"; new = 1\nprint(old)\n"
-        );
     }
 }

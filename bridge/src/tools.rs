@@ -2,162 +2,13 @@
 
 use crate::nav;
 use indexer::envelope::{Answer, Envelope, ToolError};
-use indexer::index::{self, IndexOptions, Progress};
-use indexer::lang::Lang;
+use indexer::index::{self, Progress};
 use indexer::query::{self, Map, NeighborsParams, PathParams, SearchParams};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 
-use crate::supervise::{Config, Supervisor};
-
-/// Where the tools work: the workspace root and its map.
-#[derive(Debug, Clone)]
-pub struct Workspace {
-    pub root: PathBuf,
-    pub db: PathBuf,
-    pub exclude: Vec<String>,
-    pub max_file_size: Option<u64>,
-    /// Use language servers (off: every live answer comes from a parse of the file on disk).
-    pub lsp: bool,
-    /// Server commands given by the user (flag), per language; else found on PATH.
-    pub lsp_commands: HashMap<Lang, Vec<String>>,
-    /// Per-request timeout for language servers.
-    pub lsp_timeout: std::time::Duration,
-    /// Stop a language server after this long without a request.
-    pub lsp_idle: std::time::Duration,
-    /// The watcher's state, when one runs in this process (`serve`, `watch`).
-    pub watch: std::sync::Arc<std::sync::Mutex<Option<crate::watch::WatchStatus>>>,
-    /// The first build of the map, when `serve` is making it: map answers wait for it.
-    pub first_build: Option<std::sync::Arc<FirstBuild>>,
-    /// Texts of files read by the live tools, reused while the file's size and mtime hold.
-    texts: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedText>>>,
-    /// The language servers' supervisor, made on first use from the fields above.
-    supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
-}
-
-/// A map build in progress that tools wait for: files done of total, and the outcome.
-#[derive(Debug, Default)]
-pub struct FirstBuild {
-    pub done: std::sync::atomic::AtomicU64,
-    pub total: std::sync::atomic::AtomicU64,
-    /// `Some(Ok(()))` built, `Some(Err(message))` failed.
-    pub outcome: std::sync::Mutex<Option<Result<(), String>>>,
-    pub cond: std::sync::Condvar,
-}
-
-impl FirstBuild {
-    pub fn finish(&self, r: Result<(), String>) {
-        *self.outcome.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-        self.cond.notify_all();
-    }
-
-    pub fn finished(&self) -> bool {
-        self.outcome
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .is_some()
-    }
-
-    /// Wait up to `d` for the build; true when it is over.
-    pub fn wait(&self, d: std::time::Duration) -> bool {
-        let g = self.outcome.lock().unwrap_or_else(|e| e.into_inner());
-        let (g, _) = self
-            .cond
-            .wait_timeout_while(g, d, |o| o.is_none())
-            .unwrap_or_else(|e| e.into_inner());
-        g.is_some()
-    }
-}
-
-impl Progress for FirstBuild {
-    fn start(&self, total: u64) {
-        self.total
-            .store(total, std::sync::atomic::Ordering::Relaxed);
-    }
-    fn inc(&self, n: u64) {
-        self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
-    }
-}
-
-/// (size, mtime) of the file when read, and its text (`None`: binary, it holds NUL bytes).
-type CachedText = ((u64, std::time::SystemTime), Option<std::sync::Arc<str>>);
-
-impl Workspace {
-    /// A file's text as it is on disk now (invalid UTF-8 replaced), `None` for a binary file.
-    /// Served from a cache while the file's size and mtime are unchanged.
-    pub fn text(&self, abs: &Path) -> std::io::Result<Option<std::sync::Arc<str>>> {
-        let meta = std::fs::metadata(abs)?;
-        let stamp = (meta.len(), meta.modified()?);
-        let cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((s, t)) = cache.get(abs) {
-            if *s == stamp {
-                return Ok(t.clone());
-            }
-        }
-        drop(cache);
-        let bytes = std::fs::read(abs)?;
-        let text: Option<std::sync::Arc<str>> =
-            (!bytes.contains(&0)).then(|| String::from_utf8_lossy(&bytes).into());
-        let mut cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= 1024 {
-            cache.clear();
-        }
-        cache.insert(abs.to_path_buf(), (stamp, text.clone()));
-        Ok(text)
-    }
-
-    pub fn supervisor(&self) -> &Supervisor {
-        self.supervisor.get_or_init(|| {
-            Supervisor::new(Config {
-                root: self.root.clone(),
-                enabled: self.lsp,
-                commands: self.lsp_commands.clone(),
-                timeout: self.lsp_timeout,
-                idle: self.lsp_idle,
-            })
-        })
-    }
-
-    /// The server for a language: started on first use, supervised.
-    pub fn server(&self, lang: Lang) -> Result<std::sync::Arc<crate::lsp::Server>, ToolError> {
-        self.supervisor().get(lang)
-    }
-
-    /// The root must be an existing directory; the map defaults to `<root>/.codemap/map.db`.
-    pub fn new(root: &Path, db: Option<&Path>) -> Result<Workspace, ToolError> {
-        let root = root.canonicalize().map_err(|e| {
-            ToolError::bad_args(format!(
-                "workspace root {} is not usable: {e}",
-                root.display()
-            ))
-            .hint("pass an existing directory with --root")
-        })?;
-        if !root.is_dir() {
-            return Err(ToolError::bad_args(format!(
-                "workspace root {} is not a directory",
-                root.display()
-            )));
-        }
-        let db = db.map_or_else(|| indexer::store::default_db(&root), Path::to_path_buf);
-        Ok(Workspace {
-            root,
-            db,
-            exclude: Vec::new(),
-            max_file_size: None,
-            lsp: true,
-            lsp_commands: HashMap::new(),
-            lsp_timeout: crate::lsp::TIMEOUT,
-            lsp_idle: crate::supervise::IDLE,
-            texts: Default::default(),
-            watch: Default::default(),
-            first_build: None,
-            supervisor: Default::default(),
-        })
-    }
-}
+pub use crate::workspace::{FirstBuild, Workspace};
 
 /// One tool, declared once. The MCP listing (name, title, description, input and output
 /// schemas, annotations), the CLI command (`cli`) and the dispatch all come from here; the
@@ -273,9 +124,9 @@ pub static TOOLS: &[Tool] = &[
         |ws: &Workspace, p: RebuildParams, progress: &dyn Progress| rebuild(ws, &p, progress)),
     tool!("resolve", "Resolve a symbol or position", read_only: true, idempotent: true,
         cli: ("resolve", "Where a node is now (--node-id), or which node is at a position (--file --line --col).", [], []),
-        crate::resolve::ResolveParams,
+        crate::reconcile::ResolveParams,
         "Where a map symbol is NOW (nodeId → live location, mapStale/relocated flags), or which symbol is at a position ({file, line, col} → nodeId, enclosing symbols, inMap). Call it before editing at a line you got from the map. Uses the language server when it runs, else a fresh parse of the file (source: \"parse\").",
-        |ws: &Workspace, p: crate::resolve::ResolveParams, _: &dyn Progress| crate::resolve::resolve(ws, &p)),
+        |ws: &Workspace, p: crate::reconcile::ResolveParams, _: &dyn Progress| crate::reconcile::resolve(ws, &p)),
     tool!("locate", "Locate a position", read_only: true, idempotent: true,
         cli: ("locate", "A position without counting columns: `FILE:[scope]@[find]`, e.g. 'src/x.py:Cls.m@return <|>result'.", ["locate"], []),
         nav::LocateParams,
@@ -481,14 +332,8 @@ fn rebuild(
     p: &RebuildParams,
     progress: &dyn Progress,
 ) -> Result<Answer, ToolError> {
-    let scope = contained_dir(ws, p.scope.clone())?;
-    let mut opts = IndexOptions::new(ws.root.clone());
-    opts.db = Some(ws.db.clone());
-    opts.exclude = ws.exclude.clone();
-    opts.scope = scope;
-    if let Some(m) = ws.max_file_size {
-        opts.max_file_size = m;
-    }
+    let mut opts = ws.index_options();
+    opts.scope = contained_dir(ws, p.scope.clone())?;
     let stats = index::run(&opts, progress).map_err(|e| match e {
         index::IndexError::Walk(w) => ToolError::bad_args(w.to_string()),
         other => ToolError::internal(other),

@@ -3,13 +3,12 @@
 //! while a run is going are gathered into the next single run. `.codemap/`, hidden directories
 //! and paths the root's `.gitignore` ignores are not acted on.
 
-use crate::tools::Workspace;
+use crate::workspace::Workspace;
 use indexer::envelope::ToolError;
-use indexer::index::{self, IndexOptions, IndexStats, NoProgress};
+use indexer::index::{self, IndexStats, NoProgress};
 use indexer::Lang;
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::DebounceEventResult;
-use serde::Serialize;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -20,24 +19,7 @@ pub const DEBOUNCE: Duration = Duration::from_millis(150);
 /// The longest a burst of events may hold back its re-index.
 const SETTLE: Duration = Duration::from_secs(2);
 
-#[derive(Debug, Clone, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WatchStatus {
-    pub state: String,
-    /// Relevant file events seen.
-    pub events: u64,
-    /// Re-index runs made.
-    pub runs: u64,
-    pub files_marked_stale: u64,
-    pub last_run_seconds: Option<f64>,
-    /// Unix seconds.
-    pub last_run_at: Option<u64>,
-    pub last_error: Option<String>,
-    /// Directories watched (ignored and hidden ones are not).
-    pub directories: u64,
-    /// Directories that could not be watched (the inotify limit), if any.
-    pub unwatched: Option<String>,
-}
+pub use crate::workspace::WatchStatus;
 
 /// A running watcher; dropping it stops watching.
 pub struct Watcher {
@@ -344,12 +326,7 @@ fn watch_new_dirs(
 
 /// One incremental run over the whole workspace (unchanged files cost a stat).
 pub fn reindex(ws: &Workspace) -> Result<IndexStats, String> {
-    let mut opts = IndexOptions::new(ws.root.clone());
-    opts.db = Some(ws.db.clone());
-    opts.exclude = ws.exclude.clone();
-    if let Some(m) = ws.max_file_size {
-        opts.max_file_size = m;
-    }
+    let opts = ws.index_options();
     // A run that finds another writer waits and tries again a few times.
     let mut last = String::new();
     for _ in 0..5 {

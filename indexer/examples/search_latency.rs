@@ -21,8 +21,18 @@ fn main() {
             std::process::exit(1);
         }
     };
-    // Real names, spread over the map (every k-th symbol, deterministic).
-    let mut st = match map.conn().prepare(
+    // Real names, spread over the map (every k-th symbol, deterministic), read as any SQLite
+    // client would.
+    let conn =
+        match rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        };
+    let mut st = match conn.prepare(
         "SELECT name, qualname FROM symbols WHERE qualname != '' AND kind IN ('class','struct','interface','function','method','type') ORDER BY id",
     ) {
         Ok(s) => s,

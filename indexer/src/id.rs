@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! node_id  := lang ":" ( path [ "#" qualname ] | "ext:" package )
-//! lang     := "py" | "go"
+//! lang     := a prefix of the language registry ("py", "go", ...)
 //! path     := workspace-relative, "/"-separated, no "..", no leading "/"; a Go package: its directory + "/"
 //! qualname := segment ("." segment)*
 //! segment  := identifier [ "~" N ]       N >= 2
@@ -13,12 +13,17 @@
 use crate::lang::Lang;
 use std::fmt;
 
-/// The grammar, quoted in every `BAD_NODE_ID` message.
-pub const GRAMMAR: &str = "node_id := lang \":\" ( path [ \"#\" qualname ] | \"ext:\" package ); \
-lang := py | go; path is workspace-relative with \"/\" separators, no \"..\" and no leading \"/\" \
-(a Go package is its directory plus \"/\"); qualname := segment (\".\" segment)*; \
+/// The grammar, quoted in every `BAD_NODE_ID` message; `lang` lists the registry's prefixes.
+pub fn grammar() -> String {
+    format!(
+        "node_id := lang \":\" ( path [ \"#\" qualname ] | \"ext:\" package ); \
+lang := {}; path is workspace-relative with \"/\" separators, no \"..\" and no leading \"/\" \
+(a package is its directory plus \"/\"); qualname := segment (\".\" segment)*; \
 segment := identifier [ \"~\" N ] with N >= 2. Examples: py:src/auth/session.py#SessionStore.refresh, \
-go:net/http/server.go#Server.Serve, go:net/http/, py:ext:requests";
+go:net/http/server.go#Server.Serve, go:net/http/, py:ext:requests",
+        Lang::prefixes().join(" | ")
+    )
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum NodeId {

@@ -12,7 +12,9 @@ use crate::extract::{Extractor, QueryError, Worker};
 use crate::id::{segment_name, NodeId};
 use crate::lang::Lang;
 use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Kind, Pos, RawRef, Resolution};
-use crate::resolve::{self, FileCtx, MemIndex, MethodSet, Outcome, Ref, SymbolIndex, Workspace};
+use crate::resolve::{
+    self, FileCtx, Layout, Manifest, MemIndex, MethodSet, Outcome, Ref, SymbolIndex,
+};
 use crate::store::{self, FileRow, SqlIndex, StoreError};
 use crate::walk::{self, parent_dir, WalkError, WalkOptions, WalkedFile};
 use rayon::prelude::*;
@@ -433,13 +435,8 @@ fn unix_now() -> i64 {
 /// The name a module or package is imported by: `a/b.py` → `b`, `a/__init__.py` → `a`,
 /// `net/http/server.go` → `http`.
 fn module_leaf(path: &str) -> String {
-    let file = path.rsplit('/').next().unwrap_or(path);
-    let stem = file.split('.').next().unwrap_or(file);
-    if stem == "__init__" || path.ends_with(".go") {
-        let dir = parent_dir(path);
-        return dir.rsplit('/').next().unwrap_or(dir).to_string();
-    }
-    stem.to_string()
+    let m = Lang::module_path(path);
+    m.rsplit('/').next().unwrap_or(m).to_string()
 }
 
 fn process<'a>(
@@ -815,7 +812,7 @@ fn workspace(
     conn: &Connection,
     root: &std::path::Path,
     walked: &walk::Walked,
-) -> rusqlite::Result<Workspace> {
+) -> rusqlite::Result<Layout> {
     let mut packages: HashMap<String, Option<String>> = HashMap::new();
     let mut st = conn.prepare("SELECT path, package FROM files WHERE lang = ?1 ORDER BY path")?;
     for lang in package_langs() {
@@ -834,28 +831,32 @@ fn workspace(
             }
         }
     }
-    let go_mods: Vec<(String, String)> = walked
+    // Each manifest's text, for the language resolvers to read (a go.mod's module path).
+    let manifests: Vec<Manifest> = walked
         .markers
-        .go_mod_dirs
+        .manifests
         .iter()
-        .filter_map(|d| {
-            let p = if d.is_empty() {
-                root.join("go.mod")
+        .filter_map(|(dir, name)| {
+            let p = if dir.is_empty() {
+                root.join(name)
             } else {
-                root.join(d).join("go.mod")
+                root.join(dir).join(name)
             };
-            std::fs::read_to_string(p).ok().map(|t| (d.clone(), t))
+            std::fs::read_to_string(p).ok().map(|text| Manifest {
+                dir: dir.clone(),
+                name: name.clone(),
+                text,
+            })
         })
         .collect();
-    Ok(Workspace::new(
+    Ok(Layout::new(
         walked.files.iter().map(|f| f.rel.clone()),
         packages,
-        &go_mods,
-        &walked.markers.py_project_dirs,
+        &manifests,
     ))
 }
 
-fn resolve_job(job: &Job, ws: &Workspace, idx: &dyn SymbolIndex) -> Vec<Edge> {
+fn resolve_job(job: &Job, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<Edge> {
     let ctx = FileCtx::new(job.lang, &job.path, &job.imports, ws);
     let file_node = NodeId::file_id(job.lang, &job.path);
     let mut out = Vec::with_capacity(job.refs.len() + job.imports.len());
@@ -926,7 +927,7 @@ fn load_imports(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<Import>
 /// Re-resolve edges of unchanged files whose target name is one whose definitions changed.
 fn reresolve(
     conn: &Connection,
-    ws: &Workspace,
+    ws: &Layout,
     names: &HashSet<String>,
     changed: &HashSet<i64>,
 ) -> rusqlite::Result<usize> {
@@ -1051,7 +1052,7 @@ fn package_langs() -> impl Iterator<Item = Lang> {
 /// directories, so one language has package nodes at a time (the registry has one).
 fn sync_packages(
     conn: &Connection,
-    ws: &Workspace,
+    ws: &Layout,
     only: Option<&HashSet<String>>,
 ) -> rusqlite::Result<()> {
     let Some(lang) = package_langs().next() else {

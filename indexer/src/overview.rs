@@ -68,13 +68,12 @@ pub fn louvain(
     renumber(&membership)
 }
 
-/// Whether a path is test code (Go `_test.go`, Python `test_*.py` / `*_test.py`, or anything
-/// under a `test`, `tests` or `testdata` directory). Test helpers are left out of hub lists:
+/// Whether a path is test code (a test file by its language's naming, e.g. `x_test.go` or
+/// `test_x.py`, or anything under a `test`, `tests` or `testdata` directory). Test helpers are left out of hub lists:
 /// an agent orienting itself wants the code the tests exercise.
 pub fn is_test_path(path: &str) -> bool {
-    let (dirs, name) = path.rsplit_once('/').unwrap_or(("", path));
-    name.ends_with("_test.go")
-        || (name.ends_with(".py") && (name.starts_with("test_") || name.ends_with("_test.py")))
+    let (dirs, _) = path.rsplit_once('/').unwrap_or(("", path));
+    crate::lang::Lang::is_test_file(path)
         || dirs
             .split('/')
             .any(|d| matches!(d, "test" | "tests" | "testdata"))

@@ -5,7 +5,7 @@
 //! Ranking for search is pure ([`match_tier`], [`word_starts`]) and table-tested.
 
 use crate::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError};
-use crate::id::{NodeId, GRAMMAR};
+use crate::id::{grammar, NodeId};
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Kind};
 use crate::store::{self, StoreError};
@@ -436,7 +436,8 @@ fn parse_edge_kinds(kinds: &Option<Vec<String>>) -> Result<Vec<EdgeKind>, ToolEr
 
 pub fn parse_node_id(s: &str) -> Result<NodeId, ToolError> {
     NodeId::parse(s).map_err(|e| {
-        ToolError::new(ErrorCode::BadNodeId, e.to_string()).hint(format!("the grammar: {GRAMMAR}"))
+        ToolError::new(ErrorCode::BadNodeId, e.to_string())
+            .hint(format!("the grammar: {}", grammar()))
     })
 }
 
@@ -462,7 +463,7 @@ impl Map {
         })
     }
 
-    pub fn conn(&self) -> &Connection {
+    pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
 
@@ -1436,12 +1437,11 @@ fn module_of(i: &NodeInfo) -> String {
     let Some(f) = i.file.as_deref() else {
         return String::new();
     };
-    if f.ends_with(".go") {
-        return crate::walk::parent_dir(f).to_string();
+    let m = Lang::module_path(f);
+    if Lang::of_path(Path::new(f)).is_some_and(|l| l.spec().package_nodes) {
+        return m.to_string();
     }
-    let stem = f.rsplit_once('.').map_or(f, |(s, _)| s);
-    let stem = stem.strip_suffix("/__init__").unwrap_or(stem);
-    stem.replace('/', ".")
+    m.replace('/', ".")
 }
 
 fn depth(i: &NodeInfo) -> usize {

@@ -137,3 +137,12 @@ pub fn head_text(src: &[u8], node: Node<'_>, body: Option<Node<'_>>) -> String {
     let end = body.map_or(node.end_byte(), |b| b.start_byte());
     lossy(&src[node.start_byte()..end]).trim_end().to_string()
 }
+
+/// Line `line` (1-based) of a text, without its line break; empty past the end.
+pub fn line_at(text: &str, line: u32) -> &str {
+    let l = text
+        .split('\n')
+        .nth(line.saturating_sub(1) as usize)
+        .unwrap_or("");
+    l.strip_suffix('\r').unwrap_or(l)
+}

@@ -8,15 +8,11 @@ use crate::lang::Lang;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-/// Project marker files the resolver needs (Go modules, Python source roots).
+/// Project files the resolver needs (the registry's `manifests`: `go.mod`, `pyproject.toml`…):
+/// (directory, workspace-relative with '' for the root; file name), sorted.
 #[derive(Debug, Default, Clone)]
 pub struct Markers {
-    /// Directories (workspace-relative, '' for the root) holding a `go.mod`.
-    pub go_mod_dirs: Vec<String>,
-    /// Directories holding a `go.work`.
-    pub go_work_dirs: Vec<String>,
-    /// Directories holding `pyproject.toml`, `setup.py` or `setup.cfg`.
-    pub py_project_dirs: Vec<String>,
+    pub manifests: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone)]
@@ -92,15 +88,9 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
     for p in parts.into_inner().unwrap_or_else(|e| e.into_inner()) {
         out.files.extend(p.files);
         out.warnings.extend(p.warnings);
-        out.markers.go_mod_dirs.extend(p.markers.go_mod_dirs);
-        out.markers.go_work_dirs.extend(p.markers.go_work_dirs);
-        out.markers
-            .py_project_dirs
-            .extend(p.markers.py_project_dirs);
+        out.markers.manifests.extend(p.markers.manifests);
     }
-    out.markers.go_mod_dirs.sort();
-    out.markers.go_work_dirs.sort();
-    out.markers.py_project_dirs.sort();
+    out.markers.manifests.sort();
     out.warnings.sort();
     out.files.sort_by(|a, b| a.rel.cmp(&b.rel));
     Ok(out)
@@ -200,13 +190,10 @@ impl Collector<'_> {
         };
         let file_name = rel.rsplit('/').next().unwrap_or(&rel);
         let dir = parent_dir(&rel).to_string();
-        match file_name {
-            "go.mod" => out.markers.go_mod_dirs.push(dir.clone()),
-            "go.work" => out.markers.go_work_dirs.push(dir.clone()),
-            "pyproject.toml" | "setup.py" | "setup.cfg" => {
-                out.markers.py_project_dirs.push(dir.clone())
-            }
-            _ => {}
+        if Lang::is_manifest(file_name) {
+            out.markers
+                .manifests
+                .push((dir.clone(), file_name.to_string()));
         }
         let Some(lang) = Lang::of_path(rel_path) else {
             return;

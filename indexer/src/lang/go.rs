@@ -32,6 +32,8 @@ pub static GO: Language = Language {
     first_binding_defines: false,
     package_nodes: true,
     implements_by_method_set: true,
+    package_init: None,
+    is_test_file: |name| name.ends_with("_test.go"),
     server: ServerSpec {
         commands: &[&["gopls"]],
         install_hint: "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",

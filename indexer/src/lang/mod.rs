@@ -92,6 +92,39 @@ impl Lang {
             .join(", ")
     }
 
+    /// The module a file is imported as, as a path: its directory for languages whose
+    /// directories are packages (`net/http/server.go` → `net/http`), else the file without its
+    /// extension, a package's init file standing for its directory (`a/__init__.py` → `a`).
+    pub fn module_path(path: &str) -> &str {
+        let lang = Lang::of_path(Path::new(path));
+        if lang.is_some_and(|l| l.spec().package_nodes) {
+            return path.rsplit_once('/').map_or("", |(d, _)| d);
+        }
+        let stem = path.rsplit_once('.').map_or(path, |(s, _)| s);
+        match lang.and_then(|l| l.spec().package_init) {
+            Some(init) if stem == init => "",
+            Some(init) => stem
+                .strip_suffix(init)
+                .and_then(|s| s.strip_suffix('/'))
+                .unwrap_or(stem),
+            None => stem,
+        }
+    }
+
+    /// Whether a file is test code by its language's naming (`x_test.go`, `test_x.py`).
+    pub fn is_test_file(path: &str) -> bool {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        Lang::of_path(Path::new(path)).is_some_and(|l| (l.spec().is_test_file)(name))
+    }
+
+    /// Every file extension of every language, with its dot: `[".py", ".pyi", ".go"]`.
+    pub fn dotted_extensions() -> Vec<String> {
+        Lang::ALL
+            .iter()
+            .flat_map(|l| l.spec().extensions.iter().map(|e| format!(".{e}")))
+            .collect()
+    }
+
     /// Whether a file name is a project file of some language (`go.mod`).
     pub fn is_manifest(file_name: &str) -> bool {
         Lang::ALL
@@ -135,5 +168,12 @@ mod tests {
         assert_eq!(Lang::of_id("py:a.py#f"), Some(Lang::Python));
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(Lang::described(), "Python (.py, .pyi), Go (.go)");
+        assert_eq!(Lang::module_path("net/http/server.go"), "net/http");
+        assert_eq!(Lang::module_path("main.go"), "");
+        assert_eq!(Lang::module_path("json/decoder.py"), "json/decoder");
+        assert_eq!(Lang::module_path("json/__init__.py"), "json");
+        assert_eq!(Lang::module_path("__init__.py"), "");
+        assert!(Lang::is_test_file("a/b_test.go") && Lang::is_test_file("t/test_x.py"));
+        assert!(!Lang::is_test_file("a/b.go") && !Lang::is_test_file("testing.py"));
     }
 }

@@ -22,6 +22,8 @@ pub static PYTHON: Language = Language {
     first_binding_defines: true,
     package_nodes: false,
     implements_by_method_set: false,
+    package_init: Some("__init__"),
+    is_test_file: |name| name.starts_with("test_") || name.ends_with("_test.py"),
     server: ServerSpec {
         commands: &[
             &["pyright-langserver", "--stdio"],

@@ -34,6 +34,10 @@ pub struct Language {
     pub package_nodes: bool,
     /// `implements` edges come from method sets (names and parameter counts).
     pub implements_by_method_set: bool,
+    /// The file stem that stands for its directory's module (`__init__`), if any.
+    pub package_init: Option<&'static str>,
+    /// Whether a file name (no directory) is test code (`_test.go`, `test_x.py`).
+    pub is_test_file: fn(&str) -> bool,
     /// How the language's server is found, spoken to and understood.
     pub server: ServerSpec,
     /// The extraction rules where this language differs.

@@ -2,8 +2,8 @@
 //! through the file, then the package (build variants for other systems set aside), then
 //! dot-imports; `pkg.Name` through the import's package; methods through the receiver's type.
 
-use super::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
-use super::{SymRef, SymbolIndex, Workspace};
+use super::ctx::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
+use super::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Import, Kind, Resolution};
@@ -12,6 +12,15 @@ use crate::walk::parent_dir;
 pub(crate) struct GoResolver;
 
 const LANG: Lang = Lang::Go;
+
+/// (directory, module path) of every `go.mod`.
+pub(crate) fn modules(manifests: &[Manifest]) -> Vec<(String, String)> {
+    manifests
+        .iter()
+        .filter(|m| m.name == "go.mod")
+        .filter_map(|m| module_path(&m.text).map(|p| (m.dir.clone(), p)))
+        .collect()
+}
 
 /// The module path in a go.mod file's `module` line.
 pub fn module_path(go_mod: &str) -> Option<String> {
@@ -28,7 +37,7 @@ pub fn module_path(go_mod: &str) -> Option<String> {
 }
 
 /// The directory of a Go import path inside the workspace.
-pub(crate) fn package_dir(ws: &Workspace, import: &str, from_file: &str) -> Option<String> {
+pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<String> {
     let from_dir = parent_dir(from_file);
     // The module the importing file belongs to: vendored copies first.
     for (dir, module) in &ws.modules {
@@ -62,7 +71,7 @@ pub(crate) fn package_dir(ws: &Workspace, import: &str, from_file: &str) -> Opti
 }
 
 impl Resolver for GoResolver {
-    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Workspace) {
+    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Layout) {
         let binding = match package_dir(ws, &imp.module, ctx.path) {
             Some(dir) => Binding::Package(dir),
             None => Binding::External(imp.module.clone()),
@@ -85,7 +94,7 @@ impl Resolver for GoResolver {
         ctx.bindings.insert(name, binding);
     }
 
-    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Workspace) -> ImportEdge {
+    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Layout) -> ImportEdge {
         let target = match package_dir(ws, &imp.module, ctx.path) {
             Some(dir) => NodeId::package_id(LANG, &dir),
             None => NodeId::external_id(LANG, &imp.module),
@@ -100,7 +109,7 @@ impl Resolver for GoResolver {
     fn resolve(
         &self,
         ctx: &FileCtx<'_>,
-        _ws: &Workspace,
+        _ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],

@@ -1,5 +1,5 @@
 //! Resolution: turning references (`self.refresh`, `fmt.Println`, an import) into edges with a
-//! resolution class. Pure: the workspace's shape comes in as data ([`Workspace`]) and symbols
+//! resolution class. Pure: the workspace's shape comes in as data ([`Layout`]) and symbols
 //! are looked up through the [`SymbolIndex`] trait, which a cold run implements in memory and an
 //! incremental run over SQLite.
 //!
@@ -8,58 +8,19 @@
 //! Ambiguous names are never guessed: they stay `unresolved` with their name. How each
 //! language applies them is its [`Resolver`], in the module named after it.
 
+mod ctx;
 mod go;
 mod python;
+
+use ctx::{single, Resolver};
+pub use ctx::{FileCtx, ImportEdge, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex};
+pub use go::module_path;
 
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Import, Kind, Resolution};
 use crate::walk::parent_dir;
 use std::collections::{HashMap, HashSet};
-
-/// A symbol found by a lookup.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SymRef {
-    pub node_id: String,
-    pub kind: Kind,
-    pub file: String,
-}
-
-/// Symbol lookups the resolver needs.
-pub trait SymbolIndex {
-    /// Symbols with this qualname in any file of `dir` (a Go package, or one Python file's
-    /// directory when filtered by file).
-    fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef>;
-    /// Every workspace symbol with this name.
-    fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef>;
-
-    fn in_file(&self, lang: Lang, file: &str, qualname: &str) -> Option<SymRef> {
-        self.in_dir(lang, parent_dir(file), qualname)
-            .into_iter()
-            .find(|s| s.file == file)
-    }
-
-    /// The one workspace symbol with this name whose kind is wanted; `None` when there are
-    /// none or several.
-    fn unique_by_name(
-        &self,
-        lang: Lang,
-        name: &str,
-        want: &dyn Fn(Kind) -> bool,
-    ) -> Option<SymRef> {
-        single(
-            self.by_name(lang, name)
-                .into_iter()
-                .filter(|s| want(s.kind)),
-        )
-    }
-}
-
-/// The only item, or `None` when there are none or several.
-pub(crate) fn single<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
-    let first = it.next()?;
-    it.next().is_none().then_some(first)
-}
 
 /// An index held in memory, for a cold run: each symbol once, and two sorted tables of
 /// (hash of the lookup key, symbol) searched by binary search; hits are verified against the
@@ -181,119 +142,25 @@ impl SymbolIndex for MemIndex {
     }
 }
 
-/// The workspace's shape: which files and packages exist, module manifests, source roots.
-/// The language resolvers read it; how each language finds its modules is in its resolver.
-#[derive(Debug, Default, Clone)]
-pub struct Workspace {
-    pub(crate) files: HashSet<String>,
-    /// Package directories (for languages with package nodes) → package name, when known.
-    pub(crate) packages: HashMap<String, Option<String>>,
-    /// (directory of a module manifest, module path), longest directory first.
-    pub(crate) modules: Vec<(String, String)>,
-    /// Directories that imports resolve against, the root first.
-    pub(crate) roots: Vec<String>,
-}
-
-impl Workspace {
+impl Layout {
     /// `files`: every source file; `packages`: package directory → package name (when
-    /// known); `manifests`: (directory, contents of its module manifest, e.g. go.mod);
-    /// `project_dirs`: directories holding a project file (pyproject.toml, setup.py, setup.cfg).
+    /// known); `manifests`: the project files found (each language reads its own).
     pub fn new(
         files: impl IntoIterator<Item = String>,
         packages: HashMap<String, Option<String>>,
-        manifests: &[(String, String)],
-        project_dirs: &[String],
-    ) -> Workspace {
+        manifests: &[Manifest],
+    ) -> Layout {
         let files: HashSet<String> = files.into_iter().collect();
-        let mut modules: Vec<(String, String)> = manifests
-            .iter()
-            .filter_map(|(dir, text)| go::module_path(text).map(|m| (dir.clone(), m)))
-            .collect();
+        let mut modules = go::modules(manifests);
         modules.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
-        let roots = python::source_roots(&files, project_dirs);
-        Workspace {
+        let roots = python::source_roots(&files, manifests);
+        Layout {
             files,
             packages,
             modules,
             roots,
         }
     }
-
-    pub fn has_file(&self, f: &str) -> bool {
-        self.files.contains(f)
-    }
-
-    /// Directories that are packages.
-    pub fn package_dirs(&self) -> impl Iterator<Item = &str> {
-        self.packages.keys().map(String::as_str)
-    }
-
-    pub fn is_package_dir(&self, dir: &str) -> bool {
-        self.packages.contains_key(dir)
-    }
-
-    pub fn package_name(&self, dir: &str) -> Option<&str> {
-        self.packages.get(dir).and_then(|n| n.as_deref())
-    }
-}
-
-pub(crate) fn join_path(a: &str, b: &str) -> String {
-    match (a.is_empty(), b.is_empty()) {
-        (true, _) => b.to_string(),
-        (_, true) => a.to_string(),
-        _ => format!("{a}/{b}"),
-    }
-}
-
-pub use go::module_path;
-
-/// What a name bound by an import stands for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Binding {
-    /// A module, as candidate path stems.
-    Module(Vec<String>),
-    /// A member of a module (`from m import member`).
-    Member(Vec<String>, String),
-    /// A package directory in the workspace.
-    Package(String),
-    /// Outside the workspace.
-    External(String),
-}
-
-/// What resolution needs to know about the file a reference is in.
-pub struct FileCtx<'a> {
-    pub lang: Lang,
-    pub path: &'a str,
-    pub(crate) bindings: HashMap<String, Binding>,
-    /// Modules or packages whose names are all imported (`from m import *`, `import . "p"`).
-    pub(crate) star: Vec<Binding>,
-}
-
-/// The resolved form of an import: the `imports` edge's target.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImportEdge {
-    pub target: Option<String>,
-    pub target_name: String,
-    pub resolution: Resolution,
-}
-
-/// How one language turns imports and references into edges. One per language, in its
-/// module beside this one; [`resolver`] is the registry's entry for it.
-pub(crate) trait Resolver: Sync {
-    /// Record the names one import binds.
-    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Workspace);
-    /// The edge for one import statement's binding.
-    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Workspace) -> ImportEdge;
-    /// Resolve a reference whose target splits into `segs` (none empty).
-    fn resolve(
-        &self,
-        ctx: &FileCtx<'_>,
-        ws: &Workspace,
-        idx: &dyn SymbolIndex,
-        r: &Ref<'_>,
-        segs: &[&str],
-        want: &dyn Fn(Kind) -> bool,
-    ) -> Outcome;
 }
 
 /// Each language's resolver.
@@ -305,7 +172,7 @@ fn resolver(lang: Lang) -> &'static dyn Resolver {
 }
 
 impl<'a> FileCtx<'a> {
-    pub fn new(lang: Lang, path: &'a str, imports: &[Import], ws: &Workspace) -> FileCtx<'a> {
+    pub fn new(lang: Lang, path: &'a str, imports: &[Import], ws: &Layout) -> FileCtx<'a> {
         let mut ctx = FileCtx {
             lang,
             path,
@@ -320,34 +187,12 @@ impl<'a> FileCtx<'a> {
     }
 
     /// The edge for one import statement's binding.
-    pub fn import_edge(&self, imp: &Import, ws: &Workspace) -> ImportEdge {
+    pub fn import_edge(&self, imp: &Import, ws: &Layout) -> ImportEdge {
         resolver(self.lang).import_edge(self, imp, ws)
     }
 }
 
-/// What became of a reference.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    Edge(Option<String>, Resolution),
-    /// A call to a language builtin: no edge.
-    Drop,
-}
-
-/// A reference to resolve, independent of where it came from (fresh extraction or a stored edge).
-pub struct Ref<'a> {
-    pub kind: EdgeKind,
-    pub target: &'a str,
-    pub hint: Option<&'a str>,
-    /// The qualname of the symbol the reference sits in (`None`: the file).
-    pub source_qual: Option<&'a str>,
-}
-
-pub fn resolve_ref(
-    ctx: &FileCtx<'_>,
-    ws: &Workspace,
-    idx: &dyn SymbolIndex,
-    r: &Ref<'_>,
-) -> Outcome {
+pub fn resolve_ref(ctx: &FileCtx<'_>, ws: &Layout, idx: &dyn SymbolIndex, r: &Ref<'_>) -> Outcome {
     let segs: Vec<&str> = r.target.split('.').collect();
     if segs.iter().any(|s| s.is_empty()) {
         return Outcome::Edge(None, Resolution::Unresolved);
@@ -357,18 +202,6 @@ pub fn resolve_ref(
         _ => k.is_callable(),
     };
     resolver(ctx.lang).resolve(ctx, ws, idx, r, &segs, &want)
-}
-
-pub(crate) fn unique(
-    idx: &dyn SymbolIndex,
-    lang: Lang,
-    leaf: &str,
-    want: &dyn Fn(Kind) -> bool,
-) -> Outcome {
-    match idx.unique_by_name(lang, leaf, want) {
-        Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Unique),
-        None => Outcome::Edge(None, Resolution::Unresolved),
-    }
 }
 
 /// A type or interface with its method set, for `implements`.
@@ -427,17 +260,20 @@ pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(String, Str
 mod tests {
     use super::*;
 
-    fn ws(files: &[&str], go: &[(&str, &str)], mods: &[(&str, &str)]) -> Workspace {
-        Workspace::new(
+    fn ws(files: &[&str], go: &[(&str, &str)], mods: &[(&str, &str)]) -> Layout {
+        Layout::new(
             files.iter().map(|s| s.to_string()),
             go.iter()
                 .map(|(d, n)| (d.to_string(), Some(n.to_string())))
                 .collect(),
             &mods
                 .iter()
-                .map(|(d, t)| (d.to_string(), t.to_string()))
+                .map(|(d, t)| Manifest {
+                    dir: d.to_string(),
+                    name: "go.mod".into(),
+                    text: t.to_string(),
+                })
                 .collect::<Vec<_>>(),
-            &[],
         )
     }
 

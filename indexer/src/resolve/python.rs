@@ -2,8 +2,8 @@
 //! holds packages, each project directory and its `src/`), relative imports from the
 //! importing file's package, names through enclosing scopes, then imports, then `*` imports.
 
-use super::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
-use super::{SymbolIndex, Workspace};
+use super::ctx::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
+use super::ctx::{Layout, Manifest, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{Import, Kind, Resolution};
@@ -15,8 +15,15 @@ pub(crate) struct PythonResolver;
 const LANG: Lang = Lang::Python;
 
 /// The directories imports resolve against: the root, `src/` when it holds packages, and each
-/// project directory (with its `src/` when that holds files).
-pub(crate) fn source_roots(files: &HashSet<String>, project_dirs: &[String]) -> Vec<String> {
+/// project directory (one holding a Python manifest: `pyproject.toml`, `setup.py`,
+/// `setup.cfg`) with its `src/` when that holds files.
+pub(crate) fn source_roots(files: &HashSet<String>, manifests: &[Manifest]) -> Vec<String> {
+    let mut project_dirs: Vec<&String> = manifests
+        .iter()
+        .filter(|m| LANG.spec().manifests.contains(&m.name.as_str()))
+        .map(|m| &m.dir)
+        .collect();
+    project_dirs.dedup();
     let mut roots = vec![String::new()];
     if files
         .iter()
@@ -41,7 +48,7 @@ pub(crate) fn source_roots(files: &HashSet<String>, project_dirs: &[String]) -> 
 }
 
 /// The file of a module given as a path stem (`a/b` → `a/b.py`, `a/b/__init__.py`).
-pub(crate) fn module_file(ws: &Workspace, stem: &str) -> Option<String> {
+pub(crate) fn module_file(ws: &Layout, stem: &str) -> Option<String> {
     let join = |s: &str| {
         if stem.is_empty() {
             s.to_string()
@@ -61,7 +68,7 @@ pub(crate) fn module_file(ws: &Workspace, stem: &str) -> Option<String> {
 
 /// Candidate path stems of a module as written in `from_file`: one per source root for an
 /// absolute module, one for a relative one (`None` when the dots climb above the root).
-pub(crate) fn module_stems(ws: &Workspace, module: &str, from_file: &str) -> Option<Vec<String>> {
+pub(crate) fn module_stems(ws: &Layout, module: &str, from_file: &str) -> Option<Vec<String>> {
     let dots = module.chars().take_while(|c| *c == '.').count();
     let rest = &module[dots..];
     let rest_path = rest.replace('.', "/");
@@ -79,7 +86,7 @@ pub(crate) fn module_stems(ws: &Workspace, module: &str, from_file: &str) -> Opt
 }
 
 impl Resolver for PythonResolver {
-    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Workspace) {
+    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Layout) {
         let Some(stems) = module_stems(ws, &imp.module, ctx.path) else {
             return;
         };
@@ -101,7 +108,7 @@ impl Resolver for PythonResolver {
         }
     }
 
-    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Workspace) -> ImportEdge {
+    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Layout) -> ImportEdge {
         let name = match imp.member.as_deref() {
             None | Some("*") => imp.module.clone(),
             Some(m) if imp.module.ends_with('.') => format!("{}{m}", imp.module),
@@ -143,7 +150,7 @@ impl Resolver for PythonResolver {
     fn resolve(
         &self,
         ctx: &FileCtx<'_>,
-        ws: &Workspace,
+        ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],
@@ -205,7 +212,7 @@ impl Resolver for PythonResolver {
 /// `rest` looked up through a module: submodules first (`a.b.c` may be a package path), then
 /// the qualname inside the deepest module file found.
 fn py_through_module(
-    ws: &Workspace,
+    ws: &Layout,
     idx: &dyn SymbolIndex,
     stems: &[String],
     rest: &[&str],

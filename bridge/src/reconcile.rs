@@ -6,9 +6,8 @@
 //! place when one is running (issue 3), with the same matching rules (`indexer::outline`).
 
 use crate::paths::{contain, Contained};
-use crate::tools::Workspace;
+use crate::workspace::Workspace;
 use indexer::envelope::{Answer, ErrorCode, ToolError};
-use indexer::extract::Extractor;
 use indexer::id::{segment_name, NodeId};
 use indexer::lang::Lang;
 use indexer::model::{Pos, Span};
@@ -56,14 +55,6 @@ pub fn resolve(ws: &Workspace, p: &ResolveParams) -> Result<Answer, ToolError> {
     }
 }
 
-/// The compiled queries, once per process.
-fn extractor() -> Result<&'static Extractor, ToolError> {
-    static EX: std::sync::OnceLock<Result<Extractor, String>> = std::sync::OnceLock::new();
-    EX.get_or_init(|| Extractor::new().map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(ToolError::internal)
-}
-
 /// Where a live outline came from.
 struct Live {
     outline: Vec<OutlineSymbol>,
@@ -85,7 +76,7 @@ fn live_outline(
     shown: &str,
     warnings: &mut Vec<String>,
 ) -> Result<Live, ToolError> {
-    let (outline, lines) = parse_outline(c, lang, shown)?;
+    let (outline, lines) = ws.parsed_outline(c, lang, shown)?;
     match ws.server(lang) {
         Ok(server) => {
             let text =
@@ -121,49 +112,6 @@ fn live_outline(
         source: "parse",
         server: None,
     })
-}
-
-/// The live outline of a file: a tree-sitter parse of what is on disk.
-pub(crate) fn parse_outline(
-    c: &Contained,
-    lang: Lang,
-    shown: &str,
-) -> Result<(Vec<OutlineSymbol>, usize), ToolError> {
-    let bytes = match std::fs::read(&c.abs) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(ToolError::new(
-                ErrorCode::FileDeleted,
-                format!("{shown} no longer exists"),
-            ));
-        }
-        Err(e) => return Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
-    };
-    if bytes.contains(&0) {
-        return Err(ToolError::bad_args(format!(
-            "{shown} is a binary file (it contains NUL bytes)"
-        )));
-    }
-    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-    // Parses are kept per file while its content is the same (a server asks many times).
-    type Cached = (Vec<u8>, Vec<OutlineSymbol>);
-    static CACHE: std::sync::OnceLock<
-        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Cached>>,
-    > = std::sync::OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some((b, o)) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&c.abs) {
-        if *b == bytes {
-            return Ok((o.clone(), lines));
-        }
-    }
-    let extract = extractor()?.extract_source(lang, &bytes);
-    let outline = OutlineSymbol::from_symbols(extract.symbols);
-    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if cache.len() > 256 {
-        cache.clear();
-    }
-    cache.insert(c.abs.clone(), (bytes, outline.clone()));
-    Ok((outline, lines))
 }
 
 fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<std::rc::Rc<Map>> {

@@ -1,0 +1,248 @@
+//! One workspace as the tools see it: its root and map, the options its index runs and
+//! language servers are given, and the state of this process's session on it (the language
+//! servers' supervisor, file texts read by the live tools, the watcher's status, a first
+//! build in progress). The tools, the live bridge and the watcher all take a [`Workspace`];
+//! none of them imports another to get one.
+
+use crate::paths::Contained;
+use crate::supervise::{Config, Supervisor};
+use indexer::envelope::{ErrorCode, ToolError};
+use indexer::extract::Extractor;
+use indexer::index::{IndexOptions, Progress};
+use indexer::lang::Lang;
+use indexer::outline::OutlineSymbol;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Where the tools work: the workspace root and its map.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    pub root: PathBuf,
+    pub db: PathBuf,
+    pub exclude: Vec<String>,
+    pub max_file_size: Option<u64>,
+    /// Use language servers (off: every live answer comes from a parse of the file on disk).
+    pub lsp: bool,
+    /// Server commands given by the user (flag), per language; else found on PATH.
+    pub lsp_commands: HashMap<Lang, Vec<String>>,
+    /// Per-request timeout for language servers.
+    pub lsp_timeout: std::time::Duration,
+    /// Stop a language server after this long without a request.
+    pub lsp_idle: std::time::Duration,
+    /// The watcher's state, when one runs in this process (`serve`, `watch`).
+    pub watch: std::sync::Arc<std::sync::Mutex<Option<WatchStatus>>>,
+    /// The first build of the map, when `serve` is making it: map answers wait for it.
+    pub first_build: Option<std::sync::Arc<FirstBuild>>,
+    /// Texts of files read by the live tools, reused while the file's size and mtime hold.
+    texts: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedText>>>,
+    /// Tree-sitter outlines of files parsed by the live tools, reused while the file's
+    /// content is the same (a server that is down is asked about the same file many times).
+    parses: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedParse>>>,
+    /// The language servers' supervisor, made on first use from the fields above.
+    supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
+}
+
+/// A map build in progress that tools wait for: files done of total, and the outcome.
+#[derive(Debug, Default)]
+pub struct FirstBuild {
+    pub done: std::sync::atomic::AtomicU64,
+    pub total: std::sync::atomic::AtomicU64,
+    /// `Some(Ok(()))` built, `Some(Err(message))` failed.
+    pub outcome: std::sync::Mutex<Option<Result<(), String>>>,
+    pub cond: std::sync::Condvar,
+}
+
+impl FirstBuild {
+    pub fn finish(&self, r: Result<(), String>) {
+        *self.outcome.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+        self.cond.notify_all();
+    }
+
+    pub fn finished(&self) -> bool {
+        self.outcome
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+    }
+
+    /// Wait up to `d` for the build; true when it is over.
+    pub fn wait(&self, d: std::time::Duration) -> bool {
+        let g = self.outcome.lock().unwrap_or_else(|e| e.into_inner());
+        let (g, _) = self
+            .cond
+            .wait_timeout_while(g, d, |o| o.is_none())
+            .unwrap_or_else(|e| e.into_inner());
+        g.is_some()
+    }
+}
+
+impl Progress for FirstBuild {
+    fn start(&self, total: u64) {
+        self.total
+            .store(total, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn inc(&self, n: u64) {
+        self.done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// A file's bytes when parsed, and its outline.
+type CachedParse = (Vec<u8>, Vec<OutlineSymbol>);
+
+/// The compiled queries, once per process (not a cache: they never change).
+fn extractor() -> Result<&'static Extractor, ToolError> {
+    static EX: std::sync::OnceLock<Result<Extractor, String>> = std::sync::OnceLock::new();
+    EX.get_or_init(|| Extractor::new().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(ToolError::internal)
+}
+
+/// (size, mtime) of the file when read, and its text (`None`: binary, it holds NUL bytes).
+type CachedText = ((u64, std::time::SystemTime), Option<std::sync::Arc<str>>);
+
+impl Workspace {
+    /// A file's text as it is on disk now (invalid UTF-8 replaced), `None` for a binary file.
+    /// Served from a cache while the file's size and mtime are unchanged.
+    pub fn text(&self, abs: &Path) -> std::io::Result<Option<std::sync::Arc<str>>> {
+        let meta = std::fs::metadata(abs)?;
+        let stamp = (meta.len(), meta.modified()?);
+        let cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((s, t)) = cache.get(abs) {
+            if *s == stamp {
+                return Ok(t.clone());
+            }
+        }
+        drop(cache);
+        let bytes = std::fs::read(abs)?;
+        let text: Option<std::sync::Arc<str>> =
+            (!bytes.contains(&0)).then(|| String::from_utf8_lossy(&bytes).into());
+        let mut cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= 1024 {
+            cache.clear();
+        }
+        cache.insert(abs.to_path_buf(), (stamp, text.clone()));
+        Ok(text)
+    }
+
+    /// The live outline of a file: a tree-sitter parse of what is on disk, and its line
+    /// count. `FILE_DELETED` when it is gone; a binary file is refused.
+    pub fn parsed_outline(
+        &self,
+        c: &Contained,
+        lang: Lang,
+        shown: &str,
+    ) -> Result<(Vec<OutlineSymbol>, usize), ToolError> {
+        let bytes = match std::fs::read(&c.abs) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(ToolError::new(
+                    ErrorCode::FileDeleted,
+                    format!("{shown} no longer exists"),
+                ));
+            }
+            Err(e) => return Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
+        };
+        if bytes.contains(&0) {
+            return Err(ToolError::bad_args(format!(
+                "{shown} is a binary file (it contains NUL bytes)"
+            )));
+        }
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        let cache = &self.parses;
+        if let Some((b, o)) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&c.abs) {
+            if *b == bytes {
+                return Ok((o.clone(), lines));
+            }
+        }
+        let extract = extractor()?.extract_source(lang, &bytes);
+        let outline = OutlineSymbol::from_symbols(extract.symbols);
+        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() > 256 {
+            cache.clear();
+        }
+        cache.insert(c.abs.clone(), (bytes, outline.clone()));
+        Ok((outline, lines))
+    }
+
+    pub fn supervisor(&self) -> &Supervisor {
+        self.supervisor.get_or_init(|| {
+            Supervisor::new(Config {
+                root: self.root.clone(),
+                enabled: self.lsp,
+                commands: self.lsp_commands.clone(),
+                timeout: self.lsp_timeout,
+                idle: self.lsp_idle,
+            })
+        })
+    }
+
+    /// The server for a language: started on first use, supervised.
+    pub fn server(&self, lang: Lang) -> Result<std::sync::Arc<crate::lsp::Server>, ToolError> {
+        self.supervisor().get(lang)
+    }
+
+    /// What an index run of this workspace is given: its map, excluded paths and file size
+    /// limit (one place, for `map_rebuild`, the watcher and `serve`'s first build).
+    pub fn index_options(&self) -> IndexOptions {
+        let mut opts = IndexOptions::new(self.root.clone());
+        opts.db = Some(self.db.clone());
+        opts.exclude = self.exclude.clone();
+        if let Some(m) = self.max_file_size {
+            opts.max_file_size = m;
+        }
+        opts
+    }
+
+    /// The root must be an existing directory; the map defaults to `<root>/.codemap/map.db`.
+    pub fn new(root: &Path, db: Option<&Path>) -> Result<Workspace, ToolError> {
+        let root = root.canonicalize().map_err(|e| {
+            ToolError::bad_args(format!(
+                "workspace root {} is not usable: {e}",
+                root.display()
+            ))
+            .hint("pass an existing directory with --root")
+        })?;
+        if !root.is_dir() {
+            return Err(ToolError::bad_args(format!(
+                "workspace root {} is not a directory",
+                root.display()
+            )));
+        }
+        let db = db.map_or_else(|| indexer::store::default_db(&root), Path::to_path_buf);
+        Ok(Workspace {
+            root,
+            db,
+            exclude: Vec::new(),
+            max_file_size: None,
+            lsp: true,
+            lsp_commands: HashMap::new(),
+            lsp_timeout: crate::lsp::TIMEOUT,
+            lsp_idle: crate::supervise::IDLE,
+            texts: Default::default(),
+            parses: Default::default(),
+            watch: Default::default(),
+            first_build: None,
+            supervisor: Default::default(),
+        })
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WatchStatus {
+    pub state: String,
+    /// Relevant file events seen.
+    pub events: u64,
+    /// Re-index runs made.
+    pub runs: u64,
+    pub files_marked_stale: u64,
+    pub last_run_seconds: Option<f64>,
+    /// Unix seconds.
+    pub last_run_at: Option<u64>,
+    pub last_error: Option<String>,
+    /// Directories watched (ignored and hidden ones are not).
+    pub directories: u64,
+    /// Directories that could not be watched (the inotify limit), if any.
+    pub unwatched: Option<String>,
+}

@@ -1,0 +1,179 @@
+//! What resolution works with, shared by the resolver and every language's rules: the
+//! symbol index, the workspace's layout, a file's import bindings, references and their
+//! outcomes, and the [`Resolver`] trait each language implements.
+
+use crate::lang::Lang;
+use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::walk::parent_dir;
+use std::collections::{HashMap, HashSet};
+
+/// A symbol found by a lookup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SymRef {
+    pub node_id: String,
+    pub kind: Kind,
+    pub file: String,
+}
+
+/// Symbol lookups the resolver needs.
+pub trait SymbolIndex {
+    /// Symbols with this qualname in any file of `dir` (a Go package, or one Python file's
+    /// directory when filtered by file).
+    fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef>;
+    /// Every workspace symbol with this name.
+    fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef>;
+
+    fn in_file(&self, lang: Lang, file: &str, qualname: &str) -> Option<SymRef> {
+        self.in_dir(lang, parent_dir(file), qualname)
+            .into_iter()
+            .find(|s| s.file == file)
+    }
+
+    /// The one workspace symbol with this name whose kind is wanted; `None` when there are
+    /// none or several.
+    fn unique_by_name(
+        &self,
+        lang: Lang,
+        name: &str,
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Option<SymRef> {
+        single(
+            self.by_name(lang, name)
+                .into_iter()
+                .filter(|s| want(s.kind)),
+        )
+    }
+}
+
+/// The only item, or `None` when there are none or several.
+pub(crate) fn single<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
+    let first = it.next()?;
+    it.next().is_none().then_some(first)
+}
+
+/// A project file the walk found: its directory (workspace-relative, '' for the root), file
+/// name and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Manifest {
+    pub dir: String,
+    pub name: String,
+    pub text: String,
+}
+
+/// The layout of the workspace: which files and packages exist, module manifests, source roots.
+/// The language resolvers read it; how each language finds its modules is in its resolver.
+#[derive(Debug, Default, Clone)]
+pub struct Layout {
+    pub(crate) files: HashSet<String>,
+    /// Package directories (for languages with package nodes) → package name, when known.
+    pub(crate) packages: HashMap<String, Option<String>>,
+    /// (directory of a module manifest, module path), longest directory first.
+    pub(crate) modules: Vec<(String, String)>,
+    /// Directories that imports resolve against, the root first.
+    pub(crate) roots: Vec<String>,
+}
+
+impl Layout {
+    pub fn has_file(&self, f: &str) -> bool {
+        self.files.contains(f)
+    }
+
+    /// Directories that are packages.
+    pub fn package_dirs(&self) -> impl Iterator<Item = &str> {
+        self.packages.keys().map(String::as_str)
+    }
+
+    pub fn is_package_dir(&self, dir: &str) -> bool {
+        self.packages.contains_key(dir)
+    }
+
+    pub fn package_name(&self, dir: &str) -> Option<&str> {
+        self.packages.get(dir).and_then(|n| n.as_deref())
+    }
+}
+
+pub(crate) fn join_path(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (_, true) => a.to_string(),
+        _ => format!("{a}/{b}"),
+    }
+}
+
+/// What a name bound by an import stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Binding {
+    /// A module, as candidate path stems.
+    Module(Vec<String>),
+    /// A member of a module (`from m import member`).
+    Member(Vec<String>, String),
+    /// A package directory in the workspace.
+    Package(String),
+    /// Outside the workspace.
+    External(String),
+}
+
+/// What resolution needs to know about the file a reference is in.
+pub struct FileCtx<'a> {
+    pub lang: Lang,
+    pub path: &'a str,
+    pub(crate) bindings: HashMap<String, Binding>,
+    /// Modules or packages whose names are all imported (`from m import *`, `import . "p"`).
+    pub(crate) star: Vec<Binding>,
+}
+
+/// The resolved form of an import: the `imports` edge's target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportEdge {
+    pub target: Option<String>,
+    pub target_name: String,
+    pub resolution: Resolution,
+}
+
+/// How one language turns imports and references into edges. One per language, in its
+/// module beside this one; `resolve::resolver` is the registry's entry for it.
+pub(crate) trait Resolver: Sync {
+    /// Record the names one import binds.
+    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Layout);
+    /// The edge for one import statement's binding.
+    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Layout) -> ImportEdge;
+    /// Resolve a reference whose target splits into `segs` (none empty).
+    fn resolve(
+        &self,
+        ctx: &FileCtx<'_>,
+        ws: &Layout,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome;
+}
+
+/// What became of a reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Edge(Option<String>, Resolution),
+    /// A call to a language builtin: no edge.
+    Drop,
+}
+
+/// A reference to resolve, independent of where it came from (fresh extraction or a stored edge).
+pub struct Ref<'a> {
+    pub kind: EdgeKind,
+    pub target: &'a str,
+    pub hint: Option<&'a str>,
+    /// The qualname of the symbol the reference sits in (`None`: the file).
+    pub source_qual: Option<&'a str>,
+}
+
+pub(crate) fn unique(
+    idx: &dyn SymbolIndex,
+    lang: Lang,
+    leaf: &str,
+    want: &dyn Fn(Kind) -> bool,
+) -> Outcome {
+    match idx.unique_by_name(lang, leaf, want) {
+        Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Unique),
+        None => Outcome::Edge(None, Resolution::Unresolved),
+    }
+}
