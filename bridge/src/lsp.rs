@@ -13,6 +13,8 @@ use indexer::envelope::{ErrorCode, ToolError};
 use indexer::lang::Lang;
 use indexer::model::{Kind, Pos, Span};
 use indexer::outline::OutlineSymbol;
+use lsp_types::SymbolKind;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -878,24 +880,47 @@ fn receiver_method_name(name: &str) -> Option<(String, String)> {
     Some((recv.to_string(), method.to_string()))
 }
 
-fn kind_of(lang: Lang, lsp_kind: u64, parent: Option<Kind>) -> Option<Kind> {
+/// An LSP `SymbolKind` as the server sent it (`None` when it sent none or nonsense).
+fn symbol_kind(v: &Value) -> Option<SymbolKind> {
+    SymbolKind::deserialize(v).ok()
+}
+
+/// The map kind of an outline entry of `lsp_kind` under a `parent` of this kind.
+fn kind_of(lang: Lang, lsp_kind: SymbolKind, parent: Option<Kind>) -> Option<Kind> {
     use Kind::*;
+    let server = &lang.spec().server;
     Some(match lsp_kind {
-        5 => lang.spec().server.class_kind,
-        23 => Struct,
-        11 => Interface,
-        6 => Method,
-        12 if parent == Some(Class) && lang.spec().server.functions_in_class_are_methods => Method,
-        12 => Function,
-        8 | 7 => Field,
-        14 => Constant,
-        13 => match parent {
+        SymbolKind::CLASS => server.class_kind,
+        SymbolKind::STRUCT => Struct,
+        SymbolKind::INTERFACE => Interface,
+        SymbolKind::METHOD => Method,
+        SymbolKind::FUNCTION if parent == Some(Class) && server.functions_in_class_are_methods => {
+            Method
+        }
+        SymbolKind::FUNCTION => Function,
+        SymbolKind::FIELD | SymbolKind::PROPERTY => Field,
+        SymbolKind::CONSTANT => Constant,
+        SymbolKind::VARIABLE => match parent {
             Some(Class | Struct) => Field,
             _ => Variable,
         },
-        26 | 10 | 22 => Type,
+        SymbolKind::TYPE_PARAMETER | SymbolKind::ENUM | SymbolKind::ENUM_MEMBER => Type,
         _ => return None,
     })
+}
+
+/// Kinds that are declarations of their own even inside a function (not locals).
+fn declares_scope(k: Option<SymbolKind>) -> bool {
+    matches!(
+        k,
+        Some(
+            SymbolKind::CLASS
+                | SymbolKind::METHOD
+                | SymbolKind::FUNCTION
+                | SymbolKind::STRUCT
+                | SymbolKind::INTERFACE
+        )
+    )
 }
 
 /// The server's hierarchical outline → outline symbols with SPEC qualnames (`~N` for repeated
@@ -918,13 +943,14 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
     while let Some((s, parent)) = stack.pop() {
         let raw_name = s["name"].as_str().unwrap_or("");
         let parent_kind = parent.map(|p| out[p].kind);
-        if matches!(parent_kind, Some(Kind::Function | Kind::Method)) {
-            let k = s["kind"].as_u64().unwrap_or(0);
-            if !matches!(k, 5 | 6 | 12 | 23 | 11) {
-                continue; // a local or parameter
-            }
+        // Under a function, only nested functions and types count: the rest are locals and
+        // parameters.
+        if matches!(parent_kind, Some(Kind::Function | Kind::Method))
+            && !declares_scope(symbol_kind(&s["kind"]))
+        {
+            continue;
         }
-        let Some(kind) = kind_of(lang, s["kind"].as_u64().unwrap_or(0), parent_kind) else {
+        let Some(kind) = symbol_kind(&s["kind"]).and_then(|k| kind_of(lang, k, parent_kind)) else {
             continue;
         };
         let by_receiver = lang

@@ -242,14 +242,11 @@ pub fn target(
         });
     }
     if let Some(id) = p.node_id {
-        let a = crate::reconcile::from_node(ws, id, false)?;
-        warnings.extend(a.warnings);
-        let loc = &a.data["location"];
-        let (Some(file), Some(line), Some(col)) = (
-            loc["file"].as_str(),
-            loc["line"].as_u64(),
-            loc["col"].as_u64(),
-        ) else {
+        let (r, warned) = crate::reconcile::locate_node(ws, id, false)?;
+        warnings.extend(warned);
+        let (file, Some(line), Some(col)) =
+            (r.location.file.as_str(), r.location.line, r.location.col)
+        else {
             return Err(ToolError::bad_args(format!(
                 "{id} is not a symbol with a position (a package or external node)"
             )));
@@ -261,10 +258,7 @@ pub fn target(
             c,
             lang,
             text,
-            pos: Pos {
-                line: line as u32,
-                col: col as u32,
-            },
+            pos: Pos { line, col },
         });
     }
     let (Some(file), Some(line), Some(col)) = (p.file, p.line, p.col) else {

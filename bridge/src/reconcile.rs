@@ -13,7 +13,7 @@ use indexer::lang::Lang;
 use indexer::model::{Pos, Span};
 use indexer::outline::{self, Found, OutlineSymbol};
 use indexer::query::{parse_node_id, Map, NodeInfo};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 /// `resolve`'s arguments: a node ID, or a position.
@@ -149,7 +149,63 @@ fn differs(info: &NodeInfo, live: &OutlineSymbol) -> bool {
     }
 }
 
+/// Where a node is now: `resolve`'s answer for a node ID, typed (the tool serializes it; the
+/// nav tools read its location).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resolved {
+    pub node_id: String,
+    pub location: Location,
+    /// The live symbol's full range (symbols only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<Value>,
+    pub verified: bool,
+    pub source: &'static str,
+    pub map_stale: bool,
+    pub map_range: Option<Value>,
+    pub in_map: bool,
+    pub relocated: bool,
+    pub symbol: SymbolSummary,
+    /// The node ID the symbol has now, when it was relocated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub live_node_id: Option<String>,
+}
+
+/// A live location: a file (a package: its directory with a trailing `/`) and, for files and
+/// symbols, the 1-based line and character column.
+#[derive(Debug, Clone, Serialize)]
+pub struct Location {
+    pub file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub col: Option<u32>,
+}
+
+/// The live symbol's name, kind and (for symbols, possibly none) signature.
+#[derive(Debug, Clone, Serialize)]
+pub struct SymbolSummary {
+    pub name: String,
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signature: Option<Option<String>>,
+}
+
 pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer, ToolError> {
+    let (r, warnings) = locate_node(ws, id, hover)?;
+    Ok(Answer {
+        data: serde_json::to_value(&r).map_err(ToolError::internal)?,
+        dropped: None,
+        warnings,
+    })
+}
+
+/// Where a node is now, and the warnings on the way (a fallback taken, a relocation).
+pub(crate) fn locate_node(
+    ws: &Workspace,
+    id: &str,
+    hover: bool,
+) -> Result<(Resolved, Vec<String>), ToolError> {
     let node = parse_node_id(id)?;
     let mut warnings = Vec::new();
     let lang = node.lang();
@@ -175,13 +231,28 @@ pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer,
                 .as_ref()
                 .and_then(|m| m.lookup(id).ok().flatten())
                 .is_some();
-            return Ok(Answer {
-                data: json!({"nodeId": id, "location": {"file": format!("{}/", c.rel)}, "verified": true,
-                             "source": "parse", "mapStale": false, "mapRange": null, "inMap": in_map,
-                             "relocated": false, "symbol": {"name": dir.rsplit('/').next().unwrap_or(dir), "kind": "package"}}),
-                dropped: None,
-                warnings,
-            });
+            let r = Resolved {
+                node_id: id.to_string(),
+                location: Location {
+                    file: format!("{}/", c.rel),
+                    line: None,
+                    col: None,
+                },
+                range: None,
+                verified: true,
+                source: "parse",
+                map_stale: false,
+                map_range: None,
+                in_map,
+                relocated: false,
+                symbol: SymbolSummary {
+                    name: dir.rsplit('/').next().unwrap_or(dir).to_string(),
+                    kind: "package",
+                    signature: None,
+                },
+                live_node_id: None,
+            };
+            return Ok((r, warnings));
         }
         NodeId::File { path, .. } => (path.clone(), None),
         NodeId::Symbol { path, qualname, .. } => (path.clone(), Some(qualname.clone())),
@@ -223,14 +294,28 @@ pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer,
     let verified = source == "lsp";
     let Some(qualname) = qualname else {
         // A file node: the file itself.
-        return Ok(Answer {
-            data: json!({"nodeId": id, "location": {"file": c.rel, "line": 1, "col": 1}, "verified": verified,
-                         "source": source, "mapStale": info.as_ref().is_some_and(|i| i.stale), "mapRange": info.as_ref().map(map_range),
-                         "inMap": info.is_some(), "relocated": false,
-                         "symbol": {"name": path.rsplit('/').next().unwrap_or(&path), "kind": "file"}}),
-            dropped: None,
-            warnings,
-        });
+        let r = Resolved {
+            node_id: id.to_string(),
+            location: Location {
+                file: c.rel.clone(),
+                line: Some(1),
+                col: Some(1),
+            },
+            range: None,
+            verified,
+            source,
+            map_stale: info.as_ref().is_some_and(|i| i.stale),
+            map_range: info.as_ref().map(map_range),
+            in_map: info.is_some(),
+            relocated: false,
+            symbol: SymbolSummary {
+                name: path.rsplit('/').next().unwrap_or(&path).to_string(),
+                kind: "file",
+                signature: None,
+            },
+            live_node_id: None,
+        };
+        return Ok((r, warnings));
     };
     let (i, relocated) = match outline::find(&outline, &qualname) {
         Found::Exact(i) => (i, false),
@@ -272,31 +357,37 @@ pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer,
     let in_map = info.is_some();
     let map_stale = info.as_ref().is_none_or(|inf| differs(inf, live)) || relocated;
     let live_id = NodeId::symbol_id(lang, &c.rel, &live.qualname);
-    let mut data = json!({
-        "nodeId": id,
-        "location": {"file": c.rel, "line": live.name_span.start.line, "col": live.name_span.start.col},
-        "range": range(&live.span),
-        "verified": verified,
-        "source": source,
-        "mapStale": map_stale,
-        "mapRange": info.as_ref().map(map_range),
-        "inMap": in_map,
-        "relocated": relocated,
-        "symbol": {"name": live.name, "kind": live.kind.as_str(),
-                   "signature": hover_sig.or_else(|| live.signature.clone()).or_else(|| info.as_ref().and_then(|i| i.signature.clone()))},
-    });
+    let signature = hover_sig
+        .or_else(|| live.signature.clone())
+        .or_else(|| info.as_ref().and_then(|i| i.signature.clone()));
     if relocated {
-        data["liveNodeId"] = json!(live_id);
         warnings.push(format!(
             "{qualname} was not found by its chain; the only {:?} in {path} is {} now",
             live.name, live.qualname
         ));
     }
-    Ok(Answer {
-        data,
-        dropped: None,
-        warnings,
-    })
+    let r = Resolved {
+        node_id: id.to_string(),
+        location: Location {
+            file: c.rel.clone(),
+            line: Some(live.name_span.start.line),
+            col: Some(live.name_span.start.col),
+        },
+        range: Some(range(&live.span)),
+        verified,
+        source,
+        map_stale,
+        map_range: info.as_ref().map(map_range),
+        in_map,
+        relocated,
+        symbol: SymbolSummary {
+            name: live.name.clone(),
+            kind: live.kind.as_str(),
+            signature: Some(signature),
+        },
+        live_node_id: relocated.then_some(live_id),
+    };
+    Ok((r, warnings))
 }
 
 fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answer, ToolError> {
