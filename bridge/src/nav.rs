@@ -448,6 +448,19 @@ struct Ask<'a> {
     instead: &'a str,
 }
 
+impl<'a> Ask<'a> {
+    /// A position request with no extra parameters, the usual timeout, the map instead.
+    fn new(capability: &'a str, method: &'a str) -> Ask<'a> {
+        Ask {
+            capability,
+            method,
+            extra: json!({}),
+            timeout: None,
+            instead: "from the map",
+        }
+    }
+}
+
 /// The locations the server answers `ask` with at the target, as anchors (sorted, without
 /// duplicates); `None` when no server offers it or the request failed: the warnings say why,
 /// and the caller answers from the map.
@@ -586,43 +599,72 @@ fn dedup_anchors(v: &mut Vec<Value>) {
     v.dedup_by(|a, b| a["file"] == b["file"] && a["line"] == b["line"] && a["col"] == b["col"]);
 }
 
-pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
+/// What a located list is called in the answer, and how to narrow it when it is cut.
+struct Listed<'a> {
+    key: &'a str,
+    narrow: &'a str,
+}
+
+/// The shape of definition, references and implementations: the target; the server's
+/// locations when it answers `ask`, else `from_map`'s anchors (every lookup in one snapshot of
+/// the map); either kept by `keep` and listed.
+fn server_then_map(
+    ws: &Workspace,
+    p: &dyn AsPosition,
+    budget: Option<u32>,
+    ask: Ask<'_>,
+    listed: Listed<'_>,
+    keep: &dyn Fn(&Value) -> bool,
+    from_map: impl FnOnce(
+        &Map,
+        &Target,
+        &mut Anchors<'_>,
+        &mut Vec<String>,
+    ) -> Result<Vec<Value>, ToolError>,
+) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
-    let ask = Ask {
-        capability: "definitionProvider",
-        method: "textDocument/definition",
-        extra: json!({}),
-        timeout: None,
-        instead: "from the map",
+    let (mut found, source) = match server_anchors(ws, &t, &mut a, ask, &mut w) {
+        Some(found) => (found, "lsp"),
+        None => {
+            let map = need_map(ws)?;
+            let _read = map.snapshot()?;
+            (from_map(&map, &t, &mut a, &mut w)?, "map")
+        }
     };
-    if let Some(defs) = server_anchors(ws, &t, &mut a, ask, &mut w) {
-        return Ok(listing(
-            "definitions",
-            defs,
-            json!({"source": "lsp"}),
-            p.token_budget,
-            "point at a more specific name",
-            w,
-        ));
-    }
-    let map = need_map(ws)?;
-    // One state of the map for every lookup of this answer.
-    let _read = map.snapshot()?;
-    let (syms, how) = map_definitions(&map, &t)?;
-    w.push(format!(
-        "the map's answer, by {how}; a language server would resolve types"
-    ));
-    let defs: Vec<Value> = syms.iter().map(|s| sym_anchor(&mut a, s)).collect();
+    found.retain(|x| keep(x));
     Ok(listing(
-        "definitions",
-        defs,
-        json!({"source": "map"}),
-        p.token_budget,
-        "point at a more specific name",
+        listed.key,
+        found,
+        json!({ "source": source }),
+        budget,
+        listed.narrow,
         w,
     ))
+}
+
+pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
+    let ask = Ask::new("definitionProvider", "textDocument/definition");
+    let listed = Listed {
+        key: "definitions",
+        narrow: "point at a more specific name",
+    };
+    server_then_map(
+        ws,
+        p,
+        p.token_budget,
+        ask,
+        listed,
+        &|_| true,
+        |map, t, a, w| {
+            let (syms, how) = map_definitions(map, t)?;
+            w.push(format!(
+                "the map's answer, by {how}; a language server would resolve types"
+            ));
+            Ok(syms.iter().map(|s| sym_anchor(a, s)).collect())
+        },
+    )
 }
 
 fn file_filter(filter: &Option<String>) -> Result<Option<globset::GlobMatcher>, ToolError> {
@@ -674,56 +716,36 @@ fn map_refs(
 }
 
 pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolError> {
-    let mut w = Vec::new();
-    let t = target(ws, p, &mut w)?;
     let filter = file_filter(&p.file_filter)?;
     let decl = p.include_declaration.unwrap_or(false);
-    let mut a = Anchors::new(ws, &mut w).known(&t);
-    let narrow = "narrow with fileFilter (a path or glob), or a larger tokenBudget";
     let ask = Ask {
-        capability: "referencesProvider",
-        method: "textDocument/references",
         extra: json!({"context": {"includeDeclaration": decl}}),
         timeout: Some(slow(ws)),
         instead: "from the map's edges",
+        ..Ask::new("referencesProvider", "textDocument/references")
     };
-    if let Some(mut refs) = server_anchors(ws, &t, &mut a, ask, &mut w) {
-        refs.retain(|x| keep(&filter, x));
-        return Ok(listing(
-            "references",
-            refs,
-            json!({"source": "lsp"}),
-            p.token_budget,
-            narrow,
-            w,
+    let listed = Listed {
+        key: "references",
+        narrow: "narrow with fileFilter (a path or glob), or a larger tokenBudget",
+    };
+    let keep = |x: &Value| keep(&filter, x);
+    server_then_map(ws, p, p.token_budget, ask, listed, &keep, |map, t, a, w| {
+        let (defs, how) = map_definitions(map, t)?;
+        w.push(format!(
+            "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
         ));
-    }
-    let map = need_map(ws)?;
-    // One state of the map for every lookup of this answer.
-    let _read = map.snapshot()?;
-    let (defs, how) = map_definitions(&map, &t)?;
-    w.push(format!(
-        "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
-    ));
-    let mut refs = map_refs(
-        &map,
-        &mut a,
-        &defs,
-        &["calls", "imports", "extends", "implements"],
-    )?;
-    if decl {
-        refs.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
-    }
-    refs.retain(|x| keep(&filter, x));
-    dedup_anchors(&mut refs);
-    Ok(listing(
-        "references",
-        refs,
-        json!({"source": "map"}),
-        p.token_budget,
-        narrow,
-        w,
-    ))
+        let mut refs = map_refs(
+            map,
+            a,
+            &defs,
+            &["calls", "imports", "extends", "implements"],
+        )?;
+        if decl {
+            refs.extend(defs.iter().map(|s| sym_anchor(a, s)));
+        }
+        dedup_anchors(&mut refs);
+        Ok(refs)
+    })
 }
 
 /// Types that implement or extend `id`, transitively (up to 3 levels).
@@ -747,61 +769,45 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
 }
 
 pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
-    let mut w = Vec::new();
-    let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w).known(&t);
-    let narrow = "point at a more specific type or method, or give a larger tokenBudget";
-    let ask = Ask {
-        capability: "implementationProvider",
-        method: "textDocument/implementation",
-        extra: json!({}),
-        timeout: None,
-        instead: "from the map",
+    let ask = Ask::new("implementationProvider", "textDocument/implementation");
+    let listed = Listed {
+        key: "implementations",
+        narrow: "point at a more specific type or method, or give a larger tokenBudget",
     };
-    if let Some(imps) = server_anchors(ws, &t, &mut a, ask, &mut w) {
-        return Ok(listing(
-            "implementations",
-            imps,
-            json!({"source": "lsp"}),
-            p.token_budget,
-            narrow,
-            w,
-        ));
-    }
-    let map = need_map(ws)?;
-    // One state of the map for every lookup of this answer.
-    let _read = map.snapshot()?;
-    let (defs, _) = map_definitions(&map, &t)?;
-    let mut imps = Vec::new();
-    for d in &defs {
-        if matches!(d.kind.as_str(), "method" | "function") {
-            // A method: the same-named methods of the subtypes of its type (overrides).
-            let Some(parent) = &d.parent else { continue };
-            for sub in subtypes(&map, parent)? {
-                let ms = map.members_named(&sub, &d.name)?;
-                imps.extend(ms.iter().map(|m| sym_anchor(&mut a, m)));
-            }
-        } else {
-            for sub in subtypes(&map, &d.node_id)? {
-                if let Some(s) = map.symbol(&sub)? {
-                    imps.push(sym_anchor(&mut a, &s));
+    server_then_map(
+        ws,
+        p,
+        p.token_budget,
+        ask,
+        listed,
+        &|_| true,
+        |map, t, a, w| {
+            let (defs, _) = map_definitions(map, t)?;
+            let mut imps = Vec::new();
+            for d in &defs {
+                if matches!(d.kind.as_str(), "method" | "function") {
+                    // A method: the same-named methods of the subtypes of its type (overrides).
+                    let Some(parent) = &d.parent else { continue };
+                    for sub in subtypes(map, parent)? {
+                        let ms = map.members_named(&sub, &d.name)?;
+                        imps.extend(ms.iter().map(|m| sym_anchor(a, m)));
+                    }
+                } else {
+                    for sub in subtypes(map, &d.node_id)? {
+                        if let Some(s) = map.symbol(&sub)? {
+                            imps.push(sym_anchor(a, &s));
+                        }
+                    }
                 }
             }
-        }
-    }
-    dedup_anchors(&mut imps);
-    w.push(
-        "the map's implements/extends edges (subtypes, and the methods that override this one)"
-            .into(),
-    );
-    Ok(listing(
-        "implementations",
-        imps,
-        json!({"source": "map"}),
-        p.token_budget,
-        narrow,
-        w,
-    ))
+            dedup_anchors(&mut imps);
+            w.push(
+            "the map's implements/extends edges (subtypes, and the methods that override this one)"
+                .into(),
+        );
+            Ok(imps)
+        },
+    )
 }
 
 pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
