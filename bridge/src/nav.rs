@@ -17,7 +17,7 @@ use indexer::model::Pos;
 use indexer::query::{Map, SearchParams};
 use indexer::syntax::line_at;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -311,6 +311,43 @@ pub fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     Some((chars[start..end].iter().collect(), start as u32 + 1))
 }
 
+/// One place a nav tool answers with (SPEC: file, line, character column, end line, the
+/// line's text, the map's node there; `external` outside the workspace), and what the tool
+/// says about it. Serialized only when the answer is made.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Anchor {
+    file: String,
+    line: u32,
+    col: u32,
+    end_line: u32,
+    snippet: Option<String>,
+    node_id: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    external: bool,
+    /// Map references: the edge's kind and source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edge: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<String>,
+    /// Symbols and calls: the name, kind and container as the server or the map gave them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    container: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lang: Option<&'static str>,
+    /// Calls: the level, the caller or callee it was reached from, the lines of the calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    via: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    call_lines: Option<Vec<u64>>,
+}
+
 /// Builds anchors, reading each file once and naming the map's node at each spot.
 struct Anchors<'a> {
     ws: &'a Workspace,
@@ -372,14 +409,14 @@ impl<'a> Anchors<'a> {
     }
 
     /// An LSP `{uri, range}`, converted by the LSP layer into SPEC's units.
-    fn lsp_anchor(&mut self, uri: &str, range: &Value, enc: Encoding) -> Option<Value> {
+    fn lsp_anchor(&mut self, uri: &str, range: &Value, enc: Encoding) -> Option<Anchor> {
         let spot = lsp::spot(uri, range, enc, |abs, line| {
             self.text(abs).map(|t| line_at(t, line).to_string())
         })?;
         Some(self.at(&spot.abs, spot.pos, spot.end_line))
     }
 
-    fn at(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Value {
+    fn at(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Anchor {
         let snippet = self.text(abs).map(|t| {
             let l = line_at(t, pos.line).trim();
             let mut s: String = l.chars().take(SNIPPET_CHARS).collect();
@@ -388,18 +425,34 @@ impl<'a> Anchors<'a> {
             }
             s
         });
-        match self.rel(abs) {
+        let (file, node_id, external) = match self.rel(abs) {
             Some(rel) => {
                 let node = self.node_at(&rel, pos);
-                json!({"file": rel, "line": pos.line, "col": pos.col, "endLine": end_line.max(pos.line),
-                       "snippet": snippet, "nodeId": node})
+                (rel, node, false)
             }
-            None => json!({"file": abs.display().to_string(), "line": pos.line, "col": pos.col,
-                           "endLine": end_line.max(pos.line), "snippet": snippet, "nodeId": null, "external": true}),
+            None => (abs.display().to_string(), None, true),
+        };
+        Anchor {
+            file,
+            line: pos.line,
+            col: pos.col,
+            end_line: end_line.max(pos.line),
+            snippet,
+            node_id,
+            external,
+            edge: None,
+            from: None,
+            name: None,
+            kind: None,
+            container: None,
+            lang: None,
+            depth: None,
+            via: None,
+            call_lines: None,
         }
     }
 
-    fn at_rel(&mut self, rel: &str, pos: Pos, end_line: u32) -> Value {
+    fn at_rel(&mut self, rel: &str, pos: Pos, end_line: u32) -> Anchor {
         let abs = self.ws.root.join(rel);
         self.at(&abs, pos, end_line)
     }
@@ -470,11 +523,11 @@ fn server_anchors(
     a: &mut Anchors<'_>,
     ask: Ask<'_>,
     w: &mut Vec<String>,
-) -> Option<Vec<Value>> {
+) -> Option<Vec<Anchor>> {
     let s = server_for(ws, t.lang, ask.capability, w)?;
     match s.at_retrying(ask.method, &t.c, &t.text, t.pos, ask.extra, ask.timeout) {
         Ok(v) => {
-            let mut out: Vec<Value> = lsp::locations(&v)
+            let mut out: Vec<Anchor> = lsp::locations(&v)
                 .iter()
                 .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
                 .collect();
@@ -544,7 +597,7 @@ fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, &'static st
     Ok((by_name, "the name alone (every symbol so named)"))
 }
 
-fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Value {
+fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Anchor {
     let mut v = a.at_rel(
         &s.file,
         Pos {
@@ -553,14 +606,14 @@ fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Value {
         },
         s.end_line,
     );
-    v["nodeId"] = json!(s.node_id);
+    v.node_id = Some(s.node_id.clone());
     v
 }
 
 /// Fit a list of anchors (or other items) into the budget, saying what was left out.
-fn listing(
+fn listing<T: Serialize>(
     key: &str,
-    items: Vec<Value>,
+    items: Vec<T>,
     head: Value,
     budget: Option<u32>,
     narrow: &str,
@@ -584,19 +637,13 @@ fn listing(
     }
 }
 
-fn sort_anchors(v: &mut [Value]) {
-    v.sort_by(|a, b| {
-        (a["file"].as_str(), a["line"].as_u64(), a["col"].as_u64()).cmp(&(
-            b["file"].as_str(),
-            b["line"].as_u64(),
-            b["col"].as_u64(),
-        ))
-    });
+fn sort_anchors(v: &mut [Anchor]) {
+    v.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
 }
 
-fn dedup_anchors(v: &mut Vec<Value>) {
+fn dedup_anchors(v: &mut Vec<Anchor>) {
     sort_anchors(v);
-    v.dedup_by(|a, b| a["file"] == b["file"] && a["line"] == b["line"] && a["col"] == b["col"]);
+    v.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.col == b.col);
 }
 
 /// What a located list is called in the answer, and how to narrow it when it is cut.
@@ -614,13 +661,13 @@ fn server_then_map(
     budget: Option<u32>,
     ask: Ask<'_>,
     listed: Listed<'_>,
-    keep: &dyn Fn(&Value) -> bool,
+    keep: &dyn Fn(&Anchor) -> bool,
     from_map: impl FnOnce(
         &Map,
         &Target,
         &mut Anchors<'_>,
         &mut Vec<String>,
-    ) -> Result<Vec<Value>, ToolError>,
+    ) -> Result<Vec<Anchor>, ToolError>,
 ) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
@@ -682,10 +729,10 @@ fn file_filter(filter: &Option<String>) -> Result<Option<globset::GlobMatcher>, 
         .map_err(|e| ToolError::bad_args(format!("fileFilter {f:?} is not a glob: {e}")))
 }
 
-fn keep(filter: &Option<globset::GlobMatcher>, anchor: &Value) -> bool {
+fn keep(filter: &Option<globset::GlobMatcher>, anchor: &Anchor) -> bool {
     match filter {
         None => true,
-        Some(g) => anchor["file"].as_str().is_some_and(|f| g.is_match(f)),
+        Some(g) => g.is_match(&anchor.file),
     }
 }
 
@@ -695,7 +742,7 @@ fn map_refs(
     a: &mut Anchors<'_>,
     targets: &[MapSymbol],
     kinds: &[&str],
-) -> Result<Vec<Value>, ToolError> {
+) -> Result<Vec<Anchor>, ToolError> {
     let mut out = Vec::new();
     for t in targets {
         for e in map.edges_into(&t.node_id, kinds)? {
@@ -707,8 +754,8 @@ fn map_refs(
                 },
                 e.line,
             );
-            v["edge"] = json!(e.kind);
-            v["from"] = json!(e.other);
+            v.edge = Some(e.kind);
+            v.from = Some(e.other);
             out.push(v);
         }
     }
@@ -728,7 +775,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         key: "references",
         narrow: "narrow with fileFilter (a path or glob), or a larger tokenBudget",
     };
-    let keep = |x: &Value| keep(&filter, x);
+    let keep = |x: &Anchor| keep(&filter, x);
     server_then_map(ws, p, p.token_budget, ask, listed, &keep, |map, t, a, w| {
         let (defs, how) = map_definitions(map, t)?;
         w.push(format!(
@@ -946,7 +993,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             .collect(),
         None => Lang::ALL.to_vec(),
     };
-    let mut hits: Vec<Value> = Vec::new();
+    let mut hits: Vec<Anchor> = Vec::new();
     let mut from_server = false;
     let mut outside = 0usize;
     for lang in langs {
@@ -971,13 +1018,13 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     }) else {
                         continue;
                     };
-                    if anchor["external"] == true {
+                    if anchor.external {
                         outside += 1;
                         continue;
                     }
-                    anchor["name"] = item["name"].clone();
-                    anchor["container"] = item["containerName"].clone();
-                    anchor["lang"] = json!(lang.prefix());
+                    anchor.name = Some(item["name"].clone());
+                    anchor.container = Some(item["containerName"].clone());
+                    anchor.lang = Some(lang.prefix());
                     hits.push(anchor);
                 }
             }
@@ -1000,7 +1047,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             ..Default::default()
         })?;
         let items = found.data["hits"].as_array().cloned().unwrap_or_default();
-        let anchors: Vec<Value> = items
+        let anchors: Vec<Anchor> = items
             .iter()
             .filter_map(|h| {
                 let file = h["file"].as_str()?;
@@ -1012,9 +1059,9 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     .or(h["range"]["col"].as_u64())? as u32;
                 let end = h["range"]["endLine"].as_u64().unwrap_or(line as u64) as u32;
                 let mut v = a.at_rel(file, Pos { line, col }, end);
-                v["nodeId"] = h["nodeId"].clone();
-                v["name"] = h["name"].clone();
-                v["kind"] = h["kind"].clone();
+                v.node_id = h["nodeId"].as_str().map(str::to_string);
+                v.name = Some(h["name"].clone());
+                v.kind = Some(h["kind"].clone());
                 Some(v)
             })
             .collect();
@@ -1029,8 +1076,8 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     }
     // Exact names first, then case-insensitive exact, prefix, the rest; then by path.
     let q = query.to_lowercase();
-    let rank = |v: &Value| {
-        let n = v["name"].as_str().unwrap_or("");
+    let rank = |v: &Anchor| {
+        let n = v.name.as_ref().and_then(Value::as_str).unwrap_or("");
         let nl = n.to_lowercase();
         if n == query {
             0
@@ -1045,11 +1092,11 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         }
     };
     hits.sort_by(|x, y| {
-        rank(x).cmp(&rank(y)).then_with(|| {
-            (x["file"].as_str(), x["line"].as_u64()).cmp(&(y["file"].as_str(), y["line"].as_u64()))
-        })
+        rank(x)
+            .cmp(&rank(y))
+            .then_with(|| (&x.file, x.line).cmp(&(&y.file, y.line)))
     });
-    hits.dedup_by(|x, y| x["file"] == y["file"] && x["line"] == y["line"] && x["col"] == y["col"]);
+    hits.dedup_by(|x, y| x.file == y.file && x.line == y.line && x.col == y.col);
     let more = hits.len() > limit as usize;
     hits.truncate(limit as usize);
     Ok(listing(
@@ -1143,11 +1190,11 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                     continue;
                 };
                 let mut v = sym_anchor(&mut a, &s);
-                v["name"] = json!(s.name);
-                v["kind"] = json!(s.kind);
-                v["depth"] = json!(dep);
-                v["via"] = json!(cur.node_id);
-                v["callLines"] = json!(lines);
+                v.name = Some(json!(s.name));
+                v.kind = Some(json!(s.kind));
+                v.depth = Some(dep);
+                v.via = Some(json!(cur.node_id));
+                v.call_lines = Some(lines.into_iter().map(u64::from).collect());
                 items.push(v);
                 if seen.insert(node) {
                     next.push(s);
@@ -1173,7 +1220,7 @@ fn lsp_calls(
     depth: u32,
     a: &mut Anchors<'_>,
     timeout: Duration,
-) -> Result<(Value, Vec<Value>), ToolError> {
+) -> Result<(Option<Anchor>, Vec<Anchor>), ToolError> {
     let prepared = s.at_retrying(
         "textDocument/prepareCallHierarchy",
         &t.c,
@@ -1198,23 +1245,24 @@ fn lsp_calls(
         "callHierarchy/outgoingCalls"
     };
     let key = if incoming { "from" } else { "to" };
-    let item_anchor = |a: &mut Anchors<'_>, item: &Value| -> Option<Value> {
+    let item_anchor = |a: &mut Anchors<'_>, item: &Value| -> Option<Anchor> {
         let r = if item["selectionRange"].is_object() {
             &item["selectionRange"]
         } else {
             &item["range"]
         };
         let mut v = a.lsp_anchor(item["uri"].as_str()?, r, s.encoding())?;
-        v["endLine"] = json!(item["range"]["end"]["line"]
+        v.end_line = item["range"]["end"]["line"]
             .as_u64()
-            .map_or(v["line"].as_u64().unwrap_or(0), |l| l + 1));
-        v["name"] = item["name"].clone();
+            .map_or(v.line, |l| l as u32 + 1);
+        v.name = Some(item["name"].clone());
         Some(v)
     };
-    let root_anchor = item_anchor(a, &root).unwrap_or(Value::Null);
+    let root_anchor = item_anchor(a, &root);
     let mut items = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
-    let mut level = vec![(root.clone(), root_anchor["nodeId"].clone())];
+    let root_node = json!(root_anchor.as_ref().and_then(|r| r.node_id.clone()));
+    let mut level = vec![(root.clone(), root_node)];
     for dep in 1..=depth {
         let mut next = Vec::new();
         for (item, via) in &level {
@@ -1230,12 +1278,12 @@ fn lsp_calls(
                     .flatten()
                     .filter_map(|r| r["start"]["line"].as_u64().map(|l| l + 1))
                     .collect();
-                anchor["depth"] = json!(dep);
-                anchor["via"] = via.clone();
-                anchor["callLines"] = json!(lines);
-                let k = format!("{}:{}:{}", anchor["file"], anchor["line"], anchor["col"]);
-                let node = anchor["nodeId"].clone();
-                let external = anchor["external"] == true;
+                anchor.depth = Some(dep);
+                anchor.via = Some(via.clone());
+                anchor.call_lines = Some(lines);
+                let k = format!("{}:{}:{}", anchor.file, anchor.line, anchor.col);
+                let node = json!(anchor.node_id);
+                let external = anchor.external;
                 items.push(anchor);
                 if seen.insert(k) && !external {
                     next.push((other.clone(), node));
@@ -1403,7 +1451,7 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
         data: json!({"file": c.rel, "line": found.pos.line, "col": found.pos.col,
                      "range": {"line": found.range.start.line, "col": found.range.start.col,
                                "endLine": found.range.end.line, "endCol": found.range.end.col},
-                     "snippet": anchor["snippet"], "nodeId": anchor["nodeId"], "enclosing": enclosing}),
+                     "snippet": anchor.snippet, "nodeId": anchor.node_id, "enclosing": enclosing}),
         dropped: None,
         warnings: w,
     })
