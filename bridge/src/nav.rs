@@ -1041,27 +1041,24 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         // One state of the map for every lookup of this answer.
         let _read = map.snapshot()?;
         w.push("answered by map_search".into());
-        let found = map.search(&SearchParams {
+        let found = map.search_hits(&SearchParams {
             query: query.clone(),
             limit: Some(limit),
             ..Default::default()
         })?;
-        let items = found.data["hits"].as_array().cloned().unwrap_or_default();
-        let anchors: Vec<Anchor> = items
-            .iter()
-            .filter_map(|h| {
-                let file = h["file"].as_str()?;
-                let line = h["range"]["nameLine"]
-                    .as_u64()
-                    .or(h["range"]["line"].as_u64())? as u32;
-                let col = h["range"]["nameCol"]
-                    .as_u64()
-                    .or(h["range"]["col"].as_u64())? as u32;
-                let end = h["range"]["endLine"].as_u64().unwrap_or(line as u64) as u32;
-                let mut v = a.at_rel(file, Pos { line, col }, end);
-                v.node_id = h["nodeId"].as_str().map(str::to_string);
-                v.name = Some(h["name"].clone());
-                v.kind = Some(h["kind"].clone());
+        let anchors: Vec<Anchor> = found
+            .hits
+            .into_iter()
+            .filter_map(|(h, _)| {
+                let (file, r) = (h.file.as_deref()?, h.range?);
+                let pos = Pos {
+                    line: r.name_line,
+                    col: r.name_col,
+                };
+                let mut v = a.at_rel(file, pos, r.end_line);
+                v.node_id = Some(h.node_id);
+                v.name = Some(json!(h.name));
+                v.kind = Some(json!(h.kind));
                 Some(v)
             })
             .collect();

@@ -331,6 +331,16 @@ fn sql(e: rusqlite::Error) -> ToolError {
     ToolError::internal(format!("SQLite: {e}"))
 }
 
+/// What a search found: the query as searched, the hits in rank order with how each
+/// matched, whether more would match past `limit`, and warnings (stale files).
+#[derive(Debug, Clone)]
+pub struct SearchHits {
+    pub query: String,
+    pub hits: Vec<(NodeInfo, Tier)>,
+    pub more: bool,
+    pub warnings: Vec<String>,
+}
+
 /// One symbol row as answers show it.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -574,7 +584,40 @@ impl Map {
         Ok(names)
     }
 
+    /// `map_search`: [`Map::search_hits`] fitted to the token budget.
     pub fn search(&self, p: &SearchParams) -> Result<Answer, ToolError> {
+        let found = self.search_hits(p)?;
+        let items: Vec<Value> = found
+            .hits
+            .iter()
+            .map(|(i, t)| {
+                let mut v = serde_json::to_value(i).unwrap_or(Value::Null);
+                v["match"] = json!(t);
+                v
+            })
+            .collect();
+        let budget = clamp_budget(p.token_budget);
+        let (query, more) = (&found.query, found.more);
+        let (data, kept) = fit(
+            items.len(),
+            budget,
+            |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
+        );
+        let dropped = (kept < items.len()).then(|| Dropped {
+            kind: "hits".into(),
+            count: items.len() - kept,
+            note: "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget".into(),
+        });
+        Ok(Answer {
+            data,
+            dropped,
+            warnings: found.warnings,
+        })
+    }
+
+    /// The symbols a search finds, ranked, each with how it matched; typed, for callers that
+    /// read them (the tool serializes them in [`Map::search`]).
+    pub fn search_hits(&self, p: &SearchParams) -> Result<SearchHits, ToolError> {
         let _snapshot = self.snapshot()?;
         let query = p.query.trim();
         if query.is_empty() {
@@ -734,29 +777,10 @@ impl Map {
         let mut warnings = Vec::new();
         let rows: Vec<Row> = hits.into_iter().map(|(_, r)| r).collect();
         let infos = self.finish_rows(rows, &mut warnings);
-        let items: Vec<Value> = infos
-            .iter()
-            .zip(&tiers_of)
-            .map(|(i, t)| {
-                let mut v = serde_json::to_value(i).unwrap_or(Value::Null);
-                v["match"] = json!(t);
-                v
-            })
-            .collect();
-        let budget = clamp_budget(p.token_budget);
-        let (data, kept) = fit(
-            items.len(),
-            budget,
-            |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
-        );
-        let dropped = (kept < items.len()).then(|| Dropped {
-            kind: "hits".into(),
-            count: items.len() - kept,
-            note: "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget".into(),
-        });
-        Ok(Answer {
-            data,
-            dropped,
+        Ok(SearchHits {
+            query: query.to_string(),
+            hits: infos.into_iter().zip(tiers_of).collect(),
+            more,
             warnings,
         })
     }
