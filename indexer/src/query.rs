@@ -1111,7 +1111,7 @@ impl Map {
         &self,
         ids: &[String],
         warnings: &mut Vec<String>,
-    ) -> Result<Vec<Value>, ToolError> {
+    ) -> Result<Vec<NodeInfo>, ToolError> {
         let mut rows = Vec::new();
         let mut externals = Vec::new();
         for id in ids {
@@ -1120,22 +1120,74 @@ impl Map {
                 None => externals.push(id.clone()),
             }
         }
-        let mut out: Vec<Value> = self
-            .finish_rows(rows, warnings)
-            .into_iter()
-            .map(|i| serde_json::to_value(i).unwrap_or(Value::Null))
-            .collect();
+        let mut out = self.finish_rows(rows, warnings);
         for id in externals {
             let name = match NodeId::parse(&id) {
                 Ok(NodeId::External { package, .. }) => package,
                 _ => id.clone(),
             };
-            out.push(json!({"nodeId": id, "kind": "external", "name": name, "stale": false}));
+            out.push(NodeInfo {
+                node_id: id,
+                kind: "external".into(),
+                name,
+                qualname: String::new(),
+                signature: None,
+                doc: None,
+                file: None,
+                range: None,
+                stale: false,
+            });
         }
         Ok(out)
     }
 
+    /// `map_neighbors`: [`Map::neighborhood`] fitted to the token budget (edges first cut,
+    /// nodes kept only while an edge names them).
     pub fn neighbors(&self, p: &NeighborsParams) -> Result<Answer, ToolError> {
+        let n = self.neighborhood(p)?;
+        let edge_vals: Vec<Value> = n
+            .edges
+            .iter()
+            .map(|(d, e)| {
+                let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
+                v["depth"] = json!(d);
+                v
+            })
+            .collect();
+        let budget = clamp_budget(p.token_budget);
+        let (data, kept) = fit(edge_vals.len(), budget, |k| {
+            let used: HashSet<&str> = n.edges[..k]
+                .iter()
+                .flat_map(|(_, e)| [Some(e.source.as_str()), e.target.as_deref()])
+                .flatten()
+                .collect();
+            let ns: Vec<&NodeInfo> = n
+                .nodes
+                .iter()
+                .filter(|v| used.contains(v.node_id.as_str()))
+                .collect();
+            json!({
+                "node": n.node,
+                "nodes": ns,
+                "edges": &edge_vals[..k],
+                "more": n.more || k < edge_vals.len(),
+            })
+        });
+        let dropped = (kept < edge_vals.len()).then(|| Dropped {
+            kind: "edges".into(),
+            count: edge_vals.len() - kept,
+            note: "narrow with `edgeKinds`, `direction`, a smaller `depth` or `limit`, or a larger tokenBudget".into(),
+        });
+        Ok(Answer {
+            data,
+            dropped,
+            warnings: n.warnings,
+        })
+    }
+
+    /// The nodes and edges around a node, typed: breadth first to `depth`, at most `limit`
+    /// edges (`more` when some were left), each with the hop it was found at.
+    pub fn neighborhood(&self, p: &NeighborsParams) -> Result<Neighborhood, ToolError> {
         let _snapshot = self.snapshot()?;
         self.require_node(&p.node_id)?;
         let kinds = parse_edge_kinds(&p.edge_kinds)?;
@@ -1203,45 +1255,27 @@ impl Map {
         let mut warnings = Vec::new();
         let center = self.describe(std::slice::from_ref(&p.node_id), &mut warnings)?;
         let nodes = self.describe(&order, &mut warnings)?;
-        let edge_vals: Vec<Value> = edges
-            .iter()
-            .map(|(d, e)| {
-                let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
-                v["depth"] = json!(d);
-                v
-            })
-            .collect();
-        let budget = clamp_budget(p.token_budget);
-        let (data, kept) = fit(edge_vals.len(), budget, |n| {
-            let used: HashSet<&str> = edge_vals[..n]
-                .iter()
-                .flat_map(|e| [e["source"].as_str(), e["target"].as_str()])
-                .flatten()
-                .collect();
-            let ns: Vec<&Value> = nodes
-                .iter()
-                .filter(|v| v["nodeId"].as_str().is_some_and(|id| used.contains(id)))
-                .collect();
-            json!({
-                "node": center.first(),
-                "nodes": ns,
-                "edges": &edge_vals[..n],
-                "more": more || n < edge_vals.len(),
-            })
-        });
-        let dropped = (kept < edge_vals.len()).then(|| Dropped {
-            kind: "edges".into(),
-            count: edge_vals.len() - kept,
-            note: "narrow with `edgeKinds`, `direction`, a smaller `depth` or `limit`, or a larger tokenBudget".into(),
-        });
-        Ok(Answer {
-            data,
-            dropped,
+        Ok(Neighborhood {
+            node: center.into_iter().next(),
+            nodes,
+            edges,
+            more,
             warnings,
         })
     }
 
+    /// `map_path`: [`Map::shortest_path`] as the tool answers it.
     pub fn path(&self, p: &PathParams) -> Result<Answer, ToolError> {
+        let (found, warnings) = self.shortest_path(p)?;
+        Ok(Answer {
+            data: serde_json::to_value(found).map_err(ToolError::internal)?,
+            dropped: None,
+            warnings,
+        })
+    }
+
+    /// A shortest directed path (bidirectional breadth-first search), typed.
+    pub fn shortest_path(&self, p: &PathParams) -> Result<(PathFound, Vec<String>), ToolError> {
         let _snapshot = self.snapshot()?;
         self.require_node(&p.from)?;
         self.require_node(&p.to)?;
@@ -1296,17 +1330,22 @@ impl Map {
             *frontier = next;
         }
         let Some(m) = meet else {
-            return Ok(Answer {
-                data: json!({
-                    "found": false,
-                    "from": p.from,
-                    "to": p.to,
-                    "message": format!("no directed path of at most {max_depth} edges from {} to {} over {}", p.from, p.to,
-                        kinds.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")),
-                }),
-                dropped: None,
-                warnings: Vec::new(),
-            });
+            let none = PathFound::NoPath {
+                found: false,
+                from: p.from.clone(),
+                to: p.to.clone(),
+                message: format!(
+                    "no directed path of at most {max_depth} edges from {} to {} over {}",
+                    p.from,
+                    p.to,
+                    kinds
+                        .iter()
+                        .map(|k| k.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            return Ok((none, Vec::new()));
         };
         let mut chain: Vec<EdgeOut> = Vec::new();
         let mut cur = m.clone();
@@ -1328,11 +1367,13 @@ impl Map {
         }
         let mut warnings = Vec::new();
         let nodes = self.describe(&ids, &mut warnings)?;
-        Ok(Answer {
-            data: json!({"found": true, "length": chain.len(), "nodes": nodes, "edges": chain}),
-            dropped: None,
-            warnings,
-        })
+        let found = PathFound::Path {
+            found: true,
+            length: chain.len(),
+            nodes,
+            edges: chain,
+        };
+        Ok((found, warnings))
     }
 
     pub fn status(&self) -> Result<Answer, ToolError> {
@@ -1470,6 +1511,38 @@ fn module_of(i: &NodeInfo) -> String {
 
 fn depth(i: &NodeInfo) -> usize {
     i.file.as_deref().map_or(0, |f| f.matches('/').count())
+}
+
+/// The nodes and edges around a node (`map_neighbors` before it meets the budget).
+#[derive(Debug, Clone)]
+pub struct Neighborhood {
+    /// The node itself.
+    pub node: Option<NodeInfo>,
+    /// The other nodes the edges reach, in the order they were found.
+    pub nodes: Vec<NodeInfo>,
+    /// Each edge with the hop (1..depth) it was found at.
+    pub edges: Vec<(u32, EdgeOut)>,
+    /// Edges were left out at `limit`.
+    pub more: bool,
+    pub warnings: Vec<String>,
+}
+
+/// `map_path`'s answer: the path, or a clear "no path".
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum PathFound {
+    Path {
+        found: bool,
+        length: usize,
+        nodes: Vec<NodeInfo>,
+        edges: Vec<EdgeOut>,
+    },
+    NoPath {
+        found: bool,
+        from: String,
+        to: String,
+        message: String,
+    },
 }
 
 #[derive(Debug, Clone, Serialize)]
