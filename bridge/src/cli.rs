@@ -84,12 +84,6 @@ pub struct IndexArgs {
     pub max_file_size: Option<u64>,
 }
 
-impl std::fmt::Debug for Tool {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name)
-    }
-}
-
 /// The `codemap` command: the global flags, one subcommand per declared tool (its flags from
 /// the tool's schema, see [`tools::CliSpec`]), `serve` and `watch`.
 pub fn command() -> clap::Command {
@@ -150,6 +144,11 @@ fn tool_props(t: &Tool) -> Vec<(String, Value, bool)> {
         .unwrap_or_default()
 }
 
+/// How an argument is shown in usage lines: `fileFilter` → `FILE_FILTER`.
+fn value_name(name: &str) -> String {
+    kebab(name).to_uppercase().replace('-', "_")
+}
+
 /// `fileFilter` → `file-filter`.
 fn kebab(name: &str) -> String {
     let mut out = String::new();
@@ -200,7 +199,7 @@ fn tool_command(t: &Tool) -> clap::Command {
             clap::Arg::new(*name)
                 .index(i + 1)
                 .required(required)
-                .value_name(kebab(name).to_uppercase().replace('-', "_"))
+                .value_name(value_name(name))
                 .help(help),
         );
     }
@@ -215,7 +214,7 @@ fn tool_command(t: &Tool) -> clap::Command {
             .find(|(p, _)| p == name)
             .map_or_else(|| kebab(name), |(_, f)| f.to_string());
         let mut a = clap::Arg::new(name.clone())
-            .value_name(kebab(name).to_uppercase().replace('-', "_"))
+            .value_name(value_name(name))
             .long(flag)
             .required(*required)
             .help(help_of(schema));
@@ -261,15 +260,6 @@ impl Cli {
     /// The command line of this process; a usage error exits with 2 (clap).
     pub fn parse() -> Cli {
         Cli::from_matches(&command().get_matches())
-    }
-
-    /// The command line `argv` (its first item is the program); usage errors as clap's.
-    pub fn try_parse_from<I, T>(argv: I) -> Result<Cli, clap::Error>
-    where
-        I: IntoIterator<Item = T>,
-        T: Into<std::ffi::OsString> + Clone,
-    {
-        Ok(Cli::from_matches(&command().try_get_matches_from(argv)?))
     }
 
     fn from_matches(m: &clap::ArgMatches) -> Cli {

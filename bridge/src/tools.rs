@@ -174,6 +174,12 @@ pub static TOOLS: &[Tool] = &[
         |ws: &Workspace, p: nav::RenameParams, _: &dyn Progress| nav::rename(ws, &p)),
 ];
 
+impl std::fmt::Debug for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
 /// The tool of this name.
 pub fn find(name: &str) -> Option<&'static Tool> {
     TOOLS.iter().find(|t| t.name == name)
@@ -183,16 +189,8 @@ pub fn find(name: &str) -> Option<&'static Tool> {
 /// `additionalProperties: false` (from `deny_unknown_fields`), optional arguments simply left
 /// out of `required` rather than typed as nullable.
 fn input_schema<P: JsonSchema>() -> Value {
-    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
-        s.inline_subschemas = true;
-        s.meta_schema = None;
-    });
-    let mut v = settings
-        .into_generator()
-        .into_root_schema_for::<P>()
-        .to_value();
+    let mut v = schema_of::<P>();
     if let Some(o) = v.as_object_mut() {
-        o.remove("title");
         o.remove("description");
         o.entry("properties").or_insert_with(|| json!({}));
         if let Some(props) = o.get_mut("properties").and_then(Value::as_object_mut) {
@@ -231,13 +229,19 @@ fn tidy(v: &mut Value) {
 
 /// The schema of every tool's answer: the envelope.
 pub fn output_schema() -> Value {
+    schema_of::<indexer::envelope::Envelope>()
+}
+
+/// A type's JSON schema as one self-contained object: subschemas inlined, no `$schema`, no
+/// `title` (the type's Rust name says nothing to a client).
+fn schema_of<T: JsonSchema>() -> Value {
     let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| {
         s.inline_subschemas = true;
         s.meta_schema = None;
     });
     let mut v = settings
         .into_generator()
-        .into_root_schema_for::<indexer::envelope::Envelope>()
+        .into_root_schema_for::<T>()
         .to_value();
     if let Some(o) = v.as_object_mut() {
         o.remove("title");
