@@ -5,6 +5,7 @@ mod architecture;
 mod bad_input;
 mod concurrency;
 mod corpora;
+mod edges;
 mod faults;
 mod fixtures;
 mod incremental;

@@ -1,0 +1,411 @@
+//! The map's call edges against the real language servers (pyright, gopls) on standard-library
+//! packages: for each sampled function or method, the server's references are the truth.
+//!
+//! - **Recall**: of the server's call sites (a reference followed by `(`), how many the map
+//!   holds as a `calls` edge into the symbol at that spot.
+//! - **Precision**: of the map's `calls` edges into the symbol, how many the server lists
+//!   among its references.
+//!
+//! Both are printed per package; a disagreement is a bug in the map until shown otherwise.
+
+use crate::lsp::servers_on_path;
+use crate::util::*;
+use bridge::lsp;
+use bridge::paths::contain;
+use bridge::tools::{self, Workspace};
+use indexer::index::NoProgress;
+use indexer::lang::Lang;
+use indexer::model::Pos;
+use serde_json::json;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+use std::time::Duration;
+
+type Site = (String, u32, u32);
+
+#[derive(Default, Debug, Clone)]
+struct Tally {
+    symbols: usize,
+    /// Symbols the server calls at least once: for the per-symbol recall.
+    called: usize,
+    /// Sum over those of their recall.
+    recall_sum: f64,
+    server_sites: usize,
+    held: usize,
+    map_edges: usize,
+    confirmed: usize,
+    hub_edges: usize,
+    hub_confirmed: usize,
+}
+
+impl Tally {
+    fn add(&mut self, o: &Tally) {
+        self.symbols += o.symbols;
+        self.called += o.called;
+        self.recall_sum += o.recall_sum;
+        self.server_sites += o.server_sites;
+        self.held += o.held;
+        self.map_edges += o.map_edges;
+        self.confirmed += o.confirmed;
+        self.hub_edges += o.hub_edges;
+        self.hub_confirmed += o.hub_confirmed;
+    }
+    fn recall(&self) -> f64 {
+        ratio(self.held, self.server_sites)
+    }
+    fn per_symbol(&self) -> f64 {
+        if self.called == 0 {
+            1.0
+        } else {
+            self.recall_sum / self.called as f64
+        }
+    }
+    fn precision(&self) -> f64 {
+        ratio(self.confirmed, self.map_edges)
+    }
+    fn hub_precision(&self) -> f64 {
+        ratio(self.hub_confirmed, self.hub_edges)
+    }
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        1.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// A reference is a call when `(` follows the name (Go's generic instantiation `F[T](` too).
+fn is_call(text: &str, line: u32, col: u32) -> bool {
+    let Some(l) = text.lines().nth(line as usize - 1) else {
+        return false;
+    };
+    let rest: String = l.chars().skip(col as usize - 1).collect();
+    let after = rest.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+    let after = if after.starts_with('[') {
+        after.split_once(']').map_or("", |(_, r)| r)
+    } else {
+        after
+    };
+    after.trim_start().starts_with('(')
+}
+
+struct Summary {
+    by_package: BTreeMap<String, Tally>,
+    total: Tally,
+    misses: Vec<String>,
+    wrong: Vec<String>,
+    skipped: Vec<String>,
+}
+
+fn site(row: &str) -> Site {
+    let p: Vec<&str> = row.split('|').collect();
+    (
+        p[0].to_string(),
+        p.get(1).and_then(|x| x.parse().ok()).unwrap_or(0),
+        p.get(2).and_then(|x| x.parse().ok()).unwrap_or(0),
+    )
+}
+
+/// `hubs` most-called symbols (by the map) plus every `stride`-th function or method.
+fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
+    servers_on_path();
+    let ws = Workspace::new(root, None).expect("workspace");
+    let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
+    assert!(built.ok, "{built:?}");
+    let conn = db(root);
+    let prefix = lang.prefix();
+    let hub_ids: Vec<String> = rows(
+        &conn,
+        &format!(
+            "SELECT s.node_id FROM symbols s JOIN edges e ON e.target = s.node_id AND e.kind = 'calls'
+             WHERE s.lang = '{prefix}' AND s.kind IN ('function', 'method')
+             GROUP BY s.node_id ORDER BY count(*) DESC, s.node_id LIMIT {hubs}"
+        ),
+    );
+    let all: Vec<String> = rows(
+        &conn,
+        &format!(
+            "SELECT node_id FROM symbols WHERE lang = '{prefix}' AND kind IN ('function', 'method')
+             ORDER BY node_id"
+        ),
+    );
+    let mut sample: Vec<String> = hub_ids.clone();
+    for id in all.iter().step_by(stride) {
+        if !sample.contains(id) {
+            sample.push(id.clone());
+        }
+    }
+    let server = ws.server(lang).expect("server");
+    let canon = root.canonicalize().expect("root");
+    let mut texts: HashMap<String, String> = HashMap::new();
+    let mut text_of = |rel: &str| -> String {
+        texts
+            .entry(rel.to_string())
+            .or_insert_with(|| std::fs::read_to_string(canon.join(rel)).unwrap_or_default())
+            .clone()
+    };
+    let mut summary = Summary {
+        by_package: BTreeMap::new(),
+        total: Tally::default(),
+        misses: Vec::new(),
+        wrong: Vec::new(),
+        skipped: Vec::new(),
+    };
+    for id in &sample {
+        let row = rows(
+            &conn,
+            &format!(
+                "SELECT f.path || '|' || s.name_line || '|' || s.name_col FROM symbols s
+                 JOIN files f ON f.id = s.file_id WHERE s.node_id = '{}'",
+                id.replace('\'', "''")
+            ),
+        );
+        let Some(row) = row.first() else { continue };
+        let parts: Vec<&str> = row.split('|').collect();
+        let (file, line, col) = (
+            parts[0].to_string(),
+            parts[1].parse::<u32>().unwrap_or(1),
+            parts[2].parse::<u32>().unwrap_or(1),
+        );
+        let text = text_of(&file);
+        let contained = contain(&canon, &file).expect("contained");
+        let answer = match server.at_retrying(
+            "textDocument/references",
+            &contained,
+            &text,
+            Pos { line, col },
+            json!({"context": {"includeDeclaration": false}}),
+            Some(Duration::from_secs(60)),
+        ) {
+            Ok(a) => a,
+            Err(e) => {
+                // gopls has no package for a file its build tags leave out.
+                summary.skipped.push(format!("{id}: {}", e.message));
+                continue;
+            }
+        };
+        let mut refs: HashSet<Site> = HashSet::new();
+        for (uri, range) in lsp::locations(&answer) {
+            let Some(s) = lsp::spot(&uri, &range, server.encoding(), |abs, l| {
+                std::fs::read_to_string(abs)
+                    .ok()
+                    .and_then(|t| t.lines().nth(l as usize - 1).map(str::to_string))
+            }) else {
+                continue;
+            };
+            let Ok(rel) = s.abs.strip_prefix(&canon) else {
+                continue; // the server's own stubs
+            };
+            refs.insert((rel.to_string_lossy().into_owned(), s.pos.line, s.pos.col));
+        }
+        let calls: HashSet<Site> = refs
+            .iter()
+            .filter(|(f, l, c)| is_call(&text_of(f), *l, *c))
+            .cloned()
+            .collect();
+        // The map's edges into the symbol, and (Go) into the interface methods it implements:
+        // gopls counts a call through the interface as a reference to the concrete method too.
+        let quoted = id.replace('\'', "''");
+        let through: HashSet<Site> = rows(
+            &conn,
+            &format!(
+                "SELECT f.path || '|' || e.line || '|' || e.col FROM symbols m
+                 JOIN edges i ON i.source = m.parent AND i.kind = 'implements'
+                 JOIN symbols im ON im.parent = i.target AND im.name = m.name
+                 JOIN edges e ON e.target = im.node_id AND e.kind = 'calls'
+                 JOIN files f ON f.id = e.file_id
+                 WHERE m.node_id = '{quoted}'"
+            ),
+        )
+        .iter()
+        .map(|r| site(r))
+        .collect();
+        let map: HashSet<Site> = rows(
+            &conn,
+            &format!(
+                "SELECT f.path || '|' || e.line || '|' || e.col FROM edges e JOIN files f ON f.id = e.file_id
+                 WHERE e.target = '{quoted}' AND e.kind = 'calls'"
+            ),
+        )
+        .iter()
+        .map(|r| site(r))
+        .collect();
+        let held = calls
+            .iter()
+            .filter(|c| map.contains(*c) || through.contains(*c))
+            .count();
+        let confirmed = map.intersection(&refs).count();
+        let mut t = Tally {
+            symbols: 1,
+            server_sites: calls.len(),
+            held,
+            map_edges: map.len(),
+            confirmed,
+            ..Tally::default()
+        };
+        if !calls.is_empty() {
+            t.called = 1;
+            t.recall_sum = held as f64 / calls.len() as f64;
+        }
+        if hub_ids.contains(id) {
+            t.hub_edges = map.len();
+            t.hub_confirmed = confirmed;
+        }
+        for m in calls
+            .iter()
+            .filter(|c| !map.contains(*c) && !through.contains(*c))
+        {
+            summary
+                .misses
+                .push(format!("{id} called at {}:{}:{}", m.0, m.1, m.2));
+        }
+        for w in map.difference(&refs) {
+            summary
+                .wrong
+                .push(format!("{id} not called at {}:{}:{}", w.0, w.1, w.2));
+        }
+        let pkg = match file.rsplit_once('/') {
+            Some((dir, _)) => dir.to_string(),
+            None => String::new(),
+        };
+        summary.by_package.entry(pkg).or_default().add(&t);
+        summary.total.add(&t);
+    }
+    summary.misses.sort();
+    summary.wrong.sort();
+    summary
+}
+
+fn print(name: &str, s: &Summary) {
+    // Every miss and every unconfirmed edge, for a closer look.
+    let out = repo_root().join("target/edges");
+    let _ = std::fs::create_dir_all(&out);
+    let file = out.join(format!(
+        "{}.txt",
+        name.split(' ').next().unwrap_or("server")
+    ));
+    let _ = std::fs::write(
+        &file,
+        format!(
+            "misses:\n{}\n\nunconfirmed:\n{}\n",
+            s.misses.join("\n"),
+            s.wrong.join("\n")
+        ),
+    );
+    eprintln!("  (all of them in {})", file.display());
+    eprintln!("call edges against {name}:");
+    eprintln!(
+        "  {:<16} {:>7} {:>12} {:>10} {:>12} {:>10} {:>10}",
+        "package", "symbols", "server sites", "recall", "per symbol", "precision", "at hubs"
+    );
+    let row = |p: &str, t: &Tally| {
+        eprintln!(
+            "  {:<16} {:>7} {:>12} {:>9.1}% {:>11.1}% {:>9.1}% {:>9.1}%",
+            p,
+            t.symbols,
+            t.server_sites,
+            100.0 * t.recall(),
+            100.0 * t.per_symbol(),
+            100.0 * t.precision(),
+            100.0 * t.hub_precision()
+        )
+    };
+    for (p, t) in &s.by_package {
+        row(p, t);
+    }
+    row("all", &s.total);
+    eprintln!("  not asked (the server refused): {}", s.skipped.len());
+    eprintln!(
+        "  misses (first 15 of {}): {:#?}",
+        s.misses.len(),
+        &s.misses[..s.misses.len().min(15)]
+    );
+    eprintln!(
+        "  unconfirmed (first 15 of {}): {:#?}",
+        s.wrong.len(),
+        &s.wrong[..s.wrong.len().min(15)]
+    );
+}
+
+/// A copy of these standard-library packages renamed `x<name>` (imports and dotted uses
+/// rewritten): pyright resolves a standard-library module name to its own stubs, never to a
+/// copy in the workspace, so under their own names it would find no cross-module reference.
+fn renamed_stdlib(packages: &[&str]) -> tempfile::TempDir {
+    let ws = stdlib_subset(packages);
+    let mut dirs = Vec::new();
+    for p in packages {
+        let from = ws.path().join(p);
+        if from.is_dir() {
+            std::fs::rename(&from, ws.path().join(format!("x{p}"))).expect("rename");
+            dirs.push(format!("x{p}"));
+        }
+    }
+    let script = r#"
+import re, sys, pathlib
+root, names = pathlib.Path(sys.argv[1]), sys.argv[2:]
+pat = re.compile(r"(?<![\w.])(" + "|".join(names) + r")(?=\.|\s+import|\s*$|\s*,|\s+as\b)", re.M)
+for f in root.rglob("*.py"):
+    f.write_text(pat.sub(lambda m: "x" + m.group(1), f.read_text(encoding="utf-8")), encoding="utf-8")
+"#;
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(ws.path())
+        .args(packages)
+        .output()
+        .expect("python3");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    ws
+}
+
+#[test]
+fn python_call_edges_agree_with_pyright() {
+    let ws = renamed_stdlib(&["json", "email", "http", "logging"]);
+    let s = measure(ws.path(), Lang::Python, 40, 6);
+    print("pyright (Python json, email, http, logging)", &s);
+    assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
+}
+
+/// A copy of these standard-library packages as packages of the module `example.com/std`,
+/// their imports of each other rewritten (an import of `go/token` would otherwise reach the
+/// installed standard library, not the copy).
+fn go_module_of_stdlib(packages: &[&str]) -> tempfile::TempDir {
+    let ws = tempfile::tempdir().expect("tmp");
+    let goroot = crate::corpora::go_root();
+    for p in packages {
+        copy_dir(&goroot.join(p), &ws.path().join(p));
+    }
+    for f in files_with_ext(ws.path(), "go") {
+        let mut text = std::fs::read_to_string(&f).expect("read");
+        for p in packages {
+            text = text.replace(&format!("\"{p}\""), &format!("\"example.com/std/{p}\""));
+        }
+        std::fs::write(&f, text).expect("write");
+    }
+    write(ws.path(), "go.mod", "module example.com/std\n\ngo 1.22\n");
+    ws
+}
+
+#[test]
+fn go_call_edges_agree_with_gopls() {
+    let pkgs = [
+        "go/token",
+        "go/scanner",
+        "go/ast",
+        "go/parser",
+        "text/template/parse",
+    ];
+    let ws = go_module_of_stdlib(&pkgs);
+    let s = measure(ws.path(), Lang::Go, 40, 6);
+    print(
+        "gopls (Go go/token, go/scanner, go/ast, go/parser, text/template/parse)",
+        &s,
+    );
+    assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
+}
