@@ -63,8 +63,8 @@ CREATE TABLE edges (
     kind        TEXT NOT NULL,                 -- imports | calls | extends | implements
     line        INTEGER,
     col         INTEGER,
-    resolution  TEXT NOT NULL,                 -- local | import | package | unique | unresolved
-    hint        TEXT                           -- the class/type that self/the receiver stands for
+    resolution  TEXT NOT NULL,                 -- local | import | package | inferred | unique | external | unresolved
+    hint        TEXT                           -- the first name's type (self's class, a receiver's or typed local's type)
 );
 CREATE INDEX edges_source ON edges(source);
 CREATE INDEX edges_target ON edges(target);
@@ -81,6 +81,19 @@ CREATE TABLE imports (
     col     INTEGER NOT NULL
 );
 CREATE INDEX imports_file ON imports(file_id);
+
+-- Types the code states (indexer/src/model.rs: TypeFact), per file: a variable's, field's or
+-- attribute's type, a function's results, a class's bases in order. Each is a type expression
+-- in its file's scope ('Graph', 'pkg.T', 'pkg.NewT()@0'); resolution follows them to type
+-- calls on values (`self.graph.add(...)`), which are then 'inferred' edges.
+CREATE TABLE facts (
+    file_id  INTEGER NOT NULL REFERENCES files(id),
+    qualname TEXT NOT NULL,
+    role     TEXT NOT NULL,                    -- type | returns | base
+    ty       TEXT NOT NULL,
+    seq      INTEGER NOT NULL                  -- order in the file
+);
+CREATE INDEX facts_file_qual ON facts(file_id, qualname);
 
 -- How central each symbol is: PageRank over the calls/imports/extends/implements edges, mixed
 -- with in-degree; recomputed by runs that change many files (it ranks ties, so a few small

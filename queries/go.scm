@@ -9,6 +9,7 @@
 ;   @type                                       the type in a type declaration
 ;   @reference.call / @reference.embed          a called expression / an embedded type
 ;   @import                                     an import spec
+;   @binding                                    a parameter, field, var or := (its stated type)
 ;   @package                                    the package clause's name
 ; Whether a definition is local (inside a function, so left out) is decided by the extractor.
 
@@ -57,3 +58,9 @@
   function: [(identifier) (selector_expression)] @reference.call)
 
 (import_spec) @import
+
+; Bindings whose type the code states: parameters, results, fields, `var`, `:=`.
+(parameter_declaration) @binding
+(field_declaration) @binding
+(var_spec) @binding
+(short_var_declaration) @binding

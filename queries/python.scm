@@ -6,6 +6,7 @@
 ;   @body                                       its body (for the signature's end and docstring)
 ;   @reference.call / @reference.base           a called expression / a base class expression
 ;   @import                                     an import statement
+;   @binding                                    an assignment or parameter (its stated type)
 ; Scope (module, class, function) is decided by the extractor from byte-range nesting, so
 ; definitions inside `if`/`try`/`with` blocks at module or class level are found too.
 
@@ -36,3 +37,12 @@
 
 (import_statement) @import
 (import_from_statement) @import
+
+; Bindings whose type the code states: `x = Cls(...)`, `x: T = ...`, `self.x = ...`, and
+; annotated parameters (and plain ones whose default names a value).
+(assignment) @binding
+(typed_parameter) @binding
+(typed_default_parameter) @binding
+(default_parameter) @binding
+(parameters (identifier) @binding)
+(lambda_parameters (identifier) @binding)

@@ -8,10 +8,10 @@
 //! differ it asks the language's [`Syntax`] rules from the registry; it names no language.
 
 use crate::lang::{Def, DefTag, Lang, Language, Syntax};
-use crate::model::{EdgeKind, FileExtract, Kind, RawRef};
+use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
 use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, Parser, Query, QueryCursor};
 
@@ -47,6 +47,7 @@ struct Captures {
     base: Option<u32>,
     import: Option<u32>,
     package: Option<u32>,
+    binding: Option<u32>,
 }
 
 struct LangQuery {
@@ -153,6 +154,7 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         "reference.embed",
         "import",
         "package",
+        "binding",
     ];
     let mut caps = Captures::default();
     for (i, name) in query.capture_names().iter().enumerate() {
@@ -170,6 +172,7 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
             "reference.base" | "reference.embed" => &mut caps.base,
             "import" => &mut caps.import,
             "package" => &mut caps.package,
+            "binding" => &mut caps.binding,
             other => {
                 let known: Vec<&str> = spec
                     .definitions
@@ -195,6 +198,7 @@ struct Raw<'t> {
     calls: Vec<Node<'t>>,
     bases: Vec<Node<'t>>,
     imports: Vec<Node<'t>>,
+    bindings: Vec<Node<'t>>,
     package: Option<Node<'t>>,
     /// Specs whose names were already expanded (a spec can match once per name).
     expanded: std::collections::HashSet<usize>,
@@ -225,6 +229,8 @@ impl<'t> Raw<'t> {
                 self.imports.push(c.node);
             } else if i == caps.package {
                 self.package = Some(c.node);
+            } else if i == caps.binding {
+                self.bindings.push(c.node);
             }
         }
         if let Some(b) = base {
@@ -276,13 +282,16 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     let mut out = FileExtract::default();
     raw.defs
         .sort_by_key(|d| (d.node.start_byte(), std::cmp::Reverse(d.node.end_byte())));
-    let mut refs: Vec<(EdgeKind, Node<'_>)> = raw
+    // References and bindings (`None`), in source order.
+    let mut refs: Vec<(Option<EdgeKind>, Node<'_>)> = raw
         .calls
         .iter()
-        .map(|n| (EdgeKind::Calls, *n))
-        .chain(raw.bases.iter().map(|n| (EdgeKind::Extends, *n)))
+        .map(|n| (Some(EdgeKind::Calls), *n))
+        .chain(raw.bases.iter().map(|n| (Some(EdgeKind::Extends), *n)))
+        .chain(raw.bindings.iter().map(|n| (None, *n)))
         .collect();
     refs.sort_by_key(|(_, n)| n.start_byte());
+    let mut types = Types::default();
 
     let mut counts: HashMap<(Option<usize>, String), u32> = HashMap::new();
     // Names already defined per scope, where the first binding of a name defines it.
@@ -296,7 +305,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         // References that start before this definition belong to what is open now.
         while ri < refs.len() && refs[ri].1.start_byte() < start {
             let (kind, node) = refs[ri];
-            push_ref(spec, src, &mut out, &mut stack, &receivers, kind, node);
+            take_ref(spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node);
             ri += 1;
         }
         // Entries that end before this definition does cannot contain it.
@@ -376,6 +385,9 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
             receiver: receiver.as_ref().map(|(_, t)| t.clone()),
         };
         let idx = out.symbols.len();
+        if let Some(r) = syntax.returns(src, def) {
+            types.facts.push((idx, FactRole::Returns, r));
+        }
         out.symbols.push(sym);
         if let Some(r) = receiver {
             receivers.insert(idx, r);
@@ -388,7 +400,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     }
     while ri < refs.len() {
         let (kind, node) = refs[ri];
-        push_ref(spec, src, &mut out, &mut stack, &receivers, kind, node);
+        take_ref(spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node);
         ri += 1;
     }
 
@@ -406,6 +418,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         }
     }
 
+    types.finish(spec, &mut out);
     for node in raw.imports {
         syntax.imports(src, node, &mut out.imports);
     }
@@ -414,19 +427,239 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     out
 }
 
-fn push_ref<'t>(
+/// Types stated in one file, gathered during the sweep and settled at its end.
+#[derive(Default)]
+struct Types {
+    /// (symbol, role, type expression) for the file's qualnames; the symbol's qualname is
+    /// taken at the end (methods get their receiver's type as parent late).
+    facts: Vec<(usize, FactRole, String)>,
+    /// Class attributes (`self.x = ...`): (class symbol, attribute, type expression, scope
+    /// the value was written in).
+    attrs: Vec<(usize, String, String, usize)>,
+    /// Module-level names: (name, type expression).
+    module: Vec<(String, String)>,
+    /// Locals per function or method symbol: (name, type expression if stated).
+    locals: HashMap<usize, Vec<(String, Option<String>)>>,
+}
+
+impl Types {
+    /// One binding node's names, placed by the scope it is written in.
+    fn bind(&mut self, spec: &Language, src: &[u8], out: &FileExtract, inner: Option<usize>, node: Node<'_>) {
+        let mut pairs = Vec::new();
+        spec.syntax.bindings(src, node, &mut pairs);
+        if pairs.is_empty() {
+            return;
+        }
+        // The scope: the innermost enclosing symbol that is not itself a variable or field.
+        let mut scope = inner;
+        while let Some(s) = scope {
+            if matches!(
+                out.symbols[s].kind,
+                Kind::Variable | Kind::Constant | Kind::Field
+            ) {
+                scope = out.symbols[s].parent;
+            } else {
+                break;
+            }
+        }
+        let in_function = scope.is_some_and(|s| {
+            matches!(out.symbols[s].kind, Kind::Function | Kind::Method)
+        });
+        for (name, ty) in pairs {
+            let typed = || ty.clone();
+            match (scope, in_function) {
+                (Some(f), true) => match name.split_once('.') {
+                    Some((obj, attr)) if spec.self_names.contains(&obj) && !attr.contains('.') => {
+                        if let (Some(c), Some(ty)) = (enclosing_class(out, Some(f)), typed()) {
+                            self.attrs.push((c, attr.to_string(), ty, f));
+                        }
+                    }
+                    Some(_) => {}
+                    None => self.locals.entry(f).or_default().push((name, ty)),
+                },
+                (Some(t), false) if !name.contains('.') => {
+                    // A class- or type-level name: a field. Its symbol may not exist (a
+                    // Go struct field of a struct declared inside a type); the fact keys
+                    // on the qualname.
+                    if let Some(ty) = typed() {
+                        self.attrs.push((t, name, ty, t));
+                    }
+                }
+                (None, _) if !name.contains('.') => {
+                    if let Some(ty) = typed() {
+                        self.module.push((name, ty));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Keep one type per name (a name bound to two types has none), substitute locals and
+    /// `self` in type expressions, write the facts and give references their first name's
+    /// type.
+    fn finish(mut self, spec: &Language, out: &mut FileExtract) {
+        // Every local name (a call of one is no call of a symbol), and those with one type.
+        let names: HashMap<usize, HashSet<String>> = self
+            .locals
+            .iter()
+            .map(|(f, pairs)| (*f, pairs.iter().map(|(n, _)| n.clone()).collect()))
+            .collect();
+        let locals: HashMap<usize, HashMap<String, String>> = self
+            .locals
+            .drain()
+            .map(|(f, pairs)| (f, agreed(pairs)))
+            .collect();
+        // A call of a local (a closure, a callback) is no call of a symbol: dropped.
+        let symbols = &out.symbols;
+        out.refs.retain(|r| {
+            if r.kind != EdgeKind::Calls || r.hint.is_some() {
+                return true;
+            }
+            let mut cur = r.source.map(|s| s as usize);
+            while let Some(s) = cur {
+                if names.get(&s).is_some_and(|n| n.contains(&*r.target)) {
+                    return false;
+                }
+                cur = symbols[s].parent;
+            }
+            true
+        });
+        // `self.x` or a local as the first name of a type expression: the class, or the
+        // local's own type (one level).
+        let subst = |ty: &str, scope: Option<usize>| -> String {
+            let (first, rest) = match ty.find(['.', '(']) {
+                Some(i) => (&ty[..i], &ty[i..]),
+                None => (ty, ""),
+            };
+            if spec.self_names.contains(&first) {
+                if let Some(c) = enclosing_class(out, scope) {
+                    return format!("{}{rest}", out.symbols[c].qualname);
+                }
+            }
+            let mut cur = scope;
+            while let Some(s) = cur {
+                if let Some(t) = locals.get(&s).and_then(|m| m.get(first)) {
+                    if !t.contains('@') || rest.is_empty() {
+                        return format!("{t}{rest}");
+                    }
+                }
+                cur = out.symbols[s].parent;
+            }
+            ty.to_string()
+        };
+        let mut facts: Vec<TypeFact> = Vec::new();
+        for (s, role, ty) in self.facts.drain(..) {
+            facts.push(TypeFact {
+                qualname: out.symbols[s].qualname.clone(),
+                role,
+                ty: subst(&ty, Some(s)),
+            });
+        }
+        let mut typed: Vec<(String, String)> = self
+            .attrs
+            .drain(..)
+            .map(|(c, attr, ty, scope)| {
+                (
+                    format!("{}.{attr}", out.symbols[c].qualname),
+                    subst(&ty, Some(scope)),
+                )
+            })
+            .collect();
+        typed.extend(self.module.drain(..));
+        let typed = typed.into_iter().map(|(q, t)| (q, Some(t))).collect();
+        for (q, ty) in agreed(typed) {
+            facts.push(TypeFact {
+                qualname: q,
+                role: FactRole::Type,
+                ty,
+            });
+        }
+        // Bases, in order, from the extends references.
+        for r in &out.refs {
+            if let (EdgeKind::Extends, Some(s)) = (r.kind, r.source) {
+                if !r.target.starts_with('?') {
+                    facts.push(TypeFact {
+                        qualname: out.symbols[s as usize].qualname.clone(),
+                        role: FactRole::Base,
+                        ty: r.target.to_string(),
+                    });
+                }
+            }
+        }
+        // A reference whose first name is a typed local: the local's type.
+        let mut hints: Vec<(usize, String)> = Vec::new();
+        for (i, r) in out.refs.iter().enumerate() {
+            if r.hint.is_some() || r.kind != EdgeKind::Calls || !r.target.contains('.') {
+                continue;
+            }
+            let first = r.target.split('.').next().unwrap_or("");
+            let mut cur = r.source.map(|s| s as usize);
+            while let Some(s) = cur {
+                if let Some(t) = locals.get(&s).and_then(|m| m.get(first)) {
+                    hints.push((i, subst(t, Some(s))));
+                    break;
+                }
+                cur = out.symbols[s].parent;
+            }
+        }
+        for (i, h) in hints {
+            out.refs[i].hint = Some(h.into_boxed_str());
+        }
+        out.facts = facts;
+    }
+}
+
+/// Names with exactly one type among their bindings (one bound without a stated type has
+/// none).
+fn agreed(pairs: Vec<(String, Option<String>)>) -> HashMap<String, String> {
+    let mut m: HashMap<String, Option<String>> = HashMap::new();
+    for (n, t) in pairs {
+        match m.get_mut(&n) {
+            None => {
+                m.insert(n, t);
+            }
+            Some(slot) => {
+                if *slot != t {
+                    *slot = None;
+                }
+            }
+        }
+    }
+    m.into_iter().filter_map(|(n, t)| Some((n, t?))).collect()
+}
+
+/// The class a scope sits in (itself when it is one).
+fn enclosing_class(out: &FileExtract, mut cur: Option<usize>) -> Option<usize> {
+    while let Some(s) = cur {
+        if out.symbols[s].kind == Kind::Class {
+            return Some(s);
+        }
+        cur = out.symbols[s].parent;
+    }
+    None
+}
+
+/// One reference or binding (`kind` `None`) in the sweep.
+#[allow(clippy::too_many_arguments)]
+fn take_ref<'t>(
     spec: &Language,
     src: &[u8],
     out: &mut FileExtract,
     stack: &mut Vec<Open>,
     receivers: &HashMap<usize, (String, String)>,
-    kind: EdgeKind,
+    types: &mut Types,
+    kind: Option<EdgeKind>,
     node: Node<'t>,
 ) {
     let at = node.start_byte();
     while stack.last().is_some_and(|o| o.end <= at) {
         stack.pop();
     }
+    let Some(kind) = kind else {
+        types.bind(spec, src, out, stack.last().map(|o| o.sym), node);
+        return;
+    };
     let source = if kind == EdgeKind::Extends {
         // A base class or embedded type belongs to the nearest enclosing type.
         stack
@@ -455,7 +688,7 @@ fn push_ref<'t>(
         }
         cur = out.symbols[s].parent;
     }
-    if hint.is_none() && spec.self_names.contains(&first) {
+    if hint.is_none() && (spec.self_names.contains(&first) || spec.super_call == Some(first)) {
         let mut cur = source;
         while let Some(s) = cur {
             if out.symbols[s].kind == Kind::Class {
@@ -474,17 +707,27 @@ fn push_ref<'t>(
     });
 }
 
-/// `a.b.c` for a chain of attributes/selectors over an identifier; `?.c` when the chain starts
-/// at an expression. Also returns the node of the last name (where the edge is recorded).
+/// `a.b.c` for a chain of attributes/selectors over an identifier, with `()` after a name
+/// whose call the chain goes through (`a.b().c`, `super().m`); `?.c` when the chain starts
+/// at another expression. Also returns the node of the last name (where the edge is recorded).
 fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     let mut parts: Vec<String> = Vec::new();
     let mut cur = node;
     let mut leaf = node;
     let mut first = true;
+    // The next name pushed is called: the chain went through `name(...)`.
+    let mut called = false;
+    let push = |parts: &mut Vec<String>, name: String, called: &mut bool| {
+        if std::mem::take(called) {
+            parts.push(format!("{name}()"));
+        } else {
+            parts.push(name);
+        }
+    };
     loop {
         match cur.kind() {
             "identifier" | "type_identifier" | "package_identifier" | "field_identifier" => {
-                parts.push(text(src, cur));
+                push(&mut parts, text(src, cur), &mut called);
                 break;
             }
             "attribute" | "selector_expression" => {
@@ -502,10 +745,24 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 if first {
                     leaf = attr;
                 }
-                parts.push(text(src, attr));
+                push(&mut parts, text(src, attr), &mut called);
                 match obj {
                     Some(o) => cur = o,
                     None => break,
+                }
+            }
+            // A call in the middle of a chain: its function's last name gets `()`.
+            "call" | "call_expression" if !first && !called => {
+                match cur.child_by_field_name("function") {
+                    Some(f) if matches!(f.kind(), "identifier" | "attribute" | "selector_expression") => {
+                        called = true;
+                        cur = f;
+                        continue;
+                    }
+                    _ => {
+                        parts.push("?".to_string());
+                        break;
+                    }
                 }
             }
             "qualified_type" => {

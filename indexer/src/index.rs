@@ -11,7 +11,9 @@
 use crate::extract::{Extractor, QueryError, Worker};
 use crate::id::{segment_name, NodeId};
 use crate::lang::Lang;
-use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Kind, Pos, RawRef, Resolution};
+use crate::model::{
+    leaf_of, EdgeKind, FileExtract, Import, Kind, Pos, RawRef, Resolution, TypeFact,
+};
 use crate::resolve::{
     self, FileCtx, Layout, Manifest, MemIndex, MethodSet, Outcome, Ref, SymbolIndex,
 };
@@ -126,6 +128,7 @@ struct Job {
     syms: Vec<(Box<str>, Kind)>,
     refs: Vec<RawRef>,
     imports: Vec<Import>,
+    facts: Vec<TypeFact>,
 }
 
 struct Edge {
@@ -335,7 +338,7 @@ fn run_in_tx(
     if cold {
         let mut idx = MemIndex::default();
         for job in &written.jobs {
-            idx.add_file(job.lang, &job.path, &job.syms);
+            idx.add_file(job.lang, &job.path, &job.syms, &job.facts, &job.imports);
         }
         idx.finish();
         tracing::info!(rss = rss(), "in-memory index built");
@@ -649,6 +652,7 @@ fn write_files(
                 insert_file_node(conn, id, f, ex.doc.as_deref(), lines)?;
                 w.symbols += 1 + ex.symbols.len();
                 insert_symbols(conn, id, f, &ex)?;
+                store::insert_facts(conn, id, &ex.facts)?;
                 for imp in &ex.imports {
                     conn.prepare_cached(
                         "INSERT INTO imports(file_id, module, member, alias, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -667,6 +671,7 @@ fn write_files(
                         .collect(),
                     refs: ex.refs,
                     imports: ex.imports,
+                    facts: ex.facts,
                 });
             }
         }
@@ -906,24 +911,6 @@ fn resolve_job(job: &Job, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<Edge> {
     out
 }
 
-fn load_imports(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<Import>> {
-    let mut st = conn.prepare_cached(
-        "SELECT module, member, alias, line, col FROM imports WHERE file_id = ?1",
-    )?;
-    let rows = st.query_map([file_id], |r| {
-        Ok(Import {
-            module: r.get(0)?,
-            member: r.get(1)?,
-            alias: r.get(2)?,
-            pos: Pos {
-                line: r.get(3)?,
-                col: r.get(4)?,
-            },
-        })
-    })?;
-    rows.collect()
-}
-
 /// Re-resolve edges of unchanged files whose target name is one whose definitions changed.
 fn reresolve(
     conn: &Connection,
@@ -990,7 +977,7 @@ fn reresolve(
         let imports = match imports_cache.entry(r.file_id) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(load_imports(conn, r.file_id)?)
+                e.insert(store::file_imports(conn, r.file_id)?)
             }
         };
         let ctx = FileCtx::new(lang, &r.path, imports, ws);
@@ -1025,7 +1012,7 @@ fn reresolve(
         let Some(lang) = Lang::from_prefix(&lang) else {
             continue;
         };
-        let imports = load_imports(conn, file_id)?;
+        let imports = store::file_imports(conn, file_id)?;
         conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1 AND kind = 'imports'")?
             .execute([file_id])?;
         let job = Job {
@@ -1035,6 +1022,7 @@ fn reresolve(
             syms: Vec::new(),
             refs: Vec::new(),
             imports,
+            facts: Vec::new(),
         };
         let edges = resolve_job(&job, ws, &idx);
         count += edges.len();

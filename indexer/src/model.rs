@@ -132,8 +132,14 @@ pub enum Resolution {
     Import,
     /// Same Go package (another file of the directory).
     Package,
+    /// Through a type the code states: an annotation, a declared type, a constructor call, a
+    /// function's declared result, a base class or embedded field.
+    Inferred,
     /// The only workspace symbol of that name.
     Unique,
+    /// Outside the workspace: a package or module it does not hold, or a method of a
+    /// builtin or outside type (`str.lower`, `error.Error`). Target NULL, name kept.
+    External,
     /// Not found, or ambiguous: target NULL, name kept.
     Unresolved,
 }
@@ -144,7 +150,9 @@ impl Resolution {
             Resolution::Local => "local",
             Resolution::Import => "import",
             Resolution::Package => "package",
+            Resolution::Inferred => "inferred",
             Resolution::Unique => "unique",
+            Resolution::External => "external",
             Resolution::Unresolved => "unresolved",
         }
     }
@@ -154,7 +162,9 @@ impl Resolution {
             Resolution::Local,
             Resolution::Import,
             Resolution::Package,
+            Resolution::Inferred,
             Resolution::Unique,
+            Resolution::External,
             Resolution::Unresolved,
         ]
         .into_iter()
@@ -204,8 +214,9 @@ pub struct RawRef {
     /// The target as written, dotted (`self.refresh`, `fmt.Println`, `json.JSONDecoder`);
     /// `?.name` when the receiver is an expression that is not a dotted name.
     pub target: Box<str>,
-    /// When the first segment of `target` is `self`/`cls` (Python) or the method receiver
-    /// (Go): the qualname of the class or type it stands for.
+    /// The type of the first segment of `target`, as a type expression in the file's scope
+    /// (see [`TypeFact`]): the enclosing class for `self`/`cls`/`super()`, the receiver's
+    /// type, or a parameter's or local variable's stated type.
     pub hint: Option<Box<str>>,
     pub pos: Pos,
 }
@@ -219,6 +230,43 @@ impl RawRef {
 
 pub fn leaf_of(target: &str) -> &str {
     target.rsplit(['.', '/']).next().unwrap_or(target)
+}
+
+/// What a type fact says about a qualname.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FactRole {
+    /// The type of a variable, field or attribute (`x: T`, `x = T()`, `self.x = T()`).
+    Type,
+    /// The declared result types of a function or method, `, `-separated (Go's several).
+    Returns,
+    /// A base class or embedded type, in order (one fact each).
+    Base,
+}
+
+impl FactRole {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FactRole::Type => "type",
+            FactRole::Returns => "returns",
+            FactRole::Base => "base",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<FactRole> {
+        [FactRole::Type, FactRole::Returns, FactRole::Base]
+            .into_iter()
+            .find(|r| r.as_str() == s)
+    }
+}
+
+/// A type the code states for a qualname of its file, as a type expression written in the
+/// file's scope: dotted names, where a segment ending in `()` is a call's result and a final
+/// `@N` picks the Nth of several results (`Graph`, `pkg.T`, `pkg.NewT()@0`, `Cls.make()`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeFact {
+    pub qualname: String,
+    pub role: FactRole,
+    pub ty: String,
 }
 
 /// One import statement's binding.
@@ -246,4 +294,6 @@ pub struct FileExtract {
     pub doc: Option<String>,
     /// The tree had syntax errors; what could be recovered was still extracted.
     pub parse_error: bool,
+    /// Types the code states for the file's variables, fields, attributes and results.
+    pub facts: Vec<TypeFact>,
 }

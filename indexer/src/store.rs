@@ -2,7 +2,7 @@
 //! the query layer share. The only module that writes SQL; every statement binds its parameters.
 
 use crate::lang::Lang;
-use crate::model::Kind;
+use crate::model::{FactRole, Import, Kind, Pos, TypeFact};
 use crate::resolve::{SymRef, SymbolIndex};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use std::path::{Path, PathBuf};
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 pub const SCHEMA: &str = include_str!("../../schema.sql");
 /// Bump when `schema.sql` changes; an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -267,7 +267,55 @@ pub fn clear_file(conn: &Connection, file_id: i64) -> rusqlite::Result<()> {
         .execute([file_id])?;
     conn.prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
         .execute([file_id])?;
+    conn.prepare_cached("DELETE FROM facts WHERE file_id = ?1")?
+        .execute([file_id])?;
     Ok(())
+}
+
+/// Write a file's type facts, in order.
+pub fn insert_facts(conn: &Connection, file_id: i64, facts: &[TypeFact]) -> rusqlite::Result<()> {
+    let mut st = conn.prepare_cached(
+        "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (i, f) in facts.iter().enumerate() {
+        st.execute(params![file_id, f.qualname, f.role.as_str(), f.ty, i as i64])?;
+    }
+    Ok(())
+}
+
+/// A file's type facts as stored, in order: the shape that references elsewhere read.
+pub fn file_facts(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<TypeFact>> {
+    let mut st = conn.prepare_cached(
+        "SELECT qualname, role, ty FROM facts WHERE file_id = ?1 ORDER BY seq",
+    )?;
+    let rows = st.query_map([file_id], |r| {
+        let role: String = r.get(1)?;
+        Ok(TypeFact {
+            qualname: r.get(0)?,
+            role: FactRole::parse(&role).unwrap_or(FactRole::Type),
+            ty: r.get(2)?,
+        })
+    })?;
+    rows.collect()
+}
+
+/// A file's stored imports.
+pub fn file_imports(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<Import>> {
+    let mut st = conn.prepare_cached(
+        "SELECT module, member, alias, line, col FROM imports WHERE file_id = ?1",
+    )?;
+    let rows = st.query_map([file_id], |r| {
+        Ok(Import {
+            module: r.get(0)?,
+            member: r.get(1)?,
+            alias: r.get(2)?,
+            pos: Pos {
+                line: r.get(3)?,
+                col: r.get(4)?,
+            },
+        })
+    })?;
+    rows.collect()
 }
 
 /// Qualnames of a file's symbols, for working out which names a change added or removed.
@@ -307,6 +355,30 @@ impl SqlIndex<'_> {
 }
 
 impl SymbolIndex for SqlIndex<'_> {
+    fn facts(&self, _lang: Lang, file: &str, qualname: &str, role: FactRole) -> Vec<String> {
+        let run = || -> rusqlite::Result<Vec<String>> {
+            let mut st = self.conn.prepare_cached(
+                "SELECT x.ty FROM facts x JOIN files f ON f.id = x.file_id \
+                 WHERE f.path = ?1 AND x.qualname = ?2 AND x.role = ?3 ORDER BY x.seq",
+            )?;
+            let rows = st.query_map(params![file, qualname, role.as_str()], |r| r.get(0))?;
+            rows.collect()
+        };
+        run().unwrap_or_default()
+    }
+
+    fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {
+        let run = || -> rusqlite::Result<Vec<Import>> {
+            let id: i64 = self.conn.query_row(
+                "SELECT id FROM files WHERE path = ?1",
+                [file],
+                |r| r.get(0),
+            )?;
+            file_imports(self.conn, id)
+        };
+        run().unwrap_or_default()
+    }
+
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
         self.query(
             "SELECT s.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \

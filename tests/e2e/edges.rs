@@ -205,15 +205,17 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
             .filter(|(f, l, c)| is_call(&text_of(f), *l, *c))
             .cloned()
             .collect();
-        // The map's edges into the symbol, and (Go) into the interface methods it implements:
-        // gopls counts a call through the interface as a reference to the concrete method too.
+        // The map's edges into the symbol, and (Go) into the interface methods it implements
+        // or the methods that implement it: gopls counts a call through an interface as a
+        // reference to the concrete methods too, and the other way round.
         let quoted = id.replace('\'', "''");
         let through: HashSet<Site> = rows(
             &conn,
             &format!(
                 "SELECT f.path || '|' || e.line || '|' || e.col FROM symbols m
-                 JOIN edges i ON i.source = m.parent AND i.kind = 'implements'
-                 JOIN symbols im ON im.parent = i.target AND im.name = m.name
+                 JOIN edges i ON (i.source = m.parent OR i.target = m.parent) AND i.kind = 'implements'
+                 JOIN symbols im ON im.parent = (CASE WHEN i.source = m.parent THEN i.target ELSE i.source END)
+                   AND im.name = m.name
                  JOIN edges e ON e.target = im.node_id AND e.kind = 'calls'
                  JOIN files f ON f.id = e.file_id
                  WHERE m.node_id = '{quoted}'"
@@ -376,7 +378,11 @@ fn python_call_edges_agree_with_pyright() {
 /// their imports of each other rewritten (an import of `go/token` would otherwise reach the
 /// installed standard library, not the copy).
 fn go_module_of_stdlib(packages: &[&str]) -> tempfile::TempDir {
-    let ws = tempfile::tempdir().expect("tmp");
+    // Not a hidden directory: gopls leaves packages under one out of its workspace.
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-")
+        .tempdir()
+        .expect("tmp");
     let goroot = crate::corpora::go_root();
     for p in packages {
         copy_dir(&goroot.join(p), &ws.path().join(p));
@@ -388,7 +394,8 @@ fn go_module_of_stdlib(packages: &[&str]) -> tempfile::TempDir {
         }
         std::fs::write(&f, text).expect("write");
     }
-    write(ws.path(), "go.mod", "module example.com/std\n\ngo 1.22\n");
+    // Range-over-func and other recent syntax: the language version of the Go that runs this.
+    write(ws.path(), "go.mod", "module example.com/std\n\ngo 1.24\n");
     ws
 }
 

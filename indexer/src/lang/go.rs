@@ -29,6 +29,7 @@ pub static GO: Language = Language {
     ],
     builtins: BUILTINS,
     self_names: &[],
+    super_call: None,
     first_binding_defines: false,
     package_nodes: true,
     implements_by_method_set: true,
@@ -180,6 +181,154 @@ impl Syntax for GoSyntax {
             pos: crate::syntax::pos_of(src, node),
         });
     }
+
+    fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
+        let mut c = node.walk();
+        match node.kind() {
+            "parameter_declaration" | "field_declaration" | "var_spec" => {
+                let names: Vec<Node<'_>> = node
+                    .children_by_field_name("name", &mut c)
+                    .filter(|n| matches!(n.kind(), "identifier" | "field_identifier"))
+                    .collect();
+                if let Some(t) = node.child_by_field_name("type") {
+                    let t = type_expr(src, t);
+                    for n in &names {
+                        out.push((text(src, *n), t.clone()));
+                    }
+                } else if node.kind() == "var_spec" {
+                    let values = named_children_of(node.child_by_field_name("value"));
+                    assign(src, &names, &values, out);
+                }
+            }
+            "short_var_declaration" => {
+                let names: Vec<Node<'_>> = named_children_of(node.child_by_field_name("left"))
+                    .into_iter()
+                    .filter(|n| n.kind() == "identifier")
+                    .collect();
+                let values = named_children_of(node.child_by_field_name("right"));
+                assign(src, &names, &values, out);
+            }
+            _ => {}
+        }
+    }
+
+    fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
+        if !matches!(def.tag, DefTag::Function | DefTag::Method | DefTag::MethodSpec) {
+            return None;
+        }
+        let r = def.node.child_by_field_name("result")?;
+        if r.kind() != "parameter_list" {
+            return Some(type_expr(src, r).unwrap_or_else(|| "?".into()));
+        }
+        let mut c = r.walk();
+        let mut types = Vec::new();
+        for p in r.named_children(&mut c) {
+            if p.kind() != "parameter_declaration" {
+                continue;
+            }
+            let t = p
+                .child_by_field_name("type")
+                .and_then(|t| type_expr(src, t))
+                .unwrap_or_else(|| "?".into());
+            let mut c2 = p.walk();
+            let names = p.children_by_field_name("name", &mut c2).count().max(1);
+            for _ in 0..names {
+                types.push(t.clone());
+            }
+        }
+        (!types.is_empty()).then(|| types.join(", "))
+    }
+}
+
+/// A declared type as a type expression: `T`, `pkg.T`, through `*` and type arguments;
+/// slices, maps, channels, functions and literal types give nothing.
+fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "type_identifier" | "qualified_type" => Some(text(src, node)),
+        "pointer_type" | "parenthesized_type" => type_expr(src, node.named_child(0)?),
+        "generic_type" => type_expr(src, node.child_by_field_name("type")?),
+        _ => None,
+    }
+}
+
+/// A value's type expression: `T{}`, `&T{}`, `new(T)`, `x.(T)`, or a call of a dotted name
+/// (`NewT()`, `pkg.New()`, `a.B().C()`).
+fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "composite_literal" => type_expr(src, node.child_by_field_name("type")?),
+        "unary_expression" => {
+            let op = node.child_by_field_name("operator")?;
+            if text(src, op) != "&" {
+                return None;
+            }
+            value_type(src, node.child_by_field_name("operand")?)
+        }
+        "parenthesized_expression" => value_type(src, node.named_child(0)?),
+        "type_assertion_expression" => type_expr(src, node.child_by_field_name("type")?),
+        "call_expression" => {
+            let f = node.child_by_field_name("function")?;
+            if f.kind() == "identifier" && text(src, f) == "new" {
+                let args = node.child_by_field_name("arguments")?;
+                return type_expr(src, args.named_child(0)?);
+            }
+            chain(src, node)
+        }
+        "identifier" | "selector_expression" => chain(src, node),
+        _ => None,
+    }
+}
+
+/// `a.b().c` for a chain of names, selectors and calls.
+fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "identifier" | "field_identifier" | "package_identifier" => Some(text(src, node)),
+        "selector_expression" => {
+            let obj = chain(src, node.child_by_field_name("operand")?)?;
+            let field = node.child_by_field_name("field")?;
+            Some(format!("{obj}.{}", text(src, field)))
+        }
+        "call_expression" => Some(format!(
+            "{}()",
+            chain(src, node.child_by_field_name("function")?)?
+        )),
+        _ => None,
+    }
+}
+
+/// Names on the left and values on the right: pairwise, or several names from one call
+/// (`a, err := f()` gives `f()@0` and `f()@1`), or the value of a type assertion (`v, ok`).
+fn assign(
+    src: &[u8],
+    names: &[Node<'_>],
+    values: &[Node<'_>],
+    out: &mut Vec<(String, Option<String>)>,
+) {
+    let types: Vec<Option<String>> = if names.len() == values.len() {
+        values.iter().map(|v| value_type(src, *v)).collect()
+    } else if let [v] = values {
+        match v.kind() {
+            "call_expression" => match value_type(src, *v).filter(|t| t.ends_with(')')) {
+                Some(t) => (0..names.len()).map(|i| Some(format!("{t}@{i}"))).collect(),
+                None => Vec::new(),
+            },
+            "type_assertion_expression" => vec![value_type(src, *v)],
+            _ => Vec::new(),
+        }
+    } else {
+        Vec::new()
+    };
+    for (i, n) in names.iter().enumerate() {
+        out.push((text(src, *n), types.get(i).cloned().flatten()));
+    }
+}
+
+fn named_children_of<'t>(node: Option<Node<'t>>) -> Vec<Node<'t>> {
+    let Some(n) = node else { return Vec::new() };
+    if n.kind() != "expression_list" {
+        return vec![n];
+    }
+    let mut c = n.walk();
+    n.named_children(&mut c).collect()
 }
 
 fn is_declaration(kind: &str) -> bool {

@@ -19,6 +19,7 @@ pub static PYTHON: Language = Language {
     definitions: &[DefTag::Class, DefTag::Function, DefTag::Variable],
     builtins: BUILTINS,
     self_names: &["self", "cls"],
+    super_call: Some("super()"),
     first_binding_defines: true,
     package_nodes: false,
     implements_by_method_set: false,
@@ -151,6 +152,153 @@ impl Syntax for PythonSyntax {
                 pos,
             });
         }
+    }
+
+    fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
+        match node.kind() {
+            "identifier" => out.push((text(src, node), None)),
+            "assignment" => {
+                let Some(left) = node.child_by_field_name("left") else {
+                    return;
+                };
+                if !matches!(left.kind(), "identifier" | "attribute") {
+                    return;
+                }
+                let Some(name) = chain(src, left) else { return };
+                let ty = match node.child_by_field_name("type") {
+                    Some(t) => annotation(src, t),
+                    None => node.child_by_field_name("right").and_then(|r| value(src, r)),
+                };
+                out.push((name, ty));
+            }
+            "typed_parameter" | "typed_default_parameter" => {
+                let name = node
+                    .child_by_field_name("name")
+                    .or_else(|| node.named_child(0))
+                    .filter(|n| n.kind() == "identifier");
+                let ty = node
+                    .child_by_field_name("type")
+                    .and_then(|t| annotation(src, t));
+                if let Some(n) = name {
+                    out.push((text(src, n), ty));
+                }
+            }
+            "default_parameter" => {
+                let name = node
+                    .child_by_field_name("name")
+                    .filter(|n| n.kind() == "identifier");
+                let ty = node
+                    .child_by_field_name("value")
+                    .filter(|v| v.kind() != "call")
+                    .and_then(|v| value(src, v));
+                if let Some(n) = name {
+                    out.push((text(src, n), ty));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
+        match def.tag {
+            DefTag::Function => annotation(src, def.node.child_by_field_name("return_type")?),
+            _ => None,
+        }
+    }
+}
+
+/// An annotation as a type expression: `Foo`, `mod.Foo`, `"Foo"`, `Optional[Foo]`,
+/// `Foo | None`, `Foo[int]` (a user generic) give the class; containers and anything else,
+/// nothing.
+fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
+    let n = if node.kind() == "type" {
+        node.named_child(0)?
+    } else {
+        node
+    };
+    match n.kind() {
+        "identifier" | "attribute" => {
+            let t = chain(src, n)?;
+            (t != "None").then_some(t)
+        }
+        "string" => {
+            let t = text(src, n);
+            let inner = t.trim_matches(|c| c == '"' || c == '\'');
+            let ok = !inner.is_empty()
+                && inner.split('.').all(crate::id::is_identifier);
+            ok.then(|| inner.to_string())
+        }
+        "binary_operator" => {
+            // `Foo | None`
+            let l = n.child_by_field_name("left")?;
+            let r = n.child_by_field_name("right")?;
+            let (l, r) = (annotation(src, l), annotation(src, r));
+            match (l, r) {
+                (Some(a), None) | (None, Some(a)) => Some(a),
+                _ => None,
+            }
+        }
+        "none" => None,
+        "subscript" | "generic_type" => {
+            let head = n
+                .child_by_field_name("value")
+                .or_else(|| n.named_child(0))?;
+            let name = chain(src, head)?;
+            let last = name.rsplit('.').next().unwrap_or(&name);
+            let mut c = n.walk();
+            let args: Vec<Node<'_>> = n
+                .children_by_field_name("subscript", &mut c)
+                .collect();
+            match last {
+                "Optional" => annotation(src, *args.first()?),
+                "Union" => {
+                    let named: Vec<String> =
+                        args.iter().filter_map(|a| annotation(src, *a)).collect();
+                    (named.len() == 1).then(|| named[0].clone())
+                }
+                "Annotated" | "Final" | "ClassVar" => annotation(src, *args.first()?),
+                _ if CONTAINERS.contains(&last) => None,
+                _ => Some(name),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Generic containers: `list[Foo]` is no `Foo`.
+const CONTAINERS: &[&str] = &[
+    "AbstractSet", "AsyncIterable", "AsyncIterator", "Awaitable", "Callable", "Collection",
+    "Coroutine", "DefaultDict", "Deque", "Dict", "FrozenSet", "Generator", "Iterable",
+    "Iterator", "List", "Literal", "Mapping", "MutableMapping", "MutableSequence",
+    "MutableSet", "Sequence", "Set", "Tuple", "Type", "dict", "frozenset", "list", "set",
+    "tuple", "type",
+];
+
+/// A value's type expression, when the value is a call of a dotted name (`Cls(...)`,
+/// `mod.make(...)`, `a.b().c(...)`) or a dotted name (`compat32`, `mod.DEFAULT`).
+fn value(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "call" | "identifier" | "attribute" => chain(src, node),
+        "assignment" => value(src, node.child_by_field_name("right")?),
+        "parenthesized_expression" => value(src, node.named_child(0)?),
+        _ => None,
+    }
+}
+
+/// `a.b().c` for a chain of names, attributes and calls.
+fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "identifier" => Some(text(src, node)),
+        "attribute" => {
+            let obj = chain(src, node.child_by_field_name("object")?)?;
+            let attr = node.child_by_field_name("attribute")?;
+            Some(format!("{obj}.{}", text(src, attr)))
+        }
+        "call" => Some(format!(
+            "{}()",
+            chain(src, node.child_by_field_name("function")?)?
+        )),
+        _ => None,
     }
 }
 

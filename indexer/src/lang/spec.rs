@@ -28,6 +28,8 @@ pub struct Language {
     pub builtins: &'static [&'static str],
     /// Names that stand for the enclosing class inside its methods (`self`, `cls`).
     pub self_names: &'static [&'static str],
+    /// The call that stands for the enclosing class's bases (`super()`), if any.
+    pub super_call: Option<&'static str>,
     /// A name bound again in the same scope is not a new definition (Python's variables).
     pub first_binding_defines: bool,
     /// Each directory of its files is a package node (`go:net/http/`).
@@ -175,4 +177,15 @@ pub trait Syntax: Sync {
 
     /// The imports of one `@import` node.
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>);
+
+    /// The names one `@binding` node (an assignment, a parameter, a field) binds, as written
+    /// (`x`, `self.x`), each with the type expression it states (`model::TypeFact`), if any.
+    /// A name bound in a function is local there, typed or not.
+    fn bindings(&self, _src: &[u8], _node: Node<'_>, _out: &mut Vec<(String, Option<String>)>) {}
+
+    /// A function's or method's declared results, as type expressions joined by `, `
+    /// (`?` for one that cannot be named).
+    fn returns(&self, _src: &[u8], _def: &Def<'_>) -> Option<String> {
+        None
+    }
 }

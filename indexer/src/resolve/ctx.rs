@@ -3,7 +3,7 @@
 //! outcomes, and the [`Resolver`] trait each language implements.
 
 use crate::lang::Lang;
-use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
 use crate::walk::parent_dir;
 use std::collections::{HashMap, HashSet};
 
@@ -22,6 +22,10 @@ pub trait SymbolIndex {
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef>;
     /// Every workspace symbol with this name.
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef>;
+    /// The type expressions a file states for one of its qualnames, in order.
+    fn facts(&self, lang: Lang, file: &str, qualname: &str, role: FactRole) -> Vec<String>;
+    /// A file's imports (to read its type expressions in its own scope).
+    fn imports_of(&self, lang: Lang, file: &str) -> Vec<Import>;
 
     fn in_file(&self, lang: Lang, file: &str, qualname: &str) -> Option<SymRef> {
         self.in_dir(lang, parent_dir(file), qualname)
@@ -114,9 +118,9 @@ pub(crate) enum Binding {
 }
 
 /// What resolution needs to know about the file a reference is in.
-pub struct FileCtx<'a> {
+pub struct FileCtx {
     pub lang: Lang,
-    pub path: &'a str,
+    pub path: String,
     pub(crate) bindings: HashMap<String, Binding>,
     /// Modules or packages whose names are all imported (`from m import *`, `import . "p"`).
     pub(crate) star: Vec<Binding>,
@@ -134,19 +138,31 @@ pub struct ImportEdge {
 /// module beside this one; `resolve::resolver` is the registry's entry for it.
 pub(crate) trait Resolver: Sync {
     /// Record the names one import binds.
-    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Layout);
+    fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout);
     /// The edge for one import statement's binding.
-    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Layout) -> ImportEdge;
-    /// Resolve a reference whose target splits into `segs` (none empty).
-    fn resolve(
+    fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge;
+    /// The language's name rules for a reference whose target splits into `segs` (none
+    /// empty): scopes, the package, imports. `None` when they do not decide; the types the
+    /// code states are tried next (`types::walk`), then [`Resolver::fallback`].
+    fn direct(
         &self,
-        ctx: &FileCtx<'_>,
+        ctx: &FileCtx,
         ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],
-        want: &dyn Fn(Kind) -> bool,
-    ) -> Outcome;
+    ) -> Option<Outcome>;
+    /// What a reference neither the name rules nor the types decide becomes.
+    fn fallback(
+        &self,
+        _ctx: &FileCtx,
+        _idx: &dyn SymbolIndex,
+        _r: &Ref<'_>,
+        _segs: &[&str],
+        _want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome {
+        Outcome::Edge(None, Resolution::Unresolved)
+    }
 }
 
 /// What became of a reference.

@@ -71,8 +71,8 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
 }
 
 impl Resolver for GoResolver {
-    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Layout) {
-        let binding = match package_dir(ws, &imp.module, ctx.path) {
+    fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
+        let binding = match package_dir(ws, &imp.module, &ctx.path) {
             Some(dir) => Binding::Package(dir),
             None => Binding::External(imp.module.clone()),
         };
@@ -94,8 +94,8 @@ impl Resolver for GoResolver {
         ctx.bindings.insert(name, binding);
     }
 
-    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Layout) -> ImportEdge {
-        let target = match package_dir(ws, &imp.module, ctx.path) {
+    fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {
+        let target = match package_dir(ws, &imp.module, &ctx.path) {
             Some(dir) => NodeId::package_id(LANG, &dir),
             None => NodeId::external_id(LANG, &imp.module),
         };
@@ -106,21 +106,18 @@ impl Resolver for GoResolver {
         }
     }
 
-    fn resolve(
+    fn direct(
         &self,
-        ctx: &FileCtx<'_>,
+        ctx: &FileCtx,
         _ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],
-        want: &dyn Fn(Kind) -> bool,
-    ) -> Outcome {
+    ) -> Option<Outcome> {
         let lang = LANG;
-        let dir = parent_dir(ctx.path);
-        let leaf = segs[segs.len() - 1];
-        let methods = |k: Kind| k == Kind::Method;
+        let dir = parent_dir(&ctx.path);
         if segs[0] == "?" {
-            return unique(idx, lang, leaf, &methods);
+            return None;
         }
         let in_package = |q: &str| -> Option<Outcome> {
             let hits = idx.in_dir(lang, dir, q);
@@ -136,50 +133,54 @@ impl Resolver for GoResolver {
             })
         };
         if let (Some(h), 2) = (r.hint, segs.len()) {
-            if let Some(o) = in_package(&format!("{h}.{}", segs[1])) {
-                return o;
-            }
-            return unique(idx, lang, leaf, &methods);
+            // A method of the receiver's (or a typed variable's) type in this package;
+            // promoted methods and other packages follow the types.
+            return in_package(&format!("{h}.{}", segs[1]));
         }
         if segs.len() == 1 {
             if let Some(o) = in_package(segs[0]) {
-                return o;
+                return Some(o);
             }
             for b in &ctx.star {
                 if let Binding::Package(d) = b {
                     if let Some(s) = pick_in_package(idx.in_dir(lang, d, segs[0])) {
-                        return Outcome::Edge(Some(s.node_id), Resolution::Import);
+                        return Some(Outcome::Edge(Some(s.node_id), Resolution::Import));
                     }
                 }
             }
             if lang.is_builtin(segs[0]) {
-                return Outcome::Drop;
+                return Some(Outcome::Drop);
             }
             // A bare name that is not package-level is a local variable or parameter.
-            return Outcome::Edge(None, Resolution::Unresolved);
+            return Some(Outcome::Edge(None, Resolution::Unresolved));
         }
         match ctx.bindings.get(segs[0]) {
             Some(Binding::Package(d)) => {
                 let q = segs[1..].join(".");
-                match pick_in_package(idx.in_dir(lang, d, &q)) {
-                    Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
-                    None => Outcome::Edge(None, Resolution::Unresolved),
-                }
+                pick_in_package(idx.in_dir(lang, d, &q))
+                    .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Import))
             }
-            Some(_) => Outcome::Edge(None, Resolution::Unresolved),
-            None => {
-                // `T.Method` as a method expression, or a value's method.
-                if segs.len() == 2 {
-                    if let Some(o) = in_package(&segs.join(".")) {
-                        return o;
-                    }
-                }
-                if r.kind == EdgeKind::Extends {
-                    return unique(idx, lang, leaf, want);
-                }
-                unique(idx, lang, leaf, &methods)
-            }
+            Some(_) => Some(Outcome::Edge(None, Resolution::External)),
+            // `T.Method` as a method expression; a value's method follows its type.
+            None if segs.len() == 2 => in_package(&segs.join(".")),
+            None => None,
         }
+    }
+
+    /// An embedded type found nowhere else may still be the one workspace type of its name;
+    /// a method on a value of unknown type is never guessed.
+    fn fallback(
+        &self,
+        _ctx: &FileCtx,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome {
+        if r.kind == EdgeKind::Extends && segs[0] != "?" {
+            return unique(idx, LANG, segs[segs.len() - 1], want);
+        }
+        Outcome::Edge(None, Resolution::Unresolved)
     }
 }
 

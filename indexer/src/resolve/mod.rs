@@ -11,6 +11,7 @@
 mod ctx;
 mod go;
 mod python;
+mod types;
 
 use ctx::{single, Resolver};
 pub use ctx::{FileCtx, ImportEdge, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex};
@@ -18,7 +19,7 @@ pub use go::module_path;
 
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution, TypeFact};
 use crate::walk::parent_dir;
 use std::collections::{HashMap, HashSet};
 
@@ -33,6 +34,12 @@ pub struct MemIndex {
     by_dir: Vec<(u64, u32)>,
     by_name: Vec<(u64, u32)>,
     sorted: bool,
+    /// File path → index in `files`.
+    file_ix: HashMap<Box<str>, u32>,
+    /// (file index, qualname) → the type facts stated for it, in order.
+    facts: HashMap<(u32, Box<str>), Vec<(FactRole, Box<str>)>>,
+    /// Each file's imports, by file index.
+    imports: Vec<Vec<Import>>,
 }
 
 fn key_hash(parts: &[&str]) -> u64 {
@@ -45,10 +52,25 @@ fn key_hash(parts: &[&str]) -> u64 {
 }
 
 impl MemIndex {
-    /// Add a file's symbols, as (qualname, kind).
-    pub fn add_file(&mut self, lang: Lang, file: &str, symbols: &[(Box<str>, Kind)]) {
+    /// Add a file's symbols, as (qualname, kind), its type facts and its imports.
+    pub fn add_file(
+        &mut self,
+        lang: Lang,
+        file: &str,
+        symbols: &[(Box<str>, Kind)],
+        facts: &[TypeFact],
+        imports: &[Import],
+    ) {
         let fi = self.files.len() as u32;
         self.files.push((file.into(), lang));
+        self.file_ix.insert(file.into(), fi);
+        self.imports.push(imports.to_vec());
+        for f in facts {
+            self.facts
+                .entry((fi, f.qualname.as_str().into()))
+                .or_default()
+                .push((f.role, f.ty.as_str().into()));
+        }
         let dir = parent_dir(file);
         for (qualname, kind) in symbols {
             let qualname: &str = qualname;
@@ -132,6 +154,29 @@ impl SymbolIndex for MemIndex {
         self.named(lang, name).map(|i| self.sym(i)).collect()
     }
 
+    fn facts(&self, _lang: Lang, file: &str, qualname: &str, role: FactRole) -> Vec<String> {
+        let Some(&fi) = self.file_ix.get(file) else {
+            return Vec::new();
+        };
+        self.facts
+            .get(&(fi, qualname.into()))
+            .map(|v| {
+                v.iter()
+                    .filter(|(r, _)| *r == role)
+                    .map(|(_, t)| t.to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {
+        self.file_ix
+            .get(file)
+            .and_then(|&fi| self.imports.get(fi as usize))
+            .cloned()
+            .unwrap_or_default()
+    }
+
     fn unique_by_name(
         &self,
         lang: Lang,
@@ -171,11 +216,11 @@ fn resolver(lang: Lang) -> &'static dyn Resolver {
     }
 }
 
-impl<'a> FileCtx<'a> {
-    pub fn new(lang: Lang, path: &'a str, imports: &[Import], ws: &Layout) -> FileCtx<'a> {
+impl FileCtx {
+    pub fn new(lang: Lang, path: &str, imports: &[Import], ws: &Layout) -> FileCtx {
         let mut ctx = FileCtx {
             lang,
-            path,
+            path: path.to_string(),
             bindings: HashMap::new(),
             star: Vec::new(),
         };
@@ -192,7 +237,9 @@ impl<'a> FileCtx<'a> {
     }
 }
 
-pub fn resolve_ref(ctx: &FileCtx<'_>, ws: &Layout, idx: &dyn SymbolIndex, r: &Ref<'_>) -> Outcome {
+/// Resolve one reference: the language's name rules, then the types the code states, then
+/// the language's fallback (which never guesses a method on a value of unknown type).
+pub fn resolve_ref(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex, r: &Ref<'_>) -> Outcome {
     let segs: Vec<&str> = r.target.split('.').collect();
     if segs.iter().any(|s| s.is_empty()) {
         return Outcome::Edge(None, Resolution::Unresolved);
@@ -201,7 +248,14 @@ pub fn resolve_ref(ctx: &FileCtx<'_>, ws: &Layout, idx: &dyn SymbolIndex, r: &Re
         EdgeKind::Extends => k.is_type_like(),
         _ => k.is_callable(),
     };
-    resolver(ctx.lang).resolve(ctx, ws, idx, r, &segs, &want)
+    let lr = resolver(ctx.lang);
+    if let Some(o) = lr.direct(ctx, ws, idx, r, &segs) {
+        return o;
+    }
+    if let Some(o) = types::Walk::new(ctx, lr, ws, idx).reference(r, &segs, &want) {
+        return o;
+    }
+    lr.fallback(ctx, idx, r, &segs, &want)
 }
 
 /// A type or interface with its method set, for `implements`.
@@ -288,7 +342,7 @@ mod tests {
                 .next()
                 .unwrap_or(qual);
             let _ = name;
-            idx.add_file(*lang, file, &[((*qual).into(), *kind)]);
+            idx.add_file(*lang, file, &[((*qual).into(), *kind)], &[], &[]);
         }
         idx.finish();
         idx
@@ -336,7 +390,7 @@ mod tests {
         ];
         let ctx = FileCtx::new(Lang::Python, "pkg/main2.py", &imports, &w);
         let main_ctx = FileCtx::new(Lang::Python, "main.py", &[], &w);
-        let call = |ctx: &FileCtx<'_>, t: &str, src: Option<&str>| {
+        let call = |ctx: &FileCtx, t: &str, src: Option<&str>| {
             resolve_ref(
                 ctx,
                 &w,
@@ -372,11 +426,18 @@ mod tests {
         );
         assert_eq!(
             call(&ctx, "requests.get", None),
-            Outcome::Edge(None, Resolution::Unresolved)
+            Outcome::Edge(None, Resolution::External)
         );
         assert_eq!(
             call(&ctx, "only_here", None),
-            e("py:pkg/b.py#only_here", Resolution::Unique)
+            Outcome::Edge(None, Resolution::Unresolved),
+            "a bare name bound nowhere is not guessed"
+        );
+        let star = FileCtx::new(Lang::Python, "pkg/s.py", &[imp("outside", Some("*"), None)], &w);
+        assert_eq!(
+            call(&star, "only_here", None),
+            e("py:pkg/b.py#only_here", Resolution::Unique),
+            "unless a * import may have brought it"
         );
         assert_eq!(
             call(&ctx, "helper", None),
@@ -390,7 +451,8 @@ mod tests {
         );
         assert_eq!(
             call(&main_ctx, "?.run", None),
-            e("py:pkg/a.py#Base.run", Resolution::Unique)
+            Outcome::Edge(None, Resolution::Unresolved),
+            "a method on a value of unknown type is never guessed"
         );
         let selfcall = resolve_ref(
             &ctx,
@@ -403,7 +465,7 @@ mod tests {
                 source_qual: Some("Base.x"),
             },
         );
-        assert_eq!(selfcall, e("py:pkg/a.py#Base.run", Resolution::Unique));
+        assert_eq!(selfcall, e("py:pkg/a.py#Base.run", Resolution::Inferred));
 
         let edge = |i: &Import| ctx.import_edge(i, &w);
         assert_eq!(edge(&imports[0]).target.as_deref(), Some("py:pkg/a.py"));
@@ -475,12 +537,13 @@ mod tests {
         );
         assert_eq!(
             call("fmt.Println", None),
-            Outcome::Edge(None, Resolution::Unresolved)
+            Outcome::Edge(None, Resolution::External)
         );
         assert_eq!(call("append", None), Outcome::Drop);
         assert_eq!(
             call("x.Serve", None),
-            e("go:srv/b.go#Server.Serve", Resolution::Unique)
+            Outcome::Edge(None, Resolution::Unresolved),
+            "a method on a value of unknown type is never guessed"
         );
         assert_eq!(
             ctx.import_edge(&imports[0], &w).target.as_deref(),

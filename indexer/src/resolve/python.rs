@@ -6,7 +6,7 @@ use super::ctx::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, 
 use super::ctx::{Layout, Manifest, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{Import, Kind, Resolution};
+use crate::model::{EdgeKind, Import, Kind, Resolution};
 use crate::walk::parent_dir;
 use std::collections::HashSet;
 
@@ -86,8 +86,8 @@ pub(crate) fn module_stems(ws: &Layout, module: &str, from_file: &str) -> Option
 }
 
 impl Resolver for PythonResolver {
-    fn bind(&self, ctx: &mut FileCtx<'_>, imp: &Import, ws: &Layout) {
-        let Some(stems) = module_stems(ws, &imp.module, ctx.path) else {
+    fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
+        let Some(stems) = module_stems(ws, &imp.module, &ctx.path) else {
             return;
         };
         match (&imp.member, &imp.alias) {
@@ -102,19 +102,19 @@ impl Resolver for PythonResolver {
             (None, None) => {
                 // `import a.b.c` binds `a`.
                 let first = imp.module.split('.').next().unwrap_or("").to_string();
-                let stems = module_stems(ws, &first, ctx.path).unwrap_or_default();
+                let stems = module_stems(ws, &first, &ctx.path).unwrap_or_default();
                 ctx.bindings.entry(first).or_insert(Binding::Module(stems));
             }
         }
     }
 
-    fn import_edge(&self, ctx: &FileCtx<'_>, imp: &Import, ws: &Layout) -> ImportEdge {
+    fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {
         let name = match imp.member.as_deref() {
             None | Some("*") => imp.module.clone(),
             Some(m) if imp.module.ends_with('.') => format!("{}{m}", imp.module),
             Some(m) => format!("{}.{m}", imp.module),
         };
-        let stems = module_stems(ws, &imp.module, ctx.path);
+        let stems = module_stems(ws, &imp.module, &ctx.path);
         let file = stems.as_ref().and_then(|stems| {
             stems.iter().find_map(|stem| {
                 // `from pkg import sub`: the submodule when there is one.
@@ -147,26 +147,33 @@ impl Resolver for PythonResolver {
         }
     }
 
-    fn resolve(
+    fn direct(
         &self,
-        ctx: &FileCtx<'_>,
+        ctx: &FileCtx,
         ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],
-        want: &dyn Fn(Kind) -> bool,
-    ) -> Outcome {
+    ) -> Option<Outcome> {
         let lang = LANG;
-        let leaf = segs[segs.len() - 1];
         if segs[0] == "?" {
-            return unique(idx, lang, leaf, want);
+            return None;
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
-            let q = format!("{h}.{}", segs[1..].join("."));
-            if let Some(s) = idx.in_file(lang, ctx.path, &q) {
-                return Outcome::Edge(Some(s.node_id), Resolution::Local);
+            // `self.m` in the class itself, a typed local's class in this file; anything
+            // else (`super()`, other files, bases) follows the types.
+            if lang.spec().super_call == Some(segs[0]) {
+                return None;
             }
-            return unique(idx, lang, leaf, &|k| k == Kind::Method);
+            let res = if lang.spec().self_names.contains(&segs[0]) {
+                Resolution::Local
+            } else {
+                Resolution::Inferred
+            };
+            let q = format!("{h}.{}", segs[1..].join("."));
+            return idx
+                .in_file(lang, &ctx.path, &q)
+                .map(|s| Outcome::Edge(Some(s.node_id), res));
         }
         // Enclosing scopes, innermost first, then the module.
         let mut scopes: Vec<String> = Vec::new();
@@ -178,12 +185,12 @@ impl Resolver for PythonResolver {
         }
         scopes.push(r.target.to_string());
         for q in &scopes {
-            if let Some(s) = idx.in_file(lang, ctx.path, q) {
-                return Outcome::Edge(Some(s.node_id), Resolution::Local);
+            if let Some(s) = idx.in_file(lang, &ctx.path, q) {
+                return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
             }
         }
         if let Some(b) = ctx.bindings.get(segs[0]) {
-            return match b {
+            let found = match b {
                 Binding::Module(stems) => py_through_module(ws, idx, stems, &segs[1..]),
                 Binding::Member(stems, member) => {
                     let mut rest = vec![member.as_str()];
@@ -192,20 +199,43 @@ impl Resolver for PythonResolver {
                 }
                 _ => Outcome::Edge(None, Resolution::Unresolved),
             };
+            return match found {
+                Outcome::Edge(Some(t), res) => Some(Outcome::Edge(Some(t), res)),
+                // Through a module's variable or class: the types decide.
+                _ => None,
+            };
         }
         if segs.len() == 1 {
             for b in &ctx.star {
                 if let Binding::Module(stems) = b {
                     if let Outcome::Edge(Some(t), res) = py_through_module(ws, idx, stems, segs) {
-                        return Outcome::Edge(Some(t), res);
+                        return Some(Outcome::Edge(Some(t), res));
                     }
                 }
             }
             if lang.is_builtin(segs[0]) {
-                return Outcome::Drop;
+                return Some(Outcome::Drop);
             }
         }
-        unique(idx, lang, leaf, want)
+        None
+    }
+
+    /// A bare name found nowhere is a guess only when a `*` import may have brought it (or
+    /// it is a base class); a method on a value of unknown type is never guessed.
+    fn fallback(
+        &self,
+        ctx: &FileCtx,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome {
+        let single = segs.len() == 1 && segs[0] != "?";
+        let outside_star = ctx.star.iter().any(|b| matches!(b, Binding::Module(_)));
+        if single && (outside_star || r.kind == EdgeKind::Extends) {
+            return unique(idx, LANG, segs[0], want);
+        }
+        Outcome::Edge(None, Resolution::Unresolved)
     }
 }
 

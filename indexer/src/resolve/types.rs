@@ -1,0 +1,369 @@
+//! Following the types the code states. A reference whose target the language's name rules
+//! do not decide (`self.graph.add(...)`, `saved.connect(...)`, `s.Scan()`) is read as a value
+//! path: its first names are resolved by those rules or by the type the extractor found for
+//! them (a parameter's annotation, `x = Cls()`, `x := NewT()`), and each further name is a
+//! member of the value so far: a module's or package's symbol, a type's method or field, or
+//! (not found there) a member of its bases or embedded types, in order. Variables, fields
+//! and attributes have the type their file states (`model::TypeFact`), calls the declared
+//! result of what they call. A value of a builtin or outside type gives an `external` edge;
+//! a path the types do not decide gives nothing, and the resolver's fallback decides.
+//!
+//! Pure: symbols and facts come through [`SymbolIndex`]; type expressions are read in the
+//! scope of the file that wrote them.
+
+use super::ctx::{Binding, FileCtx, Layout, Outcome, Ref, Resolver, SymRef, SymbolIndex};
+use crate::id::NodeId;
+use crate::lang::Lang;
+use crate::model::{EdgeKind, FactRole, Kind, Resolution};
+use crate::walk::parent_dir;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// How many type expressions one reference may read (through results, fields, bases).
+const MAX_STEPS: u32 = 48;
+
+/// A value the path reached.
+#[derive(Debug, Clone)]
+enum Val {
+    /// A module (its file).
+    Module(String),
+    /// A package directory.
+    Package(String),
+    /// A class, struct, interface or named type, or a value of it.
+    Type(SymRef),
+    /// The bases of a class (`super()`), without the class itself.
+    Bases(SymRef),
+    /// A function or method.
+    Func(SymRef),
+    /// Something outside the workspace: a builtin, an outside module's value.
+    External,
+}
+
+/// What a name on a value is.
+enum Member {
+    Sym(SymRef),
+    /// An attribute with a stated type but no symbol (`self.x = T()` in a method).
+    Typed(Option<Val>),
+    External,
+}
+
+pub(crate) struct Walk<'a> {
+    /// The file the reference is in.
+    home: &'a FileCtx,
+    r: &'a dyn Resolver,
+    lang: Lang,
+    ws: &'a Layout,
+    idx: &'a dyn SymbolIndex,
+    /// Other files' scopes, to read their type expressions in.
+    ctxs: HashMap<String, Rc<FileCtx>>,
+    /// (file, type expression) → its value; `None` while it is being read (a cycle).
+    types: HashMap<(String, String), Option<Val>>,
+    steps: u32,
+}
+
+fn qual(s: &SymRef) -> &str {
+    s.node_id.split_once('#').map_or("", |(_, q)| q)
+}
+
+fn strip_call(seg: &str) -> (&str, bool) {
+    match seg.strip_suffix("()") {
+        Some(n) => (n, true),
+        None => (seg, false),
+    }
+}
+
+impl<'a> Walk<'a> {
+    pub(crate) fn new(
+        home: &'a FileCtx,
+        r: &'a dyn Resolver,
+        ws: &'a Layout,
+        idx: &'a dyn SymbolIndex,
+    ) -> Walk<'a> {
+        Walk {
+            home,
+            r,
+            lang: home.lang,
+            ws,
+            idx,
+            ctxs: HashMap::new(),
+            types: HashMap::new(),
+            steps: 0,
+        }
+    }
+
+    /// The edge for a reference whose target is `segs` (two or more names), when the types
+    /// decide it.
+    pub(crate) fn reference(
+        &mut self,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Option<Outcome> {
+        let n = segs.len();
+        if n < 2 || segs[0] == "?" {
+            return None;
+        }
+        let (leaf, _) = strip_call(segs[n - 1]);
+        let home = self.home;
+        let v = self.value(home, &segs[..n - 1], r.hint, r.source_qual, 0)?;
+        Some(match self.member(&v, leaf)? {
+            Member::Sym(s) if want(s.kind) => Outcome::Edge(Some(s.node_id), Resolution::Inferred),
+            // A field or attribute holding something callable: no definition to point at.
+            Member::Sym(_) | Member::Typed(_) => Outcome::Edge(None, Resolution::Unresolved),
+            Member::External => Outcome::Edge(None, Resolution::External),
+        })
+    }
+
+    fn ctx_of(&mut self, file: &str) -> Rc<FileCtx> {
+        if let Some(c) = self.ctxs.get(file) {
+            return c.clone();
+        }
+        let imports = self.idx.imports_of(self.lang, file);
+        let c = Rc::new(FileCtx::new(self.lang, file, &imports, self.ws));
+        self.ctxs.insert(file.to_string(), c.clone());
+        c
+    }
+
+    /// The value of a type expression written in `file`.
+    fn type_in(&mut self, file: &str, expr: &str) -> Option<Val> {
+        let key = (file.to_string(), expr.to_string());
+        if let Some(v) = self.types.get(&key) {
+            return v.clone();
+        }
+        if self.steps >= MAX_STEPS {
+            return None;
+        }
+        self.steps += 1;
+        self.types.insert(key.clone(), None);
+        let (path, pick) = match expr.rsplit_once('@') {
+            Some((p, n)) => (p, n.parse::<usize>().ok()?),
+            None => (expr, 0),
+        };
+        let segs: Vec<&str> = path.split('.').collect();
+        let v = if segs.iter().any(|s| s.is_empty()) {
+            None
+        } else if file == self.home.path {
+            let home = self.home;
+            self.value(home, &segs, None, None, pick)
+        } else {
+            let ctx = self.ctx_of(file);
+            self.value(&ctx, &segs, None, None, pick)
+        };
+        self.types.insert(key, v.clone());
+        v
+    }
+
+    /// The value of a path of names (a name ending in `()` is called; the last call picks
+    /// result `pick`). `hint` is the first name's type, when the extractor found one.
+    fn value(
+        &mut self,
+        ctx: &FileCtx,
+        segs: &[&str],
+        hint: Option<&str>,
+        source_qual: Option<&str>,
+        pick: usize,
+    ) -> Option<Val> {
+        let last = segs.len() - 1;
+        let pick_at = |i: usize| if i == last { pick } else { 0 };
+        let (mut v, from) = match hint {
+            Some(h) if self.lang.spec().super_call == Some(segs[0]) => {
+                match self.type_in(&ctx.path, h)? {
+                    Val::Type(t) => (Val::Bases(t), 1),
+                    _ => return None,
+                }
+            }
+            Some(h) => {
+                let v = self.type_in(&ctx.path, h)?;
+                let (_, called) = strip_call(segs[0]);
+                let v = if called { self.call(&v, pick_at(0))? } else { v };
+                (v, 1)
+            }
+            None => self.start(ctx, segs, source_qual, pick_at)?,
+        };
+        for (i, seg) in segs.iter().enumerate().skip(from) {
+            let (name, called) = strip_call(seg);
+            v = match self.member(&v, name)? {
+                Member::Sym(s) => self.of_symbol(s)?,
+                Member::Typed(t) => t?,
+                Member::External => Val::External,
+            };
+            if called {
+                v = self.call(&v, pick_at(i))?;
+            }
+        }
+        Some(v)
+    }
+
+    /// The longest leading names the language's rules resolve, and how many they are.
+    fn start(
+        &mut self,
+        ctx: &FileCtx,
+        segs: &[&str],
+        source_qual: Option<&str>,
+        pick_at: impl Fn(usize) -> usize,
+    ) -> Option<(Val, usize)> {
+        // The rules read plain names; a call ends the prefix they may see.
+        let plain = segs
+            .iter()
+            .position(|s| s.ends_with("()"))
+            .map_or(segs.len(), |i| i + 1);
+        for k in (1..=plain).rev() {
+            let names: Vec<&str> = segs[..k].iter().map(|s| strip_call(s).0).collect();
+            let (_, called) = strip_call(segs[k - 1]);
+            let v = if k == 1 {
+                match ctx.bindings.get(names[0]) {
+                    Some(Binding::Package(d)) => Some(Val::Package(d.clone())),
+                    Some(Binding::External(_)) => Some(Val::External),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            let v = match v {
+                Some(v) => Some(v),
+                None => {
+                    let target = names.join(".");
+                    let r = Ref {
+                        kind: EdgeKind::Calls,
+                        target: &target,
+                        hint: None,
+                        source_qual,
+                    };
+                    match self.r.direct(ctx, self.ws, self.idx, &r, &names) {
+                        Some(Outcome::Edge(Some(id), _)) => self.of_id(&id),
+                        Some(Outcome::Drop) if k == 1 => Some(Val::External),
+                        Some(Outcome::Edge(None, Resolution::External)) => Some(Val::External),
+                        // An imported name that leads nowhere in the workspace.
+                        _ if k == 1 && ctx.bindings.contains_key(names[0]) => Some(Val::External),
+                        _ if k == 1 && self.lang.is_builtin(names[0]) => Some(Val::External),
+                        _ => None,
+                    }
+                }
+            };
+            if let Some(v) = v {
+                let v = if called { self.call(&v, pick_at(k - 1))? } else { v };
+                return Some((v, k));
+            }
+        }
+        None
+    }
+
+    fn of_id(&mut self, id: &str) -> Option<Val> {
+        match NodeId::parse(id).ok()? {
+            NodeId::File { path, .. } => Some(Val::Module(path)),
+            NodeId::Package { dir, .. } => Some(Val::Package(dir)),
+            NodeId::External { .. } => Some(Val::External),
+            NodeId::Symbol { path, qualname, .. } => {
+                let s = self.idx.in_file(self.lang, &path, &qualname)?;
+                self.of_symbol(s)
+            }
+        }
+    }
+
+    /// A symbol as a value: a type is itself, a variable or field its stated type.
+    fn of_symbol(&mut self, s: SymRef) -> Option<Val> {
+        match s.kind {
+            k if k.is_type_like() => Some(Val::Type(s)),
+            Kind::Function | Kind::Method => Some(Val::Func(s)),
+            Kind::Variable | Kind::Constant | Kind::Field => {
+                let ty = self
+                    .idx
+                    .facts(self.lang, &s.file, qual(&s), FactRole::Type)
+                    .into_iter()
+                    .next()?;
+                self.type_in(&s.file, &ty)
+            }
+            Kind::File => Some(Val::Module(s.file)),
+            Kind::Package => Some(Val::Package(parent_dir(&s.file).to_string())),
+            _ => None,
+        }
+    }
+
+    /// The value a call of `v` gives: an instance of a type, a function's declared result.
+    fn call(&mut self, v: &Val, pick: usize) -> Option<Val> {
+        match v {
+            Val::Type(t) => Some(Val::Type(t.clone())),
+            Val::Func(f) => {
+                let results = self
+                    .idx
+                    .facts(self.lang, &f.file, qual(f), FactRole::Returns)
+                    .into_iter()
+                    .next()?;
+                let ty = results.split(", ").nth(pick)?.trim();
+                if ty == "?" {
+                    return None;
+                }
+                self.type_in(&f.file, ty)
+            }
+            Val::External => Some(Val::External),
+            _ => None,
+        }
+    }
+
+    fn member(&mut self, v: &Val, name: &str) -> Option<Member> {
+        match v {
+            Val::Module(file) => self.idx.in_file(self.lang, file, name).map(Member::Sym),
+            Val::Package(dir) => self
+                .idx
+                .in_dir(self.lang, dir, name)
+                .into_iter()
+                .next()
+                .map(Member::Sym),
+            Val::Type(t) => self.in_type(t, name, &mut HashSet::new()),
+            Val::Bases(t) => {
+                let mut seen = HashSet::from([t.node_id.clone()]);
+                self.in_bases(t, name, &mut seen)
+            }
+            Val::Func(_) => None,
+            Val::External => Some(Member::External),
+        }
+    }
+
+    /// `name` in a type: its own member, a stated attribute, else its bases' in order.
+    fn in_type(&mut self, t: &SymRef, name: &str, seen: &mut HashSet<String>) -> Option<Member> {
+        if !seen.insert(t.node_id.clone()) {
+            return None;
+        }
+        let q = format!("{}.{name}", qual(t));
+        let own = if self.lang.spec().package_nodes {
+            // Go: methods may be declared in any file of the type's package.
+            let hits = self.idx.in_dir(self.lang, parent_dir(&t.file), &q);
+            let same = hits.iter().position(|s| s.file == t.file);
+            match same {
+                Some(i) => hits.into_iter().nth(i),
+                None => hits.into_iter().next(),
+            }
+        } else {
+            self.idx.in_file(self.lang, &t.file, &q)
+        };
+        if let Some(s) = own {
+            return Some(Member::Sym(s));
+        }
+        if let Some(ty) = self
+            .idx
+            .facts(self.lang, &t.file, &q, FactRole::Type)
+            .into_iter()
+            .next()
+        {
+            return Some(Member::Typed(self.type_in(&t.file, &ty)));
+        }
+        self.in_bases(t, name, seen)
+    }
+
+    fn in_bases(&mut self, t: &SymRef, name: &str, seen: &mut HashSet<String>) -> Option<Member> {
+        let mut outside = false;
+        for base in self.idx.facts(self.lang, &t.file, qual(t), FactRole::Base) {
+            match self.type_in(&t.file, &base) {
+                Some(Val::Type(b)) => {
+                    if let Some(m) = self.in_type(&b, name, seen) {
+                        return Some(m);
+                    }
+                }
+                Some(Val::External) => outside = true,
+                _ => {}
+            }
+        }
+        // Not in the workspace's part of the hierarchy: an outside base may have it.
+        outside.then_some(Member::External)
+    }
+}
