@@ -64,3 +64,4 @@
 (field_declaration) @binding
 (var_spec) @binding
 (short_var_declaration) @binding
+(range_clause) @binding

@@ -46,3 +46,4 @@
 (default_parameter) @binding
 (parameters (identifier) @binding)
 (lambda_parameters (identifier) @binding)
+(for_statement) @binding

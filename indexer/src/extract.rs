@@ -305,7 +305,9 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         // References that start before this definition belong to what is open now.
         while ri < refs.len() && refs[ri].1.start_byte() < start {
             let (kind, node) = refs[ri];
-            take_ref(spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node);
+            take_ref(
+                spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node,
+            );
             ri += 1;
         }
         // Entries that end before this definition does cannot contain it.
@@ -400,7 +402,9 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     }
     while ri < refs.len() {
         let (kind, node) = refs[ri];
-        take_ref(spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node);
+        take_ref(
+            spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node,
+        );
         ri += 1;
     }
 
@@ -440,11 +444,22 @@ struct Types {
     module: Vec<(String, String)>,
     /// Locals per function or method symbol: (name, type expression if stated).
     locals: HashMap<usize, Vec<(String, Option<String>)>>,
+    /// The same by position, per function: name → (type, byte where its scope ends), in
+    /// source order; a reference sees the last one whose scope it is in.
+    scoped: HashMap<usize, HashMap<String, Vec<(Option<String>, usize)>>>,
 }
 
 impl Types {
     /// One binding node's names, placed by the scope it is written in.
-    fn bind(&mut self, spec: &Language, src: &[u8], out: &FileExtract, inner: Option<usize>, node: Node<'_>) {
+    fn bind(
+        &mut self,
+        spec: &Language,
+        src: &[u8],
+        out: &FileExtract,
+        stack: &[Open],
+        node: Node<'_>,
+    ) {
+        let inner = stack.last().map(|o| o.sym);
         let mut pairs = Vec::new();
         spec.syntax.bindings(src, node, &mut pairs);
         if pairs.is_empty() {
@@ -462,9 +477,8 @@ impl Types {
                 break;
             }
         }
-        let in_function = scope.is_some_and(|s| {
-            matches!(out.symbols[s].kind, Kind::Function | Kind::Method)
-        });
+        let in_function =
+            scope.is_some_and(|s| matches!(out.symbols[s].kind, Kind::Function | Kind::Method));
         for (name, ty) in pairs {
             let typed = || ty.clone();
             match (scope, in_function) {
@@ -475,7 +489,20 @@ impl Types {
                         }
                     }
                     Some(_) => {}
-                    None => self.locals.entry(f).or_default().push((name, ty)),
+                    None => {
+                        let fn_end = stack
+                            .iter()
+                            .find(|o| o.sym == f)
+                            .map_or(usize::MAX, |o| o.end);
+                        let end = scope_end(spec, node, fn_end);
+                        self.scoped
+                            .entry(f)
+                            .or_default()
+                            .entry(name.clone())
+                            .or_default()
+                            .push((ty.clone(), end));
+                        self.locals.entry(f).or_default().push((name, ty));
+                    }
                 },
                 (Some(t), false) if !name.contains('.') => {
                     // A class- or type-level name: a field. Its symbol may not exist (a
@@ -540,9 +567,14 @@ impl Types {
             let mut cur = scope;
             while let Some(s) = cur {
                 if let Some(t) = locals.get(&s).and_then(|m| m.get(first)) {
-                    if !t.contains('@') || rest.is_empty() {
-                        return format!("{t}{rest}");
+                    if t.contains('@') && !rest.is_empty() {
+                        break;
                     }
+                    // An element of `[]X` is an `X`.
+                    return match (t.strip_prefix("[]"), rest.strip_prefix("[]")) {
+                        (Some(x), Some(r)) => format!("{x}{r}"),
+                        _ => format!("{t}{rest}"),
+                    };
                 }
                 cur = out.symbols[s].parent;
             }
@@ -587,26 +619,87 @@ impl Types {
                 }
             }
         }
-        // A reference whose first name is a typed local: the local's type.
-        let mut hints: Vec<(usize, String)> = Vec::new();
-        for (i, r) in out.refs.iter().enumerate() {
-            if r.hint.is_some() || r.kind != EdgeKind::Calls || !r.target.contains('.') {
-                continue;
-            }
-            let first = r.target.split('.').next().unwrap_or("");
-            let mut cur = r.source.map(|s| s as usize);
-            while let Some(s) = cur {
-                if let Some(t) = locals.get(&s).and_then(|m| m.get(first)) {
-                    hints.push((i, subst(t, Some(s))));
-                    break;
-                }
-                cur = out.symbols[s].parent;
-            }
-        }
-        for (i, h) in hints {
-            out.refs[i].hint = Some(h.into_boxed_str());
-        }
         out.facts = facts;
+    }
+}
+
+/// Where a local bound at `node` stops being visible: the end of its block (block-scoped
+/// languages) or of its function.
+fn scope_end(spec: &Language, node: Node<'_>, fn_end: usize) -> usize {
+    if spec.block_scopes.is_empty() {
+        return fn_end;
+    }
+    let mut cur = node.parent();
+    while let Some(p) = cur {
+        if spec.block_scopes.contains(&p.kind()) {
+            return p.end_byte().min(fn_end);
+        }
+        cur = p.parent();
+    }
+    fn_end
+}
+
+impl Types {
+    /// The type of local `name` as a reference at byte `at` in symbol `source` sees it: the
+    /// last binding before it whose scope it is in, in the innermost function that has one.
+    /// `Some(None)`: a local without a stated type.
+    fn visible(
+        &self,
+        symbols: &[crate::model::Symbol],
+        name: &str,
+        at: usize,
+        source: Option<usize>,
+    ) -> Option<Option<String>> {
+        let mut cur = source;
+        while let Some(s) = cur {
+            if let Some(list) = self.scoped.get(&s).and_then(|m| m.get(name)) {
+                if let Some((ty, _)) = list.iter().rev().find(|(_, end)| *end > at) {
+                    return Some(ty.clone());
+                }
+            }
+            cur = symbols[s].parent;
+        }
+        None
+    }
+
+    /// A reference's first name's type, from the locals it sees: `x.m` with `x := T{}` gives
+    /// `T`; a type that starts with another local (`xs[]`) is read through it once.
+    fn hint_at(
+        &self,
+        spec: &Language,
+        out: &FileExtract,
+        target: &str,
+        at: usize,
+        source: Option<usize>,
+    ) -> Option<String> {
+        if !target.contains('.') {
+            return None;
+        }
+        let first = target.split('.').next().unwrap_or("");
+        let name = &first[..first.find(['(', '[']).unwrap_or(first.len())];
+        let t = self.visible(&out.symbols, name, at, source)??;
+        let (head, rest) = match t.find(['.', '(', '[']) {
+            Some(i) => (&t[..i], &t[i..]),
+            None => (t.as_str(), ""),
+        };
+        if head.is_empty() {
+            return Some(t);
+        }
+        if spec.self_names.contains(&head) {
+            return enclosing_class(out, source)
+                .map(|c| format!("{}{rest}", out.symbols[c].qualname));
+        }
+        if head == name {
+            return Some(t);
+        }
+        match self.visible(&out.symbols, head, at, source) {
+            Some(Some(u)) => Some(match (u.strip_prefix("[]"), rest.strip_prefix("[]")) {
+                (Some(x), Some(r)) => format!("{x}{r}"),
+                _ => format!("{u}{rest}"),
+            }),
+            Some(None) => None,
+            None => Some(t),
+        }
     }
 }
 
@@ -657,7 +750,7 @@ fn take_ref<'t>(
         stack.pop();
     }
     let Some(kind) = kind else {
-        types.bind(spec, src, out, stack.last().map(|o| o.sym), node);
+        types.bind(spec, src, out, stack, node);
         return;
     };
     let source = if kind == EdgeKind::Extends {
@@ -698,6 +791,9 @@ fn take_ref<'t>(
             cur = out.symbols[s].parent;
         }
     }
+    if hint.is_none() && kind == EdgeKind::Calls {
+        hint = types.hint_at(spec, out, &target, at, source);
+    }
     out.refs.push(RawRef {
         kind,
         source: source.map(|s| s as u32),
@@ -715,14 +811,10 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     let mut cur = node;
     let mut leaf = node;
     let mut first = true;
-    // The next name pushed is called: the chain went through `name(...)`.
-    let mut called = false;
-    let push = |parts: &mut Vec<String>, name: String, called: &mut bool| {
-        if std::mem::take(called) {
-            parts.push(format!("{name}()"));
-        } else {
-            parts.push(name);
-        }
+    // What the chain did after the next name pushed: `()` for a call, `[]` for an index.
+    let mut called = String::new();
+    let push = |parts: &mut Vec<String>, name: String, called: &mut String| {
+        parts.push(name + &std::mem::take(called));
     };
     loop {
         match cur.kind() {
@@ -751,11 +843,28 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     None => break,
                 }
             }
-            // A call in the middle of a chain: its function's last name gets `()`.
-            "call" | "call_expression" if !first && !called => {
-                match cur.child_by_field_name("function") {
-                    Some(f) if matches!(f.kind(), "identifier" | "attribute" | "selector_expression") => {
-                        called = true;
+            // A call or an index in the middle of a chain: the name before it gets `()` or
+            // `[]` (`a.b()[0].c` is `a.b()[].c`).
+            "call" | "call_expression" | "subscript" | "index_expression" if !first => {
+                let (inner, op) = match cur.kind() {
+                    "call" | "call_expression" => (cur.child_by_field_name("function"), "()"),
+                    "subscript" => (cur.child_by_field_name("value"), "[]"),
+                    _ => (cur.child_by_field_name("operand"), "[]"),
+                };
+                match inner {
+                    Some(f)
+                        if matches!(
+                            f.kind(),
+                            "identifier"
+                                | "attribute"
+                                | "selector_expression"
+                                | "call"
+                                | "call_expression"
+                                | "subscript"
+                                | "index_expression"
+                        ) =>
+                    {
+                        called.insert_str(0, op);
                         cur = f;
                         continue;
                     }

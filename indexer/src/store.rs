@@ -278,16 +278,21 @@ pub fn insert_facts(conn: &Connection, file_id: i64, facts: &[TypeFact]) -> rusq
         "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
     for (i, f) in facts.iter().enumerate() {
-        st.execute(params![file_id, f.qualname, f.role.as_str(), f.ty, i as i64])?;
+        st.execute(params![
+            file_id,
+            f.qualname,
+            f.role.as_str(),
+            f.ty,
+            i as i64
+        ])?;
     }
     Ok(())
 }
 
 /// A file's type facts as stored, in order: the shape that references elsewhere read.
 pub fn file_facts(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<TypeFact>> {
-    let mut st = conn.prepare_cached(
-        "SELECT qualname, role, ty FROM facts WHERE file_id = ?1 ORDER BY seq",
-    )?;
+    let mut st = conn
+        .prepare_cached("SELECT qualname, role, ty FROM facts WHERE file_id = ?1 ORDER BY seq")?;
     let rows = st.query_map([file_id], |r| {
         let role: String = r.get(1)?;
         Ok(TypeFact {
@@ -369,11 +374,9 @@ impl SymbolIndex for SqlIndex<'_> {
 
     fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {
         let run = || -> rusqlite::Result<Vec<Import>> {
-            let id: i64 = self.conn.query_row(
-                "SELECT id FROM files WHERE path = ?1",
-                [file],
-                |r| r.get(0),
-            )?;
+            let id: i64 =
+                self.conn
+                    .query_row("SELECT id FROM files WHERE path = ?1", [file], |r| r.get(0))?;
             file_imports(self.conn, id)
         };
         run().unwrap_or_default()

@@ -30,6 +30,15 @@ pub static GO: Language = Language {
     builtins: BUILTINS,
     self_names: &[],
     super_call: None,
+    block_scopes: &[
+        "block",
+        "if_statement",
+        "for_statement",
+        "expression_switch_statement",
+        "type_switch_statement",
+        "select_statement",
+        "func_literal",
+    ],
     first_binding_defines: false,
     package_nodes: true,
     implements_by_method_set: true,
@@ -200,6 +209,21 @@ impl Syntax for GoSyntax {
                     assign(src, &names, &values, out);
                 }
             }
+            "range_clause" => {
+                // `for k, v := range xs`: v is an element of xs (k an index or key).
+                let names: Vec<Node<'_>> = named_children_of(node.child_by_field_name("left"))
+                    .into_iter()
+                    .filter(|n| n.kind() == "identifier")
+                    .collect();
+                let elem = node
+                    .child_by_field_name("right")
+                    .and_then(|r| chain(src, r))
+                    .map(|c| format!("{c}[]"));
+                for (i, n) in names.iter().enumerate() {
+                    let ty = if i == 1 { elem.clone() } else { None };
+                    out.push((text(src, *n), ty));
+                }
+            }
             "short_var_declaration" => {
                 let names: Vec<Node<'_>> = named_children_of(node.child_by_field_name("left"))
                     .into_iter()
@@ -213,7 +237,10 @@ impl Syntax for GoSyntax {
     }
 
     fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
-        if !matches!(def.tag, DefTag::Function | DefTag::Method | DefTag::MethodSpec) {
+        if !matches!(
+            def.tag,
+            DefTag::Function | DefTag::Method | DefTag::MethodSpec
+        ) {
             return None;
         }
         let r = def.node.child_by_field_name("result")?;
@@ -247,6 +274,15 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
         "type_identifier" | "qualified_type" => Some(text(src, node)),
         "pointer_type" | "parenthesized_type" => type_expr(src, node.named_child(0)?),
         "generic_type" => type_expr(src, node.child_by_field_name("type")?),
+        // Elements: `[]T`, `[N]T`, a map's values.
+        "slice_type" | "array_type" | "map_type" => Some(format!(
+            "[]{}",
+            type_expr(
+                src,
+                node.child_by_field_name("element")
+                    .or_else(|| node.child_by_field_name("value"))?
+            )?
+        )),
         _ => None,
     }
 }
@@ -273,12 +309,12 @@ fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
             }
             chain(src, node)
         }
-        "identifier" | "selector_expression" => chain(src, node),
+        "identifier" | "selector_expression" | "index_expression" => chain(src, node),
         _ => None,
     }
 }
 
-/// `a.b().c` for a chain of names, selectors and calls.
+/// `a.b()[].c` for a chain of names, selectors, calls and indexing.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
         "identifier" | "field_identifier" | "package_identifier" => Some(text(src, node)),
@@ -291,6 +327,11 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
             "{}()",
             chain(src, node.child_by_field_name("function")?)?
         )),
+        "index_expression" => Some(format!(
+            "{}[]",
+            chain(src, node.child_by_field_name("operand")?)?
+        )),
+        "parenthesized_expression" => chain(src, node.named_child(0)?),
         _ => None,
     }
 }

@@ -20,6 +20,7 @@ pub static PYTHON: Language = Language {
     builtins: BUILTINS,
     self_names: &["self", "cls"],
     super_call: Some("super()"),
+    block_scopes: &[],
     first_binding_defines: true,
     package_nodes: false,
     implements_by_method_set: false,
@@ -167,9 +168,31 @@ impl Syntax for PythonSyntax {
                 let Some(name) = chain(src, left) else { return };
                 let ty = match node.child_by_field_name("type") {
                     Some(t) => annotation(src, t),
-                    None => node.child_by_field_name("right").and_then(|r| value(src, r)),
+                    None => node
+                        .child_by_field_name("right")
+                        .and_then(|r| value(src, r)),
                 };
                 out.push((name, ty));
+            }
+            "for_statement" | "for_in_clause" => {
+                // `for x in xs`: x is an element of xs.
+                let Some(left) = node.child_by_field_name("left") else {
+                    return;
+                };
+                if left.kind() == "identifier" {
+                    let ty = node
+                        .child_by_field_name("right")
+                        .and_then(|r| chain(src, r))
+                        .map(|c| format!("{c}[]"));
+                    out.push((text(src, left), ty));
+                } else {
+                    let mut c = left.walk();
+                    for n in left.named_children(&mut c) {
+                        if n.kind() == "identifier" {
+                            out.push((text(src, n), None));
+                        }
+                    }
+                }
             }
             "typed_parameter" | "typed_default_parameter" => {
                 let name = node
@@ -224,8 +247,7 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
         "string" => {
             let t = text(src, n);
             let inner = t.trim_matches(|c| c == '"' || c == '\'');
-            let ok = !inner.is_empty()
-                && inner.split('.').all(crate::id::is_identifier);
+            let ok = !inner.is_empty() && inner.split('.').all(crate::id::is_identifier);
             ok.then(|| inner.to_string())
         }
         "binary_operator" => {
@@ -246,9 +268,7 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
             let name = chain(src, head)?;
             let last = name.rsplit('.').next().unwrap_or(&name);
             let mut c = n.walk();
-            let args: Vec<Node<'_>> = n
-                .children_by_field_name("subscript", &mut c)
-                .collect();
+            let args: Vec<Node<'_>> = n.children_by_field_name("subscript", &mut c).collect();
             match last {
                 "Optional" => annotation(src, *args.first()?),
                 "Union" => {
@@ -257,6 +277,9 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
                     (named.len() == 1).then(|| named[0].clone())
                 }
                 "Annotated" | "Final" | "ClassVar" => annotation(src, *args.first()?),
+                _ if SEQUENCES.contains(&last) => {
+                    Some(format!("[]{}", annotation(src, *args.first()?)?))
+                }
                 _ if CONTAINERS.contains(&last) => None,
                 _ => Some(name),
             }
@@ -265,29 +288,76 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
     }
 }
 
-/// Generic containers: `list[Foo]` is no `Foo`.
+/// Containers of one element type: `list[Foo]` holds `Foo`s (`[]Foo`).
+const SEQUENCES: &[&str] = &[
+    "AbstractSet",
+    "Collection",
+    "Deque",
+    "FrozenSet",
+    "Iterable",
+    "Iterator",
+    "List",
+    "MutableSequence",
+    "MutableSet",
+    "Sequence",
+    "Set",
+    "frozenset",
+    "list",
+    "set",
+];
+
+/// Other generic containers: `dict[str, Foo]` is no `Foo`.
 const CONTAINERS: &[&str] = &[
-    "AbstractSet", "AsyncIterable", "AsyncIterator", "Awaitable", "Callable", "Collection",
-    "Coroutine", "DefaultDict", "Deque", "Dict", "FrozenSet", "Generator", "Iterable",
-    "Iterator", "List", "Literal", "Mapping", "MutableMapping", "MutableSequence",
-    "MutableSet", "Sequence", "Set", "Tuple", "Type", "dict", "frozenset", "list", "set",
-    "tuple", "type",
+    "AbstractSet",
+    "AsyncIterable",
+    "AsyncIterator",
+    "Awaitable",
+    "Callable",
+    "Collection",
+    "Coroutine",
+    "DefaultDict",
+    "Deque",
+    "Dict",
+    "FrozenSet",
+    "Generator",
+    "Iterable",
+    "Iterator",
+    "List",
+    "Literal",
+    "Mapping",
+    "MutableMapping",
+    "MutableSequence",
+    "MutableSet",
+    "Sequence",
+    "Set",
+    "Tuple",
+    "Type",
+    "dict",
+    "frozenset",
+    "list",
+    "set",
+    "tuple",
+    "type",
 ];
 
 /// A value's type expression, when the value is a call of a dotted name (`Cls(...)`,
 /// `mod.make(...)`, `a.b().c(...)`) or a dotted name (`compat32`, `mod.DEFAULT`).
 fn value(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "call" | "identifier" | "attribute" => chain(src, node),
+        "call" | "identifier" | "attribute" | "subscript" => chain(src, node),
         "assignment" => value(src, node.child_by_field_name("right")?),
         "parenthesized_expression" => value(src, node.named_child(0)?),
         _ => None,
     }
 }
 
-/// `a.b().c` for a chain of names, attributes and calls.
+/// `a.b()[].c` for a chain of names, attributes, calls and subscripts.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
+        "subscript" => Some(format!(
+            "{}[]",
+            chain(src, node.child_by_field_name("value")?)?
+        )),
         "identifier" => Some(text(src, node)),
         "attribute" => {
             let obj = chain(src, node.child_by_field_name("object")?)?;

@@ -32,6 +32,9 @@ pub struct Language {
     pub super_call: Option<&'static str>,
     /// A name bound again in the same scope is not a new definition (Python's variables).
     pub first_binding_defines: bool,
+    /// Syntax nodes that end a local's scope (Go's blocks, `if`, `for`), innermost first;
+    /// empty when a local lives until its function ends (Python).
+    pub block_scopes: &'static [&'static str],
     /// Each directory of its files is a package node (`go:net/http/`).
     pub package_nodes: bool,
     /// `implements` edges come from method sets (names and parameter counts).

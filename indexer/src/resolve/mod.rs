@@ -433,7 +433,12 @@ mod tests {
             Outcome::Edge(None, Resolution::Unresolved),
             "a bare name bound nowhere is not guessed"
         );
-        let star = FileCtx::new(Lang::Python, "pkg/s.py", &[imp("outside", Some("*"), None)], &w);
+        let star = FileCtx::new(
+            Lang::Python,
+            "pkg/s.py",
+            &[imp("outside", Some("*"), None)],
+            &w,
+        );
         assert_eq!(
             call(&star, "only_here", None),
             e("py:pkg/b.py#only_here", Resolution::Unique),

@@ -35,6 +35,8 @@ enum Val {
     Bases(SymRef),
     /// A function or method.
     Func(SymRef),
+    /// A slice, array, map or list whose elements are this.
+    Elems(Box<Val>),
     /// Something outside the workspace: a builtin, an outside module's value.
     External,
 }
@@ -65,11 +67,30 @@ fn qual(s: &SymRef) -> &str {
     s.node_id.split_once('#').map_or("", |(_, q)| q)
 }
 
-fn strip_call(seg: &str) -> (&str, bool) {
-    match seg.strip_suffix("()") {
-        Some(n) => (n, true),
-        None => (seg, false),
+/// What a segment does after naming: `f()` calls, `xs[]` takes an element, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Call,
+    Index,
+}
+
+/// A segment's name and the calls and indexing after it (`f()[]` → `f`, [Call, Index]).
+fn split_ops(seg: &str) -> (&str, Vec<Op>) {
+    let end = seg.find(['(', '[']).unwrap_or(seg.len());
+    let mut ops = Vec::new();
+    let mut rest = &seg[end..];
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("()") {
+            ops.push(Op::Call);
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("[]") {
+            ops.push(Op::Index);
+            rest = r;
+        } else {
+            break;
+        }
     }
+    (&seg[..end], ops)
 }
 
 impl<'a> Walk<'a> {
@@ -103,7 +124,7 @@ impl<'a> Walk<'a> {
         if n < 2 || segs[0] == "?" {
             return None;
         }
-        let (leaf, _) = strip_call(segs[n - 1]);
+        let (leaf, _) = split_ops(segs[n - 1]);
         let home = self.home;
         let v = self.value(home, &segs[..n - 1], r.hint, r.source_qual, 0)?;
         Some(match self.member(&v, leaf)? {
@@ -139,8 +160,15 @@ impl<'a> Walk<'a> {
             Some((p, n)) => (p, n.parse::<usize>().ok()?),
             None => (expr, 0),
         };
+        // `[]T`: elements of type T.
+        let (elems, path) = match path.strip_prefix("[]") {
+            Some(rest) => (true, rest),
+            None => (false, path),
+        };
         let segs: Vec<&str> = path.split('.').collect();
-        let v = if segs.iter().any(|s| s.is_empty()) {
+        let v = if elems {
+            self.type_in(file, path).map(|v| Val::Elems(Box::new(v)))
+        } else if segs.iter().any(|s| s.is_empty()) {
             None
         } else if file == self.home.path {
             let home = self.home;
@@ -174,22 +202,35 @@ impl<'a> Walk<'a> {
             }
             Some(h) => {
                 let v = self.type_in(&ctx.path, h)?;
-                let (_, called) = strip_call(segs[0]);
-                let v = if called { self.call(&v, pick_at(0))? } else { v };
-                (v, 1)
+                let (_, ops) = split_ops(segs[0]);
+                (self.apply(v, &ops, pick_at(0))?, 1)
             }
             None => self.start(ctx, segs, source_qual, pick_at)?,
         };
         for (i, seg) in segs.iter().enumerate().skip(from) {
-            let (name, called) = strip_call(seg);
+            let (name, ops) = split_ops(seg);
             v = match self.member(&v, name)? {
                 Member::Sym(s) => self.of_symbol(s)?,
                 Member::Typed(t) => t?,
                 Member::External => Val::External,
             };
-            if called {
-                v = self.call(&v, pick_at(i))?;
-            }
+            v = self.apply(v, &ops, pick_at(i))?;
+        }
+        Some(v)
+    }
+
+    /// Calls and indexing after a name; the last call picks result `pick`.
+    fn apply(&mut self, mut v: Val, ops: &[Op], pick: usize) -> Option<Val> {
+        let last_call = ops.iter().rposition(|o| *o == Op::Call);
+        for (i, op) in ops.iter().enumerate() {
+            v = match op {
+                Op::Call => self.call(&v, if Some(i) == last_call { pick } else { 0 })?,
+                Op::Index => match v {
+                    Val::Elems(e) => *e,
+                    Val::External => Val::External,
+                    _ => return None,
+                },
+            };
         }
         Some(v)
     }
@@ -202,14 +243,14 @@ impl<'a> Walk<'a> {
         source_qual: Option<&str>,
         pick_at: impl Fn(usize) -> usize,
     ) -> Option<(Val, usize)> {
-        // The rules read plain names; a call ends the prefix they may see.
+        // The rules read plain names; a call or an index ends the prefix they may see.
         let plain = segs
             .iter()
-            .position(|s| s.ends_with("()"))
+            .position(|s| !split_ops(s).1.is_empty())
             .map_or(segs.len(), |i| i + 1);
         for k in (1..=plain).rev() {
-            let names: Vec<&str> = segs[..k].iter().map(|s| strip_call(s).0).collect();
-            let (_, called) = strip_call(segs[k - 1]);
+            let names: Vec<&str> = segs[..k].iter().map(|s| split_ops(s).0).collect();
+            let (_, ops) = split_ops(segs[k - 1]);
             let v = if k == 1 {
                 match ctx.bindings.get(names[0]) {
                     Some(Binding::Package(d)) => Some(Val::Package(d.clone())),
@@ -241,8 +282,7 @@ impl<'a> Walk<'a> {
                 }
             };
             if let Some(v) = v {
-                let v = if called { self.call(&v, pick_at(k - 1))? } else { v };
-                return Some((v, k));
+                return Some((self.apply(v, &ops, pick_at(k - 1))?, k));
             }
         }
         None
@@ -314,7 +354,7 @@ impl<'a> Walk<'a> {
                 let mut seen = HashSet::from([t.node_id.clone()]);
                 self.in_bases(t, name, &mut seen)
             }
-            Val::Func(_) => None,
+            Val::Func(_) | Val::Elems(_) => None,
             Val::External => Some(Member::External),
         }
     }
