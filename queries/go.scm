@@ -65,3 +65,4 @@
 (var_spec) @binding
 (short_var_declaration) @binding
 (range_clause) @binding
+(type_case) @binding

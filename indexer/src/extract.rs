@@ -629,7 +629,7 @@ fn scope_end(spec: &Language, node: Node<'_>, fn_end: usize) -> usize {
     if spec.block_scopes.is_empty() {
         return fn_end;
     }
-    let mut cur = node.parent();
+    let mut cur = Some(node);
     while let Some(p) = cur {
         if spec.block_scopes.contains(&p.kind()) {
             return p.end_byte().min(fn_end);

@@ -1238,17 +1238,60 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
             }
         })
         .collect();
+    // Concrete types' own methods, then those promoted from embedded fields (types and
+    // interfaces, transitively).
     let mut files: HashMap<String, i64> = HashMap::new();
-    let mut sets = Vec::new();
-    for (key, ms) in &methods {
-        for (id, file) in types.get(key).into_iter().flatten() {
+    let mut own: HashMap<String, Vec<(String, u32)>> = HashMap::new();
+    for (key, ids) in &types {
+        for (id, file) in ids {
             files.insert(id.clone(), *file);
+            if let Some(ms) = methods.get(key) {
+                own.insert(id.clone(), ms.clone());
+            }
+        }
+    }
+    let mut struct_embeds: HashMap<String, Vec<String>> = HashMap::new();
+    let mut st = conn.prepare(
+        "SELECT e.source, e.target FROM symbols s JOIN edges e ON e.source = s.node_id
+         WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND e.kind = 'extends' AND e.target IS NOT NULL",
+    )?;
+    for r in st.query_map([prefix], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })? {
+        let (s, t) = r?;
+        struct_embeds.entry(s).or_default().push(t);
+    }
+    let iface_sets: HashMap<&str, &Vec<(String, u32)>> = ifaces
+        .iter()
+        .map(|i| (i.node_id.as_str(), &i.methods))
+        .collect();
+    let mut sets = Vec::new();
+    for id in files.keys() {
+        let mut set: BTreeSet<(String, u32)> = BTreeSet::new();
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut stack = vec![id.as_str()];
+        while let Some(cur) = stack.pop() {
+            if !seen.insert(cur) {
+                continue;
+            }
+            if let Some(ms) = own.get(cur) {
+                set.extend(ms.iter().cloned());
+            }
+            if let Some(ms) = iface_sets.get(cur) {
+                set.extend(ms.iter().cloned());
+            }
+            if let Some(es) = struct_embeds.get(cur) {
+                stack.extend(es.iter().map(String::as_str));
+            }
+        }
+        if !set.is_empty() {
             sets.push(MethodSet {
                 node_id: id.clone(),
-                methods: ms.clone(),
+                methods: set.into_iter().collect(),
             });
         }
     }
+    sets.sort_by(|a, b| a.node_id.cmp(&b.node_id));
     let dir_of = |id: &str| {
         NodeId::parse(id)
             .ok()

@@ -366,12 +366,36 @@ for f in root.rglob("*.py"):
     ws
 }
 
+/// The targets: recall of sites (and per symbol), precision at the hubs and overall.
+fn targets(s: &Summary, sites: f64, per_symbol: f64) {
+    let t = &s.total;
+    assert!(t.recall() >= sites, "recall {:.3} < {sites}", t.recall());
+    assert!(
+        t.per_symbol() >= per_symbol,
+        "per-symbol recall {:.3} < {per_symbol}",
+        t.per_symbol()
+    );
+    assert!(
+        t.precision() >= 0.98,
+        "precision {:.3}: {:#?}",
+        t.precision(),
+        s.wrong
+    );
+    assert!(
+        t.hub_precision() >= 0.99,
+        "precision at the hubs {:.3}: {:#?}",
+        t.hub_precision(),
+        s.wrong
+    );
+}
+
 #[test]
 fn python_call_edges_agree_with_pyright() {
     let ws = renamed_stdlib(&["json", "email", "http", "logging"]);
     let s = measure(ws.path(), Lang::Python, 40, 6);
     print("pyright (Python json, email, http, logging)", &s);
     assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
+    targets(&s, 0.85, 0.90);
 }
 
 /// A copy of these standard-library packages as packages of the module `example.com/std`,

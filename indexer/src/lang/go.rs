@@ -38,6 +38,10 @@ pub static GO: Language = Language {
         "type_switch_statement",
         "select_statement",
         "func_literal",
+        "type_case",
+        "expression_case",
+        "communication_case",
+        "default_case",
     ],
     first_binding_defines: false,
     package_nodes: true,
@@ -208,6 +212,23 @@ impl Syntax for GoSyntax {
                     let values = named_children_of(node.child_by_field_name("value"));
                     assign(src, &names, &values, out);
                 }
+            }
+            "type_case" => {
+                // `switch v := x.(type) { case *T: ... }`: v is a T in the case.
+                let Some(alias) = node
+                    .parent()
+                    .and_then(|sw| sw.child_by_field_name("alias"))
+                    .and_then(|a| named_children_of(Some(a)).into_iter().next())
+                else {
+                    return;
+                };
+                let mut c = node.walk();
+                let types: Vec<Node<'_>> = node.children_by_field_name("type", &mut c).collect();
+                let ty = match types.as_slice() {
+                    [t] => type_expr(src, *t),
+                    _ => None,
+                };
+                out.push((text(src, alias), ty));
             }
             "range_clause" => {
                 // `for k, v := range xs`: v is an element of xs (k an index or key).
