@@ -8,6 +8,7 @@
 ;   @receiver                                   a method's receiver list
 ;   @type                                       the type in a type declaration
 ;   @reference.call / @reference.embed          a called expression / an embedded type
+;   @reference.type                             a type named in a declaration or literal
 ;   @import                                     an import spec
 ;   @binding                                    a parameter, field, var or := (its stated type)
 ;   @package                                    the package clause's name
@@ -66,3 +67,11 @@
 (short_var_declaration) @binding
 (range_clause) @binding
 (type_case) @binding
+
+; Types named in parameters, results, fields, vars and composite literals: `uses` edges.
+(parameter_declaration type: (_) @reference.type)
+(field_declaration name: (_) type: (_) @reference.type)
+(var_spec type: (_) @reference.type)
+(composite_literal type: (_) @reference.type)
+(function_declaration result: [(type_identifier) (qualified_type) (pointer_type) (generic_type) (slice_type)] @reference.type)
+(method_declaration result: [(type_identifier) (qualified_type) (pointer_type) (generic_type) (slice_type)] @reference.type)

@@ -5,6 +5,7 @@
 ;   @name                                       its name
 ;   @body                                       its body (for the signature's end and docstring)
 ;   @reference.call / @reference.base           a called expression / a base class expression
+;   @reference.type                             a type named in an annotation or isinstance
 ;   @import                                     an import statement
 ;   @binding                                    an assignment or parameter (its stated type)
 ; Scope (module, class, function) is decided by the extractor from byte-range nesting, so
@@ -47,3 +48,13 @@
 (parameters (identifier) @binding)
 (lambda_parameters (identifier) @binding)
 (for_statement) @binding
+
+; Types named in annotations and `isinstance`: `uses` edges.
+(typed_parameter type: (type) @reference.type)
+(typed_default_parameter type: (type) @reference.type)
+(function_definition return_type: (type) @reference.type)
+(assignment type: (type) @reference.type)
+(call
+  function: (identifier) @_isinstance
+  arguments: (argument_list . (_) . [(identifier) (attribute)] @reference.type)
+  (#eq? @_isinstance "isinstance"))

@@ -346,6 +346,9 @@ struct Anchor {
     via: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     call_lines: Option<Vec<u64>>,
+    /// In an answer that joins the server's and the map's: which one found this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'static str>,
 }
 
 /// Builds anchors, reading each file once and naming the map's node at each spot.
@@ -449,6 +452,7 @@ impl<'a> Anchors<'a> {
             depth: None,
             via: None,
             call_lines: None,
+            source: None,
         }
     }
 
@@ -771,29 +775,110 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         instead: "from the map's edges",
         ..Ask::new("referencesProvider", "textDocument/references")
     };
-    let listed = Listed {
-        key: "references",
-        narrow: "narrow with fileFilter (a path or glob), or a larger tokenBudget",
+    let mut w = Vec::new();
+    let t = target(ws, p, &mut w)?;
+    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let server = server_anchors(ws, &t, &mut a, ask, &mut w);
+    // The map's edges and the calls it could not type, in one snapshot. Without a map, the
+    // server's answer stands alone.
+    let map = match need_map(ws) {
+        Ok(m) => Some(m),
+        Err(_) if server.is_some() => None,
+        Err(e) => return Err(e),
     };
-    let keep = |x: &Anchor| keep(&filter, x);
-    server_then_map(ws, p, p.token_budget, ask, listed, &keep, |map, t, a, w| {
-        let (defs, how) = map_definitions(map, t)?;
-        w.push(format!(
-            "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
-        ));
-        let mut refs = map_refs(
+    let mut from_map = Vec::new();
+    let mut untyped = Vec::new();
+    let mut name = String::new();
+    let mut how = "";
+    if let Some(map) = &map {
+        let _read = map.snapshot()?;
+        let (defs, by) = map_definitions(map, &t)?;
+        how = by;
+        from_map = map_refs(
             map,
-            a,
+            &mut a,
             &defs,
-            &["calls", "imports", "extends", "implements"],
+            &["calls", "imports", "extends", "implements", "uses"],
         )?;
         if decl {
-            refs.extend(defs.iter().map(|s| sym_anchor(a, s)));
+            from_map.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
         }
-        dedup_anchors(&mut refs);
-        Ok(refs)
-    })
+        // Calls of the same name whose receiver's type is unknown: candidates.
+        if let Some(d) = defs
+            .iter()
+            .find(|d| matches!(d.kind.as_str(), "function" | "method"))
+        {
+            name = d.name.clone();
+            untyped = map.untyped_calls_named(&d.name)?;
+            untyped.retain(|c| filter.as_ref().is_none_or(|g| g.is_match(&c.file)));
+        }
+    }
+    from_map.retain(|x| keep(&filter, x));
+    dedup_anchors(&mut from_map);
+    let (mut found, source) = match server {
+        Some(mut found) => {
+            found.retain(|x| keep(&filter, x));
+            // What the map knows and the server did not list is added, labelled.
+            let listed: HashSet<(String, u32, u32)> = found
+                .iter()
+                .map(|x| (x.file.clone(), x.line, x.col))
+                .collect();
+            let extra: Vec<Anchor> = from_map
+                .into_iter()
+                .filter(|x| !listed.contains(&(x.file.clone(), x.line, x.col)))
+                .collect();
+            if !extra.is_empty() {
+                w.push(format!(
+                    "{} of the map's references the server did not list are added (source: map)",
+                    extra.len()
+                ));
+                for x in &mut found {
+                    x.source = Some("lsp");
+                }
+                found.extend(extra.into_iter().map(|mut x| {
+                    x.source = Some("map");
+                    x
+                }));
+                sort_anchors(&mut found);
+            }
+            (found, "lsp")
+        }
+        None => {
+            w.push(format!(
+                "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
+            ));
+            (from_map, "map")
+        }
+    };
+    found.retain(|x| keep(&filter, x));
+    let mut head = json!({ "source": source });
+    if !untyped.is_empty() {
+        w.push(format!(
+            "{} call sites of `.{name}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name{}",
+            untyped.len(),
+            if found.is_empty() || source == "map" { "; see candidates" } else { "" }
+        ));
+        if found.is_empty() || source == "map" {
+            head["candidates"] = json!(untyped
+                .iter()
+                .take(CANDIDATES)
+                .map(|c| json!({"file": c.file, "line": c.line, "col": c.col, "written": c.written, "from": c.source}))
+                .collect::<Vec<_>>());
+            head["candidatesTotal"] = json!(untyped.len());
+        }
+    }
+    Ok(listing(
+        "references",
+        found,
+        head,
+        p.token_budget,
+        "narrow with fileFilter (a path or glob), or a larger tokenBudget",
+        w,
+    ))
 }
+
+/// How many untyped call sites an answer lists as candidates (the count says how many exist).
+const CANDIDATES: usize = 10;
 
 /// Types that implement or extend `id`, transitively (up to 3 levels).
 fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {

@@ -45,6 +45,7 @@ struct Captures {
     ty: Option<u32>,
     call: Option<u32>,
     base: Option<u32>,
+    uses: Option<u32>,
     import: Option<u32>,
     package: Option<u32>,
     binding: Option<u32>,
@@ -152,6 +153,7 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         "reference.call",
         "reference.base",
         "reference.embed",
+        "reference.type",
         "import",
         "package",
         "binding",
@@ -170,6 +172,9 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
             "type" => &mut caps.ty,
             "reference.call" => &mut caps.call,
             "reference.base" | "reference.embed" => &mut caps.base,
+            "reference.type" => &mut caps.uses,
+            // `@_name`: a capture for a predicate only.
+            other if other.starts_with('_') => continue,
             "import" => &mut caps.import,
             "package" => &mut caps.package,
             "binding" => &mut caps.binding,
@@ -197,6 +202,7 @@ struct Raw<'t> {
     defs: Vec<Def<'t>>,
     calls: Vec<Node<'t>>,
     bases: Vec<Node<'t>>,
+    uses: Vec<Node<'t>>,
     imports: Vec<Node<'t>>,
     bindings: Vec<Node<'t>>,
     package: Option<Node<'t>>,
@@ -223,6 +229,8 @@ impl<'t> Raw<'t> {
                 ty = Some(c.node);
             } else if i == caps.call {
                 self.calls.push(c.node);
+            } else if i == caps.uses {
+                self.uses.push(c.node);
             } else if i == caps.base {
                 base = Some(c.node);
             } else if i == caps.import {
@@ -288,6 +296,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         .iter()
         .map(|n| (Some(EdgeKind::Calls), *n))
         .chain(raw.bases.iter().map(|n| (Some(EdgeKind::Extends), *n)))
+        .chain(raw.uses.iter().map(|n| (Some(EdgeKind::Uses), *n)))
         .chain(raw.bindings.iter().map(|n| (None, *n)))
         .collect();
     refs.sort_by_key(|(_, n)| n.start_byte());
@@ -431,6 +440,9 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     out
 }
 
+/// One function's locals by name: (type if stated, byte where the scope ends), in order.
+type Scoped = HashMap<String, Vec<(Option<String>, usize)>>;
+
 /// Types stated in one file, gathered during the sweep and settled at its end.
 #[derive(Default)]
 struct Types {
@@ -446,7 +458,7 @@ struct Types {
     locals: HashMap<usize, Vec<(String, Option<String>)>>,
     /// The same by position, per function: name → (type, byte where its scope ends), in
     /// source order; a reference sees the last one whose scope it is in.
-    scoped: HashMap<usize, HashMap<String, Vec<(Option<String>, usize)>>>,
+    scoped: HashMap<usize, Scoped>,
 }
 
 impl Types {
@@ -598,7 +610,7 @@ impl Types {
                 )
             })
             .collect();
-        typed.extend(self.module.drain(..));
+        typed.append(&mut self.module);
         let typed = typed.into_iter().map(|(q, t)| (q, Some(t))).collect();
         for (q, ty) in agreed(typed) {
             facts.push(TypeFact {
@@ -764,7 +776,7 @@ fn take_ref<'t>(
         stack.last().map(|o| o.sym)
     };
     let (target, leaf_node) = dotted(src, node);
-    if target.is_empty() {
+    if target.is_empty() || (kind == EdgeKind::Uses && target.contains('?')) {
         return;
     }
     let first = target.split('.').next().unwrap_or("");
@@ -886,11 +898,14 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 }
                 break;
             }
-            "pointer_type" | "generic_type" => {
-                let inner = if cur.kind() == "generic_type" {
-                    cur.child_by_field_name("type")
-                } else {
-                    cur.named_child(0)
+            "pointer_type" | "generic_type" | "type" | "slice_type" | "array_type" | "map_type"
+                if called.is_empty() =>
+            {
+                let inner = match cur.kind() {
+                    "generic_type" => cur.child_by_field_name("type"),
+                    "slice_type" | "array_type" => cur.child_by_field_name("element"),
+                    "map_type" => cur.child_by_field_name("value"),
+                    _ => cur.named_child(0),
                 };
                 match inner {
                     Some(i) => {

@@ -936,7 +936,7 @@ fn reresolve(
         let mut st = conn.prepare_cached(
             "SELECT e.id, e.file_id, f.path, f.lang, e.source, e.target_name, e.kind, e.hint
              FROM edges e JOIN files f ON f.id = e.file_id
-             WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'imports')",
+             WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'uses', 'imports')",
         )?;
         for name in names {
             let found = st.query_map([name], |r| {

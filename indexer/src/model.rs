@@ -96,15 +96,18 @@ pub enum EdgeKind {
     Calls,
     Extends,
     Implements,
+    /// A type named in an annotation, a declared type, a composite literal or `isinstance`.
+    Uses,
 }
 
 impl EdgeKind {
-    pub const ALL: [EdgeKind; 5] = [
+    pub const ALL: [EdgeKind; 6] = [
         EdgeKind::Contains,
         EdgeKind::Imports,
         EdgeKind::Calls,
         EdgeKind::Extends,
         EdgeKind::Implements,
+        EdgeKind::Uses,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -114,6 +117,7 @@ impl EdgeKind {
             EdgeKind::Calls => "calls",
             EdgeKind::Extends => "extends",
             EdgeKind::Implements => "implements",
+            EdgeKind::Uses => "uses",
         }
     }
 
@@ -205,7 +209,8 @@ pub struct Symbol {
     pub receiver: Option<String>,
 }
 
-/// A reference from inside a file that will become a `calls`, `extends` edge once resolved.
+/// A reference from inside a file that will become a `calls`, `extends` or `uses` edge once
+/// resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawRef {
     pub kind: EdgeKind,

@@ -1144,6 +1144,8 @@ impl Map {
     /// `map_neighbors`: [`Map::neighborhood`] fitted to the token budget (edges first cut,
     /// nodes kept only while an edge names them).
     pub fn neighbors(&self, p: &NeighborsParams) -> Result<Answer, ToolError> {
+        /// How many untyped call sites are listed (the count says how many exist).
+        const CANDIDATES: usize = 10;
         let n = self.neighborhood(p)?;
         let edge_vals: Vec<Value> = n
             .edges
@@ -1166,12 +1168,22 @@ impl Map {
                 .iter()
                 .filter(|v| used.contains(v.node_id.as_str()))
                 .collect();
-            json!({
+            let mut v = json!({
                 "node": n.node,
                 "nodes": ns,
                 "edges": &edge_vals[..k],
                 "more": n.more || k < edge_vals.len(),
-            })
+            });
+            if !n.candidates.is_empty() {
+                v["candidates"] = json!(n
+                    .candidates
+                    .iter()
+                    .take(CANDIDATES)
+                    .map(|c| json!({"source": c.source, "written": c.written, "line": c.line, "col": c.col}))
+                    .collect::<Vec<_>>());
+                v["candidatesTotal"] = json!(n.candidates.len());
+            }
+            v
         });
         let dropped = (kept < edge_vals.len()).then(|| Dropped {
             kind: "edges".into(),
@@ -1255,12 +1267,30 @@ impl Map {
         let mut warnings = Vec::new();
         let center = self.describe(std::slice::from_ref(&p.node_id), &mut warnings)?;
         let nodes = self.describe(&order, &mut warnings)?;
+        // Callers the map could not type: calls of the name on values of unknown type.
+        let mut candidates = Vec::new();
+        if in_dir && kinds.contains(&EdgeKind::Calls) {
+            if let Some(c) = center
+                .first()
+                .filter(|c| matches!(c.kind.as_str(), "function" | "method"))
+            {
+                candidates = self.untyped_calls_named(&c.name)?;
+                if !candidates.is_empty() {
+                    warnings.push(format!(
+                        "{} call sites of `.{}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name; see candidates",
+                        candidates.len(),
+                        c.name
+                    ));
+                }
+            }
+        }
         Ok(Neighborhood {
             node: center.into_iter().next(),
             nodes,
             edges,
             more,
             warnings,
+            candidates,
         })
     }
 
@@ -1525,6 +1555,9 @@ pub struct Neighborhood {
     /// Edges were left out at `limit`.
     pub more: bool,
     pub warnings: Vec<String>,
+    /// Untyped calls of the node's name (callers the map could not confirm), apart from
+    /// the edges.
+    pub candidates: Vec<crate::lookup::UntypedCall>,
 }
 
 /// `map_path`'s answer: the path, or a clear "no path".

@@ -332,53 +332,66 @@ fn go_without_a_server() {
     check(
         go_report(false),
         expect![[r#"
-        nav_definition {"locate":"cmd/shop/main.go:fill@s.<|>Put"}
-          source map
-            disk/disk.go:29:21 go:disk/disk.go#DiskStore.Put
-            store/memory.go:23:23 go:store/memory.go#MemoryStore.Put
-            store/store.go:18:2 go:store/store.go#Store.Put
-        nav_definition {"locate":"cmd/shop/main.go:main@store.<|>NewMemoryStore"}
-          source map
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-        nav_references {"includeDeclaration":true,"nodeId":"go:store/memory.go#NewMemoryStore"}
-          source map
-            cmd/shop/main.go:11:15 go:cmd/shop/main.go#main
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-        nav_references {"locate":"store/store.go:Item"}
-          source map
-        nav_references {"fileFilter":"disk","locate":"store/store.go:Item"}
-          source map
-        nav_implementations {"locate":"store/store.go:Store"}
-          source map
-            disk/disk.go:12:6 go:disk/disk.go#DiskStore
-            store/memory.go:4:6 go:store/memory.go#MemoryStore
-        nav_implementations {"locate":"store/store.go:Store.Get"}
-          source map
-            disk/disk.go:21:21 go:disk/disk.go#DiskStore.Get
-            store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
-        nav_hover {"locate":"cmd/shop/main.go:fill"}
-          source map: func fill(s store.Store)
-        nav_calls {"direction":"incoming","locate":"cmd/shop/main.go:fill"}
-          source fallback-references
-            cmd/shop/main.go:10:6 go:cmd/shop/main.go#main
-        nav_calls {"direction":"outgoing","locate":"cmd/shop/main.go:main"}
-          source fallback-map
-            cmd/shop/main.go:20:6 go:cmd/shop/main.go#fill
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-        nav_outline {"file":"disk/disk.go"}
-          source parse
-            struct DiskStore 12:6
-              field DiskStore.Dir 13:2
-              method DiskStore.path 16:21
-              method DiskStore.Get 21:21
-              method DiskStore.Put 29:21
-        nav_symbols {"query":"MemoryStore"}
-          source map
-            store/memory.go:4:6 go:store/memory.go#MemoryStore
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-        nav_rename {"locate":"store/memory.go:NewMemoryStore","newName":"NewMem"}
-          error LSP_UNAVAILABLE
-    "#]],
+            nav_definition {"locate":"cmd/shop/main.go:fill@s.<|>Put"}
+              source map
+                store/store.go:18:2 go:store/store.go#Store.Put
+            nav_definition {"locate":"cmd/shop/main.go:main@store.<|>NewMemoryStore"}
+              source map
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_references {"includeDeclaration":true,"nodeId":"go:store/memory.go#NewMemoryStore"}
+              source map
+                cmd/shop/main.go:11:15 go:cmd/shop/main.go#main
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_references {"locate":"store/store.go:Item"}
+              source map
+                cmd/shop/main.go:21:18 go:cmd/shop/main.go#fill
+                disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
+                store/memory.go:5:19 go:store/memory.go#MemoryStore.items
+                store/memory.go:14:39 go:store/memory.go#MemoryStore.Get
+                store/memory.go:17:10 go:store/memory.go#MemoryStore.Get
+                store/memory.go:23:30 go:store/memory.go#MemoryStore.Put
+                store/store.go:17:18 go:store/store.go#Store.Get
+                store/store.go:18:9 go:store/store.go#Store.Put
+            nav_references {"fileFilter":"disk","locate":"store/store.go:Item"}
+              source map
+                disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
+            nav_implementations {"locate":"store/store.go:Store"}
+              source map
+                disk/disk.go:12:6 go:disk/disk.go#DiskStore
+                store/memory.go:4:6 go:store/memory.go#MemoryStore
+            nav_implementations {"locate":"store/store.go:Store.Get"}
+              source map
+                disk/disk.go:21:21 go:disk/disk.go#DiskStore.Get
+                store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
+            nav_hover {"locate":"cmd/shop/main.go:fill"}
+              source map: func fill(s store.Store)
+            nav_calls {"direction":"incoming","locate":"cmd/shop/main.go:fill"}
+              source fallback-references
+                cmd/shop/main.go:10:6 go:cmd/shop/main.go#main
+            nav_calls {"direction":"outgoing","locate":"cmd/shop/main.go:main"}
+              source fallback-map
+                cmd/shop/main.go:20:6 go:cmd/shop/main.go#fill
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_outline {"file":"disk/disk.go"}
+              source parse
+                struct DiskStore 12:6
+                  field DiskStore.Dir 13:2
+                  method DiskStore.path 16:21
+                  method DiskStore.Get 21:21
+                  method DiskStore.Put 29:21
+            nav_symbols {"query":"MemoryStore"}
+              source map
+                store/memory.go:4:6 go:store/memory.go#MemoryStore
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_rename {"locate":"store/memory.go:NewMemoryStore","newName":"NewMem"}
+              error LSP_UNAVAILABLE
+        "#]],
     );
 }
 
@@ -468,6 +481,9 @@ fn python_without_a_server() {
             nav_references {"includeDeclaration":true,"nodeId":"py:src/shop/models.py#Order.total"}
               source map
                 src/shop/models.py:30:9 py:src/shop/models.py#Order.total
+                src/shop/models.py:37:24 py:src/shop/models.py#RushOrder.total
+                src/shop/service.py:11:22 py:src/shop/service.py#OrderService.validate
+                src/shop/service.py:19:22 py:src/shop/service.py#OrderService.checkout
             nav_references {"fileFilter":"src/shop/*.py","locate":"src/shop/models.py:make_order"}
               source map
                 src/shop/service.py:14:17 py:src/shop/service.py#OrderService.checkout
@@ -486,6 +502,7 @@ fn python_without_a_server() {
             nav_calls {"direction":"outgoing","locate":"src/shop/service.py:OrderService.checkout"}
               source fallback-map
                 src/shop/models.py:10:9 py:src/shop/models.py#Base.describe
+                src/shop/models.py:30:9 py:src/shop/models.py#Order.total
                 src/shop/models.py:40:5 py:src/shop/models.py#make_order
                 src/shop/service.py:10:9 py:src/shop/service.py#OrderService.validate
                 src/shop/util.py:6:5 py:src/shop/util.py#log

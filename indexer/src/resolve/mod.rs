@@ -37,10 +37,13 @@ pub struct MemIndex {
     /// File path → index in `files`.
     file_ix: HashMap<Box<str>, u32>,
     /// (file index, qualname) → the type facts stated for it, in order.
-    facts: HashMap<(u32, Box<str>), Vec<(FactRole, Box<str>)>>,
+    facts: HashMap<(u32, Box<str>), Facts>,
     /// Each file's imports, by file index.
     imports: Vec<Vec<Import>>,
 }
+
+/// The facts stated for one qualname: (role, type expression), in order.
+type Facts = Vec<(FactRole, Box<str>)>;
 
 fn key_hash(parts: &[&str]) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -245,7 +248,7 @@ pub fn resolve_ref(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex, r: &Ref<'_
         return Outcome::Edge(None, Resolution::Unresolved);
     }
     let want = |k: Kind| match r.kind {
-        EdgeKind::Extends => k.is_type_like(),
+        EdgeKind::Extends | EdgeKind::Uses => k.is_type_like(),
         _ => k.is_callable(),
     };
     let lr = resolver(ctx.lang);

@@ -199,8 +199,16 @@ impl Resolver for PythonResolver {
                 }
                 _ => Outcome::Edge(None, Resolution::Unresolved),
             };
+            let stems = match b {
+                Binding::Module(stems) | Binding::Member(stems, _) => stems.as_slice(),
+                _ => &[],
+            };
             return match found {
                 Outcome::Edge(Some(t), res) => Some(Outcome::Edge(Some(t), res)),
+                // A module outside the workspace.
+                _ if !stems.iter().any(|s| module_file(ws, s).is_some()) => {
+                    Some(Outcome::Edge(None, Resolution::External))
+                }
                 // Through a module's variable or class: the types decide.
                 _ => None,
             };
