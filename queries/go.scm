@@ -60,18 +60,16 @@
 
 (import_spec) @import
 
-; Bindings whose type the code states: parameters, results, fields, `var`, `:=`.
-(parameter_declaration) @binding
-(field_declaration) @binding
-(var_spec) @binding
+; Bindings whose type the code states (`@binding`): parameters, results, fields, `var`, `:=`,
+; `range`, type switch cases; the types they name are `uses` edges (`@reference.type`).
+(parameter_declaration type: (_) @reference.type) @binding
+(field_declaration name: (_) type: (_) @reference.type) @binding
+(var_spec type: (_)? @reference.type) @binding
 (short_var_declaration) @binding
 (range_clause) @binding
 (type_case) @binding
 
-; Types named in parameters, results, fields, vars and composite literals: `uses` edges.
-(parameter_declaration type: (_) @reference.type)
-(field_declaration name: (_) type: (_) @reference.type)
-(var_spec type: (_) @reference.type)
+; Types named in composite literals and results: `uses` edges.
 (composite_literal type: (_) @reference.type)
 (function_declaration result: [(type_identifier) (qualified_type) (pointer_type) (generic_type) (slice_type)] @reference.type)
 (method_declaration result: [(type_identifier) (qualified_type) (pointer_type) (generic_type) (slice_type)] @reference.type)

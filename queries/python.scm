@@ -41,19 +41,16 @@
 
 ; Bindings whose type the code states: `x = Cls(...)`, `x: T = ...`, `self.x = ...`, and
 ; annotated parameters (and plain ones whose default names a value).
-(assignment) @binding
-(typed_parameter) @binding
-(typed_default_parameter) @binding
+(assignment type: (type)? @reference.type) @binding
+(typed_parameter type: (type) @reference.type) @binding
+(typed_default_parameter type: (type) @reference.type) @binding
 (default_parameter) @binding
 (parameters (identifier) @binding)
 (lambda_parameters (identifier) @binding)
 (for_statement) @binding
 
 ; Types named in annotations and `isinstance`: `uses` edges.
-(typed_parameter type: (type) @reference.type)
-(typed_default_parameter type: (type) @reference.type)
 (function_definition return_type: (type) @reference.type)
-(assignment type: (type) @reference.type)
 (call
   function: (identifier) @_isinstance
   arguments: (argument_list . (_) . [(identifier) (attribute)] @reference.type)

@@ -779,6 +779,12 @@ fn take_ref<'t>(
     if target.is_empty() || (kind == EdgeKind::Uses && target.contains('?')) {
         return;
     }
+    // A method's receiver names its own type: not a use.
+    if kind == EdgeKind::Uses
+        && source.is_some_and(|s| out.symbols[s].receiver.as_deref() == Some(target.as_str()))
+    {
+        return;
+    }
     let first = target.split('.').next().unwrap_or("");
     // What the first name stands for: the receiver's type (`s.run()` in a method of `*S`), or
     // the enclosing class (`self.run()`).

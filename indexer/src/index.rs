@@ -148,6 +148,8 @@ struct Written {
     /// Names whose set of definitions changed (added or removed somewhere).
     names: HashSet<String>,
     changed_ids: HashSet<i64>,
+    /// Files whose stated types changed (or went): references elsewhere may read them.
+    facts_changed: HashSet<String>,
     package_dirs: HashSet<String>,
     symbols: usize,
     shape_changed: bool,
@@ -273,6 +275,8 @@ fn run_in_tx(
     let mut shape_changed = false;
     // Package directories whose files were added, changed or removed (their node follows).
     let mut package_dirs: HashSet<String> = HashSet::new();
+    // Deleted files' stated types go with them.
+    let mut deleted_paths: HashSet<String> = HashSet::new();
     for (path, row) in &old {
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
             continue;
@@ -286,6 +290,7 @@ fn run_in_tx(
         if spec.is_some_and(|s| s.package_nodes) {
             package_dirs.insert(parent_dir(path).to_string());
         }
+        deleted_paths.insert(path.clone());
         store::clear_file(conn, row.id)?;
         conn.execute("DELETE FROM files WHERE id = ?1", [row.id])?;
         stats.deleted += 1;
@@ -354,9 +359,9 @@ fn run_in_tx(
             });
             let edges_written = std::sync::atomic::AtomicUsize::new(0);
             written.jobs.par_iter().for_each_init(
-                || tx.clone(),
-                |tx, job| {
-                    let edges = resolve_job(job, &ws, &idx);
+                || (tx.clone(), resolve::Cache::default()),
+                |(tx, cache), job| {
+                    let edges = resolve_job(job, &ws, &idx, cache);
                     edges_written.fetch_add(edges.len(), std::sync::atomic::Ordering::Relaxed);
                     let _ = tx.send(edges);
                 },
@@ -371,14 +376,23 @@ fn run_in_tx(
         tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "created indexes");
     } else {
         let idx = SqlIndex { conn };
+        let mut cache = resolve::Cache::default();
         let mut all = Vec::new();
         for job in &written.jobs {
-            all.extend(resolve_job(job, &ws, &idx));
+            all.extend(resolve_job(job, &ws, &idx, &mut cache));
         }
         stats.edges_written = all.len();
         insert_edges(conn, all.iter())?;
         tracing::info!(elapsed = ?t.elapsed(), "resolved changed files");
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
+        // References elsewhere that read types these files stated.
+        let mut typed: HashSet<String> = written.facts_changed.clone();
+        typed.extend(deleted_paths.iter().cloned());
+        if !typed.is_empty() {
+            let mut deps = dependents(conn, &typed)?;
+            deps.retain(|id| !written.changed_ids.contains(id));
+            stats.reresolved += reresolve_files(conn, &ws, &deps)?;
+        }
         stats.edges_written += stats.reresolved;
         tracing::info!(elapsed = ?t.elapsed(), names = names.len(), n = stats.reresolved, "re-resolved");
     }
@@ -588,6 +602,7 @@ fn write_files(
                     for (name, _) in store::file_qualnames(conn, p.id)? {
                         w.names.insert(name);
                     }
+                    w.facts_changed.insert(f.rel.clone());
                     store::clear_file(conn, p.id)?;
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
                 } else {
@@ -620,6 +635,9 @@ fn write_files(
                         {
                             w.shape_changed = true;
                         }
+                    }
+                    if !cold && store::file_facts(conn, p.id)? != ex.facts {
+                        w.facts_changed.insert(f.rel.clone());
                     }
                     store::clear_file(conn, p.id)?;
                 } else {
@@ -861,7 +879,12 @@ fn workspace(
     ))
 }
 
-fn resolve_job(job: &Job, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<Edge> {
+fn resolve_job(
+    job: &Job,
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    cache: &mut resolve::Cache,
+) -> Vec<Edge> {
     let ctx = FileCtx::new(job.lang, &job.path, &job.imports, ws);
     let file_node = NodeId::file_id(job.lang, &job.path);
     let mut out = Vec::with_capacity(job.refs.len() + job.imports.len());
@@ -890,6 +913,7 @@ fn resolve_job(job: &Job, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<Edge> {
                 hint: r.hint.as_deref(),
                 source_qual,
             },
+            cache,
         );
         let Outcome::Edge(target, resolution) = outcome else {
             continue;
@@ -912,6 +936,87 @@ fn resolve_job(job: &Job, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<Edge> {
 }
 
 /// Re-resolve edges of unchanged files whose target name is one whose definitions changed.
+/// A stored edge to resolve again.
+struct Row {
+    id: i64,
+    file_id: i64,
+    path: String,
+    lang: String,
+    source: String,
+    target_name: String,
+    kind: String,
+    hint: Option<String>,
+}
+
+const ROW_COLS: &str = "e.id, e.file_id, f.path, f.lang, e.source, e.target_name, e.kind, e.hint";
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok(Row {
+        id: r.get(0)?,
+        file_id: r.get(1)?,
+        path: r.get(2)?,
+        lang: r.get(3)?,
+        source: r.get(4)?,
+        target_name: r.get(5)?,
+        kind: r.get(6)?,
+        hint: r.get(7)?,
+    })
+}
+
+/// Files whose references may read the types `files` state: those that import them (their
+/// file or package node) and, for languages with packages, the rest of their package.
+fn dependents(conn: &Connection, files: &HashSet<String>) -> rusqlite::Result<HashSet<i64>> {
+    let mut out = HashSet::new();
+    let mut importers = conn.prepare_cached(
+        "SELECT DISTINCT file_id FROM edges WHERE kind = 'imports' AND target = ?1",
+    )?;
+    let mut same_dir = conn.prepare_cached(
+        "SELECT f.id FROM files f JOIN symbols s ON s.file_id = f.id AND s.qualname = '' WHERE s.dir = ?1 AND f.lang = ?2",
+    )?;
+    for path in files {
+        let Some(lang) = Lang::of_path(std::path::Path::new(path)) else {
+            continue;
+        };
+        let dir = parent_dir(path);
+        let mut nodes = vec![NodeId::file_id(lang, path)];
+        if lang.spec().package_nodes {
+            nodes.push(NodeId::package_id(lang, dir));
+            for id in same_dir.query_map(params![dir, lang.prefix()], |r| r.get(0))? {
+                out.insert(id?);
+            }
+        }
+        for n in nodes {
+            for id in importers.query_map([n], |r| r.get(0))? {
+                out.insert(id?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Re-resolve the typed references (`calls` and `uses` through a value or a stated type)
+/// of these files: the types they read changed.
+fn reresolve_files(
+    conn: &Connection,
+    ws: &Layout,
+    files: &HashSet<i64>,
+) -> rusqlite::Result<usize> {
+    let mut rows = Vec::new();
+    {
+        let mut st = conn.prepare_cached(&format!(
+            "SELECT {ROW_COLS} FROM edges e JOIN files f ON f.id = e.file_id
+             WHERE e.file_id = ?1 AND e.kind IN ('calls', 'uses')
+             AND (instr(e.target_name, '.') > 0 OR e.hint IS NOT NULL)"
+        ))?;
+        for id in files {
+            for r in st.query_map([id], row)? {
+                rows.push(r?);
+            }
+        }
+    }
+    reresolve_rows(conn, ws, &rows)
+}
+
 fn reresolve(
     conn: &Connection,
     ws: &Layout,
@@ -921,36 +1026,14 @@ fn reresolve(
     if names.is_empty() {
         return Ok(0);
     }
-    struct Row {
-        id: i64,
-        file_id: i64,
-        path: String,
-        lang: String,
-        source: String,
-        target_name: String,
-        kind: String,
-        hint: Option<String>,
-    }
     let mut rows = Vec::new();
     {
-        let mut st = conn.prepare_cached(
-            "SELECT e.id, e.file_id, f.path, f.lang, e.source, e.target_name, e.kind, e.hint
-             FROM edges e JOIN files f ON f.id = e.file_id
-             WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'uses', 'imports')",
-        )?;
+        let mut st = conn.prepare_cached(&format!(
+            "SELECT {ROW_COLS} FROM edges e JOIN files f ON f.id = e.file_id
+             WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'uses', 'imports')"
+        ))?;
         for name in names {
-            let found = st.query_map([name], |r| {
-                Ok(Row {
-                    id: r.get(0)?,
-                    file_id: r.get(1)?,
-                    path: r.get(2)?,
-                    lang: r.get(3)?,
-                    source: r.get(4)?,
-                    target_name: r.get(5)?,
-                    kind: r.get(6)?,
-                    hint: r.get(7)?,
-                })
-            })?;
+            let found = st.query_map([name], row)?;
             for r in found {
                 let r = r?;
                 if !changed.contains(&r.file_id) {
@@ -959,11 +1042,17 @@ fn reresolve(
             }
         }
     }
+    reresolve_rows(conn, ws, &rows)
+}
+
+/// Resolve stored edges again and write what they became; import edges are redone per file.
+fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Result<usize> {
     let idx = SqlIndex { conn };
+    let mut cache = resolve::Cache::default();
     let mut imports_cache: HashMap<i64, Vec<Import>> = HashMap::new();
     let mut import_files: BTreeSet<(i64, String, String)> = BTreeSet::new();
     let mut count = 0;
-    for r in &rows {
+    for r in rows {
         let Some(lang) = Lang::from_prefix(&r.lang) else {
             continue;
         };
@@ -994,6 +1083,7 @@ fn reresolve(
                 hint: r.hint.as_deref(),
                 source_qual: source_qual.as_deref(),
             },
+            &mut cache,
         );
         match outcome {
             Outcome::Edge(target, res) => {
@@ -1024,7 +1114,7 @@ fn reresolve(
             imports,
             facts: Vec::new(),
         };
-        let edges = resolve_job(&job, ws, &idx);
+        let edges = resolve_job(&job, ws, &idx, &mut cache);
         count += edges.len();
         insert_edges(conn, edges.iter())?;
     }

@@ -16,5 +16,6 @@ mod nav;
 mod pathological;
 mod reliability;
 mod resolve;
+mod typed;
 mod util;
 mod watch;

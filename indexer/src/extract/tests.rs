@@ -127,6 +127,8 @@ def outer():
             class outer.Local 36:5-37:18 name@36:11 parent=outer sig="class Local" doc=""
             field outer.Local.field 37:9-37:18 name@37:9 parent=outer.Local sig="field = 1" doc=""
             extends SessionStore -> B @8:20
+            uses SessionStore.ttl -> int @13:10
+            uses SessionStore.refresh -> str @15:30
             calls SessionStore.refresh -> self.check @16:14 hint=SessionStore
             calls SessionStore.refresh -> helper @17:9
             calls SessionStore.refresh -> os.path.join @17:24
@@ -250,14 +252,25 @@ func init() {}
             function helper 48:1-48:35 name@48:6 parent=- sig="func helper() error" doc="" params=0
             function init 49:1-49:15 name@49:6 parent=- sig="func init()" doc="" params=0
             function init~2 50:1-50:15 name@50:6 parent=- sig="func init()" doc="" params=0
+            uses Server.Addr -> string @12:10
+            uses Server.b -> int @13:10
             extends Server -> Base @14:3
             extends Server -> sync.Mutex @15:7
+            uses Server.inner.deep -> int @17:8
+            uses Handler.ServeHTTP -> ResponseWriter @22:14
+            uses Handler.ServeHTTP -> Request @22:33
             extends Handler -> io.Closer @23:5
+            uses _ -> Handler @34:7
+            uses Server.Serve -> net.Listener @38:30
+            uses Server.Serve -> error @38:40
             calls Server.Serve -> s.handle @39:4 hint=Server
             calls Server.Serve -> fmt.Println @40:6
             calls Server.Serve -> nurl.Parse @40:19
+            uses Server.Serve -> int @42:24
             calls Server.Serve -> helper @43:9
+            uses List.Len -> int @46:25
             calls List.Len -> len @46:38
+            uses helper -> error @48:15
             import fmt member=None alias=None
             import net/url member=None alias=Some("nurl")
             package http

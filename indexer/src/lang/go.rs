@@ -238,8 +238,12 @@ impl Syntax for GoSyntax {
                     .collect();
                 let elem = node
                     .child_by_field_name("right")
-                    .and_then(|r| chain(src, r))
-                    .map(|c| format!("{c}[]"));
+                    .and_then(|r| match chain(src, r) {
+                        Some(c) => Some(format!("{c}[]")),
+                        // `range []*T{...}`: the literal's element type.
+                        None => value_type(src, r)
+                            .and_then(|t| t.strip_prefix("[]").map(str::to_string)),
+                    });
                 for (i, n) in names.iter().enumerate() {
                     let ty = if i == 1 { elem.clone() } else { None };
                     out.push((text(src, *n), ty));

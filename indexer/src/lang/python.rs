@@ -268,7 +268,21 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
             let name = chain(src, head)?;
             let last = name.rsplit('.').next().unwrap_or(&name);
             let mut c = n.walk();
-            let args: Vec<Node<'_>> = n.children_by_field_name("subscript", &mut c).collect();
+            let args: Vec<Node<'_>> = if n.kind() == "generic_type" {
+                // `list[Foo]` in an annotation: the arguments are a `type_parameter`'s.
+                let params = n
+                    .named_children(&mut c)
+                    .find(|k| k.kind() == "type_parameter");
+                match params {
+                    Some(p) => {
+                        let mut c2 = p.walk();
+                        p.named_children(&mut c2).collect()
+                    }
+                    None => Vec::new(),
+                }
+            } else {
+                n.children_by_field_name("subscript", &mut c).collect()
+            };
             match last {
                 "Optional" => annotation(src, *args.first()?),
                 "Union" => {

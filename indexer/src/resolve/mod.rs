@@ -16,6 +16,7 @@ mod types;
 use ctx::{single, Resolver};
 pub use ctx::{FileCtx, ImportEdge, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex};
 pub use go::module_path;
+pub use types::Cache;
 
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -242,7 +243,13 @@ impl FileCtx {
 
 /// Resolve one reference: the language's name rules, then the types the code states, then
 /// the language's fallback (which never guesses a method on a value of unknown type).
-pub fn resolve_ref(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex, r: &Ref<'_>) -> Outcome {
+pub fn resolve_ref(
+    ctx: &FileCtx,
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+    cache: &mut Cache,
+) -> Outcome {
     let segs: Vec<&str> = r.target.split('.').collect();
     if segs.iter().any(|s| s.is_empty()) {
         return Outcome::Edge(None, Resolution::Unresolved);
@@ -255,7 +262,7 @@ pub fn resolve_ref(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex, r: &Ref<'_
     if let Some(o) = lr.direct(ctx, ws, idx, r, &segs) {
         return o;
     }
-    if let Some(o) = types::Walk::new(ctx, lr, ws, idx).reference(r, &segs, &want) {
+    if let Some(o) = types::Walk::new(ctx, lr, ws, idx, cache).reference(r, &segs, &want) {
         return o;
     }
     lr.fallback(ctx, idx, r, &segs, &want)
@@ -404,6 +411,7 @@ mod tests {
                     hint: None,
                     source_qual: src,
                 },
+                &mut Cache::default(),
             )
         };
         let e = |t: &str, r| Outcome::Edge(Some(t.to_string()), r);
@@ -472,6 +480,7 @@ mod tests {
                 hint: Some("Base"),
                 source_qual: Some("Base.x"),
             },
+            &mut Cache::default(),
         );
         assert_eq!(selfcall, e("py:pkg/a.py#Base.run", Resolution::Inferred));
 
@@ -523,6 +532,7 @@ mod tests {
                     hint,
                     source_qual: Some("Server.Run"),
                 },
+                &mut Cache::default(),
             )
         };
         let e = |t: &str, r| Outcome::Edge(Some(t.to_string()), r);

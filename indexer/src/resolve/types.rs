@@ -49,6 +49,16 @@ enum Member {
     External,
 }
 
+/// What the walk learns, kept across the references of one run (one per worker): other
+/// files' scopes, and the value of each (file, type expression) read. The symbols and facts
+/// it read from do not change while a run resolves.
+#[derive(Default)]
+pub struct Cache {
+    ctxs: HashMap<String, Rc<FileCtx>>,
+    /// `None` while an expression is being read (a cycle reads nothing).
+    types: HashMap<(String, String), Option<Val>>,
+}
+
 pub(crate) struct Walk<'a> {
     /// The file the reference is in.
     home: &'a FileCtx,
@@ -56,10 +66,7 @@ pub(crate) struct Walk<'a> {
     lang: Lang,
     ws: &'a Layout,
     idx: &'a dyn SymbolIndex,
-    /// Other files' scopes, to read their type expressions in.
-    ctxs: HashMap<String, Rc<FileCtx>>,
-    /// (file, type expression) → its value; `None` while it is being read (a cycle).
-    types: HashMap<(String, String), Option<Val>>,
+    cache: &'a mut Cache,
     steps: u32,
 }
 
@@ -99,6 +106,7 @@ impl<'a> Walk<'a> {
         r: &'a dyn Resolver,
         ws: &'a Layout,
         idx: &'a dyn SymbolIndex,
+        cache: &'a mut Cache,
     ) -> Walk<'a> {
         Walk {
             home,
@@ -106,8 +114,7 @@ impl<'a> Walk<'a> {
             lang: home.lang,
             ws,
             idx,
-            ctxs: HashMap::new(),
-            types: HashMap::new(),
+            cache,
             steps: 0,
         }
     }
@@ -136,26 +143,26 @@ impl<'a> Walk<'a> {
     }
 
     fn ctx_of(&mut self, file: &str) -> Rc<FileCtx> {
-        if let Some(c) = self.ctxs.get(file) {
+        if let Some(c) = self.cache.ctxs.get(file) {
             return c.clone();
         }
         let imports = self.idx.imports_of(self.lang, file);
         let c = Rc::new(FileCtx::new(self.lang, file, &imports, self.ws));
-        self.ctxs.insert(file.to_string(), c.clone());
+        self.cache.ctxs.insert(file.to_string(), c.clone());
         c
     }
 
     /// The value of a type expression written in `file`.
     fn type_in(&mut self, file: &str, expr: &str) -> Option<Val> {
         let key = (file.to_string(), expr.to_string());
-        if let Some(v) = self.types.get(&key) {
+        if let Some(v) = self.cache.types.get(&key) {
             return v.clone();
         }
         if self.steps >= MAX_STEPS {
             return None;
         }
         self.steps += 1;
-        self.types.insert(key.clone(), None);
+        self.cache.types.insert(key.clone(), None);
         let (path, pick) = match expr.rsplit_once('@') {
             Some((p, n)) => (p, n.parse::<usize>().ok()?),
             None => (expr, 0),
@@ -177,7 +184,12 @@ impl<'a> Walk<'a> {
             let ctx = self.ctx_of(file);
             self.value(&ctx, &segs, None, None, pick)
         };
-        self.types.insert(key, v.clone());
+        // A value cut short by the step budget is not kept: another reference may finish it.
+        if self.steps < MAX_STEPS {
+            self.cache.types.insert(key, v.clone());
+        } else {
+            self.cache.types.remove(&key);
+        }
         v
     }
 

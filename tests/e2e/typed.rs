@@ -1,0 +1,225 @@
+//! Calls resolved through the types the code states, and the wrong edges the old by-name rule
+//! made: each case is its own small project, indexed by the real binary, read from the real
+//! map. A call on a value of unknown type is never linked by name alone.
+
+use crate::util::*;
+use std::path::Path;
+
+/// The target of the `calls` edge written at `file:line` whose name ends in `.leaf` (or is
+/// `leaf`), with its resolution; `None` when there is no such edge.
+fn call_at(root: &Path, file: &str, line: u32, leaf: &str) -> Option<(Option<String>, String)> {
+    let conn = db(root);
+    let mut st = conn
+        .prepare(
+            "SELECT e.target, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
+             WHERE f.path = ?1 AND e.line = ?2 AND e.kind = 'calls' AND e.leaf = ?3",
+        )
+        .expect("prepare");
+    let mut rows = st
+        .query_map(rusqlite::params![file, line, leaf], |r| {
+            Ok((r.get::<_, Option<String>>(0)?, r.get::<_, String>(1)?))
+        })
+        .expect("query");
+    rows.next().map(|r| r.expect("row"))
+}
+
+fn edges_into(root: &Path, target: &str) -> usize {
+    rows(
+        &db(root),
+        &format!("SELECT id FROM edges WHERE target = '{target}' AND kind = 'calls'"),
+    )
+    .len()
+}
+
+fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-")
+        .tempdir()
+        .expect("tmp");
+    for (rel, text) in files {
+        write(ws.path(), rel, text);
+    }
+    index(ws.path());
+    ws
+}
+
+fn target(t: &str) -> Option<(Option<String>, String)> {
+    Some((Some(t.to_string()), "inferred".to_string()))
+}
+
+#[test]
+fn a_builtin_method_is_not_a_workspace_function() {
+    // `str.lower()` and `list.extend(...)` once became the one workspace `lower` / `extend`.
+    let ws = project(&[
+        (
+            "text.py",
+            "def lower(s):\n    return s\n\nclass Bag:\n    def extend(self, more):\n        pass\n",
+        ),
+        (
+            "use.py",
+            "def f(name: str, items: list):\n    a = name.lower()\n    items.extend([1])\n    x = 'A'\n    return x.lower()\n",
+        ),
+    ]);
+    assert_eq!(edges_into(ws.path(), "py:text.py#lower"), 0);
+    assert_eq!(edges_into(ws.path(), "py:text.py#Bag.extend"), 0);
+    assert_eq!(
+        call_at(ws.path(), "use.py", 2, "lower"),
+        Some((None, "external".to_string())),
+        "a str's method is outside the workspace"
+    );
+    // `x = 'A'`: a value of no stated type stays unresolved, never guessed.
+    assert_eq!(
+        call_at(ws.path(), "use.py", 5, "lower"),
+        Some((None, "unresolved".to_string()))
+    );
+}
+
+#[test]
+fn go_error_and_bufio_methods_are_not_workspace_methods() {
+    // `err.Error()` once became the one workspace type's `Error`; `scanner.Err()` on a
+    // bufio.Scanner a workspace helper's `Err`.
+    let ws = project(&[
+        ("go.mod", "module example.com/m\n\ngo 1.22\n"),
+        (
+            "errs.go",
+            "package m\n\ntype MyErr struct{}\n\nfunc (e *MyErr) Error() string { return \"\" }\n\ntype helper struct{}\n\nfunc (h helper) Err() error { return nil }\n",
+        ),
+        (
+            "use.go",
+            "package m\n\nimport (\n\t\"bufio\"\n\t\"os\"\n)\n\nfunc run() string {\n\tscanner := bufio.NewScanner(os.Stdin)\n\tif scanner.Err() != nil {\n\t\treturn \"\"\n\t}\n\t_, err := os.Open(\"x\")\n\treturn err.Error()\n}\n",
+        ),
+    ]);
+    assert_eq!(edges_into(ws.path(), "go:errs.go#MyErr.Error"), 0);
+    assert_eq!(edges_into(ws.path(), "go:errs.go#helper.Err"), 0);
+    assert_eq!(
+        call_at(ws.path(), "use.go", 10, "Err"),
+        Some((None, "external".to_string()))
+    );
+    assert_eq!(
+        call_at(ws.path(), "use.go", 14, "Error"),
+        Some((None, "external".to_string()))
+    );
+}
+
+#[test]
+fn python_calls_typed_by_what_the_code_states() {
+    let ws = project(&[
+        (
+            "graph.py",
+            "class Graph:\n    def add_dependency(self, a, b):\n        pass\n\n    @classmethod\n    def from_bytes(cls, b):\n        return cls()\n\n\nclass Signal:\n    def connect(self, f):\n        pass\n\n\nsaved = Signal()\n\n\ndef make() -> Graph:\n    return Graph()\n",
+        ),
+        (
+            "base.py",
+            "class Base:\n    def save(self):\n        pass\n\n\nclass Child(Base):\n    def save(self):\n        super().save()\n\n    def again(self):\n        self.save()\n",
+        ),
+        (
+            "app.py",
+            "import graph\nfrom graph import saved, Graph, make\n\n\nclass App:\n    def __init__(self):\n        self.graph = Graph()\n\n    def run(self, g: Graph, other: 'Graph'):\n        self.graph.add_dependency(1, 2)\n        saved.connect(print)\n        graph.Graph.from_bytes(b'')\n        g.add_dependency(1, 2)\n        other.add_dependency(1, 2)\n        make().add_dependency(1, 2)\n        for x in self.all():\n            x.add_dependency(3, 4)\n\n    def all(self) -> list[Graph]:\n        return []\n",
+        ),
+    ]);
+    let add = "py:graph.py#Graph.add_dependency";
+    // self.x = Cls() in __init__, as the class's attribute type.
+    assert_eq!(
+        call_at(ws.path(), "app.py", 10, "add_dependency"),
+        target(add)
+    );
+    // A module-level instance through an import.
+    assert_eq!(
+        call_at(ws.path(), "app.py", 11, "connect"),
+        target("py:graph.py#Signal.connect")
+    );
+    // An attribute chain through a module and a class.
+    assert_eq!(
+        call_at(ws.path(), "app.py", 12, "from_bytes"),
+        Some((
+            Some("py:graph.py#Graph.from_bytes".to_string()),
+            "import".to_string()
+        ))
+    );
+    // Annotated parameters, a quoted annotation, a declared result, list elements.
+    for line in [13, 14, 15, 17] {
+        assert_eq!(
+            call_at(ws.path(), "app.py", line, "add_dependency"),
+            target(add),
+            "line {line}"
+        );
+    }
+    // super() through the class's bases; self.m() inherited or own.
+    assert_eq!(
+        call_at(ws.path(), "base.py", 8, "save"),
+        target("py:base.py#Base.save")
+    );
+    assert_eq!(
+        call_at(ws.path(), "base.py", 11, "save"),
+        Some((
+            Some("py:base.py#Child.save".to_string()),
+            "local".to_string()
+        ))
+    );
+}
+
+#[test]
+fn go_calls_typed_by_what_the_code_states() {
+    let ws = project(&[
+        ("go.mod", "module example.com/m\n\ngo 1.22\n"),
+        (
+            "store/store.go",
+            "package store\n\ntype Base struct{}\n\nfunc (b *Base) Close() error { return nil }\n\ntype DB struct {\n\tBase\n\tname string\n}\n\nfunc (d *DB) Query(q string) int { return 0 }\n\nfunc Open(name string) (*DB, error) { return &DB{name: name}, nil }\n\ntype Querier interface {\n\tQuery(q string) int\n}\n",
+        ),
+        (
+            "app/app.go",
+            "package app\n\nimport \"example.com/m/store\"\n\ntype App struct {\n\tdb *store.DB\n}\n\nfunc (a *App) Run(q store.Querier) {\n\ta.db.Query(\"x\")\n\tdb, err := store.Open(\"n\")\n\t_ = err\n\tdb.Query(\"y\")\n\tdb.Close()\n\tq.Query(\"z\")\n\td2 := &store.DB{}\n\td2.Query(\"w\")\n\tvar d3 store.DB\n\td3.Query(\"v\")\n\tfor _, d := range []*store.DB{d2} {\n\t\td.Query(\"u\")\n\t}\n}\n",
+        ),
+    ]);
+    let query = "go:store/store.go#DB.Query";
+    // A struct field's declared type; a callee's first result; composite literals; var.
+    for line in [10, 13, 17, 19, 21] {
+        assert_eq!(
+            call_at(ws.path(), "app/app.go", line, "Query"),
+            target(query),
+            "line {line}"
+        );
+    }
+    // A method promoted through an embedded field.
+    assert_eq!(
+        call_at(ws.path(), "app/app.go", 14, "Close"),
+        target("go:store/store.go#Base.Close")
+    );
+    // Through an interface: the interface's method.
+    assert_eq!(
+        call_at(ws.path(), "app/app.go", 15, "Query"),
+        target("go:store/store.go#Querier.Query")
+    );
+}
+
+#[test]
+fn a_changed_stated_type_reresolves_the_files_that_read_it() {
+    let ws = project(&[
+        (
+            "sig.py",
+            "class Signal:\n    def connect(self, f):\n        pass\n\n\nclass Other:\n    def connect(self, f):\n        pass\n\n\nsaved = Signal()\n",
+        ),
+        ("use.py", "from sig import saved\n\n\ndef f():\n    saved.connect(print)\n"),
+    ]);
+    assert_eq!(
+        call_at(ws.path(), "use.py", 5, "connect"),
+        target("py:sig.py#Signal.connect")
+    );
+    let p = ws.path().join("sig.py");
+    let text = std::fs::read_to_string(&p).expect("read");
+    std::fs::write(&p, text.replace("saved = Signal()", "saved = Other()")).expect("write");
+    let stats = index(ws.path());
+    assert_eq!(stats["extracted"], 1, "{stats}");
+    assert_eq!(
+        call_at(ws.path(), "use.py", 5, "connect"),
+        target("py:sig.py#Other.connect"),
+        "use.py did not change; the type it reads did"
+    );
+    // And the same map from scratch.
+    std::fs::remove_dir_all(ws.path().join(".codemap")).expect("rm");
+    index(ws.path());
+    assert_eq!(
+        call_at(ws.path(), "use.py", 5, "connect"),
+        target("py:sig.py#Other.connect")
+    );
+}
