@@ -505,7 +505,14 @@ pub fn render(tool: &str, d: &Value) -> String {
                 out.push_str(&format!("no symbol matches {:?}\n", s(d, "query")));
             }
             for h in &hits {
-                out.push_str(&node_line(h));
+                let line = node_line(h);
+                // A fuzzy hit says so, on its first line.
+                match (h["match"].as_str(), line.split_once('\n')) {
+                    (Some("fuzzy"), Some((first, rest))) => {
+                        out.push_str(&format!("{first}  (fuzzy)\n{rest}"))
+                    }
+                    _ => out.push_str(&line),
+                }
             }
             if d["more"].as_bool() == Some(true) {
                 out.push_str(
@@ -532,6 +539,23 @@ pub fn render(tool: &str, d: &Value) -> String {
                     target,
                     s(&e, "resolution")
                 ));
+            }
+            // Untyped calls of the name: apart from the edges, never mixed in.
+            let cands = d["candidates"].as_array().cloned().unwrap_or_default();
+            if !cands.is_empty() {
+                out.push_str(&format!(
+                    "candidates ({} untyped calls of the name, not edges):\n",
+                    d["candidatesTotal"].as_u64().unwrap_or(cands.len() as u64)
+                ));
+                for c in cands {
+                    out.push_str(&format!(
+                        "  {} calls {} @{}:{}\n",
+                        s(&c, "source"),
+                        s(&c, "written"),
+                        c["line"],
+                        c["col"]
+                    ));
+                }
             }
         }
         "map_path" => {

@@ -114,6 +114,15 @@ fn live_outline(
     })
 }
 
+/// A qualname without its `~N` suffixes: the names a server that merges same-named
+/// definitions can confirm.
+fn plain(q: &str) -> String {
+    q.split('.')
+        .map(|seg| seg.split('~').next().unwrap_or(seg))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
 fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<std::rc::Rc<Map>> {
     match Map::shared(&ws.root, &ws.db) {
         Ok(m) => Some(m),
@@ -274,6 +283,25 @@ pub(crate) fn locate_node(
         _ => e,
     })?;
     let (mut outline, mut source, server) = (live.outline, live.source, live.server);
+    // Same-named definitions in one scope (`def handler` in both branches of an `if`, a
+    // property's getter and setter): the parse decides which is the Nth, in source order; the
+    // server confirms the name. A server that merges them lists fewer than the parse finds.
+    let mut merged = false;
+    if let (Some(q), "lsp") = (&qualname, source) {
+        if let Found::Exact(_) = outline::find(&live.parsed, q) {
+            let plain_q = plain(q);
+            let count =
+                |o: &[OutlineSymbol]| o.iter().filter(|s| plain(&s.qualname) == plain_q).count();
+            let (in_parse, in_server) = (count(&live.parsed), count(&outline));
+            if in_parse > 1 && in_server >= 1 && in_server != in_parse {
+                warnings.push(format!(
+                    "the language server lists {in_server} of the {in_parse} definitions named like {q} in that scope; which one this is comes from the parse's source order (the server confirms the name)"
+                ));
+                outline = live.parsed.clone();
+                merged = true;
+            }
+        }
+    }
     // A server's outline leaves out some definitions (gopls: `var _ = …`; pyright: a name
     // whose first binding is an import alias). When the parse has the symbol exactly, answer
     // from the parse, labelled as such.
@@ -281,6 +309,7 @@ pub(crate) fn locate_node(
         // Not only when the server finds nothing: a unique last name elsewhere would otherwise
         // be taken for a relocation of a symbol the server merely does not list.
         if source == "lsp"
+            && !merged
             && !matches!(outline::find(&outline, q), Found::Exact(_))
             && matches!(outline::find(&live.parsed, q), Found::Exact(_))
         {

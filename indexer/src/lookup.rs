@@ -35,19 +35,6 @@ pub struct EdgeSite {
     pub other: String,
 }
 
-/// A call the map could not type: its receiver's type is not stated, so it may or may not
-/// call a symbol of its name. Offered as a candidate, apart from edges.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UntypedCall {
-    pub file: String,
-    pub line: u32,
-    pub col: u32,
-    /// The symbol the call is in.
-    pub source: String,
-    /// The call as written (`self.db.filter`, `?.filter`).
-    pub written: String,
-}
-
 /// A resolved edge written on a line: its target, the name as written and its column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EdgeOnLine {
@@ -153,30 +140,6 @@ impl Map {
         )?;
         out.retain(|e| kinds.is_empty() || kinds.contains(&e.kind.as_str()));
         Ok(out)
-    }
-
-    /// Unresolved calls of a name (a method on a value of unknown type, a name bound
-    /// nowhere): what may call a symbol of that name without the map knowing.
-    pub fn untyped_calls_named(&self, name: &str) -> Result<Vec<UntypedCall>, ToolError> {
-        self.conn()
-            .prepare_cached(
-                "SELECT f.path, e.line, e.col, e.source, e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
-                 WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
-                 AND e.resolution = 'unresolved' AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
-            )
-            .map_err(sql)?
-            .query_map([name], |r| {
-                Ok(UntypedCall {
-                    file: r.get(0)?,
-                    line: r.get(1)?,
-                    col: r.get(2)?,
-                    source: r.get(3)?,
-                    written: r.get(4)?,
-                })
-            })
-            .map_err(sql)?
-            .collect::<Result<_, _>>()
-            .map_err(sql)
     }
 
     /// Resolved `calls` edges out of `source` (`other` is each edge's target).

@@ -8,6 +8,7 @@ use crate::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError};
 use crate::id::{grammar, NodeId};
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Kind};
+use crate::overview::is_test_path;
 use crate::store::{self, StoreError};
 use rusqlite::{Connection, OptionalExtension};
 use schemars::JsonSchema;
@@ -168,6 +169,47 @@ impl NameIndex {
         out
     }
 
+    /// Names whose word parts start with each of `words` (lower case), in order: "login
+    /// required" finds `login_required` and `LoginRequiredMixin`.
+    fn words(&self, words: &[String]) -> Vec<(Tier, &str)> {
+        let Some(longest) = words.iter().max_by_key(|w| w.len()) else {
+            return Vec::new();
+        };
+        let mut seen: HashSet<usize> = HashSet::new();
+        let mut out = Vec::new();
+        for at in memchr::memmem::find_iter(self.blob.as_bytes(), longest.as_bytes()) {
+            let i = self.starts.partition_point(|&s| s <= at) - 1;
+            if !seen.insert(i) {
+                continue;
+            }
+            let (l, n) = &self.names[i];
+            let starts = word_starts(n);
+            let parts: Vec<&str> = starts
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| {
+                    let e = starts.get(k + 1).copied().unwrap_or(l.len());
+                    l.get(b..e).unwrap_or("").trim_end_matches('_')
+                })
+                .collect();
+            let mut next = 0;
+            let all = words.iter().all(|w| {
+                match parts[next..].iter().position(|p| p.starts_with(w.as_str())) {
+                    Some(k) => {
+                        next += k + 1;
+                        true
+                    }
+                    None => false,
+                }
+            });
+            if all {
+                out.push((Tier::WordPart, n.as_str()));
+            }
+        }
+        out.sort();
+        out
+    }
+
     /// Fuzzy subsequence matches (a scan; only when the other tiers are short).
     fn fuzzy(&self, ql: &str) -> Vec<(Tier, &str)> {
         if ql.chars().count() < 2 {
@@ -213,6 +255,9 @@ pub struct SearchParams {
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
+    /// Leave out test code (`x_test.go`, `test_x.py`, anything under `test`/`tests`/`testdata`).
+    #[serde(default)]
+    pub exclude_tests: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
@@ -646,10 +691,17 @@ impl Map {
             .filter(|s| !s.is_empty());
         // `Server.Serve`: the last segment is the name, the whole is a qualname suffix.
         let (qual, leaf) = match query.rsplit_once('.') {
-            Some((_, l)) if !l.is_empty() => (Some(query), l),
+            Some((_, l)) if !l.is_empty() && !query.contains(char::is_whitespace) => {
+                (Some(query), l)
+            }
             _ => (None, query),
         };
         let leaf_l = leaf.to_lowercase();
+        // Several words: the word parts of names, in order ("flag parse" finds `FlagParse`
+        // and `flag_parser`).
+        let words: Vec<String> = query.split_whitespace().map(|w| w.to_lowercase()).collect();
+        let multi = words.len() > 1;
+        let exclude_tests = p.exclude_tests.unwrap_or(false);
 
         // Candidate names by tier; cheaper tiers first, the rest only while short of `limit`.
         let names = self.names()?;
@@ -664,6 +716,8 @@ impl Map {
         let mut more = false;
         'stages: for stage in 0..3 {
             let cands = match stage {
+                0 if multi => names.words(&words),
+                _ if multi => Vec::new(),
                 0 => names.direct(leaf, &leaf_l),
                 1 => names.inner(leaf, &leaf_l),
                 _ => names.fuzzy(&leaf_l),
@@ -704,6 +758,9 @@ impl Map {
                         if !(f == pp || f.starts_with(&format!("{pp}/"))) {
                             continue;
                         }
+                    }
+                    if exclude_tests && r.info.file.as_deref().is_some_and(is_test_path) {
+                        continue;
                     }
                     let mut t = *tier;
                     if let Some(q) = qual {
@@ -757,8 +814,11 @@ impl Map {
             }
         }
         let hub_of = |r: &Row| hub.get(&r.info.node_id).copied().unwrap_or(0.0);
+        // On ties, test code ranks below the code it tests.
+        let test_of = |r: &Row| r.info.file.as_deref().is_some_and(is_test_path);
         hits.sort_by(|(ta, a), (tb, b)| {
             ta.cmp(tb)
+                .then_with(|| test_of(a).cmp(&test_of(b)))
                 .then_with(|| hub_of(b).total_cmp(&hub_of(a)))
                 .then_with(|| {
                     let ka = Kind::parse(&a.info.kind).map_or(9, Kind::search_rank);
@@ -1070,6 +1130,30 @@ impl Map {
             None => "`map_search` finds node IDs by name".to_string(),
         };
         Err(ToolError::new(ErrorCode::NodeNotFound, format!("{id} is not in the map")).hint(hint))
+    }
+
+    /// Unresolved calls of a name (a method on a value of unknown type, a name bound
+    /// nowhere): what may call a symbol of that name without the map knowing.
+    pub fn untyped_calls_named(&self, name: &str) -> Result<Vec<UntypedCall>, ToolError> {
+        self.conn
+            .prepare_cached(
+                "SELECT f.path, e.line, e.col, e.source, e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
+                 WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
+                 AND e.resolution = 'unresolved' AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
+            )
+            .map_err(sql)?
+            .query_map([name], |r| {
+                Ok(UntypedCall {
+                    file: r.get(0)?,
+                    line: r.get(1)?,
+                    col: r.get(2)?,
+                    source: r.get(3)?,
+                    written: r.get(4)?,
+                })
+            })
+            .map_err(sql)?
+            .collect::<Result<_, _>>()
+            .map_err(sql)
     }
 
     fn edges_of(
@@ -1543,6 +1627,19 @@ fn depth(i: &NodeInfo) -> usize {
     i.file.as_deref().map_or(0, |f| f.matches('/').count())
 }
 
+/// A call the map could not type: its receiver's type is not stated, so it may or may not
+/// call a symbol of its name. Offered as a candidate, apart from edges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UntypedCall {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    /// The symbol the call is in.
+    pub source: String,
+    /// The call as written (`self.db.filter`, `?.filter`).
+    pub written: String,
+}
+
 /// The nodes and edges around a node (`map_neighbors` before it meets the budget).
 #[derive(Debug, Clone)]
 pub struct Neighborhood {
@@ -1557,7 +1654,7 @@ pub struct Neighborhood {
     pub warnings: Vec<String>,
     /// Untyped calls of the node's name (callers the map could not confirm), apart from
     /// the edges.
-    pub candidates: Vec<crate::lookup::UntypedCall>,
+    pub candidates: Vec<UntypedCall>,
 }
 
 /// `map_path`'s answer: the path, or a clear "no path".

@@ -111,7 +111,8 @@ fn serve_lists_every_tool_and_answers_over_mcp() {
         serde_json::json!([
             "contains go:store/store.go",
             "implements go:disk/disk.go#DiskStore",
-            "implements go:store/memory.go#MemoryStore"
+            "implements go:store/memory.go#MemoryStore",
+            "uses go:cmd/shop/main.go#fill"
         ])
     );
     let r = &v["resolve"];

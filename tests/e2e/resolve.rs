@@ -435,3 +435,33 @@ fn resolve_refuses_bad_arguments() {
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["data"]["symbol"]["kind"], "package");
 }
+
+/// `~N` agrees with the server: the Nth same-named definition in a scope, in source order, is
+/// the Nth, whether the server lists each (gopls) or merges them (pyright: one `handler`, one
+/// property `x`). The parse decides the order; the server confirms the name.
+#[test]
+fn same_named_definitions_follow_source_order() {
+    let ws = tempfile::tempdir().expect("tmp");
+    write(
+        ws.path(),
+        "m.py",
+        "class C:\n    @property\n    def x(self):\n        return 1\n\n    @x.setter\n    def x(self, v):\n        pass\n\n\ndef f(flag):\n    if flag:\n        def handler():\n            return 1\n    else:\n        def handler():\n            return 2\n    return handler\n",
+    );
+    index(ws.path());
+    for mode in [Mode::Lsp, Mode::Parse] {
+        for (id, line) in [
+            ("py:m.py#C.x", 3),
+            ("py:m.py#C.x~2", 7),
+            ("py:m.py#f.handler", 13),
+            ("py:m.py#f.handler~2", 16),
+        ] {
+            let (v, code) = resolve_id_in(mode, ws.path(), id);
+            assert_eq!(code, 0, "{v}");
+            let d = &v["data"];
+            assert_eq!(d["location"]["line"], line, "{id} ({}): {v}", mode.source());
+            assert_eq!(d["source"], mode.source(), "{v}");
+            assert_eq!(d["verified"], mode == Mode::Lsp, "{v}");
+            assert_eq!(d["relocated"], false, "{v}");
+        }
+    }
+}

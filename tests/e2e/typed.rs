@@ -223,3 +223,109 @@ fn a_changed_stated_type_reresolves_the_files_that_read_it() {
         target("py:sig.py#Other.connect")
     );
 }
+
+#[test]
+fn untyped_calls_are_candidates_apart_from_edges() {
+    let ws = project(&[
+        (
+            "sig.py",
+            "class Signal:\n    def connect(self, f):\n        pass\n\n\ndef wire(s: Signal, other):\n    s.connect(1)\n    other.connect(2)\n",
+        ),
+        ("tests/test_sig.py", "def test_connect(thing):\n    thing.connect(3)\n"),
+    ]);
+    let id = "py:sig.py#Signal.connect";
+    let (v, code) = json(ws.path(), &["neighbors", id, "--direction", "in"]);
+    assert_eq!(code, 0, "{v}");
+    let d = &v["data"];
+    let edges: Vec<&str> = d["edges"]
+        .as_array()
+        .expect("edges")
+        .iter()
+        .filter(|e| e["kind"] == "calls")
+        .filter_map(|e| e["resolution"].as_str())
+        .collect();
+    assert_eq!(edges, ["inferred"], "only the typed call is an edge: {v}");
+    assert_eq!(d["candidatesTotal"], 2, "{v}");
+    let written: Vec<&str> = d["candidates"]
+        .as_array()
+        .expect("candidates")
+        .iter()
+        .filter_map(|c| c["written"].as_str())
+        .collect();
+    assert_eq!(written, ["other.connect", "thing.connect"], "{v}");
+    let warned = v["warnings"].as_array().expect("warnings").iter().any(|w| {
+        w.as_str()
+            .is_some_and(|w| w.starts_with("2 call sites of `.connect(`"))
+    });
+    assert!(warned, "{v}");
+    // The nav fallback without a server: the edges as references, the rest as candidates.
+    let (v, code) = json(ws.path(), &["--no-lsp", "refs", id]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "map", "{v}");
+    assert_eq!(v["data"]["total"], 1, "{v}");
+    assert_eq!(v["data"]["candidatesTotal"], 2, "{v}");
+    // Plain text shows them apart too.
+    let out = run(ws.path(), &["neighbors", id, "--direction", "in"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("candidates (2 untyped calls of the name, not edges):"),
+        "{text}"
+    );
+}
+
+#[test]
+fn search_an_agent_can_steer() {
+    let ws = project(&[
+        (
+            "auth.py",
+            "def login_required(f):\n    return f\n\n\nclass LoginRequiredMixin:\n    pass\n",
+        ),
+        ("tests/test_auth.py", "def login_required():\n    pass\n"),
+    ]);
+    // On ties, test code ranks below the code it tests; it can be left out.
+    let (v, _) = json(ws.path(), &["search", "login_required"]);
+    let ids: Vec<&str> = v["data"]["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .filter_map(|h| h["nodeId"].as_str())
+        .collect();
+    assert_eq!(
+        &ids[..2],
+        [
+            "py:auth.py#login_required",
+            "py:tests/test_auth.py#login_required"
+        ],
+        "{v}"
+    );
+    let (v, _) = json(ws.path(), &["search", "login_required", "--exclude-tests"]);
+    assert!(
+        !v["data"]["hits"]
+            .as_array()
+            .expect("hits")
+            .iter()
+            .any(|h| h["file"].as_str().is_some_and(|f| f.starts_with("tests/"))),
+        "{v}"
+    );
+    // Several words match the word parts of names, in order.
+    let (v, _) = json(ws.path(), &["search", "login required", "--exclude-tests"]);
+    let names: Vec<&str> = v["data"]["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .filter_map(|h| h["name"].as_str())
+        .collect();
+    assert_eq!(names.len(), 2, "{v}");
+    assert!(
+        names.contains(&"login_required") && names.contains(&"LoginRequiredMixin"),
+        "{v}"
+    );
+    // Fuzzy hits say so, in JSON and in plain text.
+    let (v, _) = json(ws.path(), &["search", "lgnreq", "--exclude-tests"]);
+    assert_eq!(v["data"]["hits"][0]["match"], "fuzzy", "{v}");
+    let text = String::from_utf8_lossy(&run(ws.path(), &["search", "lgnreq"]).stdout).into_owned();
+    assert!(
+        text.lines().next().is_some_and(|l| l.ends_with("(fuzzy)")),
+        "{text}"
+    );
+}
