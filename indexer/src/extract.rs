@@ -440,12 +440,31 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     out
 }
 
-/// One function's locals by name: (type if stated, byte where the scope ends), in order.
-type Scoped = HashMap<String, Vec<(Option<String>, usize)>>;
+/// One function's locals by name, in order: (type if stated, where the binding is).
+type Scoped<'t> = HashMap<String, Vec<(Option<String>, Binding<'t>)>>;
+
+/// Where a local was bound, and (worked out when first asked: a node's parent chain is not
+/// free) the byte where its scope ends.
+struct Binding<'t> {
+    node: Node<'t>,
+    fn_end: usize,
+    end: std::cell::Cell<Option<usize>>,
+}
+
+impl Binding<'_> {
+    fn end(&self, spec: &Language) -> usize {
+        if let Some(e) = self.end.get() {
+            return e;
+        }
+        let e = scope_end(spec, self.node, self.fn_end);
+        self.end.set(Some(e));
+        e
+    }
+}
 
 /// Types stated in one file, gathered during the sweep and settled at its end.
 #[derive(Default)]
-struct Types {
+struct Types<'t> {
     /// (symbol, role, type expression) for the file's qualnames; the symbol's qualname is
     /// taken at the end (methods get their receiver's type as parent late).
     facts: Vec<(usize, FactRole, String)>,
@@ -458,10 +477,10 @@ struct Types {
     locals: HashMap<usize, Vec<(String, Option<String>)>>,
     /// The same by position, per function: name → (type, byte where its scope ends), in
     /// source order; a reference sees the last one whose scope it is in.
-    scoped: HashMap<usize, Scoped>,
+    scoped: HashMap<usize, Scoped<'t>>,
 }
 
-impl Types {
+impl<'t> Types<'t> {
     /// One binding node's names, placed by the scope it is written in.
     fn bind(
         &mut self,
@@ -469,7 +488,7 @@ impl Types {
         src: &[u8],
         out: &FileExtract,
         stack: &[Open],
-        node: Node<'_>,
+        node: Node<'t>,
     ) {
         let inner = stack.last().map(|o| o.sym);
         let mut pairs = Vec::new();
@@ -506,13 +525,19 @@ impl Types {
                             .iter()
                             .find(|o| o.sym == f)
                             .map_or(usize::MAX, |o| o.end);
-                        let end = scope_end(spec, node, fn_end);
                         self.scoped
                             .entry(f)
                             .or_default()
                             .entry(name.clone())
                             .or_default()
-                            .push((ty.clone(), end));
+                            .push((
+                                ty.clone(),
+                                Binding {
+                                    node,
+                                    fn_end,
+                                    end: std::cell::Cell::new(None),
+                                },
+                            ));
                         self.locals.entry(f).or_default().push((name, ty));
                     }
                 },
@@ -651,12 +676,13 @@ fn scope_end(spec: &Language, node: Node<'_>, fn_end: usize) -> usize {
     fn_end
 }
 
-impl Types {
+impl Types<'_> {
     /// The type of local `name` as a reference at byte `at` in symbol `source` sees it: the
     /// last binding before it whose scope it is in, in the innermost function that has one.
     /// `Some(None)`: a local without a stated type.
     fn visible(
         &self,
+        spec: &Language,
         symbols: &[crate::model::Symbol],
         name: &str,
         at: usize,
@@ -665,7 +691,7 @@ impl Types {
         let mut cur = source;
         while let Some(s) = cur {
             if let Some(list) = self.scoped.get(&s).and_then(|m| m.get(name)) {
-                if let Some((ty, _)) = list.iter().rev().find(|(_, end)| *end > at) {
+                if let Some((ty, _)) = list.iter().rev().find(|(_, b)| b.end(spec) > at) {
                     return Some(ty.clone());
                 }
             }
@@ -689,7 +715,7 @@ impl Types {
         }
         let first = target.split('.').next().unwrap_or("");
         let name = &first[..first.find(['(', '[']).unwrap_or(first.len())];
-        let t = self.visible(&out.symbols, name, at, source)??;
+        let t = self.visible(spec, &out.symbols, name, at, source)??;
         let (head, rest) = match t.find(['.', '(', '[']) {
             Some(i) => (&t[..i], &t[i..]),
             None => (t.as_str(), ""),
@@ -704,7 +730,7 @@ impl Types {
         if head == name {
             return Some(t);
         }
-        match self.visible(&out.symbols, head, at, source) {
+        match self.visible(spec, &out.symbols, head, at, source) {
             Some(Some(u)) => Some(match (u.strip_prefix("[]"), rest.strip_prefix("[]")) {
                 (Some(x), Some(r)) => format!("{x}{r}"),
                 _ => format!("{u}{rest}"),
@@ -753,7 +779,7 @@ fn take_ref<'t>(
     out: &mut FileExtract,
     stack: &mut Vec<Open>,
     receivers: &HashMap<usize, (String, String)>,
-    types: &mut Types,
+    types: &mut Types<'t>,
     kind: Option<EdgeKind>,
     node: Node<'t>,
 ) {
