@@ -12,7 +12,7 @@ use crate::extract::{Extractor, QueryError, Worker};
 use crate::id::{segment_name, NodeId};
 use crate::lang::Lang;
 use crate::model::{
-    leaf_of, EdgeKind, FileExtract, Import, Kind, Pos, RawRef, Resolution, TypeFact,
+    leaf_of, EdgeKind, FactRole, FileExtract, Import, Kind, Pos, RawRef, Resolution, TypeFact,
 };
 use crate::resolve::{
     self, FileCtx, Layout, Manifest, MemIndex, MethodSet, Outcome, Ref, SymbolIndex,
@@ -149,7 +149,7 @@ struct Written {
     names: HashSet<String>,
     changed_ids: HashSet<i64>,
     /// Files whose stated types changed (or went): references elsewhere may read them.
-    facts_changed: HashSet<String>,
+    facts_changed: HashMap<String, TypedChange>,
     package_dirs: HashSet<String>,
     symbols: usize,
     shape_changed: bool,
@@ -276,7 +276,7 @@ fn run_in_tx(
     // Package directories whose files were added, changed or removed (their node follows).
     let mut package_dirs: HashSet<String> = HashSet::new();
     // Deleted files' stated types go with them.
-    let mut deleted_paths: HashSet<String> = HashSet::new();
+    let mut deleted_paths: HashMap<String, TypedChange> = HashMap::new();
     for (path, row) in &old {
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
             continue;
@@ -290,7 +290,10 @@ fn run_in_tx(
         if spec.is_some_and(|s| s.package_nodes) {
             package_dirs.insert(parent_dir(path).to_string());
         }
-        deleted_paths.insert(path.clone());
+        let gone = store::file_facts(conn, row.id)?;
+        if let Some(c) = typed_change(&gone, &[], &HashSet::new()) {
+            deleted_paths.insert(path.clone(), c);
+        }
         store::clear_file(conn, row.id)?;
         conn.execute("DELETE FROM files WHERE id = ?1", [row.id])?;
         stats.deleted += 1;
@@ -386,12 +389,18 @@ fn run_in_tx(
         tracing::info!(elapsed = ?t.elapsed(), "resolved changed files");
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
         // References elsewhere that read types these files stated.
-        let mut typed: HashSet<String> = written.facts_changed.clone();
-        typed.extend(deleted_paths.iter().cloned());
+        let mut typed: HashMap<String, TypedChange> = written.facts_changed.clone();
+        typed.extend(deleted_paths.drain());
         if !typed.is_empty() {
-            let mut deps = dependents(conn, &typed)?;
+            let paths: HashSet<String> = typed.keys().cloned().collect();
+            let mut change = TypedChange::default();
+            for c in typed.into_values() {
+                change.names.extend(c.names);
+                change.bases |= c.bases;
+            }
+            let mut deps = dependents(conn, &paths)?;
             deps.retain(|id| !written.changed_ids.contains(id));
-            stats.reresolved += reresolve_files(conn, &ws, &deps)?;
+            stats.reresolved += reresolve_files(conn, &ws, &deps, &change)?;
         }
         stats.edges_written += stats.reresolved;
         tracing::info!(elapsed = ?t.elapsed(), names = names.len(), n = stats.reresolved, "re-resolved");
@@ -602,7 +611,10 @@ fn write_files(
                     for (name, _) in store::file_qualnames(conn, p.id)? {
                         w.names.insert(name);
                     }
-                    w.facts_changed.insert(f.rel.clone());
+                    let gone = store::file_facts(conn, p.id)?;
+                    if let Some(c) = typed_change(&gone, &[], &HashSet::new()) {
+                        w.facts_changed.insert(f.rel.clone(), c);
+                    }
                     store::clear_file(conn, p.id)?;
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
                 } else {
@@ -636,8 +648,13 @@ fn write_files(
                             w.shape_changed = true;
                         }
                     }
-                    if !cold && store::file_facts(conn, p.id)? != ex.facts {
-                        w.facts_changed.insert(f.rel.clone());
+                    if !cold {
+                        let was = store::file_facts(conn, p.id)?;
+                        let quals: HashSet<&str> =
+                            old_quals.iter().map(|(_, q)| q.as_str()).collect();
+                        if let Some(c) = typed_change(&was, &ex.facts, &quals) {
+                            w.facts_changed.insert(f.rel.clone(), c);
+                        }
                     }
                     store::clear_file(conn, p.id)?;
                 } else {
@@ -994,12 +1011,64 @@ fn dependents(conn: &Connection, files: &HashSet<String>) -> rusqlite::Result<Ha
     Ok(out)
 }
 
+/// What changed in a file's stated types, as far as references elsewhere can tell: the
+/// names whose types changed (a reference reads one only through a name on its path) and
+/// whether bases changed (those reach references through any value of the class).
+#[derive(Debug, Clone, Default)]
+struct TypedChange {
+    names: HashSet<String>,
+    bases: bool,
+}
+
+/// The change from `old` to `new` facts; a name that had no fact and no symbol before is
+/// new, and references that used it are re-resolved by name already.
+fn typed_change(old: &[TypeFact], new: &[TypeFact], had: &HashSet<&str>) -> Option<TypedChange> {
+    let group = |fs: &[TypeFact]| {
+        let mut m: std::collections::BTreeMap<String, Vec<(FactRole, String)>> =
+            std::collections::BTreeMap::new();
+        for f in fs {
+            m.entry(f.qualname.clone())
+                .or_default()
+                .push((f.role, f.ty.clone()));
+        }
+        m
+    };
+    let (a, b) = (group(old), group(new));
+    let mut c = TypedChange::default();
+    for q in a.keys().chain(b.keys()) {
+        let (x, y) = (a.get(q), b.get(q));
+        if x == y {
+            continue;
+        }
+        let base = |v: Option<&Vec<(FactRole, String)>>| {
+            v.is_some_and(|v| v.iter().any(|(r, _)| *r == FactRole::Base))
+        };
+        c.bases |= base(x) || base(y);
+        if x.is_some() || had.contains(q.as_str()) {
+            let leaf = q.rsplit('.').next().unwrap_or(q);
+            c.names.insert(segment_name(leaf).to_string());
+        }
+    }
+    (c.bases || !c.names.is_empty()).then_some(c)
+}
+
+/// Whether a stored reference's path (target or first name's type) goes through one of
+/// `names`.
+fn reads_any(r: &Row, names: &HashSet<String>) -> bool {
+    [Some(r.target_name.as_str()), r.hint.as_deref()]
+        .into_iter()
+        .flatten()
+        .flat_map(|t| t.split('.'))
+        .any(|seg| names.contains(&seg[..seg.find(['(', '[']).unwrap_or(seg.len())]))
+}
+
 /// Re-resolve the typed references (`calls` and `uses` through a value or a stated type)
-/// of these files: the types they read changed.
+/// of these files that may read the changed types.
 fn reresolve_files(
     conn: &Connection,
     ws: &Layout,
     files: &HashSet<i64>,
+    change: &TypedChange,
 ) -> rusqlite::Result<usize> {
     let mut rows = Vec::new();
     {
@@ -1010,7 +1079,10 @@ fn reresolve_files(
         ))?;
         for id in files {
             for r in st.query_map([id], row)? {
-                rows.push(r?);
+                let r = r?;
+                if change.bases || reads_any(&r, &change.names) {
+                    rows.push(r);
+                }
             }
         }
     }
