@@ -1216,15 +1216,12 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let dir = if incoming { "incoming" } else { "outgoing" };
     if let Some(s) = server_for(ws, t.lang, "callHierarchyProvider", &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
-            Ok((root, items)) => {
-                return Ok(listing(
-                    "calls",
-                    items,
-                    json!({"source": "lsp", "direction": dir, "symbol": root}),
-                    p.token_budget,
-                    narrow,
-                    w,
-                ));
+            Ok((root, mut items)) => {
+                let mut head = json!({"source": "lsp", "direction": dir, "symbol": root});
+                if incoming {
+                    add_map_callers(ws, &t, &mut a, &mut items, &mut head, &mut w)?;
+                }
+                return Ok(listing("calls", items, head, p.token_budget, narrow, w));
             }
             Err(e) => failed(&mut w, &e, "from references and the map"),
         }
@@ -1285,14 +1282,101 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         }
         level = next;
     }
-    Ok(listing(
-        "calls",
-        items,
-        json!({"source": source, "direction": dir, "symbol": d.node_id}),
-        p.token_budget,
-        narrow,
-        w,
-    ))
+    let mut head = json!({"source": source, "direction": dir, "symbol": d.node_id});
+    if incoming && matches!(d.kind.as_str(), "function" | "method") {
+        let untyped = map.untyped_calls_named(&d.name)?;
+        if !untyped.is_empty() {
+            w.push(format!(
+                "{} call sites of `.{}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name; see candidates",
+                untyped.len(),
+                d.name
+            ));
+            head["candidates"] = json!(untyped
+                .iter()
+                .take(CANDIDATES)
+                .map(|c| json!({"file": c.file, "line": c.line, "col": c.col, "written": c.written, "from": c.source}))
+                .collect::<Vec<_>>());
+            head["candidatesTotal"] = json!(untyped.len());
+        }
+    }
+    Ok(listing("calls", items, head, p.token_budget, narrow, w))
+}
+
+/// Direct callers the map knows and the server did not list, added and labelled (each item
+/// then says `source: lsp|map`); when the server lists none, the map's untyped calls of the
+/// name as `candidates`. Without a map, the server's answer stands alone.
+fn add_map_callers(
+    ws: &Workspace,
+    t: &Target,
+    a: &mut Anchors<'_>,
+    items: &mut Vec<Anchor>,
+    head: &mut Value,
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    let Ok(map) = need_map(ws) else {
+        return Ok(());
+    };
+    let _read = map.snapshot()?;
+    let (defs, _) = map_definitions(&map, t)?;
+    let Some(d) = defs
+        .iter()
+        .find(|d| matches!(d.kind.as_str(), "function" | "method"))
+    else {
+        return Ok(());
+    };
+    let listed: HashSet<String> = items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .filter_map(|x| x.node_id.clone())
+        .collect();
+    let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for e in map.edges_into(&d.node_id, &["calls"])? {
+        if !listed.contains(&e.other) {
+            by_node.entry(e.other).or_default().push(e.line);
+        }
+    }
+    let mut extra = Vec::new();
+    for (node, lines) in by_node {
+        let Some(s) = map.symbol(&node)? else {
+            continue;
+        };
+        let mut v = sym_anchor(a, &s);
+        v.name = Some(json!(s.name));
+        v.kind = Some(json!(s.kind));
+        v.depth = Some(1);
+        v.via = Some(json!(d.node_id));
+        v.call_lines = Some(lines.into_iter().map(u64::from).collect());
+        v.source = Some("map");
+        extra.push(v);
+    }
+    if !extra.is_empty() {
+        w.push(format!(
+            "{} callers from the map's call edges that the server did not list are added (source: map)",
+            extra.len()
+        ));
+        for x in items.iter_mut() {
+            x.source = Some("lsp");
+        }
+        items.extend(extra);
+    }
+    let untyped = map.untyped_calls_named(&d.name)?;
+    if !untyped.is_empty() {
+        w.push(format!(
+            "{} call sites of `.{}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name{}",
+            untyped.len(),
+            d.name,
+            if items.is_empty() { "; see candidates" } else { "" }
+        ));
+        if items.is_empty() {
+            head["candidates"] = json!(untyped
+                .iter()
+                .take(CANDIDATES)
+                .map(|c| json!({"file": c.file, "line": c.line, "col": c.col, "written": c.written, "from": c.source}))
+                .collect::<Vec<_>>());
+            head["candidatesTotal"] = json!(untyped.len());
+        }
+    }
+    Ok(())
 }
 
 fn lsp_calls(

@@ -264,6 +264,23 @@ fn untyped_calls_are_candidates_apart_from_edges() {
     assert_eq!(v["data"]["source"], "map", "{v}");
     assert_eq!(v["data"]["total"], 1, "{v}");
     assert_eq!(v["data"]["candidatesTotal"], 2, "{v}");
+    let (v, code) = json(
+        ws.path(),
+        &["--no-lsp", "calls", id, "--direction", "incoming"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["total"], 1, "{v}");
+    assert_eq!(v["data"]["candidatesTotal"], 2, "{v}");
+    // With pyright: the server's callers, and the count of what may be more.
+    crate::lsp::servers_on_path();
+    let (v, code) = json(ws.path(), &["calls", id, "--direction", "incoming"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let warned = v["warnings"].as_array().expect("warnings").iter().any(|w| {
+        w.as_str()
+            .is_some_and(|w| w.starts_with("2 call sites of `.connect(`"))
+    });
+    assert!(warned, "{v}");
     // Plain text shows them apart too.
     let out = run(ws.path(), &["neighbors", id, "--direction", "in"]);
     let text = String::from_utf8_lossy(&out.stdout);
