@@ -550,7 +550,7 @@ pub fn render(tool: &str, d: &Value) -> String {
                 for c in cands {
                     out.push_str(&format!(
                         "  {} calls {} @{}:{}\n",
-                        s(&c, "source"),
+                        s(&c, "from"),
                         s(&c, "written"),
                         c["line"],
                         c["col"]

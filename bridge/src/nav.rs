@@ -14,7 +14,7 @@ use indexer::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError
 use indexer::lang::Lang;
 use indexer::lookup::MapSymbol;
 use indexer::model::Pos;
-use indexer::query::{Map, SearchParams};
+use indexer::query::{untyped_warning, Map, SearchParams, UntypedCall, CANDIDATES};
 use indexer::syntax::line_at;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -852,21 +852,8 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     };
     found.retain(|x| keep(&filter, x));
     let mut head = json!({ "source": source });
-    if !untyped.is_empty() {
-        w.push(format!(
-            "{} call sites of `.{name}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name{}",
-            untyped.len(),
-            if found.is_empty() || source == "map" { "; see candidates" } else { "" }
-        ));
-        if found.is_empty() || source == "map" {
-            head["candidates"] = json!(untyped
-                .iter()
-                .take(CANDIDATES)
-                .map(|c| json!({"file": c.file, "line": c.line, "col": c.col, "written": c.written, "from": c.source}))
-                .collect::<Vec<_>>());
-            head["candidatesTotal"] = json!(untyped.len());
-        }
-    }
+    let list = found.is_empty() || source == "map";
+    offer_candidates(&mut head, &untyped, &name, list, &mut w);
     Ok(listing(
         "references",
         found,
@@ -877,8 +864,24 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     ))
 }
 
-/// How many untyped call sites an answer lists as candidates (the count says how many exist).
-const CANDIDATES: usize = 10;
+/// Calls of `name` the map could not type: counted in a warning, and listed in `head` as
+/// `candidates` (apart from the answer's own list) when `list`.
+fn offer_candidates(
+    head: &mut Value,
+    untyped: &[UntypedCall],
+    name: &str,
+    list: bool,
+    w: &mut Vec<String>,
+) {
+    if untyped.is_empty() {
+        return;
+    }
+    w.push(untyped_warning(untyped.len(), name, list));
+    if list {
+        head["candidates"] = json!(&untyped[..untyped.len().min(CANDIDATES)]);
+        head["candidatesTotal"] = json!(untyped.len());
+    }
+}
 
 /// Types that implement or extend `id`, transitively (up to 3 levels).
 fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
@@ -1285,19 +1288,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let mut head = json!({"source": source, "direction": dir, "symbol": d.node_id});
     if incoming && matches!(d.kind.as_str(), "function" | "method") {
         let untyped = map.untyped_calls_named(&d.name)?;
-        if !untyped.is_empty() {
-            w.push(format!(
-                "{} call sites of `.{}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name; see candidates",
-                untyped.len(),
-                d.name
-            ));
-            head["candidates"] = json!(untyped
-                .iter()
-                .take(CANDIDATES)
-                .map(|c| json!({"file": c.file, "line": c.line, "col": c.col, "written": c.written, "from": c.source}))
-                .collect::<Vec<_>>());
-            head["candidatesTotal"] = json!(untyped.len());
-        }
+        offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
     }
     Ok(listing("calls", items, head, p.token_budget, narrow, w))
 }
@@ -1360,22 +1351,7 @@ fn add_map_callers(
         items.extend(extra);
     }
     let untyped = map.untyped_calls_named(&d.name)?;
-    if !untyped.is_empty() {
-        w.push(format!(
-            "{} call sites of `.{}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name{}",
-            untyped.len(),
-            d.name,
-            if items.is_empty() { "; see candidates" } else { "" }
-        ));
-        if items.is_empty() {
-            head["candidates"] = json!(untyped
-                .iter()
-                .take(CANDIDATES)
-                .map(|c| json!({"file": c.file, "line": c.line, "col": c.col, "written": c.written, "from": c.source}))
-                .collect::<Vec<_>>());
-            head["candidatesTotal"] = json!(untyped.len());
-        }
-    }
+    offer_candidates(head, &untyped, &d.name, items.is_empty(), w);
     Ok(())
 }
 

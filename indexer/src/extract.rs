@@ -11,7 +11,7 @@ use crate::lang::{Def, DefTag, Lang, Language, Syntax};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
 use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, Parser, Query, QueryCursor};
 
@@ -473,9 +473,7 @@ struct Types<'t> {
     attrs: Vec<(usize, String, String, usize)>,
     /// Module-level names: (name, type expression).
     module: Vec<(String, String)>,
-    /// Locals per function or method symbol: (name, type expression if stated).
-    locals: HashMap<usize, Vec<(String, Option<String>)>>,
-    /// The same by position, per function: name → (type, byte where its scope ends), in
+    /// Locals per function or method symbol by name: (type if stated, where bound), in
     /// source order; a reference sees the last one whose scope it is in.
     scoped: HashMap<usize, Scoped<'t>>,
 }
@@ -538,7 +536,6 @@ impl<'t> Types<'t> {
                                     end: std::cell::Cell::new(None),
                                 },
                             ));
-                        self.locals.entry(f).or_default().push((name, ty));
                     }
                 },
                 (Some(t), false) if !name.contains('.') => {
@@ -563,16 +560,18 @@ impl<'t> Types<'t> {
     /// `self` in type expressions, write the facts and give references their first name's
     /// type.
     fn finish(mut self, spec: &Language, out: &mut FileExtract) {
-        // Every local name (a call of one is no call of a symbol), and those with one type.
-        let names: HashMap<usize, HashSet<String>> = self
-            .locals
+        // Each function's locals, with the one type all their bindings agree on (if any).
+        let locals: HashMap<usize, HashMap<&str, Option<&str>>> = self
+            .scoped
             .iter()
-            .map(|(f, pairs)| (*f, pairs.iter().map(|(n, _)| n.clone()).collect()))
-            .collect();
-        let locals: HashMap<usize, HashMap<String, String>> = self
-            .locals
-            .drain()
-            .map(|(f, pairs)| (f, agreed(pairs)))
+            .map(|(f, by_name)| {
+                let one = by_name.iter().map(|(n, bs)| {
+                    let first = bs.first().and_then(|(t, _)| t.as_deref());
+                    let same = bs.iter().all(|(t, _)| t.as_deref() == first);
+                    (n.as_str(), first.filter(|_| same))
+                });
+                (*f, one.collect())
+            })
             .collect();
         // A call of a local (a closure, a callback) is no call of a symbol: dropped.
         let symbols = &out.symbols;
@@ -582,50 +581,38 @@ impl<'t> Types<'t> {
             }
             let mut cur = r.source.map(|s| s as usize);
             while let Some(s) = cur {
-                if names.get(&s).is_some_and(|n| n.contains(&*r.target)) {
+                if locals.get(&s).is_some_and(|n| n.contains_key(&*r.target)) {
                     return false;
                 }
                 cur = symbols[s].parent;
             }
             true
         });
-        // `self.x` or a local as the first name of a type expression: the class, or the
-        // local's own type (one level).
-        let subst = |ty: &str, scope: Option<usize>| -> String {
-            let (first, rest) = match ty.find(['.', '(']) {
-                Some(i) => (&ty[..i], &ty[i..]),
-                None => (ty, ""),
-            };
-            if spec.self_names.contains(&first) {
-                if let Some(c) = enclosing_class(out, scope) {
-                    return format!("{}{rest}", out.symbols[c].qualname);
-                }
-            }
-            let mut cur = scope;
-            while let Some(s) = cur {
-                if let Some(t) = locals.get(&s).and_then(|m| m.get(first)) {
-                    if t.contains('@') && !rest.is_empty() {
-                        break;
+        // A local as a type expression's first name, as seen anywhere in its function.
+        let subst = |ty: &str, scope: Option<usize>| {
+            let lookup = |h: &str| {
+                let mut cur = scope;
+                while let Some(s) = cur {
+                    if let Some(t) = locals.get(&s).and_then(|m| m.get(h)) {
+                        return Some(t.map(str::to_string));
                     }
-                    // An element of `[]X` is an `X`.
-                    return match (t.strip_prefix("[]"), rest.strip_prefix("[]")) {
-                        (Some(x), Some(r)) => format!("{x}{r}"),
-                        _ => format!("{t}{rest}"),
-                    };
+                    cur = out.symbols[s].parent;
                 }
-                cur = out.symbols[s].parent;
-            }
-            ty.to_string()
+                None
+            };
+            read_through(spec, out, ty, scope, lookup)
         };
         let mut facts: Vec<TypeFact> = Vec::new();
         for (s, role, ty) in self.facts.drain(..) {
-            facts.push(TypeFact {
-                qualname: out.symbols[s].qualname.clone(),
-                role,
-                ty: subst(&ty, Some(s)),
-            });
+            if let Some(ty) = subst(&ty, Some(s)) {
+                facts.push(TypeFact {
+                    qualname: out.symbols[s].qualname.clone(),
+                    role,
+                    ty,
+                });
+            }
         }
-        let mut typed: Vec<(String, String)> = self
+        let mut typed: Vec<(String, Option<String>)> = self
             .attrs
             .drain(..)
             .map(|(c, attr, ty, scope)| {
@@ -635,8 +622,7 @@ impl<'t> Types<'t> {
                 )
             })
             .collect();
-        typed.append(&mut self.module);
-        let typed = typed.into_iter().map(|(q, t)| (q, Some(t))).collect();
+        typed.extend(self.module.drain(..).map(|(n, t)| (n, Some(t))));
         for (q, ty) in agreed(typed) {
             facts.push(TypeFact {
                 qualname: q,
@@ -716,28 +702,45 @@ impl Types<'_> {
         let first = target.split('.').next().unwrap_or("");
         let name = &first[..first.find(['(', '[']).unwrap_or(first.len())];
         let t = self.visible(spec, &out.symbols, name, at, source)??;
-        let (head, rest) = match t.find(['.', '(', '[']) {
-            Some(i) => (&t[..i], &t[i..]),
-            None => (t.as_str(), ""),
+        // Read through another local as this reference sees it (not through itself).
+        let lookup = |h: &str| {
+            (h != name)
+                .then(|| self.visible(spec, &out.symbols, h, at, source))
+                .flatten()
         };
-        if head.is_empty() {
-            return Some(t);
-        }
-        if spec.self_names.contains(&head) {
-            return enclosing_class(out, source)
-                .map(|c| format!("{}{rest}", out.symbols[c].qualname));
-        }
-        if head == name {
-            return Some(t);
-        }
-        match self.visible(spec, &out.symbols, head, at, source) {
-            Some(Some(u)) => Some(match (u.strip_prefix("[]"), rest.strip_prefix("[]")) {
-                (Some(x), Some(r)) => format!("{x}{r}"),
-                _ => format!("{u}{rest}"),
-            }),
-            Some(None) => None,
-            None => Some(t),
-        }
+        read_through(spec, out, &t, source, lookup)
+    }
+}
+
+/// A type expression read through its first name, once: `self`/`cls` become the enclosing
+/// class; a local (as `lookup` finds it: `Some(type if stated)`) its own type, an element of
+/// `[]X` being an `X`. `None`: it cannot be read (a local without a stated type, a call's
+/// Nth result followed by more names).
+fn read_through(
+    spec: &Language,
+    out: &FileExtract,
+    ty: &str,
+    scope: Option<usize>,
+    lookup: impl Fn(&str) -> Option<Option<String>>,
+) -> Option<String> {
+    let (head, rest) = match ty.find(['.', '(', '[']) {
+        Some(i) => (&ty[..i], &ty[i..]),
+        None => (ty, ""),
+    };
+    if head.is_empty() {
+        return Some(ty.to_string());
+    }
+    if spec.self_names.contains(&head) {
+        return enclosing_class(out, scope).map(|c| format!("{}{rest}", out.symbols[c].qualname));
+    }
+    match lookup(head) {
+        None => Some(ty.to_string()),
+        Some(None) => None,
+        Some(Some(t)) if t.contains('@') && !rest.is_empty() => None,
+        Some(Some(t)) => Some(match (t.strip_prefix("[]"), rest.strip_prefix("[]")) {
+            (Some(x), Some(r)) => format!("{x}{r}"),
+            _ => format!("{t}{rest}"),
+        }),
     }
 }
 

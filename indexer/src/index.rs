@@ -1363,47 +1363,22 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
             m.push((name, p.unwrap_or(0)));
         }
     }
+    // Embedded types and interfaces (`extends` out of a type), for both kinds of set.
     let mut embeds: HashMap<String, Vec<String>> = HashMap::new();
     let mut st = conn.prepare(
         "SELECT e.source, e.target FROM symbols s JOIN edges e ON e.source = s.node_id
-         WHERE s.lang = ?1 AND s.kind = 'interface' AND e.kind = 'extends' AND e.target IS NOT NULL",
+         WHERE s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')
+         AND e.kind = 'extends' AND e.target IS NOT NULL",
     )?;
     for r in st.query_map([prefix], |r| {
         Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
     })? {
         let (s, t) = r?;
-        if iface_methods.contains_key(&s) {
-            embeds.entry(s).or_default().push(t);
-        }
+        embeds.entry(s).or_default().push(t);
     }
-    // Interface method sets with embedded interfaces flattened.
-    let ifaces: Vec<MethodSet> = iface_methods
-        .keys()
-        .map(|id| {
-            let mut set: BTreeSet<(String, u32)> = BTreeSet::new();
-            let mut seen: HashSet<&str> = HashSet::new();
-            let mut stack = vec![id.as_str()];
-            while let Some(cur) = stack.pop() {
-                if !seen.insert(cur) {
-                    continue;
-                }
-                if let Some(ms) = iface_methods.get(cur) {
-                    set.extend(ms.iter().cloned());
-                }
-                if let Some(es) = embeds.get(cur) {
-                    stack.extend(es.iter().map(String::as_str));
-                }
-            }
-            MethodSet {
-                node_id: id.clone(),
-                methods: set.into_iter().collect(),
-            }
-        })
-        .collect();
-    // Concrete types' own methods, then those promoted from embedded fields (types and
-    // interfaces, transitively).
+    // Each type's own methods: an interface's method specs, a concrete type's methods.
     let mut files: HashMap<String, i64> = HashMap::new();
-    let mut own: HashMap<String, Vec<(String, u32)>> = HashMap::new();
+    let mut own = iface_methods.clone();
     for (key, ids) in &types {
         for (id, file) in ids {
             files.insert(id.clone(), *file);
@@ -1412,47 +1387,24 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
             }
         }
     }
-    let mut struct_embeds: HashMap<String, Vec<String>> = HashMap::new();
-    let mut st = conn.prepare(
-        "SELECT e.source, e.target FROM symbols s JOIN edges e ON e.source = s.node_id
-         WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND e.kind = 'extends' AND e.target IS NOT NULL",
-    )?;
-    for r in st.query_map([prefix], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })? {
-        let (s, t) = r?;
-        struct_embeds.entry(s).or_default().push(t);
-    }
-    let iface_sets: HashMap<&str, &Vec<(String, u32)>> = ifaces
-        .iter()
-        .map(|i| (i.node_id.as_str(), &i.methods))
+    // Interfaces with embedded interfaces flattened (only interfaces count: embedding another
+    // type in one is not Go); concrete types with the methods promoted from their embedded
+    // fields (types and interfaces, transitively).
+    let ifaces: Vec<MethodSet> = iface_methods
+        .keys()
+        .map(|id| MethodSet {
+            node_id: id.clone(),
+            methods: resolve::method_set(id, &iface_methods, &embeds),
+        })
         .collect();
-    let mut sets = Vec::new();
-    for id in files.keys() {
-        let mut set: BTreeSet<(String, u32)> = BTreeSet::new();
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut stack = vec![id.as_str()];
-        while let Some(cur) = stack.pop() {
-            if !seen.insert(cur) {
-                continue;
-            }
-            if let Some(ms) = own.get(cur) {
-                set.extend(ms.iter().cloned());
-            }
-            if let Some(ms) = iface_sets.get(cur) {
-                set.extend(ms.iter().cloned());
-            }
-            if let Some(es) = struct_embeds.get(cur) {
-                stack.extend(es.iter().map(String::as_str));
-            }
-        }
-        if !set.is_empty() {
-            sets.push(MethodSet {
-                node_id: id.clone(),
-                methods: set.into_iter().collect(),
-            });
-        }
-    }
+    let mut sets: Vec<MethodSet> = files
+        .keys()
+        .map(|id| MethodSet {
+            node_id: id.clone(),
+            methods: resolve::method_set(id, &own, &embeds),
+        })
+        .filter(|m| !m.methods.is_empty())
+        .collect();
     sets.sort_by(|a, b| a.node_id.cmp(&b.node_id));
     let dir_of = |id: &str| {
         NodeId::parse(id)

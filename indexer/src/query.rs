@@ -1228,8 +1228,6 @@ impl Map {
     /// `map_neighbors`: [`Map::neighborhood`] fitted to the token budget (edges first cut,
     /// nodes kept only while an edge names them).
     pub fn neighbors(&self, p: &NeighborsParams) -> Result<Answer, ToolError> {
-        /// How many untyped call sites are listed (the count says how many exist).
-        const CANDIDATES: usize = 10;
         let n = self.neighborhood(p)?;
         let edge_vals: Vec<Value> = n
             .edges
@@ -1259,12 +1257,7 @@ impl Map {
                 "more": n.more || k < edge_vals.len(),
             });
             if !n.candidates.is_empty() {
-                v["candidates"] = json!(n
-                    .candidates
-                    .iter()
-                    .take(CANDIDATES)
-                    .map(|c| json!({"source": c.source, "written": c.written, "line": c.line, "col": c.col}))
-                    .collect::<Vec<_>>());
+                v["candidates"] = json!(&n.candidates[..n.candidates.len().min(CANDIDATES)]);
                 v["candidatesTotal"] = json!(n.candidates.len());
             }
             v
@@ -1360,11 +1353,7 @@ impl Map {
             {
                 candidates = self.untyped_calls_named(&c.name)?;
                 if !candidates.is_empty() {
-                    warnings.push(format!(
-                        "{} call sites of `.{}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name; see candidates",
-                        candidates.len(),
-                        c.name
-                    ));
+                    warnings.push(untyped_warning(candidates.len(), &c.name, true));
                 }
             }
         }
@@ -1629,15 +1618,28 @@ fn depth(i: &NodeInfo) -> usize {
 
 /// A call the map could not type: its receiver's type is not stated, so it may or may not
 /// call a symbol of its name. Offered as a candidate, apart from edges.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct UntypedCall {
     pub file: String,
     pub line: u32,
     pub col: u32,
     /// The symbol the call is in.
+    #[serde(rename = "from")]
     pub source: String,
     /// The call as written (`self.db.filter`, `?.filter`).
     pub written: String,
+}
+
+/// How many untyped call sites an answer lists (`candidatesTotal` says how many exist).
+pub const CANDIDATES: usize = 10;
+
+/// The warning an answer carries when `n` calls of `name` could not be typed; `listed`: the
+/// answer lists them as `candidates`.
+pub fn untyped_warning(n: usize, name: &str, listed: bool) -> String {
+    format!(
+        "{n} call sites of `.{name}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name{}",
+        if listed { "; see candidates" } else { "" }
+    )
 }
 
 /// The nodes and edges around a node (`map_neighbors` before it meets the budget).

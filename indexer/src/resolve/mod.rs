@@ -275,6 +275,29 @@ pub struct MethodSet {
     pub methods: Vec<(String, u32)>,
 }
 
+/// The method set of `id`: its own methods and, transitively, those of what it embeds.
+pub fn method_set(
+    id: &str,
+    own: &HashMap<String, Vec<(String, u32)>>,
+    embeds: &HashMap<String, Vec<String>>,
+) -> Vec<(String, u32)> {
+    let mut set: std::collections::BTreeSet<(String, u32)> = Default::default();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut stack = vec![id];
+    while let Some(cur) = stack.pop() {
+        if !seen.insert(cur) {
+            continue;
+        }
+        if let Some(ms) = own.get(cur) {
+            set.extend(ms.iter().cloned());
+        }
+        if let Some(es) = embeds.get(cur) {
+            stack.extend(es.iter().map(String::as_str));
+        }
+    }
+    set.into_iter().collect()
+}
+
 /// `implements` edges: each concrete type whose method set covers an interface's (names and
 /// parameter counts). Interfaces with no methods are left out: everything implements them.
 pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(String, String)> {
@@ -365,6 +388,33 @@ mod tests {
             alias: alias.map(Into::into),
             pos: Default::default(),
         }
+    }
+
+    #[test]
+    fn method_sets_follow_embedding() {
+        let m = |v: &[&str]| v.iter().map(|n| (n.to_string(), 0)).collect::<Vec<_>>();
+        let own: HashMap<String, Vec<(String, u32)>> = [
+            ("Node".to_string(), m(&["End", "Pos"])),
+            ("Base".to_string(), m(&["Close"])),
+            ("T".to_string(), m(&["Run"])),
+        ]
+        .into_iter()
+        .collect();
+        let embeds: HashMap<String, Vec<String>> = [
+            (
+                "T".to_string(),
+                vec!["Base".to_string(), "Node".to_string()],
+            ),
+            ("Node".to_string(), vec!["T".to_string()]),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(
+            method_set("T", &own, &embeds),
+            m(&["Close", "End", "Pos", "Run"]),
+            "own, embedded, transitively, a cycle read once"
+        );
+        assert_eq!(method_set("Base", &own, &embeds), m(&["Close"]));
     }
 
     #[test]

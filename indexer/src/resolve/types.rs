@@ -288,7 +288,6 @@ impl<'a> Walk<'a> {
                         Some(Outcome::Edge(None, Resolution::External)) => Some(Val::External),
                         // An imported name that leads nowhere in the workspace.
                         _ if k == 1 && ctx.bindings.contains_key(names[0]) => Some(Val::External),
-                        _ if k == 1 && self.lang.is_builtin(names[0]) => Some(Val::External),
                         _ => None,
                     }
                 }
