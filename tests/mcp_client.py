@@ -51,23 +51,26 @@ async def run():
                 tools = (await session.list_tools()).tools
                 out["tools"] = sorted(t.name for t in tools)
                 out["schemas"] = {t.name: t.input_schema for t in tools}
-                out["described"] = all(len(t.description or "") > 60 for t in tools)
+                out["described"] = all(len(t.description or "") > 30 for t in tools)
                 out["annotations"] = {
                     t.name: {
-                        "title": t.title,
                         "readOnly": t.annotations.read_only_hint if t.annotations else None,
                         "idempotent": t.annotations.idempotent_hint if t.annotations else None,
-                        "openWorld": t.annotations.open_world_hint if t.annotations else None,
-                        "output": sorted((t.output_schema or {}).get("properties", {})),
+                        "destructive": t.annotations.destructive_hint if t.annotations else None,
+                        "outputType": (t.output_schema or {}).get("type"),
                     }
                     for t in tools
                 }
+                # What the listing costs an agent, as the server sent it (no nulls).
+                out["listBytes"] = len(json.dumps(
+                    {"tools": [t.model_dump(by_alias=True, exclude_none=True) for t in tools]},
+                    separators=(",", ":")))
                 env = envelope(await session.call_tool("map_search", {"query": "MemoryStore"}))
                 out["search"] = [h["nodeId"] for h in env["data"]["hits"]]
                 env = envelope(await session.call_tool(
                     "map_neighbors", {"nodeId": "go:store/store.go#Store", "direction": "in"}))
                 out["neighbors"] = sorted(
-                    f'{e["kind"]} {e["source"]}' for e in env["data"]["edges"])
+                    f'{e["kind"]} {e["from"]}' for e in env["data"]["edges"])
                 env = envelope(await session.call_tool(
                     "resolve", {"nodeId": "go:disk/disk.go#DiskStore.Get"}))
                 out["resolve"] = env["data"]
@@ -163,7 +166,7 @@ async def run():
                     while True:
                         env = envelope(await session.call_tool(
                             "map_search", {"query": name, "limit": 1}))
-                        if env["ok"] and env["data"]["hits"] and env["data"]["hits"][0]["name"] == name:
+                        if env["ok"] and env["data"]["hits"] and env["data"]["hits"][0]["nodeId"].endswith("#" + name):
                             break
                         if time.perf_counter() - t > 10:
                             raise AssertionError(f"{name} not searchable after 10 s")

@@ -44,6 +44,10 @@ pub struct Global {
     /// Token budget for the answer (100..10000, default 2000).
     #[arg(long, global = true)]
     pub token_budget: Option<u32>,
+    /// Answers in the full shape (file, name, qualname, full ranges, anchors not grouped by
+    /// file) rather than the compact one; with --json, and for `serve`.
+    #[arg(long, global = true)]
+    pub detail: bool,
     /// Do not start language servers: live answers come from a parse of the file on disk.
     #[arg(long, global = true)]
     pub no_lsp: bool,
@@ -342,6 +346,9 @@ pub fn run(cli: Cli) -> i32 {
         Err(e) => return emit(g.json, "", &Envelope::from_result(Err(e), g.token_budget)),
     };
     ws.lsp = !g.no_lsp;
+    // Plain text is rendered from the full shape; `serve` and --json answer compact unless
+    // asked.
+    ws.detail = g.detail || (!g.json && !matches!(cli.command, Command::Serve));
     if let Some(ms) = g.lsp_timeout_ms {
         ws.lsp_timeout = std::time::Duration::from_millis(ms.max(1));
     }
@@ -387,7 +394,13 @@ pub fn run(cli: Cli) -> i32 {
             (tool, args)
         }
     };
-    put(&mut args, "tokenBudget", json!(g.token_budget));
+    // A person at a terminal is not paying for tokens: plain text gets the largest budget
+    // unless one is asked for.
+    let budget = match g.token_budget {
+        None if !g.json => Some(indexer::envelope::MAX_BUDGET),
+        b => b,
+    };
+    put(&mut args, "tokenBudget", json!(budget));
     let progress = bar(g.json);
     let env = tools::call(&ws, tool.name, &Value::Object(args), &progress);
     emit(g.json, tool.name, &env)

@@ -25,15 +25,23 @@ fn listed(t: &tools::Tool, output: &Arc<rmcp::model::JsonObject>) -> Tool {
         Value::Object(o) => o,
         _ => Default::default(),
     };
+    // Every byte here is read by the agent before its first call (`tools/list` < 8 KB): no
+    // `title` (the name is what an agent calls), hints only where they differ from what a
+    // client assumes; the envelope and the position forms are described once, in the
+    // instructions.
     Tool::new(t.name, t.description, Arc::new(input))
-        .with_title(t.title)
         .with_raw_output_schema(output.clone())
         .with_annotations(
-            ToolAnnotations::with_title(t.title)
-                .read_only(t.read_only)
-                .destructive(false)
-                .idempotent(t.idempotent)
-                .open_world(false),
+            // Destructive and idempotent mean something only for a tool that writes.
+            if t.read_only {
+                ToolAnnotations::new().read_only(true)
+            } else {
+                ToolAnnotations::new()
+                    .read_only(false)
+                    .destructive(false)
+                    .idempotent(t.idempotent)
+                    .open_world(false)
+            },
         )
 }
 
@@ -61,15 +69,19 @@ impl ServerHandler for Codemap {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("codemap", env!("CARGO_PKG_VERSION")))
-            .with_instructions(
-                format!("codemap: a symbol map of this repository ({}) and live language servers. \
-                 Typical loop: map_overview (once) → map_search for a name → resolve the hit's nodeId \
-                 for its live position → nav_* (references, definition, calls) at it, using locate \
-                 strings instead of counting columns. Every answer is an envelope \
-                 {{ok, data, tokenBudget, truncated, dropped, warnings}} or {{ok: false, error: {{code, message, hint}}}}.",
-                    indexer::Lang::ALL.map(indexer::Lang::name).join(", ")
-                ),
-            )
+            .with_instructions(format!(
+                "codemap: a symbol map of this repository ({}) and live language servers. \
+                 Loop: map_overview once; map_search for a name; resolve the hit's nodeId for where it \
+                 is now; nav_* at it. A position is a nodeId (\"py:src/app.py#App.run\"), a locate \
+                 string (\"src/app.py:App.run@return <|>result\": no column counting), or file+line+col \
+                 (1-based, columns in characters). nav_* ask the language server and fall back to the \
+                 map, saying so (source, warnings). Every tool takes tokenBudget (default 2000, \
+                 100..10000) and answers {{ok, data, tokenBudget, truncated, dropped, warnings}} or \
+                 {{ok: false, error: {{code, message, hint}}}}. Answers are compact: \"at\" is \
+                 \"line:col\", \"end\" the last line, anchors are grouped by file, what a nodeId says \
+                 and default values are left out.",
+                indexer::Lang::ALL.map(indexer::Lang::name).join(", ")
+            ))
     }
 
     async fn list_tools(

@@ -15,6 +15,7 @@ use indexer::lang::Lang;
 use indexer::lookup::MapSymbol;
 use indexer::model::Pos;
 use indexer::query::{untyped_warning, Map, SearchParams, UntypedCall, CANDIDATES};
+use indexer::shape::Shape;
 use indexer::syntax::line_at;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -29,7 +30,10 @@ use std::time::Duration;
 fn slow(ws: &Workspace) -> Duration {
     ws.lsp_timeout.saturating_mul(2)
 }
+/// The most of a line an anchor shows: in the detail shape, and in the compact one (a window
+/// around the spot).
 const SNIPPET_CHARS: usize = 160;
+const COMPACT_SNIPPET_CHARS: usize = 100;
 
 /// A position as a tool was given it: `{file, line, col}`, a `nodeId` or a `locate` string.
 #[derive(Debug, Clone, Copy, Default)]
@@ -55,23 +59,16 @@ macro_rules! at_params {
         #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
         #[serde(rename_all = "camelCase", deny_unknown_fields)]
         pub struct $name {
-            /// Workspace-relative path (with line and col).
             #[serde(default)]
             pub file: Option<String>,
-            /// 1-based line.
             #[serde(default)]
             #[schemars(range(min = 1))]
             pub line: Option<u32>,
-            /// 1-based character (code point) column.
             #[serde(default)]
             #[schemars(range(min = 1))]
             pub col: Option<u32>,
-            /// A node ID from the map, e.g. "go:net/http/server.go#Server.Serve".
             #[serde(default)]
             pub node_id: Option<String>,
-            /// "<file>:[scope]@[find]": scope is a line (42), range (10-20) or qualname
-            /// (Cls.method); find is text in that scope with an optional <|> marker for the
-            /// exact spot.
             #[serde(default)]
             pub locate: Option<String>,
             $( $(#[$fm])* pub $field: $ty, )*
@@ -102,9 +99,8 @@ at_params!(
 at_params!(
     /// `nav_references`' arguments.
     ReferencesParams {
-        /// Count the declaration as a reference too (default false).
         include_declaration: Option<bool>,
-        /// A path prefix or glob, e.g. "src/auth" or "**/*_test.go".
+        /// Path prefix or glob ("**/*_test.go").
         file_filter: Option<String>,
     }
 );
@@ -112,10 +108,10 @@ at_params!(
 at_params!(
     /// `nav_calls`' arguments.
     CallsParams {
-        /// Callers (incoming, default) or callees (outgoing).
+        /// Default incoming.
         #[schemars(extend("enum" = ["incoming", "outgoing"]))]
         direction: Option<String>,
-        /// Levels, 1..3 (default 1).
+        /// Default 1.
         #[schemars(range(min = 1, max = 3))]
         depth: Option<u32>,
     }
@@ -124,7 +120,6 @@ at_params!(
 at_params!(
     /// `nav_rename`'s arguments.
     RenameParams {
-        /// The new name.
         #[schemars(required)]
         new_name: Option<String>,
     }
@@ -134,10 +129,9 @@ at_params!(
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OutlineParams {
-    /// Workspace-relative path.
     #[serde(default)]
     pub file: Option<String>,
-    /// A locate string; only its file is used.
+    /// Only its file is used.
     #[serde(default)]
     pub locate: Option<String>,
     #[serde(default)]
@@ -149,10 +143,8 @@ pub struct OutlineParams {
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SymbolsParams {
-    /// A name or part of one, at least 3 characters.
     #[schemars(required, length(min = 3))]
     pub query: Option<String>,
-    /// At most this many symbols.
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
@@ -420,14 +412,13 @@ impl<'a> Anchors<'a> {
     }
 
     fn at(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Anchor {
-        let snippet = self.text(abs).map(|t| {
-            let l = line_at(t, pos.line).trim();
-            let mut s: String = l.chars().take(SNIPPET_CHARS).collect();
-            if l.chars().count() > SNIPPET_CHARS {
-                s.push('…');
-            }
-            s
-        });
+        let max = match self.ws.shape() {
+            Shape::Detail => SNIPPET_CHARS,
+            Shape::Compact => COMPACT_SNIPPET_CHARS,
+        };
+        let snippet = self
+            .text(abs)
+            .map(|t| indexer::shape::snippet(line_at(t, pos.line), pos.col, max));
         let (file, node_id, external) = match self.rel(abs) {
             Some(rel) => {
                 let node = self.node_at(&rel, pos);
@@ -614,6 +605,30 @@ fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Anchor {
     v
 }
 
+/// How a list is laid out in the compact shape (SPEC "Interfaces"); in the detail shape every
+/// list is as its items serialize.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// Anchors grouped by file (definitions, references, implementations).
+    ByFile,
+    /// Anchors whose order across files means something (calls, symbols), each with its file.
+    Flat,
+    /// Items already in their final shape (outline, rename's files).
+    AsIs,
+}
+
+impl Layout {
+    fn render(self, items: &[Value], shape: Shape) -> Value {
+        match (self, shape) {
+            (Layout::AsIs, _) | (_, Shape::Detail) => json!(items),
+            (Layout::ByFile, Shape::Compact) => indexer::shape::anchors(items, shape),
+            (Layout::Flat, Shape::Compact) => {
+                Value::Array(items.iter().map(indexer::shape::flat_anchor).collect())
+            }
+        }
+    }
+}
+
 /// Fit a list of anchors (or other items) into the budget, saying what was left out.
 fn listing<T: Serialize>(
     key: &str,
@@ -622,11 +637,16 @@ fn listing<T: Serialize>(
     budget: Option<u32>,
     narrow: &str,
     warnings: Vec<String>,
+    (layout, shape): (Layout, Shape),
 ) -> Answer {
+    let items: Vec<Value> = items
+        .iter()
+        .map(|x| serde_json::to_value(x).unwrap_or(Value::Null))
+        .collect();
     let total = items.len();
     let (data, kept) = fit(total, clamp_budget(budget), |n| {
         let mut h = head.clone();
-        h[key] = json!(&items[..n]);
+        h[key] = layout.render(&items[..n], shape);
         h["total"] = json!(total);
         h
     });
@@ -692,6 +712,7 @@ fn server_then_map(
         budget,
         listed.narrow,
         w,
+        (Layout::ByFile, ws.shape()),
     ))
 }
 
@@ -861,6 +882,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         p.token_budget,
         "narrow with fileFilter (a path or glob), or a larger tokenBudget",
         w,
+        (Layout::ByFile, ws.shape()),
     ))
 }
 
@@ -1042,10 +1064,27 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     let items: Vec<Value> = (0..syms.len())
         .map(|i| {
             let s = &syms[i];
-            json!({"name": s.name, "kind": s.kind.as_str(), "qualname": s.qualname,
-                   "line": s.name_span.start.line, "col": s.name_span.start.col, "endLine": s.span.end.line,
-                   "depth": depth(i), "signature": s.signature,
-                   "nodeId": indexer::id::NodeId::symbol_id(lang, &c.rel, &s.qualname)})
+            let id = indexer::id::NodeId::symbol_id(lang, &c.rel, &s.qualname);
+            if ws.detail {
+                return json!({"name": s.name, "kind": s.kind.as_str(), "qualname": s.qualname,
+                       "line": s.name_span.start.line, "col": s.name_span.start.col, "endLine": s.span.end.line,
+                       "depth": depth(i), "signature": s.signature, "nodeId": id});
+            }
+            // Compact: the node ID says the name and qualname; depth 0 and an end on the
+            // same line are left out.
+            let (line, end) = (s.name_span.start.line, s.span.end.line);
+            let mut v = json!({"nodeId": id, "kind": s.kind.as_str(),
+                               "at": indexer::shape::at(line, s.name_span.start.col)});
+            if end != line {
+                v["end"] = json!(end);
+            }
+            if let Some(sig) = &s.signature {
+                v["signature"] = json!(sig);
+            }
+            if depth(i) > 0 {
+                v["depth"] = json!(depth(i));
+            }
+            v
         })
         .collect();
     Ok(listing(
@@ -1055,6 +1094,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         p.token_budget,
         "a larger tokenBudget; or `map_search` with a path",
         w,
+        (Layout::AsIs, ws.shape()),
     ))
 }
 
@@ -1157,6 +1197,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             p.token_budget,
             "a longer query or a smaller limit",
             w,
+            (Layout::Flat, ws.shape()),
         ));
     }
     // Exact names first, then case-insensitive exact, prefix, the rest; then by path.
@@ -1191,6 +1232,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         p.token_budget,
         "a longer query or a smaller limit",
         w,
+        (Layout::Flat, ws.shape()),
     ))
 }
 
@@ -1224,7 +1266,15 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 if incoming {
                     add_map_callers(ws, &t, &mut a, &mut items, &mut head, &mut w)?;
                 }
-                return Ok(listing("calls", items, head, p.token_budget, narrow, w));
+                return Ok(listing(
+                    "calls",
+                    items,
+                    head,
+                    p.token_budget,
+                    narrow,
+                    w,
+                    (Layout::Flat, ws.shape()),
+                ));
             }
             Err(e) => failed(&mut w, &e, "from references and the map"),
         }
@@ -1290,7 +1340,15 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         let untyped = map.untyped_calls_named(&d.name)?;
         offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
     }
-    Ok(listing("calls", items, head, p.token_budget, narrow, w))
+    Ok(listing(
+        "calls",
+        items,
+        head,
+        p.token_budget,
+        narrow,
+        w,
+        (Layout::Flat, ws.shape()),
+    ))
 }
 
 /// Direct callers the map knows and the server did not list, added and labelled (each item
@@ -1570,6 +1628,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         p.token_budget,
         "a larger tokenBudget shows every file's diff",
         w,
+        (Layout::AsIs, ws.shape()),
     );
     ans.data["filesTotal"] = json!(total);
     Ok(ans)

@@ -20,17 +20,15 @@ use serde_json::{json, Value};
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ResolveParams {
-    /// A node ID from the map: where is that symbol now?
+    /// Where is this symbol now?
     #[serde(default)]
     pub node_id: Option<String>,
-    /// Workspace-relative path (with line and col): which symbol is here?
+    /// With line, col (characters): which symbol is here?
     #[serde(default)]
     pub file: Option<String>,
-    /// 1-based line.
     #[serde(default)]
     #[schemars(range(min = 1))]
     pub line: Option<u32>,
-    /// 1-based character (code point) column.
     #[serde(default)]
     #[schemars(range(min = 1))]
     pub col: Option<u32>,

@@ -10,14 +10,12 @@ use serde_json::{json, Value};
 
 pub use crate::workspace::{FirstBuild, Workspace};
 
-/// One tool, declared once. The MCP listing (name, title, description, input and output
+/// One tool, declared once. The MCP listing (name, description, input and output
 /// schemas, annotations), the CLI command (`cli`) and the dispatch all come from here; the
 /// input schema is derived from the handler's parameter type, so it cannot drift from what
 /// the handler accepts.
 pub struct Tool {
     pub name: &'static str,
-    /// A short human-readable title (MCP `title`).
-    pub title: &'static str,
     /// What the tool is for, written for an agent.
     pub description: &'static str,
     /// Reads only: nothing is written (MCP `readOnlyHint`).
@@ -42,13 +40,6 @@ pub struct CliSpec {
     pub renamed: &'static [(&'static str, &'static str)],
 }
 
-/// What every position-taking tool's description ends with.
-macro_rules! position_note {
-    () => {
-        "A position is one of: {file, line, col} (1-based line, 1-based character column), nodeId (e.g. \"py:src/app.py#App.run\"), or locate (\"<file>:[scope]@[find]\", e.g. \"src/app.py:App.run@return <|>result\": no column counting)."
-    };
-}
-
 /// The arguments of `tool` as its parameter type `P`.
 fn params<P: DeserializeOwned>(args: &Value) -> Result<P, ToolError> {
     serde_json::from_value(args.clone()).map_err(|e| {
@@ -59,12 +50,11 @@ fn params<P: DeserializeOwned>(args: &Value) -> Result<P, ToolError> {
 /// A tool's entry: its declaration, the parameter type its schema is derived from, and the
 /// handler that takes that type.
 macro_rules! tool {
-    ($name:literal, $title:literal, read_only: $ro:literal, idempotent: $idem:literal,
+    ($name:literal, read_only: $ro:literal, idempotent: $idem:literal,
      cli: ($cmd:literal, $about:literal, [$($pos:literal),*], [$(($prop:literal, $flag:literal)),*]),
      $params:ty, $desc:expr, $run:expr) => {
         Tool {
             name: $name,
-            title: $title,
             description: $desc,
             read_only: $ro,
             idempotent: $idem,
@@ -86,91 +76,98 @@ macro_rules! tool {
 
 /// Every tool this build answers, in the order they are listed.
 pub static TOOLS: &[Tool] = &[
-    tool!("map_overview", "Repository overview", read_only: true, idempotent: true,
+    tool!("map_overview", read_only: true, idempotent: true,
     cli: ("overview", "Where to start: clusters of related files with their hub symbols.", [], []),
     query::OverviewParams,
-    "Start here in an unfamiliar repository: clusters of related files (communities of the file graph) with their hub symbols, and the most central symbols overall. From the map, offline, milliseconds. `focus` limits it to a directory.",
+    "Start here in an unfamiliar repository: clusters of related files with their hub symbols.",
     |ws: &Workspace, mut p: query::OverviewParams, _: &dyn Progress| {
         p.focus = contained_dir(ws, p.focus.take())?;
         Map::shared(&ws.root, &ws.db)?.overview(&p)
     }),
-    tool!("map_search", "Search definitions", read_only: true, idempotent: true,
+    tool!("map_search", read_only: true, idempotent: true,
     cli: ("search", "Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.", ["query"], [("kinds", "kind")]),
     SearchParams,
-    "Find definitions by name in the map (not text search: comments and strings never match). Ranked: exact name > qualname suffix (\"Server.Serve\") > prefix > camelCase/snake_case word part > substring > fuzzy; ties by hub score. Offline, about a millisecond. Use it before grep; then `resolve` a hit for its live position.",
+    "Find definitions by name (never comments or strings), exact matches first, then qualname suffix, prefix, word part, fuzzy. Use before grep.",
     |ws: &Workspace, mut p: SearchParams, _: &dyn Progress| {
         p.path = contained_dir(ws, p.path.take())?;
+        p.detail = ws.detail;
         Map::shared(&ws.root, &ws.db)?.search(&p)
     }),
-    tool!("map_neighbors", "Neighbors in the map", read_only: true, idempotent: true,
-        cli: ("neighbors", "The nodes and edges around a node.", ["nodeId"], [("edgeKinds", "edge-kind")]),
-        NeighborsParams,
-        "What a symbol touches and what touches it, from the map: contains, imports, calls, extends, implements edges, out/in/both, 1-3 hops. Offline, milliseconds; for exact type-aware references use nav_references.",
-        |ws: &Workspace, p: NeighborsParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.neighbors(&p)),
-    tool!("map_path", "Path between symbols", read_only: true, idempotent: true,
-        cli: ("path", "A shortest directed path between two nodes.", ["from", "to"], [("edgeKinds", "edge-kind")]),
-        PathParams,
-        "A shortest directed path between two symbols over the map's edges (e.g. how a handler reaches the database), or a clear \"no path\". Offline.",
-        |ws: &Workspace, p: PathParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.path(&p)),
-    tool!("map_status", "Map and server status", read_only: true, idempotent: true,
+    tool!("map_neighbors", read_only: true, idempotent: true,
+    cli: ("neighbors", "The nodes and edges around a node.", ["nodeId"], [("edgeKinds", "edge-kind")]),
+    NeighborsParams,
+    "Edges around a symbol (calls, imports, uses, extends, implements, contains), 1-3 hops.",
+    |ws: &Workspace, mut p: NeighborsParams, _: &dyn Progress| {
+        p.detail = ws.detail;
+        Map::shared(&ws.root, &ws.db)?.neighbors(&p)
+    }),
+    tool!("map_path", read_only: true, idempotent: true,
+    cli: ("path", "A shortest directed path between two nodes.", ["from", "to"], [("edgeKinds", "edge-kind")]),
+    PathParams,
+    "A shortest chain of edges between two symbols, or \"no path\".",
+    |ws: &Workspace, mut p: PathParams, _: &dyn Progress| {
+        p.detail = ws.detail;
+        Map::shared(&ws.root, &ws.db)?.path(&p)
+    }),
+    tool!("map_status", read_only: true, idempotent: true,
         cli: ("status", "The map's state: counts, last run, stale and skipped files; the watcher and the language servers.", [], []),
         StatusParams,
-        "The map's state (counts, last run, stale and skipped files), the watcher's, and each language server's (ready, failed with its stderr tail, stopped-idle). Call it when answers look stale or a server seems missing.",
+        "Map, watcher and language-server state. Use when answers look stale or a server missing.",
         |ws: &Workspace, _: StatusParams, _: &dyn Progress| status(ws)),
-    tool!("map_rebuild", "Re-index", read_only: false, idempotent: true,
+    tool!("map_rebuild", read_only: false, idempotent: true,
         cli: ("index", "Build or refresh the map (incremental: only changed files are re-read).", [], []),
         RebuildParams,
-        "Re-index now (incremental: only changed files are re-read); the watcher usually does this by itself. `scope` limits it to a directory.",
+        "Re-index now, incrementally (the watcher usually does it).",
         |ws: &Workspace, p: RebuildParams, progress: &dyn Progress| rebuild(ws, &p, progress)),
-    tool!("resolve", "Resolve a symbol or position", read_only: true, idempotent: true,
+    tool!("resolve", read_only: true, idempotent: true,
         cli: ("resolve", "Where a node is now (--node-id), or which node is at a position (--file --line --col).", [], []),
         crate::reconcile::ResolveParams,
-        "Where a map symbol is NOW (nodeId → live location, mapStale/relocated flags), or which symbol is at a position ({file, line, col} → nodeId, enclosing symbols, inMap). Call it before editing at a line you got from the map. Uses the language server when it runs, else a fresh parse of the file (source: \"parse\").",
+        "Where a map symbol is now (nodeId), or which symbol is at file+line+col. Use before editing at a line the map gave.",
         |ws: &Workspace, p: crate::reconcile::ResolveParams, _: &dyn Progress| crate::reconcile::resolve(ws, &p)),
-    tool!("locate", "Locate a position", read_only: true, idempotent: true,
+    tool!("locate", read_only: true, idempotent: true,
         cli: ("locate", "A position without counting columns: `FILE:[scope]@[find]`, e.g. 'src/x.py:Cls.m@return <|>result'.", ["locate"], []),
         nav::LocateParams,
-        concat!("Turn a description into an exact position without counting columns: \"<file>:[scope]@[find]\". Identifiers match whole; a space needs a space; punctuation any spacing; <|> marks the spot. Errors LOCATE_NO_MATCH / LOCATE_AMBIGUOUS (with the candidate lines) rather than guessing. ", position_note!()),
+        "An exact position without counting columns: \"<file>:[scope]@[find]\"; scope a line (42), range (10-20) or qualname (Cls.m); find text there, <|> at the spot. nav_* take it as `locate`. Never guesses.",
         |ws: &Workspace, p: nav::LocateParams, _: &dyn Progress| nav::locate_tool(ws, &p.locate)),
-    tool!("nav_definition", "Go to definition", read_only: true, idempotent: true,
+    tool!("nav_definition", read_only: true, idempotent: true,
         cli: ("def", "Where the name at a position is defined.", ["target"], []),
         nav::AtParams,
-        concat!("Where the name at a position is defined (language server; without one, the map, labelled source: \"map\"). ", position_note!()),
+        "Where the name at a position is defined.",
         |ws: &Workspace, p: nav::AtParams, _: &dyn Progress| nav::definition(ws, &p)),
-    tool!("nav_references", "Find references", read_only: true, idempotent: true,
+    tool!("nav_references", read_only: true, idempotent: true,
         cli: ("refs", "Every use of the symbol at a position.", ["target"], []),
         nav::ReferencesParams,
-        concat!("Every use of the symbol at a position (language server, can take seconds on a large repository; without one, the map's edges). Narrow with fileFilter. ", position_note!()),
+        "Every use of the symbol at a position; slow on a large repository: narrow with fileFilter.",
         |ws: &Workspace, p: nav::ReferencesParams, _: &dyn Progress| nav::references(ws, &p)),
-    tool!("nav_implementations", "Find implementations", read_only: true, idempotent: true,
+    tool!("nav_implementations", read_only: true, idempotent: true,
         cli: ("impls", "Implementations of an interface or method; subclasses and overrides.", ["target"], []),
         nav::AtParams,
-        concat!("Implementations of an interface or interface method; subclasses and overriding methods (pyright has none: answered from the map's implements/extends edges). ", position_note!()),
+        "Implementations, subclasses and overrides of the symbol at a position.",
         |ws: &Workspace, p: nav::AtParams, _: &dyn Progress| nav::implementations(ws, &p)),
-    tool!("nav_hover", "Hover", read_only: true, idempotent: true,
+    tool!("nav_hover", read_only: true, idempotent: true,
         cli: ("hover", "The type, signature and documentation of the name at a position.", ["target"], []),
         nav::AtParams,
-        concat!("Type, signature and documentation of the name at a position (without a server: the parse-time signature and doc from the map). ", position_note!()),
+        "Type, signature and doc of the name at a position.",
         |ws: &Workspace, p: nav::AtParams, _: &dyn Progress| nav::hover(ws, &p)),
-    tool!("nav_calls", "Call hierarchy", read_only: true, idempotent: true,
+    tool!("nav_calls", read_only: true, idempotent: true,
         cli: ("calls", "Callers (incoming) or callees (outgoing) of the function at a position.", ["target"], []),
         nav::CallsParams,
-        concat!("Callers (incoming) or callees (outgoing) of the function at a position, 1-3 levels (call hierarchy; without a server, incoming from references and outgoing from the map's call edges, labelled). ", position_note!()),
+        "Callers or callees of the function at a position, 1-3 levels.",
         |ws: &Workspace, p: nav::CallsParams, _: &dyn Progress| nav::calls(ws, &p)),
-    tool!("nav_outline", "File outline", read_only: true, idempotent: true,
+    tool!("nav_outline", read_only: true, idempotent: true,
         cli: ("outline", "The symbols of one file, live.", ["file"], []),
         nav::OutlineParams,
-        "The symbols of one file as they are now (language server, or a live parse), with node IDs and positions.",
+        "The symbols of one file as they are now, with node IDs.",
         |ws: &Workspace, p: nav::OutlineParams, _: &dyn Progress| nav::outline(ws, &p)),
-    tool!("nav_symbols", "Workspace symbols", read_only: true, idempotent: true,
+    tool!("nav_symbols", read_only: true, idempotent: true,
         cli: ("symbols", "Workspace symbols by name (at least 3 characters), exact names first.", ["query"], []),
         nav::SymbolsParams,
-        "Workspace symbols by name from the language servers (at least 3 characters), exact names first; without servers, map_search.",
+        "Workspace symbols by name from the language servers, exact names first.",
         |ws: &Workspace, p: nav::SymbolsParams, _: &dyn Progress| nav::symbols(ws, &p)),
-    tool!("nav_rename", "Rename preview", read_only: true, idempotent: true,
+    tool!("nav_rename", read_only: true, idempotent: true,
         cli: ("rename", "What renaming the symbol at a position would change, as a diff (nothing is written).", ["target"], [("newName", "to")]),
         nav::RenameParams,
-        concat!("What renaming the symbol at a position would change: a unified diff per file and a summary. Never writes. Needs a language server. ", position_note!()),
+        "Preview a rename: edits per file and unified diffs. Never writes; needs a server.",
         |ws: &Workspace, p: nav::RenameParams, _: &dyn Progress| nav::rename(ws, &p)),
 ];
 
@@ -186,12 +183,14 @@ pub fn find(name: &str) -> Option<&'static Tool> {
 }
 
 /// The JSON schema of a parameter type as tools publish it: one object, subschemas inlined,
-/// `additionalProperties: false` (from `deny_unknown_fields`), optional arguments simply left
-/// out of `required` rather than typed as nullable.
+/// optional arguments simply left out of `required` rather than typed as nullable. Unknown
+/// arguments are refused when called (`deny_unknown_fields`: `BAD_ARGS` naming the field), so
+/// the listing leaves out `additionalProperties: false`, 28 bytes of every tool.
 fn input_schema<P: JsonSchema>() -> Value {
     let mut v = schema_of::<P>();
     if let Some(o) = v.as_object_mut() {
         o.remove("description");
+        o.remove("additionalProperties");
         o.entry("properties").or_insert_with(|| json!({}));
         if let Some(props) = o.get_mut("properties").and_then(Value::as_object_mut) {
             for p in props.values_mut() {
@@ -227,8 +226,15 @@ fn tidy(v: &mut Value) {
     }
 }
 
-/// The schema of every tool's answer: the envelope.
+/// The schema of every tool's answer, as listed: the envelope's fields by name only. The
+/// envelope is described once, in the server's instructions; its full schema repeated under
+/// each of 16 tools cost 27 KB of every `tools/list` an agent reads.
 pub fn output_schema() -> Value {
+    json!({"type": "object"})
+}
+
+/// The envelope's full schema (for documentation and tests).
+pub fn envelope_schema() -> Value {
     schema_of::<indexer::envelope::Envelope>()
 }
 
@@ -322,7 +328,7 @@ fn contained_dir(ws: &Workspace, arg: Option<String>) -> Result<Option<String>, 
 #[derive(serde::Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RebuildParams {
-    /// Re-index only this workspace-relative directory.
+    /// Only this directory.
     #[serde(default)]
     scope: Option<String>,
     #[serde(default)]

@@ -30,6 +30,9 @@ pub struct Workspace {
     pub lsp_timeout: std::time::Duration,
     /// Stop a language server after this long without a request.
     pub lsp_idle: std::time::Duration,
+    /// Answers in the full shape (`--detail`; the CLI's plain text renders from it) rather
+    /// than the compact one.
+    pub detail: bool,
     /// The watcher's state, when one runs in this process (`serve`, `watch`).
     pub watch: std::sync::Arc<std::sync::Mutex<Option<WatchStatus>>>,
     /// The first build of the map, when `serve` is making it: map answers wait for it.
@@ -102,6 +105,11 @@ fn extractor() -> Result<&'static Extractor, ToolError> {
 type CachedText = ((u64, std::time::SystemTime), Option<std::sync::Arc<str>>);
 
 impl Workspace {
+    /// The shape answers take.
+    pub fn shape(&self) -> indexer::shape::Shape {
+        indexer::shape::Shape::of(self.detail)
+    }
+
     /// A file's text as it is on disk now (invalid UTF-8 replaced), `None` for a binary file.
     /// Served from a cache while the file's size and mtime are unchanged.
     pub fn text(&self, abs: &Path) -> std::io::Result<Option<std::sync::Arc<str>>> {
@@ -219,6 +227,7 @@ impl Workspace {
             lsp_commands: HashMap::new(),
             lsp_timeout: crate::lsp::TIMEOUT,
             lsp_idle: crate::supervise::IDLE,
+            detail: false,
             texts: Default::default(),
             parses: Default::default(),
             watch: Default::default(),

@@ -172,12 +172,8 @@ pub struct Envelope {
 
 /// The schema of every tool's `tokenBudget` argument.
 pub fn budget_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    schemars::json_schema!({
-        "type": "integer",
-        "minimum": MIN_BUDGET,
-        "maximum": MAX_BUDGET,
-        "description": "Upper bound on the answer's size in tokens (default 2000); past it the list is truncated and `dropped` says how to narrow."
-    })
+    // No minimum or maximum: a budget outside 100..=10000 is clamped, not refused.
+    schemars::json_schema!({"type": "integer"})
 }
 
 /// The budget a caller asked for, clamped to 100..=10000 (default 2000).

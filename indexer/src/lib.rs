@@ -23,6 +23,7 @@ pub mod outline;
 pub mod overview;
 pub mod query;
 pub mod resolve;
+pub mod shape;
 pub mod store;
 pub mod syntax;
 pub mod walk;

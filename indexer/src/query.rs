@@ -9,6 +9,8 @@ use crate::id::{grammar, NodeId};
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Kind};
 use crate::overview::is_test_path;
+use crate::shape::{self, Shape};
+pub use crate::shape::{EdgeOut, NodeInfo, RangeOut};
 use crate::store::{self, StoreError};
 use rusqlite::{Connection, OptionalExtension};
 use schemars::JsonSchema;
@@ -240,85 +242,86 @@ fn is_subsequence(needle: &str, hay: &str) -> bool {
 pub struct SearchParams {
     /// A name, part of one, or a qualname suffix ("Server.Serve").
     pub query: String,
-    /// Only these kinds.
     #[serde(default)]
     #[schemars(schema_with = "kinds_schema")]
     pub kinds: Option<Vec<String>>,
-    /// Only this language (its node-ID prefix).
     #[serde(default)]
     #[schemars(schema_with = "lang_schema")]
     pub lang: Option<String>,
-    /// Only under this workspace-relative path.
+    /// Only under this path.
     #[serde(default)]
     pub path: Option<String>,
-    /// At most this many hits (default 20).
+    /// Default 20.
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
-    /// Leave out test code (`x_test.go`, `test_x.py`, anything under `test`/`tests`/`testdata`).
+    /// Leave out test code.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
+    /// The full shape (`--detail`): set by the caller, never an argument.
+    #[serde(skip)]
+    pub detail: bool,
 }
 
 /// `map_neighbors`' arguments.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NeighborsParams {
-    /// The node, e.g. "go:net/http/server.go#Server.Serve".
     pub node_id: String,
-    /// Only edges of these kinds.
     #[serde(default)]
     #[schemars(schema_with = "edge_kinds_schema")]
     pub edge_kinds: Option<Vec<String>>,
-    /// Edges out of the node, into it, or both (default).
+    /// Default both.
     #[serde(default)]
     #[schemars(extend("enum" = ["out", "in", "both"]))]
     pub direction: Option<String>,
-    /// Hops, 1..3 (default 1).
+    /// Hops (default 1).
     #[serde(default)]
     #[schemars(range(min = 1, max = 3))]
     pub depth: Option<u32>,
-    /// At most this many edges.
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
+    /// The full shape (`--detail`): set by the caller, never an argument.
+    #[serde(skip)]
+    pub detail: bool,
 }
 
 /// `map_path`'s arguments.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PathParams {
-    /// The node the path starts at.
+    /// A node ID.
     pub from: String,
-    /// The node the path ends at.
+    /// A node ID.
     pub to: String,
-    /// Only edges of these kinds.
     #[serde(default)]
     #[schemars(schema_with = "edge_kinds_schema")]
     pub edge_kinds: Option<Vec<String>>,
-    /// The longest path looked for, 1..6.
     #[serde(default)]
     #[schemars(range(min = 1, max = 6))]
     pub max_depth: Option<u32>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
+    /// The full shape (`--detail`): set by the caller, never an argument.
+    #[serde(skip)]
+    pub detail: bool,
 }
 
 /// `map_overview`'s arguments.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OverviewParams {
-    /// A workspace-relative directory to look inside.
+    /// Only this directory.
     #[serde(default)]
     pub focus: Option<String>,
-    /// Hub symbols listed per cluster.
     #[serde(default)]
     #[schemars(range(min = 1, max = 20))]
     pub hubs_per_cluster: Option<u32>,
@@ -384,38 +387,6 @@ pub struct SearchHits {
     pub hits: Vec<(NodeInfo, Tier)>,
     pub more: bool,
     pub warnings: Vec<String>,
-}
-
-/// One symbol row as answers show it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NodeInfo {
-    pub node_id: String,
-    pub kind: String,
-    pub name: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub qualname: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub signature: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub doc: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub range: Option<RangeOut>,
-    pub stale: bool,
-}
-
-#[derive(Debug, Clone, Copy, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RangeOut {
-    pub line: u32,
-    pub col: u32,
-    pub end_line: u32,
-    pub end_col: u32,
-    /// Where the name is: what `resolve` and the nav tools want.
-    pub name_line: u32,
-    pub name_col: u32,
 }
 
 const NODE_COLS: &str = "s.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
@@ -636,7 +607,7 @@ impl Map {
             .hits
             .iter()
             .map(|(i, t)| {
-                let mut v = serde_json::to_value(i).unwrap_or(Value::Null);
+                let mut v = shape::node(i, Shape::of(p.detail));
                 v["match"] = json!(t);
                 v
             })
@@ -1229,14 +1200,11 @@ impl Map {
     /// nodes kept only while an edge names them).
     pub fn neighbors(&self, p: &NeighborsParams) -> Result<Answer, ToolError> {
         let n = self.neighborhood(p)?;
+        let shape = Shape::of(p.detail);
         let edge_vals: Vec<Value> = n
             .edges
             .iter()
-            .map(|(d, e)| {
-                let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
-                v["depth"] = json!(d);
-                v
-            })
+            .map(|(d, e)| shape::edge(e, Some(*d), shape))
             .collect();
         let budget = clamp_budget(p.token_budget);
         let (data, kept) = fit(edge_vals.len(), budget, |k| {
@@ -1245,13 +1213,14 @@ impl Map {
                 .flat_map(|(_, e)| [Some(e.source.as_str()), e.target.as_deref()])
                 .flatten()
                 .collect();
-            let ns: Vec<&NodeInfo> = n
+            let ns: Vec<Value> = n
                 .nodes
                 .iter()
                 .filter(|v| used.contains(v.node_id.as_str()))
+                .map(|v| shape::node(v, shape))
                 .collect();
             let mut v = json!({
-                "node": n.node,
+                "node": n.node.as_ref().map(|x| shape::node(x, shape)),
                 "nodes": ns,
                 "edges": &edge_vals[..k],
                 "more": n.more || k < edge_vals.len(),
@@ -1370,8 +1339,23 @@ impl Map {
     /// `map_path`: [`Map::shortest_path`] as the tool answers it.
     pub fn path(&self, p: &PathParams) -> Result<Answer, ToolError> {
         let (found, warnings) = self.shortest_path(p)?;
+        let shape = Shape::of(p.detail);
+        let data = match found {
+            PathFound::Path {
+                found,
+                length,
+                nodes,
+                edges,
+            } => json!({
+                "found": found,
+                "length": length,
+                "nodes": nodes.iter().map(|n| shape::node(n, shape)).collect::<Vec<_>>(),
+                "edges": edges.iter().map(|e| shape::edge(e, None, shape)).collect::<Vec<_>>(),
+            }),
+            none => serde_json::to_value(none).map_err(ToolError::internal)?,
+        };
         Ok(Answer {
-            data: serde_json::to_value(found).map_err(ToolError::internal)?,
+            data,
             dropped: None,
             warnings,
         })
@@ -1675,18 +1659,6 @@ pub enum PathFound {
         to: String,
         message: String,
     },
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EdgeOut {
-    pub source: String,
-    pub target: Option<String>,
-    pub target_name: String,
-    pub kind: String,
-    pub line: Option<u32>,
-    pub col: Option<u32>,
-    pub resolution: String,
 }
 
 #[cfg(test)]

@@ -61,10 +61,7 @@ fn generation(v: &Value, base: &HashMap<String, i64>, what: &str) -> Option<i64>
 fn collect_nodes(v: &Value, out: &mut Vec<(String, i64)>) {
     match v {
         Value::Object(o) => {
-            if let (Some(id), Some(line)) = (
-                o.get("nodeId").and_then(Value::as_str),
-                o.get("range").and_then(|r| r["line"].as_i64()),
-            ) {
+            if let (Some(id), Some(line)) = (o.get("nodeId").and_then(Value::as_str), at_line(v)) {
                 out.push((id.to_string(), line));
             }
             o.values().for_each(|x| collect_nodes(x, out));
@@ -79,7 +76,7 @@ fn readers_never_see_an_error_or_half_a_run_while_the_map_is_rewritten() {
     let dir = corpus();
     let root = dir.path();
     index(root);
-    let base: HashMap<String, i64> = rows(&db(root), "SELECT node_id, start_line FROM symbols")
+    let base: HashMap<String, i64> = rows(&db(root), "SELECT node_id, name_line FROM symbols")
         .into_iter()
         .filter_map(|r| {
             let (id, line) = r.rsplit_once('|')?;
@@ -246,7 +243,7 @@ fn two_indexers_at_once_do_not_corrupt_the_map() {
     // map is as it was.
     let holder = db(root);
     holder.execute_batch("BEGIN IMMEDIATE").expect("lock");
-    let before = rows(&holder, "SELECT node_id, start_line FROM symbols");
+    let before = rows(&holder, "SELECT node_id, name_line FROM symbols");
     prepend_to_py_files(root, "# held");
     let t = Instant::now();
     let refusal = outcome(spawn_index(root));
@@ -254,7 +251,7 @@ fn two_indexers_at_once_do_not_corrupt_the_map() {
     assert!(t.elapsed() >= Duration::from_secs(4), "it waited first");
     holder.execute_batch("ROLLBACK").expect("unlock");
     assert_eq!(
-        rows(&db(root), "SELECT node_id, start_line FROM symbols"),
+        rows(&db(root), "SELECT node_id, name_line FROM symbols"),
         before
     );
     assert!(index(root)["extracted"].as_u64() > Some(150));

@@ -198,7 +198,7 @@ fn go_fixture_map() {
         .as_array()
         .expect("edges")
         .iter()
-        .filter_map(|e| e["source"].as_str())
+        .filter_map(|e| e["from"].as_str())
         .collect();
     assert_eq!(
         srcs,
@@ -282,8 +282,9 @@ fn search_ranks_and_filters() {
         "fuzzy subsequence"
     );
     let hit = &v["data"]["hits"][0];
-    assert_eq!(hit["range"]["nameLine"], 40);
-    assert_eq!(hit["stale"], false);
+    // Compact: the name's position once, default values left out.
+    assert_eq!(hit["at"], "40:5", "{hit}");
+    assert!(hit.get("stale").is_none(), "{hit}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `codemap` binary: real SQLite files, real fixture projects, the
 //! machine's Python and Go standard libraries, universal-ctags as a peer.
 
+mod answers;
 mod architecture;
 mod bad_input;
 mod concurrency;

@@ -70,17 +70,11 @@ fn show(ws: &Workspace, out: &mut String, tool: &str, args: Value) {
         }
         Some(k) => {
             writeln!(out).ok();
-            let mut lines: Vec<String> = d[k]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(anchor_line)
-                .collect();
+            let items = anchors_of(&d[k]);
+            let mut lines: Vec<String> = items.iter().map(anchor_line).collect();
             if k == "symbols" && tool == "nav_outline" {
-                lines = d[k]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
+                lines = items
+                    .iter()
                     .map(|x| {
                         format!(
                             "{}{} {} {}:{}",

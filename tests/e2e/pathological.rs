@@ -137,7 +137,7 @@ fn pathological_files_are_skipped_with_reasons_and_the_rest_indexed() {
     // The map answers about them.
     let (s, _) = json(root, &["search", "at_the_bottom"]);
     assert_eq!(
-        s["data"]["hits"][0]["file"],
+        file_of(s["data"]["hits"][0]["nodeId"].as_str().unwrap_or("")),
         format!("{deep_dir}/bottom.py")
     );
     let (st, _) = json(root, &["status"]);

@@ -321,7 +321,9 @@ fn search_an_agent_can_steer() {
             .as_array()
             .expect("hits")
             .iter()
-            .any(|h| h["file"].as_str().is_some_and(|f| f.starts_with("tests/"))),
+            .any(|h| h["nodeId"]
+                .as_str()
+                .is_some_and(|id| file_of(id).starts_with("tests/"))),
         "{v}"
     );
     // Several words match the word parts of names, in order.
@@ -330,7 +332,7 @@ fn search_an_agent_can_steer() {
         .as_array()
         .expect("hits")
         .iter()
-        .filter_map(|h| h["name"].as_str())
+        .filter_map(|h| h["nodeId"].as_str().map(name_of))
         .collect();
     assert_eq!(names.len(), 2, "{v}");
     assert!(

@@ -369,3 +369,52 @@ pub fn prepend_to_py_files(root: &Path, line: &str) {
         std::fs::rename(&tmp, &p).expect("rename");
     }
 }
+
+/// The line of a compact answer's `"at": "line:col"`.
+pub fn at_line(v: &Value) -> Option<i64> {
+    v["at"].as_str()?.split(':').next()?.parse().ok()
+}
+
+/// The name a node ID ends with (`py:a/b.py#Cls.m` → `m`; a file → its file name).
+pub fn name_of(id: &str) -> &str {
+    match id.split_once('#') {
+        Some((_, q)) => q.rsplit('.').next().unwrap_or(q),
+        None => id.rsplit('/').next().unwrap_or(id),
+    }
+}
+
+/// The workspace-relative file of a node ID (`py:a/b.py#Cls.m` → `a/b.py`).
+pub fn file_of(id: &str) -> &str {
+    let rest = id.split_once(':').map_or(id, |(_, r)| r);
+    rest.split_once('#').map_or(rest, |(f, _)| f)
+}
+
+/// A compact list of anchors (grouped `[{file, items: [{at, ...}]}]`, or flat `[{file?, at,
+/// ...}]`) as anchors with `file`, `line` and `col` (and `qualname` from a node ID), so that
+/// checks read every shape alike.
+pub fn anchors_of(list: &Value) -> Vec<Value> {
+    let expand = |i: &Value, file: Option<&str>| {
+        let mut v = i.clone();
+        if let Some((l, c)) = i["at"].as_str().and_then(|a| a.split_once(':')) {
+            v["line"] = serde_json::json!(l.parse::<u64>().unwrap_or(0));
+            v["col"] = serde_json::json!(c.parse::<u64>().unwrap_or(0));
+        }
+        if let Some(f) = file {
+            v["file"] = serde_json::json!(f);
+        }
+        if let Some(q) = i["nodeId"].as_str().and_then(|id| id.split_once('#')) {
+            if v.get("qualname").is_none() {
+                v["qualname"] = serde_json::json!(q.1);
+            }
+        }
+        v
+    };
+    let mut out = Vec::new();
+    for x in list.as_array().into_iter().flatten() {
+        match x["items"].as_array() {
+            Some(items) => out.extend(items.iter().map(|i| expand(i, x["file"].as_str()))),
+            None => out.push(expand(x, x["file"].as_str())),
+        }
+    }
+    out
+}

@@ -42,7 +42,7 @@ impl Watched {
             .as_array()
             .expect("hits")
             .iter()
-            .filter(|h| h["name"] == q)
+            .filter(|h| h["nodeId"].as_str().map(name_of) == Some(q))
             .filter_map(|h| h["nodeId"].as_str().map(String::from))
             .collect()
     }
