@@ -3,7 +3,6 @@
 
 use crate::util::*;
 use expect_test::{expect, Expect};
-use serde_json::Value;
 use std::path::Path;
 
 fn py_app() -> tempfile::TempDir {
