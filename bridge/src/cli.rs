@@ -73,6 +73,8 @@ pub enum Command {
         tool: &'static Tool,
         args: Map<String, Value>,
         index: Option<IndexArgs>,
+        /// `rename --output FILE`: write the whole patch there.
+        output: Option<PathBuf>,
     },
     /// Serve every tool over MCP (stdio).
     Serve,
@@ -119,6 +121,15 @@ pub fn command() -> clap::Command {
                         .value_parser(clap::value_parser!(u64))
                         .help("Skip files larger than this many bytes (default 4 MiB)."),
                 );
+        }
+        if t.name == "nav_rename" {
+            sub = sub.arg(
+                clap::Arg::new("output")
+                    .long("output")
+                    .short('o')
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help("Write the whole patch (every file's diff) to this file; the sources are never touched. Apply it with `git apply`."),
+            );
         }
         cmd = cmd.subcommand(sub);
     }
@@ -249,7 +260,10 @@ fn tool_args(t: &Tool, m: &clap::ArgMatches) -> Map<String, Value> {
     }
     if t.cli.positional.contains(&"target") {
         if let Some(target) = m.get_one::<String>("target") {
-            let is_id = indexer::Lang::of_id(target).is_some() && target.contains('#');
+            // A node ID starts with its language's prefix (`py:`), which no locate string's
+            // file does; a file node has no `#`.
+            let is_id = indexer::Lang::of_id(target).is_some()
+                && (target.contains('#') || !target.contains('@'));
             put(
                 &mut args,
                 if is_id { "nodeId" } else { "locate" },
@@ -283,6 +297,9 @@ impl Cli {
                             .unwrap_or_default(),
                         max_file_size: sub.get_one::<u64>("max-file-size").copied(),
                     }),
+                    output: (tool.name == "nav_rename")
+                        .then(|| sub.get_one::<PathBuf>("output").cloned())
+                        .flatten(),
                 },
                 None => Command::Serve,
             },
@@ -386,10 +403,18 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
         Command::Watch => return watch(ws, g.json),
-        Command::Tool { tool, args, index } => {
+        Command::Tool {
+            tool,
+            args,
+            index,
+            output,
+        } => {
             if let Some(ix) = index {
                 ws.exclude = ix.exclude;
                 ws.max_file_size = ix.max_file_size;
+            }
+            if let Some(out) = output {
+                return write_patch(ws, tool, args, &out, g.json);
             }
             (tool, args)
         }
@@ -404,6 +429,61 @@ pub fn run(cli: Cli) -> i32 {
     let progress = bar(g.json);
     let env = tools::call(&ws, tool.name, &Value::Object(args), &progress);
     emit(g.json, tool.name, &env)
+}
+
+/// `rename --output FILE`: the rename with every diff, the patch written to FILE (never to the
+/// sources), the summary printed.
+fn write_patch(
+    mut ws: Workspace,
+    tool: &'static Tool,
+    args: Map<String, Value>,
+    out: &std::path::Path,
+    json_out: bool,
+) -> i32 {
+    ws.unbounded = true;
+    ws.detail = false;
+    let mut env = tools::call(
+        &ws,
+        tool.name,
+        &Value::Object(args),
+        &indexer::index::NoProgress,
+    );
+    if env.ok {
+        let data = env.data.clone().unwrap_or(Value::Null);
+        let patch: String = data["diffs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d["diff"].as_str())
+            .collect();
+        if let Err(e) = std::fs::write(out, &patch) {
+            env = Envelope::from_result(
+                Err(indexer::envelope::ToolError::bad_args(format!(
+                    "cannot write the patch to {}: {e}",
+                    out.display()
+                ))),
+                None,
+            );
+        } else if let Some(d) = env.data.as_mut() {
+            // The diffs are in the file; the answer says where.
+            d["diffs"] = json!([]);
+            d["patch"] = json!(out.display().to_string());
+        }
+    }
+    if json_out || !env.ok {
+        return emit(json_out, tool.name, &env);
+    }
+    let d = env.data.clone().unwrap_or(Value::Null);
+    outln!(
+        "{} (nothing written to the sources; the patch is in {}: `git apply {}`)",
+        s(&d, "summary"),
+        out.display(),
+        out.display()
+    );
+    for f in d["files"].as_array().into_iter().flatten() {
+        outln!("  {:>4} edits  {}", f["edits"], s(f, "file"));
+    }
+    0
 }
 
 /// `codemap watch`: bring the map up to date, then re-index as files change, a line per run.
@@ -494,6 +574,43 @@ fn node_line(v: &Value) -> String {
     )
 }
 
+/// Call-hierarchy items (`depth`, `via`: the node ID they were reached from, breadth first)
+/// in tree order: every item right after the one it was reached from, so that indenting by
+/// depth puts it under its own parent. Items whose parent is not listed come last.
+fn tree_order(items: &[Value]) -> Vec<Value> {
+    fn children(items: &[Value], parent: &Value, used: &mut [bool], out: &mut Vec<Value>) {
+        let depth = parent["depth"].as_u64().unwrap_or(1);
+        for (i, x) in items.iter().enumerate() {
+            if !used[i]
+                && x["depth"].as_u64() == Some(depth + 1)
+                && !parent["nodeId"].is_null()
+                && x["via"] == parent["nodeId"]
+            {
+                used[i] = true;
+                out.push(x.clone());
+                children(items, x, used, out);
+            }
+        }
+    }
+    let mut used = vec![false; items.len()];
+    let mut out = Vec::with_capacity(items.len());
+    for (i, x) in items.iter().enumerate() {
+        if !used[i] && x["depth"].as_u64().unwrap_or(1) <= 1 {
+            used[i] = true;
+            out.push(x.clone());
+            children(items, x, &mut used, &mut out);
+        }
+    }
+    out.extend(
+        items
+            .iter()
+            .zip(&used)
+            .filter(|(_, u)| !**u)
+            .map(|(x, _)| x.clone()),
+    );
+    out
+}
+
 /// Human-readable output of each tool's data.
 pub fn render(tool: &str, d: &Value) -> String {
     let mut out = String::new();
@@ -514,7 +631,13 @@ pub fn render(tool: &str, d: &Value) -> String {
         }
         "map_search" => {
             let hits = d["hits"].as_array().cloned().unwrap_or_default();
-            if hits.is_empty() {
+            if hits.is_empty() && d["more"] == true {
+                // Matches there are; the budget holds none (the note on stderr says which would).
+                out.push_str(&format!(
+                    "matches for {:?} do not fit in the token budget\n",
+                    s(d, "query")
+                ));
+            } else if hits.is_empty() {
                 out.push_str(&format!("no symbol matches {:?}\n", s(d, "query")));
             }
             for h in &hits {
@@ -609,7 +732,10 @@ pub fn render(tool: &str, d: &Value) -> String {
             }
             out.push_str(&format!(
                 "last run {} ({}s)\nstale    {} file(s)\nskipped  {} file(s)\n",
-                d["lastRun"], d["lastRunSeconds"], d["staleCount"], d["skippedCount"]
+                s(d, "lastRun"),
+                d["lastRunSeconds"],
+                d["staleCount"],
+                d["skippedCount"]
             ));
             for f in d["skippedFiles"]
                 .as_array()
@@ -727,15 +853,18 @@ pub fn render(tool: &str, d: &Value) -> String {
             if let Some(sig) = d["signature"].as_str() {
                 out.push_str(&format!("{sig}\n"));
             }
-            for k in ["contents", "doc"] {
-                if let Some(c) = d[k].as_str().filter(|c| !c.is_empty()) {
-                    out.push_str(&format!("\n{c}\n"));
-                }
+            // The documentation without the signature, which is printed once above.
+            if let Some(c) = d["doc"].as_str().filter(|c| !c.is_empty()) {
+                out.push_str(&format!("\n{c}\n"));
             }
         }
         "nav_rename" => {
             out.push_str(&format!("{} (nothing written)\n", s(d, "summary")));
+            // Every file with its edits, then the diffs that fit.
             for f in d["files"].as_array().cloned().unwrap_or_default() {
+                out.push_str(&format!("  {:>4} edits  {}\n", f["edits"], s(&f, "file")));
+            }
+            for f in d["diffs"].as_array().cloned().unwrap_or_default() {
                 out.push_str(s(&f, "diff"));
             }
         }
@@ -765,6 +894,12 @@ pub fn render(tool: &str, d: &Value) -> String {
             if items.is_empty() {
                 out.push_str(&format!("no {key}\n"));
             }
+            // Calls several levels deep: each under the caller or callee it was reached from.
+            let items = if key == "calls" {
+                tree_order(&items)
+            } else {
+                items
+            };
             for x in &items {
                 let depth = x["depth"]
                     .as_u64()
@@ -789,4 +924,29 @@ pub fn render(tool: &str, d: &Value) -> String {
         _ => out.push_str(&format!("{d:#}\n")),
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tree_order;
+    use serde_json::json;
+
+    #[test]
+    fn deeper_calls_follow_their_parent() {
+        let items = vec![
+            json!({"nodeId": "a", "depth": 1}),
+            json!({"nodeId": "b", "depth": 1}),
+            json!({"nodeId": "a1", "depth": 2, "via": "a"}),
+            json!({"nodeId": "b1", "depth": 2, "via": "b"}),
+            json!({"nodeId": "a2", "depth": 2, "via": "a"}),
+            json!({"nodeId": "a1x", "depth": 3, "via": "a1"}),
+            json!({"nodeId": "lost", "depth": 2, "via": "zz"}),
+        ];
+        let ordered = tree_order(&items);
+        let order: Vec<&str> = ordered
+            .iter()
+            .map(|x| x["nodeId"].as_str().unwrap_or(""))
+            .collect();
+        assert_eq!(order, ["a", "a1", "a1x", "a2", "b", "b1", "lost"]);
+    }
 }

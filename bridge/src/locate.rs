@@ -224,6 +224,29 @@ fn offset_of(text: &str, starts: &[usize], p: Pos) -> usize {
         .map_or(line_end, |(i, _)| start + i)
 }
 
+/// The identifiers of a find text that the scope does not hold, each with the scope's nearest
+/// identifiers: "`svae`: did you mean save?".
+fn misspelt(find: &str, hay: &str) -> Option<String> {
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+            .map(str::to_string)
+            .collect()
+    };
+    let mut have = words(hay);
+    have.sort();
+    have.dedup();
+    let out: Vec<String> = words(find)
+        .into_iter()
+        .filter(|w| have.binary_search(w).is_err())
+        .filter_map(|w| {
+            let near = indexer::suggest::nearest(&w, have.iter().map(String::as_str), 3);
+            (!near.is_empty()).then(|| format!("`{w}`: {}", indexer::suggest::did_you_mean(&near)))
+        })
+        .collect();
+    (!out.is_empty()).then(|| out.join("; "))
+}
+
 fn no_match(msg: String) -> ToolError {
     ToolError::new(ErrorCode::LocateNoMatch, msg)
 }
@@ -261,18 +284,16 @@ pub fn locate(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Lo
                     Some(s.name_span.start),
                 )
             }
-            Found::Relocated(_) | Found::NotFound { .. } => {
-                let top: Vec<&str> = outline
-                    .iter()
-                    .filter(|s| s.parent.is_none())
-                    .take(30)
-                    .map(|s| s.qualname.as_str())
-                    .collect();
+            found => {
+                let candidates = match found {
+                    Found::NotFound { candidates } => candidates,
+                    _ => Vec::new(),
+                };
                 return Err(ToolError::new(
                     ErrorCode::SymbolNotFound,
                     format!("{q} is not a symbol of {}", loc.file),
                 )
-                .hint(format!("top-level names: {}", top.join(", "))));
+                .hint(outline::not_found_hint(outline, q, &candidates)));
             }
         },
     };
@@ -337,7 +358,10 @@ pub fn locate(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Lo
             loc.file,
             describe(&loc.scope)
         ))
-        .hint("identifiers match whole; a space needs a space in the code; check the text with `codemap outline` or widen the scope")),
+        .hint(match misspelt(find, hay) {
+            Some(s) => s,
+            None => "identifiers match whole; a space needs a space in the code; check the text with `codemap outline` or widen the scope".to_string(),
+        })),
         [(s, e, at)] => Ok(Located {
             pos: pos_of(text, &starts, *at),
             range: Span {

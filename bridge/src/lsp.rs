@@ -790,6 +790,38 @@ pub fn hover_text(contents: &Value, sep: &str) -> String {
     }
 }
 
+/// A hover text as (declaration, documentation). Markdown: the first fenced code block, and
+/// the rest. Plain text: the first paragraph (a declaration may span lines), up to the line
+/// that closes a block it opens (gopls writes a type's doc right after its `}`), and the rest.
+pub fn split_hover(text: &str) -> (String, String) {
+    if let Some(i) = text.find("```") {
+        let rest = &text[i + 3..];
+        let rest = rest.split_once('\n').map_or("", |(_, r)| r);
+        let (code, after) = rest.split_once("```").unwrap_or((rest, ""));
+        let doc = format!("{}{}", &text[..i], after);
+        let doc = doc.trim().trim_start_matches("---").trim().to_string();
+        return (code.trim().to_string(), doc);
+    }
+    let (first, rest) = text.split_once("\n\n").unwrap_or((text, ""));
+    let lines: Vec<&str> = first.lines().collect();
+    let opens = lines
+        .first()
+        .is_some_and(|l| l.trim_end().ends_with('{') || l.contains("{ //"));
+    let close = opens
+        .then(|| lines.iter().position(|l| l.starts_with('}')))
+        .flatten();
+    let (decl, tail) = match close {
+        Some(c) => (lines[..=c].join("\n"), lines[c + 1..].join("\n")),
+        None => (first.to_string(), String::new()),
+    };
+    let doc = [tail.trim(), rest.trim()]
+        .into_iter()
+        .filter(|x| !x.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    (decl.trim().to_string(), doc)
+}
+
 /// The declaration line(s) of a hover answer: the first fenced code block (or the plain
 /// text's first line), whitespace collapsed; pyright's `(method) ` style prefix dropped.
 pub fn signature_from_hover(v: &Value) -> Option<String> {
@@ -801,15 +833,7 @@ pub fn signature_from_hover(v: &Value) -> Option<String> {
         return None;
     }
     let text = hover_text(contents, "\n");
-    let body = match text.find("```") {
-        Some(i) => {
-            let rest = &text[i + 3..];
-            let rest = rest.split_once('\n').map_or("", |(_, r)| r);
-            rest.split("```").next().unwrap_or("")
-        }
-        // Plain text: the first paragraph (a signature may span lines).
-        None => text.split("\n\n").next().unwrap_or(""),
-    };
+    let (body, _) = split_hover(&text);
     let sig = body.split_whitespace().collect::<Vec<_>>().join(" ");
     let sig = match sig.strip_prefix('(') {
         Some(rest)
@@ -1143,6 +1167,37 @@ pub fn apply_edits(text: &str, edits: &[Value], enc: Encoding) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod hover_tests {
+    use super::split_hover;
+
+    #[test]
+    fn declaration_and_doc_apart() {
+        let cases = [
+            (
+                "```python\n(method) def f(x)\n```\n---\nDoes f.",
+                ("(method) def f(x)", "Does f."),
+            ),
+            (
+                "(method) def add_item(\n    self,\n    name: str\n) -> None\n\nAdds an item.",
+                ("(method) def add_item(\n    self,\n    name: str\n) -> None", "Adds an item."),
+            ),
+            (
+                "type Store interface { // size=16 (0x10)\n\tGet(id string) (Item, error)\n}\nStore is where items live.",
+                (
+                    "type Store interface { // size=16 (0x10)\n\tGet(id string) (Item, error)\n}",
+                    "Store is where items live.",
+                ),
+            ),
+            ("func (Store) Put(it Item) error", ("func (Store) Put(it Item) error", "")),
+        ];
+        for (text, (decl, doc)) in cases {
+            let (d, o) = split_hover(text);
+            assert_eq!((d.as_str(), o.as_str()), (decl, doc), "{text:?}");
+        }
+    }
 }
 
 #[cfg(test)]

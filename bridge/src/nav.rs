@@ -10,7 +10,7 @@ use crate::locate;
 use crate::lsp::{self, Encoding, Server};
 use crate::paths::{contain, Contained};
 use crate::workspace::Workspace;
-use indexer::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError};
+use indexer::envelope::{clamp_budget, fit, Answer, ErrorCode, ToolError};
 use indexer::lang::Lang;
 use indexer::lookup::MapSymbol;
 use indexer::model::Pos;
@@ -122,6 +122,10 @@ at_params!(
     RenameParams {
         #[schemars(required)]
         new_name: Option<String>,
+        /// Diffs of these files only (path prefix or glob); every file is still listed.
+        file_filter: Option<String>,
+        /// Skip this many files' diffs (page on).
+        offset: Option<u32>,
     }
 );
 
@@ -179,11 +183,7 @@ pub fn read_source(ws: &Workspace, c: &Contained, shown: &str) -> Result<Arc<str
         Ok(None) => Err(ToolError::bad_args(format!(
             "{shown} is a binary file (it contains NUL bytes)"
         ))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(ToolError::new(
-            ErrorCode::FileDeleted,
-            format!("{shown} does not exist"),
-        )
-        .hint("`map_search` finds where its symbols live now")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(ws.missing(&c.rel, shown)),
         Err(e) if c.abs.is_dir() => Err(ToolError::bad_args(format!(
             "{shown} is a directory, not a file ({e})"
         ))),
@@ -234,6 +234,12 @@ pub fn target(
         });
     }
     if let Some(id) = p.node_id {
+        if let Ok(indexer::id::NodeId::File { .. }) = indexer::id::NodeId::parse(id) {
+            return Err(ToolError::bad_args(format!(
+                "{id} is a file; a position tool needs a symbol in it (`{id}#Name`) or a position"
+            ))
+            .hint("`nav_outline` lists the file's symbols with their node IDs"));
+        }
         let (r, warned) = crate::reconcile::locate_node(ws, id, false)?;
         warnings.extend(warned);
         let (file, Some(line), Some(col)) =
@@ -644,19 +650,15 @@ fn listing<T: Serialize>(
         .map(|x| serde_json::to_value(x).unwrap_or(Value::Null))
         .collect();
     let total = items.len();
-    let (data, kept) = fit(total, clamp_budget(budget), |n| {
+    let f = fit(total, clamp_budget(budget), |n| {
         let mut h = head.clone();
         h[key] = layout.render(&items[..n], shape);
         h["total"] = json!(total);
         h
     });
     Answer {
-        data,
-        dropped: (kept < total).then(|| Dropped {
-            kind: key.to_string(),
-            count: total - kept,
-            note: format!("{} of {total} {key} left out: {narrow}", total - kept),
-        }),
+        dropped: f.dropped(key, narrow),
+        data: f.data,
         warnings,
     }
 }
@@ -976,9 +978,24 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             Ok(v) if !v.is_null() => {
                 let text = hover_text(&v["contents"]);
                 let anchor = a.at(&t.c.abs, t.pos, t.pos.line);
+                let signature = lsp::signature_from_hover(&v);
+                // The documentation without the signature's code block, said once.
+                let (_, doc) = lsp::split_hover(&text);
+                let mut data = json!({"source": "lsp", "signature": signature});
+                if !doc.is_empty() {
+                    data["doc"] = json!(doc);
+                }
+                if ws.detail {
+                    data["contents"] = json!(text);
+                    data["at"] = json!(anchor);
+                } else {
+                    data["at"] = json!(indexer::shape::at(anchor.line, anchor.col));
+                    if let Some(n) = &anchor.node_id {
+                        data["nodeId"] = json!(n);
+                    }
+                }
                 return Ok(Answer {
-                    data: json!({"source": "lsp", "signature": lsp::signature_from_hover(&v),
-                                 "contents": text, "at": anchor}),
+                    data,
                     dropped: None,
                     warnings: w,
                 });
@@ -1007,9 +1024,19 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             defs.len()
         ));
     }
+    let mut data = json!({"source": "map", "kind": d.kind, "nodeId": d.node_id});
+    for (k, v) in [("signature", &d.signature), ("doc", &d.doc)] {
+        if let Some(v) = v {
+            data[k] = json!(v);
+        }
+    }
+    if ws.detail {
+        data["definition"] = json!(sym_anchor(&mut a, d));
+    } else {
+        data["at"] = json!(indexer::shape::at(d.name_line, d.name_col));
+    }
     Ok(Answer {
-        data: json!({"source": "map", "signature": d.signature, "doc": d.doc, "kind": d.kind,
-                     "nodeId": d.node_id, "definition": sym_anchor(&mut a, d)}),
+        data,
         dropped: None,
         warnings: w,
     })
@@ -1263,8 +1290,13 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
             Ok((root, mut items)) => {
                 let mut head = json!({"source": "lsp", "direction": dir, "symbol": root});
+                if !ws.detail {
+                    head["symbol"] = indexer::shape::flat_anchor(&head["symbol"]);
+                }
                 if incoming {
                     add_map_callers(ws, &t, &mut a, &mut items, &mut head, &mut w)?;
+                } else {
+                    set_outside_apart(&mut items, &mut head, &mut w);
                 }
                 return Ok(listing(
                     "calls",
@@ -1349,6 +1381,31 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         w,
         (Layout::Flat, ws.shape()),
     ))
+}
+
+/// Callees outside the workspace (builtins, the standard library's stubs, dependencies) are
+/// not what an agent follows, and they pushed the workspace's callees past the budget: left
+/// out of the list, counted and named once under `outside`, with a warning.
+fn set_outside_apart(items: &mut Vec<Anchor>, head: &mut Value, w: &mut Vec<String>) {
+    let (outside, inside): (Vec<Anchor>, Vec<Anchor>) =
+        std::mem::take(items).into_iter().partition(|x| x.external);
+    *items = inside;
+    if outside.is_empty() {
+        return;
+    }
+    let mut names: Vec<String> = outside
+        .iter()
+        .filter_map(|x| x.name.as_ref().and_then(Value::as_str).map(str::to_string))
+        .collect();
+    names.sort();
+    names.dedup();
+    let more = names.len() > 30;
+    names.truncate(30);
+    head["outside"] = json!({"count": outside.len(), "names": names, "more": more});
+    w.push(format!(
+        "{} callees outside the workspace (builtins, standard-library stubs, dependencies) left out of the list; `outside` names them",
+        outside.len()
+    ));
 }
 
 /// Direct callers the map knows and the server did not list, added and labelled (each item
@@ -1565,7 +1622,9 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     }
     let mut outside = Vec::new();
     let mut files = Vec::new();
+    let mut diffs = Vec::new();
     let mut edits_total = 0;
+    let filter = file_filter(&p.file_filter)?;
     for (uri, edits) in &per_file {
         let Some(abs) = lsp::uri_to_path(uri) else {
             continue;
@@ -1579,6 +1638,12 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             outside.push(abs.display().to_string());
             continue;
         };
+        edits_total += edits.len();
+        // Every file is listed with its edits; its diff only when the filter keeps it.
+        files.push(json!({"file": rel, "edits": edits.len()}));
+        if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
+            continue;
+        }
         let old = read_source(
             ws,
             &Contained {
@@ -1588,13 +1653,12 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             &rel,
         )?;
         let new = lsp::apply_edits(&old, edits, s.encoding());
-        edits_total += edits.len();
         let diff = similar::TextDiff::from_lines(&*old, new.as_str())
             .unified_diff()
             .context_radius(3)
             .header(&format!("a/{rel}"), &format!("b/{rel}"))
             .to_string();
-        files.push(json!({"file": rel, "edits": edits.len(), "diff": diff}));
+        diffs.push(json!({"file": rel, "diff": diff}));
     }
     if !outside.is_empty() {
         return Err(ToolError::new(
@@ -1619,18 +1683,45 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             format!(", {} file operation(s)", file_ops.len())
         }
     );
-    let total = files.len();
-    let head = json!({"source": "lsp", "newName": new_name, "summary": summary, "fileOperations": file_ops, "written": false});
+    let offset = p.offset.unwrap_or(0) as usize;
+    let shown_total = diffs.len();
+    let diffs: Vec<Value> = diffs.into_iter().skip(offset).collect();
+    let mut head = json!({"source": "lsp", "newName": new_name, "summary": summary,
+                          "files": files, "written": false});
+    if !file_ops.is_empty() || ws.detail {
+        head["fileOperations"] = json!(file_ops);
+    }
+    if offset > 0 {
+        head["offset"] = json!(offset);
+    }
+    let next = offset + diffs.len();
+    if ws.unbounded {
+        // The CLI writing the whole patch (`--output`): every diff at once.
+        head["total"] = json!(diffs.len());
+        head["diffs"] = json!(diffs);
+        head["diffsTotal"] = json!(shown_total);
+        return Ok(Answer {
+            data: head,
+            dropped: None,
+            warnings: w,
+        });
+    }
     let mut ans = listing(
-        "files",
-        files,
+        "diffs",
+        diffs,
         head,
         p.token_budget,
-        "a larger tokenBudget shows every file's diff",
+        &format!(
+            "page on with offset (the next files' diffs), or pick files with fileFilter; {shown_total} diffs in all"
+        ),
         w,
         (Layout::AsIs, ws.shape()),
     );
-    ans.data["filesTotal"] = json!(total);
+    if let Some(d) = &mut ans.dropped {
+        let kept = next - d.count;
+        d.note = format!("diffs of files {}..{} of {shown_total} shown; offset {kept} pages on, fileFilter picks files", offset + 1, kept);
+    }
+    ans.data["diffsTotal"] = json!(shown_total);
     Ok(ans)
 }
 

@@ -273,13 +273,17 @@ pub(crate) fn locate_node(
     let name_hint = qualname
         .as_deref()
         .map(|q| segment_name(q.rsplit('.').next().unwrap_or(q)).to_string());
-    let live = live_outline(ws, &c, lang, &path, &mut warnings).map_err(|e| match e.code {
+    let named = |e: ToolError| match e.code {
         ErrorCode::FileDeleted => e.hint(match &name_hint {
             Some(n) => format!("`map_search` for {n:?} finds where it lives now"),
             None => "`map_search` finds where its symbols live now".to_string(),
         }),
         _ => e,
-    })?;
+    };
+    if !c.abs.exists() {
+        return Err(named(ws.missing_node(&node, &c.rel, id)));
+    }
+    let live = live_outline(ws, &c, lang, &path, &mut warnings).map_err(named)?;
     let (mut outline, mut source, server) = (live.outline, live.source, live.server);
     // Same-named definitions in one scope (`def handler` in both branches of an `if`, a
     // property's getter and setter): the parse decides which is the Nth, in source order; the
@@ -347,21 +351,21 @@ pub(crate) fn locate_node(
     let (i, relocated) = match outline::find(&outline, &qualname) {
         Found::Exact(i) => (i, false),
         Found::Relocated(i) => (i, true),
-        Found::NotFound {
-            top_level,
-            candidates,
-        } => {
-            let why = if candidates > 1 {
-                format!("{candidates} symbols in {path} are named {:?}; which one is meant cannot be told", name_hint.unwrap_or_default())
+        Found::NotFound { candidates } => {
+            let why = if candidates.len() > 1 {
+                format!(
+                    "{} symbols in {path} are named {:?}; which one is meant cannot be told",
+                    candidates.len(),
+                    name_hint.unwrap_or_default()
+                )
             } else {
                 format!("{qualname} is no longer in {path}")
             };
-            let shown: Vec<&str> = top_level.iter().take(30).map(String::as_str).collect();
-            return Err(ToolError::new(ErrorCode::SymbolNotFound, why).hint(format!(
-                "top-level names in {path}: {}{}; `map_search` finds it if it moved to another file",
-                shown.join(", "),
-                if top_level.len() > shown.len() { ", …" } else { "" }
-            )));
+            let mut hint = outline::not_found_hint(&outline, &qualname, &candidates);
+            if candidates.len() <= 1 {
+                hint.push_str("; `map_search` finds it if it moved to another file");
+            }
+            return Err(ToolError::new(ErrorCode::SymbolNotFound, why).hint(hint));
         }
     };
     let live = &outline[i];

@@ -123,10 +123,12 @@ impl Supervisor {
     /// this is `LSP_FAILED` and the caller falls back.
     pub fn get(&self, lang: Lang) -> Result<Arc<Server>, ToolError> {
         if !self.cfg.enabled {
+            // Turned off, not missing: no install hint.
             return Err(ToolError::new(
                 ErrorCode::LspUnavailable,
                 "language servers are turned off (--no-lsp)",
-            ));
+            )
+            .hint("run without --no-lsp to use them"));
         }
         let mut slot = self.slot(lang);
         slot.last_used = Instant::now();

@@ -33,6 +33,8 @@ pub struct Workspace {
     /// Answers in the full shape (`--detail`; the CLI's plain text renders from it) rather
     /// than the compact one.
     pub detail: bool,
+    /// Answers not cut to a budget: the CLI writing a whole patch (`rename --output`).
+    pub unbounded: bool,
     /// The watcher's state, when one runs in this process (`serve`, `watch`).
     pub watch: std::sync::Arc<std::sync::Mutex<Option<WatchStatus>>>,
     /// The first build of the map, when `serve` is making it: map answers wait for it.
@@ -133,6 +135,67 @@ impl Workspace {
         Ok(text)
     }
 
+    /// The error for a file that is not on disk: `FILE_DELETED` when the map indexed it (it
+    /// was there and is gone), else `BAD_ARGS` (it never was: a typo); either way with the
+    /// map's nearest paths.
+    pub fn missing(&self, rel: &str, shown: &str) -> ToolError {
+        let map = indexer::query::Map::shared(&self.root, &self.db).ok();
+        let known = map
+            .as_ref()
+            .is_some_and(|m| m.has_file(rel).unwrap_or(false));
+        let near = map
+            .and_then(|m| m.paths_near(rel, 3).ok())
+            .unwrap_or_default();
+        let near =
+            indexer::suggest::did_you_mean(&near.iter().map(String::as_str).collect::<Vec<_>>());
+        if known {
+            let hint = "`map_search` finds where its symbols live now";
+            ToolError::new(
+                ErrorCode::FileDeleted,
+                format!("{shown} was indexed but no longer exists"),
+            )
+            .hint(if near.is_empty() {
+                hint.to_string()
+            } else {
+                format!("{near} Or {hint}")
+            })
+        } else {
+            ToolError::bad_args(format!(
+                "{shown} does not exist, and the map never indexed it"
+            ))
+            .hint(if near.is_empty() {
+                "paths are relative to the workspace root; `map_search` finds files by name"
+                    .to_string()
+            } else {
+                near
+            })
+        }
+    }
+
+    /// A node ID whose file is not on disk: as [`Workspace::missing`], but a file the map
+    /// never had is `NODE_NOT_FOUND`, with the nearest node IDs.
+    pub fn missing_node(&self, node: &indexer::id::NodeId, rel: &str, id: &str) -> ToolError {
+        let e = self.missing(rel, id);
+        if e.code == ErrorCode::FileDeleted {
+            return e;
+        }
+        let near = indexer::query::Map::shared(&self.root, &self.db)
+            .ok()
+            .and_then(|m| m.ids_near(node).ok())
+            .unwrap_or_default();
+        let near =
+            indexer::suggest::did_you_mean(&near.iter().map(String::as_str).collect::<Vec<_>>());
+        ToolError::new(
+            ErrorCode::NodeNotFound,
+            format!("{id} is not in the map, and its file {rel} does not exist"),
+        )
+        .hint(if near.is_empty() {
+            "`map_search` finds node IDs by name".to_string()
+        } else {
+            near
+        })
+    }
+
     /// The live outline of a file: a tree-sitter parse of what is on disk, and its line
     /// count. `FILE_DELETED` when it is gone; a binary file is refused.
     pub fn parsed_outline(
@@ -144,10 +207,7 @@ impl Workspace {
         let bytes = match std::fs::read(&c.abs) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(ToolError::new(
-                    ErrorCode::FileDeleted,
-                    format!("{shown} no longer exists"),
-                ));
+                return Err(self.missing(&c.rel, shown));
             }
             Err(e) => return Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
         };
@@ -228,6 +288,7 @@ impl Workspace {
             lsp_timeout: crate::lsp::TIMEOUT,
             lsp_idle: crate::supervise::IDLE,
             detail: false,
+            unbounded: false,
             texts: Default::default(),
             parses: Default::default(),
             watch: Default::default(),

@@ -205,7 +205,7 @@ impl Envelope {
                 data: Some(a.data),
                 error: None,
                 dropped: a.dropped,
-                warnings: a.warnings,
+                warnings: said_once(a.warnings),
             },
             Err(e) => Envelope {
                 ok: false,
@@ -226,13 +226,75 @@ impl Envelope {
     }
 }
 
+/// A list fitted to a budget: the data with its first `kept` of `total` items.
+#[derive(Debug, Clone)]
+pub struct Fitted {
+    pub data: Value,
+    pub kept: usize,
+    pub total: usize,
+    /// The budget asked for.
+    pub budget: u32,
+    /// When not one item fits: the smallest budget that holds the first.
+    pub one: Option<u32>,
+}
+
+impl Fitted {
+    /// What was cut, never silent: how many of how many `kind` were left out, how to narrow,
+    /// and when the budget holds none of them, the budget that would hold one (an empty list
+    /// must not read as "nothing matches").
+    pub fn dropped(&self, kind: &str, narrow: &str) -> Option<Dropped> {
+        if self.kept >= self.total {
+            return None;
+        }
+        let count = self.total - self.kept;
+        let mut note = format!("{count} of {} {kind} left out: {narrow}", self.total);
+        if let Some(one) = self.one {
+            note = format!(
+                "none of {} {kind} fits in tokenBudget {}: {one} holds the first; {narrow}",
+                self.total, self.budget
+            );
+        }
+        Some(Dropped {
+            kind: kind.to_string(),
+            count,
+            note,
+        })
+    }
+}
+
+/// Warnings without repeats: one that another warning already says (the same text, or its
+/// beginning, as when two layers report the same missing server) is left out; order is kept.
+pub fn said_once(warnings: Vec<String>) -> Vec<String> {
+    let keep: Vec<bool> = warnings
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            !warnings
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != i && o.starts_with(w.as_str()) && (o.len() > w.len() || j < i))
+        })
+        .collect();
+    warnings
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(w, k)| k.then_some(w))
+        .collect()
+}
+
 /// The largest `n` for which `make(n)` fits the budget, by bisection (`make` is monotone in `n`).
-/// Returns the data for that `n` and `n`.
-pub fn fit<F: Fn(usize) -> Value>(total: usize, budget: u32, make: F) -> (Value, usize) {
+pub fn fit<F: Fn(usize) -> Value>(total: usize, budget: u32, make: F) -> Fitted {
     let limit = budget.saturating_sub(ENVELOPE_OVERHEAD);
     let full = make(total);
+    let done = |data, kept| Fitted {
+        data,
+        kept,
+        total,
+        budget,
+        one: None,
+    };
     if tokens_of(&full) <= limit {
-        return (full, total);
+        return done(full, total);
     }
     let (mut lo, mut hi) = (0usize, total);
     while lo < hi {
@@ -243,13 +305,32 @@ pub fn fit<F: Fn(usize) -> Value>(total: usize, budget: u32, make: F) -> (Value,
             hi = mid - 1;
         }
     }
-    (make(lo), lo)
+    let mut f = done(make(lo), lo);
+    if lo == 0 && total > 0 {
+        f.one = Some(tokens_of(&make(1)) + ENVELOPE_OVERHEAD);
+    }
+    f
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn warnings_are_said_once() {
+        let w = |v: &[&str]| said_once(v.iter().map(|s| s.to_string()).collect());
+        assert_eq!(
+            w(&[
+                "off (--no-lsp): from a parse",
+                "off (--no-lsp)",
+                "other",
+                "other"
+            ]),
+            ["off (--no-lsp): from a parse", "other"]
+        );
+        assert_eq!(w(&["a", "b"]), ["a", "b"]);
+    }
 
     #[test]
     fn budget_is_clamped() {
@@ -261,11 +342,35 @@ mod tests {
     #[test]
     fn fit_keeps_the_largest_prefix() {
         let items: Vec<String> = (0..500).map(|i| format!("item number {i:04}")).collect();
-        let (v, n) = fit(items.len(), 200, |n| json!({ "items": &items[..n] }));
-        assert!(n > 0 && n < 500, "{n}");
-        assert!(tokens_of(&v) <= 160);
-        let (_, n2) = fit(items.len(), 10_000, |n| json!({ "items": &items[..n] }));
-        assert_eq!(n2, 500);
+        let f = fit(items.len(), 200, |n| json!({ "items": &items[..n] }));
+        assert!(f.kept > 0 && f.kept < 500, "{}", f.kept);
+        assert!(tokens_of(&f.data) <= 160);
+        assert!(f
+            .dropped("items", "narrow")
+            .is_some_and(|d| d.count == 500 - f.kept));
+        let f = fit(items.len(), 10_000, |n| json!({ "items": &items[..n] }));
+        assert_eq!(f.kept, 500);
+        assert!(f.dropped("items", "narrow").is_none());
+    }
+
+    #[test]
+    fn a_budget_that_holds_nothing_says_what_would() {
+        let big: Vec<String> = (0..3).map(|i| format!("{i}{}", "x".repeat(600))).collect();
+        let f = fit(big.len(), 100, |n| json!({ "items": &big[..n] }));
+        assert_eq!(f.kept, 0);
+        let one = f.one.expect("the budget for one");
+        assert!(one > 150 && one < 250, "{one}");
+        let d = f.dropped("hits", "narrow with `kinds`").expect("dropped");
+        assert_eq!(d.count, 3);
+        assert!(
+            d.note.contains(&format!("{one} holds the first")),
+            "{}",
+            d.note
+        );
+        assert_eq!(
+            fit(big.len(), one, |n| json!({ "items": &big[..n] })).kept,
+            1
+        );
     }
 
     #[test]

@@ -76,7 +76,8 @@ pub struct IndexStats {
     pub parse_errors: usize,
     /// Edges of unchanged files re-resolved because a name they use changed.
     pub reresolved: usize,
-    /// Symbols (file nodes included) written by this run.
+    /// Symbols written by this run (definitions: file and package nodes are not counted,
+    /// as in `map_status`).
     pub symbols_written: usize,
     /// Edges written by this run (re-resolved ones included).
     pub edges_written: usize,
@@ -433,7 +434,11 @@ fn run_in_tx(
     store::set_meta(conn, "last_run", &now.to_string())?;
     stats.symbols_written = written.symbols;
     if cold {
-        stats.symbols = Some(conn.query_row("SELECT count(*) FROM symbols", [], |r| r.get(0))?);
+        stats.symbols = Some(conn.query_row(
+            "SELECT count(*) FROM symbols WHERE qualname != ''",
+            [],
+            |r| r.get(0),
+        )?);
         stats.edges = Some(conn.query_row("SELECT count(*) FROM all_edges", [], |r| r.get(0))?);
     }
     Ok(())
@@ -685,7 +690,7 @@ fn write_files(
                 }
                 w.parse_errors += usize::from(ex.parse_error);
                 insert_file_node(conn, id, f, ex.doc.as_deref(), lines)?;
-                w.symbols += 1 + ex.symbols.len();
+                w.symbols += ex.symbols.len();
                 insert_symbols(conn, id, f, &ex)?;
                 store::insert_facts(conn, id, &ex.facts)?;
                 for imp in &ex.imports {

@@ -25,6 +25,7 @@ pub mod query;
 pub mod resolve;
 pub mod shape;
 pub mod store;
+pub mod suggest;
 pub mod syntax;
 pub mod walk;
 

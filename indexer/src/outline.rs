@@ -45,11 +45,42 @@ pub enum Found {
     Exact(usize),
     /// The chain does not match, but exactly one symbol has the same last name.
     Relocated(usize),
-    /// Nothing (or several candidates): the file's top-level names, as hints.
-    NotFound {
-        top_level: Vec<String>,
-        candidates: usize,
-    },
+    /// Nothing, or several symbols of that last name (`candidates`, which one is meant
+    /// cannot be told).
+    NotFound { candidates: Vec<usize> },
+}
+
+/// What to tell someone whose qualname was not found in `outline`: the candidates that could
+/// not be told apart (with their lines), else the nearest qualnames, else the top-level names.
+pub fn not_found_hint(outline: &[OutlineSymbol], qualname: &str, candidates: &[usize]) -> String {
+    if candidates.len() > 1 {
+        let listed: Vec<String> = candidates
+            .iter()
+            .map(|&i| {
+                format!(
+                    "{} (line {})",
+                    outline[i].qualname, outline[i].name_span.start.line
+                )
+            })
+            .collect();
+        return format!(
+            "the candidates: {}; name one by its chain or ~N",
+            listed.join(", ")
+        );
+    }
+    let near = crate::suggest::nearest(qualname, outline.iter().map(|s| s.qualname.as_str()), 3);
+    if !near.is_empty() {
+        return crate::suggest::did_you_mean(&near);
+    }
+    let mut top: Vec<&str> = outline
+        .iter()
+        .filter(|s| s.parent.is_none())
+        .map(|s| s.qualname.as_str())
+        .collect();
+    top.dedup();
+    let more = if top.len() > 30 { ", …" } else { "" };
+    top.truncate(30);
+    format!("top-level names: {}{more}", top.join(", "))
 }
 
 /// Walk a qualname's chain through an outline.
@@ -68,16 +99,7 @@ pub fn find(outline: &[OutlineSymbol], qualname: &str) -> Found {
     if same.len() == 1 {
         return Found::Relocated(same[0]);
     }
-    let mut top_level: Vec<String> = outline
-        .iter()
-        .filter(|s| s.parent.is_none())
-        .map(|s| s.qualname.clone())
-        .collect();
-    top_level.dedup();
-    Found::NotFound {
-        top_level,
-        candidates: same.len(),
-    }
+    Found::NotFound { candidates: same }
 }
 
 fn contains(span: &Span, pos: Pos) -> bool {
@@ -145,17 +167,22 @@ mod tests {
             other => panic!("{other:?}"),
         }
         // `X.f`: two `f`s, so no guess.
+        let Found::NotFound { candidates } = find(&o, "X.f") else {
+            panic!("X.f is ambiguous");
+        };
+        assert_eq!(candidates.len(), 2);
         assert_eq!(
-            find(&o, "X.f"),
-            Found::NotFound {
-                top_level: vec!["A".into(), "B".into(), "f".into(), "f~2".into()],
-                candidates: 2
-            }
+            not_found_hint(&o, "X.f", &candidates),
+            "the candidates: f (line 10), f~2 (line 12); name one by its chain or ~N"
         );
-        assert!(matches!(
-            find(&o, "gone"),
-            Found::NotFound { candidates: 0, .. }
-        ));
+        assert_eq!(find(&o, "gone"), Found::NotFound { candidates: vec![] });
+        // A typo: the nearest names; nothing near: the top-level names.
+        assert_eq!(not_found_hint(&o, "A.mm", &[]), "did you mean A.m?");
+        assert_eq!(not_found_hint(&o, "B.othre", &[]), "did you mean B.other?");
+        assert_eq!(
+            not_found_hint(&o, "zzzzzz", &[]),
+            "top-level names: A, B, f, f~2"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //!
 //! Ranking for search is pure ([`match_tier`], [`word_starts`]) and table-tested.
 
-use crate::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, ToolError};
+use crate::envelope::{clamp_budget, fit, Answer, Dropped, ErrorCode, Fitted, ToolError};
 use crate::id::{grammar, NodeId};
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Kind};
@@ -614,19 +614,14 @@ impl Map {
             .collect();
         let budget = clamp_budget(p.token_budget);
         let (query, more) = (&found.query, found.more);
-        let (data, kept) = fit(
+        let f = fit(
             items.len(),
             budget,
             |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
         );
-        let dropped = (kept < items.len()).then(|| Dropped {
-            kind: "hits".into(),
-            count: items.len() - kept,
-            note: "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget".into(),
-        });
         Ok(Answer {
-            data,
-            dropped,
+            dropped: f.dropped("hits", "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"),
+            data: f.data,
             warnings: found.warnings,
         })
     }
@@ -950,19 +945,14 @@ impl Map {
         let total = clusters.len();
         let budget = clamp_budget(p.token_budget);
         let head = json!({"files": files.len(), "clusterCount": total, "unclusteredFiles": alone, "topHubs": top, "focus": focus});
-        let (data, kept) = fit(total, budget, |n| {
+        let f = fit(total, budget, |n| {
             let mut h = head.clone();
             h["clusters"] = json!(&clusters[..n]);
             h
         });
-        let dropped = (kept < total).then(|| Dropped {
-            kind: "clusters".into(),
-            count: total - kept,
-            note: "smaller clusters left out: narrow with `focus` (a directory), fewer `hubsPerCluster`, or a larger tokenBudget".into(),
-        });
         Ok(Answer {
-            data,
-            dropped,
+            dropped: f.dropped("clusters", "the smaller ones; narrow with `focus` (a directory), fewer `hubsPerCluster`, or a larger tokenBudget"),
+            data: f.data,
             warnings: Vec::new(),
         })
     }
@@ -1075,6 +1065,89 @@ impl Map {
 
     /// A node that exists in the map: a symbol, file or package row, or an external package
     /// some edge points at.
+    /// Whether the map has indexed this workspace-relative path (a file ever seen).
+    pub fn has_file(&self, path: &str) -> Result<bool, ToolError> {
+        self.conn
+            .query_row(
+                "SELECT count(*) > 0 FROM files WHERE path = ?1",
+                [path],
+                |r| r.get(0),
+            )
+            .map_err(sql)
+    }
+
+    /// Up to `n` of the map's file paths nearest to one that is not there.
+    pub fn paths_near(&self, path: &str, n: usize) -> Result<Vec<String>, ToolError> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT path FROM files ORDER BY path")
+            .map_err(sql)?;
+        let all: Vec<String> = st
+            .query_map([], |r| r.get(0))
+            .map_err(sql)?
+            .collect::<Result<_, _>>()
+            .map_err(sql)?;
+        Ok(
+            crate::suggest::nearest(path, all.iter().map(String::as_str), n)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+
+    /// Up to `n` qualnames of the map's symbols in `path` nearest to one that is not there.
+    pub fn qualnames_near(
+        &self,
+        path: &str,
+        qualname: &str,
+        n: usize,
+    ) -> Result<Vec<String>, ToolError> {
+        let mut st = self
+            .conn
+            .prepare_cached(
+                "SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id \
+                 WHERE f.path = ?1 AND s.qualname != '' ORDER BY s.start_line",
+            )
+            .map_err(sql)?;
+        let all: Vec<String> = st
+            .query_map([path], |r| r.get(0))
+            .map_err(sql)?
+            .collect::<Result<_, _>>()
+            .map_err(sql)?;
+        Ok(
+            crate::suggest::nearest(qualname, all.iter().map(String::as_str), n)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+
+    /// Node IDs near one the map does not have: the same file's symbols of a near qualname,
+    /// else near files (as file IDs with the same qualname).
+    pub fn ids_near(&self, id: &NodeId) -> Result<Vec<String>, ToolError> {
+        let lang = id.lang();
+        let (path, qualname) = match id {
+            NodeId::File { path, .. } => (path.as_str(), None),
+            NodeId::Symbol { path, qualname, .. } => (path.as_str(), Some(qualname.as_str())),
+            _ => return Ok(Vec::new()),
+        };
+        if let (true, Some(q)) = (self.has_file(path)?, qualname) {
+            return Ok(self
+                .qualnames_near(path, q, 3)?
+                .iter()
+                .map(|q| NodeId::symbol_id(lang, path, q))
+                .collect());
+        }
+        Ok(self
+            .paths_near(path, 3)?
+            .iter()
+            .map(|p| match qualname {
+                Some(q) => NodeId::symbol_id(lang, p, q),
+                None => NodeId::file_id(lang, p),
+            })
+            .collect())
+    }
+
     fn require_node(&self, id: &str) -> Result<NodeId, ToolError> {
         let parsed = parse_node_id(id)?;
         if self.node(id)?.is_some() {
@@ -1093,13 +1166,18 @@ impl Map {
                 return Ok(parsed);
             }
         }
-        let hint = match parsed.qualname() {
+        let near = self.ids_near(&parsed)?;
+        let near: Vec<&str> = near.iter().map(String::as_str).collect();
+        let mut hint = match parsed.qualname() {
             Some(q) => format!(
                 "`map_search` for {:?} finds where it lives now",
                 crate::id::segment_name(q.rsplit('.').next().unwrap_or(q))
             ),
             None => "`map_search` finds node IDs by name".to_string(),
         };
+        if !near.is_empty() {
+            hint = format!("{} Or {hint}", crate::suggest::did_you_mean(&near));
+        }
         Err(ToolError::new(ErrorCode::NodeNotFound, format!("{id} is not in the map")).hint(hint))
     }
 
@@ -1207,7 +1285,7 @@ impl Map {
             .map(|(d, e)| shape::edge(e, Some(*d), shape))
             .collect();
         let budget = clamp_budget(p.token_budget);
-        let (data, kept) = fit(edge_vals.len(), budget, |k| {
+        let f = fit(edge_vals.len(), budget, |k| {
             let used: HashSet<&str> = n.edges[..k]
                 .iter()
                 .flat_map(|(_, e)| [Some(e.source.as_str()), e.target.as_deref()])
@@ -1231,13 +1309,12 @@ impl Map {
             }
             v
         });
-        let dropped = (kept < edge_vals.len()).then(|| Dropped {
-            kind: "edges".into(),
-            count: edge_vals.len() - kept,
-            note: "narrow with `edgeKinds`, `direction`, a smaller `depth` or `limit`, or a larger tokenBudget".into(),
-        });
+        let dropped = f.dropped(
+            "edges",
+            "narrow with `edgeKinds`, `direction`, a smaller `depth` or `limit`, or a larger tokenBudget",
+        );
         Ok(Answer {
-            data,
+            data: f.data,
             dropped,
             warnings: n.warnings,
         })
@@ -1556,7 +1633,7 @@ impl Map {
                 "db": self.db.to_string_lossy(),
                 "schemaVersion": store::SCHEMA_VERSION,
                 "toolVersion": meta("tool_version").ok().flatten(),
-                "lastRun": last_run,
+                "lastRun": last_run.map(iso_utc),
                 "lastRunSeconds": meta("last_run_seconds").ok().flatten().and_then(|s| s.parse::<f64>().ok()),
                 "languages": langs,
                 "edges": edges,
@@ -1569,7 +1646,7 @@ impl Map {
             })
         };
         let total = stale_count.max(skipped_count);
-        let (data, kept) = fit(total, clamp_budget(Some(10_000)), make);
+        let Fitted { data, kept, .. } = fit(total, clamp_budget(Some(10_000)), make);
         let dropped = (kept < total).then(|| Dropped {
             kind: "files".into(),
             count: (stale_count + skipped_count) - (kept.min(stale_count) + kept.min(skipped_count)),
@@ -1581,6 +1658,27 @@ impl Map {
             warnings,
         })
     }
+}
+
+/// Seconds since the Unix epoch as an ISO 8601 UTC time, `2026-11-23T09:41:07Z`.
+pub fn iso_utc(secs: i64) -> String {
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Days to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }
 
 /// The dotted module of a symbol's file: `json/decoder.py` → `json.decoder`, a Go file → its
@@ -1664,6 +1762,14 @@ pub enum PathFound {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_are_iso_utc() {
+        assert_eq!(iso_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(iso_utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(iso_utc(1_795_427_493), "2026-11-23T09:51:33Z");
+        assert_eq!(iso_utc(4_102_444_799), "2099-12-31T23:59:59Z");
+    }
 
     #[test]
     fn word_parts() {

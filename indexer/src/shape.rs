@@ -183,10 +183,38 @@ pub fn compact_anchor(a: &Value) -> Value {
 
 /// One anchor of a list that keeps its order across files (calls, symbols): as
 /// [`compact_anchor`], with its file.
+/// What the node ID says is not repeated: the file when it is the node's, the name when it is
+/// the node's last; at depth 1 (the default) neither the depth nor `via` (the symbol asked
+/// about) is given.
 pub fn flat_anchor(a: &Value) -> Value {
     let mut v = compact_anchor(a);
-    if let Some(f) = a.get("file").filter(|f| !f.is_null()) {
-        v["file"] = f.clone();
+    let id = a["nodeId"]
+        .as_str()
+        .and_then(|i| crate::id::NodeId::parse(i).ok());
+    let (id_file, id_name) = match &id {
+        Some(crate::id::NodeId::Symbol { path, qualname, .. }) => (
+            Some(path.as_str()),
+            Some(crate::id::segment_name(
+                qualname.rsplit('.').next().unwrap_or(qualname),
+            )),
+        ),
+        Some(crate::id::NodeId::File { path, .. }) => (Some(path.as_str()), None),
+        _ => (None, None),
+    };
+    if let Some(f) = a["file"].as_str().filter(|f| Some(*f) != id_file) {
+        v["file"] = json!(f);
+    }
+    if let (Some(o), Some(n)) = (v.as_object_mut(), id_name) {
+        if o.get("name").and_then(Value::as_str) == Some(n) {
+            o.remove("name");
+        }
+        if o.get("depth")
+            .and_then(Value::as_u64)
+            .is_none_or(|d| d <= 1)
+        {
+            o.remove("depth");
+            o.remove("via");
+        }
     }
     v
 }
@@ -304,6 +332,22 @@ mod tests {
         let full = edge(&cases[1].0, Some(2), Shape::Detail);
         assert_eq!(full["targetName"], "g");
         assert_eq!(full["depth"], 2);
+    }
+
+    #[test]
+    fn flat_anchors_say_what_the_node_id_does_not() {
+        let a = json!({"file": "a/b.py", "line": 3, "col": 5, "endLine": 3, "name": "g",
+                       "nodeId": "py:a/b.py#C.g", "depth": 1, "via": "py:a/c.py#f"});
+        assert_eq!(
+            flat_anchor(&a).to_string(),
+            r#"{"at":"3:5","nodeId":"py:a/b.py#C.g"}"#
+        );
+        let deep = json!({"file": "/usr/lib/typeshed/builtins.pyi", "line": 9, "col": 1,
+                          "endLine": 9, "name": "len", "nodeId": null, "depth": 2, "via": "py:a/b.py#C.g"});
+        assert_eq!(
+            flat_anchor(&deep).to_string(),
+            r#"{"at":"9:1","depth":2,"file":"/usr/lib/typeshed/builtins.pyi","name":"len","via":"py:a/b.py#C.g"}"#
+        );
     }
 
     #[test]

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub const SCHEMA: &str = include_str!("../../schema.sql");
-/// Bump when `schema.sql` changes; an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 3;
+/// Bump when `schema.sql` changes, or what extraction writes into it (4: `doc` is the first
+/// sentence, not the first line); an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 4;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]

@@ -99,18 +99,70 @@ pub fn span_of(src: &[u8], node: Node<'_>) -> Span {
 
 /// The first non-empty line of a `//` or `/* */` comment, without its markers.
 pub fn comment_first_line(src: &[u8], node: Node<'_>) -> Option<String> {
-    let t = text(src, node);
-    let body = if let Some(b) = t.strip_prefix("//") {
-        b.to_string()
-    } else {
-        t.trim_start_matches("/*")
-            .trim_end_matches("*/")
-            .to_string()
+    comment_summary(src, &[node])
+}
+
+/// The summary of a run of comments (consecutive `//` lines, or one block comment): its
+/// first sentence, see [`first_sentence`].
+pub fn comment_summary(src: &[u8], nodes: &[Node<'_>]) -> Option<String> {
+    let bodies: Vec<String> = nodes
+        .iter()
+        .map(|n| {
+            let t = text(src, *n);
+            match t.strip_prefix("//") {
+                Some(b) => b.to_string(),
+                None => t
+                    .trim_start_matches("/*")
+                    .trim_end_matches("*/")
+                    .to_string(),
+            }
+        })
+        .collect();
+    first_sentence(
+        bodies
+            .iter()
+            .flat_map(|b| b.lines())
+            .map(|l| l.trim().trim_start_matches('*').trim()),
+    )
+}
+
+/// What a symbol's documentation says first: the first sentence of its first paragraph,
+/// its lines joined (a sentence wrapped over two lines is not cut in the middle), at most
+/// [`MAX_DOC`] characters.
+pub fn first_sentence<'a>(lines: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut para = String::new();
+    for l in lines.into_iter().map(str::trim) {
+        if l.is_empty() {
+            if para.is_empty() {
+                continue;
+            }
+            break;
+        }
+        if !para.is_empty() {
+            para.push(' ');
+        }
+        para.push_str(l);
+        if para.len() > MAX_DOC * 2 {
+            break;
+        }
+    }
+    if para.is_empty() {
+        return None;
+    }
+    // The end of the first sentence: a stop followed by a space (not `e.g. x`, `1.5`).
+    let b = para.as_bytes();
+    let end = (0..b.len().saturating_sub(1)).find(|&i| {
+        matches!(b[i], b'.' | b'!' | b'?')
+            && b[i + 1] == b' '
+            && !para[..i].ends_with("e.g")
+            && !para[..i].ends_with("i.e")
+            && !para[..i].ends_with("etc")
+    });
+    let sentence = match end {
+        Some(i) => para[..=i].to_string(),
+        None => para,
     };
-    body.lines()
-        .map(|l| l.trim().trim_start_matches('*').trim())
-        .find(|l| !l.is_empty())
-        .map(|l| truncate(l.to_string(), MAX_DOC))
+    Some(truncate(sentence, MAX_DOC))
 }
 
 /// The parameters in a parameter list node: every named child but comments and Python's `*`
@@ -145,4 +197,36 @@ pub fn line_at(text: &str, line: u32) -> &str {
         .nth(line.saturating_sub(1) as usize)
         .unwrap_or("");
     l.strip_suffix('\r').unwrap_or(l)
+}
+
+#[cfg(test)]
+mod doc_tests {
+    use super::first_sentence;
+
+    #[test]
+    fn first_sentences() {
+        let cases: [(&str, Option<&str>); 6] = [
+            ("Decode a string.", Some("Decode a string.")),
+            (
+                "\n  Return the value of the header, decoded\n  as unicode. More text.\n",
+                Some("Return the value of the header, decoded as unicode."),
+            ),
+            (
+                "First para\nstill first\n\nSecond para.",
+                Some("First para still first"),
+            ),
+            ("Use e.g. this one. Then", Some("Use e.g. this one.")),
+            ("Version 1.5 works. Yes", Some("Version 1.5 works.")),
+            ("\n\n", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(first_sentence(text.lines()).as_deref(), want, "{text:?}");
+        }
+        let long = "word ".repeat(100);
+        let s = first_sentence([long.as_str()]).expect("doc");
+        assert!(
+            s.chars().count() <= super::MAX_DOC && s.ends_with('…'),
+            "{s}"
+        );
+    }
 }

@@ -323,3 +323,395 @@ fn detail_on_request_and_compact_by_default() {
         assert!(saved >= 25.0, "{what}: only {saved:.0}% smaller");
     }
 }
+
+/// A budget that holds no hit says so and names the smallest that holds one; that budget
+/// does; plain text never says "no symbol matches" when symbols match.
+#[test]
+fn a_budget_too_small_for_one_hit_says_which_is_enough() {
+    let ws = py_app();
+    let root = ws.path();
+    let (v, code) = json(
+        root,
+        &["search", "o", "--token-budget", "100", "--limit", "50"],
+    );
+    assert_eq!(code, 0, "{v}");
+    if v["data"]["hits"].as_array().is_some_and(Vec::is_empty) {
+        let note = v["dropped"]["note"].as_str().expect("a note");
+        let need: u32 = note
+            .split("tokenBudget ")
+            .nth(1)
+            .and_then(|r| r.split(": ").nth(1))
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no budget named: {note}"));
+        let (v2, _) = json(
+            root,
+            &[
+                "search",
+                "o",
+                "--token-budget",
+                &need.to_string(),
+                "--limit",
+                "50",
+            ],
+        );
+        assert_eq!(v2["data"]["hits"].as_array().map(Vec::len), Some(1), "{v2}");
+    }
+    // A name long enough that one hit does not fit in 100 tokens.
+    let long = format!(
+        "def {}():\n    \"\"\"{}.\"\"\"\n",
+        "x_".repeat(60) + "y",
+        "word ".repeat(30)
+    );
+    write(root, "src/shop/long.py", long);
+    index(root);
+    let (v, _) = json(root, &["search", "x_x_x", "--token-budget", "100"]);
+    assert_eq!(v["data"]["hits"], serde_json::json!([]), "{v}");
+    assert_eq!(v["truncated"], true, "{v}");
+    let note = v["dropped"]["note"].as_str().unwrap_or("");
+    assert!(note.contains("holds the first"), "{note}");
+    let out = run(root, &["search", "x_x_x", "--token-budget", "100"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("no symbol matches"), "{text}");
+    assert!(text.contains("do not fit"), "{text}");
+}
+
+/// Typos get a clear error and the nearest real names: a path that never existed is not
+/// "deleted"; a node ID's, a locate scope's and a find text's typos are answered with what
+/// was meant; a file node is not a position.
+#[test]
+fn typos_are_told_apart_from_deleted_files_with_what_was_meant() {
+    let ws = py_app();
+    let root = ws.path();
+    let err = |args: &[&str]| -> (String, String, String) {
+        let (v, code) = json(root, args);
+        assert_eq!(code, 1, "{args:?}: {v}");
+        let e = &v["error"];
+        (
+            e["code"].as_str().unwrap_or("").to_string(),
+            e["message"].as_str().unwrap_or("").to_string(),
+            e["hint"].as_str().unwrap_or("").to_string(),
+        )
+    };
+    let (code, msg, hint) = err(&["--no-lsp", "outline", "src/shop/model.py"]);
+    assert_eq!(code, "BAD_ARGS", "{msg}");
+    assert!(msg.contains("never indexed"), "{msg}");
+    assert_eq!(hint, "did you mean src/shop/models.py?");
+    let (code, _, hint) = err(&[
+        "--no-lsp",
+        "resolve",
+        "--node-id",
+        "py:src/shop/model.py#Order",
+    ]);
+    assert_eq!(code, "NODE_NOT_FOUND");
+    assert_eq!(hint, "did you mean py:src/shop/models.py#Order?");
+    let (code, _, hint) = err(&["neighbors", "py:src/shop/models.py#Order.totl"]);
+    assert_eq!(code, "NODE_NOT_FOUND");
+    assert!(
+        hint.starts_with("did you mean py:src/shop/models.py#Order.total?"),
+        "{hint}"
+    );
+    let (code, _, hint) = err(&["--no-lsp", "refs", "src/shop/models.py:Order.totl@"]);
+    assert_eq!(code, "SYMBOL_NOT_FOUND");
+    assert_eq!(hint, "did you mean Order.total?");
+    let (code, _, hint) = err(&["--no-lsp", "refs", "src/shop/models.py:Order@add_itme"]);
+    assert_eq!(code, "LOCATE_NO_MATCH");
+    assert_eq!(hint, "`add_itme`: did you mean add_item?");
+    let (code, msg, _) = err(&["--no-lsp", "hover", "py:src/shop/models.py"]);
+    assert_eq!(code, "BAD_ARGS");
+    assert!(msg.contains("is a file"), "{msg}");
+    // A file that was indexed and is gone is FILE_DELETED.
+    std::fs::remove_file(root.join("src/shop/util.py")).expect("rm");
+    let (code, msg, _) = err(&["--no-lsp", "outline", "src/shop/util.py"]);
+    assert_eq!(code, "FILE_DELETED", "{msg}");
+    assert!(msg.contains("was indexed"), "{msg}");
+}
+
+/// Several symbols of one name: the error lists them, not the file's top-level names.
+#[test]
+fn an_ambiguous_name_lists_its_candidates() {
+    let ws = py_app();
+    let root = ws.path();
+    write(
+        root,
+        "src/shop/handlers.py",
+        "import os\n\nif os.name == 'nt':\n    def handler():\n        pass\nelse:\n    def handler():\n        pass\n\nclass Unrelated:\n    pass\n",
+    );
+    index(root);
+    let (v, code) = json(
+        root,
+        &[
+            "--no-lsp",
+            "resolve",
+            "--node-id",
+            "py:src/shop/handlers.py#Gone.handler",
+        ],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["error"]["code"], "SYMBOL_NOT_FOUND");
+    let hint = v["error"]["hint"].as_str().unwrap_or("");
+    assert!(
+        hint.contains("handler (line 4)") && hint.contains("handler~2 (line 7)"),
+        "{hint}"
+    );
+    assert!(!hint.contains("Unrelated"), "{hint}");
+}
+
+/// `--no-lsp` never suggests installing a server; `status` says when in ISO 8601 and counts
+/// symbols as `index` does; every plain-text answer ends its last line.
+#[test]
+fn no_lsp_status_and_plain_text_say_what_is_true() {
+    let ws = py_app();
+    let root = ws.path();
+    std::fs::remove_dir_all(root.join(".codemap")).expect("rm map");
+    let (built, _) = json(root, &["index"]);
+    let (st, _) = json(root, &["status"]);
+    assert_eq!(
+        built["data"]["symbols"], st["data"]["languages"]["py"]["symbols"],
+        "index and status count the same symbols: {built} {st}"
+    );
+    let last = st["data"]["lastRun"].as_str().expect("lastRun is a time");
+    assert!(
+        last.len() == 20 && last.ends_with('Z') && last.contains('T'),
+        "{last}"
+    );
+    for args in [
+        &[
+            "--no-lsp",
+            "rename",
+            "py:src/shop/models.py#Order.total",
+            "--to",
+            "sum",
+        ][..],
+        &["--no-lsp", "refs", "py:src/shop/models.py#Order.total"][..],
+        &["--no-lsp", "hover", "py:src/shop/models.py#Order.total"][..],
+    ] {
+        let out = run(root, args);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains("install"), "{args:?}: {all}");
+    }
+    for args in [
+        &["search", "Order"][..],
+        &["neighbors", "py:src/shop/models.py#Order"][..],
+        &["status"][..],
+        &["overview"][..],
+        &["--no-lsp", "outline", "src/shop/models.py"][..],
+        &["--no-lsp", "refs", "py:src/shop/models.py#Order.total"][..],
+        &[
+            "--no-lsp",
+            "calls",
+            "py:src/shop/service.py#OrderService.checkout",
+            "--direction",
+            "outgoing",
+        ][..],
+        &["--no-lsp", "hover", "py:src/shop/models.py#Order.total"][..],
+        &["locate", "src/shop/models.py:Order.total@"][..],
+    ] {
+        let out = run(root, args);
+        assert!(
+            out.stdout.ends_with(b"\n"),
+            "{args:?}: {:?}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+/// Calls several levels deep, in plain text: each callee under the one it was reached from.
+#[test]
+fn deeper_calls_are_indented_under_their_own_parent() {
+    let ws = py_app();
+    let root = ws.path();
+    let out = run(
+        root,
+        &[
+            "--no-lsp",
+            "calls",
+            "py:src/shop/service.py#OrderService.checkout",
+            "--direction",
+            "outgoing",
+            "--depth",
+            "2",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let under = |child: &str, parent: &str| {
+        let c = lines
+            .iter()
+            .position(|l| l.trim_start().contains(child) && l.starts_with("  "));
+        let c = c.unwrap_or_else(|| panic!("{child} not indented in:\n{text}"));
+        let p = lines[..c]
+            .iter()
+            .rposition(|l| !l.starts_with("  "))
+            .unwrap_or_else(|| panic!("no parent above {child}:\n{text}"));
+        assert!(
+            lines[p].contains(parent),
+            "{child} is under {:?}, not {parent}:\n{text}",
+            lines[p]
+        );
+    };
+    under("ident", "describe");
+    under("add_item", "make_order");
+    under("models.py:30:9  total", "validate");
+}
+
+/// Hover says the signature once, and the map's doc is the first sentence, whole.
+#[test]
+fn hover_says_the_signature_once_and_the_doc_whole() {
+    let ws = py_app();
+    let root = ws.path();
+    write(
+        root,
+        "src/shop/doc.py",
+        "def wrapped():\n    \"\"\"Return the value of the header, decoded\n    as unicode. Then more.\n    \"\"\"\n",
+    );
+    index(root);
+    let (v, _) = json(root, &["--no-lsp", "hover", "py:src/shop/doc.py#wrapped"]);
+    assert_eq!(
+        v["data"]["doc"], "Return the value of the header, decoded as unicode.",
+        "{v}"
+    );
+    crate::lsp::servers_on_path();
+    let out = run(root, &["hover", "py:src/shop/models.py#Order.add_item"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("add_item").count(), 1, "{text}");
+}
+
+/// Outgoing calls through the server: the workspace's callees listed, the ones outside it
+/// (the standard library, builtins) counted and named apart.
+#[test]
+fn outgoing_calls_keep_the_workspace_and_name_the_rest() {
+    crate::lsp::servers_on_path();
+    let ws = fixture("go_app");
+    index(ws.path());
+    let (v, code) = json(
+        ws.path(),
+        &[
+            "calls",
+            "go:cmd/shop/main.go#main",
+            "--direction",
+            "outgoing",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let calls = anchors_of(&v["data"]["calls"]);
+    assert!(
+        calls.iter().all(|c| c["nodeId"].is_string()),
+        "only workspace callees: {v}"
+    );
+    assert_eq!(calls.len(), 2, "{v}");
+    let outside = &v["data"]["outside"];
+    assert_eq!(outside["count"], 1, "{v}");
+    assert_eq!(outside["names"], serde_json::json!(["Println"]), "{v}");
+    assert!(
+        v["warnings"].to_string().contains("outside the workspace"),
+        "{v}"
+    );
+}
+
+/// A rename preview lists every file with its edits at any budget, pages through the diffs,
+/// filters them by file, and writes the whole patch on request (never the sources).
+#[test]
+fn rename_previews_list_every_file_page_and_write_the_patch() {
+    crate::lsp::servers_on_path();
+    let ws = fixture("go_app");
+    let root = ws.path();
+    index(root);
+    let target = "go:store/memory.go#NewMemoryStore";
+    let (v, code) = json(
+        root,
+        &["rename", target, "--to", "NewMem", "--token-budget", "100"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let files = v["data"]["files"].as_array().expect("files");
+    assert!(files.len() >= 2, "{v}");
+    assert!(files.iter().all(|f| f["edits"].as_u64() > Some(0)), "{v}");
+    let total = v["data"]["diffsTotal"].as_u64().expect("diffsTotal");
+    assert_eq!(total as usize, files.len(), "{v}");
+    // Page on until every diff was seen.
+    let mut seen = Vec::new();
+    while seen.len() < total as usize {
+        let off = seen.len().to_string();
+        let (p, _) = json(
+            root,
+            &[
+                "rename",
+                target,
+                "--to",
+                "NewMem",
+                "--offset",
+                &off,
+                "--token-budget",
+                "2000",
+            ],
+        );
+        let diffs = p["data"]["diffs"].as_array().cloned().unwrap_or_default();
+        assert!(!diffs.is_empty(), "no progress at offset {off}: {p}");
+        seen.extend(
+            diffs
+                .iter()
+                .map(|d| d["file"].as_str().unwrap_or("").to_string()),
+        );
+    }
+    let listed: Vec<&str> = files.iter().filter_map(|f| f["file"].as_str()).collect();
+    assert_eq!(seen, listed);
+    let (f, _) = json(
+        root,
+        &["rename", target, "--to", "NewMem", "--file-filter", "cmd"],
+    );
+    let only: Vec<&str> = f["data"]["diffs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["file"].as_str())
+        .collect();
+    assert_eq!(only, ["cmd/shop/main.go"], "{f}");
+    assert_eq!(
+        f["data"]["files"].as_array().map(Vec::len),
+        Some(files.len())
+    );
+    // The whole patch, to a file; the sources untouched; it applies.
+    let before = std::fs::read_to_string(root.join("store/memory.go")).expect("read");
+    let patch = root.join("rename.diff");
+    let out = run(
+        root,
+        &[
+            "rename",
+            target,
+            "--to",
+            "NewMem",
+            "--output",
+            patch.to_str().unwrap_or(""),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("store/memory.go")).expect("read"),
+        before
+    );
+    let text = std::fs::read_to_string(&patch).expect("patch written");
+    assert_eq!(text.matches("+++ b/").count(), files.len(), "{text}");
+    let applied = std::process::Command::new("patch")
+        .args(["-p1", "--batch", "-i"])
+        .arg(&patch)
+        .current_dir(root)
+        .output()
+        .expect("patch");
+    assert!(
+        applied.status.success(),
+        "{}",
+        String::from_utf8_lossy(&applied.stdout)
+    );
+    assert!(std::fs::read_to_string(root.join("store/memory.go"))
+        .expect("read")
+        .contains("NewMem("));
+}

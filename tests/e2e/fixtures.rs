@@ -399,7 +399,7 @@ fn status_and_human_output() {
     assert_eq!(code, 0);
     let d = &v["data"];
     assert_eq!(d["languages"]["go"]["files"], 4);
-    assert_eq!(d["schemaVersion"], 3);
+    assert_eq!(d["schemaVersion"], indexer::store::SCHEMA_VERSION);
     assert_eq!(d["staleCount"], 0);
     assert!(d["edges"]["implements"].as_u64() == Some(2), "{d}");
     // The map keeps itself out of git.

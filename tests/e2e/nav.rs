@@ -253,71 +253,70 @@ fn go_with_gopls() {
     check(
         go_report(true),
         expect![[r#"
-        nav_definition {"locate":"cmd/shop/main.go:fill@s.<|>Put"}
-          source lsp
-            store/store.go:18:2 go:store/store.go#Store.Put
-        nav_definition {"locate":"cmd/shop/main.go:main@store.<|>NewMemoryStore"}
-          source lsp
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-        nav_references {"includeDeclaration":true,"nodeId":"go:store/memory.go#NewMemoryStore"}
-          source lsp
-            cmd/shop/main.go:11:15 go:cmd/shop/main.go#main
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-        nav_references {"locate":"store/store.go:Item"}
-          source lsp
-            cmd/shop/main.go:21:18 go:cmd/shop/main.go#fill
-            disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
-            disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
-            disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
-            disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
-            store/memory.go:5:19 go:store/memory.go#MemoryStore.items
-            store/memory.go:10:45 go:store/memory.go#NewMemoryStore
-            store/memory.go:14:39 go:store/memory.go#MemoryStore.Get
-            store/memory.go:17:10 go:store/memory.go#MemoryStore.Get
-            store/memory.go:23:30 go:store/memory.go#MemoryStore.Put
-            store/store.go:17:18 go:store/store.go#Store.Get
-            store/store.go:18:9 go:store/store.go#Store.Put
-        nav_references {"fileFilter":"disk","locate":"store/store.go:Item"}
-          source lsp
-            disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
-            disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
-            disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
-            disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
-        nav_implementations {"locate":"store/store.go:Store"}
-          source lsp
-            disk/disk.go:12:6 go:disk/disk.go#DiskStore
-            store/memory.go:4:6 go:store/memory.go#MemoryStore
-        nav_implementations {"locate":"store/store.go:Store.Get"}
-          source lsp
-            disk/disk.go:21:21 go:disk/disk.go#DiskStore.Get
-            store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
-        nav_hover {"locate":"cmd/shop/main.go:fill"}
-          source lsp: func fill(s store.Store)
-        nav_calls {"direction":"incoming","locate":"cmd/shop/main.go:fill"}
-          source lsp
-            cmd/shop/main.go:10:6 go:cmd/shop/main.go#main
-        nav_calls {"direction":"outgoing","locate":"cmd/shop/main.go:main"}
-          source lsp
-            cmd/shop/main.go:20:6 go:cmd/shop/main.go#fill
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-            <external>/print.go
-        nav_outline {"file":"disk/disk.go"}
-          source lsp
-            struct DiskStore 12:6
-              field DiskStore.Dir 13:2
-              method DiskStore.path 16:21
-              method DiskStore.Get 21:21
-              method DiskStore.Put 29:21
-        nav_symbols {"query":"MemoryStore"}
-          source lsp
-            store/memory.go:4:6 go:store/memory.go#MemoryStore
-            store/memory.go:5:2 go:store/memory.go#MemoryStore.items
-            store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
-            store/memory.go:23:23 go:store/memory.go#MemoryStore.Put
-            store/memory.go:9:6 go:store/memory.go#NewMemoryStore
-        nav_rename {"locate":"store/memory.go:NewMemoryStore","newName":"NewMem"}
-          source lsp: would touch 2 files, 3 edits
-    "#]],
+            nav_definition {"locate":"cmd/shop/main.go:fill@s.<|>Put"}
+              source lsp
+                store/store.go:18:2 go:store/store.go#Store.Put
+            nav_definition {"locate":"cmd/shop/main.go:main@store.<|>NewMemoryStore"}
+              source lsp
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_references {"includeDeclaration":true,"nodeId":"go:store/memory.go#NewMemoryStore"}
+              source lsp
+                cmd/shop/main.go:11:15 go:cmd/shop/main.go#main
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_references {"locate":"store/store.go:Item"}
+              source lsp
+                cmd/shop/main.go:21:18 go:cmd/shop/main.go#fill
+                disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
+                store/memory.go:5:19 go:store/memory.go#MemoryStore.items
+                store/memory.go:10:45 go:store/memory.go#NewMemoryStore
+                store/memory.go:14:39 go:store/memory.go#MemoryStore.Get
+                store/memory.go:17:10 go:store/memory.go#MemoryStore.Get
+                store/memory.go:23:30 go:store/memory.go#MemoryStore.Put
+                store/store.go:17:18 go:store/store.go#Store.Get
+                store/store.go:18:9 go:store/store.go#Store.Put
+            nav_references {"fileFilter":"disk","locate":"store/store.go:Item"}
+              source lsp
+                disk/disk.go:21:43 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:23:16 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:25:15 go:disk/disk.go#DiskStore.Get
+                disk/disk.go:29:34 go:disk/disk.go#DiskStore.Put
+            nav_implementations {"locate":"store/store.go:Store"}
+              source lsp
+                disk/disk.go:12:6 go:disk/disk.go#DiskStore
+                store/memory.go:4:6 go:store/memory.go#MemoryStore
+            nav_implementations {"locate":"store/store.go:Store.Get"}
+              source lsp
+                disk/disk.go:21:21 go:disk/disk.go#DiskStore.Get
+                store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
+            nav_hover {"locate":"cmd/shop/main.go:fill"}
+              source lsp: func fill(s store.Store)
+            nav_calls {"direction":"incoming","locate":"cmd/shop/main.go:fill"}
+              source lsp
+                cmd/shop/main.go:10:6 go:cmd/shop/main.go#main
+            nav_calls {"direction":"outgoing","locate":"cmd/shop/main.go:main"}
+              source lsp
+                cmd/shop/main.go:20:6 go:cmd/shop/main.go#fill
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_outline {"file":"disk/disk.go"}
+              source lsp
+                struct DiskStore 12:6
+                  field DiskStore.Dir 13:2
+                  method DiskStore.path 16:21
+                  method DiskStore.Get 21:21
+                  method DiskStore.Put 29:21
+            nav_symbols {"query":"MemoryStore"}
+              source lsp
+                store/memory.go:4:6 go:store/memory.go#MemoryStore
+                store/memory.go:5:2 go:store/memory.go#MemoryStore.items
+                store/memory.go:14:23 go:store/memory.go#MemoryStore.Get
+                store/memory.go:23:23 go:store/memory.go#MemoryStore.Put
+                store/memory.go:9:6 go:store/memory.go#NewMemoryStore
+            nav_rename {"locate":"store/memory.go:NewMemoryStore","newName":"NewMem"}
+              source lsp: would touch 2 files, 3 edits
+        "#]],
     );
 }
 
@@ -543,7 +542,7 @@ fn rename_applies(fixture_name: &str, locate: &str, new_name: &str, check: &[&st
     let before = std::fs::read_to_string(dir.path().join(locate.split(':').next().unwrap_or("")))
         .unwrap_or_default();
     assert!(!before.contains(new_name), "nav_rename wrote nothing");
-    let diff: String = d["files"]
+    let diff: String = d["diffs"]
         .as_array()
         .into_iter()
         .flatten()
@@ -796,7 +795,8 @@ fn nav_refuses_bad_positions_and_truncates_past_the_budget() {
         (
             "nav_definition",
             json!({"file": "src/shop/gone.py", "line": 1, "col": 1}),
-            "FILE_DELETED",
+            // Never there: a bad argument (with the nearest paths), not a deleted file.
+            "BAD_ARGS",
         ),
         (
             "nav_definition",

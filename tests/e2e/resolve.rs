@@ -415,7 +415,7 @@ fn resolve_refuses_bad_arguments() {
                 "--col",
                 "1",
             ],
-            "FILE_DELETED",
+            "BAD_ARGS",
         ),
         (
             &["resolve", "--node-id", "go:store/store.go#Store~1"],

@@ -399,8 +399,11 @@ pub fn anchors_of(list: &Value) -> Vec<Value> {
             v["line"] = serde_json::json!(l.parse::<u64>().unwrap_or(0));
             v["col"] = serde_json::json!(c.parse::<u64>().unwrap_or(0));
         }
-        if let Some(f) = file {
-            v["file"] = serde_json::json!(f);
+        // A flat anchor gives its file only when its node ID does not say it.
+        match (file, i["nodeId"].as_str()) {
+            (Some(f), _) => v["file"] = serde_json::json!(f),
+            (None, Some(id)) => v["file"] = serde_json::json!(file_of(id)),
+            _ => {}
         }
         if let Some(q) = i["nodeId"].as_str().and_then(|id| id.split_once('#')) {
             if v.get("qualname").is_none() {

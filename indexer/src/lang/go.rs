@@ -6,7 +6,9 @@
 
 use super::spec::{Def, DefTag, Language, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
-use crate::syntax::{comment_first_line, count_params, first_line, head_text, lossy, text};
+use crate::syntax::{
+    comment_first_line, comment_summary, count_params, first_line, head_text, lossy, text,
+};
 use tree_sitter::Node;
 
 pub static GO: Language = Language {
@@ -418,10 +420,9 @@ fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
     }
 }
 
-/// The first line of the comment block right above a declaration (no blank line between).
+/// The first sentence of the comment block right above a declaration (no blank line between).
 fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
     let mut next_row = node.start_position().row;
-    let mut top = None;
     let mut cur = node.prev_sibling();
     // A spec inside `type ( ... )` has its comment inside the group; the first spec of a
     // one-spec declaration has it before the declaration.
@@ -432,6 +433,7 @@ fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
             }
         }
     }
+    let mut run = Vec::new();
     while let Some(c) = cur {
         if c.kind() != "comment" || c.end_position().row + 1 != next_row {
             break;
@@ -443,10 +445,14 @@ fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
             break;
         }
         next_row = c.start_position().row;
-        top = Some(c);
+        run.push(c);
         cur = c.prev_sibling();
     }
-    comment_first_line(src, top?)
+    if run.is_empty() {
+        return None;
+    }
+    run.reverse();
+    comment_summary(src, &run)
 }
 
 /// `Addr string // TCP address`: a comment on the same line right after the declaration.

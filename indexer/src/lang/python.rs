@@ -5,7 +5,7 @@
 
 use super::spec::{Def, DefTag, Language, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
-use crate::syntax::{count_params, first_line, head_text, text, truncate, MAX_DOC};
+use crate::syntax::{count_params, first_line, head_text, text};
 use tree_sitter::Node;
 
 pub static PYTHON: Language = Language {
@@ -394,7 +394,7 @@ fn is_constant_name(name: &str) -> bool {
             .all(|c| c == '_' || c.is_ascii_digit() || (c.is_alphabetic() && !c.is_lowercase()))
 }
 
-/// The first line of the string that opens a block or module, if it opens with one.
+/// The first sentence of the string that opens a block or module, if it opens with one.
 fn docstring(block: Node<'_>, src: &[u8]) -> Option<String> {
     let mut c = block.walk();
     let first = block
@@ -413,11 +413,7 @@ fn docstring(block: Node<'_>, src: &[u8]) -> Option<String> {
         .filter(|n| n.kind() == "string_content")
         .map(|n| text(src, n))
         .collect();
-    content
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .map(|l| truncate(l.to_string(), MAX_DOC))
+    crate::syntax::first_sentence(content.lines())
 }
 
 fn name_and_alias(src: &[u8], n: Node<'_>) -> (String, Option<String>) {
