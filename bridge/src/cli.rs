@@ -419,13 +419,10 @@ pub fn run(cli: Cli) -> i32 {
             (tool, args)
         }
     };
-    // A person at a terminal is not paying for tokens: plain text gets the largest budget
-    // unless one is asked for.
-    let budget = match g.token_budget {
-        None if !g.json => Some(indexer::envelope::MAX_BUDGET),
-        b => b,
-    };
-    put(&mut args, "tokenBudget", json!(budget));
+    // A person at a terminal is not paying for tokens: plain text has no budget unless one
+    // is asked for.
+    ws.unbounded = !g.json && g.token_budget.is_none();
+    put(&mut args, "tokenBudget", json!(g.token_budget));
     let progress = bar(g.json);
     let env = tools::call(&ws, tool.name, &Value::Object(args), &progress);
     emit(g.json, tool.name, &env)
@@ -834,8 +831,9 @@ pub fn render(tool: &str, d: &Value) -> String {
                     .map(|x| format!("{} ({})", s(x, "dir"), x["files"]))
                     .collect();
                 out.push_str(&format!(
-                    "\n#{} {} files: {}\n",
+                    "\n#{} {}  ({} files: {})\n",
                     i + 1,
+                    s(c, "name"),
                     c["files"],
                     dirs.join(", ")
                 ));

@@ -255,10 +255,23 @@ fn schema_of<T: JsonSchema>() -> Value {
     v
 }
 
-/// Run one tool.
+/// Run one tool. A workspace set `unbounded` (the CLI's plain text, `rename --output`) answers
+/// without a budget; a client's budget never reaches that.
 pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Envelope {
-    let budget = budget_of(args);
-    Envelope::from_result(dispatch(ws, tool, args, progress), budget)
+    use indexer::envelope::{MAX_BUDGET, UNBOUNDED};
+    let asked = budget_of(args);
+    let mut args = args.clone();
+    let budget = if ws.unbounded {
+        Some(UNBOUNDED)
+    } else {
+        asked.map(|b| if b == UNBOUNDED { MAX_BUDGET } else { b })
+    };
+    if let (Some(o), Some(b)) = (args.as_object_mut(), budget) {
+        if Some(b) != asked {
+            o.insert("tokenBudget".into(), json!(b));
+        }
+    }
+    Envelope::from_result(dispatch(ws, tool, &args, progress), budget)
 }
 
 fn budget_of(args: &Value) -> Option<u32> {

@@ -176,11 +176,16 @@ pub fn budget_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({"type": "integer"})
 }
 
-/// The budget a caller asked for, clamped to 100..=10000 (default 2000).
+/// No budget: what the CLI's plain text asks for (a person at a terminal is not paying for
+/// tokens). Never reachable from a tool argument: `tools::call` clamps those first.
+pub const UNBOUNDED: u32 = u32::MAX;
+
+/// The budget a caller asked for, clamped to 100..=10000 (default 2000); [`UNBOUNDED`] stays.
 pub fn clamp_budget(requested: Option<u32>) -> u32 {
-    requested
-        .unwrap_or(DEFAULT_BUDGET)
-        .clamp(MIN_BUDGET, MAX_BUDGET)
+    match requested {
+        Some(UNBOUNDED) => UNBOUNDED,
+        r => r.unwrap_or(DEFAULT_BUDGET).clamp(MIN_BUDGET, MAX_BUDGET),
+    }
 }
 
 /// About four characters a token.

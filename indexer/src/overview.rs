@@ -79,14 +79,22 @@ pub fn is_test_path(path: &str) -> bool {
             .any(|d| matches!(d, "test" | "tests" | "testdata"))
 }
 
+/// How much a user in test code counts toward a symbol's users: as much as any. A library's
+/// entry points (a template's `Execute`) are called by its tests and its clients, rarely by
+/// itself; left out (0) or at a half, `Execute` fell out of text/template's hubs.
+pub const TEST_USER_WEIGHT: f64 = 1.0;
+
 /// The hubs of each cluster: the symbols most characteristic of it. `uses` holds one (using
 /// file, used symbol, file of the used symbol) triple per user (another file that calls it, a
-/// type that implements it), files as indices into `cluster`. A symbol's weight is
-/// local² / all, where local counts its users in its own cluster and all its users anywhere: used widely within the
-/// cluster, and mostly there (`io.Writer` is everyone's hub; `http.Handler` is net/http's).
-/// Each list is ordered by weight, then by `score` (the global hub score), then by symbol
-/// index, and cut at `per`; entries are (symbol, local users). Files
-/// marked in `skip` (tests) neither offer hubs nor count as users.
+/// type that implements it), files as indices into `cluster`; local counts a symbol's users
+/// in its own cluster, all its users anywhere.
+/// A user in test code (`skip`) counts [`TEST_USER_WEIGHT`]; a symbol in test code is never a
+/// hub. Each list holds the `per` symbols with the highest local² / all × `score` (the global
+/// hub score), shown by `score`, highest first; entries are (symbol, users in the cluster
+/// outside tests). By local² / all alone (tests not counted), a small library's plumbing
+/// (`Template.init`) pushed out its entry points (`Template.Execute`); by score alone, a big
+/// cluster's list filled with everyone's helpers (`errors.New`); `io.Writer` is everyone's
+/// hub, `http.Handler` net/http's.
 pub fn cluster_hubs(
     cluster: &[u32],
     uses: &[(u32, u32, u32)],
@@ -96,41 +104,94 @@ pub fn cluster_hubs(
 ) -> Vec<Vec<(u32, u32)>> {
     let k = cluster.iter().copied().max().map_or(0, |m| m as usize + 1);
     let test = |f: u32| skip.get(f as usize).copied().unwrap_or(true);
-    // Per symbol: its cluster, its users in that cluster, its users anywhere.
-    let mut count: std::collections::HashMap<u32, (u32, u32, u32)> = Default::default();
+    // Per symbol: its cluster, its weighted users in that cluster, anywhere, and its users
+    // in that cluster outside tests.
+    let mut count: std::collections::HashMap<u32, (u32, f64, f64, u32)> = Default::default();
     for &(src, sym, file) in uses {
         let (Some(&a), Some(&b)) = (cluster.get(src as usize), cluster.get(file as usize)) else {
             continue;
         };
-        if test(file) || test(src) {
+        if test(file) {
             continue;
         }
-        let e = count.entry(sym).or_insert((b, 0, 0));
-        e.2 += 1;
+        let w = if test(src) { TEST_USER_WEIGHT } else { 1.0 };
+        let e = count.entry(sym).or_insert((b, 0.0, 0.0, 0));
+        e.2 += w;
         if a == b {
-            e.1 += 1;
+            e.1 += w;
+            e.3 += u32::from(!test(src));
         }
     }
     let mut out: Vec<Vec<(u32, u32)>> = vec![Vec::new(); k];
-    let mut weight: std::collections::HashMap<u32, f64> = Default::default();
-    for (sym, (c, local, all)) in count {
-        if local > 0 {
-            out[c as usize].push((sym, local));
-            weight.insert(sym, f64::from(local) * f64::from(local) / f64::from(all));
+    // Characteristic (used widely within the cluster, and mostly there: local² / all) and
+    // central (the global score).
+    let sc = |i: u32| score.get(i as usize).copied().unwrap_or(0.0);
+    let mut key: std::collections::HashMap<u32, f64> = Default::default();
+    for (sym, (c, local, all, shown)) in count {
+        if local > 0.0 {
+            out[c as usize].push((sym, shown));
+            key.insert(sym, sc(sym) * local * local / all);
         }
     }
-    let w = |i: u32| weight.get(&i).copied().unwrap_or(0.0);
-    let sc = |i: u32| score.get(i as usize).copied().unwrap_or(0.0);
+    let k = |i: u32| key.get(&i).copied().unwrap_or(0.0);
     for list in &mut out {
-        list.sort_by(|a, b| {
-            w(b.0)
-                .total_cmp(&w(a.0))
-                .then(sc(b.0).total_cmp(&sc(a.0)))
-                .then(a.0.cmp(&b.0))
-        });
+        list.sort_by(|a, b| k(b.0).total_cmp(&k(a.0)).then(a.0.cmp(&b.0)));
         list.truncate(per);
+        list.sort_by(|a, b| sc(b.0).total_cmp(&sc(a.0)).then(a.0.cmp(&b.0)));
     }
     out
+}
+
+/// A cluster's name: the directory its files share (the deepest common one, else the one
+/// holding most of them), then the names of its top hubs (node IDs), those in that directory
+/// first: `text/template: Parse, New`.
+pub fn cluster_name(paths: &[&str], hubs: &[&str]) -> String {
+    let dir_of = |p: &str| p.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+    let mut common: Option<Vec<&str>> = None;
+    for p in paths {
+        let parts: Vec<&str> = p.split('/').collect();
+        let parts = &parts[..parts.len().saturating_sub(1)];
+        common = Some(match common {
+            None => parts.to_vec(),
+            Some(c) => c
+                .iter()
+                .zip(parts)
+                .take_while(|(a, b)| a == b)
+                .map(|(a, _)| *a)
+                .collect(),
+        });
+    }
+    let mut dir = common.map(|c| c.join("/")).unwrap_or_default();
+    if dir.is_empty() {
+        let mut n: std::collections::BTreeMap<String, usize> = Default::default();
+        for p in paths {
+            *n.entry(dir_of(p)).or_insert(0) += 1;
+        }
+        dir = n
+            .into_iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+            .map(|(d, _)| d)
+            .unwrap_or_default();
+    }
+    if dir.is_empty() {
+        dir = ".".into();
+    }
+    let name = |id: &str| -> String {
+        let q = id.rsplit_once('#').map_or(id, |(_, q)| q);
+        q.rsplit('.').next().unwrap_or(q).to_string()
+    };
+    let inside = |id: &str| {
+        let path = id.split_once(':').map_or(id, |(_, r)| r);
+        dir == "." || path.starts_with(&format!("{dir}/"))
+    };
+    let mut ranked: Vec<&str> = hubs.iter().copied().filter(|h| inside(h)).collect();
+    ranked.extend(hubs.iter().copied().filter(|h| !inside(h)));
+    let names: Vec<String> = ranked.into_iter().take(2).map(name).collect();
+    if names.is_empty() {
+        dir
+    } else {
+        format!("{dir}: {}", names.join(", "))
+    }
 }
 
 fn adjacency(n: usize, edges: &[(u32, u32, f64)]) -> Vec<Vec<(u32, f64)>> {
@@ -279,12 +340,63 @@ mod tests {
             (0, 10, 0),
         ];
         let h = cluster_hubs(&cluster, &uses, &score, &skip, 5);
-        assert_eq!(h, vec![vec![(10, 3), (11, 1)], vec![]]);
+        // Shown by global score, highest first; chosen by score × local / all.
+        assert_eq!(h, vec![vec![(11, 1), (10, 3)], vec![]]);
         assert_eq!(
             cluster_hubs(&cluster, &uses, &score, &skip, 1)[0],
-            [(10, 3)]
+            [(11, 1)]
         );
+        // Everyone's helper: a high score, but most users elsewhere.
+        let cluster = [0, 0, 1, 1, 1, 1];
+        let mut score = vec![0.0; 14];
+        score[10] = 0.9;
+        score[11] = 0.3;
+        let uses = [
+            (1, 10, 0),
+            (2, 10, 0),
+            (3, 10, 0),
+            (4, 10, 0),
+            (5, 10, 0),
+            (1, 11, 0),
+        ];
+        let h = cluster_hubs(&cluster, &uses, &score, &[false; 6], 1);
+        assert_eq!(h[0], [(11, 1)]);
+        // A symbol only the tests call (an entry point) is a hub, after what the code uses.
+        let uses = [(1, 10, 0), (2, 10, 0), (4, 12, 0), (4, 12, 0)];
+        let mut score = vec![0.0; 14];
+        score[10] = 0.2;
+        score[12] = 0.1;
+        let cluster = [0, 0, 0, 1, 0];
+        let h = cluster_hubs(&cluster, &uses, &score, &skip, 5);
+        assert_eq!(h[0].iter().map(|x| x.0).collect::<Vec<_>>(), [10, 12]);
+        assert_eq!(h[0][1], (12, 0), "no user outside tests");
     }
+
+    #[test]
+    fn cluster_names() {
+        let cases: [(&[&str], &[&str], &str); 4] = [
+            (
+                &["text/template/exec.go", "text/template/funcs.go"],
+                &[
+                    "go:text/template/template.go#Template",
+                    "go:text/template/template.go#New",
+                    "go:text/template/helper.go#Must",
+                ],
+                "text/template: Template, New",
+            ),
+            (&["a/x.py", "a/b/y.py"], &[], "a"),
+            (&["x.py", "y.py"], &["py:x.py#f"], ".: f"),
+            (
+                &["p/x.go", "q/y.go", "q/z.go"],
+                &["go:p/x.go#Writer", "go:q/y.go#T.M"],
+                "q: M, Writer",
+            ),
+        ];
+        for (paths, hubs, want) in cases {
+            assert_eq!(cluster_name(paths, hubs), want);
+        }
+    }
+
     #[test]
     fn louvain_seeded_starts_from_the_seed() {
         // Two pairs of nodes with no edges stay as seeded; a node tied to the other seed moves.

@@ -930,9 +930,14 @@ impl Map {
             }
             let mut dirs: Vec<(&str, usize)> = dirs.into_iter().collect();
             dirs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+            let hub_ids: Vec<&str> = hubs[c]
+                .iter()
+                .filter_map(|h| h["nodeId"].as_str())
+                .collect();
             clusters.push((
                 m.len(),
                 json!({
+                    "name": crate::overview::cluster_name(&paths, &hub_ids),
                     "files": m.len(),
                     "dirs": dirs.iter().take(5).map(|(d, n)| json!({"dir": d, "files": n})).collect::<Vec<_>>(),
                     "sampleFiles": paths.iter().take(6).collect::<Vec<_>>(),

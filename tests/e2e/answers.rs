@@ -715,3 +715,82 @@ fn rename_previews_list_every_file_page_and_write_the_patch() {
         .expect("read")
         .contains("NewMem("));
 }
+
+/// `map_overview` on a real Go library (text/template and its parser): each cluster named
+/// after its directory and top hubs, hubs in order of score, and the library's core type
+/// and entry point among them.
+#[test]
+fn overview_names_clusters_and_ranks_hubs_by_score() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let src = crate::corpora::go_root().join("text/template");
+    copy_dir(&src, &dir.path().join("text/template"));
+    index(dir.path());
+    let (v, code) = json(dir.path(), &["overview"]);
+    assert_eq!(code, 0, "{v}");
+    let clusters = v["data"]["clusters"].as_array().expect("clusters");
+    assert!(!clusters.is_empty(), "{v}");
+    for c in clusters {
+        let name = c["name"].as_str().expect("a name");
+        assert!(name.starts_with("text/template"), "{name}");
+        let scores: Vec<f64> = c["hubs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|h| h["hubScore"].as_f64())
+            .collect();
+        assert!(
+            scores.windows(2).all(|w| w[0] >= w[1]),
+            "hubs by score: {scores:?}"
+        );
+    }
+    let main = clusters
+        .iter()
+        .find(|c| {
+            c["name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("text/template:"))
+        })
+        .expect("the text/template cluster");
+    let hubs: Vec<&str> = main["hubs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|h| h["nodeId"].as_str())
+        .collect();
+    for want in [
+        "go:text/template/template.go#Template",
+        "go:text/template/exec.go#Template.Execute",
+    ] {
+        assert!(hubs.contains(&want), "{want} not in {hubs:?}");
+    }
+}
+
+/// Plain text at a terminal shows everything (no token budget unless one is asked for); the
+/// JSON an agent gets keeps its budget, and a client cannot lift it past 10000.
+#[test]
+fn plain_text_shows_the_whole_outline() {
+    let ws = py_app();
+    let root = ws.path();
+    let body: String = (0..400)
+        .map(|i| format!("def function_number_{i}(a, b, c):\n    return a + b + c\n\n"))
+        .collect();
+    write(root, "src/shop/big.py", body);
+    index(root);
+    let out = run(root, &["--no-lsp", "outline", "src/shop/big.py"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("function_number_").count(), 400, "{text}");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("truncated"));
+    let (v, _) = json(root, &["--no-lsp", "outline", "src/shop/big.py"]);
+    assert_eq!(v["truncated"], true, "the JSON keeps its budget");
+    let (v, _) = json(
+        root,
+        &[
+            "--no-lsp",
+            "outline",
+            "src/shop/big.py",
+            "--token-budget",
+            "4294967295",
+        ],
+    );
+    assert_eq!(v["tokenBudget"]["max"], 10000, "{}", v["tokenBudget"]);
+}
