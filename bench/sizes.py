@@ -3,9 +3,10 @@ typical answers, on the Python standard library, without a language server (dete
 
     python bench/sizes.py CODEMAP_BINARY WORKSPACE [--detail] [--lsp]
 
-Prints one line per answer: its name, bytes of the envelope's text, items listed. --detail: the
-server runs with --detail (the full shape), to show what the compact default saves. --lsp: with
-the language servers (pyright from ./tools), as an agent would mostly run it.
+Prints one line per answer: its name, bytes of the envelope's text, items listed. --detail:
+the same calls in the full shape (`serve --detail`, every answer's shape before the compact
+one) beside the compact default, and what that saves. --lsp: with the language servers
+(pyright from ./tools), as an agent would mostly run them.
 """
 import json
 import os
@@ -22,12 +23,12 @@ CALLS = [
     ("nav_references, 54 refs", "nav_references",
      {"nodeId": "py:email/errors.py#HeaderParseError", "tokenBudget": 10000}),
     ("nav_outline, json/decoder.py", "nav_outline", {"file": "json/decoder.py", "tokenBudget": 10000}),
-    ("map_overview", "map_overview", {}),
+    ("map_overview, focus email", "map_overview", {"focus": "email", "tokenBudget": 10000}),
 ]
 
 
-def main():
-    flags = ([] if LSP else ["--no-lsp"]) + (["--detail"] if DETAIL else [])
+def measure(flags):
+    """Sizes of tools/list and of each call's envelope text, from one `codemap serve`."""
     env = dict(os.environ)
     tools = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools")
     env["PATH"] = f"{tools}/bin:{tools}/node_modules/.bin:{env['PATH']}"
@@ -49,25 +50,38 @@ def main():
                        "clientInfo": {"name": "sizes", "version": "0"}})
     p.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
     p.stdin.flush()
-    raw = ask("tools/list")
-    tools = json.loads(raw)["result"]["tools"]
-    print(f"{'tools/list':34} {len(json.dumps({'tools': tools}, separators=(',', ':'))):7d} bytes  ({len(tools)} tools)")
+    tools_listed = json.loads(ask("tools/list"))["result"]["tools"]
+    out = {"tools/list": (len(json.dumps({"tools": tools_listed}, separators=(",", ":"))),
+                          f"{len(tools_listed)} tools")}
     for label, name, args in CALLS:
-        for suffix, a in [("", args)]:
-            reply = json.loads(ask("tools/call", {"name": name, "arguments": a}))
-            text = reply["result"]["content"][0]["text"]
-            env = json.loads(text)
-            if not env["ok"]:
-                print(f"{label + suffix:34} error {env['error']}")
-                continue
-            data = env["data"]
-            items = next((sum(len(x["items"]) if isinstance(x, dict) and "items" in x else 1
-                              for x in v)
-                          for k, v in data.items()
-                          if k in ("hits", "edges", "references", "symbols", "clusters")), 0)
-            print(f"{label + suffix:34} {len(text.encode()):7d} bytes  ({items} items, truncated: {env['truncated']})")
+        reply = json.loads(ask("tools/call", {"name": name, "arguments": args}))
+        text = reply["result"]["content"][0]["text"]
+        e = json.loads(text)
+        if not e["ok"]:
+            out[label] = (0, f"error {e['error']['code']}")
+            continue
+        data = e["data"]
+        items = next((sum(len(x["items"]) if isinstance(x, dict) and "items" in x else 1
+                          for x in v)
+                      for k, v in data.items()
+                      if k in ("hits", "edges", "references", "symbols", "clusters")), 0)
+        out[label] = (len(text.encode()), f"{items} items, truncated: {e['truncated']}")
     p.stdin.close()
     p.wait()
+    return out
+
+
+def main():
+    base = [] if LSP else ["--no-lsp"]
+    if DETAIL:
+        full, compact = measure(base + ["--detail"]), measure(base)
+        for k, (c, what) in compact.items():
+            f = full[k][0]
+            saved = f"{100 * (1 - c / f):3.0f}% smaller" if f and k != "tools/list" else ""
+            print(f"{k:34} {f:7d} → {c:7d} bytes  {saved}  ({what})")
+    else:
+        for k, (c, what) in measure(base).items():
+            print(f"{k:34} {c:7d} bytes  ({what})")
 
 
 main()

@@ -122,9 +122,9 @@ at_params!(
     RenameParams {
         #[schemars(required)]
         new_name: Option<String>,
-        /// Diffs of these files only (path prefix or glob); every file is still listed.
+        /// Diffs of these files only (prefix or glob).
         file_filter: Option<String>,
-        /// Skip this many files' diffs (page on).
+        /// Skip this many files' diffs.
         offset: Option<u32>,
     }
 );

@@ -82,12 +82,13 @@ pub static TOOLS: &[Tool] = &[
     "Start here in an unfamiliar repository: clusters of related files with their hub symbols.",
     |ws: &Workspace, mut p: query::OverviewParams, _: &dyn Progress| {
         p.focus = contained_dir(ws, p.focus.take())?;
+        p.detail = ws.detail;
         Map::shared(&ws.root, &ws.db)?.overview(&p)
     }),
     tool!("map_search", read_only: true, idempotent: true,
     cli: ("search", "Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.", ["query"], [("kinds", "kind")]),
     SearchParams,
-    "Find definitions by name (never comments or strings), exact matches first, then qualname suffix, prefix, word part, fuzzy. Use before grep.",
+    "Find definitions by name (never comments or strings), exact first, then qualname suffix, prefix, word part, fuzzy. Use before grep.",
     |ws: &Workspace, mut p: SearchParams, _: &dyn Progress| {
         p.path = contained_dir(ws, p.path.take())?;
         p.detail = ws.detail;
@@ -112,7 +113,7 @@ pub static TOOLS: &[Tool] = &[
     tool!("map_status", read_only: true, idempotent: true,
         cli: ("status", "The map's state: counts, last run, stale and skipped files; the watcher and the language servers.", [], []),
         StatusParams,
-        "Map, watcher and language-server state. Use when answers look stale or a server missing.",
+        "Map, watcher and language-server state: when answers look stale or a server missing.",
         |ws: &Workspace, _: StatusParams, _: &dyn Progress| status(ws)),
     tool!("map_rebuild", read_only: false, idempotent: true,
         cli: ("index", "Build or refresh the map (incremental: only changed files are re-read).", [], []),
@@ -127,7 +128,7 @@ pub static TOOLS: &[Tool] = &[
     tool!("locate", read_only: true, idempotent: true,
         cli: ("locate", "A position without counting columns: `FILE:[scope]@[find]`, e.g. 'src/x.py:Cls.m@return <|>result'.", ["locate"], []),
         nav::LocateParams,
-        "An exact position without counting columns: \"<file>:[scope]@[find]\"; scope a line (42), range (10-20) or qualname (Cls.m); find text there, <|> at the spot. nav_* take it as `locate`. Never guesses.",
+        "A position without counting columns: \"<file>:[scope]@[find]\", scope a line, range (10-20) or qualname, find text in it with <|> at the spot. nav_* take it as `locate`.",
         |ws: &Workspace, p: nav::LocateParams, _: &dyn Progress| nav::locate_tool(ws, &p.locate)),
     tool!("nav_definition", read_only: true, idempotent: true,
         cli: ("def", "Where the name at a position is defined.", ["target"], []),

@@ -328,6 +328,9 @@ pub struct OverviewParams {
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
+    /// The full shape (`--detail`): set by the caller, never an argument.
+    #[serde(skip)]
+    pub detail: bool,
 }
 
 fn kinds_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
@@ -883,11 +886,17 @@ impl Map {
             uses.push((a, i, b));
         }
         let scores: Vec<f64> = syms.iter().map(|s| s.2).collect();
+        // Compact: a hub is its node, kind and score (the degrees behind the score on
+        // request, `--detail`).
         let hub_json = |i: u32, local: Option<u32>| {
             let (id, kind, score, deg) = &syms[i as usize];
-            let mut v = json!({"nodeId": id, "kind": kind, "hubScore": (score * 1000.0).round() / 1000.0, "inDegree": deg});
-            if let Some(n) = local {
-                v["usedByFiles"] = json!(n);
+            let mut v =
+                json!({"nodeId": id, "kind": kind, "hubScore": (score * 1000.0).round() / 1000.0});
+            if p.detail {
+                v["inDegree"] = json!(deg);
+                if let Some(n) = local {
+                    v["usedByFiles"] = json!(n);
+                }
             }
             v
         };
@@ -934,15 +943,24 @@ impl Map {
                 .iter()
                 .filter_map(|h| h["nodeId"].as_str())
                 .collect();
+            let name = crate::overview::cluster_name(&paths, &hub_ids);
+            let top_dirs = dirs.iter().take(5);
             clusters.push((
                 m.len(),
-                json!({
-                    "name": crate::overview::cluster_name(&paths, &hub_ids),
-                    "files": m.len(),
-                    "dirs": dirs.iter().take(5).map(|(d, n)| json!({"dir": d, "files": n})).collect::<Vec<_>>(),
-                    "sampleFiles": paths.iter().take(6).collect::<Vec<_>>(),
-                    "hubs": hubs[c],
-                }),
+                if p.detail {
+                    json!({
+                        "name": name,
+                        "files": m.len(),
+                        "dirs": top_dirs.map(|(d, n)| json!({"dir": d, "files": n})).collect::<Vec<_>>(),
+                        "sampleFiles": paths.iter().take(6).collect::<Vec<_>>(),
+                        "hubs": hubs[c],
+                    })
+                } else {
+                    // Compact: its directories as {dir: files}, no sample files.
+                    let dirs: serde_json::Map<String, Value> =
+                        top_dirs.map(|(d, n)| (d.to_string(), json!(n))).collect();
+                    json!({"name": name, "files": m.len(), "dirs": dirs, "hubs": hubs[c]})
+                },
             ));
         }
         clusters.sort_by_key(|c| std::cmp::Reverse(c.0));
@@ -1300,7 +1318,14 @@ impl Map {
                 .nodes
                 .iter()
                 .filter(|v| used.contains(v.node_id.as_str()))
-                .map(|v| shape::node(v, shape))
+                .map(|v| {
+                    // Compact: the neighbours' docs on request (the node's own is given).
+                    let mut x = shape::node(v, shape);
+                    if let (Shape::Compact, Some(o)) = (shape, x.as_object_mut()) {
+                        o.remove("doc");
+                    }
+                    x
+                })
                 .collect();
             let mut v = json!({
                 "node": n.node.as_ref().map(|x| shape::node(x, shape)),

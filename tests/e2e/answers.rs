@@ -107,7 +107,6 @@ fn compact_shapes() {
               "nodes": [
                 {
                   "at": "18:7",
-                  "doc": "An order of items.",
                   "end": 32,
                   "kind": "class",
                   "nodeId": "py:src/shop/models.py#Order",
@@ -269,6 +268,95 @@ fn compact_shapes() {
                 }
               ]
             }"#]],
+    );
+}
+
+/// The overview's compact shape: clusters named, directories as {dir: files}, hubs by score.
+#[test]
+fn compact_overview() {
+    let ws = py_app();
+    check(
+        ws.path(),
+        &["overview"],
+        expect![[r#"
+        {
+          "clusterCount": 2,
+          "clusters": [
+            {
+              "dirs": {
+                ".": 1,
+                "src/shop": 2
+              },
+              "files": 3,
+              "hubs": [
+                {
+                  "hubScore": 0.522,
+                  "kind": "function",
+                  "nodeId": "py:src/shop/util.py#log"
+                },
+                {
+                  "hubScore": 0.468,
+                  "kind": "class",
+                  "nodeId": "py:src/shop/service.py#OrderService"
+                },
+                {
+                  "hubScore": 0.468,
+                  "kind": "method",
+                  "nodeId": "py:src/shop/service.py#OrderService.checkout"
+                }
+              ],
+              "name": "src/shop: log, OrderService"
+            },
+            {
+              "dirs": {
+                "src/shop": 2
+              },
+              "files": 2,
+              "hubs": [],
+              "name": "src/shop"
+            }
+          ],
+          "files": 5,
+          "focus": null,
+          "topHubs": [
+            {
+              "hubScore": 0.911,
+              "kind": "class",
+              "nodeId": "py:src/shop/models.py#Order"
+            },
+            {
+              "hubScore": 0.78,
+              "kind": "method",
+              "nodeId": "py:src/shop/models.py#Order.total"
+            },
+            {
+              "hubScore": 0.522,
+              "kind": "function",
+              "nodeId": "py:src/shop/util.py#log"
+            },
+            {
+              "hubScore": 0.468,
+              "kind": "class",
+              "nodeId": "py:src/shop/service.py#OrderService"
+            },
+            {
+              "hubScore": 0.468,
+              "kind": "method",
+              "nodeId": "py:src/shop/service.py#OrderService.checkout"
+            },
+            {
+              "hubScore": 0.379,
+              "kind": "function",
+              "nodeId": "py:src/shop/models.py#make_order"
+            },
+            {
+              "hubScore": 0.379,
+              "kind": "method",
+              "nodeId": "py:src/shop/models.py#Base.describe"
+            }
+          ],
+          "unclusteredFiles": 0
+        }"#]],
     );
 }
 
