@@ -127,12 +127,15 @@ impl ServerHandler for Codemap {
             .map_err(|e| ErrorData::internal_error(format!("the tool panicked: {e}"), None))?;
         let value = serde_json::to_value(&env)
             .map_err(|e| ErrorData::internal_error(format!("cannot serialize: {e}"), None))?;
-        Ok(if env.ok {
+        let mut result = if env.ok {
             CallToolResult::structured(value)
         } else {
             CallToolResult::structured_error(value)
-        }
-        .into())
+        };
+        // The text is the envelope byte for byte as `codemap --json` prints it (fields in
+        // the envelope's order), not the structured value re-serialized with sorted keys.
+        result.content = vec![rmcp::model::ContentBlock::text(env.to_json())];
+        Ok(result.into())
     }
 }
 

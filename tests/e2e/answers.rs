@@ -882,3 +882,33 @@ fn plain_text_shows_the_whole_outline() {
     );
     assert_eq!(v["tokenBudget"]["max"], 10000, "{}", v["tokenBudget"]);
 }
+
+/// The CLI's `--json` and MCP's text are the same bytes, answers and errors alike.
+#[test]
+fn json_and_mcp_are_the_same_bytes() {
+    let ws = py_app();
+    let root = ws.path();
+    let mut serve = Serve::start(root, &["--no-lsp"]);
+    for (tool, args, cli) in [
+        (
+            "map_search",
+            serde_json::json!({"query": "Order", "limit": 3}),
+            &["search", "Order", "--limit", "3"][..],
+        ),
+        (
+            "map_neighbors",
+            serde_json::json!({"nodeId": "py:src/shop/models.py#Order.totl"}),
+            &["neighbors", "py:src/shop/models.py#Order.totl"][..],
+        ),
+    ] {
+        let text = serve.call_text(tool, args);
+        let mut all = vec!["--no-lsp", "--json"];
+        all.extend_from_slice(cli);
+        let out = run(root, &all);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim_end(),
+            text,
+            "{tool}"
+        );
+    }
+}

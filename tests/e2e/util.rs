@@ -225,6 +225,12 @@ impl Serve {
 
     /// One tool call; the envelope (checked to be the same as structured content and text).
     pub fn call(&mut self, tool: &str, args: Value) -> Value {
+        let env: Value = serde_json::from_str(&self.call_text(tool, args)).expect("envelope JSON");
+        env
+    }
+
+    /// A tool call's text content as sent (checked against its structured content).
+    pub fn call_text(&mut self, tool: &str, args: Value) -> String {
         let r = self.rpc(
             "tools/call",
             serde_json::json!({"name": tool, "arguments": args}),
@@ -234,7 +240,7 @@ impl Serve {
         assert_eq!(r["structuredContent"], env, "structured content = text");
         assert_envelope(&env);
         assert_eq!(r["isError"].as_bool().unwrap_or(false), env["ok"] == false);
-        env
+        text.to_string()
     }
 
     /// A field of /proc/<pid>/status in kB (`VmRSS`, `VmHWM`).
