@@ -1285,6 +1285,17 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
     let narrow = "a smaller depth, or a larger tokenBudget";
+    let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>| {
+        listing(
+            "calls",
+            items,
+            head,
+            p.token_budget,
+            narrow,
+            w,
+            (Layout::Flat, ws.shape()),
+        )
+    };
     let dir = if incoming { "incoming" } else { "outgoing" };
     if let Some(s) = server_for(ws, t.lang, "callHierarchyProvider", &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
@@ -1298,15 +1309,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 } else {
                     set_outside_apart(&mut items, &mut head, &mut w);
                 }
-                return Ok(listing(
-                    "calls",
-                    items,
-                    head,
-                    p.token_budget,
-                    narrow,
-                    w,
-                    (Layout::Flat, ws.shape()),
-                ));
+                return Ok(answer(items, head, w));
             }
             Err(e) => failed(&mut w, &e, "from references and the map"),
         }
@@ -1372,15 +1375,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         let untyped = map.untyped_calls_named(&d.name)?;
         offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
     }
-    Ok(listing(
-        "calls",
-        items,
-        head,
-        p.token_budget,
-        narrow,
-        w,
-        (Layout::Flat, ws.shape()),
-    ))
+    Ok(answer(items, head, w))
 }
 
 /// Callees outside the workspace (builtins, the standard library's stubs, dependencies) are
