@@ -10,7 +10,7 @@ use crate::lang::Lang;
 use crate::model::{EdgeKind, Kind};
 use crate::overview::is_test_path;
 use crate::shape::{self, Shape};
-pub use crate::shape::{EdgeOut, NodeInfo, RangeOut};
+pub use crate::shape::{Cluster, EdgeOut, Hub, MapStatus, NodeInfo, Overview, RangeOut};
 use crate::store::{self, StoreError};
 use rusqlite::{Connection, OptionalExtension};
 use schemars::JsonSchema;
@@ -816,7 +816,34 @@ impl Map {
 
     /// Clusters of related files (Louvain communities of the file graph: files linked by the
     /// edges between their symbols) with their hub symbols, and the top hubs overall.
+    /// `map_overview`: [`Map::overview_of`] in the answer's shape, fitted to the token budget
+    /// (the smaller clusters cut first).
     pub fn overview(&self, p: &OverviewParams) -> Result<Answer, ToolError> {
+        let o = self.overview_of(p)?;
+        let shape = Shape::of(p.detail);
+        let clusters: Vec<Value> = o
+            .clusters
+            .iter()
+            .map(|c| shape::cluster(c, shape))
+            .collect();
+        let head = json!({"files": o.files, "clusterCount": clusters.len(),
+                          "unclusteredFiles": o.unclustered_files,
+                          "topHubs": o.top_hubs.iter().map(|h| shape::hub(h, shape)).collect::<Vec<_>>(),
+                          "focus": o.focus});
+        let f = fit(clusters.len(), clamp_budget(p.token_budget), |n| {
+            let mut h = head.clone();
+            h["clusters"] = json!(&clusters[..n]);
+            h
+        });
+        Ok(Answer {
+            dropped: f.dropped("clusters", "the smaller ones; narrow with `focus` (a directory), fewer `hubsPerCluster`, or a larger tokenBudget"),
+            data: f.data,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// Clusters of related files with their hubs, and the hubs overall, typed; see `overview`.
+    pub fn overview_of(&self, p: &OverviewParams) -> Result<Overview, ToolError> {
         let _snapshot = self.snapshot()?;
         let per = p.hubs_per_cluster.unwrap_or(5).clamp(1, 20) as usize;
         let focus = p
@@ -886,24 +913,20 @@ impl Map {
             uses.push((a, i, b));
         }
         let scores: Vec<f64> = syms.iter().map(|s| s.2).collect();
-        // Compact: a hub is its node, kind and score (the degrees behind the score on
-        // request, `--detail`).
-        let hub_json = |i: u32, local: Option<u32>| {
+        let hub = |i: u32, local: Option<u32>| {
             let (id, kind, score, deg) = &syms[i as usize];
-            let mut v =
-                json!({"nodeId": id, "kind": kind, "hubScore": (score * 1000.0).round() / 1000.0});
-            if p.detail {
-                v["inDegree"] = json!(deg);
-                if let Some(n) = local {
-                    v["usedByFiles"] = json!(n);
-                }
+            Hub {
+                node_id: id.clone(),
+                kind: kind.clone(),
+                hub_score: (score * 1000.0).round() / 1000.0,
+                in_degree: *deg,
+                used_by_files: local,
             }
-            v
         };
-        let hubs: Vec<Vec<Value>> =
+        let mut hubs: Vec<Vec<Hub>> =
             crate::overview::cluster_hubs(&comm, &uses, &scores, &skip, per)
                 .into_iter()
-                .map(|l| l.into_iter().map(|(i, n)| hub_json(i, Some(n))).collect())
+                .map(|l| l.into_iter().map(|(i, n)| hub(i, Some(n))).collect())
                 .collect();
         let mut in_prod: Vec<u32> = uses
             .iter()
@@ -917,12 +940,8 @@ impl Map {
                 .total_cmp(&scores[a as usize])
                 .then(a.cmp(&b))
         });
-        let top: Vec<Value> = in_prod
-            .into_iter()
-            .take(10)
-            .map(|i| hub_json(i, None))
-            .collect();
-        let mut clusters: Vec<(usize, Value)> = Vec::new();
+        let top_hubs: Vec<Hub> = in_prod.into_iter().take(10).map(|i| hub(i, None)).collect();
+        let mut clusters: Vec<Cluster> = Vec::new();
         let mut alone = 0usize;
         for (c, m) in members.iter().enumerate() {
             if m.len() < 2 {
@@ -939,44 +958,28 @@ impl Map {
             }
             let mut dirs: Vec<(&str, usize)> = dirs.into_iter().collect();
             dirs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-            let hub_ids: Vec<&str> = hubs[c]
-                .iter()
-                .filter_map(|h| h["nodeId"].as_str())
-                .collect();
-            let name = crate::overview::cluster_name(&paths, &hub_ids);
-            let top_dirs = dirs.iter().take(5);
-            clusters.push((
-                m.len(),
-                if p.detail {
-                    json!({
-                        "name": name,
-                        "files": m.len(),
-                        "dirs": top_dirs.map(|(d, n)| json!({"dir": d, "files": n})).collect::<Vec<_>>(),
-                        "sampleFiles": paths.iter().take(6).collect::<Vec<_>>(),
-                        "hubs": hubs[c],
-                    })
-                } else {
-                    // Compact: its directories as {dir: files}, no sample files.
-                    let dirs: serde_json::Map<String, Value> =
-                        top_dirs.map(|(d, n)| (d.to_string(), json!(n))).collect();
-                    json!({"name": name, "files": m.len(), "dirs": dirs, "hubs": hubs[c]})
-                },
-            ));
+            let hubs = std::mem::take(&mut hubs[c]);
+            let hub_ids: Vec<&str> = hubs.iter().map(|h| h.node_id.as_str()).collect();
+            clusters.push(Cluster {
+                name: crate::overview::cluster_name(&paths, &hub_ids),
+                files: m.len(),
+                dirs: dirs
+                    .iter()
+                    .take(5)
+                    .map(|(d, n)| (d.to_string(), *n))
+                    .collect(),
+                sample_files: paths.iter().take(6).map(|p| p.to_string()).collect(),
+                hubs,
+            });
         }
-        clusters.sort_by_key(|c| std::cmp::Reverse(c.0));
-        let clusters: Vec<Value> = clusters.into_iter().map(|(_, v)| v).collect();
-        let total = clusters.len();
-        let budget = clamp_budget(p.token_budget);
-        let head = json!({"files": files.len(), "clusterCount": total, "unclusteredFiles": alone, "topHubs": top, "focus": focus});
-        let f = fit(total, budget, |n| {
-            let mut h = head.clone();
-            h["clusters"] = json!(&clusters[..n]);
-            h
-        });
-        Ok(Answer {
-            dropped: f.dropped("clusters", "the smaller ones; narrow with `focus` (a directory), fewer `hubsPerCluster`, or a larger tokenBudget"),
-            data: f.data,
-            warnings: Vec::new(),
+        // Biggest first (the budget cuts the smallest).
+        clusters.sort_by_key(|c| std::cmp::Reverse(c.files));
+        Ok(Overview {
+            files: files.len(),
+            unclustered_files: alone,
+            top_hubs,
+            focus,
+            clusters,
         })
     }
 
@@ -1570,11 +1573,41 @@ impl Map {
         Ok((found, warnings))
     }
 
+    /// `map_status` from the map: [`Map::map_status`], its file lists cut to the largest
+    /// budget (the watcher's and servers' states are the bridge's to add).
     pub fn status(&self) -> Result<Answer, ToolError> {
+        let (st, warnings) = self.map_status()?;
+        let (stale_count, skipped_count) = (st.stale_count, st.skipped_count);
+        let make = |n: usize| {
+            let mut cut = st.clone();
+            cut.stale_files.truncate(n);
+            cut.skipped_files.truncate(n);
+            let mut v = serde_json::to_value(cut).unwrap_or(Value::Null);
+            v["watcher"] = json!({"state": "not-running"});
+            v["servers"] = json!([]);
+            v
+        };
+        let total = stale_count.max(skipped_count);
+        let Fitted { data, kept, .. } = fit(total, clamp_budget(Some(10_000)), make);
+        let dropped = (kept < total).then(|| Dropped {
+            kind: "files".into(),
+            count: (stale_count + skipped_count) - (kept.min(stale_count) + kept.min(skipped_count)),
+            note: "the full lists are in the map: `sqlite3 .codemap/map.db \"SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL\"`".into(),
+        });
+        Ok(Answer {
+            data,
+            dropped,
+            warnings,
+        })
+    }
+
+    /// The map's state, typed: counts per language and edge kind, the last run, stale and
+    /// skipped files; warnings when files changed since.
+    pub fn map_status(&self) -> Result<(MapStatus, Vec<String>), ToolError> {
         let _snapshot = self.snapshot()?;
         let c = &self.conn;
         let meta = |k: &str| store::get_meta(c, k).map_err(sql);
-        let mut langs = serde_json::Map::new();
+        let mut langs = std::collections::BTreeMap::new();
         for lang in Lang::ALL {
             let (files, skipped, errors): (i64, i64, i64) = c
                 .query_row(
@@ -1591,11 +1624,16 @@ impl Map {
                 )
                 .map_err(sql)?;
             langs.insert(
-                lang.prefix().into(),
-                json!({"files": files, "symbols": symbols, "skipped": skipped, "parseErrors": errors}),
+                lang.prefix().to_string(),
+                crate::shape::LangCounts {
+                    files,
+                    symbols,
+                    skipped,
+                    parse_errors: errors,
+                },
             );
         }
-        let mut edges = serde_json::Map::new();
+        let mut edges = std::collections::BTreeMap::new();
         let mut st = c
             .prepare("SELECT kind, count(*) FROM edges GROUP BY kind")
             .map_err(sql)?;
@@ -1604,7 +1642,7 @@ impl Map {
             .map_err(sql)?
         {
             let (k, n) = r.map_err(sql)?;
-            edges.insert(k, json!(n));
+            edges.insert(k, n);
         }
         let contains: i64 = c
             .query_row(
@@ -1613,7 +1651,7 @@ impl Map {
                 |r| r.get(0),
             )
             .map_err(sql)?;
-        edges.insert("contains".into(), json!(contains));
+        edges.insert("contains".into(), contains);
         let mut skipped = Vec::new();
         let mut st = c
             .prepare(
@@ -1625,7 +1663,7 @@ impl Map {
             .map_err(sql)?
         {
             let (p, reason) = r.map_err(sql)?;
-            skipped.push(json!({"path": p, "reason": reason}));
+            skipped.push(crate::shape::Skipped { path: p, reason });
         }
         let mut stale = Vec::new();
         let mut st = c
@@ -1655,38 +1693,21 @@ impl Map {
                 stale.len()
             ));
         }
-        let stale_count = stale.len();
-        let skipped_count = skipped.len();
-        let make = |n: usize| {
-            json!({
-                "root": self.root.to_string_lossy(),
-                "db": self.db.to_string_lossy(),
-                "schemaVersion": store::SCHEMA_VERSION,
-                "toolVersion": meta("tool_version").ok().flatten(),
-                "lastRun": last_run.map(iso_utc),
-                "lastRunSeconds": meta("last_run_seconds").ok().flatten().and_then(|s| s.parse::<f64>().ok()),
-                "languages": langs,
-                "edges": edges,
-                "staleFiles": &stale[..n.min(stale_count)],
-                "staleCount": stale_count,
-                "skippedFiles": &skipped[..n.min(skipped_count)],
-                "skippedCount": skipped_count,
-                "watcher": {"state": "not-running"},
-                "servers": [],
-            })
+        let status = MapStatus {
+            root: self.root.to_string_lossy().into_owned(),
+            db: self.db.to_string_lossy().into_owned(),
+            schema_version: store::SCHEMA_VERSION,
+            tool_version: meta("tool_version")?,
+            last_run: last_run.map(iso_utc),
+            last_run_seconds: meta("last_run_seconds")?.and_then(|s| s.parse::<f64>().ok()),
+            languages: langs,
+            edges,
+            stale_count: stale.len(),
+            stale_files: stale,
+            skipped_count: skipped.len(),
+            skipped_files: skipped,
         };
-        let total = stale_count.max(skipped_count);
-        let Fitted { data, kept, .. } = fit(total, clamp_budget(Some(10_000)), make);
-        let dropped = (kept < total).then(|| Dropped {
-            kind: "files".into(),
-            count: (stale_count + skipped_count) - (kept.min(stale_count) + kept.min(skipped_count)),
-            note: "the full lists are in the map: `sqlite3 .codemap/map.db \"SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL\"`".into(),
-        });
-        Ok(Answer {
-            data,
-            dropped,
-            warnings,
-        })
+        Ok((status, warnings))
     }
 }
 

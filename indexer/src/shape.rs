@@ -72,6 +72,107 @@ impl Shape {
     }
 }
 
+/// `map_overview`'s answer: clusters of related files (biggest first) and the hubs overall.
+#[derive(Debug, Clone)]
+pub struct Overview {
+    pub files: usize,
+    pub unclustered_files: usize,
+    pub top_hubs: Vec<Hub>,
+    pub focus: Option<String>,
+    pub clusters: Vec<Cluster>,
+}
+
+/// One cluster of an overview.
+#[derive(Debug, Clone)]
+pub struct Cluster {
+    pub name: String,
+    pub files: usize,
+    /// The directories it spans, biggest share first, with their file counts (at most 5).
+    pub dirs: Vec<(String, usize)>,
+    pub sample_files: Vec<String>,
+    /// In order of score.
+    pub hubs: Vec<Hub>,
+}
+
+/// A hub symbol: its global score (rounded to 3 places) and in-degree; in a cluster, the
+/// files of the cluster outside tests that use it.
+#[derive(Debug, Clone)]
+pub struct Hub {
+    pub node_id: String,
+    pub kind: String,
+    pub hub_score: f64,
+    pub in_degree: i64,
+    pub used_by_files: Option<u32>,
+}
+
+/// A hub: `{nodeId, kind, hubScore}` compact; with the degrees behind the score in detail.
+pub fn hub(h: &Hub, shape: Shape) -> Value {
+    let mut v = json!({"nodeId": h.node_id, "kind": h.kind, "hubScore": h.hub_score});
+    if shape == Shape::Detail {
+        v["inDegree"] = json!(h.in_degree);
+        if let Some(n) = h.used_by_files {
+            v["usedByFiles"] = json!(n);
+        }
+    }
+    v
+}
+
+/// A cluster: `{name, files, dirs: {dir: files}, hubs}` compact; in detail, `dirs` as
+/// `[{dir, files}]` in order and sample files.
+pub fn cluster(c: &Cluster, shape: Shape) -> Value {
+    let hubs: Vec<Value> = c.hubs.iter().map(|h| hub(h, shape)).collect();
+    match shape {
+        Shape::Detail => json!({
+            "name": c.name,
+            "files": c.files,
+            "dirs": c.dirs.iter().map(|(d, n)| json!({"dir": d, "files": n})).collect::<Vec<_>>(),
+            "sampleFiles": c.sample_files,
+            "hubs": hubs,
+        }),
+        Shape::Compact => {
+            let dirs: Map<String, Value> =
+                c.dirs.iter().map(|(d, n)| (d.clone(), json!(n))).collect();
+            json!({"name": c.name, "files": c.files, "dirs": dirs, "hubs": hubs})
+        }
+    }
+}
+
+/// `map_status`'s answer from the map (the watcher and the servers are added by the bridge).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MapStatus {
+    pub root: String,
+    pub db: String,
+    pub schema_version: i64,
+    pub tool_version: Option<String>,
+    /// ISO 8601 UTC.
+    pub last_run: Option<String>,
+    pub last_run_seconds: Option<f64>,
+    pub languages: std::collections::BTreeMap<String, LangCounts>,
+    pub edges: std::collections::BTreeMap<String, i64>,
+    pub stale_files: Vec<String>,
+    pub stale_count: usize,
+    pub skipped_files: Vec<Skipped>,
+    pub skipped_count: usize,
+}
+
+/// One language's files and symbols (definitions: file and package nodes not counted).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LangCounts {
+    pub files: i64,
+    pub symbols: i64,
+    pub skipped: i64,
+    pub parse_errors: i64,
+}
+
+/// A file left out of the map, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    pub path: String,
+    pub reason: String,
+}
+
 /// `"line:col"`.
 pub fn at(line: u32, col: u32) -> String {
     format!("{line}:{col}")
