@@ -1524,12 +1524,15 @@ fn lsp_calls(
                 let Some(mut anchor) = item_anchor(a, other) else {
                     continue;
                 };
-                let lines: Vec<u64> = call["fromRanges"]
+                // The lines of the calls, each once (a server may give two ranges on one).
+                let mut lines: Vec<u64> = call["fromRanges"]
                     .as_array()
                     .into_iter()
                     .flatten()
                     .filter_map(|r| r["start"]["line"].as_u64().map(|l| l + 1))
                     .collect();
+                lines.sort_unstable();
+                lines.dedup();
                 anchor.depth = Some(dep);
                 anchor.via = Some(via.clone());
                 anchor.call_lines = Some(lines);

@@ -912,3 +912,34 @@ fn json_and_mcp_are_the_same_bytes() {
         );
     }
 }
+
+/// Call lines are each given once, in order, even where pyright reports two ranges on one line
+/// (`self.get_payload()` in Python's email package).
+#[test]
+fn call_lines_are_given_once() {
+    crate::lsp::servers_on_path();
+    let dir = stdlib_subset(&["email"]);
+    index(dir.path());
+    let (v, code) = json(
+        dir.path(),
+        &[
+            "calls",
+            "py:email/message.py#Message.get_payload",
+            "--direction",
+            "incoming",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let calls = anchors_of(&v["data"]["calls"]);
+    assert!(!calls.is_empty(), "{v}");
+    for c in &calls {
+        let lines: Vec<u64> = c["callLines"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(serde_json::Value::as_u64)
+            .collect();
+        assert!(!lines.is_empty(), "{c}");
+        assert!(lines.windows(2).all(|w| w[0] < w[1]), "{c}");
+    }
+}
