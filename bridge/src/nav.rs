@@ -10,7 +10,7 @@ use crate::locate;
 use crate::lsp::{self, Encoding, Server};
 use crate::paths::{contain, Contained};
 use crate::workspace::Workspace;
-use indexer::envelope::{clamp_budget, fit, Answer, ErrorCode, ToolError};
+use indexer::envelope::{clamp_budget, fit_said, Answer, ErrorCode, ToolError};
 use indexer::lang::Lang;
 use indexer::lookup::MapSymbol;
 use indexer::model::Pos;
@@ -650,7 +650,7 @@ fn listing<T: Serialize>(
         .map(|x| serde_json::to_value(x).unwrap_or(Value::Null))
         .collect();
     let total = items.len();
-    let f = fit(total, clamp_budget(budget), |n| {
+    let f = fit_said(total, clamp_budget(budget), &warnings, |n| {
         let mut h = head.clone();
         h[key] = layout.render(&items[..n], shape);
         h["total"] = json!(total);

@@ -10,6 +10,8 @@ pub const MIN_BUDGET: u32 = 100;
 pub const MAX_BUDGET: u32 = 10_000;
 /// What the envelope around `data` costs, in tokens.
 const ENVELOPE_OVERHEAD: u32 = 40;
+/// What saying a cut costs (`truncated`, `dropped {kind, count, note}`), in tokens.
+const DROPPED_RESERVE: u32 = 75;
 
 /// Stable error codes (SPEC).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -203,15 +205,20 @@ impl Envelope {
             max,
         };
         match result {
-            Ok(a) => Envelope {
-                ok: true,
-                token_budget: budget(tokens_of(&a.data) + ENVELOPE_OVERHEAD),
-                truncated: a.dropped.is_some(),
-                data: Some(a.data),
-                error: None,
-                dropped: a.dropped,
-                warnings: said_once(a.warnings),
-            },
+            Ok(a) => {
+                let mut e = Envelope {
+                    ok: true,
+                    token_budget: budget(0),
+                    truncated: a.dropped.is_some(),
+                    data: Some(a.data),
+                    error: None,
+                    dropped: a.dropped,
+                    warnings: said_once(a.warnings),
+                };
+                // What the whole answer costs, as sent.
+                e.token_budget.used = (e.to_json().chars().count() as u32).div_ceil(4);
+                e
+            }
             Err(e) => Envelope {
                 ok: false,
                 data: None,
@@ -287,9 +294,29 @@ pub fn said_once(warnings: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// The largest `n` for which `make(n)` fits the budget, by bisection (`make` is monotone in `n`).
+/// [`fit`] with room left for the answer's `warnings`: what they cost is taken from the budget,
+/// and added back to the budget that would hold one item.
+pub fn fit_said<F: Fn(usize) -> Value>(
+    total: usize,
+    budget: u32,
+    warnings: &[String],
+    make: F,
+) -> Fitted {
+    let said: u32 = warnings
+        .iter()
+        .map(|w| (w.chars().count() as u32 + 3).div_ceil(4))
+        .sum();
+    let mut f = fit(total, budget.saturating_sub(said), make);
+    f.budget = budget;
+    f.one = f.one.map(|o| o + said);
+    f
+}
+
+/// The largest `n` for which `make(n)` fits the budget, by bisection (`make` is monotone in `n`);
+/// a cut leaves room for saying so.
 pub fn fit<F: Fn(usize) -> Value>(total: usize, budget: u32, make: F) -> Fitted {
-    let limit = budget.saturating_sub(ENVELOPE_OVERHEAD);
+    let whole = budget.saturating_sub(ENVELOPE_OVERHEAD);
+    let limit = whole.saturating_sub(DROPPED_RESERVE);
     let full = make(total);
     let done = |data, kept| Fitted {
         data,
@@ -298,7 +325,7 @@ pub fn fit<F: Fn(usize) -> Value>(total: usize, budget: u32, make: F) -> Fitted 
         budget,
         one: None,
     };
-    if tokens_of(&full) <= limit {
+    if tokens_of(&full) <= whole {
         return done(full, total);
     }
     let (mut lo, mut hi) = (0usize, total);
@@ -312,7 +339,7 @@ pub fn fit<F: Fn(usize) -> Value>(total: usize, budget: u32, make: F) -> Fitted 
     }
     let mut f = done(make(lo), lo);
     if lo == 0 && total > 0 {
-        f.one = Some(tokens_of(&make(1)) + ENVELOPE_OVERHEAD);
+        f.one = Some(tokens_of(&make(1)) + ENVELOPE_OVERHEAD + DROPPED_RESERVE);
     }
     f
 }
@@ -364,7 +391,7 @@ mod tests {
         let f = fit(big.len(), 100, |n| json!({ "items": &big[..n] }));
         assert_eq!(f.kept, 0);
         let one = f.one.expect("the budget for one");
-        assert!(one > 150 && one < 250, "{one}");
+        assert!(one > 200 && one < 350, "{one}");
         let d = f.dropped("hits", "narrow with `kinds`").expect("dropped");
         assert_eq!(d.count, 3);
         assert!(

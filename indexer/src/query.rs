@@ -617,9 +617,10 @@ impl Map {
             .collect();
         let budget = clamp_budget(p.token_budget);
         let (query, more) = (&found.query, found.more);
-        let f = fit(
+        let f = crate::envelope::fit_said(
             items.len(),
             budget,
+            &found.warnings,
             |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
         );
         Ok(Answer {
@@ -1311,7 +1312,7 @@ impl Map {
             .map(|(d, e)| shape::edge(e, Some(*d), shape))
             .collect();
         let budget = clamp_budget(p.token_budget);
-        let f = fit(edge_vals.len(), budget, |k| {
+        let f = crate::envelope::fit_said(edge_vals.len(), budget, &n.warnings, |k| {
             let used: HashSet<&str> = n.edges[..k]
                 .iter()
                 .flat_map(|(_, e)| [Some(e.source.as_str()), e.target.as_deref()])

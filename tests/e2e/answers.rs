@@ -943,3 +943,55 @@ fn call_lines_are_given_once() {
         assert!(lines.windows(2).all(|w| w[0] < w[1]), "{c}");
     }
 }
+
+/// `tokenBudget.used` is what the whole envelope costs, and an answer that holds anything
+/// stays within `max` whatever is cut, warnings and notes included.
+#[test]
+fn used_never_exceeds_max() {
+    let ws = py_app();
+    let root = ws.path();
+    let body: String = (0..200)
+        .map(|i| format!("def helper_{i}():\n    return order_total_{i}()\n\ndef order_total_{i}():\n    pass\n\n"))
+        .collect();
+    write(root, "src/shop/many.py", body);
+    index(root);
+    for budget in [100, 150, 200, 300, 500, 800, 1200, 2000] {
+        let b = budget.to_string();
+        for args in [
+            &["search", "order", "--limit", "200", "--token-budget", &b][..],
+            &[
+                "--no-lsp",
+                "outline",
+                "src/shop/many.py",
+                "--token-budget",
+                &b,
+            ][..],
+            &[
+                "--no-lsp",
+                "refs",
+                "py:src/shop/models.py#Order",
+                "--token-budget",
+                &b,
+            ][..],
+            &["neighbors", "py:src/shop/many.py", "--token-budget", &b][..],
+        ] {
+            let (v, code) = json(root, args);
+            assert_eq!(code, 0, "{v}");
+            let t = &v["tokenBudget"];
+            let bytes = v.to_string().chars().count() as u64;
+            // Below what the envelope's own messages take (warnings, the note saying that
+            // nothing fits) no answer fits; from one item up, the cut leaves room for them.
+            let items = ["hits", "symbols", "references", "edges"]
+                .iter()
+                .map(|k| anchors_of(&v["data"][*k]).len())
+                .sum::<usize>();
+            if items > 0 {
+                assert!(t["used"].as_u64() <= t["max"].as_u64(), "{args:?}: {t}");
+            }
+            assert!(
+                bytes.div_ceil(4) <= t["used"].as_u64().unwrap_or(0) + 2,
+                "{args:?}: {bytes} bytes, {t}"
+            );
+        }
+    }
+}
