@@ -589,15 +589,10 @@ impl Map {
                 return Ok(names.clone());
             }
         }
-        let mut st = self
-            .conn
-            .prepare("SELECT DISTINCT name FROM symbols WHERE qualname != '' ORDER BY name")
-            .map_err(sql)?;
-        let names: Vec<String> = st
-            .query_map([], |r| r.get(0))
-            .map_err(sql)?
-            .collect::<Result<_, _>>()
-            .map_err(sql)?;
+        let names = self.strings(
+            "SELECT DISTINCT name FROM symbols WHERE qualname != '' ORDER BY name",
+            [],
+        )?;
         let names = Rc::new(NameIndex::new(names));
         *self.names.borrow_mut() = Some((stamp, names.clone()));
         Ok(names)
@@ -1103,17 +1098,24 @@ impl Map {
             .map_err(sql)
     }
 
-    /// Up to `n` of the map's file paths nearest to one that is not there.
-    pub fn paths_near(&self, path: &str, n: usize) -> Result<Vec<String>, ToolError> {
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT path FROM files ORDER BY path")
-            .map_err(sql)?;
-        let all: Vec<String> = st
-            .query_map([], |r| r.get(0))
+    /// One text column of a query's rows.
+    fn strings<P: rusqlite::Params>(
+        &self,
+        query: &str,
+        params: P,
+    ) -> Result<Vec<String>, ToolError> {
+        let mut st = self.conn.prepare_cached(query).map_err(sql)?;
+        let rows = st
+            .query_map(params, |r| r.get(0))
             .map_err(sql)?
             .collect::<Result<_, _>>()
-            .map_err(sql)?;
+            .map_err(sql);
+        rows
+    }
+
+    /// Up to `n` of the map's file paths nearest to one that is not there.
+    pub fn paths_near(&self, path: &str, n: usize) -> Result<Vec<String>, ToolError> {
+        let all = self.strings("SELECT path FROM files ORDER BY path", [])?;
         Ok(
             crate::suggest::nearest(path, all.iter().map(String::as_str), n)
                 .into_iter()
@@ -1129,18 +1131,11 @@ impl Map {
         qualname: &str,
         n: usize,
     ) -> Result<Vec<String>, ToolError> {
-        let mut st = self
-            .conn
-            .prepare_cached(
-                "SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id \
-                 WHERE f.path = ?1 AND s.qualname != '' ORDER BY s.start_line",
-            )
-            .map_err(sql)?;
-        let all: Vec<String> = st
-            .query_map([path], |r| r.get(0))
-            .map_err(sql)?
-            .collect::<Result<_, _>>()
-            .map_err(sql)?;
+        let all = self.strings(
+            "SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id \
+             WHERE f.path = ?1 AND s.qualname != '' ORDER BY s.start_line",
+            [path],
+        )?;
         Ok(
             crate::suggest::nearest(qualname, all.iter().map(String::as_str), n)
                 .into_iter()
