@@ -810,8 +810,6 @@ impl Map {
         })
     }
 
-    /// Clusters of related files (Louvain communities of the file graph: files linked by the
-    /// edges between their symbols) with their hub symbols, and the top hubs overall.
     /// `map_overview`: [`Map::overview_of`] in the answer's shape, fitted to the token budget
     /// (the smaller clusters cut first).
     pub fn overview(&self, p: &OverviewParams) -> Result<Answer, ToolError> {
@@ -838,7 +836,8 @@ impl Map {
         })
     }
 
-    /// Clusters of related files with their hubs, and the hubs overall, typed; see `overview`.
+    /// Clusters of related files (Louvain communities of the file graph: files linked by the
+    /// edges between their symbols) with their hub symbols, and the top hubs overall, typed.
     pub fn overview_of(&self, p: &OverviewParams) -> Result<Overview, ToolError> {
         let _snapshot = self.snapshot()?;
         let per = p.hubs_per_cluster.unwrap_or(5).clamp(1, 20) as usize;
