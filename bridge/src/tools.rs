@@ -82,8 +82,7 @@ pub static TOOLS: &[Tool] = &[
     "Start here in an unfamiliar repository: clusters of related files with their hub symbols.",
     |ws: &Workspace, mut p: query::OverviewParams, _: &dyn Progress| {
         p.focus = contained_dir(ws, p.focus.take())?;
-        p.detail = ws.detail;
-        Map::shared(&ws.root, &ws.db)?.overview(&p)
+        Map::shared(&ws.root, &ws.db)?.overview(&p, ws.shape())
     }),
     tool!("map_search", read_only: true, idempotent: true,
     cli: ("search", "Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.", ["query"], [("kinds", "kind")]),
@@ -91,25 +90,18 @@ pub static TOOLS: &[Tool] = &[
     "Find definitions by name (never comments or strings), exact first, then qualname suffix, prefix, word part, fuzzy. Use before grep.",
     |ws: &Workspace, mut p: SearchParams, _: &dyn Progress| {
         p.path = contained_dir(ws, p.path.take())?;
-        p.detail = ws.detail;
-        Map::shared(&ws.root, &ws.db)?.search(&p)
+        Map::shared(&ws.root, &ws.db)?.search(&p, ws.shape())
     }),
     tool!("map_neighbors", read_only: true, idempotent: true,
     cli: ("neighbors", "The nodes and edges around a node.", ["nodeId"], [("edgeKinds", "edge-kind")]),
     NeighborsParams,
     "Edges around a symbol (calls, imports, uses, extends, implements, contains), 1-3 hops.",
-    |ws: &Workspace, mut p: NeighborsParams, _: &dyn Progress| {
-        p.detail = ws.detail;
-        Map::shared(&ws.root, &ws.db)?.neighbors(&p)
-    }),
+    |ws: &Workspace, p: NeighborsParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.neighbors(&p, ws.shape())),
     tool!("map_path", read_only: true, idempotent: true,
     cli: ("path", "A shortest directed path between two nodes.", ["from", "to"], [("edgeKinds", "edge-kind")]),
     PathParams,
     "A shortest chain of edges between two symbols, or \"no path\".",
-    |ws: &Workspace, mut p: PathParams, _: &dyn Progress| {
-        p.detail = ws.detail;
-        Map::shared(&ws.root, &ws.db)?.path(&p)
-    }),
+    |ws: &Workspace, p: PathParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.path(&p, ws.shape())),
     tool!("map_status", read_only: true, idempotent: true,
         cli: ("status", "The map's state: counts, last run, stale and skipped files; the watcher and the language servers.", [], []),
         StatusParams,
@@ -232,11 +224,6 @@ fn tidy(v: &mut Value) {
 /// each of 16 tools cost 27 KB of every `tools/list` an agent reads.
 pub fn output_schema() -> Value {
     json!({"type": "object"})
-}
-
-/// The envelope's full schema (for documentation and tests).
-pub fn envelope_schema() -> Value {
-    schema_of::<indexer::envelope::Envelope>()
 }
 
 /// A type's JSON schema as one self-contained object: subschemas inlined, no `$schema`, no

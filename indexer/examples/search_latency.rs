@@ -71,19 +71,25 @@ fn main() {
         }
     }
     // Warm the name cache once, as a server would on its first query.
-    let _ = map.search(&SearchParams {
-        query: "warm".into(),
-        ..Default::default()
-    });
+    let _ = map.search(
+        &SearchParams {
+            query: "warm".into(),
+            ..Default::default()
+        },
+        Default::default(),
+    );
     let mut times: Vec<f64> = Vec::with_capacity(queries.len());
     let mut slow: Vec<(f64, String)> = Vec::new();
     let mut hits = 0usize;
     for q in &queries {
         let t = Instant::now();
-        let r = map.search(&SearchParams {
-            query: q.clone(),
-            ..Default::default()
-        });
+        let r = map.search(
+            &SearchParams {
+                query: q.clone(),
+                ..Default::default()
+            },
+            Default::default(),
+        );
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         times.push(ms);
         slow.push((ms, q.clone()));

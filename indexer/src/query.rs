@@ -261,9 +261,6 @@ pub struct SearchParams {
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
-    /// The full shape (`--detail`): set by the caller, never an argument.
-    #[serde(skip)]
-    pub detail: bool,
 }
 
 /// `map_neighbors`' arguments.
@@ -288,9 +285,6 @@ pub struct NeighborsParams {
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
-    /// The full shape (`--detail`): set by the caller, never an argument.
-    #[serde(skip)]
-    pub detail: bool,
 }
 
 /// `map_path`'s arguments.
@@ -310,9 +304,6 @@ pub struct PathParams {
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
-    /// The full shape (`--detail`): set by the caller, never an argument.
-    #[serde(skip)]
-    pub detail: bool,
 }
 
 /// `map_overview`'s arguments.
@@ -328,9 +319,6 @@ pub struct OverviewParams {
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
-    /// The full shape (`--detail`): set by the caller, never an argument.
-    #[serde(skip)]
-    pub detail: bool,
 }
 
 fn kinds_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
@@ -599,13 +587,13 @@ impl Map {
     }
 
     /// `map_search`: [`Map::search_hits`] fitted to the token budget.
-    pub fn search(&self, p: &SearchParams) -> Result<Answer, ToolError> {
+    pub fn search(&self, p: &SearchParams, shape: Shape) -> Result<Answer, ToolError> {
         let found = self.search_hits(p)?;
         let items: Vec<Value> = found
             .hits
             .iter()
             .map(|(i, t)| {
-                let mut v = shape::node(i, Shape::of(p.detail));
+                let mut v = shape::node(i, shape);
                 v["match"] = json!(t);
                 v
             })
@@ -812,9 +800,8 @@ impl Map {
 
     /// `map_overview`: [`Map::overview_of`] in the answer's shape, fitted to the token budget
     /// (the smaller clusters cut first).
-    pub fn overview(&self, p: &OverviewParams) -> Result<Answer, ToolError> {
+    pub fn overview(&self, p: &OverviewParams, shape: Shape) -> Result<Answer, ToolError> {
         let o = self.overview_of(p)?;
-        let shape = Shape::of(p.detail);
         let clusters: Vec<Value> = o
             .clusters
             .iter()
@@ -1297,9 +1284,8 @@ impl Map {
 
     /// `map_neighbors`: [`Map::neighborhood`] fitted to the token budget (edges first cut,
     /// nodes kept only while an edge names them).
-    pub fn neighbors(&self, p: &NeighborsParams) -> Result<Answer, ToolError> {
+    pub fn neighbors(&self, p: &NeighborsParams, shape: Shape) -> Result<Answer, ToolError> {
         let n = self.neighborhood(p)?;
-        let shape = Shape::of(p.detail);
         let edge_vals: Vec<Value> = n
             .edges
             .iter()
@@ -1442,9 +1428,8 @@ impl Map {
     }
 
     /// `map_path`: [`Map::shortest_path`] as the tool answers it.
-    pub fn path(&self, p: &PathParams) -> Result<Answer, ToolError> {
+    pub fn path(&self, p: &PathParams, shape: Shape) -> Result<Answer, ToolError> {
         let (found, warnings) = self.shortest_path(p)?;
-        let shape = Shape::of(p.detail);
         let data = match found {
             PathFound::Path {
                 found,

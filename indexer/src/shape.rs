@@ -343,16 +343,6 @@ pub fn snippet(line: &str, col: u32, max: usize) -> String {
     out
 }
 
-/// How many anchors a compact or detail anchor list holds.
-pub fn anchor_count(v: &Value) -> usize {
-    v.as_array().map_or(0, |groups| {
-        groups
-            .iter()
-            .map(|g| g["items"].as_array().map_or(1, Vec::len))
-            .sum()
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,8 +471,6 @@ mod tests {
             v.to_string(),
             r#"[{"file":"b.py","items":[{"at":"3:5","nodeId":"py:b.py#f","snippet":"g()"},{"at":"9:2","from":"py:b.py#g","nodeId":"py:b.py#h","snippet":"g(1)"}]},{"file":"a.py","items":[{"at":"7:1","end":9}]}]"#
         );
-        assert_eq!(anchor_count(&v), 3);
         assert_eq!(anchors(&items, Shape::Detail), json!(items));
-        assert_eq!(anchor_count(&json!(items)), 3);
     }
 }
