@@ -2,8 +2,10 @@
 -- (indexer/src/store.rs: SCHEMA_VERSION). A map of another version is rebuilt by the next index run.
 --
 -- Positions are 1-based lines and 1-based columns counted in characters (Unicode code points);
--- an end column is exclusive. Edges name their endpoints by node ID (see SPEC "Node IDs"), which
--- survive re-extraction, so edges from unchanged files stay valid when another file changes.
+-- an end column is exclusive. Every node ID (see SPEC "Node IDs") is stored once, in `nodes`,
+-- and named everywhere else by its number there. A number never changes while the map lives
+-- (re-extracting a file gives its symbols the numbers they had), so edges from unchanged files
+-- stay valid when another file changes. The views at the end show node IDs as text.
 
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
@@ -24,9 +26,15 @@ CREATE TABLE files (
     package     TEXT                           -- Go: the package clause's name
 );
 
-CREATE TABLE symbols (
+-- Definitions, file and package nodes, `ext:` nodes, and nodes an edge still names after their
+-- definition went (re-resolved in the same run).
+CREATE TABLE nodes (
     id          INTEGER PRIMARY KEY,
-    node_id     TEXT NOT NULL UNIQUE,
+    node_id     TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE symbols (
+    id          INTEGER PRIMARY KEY,           -- its node: nodes.id
     file_id     INTEGER REFERENCES files(id),  -- NULL for Go package nodes
     lang        TEXT NOT NULL,
     name        TEXT NOT NULL,
@@ -41,7 +49,7 @@ CREATE TABLE symbols (
     name_end_col INTEGER NOT NULL,
     signature   TEXT,                          -- as parsed, whitespace collapsed
     doc         TEXT,                          -- first line of the docstring / doc comment
-    parent      TEXT,                          -- node ID of the containing node
+    parent      INTEGER,                       -- the containing node: nodes.id
     params      INTEGER,                       -- functions and methods: parameter count
     receiver    TEXT,                          -- Go methods: receiver base type name
     dir         TEXT NOT NULL                  -- the file's directory ('' at the root)
@@ -56,8 +64,8 @@ CREATE INDEX symbols_dir_qual ON symbols(dir, qualname);
 CREATE TABLE edges (
     id          INTEGER PRIMARY KEY,
     file_id     INTEGER NOT NULL REFERENCES files(id), -- the file the edge was found in
-    source      TEXT NOT NULL,                 -- node ID
-    target      TEXT,                          -- node ID; NULL when unresolved
+    source      INTEGER NOT NULL,              -- nodes.id
+    target      INTEGER,                       -- nodes.id; NULL when unresolved
     target_name TEXT NOT NULL,                 -- as written: 'self.refresh', 'fmt.Println', a module
     leaf        TEXT NOT NULL,                 -- last segment of target_name (re-resolution key)
     kind        TEXT NOT NULL,                 -- imports | calls | extends | implements
@@ -99,14 +107,21 @@ CREATE INDEX facts_file_qual ON facts(file_id, qualname);
 -- with in-degree; recomputed by runs that change many files (it ranks ties, so a few small
 -- runs behind is fine). Symbols without a row score 0.
 CREATE TABLE hubs (
-    node_id     TEXT PRIMARY KEY,
+    node        INTEGER PRIMARY KEY,           -- nodes.id
     score       REAL NOT NULL,
     in_degree   INTEGER NOT NULL
-) WITHOUT ROWID;
+);
 
--- Every edge, `contains` included, for anyone reading the map with sqlite3.
+-- For anyone reading the map with sqlite3: every edge, `contains` included, and every symbol,
+-- with node IDs as text.
 CREATE VIEW all_edges AS
-    SELECT file_id, source, target, target_name, kind, line, col, resolution FROM edges
+    SELECT e.file_id, s.node_id AS source, t.node_id AS target, e.target_name, e.kind, e.line,
+           e.col, e.resolution
+    FROM edges e JOIN nodes s ON s.id = e.source LEFT JOIN nodes t ON t.id = e.target
     UNION ALL
-    SELECT file_id, parent, node_id, name, 'contains', name_line, name_col, 'local'
-    FROM symbols WHERE parent IS NOT NULL;
+    SELECT y.file_id, p.node_id, n.node_id, y.name, 'contains', y.name_line, y.name_col, 'local'
+    FROM symbols y JOIN nodes n ON n.id = y.id JOIN nodes p ON p.id = y.parent;
+
+CREATE VIEW all_symbols AS
+    SELECT n.node_id, p.node_id AS parent_id, y.*
+    FROM symbols y JOIN nodes n ON n.id = y.id LEFT JOIN nodes p ON p.id = y.parent;

@@ -3,7 +3,8 @@
 //! codemap's extraction (queries and symbol building) but write nothing.
 //!
 //! `cargo run --release --example bare_parse -- DIR [--extract] [--exclude GLOB]...` prints one
-//! JSON line: files, bytes, symbols, seconds.
+//! JSON line: files, bytes, symbols, seconds. With `--walk`, parse and visit every node once
+//! with a tree cursor (the floor of an extractor that walks instead of matching queries).
 
 use indexer::extract::{Extractor, Worker};
 use indexer::walk::{walk, WalkOptions};
@@ -14,10 +15,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut root = None;
     let mut extract = false;
+    let mut walk_all = false;
     let mut exclude = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--extract" => extract = true,
+            "--walk" => walk_all = true,
             "--exclude" => exclude.extend(args.next()),
             _ => root = Some(a),
         }
@@ -58,8 +61,26 @@ fn main() {
                     return (0, 0);
                 }
                 let tree = parser.parse(&src, None);
+                let mut named = 0;
+                if let (true, Some(t)) = (walk_all, &tree) {
+                    let mut c = t.walk();
+                    'walk: loop {
+                        named += usize::from(c.node().is_named());
+                        if c.goto_first_child() || c.goto_next_sibling() {
+                            continue;
+                        }
+                        loop {
+                            if !c.goto_parent() {
+                                break 'walk;
+                            }
+                            if c.goto_next_sibling() {
+                                break;
+                            }
+                        }
+                    }
+                }
                 drop(tree);
-                (src.len(), 0)
+                (src.len(), named)
             },
         )
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));

@@ -12,11 +12,12 @@ use crate::extract::{Extractor, QueryError, Worker};
 use crate::id::{segment_name, NodeId};
 use crate::lang::Lang;
 use crate::model::{
-    leaf_of, EdgeKind, FactRole, FileExtract, Import, Kind, Pos, RawRef, Resolution, TypeFact,
+    leaf_of, EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact,
 };
 use crate::resolve::{
     self, FileCtx, Layout, Manifest, MemIndex, MethodSet, Outcome, Ref, SymbolIndex,
 };
+use crate::spill::{Record, Spill};
 use crate::store::{self, FileRow, SqlIndex, StoreError};
 use crate::walk::{self, parent_dir, WalkError, WalkOptions, WalkedFile};
 use rayon::prelude::*;
@@ -100,6 +101,8 @@ pub enum IndexError {
     Query(#[from] QueryError),
     #[error("SQLite error while indexing: {0}")]
     Sql(#[from] rusqlite::Error),
+    #[error("cannot park references on disk beside the map: {0}")]
+    Spill(#[from] std::io::Error),
 }
 
 /// Progress of the extraction phase (a terminal bar in the CLI).
@@ -119,23 +122,14 @@ enum Work<'a> {
     Extract(&'a WalkedFile, String, FileExtract, i64),
 }
 
-/// A file's references waiting for resolution.
-struct Job {
-    file_id: i64,
-    path: String,
-    lang: Lang,
-    /// (qualname, kind) of each symbol: sources of references, and the in-memory index of a
-    /// cold run (the name is the qualname's last segment).
-    syms: Vec<(Box<str>, Kind)>,
-    refs: Vec<RawRef>,
-    imports: Vec<Import>,
-    facts: Vec<TypeFact>,
-}
+/// A file's references waiting for resolution: kept in memory on an incremental run, parked
+/// in the run's [`Spill`] on a cold one.
+type Job = Record;
 
 struct Edge {
     file_id: i64,
-    source: String,
-    target: Option<String>,
+    source: i64,
+    target: Option<Target>,
     target_name: String,
     kind: EdgeKind,
     pos: Option<Pos>,
@@ -143,12 +137,47 @@ struct Edge {
     hint: Option<String>,
 }
 
+/// An edge's target: a node the resolver's index knew the number of, or one the writer
+/// numbers (`ext:` and package nodes, and every target of an incremental run).
+enum Target {
+    Number(i64),
+    Named(String),
+}
+
+/// Numbers node IDs for the writer, remembering the ones it has seen this run.
+#[derive(Default)]
+struct Numbering {
+    seen: HashMap<String, i64>,
+}
+
+impl Numbering {
+    fn number(&mut self, conn: &Connection, t: &Target) -> rusqlite::Result<i64> {
+        match t {
+            Target::Number(n) => Ok(*n),
+            Target::Named(id) => {
+                if let Some(&n) = self.seen.get(id) {
+                    return Ok(n);
+                }
+                let n = store::node_number(conn, id)?;
+                self.seen.insert(id.clone(), n);
+                Ok(n)
+            }
+        }
+    }
+}
+
 #[derive(Default)]
 struct Written {
+    /// Incremental runs: the extracted files' references.
     jobs: Vec<Job>,
+    /// Cold runs: the index of every symbol, built as files arrive, and their references,
+    /// parked on disk.
+    cold: Option<(MemIndex, Spill)>,
     /// Names whose set of definitions changed (added or removed somewhere).
     names: HashSet<String>,
     changed_ids: HashSet<i64>,
+    /// Nodes whose symbols went; forgotten at the end if nothing names them any more.
+    gone: Vec<i64>,
     /// Files whose stated types changed (or went): references elsewhere may read them.
     facts_changed: HashMap<String, TypedChange>,
     package_dirs: HashSet<String>,
@@ -245,9 +274,13 @@ fn run_in_tx(
     tracing::info!(elapsed = ?t.elapsed(), files = old.len(), "loaded files table");
     let cold = old.is_empty();
     stats.mode = if cold { "cold" } else { "incremental" };
+    let mut spilled = None;
     if cold {
         // A bulk load is faster without secondary indexes; they are built once at the end.
         drop_indexes(conn)?;
+        let db = opts.db_path();
+        store::remove_stale_builds(&db);
+        spilled = Some((MemIndex::default(), Spill::create(&db)?));
     }
     let files: Vec<&WalkedFile> = walked
         .files
@@ -278,6 +311,7 @@ fn run_in_tx(
     let mut package_dirs: HashSet<String> = HashSet::new();
     // Deleted files' stated types go with them.
     let mut deleted_paths: HashMap<String, TypedChange> = HashMap::new();
+    let mut gone: Vec<i64> = Vec::new();
     for (path, row) in &old {
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
             continue;
@@ -291,11 +325,11 @@ fn run_in_tx(
         if spec.is_some_and(|s| s.package_nodes) {
             package_dirs.insert(parent_dir(path).to_string());
         }
-        let gone = store::file_facts(conn, row.id)?;
-        if let Some(c) = typed_change(&gone, &[], &HashSet::new()) {
+        let facts = store::file_facts(conn, row.id)?;
+        if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
             deleted_paths.insert(path.clone(), c);
         }
-        store::clear_file(conn, row.id)?;
+        gone.extend(store::clear_file(conn, row.id)?);
         conn.execute("DELETE FROM files WHERE id = ?1", [row.id])?;
         stats.deleted += 1;
     }
@@ -303,11 +337,12 @@ fn run_in_tx(
     // Extraction on all cores; one writer.
     let t = Instant::now();
     progress.start(todo.len() as u64);
-    let (tx, rx) = crossbeam_channel::bounded::<Work<'_>>(256);
-    let written = std::thread::scope(|s| -> Result<Written, IndexError> {
+    // A few files in flight per worker keep the writer fed; more only hold memory.
+    let (tx, rx) = crossbeam_channel::bounded::<Work<'_>>(32);
+    let mut written = std::thread::scope(|s| -> Result<Written, IndexError> {
         let conn_ref: &mut Connection = conn;
         let old_ref = &old;
-        let writer = s.spawn(move || write_files(conn_ref, old_ref, rx, cold));
+        let writer = s.spawn(move || write_files(conn_ref, old_ref, rx, spilled));
         todo.par_iter().for_each_init(
             || (Worker::new(), tx.clone()),
             |(worker, tx), f| {
@@ -326,8 +361,9 @@ fn run_in_tx(
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "extracted and wrote files");
     let t = Instant::now();
     names.extend(written.names.iter().cloned());
+    gone.extend(written.gone.iter().copied());
     package_dirs.extend(written.package_dirs.iter().cloned());
-    if written.jobs.is_empty() && written.changed_ids.is_empty() && stats.deleted == 0 {
+    if written.extracted == 0 && written.changed_ids.is_empty() && stats.deleted == 0 {
         // Nothing changed: the edges, packages and method sets are as they were.
         stats.touched = written.touched;
         store::set_meta(conn, "last_run", &unix_now().to_string())?;
@@ -344,28 +380,36 @@ fn run_in_tx(
     tracing::info!(elapsed = ?t.elapsed(), "workspace shape");
     let t = Instant::now();
 
-    if cold {
-        let mut idx = MemIndex::default();
-        for job in &written.jobs {
-            idx.add_file(job.lang, &job.path, &job.syms, &job.facts, &job.imports);
-        }
+    if let Some((mut idx, mut spill)) = written.cold.take() {
         idx.finish();
+        spill.seal()?;
         tracing::info!(rss = rss(), "in-memory index built");
+        let failed: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
         // Resolve on all cores while one writer inserts.
         let (tx, rx) = crossbeam_channel::bounded::<Vec<Edge>>(64);
         std::thread::scope(|s| -> rusqlite::Result<()> {
             let conn_ref: &mut Connection = &mut *conn;
             let writer = s.spawn(move || -> rusqlite::Result<()> {
+                let mut numbering = Numbering::default();
                 for batch in rx {
-                    insert_edges(conn_ref, batch.iter())?;
+                    insert_edges(conn_ref, &mut numbering, batch.iter())?;
                 }
                 Ok(())
             });
             let edges_written = std::sync::atomic::AtomicUsize::new(0);
-            written.jobs.par_iter().for_each_init(
+            (0..spill.len()).into_par_iter().for_each_init(
                 || (tx.clone(), resolve::Cache::default()),
-                |(tx, cache), job| {
-                    let edges = resolve_job(job, &ws, &idx, cache);
+                |(tx, cache), i| {
+                    let job = match spill.get(i) {
+                        Ok(job) => job,
+                        Err(e) => {
+                            if let Ok(mut f) = failed.lock() {
+                                f.get_or_insert(e);
+                            }
+                            return;
+                        }
+                    };
+                    let edges = resolve_job(&job, &ws, &idx, cache);
                     edges_written.fetch_add(edges.len(), std::sync::atomic::Ordering::Relaxed);
                     let _ = tx.send(edges);
                 },
@@ -374,6 +418,10 @@ fn run_in_tx(
             drop(tx);
             writer.join().unwrap_or(Err(rusqlite::Error::InvalidQuery))
         })?;
+        if let Some(e) = failed.into_inner().ok().flatten() {
+            return Err(e.into());
+        }
+        drop((idx, spill));
         tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "resolved and inserted edges");
         let t = Instant::now();
         create_indexes(conn)?;
@@ -386,7 +434,7 @@ fn run_in_tx(
             all.extend(resolve_job(job, &ws, &idx, &mut cache));
         }
         stats.edges_written = all.len();
-        insert_edges(conn, all.iter())?;
+        insert_edges(conn, &mut Numbering::default(), all.iter())?;
         tracing::info!(elapsed = ?t.elapsed(), "resolved changed files");
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
         // References elsewhere that read types these files stated.
@@ -411,15 +459,18 @@ fn run_in_tx(
     if cold {
         sync_packages(conn, &ws, None)?;
     } else {
-        sync_packages(conn, &ws, Some(&package_dirs))?;
+        gone.extend(sync_packages(conn, &ws, Some(&package_dirs))?);
     }
     if cold || shape_changed {
         compute_implements(conn)?;
     }
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "packages and implements");
+    if !gone.is_empty() {
+        store::forget_nodes(conn, &gone)?;
+    }
     // Hub scores: on a cold run, and when a run re-extracts many files (small runs leave
     // them a little behind: they only rank ties).
-    let many = written.jobs.len() + stats.deleted > 50;
+    let many = written.extracted + stats.deleted > 50;
     let have: bool = conn.query_row("SELECT EXISTS (SELECT 1 FROM hubs)", [], |r| r.get(0))?;
     if cold || many || !have {
         let t = Instant::now();
@@ -596,9 +647,13 @@ fn write_files(
     conn: &mut Connection,
     old: &HashMap<String, FileRow>,
     rx: crossbeam_channel::Receiver<Work<'_>>,
-    cold: bool,
+    cold: Option<(MemIndex, Spill)>,
 ) -> Result<Written, IndexError> {
-    let mut w = Written::default();
+    let mut w = Written {
+        cold,
+        ..Written::default()
+    };
+    let cold = w.cold.is_some();
     let mut busy = std::time::Duration::ZERO;
     for work in rx {
         let t = Instant::now();
@@ -616,11 +671,11 @@ fn write_files(
                     for (name, _) in store::file_qualnames(conn, p.id)? {
                         w.names.insert(name);
                     }
-                    let gone = store::file_facts(conn, p.id)?;
-                    if let Some(c) = typed_change(&gone, &[], &HashSet::new()) {
+                    let facts = store::file_facts(conn, p.id)?;
+                    if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
-                    store::clear_file(conn, p.id)?;
+                    w.gone.extend(store::clear_file(conn, p.id)?);
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
                 } else {
                     w.names.insert(module_leaf(&f.rel));
@@ -638,7 +693,7 @@ fn write_files(
                 if f.lang.spec().package_nodes {
                     w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
-                insert_file_node(conn, id, f, None, 1)?;
+                insert_file_node(conn, id, f, None, 1, cold)?;
                 w.skipped += 1;
             }
             Work::Extract(f, hash, ex, lines) => {
@@ -661,7 +716,7 @@ fn write_files(
                             w.facts_changed.insert(f.rel.clone(), c);
                         }
                     }
-                    store::clear_file(conn, p.id)?;
+                    w.gone.extend(store::clear_file(conn, p.id)?);
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
@@ -689,9 +744,9 @@ fn write_files(
                     w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
                 w.parse_errors += usize::from(ex.parse_error);
-                insert_file_node(conn, id, f, ex.doc.as_deref(), lines)?;
+                let file_number = insert_file_node(conn, id, f, ex.doc.as_deref(), lines, cold)?;
                 w.symbols += ex.symbols.len();
-                insert_symbols(conn, id, f, &ex)?;
+                let numbers = insert_symbols(conn, id, f, &ex, file_number, cold)?;
                 store::insert_facts(conn, id, &ex.facts)?;
                 for imp in &ex.imports {
                     conn.prepare_cached(
@@ -700,7 +755,7 @@ fn write_files(
                     .execute(params![id, imp.module, imp.member, imp.alias, imp.pos.line, imp.pos.col])?;
                 }
                 w.extracted += 1;
-                w.jobs.push(Job {
+                let job = Job {
                     file_id: id,
                     path: f.rel.clone(),
                     lang: f.lang,
@@ -709,10 +764,27 @@ fn write_files(
                         .into_iter()
                         .map(|s| (s.qualname.into_boxed_str(), s.kind))
                         .collect(),
+                    file_number,
+                    numbers,
                     refs: ex.refs,
                     imports: ex.imports,
                     facts: ex.facts,
-                });
+                };
+                match &mut w.cold {
+                    Some((idx, spill)) => {
+                        idx.add_file(
+                            job.lang,
+                            &job.path,
+                            &job.syms,
+                            &job.facts,
+                            &job.imports,
+                            job.file_number,
+                            &job.numbers,
+                        );
+                        spill.push(&job)?;
+                    }
+                    None => w.jobs.push(job),
+                }
             }
         }
         busy += t.elapsed();
@@ -721,55 +793,67 @@ fn write_files(
     Ok(w)
 }
 
+/// The file's node row; returns its number.
 fn insert_file_node(
     conn: &Connection,
     file_id: i64,
     f: &WalkedFile,
     doc: Option<&str>,
     lines: i64,
-) -> rusqlite::Result<()> {
+    cold: bool,
+) -> rusqlite::Result<i64> {
     let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
     let dir = parent_dir(&f.rel);
+    let node = NodeId::file_id(f.lang, &f.rel);
+    let number = if cold {
+        store::new_node(conn, &node)?
+    } else {
+        store::node_number(conn, &node)?
+    };
+    let parent = match f.lang.spec().package_nodes {
+        true => Some(store::node_number(conn, &NodeId::package_id(f.lang, dir))?),
+        false => None,
+    };
     conn.prepare_cached(
-        "INSERT INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+        "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
            name_line, name_col, name_end_col, signature, doc, parent, params, receiver, dir)
          VALUES (?1, ?2, ?3, ?4, '', 'file', 1, 1, ?5, 1, 1, 1, 1, NULL, ?6, ?7, NULL, NULL, ?8)",
     )?
-    .execute(params![
-        NodeId::file_id(f.lang, &f.rel),
-        file_id,
-        f.lang.prefix(),
-        name,
-        lines,
-        doc,
-        f.lang.spec().package_nodes.then(|| NodeId::package_id(f.lang, dir)),
-        dir
-    ])?;
-    Ok(())
+    .execute(params![number, file_id, f.lang.prefix(), name, lines, doc, parent, dir])?;
+    Ok(number)
 }
 
+/// The file's symbols; returns their numbers, in order.
 fn insert_symbols(
     conn: &Connection,
     file_id: i64,
     f: &WalkedFile,
     ex: &FileExtract,
-) -> rusqlite::Result<()> {
-    let file_node = NodeId::file_id(f.lang, &f.rel);
+    file_number: i64,
+    cold: bool,
+) -> rusqlite::Result<Vec<i64>> {
     let dir = parent_dir(&f.rel);
-    let ids: Vec<String> = ex
-        .symbols
-        .iter()
-        .map(|s| NodeId::symbol_id(f.lang, &f.rel, &s.qualname))
-        .collect();
+    let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
     let mut st = conn.prepare_cached(
-        "INSERT OR IGNORE INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+        "INSERT OR IGNORE INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
            name_line, name_col, name_end_col, signature, doc, parent, params, receiver, dir)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
     )?;
-    for (i, s) in ex.symbols.iter().enumerate() {
-        let parent = s.parent.map_or(&file_node, |p| &ids[p]);
+    for s in &ex.symbols {
+        let node = NodeId::symbol_id(f.lang, &f.rel, &s.qualname);
+        // Two symbols of one file never share a qualname (`~N`); a cold run numbers each anew.
+        let number = if cold {
+            store::new_node(conn, &node).or_else(|_| store::node_number(conn, &node))?
+        } else {
+            store::node_number(conn, &node)?
+        };
+        numbers.push(number);
+        let parent = s
+            .parent
+            .and_then(|p| numbers.get(p).copied())
+            .unwrap_or(file_number);
         st.execute(params![
-            ids[i],
+            number,
             file_id,
             f.lang.prefix(),
             s.name,
@@ -790,10 +874,14 @@ fn insert_symbols(
             dir
         ])?;
     }
-    Ok(())
+    Ok(numbers)
 }
 
-fn insert_edge_row(conn: &Connection, e: &Edge) -> rusqlite::Result<()> {
+fn insert_edge_row(conn: &Connection, numbering: &mut Numbering, e: &Edge) -> rusqlite::Result<()> {
+    let target = match &e.target {
+        Some(t) => Some(numbering.number(conn, t)?),
+        None => None,
+    };
     conn.prepare_cached(
         "INSERT INTO edges(file_id, source, target, target_name, leaf, kind, line, col, resolution, hint)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -801,7 +889,7 @@ fn insert_edge_row(conn: &Connection, e: &Edge) -> rusqlite::Result<()> {
     .execute(params![
         e.file_id,
         e.source,
-        e.target,
+        target,
         e.target_name,
         leaf_of(&e.target_name),
         e.kind.as_str(),
@@ -815,10 +903,11 @@ fn insert_edge_row(conn: &Connection, e: &Edge) -> rusqlite::Result<()> {
 
 fn insert_edges<'e>(
     conn: &Connection,
+    numbering: &mut Numbering,
     edges: impl Iterator<Item = &'e Edge>,
 ) -> rusqlite::Result<()> {
     for e in edges {
-        insert_edge_row(conn, e)?;
+        insert_edge_row(conn, numbering, e)?;
     }
     Ok(())
 }
@@ -908,14 +997,19 @@ fn resolve_job(
     cache: &mut resolve::Cache,
 ) -> Vec<Edge> {
     let ctx = FileCtx::new(job.lang, &job.path, &job.imports, ws);
-    let file_node = NodeId::file_id(job.lang, &job.path);
+    let target = |t: Option<String>| {
+        t.map(|t| match idx.number(&t) {
+            Some(n) => Target::Number(n),
+            None => Target::Named(t),
+        })
+    };
     let mut out = Vec::with_capacity(job.refs.len() + job.imports.len());
     for imp in &job.imports {
         let ie = ctx.import_edge(imp, ws);
         out.push(Edge {
             file_id: job.file_id,
-            source: file_node.clone(),
-            target: ie.target,
+            source: job.file_number,
+            target: target(ie.target),
             target_name: ie.target_name,
             kind: EdgeKind::Imports,
             pos: Some(imp.pos),
@@ -937,16 +1031,16 @@ fn resolve_job(
             },
             cache,
         );
-        let Outcome::Edge(target, resolution) = outcome else {
+        let Outcome::Edge(target_id, resolution) = outcome else {
             continue;
         };
         out.push(Edge {
             file_id: job.file_id,
-            source: source_qual.map_or_else(
-                || file_node.clone(),
-                |q| NodeId::symbol_id(job.lang, &job.path, q),
-            ),
-            target,
+            source: r
+                .source
+                .and_then(|i| job.numbers.get(i as usize).copied())
+                .unwrap_or(job.file_number),
+            target: target(target_id),
             target_name: r.target.to_string(),
             kind: r.kind,
             pos: Some(r.pos),
@@ -964,13 +1058,16 @@ struct Row {
     file_id: i64,
     path: String,
     lang: String,
+    /// The source's node ID.
     source: String,
     target_name: String,
     kind: String,
     hint: Option<String>,
 }
 
-const ROW_COLS: &str = "e.id, e.file_id, f.path, f.lang, e.source, e.target_name, e.kind, e.hint";
+const ROW_COLS: &str = "e.id, e.file_id, f.path, f.lang, n.node_id, e.target_name, e.kind, e.hint";
+/// The tables `ROW_COLS` reads.
+const ROW_FROM: &str = "edges e JOIN files f ON f.id = e.file_id JOIN nodes n ON n.id = e.source";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     Ok(Row {
@@ -990,7 +1087,8 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 fn dependents(conn: &Connection, files: &HashSet<String>) -> rusqlite::Result<HashSet<i64>> {
     let mut out = HashSet::new();
     let mut importers = conn.prepare_cached(
-        "SELECT DISTINCT file_id FROM edges WHERE kind = 'imports' AND target = ?1",
+        "SELECT DISTINCT e.file_id FROM nodes n JOIN edges e ON e.target = n.id
+         WHERE n.node_id = ?1 AND e.kind = 'imports'",
     )?;
     let mut same_dir = conn.prepare_cached(
         "SELECT f.id FROM files f JOIN symbols s ON s.file_id = f.id AND s.qualname = '' WHERE s.dir = ?1 AND f.lang = ?2",
@@ -1078,7 +1176,7 @@ fn reresolve_files(
     let mut rows = Vec::new();
     {
         let mut st = conn.prepare_cached(&format!(
-            "SELECT {ROW_COLS} FROM edges e JOIN files f ON f.id = e.file_id
+            "SELECT {ROW_COLS} FROM {ROW_FROM}
              WHERE e.file_id = ?1 AND e.kind IN ('calls', 'uses')
              AND (instr(e.target_name, '.') > 0 OR e.hint IS NOT NULL)"
         ))?;
@@ -1106,7 +1204,7 @@ fn reresolve(
     let mut rows = Vec::new();
     {
         let mut st = conn.prepare_cached(&format!(
-            "SELECT {ROW_COLS} FROM edges e JOIN files f ON f.id = e.file_id
+            "SELECT {ROW_COLS} FROM {ROW_FROM}
              WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'uses', 'imports')"
         ))?;
         for name in names {
@@ -1125,6 +1223,7 @@ fn reresolve(
 /// Resolve stored edges again and write what they became; import edges are redone per file.
 fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Result<usize> {
     let idx = SqlIndex { conn };
+    let mut numbering = Numbering::default();
     let mut cache = resolve::Cache::default();
     let mut imports_cache: HashMap<i64, Vec<Import>> = HashMap::new();
     let mut import_files: BTreeSet<(i64, String, String)> = BTreeSet::new();
@@ -1164,6 +1263,10 @@ fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Res
         );
         match outcome {
             Outcome::Edge(target, res) => {
+                let target = match target {
+                    Some(t) => Some(numbering.number(conn, &Target::Named(t))?),
+                    None => None,
+                };
                 conn.prepare_cached("UPDATE edges SET target = ?1, resolution = ?2 WHERE id = ?3")?
                     .execute(params![target, res.as_str(), r.id])?;
             }
@@ -1184,6 +1287,8 @@ fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Res
             .execute([file_id])?;
         let job = Job {
             file_id,
+            file_number: store::node_number(conn, &NodeId::file_id(lang, &path))?,
+            numbers: Vec::new(),
             path,
             lang,
             syms: Vec::new(),
@@ -1193,7 +1298,7 @@ fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Res
         };
         let edges = resolve_job(&job, ws, &idx, &mut cache);
         count += edges.len();
-        insert_edges(conn, edges.iter())?;
+        insert_edges(conn, &mut numbering, edges.iter())?;
     }
     Ok(count)
 }
@@ -1209,9 +1314,10 @@ fn sync_packages(
     conn: &Connection,
     ws: &Layout,
     only: Option<&HashSet<String>>,
-) -> rusqlite::Result<()> {
+) -> rusqlite::Result<Vec<i64>> {
+    let mut gone = Vec::new();
     let Some(lang) = package_langs().next() else {
-        return Ok(());
+        return Ok(gone);
     };
     let dirs: Vec<String> = match only {
         Some(dirs) => dirs.iter().cloned().collect(),
@@ -1220,16 +1326,17 @@ fn sync_packages(
             ws.package_dirs().map(str::to_string).collect()
         }
     };
-    let mut del = conn.prepare_cached("DELETE FROM symbols WHERE node_id = ?1")?;
+    let mut del = conn.prepare_cached("DELETE FROM symbols WHERE id = ?1")?;
     let mut ins = conn.prepare_cached(
-        "INSERT INTO symbols(node_id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+        "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
            name_line, name_col, name_end_col, dir)
          VALUES (?1, NULL, ?4, ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
     )?;
     for d in dirs {
-        let id = NodeId::package_id(lang, &d);
-        del.execute([&id])?;
+        let id = store::node_number(conn, &NodeId::package_id(lang, &d))?;
+        del.execute([id])?;
         if !ws.is_package_dir(&d) {
+            gone.push(id);
             continue;
         }
         let name = ws
@@ -1238,14 +1345,15 @@ fn sync_packages(
             .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(&d).to_string());
         ins.execute(params![id, name, d, lang.prefix()])?;
     }
-    Ok(())
+    Ok(gone)
 }
 
 /// PageRank over the resolved edges (contains and imports left out), mixed with in-degree,
 /// into `hubs`.
 fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
-    let mut ids: HashMap<String, u32> = HashMap::new();
-    let mut names: Vec<String> = Vec::new();
+    // Node numbers, made dense for the ranking.
+    let mut dense: HashMap<i64, u32> = HashMap::new();
+    let mut numbers: Vec<i64> = Vec::new();
     let mut edges: Vec<(u32, u32)> = Vec::new();
     {
         let mut st = conn.prepare(
@@ -1253,11 +1361,11 @@ fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
         )?;
         let mut rows = st.query([])?;
         while let Some(r) = rows.next()? {
-            let (s, t): (String, String) = (r.get(0)?, r.get(1)?);
-            let mut id = |s: String| {
-                let next = names.len() as u32;
-                *ids.entry(s).or_insert_with_key(|k| {
-                    names.push(k.clone());
+            let (s, t): (i64, i64) = (r.get(0)?, r.get(1)?);
+            let mut id = |n: i64| {
+                let next = numbers.len() as u32;
+                *dense.entry(n).or_insert_with(|| {
+                    numbers.push(n);
                     next
                 })
             };
@@ -1268,8 +1376,8 @@ fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
             }
         }
     }
-    let rank = crate::overview::pagerank(names.len(), &edges, 20);
-    let mut indeg = vec![0u32; names.len()];
+    let rank = crate::overview::pagerank(numbers.len(), &edges, 20);
+    let mut indeg = vec![0u32; numbers.len()];
     for &(_, t) in &edges {
         indeg[t as usize] += 1;
     }
@@ -1280,15 +1388,14 @@ fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
         .max(f64::MIN_POSITIVE);
     let max_deg = indeg.iter().copied().max().unwrap_or(1).max(1) as f64;
     conn.execute("DELETE FROM hubs", [])?;
-    let mut ins =
-        conn.prepare("INSERT INTO hubs(node_id, score, in_degree) VALUES (?1, ?2, ?3)")?;
-    for (i, name) in names.iter().enumerate() {
+    let mut ins = conn.prepare("INSERT INTO hubs(node, score, in_degree) VALUES (?1, ?2, ?3)")?;
+    for (i, n) in numbers.iter().enumerate() {
         if indeg[i] == 0 {
             continue;
         }
         // Both on a 0..1 scale: PageRank relative to the top, degree on a log scale.
         let score = 0.6 * rank[i] / max + 0.4 * (1.0 + indeg[i] as f64).ln() / (1.0 + max_deg).ln();
-        ins.execute(params![name, score, indeg[i]])?;
+        ins.execute(params![n, score, indeg[i]])?;
     }
     Ok(())
 }
@@ -1308,14 +1415,16 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
 fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<()> {
     let prefix = lang.prefix();
     conn.execute(
-        "DELETE FROM edges WHERE kind = 'implements' AND substr(source, 1, length(?1) + 1) = ?1 || ':'",
+        "DELETE FROM edges WHERE kind = 'implements' AND file_id IN (SELECT id FROM files WHERE lang = ?1)",
         [prefix],
     )?;
+    // Node numbers of the types and interfaces, by node ID.
+    let mut numbers: HashMap<String, i64> = HashMap::new();
     // Concrete types and the files they are in.
     let mut types: HashMap<(String, String), Vec<(String, i64)>> = HashMap::new();
     let mut st = conn.prepare(
-        "SELECT node_id, dir, qualname, file_id FROM symbols
-         WHERE lang = ?1 AND kind IN ('struct', 'type') AND instr(qualname, '.') = 0",
+        "SELECT n.node_id, s.dir, s.qualname, s.file_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
+         WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
     )?;
     for r in st.query_map([prefix], |r| {
         Ok((
@@ -1323,9 +1432,11 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
             r.get::<_, String>(1)?,
             r.get::<_, String>(2)?,
             r.get::<_, i64>(3)?,
+            r.get::<_, i64>(4)?,
         ))
     })? {
-        let (id, dir, q, file) = r?;
+        let (id, dir, q, file, number) = r?;
+        numbers.insert(id.clone(), number);
         types.entry((dir, q)).or_default().push((id, file));
     }
     let mut methods: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
@@ -1348,13 +1459,20 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
             .push((name, p.unwrap_or(0)));
     }
     let mut iface_methods: HashMap<String, Vec<(String, u32)>> = HashMap::new();
-    let mut st =
-        conn.prepare("SELECT s.node_id FROM symbols s WHERE s.lang = ?1 AND s.kind = 'interface'")?;
-    for r in st.query_map([prefix], |r| r.get::<_, String>(0))? {
-        iface_methods.insert(r?, Vec::new());
+    let mut st = conn.prepare(
+        "SELECT n.node_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
+         WHERE s.lang = ?1 AND s.kind = 'interface'",
+    )?;
+    for r in st.query_map([prefix], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+    })? {
+        let (id, number) = r?;
+        numbers.insert(id.clone(), number);
+        iface_methods.insert(id, Vec::new());
     }
     let mut st = conn.prepare(
-        "SELECT parent, name, params FROM symbols WHERE lang = ?1 AND kind = 'method' AND receiver IS NULL",
+        "SELECT p.node_id, s.name, s.params FROM symbols s JOIN nodes p ON p.id = s.parent
+         WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL",
     )?;
     for r in st.query_map([prefix], |r| {
         Ok((
@@ -1371,7 +1489,8 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
     // Embedded types and interfaces (`extends` out of a type), for both kinds of set.
     let mut embeds: HashMap<String, Vec<String>> = HashMap::new();
     let mut st = conn.prepare(
-        "SELECT e.source, e.target FROM symbols s JOIN edges e ON e.source = s.node_id
+        "SELECT sn.node_id, tn.node_id FROM symbols s JOIN edges e ON e.source = s.id
+         JOIN nodes sn ON sn.id = s.id JOIN nodes tn ON tn.id = e.target
          WHERE s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')
          AND e.kind = 'extends' AND e.target IS NOT NULL",
     )?;
@@ -1417,8 +1536,11 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
             .and_then(|n| n.file().map(|f| parent_dir(f).to_string()))
             .unwrap_or_default()
     };
+    let mut numbering = Numbering::default();
     for (t, i) in resolve::implements(&sets, &ifaces) {
-        let Some(&file_id) = files.get(&t) else {
+        let (Some(&file_id), Some(&source), Some(&target)) =
+            (files.get(&t), numbers.get(&t), numbers.get(&i))
+        else {
             continue;
         };
         let name = NodeId::parse(&i)
@@ -1434,10 +1556,11 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
         };
         insert_edge_row(
             conn,
+            &mut numbering,
             &Edge {
                 file_id,
-                source: t,
-                target: Some(i),
+                source,
+                target: Some(Target::Number(target)),
                 target_name: name,
                 kind: EdgeKind::Implements,
                 pos: None,

@@ -24,6 +24,7 @@ pub mod overview;
 pub mod query;
 pub mod resolve;
 pub mod shape;
+pub mod spill;
 pub mod store;
 pub mod suggest;
 pub mod syntax;

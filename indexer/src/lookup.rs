@@ -43,7 +43,10 @@ pub struct EdgeOnLine {
     pub col: u32,
 }
 
-const SYM_COLS: &str = "s.node_id, f.path, s.name_line, s.name_col, s.end_line, s.kind, s.name, s.parent, s.signature, s.doc";
+const SYM_COLS: &str = "n.node_id, f.path, s.name_line, s.name_col, s.end_line, s.kind, s.name, p.node_id, s.signature, s.doc";
+/// The tables `SYM_COLS` reads: a symbol, its file, its node ID and its parent's.
+const SYM_FROM: &str = "symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
+     LEFT JOIN nodes p ON p.id = s.parent";
 
 fn sym_row(r: &Row<'_>) -> rusqlite::Result<MapSymbol> {
     Ok(MapSymbol {
@@ -71,9 +74,7 @@ impl Map {
         args: impl rusqlite::Params,
     ) -> Result<Vec<MapSymbol>, ToolError> {
         self.conn()
-            .prepare_cached(&format!(
-                "SELECT {SYM_COLS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE {clause}"
-            ))
+            .prepare_cached(&format!("SELECT {SYM_COLS} FROM {SYM_FROM} WHERE {clause}"))
             .map_err(sql)?
             .query_map(args, sym_row)
             .map_err(sql)?
@@ -84,7 +85,7 @@ impl Map {
     /// The symbol with this node ID (files included; packages, which have no file, are not).
     pub fn symbol(&self, id: &str) -> Result<Option<MapSymbol>, ToolError> {
         Ok(self
-            .symbols_where("s.node_id = ?1", [id])?
+            .symbols_where("n.node_id = ?1", [id])?
             .into_iter()
             .next())
     }
@@ -107,15 +108,15 @@ impl Map {
 
     /// The members of `parent` named `name` (a subtype's override of a method).
     pub fn members_named(&self, parent: &str, name: &str) -> Result<Vec<MapSymbol>, ToolError> {
-        self.symbols_where("s.parent = ?1 AND s.name = ?2", params![parent, name])
+        self.symbols_where("p.node_id = ?1 AND s.name = ?2", params![parent, name])
     }
 
     /// The resolved edges written on one line of a file.
     pub fn edges_on_line(&self, file: &str, line: u32) -> Result<Vec<EdgeOnLine>, ToolError> {
         self.conn()
             .prepare_cached(
-                "SELECT e.target, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
-                 WHERE f.path = ?1 AND e.line = ?2 AND e.target IS NOT NULL",
+                "SELECT t.node_id, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
+                 JOIN nodes t ON t.id = e.target WHERE f.path = ?1 AND e.line = ?2",
             )
             .map_err(sql)?
             .query_map(params![file, line], |r| {
@@ -134,8 +135,9 @@ impl Map {
     /// given kinds, or of every kind when `kinds` is empty.
     pub fn edges_into(&self, target: &str, kinds: &[&str]) -> Result<Vec<EdgeSite>, ToolError> {
         let mut out = self.edge_sites(
-            "SELECT f.path, e.line, e.col, e.kind, e.source FROM edges e JOIN files f ON f.id = e.file_id \
-             WHERE e.target = ?1 AND e.line IS NOT NULL",
+            "SELECT f.path, e.line, e.col, e.kind, o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
+             JOIN files f ON f.id = e.file_id JOIN nodes o ON o.id = e.source \
+             WHERE n.node_id = ?1 AND e.line IS NOT NULL",
             target,
         )?;
         out.retain(|e| kinds.is_empty() || kinds.contains(&e.kind.as_str()));
@@ -145,8 +147,9 @@ impl Map {
     /// Resolved `calls` edges out of `source` (`other` is each edge's target).
     pub fn calls_out_of(&self, source: &str) -> Result<Vec<EdgeSite>, ToolError> {
         self.edge_sites(
-            "SELECT f.path, e.line, e.col, e.kind, e.target FROM edges e JOIN files f ON f.id = e.file_id \
-             WHERE e.source = ?1 AND e.kind = 'calls' AND e.target IS NOT NULL",
+            "SELECT f.path, e.line, e.col, e.kind, o.node_id FROM nodes n JOIN edges e ON e.source = n.id \
+             JOIN files f ON f.id = e.file_id JOIN nodes o ON o.id = e.target \
+             WHERE n.node_id = ?1 AND e.kind = 'calls'",
             source,
         )
     }
@@ -173,7 +176,8 @@ impl Map {
     pub fn direct_subtypes(&self, id: &str) -> Result<Vec<String>, ToolError> {
         self.conn()
             .prepare_cached(
-                "SELECT DISTINCT source FROM edges WHERE target = ?1 AND kind IN ('implements', 'extends')",
+                "SELECT DISTINCT o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
+                 JOIN nodes o ON o.id = e.source WHERE n.node_id = ?1 AND e.kind IN ('implements', 'extends')",
             )
             .map_err(sql)?
             .query_map([id], |r| r.get(0))
@@ -197,7 +201,7 @@ impl Map {
     pub fn node_at(&self, file: &str, pos: Pos) -> Option<String> {
         self.conn()
             .prepare_cached(
-                "SELECT s.node_id FROM symbols s JOIN files f ON f.id = s.file_id \
+                "SELECT n.node_id FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
                  WHERE f.path = ?1 AND s.start_line <= ?2 AND s.end_line >= ?2 AND s.qualname != '' \
                  ORDER BY (s.name_line = ?2 AND s.name_col <= ?3 AND s.name_end_col > ?3) DESC, \
                           (s.end_line - s.start_line) ASC, s.start_line DESC LIMIT 1",
@@ -208,7 +212,7 @@ impl Map {
             .or_else(|| {
                 self.conn()
                     .prepare_cached(
-                        "SELECT s.node_id FROM symbols s JOIN files f ON f.id = s.file_id \
+                        "SELECT n.node_id FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
                          WHERE f.path = ?1 AND s.qualname = '' LIMIT 1",
                     )
                     .ok()?

@@ -380,7 +380,7 @@ pub struct SearchHits {
     pub warnings: Vec<String>,
 }
 
-const NODE_COLS: &str = "s.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
+const NODE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
     s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns";
 
 struct Row {
@@ -662,7 +662,8 @@ impl Map {
         let mut st = self
             .conn
             .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.name = ?1 LIMIT ?2"
+                "SELECT {NODE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
+                 WHERE s.name = ?1 LIMIT ?2"
             ))
             .map_err(sql)?;
         let mut hits: Vec<(Tier, Row)> = Vec::new();
@@ -752,7 +753,9 @@ impl Map {
         if let Some(cut) = cut_tier {
             let mut hs = self
                 .conn
-                .prepare_cached("SELECT score FROM hubs WHERE node_id = ?1")
+                .prepare_cached(
+                    "SELECT h.score FROM nodes n JOIN hubs h ON h.node = n.id WHERE n.node_id = ?1",
+                )
                 .map_err(sql)?;
             for (t, r) in &hits {
                 if *t > cut {
@@ -864,9 +867,10 @@ impl Map {
         let mut st = self
             .conn
             .prepare(
-                "SELECT DISTINCT e.file_id, t.node_id, t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
-                 CASE WHEN e.kind = 'implements' THEN e.source END \
-                 FROM edges e JOIN symbols t ON t.node_id = e.target LEFT JOIN hubs h ON h.node_id = t.node_id \
+                "SELECT DISTINCT e.file_id, n.node_id, t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
+                 CASE WHEN e.kind = 'implements' THEN (SELECT node_id FROM nodes WHERE id = e.source) END \
+                 FROM edges e JOIN symbols t ON t.id = e.target JOIN nodes n ON n.id = t.id \
+                 LEFT JOIN hubs h ON h.node = t.id \
                  WHERE e.kind != 'imports' AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = 'implements')",
             )
             .map_err(sql)?;
@@ -1002,7 +1006,7 @@ impl Map {
         let mut st = self
             .conn
             .prepare(
-                "SELECT e.file_id, t.file_id, count(*) FROM edges e JOIN symbols t ON t.node_id = e.target \
+                "SELECT e.file_id, t.file_id, count(*) FROM edges e JOIN symbols t ON t.id = e.target \
                  WHERE t.file_id IS NOT NULL AND t.file_id != e.file_id GROUP BY 1, 2",
             )
             .map_err(sql)?;
@@ -1063,7 +1067,8 @@ impl Map {
     fn node(&self, id: &str) -> Result<Option<Row>, ToolError> {
         self.conn
             .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM symbols s LEFT JOIN files f ON f.id = s.file_id WHERE s.node_id = ?1"
+                "SELECT {NODE_COLS} FROM nodes n JOIN symbols s ON s.id = n.id LEFT JOIN files f ON f.id = s.file_id \
+                 WHERE n.node_id = ?1"
             ))
             .map_err(sql)?
             .query_row([id], node_row)
@@ -1165,7 +1170,7 @@ impl Map {
             let used: bool = self
                 .conn
                 .query_row(
-                    "SELECT count(*) > 0 FROM edges WHERE target = ?1",
+                    "SELECT count(*) > 0 FROM nodes n JOIN edges e ON e.target = n.id WHERE n.node_id = ?1",
                     [id],
                     |r| r.get(0),
                 )
@@ -1194,8 +1199,8 @@ impl Map {
     pub fn untyped_calls_named(&self, name: &str) -> Result<Vec<UntypedCall>, ToolError> {
         self.conn
             .prepare_cached(
-                "SELECT f.path, e.line, e.col, e.source, e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
-                 WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
+                "SELECT f.path, e.line, e.col, n.node_id, e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
+                 JOIN nodes n ON n.id = e.source WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
                  AND e.resolution = 'unresolved' AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
             )
             .map_err(sql)?

@@ -10,8 +10,9 @@ use std::time::Duration;
 
 pub const SCHEMA: &str = include_str!("../../schema.sql");
 /// Bump when `schema.sql` changes, or what extraction writes into it (4: `doc` is the first
-/// sentence, not the first line); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 4;
+/// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number);
+/// an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 5;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -260,17 +261,57 @@ pub fn load_files(conn: &Connection) -> rusqlite::Result<Vec<(String, FileRow)>>
     rows.collect()
 }
 
+/// The number of a node ID in `nodes`, which stores it on first use.
+pub fn node_number(conn: &Connection, node_id: &str) -> rusqlite::Result<i64> {
+    let known = conn
+        .prepare_cached("SELECT id FROM nodes WHERE node_id = ?1")?
+        .query_row([node_id], |r| r.get(0))
+        .optional()?;
+    match known {
+        Some(n) => Ok(n),
+        None => new_node(conn, node_id),
+    }
+}
+
+/// Store a node ID known not to be in `nodes` yet (a cold run's definitions).
+pub fn new_node(conn: &Connection, node_id: &str) -> rusqlite::Result<i64> {
+    conn.prepare_cached("INSERT INTO nodes(node_id) VALUES (?1)")?
+        .execute([node_id])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Forget the nodes among `candidates` that nothing names any more: no symbol, no edge.
+pub fn forget_nodes(conn: &Connection, candidates: &[i64]) -> rusqlite::Result<usize> {
+    let mut st = conn.prepare_cached(
+        "DELETE FROM nodes WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = ?1)
+         AND NOT EXISTS (SELECT 1 FROM edges WHERE target = ?1)
+         AND NOT EXISTS (SELECT 1 FROM edges WHERE source = ?1)",
+    )?;
+    let mut hubs = conn.prepare_cached("DELETE FROM hubs WHERE node = ?1")?;
+    let mut n = 0;
+    for &c in candidates {
+        if st.execute([c])? > 0 {
+            hubs.execute([c])?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
 /// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
-pub fn clear_file(conn: &Connection, file_id: i64) -> rusqlite::Result<()> {
-    conn.prepare_cached("DELETE FROM symbols WHERE file_id = ?1")?
-        .execute([file_id])?;
+/// Returns the numbers of the nodes its symbols were (others may still name them).
+pub fn clear_file(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<i64>> {
+    let gone: Vec<i64> = conn
+        .prepare_cached("DELETE FROM symbols WHERE file_id = ?1 RETURNING id")?
+        .query_map([file_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
     conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1")?
         .execute([file_id])?;
     conn.prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
         .execute([file_id])?;
     conn.prepare_cached("DELETE FROM facts WHERE file_id = ?1")?
         .execute([file_id])?;
-    Ok(())
+    Ok(gone)
 }
 
 /// Write a file's type facts, in order.
@@ -385,8 +426,8 @@ impl SymbolIndex for SqlIndex<'_> {
 
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
         self.query(
-            "SELECT s.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
-             WHERE s.dir = ?1 AND s.qualname = ?2 AND s.lang = ?3 ORDER BY f.path",
+            "SELECT n.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
+             JOIN nodes n ON n.id = s.id WHERE s.dir = ?1 AND s.qualname = ?2 AND s.lang = ?3 ORDER BY f.path",
             dir,
             qualname,
             lang,
@@ -394,8 +435,8 @@ impl SymbolIndex for SqlIndex<'_> {
     }
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
         self.query(
-            "SELECT s.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
-             WHERE s.name = ?1 AND ?2 = ?2 AND s.lang = ?3 AND s.qualname != '' ORDER BY f.path",
+            "SELECT n.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
+             JOIN nodes n ON n.id = s.id WHERE s.name = ?1 AND ?2 = ?2 AND s.lang = ?3 AND s.qualname != '' ORDER BY f.path",
             name,
             "",
             lang,

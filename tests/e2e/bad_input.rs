@@ -106,7 +106,10 @@ fn bad_files_are_recorded_not_fatal() {
     }
     let flagged = rows(&conn, "SELECT path FROM files WHERE parse_error = 1");
     assert_eq!(flagged, ["syntax.py"]);
-    let names = rows(&conn, "SELECT node_id FROM symbols WHERE qualname != ''");
+    let names = rows(
+        &conn,
+        "SELECT node_id FROM all_symbols WHERE qualname != ''",
+    );
     for want in [
         "py:good.py#fine",
         "py:latin1.py#after_bad_bytes",
@@ -131,11 +134,11 @@ fn bad_files_are_recorded_not_fatal() {
         "nothing from outside the root"
     );
     // Columns count characters: `naïve` starts at column 9 on its line, `函数` at 5.
-    assert_eq!(rows(&conn, "SELECT name_line, name_col, name_end_col FROM symbols WHERE node_id = 'py:unicode.py#Café.naïve'"), ["2|9|14"]);
+    assert_eq!(rows(&conn, "SELECT name_line, name_col, name_end_col FROM all_symbols WHERE node_id = 'py:unicode.py#Café.naïve'"), ["2|9|14"]);
     assert_eq!(
         rows(
             &conn,
-            "SELECT name_line, name_col FROM symbols WHERE node_id = 'go:bom.go#WithBom'"
+            "SELECT name_line, name_col FROM all_symbols WHERE node_id = 'go:bom.go#WithBom'"
         ),
         ["3|6"]
     );
@@ -145,7 +148,7 @@ fn bad_files_are_recorded_not_fatal() {
     assert!(
         rows(
             &conn,
-            "SELECT node_id FROM symbols WHERE node_id = 'py:nul.py'"
+            "SELECT node_id FROM all_symbols WHERE node_id = 'py:nul.py'"
         )
         .len()
             == 1

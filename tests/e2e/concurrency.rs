@@ -76,7 +76,7 @@ fn readers_never_see_an_error_or_half_a_run_while_the_map_is_rewritten() {
     let dir = corpus();
     let root = dir.path();
     index(root);
-    let base: HashMap<String, i64> = rows(&db(root), "SELECT node_id, name_line FROM symbols")
+    let base: HashMap<String, i64> = rows(&db(root), "SELECT node_id, name_line FROM all_symbols")
         .into_iter()
         .filter_map(|r| {
             let (id, line) = r.rsplit_once('|')?;
@@ -243,7 +243,7 @@ fn two_indexers_at_once_do_not_corrupt_the_map() {
     // map is as it was.
     let holder = db(root);
     holder.execute_batch("BEGIN IMMEDIATE").expect("lock");
-    let before = rows(&holder, "SELECT node_id, name_line FROM symbols");
+    let before = rows(&holder, "SELECT node_id, name_line FROM all_symbols");
     prepend_to_py_files(root, "# held");
     let t = Instant::now();
     let refusal = outcome(spawn_index(root));
@@ -251,7 +251,7 @@ fn two_indexers_at_once_do_not_corrupt_the_map() {
     assert!(t.elapsed() >= Duration::from_secs(4), "it waited first");
     holder.execute_batch("ROLLBACK").expect("unlock");
     assert_eq!(
-        rows(&db(root), "SELECT node_id, name_line FROM symbols"),
+        rows(&db(root), "SELECT node_id, name_line FROM all_symbols"),
         before
     );
     assert!(index(root)["extracted"].as_u64() > Some(150));

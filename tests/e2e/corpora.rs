@@ -86,7 +86,7 @@ fn check_invariants(c: &Corpus) {
     let mut st = conn
         .prepare(
             "SELECT s.node_id, s.name, s.kind, s.name_line, s.name_col, s.name_end_col, f.path
-             FROM symbols s LEFT JOIN files f ON f.id = s.file_id",
+             FROM all_symbols s LEFT JOIN files f ON f.id = s.file_id",
         )
         .expect("prepare");
     /// (node ID, name, name line, name column, name end column)
@@ -197,7 +197,7 @@ fn symbol(c: &Corpus, id: &str) -> String {
     rows(
         &open(c),
         &format!(
-            "SELECT kind, name_line, coalesce(signature, '') FROM symbols WHERE node_id = '{id}'"
+            "SELECT kind, name_line, coalesce(signature, '') FROM all_symbols WHERE node_id = '{id}'"
         ),
     )
     .join("\n")
@@ -231,7 +231,7 @@ fn python_stdlib_invariants() {
     // Resolution through an import inside the standard library.
     let r = rows(
         &open(c),
-        "SELECT target, resolution FROM edges WHERE source = 'py:json/__init__.py#loads' AND target_name = 'JSONDecodeError'",
+        "SELECT target, resolution FROM all_edges WHERE source = 'py:json/__init__.py#loads' AND target_name = 'JSONDecodeError'",
     );
     assert_eq!(r, ["py:json/decoder.py#JSONDecodeError|import"], "{r:?}");
 }
@@ -254,10 +254,10 @@ fn go_stdlib_invariants() {
     // *bytes.Buffer implements io.Writer and io.Reader: method sets across packages.
     let r = rows(
         &conn,
-        "SELECT target FROM edges WHERE kind = 'implements' AND source = 'go:bytes/buffer.go#Buffer' AND target IN ('go:io/io.go#Writer', 'go:io/io.go#Reader')",
+        "SELECT target FROM all_edges WHERE kind = 'implements' AND source = 'go:bytes/buffer.go#Buffer' AND target IN ('go:io/io.go#Writer', 'go:io/io.go#Reader')",
     );
     assert_eq!(r, ["go:io/io.go#Reader", "go:io/io.go#Writer"]);
-    let r = rows(&conn, "SELECT target FROM edges WHERE kind = 'imports' AND source = 'go:net/http/server.go' AND target = 'go:net/'");
+    let r = rows(&conn, "SELECT target FROM all_edges WHERE kind = 'imports' AND source = 'go:net/http/server.go' AND target = 'go:net/'");
     assert_eq!(r.len(), 1, "std imports resolve to package nodes");
 }
 

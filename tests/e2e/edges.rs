@@ -119,7 +119,7 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
     let hub_ids: Vec<String> = rows(
         &conn,
         &format!(
-            "SELECT s.node_id FROM symbols s JOIN edges e ON e.target = s.node_id AND e.kind = 'calls'
+            "SELECT s.node_id FROM all_symbols s JOIN edges e ON e.target = s.id AND e.kind = 'calls'
              WHERE s.lang = '{prefix}' AND s.kind IN ('function', 'method')
              GROUP BY s.node_id ORDER BY count(*) DESC, s.node_id LIMIT {hubs}"
         ),
@@ -127,7 +127,7 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
     let all: Vec<String> = rows(
         &conn,
         &format!(
-            "SELECT node_id FROM symbols WHERE lang = '{prefix}' AND kind IN ('function', 'method')
+            "SELECT node_id FROM all_symbols WHERE lang = '{prefix}' AND kind IN ('function', 'method')
              ORDER BY node_id"
         ),
     );
@@ -157,7 +157,7 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
         let row = rows(
             &conn,
             &format!(
-                "SELECT f.path || '|' || s.name_line || '|' || s.name_col FROM symbols s
+                "SELECT f.path || '|' || s.name_line || '|' || s.name_col FROM all_symbols s
                  JOIN files f ON f.id = s.file_id WHERE s.node_id = '{}'",
                 id.replace('\'', "''")
             ),
@@ -212,11 +212,11 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
         let through: HashSet<Site> = rows(
             &conn,
             &format!(
-                "SELECT f.path || '|' || e.line || '|' || e.col FROM symbols m
+                "SELECT f.path || '|' || e.line || '|' || e.col FROM all_symbols m
                  JOIN edges i ON (i.source = m.parent OR i.target = m.parent) AND i.kind = 'implements'
                  JOIN symbols im ON im.parent = (CASE WHEN i.source = m.parent THEN i.target ELSE i.source END)
                    AND im.name = m.name
-                 JOIN edges e ON e.target = im.node_id AND e.kind = 'calls'
+                 JOIN edges e ON e.target = im.id AND e.kind = 'calls'
                  JOIN files f ON f.id = e.file_id
                  WHERE m.node_id = '{quoted}'"
             ),
@@ -227,7 +227,7 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
         let map: HashSet<Site> = rows(
             &conn,
             &format!(
-                "SELECT f.path || '|' || e.line || '|' || e.col FROM edges e JOIN files f ON f.id = e.file_id
+                "SELECT f.path || '|' || e.line || '|' || e.col FROM all_edges e JOIN files f ON f.id = e.file_id
                  WHERE e.target = '{quoted}' AND e.kind = 'calls'"
             ),
         )

@@ -19,7 +19,7 @@ fn python_fixture_map() {
     assert_eq!(stats["parseErrors"], 0);
     let syms = rows(
         &db(ws.path()),
-        "SELECT node_id, kind, name_line, name_col, coalesce(signature, '') FROM symbols WHERE lang = 'py' AND qualname != '' AND node_id LIKE 'py:src/shop/models.py%'",
+        "SELECT node_id, kind, name_line, name_col, coalesce(signature, '') FROM all_symbols WHERE lang = 'py' AND qualname != '' AND node_id LIKE 'py:src/shop/models.py%'",
     );
     let mut want = vec![
             "py:src/shop/models.py#Base|class|7|7|class Base",

@@ -7,11 +7,11 @@ fn other_rows(root: &std::path::Path, except: &str) -> Vec<String> {
     let conn = db(root);
     let mut r = rows(
         &conn,
-        &format!("SELECT s.node_id, s.start_line, s.end_line, coalesce(s.signature,'') FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path != '{except}'"),
+        &format!("SELECT s.node_id, s.start_line, s.end_line, coalesce(s.signature,'') FROM all_symbols s JOIN files f ON f.id = s.file_id WHERE f.path != '{except}'"),
     );
     r.extend(rows(
         &conn,
-        &format!("SELECT e.source, coalesce(e.target,''), e.kind, e.line, e.col FROM edges e JOIN files f ON f.id = e.file_id WHERE f.path != '{except}'"),
+        &format!("SELECT e.source, coalesce(e.target,''), e.kind, e.line, e.col FROM all_edges e JOIN files f ON f.id = e.file_id WHERE f.path != '{except}' AND e.kind != 'contains'"),
     ));
     r
 }
@@ -67,11 +67,11 @@ fn editing_a_function_moves_only_that_files_rows() {
         before,
         "other files' rows are untouched"
     );
-    let r = rows(&db(ws.path()), "SELECT start_line, end_line FROM symbols WHERE node_id = 'py:src/shop/models.py#Order.total'");
+    let r = rows(&db(ws.path()), "SELECT start_line, end_line FROM all_symbols WHERE node_id = 'py:src/shop/models.py#Order.total'");
     assert_eq!(r, ["30|33"], "the edited method grew by one line");
     let r = rows(
         &db(ws.path()),
-        "SELECT start_line FROM symbols WHERE node_id = 'py:src/shop/models.py#make_order'",
+        "SELECT start_line FROM all_symbols WHERE node_id = 'py:src/shop/models.py#make_order'",
     );
     assert_eq!(r, ["41"], "a later symbol moved down by the inserted line");
 }
@@ -85,7 +85,7 @@ fn edges_into_changed_files_are_reresolved() {
         "from .util import audit\n\ndef run():\n    audit()\n",
     );
     index(ws.path());
-    let q = "SELECT coalesce(target, '?'), resolution FROM edges WHERE source = 'py:src/shop/extra.py#run' AND kind = 'calls'";
+    let q = "SELECT coalesce(target, '?'), resolution FROM all_edges WHERE source = 'py:src/shop/extra.py#run' AND kind = 'calls'";
     assert_eq!(rows(&db(ws.path()), q), ["?|unresolved"]);
     // Define `audit` in util.py: only util.py is re-extracted, and extra.py's edge follows.
     let util = std::fs::read_to_string(ws.path().join("src/shop/util.py")).expect("read");
@@ -117,7 +117,7 @@ fn deleting_a_file_removes_its_symbols_and_edges() {
     let conn = db(ws.path());
     assert!(rows(
         &conn,
-        "SELECT node_id FROM symbols WHERE node_id LIKE 'go:disk/%'"
+        "SELECT node_id FROM all_symbols WHERE node_id LIKE 'go:disk/%'"
     )
     .is_empty());
     assert!(rows(
@@ -126,12 +126,15 @@ fn deleting_a_file_removes_its_symbols_and_edges() {
     )
     .is_empty());
     assert_eq!(
-        rows(&conn, "SELECT source FROM edges WHERE kind = 'implements'"),
+        rows(
+            &conn,
+            "SELECT source FROM all_edges WHERE kind = 'implements'"
+        ),
         ["go:store/memory.go#MemoryStore"]
     );
     // The import of the vanished package now points outside the workspace.
     assert_eq!(
-        rows(&conn, "SELECT target FROM edges WHERE kind = 'imports' AND target_name = 'example.com/shop/disk'"),
+        rows(&conn, "SELECT target FROM all_edges WHERE kind = 'imports' AND target_name = 'example.com/shop/disk'"),
         ["go:ext:example.com/shop/disk"]
     );
 }

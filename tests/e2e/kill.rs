@@ -53,11 +53,14 @@ fn state(ws: &Path) -> Option<Vec<String>> {
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .expect("integrity_check runs");
     assert_eq!(check, "ok", "the map is corrupt");
-    let mut s = rows(&conn, "SELECT node_id, start_line, end_line FROM symbols");
+    let mut s = rows(
+        &conn,
+        "SELECT node_id, start_line, end_line FROM all_symbols",
+    );
     s.extend(rows(&conn, "SELECT 'file', path, hash FROM files"));
     s.extend(rows(
         &conn,
-        "SELECT 'edge', source, kind, coalesce(target, target_name) FROM edges",
+        "SELECT 'edge', source, kind, coalesce(target, target_name) FROM all_edges WHERE kind != 'contains'",
     ));
     Some(s)
 }

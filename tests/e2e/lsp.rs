@@ -30,7 +30,7 @@ fn agreement(root: &Path) -> (usize, Vec<String>, Vec<String>) {
     assert!(built.ok, "{built:?}");
     let ids = rows(
         &db(root),
-        "SELECT node_id || '|' || name_line || '|' || name_col FROM symbols WHERE qualname != ''",
+        "SELECT node_id || '|' || name_line || '|' || name_col FROM all_symbols WHERE qualname != ''",
     );
     let mut bad = Vec::new();
     let mut omitted = Vec::new();

@@ -118,7 +118,7 @@ fn pathological_files_are_skipped_with_reasons_and_the_rest_indexed() {
     let fns = |like: &str| {
         count(
             root,
-            &format!("SELECT count(*) FROM symbols WHERE node_id LIKE '{like}'"),
+            &format!("SELECT count(*) FROM all_symbols WHERE node_id LIKE '{like}'"),
         )
     };
     assert_eq!(fns("py:long/lines.py#f%"), 25_000);
@@ -227,7 +227,7 @@ fn files_rewritten_and_deleted_during_a_run_are_caught_up_by_the_next() {
         .expect("a def");
     let got = rows(
         &db(root),
-        "SELECT qualname FROM symbols WHERE node_id LIKE 'py:pkg/f7.py#%'",
+        "SELECT qualname FROM all_symbols WHERE node_id LIKE 'py:pkg/f7.py#%'",
     );
     assert!(
         got.iter().all(|q| q == &want),
@@ -236,7 +236,7 @@ fn files_rewritten_and_deleted_during_a_run_are_caught_up_by_the_next() {
     assert_eq!(
         count(
             root,
-            "SELECT count(*) FROM symbols WHERE qualname LIKE 'before_%'"
+            "SELECT count(*) FROM all_symbols WHERE qualname LIKE 'before_%'"
         ),
         0
     );

@@ -209,7 +209,7 @@ fn every_path_taking_tool_refuses_paths_outside_and_opens_nothing_there() {
     // Nothing of the outside made it into the map.
     assert!(rows(
         &db(root),
-        "SELECT node_id FROM symbols WHERE name = 'secret'"
+        "SELECT node_id FROM all_symbols WHERE name = 'secret'"
     )
     .is_empty());
     eprintln!("containment: {tried} bad path arguments refused, 0 opens outside");

@@ -61,7 +61,7 @@ fn resolve_at(root: &Path, file: &str, line: u32, col: u32) -> (Value, i32) {
 fn agreement(root: &Path) -> usize {
     let ids = rows(
         &db(root),
-        "SELECT node_id || '|' || name_line || '|' || name_col FROM symbols WHERE qualname != ''",
+        "SELECT node_id || '|' || name_line || '|' || name_col FROM all_symbols WHERE qualname != ''",
     );
     let mut bad = Vec::new();
     for row in &ids {

@@ -11,7 +11,8 @@ fn call_at(root: &Path, file: &str, line: u32, leaf: &str) -> Option<(Option<Str
     let conn = db(root);
     let mut st = conn
         .prepare(
-            "SELECT e.target, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
+            "SELECT t.node_id, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
+             LEFT JOIN nodes t ON t.id = e.target
              WHERE f.path = ?1 AND e.line = ?2 AND e.kind = 'calls' AND e.leaf = ?3",
         )
         .expect("prepare");
@@ -26,7 +27,7 @@ fn call_at(root: &Path, file: &str, line: u32, leaf: &str) -> Option<(Option<Str
 fn edges_into(root: &Path, target: &str) -> usize {
     rows(
         &db(root),
-        &format!("SELECT id FROM edges WHERE target = '{target}' AND kind = 'calls'"),
+        &format!("SELECT line FROM all_edges WHERE target = '{target}' AND kind = 'calls'"),
     )
     .len()
 }

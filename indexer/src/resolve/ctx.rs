@@ -26,6 +26,11 @@ pub trait SymbolIndex {
     fn facts(&self, lang: Lang, file: &str, qualname: &str, role: FactRole) -> Vec<String>;
     /// A file's imports (to read its type expressions in its own scope).
     fn imports_of(&self, lang: Lang, file: &str) -> Vec<Import>;
+    /// The map's number for a node ID this index holds (a definition or a file node), when it
+    /// knows one without asking the map; the writer numbers the rest.
+    fn number(&self, _node_id: &str) -> Option<i64> {
+        None
+    }
 
     fn in_file(&self, lang: Lang, file: &str, qualname: &str) -> Option<SymRef> {
         self.in_dir(lang, parent_dir(file), qualname)

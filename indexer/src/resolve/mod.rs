@@ -41,6 +41,11 @@ pub struct MemIndex {
     facts: HashMap<(u32, Box<str>), Facts>,
     /// Each file's imports, by file index.
     imports: Vec<Vec<Import>>,
+    /// The map's number of each symbol (parallel to `syms`) and of each file node (to
+    /// `files`), and the symbols by a hash of their node ID.
+    numbers: Vec<i64>,
+    file_numbers: Vec<i64>,
+    by_node: Vec<(u64, u32)>,
 }
 
 /// The facts stated for one qualname: (role, type expression), in order.
@@ -56,7 +61,9 @@ fn key_hash(parts: &[&str]) -> u64 {
 }
 
 impl MemIndex {
-    /// Add a file's symbols, as (qualname, kind), its type facts and its imports.
+    /// Add a file's symbols, as (qualname, kind), its type facts and its imports, and the
+    /// map's numbers of its file node and of each symbol (parallel to `symbols`).
+    #[allow(clippy::too_many_arguments)]
     pub fn add_file(
         &mut self,
         lang: Lang,
@@ -64,9 +71,12 @@ impl MemIndex {
         symbols: &[(Box<str>, Kind)],
         facts: &[TypeFact],
         imports: &[Import],
+        file_number: i64,
+        numbers: &[i64],
     ) {
         let fi = self.files.len() as u32;
         self.files.push((file.into(), lang));
+        self.file_numbers.push(file_number);
         self.file_ix.insert(file.into(), fi);
         self.imports.push(imports.to_vec());
         for f in facts {
@@ -76,12 +86,14 @@ impl MemIndex {
                 .push((f.role, f.ty.as_str().into()));
         }
         let dir = parent_dir(file);
-        for (qualname, kind) in symbols {
+        for (k, (qualname, kind)) in symbols.iter().enumerate() {
             let qualname: &str = qualname;
             let name = crate::id::segment_name(qualname.rsplit('.').next().unwrap_or(qualname));
             let i = self.syms.len() as u32;
             let id = NodeId::symbol_id(lang, file, qualname);
             let at = (id.len() - qualname.len()) as u16;
+            self.by_node.push((key_hash(&[&id]), i));
+            self.numbers.push(numbers.get(k).copied().unwrap_or(0));
             self.syms.push((id.into_boxed_str(), *kind, fi, at));
             self.by_dir
                 .push((key_hash(&[lang.prefix(), dir, qualname]), i));
@@ -94,6 +106,7 @@ impl MemIndex {
     pub fn finish(&mut self) {
         self.by_dir.sort_unstable();
         self.by_name.sort_unstable();
+        self.by_node.sort_unstable();
         self.sorted = true;
     }
 
@@ -188,6 +201,19 @@ impl SymbolIndex for MemIndex {
         want: &dyn Fn(Kind) -> bool,
     ) -> Option<SymRef> {
         single(self.named(lang, name).filter(|&i| want(self.view(i).1))).map(|i| self.sym(i))
+    }
+
+    fn number(&self, node_id: &str) -> Option<i64> {
+        if !node_id.contains('#') {
+            // A file node: `lang:path`.
+            let (prefix, path) = node_id.split_once(':')?;
+            let &fi = self.file_ix.get(path)?;
+            return (self.files[fi as usize].1.prefix() == prefix)
+                .then(|| self.file_numbers[fi as usize]);
+        }
+        Self::range(&self.by_node, key_hash(&[node_id]))
+            .find(|&i| &*self.syms[i as usize].0 == node_id)
+            .map(|i| self.numbers[i as usize])
     }
 }
 
@@ -375,7 +401,7 @@ mod tests {
                 .next()
                 .unwrap_or(qual);
             let _ = name;
-            idx.add_file(*lang, file, &[((*qual).into(), *kind)], &[], &[]);
+            idx.add_file(*lang, file, &[((*qual).into(), *kind)], &[], &[], 0, &[]);
         }
         idx.finish();
         idx
