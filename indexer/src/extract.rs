@@ -9,11 +9,12 @@
 
 use crate::lang::{Def, DefTag, Lang, Language, Syntax};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
+use crate::pattern::{Capture, PatternError, Patterns};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
 use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate};
 use std::collections::HashMap;
 use streaming_iterator::StreamingIterator;
-use tree_sitter::{Node, Parser, Query, QueryCursor};
+use tree_sitter::{Node, Parser, Query};
 
 #[derive(Debug, thiserror::Error)]
 pub enum QueryError {
@@ -27,6 +28,11 @@ pub enum QueryError {
         file: &'static str,
         capture: String,
         known: String,
+    },
+    #[error("queries/{file}: {source}")]
+    Pattern {
+        file: &'static str,
+        source: PatternError,
     },
     #[error("grammar version mismatch for {lang}: {source}")]
     Language {
@@ -53,7 +59,9 @@ struct Captures {
 
 struct LangQuery {
     lang: Lang,
+    /// tree-sitter's compiled query: the reference; its capture indexes are the patterns'.
     query: Query,
+    patterns: Patterns,
     caps: Captures,
 }
 
@@ -79,6 +87,22 @@ impl Extractor {
     /// Parse and extract one file. Never fails: broken input yields what could be recovered and
     /// `parse_error: true`.
     pub fn extract(&self, worker: &mut Worker, lang: Lang, src: &[u8]) -> FileExtract {
+        self.extract_by(worker, lang, src, false)
+    }
+
+    /// The same extraction with tree-sitter's own query cursor matching the query file: the
+    /// reference the pattern walk is checked against (tests, `bare_parse --reference`).
+    pub fn extract_reference(&self, worker: &mut Worker, lang: Lang, src: &[u8]) -> FileExtract {
+        self.extract_by(worker, lang, src, true)
+    }
+
+    fn extract_by(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        src: &[u8],
+        reference: bool,
+    ) -> FileExtract {
         let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
         let failed = FileExtract {
             parse_error: true,
@@ -97,9 +121,19 @@ impl Extractor {
         };
         let spec = lang.spec();
         let mut raw = Raw::default();
-        let mut matches = worker.cursor.matches(&lq.query, tree.root_node(), src);
-        while let Some(m) = matches.next() {
-            raw.take(&lq.caps, spec.syntax, m);
+        if reference {
+            let mut cursor = tree_sitter::QueryCursor::new();
+            let mut matches = cursor.matches(&lq.query, tree.root_node(), src);
+            let mut caps = Vec::new();
+            while let Some(m) = matches.next() {
+                caps.clear();
+                caps.extend(m.captures.iter().map(|c| (c.index, c.node)));
+                raw.take(&lq.caps, spec.syntax, &caps);
+            }
+        } else {
+            lq.patterns.for_each_match(&tree, src, |_, m| {
+                raw.take(&lq.caps, spec.syntax, m);
+            });
         }
         let mut out = build(spec, src, raw, tree.root_node());
         out.parse_error = tree.root_node().has_error();
@@ -112,17 +146,15 @@ impl Extractor {
     }
 }
 
-/// Per-thread parsing state (a parser and a query cursor); make one per rayon worker.
+/// Per-thread parsing state (a parser); make one per rayon worker.
 pub struct Worker {
     parser: Parser,
-    cursor: QueryCursor,
 }
 
 impl Worker {
     pub fn new() -> Worker {
         Worker {
             parser: Parser::new(),
-            cursor: QueryCursor::new(),
         }
     }
 }
@@ -143,8 +175,22 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
             lang: spec.prefix,
             source,
         })?;
+    // tree-sitter checks the file first (its errors name the line); the patterns are what
+    // runs.
     let query = Query::new(&lang.ts_language(), spec.query)
         .map_err(|source| QueryError::Compile { file, source })?;
+    let patterns = Patterns::new(&lang.ts_language(), spec.query)
+        .map_err(|source| QueryError::Pattern { file, source })?;
+    if query.capture_names() != patterns.capture_names() {
+        return Err(QueryError::Pattern {
+            file,
+            source: PatternError::new(format!(
+                "captures read as {:?}, tree-sitter reads {:?}",
+                patterns.capture_names(),
+                query.capture_names()
+            )),
+        });
+    }
     let others = [
         "name",
         "body",
@@ -159,13 +205,14 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         "binding",
     ];
     let mut caps = Captures::default();
-    for (i, name) in query.capture_names().iter().enumerate() {
+    for (i, name) in patterns.capture_names().iter().enumerate() {
         let i = i as u32;
-        if let Some(tag) = spec.definitions.iter().find(|t| t.capture() == *name) {
+        let name = name.as_str();
+        if let Some(tag) = spec.definitions.iter().find(|t| t.capture() == name) {
             caps.def.insert(i, *tag);
             continue;
         }
-        let slot = match *name {
+        let slot = match name {
             "name" => &mut caps.name,
             "body" => &mut caps.body,
             "receiver" => &mut caps.receiver,
@@ -194,7 +241,12 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         };
         *slot = Some(i);
     }
-    Ok(LangQuery { lang, query, caps })
+    Ok(LangQuery {
+        lang,
+        query,
+        patterns,
+        caps,
+    })
 }
 
 #[derive(Default)]
@@ -211,34 +263,34 @@ struct Raw<'t> {
 }
 
 impl<'t> Raw<'t> {
-    fn take(&mut self, caps: &Captures, syntax: &dyn Syntax, m: &tree_sitter::QueryMatch<'_, 't>) {
+    fn take(&mut self, caps: &Captures, syntax: &dyn Syntax, m: &[Capture<'t>]) {
         let mut def: Option<(DefTag, Node<'t>)> = None;
         let (mut name, mut body, mut receiver, mut ty) = (None, None, None, None);
         let mut base = None;
-        for c in m.captures {
-            let i = Some(c.index);
-            if let Some(tag) = caps.def.get(&c.index) {
-                def = Some((*tag, c.node));
+        for &(index, node) in m {
+            let i = Some(index);
+            if let Some(tag) = caps.def.get(&index) {
+                def = Some((*tag, node));
             } else if i == caps.name {
-                name = Some(c.node);
+                name = Some(node);
             } else if i == caps.body {
-                body = Some(c.node);
+                body = Some(node);
             } else if i == caps.receiver {
-                receiver = Some(c.node);
+                receiver = Some(node);
             } else if i == caps.ty {
-                ty = Some(c.node);
+                ty = Some(node);
             } else if i == caps.call {
-                self.calls.push(c.node);
+                self.calls.push(node);
             } else if i == caps.uses {
-                self.uses.push(c.node);
+                self.uses.push(node);
             } else if i == caps.base {
-                base = Some(c.node);
+                base = Some(node);
             } else if i == caps.import {
-                self.imports.push(c.node);
+                self.imports.push(node);
             } else if i == caps.package {
-                self.package = Some(c.node);
+                self.package = Some(node);
             } else if i == caps.binding {
-                self.bindings.push(c.node);
+                self.bindings.push(node);
             }
         }
         if let Some(b) = base {
@@ -745,22 +797,27 @@ fn read_through(
 }
 
 /// Names with exactly one type among their bindings (one bound without a stated type has
-/// none).
-fn agreed(pairs: Vec<(String, Option<String>)>) -> HashMap<String, String> {
-    let mut m: HashMap<String, Option<String>> = HashMap::new();
+/// none), in the order first bound (facts are written in a stable order).
+fn agreed(pairs: Vec<(String, Option<String>)>) -> Vec<(String, String)> {
+    let mut order: Vec<(String, Option<String>)> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
     for (n, t) in pairs {
-        match m.get_mut(&n) {
+        match at.get(&n) {
             None => {
-                m.insert(n, t);
+                at.insert(n.clone(), order.len());
+                order.push((n, t));
             }
-            Some(slot) => {
-                if *slot != t {
-                    *slot = None;
+            Some(&i) => {
+                if order[i].1 != t {
+                    order[i].1 = None;
                 }
             }
         }
     }
-    m.into_iter().filter_map(|(n, t)| Some((n, t?))).collect()
+    order
+        .into_iter()
+        .filter_map(|(n, t)| Some((n, t?)))
+        .collect()
 }
 
 /// The class a scope sits in (itself when it is one).

@@ -21,6 +21,7 @@ pub mod lookup;
 pub mod model;
 pub mod outline;
 pub mod overview;
+pub mod pattern;
 pub mod query;
 pub mod resolve;
 pub mod shape;

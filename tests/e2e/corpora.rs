@@ -533,3 +533,46 @@ fn overview_is_stable_under_small_edits() {
     );
     assert!(share >= 0.9, "{share}");
 }
+
+/// The extractor matches the query files with one walk of the tree (`indexer::pattern`);
+/// tree-sitter's query cursor is the reference. Every file of both standard libraries must
+/// extract the same symbols, references, imports and types either way.
+#[test]
+fn pattern_walk_extracts_what_the_query_cursor_does() {
+    use indexer::extract::{Extractor, Worker};
+    use indexer::walk::{walk, WalkOptions};
+    use rayon::prelude::*;
+    let ex = Extractor::new().expect("queries");
+    for (root, exclude) in [
+        (python_root(), vec!["site-packages".to_string()]),
+        (go_root(), vec![]),
+    ] {
+        let walked = walk(&root, &WalkOptions { exclude }).expect("walk");
+        let differ: Vec<String> = walked
+            .files
+            .par_iter()
+            .map_init(Worker::new, |w, f| {
+                let src = std::fs::read(&f.abs).unwrap_or_default();
+                if src.len() > 4 << 20 || src.contains(&0) {
+                    return None;
+                }
+                let ours = ex.extract(w, f.lang, &src);
+                let reference = ex.extract_reference(w, f.lang, &src);
+                (ours != reference).then(|| f.rel.clone())
+            })
+            .flatten()
+            .collect();
+        eprintln!(
+            "pattern walk against the query cursor, {}: {} of {} files extract the same",
+            root.display(),
+            walked.files.len() - differ.len(),
+            walked.files.len()
+        );
+        assert!(
+            differ.is_empty(),
+            "{} files differ: {:?}",
+            differ.len(),
+            &differ[..differ.len().min(20)]
+        );
+    }
+}
