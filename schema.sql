@@ -15,6 +15,7 @@ CREATE TABLE meta (
 CREATE TABLE files (
     id          INTEGER PRIMARY KEY,
     path        TEXT NOT NULL UNIQUE,          -- workspace-relative, '/'-separated
+    dir         TEXT NOT NULL,                 -- its directory ('' at the root)
     lang        TEXT NOT NULL,                 -- 'py' | 'go'
     size        INTEGER NOT NULL,
     mtime_ns    INTEGER NOT NULL,
@@ -25,6 +26,7 @@ CREATE TABLE files (
     parse_error INTEGER NOT NULL DEFAULT 0,    -- tree-sitter recovered from syntax errors
     package     TEXT                           -- Go: the package clause's name
 );
+CREATE INDEX files_dir ON files(dir);
 
 -- Definitions, file and package nodes, `ext:` nodes, and nodes an edge still names after their
 -- definition went (re-resolved in the same run).
@@ -52,12 +54,11 @@ CREATE TABLE symbols (
     parent      INTEGER,                       -- the containing node: nodes.id
     params      INTEGER,                       -- functions and methods: parameter count
     receiver    TEXT,                          -- Go methods: receiver base type name
-    dir         TEXT NOT NULL                  -- the file's directory ('' at the root)
+    dir         TEXT                           -- package nodes: their directory
 );
 CREATE INDEX symbols_name ON symbols(name);
 CREATE INDEX symbols_parent ON symbols(parent);
-CREATE INDEX symbols_file ON symbols(file_id);
-CREATE INDEX symbols_dir_qual ON symbols(dir, qualname);
+CREATE INDEX symbols_file_qual ON symbols(file_id, qualname);
 
 -- Edges found by resolution. `contains` edges are not stored here: they are symbols.parent,
 -- and the view all_edges below shows both.

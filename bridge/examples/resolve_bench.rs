@@ -44,7 +44,7 @@ fn main() -> anyhow::Result<()> {
     // Symbols spread over the map, in file order (as an agent would come back to a file).
     let conn = rusqlite::Connection::open(&ws.db)?;
     let mut stmt = conn.prepare(
-        "SELECT s.node_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
+        "SELECT s.node_id, f.path FROM all_symbols s JOIN files f ON f.id = s.file_id \
          WHERE s.qualname != '' AND f.lang = ?1 ORDER BY f.path, s.start_line",
     )?;
     let all: Vec<(String, String)> = stmt

@@ -369,10 +369,21 @@ pub(crate) fn locate_node(
         }
     };
     let live = &outline[i];
-    // The signature: the server's hover when it has one, else its outline's detail, else the
+    let in_map = info.is_some();
+    let map_stale = info.as_ref().is_none_or(|inf| differs(inf, live)) || relocated;
+    let live_id = NodeId::symbol_id(lang, &c.rel, &live.qualname);
+    // The signature, the cheapest that is true first: the map's when the map is not stale
+    // here (the parse of this very text, as written: receiver, names, types), else the
+    // server's outline detail (gopls gives one), else a hover at the live name (a round-trip,
+    // slow on a file the server has not seen: pyright's outline has no detail), else the
     // parse's.
-    let hover_sig = match (&server, verified && hover) {
-        (Some((s, text)), true) => s
+    let map_sig = info
+        .as_ref()
+        .filter(|_| !map_stale)
+        .and_then(|i| i.signature.clone());
+    let signature = match (map_sig.or_else(|| live.signature.clone()), &server) {
+        (Some(sig), _) => Some(sig),
+        (None, Some((s, text))) if verified && hover => s
             .at(
                 "textDocument/hover",
                 &c,
@@ -383,14 +394,9 @@ pub(crate) fn locate_node(
             )
             .ok()
             .and_then(|v| crate::lsp::signature_from_hover(&v)),
-        _ => None,
-    };
-    let in_map = info.is_some();
-    let map_stale = info.as_ref().is_none_or(|inf| differs(inf, live)) || relocated;
-    let live_id = NodeId::symbol_id(lang, &c.rel, &live.qualname);
-    let signature = hover_sig
-        .or_else(|| live.signature.clone())
-        .or_else(|| info.as_ref().and_then(|i| i.signature.clone()));
+        (None, _) => None,
+    }
+    .or_else(|| info.as_ref().and_then(|i| i.signature.clone()));
     if relocated {
         warnings.push(format!(
             "{qualname} was not found by its chain; the only {:?} in {path} is {} now",

@@ -59,8 +59,9 @@ struct Captures {
 
 struct LangQuery {
     lang: Lang,
-    /// tree-sitter's compiled query: the reference; its capture indexes are the patterns'.
-    query: Query,
+    /// tree-sitter's compiled query, the reference (compiled on first use: it costs more
+    /// than a one-file run's extraction). Its capture indexes are the patterns'.
+    query: std::sync::OnceLock<Option<Query>>,
     patterns: Patterns,
     caps: Captures,
 }
@@ -122,8 +123,14 @@ impl Extractor {
         let spec = lang.spec();
         let mut raw = Raw::default();
         if reference {
+            let Some(query) = lq
+                .query
+                .get_or_init(|| Query::new(&lang.ts_language(), spec.query).ok())
+            else {
+                return failed;
+            };
             let mut cursor = tree_sitter::QueryCursor::new();
-            let mut matches = cursor.matches(&lq.query, tree.root_node(), src);
+            let mut matches = cursor.matches(query, tree.root_node(), src);
             let mut caps = Vec::new();
             while let Some(m) = matches.next() {
                 caps.clear();
@@ -175,22 +182,10 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
             lang: spec.prefix,
             source,
         })?;
-    // tree-sitter checks the file first (its errors name the line); the patterns are what
-    // runs.
-    let query = Query::new(&lang.ts_language(), spec.query)
-        .map_err(|source| QueryError::Compile { file, source })?;
+    // The patterns are what runs; tree-sitter's compile of the same file (its errors name the
+    // line) is `check_query`, run by the tests.
     let patterns = Patterns::new(&lang.ts_language(), spec.query)
         .map_err(|source| QueryError::Pattern { file, source })?;
-    if query.capture_names() != patterns.capture_names() {
-        return Err(QueryError::Pattern {
-            file,
-            source: PatternError::new(format!(
-                "captures read as {:?}, tree-sitter reads {:?}",
-                patterns.capture_names(),
-                query.capture_names()
-            )),
-        });
-    }
     let others = [
         "name",
         "body",
@@ -243,10 +238,32 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
     }
     Ok(LangQuery {
         lang,
-        query,
+        query: std::sync::OnceLock::new(),
         patterns,
         caps,
     })
+}
+
+/// A language's query file compiled by tree-sitter, and its captures read the same way by
+/// the patterns: what the tests check of every query file.
+pub fn check_query(lang: Lang) -> Result<(), QueryError> {
+    let spec = lang.spec();
+    let file = spec.query_file;
+    let query = Query::new(&lang.ts_language(), spec.query)
+        .map_err(|source| QueryError::Compile { file, source })?;
+    let patterns = Patterns::new(&lang.ts_language(), spec.query)
+        .map_err(|source| QueryError::Pattern { file, source })?;
+    if query.capture_names() != patterns.capture_names() {
+        return Err(QueryError::Pattern {
+            file,
+            source: PatternError::new(format!(
+                "captures read as {:?}, tree-sitter reads {:?}",
+                patterns.capture_names(),
+                query.capture_names()
+            )),
+        });
+    }
+    Ok(())
 }
 
 #[derive(Default)]

@@ -575,8 +575,8 @@ fn upsert_file(
     package: Option<&str>,
 ) -> rusqlite::Result<i64> {
     conn.prepare_cached(
-        "INSERT INTO files(path, lang, size, mtime_ns, hash, indexed_at, stale, skip_reason, parse_error, package)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9)
+        "INSERT INTO files(path, lang, size, mtime_ns, hash, indexed_at, stale, skip_reason, parse_error, package, dir)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10)
          ON CONFLICT(path) DO UPDATE SET lang = excluded.lang, size = excluded.size,
            mtime_ns = excluded.mtime_ns, hash = excluded.hash, indexed_at = excluded.indexed_at,
            stale = 0, skip_reason = excluded.skip_reason, parse_error = excluded.parse_error,
@@ -593,7 +593,8 @@ fn upsert_file(
             unix_now(),
             skip,
             parse_error,
-            package
+            package,
+            parent_dir(&f.rel)
         ],
         |r| r.get(0),
     )
@@ -816,10 +817,10 @@ fn insert_file_node(
     };
     conn.prepare_cached(
         "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-           name_line, name_col, name_end_col, signature, doc, parent, params, receiver, dir)
-         VALUES (?1, ?2, ?3, ?4, '', 'file', 1, 1, ?5, 1, 1, 1, 1, NULL, ?6, ?7, NULL, NULL, ?8)",
+           name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
+         VALUES (?1, ?2, ?3, ?4, '', 'file', 1, 1, ?5, 1, 1, 1, 1, NULL, ?6, ?7, NULL, NULL)",
     )?
-    .execute(params![number, file_id, f.lang.prefix(), name, lines, doc, parent, dir])?;
+    .execute(params![number, file_id, f.lang.prefix(), name, lines, doc, parent])?;
     Ok(number)
 }
 
@@ -832,12 +833,11 @@ fn insert_symbols(
     file_number: i64,
     cold: bool,
 ) -> rusqlite::Result<Vec<i64>> {
-    let dir = parent_dir(&f.rel);
     let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
     let mut st = conn.prepare_cached(
         "INSERT OR IGNORE INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-           name_line, name_col, name_end_col, signature, doc, parent, params, receiver, dir)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+           name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
     )?;
     for s in &ex.symbols {
         let node = NodeId::symbol_id(f.lang, &f.rel, &s.qualname);
@@ -870,8 +870,7 @@ fn insert_symbols(
             s.doc,
             parent,
             s.params,
-            s.receiver,
-            dir
+            s.receiver
         ])?;
     }
     Ok(numbers)
@@ -1090,9 +1089,7 @@ fn dependents(conn: &Connection, files: &HashSet<String>) -> rusqlite::Result<Ha
         "SELECT DISTINCT e.file_id FROM nodes n JOIN edges e ON e.target = n.id
          WHERE n.node_id = ?1 AND e.kind = 'imports'",
     )?;
-    let mut same_dir = conn.prepare_cached(
-        "SELECT f.id FROM files f JOIN symbols s ON s.file_id = f.id AND s.qualname = '' WHERE s.dir = ?1 AND f.lang = ?2",
-    )?;
+    let mut same_dir = conn.prepare_cached("SELECT id FROM files WHERE dir = ?1 AND lang = ?2")?;
     for path in files {
         let Some(lang) = Lang::of_path(std::path::Path::new(path)) else {
             continue;
@@ -1423,8 +1420,8 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
     // Concrete types and the files they are in.
     let mut types: HashMap<(String, String), Vec<(String, i64)>> = HashMap::new();
     let mut st = conn.prepare(
-        "SELECT n.node_id, s.dir, s.qualname, s.file_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
-         WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
+        "SELECT n.node_id, f.dir, s.qualname, s.file_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
+         JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
     )?;
     for r in st.query_map([prefix], |r| {
         Ok((
@@ -1441,8 +1438,8 @@ fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<(
     }
     let mut methods: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
     let mut st = conn.prepare(
-        "SELECT dir, receiver, name, params FROM symbols
-         WHERE lang = ?1 AND kind = 'method' AND receiver IS NOT NULL",
+        "SELECT f.dir, s.receiver, s.name, s.params FROM symbols s JOIN files f ON f.id = s.file_id
+         WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NOT NULL",
     )?;
     for r in st.query_map([prefix], |r| {
         Ok((

@@ -626,6 +626,7 @@ mod tests {
         for lang in Lang::ALL {
             let spec = lang.spec();
             Patterns::new(&lang.ts_language(), spec.query).expect(spec.query_file);
+            crate::extract::check_query(lang).expect(spec.query_file);
         }
     }
 

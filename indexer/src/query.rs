@@ -212,28 +212,54 @@ impl NameIndex {
         out
     }
 
-    /// Fuzzy subsequence matches (a scan; only when the other tiers are short).
-    fn fuzzy(&self, ql: &str) -> Vec<(Tier, &str)> {
+    /// Fuzzy subsequence matches (a scan; only when the other tiers are short), the closest
+    /// first ([`fuzzy_cost`]), each with its cost.
+    fn fuzzy(&self, ql: &str) -> Vec<(Tier, &str, u32)> {
         if ql.chars().count() < 2 {
             return Vec::new();
         }
         let qm = char_mask(ql);
-        let mut out: Vec<(Tier, &str)> = self
+        let mut out: Vec<(u32, &str)> = self
             .names
             .iter()
             .zip(&self.masks)
             .filter(|(_, m)| *m & qm == qm)
-            .filter(|((l, _), _)| is_subsequence(ql, l) && !l.contains(ql))
-            .map(|((_, n), _)| (Tier::Fuzzy, n.as_str()))
+            .filter(|((l, _), _)| !l.contains(ql))
+            .filter_map(|((l, n), _)| Some((fuzzy_cost(ql, l)?, n.as_str())))
             .collect();
         out.sort();
-        out
+        out.into_iter().map(|(c, n)| (Tier::Fuzzy, n, c)).collect()
     }
+}
+
+/// Candidates of a tier that has no cost within it.
+fn no_cost(v: Vec<(Tier, &str)>) -> Vec<(Tier, &str, u32)> {
+    v.into_iter().map(|(t, n)| (t, n, 0)).collect()
 }
 
 fn is_subsequence(needle: &str, hay: &str) -> bool {
     let mut it = hay.chars();
     needle.chars().all(|c| it.any(|h| h == c))
+}
+
+/// How far a fuzzy match strays from the query (`None`: `ql` is not a subsequence of `l`,
+/// both lower case): the characters skipped between the first and last matched ones, plus
+/// 1000 when the name does not start with the query's first character; smaller is closer
+/// (`tst_str` is nearer `test_str` than `t_set_string_attr`).
+pub fn fuzzy_cost(ql: &str, l: &str) -> Option<u32> {
+    let mut hay = l.char_indices();
+    let mut first = None;
+    let mut last = 0;
+    let mut n = 0usize;
+    for c in ql.chars() {
+        let (at, h) = hay.by_ref().find(|&(_, h)| h == c)?;
+        first.get_or_insert(at);
+        last = at + h.len_utf8();
+        n += c.len_utf8();
+    }
+    let first = first?;
+    let skipped = (last - first).saturating_sub(n).min(999) as u32;
+    Some(skipped + if first == 0 { 0 } else { 1000 })
 }
 
 /// `map_search`'s arguments.
@@ -382,6 +408,12 @@ pub struct SearchHits {
 
 const NODE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
     s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns";
+
+/// What ranking a search's candidates reads: [`NODE_COLS`] without the text columns, then
+/// the symbol's number and hub score.
+const CANDIDATE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, NULL, NULL, f.path, \
+    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns, \
+    s.id, coalesce(h.score, 0)";
 
 struct Row {
     info: NodeInfo,
@@ -659,43 +691,76 @@ impl Map {
         // Candidate names by tier; cheaper tiers first, the rest only while short of `limit`.
         let names = self.names()?;
 
+        // Candidates are ranked on what ranking reads (their text columns are left out, and
+        // the hub score comes along); only the hits that are answered are read whole.
         let mut st = self
             .conn
             .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
-                 WHERE s.name = ?1 LIMIT ?2"
+                "SELECT {CANDIDATE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
+                 JOIN nodes n ON n.id = s.id LEFT JOIN hubs h ON h.node = s.id \
+                 WHERE s.name IN (SELECT value FROM json_each(?1)) LIMIT ?2"
             ))
             .map_err(sql)?;
-        let mut hits: Vec<(Tier, Row)> = Vec::new();
+        let candidate = |r: &rusqlite::Row<'_>| -> rusqlite::Result<(Row, i64, f64)> {
+            Ok((node_row(r)?, r.get(16)?, r.get(17)?))
+        };
+        // (tier, fuzzy cost, candidate row, symbol, hub score)
+        let mut hits: Vec<(Tier, u32, Row, i64, f64)> = Vec::new();
         let mut more = false;
         'stages: for stage in 0..3 {
-            let cands = match stage {
-                0 if multi => names.words(&words),
+            let cands: Vec<(Tier, &str, u32)> = match stage {
+                0 if multi => no_cost(names.words(&words)),
                 _ if multi => Vec::new(),
-                0 => names.direct(leaf, &leaf_l),
-                1 => names.inner(leaf, &leaf_l),
+                0 => no_cost(names.direct(leaf, &leaf_l)),
+                1 => no_cost(names.inner(leaf, &leaf_l)),
                 _ => names.fuzzy(&leaf_l),
             };
             let mut current: Option<Tier> = None;
-            for (tier, name) in &cands {
-                if current != Some(*tier) {
+            let mut at = 0;
+            while at < cands.len() {
+                let tier = cands[at].0;
+                // Fuzzy names come closest first: twice the limit is plenty to rank.
+                if tier == Tier::Fuzzy && hits.len() >= 2 * limit {
+                    more = true;
+                    break 'stages;
+                }
+                if current != Some(tier) {
                     // A finished tier that fills the limit outranks everything after it.
                     if hits.len() >= limit {
                         more = true;
                         break 'stages;
                     }
-                    current = Some(*tier);
+                    current = Some(tier);
                 }
                 if hits.len() > MAX_CANDIDATES {
                     more = true;
                     break 'stages;
                 }
+                // Names of one tier, a batch per statement (fuzzy ones a few at a time: the
+                // closest may be enough).
+                let batch = if tier == Tier::Fuzzy {
+                    limit.max(8)
+                } else {
+                    128
+                };
+                let end = cands[at..]
+                    .iter()
+                    .take(batch)
+                    .take_while(|c| c.0 == tier)
+                    .count()
+                    + at;
+                let chunk: HashMap<&str, u32> =
+                    cands[at..end].iter().map(|&(_, n, c)| (n, c)).collect();
+                at = end;
+                let list = serde_json::to_string(&chunk.keys().collect::<Vec<_>>())
+                    .map_err(|e| ToolError::internal(e.to_string()))?;
                 let room = (MAX_CANDIDATES + 1 - hits.len().min(MAX_CANDIDATES)) as i64;
                 let rows = st
-                    .query_map(rusqlite::params![name, room], node_row)
+                    .query_map(rusqlite::params![list, room], candidate)
                     .map_err(sql)?;
                 for r in rows {
-                    let r = r.map_err(sql)?;
+                    let (r, id, hub) = r.map_err(sql)?;
+                    let cost = chunk.get(r.info.name.as_str()).copied().unwrap_or(0);
                     let k = Kind::parse(&r.info.kind);
                     if kinds
                         .as_ref()
@@ -716,7 +781,7 @@ impl Map {
                     if exclude_tests && r.info.file.as_deref().is_some_and(is_test_path) {
                         continue;
                     }
-                    let mut t = *tier;
+                    let mut t = tier;
                     if let Some(q) = qual {
                         let qn = r.info.qualname.as_str();
                         let ok = qn == q
@@ -733,7 +798,7 @@ impl Map {
                             };
                         }
                     }
-                    hits.push((t, r));
+                    hits.push((t, cost, r, id, hub));
                 }
             }
             if hits.len() >= limit {
@@ -742,40 +807,14 @@ impl Map {
             }
         }
         drop(names);
-        // Ties within a tier go to the more central symbol (hub score), for the tiers that
-        // reach the cut.
-        hits.sort_by_key(|(t, _)| *t);
-        let cut_tier = hits
-            .get(limit.saturating_sub(1))
-            .or(hits.last())
-            .map(|(t, _)| *t);
-        let mut hub: HashMap<String, f64> = HashMap::new();
-        if let Some(cut) = cut_tier {
-            let mut hs = self
-                .conn
-                .prepare_cached(
-                    "SELECT h.score FROM nodes n JOIN hubs h ON h.node = n.id WHERE n.node_id = ?1",
-                )
-                .map_err(sql)?;
-            for (t, r) in &hits {
-                if *t > cut {
-                    break;
-                }
-                let score: f64 = hs
-                    .query_row([&r.info.node_id], |x| x.get(0))
-                    .optional()
-                    .map_err(sql)?
-                    .unwrap_or(0.0);
-                hub.insert(r.info.node_id.clone(), score);
-            }
-        }
-        let hub_of = |r: &Row| hub.get(&r.info.node_id).copied().unwrap_or(0.0);
+        // Ties within a tier go to the more central symbol (hub score).
         // On ties, test code ranks below the code it tests.
         let test_of = |r: &Row| r.info.file.as_deref().is_some_and(is_test_path);
-        hits.sort_by(|(ta, a), (tb, b)| {
+        hits.sort_by(|(ta, ca, a, _, ha), (tb, cb, b, _, hb)| {
             ta.cmp(tb)
+                .then_with(|| (ca / 2).cmp(&(cb / 2)))
                 .then_with(|| test_of(a).cmp(&test_of(b)))
-                .then_with(|| hub_of(b).total_cmp(&hub_of(a)))
+                .then_with(|| hb.total_cmp(ha))
                 .then_with(|| {
                     let ka = Kind::parse(&a.info.kind).map_or(9, Kind::search_rank);
                     let kb = Kind::parse(&b.info.kind).map_or(9, Kind::search_rank);
@@ -789,9 +828,25 @@ impl Map {
             more = true;
             hits.truncate(limit);
         }
-        let tiers_of: Vec<Tier> = hits.iter().map(|(t, _)| *t).collect();
+        let tiers_of: Vec<Tier> = hits.iter().map(|(t, ..)| *t).collect();
         let mut warnings = Vec::new();
-        let rows: Vec<Row> = hits.into_iter().map(|(_, r)| r).collect();
+        let mut whole = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {NODE_COLS} FROM symbols s JOIN nodes n ON n.id = s.id \
+                 LEFT JOIN files f ON f.id = s.file_id WHERE s.id = ?1"
+            ))
+            .map_err(sql)?;
+        let rows: Vec<Row> = hits
+            .into_iter()
+            .map(|(_, _, r, id, _)| {
+                whole
+                    .query_row([id], node_row)
+                    .optional()
+                    .map(|w| w.unwrap_or(r))
+            })
+            .collect::<Result<_, _>>()
+            .map_err(sql)?;
         let infos = self.finish_rows(rows, &mut warnings);
         Ok(SearchHits {
             query: query.to_string(),
@@ -1864,10 +1919,27 @@ mod tests {
             want.sort();
             let mut got = idx.direct(q, &ql);
             got.extend(idx.inner(q, &ql));
-            got.extend(idx.fuzzy(&ql));
+            got.extend(idx.fuzzy(&ql).into_iter().map(|(t, n, _)| (t, n)));
             got.sort();
             assert_eq!(got, want, "query {q:?}");
         }
+    }
+
+    #[test]
+    fn fuzzy_matches_rank_by_closeness() {
+        assert_eq!(fuzzy_cost("tststr", "test_str"), Some(2));
+        assert_eq!(fuzzy_cost("tst_str", "test_str"), Some(1));
+        assert_eq!(fuzzy_cost("tst_str", "t_set_string"), Some(2));
+        assert_eq!(fuzzy_cost("str", "test_str"), Some(1003));
+        assert_eq!(fuzzy_cost("dé", "décodé"), Some(0));
+        assert_eq!(fuzzy_cost("xyz", "test"), None);
+        let idx = NameIndex::new(
+            ["t_set_string_attr", "test_str", "TestStr", "other_test_str"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        let order: Vec<&str> = idx.fuzzy("tst_str").iter().map(|(_, n, _)| *n).collect();
+        assert_eq!(order, ["test_str", "t_set_string_attr", "other_test_str"]);
     }
 
     #[test]

@@ -10,9 +10,10 @@ use std::time::Duration;
 
 pub const SCHEMA: &str = include_str!("../../schema.sql");
 /// Bump when `schema.sql` changes, or what extraction writes into it (4: `doc` is the first
-/// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number);
-/// an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 5;
+/// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number;
+/// 6: a file's directory on `files`, not on each symbol); an older or newer map is rebuilt by
+/// the next index run.
+pub const SCHEMA_VERSION: i64 = 6;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -426,8 +427,8 @@ impl SymbolIndex for SqlIndex<'_> {
 
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
         self.query(
-            "SELECT n.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
-             JOIN nodes n ON n.id = s.id WHERE s.dir = ?1 AND s.qualname = ?2 AND s.lang = ?3 ORDER BY f.path",
+            "SELECT n.node_id, s.kind, f.path FROM files f JOIN symbols s ON s.file_id = f.id \
+             JOIN nodes n ON n.id = s.id WHERE f.dir = ?1 AND s.qualname = ?2 AND f.lang = ?3 ORDER BY f.path",
             dir,
             qualname,
             lang,
