@@ -722,13 +722,17 @@ fn write_files(
                     w.names.insert(module_leaf(&f.rel));
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
                 }
-                let new_quals: HashSet<(String, String)> = ex
-                    .symbols
-                    .iter()
-                    .map(|s| (s.name.clone(), s.qualname.clone()))
-                    .collect();
-                for (name, _) in old_quals.symmetric_difference(&new_quals) {
-                    w.names.insert(name.clone());
+                // Names whose definitions changed: what edges elsewhere re-resolve by. A cold
+                // run has no edges elsewhere (and would hold every name).
+                if !cold {
+                    let new_quals: HashSet<(String, String)> = ex
+                        .symbols
+                        .iter()
+                        .map(|s| (s.name.clone(), s.qualname.clone()))
+                        .collect();
+                    for (name, _) in old_quals.symmetric_difference(&new_quals) {
+                        w.names.insert(name.clone());
+                    }
                 }
                 let size = f.size as i64;
                 let id = upsert_file(

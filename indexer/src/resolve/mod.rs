@@ -29,8 +29,8 @@ use std::collections::{HashMap, HashSet};
 /// symbol itself, so a hash collision never returns a wrong symbol.
 #[derive(Default)]
 pub struct MemIndex {
-    /// (node ID, kind, file index, byte offset of the qualname in the node ID)
-    syms: Vec<(Box<str>, Kind, u32, u16)>,
+    /// (qualname, kind, file index); the node ID is made from them when a symbol is found.
+    syms: Vec<(Box<str>, Kind, u32)>,
     files: Vec<(Box<str>, Lang)>,
     by_dir: Vec<(u64, u32)>,
     by_name: Vec<(u64, u32)>,
@@ -42,10 +42,9 @@ pub struct MemIndex {
     /// Each file's imports, by file index.
     imports: Vec<Vec<Import>>,
     /// The map's number of each symbol (parallel to `syms`) and of each file node (to
-    /// `files`), and the symbols by a hash of their node ID.
+    /// `files`).
     numbers: Vec<i64>,
     file_numbers: Vec<i64>,
-    by_node: Vec<(u64, u32)>,
 }
 
 /// The facts stated for one qualname: (role, type expression), in order.
@@ -90,11 +89,8 @@ impl MemIndex {
             let qualname: &str = qualname;
             let name = crate::id::segment_name(qualname.rsplit('.').next().unwrap_or(qualname));
             let i = self.syms.len() as u32;
-            let id = NodeId::symbol_id(lang, file, qualname);
-            let at = (id.len() - qualname.len()) as u16;
-            self.by_node.push((key_hash(&[&id]), i));
             self.numbers.push(numbers.get(k).copied().unwrap_or(0));
-            self.syms.push((id.into_boxed_str(), *kind, fi, at));
+            self.syms.push((qualname.into(), *kind, fi));
             self.by_dir
                 .push((key_hash(&[lang.prefix(), dir, qualname]), i));
             self.by_name.push((key_hash(&[lang.prefix(), name]), i));
@@ -106,8 +102,12 @@ impl MemIndex {
     pub fn finish(&mut self) {
         self.by_dir.sort_unstable();
         self.by_name.sort_unstable();
-        self.by_node.sort_unstable();
         self.sorted = true;
+        for v in [&mut self.by_dir, &mut self.by_name] {
+            v.shrink_to_fit();
+        }
+        self.syms.shrink_to_fit();
+        self.numbers.shrink_to_fit();
     }
 
     fn range(table: &[(u64, u32)], h: u64) -> impl Iterator<Item = u32> + '_ {
@@ -118,18 +118,18 @@ impl MemIndex {
             .map(|(_, i)| *i)
     }
 
-    /// Symbol `i` borrowed: (node ID, kind, qualname, file, language). Candidates are checked
-    /// on this view; only the hits are copied out (a common name has thousands of candidates).
-    fn view(&self, i: u32) -> (&str, Kind, &str, &str, Lang) {
-        let (id, kind, f, at) = &self.syms[i as usize];
+    /// Symbol `i` borrowed: (kind, qualname, file, language). Candidates are checked on this
+    /// view; only the hits are copied out (a common name has thousands of candidates).
+    fn view(&self, i: u32) -> (Kind, &str, &str, Lang) {
+        let (q, kind, f) = &self.syms[i as usize];
         let (file, lang) = &self.files[*f as usize];
-        (id, *kind, id.get(*at as usize..).unwrap_or(""), file, *lang)
+        (*kind, q, file, *lang)
     }
 
     fn sym(&self, i: u32) -> SymRef {
-        let (id, kind, _, file, _) = self.view(i);
+        let (kind, q, file, lang) = self.view(i);
         SymRef {
-            node_id: id.to_string(),
+            node_id: NodeId::symbol_id(lang, file, q),
             kind,
             file: file.to_string(),
         }
@@ -137,7 +137,7 @@ impl MemIndex {
 
     fn named<'a>(&'a self, lang: Lang, name: &'a str) -> impl Iterator<Item = u32> + 'a {
         Self::range(&self.by_name, key_hash(&[lang.prefix(), name])).filter(move |&i| {
-            let (_, _, q, _, l) = self.view(i);
+            let (_, q, _, l) = self.view(i);
             l == lang && crate::id::segment_name(q.rsplit('.').next().unwrap_or(q)) == name
         })
     }
@@ -148,7 +148,7 @@ impl SymbolIndex for MemIndex {
         debug_assert!(self.sorted, "MemIndex::finish was not called");
         Self::range(&self.by_dir, key_hash(&[lang.prefix(), dir, qualname]))
             .filter(|&i| {
-                let (_, _, q, f, l) = self.view(i);
+                let (_, q, f, l) = self.view(i);
                 l == lang && q == qualname && parent_dir(f) == dir
             })
             .map(|i| self.sym(i))
@@ -161,7 +161,7 @@ impl SymbolIndex for MemIndex {
             key_hash(&[lang.prefix(), parent_dir(file), qualname]),
         )
         .find(|&i| {
-            let (_, _, q, f, l) = self.view(i);
+            let (_, q, f, l) = self.view(i);
             l == lang && q == qualname && f == file
         })
         .map(|i| self.sym(i))
@@ -200,7 +200,7 @@ impl SymbolIndex for MemIndex {
         name: &str,
         want: &dyn Fn(Kind) -> bool,
     ) -> Option<SymRef> {
-        single(self.named(lang, name).filter(|&i| want(self.view(i).1))).map(|i| self.sym(i))
+        single(self.named(lang, name).filter(|&i| want(self.view(i).0))).map(|i| self.sym(i))
     }
 
     fn number(&self, node_id: &str) -> Option<i64> {
@@ -211,9 +211,19 @@ impl SymbolIndex for MemIndex {
             return (self.files[fi as usize].1.prefix() == prefix)
                 .then(|| self.file_numbers[fi as usize]);
         }
-        Self::range(&self.by_node, key_hash(&[node_id]))
-            .find(|&i| &*self.syms[i as usize].0 == node_id)
-            .map(|i| self.numbers[i as usize])
+        // A symbol: `lang:path#qualname`, found the way `in_file` finds it.
+        let (head, qualname) = node_id.split_once('#')?;
+        let (prefix, file) = head.split_once(':')?;
+        Self::range(
+            &self.by_dir,
+            key_hash(&[prefix, parent_dir(file), qualname]),
+        )
+        .find(|&i| {
+            let (_, q, f, l) = self.view(i);
+            q == qualname && f == file && l.prefix() == prefix
+        })
+        .map(|i| self.numbers[i as usize])
+        .filter(|&n| n != 0)
     }
 }
 
