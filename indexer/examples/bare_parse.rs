@@ -5,6 +5,8 @@
 //! `cargo run --release --example bare_parse -- DIR [--extract] [--exclude GLOB]...` prints one
 //! JSON line: files, bytes, symbols, seconds. With `--walk`, parse and visit every node once
 //! with a tree cursor (the floor of an extractor that walks instead of matching queries).
+//! With `--reference`, extract through tree-sitter's query cursor and node navigation (the
+//! reference the pattern walk is checked against).
 
 use indexer::extract::{Extractor, Worker};
 use indexer::walk::{walk, WalkOptions};
@@ -16,11 +18,16 @@ fn main() {
     let mut root = None;
     let mut extract = false;
     let mut walk_all = false;
+    let mut reference = false;
     let mut exclude = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--extract" => extract = true,
             "--walk" => walk_all = true,
+            "--reference" => {
+                extract = true;
+                reference = true;
+            }
             "--exclude" => exclude.extend(args.next()),
             _ => root = Some(a),
         }
@@ -54,7 +61,11 @@ fn main() {
                     return (0, 0);
                 };
                 if extract {
-                    let out = extractor.extract(worker, f.lang, &src);
+                    let out = if reference {
+                        extractor.extract_reference(worker, f.lang, &src)
+                    } else {
+                        extractor.extract(worker, f.lang, &src)
+                    };
                     return (src.len(), out.symbols.len());
                 }
                 if parser.set_language(&f.lang.ts_language()).is_err() {

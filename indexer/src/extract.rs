@@ -7,7 +7,7 @@
 //! signatures and first doc lines, and which symbol each reference sits in. Where languages
 //! differ it asks the language's [`Syntax`] rules from the registry; it names no language.
 
-use crate::lang::{Def, DefTag, Lang, Language, Syntax};
+use crate::lang::{Def, DefTag, Lang, Language};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
 use crate::pattern::{Capture, PatternError, Patterns};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
@@ -59,6 +59,8 @@ struct Captures {
 
 struct LangQuery {
     lang: Lang,
+    /// Kinds of comment nodes, collected during the walk (for doc comments).
+    comment_kinds: Vec<u16>,
     /// tree-sitter's compiled query, the reference (compiled on first use: it costs more
     /// than a one-file run's extraction). Its capture indexes are the patterns'.
     query: std::sync::OnceLock<Option<Query>>,
@@ -134,13 +136,25 @@ impl Extractor {
             let mut caps = Vec::new();
             while let Some(m) = matches.next() {
                 caps.clear();
-                caps.extend(m.captures.iter().map(|c| (c.index, c.node)));
-                raw.take(&lq.caps, spec.syntax, &caps);
+                caps.extend(
+                    m.captures
+                        .iter()
+                        .map(|c| (c.index, c.node, c.node.parent())),
+                );
+                raw.take(&lq.caps, spec, &caps, &[]);
             }
         } else {
-            lq.patterns.for_each_match(&tree, src, |_, m| {
-                raw.take(&lq.caps, spec.syntax, m);
-            });
+            let mut comments = Vec::new();
+            lq.patterns.for_each_match(
+                &tree,
+                src,
+                &lq.comment_kinds,
+                &mut comments,
+                |_, m, path| {
+                    raw.take(&lq.caps, spec, m, path);
+                },
+            );
+            raw.comments = Some(comments);
         }
         let mut out = build(spec, src, raw, tree.root_node());
         out.parse_error = tree.root_node().has_error();
@@ -236,8 +250,13 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         };
         *slot = Some(i);
     }
+    let language = lang.ts_language();
+    let comment_kinds = (0..language.node_kind_count() as u16)
+        .filter(|&k| language.node_kind_for_id(k) == Some("comment"))
+        .collect();
     Ok(LangQuery {
         lang,
+        comment_kinds,
         query: std::sync::OnceLock::new(),
         patterns,
         caps,
@@ -277,17 +296,25 @@ struct Raw<'t> {
     package: Option<Node<'t>>,
     /// Specs whose names were already expanded (a spec can match once per name).
     expanded: std::collections::HashSet<usize>,
+    /// What the walk saw around the nodes (empty on the reference path, which asks the
+    /// tree): each binding's innermost block-scope end (`usize::MAX`: none), and the file's
+    /// comments in source order.
+    scope_ends: HashMap<usize, usize>,
+    comments: Option<Vec<Node<'t>>>,
 }
 
 impl<'t> Raw<'t> {
-    fn take(&mut self, caps: &Captures, syntax: &dyn Syntax, m: &[Capture<'t>]) {
-        let mut def: Option<(DefTag, Node<'t>)> = None;
+    /// One match. `path` is the walk's path to the pattern's root (its ancestors, then the
+    /// root); empty on the reference path.
+    fn take(&mut self, caps: &Captures, spec: &Language, m: &[Capture<'t>], path: &[Node<'t>]) {
+        let syntax = spec.syntax;
+        let mut def: Option<(DefTag, Node<'t>, Option<Node<'t>>)> = None;
         let (mut name, mut body, mut receiver, mut ty) = (None, None, None, None);
         let mut base = None;
-        for &(index, node) in m {
+        for &(index, node, parent) in m {
             let i = Some(index);
             if let Some(tag) = caps.def.get(&index) {
-                def = Some((*tag, node));
+                def = Some((*tag, node, parent));
             } else if i == caps.name {
                 name = Some(node);
             } else if i == caps.body {
@@ -308,12 +335,17 @@ impl<'t> Raw<'t> {
                 self.package = Some(node);
             } else if i == caps.binding {
                 self.bindings.push(node);
+                if !spec.block_scopes.is_empty() {
+                    if let Some(end) = block_end(spec, node, parent, path) {
+                        self.scope_ends.insert(node.id(), end);
+                    }
+                }
             }
         }
         if let Some(b) = base {
             self.bases.push(b);
         }
-        let Some((tag, node)) = def else {
+        let Some((tag, node, parent)) = def else {
             return;
         };
         // An embedded field is named after its type.
@@ -325,6 +357,7 @@ impl<'t> Raw<'t> {
             self.defs.push(Def {
                 tag,
                 node,
+                parent,
                 name,
                 body,
                 receiver,
@@ -369,7 +402,10 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         .chain(raw.bindings.iter().map(|n| (None, *n)))
         .collect();
     refs.sort_by_key(|(_, n)| n.start_byte());
-    let mut types = Types::default();
+    let mut types = Types {
+        scope_ends: std::mem::take(&mut raw.scope_ends),
+        ..Types::default()
+    };
 
     let mut counts: HashMap<(Option<usize>, String), u32> = HashMap::new();
     // Names already defined per scope, where the first binding of a name defines it.
@@ -459,7 +495,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
             span: span_of(src, span_node),
             name_span: span_of(src, def.name),
             signature,
-            doc: syntax.doc(src, def, span_node),
+            doc: syntax.doc(src, def, span_node, raw.comments.as_deref()),
             parent,
             params: syntax.params(def),
             receiver: receiver.as_ref().map(|(_, t)| t.clone()),
@@ -505,7 +541,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         syntax.imports(src, node, &mut out.imports);
     }
     out.package = raw.package.map(|p| text(src, p));
-    out.doc = syntax.module_doc(src, root, raw.package);
+    out.doc = syntax.module_doc(src, root, raw.package, raw.comments.as_deref());
     out
 }
 
@@ -545,6 +581,8 @@ struct Types<'t> {
     /// Locals per function or method symbol by name: (type if stated, where bound), in
     /// source order; a reference sees the last one whose scope it is in.
     scoped: HashMap<usize, Scoped<'t>>,
+    /// Binding nodes' block-scope ends as the walk saw them ([`Raw`]).
+    scope_ends: HashMap<usize, usize>,
 }
 
 impl<'t> Types<'t> {
@@ -602,7 +640,9 @@ impl<'t> Types<'t> {
                                 Binding {
                                     node,
                                     fn_end,
-                                    end: std::cell::Cell::new(None),
+                                    end: std::cell::Cell::new(
+                                        self.scope_ends.get(&node.id()).map(|&e| e.min(fn_end)),
+                                    ),
                                 },
                             ));
                     }
@@ -713,6 +753,32 @@ impl<'t> Types<'t> {
         }
         out.facts = facts;
     }
+}
+
+/// The end of the innermost block scope at `node` (itself included) from the walk's `path`
+/// to the match's root (ancestors, then the root), when `node` is that root or a child of it;
+/// `usize::MAX` when no block holds it; `None` when the path cannot tell (the reference path
+/// has none), and the tree is asked later.
+fn block_end(
+    spec: &Language,
+    node: Node<'_>,
+    parent: Option<Node<'_>>,
+    path: &[Node<'_>],
+) -> Option<usize> {
+    let (root, ancestors) = path.split_last()?;
+    let up = if node == *root {
+        ancestors
+    } else if parent == Some(*root) {
+        path
+    } else {
+        return None;
+    };
+    Some(
+        std::iter::once(&node)
+            .chain(up.iter().rev())
+            .find(|n| spec.block_scopes.contains(&n.kind()))
+            .map_or(usize::MAX, |n| n.end_byte()),
+    )
 }
 
 /// Where a local bound at `node` stops being visible: the end of its block (block-scoped

@@ -17,8 +17,8 @@
 
 use tree_sitter::{Language, Node, Tree};
 
-/// A capture: (index in [`Patterns::capture_names`], node).
-pub type Capture<'t> = (u32, Node<'t>);
+/// A capture: (index in [`Patterns::capture_names`], node, the node's parent).
+pub type Capture<'t> = (u32, Node<'t>, Option<Node<'t>>);
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("{0}")]
@@ -399,22 +399,36 @@ impl Patterns {
     }
 
     /// Every match in the tree, in the order the walk meets each pattern's root (pre-order;
-    /// patterns of one node in query order), each a list of captures.
+    /// patterns of one node in query order), each a list of captures, with the walk's path
+    /// to the root (its ancestors, outermost first, then the root). Nodes whose kind is in `collect` (comments, say) are
+    /// pushed to `collected` on the way, in source order.
     pub fn for_each_match<'t>(
         &self,
         tree: &'t Tree,
         src: &[u8],
-        mut f: impl FnMut(u32, &[Capture<'t>]),
+        collect: &[u16],
+        collected: &mut Vec<Node<'t>>,
+        mut f: impl FnMut(u32, &[Capture<'t>], &[Node<'t>]),
     ) {
         let mut c = tree.walk();
         let mut found: Vec<Vec<Capture<'t>>> = Vec::new();
+        let mut ancestors: Vec<Node<'t>> = Vec::new();
         'walk: loop {
             let node = c.node();
+            if collect.contains(&node.kind_id()) {
+                collected.push(node);
+            }
             if let Some(ps) = self.by_kind.get(node.kind_id() as usize) {
                 for &p in ps {
                     let pat = &self.patterns[p as usize];
                     found.clear();
-                    match_step(&pat.root, node, &mut Vec::new(), &mut found);
+                    match_step(
+                        &pat.root,
+                        node,
+                        ancestors.last().copied(),
+                        &mut Vec::new(),
+                        &mut found,
+                    );
                     // Ways of matching that capture the same nodes are one match, as in
                     // tree-sitter (`name: (_)` over `a, b int` when the name is not captured).
                     let same = |a: &[Capture<'_>], b: &[Capture<'_>]| {
@@ -434,22 +448,29 @@ impl Patterns {
                     for m in &found {
                         let ok = pat.eq.iter().all(|(cap, text)| {
                             m.iter()
-                                .filter(|(i, _)| i == cap)
-                                .all(|(_, n)| src.get(n.byte_range()) == Some(text.as_bytes()))
+                                .filter(|(i, ..)| i == cap)
+                                .all(|(_, n, _)| src.get(n.byte_range()) == Some(text.as_bytes()))
                         });
                         if ok {
-                            f(p, m);
+                            ancestors.push(node);
+                            f(p, m, &ancestors);
+                            ancestors.pop();
                         }
                     }
                 }
             }
-            if c.goto_first_child() || c.goto_next_sibling() {
+            if c.goto_first_child() {
+                ancestors.push(node);
+                continue;
+            }
+            if c.goto_next_sibling() {
                 continue;
             }
             loop {
                 if !c.goto_parent() {
                     break 'walk;
                 }
+                ancestors.pop();
                 if c.goto_next_sibling() {
                     break;
                 }
@@ -471,6 +492,7 @@ fn kind_ok(step: &Step, node: Node<'_>) -> bool {
 fn match_step<'t>(
     step: &Step,
     node: Node<'t>,
+    parent: Option<Node<'t>>,
     acc: &mut Vec<Capture<'t>>,
     out: &mut Vec<Vec<Capture<'t>>>,
 ) {
@@ -483,7 +505,7 @@ fn match_step<'t>(
         }
     }
     let mark = acc.len();
-    acc.extend(step.captures.iter().map(|&i| (i, node)));
+    acc.extend(step.captures.iter().map(|&i| (i, node, parent)));
     if step.children.is_empty() {
         out.push(acc.clone());
     } else {
@@ -498,7 +520,7 @@ fn match_step<'t>(
                 }
             }
         }
-        children(&step.children, &kids, 0, None, acc, out);
+        children(&step.children, node, &kids, 0, None, acc, out);
     }
     acc.truncate(mark);
 }
@@ -507,6 +529,7 @@ fn match_step<'t>(
 /// previous step took (for `.` between two steps).
 fn children<'t>(
     steps: &[Step],
+    node: Node<'t>,
     kids: &[(Node<'t>, Option<u16>)],
     from: usize,
     prev: Option<usize>,
@@ -537,16 +560,16 @@ fn children<'t>(
             continue;
         }
         let mut subs = Vec::new();
-        match_step(step, kid, &mut Vec::new(), &mut subs);
+        match_step(step, kid, Some(node), &mut Vec::new(), &mut subs);
         for sub in subs {
             let mark = acc.len();
             acc.extend(sub);
-            children(rest, kids, i + 1, Some(i), acc, out);
+            children(rest, node, kids, i + 1, Some(i), acc, out);
             acc.truncate(mark);
         }
     }
     if step.optional && out.len() == before {
-        children(rest, kids, from, prev, acc, out);
+        children(rest, node, kids, from, prev, acc, out);
     }
 }
 
@@ -578,13 +601,30 @@ mod tests {
         }
         let p = Patterns::new(&language, query).expect("compiles");
         let mut ours = Vec::new();
-        p.for_each_match(&tree, src.as_bytes(), |i, caps| {
-            let caps: Vec<String> = caps
-                .iter()
-                .map(|(c, n)| format!("{}={}", p.capture_names()[*c as usize], text(*n)))
-                .collect();
-            ours.push(format!("{i}:{}", caps.join(",")));
-        });
+        p.for_each_match(
+            &tree,
+            src.as_bytes(),
+            &[],
+            &mut Vec::new(),
+            |i, caps, up| {
+                // The path runs from the tree's root down to the pattern's root, which holds
+                // every capture; each capture comes with its own parent.
+                assert_eq!(up.first().copied(), Some(tree.root_node()));
+                for w in up.windows(2) {
+                    assert_eq!(w[1].parent(), Some(w[0]));
+                }
+                let root = up.last().copied().expect("a path");
+                for (_, n, parent) in caps {
+                    assert_eq!(*parent, n.parent(), "{}", text(*n));
+                    assert!(root.start_byte() <= n.start_byte() && n.end_byte() <= root.end_byte());
+                }
+                let caps: Vec<String> = caps
+                    .iter()
+                    .map(|(c, n, _)| format!("{}={}", p.capture_names()[*c as usize], text(*n)))
+                    .collect();
+                ours.push(format!("{i}:{}", caps.join(",")));
+            },
+        );
         ts.sort();
         ours.sort();
         (ts, ours)

@@ -123,7 +123,7 @@ impl Syntax for GoSyntax {
 
     fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
         let node = def.node;
-        match (def.tag, node.parent()) {
+        match (def.tag, def.parent) {
             // `type T struct{}` alone: the declaration, so the range includes the keyword.
             (DefTag::Type | DefTag::Constant | DefTag::Variable, Some(p))
                 if is_declaration(p.kind()) && p.named_child_count() == 1 =>
@@ -171,12 +171,33 @@ impl Syntax for GoSyntax {
         })
     }
 
-    fn doc(&self, src: &[u8], _def: &Def<'_>, span_node: Node<'_>) -> Option<String> {
-        doc_comment(src, span_node).or_else(|| trailing_comment(src, span_node))
+    fn doc(
+        &self,
+        src: &[u8],
+        _def: &Def<'_>,
+        span_node: Node<'_>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        match comments {
+            Some(cs) => doc_comment_in(src, span_node, cs)
+                .or_else(|| trailing_comment_in(src, span_node, cs)),
+            None => doc_comment(src, span_node).or_else(|| trailing_comment(src, span_node)),
+        }
     }
 
-    fn module_doc(&self, src: &[u8], _root: Node<'_>, package: Option<Node<'_>>) -> Option<String> {
-        doc_comment(src, package?.parent()?)
+    fn module_doc(
+        &self,
+        src: &[u8],
+        _root: Node<'_>,
+        package: Option<Node<'_>>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        // The package clause is among the first nodes: its parent is cheap to ask.
+        let clause = package?.parent()?;
+        match comments {
+            Some(cs) => doc_comment_in(src, clause, cs),
+            None => doc_comment(src, clause),
+        }
     }
 
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
@@ -418,6 +439,61 @@ fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
             _ => return None,
         }
     }
+}
+
+/// Whether `src[from..to]` is blank (spaces, tabs, line ends).
+fn blank(src: &[u8], from: usize, to: usize) -> bool {
+    src.get(from..to)
+        .is_some_and(|b| b.iter().all(|c| c.is_ascii_whitespace()))
+}
+
+/// The comment that ends right before byte `at` with only blanks between, from the file's
+/// comments in source order.
+fn comment_before<'t>(src: &[u8], comments: &[Node<'t>], at: usize) -> Option<Node<'t>> {
+    let i = comments.partition_point(|c| c.end_byte() <= at);
+    let c = *comments.get(i.checked_sub(1)?)?;
+    blank(src, c.end_byte(), at).then_some(c)
+}
+
+/// [`doc_comment`] from the file's comments instead of the tree's siblings (which tree-sitter
+/// finds by walking from the parent's first child: quadratic over a file's thousands of
+/// declarations): the comments right above, each on the line before the next, none trailing
+/// code on its line.
+fn doc_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Option<String> {
+    let mut next_row = node.start_position().row;
+    let mut cur = comment_before(src, comments, node.start_byte());
+    let mut run = Vec::new();
+    while let Some(c) = cur {
+        if c.end_position().row + 1 != next_row {
+            break;
+        }
+        // A comment that trails code on its line belongs to that code.
+        let line_start = src[..c.start_byte()]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        if !blank(src, line_start, c.start_byte()) {
+            break;
+        }
+        next_row = c.start_position().row;
+        run.push(c);
+        cur = comment_before(src, comments, c.start_byte());
+    }
+    if run.is_empty() {
+        return None;
+    }
+    run.reverse();
+    comment_summary(src, &run)
+}
+
+/// [`trailing_comment`] from the file's comments.
+fn trailing_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Option<String> {
+    let i = comments.partition_point(|c| c.start_byte() < node.end_byte());
+    let next = *comments.get(i)?;
+    (next.start_position().row == node.end_position().row
+        && blank(src, node.end_byte(), next.start_byte()))
+    .then(|| comment_first_line(src, next))
+    .flatten()
 }
 
 /// The first sentence of the comment block right above a declaration (no blank line between).

@@ -77,7 +77,7 @@ impl Syntax for PythonSyntax {
     }
 
     fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
-        match (def.tag, def.node.parent()) {
+        match (def.tag, def.parent) {
             (DefTag::Class | DefTag::Function, Some(p)) if p.kind() == "decorated_definition" => p,
             _ => def.node,
         }
@@ -100,14 +100,26 @@ impl Syntax for PythonSyntax {
         })
     }
 
-    fn doc(&self, src: &[u8], def: &Def<'_>, _span_node: Node<'_>) -> Option<String> {
+    fn doc(
+        &self,
+        src: &[u8],
+        def: &Def<'_>,
+        _span_node: Node<'_>,
+        _comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
         match def.tag {
             DefTag::Class | DefTag::Function => def.body.and_then(|b| docstring(b, src)),
             _ => None,
         }
     }
 
-    fn module_doc(&self, src: &[u8], root: Node<'_>, _package: Option<Node<'_>>) -> Option<String> {
+    fn module_doc(
+        &self,
+        src: &[u8],
+        root: Node<'_>,
+        _package: Option<Node<'_>>,
+        _comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
         docstring(root, src)
     }
 

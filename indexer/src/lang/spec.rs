@@ -123,6 +123,8 @@ impl DefTag {
 pub struct Def<'t> {
     pub tag: DefTag,
     pub node: Node<'t>,
+    /// `node`'s parent, as the walk met it.
+    pub parent: Option<Node<'t>>,
     pub name: Node<'t>,
     pub body: Option<Node<'t>>,
     pub receiver: Option<Node<'t>>,
@@ -172,11 +174,24 @@ pub trait Syntax: Sync {
     /// The parse-time signature, before white space is collapsed and it is clipped.
     fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String>;
 
-    /// The first line of the symbol's documentation.
-    fn doc(&self, src: &[u8], def: &Def<'_>, span_node: Node<'_>) -> Option<String>;
+    /// The first line of the symbol's documentation. `comments`: the file's comments in
+    /// source order, when the walk collected them (else the tree's siblings are asked).
+    fn doc(
+        &self,
+        src: &[u8],
+        def: &Def<'_>,
+        span_node: Node<'_>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String>;
 
     /// The first line of the file's documentation; `package` is the `@package` capture.
-    fn module_doc(&self, src: &[u8], root: Node<'_>, package: Option<Node<'_>>) -> Option<String>;
+    fn module_doc(
+        &self,
+        src: &[u8],
+        root: Node<'_>,
+        package: Option<Node<'_>>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String>;
 
     /// The imports of one `@import` node.
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>);
