@@ -236,11 +236,16 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
         }
         return Err(e);
     }
+    let changed = build.is_some()
+        || stats.extracted + stats.touched + stats.deleted + stats.skipped + stats.reresolved > 0;
+    if changed {
+        let seconds = t0.elapsed().as_secs_f64();
+        store::set_meta(&conn, "last_run_seconds", &format!("{seconds:.3}"))?;
+    }
     let tc = Instant::now();
     conn.execute_batch("COMMIT")?;
     tracing::info!(elapsed = ?tc.elapsed(), "committed");
     stats.seconds = t0.elapsed().as_secs_f64();
-    store::set_meta(&conn, "last_run_seconds", &format!("{:.3}", stats.seconds))?;
     if let Some(b) = build {
         conn.execute_batch("PRAGMA journal_mode = WAL;")?;
         drop(conn);
@@ -364,9 +369,13 @@ fn run_in_tx(
     gone.extend(written.gone.iter().copied());
     package_dirs.extend(written.package_dirs.iter().cloned());
     if written.extracted == 0 && written.changed_ids.is_empty() && stats.deleted == 0 {
-        // Nothing changed: the edges, packages and method sets are as they were.
+        // Nothing changed: the edges, packages and method sets are as they were. A run that
+        // changed nothing writes nothing, so readers' caches (the name index, keyed on the
+        // map's data version) stay warm while the watcher checks.
         stats.touched = written.touched;
-        store::set_meta(conn, "last_run", &unix_now().to_string())?;
+        if written.touched > 0 {
+            store::set_meta(conn, "last_run", &unix_now().to_string())?;
+        }
         return Ok(());
     }
     shape_changed |= written.shape_changed;
