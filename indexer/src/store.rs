@@ -281,10 +281,12 @@ pub fn new_node(conn: &Connection, node_id: &str) -> rusqlite::Result<i64> {
     Ok(conn.last_insert_rowid())
 }
 
-/// Forget the nodes among `candidates` that nothing names any more: no symbol, no edge.
+/// Forget the nodes among `candidates` that nothing names any more: no symbol (as itself or
+/// as a parent), no edge. A forgotten number may be given to a new node later.
 pub fn forget_nodes(conn: &Connection, candidates: &[i64]) -> rusqlite::Result<usize> {
     let mut st = conn.prepare_cached(
         "DELETE FROM nodes WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = ?1)
+         AND NOT EXISTS (SELECT 1 FROM symbols WHERE parent = ?1)
          AND NOT EXISTS (SELECT 1 FROM edges WHERE target = ?1)
          AND NOT EXISTS (SELECT 1 FROM edges WHERE source = ?1)",
     )?;

@@ -169,3 +169,50 @@ fn a_map_of_another_schema_version_is_rebuilt() {
     let (v, _) = json(ws.path(), &["search", "Order"]);
     assert_eq!(v["ok"], true);
 }
+
+/// Node IDs are stored once and named by number: a symbol keeps its number when its file is
+/// re-extracted (edges of other files name it by that number), a deleted file's nodes are
+/// forgotten unless something still names them, and a run that changes nothing writes
+/// nothing (readers' caches, keyed on the map's data version, stay warm).
+#[test]
+fn node_numbers_survive_edits_and_orphans_are_forgotten() {
+    let ws = fixture("py_app");
+    index(ws.path());
+    let number = |id: &str| {
+        rows(
+            &db(ws.path()),
+            &format!("SELECT id FROM nodes WHERE node_id = '{id}'"),
+        )
+    };
+    let orphans = "SELECT n.node_id FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM symbols s WHERE s.id = n.id) \
+         AND NOT EXISTS (SELECT 1 FROM symbols s WHERE s.parent = n.id) \
+         AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target = n.id OR e.source = n.id)";
+    let total = number("py:src/shop/models.py#Order.total");
+    assert_eq!(total.len(), 1, "{total:?}");
+    // Re-extract models.py: Order.total keeps its number.
+    let p = ws.path().join("src/shop/models.py");
+    let text = std::fs::read_to_string(&p).expect("read");
+    std::fs::write(&p, format!("# moved down\n{text}")).expect("write");
+    assert_eq!(index(ws.path())["extracted"], 1);
+    assert_eq!(number("py:src/shop/models.py#Order.total"), total);
+    // A file nothing imports, then deleted: its nodes go, and no node is left unnamed.
+    write(
+        ws.path(),
+        "src/shop/scratch.py",
+        "def scratch_only():\n    return 1\n",
+    );
+    index(ws.path());
+    assert_eq!(number("py:src/shop/scratch.py#scratch_only").len(), 1);
+    std::fs::remove_file(ws.path().join("src/shop/scratch.py")).expect("rm");
+    assert_eq!(index(ws.path())["deleted"], 1);
+    assert!(number("py:src/shop/scratch.py#scratch_only").is_empty());
+    assert!(number("py:src/shop/scratch.py").is_empty());
+    assert_eq!(rows(&db(ws.path()), orphans), Vec::<String>::new());
+    // A run that changes nothing leaves the map's data version where it was.
+    let watcher = db(ws.path());
+    let version = |c: &rusqlite::Connection| rows(c, "PRAGMA data_version");
+    let before = version(&watcher);
+    let again = index(ws.path());
+    assert_eq!(again["extracted"], 0, "{again}");
+    assert_eq!(version(&watcher), before, "a no-op run wrote to the map");
+}
