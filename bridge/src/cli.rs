@@ -80,6 +80,12 @@ pub enum Command {
     Serve,
     /// Keep the map fresh until interrupted.
     Watch,
+    /// `export scip`: bring the map up to date, then write it as a SCIP index.
+    ExportScip {
+        output: PathBuf,
+        encoding: indexer::encoding::Encoding,
+        arguments: Vec<String>,
+    },
 }
 
 /// `codemap index`'s workspace options (not arguments of `map_rebuild`).
@@ -139,6 +145,33 @@ pub fn command() -> clap::Command {
     .subcommand(clap::Command::new("watch").about(
         "Keep the map fresh: re-index in the background as files change (until interrupted).",
     ))
+    .subcommand(
+        clap::Command::new("export")
+            .about("Write the map in a format other tools read.")
+            .subcommand_required(true)
+            .arg_required_else_help(true)
+            .subcommand(
+                clap::Command::new("scip")
+                    .about("Bring the map up to date and write it as a SCIP index (scip.proto), for Sourcegraph and other engines that take SCIP uploads. No language server is needed.")
+                    .arg(
+                        clap::Arg::new("output")
+                            .long("output")
+                            .short('o')
+                            .value_name("FILE")
+                            .value_parser(clap::value_parser!(PathBuf))
+                            .default_value("index.scip")
+                            .help("Where to write the index (replaced whole when done)."),
+                    )
+                    .arg(
+                        clap::Arg::new("encoding")
+                            .long("encoding")
+                            .value_name("ENCODING")
+                            .value_parser(["utf-8", "utf-16", "utf-32"])
+                            .default_value("utf-8")
+                            .help("How the index counts columns (each document declares it)."),
+                    ),
+            ),
+    )
 }
 
 /// A tool's arguments as (name, schema, required), in the schema's order.
@@ -285,6 +318,20 @@ impl Cli {
         let command = match m.subcommand() {
             Some(("serve", _)) | None => Command::Serve,
             Some(("watch", _)) => Command::Watch,
+            Some(("export", sub)) => match sub.subcommand() {
+                Some(("scip", scip)) => Command::ExportScip {
+                    output: scip
+                        .get_one::<PathBuf>("output")
+                        .cloned()
+                        .unwrap_or_else(|| PathBuf::from("index.scip")),
+                    encoding: scip
+                        .get_one::<String>("encoding")
+                        .and_then(|e| indexer::encoding::Encoding::from_label(e))
+                        .unwrap_or(indexer::encoding::Encoding::Utf8),
+                    arguments: std::env::args().collect(),
+                },
+                _ => Command::Serve,
+            },
             Some((name, sub)) => match tools::TOOLS.iter().find(|t| t.cli.command == name) {
                 Some(tool) => Command::Tool {
                     tool,
@@ -403,6 +450,11 @@ pub fn run(cli: Cli) -> i32 {
             }
         }
         Command::Watch => return watch(ws, g.json),
+        Command::ExportScip {
+            output,
+            encoding,
+            arguments,
+        } => return export_scip(&ws, output, encoding, arguments, g.json),
         Command::Tool {
             tool,
             args,
@@ -481,6 +533,42 @@ fn write_patch(
         outln!("  {:>4} edits  {}", f["edits"], s(f, "file"));
     }
     0
+}
+
+/// `codemap export scip`: bring the map up to date (an incremental run), then write it.
+fn export_scip(
+    ws: &Workspace,
+    output: PathBuf,
+    encoding: indexer::encoding::Encoding,
+    arguments: Vec<String>,
+    json_out: bool,
+) -> i32 {
+    let indexed = crate::watch::reindex(ws).map_err(|e| {
+        indexer::envelope::ToolError::new(
+            indexer::envelope::ErrorCode::Internal,
+            format!("cannot bring the map up to date before exporting: {e}"),
+        )
+    });
+    let result = indexed.and_then(|_| {
+        // A relative output is relative to where the command runs, as users expect.
+        let output = std::env::current_dir()
+            .map(|d| d.join(&output))
+            .unwrap_or(output);
+        indexer::export::scip(&indexer::export::ScipOptions {
+            root: ws.root.clone(),
+            db: ws.db.clone(),
+            output,
+            encoding,
+            arguments,
+        })
+    });
+    let result = result.map(|a| indexer::envelope::Answer {
+        data: json!(a),
+        dropped: None,
+        warnings: Vec::new(),
+    });
+    let env = Envelope::from_result(result, Some(indexer::envelope::UNBOUNDED));
+    emit(json_out, "export_scip", &env)
 }
 
 /// `codemap watch`: bring the map up to date, then re-index as files change, a line per run.
@@ -625,6 +713,25 @@ pub fn render(tool: &str, d: &Value) -> String {
                 d["files"], d["extracted"], d["touched"], d["deleted"], d["skipped"], d["parseErrors"],
                 d["seconds"].as_f64().unwrap_or(0.0), s(d, "mode")
             ));
+        }
+        "export_scip" => {
+            out.push_str(&format!(
+                "wrote {} ({} bytes, {} columns): {} documents, {} symbols ({} local), {} definitions, {} references, {} relationships, {} external symbols in {:.2}s\n",
+                s(d, "output"), d["bytes"], s(d, "positionEncoding"), d["documents"], d["symbols"],
+                d["localSymbols"], d["definitions"], d["references"], d["relationships"],
+                d["externalSymbols"], d["seconds"].as_f64().unwrap_or(0.0)
+            ));
+            for p in d["packages"].as_array().into_iter().flatten() {
+                out.push_str(&format!(
+                    "  package {} {} {} ({}, from {})\n",
+                    s(p, "manager"),
+                    s(p, "name"),
+                    s(p, "version"),
+                    s(p, "lang"),
+                    s(p, "from")
+                ));
+            }
+            out.push_str(&format!("  not exported: {}\n", s(&d["leftOut"], "note")));
         }
         "map_search" => {
             let hits = d["hits"].as_array().cloned().unwrap_or_default();

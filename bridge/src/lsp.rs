@@ -34,12 +34,9 @@ const MAX_FRAME: usize = 64 * 1024 * 1024;
 /// The longest header line read before the stream is declared broken.
 const MAX_HEADER_LINE: u64 = 8 * 1024;
 
-/// How the server counts columns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Encoding {
-    Utf8,
-    Utf16,
-}
+/// How the server counts columns (negotiated: UTF-8 if it offers it, else UTF-16); the
+/// conversions are the indexer's, shared with the SCIP export.
+pub use indexer::encoding::{from_char_col, to_char_col, Encoding};
 
 type Reply = Result<Value, (i64, String)>;
 type Pending = Arc<Mutex<HashMap<i64, crossbeam_channel::Sender<Reply>>>>;
@@ -348,6 +345,7 @@ impl Server {
         });
         server.encoding = match init["capabilities"]["positionEncoding"].as_str() {
             Some("utf-8") => Encoding::Utf8,
+            Some("utf-32") => Encoding::Utf32,
             _ => Encoding::Utf16,
         };
         server.notify("initialized", json!({}))?;
@@ -849,35 +847,6 @@ pub fn signature_from_hover(v: &Value) -> Option<String> {
     (!sig.is_empty()).then(|| indexer::extract::clip_signature(&sig))
 }
 
-/// A column in the server's units on one line → a 1-based character column.
-pub fn to_char_col(line_text: &str, units: u64, enc: Encoding) -> u32 {
-    let mut seen = 0u64;
-    let mut chars = 0u32;
-    for c in line_text.chars() {
-        if seen >= units {
-            break;
-        }
-        seen += match enc {
-            Encoding::Utf8 => c.len_utf8() as u64,
-            Encoding::Utf16 => c.len_utf16() as u64,
-        };
-        chars += 1;
-    }
-    chars + 1
-}
-
-/// A 1-based character column → the server's units on one line.
-pub fn from_char_col(line_text: &str, col: u32, enc: Encoding) -> u64 {
-    line_text
-        .chars()
-        .take(col.saturating_sub(1) as usize)
-        .map(|c| match enc {
-            Encoding::Utf8 => c.len_utf8() as u64,
-            Encoding::Utf16 => c.len_utf16() as u64,
-        })
-        .sum()
-}
-
 fn lsp_pos(v: &Value, lines: &[&str], enc: Encoding) -> Pos {
     let line = v["line"].as_u64().unwrap_or(0) as usize;
     let text = lines.get(line).copied().unwrap_or("");
@@ -1137,17 +1106,7 @@ pub fn apply_edits(text: &str, edits: &[Value], enc: Encoding) -> String {
         };
         let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         let units = p["character"].as_u64().unwrap_or(0);
-        let mut seen = 0u64;
-        for (i, c) in text[start..end].char_indices() {
-            if seen >= units {
-                return start + i;
-            }
-            seen += match enc {
-                Encoding::Utf8 => c.len_utf8() as u64,
-                Encoding::Utf16 => c.len_utf16() as u64,
-            };
-        }
-        end
+        start + indexer::encoding::byte_of(&text[start..end], units, enc)
     };
     let mut spans: Vec<(usize, usize, String)> = edits
         .iter()

@@ -12,7 +12,9 @@
 //! # Ok::<(), indexer::index::IndexError>(())
 //! ```
 
+pub mod encoding;
 pub mod envelope;
+pub mod export;
 pub mod extract;
 pub mod id;
 pub mod index;

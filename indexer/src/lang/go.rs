@@ -4,7 +4,7 @@
 //! doc comments are the comment block above a declaration, every directory is a package node
 //! and `implements` comes from method sets.
 
-use super::spec::{Def, DefTag, Language, ServerSpec, Syntax};
+use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{
     comment_first_line, comment_summary, count_params, first_line, head_text, lossy, text,
@@ -62,7 +62,28 @@ pub static GO: Language = Language {
         announcing_servers: &[],
     },
     syntax: &GoSyntax,
+    scip: ScipSpec {
+        language: "Go",
+        manager: "gomod",
+        files_are_modules: false,
+        manifests: &[("go.mod", go_mod_module)],
+    },
 };
+
+/// go.mod's module path (a go.mod has no version of its own).
+fn go_mod_module(text: &str) -> Option<PackageName> {
+    text.lines().find_map(|l| {
+        let rest = l.trim().strip_prefix("module")?;
+        if !rest.starts_with(char::is_whitespace) {
+            return None;
+        }
+        let path = rest.split("//").next()?.trim().trim_matches('"');
+        (!path.is_empty()).then(|| PackageName {
+            name: path.to_string(),
+            version: None,
+        })
+    })
+}
 
 struct GoSyntax;
 

@@ -12,7 +12,7 @@ mod go;
 mod python;
 pub mod spec;
 
-pub use spec::{Def, DefTag, Language, ServerSpec, Syntax};
+pub use spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use std::path::Path;
 
 /// A language the map indexes: a handle on its [`Language`].
@@ -139,6 +139,13 @@ impl Lang {
             .find(|l| l.name().eq_ignore_ascii_case(name))
     }
 
+    /// The language whose SCIP package manager is `manager` ("gomod").
+    pub fn from_scip_manager(manager: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.spec().scip.manager == manager)
+    }
+
     /// Whether a node ID or locate string starts with a language prefix (`py:`).
     pub fn of_id(s: &str) -> Option<Lang> {
         let (p, _) = s.split_once(':')?;
@@ -155,6 +162,75 @@ mod tests {
         for l in Lang::ALL {
             let b = l.spec().builtins;
             assert!(b.windows(2).all(|w| w[0] < w[1]), "{}", l.name());
+        }
+    }
+
+    #[test]
+    fn scip_managers_give_the_language_back() {
+        for l in Lang::ALL {
+            assert_eq!(Lang::from_scip_manager(l.spec().scip.manager), Some(l));
+        }
+    }
+
+    #[test]
+    fn packages_from_project_files() {
+        let read = |l: Lang, file: &str, text: &str| {
+            l.spec()
+                .scip
+                .manifests
+                .iter()
+                .find(|(f, _)| *f == file)
+                .and_then(|(_, r)| r(text))
+                .map(|p| (p.name, p.version))
+        };
+        let some = |n: &str, v: Option<&str>| Some((n.to_string(), v.map(str::to_string)));
+        let cases = [
+            (
+                Lang::Go,
+                "go.mod",
+                "// x\nmodule example.com/shop\n\ngo 1.22\n",
+                some("example.com/shop", None),
+            ),
+            (
+                Lang::Go,
+                "go.mod",
+                "module \"example.com/q\" // c\n",
+                some("example.com/q", None),
+            ),
+            (Lang::Go, "go.mod", "go 1.22\n", None),
+            (
+                Lang::Python,
+                "pyproject.toml",
+                "[build-system]\nname = \"no\"\n[project]\nname = \"shop\"\nversion = \"1.2.0\"\n",
+                some("shop", Some("1.2.0")),
+            ),
+            (
+                Lang::Python,
+                "pyproject.toml",
+                "[tool.poetry]\nname = 'po'\nversion = '0.1'\n",
+                some("po", Some("0.1")),
+            ),
+            (
+                Lang::Python,
+                "pyproject.toml",
+                "[project]\nname = \"dyn\"\ndynamic = [\"version\"]\n",
+                some("dyn", None),
+            ),
+            (
+                Lang::Python,
+                "setup.cfg",
+                "[metadata]\nname = cfgpkg\nversion = attr: cfgpkg.__version__\n",
+                some("cfgpkg", None),
+            ),
+            (
+                Lang::Python,
+                "pyproject.toml",
+                "[tool.black]\nline-length = 88\n",
+                None,
+            ),
+        ];
+        for (l, file, text, want) in cases {
+            assert_eq!(read(l, file, text), want, "{file}: {text:?}");
         }
     }
 

@@ -3,7 +3,7 @@
 //! class are methods, module- and class-level assignments are variables, constants and fields
 //! (the first binding of a name defines it), docstrings are documentation.
 
-use super::spec::{Def, DefTag, Language, ServerSpec, Syntax};
+use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{count_params, first_line, head_text, text};
 use tree_sitter::Node;
@@ -42,7 +42,40 @@ pub static PYTHON: Language = Language {
         announcing_servers: &["pyright"],
     },
     syntax: &PythonSyntax,
+    scip: ScipSpec {
+        language: "Python",
+        manager: "python",
+        files_are_modules: true,
+        manifests: &[
+            ("pyproject.toml", pyproject_package),
+            ("setup.cfg", setup_cfg_package),
+        ],
+    },
 };
+
+/// A version as written, unless it is computed (`attr: pkg.__version__`).
+fn literal_version(v: Option<String>) -> Option<String> {
+    v.filter(|v| !v.contains(':') && !v.contains(' '))
+}
+
+/// pyproject.toml's `[project]` (PEP 621) or `[tool.poetry]` name and version.
+fn pyproject_package(text: &str) -> Option<PackageName> {
+    ["project", "tool.poetry"].iter().find_map(|section| {
+        let name = spec::manifest_value(text, section, "name")?;
+        Some(PackageName {
+            name,
+            version: literal_version(spec::manifest_value(text, section, "version")),
+        })
+    })
+}
+
+/// setup.cfg's `[metadata]` name and version.
+fn setup_cfg_package(text: &str) -> Option<PackageName> {
+    Some(PackageName {
+        name: spec::manifest_value(text, "metadata", "name")?,
+        version: literal_version(spec::manifest_value(text, "metadata", "version")),
+    })
+}
 
 struct PythonSyntax;
 

@@ -47,6 +47,61 @@ pub struct Language {
     pub server: ServerSpec,
     /// The extraction rules where this language differs.
     pub syntax: &'static dyn Syntax,
+    /// How its files and symbols appear in a SCIP export.
+    pub scip: ScipSpec,
+}
+
+/// A language in SCIP's terms (`indexer::export`).
+pub struct ScipSpec {
+    /// `Document.language`: the name scip.proto's `Language` enum gives it ("Go").
+    pub language: &'static str,
+    /// The package manager written in its SCIP symbols ("gomod"). Each language has its own,
+    /// so a symbol's manager gives its language back.
+    pub manager: &'static str,
+    /// A file is a module (SCIP kind `Module`), not only a file (`File`).
+    pub files_are_modules: bool,
+    /// Project files that name a package, by file name, each with its reader; the nearest one
+    /// above a file that names a package is the file's package.
+    pub manifests: &'static [(&'static str, fn(&str) -> Option<PackageName>)],
+}
+
+/// A package as a project file names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackageName {
+    pub name: String,
+    pub version: Option<String>,
+}
+
+/// `key = value` in a `[section]` of an INI- or TOML-like project file (pyproject.toml,
+/// setup.cfg), quotes removed; the first match wins. Enough for the plain string values
+/// project files use for a name and a version.
+pub fn manifest_value(text: &str, section: &str, key: &str) -> Option<String> {
+    let mut current = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix('[') {
+            current = rest.trim_end().trim_end_matches(']').trim().to_string();
+            continue;
+        }
+        if current != section {
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=').or_else(|| line.split_once(':')) else {
+            continue;
+        };
+        if k.trim() != key {
+            continue;
+        }
+        let v = v.trim();
+        let v = v
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+            .unwrap_or(v)
+            .trim();
+        return (!v.is_empty()).then(|| v.to_string());
+    }
+    None
 }
 
 /// A language server: how to find it and its quirks. Nothing in the indexed repository

@@ -1,0 +1,780 @@
+//! The map as a SCIP index (`codemap export scip`), for code-intelligence engines that take
+//! SCIP uploads. The shell around two pure parts: [`symbol`] (node IDs ↔ SCIP symbols) and
+//! [`document`] (one file's rows → one `Document`). This module reads the map in one read
+//! transaction, a file at a time, names every node it meets, and streams the index to disk:
+//! the metadata, then each document as it is built, then the external symbols. Memory holds
+//! one document, a kind and parent per node, and the names of external packages.
+//!
+//! The output appears whole or not at all: it is written beside its path and renamed into
+//! place.
+
+pub mod document;
+pub mod symbol;
+
+use crate::encoding::Encoding;
+use crate::envelope::{ErrorCode, ToolError};
+use crate::model::{EdgeKind, Kind};
+use crate::query::store_error;
+use crate::store;
+use crate::Lang;
+use document::{EdgeRow, PackageClause, SymbolRow};
+use protobuf::Message;
+use rusqlite::Connection;
+use scip::types::{
+    symbol_information::Kind as ScipKind, Index, Metadata, SymbolInformation, TextEncoding,
+    ToolInfo,
+};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use symbol::Package;
+
+/// What to export, and how.
+#[derive(Debug, Clone)]
+pub struct ScipOptions {
+    pub root: PathBuf,
+    pub db: PathBuf,
+    pub output: PathBuf,
+    pub encoding: Encoding,
+    /// The command line, for `ToolInfo.arguments`.
+    pub arguments: Vec<String>,
+}
+
+/// What an export wrote: the answer of `codemap export scip`.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ScipExport {
+    pub output: String,
+    pub bytes: u64,
+    pub position_encoding: &'static str,
+    pub documents: u64,
+    /// `SymbolInformation` entries in documents.
+    pub symbols: u64,
+    pub local_symbols: u64,
+    pub definitions: u64,
+    pub references: u64,
+    pub external_symbols: u64,
+    pub relationships: u64,
+    /// The packages symbols were given (language, manager, name, version).
+    pub packages: Vec<PackageUsed>,
+    /// What the map holds that the export cannot carry.
+    pub left_out: LeftOut,
+    pub seconds: f64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PackageUsed {
+    pub lang: &'static str,
+    pub manager: String,
+    pub name: String,
+    pub version: String,
+    /// Where the name came from: a project file's path, or "workspace directory".
+    pub from: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct LeftOut {
+    /// Edges whose target the map does not know (`resolution` unresolved or external): no
+    /// symbol to point at.
+    pub unresolved_edges: u64,
+    /// Positions on lines a file no longer has, kept in characters.
+    pub unconverted_positions: u64,
+    /// Files in the map that could not be read for their columns (deleted since the run).
+    pub unread_files: u64,
+    pub note: String,
+}
+
+fn internal(what: &str) -> impl Fn(rusqlite::Error) -> ToolError + '_ {
+    move |e| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("cannot read the map ({what}): {e}"),
+        )
+    }
+}
+
+/// A node's kind and parent, by node number.
+struct Tree {
+    nodes: Vec<(Option<Kind>, i64)>,
+}
+
+impl Tree {
+    fn load(conn: &Connection) -> Result<Tree, ToolError> {
+        let max: i64 = conn
+            .query_row("SELECT coalesce(max(id), 0) FROM nodes", [], |r| r.get(0))
+            .map_err(internal("nodes"))?;
+        let mut nodes = vec![(None, 0i64); max as usize + 1];
+        let mut stmt = conn
+            .prepare("SELECT id, kind, coalesce(parent, 0) FROM symbols")
+            .map_err(internal("symbols"))?;
+        let mut rows = stmt.query([]).map_err(internal("symbols"))?;
+        while let Some(r) = rows.next().map_err(internal("symbols"))? {
+            let id: i64 = r.get(0).map_err(internal("symbols"))?;
+            let kind: String = r.get(1).map_err(internal("symbols"))?;
+            if let Some(slot) = usize::try_from(id).ok().and_then(|i| nodes.get_mut(i)) {
+                *slot = (Kind::parse(&kind), r.get(2).map_err(internal("symbols"))?);
+            }
+        }
+        Ok(Tree { nodes })
+    }
+
+    fn get(&self, id: i64) -> Option<(Kind, i64)> {
+        let (k, p) = usize::try_from(id).ok().and_then(|i| self.nodes.get(i))?;
+        Some(((*k)?, *p))
+    }
+
+    /// The kinds of a node and its ancestors, up to `n` of them.
+    fn kinds(&self, id: i64, n: usize) -> Vec<Kind> {
+        let mut out = Vec::with_capacity(n);
+        let mut at = id;
+        while out.len() < n {
+            let Some((k, p)) = self.get(at) else { break };
+            out.push(k);
+            at = p;
+        }
+        out
+    }
+
+    /// Whether a function or method encloses the node: then nothing outside its file can
+    /// name it, and it is a local symbol.
+    fn in_function(&self, id: i64) -> bool {
+        let mut at = self.get(id).map_or(0, |(_, p)| p);
+        for _ in 0..64 {
+            match self.get(at) {
+                Some((Kind::Function | Kind::Method, _)) => return true,
+                Some((_, p)) => at = p,
+                None => return false,
+            }
+        }
+        false
+    }
+}
+
+/// The package of each directory, from the nearest project file that names one.
+struct Packages {
+    root: PathBuf,
+    fallback: String,
+    by_dir: HashMap<(Lang, String), (Package, String)>,
+}
+
+impl Packages {
+    fn of_dir(&mut self, lang: Lang, dir: &str) -> (Package, String) {
+        if let Some(p) = self.by_dir.get(&(lang, dir.to_string())) {
+            return p.clone();
+        }
+        let spec = &lang.spec().scip;
+        let here = spec.manifests.iter().find_map(|(file, read)| {
+            let rel = if dir.is_empty() {
+                file.to_string()
+            } else {
+                format!("{dir}/{file}")
+            };
+            let text = std::fs::read_to_string(self.root.join(&rel)).ok()?;
+            read(&text).map(|p| (p, rel))
+        });
+        let found = match here {
+            Some((p, rel)) => (
+                Package {
+                    manager: spec.manager.to_string(),
+                    name: p.name,
+                    version: p.version.unwrap_or_default(),
+                },
+                rel,
+            ),
+            None if dir.is_empty() => (
+                Package {
+                    manager: spec.manager.to_string(),
+                    name: self.fallback.clone(),
+                    version: String::new(),
+                },
+                "workspace directory".to_string(),
+            ),
+            None => {
+                let up = dir.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+                self.of_dir(lang, &up)
+            }
+        };
+        self.by_dir.insert((lang, dir.to_string()), found.clone());
+        found
+    }
+
+    /// The package of a node by its head: a file's or package directory's project, or the
+    /// external package itself.
+    fn of_head(&mut self, lang: Lang, head: &str) -> Package {
+        if let Some(ext) = head.strip_prefix("ext:") {
+            return Package {
+                manager: lang.spec().scip.manager.to_string(),
+                name: ext.to_string(),
+                version: String::new(),
+            };
+        }
+        let path = crate::id::decode_path(head).unwrap_or_else(|| head.to_string());
+        let dir = match path.strip_suffix('/') {
+            Some(d) => d.to_string(),
+            None => path.rsplit_once('/').map_or("", |(d, _)| d).to_string(),
+        };
+        let dir = if dir == "/" { String::new() } else { dir };
+        self.of_dir(lang, &dir).0
+    }
+
+    fn used(&self) -> Vec<PackageUsed> {
+        let mut seen: Vec<PackageUsed> = self
+            .by_dir
+            .iter()
+            .map(|((lang, _), (p, from))| PackageUsed {
+                lang: lang.prefix(),
+                manager: p.manager.clone(),
+                name: p.name.clone(),
+                version: if p.version.is_empty() {
+                    ".".into()
+                } else {
+                    p.version.clone()
+                },
+                from: from.clone(),
+            })
+            .collect();
+        seen.sort();
+        seen.dedup();
+        seen
+    }
+}
+
+/// Names nodes: global symbols by node ID and kinds, locals per document.
+struct Namer {
+    tree: Tree,
+    packages: Packages,
+    /// Nodes in a function that another file's edge names: global after all.
+    named_elsewhere: HashSet<i64>,
+    /// External nodes met: symbol → (language, package).
+    externals: BTreeMap<String, (Lang, String)>,
+}
+
+impl Namer {
+    fn is_local(&self, id: i64) -> bool {
+        self.tree.in_function(id) && !self.named_elsewhere.contains(&id)
+    }
+
+    fn global(&mut self, id: i64, node_id: &str) -> Option<String> {
+        let (lang, head, segments) = symbol::split_node_id(node_id)?;
+        let pkg = self.packages.of_head(lang, head);
+        let suffixes = document::suffixes(segments.len(), &self.tree.kinds(id, segments.len()));
+        let s = symbol::global(&pkg, head, &segments, &suffixes);
+        if let Some(ext) = head.strip_prefix("ext:") {
+            self.externals
+                .entry(s.clone())
+                .or_insert_with(|| (lang, ext.to_string()));
+        }
+        Some(s)
+    }
+}
+
+/// The map's rows for one file.
+struct FileRows {
+    symbols: Vec<SymbolRow>,
+    edges: Vec<EdgeRow>,
+    bases: Vec<EdgeRow>,
+    overrides: Vec<(i64, i64)>,
+    /// Node ID text of every node the rows name.
+    ids: HashMap<i64, String>,
+}
+
+const SYMBOLS_SQL: &str = "
+    SELECT y.id, n.node_id, y.name, y.kind, y.start_line, y.start_col, y.end_line, y.end_col,
+           y.name_line, y.name_col, y.name_end_col, y.signature, y.doc, y.parent, p.kind,
+           pn.node_id
+    FROM symbols y JOIN nodes n ON n.id = y.id
+    LEFT JOIN symbols p ON p.id = y.parent LEFT JOIN nodes pn ON pn.id = y.parent
+    WHERE y.file_id = ?1
+    ORDER BY y.start_line, y.start_col, y.id";
+
+const EDGES_SQL: &str = "
+    SELECT e.source, e.target, t.node_id, e.target_name, e.kind, e.line, e.col
+    FROM edges e JOIN nodes t ON t.id = e.target
+    WHERE e.file_id = ?1 AND e.kind != 'implements'
+    ORDER BY e.id";
+
+const BASES_SQL: &str = "
+    SELECT e.source, e.target, t.node_id, e.target_name, e.kind, e.line, e.col
+    FROM symbols s JOIN edges e ON e.source = s.id JOIN nodes t ON t.id = e.target
+    WHERE s.file_id = ?1 AND e.kind IN ('implements', 'extends')
+    ORDER BY e.id";
+
+/// A method of the file and the method of the same name in a type its type extends or
+/// implements.
+const OVERRIDES_SQL: &str = "
+    SELECT m.id, b.id, bn.node_id
+    FROM symbols m
+    JOIN edges e ON e.source = m.parent AND e.kind IN ('extends', 'implements')
+    JOIN symbols b ON b.parent = e.target AND b.name = m.name AND b.kind = 'method'
+    JOIN nodes bn ON bn.id = b.id
+    WHERE m.file_id = ?1 AND m.kind = 'method'
+    ORDER BY m.id, b.id";
+
+fn edge_row(r: &rusqlite::Row) -> rusqlite::Result<(EdgeRow, String)> {
+    let kind: String = r.get(4)?;
+    Ok((
+        EdgeRow {
+            source: r.get(0)?,
+            target: r.get(1)?,
+            target_name: r.get(3)?,
+            kind: EdgeKind::ALL
+                .into_iter()
+                .find(|k| k.as_str() == kind)
+                .unwrap_or(EdgeKind::Calls),
+            line: r.get(5)?,
+            col: r.get(6)?,
+        },
+        r.get(2)?,
+    ))
+}
+
+fn load_file(conn: &Connection, file_id: i64) -> rusqlite::Result<FileRows> {
+    let mut ids = HashMap::new();
+    let mut symbols = Vec::new();
+    let mut stmt = conn.prepare_cached(SYMBOLS_SQL)?;
+    let mut rows = stmt.query([file_id])?;
+    while let Some(r) = rows.next()? {
+        let kind: String = r.get(3)?;
+        let Some(kind) = Kind::parse(&kind) else {
+            continue;
+        };
+        let id: i64 = r.get(0)?;
+        ids.insert(id, r.get(1)?);
+        let parent: Option<i64> = r.get(13)?;
+        if let (Some(p), Some(pid)) = (parent, r.get::<_, Option<String>>(15)?) {
+            ids.insert(p, pid);
+        }
+        symbols.push(SymbolRow {
+            id,
+            name: r.get(2)?,
+            kind,
+            start: (r.get(4)?, r.get(5)?),
+            end: (r.get(6)?, r.get(7)?),
+            name_line: r.get(8)?,
+            name_cols: (r.get(9)?, r.get(10)?),
+            signature: r.get(11)?,
+            doc: r.get(12)?,
+            parent,
+            parent_kind: r
+                .get::<_, Option<String>>(14)?
+                .and_then(|k| Kind::parse(&k)),
+        });
+    }
+    let mut edges_of = |sql: &str| -> rusqlite::Result<Vec<EdgeRow>> {
+        let mut stmt = conn.prepare_cached(sql)?;
+        let rows = stmt.query_map([file_id], edge_row)?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (e, target_id) = row?;
+            ids.insert(e.target, target_id);
+            out.push(e);
+        }
+        Ok(out)
+    };
+    let edges = edges_of(EDGES_SQL)?;
+    let bases = edges_of(BASES_SQL)?;
+    let mut overrides = Vec::new();
+    let mut stmt = conn.prepare_cached(OVERRIDES_SQL)?;
+    let mut rows = stmt.query([file_id])?;
+    while let Some(r) = rows.next()? {
+        let (m, b): (i64, i64) = (r.get(0)?, r.get(1)?);
+        ids.insert(b, r.get(2)?);
+        overrides.push((m, b));
+    }
+    overrides.dedup();
+    Ok(FileRows {
+        symbols,
+        edges,
+        bases,
+        overrides,
+        ids,
+    })
+}
+
+/// `file:///abs/path` with the characters a URI cannot hold escaped.
+fn file_uri(path: &Path) -> String {
+    let mut out = String::from("file://");
+    for b in path.to_string_lossy().bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A Go package node and the file whose document defines it.
+struct PackageNode {
+    id: i64,
+    node_id: String,
+    name: String,
+    doc: Option<String>,
+    first_file: i64,
+}
+
+fn load_packages(conn: &Connection) -> rusqlite::Result<HashMap<i64, PackageNode>> {
+    let mut stmt = conn.prepare(
+        "SELECT y.id, n.node_id, y.name, y.doc,
+                (SELECT f.id FROM symbols c JOIN files f ON f.id = c.file_id
+                 WHERE c.parent = y.id AND c.kind = 'file' ORDER BY f.path LIMIT 1)
+         FROM symbols y JOIN nodes n ON n.id = y.id WHERE y.kind = 'package'",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok(PackageNode {
+            id: r.get(0)?,
+            node_id: r.get(1)?,
+            name: r.get(2)?,
+            doc: r.get(3)?,
+            first_file: r.get::<_, Option<i64>>(4)?.unwrap_or(0),
+        })
+    })?;
+    let mut out = HashMap::new();
+    for p in rows {
+        let p = p?;
+        out.insert(p.id, p);
+    }
+    Ok(out)
+}
+
+/// Write the map's SCIP index to `opts.output`.
+pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
+    let started = std::time::Instant::now();
+    let conn = store::open_for_read(&opts.db).map_err(store_error)?;
+    // One state of the map for the whole export, whatever a watcher commits meanwhile.
+    conn.execute_batch("BEGIN").map_err(internal("begin"))?;
+
+    let tree = Tree::load(&conn)?;
+    let mut named_elsewhere = HashSet::new();
+    {
+        let mut stmt = conn
+            .prepare(
+                "SELECT DISTINCT e.target FROM edges e JOIN symbols t ON t.id = e.target
+                 WHERE t.file_id IS NOT e.file_id",
+            )
+            .map_err(internal("edges"))?;
+        let rows = stmt
+            .query_map([], |r| r.get::<_, i64>(0))
+            .map_err(internal("edges"))?;
+        for t in rows {
+            let t = t.map_err(internal("edges"))?;
+            if tree.in_function(t) {
+                named_elsewhere.insert(t);
+            }
+        }
+    }
+    let fallback = opts
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| opts.root.clone())
+        .file_name()
+        .map_or_else(
+            || "workspace".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+    let mut namer = Namer {
+        tree,
+        packages: Packages {
+            root: opts.root.clone(),
+            fallback,
+            by_dir: HashMap::new(),
+        },
+        named_elsewhere,
+        externals: BTreeMap::new(),
+    };
+    let packages = load_packages(&conn).map_err(internal("packages"))?;
+
+    let files: Vec<(i64, String, String, Option<String>)> = {
+        let mut stmt = conn
+            .prepare(
+                "SELECT id, path, lang, package FROM files
+                 WHERE skip_reason IS NULL ORDER BY path",
+            )
+            .map_err(internal("files"))?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .map_err(internal("files"))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(internal("files"))?
+    };
+    let unresolved_edges: u64 = conn
+        .query_row("SELECT count(*) FROM edges WHERE target IS NULL", [], |r| {
+            r.get(0)
+        })
+        .map_err(internal("edges"))?;
+
+    let root_abs = opts
+        .root
+        .canonicalize()
+        .unwrap_or_else(|_| opts.root.clone());
+    let tmp = {
+        let mut name = opts.output.as_os_str().to_owned();
+        name.push(format!(".tmp-{}", std::process::id()));
+        PathBuf::from(name)
+    };
+    let write_err = |e: &dyn std::fmt::Display| {
+        ToolError::new(
+            ErrorCode::BadArgs,
+            format!("cannot write {}: {e}", opts.output.display()),
+        )
+        .hint("give --output a path in a directory you can write to")
+    };
+    let file = std::fs::File::create(&tmp).map_err(|e| write_err(&e))?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+    let mut answer = ScipExport {
+        output: opts.output.display().to_string(),
+        bytes: 0,
+        position_encoding: opts.encoding.label(),
+        documents: 0,
+        symbols: 0,
+        local_symbols: 0,
+        definitions: 0,
+        references: 0,
+        external_symbols: 0,
+        relationships: 0,
+        packages: Vec::new(),
+        left_out: LeftOut {
+            unresolved_edges,
+            ..Default::default()
+        },
+        seconds: 0.0,
+    };
+    let result = (|| -> Result<(), ToolError> {
+        let metadata = Metadata {
+            tool_info: Some(ToolInfo {
+                name: "codemap".into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+                arguments: opts.arguments.clone(),
+                ..Default::default()
+            })
+            .into(),
+            project_root: file_uri(&root_abs),
+            text_document_encoding: TextEncoding::UTF8.into(),
+            ..Default::default()
+        };
+        field(&mut out, 1, &metadata).map_err(|e| write_err(&e))?;
+        for (file_id, path, lang, package_name) in &files {
+            let Some(lang) = Lang::from_prefix(lang) else {
+                continue;
+            };
+            let rows = load_file(&conn, *file_id).map_err(internal("a file's rows"))?;
+            if rows.symbols.is_empty() {
+                continue;
+            }
+            let text = std::fs::read(opts.root.join(path)).ok();
+            if text.is_none() {
+                answer.left_out.unread_files += 1;
+            }
+            let text = text.map(|t| String::from_utf8_lossy(&t).into_owned());
+            let lines: Vec<&str> = text
+                .as_deref()
+                .map(|t| {
+                    t.split('\n')
+                        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+                        .collect()
+                })
+                .unwrap_or_default();
+
+            // Name every node: this file's function-scoped symbols as `local N`, in order.
+            let mut names: HashMap<i64, String> = HashMap::new();
+            let own: HashSet<i64> = rows.symbols.iter().map(|s| s.id).collect();
+            let mut locals = 0u64;
+            for s in &rows.symbols {
+                if namer.is_local(s.id) {
+                    names.insert(s.id, format!("local {locals}"));
+                    locals += 1;
+                }
+            }
+            for id in document::named(&rows.symbols, &rows.edges, &rows.bases, &rows.overrides) {
+                if names.contains_key(&id) {
+                    continue;
+                }
+                if !own.contains(&id) && namer.is_local(id) {
+                    // Another file's local: nothing here can point at it.
+                    continue;
+                }
+                if let Some(node_id) = rows.ids.get(&id) {
+                    if let Some(s) = namer.global(id, node_id) {
+                        names.insert(id, s);
+                    }
+                }
+            }
+            let clause = rows
+                .symbols
+                .iter()
+                .find(|s| s.kind == Kind::File)
+                .and_then(|f| f.parent)
+                .and_then(|p| packages.get(&p))
+                .and_then(|p| {
+                    let symbol = namer.global(p.id, &p.node_id)?;
+                    let defines = p.first_file == *file_id;
+                    let info = defines.then(|| SymbolInformation {
+                        symbol: symbol.clone(),
+                        display_name: package_name.clone().unwrap_or_else(|| p.name.clone()),
+                        kind: ScipKind::Package.into(),
+                        documentation: p
+                            .doc
+                            .clone()
+                            .or_else(|| {
+                                rows.symbols
+                                    .iter()
+                                    .find(|s| s.kind == Kind::File)
+                                    .and_then(|f| f.doc.clone())
+                            })
+                            .into_iter()
+                            .collect(),
+                        ..Default::default()
+                    });
+                    Some(PackageClause {
+                        symbol,
+                        name: package_name.clone()?,
+                        defines,
+                        info,
+                    })
+                });
+            let (doc, counts) = document::build(&document::Input {
+                path,
+                lang,
+                symbols: &rows.symbols,
+                edges: &rows.edges,
+                bases: &rows.bases,
+                overrides: &rows.overrides,
+                package: clause.as_ref(),
+                names: &names,
+                lines: &lines,
+                encoding: opts.encoding,
+            });
+            answer.documents += 1;
+            answer.symbols += doc.symbols.len() as u64;
+            answer.local_symbols += locals;
+            answer.definitions += counts.definitions;
+            answer.references += counts.references;
+            answer.relationships += doc
+                .symbols
+                .iter()
+                .map(|s| s.relationships.len() as u64)
+                .sum::<u64>();
+            answer.left_out.unconverted_positions += counts.unconverted;
+            field(&mut out, 2, &doc).map_err(|e| write_err(&e))?;
+        }
+        for (symbol, (lang, package)) in &namer.externals {
+            let info = SymbolInformation {
+                symbol: symbol.clone(),
+                display_name: package.clone(),
+                kind: if lang.spec().scip.files_are_modules {
+                    ScipKind::Module
+                } else {
+                    ScipKind::Package
+                }
+                .into(),
+                ..Default::default()
+            };
+            field(&mut out, 3, &info).map_err(|e| write_err(&e))?;
+            answer.external_symbols += 1;
+        }
+        out.flush().map_err(|e| write_err(&e))?;
+        Ok(())
+    })();
+    drop(out);
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    std::fs::rename(&tmp, &opts.output).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        write_err(&e)
+    })?;
+    answer.bytes = std::fs::metadata(&opts.output).map_or(0, |m| m.len());
+    answer.packages = namer.packages.used();
+    answer.left_out.note = format!(
+        "{} edges name no symbol the map knows (calls into libraries, unresolved names): SCIP \
+         occurrences need a symbol, so they are not exported; `codemap refs` and `resolve` \
+         reach them through the language server",
+        answer.left_out.unresolved_edges
+    );
+    answer.seconds = (started.elapsed().as_secs_f64() * 100.0).round() / 100.0;
+    Ok(answer)
+}
+
+/// One field of the `Index` message, written as it comes: SCIP's streaming form (the
+/// repeated fields of `Index` may be concatenated, metadata first).
+fn field(out: &mut impl Write, number: u32, msg: &impl Message) -> std::io::Result<()> {
+    let bytes = msg.write_to_bytes().map_err(std::io::Error::other)?;
+    let mut head = Vec::with_capacity(6);
+    let mut key = (number << 3) | 2;
+    loop {
+        if key < 0x80 {
+            head.push(key as u8);
+            break;
+        }
+        head.push((key as u8 & 0x7f) | 0x80);
+        key >>= 7;
+    }
+    let mut len = bytes.len() as u64;
+    loop {
+        if len < 0x80 {
+            head.push(len as u8);
+            break;
+        }
+        head.push((len as u8 & 0x7f) | 0x80);
+        len >>= 7;
+    }
+    out.write_all(&head)?;
+    out.write_all(&bytes)
+}
+
+/// Read a SCIP index back (for tests and checks): the whole `Index` message.
+pub fn read_index(path: &Path) -> Result<Index, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Index::parse_from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streamed_fields_read_back_as_one_index() {
+        let mut buf = Vec::new();
+        let meta = Metadata {
+            project_root: "file:///w".into(),
+            ..Default::default()
+        };
+        field(&mut buf, 1, &meta).expect("write");
+        for p in ["a.py", "b.py"] {
+            let doc = scip::types::Document {
+                relative_path: p.into(),
+                text: "x".repeat(300), // a length over one varint byte
+                ..Default::default()
+            };
+            field(&mut buf, 2, &doc).expect("write");
+        }
+        let index = Index::parse_from_bytes(&buf).expect("parse");
+        assert_eq!(index.metadata.project_root, "file:///w");
+        let paths: Vec<&str> = index
+            .documents
+            .iter()
+            .map(|d| d.relative_path.as_str())
+            .collect();
+        assert_eq!(paths, ["a.py", "b.py"]);
+    }
+
+    #[test]
+    fn file_uris_escape_what_they_must() {
+        assert_eq!(
+            file_uri(Path::new("/w/my repo/é")),
+            "file:///w/my%20repo/%C3%A9"
+        );
+    }
+
+    #[test]
+    fn encodings_by_label() {
+        for e in [Encoding::Utf8, Encoding::Utf16, Encoding::Utf32] {
+            assert_eq!(Encoding::from_label(e.label()), Some(e));
+        }
+        assert_eq!(Encoding::from_label("UTF8"), Some(Encoding::Utf8));
+        assert_eq!(Encoding::from_label("latin1"), None);
+    }
+}
