@@ -62,8 +62,11 @@ pub struct ScipSpec {
     pub files_are_modules: bool,
     /// Project files that name a package, by file name, each with its reader; the nearest one
     /// above a file that names a package is the file's package.
-    pub manifests: &'static [(&'static str, fn(&str) -> Option<PackageName>)],
+    pub manifests: &'static [(&'static str, ReadPackage)],
 }
+
+/// Reads a project file's text for the package it names.
+pub type ReadPackage = fn(&str) -> Option<PackageName>;
 
 /// A package as a project file names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
