@@ -80,7 +80,7 @@ pub enum Command {
     Serve,
     /// Keep the map fresh until interrupted.
     Watch,
-    /// `export scip`: bring the map up to date, then write it as a SCIP index.
+    /// `export scip`: write the map as a SCIP index.
     ExportScip {
         output: PathBuf,
         encoding: indexer::encoding::Encoding,
@@ -152,7 +152,7 @@ pub fn command() -> clap::Command {
             .arg_required_else_help(true)
             .subcommand(
                 clap::Command::new("scip")
-                    .about("Bring the map up to date and write it as a SCIP index (scip.proto), for Sourcegraph and other engines that take SCIP uploads. No language server is needed.")
+                    .about("Write the map as a SCIP index (scip.proto), for Sourcegraph and other engines that take SCIP uploads (the map is built first if there is none; no language server is needed).")
                     .arg(
                         clap::Arg::new("output")
                             .long("output")
@@ -535,7 +535,8 @@ fn write_patch(
     0
 }
 
-/// `codemap export scip`: bring the map up to date (an incremental run), then write it.
+/// `codemap export scip`: write the map as it is (built first when there is none; a file
+/// changed since is reported).
 fn export_scip(
     ws: &Workspace,
     output: PathBuf,
@@ -543,12 +544,16 @@ fn export_scip(
     arguments: Vec<String>,
     json_out: bool,
 ) -> i32 {
-    let indexed = crate::watch::reindex(ws).map_err(|e| {
-        indexer::envelope::ToolError::new(
-            indexer::envelope::ErrorCode::Internal,
-            format!("cannot bring the map up to date before exporting: {e}"),
-        )
-    });
+    let indexed = if ws.db.is_file() {
+        Ok(())
+    } else {
+        crate::watch::reindex(ws).map(|_| ()).map_err(|e| {
+            indexer::envelope::ToolError::new(
+                indexer::envelope::ErrorCode::Internal,
+                format!("cannot build the map to export: {e}"),
+            )
+        })
+    };
     let result = indexed.and_then(|_| {
         // A relative output is relative to where the command runs, as users expect.
         let output = std::env::current_dir()

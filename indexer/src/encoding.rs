@@ -78,6 +78,47 @@ pub fn from_char_col(line_text: &str, col: u32, enc: Encoding) -> u64 {
     line_text.chars().take(n).map(|c| enc.units(c)).sum()
 }
 
+/// [`from_char_col`] on a line's bytes, which need not be UTF-8: characters are counted as the
+/// map counts them (`syntax::char_count`: each byte that does not continue a UTF-8 sequence),
+/// so a UTF-8 offset lands on the same byte the map's column names.
+pub fn from_char_col_bytes(line: &[u8], col: u32, enc: Encoding) -> u64 {
+    if let Ok(s) = std::str::from_utf8(line) {
+        return from_char_col(s, col, enc);
+    }
+    let byte = nth_char_start(line, col.saturating_sub(1) as usize);
+    match enc {
+        Encoding::Utf8 => byte as u64,
+        Encoding::Utf32 => col.saturating_sub(1) as u64,
+        Encoding::Utf16 => String::from_utf8_lossy(&line[..byte])
+            .encode_utf16()
+            .count() as u64,
+    }
+}
+
+/// [`to_char_col`] on a line's bytes, which need not be UTF-8 (see [`from_char_col_bytes`]).
+pub fn to_char_col_bytes(line: &[u8], units: u64, enc: Encoding) -> u32 {
+    if let Ok(s) = std::str::from_utf8(line) {
+        return to_char_col(s, units, enc);
+    }
+    match enc {
+        Encoding::Utf8 => {
+            let end = (units as usize).min(line.len());
+            crate::syntax::char_count(&line[..end]) as u32 + 1
+        }
+        Encoding::Utf32 => units as u32 + 1,
+        Encoding::Utf16 => to_char_col(&String::from_utf8_lossy(line), units, enc),
+    }
+}
+
+/// The byte where the `n`th character (0-based, counted as `syntax::char_count` does) starts.
+fn nth_char_start(line: &[u8], n: usize) -> usize {
+    line.iter()
+        .enumerate()
+        .filter(|(_, b)| (*b & 0xC0) != 0x80)
+        .nth(n)
+        .map_or(line.len(), |(i, _)| i)
+}
+
 /// A 0-based offset in `enc` units on one line → the byte offset on that line (the line's
 /// length when past its end).
 pub fn byte_of(line_text: &str, units: u64, enc: Encoding) -> usize {
@@ -127,5 +168,18 @@ mod tests {
             line.find('t').unwrap_or(0)
         );
         assert_eq!(byte_of(line, 99, Encoding::Utf8), line.len());
+    }
+
+    #[test]
+    fn lines_that_are_not_utf8() {
+        // Latin-1 'é' (one byte, 0xE9) then "x": the map counts 0xE9 as one character.
+        let line = b"a\xE9 x";
+        assert_eq!(from_char_col_bytes(line, 4, Encoding::Utf8), 3);
+        assert_eq!(to_char_col_bytes(line, 3, Encoding::Utf8), 4);
+        assert_eq!(from_char_col_bytes(line, 4, Encoding::Utf32), 3);
+        assert_eq!(from_char_col_bytes(line, 4, Encoding::Utf16), 3);
+        assert_eq!(to_char_col_bytes(line, 3, Encoding::Utf16), 4);
+        // Valid lines take the ordinary path.
+        assert_eq!(from_char_col_bytes("é x".as_bytes(), 3, Encoding::Utf8), 3);
     }
 }

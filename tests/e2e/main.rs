@@ -17,6 +17,7 @@ mod nav;
 mod pathological;
 mod reliability;
 mod resolve;
+mod scip;
 mod typed;
 mod util;
 mod watch;

@@ -15,7 +15,7 @@
 //!   text; a position on a line the text does not have keeps its character count.
 
 use super::symbol::Suffix;
-use crate::encoding::{from_char_col, Encoding};
+use crate::encoding::{from_char_col_bytes, Encoding};
 use crate::model::{EdgeKind, Kind};
 use crate::Lang;
 use scip::types::symbol_information::Kind as ScipKind;
@@ -78,8 +78,9 @@ pub struct Input<'a> {
     pub package: Option<&'a PackageClause>,
     /// The SCIP symbol of every node number the rows name (locals as `local N`).
     pub names: &'a HashMap<i64, String>,
-    /// The file's lines, without line ends; empty when the file could not be read.
-    pub lines: &'a [&'a str],
+    /// The file's lines (bytes: a file need not be UTF-8), without line ends; empty when the
+    /// file could not be read.
+    pub lines: &'a [&'a [u8]],
     pub encoding: Encoding,
 }
 
@@ -130,21 +131,26 @@ fn spells_parent(symbol: &str, parent: &str) -> bool {
 }
 
 struct Lines<'a> {
-    lines: &'a [&'a str],
+    lines: &'a [&'a [u8]],
     enc: Encoding,
     unconverted: u64,
 }
 
 impl Lines<'_> {
-    fn text(&self, line: u32) -> Option<&str> {
+    fn bytes(&self, line: u32) -> Option<&[u8]> {
         self.lines.get(line.checked_sub(1)? as usize).copied()
+    }
+
+    /// A line's text to search for names in (not UTF-8: decoded lossily).
+    fn text(&self, line: u32) -> Option<std::borrow::Cow<'_, str>> {
+        self.bytes(line).map(String::from_utf8_lossy)
     }
 
     /// A 1-based (line, character column) → SCIP's 0-based (line, unit offset).
     fn point(&mut self, line: u32, col: u32) -> (i32, i32) {
         let l = line.saturating_sub(1) as i32;
-        match self.text(line) {
-            Some(t) => (l, from_char_col(t, col, self.enc) as i32),
+        match self.bytes(line) {
+            Some(t) => (l, from_char_col_bytes(t, col, self.enc) as i32),
             None => {
                 self.unconverted += 1;
                 (l, col.saturating_sub(1) as i32)
@@ -254,9 +260,10 @@ fn reference_columns(line: Option<&str>, lang: Lang, e: &EdgeRow, col: u32) -> (
 }
 
 /// Where a Go file's package clause names its package: (line, columns), 1-based.
-pub fn package_clause(lines: &[&str], name: &str) -> Option<(u32, (u32, u32))> {
+pub fn package_clause(lines: &[&[u8]], name: &str) -> Option<(u32, (u32, u32))> {
     let mut in_block = false;
     for (i, raw) in lines.iter().enumerate() {
+        let raw = String::from_utf8_lossy(raw);
         let mut line = raw.trim_start();
         if in_block {
             match line.find("*/") {
@@ -273,7 +280,7 @@ pub fn package_clause(lines: &[&str], name: &str) -> Option<(u32, (u32, u32))> {
         }
         if let Some(rest) = line.strip_prefix("package") {
             if rest.starts_with(char::is_whitespace) {
-                let (s, e) = find_word(raw, name, 1, is_ident_char)?;
+                let (s, e) = find_word(&raw, name, 1, is_ident_char)?;
                 return Some((i as u32 + 1, (s, e)));
             }
         }
@@ -395,7 +402,8 @@ pub fn build(input: &Input) -> (Document, Counts) {
             counts.unnamed += 1;
             continue;
         };
-        let (s, t) = reference_columns(lines.text(line), input.lang, e, col);
+        let text = lines.text(line);
+        let (s, t) = reference_columns(text.as_deref(), input.lang, e, col);
         let range = lines.range((line, s), (line, t));
         occurrences.push(Occurrence {
             range,

@@ -83,6 +83,10 @@ pub struct LeftOut {
     pub unconverted_positions: u64,
     /// Files in the map that could not be read for their columns (deleted since the run).
     pub unread_files: u64,
+    /// Files changed on disk since the map was built: their positions may be off. The first
+    /// few are named in `changed`.
+    pub changed_files: u64,
+    pub changed: Vec<String>,
     pub note: String,
 }
 
@@ -302,14 +306,15 @@ const BASES_SQL: &str = "
     ORDER BY e.id";
 
 /// A method of the file and the method of the same name in a type its type extends or
-/// implements.
+/// implements. The joins run in the order written (CROSS JOIN, and no index on the name):
+/// by name first, a method called `__init__` would meet every other `__init__`.
 const OVERRIDES_SQL: &str = "
     SELECT m.id, b.id, bn.node_id
-    FROM symbols m
-    JOIN edges e ON e.source = m.parent AND e.kind IN ('extends', 'implements')
-    JOIN symbols b ON b.parent = e.target AND b.name = m.name AND b.kind = 'method'
-    JOIN nodes bn ON bn.id = b.id
+    FROM symbols m CROSS JOIN edges e CROSS JOIN symbols b CROSS JOIN nodes bn
     WHERE m.file_id = ?1 AND m.kind = 'method'
+      AND e.source = m.parent AND e.kind IN ('extends', 'implements')
+      AND b.parent = e.target AND +b.name = m.name AND b.kind = 'method'
+      AND bn.id = b.id
     ORDER BY m.id, b.id";
 
 fn edge_row(r: &rusqlite::Row) -> rusqlite::Result<(EdgeRow, String)> {
@@ -443,8 +448,11 @@ fn load_packages(conn: &Connection) -> rusqlite::Result<HashMap<i64, PackageNode
 pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
     let started = std::time::Instant::now();
     let conn = store::open_for_read(&opts.db).map_err(store_error)?;
-    // One state of the map for the whole export, whatever a watcher commits meanwhile.
-    conn.execute_batch("BEGIN").map_err(internal("begin"))?;
+    // One state of the map for the whole export, whatever a watcher commits meanwhile. Read
+    // through a bounded page cache, not a map of the whole file: an export touches every page
+    // once, and a mapped file's pages would count as this process's memory.
+    conn.execute_batch("PRAGMA mmap_size = 0; PRAGMA cache_size = -16384; BEGIN")
+        .map_err(internal("begin"))?;
 
     let tree = Tree::load(&conn)?;
     let mut named_elsewhere = HashSet::new();
@@ -486,15 +494,24 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
     };
     let packages = load_packages(&conn).map_err(internal("packages"))?;
 
-    let files: Vec<(i64, String, String, Option<String>)> = {
+    type FileEntry = (i64, String, String, Option<String>, (i64, i64));
+    let files: Vec<FileEntry> = {
         let mut stmt = conn
             .prepare(
-                "SELECT id, path, lang, package FROM files
+                "SELECT id, path, lang, package, size, mtime_ns FROM files
                  WHERE skip_reason IS NULL ORDER BY path",
             )
             .map_err(internal("files"))?;
         let rows = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    (r.get(4)?, r.get(5)?),
+                ))
+            })
             .map_err(internal("files"))?;
         rows.collect::<rusqlite::Result<_>>()
             .map_err(internal("files"))?
@@ -555,7 +572,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             ..Default::default()
         };
         field(&mut out, 1, &metadata).map_err(|e| write_err(&e))?;
-        for (file_id, path, lang, package_name) in &files {
+        for (file_id, path, lang, package_name, (size, mtime_ns)) in &files {
             let Some(lang) = Lang::from_prefix(lang) else {
                 continue;
             };
@@ -563,28 +580,36 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             if rows.symbols.is_empty() {
                 continue;
             }
-            let text = std::fs::read(opts.root.join(path)).ok();
+            let on_disk = opts.root.join(path);
+            let text = std::fs::read(&on_disk).ok();
             if text.is_none() {
                 answer.left_out.unread_files += 1;
+            } else if std::fs::metadata(&on_disk).ok().map(|m| stamp(&m))
+                != Some((*size, *mtime_ns))
+            {
+                answer.left_out.changed_files += 1;
+                if answer.left_out.changed.len() < 5 {
+                    answer.left_out.changed.push(path.clone());
+                }
             }
-            let text = text.map(|t| String::from_utf8_lossy(&t).into_owned());
-            let lines: Vec<&str> = text
+            let lines: Vec<&[u8]> = text
                 .as_deref()
                 .map(|t| {
-                    t.split('\n')
-                        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+                    t.split(|b| *b == b'\n')
+                        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
                         .collect()
                 })
                 .unwrap_or_default();
 
-            // Name every node: this file's function-scoped symbols as `local N`, in order.
+            // Name every node: this file's function-scoped symbols as `local N`, numbered
+            // across the whole index (a reader that keys locals by their text alone, as
+            // `scip lint` does, then never mixes two files' locals).
             let mut names: HashMap<i64, String> = HashMap::new();
             let own: HashSet<i64> = rows.symbols.iter().map(|s| s.id).collect();
-            let mut locals = 0u64;
             for s in &rows.symbols {
                 if namer.is_local(s.id) {
-                    names.insert(s.id, format!("local {locals}"));
-                    locals += 1;
+                    names.insert(s.id, format!("local {}", answer.local_symbols));
+                    answer.local_symbols += 1;
                 }
             }
             for id in document::named(&rows.symbols, &rows.edges, &rows.bases, &rows.overrides) {
@@ -648,7 +673,6 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             });
             answer.documents += 1;
             answer.symbols += doc.symbols.len() as u64;
-            answer.local_symbols += locals;
             answer.definitions += counts.definitions;
             answer.references += counts.references;
             answer.relationships += doc
@@ -688,7 +712,15 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
     })?;
     answer.bytes = std::fs::metadata(&opts.output).map_or(0, |m| m.len());
     answer.packages = namer.packages.used();
-    answer.left_out.note = format!(
+    if answer.left_out.changed_files > 0 {
+        answer.left_out.note = format!(
+            "{} files changed since the map was built (first: {}); their positions may be off: \
+             run `codemap index` and export again. ",
+            answer.left_out.changed_files,
+            answer.left_out.changed.join(", ")
+        );
+    }
+    answer.left_out.note += &format!(
         "{} edges name no symbol the map knows (calls into libraries, unresolved names): SCIP \
          occurrences need a symbol, so they are not exported; `codemap refs` and `resolve` \
          reach them through the language server",
@@ -696,6 +728,11 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
     );
     answer.seconds = (started.elapsed().as_secs_f64() * 100.0).round() / 100.0;
     Ok(answer)
+}
+
+/// A file's (size, mtime in ns), as the map records them.
+fn stamp(m: &std::fs::Metadata) -> (i64, i64) {
+    (m.len() as i64, crate::walk::mtime_ns(m))
 }
 
 /// One field of the `Index` message, written as it comes: SCIP's streaming form (the

@@ -46,7 +46,7 @@ const PY: &[&str] = &[
 
 #[test]
 fn python_definitions_references_and_columns() {
-    let lines: Vec<&str> = PY.to_vec();
+    let lines: Vec<&[u8]> = PY.iter().map(|l| l.as_bytes()).collect();
     let mut file = sym(1, "m.py", Kind::File, 1, (1, 1), (7, 1));
     file.doc = Some("A module.".into());
     let mut class = sym(2, "Café", Kind::Class, 4, (7, 11), (6, 30));
@@ -175,13 +175,13 @@ const GO: &[&str] = &[
 
 #[test]
 fn go_package_clause_locals_and_receivers() {
-    let lines: Vec<&str> = GO.to_vec();
+    let lines: Vec<&[u8]> = GO.iter().map(|l| l.as_bytes()).collect();
     assert_eq!(package_clause(&lines, "x"), Some((4, (9, 10))));
     assert_eq!(
-        package_clause(&["package  x_test // c"], "x_test"),
+        package_clause(&[b"package  x_test // c"], "x_test"),
         Some((1, (10, 16)))
     );
-    assert_eq!(package_clause(&["// package x"], "x"), None);
+    assert_eq!(package_clause(&[b"// package x"], "x"), None);
 
     let mut file = sym(1, "a.go", Kind::File, 1, (1, 1), (9, 1));
     file.parent = Some(9);
