@@ -50,6 +50,10 @@ fn export(root: &Path, db: Option<&Path>, out: &Path, encoding: &str) -> Value {
 /// One occurrence as read back: symbol, range, roles.
 type Occ = (String, Vec<i32>, i32);
 
+/// A symbol information as read back: symbol, display name, kind, enclosing symbol and
+/// relationships (symbol, is_implementation, is_reference).
+type Info = (String, String, i32, String, Vec<(String, bool, bool)>);
+
 /// What a reader sees of an index: per document, its language, encoding, occurrences and
 /// symbol informations (symbol, display name, kind, enclosing symbol, relationships).
 #[derive(Debug, PartialEq, Default)]
@@ -57,7 +61,7 @@ struct Doc {
     language: String,
     encoding: i32,
     occurrences: Vec<Occ>,
-    symbols: Vec<(String, String, i32, String, Vec<(String, bool, bool)>)>,
+    symbols: Vec<Info>,
 }
 
 fn read_back(path: &Path) -> (BTreeMap<String, Doc>, BTreeSet<String>) {
