@@ -568,9 +568,18 @@ fn export_scip(
         })
     });
     let result = result.map(|a| indexer::envelope::Answer {
+        warnings: (a.left_out.changed_files > 0)
+            .then(|| {
+                format!(
+                    "{} files changed since the map was built (first: {}): their positions may be off; run `codemap index` and export again",
+                    a.left_out.changed_files,
+                    a.left_out.changed.join(", ")
+                )
+            })
+            .into_iter()
+            .collect(),
         data: json!(a),
         dropped: None,
-        warnings: Vec::new(),
     });
     let env = Envelope::from_result(result, Some(indexer::envelope::UNBOUNDED));
     emit(json_out, "export_scip", &env)
@@ -726,7 +735,14 @@ pub fn render(tool: &str, d: &Value) -> String {
                 d["localSymbols"], d["definitions"], d["references"], d["relationships"],
                 d["externalSymbols"], d["seconds"].as_f64().unwrap_or(0.0)
             ));
-            for p in d["packages"].as_array().into_iter().flatten() {
+            let packages = d["packages"].as_array().cloned().unwrap_or_default();
+            if packages.len() > 6 {
+                out.push_str(&format!(
+                    "  {} packages (from project files), e.g.:\n",
+                    packages.len()
+                ));
+            }
+            for p in packages.iter().take(6) {
                 out.push_str(&format!(
                     "  package {} {} {} ({}, from {})\n",
                     s(p, "manager"),

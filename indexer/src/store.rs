@@ -76,10 +76,16 @@ pub fn build_path(db: &Path) -> PathBuf {
 
 /// Remove build files left by killed runs (their process is gone).
 pub fn remove_stale_builds(db: &Path) {
-    let (Some(dir), Some(name)) = (db.parent(), db.file_name()) else {
+    remove_orphans(db, ".building.");
+}
+
+/// Remove the files beside `path` named `<its name><infix><pid>…` whose process is gone:
+/// what a killed run (a map build, an export) left half-written.
+pub fn remove_orphans(path: &Path, infix: &str) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
         return;
     };
-    let prefix = format!("{}.building.", name.to_string_lossy());
+    let prefix = format!("{}{infix}", name.to_string_lossy());
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

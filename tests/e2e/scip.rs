@@ -793,9 +793,13 @@ fn bad_output_paths_and_a_missing_map_are_answered_clearly() {
     let o = run(ws.path(), &["export", "scip", "--encoding", "latin1"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("utf-8"));
+    // A killed export's half-written file (its process gone) is removed by the next one.
+    write(ws.path(), "index.scip.tmp-999999999", "half");
     // A file changed since the map was built: exported, and said.
     write(ws.path(), "main.py", "\n\nimport os\n");
-    let data = export(ws.path(), None, &out, "utf-8");
+    let (v, _) = json(ws.path(), &["export", "scip", "--output", &out.to_string_lossy()]);
+    assert!(v["warnings"][0].as_str().unwrap_or("").contains("main.py"), "{v}");
+    let data = &v["data"];
     assert_eq!(data["leftOut"]["changedFiles"], 1, "{data}");
     assert_eq!(data["leftOut"]["changed"][0], "main.py", "{data}");
     // No temporary file is left beside the output.
