@@ -526,6 +526,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         .root
         .canonicalize()
         .unwrap_or_else(|_| opts.root.clone());
+    store::remove_orphans(&opts.output, ".tmp-");
     let tmp = {
         let mut name = opts.output.as_os_str().to_owned();
         name.push(format!(".tmp-{}", std::process::id()));
