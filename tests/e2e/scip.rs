@@ -797,8 +797,14 @@ fn bad_output_paths_and_a_missing_map_are_answered_clearly() {
     write(ws.path(), "index.scip.tmp-999999999", "half");
     // A file changed since the map was built: exported, and said.
     write(ws.path(), "main.py", "\n\nimport os\n");
-    let (v, _) = json(ws.path(), &["export", "scip", "--output", &out.to_string_lossy()]);
-    assert!(v["warnings"][0].as_str().unwrap_or("").contains("main.py"), "{v}");
+    let (v, _) = json(
+        ws.path(),
+        &["export", "scip", "--output", &out.to_string_lossy()],
+    );
+    assert!(
+        v["warnings"][0].as_str().unwrap_or("").contains("main.py"),
+        "{v}"
+    );
     let data = &v["data"];
     assert_eq!(data["leftOut"]["changedFiles"], 1, "{data}");
     assert_eq!(data["leftOut"]["changed"][0], "main.py", "{data}");

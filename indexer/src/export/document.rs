@@ -2,7 +2,7 @@
 //! they name and the file's lines in, the document out.
 //!
 //! - Every symbol row is a definition occurrence on its name, `enclosing_range` its full
-//!   range, and a `SymbolInformation` (display name, kind, first doc line, signature,
+//!   range, and a `SymbolInformation` (display name, kind, signature and first doc line,
 //!   relationships; `enclosing_symbol` where the symbol does not spell its parent: locals, and
 //!   a Go file's package).
 //! - Every edge with a target found in the file is a reference occurrence on the name it was
@@ -122,6 +122,17 @@ pub fn scip_kind(lang: Lang, kind: Kind, parent_kind: Option<Kind>) -> ScipKind 
         Kind::Constant => ScipKind::Constant,
         Kind::Variable => ScipKind::Variable,
     }
+}
+
+/// A symbol's documentation: its signature as a code block (what hovers show; newer readers
+/// also find it in `signature_documentation`), then its first doc line.
+fn documentation(lang: Lang, s: &SymbolRow) -> Vec<String> {
+    let fence = lang.spec().scip.language.to_lowercase();
+    s.signature
+        .iter()
+        .map(|sig| format!("```{fence}\n{sig}\n```"))
+        .chain(s.doc.iter().cloned())
+        .collect()
 }
 
 /// Whether every descriptor but the last of `symbol` spells `parent`: then SCIP readers find
@@ -340,7 +351,7 @@ pub fn build(input: &Input) -> (Document, Counts) {
             symbol: symbol.to_string(),
             display_name: s.name.clone(),
             kind: scip_kind(input.lang, s.kind, s.parent_kind).into(),
-            documentation: s.doc.iter().cloned().collect(),
+            documentation: documentation(input.lang, s),
             ..Default::default()
         };
         if let Some(sig) = &s.signature {

@@ -411,7 +411,8 @@ fn file_uri(path: &Path) -> String {
     out
 }
 
-/// A Go package node and the file whose document defines it.
+/// A Go package node and the file whose document defines it: the first, by path, of those
+/// with a doc comment (the package's documentation is there), else the first.
 struct PackageNode {
     id: i64,
     node_id: String,
@@ -424,7 +425,7 @@ fn load_packages(conn: &Connection) -> rusqlite::Result<HashMap<i64, PackageNode
     let mut stmt = conn.prepare(
         "SELECT y.id, n.node_id, y.name, y.doc,
                 (SELECT f.id FROM symbols c JOIN files f ON f.id = c.file_id
-                 WHERE c.parent = y.id AND c.kind = 'file' ORDER BY f.path LIMIT 1)
+                 WHERE c.parent = y.id AND c.kind = 'file' ORDER BY c.doc IS NULL, f.path LIMIT 1)
          FROM symbols y JOIN nodes n ON n.id = y.id WHERE y.kind = 'package'",
     )?;
     let rows = stmt.query_map([], |r| {

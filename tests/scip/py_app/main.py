@@ -9,6 +9,10 @@
  def main() -> None:
 #    ^^^^ definition codemap python shop 0.1.0 `main.py`/main().
 #    kind Function
+#    documentation
+#    > ```python
+#    > def main() -> None
+#    > ```
      service = OrderService()
 #              ^^^^^^^^^^^^ reference codemap python shop 0.1.0 `src/shop/service.py`/OrderService#
      print(service.checkout(7))

@@ -134,6 +134,10 @@ fn python_definitions_references_and_columns() {
     assert!(info(1).relationships[0].is_implementation && !info(1).relationships[0].is_reference);
     assert_eq!(info(1).enclosing_symbol, "", "the symbol spells its parent");
     assert_eq!(info(2).signature_documentation.text, "def naïve(self)");
+    assert_eq!(
+        info(2).documentation,
+        vec!["```python\ndef naïve(self)\n```".to_string()]
+    );
     assert_eq!(info(2).signature_documentation.language, "python");
     assert_eq!(info(3).relationships[0].symbol, n(14));
     assert!(

@@ -26,12 +26,20 @@
 //     ^^^^^^^^^ definition codemap gomod example.com/shop . `disk/disk.go`/DiskStore#
 //     kind Struct
 //     documentation
+//     > ```go
+//     > type DiskStore struct
+//     > ```
+//     documentation
 //     > DiskStore keeps one file per item.
 //     relationship codemap gomod example.com/shop . `store/store.go`/Store# implementation
 // ⌄ enclosing_range_start codemap gomod example.com/shop . `disk/disk.go`/DiskStore#Dir.
    Dir string
 // ^^^ definition codemap gomod example.com/shop . `disk/disk.go`/DiskStore#Dir.
 // kind Field
+// documentation
+// > ```go
+// > Dir string
+// > ```
 //          ⌃ enclosing_range_end codemap gomod example.com/shop . `disk/disk.go`/DiskStore#Dir.
   }
 //⌃ enclosing_range_end codemap gomod example.com/shop . `disk/disk.go`/DiskStore#
@@ -40,6 +48,10 @@
   func (d *DiskStore) path(id string) string {
 //                    ^^^^ definition codemap gomod example.com/shop . `disk/disk.go`/DiskStore#path().
 //                    kind Method
+//                    documentation
+//                    > ```go
+//                    > func (d *DiskStore) path(id string) string
+//                    > ```
    return filepath.Join(d.Dir, id)
   }
 //⌃ enclosing_range_end codemap gomod example.com/shop . `disk/disk.go`/DiskStore#path().
@@ -49,6 +61,10 @@
   func (d *DiskStore) Get(id string) (store.Item, error) {
 //                    ^^^ definition codemap gomod example.com/shop . `disk/disk.go`/DiskStore#Get().
 //                    kind Method
+//                    documentation
+//                    > ```go
+//                    > func (d *DiskStore) Get(id string) (store.Item, error)
+//                    > ```
 //                    documentation
 //                    > Get reads an item back.
 //                    relationship codemap gomod example.com/shop . `store/store.go`/Store#Get(). implementation reference
@@ -68,6 +84,10 @@
   func (d *DiskStore) Put(it store.Item) error {
 //                    ^^^ definition codemap gomod example.com/shop . `disk/disk.go`/DiskStore#Put().
 //                    kind Method
+//                    documentation
+//                    > ```go
+//                    > func (d *DiskStore) Put(it store.Item) error
+//                    > ```
 //                    documentation
 //                    > Put writes an item.
 //                    relationship codemap gomod example.com/shop . `store/store.go`/Store#Put(). implementation reference

@@ -2,8 +2,7 @@
   package store
 // definition codemap gomod example.com/shop . `store/memory.go`/
 //kind File
-//        ^^^^^ definition codemap gomod example.com/shop . `store/`/
-//        kind Package
+//        ^^^^^ reference codemap gomod example.com/shop . `store/`/
   
   // MemoryStore keeps items in a map.
 //⌄ enclosing_range_start codemap gomod example.com/shop . `store/memory.go`/MemoryStore#
@@ -11,12 +10,20 @@
 //     ^^^^^^^^^^^ definition codemap gomod example.com/shop . `store/memory.go`/MemoryStore#
 //     kind Struct
 //     documentation
+//     > ```go
+//     > type MemoryStore struct
+//     > ```
+//     documentation
 //     > MemoryStore keeps items in a map.
 //     relationship codemap gomod example.com/shop . `store/store.go`/Store# implementation
 // ⌄ enclosing_range_start codemap gomod example.com/shop . `store/memory.go`/MemoryStore#items.
    items map[string]Item
 // ^^^^^ definition codemap gomod example.com/shop . `store/memory.go`/MemoryStore#items.
 // kind Field
+// documentation
+// > ```go
+// > items map[string]Item
+// > ```
 //                  ^^^^ reference codemap gomod example.com/shop . `store/store.go`/Item#
 //                     ⌃ enclosing_range_end codemap gomod example.com/shop . `store/memory.go`/MemoryStore#items.
   }
@@ -27,6 +34,10 @@
   func NewMemoryStore() *MemoryStore {
 //     ^^^^^^^^^^^^^^ definition codemap gomod example.com/shop . `store/memory.go`/NewMemoryStore().
 //     kind Function
+//     documentation
+//     > ```go
+//     > func NewMemoryStore() *MemoryStore
+//     > ```
 //     documentation
 //     > NewMemoryStore returns an empty store.
 //                       ^^^^^^^^^^^ reference codemap gomod example.com/shop . `store/memory.go`/MemoryStore#
@@ -40,6 +51,10 @@
   func (m *MemoryStore) Get(id string) (Item, error) {
 //                      ^^^ definition codemap gomod example.com/shop . `store/memory.go`/MemoryStore#Get().
 //                      kind Method
+//                      documentation
+//                      > ```go
+//                      > func (m *MemoryStore) Get(id string) (Item, error)
+//                      > ```
 //                      documentation
 //                      > Get returns the item with this id.
 //                      relationship codemap gomod example.com/shop . `store/store.go`/Store#Get(). implementation reference
@@ -58,6 +73,10 @@
   func (m *MemoryStore) Put(it Item) error {
 //                      ^^^ definition codemap gomod example.com/shop . `store/memory.go`/MemoryStore#Put().
 //                      kind Method
+//                      documentation
+//                      > ```go
+//                      > func (m *MemoryStore) Put(it Item) error
+//                      > ```
 //                      documentation
 //                      > Put stores an item.
 //                      relationship codemap gomod example.com/shop . `store/store.go`/Store#Put(). implementation reference

@@ -5,7 +5,10 @@
 //documentation
 //> Package store keeps items.
   package store
-//        ^^^^^ reference codemap gomod example.com/shop . `store/`/
+//        ^^^^^ definition codemap gomod example.com/shop . `store/`/
+//        kind Package
+//        documentation
+//        > Package store keeps items.
   
   import "errors"
 //        ^^^^^^ reference codemap gomod errors . `ext:errors`/
@@ -16,6 +19,10 @@
 //    ^^^^^^^^^^^ definition codemap gomod example.com/shop . `store/store.go`/ErrNotFound.
 //    kind Variable
 //    documentation
+//    > ```go
+//    > var ErrNotFound = errors.New("not found")
+//    > ```
+//    documentation
 //    > ErrNotFound is returned for a missing item.
 //                                        ⌃ enclosing_range_end codemap gomod example.com/shop . `store/store.go`/ErrNotFound.
   
@@ -25,16 +32,28 @@
 //     ^^^^ definition codemap gomod example.com/shop . `store/store.go`/Item#
 //     kind Struct
 //     documentation
+//     > ```go
+//     > type Item struct
+//     > ```
+//     documentation
 //     > Item is one thing for sale.
 // ⌄ enclosing_range_start codemap gomod example.com/shop . `store/store.go`/Item#ID.
    ID    string
 // ^^ definition codemap gomod example.com/shop . `store/store.go`/Item#ID.
 // kind Field
+// documentation
+// > ```go
+// > ID string
+// > ```
 //            ⌃ enclosing_range_end codemap gomod example.com/shop . `store/store.go`/Item#ID.
 // ⌄ enclosing_range_start codemap gomod example.com/shop . `store/store.go`/Item#Price.
    Price int // in cents
 // ^^^^^ definition codemap gomod example.com/shop . `store/store.go`/Item#Price.
 // kind Field
+// documentation
+// > ```go
+// > Price int
+// > ```
 // documentation
 // > in cents
 //         ⌃ enclosing_range_end codemap gomod example.com/shop . `store/store.go`/Item#Price.
@@ -47,17 +66,29 @@
 //     ^^^^^ definition codemap gomod example.com/shop . `store/store.go`/Store#
 //     kind Interface
 //     documentation
+//     > ```go
+//     > type Store interface
+//     > ```
+//     documentation
 //     > Store is where items live.
 // ⌄ enclosing_range_start codemap gomod example.com/shop . `store/store.go`/Store#Get().
    Get(id string) (Item, error)
 // ^^^ definition codemap gomod example.com/shop . `store/store.go`/Store#Get().
 // kind AbstractMethod
+// documentation
+// > ```go
+// > Get(id string) (Item, error)
+// > ```
 //                 ^^^^ reference codemap gomod example.com/shop . `store/store.go`/Item#
 //                            ⌃ enclosing_range_end codemap gomod example.com/shop . `store/store.go`/Store#Get().
 // ⌄ enclosing_range_start codemap gomod example.com/shop . `store/store.go`/Store#Put().
    Put(it Item) error
 // ^^^ definition codemap gomod example.com/shop . `store/store.go`/Store#Put().
 // kind AbstractMethod
+// documentation
+// > ```go
+// > Put(it Item) error
+// > ```
 //        ^^^^ reference codemap gomod example.com/shop . `store/store.go`/Item#
 //                  ⌃ enclosing_range_end codemap gomod example.com/shop . `store/store.go`/Store#Put().
   }

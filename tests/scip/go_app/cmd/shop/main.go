@@ -19,6 +19,10 @@
   func main() {
 //     ^^^^ definition codemap gomod example.com/shop . `cmd/shop/main.go`/main().
 //     kind Function
+//     documentation
+//     > ```go
+//     > func main()
+//     > ```
    mem := store.NewMemoryStore()
 //              ^^^^^^^^^^^^^^ reference codemap gomod example.com/shop . `store/memory.go`/NewMemoryStore().
    fill(mem)
@@ -36,6 +40,10 @@
   func fill(s store.Store) {
 //     ^^^^ definition codemap gomod example.com/shop . `cmd/shop/main.go`/fill().
 //     kind Function
+//     documentation
+//     > ```go
+//     > func fill(s store.Store)
+//     > ```
 //                  ^^^^^ reference codemap gomod example.com/shop . `store/store.go`/Store#
    _ = s.Put(store.Item{ID: "a", Price: 100})
 //       ^^^ reference codemap gomod example.com/shop . `store/store.go`/Store#Put().

@@ -11,6 +11,10 @@
  __all__ = ["Order", "make_order"]
 #^^^^^^^ definition codemap python shop 0.1.0 `src/shop/__init__.py`/__all__.
 #kind Variable
+#documentation
+#> ```python
+#> __all__ = ["Order", "make_order"]
+#> ```
 #                                ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/__init__.py`/__all__.
  
 #⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/__init__.py`/

@@ -11,6 +11,10 @@
  TAX_RATE = 0.2
 #^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/TAX_RATE.
 #kind Constant
+#documentation
+#> ```python
+#> TAX_RATE = 0.2
+#> ```
 #             ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/TAX_RATE.
  
  
@@ -19,6 +23,10 @@
 #      ^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Base#
 #      kind Class
 #      documentation
+#      > ```python
+#      > class Base
+#      > ```
+#      documentation
 #      > Something with an id.
      """Something with an id."""
  
@@ -26,6 +34,10 @@
      def describe(self) -> str:
 #        ^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Base#describe().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def describe(self) -> str
+#        > ```
          return f"{type(self).__name__}#{self.ident()}"
 #                                             ^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Base#ident().
 #                                                     ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Base#describe().
@@ -34,6 +46,10 @@
      def ident(self) -> str:
 #        ^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Base#ident().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def ident(self) -> str
+#        > ```
          raise NotImplementedError
 #                                ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Base#
 #                                ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Base#ident().
@@ -45,6 +61,10 @@
 #      ^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Order#
 #      kind Class
 #      documentation
+#      > ```python
+#      > class Order(Base)
+#      > ```
+#      documentation
 #      > An order of items.
 #      relationship codemap python shop 0.1.0 `src/shop/models.py`/Base# implementation
 #            ^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Base#
@@ -54,17 +74,29 @@
      number: int
 #    ^^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Order#number.
 #    kind Field
+#    documentation
+#    > ```python
+#    > number: int
+#    > ```
 #              ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Order#number.
 #    ⌄ enclosing_range_start codemap python shop 0.1.0 `src/shop/models.py`/Order#items.
      items: list = field(default_factory=list)
 #    ^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Order#items.
 #    kind Field
+#    documentation
+#    > ```python
+#    > items: list = field(default_factory=list)
+#    > ```
 #                                            ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Order#items.
  
 #    ⌄ enclosing_range_start codemap python shop 0.1.0 `src/shop/models.py`/Order#ident().
      def ident(self) -> str:
 #        ^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Order#ident().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def ident(self) -> str
+#        > ```
 #        relationship codemap python shop 0.1.0 `src/shop/models.py`/Base#ident(). implementation reference
          return str(self.number)
 #                              ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Order#ident().
@@ -73,6 +105,10 @@
      def add_item(self, name: str, price: float) -> None:
 #        ^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Order#add_item().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def add_item(self, name: str, price: float) -> None
+#        > ```
          self.items.append((name, price))
 #                                       ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Order#add_item().
  
@@ -80,6 +116,10 @@
      def total(self) -> float:
 #        ^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Order#total().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def total(self) -> float
+#        > ```
          net = sum(price for _, price in self.items)
          return round(net * (1 + TAX_RATE), 2)
 #                                            ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Order#
@@ -90,12 +130,20 @@
  class RushOrder(Order):
 #      ^^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/RushOrder#
 #      kind Class
+#      documentation
+#      > ```python
+#      > class RushOrder(Order)
+#      > ```
 #      relationship codemap python shop 0.1.0 `src/shop/models.py`/Order# implementation
 #                ^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Order#
 #    ⌄ enclosing_range_start codemap python shop 0.1.0 `src/shop/models.py`/RushOrder#total().
      def total(self) -> float:
 #        ^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/RushOrder#total().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def total(self) -> float
+#        > ```
 #        relationship codemap python shop 0.1.0 `src/shop/models.py`/Order#total(). implementation reference
          return super().total() + 5
 #                       ^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Order#total().
@@ -107,6 +155,10 @@
  def make_order(number: int, *items) -> Order:
 #    ^^^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/make_order().
 #    kind Function
+#    documentation
+#    > ```python
+#    > def make_order(number: int, *items) -> Order
+#    > ```
 #                                       ^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Order#
      order = Order(number)
 #            ^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Order#

@@ -14,10 +14,18 @@
  class OrderService:
 #      ^^^^^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/service.py`/OrderService#
 #      kind Class
+#      documentation
+#      > ```python
+#      > class OrderService
+#      > ```
 #    ⌄ enclosing_range_start codemap python shop 0.1.0 `src/shop/service.py`/OrderService#__init__().
      def __init__(self, prefix: str = "order"):
 #        ^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/service.py`/OrderService#__init__().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def __init__(self, prefix: str = "order")
+#        > ```
          self.prefix = prefix
 #                           ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/service.py`/OrderService#__init__().
  
@@ -25,6 +33,10 @@
      def validate(self, order: Order) -> bool:
 #        ^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/service.py`/OrderService#validate().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def validate(self, order: Order) -> bool
+#        > ```
 #                              ^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Order#
          return order.total() > 0
 #                     ^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/Order#total().
@@ -34,6 +46,10 @@
      def checkout(self, number: int) -> float:
 #        ^^^^^^^^ definition codemap python shop 0.1.0 `src/shop/service.py`/OrderService#checkout().
 #        kind Method
+#        documentation
+#        > ```python
+#        > def checkout(self, number: int) -> float
+#        > ```
          order = make_order(number, ("book", 12.5), ("pen", 1.5))
 #                ^^^^^^^^^^ reference codemap python shop 0.1.0 `src/shop/models.py`/make_order().
          if not self.validate(order):

@@ -8,6 +8,10 @@
  log_ = logging.getLogger("shop")
 #^^^^ definition codemap python shop 0.1.0 `src/shop/util.py`/log_.
 #kind Variable
+#documentation
+#> ```python
+#> log_ = logging.getLogger("shop")
+#> ```
 #                               ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/util.py`/log_.
  
  
@@ -15,6 +19,10 @@
  def log(message: str) -> None:
 #    ^^^ definition codemap python shop 0.1.0 `src/shop/util.py`/log().
 #    kind Function
+#    documentation
+#    > ```python
+#    > def log(message: str) -> None
+#    > ```
 #    documentation
 #    > Log one line.
      """Log one line."""
