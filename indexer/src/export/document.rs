@@ -465,6 +465,30 @@ pub fn suffixes(segments: usize, kinds: &[Kind]) -> Vec<Suffix> {
         .collect()
 }
 
+/// What a call or type reference into a library names, when the map left it without a target
+/// (`external`): `fmt.Println` through the import that binds `fmt`, `join` through
+/// `from os.path import join`. (module, member); `None` when the name does not go through an
+/// import of an outside module the file has (`s.lower()`, `log.info()`, `a.b.c()`).
+pub fn library_member(
+    bound: &[crate::resolve::ImportName],
+    external: &HashSet<String>,
+    target_name: &str,
+) -> Option<(String, String)> {
+    let (first, member) = match target_name.split_once('.') {
+        Some((first, rest)) if !rest.contains('.') => (first, Some(rest)),
+        Some(_) => return None,
+        None => (target_name, None),
+    };
+    let b = bound.iter().rev().find(|b| b.name == first)?;
+    let (module, member) = match (&b.member, member) {
+        (None, Some(m)) => (b.module.clone(), m.to_string()),
+        (Some(m), None) => (b.module.clone(), m.clone()),
+        _ => return None,
+    };
+    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c == '_' || c.is_alphanumeric());
+    (external.contains(&module) && plain(&member)).then_some((module, member))
+}
+
 /// Node numbers a set of rows names, for the caller to name them all.
 pub fn named(
     symbols: &[SymbolRow],

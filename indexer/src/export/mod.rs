@@ -55,6 +55,9 @@ pub struct ScipExport {
     pub definitions: u64,
     pub references: u64,
     pub external_symbols: u64,
+    /// References among `references` that name a library's member through an import
+    /// (`fmt.Println`): external symbols under their package.
+    pub library_references: u64,
     pub relationships: u64,
     /// The packages symbols were given (language, manager, name, version).
     pub packages: Vec<PackageUsed>,
@@ -251,8 +254,9 @@ struct Namer {
     packages: Packages,
     /// Nodes in a function that another file's edge names: global after all.
     named_elsewhere: HashSet<i64>,
-    /// External nodes met: symbol → (language, package).
-    externals: BTreeMap<String, (Lang, String)>,
+    /// External symbols met: symbol → (display name, kind). Packages, and the members of
+    /// packages that calls and type references name.
+    externals: BTreeMap<String, (String, ScipKind)>,
 }
 
 impl Namer {
@@ -266,11 +270,35 @@ impl Namer {
         let suffixes = document::suffixes(segments.len(), &self.tree.kinds(id, segments.len()));
         let s = symbol::global(&pkg, head, &segments, &suffixes);
         if let Some(ext) = head.strip_prefix("ext:") {
+            let kind = if lang.spec().scip.files_are_modules {
+                ScipKind::Module
+            } else {
+                ScipKind::Package
+            };
             self.externals
                 .entry(s.clone())
-                .or_insert_with(|| (lang, ext.to_string()));
+                .or_insert_with(|| (ext.to_string(), kind));
         }
         Some(s)
+    }
+
+    /// The symbol of a library's member that a call or type reference names: the member
+    /// under its package's external node (`ext:fmt` + `Println().`).
+    fn library(&mut self, lang: Lang, module: &str, member: &str, kind: EdgeKind) -> String {
+        let pkg = Package {
+            manager: lang.spec().scip.manager.to_string(),
+            name: module.to_string(),
+            version: String::new(),
+        };
+        let (suffix, scip_kind) = match kind {
+            EdgeKind::Calls => (symbol::Suffix::Method, ScipKind::Function),
+            _ => (symbol::Suffix::Type, ScipKind::Type),
+        };
+        let s = symbol::global(&pkg, &format!("ext:{module}"), &[member], &[suffix]);
+        self.externals
+            .entry(s.clone())
+            .or_insert_with(|| (member.to_string(), scip_kind));
+        s
     }
 }
 
@@ -282,6 +310,11 @@ struct FileRows {
     overrides: Vec<(i64, i64)>,
     /// Node ID text of every node the rows name.
     ids: HashMap<i64, String>,
+    /// Edges into libraries the map keeps without a target (`external`): source, written
+    /// name, kind, position.
+    library: Vec<EdgeRow>,
+    /// The names the file's imports bind.
+    bound: Vec<crate::resolve::ImportName>,
 }
 
 const SYMBOLS_SQL: &str = "
@@ -298,6 +331,12 @@ const EDGES_SQL: &str = "
     FROM edges e JOIN nodes t ON t.id = e.target
     WHERE e.file_id = ?1 AND e.kind != 'implements'
     ORDER BY e.id";
+
+const LIBRARY_SQL: &str = "
+    SELECT source, 0, '', target_name, kind, line, col FROM edges
+    WHERE file_id = ?1 AND target IS NULL AND resolution = 'external' AND line IS NOT NULL
+      AND kind IN ('calls', 'uses', 'extends')
+    ORDER BY id";
 
 const BASES_SQL: &str = "
     SELECT e.source, e.target, t.node_id, e.target_name, e.kind, e.line, e.col
@@ -335,7 +374,7 @@ fn edge_row(r: &rusqlite::Row) -> rusqlite::Result<(EdgeRow, String)> {
     ))
 }
 
-fn load_file(conn: &Connection, file_id: i64) -> rusqlite::Result<FileRows> {
+fn load_file(conn: &Connection, file_id: i64, lang: Lang) -> rusqlite::Result<FileRows> {
     let mut ids = HashMap::new();
     let mut symbols = Vec::new();
     let mut stmt = conn.prepare_cached(SYMBOLS_SQL)?;
@@ -380,6 +419,16 @@ fn load_file(conn: &Connection, file_id: i64) -> rusqlite::Result<FileRows> {
     };
     let edges = edges_of(EDGES_SQL)?;
     let bases = edges_of(BASES_SQL)?;
+    let library = {
+        let mut stmt = conn.prepare_cached(LIBRARY_SQL)?;
+        let rows = stmt.query_map([file_id], edge_row)?;
+        rows.map(|r| r.map(|(e, _)| e))
+            .collect::<rusqlite::Result<Vec<_>>>()?
+    };
+    let bound = store::file_imports(conn, file_id)?
+        .iter()
+        .filter_map(|imp| crate::resolve::import_name(lang, imp))
+        .collect();
     let mut overrides = Vec::new();
     let mut stmt = conn.prepare_cached(OVERRIDES_SQL)?;
     let mut rows = stmt.query([file_id])?;
@@ -395,6 +444,8 @@ fn load_file(conn: &Connection, file_id: i64) -> rusqlite::Result<FileRows> {
         bases,
         overrides,
         ids,
+        library,
+        bound,
     })
 }
 
@@ -552,6 +603,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         definitions: 0,
         references: 0,
         external_symbols: 0,
+        library_references: 0,
         relationships: 0,
         packages: Vec::new(),
         left_out: LeftOut {
@@ -578,7 +630,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             let Some(lang) = Lang::from_prefix(lang) else {
                 continue;
             };
-            let rows = load_file(&conn, *file_id).map_err(internal("a file's rows"))?;
+            let mut rows = load_file(&conn, *file_id, lang).map_err(internal("a file's rows"))?;
             if rows.symbols.is_empty() {
                 continue;
             }
@@ -627,6 +679,31 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
                         names.insert(id, s);
                     }
                 }
+            }
+            // Calls and type references into libraries, through the file's imports: named
+            // under their package's external node, with numbers no node has (negative).
+            let imported: HashSet<String> = rows
+                .edges
+                .iter()
+                .filter(|e| e.kind == EdgeKind::Imports)
+                .filter_map(|e| rows.ids.get(&e.target))
+                .filter_map(|id| symbol::split_node_id(id))
+                .filter_map(|(_, head, _)| head.strip_prefix("ext:").map(str::to_string))
+                .collect();
+            let mut library_ids: HashMap<String, i64> = HashMap::new();
+            for mut e in std::mem::take(&mut rows.library) {
+                let Some((module, member)) =
+                    document::library_member(&rows.bound, &imported, &e.target_name)
+                else {
+                    continue;
+                };
+                let s = namer.library(lang, &module, &member, e.kind);
+                let next = -(library_ids.len() as i64) - 1;
+                let id = *library_ids.entry(s.clone()).or_insert(next);
+                names.insert(id, s);
+                e.target = id;
+                rows.edges.push(e);
+                answer.library_references += 1;
             }
             let clause = rows
                 .symbols
@@ -685,16 +762,11 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             answer.left_out.unconverted_positions += counts.unconverted;
             field(&mut out, 2, &doc).map_err(|e| write_err(&e))?;
         }
-        for (symbol, (lang, package)) in &namer.externals {
+        for (symbol, (display, kind)) in &namer.externals {
             let info = SymbolInformation {
                 symbol: symbol.clone(),
-                display_name: package.clone(),
-                kind: if lang.spec().scip.files_are_modules {
-                    ScipKind::Module
-                } else {
-                    ScipKind::Package
-                }
-                .into(),
+                display_name: display.clone(),
+                kind: (*kind).into(),
                 ..Default::default()
             };
             field(&mut out, 3, &info).map_err(|e| write_err(&e))?;
@@ -713,6 +785,9 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         write_err(&e)
     })?;
     answer.bytes = std::fs::metadata(&opts.output).map_or(0, |m| m.len());
+    answer.left_out.unresolved_edges -= answer
+        .library_references
+        .min(answer.left_out.unresolved_edges);
     answer.packages = namer.packages.used();
     if answer.left_out.changed_files > 0 {
         answer.left_out.note = format!(
@@ -723,9 +798,10 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         );
     }
     answer.left_out.note += &format!(
-        "{} edges name no symbol the map knows (calls into libraries, unresolved names): SCIP \
-         occurrences need a symbol, so they are not exported; `codemap refs` and `resolve` \
-         reach them through the language server",
+        "{} edges name no symbol: calls on values whose type the code does not state, and \
+         names in libraries reached other than through an import (`s.lower()`, `a.b.c()`); \
+         SCIP occurrences need a symbol, so they are not exported; `codemap refs` and \
+         `resolve` reach them through the language server",
         answer.left_out.unresolved_edges
     );
     answer.seconds = (started.elapsed().as_secs_f64() * 100.0).round() / 100.0;

@@ -131,6 +131,14 @@ pub struct FileCtx {
     pub(crate) star: Vec<Binding>,
 }
 
+/// A name an import binds: `name` stands for `module`, or for its `member`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportName {
+    pub name: String,
+    pub module: String,
+    pub member: Option<String>,
+}
+
 /// The resolved form of an import: the `imports` edge's target.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportEdge {
@@ -144,6 +152,10 @@ pub struct ImportEdge {
 pub(crate) trait Resolver: Sync {
     /// Record the names one import binds.
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout);
+    /// The name an import binds and what it stands for, as far as the import alone tells
+    /// (no workspace: what an import from outside it binds). `None` for one that binds no name
+    /// (`import _ "p"`, `from m import *`).
+    fn import_name(&self, imp: &Import) -> Option<ImportName>;
     /// The edge for one import statement's binding.
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge;
     /// The language's name rules for a reference whose target splits into `segs` (none

@@ -2,7 +2,9 @@
 //! through the file, then the package (build variants for other systems set aside), then
 //! dot-imports; `pkg.Name` through the import's package; methods through the receiver's type.
 
-use super::ctx::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
+use super::ctx::{
+    join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
+};
 use super::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -92,6 +94,19 @@ impl Resolver for GoResolver {
             },
         };
         ctx.bindings.insert(name, binding);
+    }
+
+    fn import_name(&self, imp: &Import) -> Option<ImportName> {
+        let name = match imp.alias.as_deref() {
+            Some("_" | ".") => return None,
+            Some(a) => a.to_string(),
+            None => go_default_name(&imp.module),
+        };
+        Some(ImportName {
+            name,
+            module: imp.module.clone(),
+            member: None,
+        })
     }
 
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {

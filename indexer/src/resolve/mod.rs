@@ -14,7 +14,9 @@ mod python;
 mod types;
 
 use ctx::{single, Resolver};
-pub use ctx::{FileCtx, ImportEdge, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex};
+pub use ctx::{
+    FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
+};
 pub use go::module_path;
 pub use types::Cache;
 
@@ -246,6 +248,12 @@ impl Layout {
             roots,
         }
     }
+}
+
+/// The name an import binds in its file and the module (or member) it stands for, by the
+/// language's rules, from the import alone.
+pub fn import_name(lang: Lang, imp: &Import) -> Option<ImportName> {
+    resolver(lang).import_name(imp)
 }
 
 /// Each language's resolver.

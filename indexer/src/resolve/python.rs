@@ -2,7 +2,9 @@
 //! holds packages, each project directory and its `src/`), relative imports from the
 //! importing file's package, names through enclosing scopes, then imports, then `*` imports.
 
-use super::ctx::{join_path, unique, Binding, FileCtx, ImportEdge, Outcome, Ref, Resolver};
+use super::ctx::{
+    join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
+};
 use super::ctx::{Layout, Manifest, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -90,22 +92,50 @@ impl Resolver for PythonResolver {
         let Some(stems) = module_stems(ws, &imp.module, &ctx.path) else {
             return;
         };
-        match (&imp.member, &imp.alias) {
-            (Some(m), _) if m == "*" => ctx.star.push(Binding::Module(stems)),
-            (Some(m), alias) => {
-                let name = alias.clone().unwrap_or_else(|| m.clone());
-                ctx.bindings.insert(name, Binding::Member(stems, m.clone()));
+        if imp.member.as_deref() == Some("*") {
+            ctx.star.push(Binding::Module(stems));
+            return;
+        }
+        let Some(bound) = self.import_name(imp) else {
+            return;
+        };
+        match bound.member {
+            Some(m) => {
+                ctx.bindings.insert(bound.name, Binding::Member(stems, m));
             }
-            (None, Some(alias)) => {
-                ctx.bindings.insert(alias.clone(), Binding::Module(stems));
+            None if imp.alias.is_some() => {
+                ctx.bindings.insert(bound.name, Binding::Module(stems));
             }
+            None => {
+                // `import a.b.c` binds `a`.
+                let stems = module_stems(ws, &bound.module, &ctx.path).unwrap_or_default();
+                ctx.bindings
+                    .entry(bound.name)
+                    .or_insert(Binding::Module(stems));
+            }
+        }
+    }
+
+    fn import_name(&self, imp: &Import) -> Option<ImportName> {
+        let (name, module, member) = match (&imp.member, &imp.alias) {
+            (Some(m), _) if m == "*" => return None,
+            (Some(m), alias) => (
+                alias.clone().unwrap_or_else(|| m.clone()),
+                imp.module.clone(),
+                Some(m.clone()),
+            ),
+            (None, Some(alias)) => (alias.clone(), imp.module.clone(), None),
             (None, None) => {
                 // `import a.b.c` binds `a`.
                 let first = imp.module.split('.').next().unwrap_or("").to_string();
-                let stems = module_stems(ws, &first, &ctx.path).unwrap_or_default();
-                ctx.bindings.entry(first).or_insert(Binding::Module(stems));
+                (first.clone(), first, None)
             }
-        }
+        };
+        Some(ImportName {
+            name,
+            module,
+            member,
+        })
     }
 
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {

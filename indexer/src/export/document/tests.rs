@@ -307,3 +307,37 @@ fn words_and_leaves() {
     assert_eq!(find_word("address", "add", 1, is_ident_char), None);
     assert_eq!(find_word("", "", 1, is_ident_char), None);
 }
+
+#[test]
+fn library_members_through_imports() {
+    use crate::resolve::ImportName;
+    let b = |name: &str, module: &str, member: Option<&str>| ImportName {
+        name: name.into(),
+        module: module.into(),
+        member: member.map(str::to_string),
+    };
+    let bound = vec![
+        b("fmt", "fmt", None),
+        b("join", "os.path", Some("join")),
+        b("np", "numpy", None),
+        b("store", "example.com/shop/store", None),
+    ];
+    let external: HashSet<String> = ["fmt", "os.path", "numpy"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let m = |t: &str| library_member(&bound, &external, t);
+    let some = |a: &str, b: &str| Some((a.to_string(), b.to_string()));
+    assert_eq!(m("fmt.Println"), some("fmt", "Println"));
+    assert_eq!(m("join"), some("os.path", "join"));
+    assert_eq!(m("np.array"), some("numpy", "array"));
+    assert_eq!(
+        m("np.linalg.norm"),
+        None,
+        "a chain: what `linalg` is is not known"
+    );
+    assert_eq!(m("store.New"), None, "the workspace's own package");
+    assert_eq!(m("s.lower"), None, "a value, not an import");
+    assert_eq!(m("fmt"), None, "the package itself");
+    assert_eq!(m("super().total"), None);
+}

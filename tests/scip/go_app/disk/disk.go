@@ -53,6 +53,7 @@
 //                    > func (d *DiskStore) path(id string) string
 //                    > ```
    return filepath.Join(d.Dir, id)
+//                 ^^^^ reference codemap gomod path/filepath . `ext:path/filepath`/Join().
   }
 //⌃ enclosing_range_end codemap gomod example.com/shop . `disk/disk.go`/DiskStore#path().
   
@@ -70,6 +71,7 @@
 //                    relationship codemap gomod example.com/shop . `store/store.go`/Store#Get(). implementation reference
 //                                          ^^^^ reference codemap gomod example.com/shop . `store/store.go`/Item#
    if _, err := os.Stat(d.path(id)); err != nil {
+//                 ^^^^ reference codemap gomod os . `ext:os`/Stat().
 //                        ^^^^ reference codemap gomod example.com/shop . `disk/disk.go`/DiskStore#path().
     return store.Item{}, store.ErrNotFound
 //               ^^^^ reference codemap gomod example.com/shop . `store/store.go`/Item#
@@ -93,6 +95,7 @@
 //                    relationship codemap gomod example.com/shop . `store/store.go`/Store#Put(). implementation reference
 //                                 ^^^^ reference codemap gomod example.com/shop . `store/store.go`/Item#
    return os.WriteFile(d.path(it.ID), []byte(it.ID), 0o644)
+//           ^^^^^^^^^ reference codemap gomod os . `ext:os`/WriteFile().
 //                       ^^^^ reference codemap gomod example.com/shop . `disk/disk.go`/DiskStore#path().
   }
 //⌃ enclosing_range_end codemap gomod example.com/shop . `disk/disk.go`/DiskStore#Put().

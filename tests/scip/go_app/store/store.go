@@ -24,6 +24,7 @@
 //    > ```
 //    documentation
 //    > ErrNotFound is returned for a missing item.
+//                         ^^^ reference codemap gomod errors . `ext:errors`/New().
 //                                        ⌃ enclosing_range_end codemap gomod example.com/shop . `store/store.go`/ErrNotFound.
   
   // Item is one thing for sale.

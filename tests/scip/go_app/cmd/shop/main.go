@@ -32,6 +32,7 @@
    get := d.Get // a method value
    if _, err := get("a"); err != nil {
     fmt.Println(err)
+//      ^^^^^^^ reference codemap gomod fmt . `ext:fmt`/Println().
    }
   }
 //⌃ enclosing_range_end codemap gomod example.com/shop . `cmd/shop/main.go`/main().

@@ -87,6 +87,7 @@
 #    > ```python
 #    > items: list = field(default_factory=list)
 #    > ```
+#                  ^^^^^ reference codemap python dataclasses . `ext:dataclasses`/field().
 #                                            ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/models.py`/Order#items.
  
 #    ⌄ enclosing_range_start codemap python shop 0.1.0 `src/shop/models.py`/Order#ident().

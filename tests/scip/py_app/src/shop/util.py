@@ -12,6 +12,7 @@
 #> ```python
 #> log_ = logging.getLogger("shop")
 #> ```
+#               ^^^^^^^^^ reference codemap python logging . `ext:logging`/getLogger().
 #                               ⌃ enclosing_range_end codemap python shop 0.1.0 `src/shop/util.py`/log_.
  
  
