@@ -20,7 +20,10 @@
 //!
 //! Going back needs only the manager, the first descriptor and the names: `node_id` is the
 //! inverse of `global` for every node ID. Symbols local to a document (`local N`) are mapped
-//! through their document (see `export::document`).
+//! through their document (see `export::document`). A library member that a call names
+//! (``codemap gomod fmt . `ext:fmt`/Println().``) comes back as `go:ext:fmt#Println`: its
+//! package's external node and the member's name, which the map holds as an `external`
+//! edge's written name, not as a node.
 
 use crate::model::Kind;
 use crate::Lang;
