@@ -817,27 +817,20 @@ fn stamp(m: &std::fs::Metadata) -> (i64, i64) {
 /// repeated fields of `Index` may be concatenated, metadata first).
 fn field(out: &mut impl Write, number: u32, msg: &impl Message) -> std::io::Result<()> {
     let bytes = msg.write_to_bytes().map_err(std::io::Error::other)?;
-    let mut head = Vec::with_capacity(6);
-    let mut key = (number << 3) | 2;
-    loop {
-        if key < 0x80 {
-            head.push(key as u8);
-            break;
-        }
-        head.push((key as u8 & 0x7f) | 0x80);
-        key >>= 7;
-    }
-    let mut len = bytes.len() as u64;
-    loop {
-        if len < 0x80 {
-            head.push(len as u8);
-            break;
-        }
-        head.push((len as u8 & 0x7f) | 0x80);
-        len >>= 7;
-    }
+    let mut head = Vec::with_capacity(12);
+    varint(&mut head, u64::from(number << 3 | 2)); // length-delimited
+    varint(&mut head, bytes.len() as u64);
     out.write_all(&head)?;
     out.write_all(&bytes)
+}
+
+/// Protobuf's base-128 varint.
+fn varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8 & 0x7f) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
 }
 
 /// Read a SCIP index back (for tests and checks): the whole `Index` message.
