@@ -226,6 +226,16 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
         tracing::info!(elapsed = ?t0.elapsed(), files = walked.files.len(), "walked");
         run_in_tx(opts, progress, &extractor, &mut conn, &walked, &mut stats)?;
         stats.warnings.extend(walked.warnings.iter().cloned());
+        if !opts.exclude.is_empty() {
+            // Nothing remembers a run's options: the watcher's and `serve`'s runs would index
+            // the excluded paths again.
+            stats.warnings.push(format!(
+                "--exclude {} applies to this run only: to keep these paths out of every run \
+                 (the watcher's and `serve`'s too), put the patterns in .codemapignore \
+                 (gitignore syntax) at the root",
+                opts.exclude.join(" ")
+            ));
+        }
         Ok(())
     });
     if let Err(e) = result {

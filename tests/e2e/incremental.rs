@@ -216,3 +216,24 @@ fn node_numbers_survive_edits_and_orphans_are_forgotten() {
     assert_eq!(again["extracted"], 0, "{again}");
     assert_eq!(version(&watcher), before, "a no-op run wrote to the map");
 }
+
+#[test]
+fn an_exclude_is_for_its_run_and_codemapignore_for_every_run() {
+    let ws = fixture("py_app");
+    let (v, code) = json(ws.path(), &["index", "--exclude", "src/shop/util.py"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["warnings"].to_string().contains(".codemapignore"),
+        "the answer says where lasting exclusions go: {v}"
+    );
+    let files = |ws: &std::path::Path| rows(&db(ws), "SELECT path FROM files ORDER BY path");
+    assert!(!files(ws.path()).contains(&"src/shop/util.py".to_string()));
+    // A run without the flag (as the watcher's and serve's are) indexes it again...
+    index(ws.path());
+    assert!(files(ws.path()).contains(&"src/shop/util.py".to_string()));
+    // ...unless .codemapignore says otherwise, for every run.
+    write(ws.path(), ".codemapignore", "src/shop/util.py\n");
+    let (v, _) = json(ws.path(), &["index"]);
+    assert!(!v["warnings"].to_string().contains(".codemapignore"), "{v}");
+    assert!(!files(ws.path()).contains(&"src/shop/util.py".to_string()));
+}
