@@ -8,7 +8,6 @@
 //! With `--reference`, extract through tree-sitter's query cursor and node navigation (the
 //! reference the pattern walk is checked against).
 
-
 // The same allocator as the codemap binary: the floor is measured on equal terms.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

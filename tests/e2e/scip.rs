@@ -877,3 +877,56 @@ fn standard_libraries_export_lint_clean_and_read_back_whole() {
         assert_agrees(what, &a);
     }
 }
+
+#[test]
+fn an_export_reads_one_state_of_the_map_while_runs_rewrite_it() {
+    let ws = stdlib_subset(&["json", "email"]);
+    index(ws.path());
+    let root = ws.path().to_path_buf();
+    let writer = std::thread::spawn(move || {
+        for i in 0..6 {
+            prepend_to_py_files(&root, &format!("# edit {i}"));
+            let out = run(&root, &["index"]);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    });
+    let mut exports = 0;
+    let mut first: Option<BTreeMap<String, BTreeSet<String>>> = None;
+    while !writer.is_finished() || exports < 2 {
+        let out = ws.path().join(format!("index-{exports}.scip"));
+        let data = export(ws.path(), None, &out, "utf-8");
+        let (docs, _) = read_back(&out);
+        assert_eq!(docs.len() as u64, data["documents"].as_u64().unwrap_or(0));
+        lint_clean(&out, &docs);
+        // The edits move symbols, never add or remove one: every export, whatever run it
+        // met, holds the same symbols per file (a read torn between a run's delete and
+        // re-insert of a file's rows would lose or repeat some).
+        let symbols: BTreeMap<String, BTreeSet<String>> = docs
+            .iter()
+            .map(|(p, d)| {
+                (
+                    p.clone(),
+                    d.symbols
+                        .iter()
+                        .map(|s| s.0.clone())
+                        .filter(|s| !s.starts_with("local "))
+                        .collect(),
+                )
+            })
+            .collect();
+        match &first {
+            None => first = Some(symbols),
+            Some(f) => assert!(
+                f == &symbols,
+                "export {exports} holds other symbols than the first"
+            ),
+        }
+        exports += 1;
+    }
+    writer.join().expect("writer");
+    eprintln!("{exports} exports while 6 runs rewrote the map");
+}
