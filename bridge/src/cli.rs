@@ -166,7 +166,7 @@ pub fn command() -> clap::Command {
                         clap::Arg::new("encoding")
                             .long("encoding")
                             .value_name("ENCODING")
-                            .value_parser(["utf-8", "utf-16", "utf-32"])
+                            .value_parser(indexer::encoding::Encoding::ALL.map(|e| e.label()))
                             .default_value("utf-8")
                             .help("How the index counts columns (each document declares it)."),
                     ),
@@ -568,16 +568,7 @@ fn export_scip(
         })
     });
     let result = result.map(|a| indexer::envelope::Answer {
-        warnings: (a.left_out.changed_files > 0)
-            .then(|| {
-                format!(
-                    "{} files changed since the map was built (first: {}): their positions may be off; run `codemap index` and export again",
-                    a.left_out.changed_files,
-                    a.left_out.changed.join(", ")
-                )
-            })
-            .into_iter()
-            .collect(),
+        warnings: a.warnings(),
         data: json!(a),
         dropped: None,
     });

@@ -15,6 +15,8 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    pub const ALL: [Encoding; 3] = [Encoding::Utf8, Encoding::Utf16, Encoding::Utf32];
+
     /// The name people and the CLI use: utf-8, utf-16, utf-32.
     pub fn label(self) -> &'static str {
         match self {

@@ -190,25 +190,29 @@ pub fn find_word(line: &str, needle: &str, col: u32, word: fn(char) -> bool) -> 
     if needle.is_empty() {
         return None;
     }
-    let chars: Vec<char> = line.chars().collect();
-    let want: Vec<char> = needle.chars().collect();
-    let n = want.len();
-    let fits = |i: usize| {
-        chars.get(i..i + n) == Some(&want[..])
-            && (i == 0 || !word(chars[i - 1]))
-            && chars.get(i + n).is_none_or(|c| !word(*c))
+    let whole = |&(i, _): &(usize, &str)| {
+        line[..i].chars().next_back().is_none_or(|c| !word(c))
+            && line[i + needle.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !word(c))
     };
-    let from = col.saturating_sub(1) as usize;
-    let hit = (from..chars.len())
-        .find(|&i| fits(i))
-        .or_else(|| (0..from.min(chars.len())).rev().find(|&i| fits(i)))?;
-    Some((hit as u32 + 1, (hit + n) as u32 + 1))
+    let from = line
+        .char_indices()
+        .nth(col.saturating_sub(1) as usize)
+        .map_or(line.len(), |(i, _)| i);
+    let hits = || line.match_indices(needle).filter(whole);
+    let (at, _) = hits()
+        .find(|(i, _)| *i >= from)
+        .or_else(|| hits().take_while(|(i, _)| *i < from).last())?;
+    let start = line[..at].chars().count() as u32 + 1;
+    Some((start, start + needle.chars().count() as u32))
 }
 
 /// The name an edge's occurrence covers: the last segment of what was written
 /// (`self.graph.add` → `add`, `super().total` → `total`, `pkg.Type[int]` → `Type`).
 pub fn leaf(target_name: &str) -> &str {
-    let last = target_name.rsplit('.').next().unwrap_or(target_name);
+    let last = crate::model::leaf_of(target_name);
     let end = last
         .char_indices()
         .find(|(_, c)| !is_ident_char(*c))
@@ -485,8 +489,7 @@ pub fn library_member(
         (Some(m), None) => (b.module.clone(), m.clone()),
         _ => return None,
     };
-    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c == '_' || c.is_alphanumeric());
-    (external.contains(&module) && plain(&member)).then_some((module, member))
+    (external.contains(&module) && crate::id::is_identifier(&member)).then_some((module, member))
 }
 
 /// Node numbers a set of rows names, for the caller to name them all.

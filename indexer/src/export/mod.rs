@@ -199,7 +199,7 @@ impl Packages {
                 "workspace directory".to_string(),
             ),
             None => {
-                let up = dir.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+                let up = crate::walk::parent_dir(dir).to_string();
                 self.of_dir(lang, &up)
             }
         };
@@ -211,19 +211,15 @@ impl Packages {
     /// external package itself.
     fn of_head(&mut self, lang: Lang, head: &str) -> Package {
         if let Some(ext) = head.strip_prefix("ext:") {
-            return Package {
-                manager: lang.spec().scip.manager.to_string(),
-                name: ext.to_string(),
-                version: String::new(),
-            };
+            return Package::external(lang, ext);
         }
         let path = crate::id::decode_path(head).unwrap_or_else(|| head.to_string());
+        // A package's head is its directory with a `/` (the root's is `/` alone).
         let dir = match path.strip_suffix('/') {
-            Some(d) => d.to_string(),
-            None => path.rsplit_once('/').map_or("", |(d, _)| d).to_string(),
+            Some(d) => d,
+            None => crate::walk::parent_dir(&path),
         };
-        let dir = if dir == "/" { String::new() } else { dir };
-        self.of_dir(lang, &dir).0
+        self.of_dir(lang, dir).0
     }
 
     fn used(&self) -> Vec<PackageUsed> {
@@ -285,11 +281,7 @@ impl Namer {
     /// The symbol of a library's member that a call or type reference names: the member
     /// under its package's external node (`ext:fmt` + `Println().`).
     fn library(&mut self, lang: Lang, module: &str, member: &str, kind: EdgeKind) -> String {
-        let pkg = Package {
-            manager: lang.spec().scip.manager.to_string(),
-            name: module.to_string(),
-            version: String::new(),
-        };
+        let pkg = Package::external(lang, module);
         let (suffix, scip_kind) = match kind {
             EdgeKind::Calls => (symbol::Suffix::Method, ScipKind::Function),
             _ => (symbol::Suffix::Type, ScipKind::Type),
@@ -525,15 +517,14 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             }
         }
     }
-    let fallback = opts
+    let root_abs = opts
         .root
         .canonicalize()
-        .unwrap_or_else(|_| opts.root.clone())
-        .file_name()
-        .map_or_else(
-            || "workspace".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        .unwrap_or_else(|_| opts.root.clone());
+    let fallback = root_abs.file_name().map_or_else(
+        || "workspace".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let mut namer = Namer {
         tree,
         packages: Packages {
@@ -574,10 +565,6 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         })
         .map_err(internal("edges"))?;
 
-    let root_abs = opts
-        .root
-        .canonicalize()
-        .unwrap_or_else(|_| opts.root.clone());
     store::remove_orphans(&opts.output, ".tmp-");
     let tmp = {
         let mut name = opts.output.as_os_str().to_owned();
@@ -634,18 +621,28 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             if rows.symbols.is_empty() {
                 continue;
             }
-            let on_disk = opts.root.join(path);
-            let text = std::fs::read(&on_disk).ok();
-            if text.is_none() {
-                answer.left_out.unread_files += 1;
-            } else if std::fs::metadata(&on_disk).ok().map(|m| stamp(&m))
-                != Some((*size, *mtime_ns))
-            {
-                answer.left_out.changed_files += 1;
-                if answer.left_out.changed.len() < 5 {
-                    answer.left_out.changed.push(path.clone());
+            // The text (for its columns) and its stamp, from one open.
+            let read = std::fs::File::open(opts.root.join(path)).and_then(|mut f| {
+                let stamp = stamp(&f.metadata()?);
+                let mut text = Vec::new();
+                std::io::Read::read_to_end(&mut f, &mut text)?;
+                Ok((text, stamp))
+            });
+            let text = match read {
+                Ok((text, on_disk)) => {
+                    if on_disk != (*size, *mtime_ns) {
+                        answer.left_out.changed_files += 1;
+                        if answer.left_out.changed.len() < 5 {
+                            answer.left_out.changed.push(path.clone());
+                        }
+                    }
+                    Some(text)
                 }
-            }
+                Err(_) => {
+                    answer.left_out.unread_files += 1;
+                    None
+                }
+            };
             let lines: Vec<&[u8]> = text
                 .as_deref()
                 .map(|t| {
@@ -705,10 +702,8 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
                 rows.edges.push(e);
                 answer.library_references += 1;
             }
-            let clause = rows
-                .symbols
-                .iter()
-                .find(|s| s.kind == Kind::File)
+            let file_row = rows.symbols.iter().find(|s| s.kind == Kind::File);
+            let clause = file_row
                 .and_then(|f| f.parent)
                 .and_then(|p| packages.get(&p))
                 .and_then(|p| {
@@ -721,12 +716,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
                         documentation: p
                             .doc
                             .clone()
-                            .or_else(|| {
-                                rows.symbols
-                                    .iter()
-                                    .find(|s| s.kind == Kind::File)
-                                    .and_then(|f| f.doc.clone())
-                            })
+                            .or_else(|| file_row.and_then(|f| f.doc.clone()))
                             .into_iter()
                             .collect(),
                         ..Default::default()
@@ -789,15 +779,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         .library_references
         .min(answer.left_out.unresolved_edges);
     answer.packages = namer.packages.used();
-    if answer.left_out.changed_files > 0 {
-        answer.left_out.note = format!(
-            "{} files changed since the map was built (first: {}); their positions may be off: \
-             run `codemap index` and export again. ",
-            answer.left_out.changed_files,
-            answer.left_out.changed.join(", ")
-        );
-    }
-    answer.left_out.note += &format!(
+    answer.left_out.note = format!(
         "{} edges name no symbol: calls on values whose type the code does not state, and \
          names in libraries reached other than through an import (`s.lower()`, `a.b.c()`); \
          SCIP occurrences need a symbol, so they are not exported; `codemap refs` and \
@@ -806,6 +788,24 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
     );
     answer.seconds = (started.elapsed().as_secs_f64() * 100.0).round() / 100.0;
     Ok(answer)
+}
+
+impl ScipExport {
+    /// What the answer should warn about: files changed since the map was built.
+    pub fn warnings(&self) -> Vec<String> {
+        let l = &self.left_out;
+        (l.changed_files > 0)
+            .then(|| {
+                format!(
+                    "{} files changed since the map was built (first: {}): their positions may \
+                     be off; run `codemap index` and export again",
+                    l.changed_files,
+                    l.changed.join(", ")
+                )
+            })
+            .into_iter()
+            .collect()
+    }
 }
 
 /// A file's (size, mtime in ns), as the map records them.
@@ -879,7 +879,7 @@ mod tests {
 
     #[test]
     fn encodings_by_label() {
-        for e in [Encoding::Utf8, Encoding::Utf16, Encoding::Utf32] {
+        for e in Encoding::ALL {
             assert_eq!(Encoding::from_label(e.label()), Some(e));
         }
         assert_eq!(Encoding::from_label("UTF8"), Some(Encoding::Utf8));

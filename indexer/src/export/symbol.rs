@@ -74,6 +74,15 @@ pub struct Package {
 }
 
 impl Package {
+    /// An outside package, as codemap knows it: its name, no version.
+    pub fn external(lang: Lang, name: &str) -> Package {
+        Package {
+            manager: lang.spec().scip.manager.to_string(),
+            name: name.to_string(),
+            version: String::new(),
+        }
+    }
+
     /// The package part of a symbol, each field with its spaces doubled (SCIP's escape).
     fn write(&self, out: &mut String) {
         for field in [&self.manager, &self.name, &self.version] {

@@ -70,18 +70,23 @@ pub static GO: Language = Language {
     },
 };
 
-/// go.mod's module path (a go.mod has no version of its own).
-fn go_mod_module(text: &str) -> Option<PackageName> {
-    text.lines().find_map(|l| {
+/// The module path in a go.mod file's `module` line (quoted or not, a trailing comment cut).
+pub(crate) fn module_path(go_mod: &str) -> Option<String> {
+    go_mod.lines().find_map(|l| {
         let rest = l.trim().strip_prefix("module")?;
         if !rest.starts_with(char::is_whitespace) {
             return None;
         }
         let path = rest.split("//").next()?.trim().trim_matches('"');
-        (!path.is_empty()).then(|| PackageName {
-            name: path.to_string(),
-            version: None,
-        })
+        (!path.is_empty()).then(|| path.to_string())
+    })
+}
+
+/// go.mod's module, as a SCIP package (a go.mod has no version of its own).
+fn go_mod_module(text: &str) -> Option<PackageName> {
+    module_path(text).map(|name| PackageName {
+        name,
+        version: None,
     })
 }
 

@@ -8,7 +8,7 @@
 //! variant of [`Lang`] with its line in [`Lang::spec`], and its resolver in
 //! `resolve::lang_resolver`.
 
-mod go;
+pub(crate) mod go;
 mod python;
 pub mod spec;
 

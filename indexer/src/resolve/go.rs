@@ -20,22 +20,8 @@ pub(crate) fn modules(manifests: &[Manifest]) -> Vec<(String, String)> {
     manifests
         .iter()
         .filter(|m| m.name == "go.mod")
-        .filter_map(|m| module_path(&m.text).map(|p| (m.dir.clone(), p)))
+        .filter_map(|m| crate::lang::go::module_path(&m.text).map(|p| (m.dir.clone(), p)))
         .collect()
-}
-
-/// The module path in a go.mod file's `module` line.
-pub fn module_path(go_mod: &str) -> Option<String> {
-    go_mod.lines().find_map(|l| {
-        let l = l.trim();
-        let rest = l.strip_prefix("module")?;
-        if !rest.starts_with(|c: char| c.is_whitespace()) {
-            return None;
-        }
-        let m = rest.trim().trim_matches('"');
-        let m = m.split("//").next().unwrap_or(m).trim();
-        (!m.is_empty()).then(|| m.to_string())
-    })
 }
 
 /// The directory of a Go import path inside the workspace.
@@ -78,20 +64,19 @@ impl Resolver for GoResolver {
             Some(dir) => Binding::Package(dir),
             None => Binding::External(imp.module.clone()),
         };
-        let name = match imp.alias.as_deref() {
-            Some("_") => return,
-            Some(".") => {
-                ctx.star.push(binding);
-                return;
+        if imp.alias.as_deref() == Some(".") {
+            ctx.star.push(binding);
+            return;
+        }
+        let Some(bound) = self.import_name(imp) else {
+            return;
+        };
+        // Without an alias, a workspace package binds the name its package clause gives.
+        let name = match &binding {
+            Binding::Package(d) if imp.alias.is_none() => {
+                ws.package_name(d).map_or(bound.name, str::to_string)
             }
-            Some(a) => a.to_string(),
-            None => match &binding {
-                Binding::Package(d) => ws
-                    .package_name(d)
-                    .map(str::to_string)
-                    .unwrap_or_else(|| go_default_name(&imp.module)),
-                _ => go_default_name(&imp.module),
-            },
+            _ => bound.name,
         };
         ctx.bindings.insert(name, binding);
     }

@@ -17,7 +17,6 @@ use ctx::{single, Resolver};
 pub use ctx::{
     FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
 };
-pub use go::module_path;
 pub use types::Cache;
 
 use crate::id::NodeId;
