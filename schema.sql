@@ -86,6 +86,7 @@ CREATE TABLE imports (
     module  TEXT NOT NULL,
     member  TEXT,
     alias   TEXT,
+    reexport INTEGER NOT NULL DEFAULT 0,   -- 1: `export … from`, which binds no name here
     line    INTEGER NOT NULL,
     col     INTEGER NOT NULL
 );

@@ -3,7 +3,7 @@
 //! fuzzer found crashing is kept under `fuzz/regressions/<target>/` and replayed by
 //! `tests/e2e/reliability.rs`.
 
-use indexer::extract::Extractor;
+use indexer::extract::{Extractor, Worker};
 use indexer::id::NodeId;
 use indexer::lang::Lang;
 use indexer::outline::OutlineSymbol;
@@ -84,7 +84,10 @@ pub fn locate(data: &[u8]) {
     let Some(ex) = extractor() else {
         return;
     };
-    let outline = OutlineSymbol::from_symbols(ex.extract_source(lang, text.as_bytes()).symbols);
+    let outline = OutlineSymbol::from_symbols(
+        ex.extract(&mut Worker::new(), lang, &loc.file, text.as_bytes())
+            .symbols,
+    );
     if let Ok(found) = crate::locate::locate(text, &outline, &loc) {
         let lines = text.split('\n').count() as u32;
         assert!(

@@ -490,7 +490,7 @@ impl Server {
             None => {
                 self.notify(
                     "textDocument/didOpen",
-                    json!({"textDocument": {"uri": uri, "languageId": self.lang.spec().server.language_id, "version": 1, "text": text}}),
+                    json!({"textDocument": {"uri": uri, "languageId": language_id(self.lang, &file.abs), "version": 1, "text": text}}),
                 )?;
                 docs.insert(
                     file.abs.clone(),
@@ -873,6 +873,18 @@ fn receiver_method_name(name: &str) -> Option<(String, String)> {
     Some((recv.to_string(), method.to_string()))
 }
 
+/// LSP's `languageId` of a file: its extension's (`tsx` → `typescriptreact`), else its
+/// language's.
+fn language_id(lang: Lang, path: &Path) -> &'static str {
+    let server = &lang.spec().server;
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    server
+        .language_ids
+        .iter()
+        .find(|(e, _)| *e == ext)
+        .map_or(server.language_id, |(_, id)| id)
+}
+
 /// An LSP `SymbolKind` as the server sent it (`None` when it sent none or nonsense).
 fn symbol_kind(v: &Value) -> Option<SymbolKind> {
     SymbolKind::deserialize(v).ok()
@@ -897,7 +909,9 @@ fn kind_of(lang: Lang, lsp_kind: SymbolKind, parent: Option<Kind>) -> Option<Kin
             Some(Class | Struct) => Field,
             _ => Variable,
         },
-        SymbolKind::TYPE_PARAMETER | SymbolKind::ENUM | SymbolKind::ENUM_MEMBER => Type,
+        SymbolKind::ENUM_MEMBER => server.enum_member_kind,
+        SymbolKind::NAMESPACE | SymbolKind::MODULE => return server.namespace_kind,
+        SymbolKind::TYPE_PARAMETER | SymbolKind::ENUM => Type,
         _ => return None,
     })
 }

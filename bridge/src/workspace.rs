@@ -223,7 +223,8 @@ impl Workspace {
                 return Ok((o.clone(), lines));
             }
         }
-        let extract = extractor()?.extract_source(lang, &bytes);
+        let extract =
+            extractor()?.extract(&mut indexer::extract::Worker::new(), lang, &c.rel, &bytes);
         let outline = OutlineSymbol::from_symbols(extract.symbols);
         let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() > 256 {

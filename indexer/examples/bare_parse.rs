@@ -66,13 +66,13 @@ fn main() {
                 };
                 if extract {
                     let out = if reference {
-                        extractor.extract_reference(worker, f.lang, &src)
+                        extractor.extract_reference(worker, f.lang, &f.rel, &src)
                     } else {
-                        extractor.extract(worker, f.lang, &src)
+                        extractor.extract(worker, f.lang, &f.rel, &src)
                     };
                     return (src.len(), out.symbols.len());
                 }
-                if parser.set_language(&f.lang.ts_language()).is_err() {
+                if parser.set_language(&f.lang.grammar_for(&f.rel)).is_err() {
                     return (0, 0);
                 }
                 let tree = parser.parse(&src, None);

@@ -51,14 +51,19 @@ struct Captures {
     ty: Option<u32>,
     call: Option<u32>,
     base: Option<u32>,
+    implements: Option<u32>,
     uses: Option<u32>,
     import: Option<u32>,
     package: Option<u32>,
     binding: Option<u32>,
 }
 
+/// One language's query compiled for one of its grammars.
 struct LangQuery {
     lang: Lang,
+    /// Which of the language's grammars (`Lang::dialect_of`).
+    dialect: usize,
+    grammar: tree_sitter::Language,
     /// Kinds of comment nodes, collected during the walk (for doc comments).
     comment_kinds: Vec<u16>,
     /// tree-sitter's compiled query, the reference (compiled on first use: it costs more
@@ -75,34 +80,44 @@ pub struct Extractor {
 
 impl Extractor {
     pub fn new() -> Result<Extractor, QueryError> {
-        Ok(Extractor {
-            queries: Lang::ALL
-                .into_iter()
-                .map(compile)
-                .collect::<Result<_, _>>()?,
-        })
+        let mut queries = Vec::new();
+        for lang in Lang::ALL {
+            for dialect in 0..=lang.spec().dialects.len() {
+                queries.push(compile(lang, dialect)?);
+            }
+        }
+        Ok(Extractor { queries })
     }
 
-    fn query(&self, lang: Lang) -> Option<&LangQuery> {
-        self.queries.iter().find(|q| q.lang == lang)
+    fn query(&self, lang: Lang, dialect: usize) -> Option<&LangQuery> {
+        self.queries
+            .iter()
+            .find(|q| q.lang == lang && q.dialect == dialect)
     }
 
-    /// Parse and extract one file. Never fails: broken input yields what could be recovered and
-    /// `parse_error: true`.
-    pub fn extract(&self, worker: &mut Worker, lang: Lang, src: &[u8]) -> FileExtract {
-        self.extract_by(worker, lang, src, false)
+    /// Parse and extract one file, with the grammar its path calls for (`.tsx`). Never
+    /// fails: broken input yields what could be recovered and `parse_error: true`.
+    pub fn extract(&self, worker: &mut Worker, lang: Lang, path: &str, src: &[u8]) -> FileExtract {
+        self.extract_by(worker, lang, lang.dialect_of(path), src, false)
     }
 
     /// The same extraction with tree-sitter's own query cursor matching the query file: the
     /// reference the pattern walk is checked against (tests, `bare_parse --reference`).
-    pub fn extract_reference(&self, worker: &mut Worker, lang: Lang, src: &[u8]) -> FileExtract {
-        self.extract_by(worker, lang, src, true)
+    pub fn extract_reference(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        path: &str,
+        src: &[u8],
+    ) -> FileExtract {
+        self.extract_by(worker, lang, lang.dialect_of(path), src, true)
     }
 
     fn extract_by(
         &self,
         worker: &mut Worker,
         lang: Lang,
+        dialect: usize,
         src: &[u8],
         reference: bool,
     ) -> FileExtract {
@@ -113,10 +128,10 @@ impl Extractor {
         };
         // The grammar was checked in `Extractor::new`; a failure here cannot happen, but a
         // file is never worth a panic.
-        let Some(lq) = self.query(lang) else {
+        let Some(lq) = self.query(lang, dialect) else {
             return failed;
         };
-        if worker.parser.set_language(&lang.ts_language()).is_err() {
+        if worker.parser.set_language(&lq.grammar).is_err() {
             return failed;
         }
         let Some(tree) = worker.parser.parse(src, None) else {
@@ -127,7 +142,7 @@ impl Extractor {
         if reference {
             let Some(query) = lq
                 .query
-                .get_or_init(|| Query::new(&lang.ts_language(), spec.query).ok())
+                .get_or_init(|| Query::new(&lq.grammar, spec.query).ok())
             else {
                 return failed;
             };
@@ -161,9 +176,16 @@ impl Extractor {
         out
     }
 
-    /// Convenience for tests and one-off callers: a fresh worker per call.
+    /// Convenience for tests and one-off callers: a fresh worker per call, the language's
+    /// own grammar.
     pub fn extract_source(&self, lang: Lang, src: &[u8]) -> FileExtract {
-        self.extract(&mut Worker::new(), lang, src)
+        self.extract_by(&mut Worker::new(), lang, 0, src, false)
+    }
+
+    /// [`Extractor::extract_source`] for a file by its path (its language and grammar).
+    pub fn extract_file(&self, path: &str, src: &[u8]) -> Option<FileExtract> {
+        let lang = Lang::of_path(std::path::Path::new(path))?;
+        Some(self.extract(&mut Worker::new(), lang, path, src))
     }
 }
 
@@ -186,19 +208,27 @@ impl Default for Worker {
     }
 }
 
-fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
+fn grammar(lang: Lang, dialect: usize) -> tree_sitter::Language {
+    match dialect.checked_sub(1) {
+        Some(i) => (lang.spec().dialects[i].1)(),
+        None => lang.ts_language(),
+    }
+}
+
+fn compile(lang: Lang, dialect: usize) -> Result<LangQuery, QueryError> {
     let spec = lang.spec();
     let file = spec.query_file;
+    let language = grammar(lang, dialect);
     // Fails loudly if the grammar's ABI does not fit the tree-sitter runtime.
     Parser::new()
-        .set_language(&lang.ts_language())
+        .set_language(&language)
         .map_err(|source| QueryError::Language {
             lang: spec.prefix,
             source,
         })?;
     // The patterns are what runs; tree-sitter's compile of the same file (its errors name the
     // line) is `check_query`, run by the tests.
-    let patterns = Patterns::new(&lang.ts_language(), spec.query)
+    let patterns = Patterns::new(&language, spec.query)
         .map_err(|source| QueryError::Pattern { file, source })?;
     let others = [
         "name",
@@ -208,6 +238,7 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         "reference.call",
         "reference.base",
         "reference.embed",
+        "reference.implements",
         "reference.type",
         "import",
         "package",
@@ -228,6 +259,7 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
             "type" => &mut caps.ty,
             "reference.call" => &mut caps.call,
             "reference.base" | "reference.embed" => &mut caps.base,
+            "reference.implements" => &mut caps.implements,
             "reference.type" => &mut caps.uses,
             // `@_name`: a capture for a predicate only.
             other if other.starts_with('_') => continue,
@@ -250,12 +282,13 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
         };
         *slot = Some(i);
     }
-    let language = lang.ts_language();
     let comment_kinds = (0..language.node_kind_count() as u16)
         .filter(|&k| language.node_kind_for_id(k) == Some("comment"))
         .collect();
     Ok(LangQuery {
         lang,
+        dialect,
+        grammar: language,
         comment_kinds,
         query: std::sync::OnceLock::new(),
         patterns,
@@ -266,11 +299,19 @@ fn compile(lang: Lang) -> Result<LangQuery, QueryError> {
 /// A language's query file compiled by tree-sitter, and its captures read the same way by
 /// the patterns: what the tests check of every query file.
 pub fn check_query(lang: Lang) -> Result<(), QueryError> {
+    for dialect in 0..=lang.spec().dialects.len() {
+        check_dialect(lang, dialect)?;
+    }
+    Ok(())
+}
+
+fn check_dialect(lang: Lang, dialect: usize) -> Result<(), QueryError> {
     let spec = lang.spec();
     let file = spec.query_file;
-    let query = Query::new(&lang.ts_language(), spec.query)
-        .map_err(|source| QueryError::Compile { file, source })?;
-    let patterns = Patterns::new(&lang.ts_language(), spec.query)
+    let language = grammar(lang, dialect);
+    let query =
+        Query::new(&language, spec.query).map_err(|source| QueryError::Compile { file, source })?;
+    let patterns = Patterns::new(&language, spec.query)
         .map_err(|source| QueryError::Pattern { file, source })?;
     if query.capture_names() != patterns.capture_names() {
         return Err(QueryError::Pattern {
@@ -290,6 +331,7 @@ struct Raw<'t> {
     defs: Vec<Def<'t>>,
     calls: Vec<Node<'t>>,
     bases: Vec<Node<'t>>,
+    implements: Vec<Node<'t>>,
     uses: Vec<Node<'t>>,
     imports: Vec<Node<'t>>,
     bindings: Vec<Node<'t>>,
@@ -327,6 +369,8 @@ impl<'t> Raw<'t> {
                 self.calls.push(node);
             } else if i == caps.uses {
                 self.uses.push(node);
+            } else if i == caps.implements {
+                self.implements.push(node);
             } else if i == caps.base {
                 base = Some(node);
             } else if i == caps.import {
@@ -398,6 +442,11 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         .iter()
         .map(|n| (Some(EdgeKind::Calls), *n))
         .chain(raw.bases.iter().map(|n| (Some(EdgeKind::Extends), *n)))
+        .chain(
+            raw.implements
+                .iter()
+                .map(|n| (Some(EdgeKind::Implements), *n)),
+        )
         .chain(raw.uses.iter().map(|n| (Some(EdgeKind::Uses), *n)))
         .chain(raw.bindings.iter().map(|n| (None, *n)))
         .collect();
@@ -430,19 +479,27 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         }
         // The innermost enclosing scope, skipping entries on the very same node (several
         // names in one spec: `var a, b int`).
-        let scope = stack
+        let mut scopes = stack
             .iter()
             .rev()
             .filter(|o| !(o.start == start && o.end == end))
             .map(|o| o.sym)
-            .find(|&s| syntax.is_scope(out.symbols[s].kind));
+            .filter(|&s| syntax.is_scope(out.symbols[s].kind));
+        let scope = if syntax.lifted(def) {
+            scopes.nth(1)
+        } else {
+            scopes.next()
+        };
         let enclosing = scope.map(|s| out.symbols[s].kind);
         let name = text(src, def.name);
         // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
         if !crate::id::is_identifier(&name) {
             continue;
         }
-        let Some(kind) = syntax.place(def.tag, enclosing, def.ty.map(|t| t.kind()), &name) else {
+        let Some(kind) = syntax
+            .place(def.tag, enclosing, def.ty.map(|t| t.kind()), &name)
+            .and_then(|k| syntax.refine(src, def, enclosing, k))
+        else {
             continue;
         };
         // A method declared apart from its type hangs under its receiver's type.
@@ -934,7 +991,7 @@ fn take_ref<'t>(
         types.bind(spec, src, out, stack, node);
         return;
     };
-    let source = if kind == EdgeKind::Extends {
+    let source = if matches!(kind, EdgeKind::Extends | EdgeKind::Implements) {
         // A base class or embedded type belongs to the nearest enclosing type.
         stack
             .iter()
@@ -1005,22 +1062,31 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     };
     loop {
         match cur.kind() {
-            "identifier" | "type_identifier" | "package_identifier" | "field_identifier" => {
+            "identifier" | "type_identifier" | "package_identifier" | "field_identifier"
+            | "this" | "super" => {
                 push(&mut parts, text(src, cur), &mut called);
                 break;
             }
-            "attribute" | "selector_expression" => {
+            "attribute" | "selector_expression" | "member_expression" => {
                 let (obj, attr) = match cur.kind() {
                     "attribute" => (
                         cur.child_by_field_name("object"),
                         cur.child_by_field_name("attribute"),
+                    ),
+                    "member_expression" => (
+                        cur.child_by_field_name("object"),
+                        cur.child_by_field_name("property")
+                            .filter(|p| p.kind() == "property_identifier"),
                     ),
                     _ => (
                         cur.child_by_field_name("operand"),
                         cur.child_by_field_name("field"),
                     ),
                 };
-                let Some(attr) = attr else { break };
+                let Some(attr) = attr else {
+                    parts.push("?".to_string());
+                    break;
+                };
                 if first {
                     leaf = attr;
                 }
@@ -1032,10 +1098,19 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             }
             // A call or an index in the middle of a chain: the name before it gets `()` or
             // `[]` (`a.b()[0].c` is `a.b()[].c`).
-            "call" | "call_expression" | "subscript" | "index_expression" if !first => {
+            "call"
+            | "call_expression"
+            | "subscript"
+            | "index_expression"
+            | "new_expression"
+            | "subscript_expression"
+                if !first =>
+            {
                 let (inner, op) = match cur.kind() {
                     "call" | "call_expression" => (cur.child_by_field_name("function"), "()"),
+                    "new_expression" => (cur.child_by_field_name("constructor"), "()"),
                     "subscript" => (cur.child_by_field_name("value"), "[]"),
+                    "subscript_expression" => (cur.child_by_field_name("object"), "[]"),
                     _ => (cur.child_by_field_name("operand"), "[]"),
                 };
                 match inner {
@@ -1045,10 +1120,13 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                             "identifier"
                                 | "attribute"
                                 | "selector_expression"
+                                | "member_expression"
+                                | "this"
                                 | "call"
                                 | "call_expression"
                                 | "subscript"
                                 | "index_expression"
+                                | "subscript_expression"
                         ) =>
                     {
                         called.insert_str(0, op);
@@ -1061,15 +1139,24 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     }
                 }
             }
-            "qualified_type" => {
+            "qualified_type" | "nested_type_identifier" => {
                 if let Some(n) = cur.child_by_field_name("name") {
                     if first {
                         leaf = n;
                     }
                     parts.push(text(src, n));
                 }
-                if let Some(p) = cur.child_by_field_name("package") {
-                    parts.push(text(src, p));
+                // Go's package, TypeScript's module (`a.b.T`: a nested one).
+                match cur
+                    .child_by_field_name("package")
+                    .or_else(|| cur.child_by_field_name("module"))
+                {
+                    Some(m) if m.kind() == "nested_identifier" => {
+                        let t = text(src, m);
+                        parts.extend(t.rsplit('.').map(str::to_string));
+                    }
+                    Some(m) => parts.push(text(src, m)),
+                    None => {}
                 }
                 break;
             }
@@ -1077,7 +1164,9 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 if called.is_empty() =>
             {
                 let inner = match cur.kind() {
-                    "generic_type" => cur.child_by_field_name("type"),
+                    "generic_type" => cur
+                        .child_by_field_name("type")
+                        .or_else(|| cur.child_by_field_name("name")),
                     "slice_type" | "array_type" => cur.child_by_field_name("element"),
                     "map_type" => cur.child_by_field_name("value"),
                     _ => cur.named_child(0),

@@ -222,14 +222,15 @@ fn check_qualname(q: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// An identifier of Python or Go: Unicode XID (as both languages define them), with `_`.
+/// An identifier of the languages codemap reads: Unicode XID (as Python, Go and Rust define
+/// them), with `_`, and `$` (JavaScript and TypeScript).
 pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     match chars.next() {
-        Some(c) if c == '_' || unicode_ident::is_xid_start(c) => {}
+        Some(c) if c == '_' || c == '$' || unicode_ident::is_xid_start(c) => {}
         _ => return false,
     }
-    chars.all(unicode_ident::is_xid_continue)
+    chars.all(|c| c == '$' || unicode_ident::is_xid_continue(c))
 }
 
 /// The segment's name without its `~N` suffix.

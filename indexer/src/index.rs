@@ -593,7 +593,12 @@ fn process<'a>(
         }
     }
     let lines = bytes.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
-    Work::Extract(f, hash, extractor.extract(worker, f.lang, &bytes), lines)
+    Work::Extract(
+        f,
+        hash,
+        extractor.extract(worker, f.lang, &f.rel, &bytes),
+        lines,
+    )
 }
 
 fn upsert_file(
@@ -786,9 +791,9 @@ fn write_files(
                 store::insert_facts(conn, id, &ex.facts)?;
                 for imp in &ex.imports {
                     conn.prepare_cached(
-                        "INSERT INTO imports(file_id, module, member, alias, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        "INSERT INTO imports(file_id, module, member, alias, reexport, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     )?
-                    .execute(params![id, imp.module, imp.member, imp.alias, imp.pos.line, imp.pos.col])?;
+                    .execute(params![id, imp.module, imp.member, imp.alias, imp.reexport, imp.pos.line, imp.pos.col])?;
                 }
                 w.extracted += 1;
                 let job = Job {
@@ -1038,7 +1043,8 @@ fn resolve_job(
         })
     };
     let mut out = Vec::with_capacity(job.refs.len() + job.imports.len());
-    for imp in &job.imports {
+    // An import with no module names the file's own export (`export default x`): no edge.
+    for imp in job.imports.iter().filter(|i| !i.module.is_empty()) {
         let ie = ctx.import_edge(imp, ws);
         out.push(Edge {
             file_id: job.file_id,
@@ -1354,7 +1360,10 @@ fn sync_packages(
     let dirs: Vec<String> = match only {
         Some(dirs) => dirs.iter().cloned().collect(),
         None => {
-            conn.execute("DELETE FROM symbols WHERE kind = 'package'", [])?;
+            conn.execute(
+                "DELETE FROM symbols WHERE kind = 'package' AND file_id IS NULL",
+                [],
+            )?;
             ws.package_dirs().map(str::to_string).collect()
         }
     };

@@ -278,12 +278,15 @@ pub struct TypeFact {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Import {
     /// Python: the module as written, relative ones with their leading dots (`..pkg.mod`).
-    /// Go: the import path.
+    /// Go: the import path. TypeScript and JavaScript: the specifier (`./util`, `react`).
     pub module: String,
     /// Python `from m import member`: the member (`*` for a wildcard).
     pub member: Option<String>,
     /// The local name bound, when the code names one (`as x`, Go's explicit package name).
     pub alias: Option<String>,
+    /// A re-export (`export { a as b } from "./m"`): the module's names are passed on under
+    /// `alias` (or their own), and nothing is bound in the file itself.
+    pub reexport: bool,
     pub pos: Pos,
 }
 

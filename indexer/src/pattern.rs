@@ -9,7 +9,8 @@
 //!
 //! The part understood: `(kind …)` and `(_)` nodes, `[(a) (b)]` alternatives of plain kinds,
 //! `field:` children, `!field` absent fields, `?` optional steps, `.` anchors (first child,
-//! adjacent children, last child), `@capture`s and the `#eq?` predicate against a string.
+//! adjacent children, last child), `@capture`s and the `#eq?` and `#not-eq?` predicates against
+//! a string.
 //! Anything else is refused when the query is compiled. The query file is still compiled by
 //! tree-sitter too (its errors name the line and the unknown node kind); a table test and a
 //! check over whole standard libraries (`tests/e2e/corpora.rs`) pin the matches to
@@ -48,8 +49,8 @@ struct Step {
 #[derive(Debug, Clone)]
 struct Pattern {
     root: Step,
-    /// `#eq? @capture "text"`.
-    eq: Vec<(u32, String)>,
+    /// `#eq? @capture "text"` (`false`) and `#not-eq? @capture "text"` (`true`).
+    eq: Vec<(u32, String, bool)>,
 }
 
 /// Compiled patterns of one query file, for one grammar.
@@ -246,7 +247,7 @@ impl Compiler<'_> {
 
     /// One step: `(kind …)`, `(_)` or `[(a) (b)]`, with what follows it. The opening token
     /// is next.
-    fn step(&mut self, eq: &mut Vec<(u32, String)>) -> Result<Step, PatternError> {
+    fn step(&mut self, eq: &mut Vec<(u32, String, bool)>) -> Result<Step, PatternError> {
         let mut step = Step::default();
         match self.next() {
             Some(Tok::OpenAlt) => {
@@ -331,21 +332,29 @@ impl Compiler<'_> {
         Ok(step)
     }
 
-    /// `#eq? @capture "text"` (the opening `(#eq?` is read).
-    fn predicate(&mut self, name: &str, eq: &mut Vec<(u32, String)>) -> Result<(), PatternError> {
-        if name != "eq?" {
-            return Err(PatternError(format!(
-                "unsupported predicate #{name} (only #eq? @capture \"text\")"
-            )));
-        }
+    /// `#eq? @capture "text"` or `#not-eq? @capture "text"` (the opening `(#eq?` is read).
+    fn predicate(
+        &mut self,
+        name: &str,
+        eq: &mut Vec<(u32, String, bool)>,
+    ) -> Result<(), PatternError> {
+        let negated = match name {
+            "eq?" => false,
+            "not-eq?" => true,
+            _ => {
+                return Err(PatternError(format!(
+                    "unsupported predicate #{name} (only #eq? and #not-eq? @capture \"text\")"
+                )))
+            }
+        };
         match (self.next(), self.next(), self.next()) {
             (Some(Tok::Capture(c)), Some(Tok::Str(s)), Some(Tok::Close)) => {
                 let i = self.capture(&c);
-                eq.push((i, s));
+                eq.push((i, s, negated));
                 Ok(())
             }
             _ => Err(PatternError(
-                "#eq? takes a capture and a string: (#eq? @name \"text\")".into(),
+                "#eq? and #not-eq? take a capture and a string: (#eq? @name \"text\")".into(),
             )),
         }
     }
@@ -446,10 +455,10 @@ impl Patterns {
                         }
                     }
                     for m in &found {
-                        let ok = pat.eq.iter().all(|(cap, text)| {
-                            m.iter()
-                                .filter(|(i, ..)| i == cap)
-                                .all(|(_, n, _)| src.get(n.byte_range()) == Some(text.as_bytes()))
+                        let ok = pat.eq.iter().all(|(cap, text, negated)| {
+                            m.iter().filter(|(i, ..)| i == cap).all(|(_, n, _)| {
+                                (src.get(n.byte_range()) == Some(text.as_bytes())) != *negated
+                            })
                         });
                         if ok {
                             ancestors.push(node);
@@ -643,6 +652,7 @@ mod tests {
             (Lang::Python, "(class_definition superclasses: (argument_list [(identifier) (attribute)] @b))", "class A(B, m.C, metaclass=M): pass\n"),
             (Lang::Python, "(call function: (identifier) @_i arguments: (argument_list . (_) . [(identifier) (attribute)] @t) (#eq? @_i \"isinstance\"))", "isinstance(x, T)\nisinstance(x, (A, B))\nissubclass(x, T)\nisinstance(f(y), m.T)\n"),
             (Lang::Python, "(assignment type: (type)? @t) @b", "x: int = 1\ny = 2\nz: str\n"),
+            (Lang::Python, "(call function: (identifier) @_f (#not-eq? @_f \"require\")) @c", "require(a)\nf(b)\nm.require(c)\n"),
         ];
         for (lang, query, src) in cases {
             let (ts, ours) = both(*lang, query, src);

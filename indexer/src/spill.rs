@@ -179,6 +179,7 @@ pub fn encode(r: &Record, buf: &mut Vec<u8>) {
         put_s(buf, &i.module);
         put_o(buf, i.member.as_deref());
         put_o(buf, i.alias.as_deref());
+        put_u(buf, u64::from(i.reexport));
         put_pos(buf, i.pos);
     }
     put_u(buf, r.facts.len() as u64);
@@ -277,6 +278,7 @@ pub fn decode(buf: &[u8]) -> Option<Record> {
                 module: r.s()?.to_string(),
                 member: r.o()?.map(str::to_string),
                 alias: r.o()?.map(str::to_string),
+                reexport: r.u()? != 0,
                 pos: r.pos()?,
             })
         })
@@ -338,6 +340,7 @@ mod tests {
                 module: "strings".into(),
                 member: None,
                 alias: Some("s".into()),
+                reexport: true,
                 pos: Pos { line: 3, col: 2 },
             }],
             facts: vec![TypeFact {

@@ -13,7 +13,7 @@ pub const SCHEMA: &str = include_str!("../../schema.sql");
 /// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number;
 /// 6: a file's directory on `files`, not on each symbol); an older or newer map is rebuilt by
 /// the next index run.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -358,16 +358,17 @@ pub fn file_facts(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<TypeF
 /// A file's stored imports.
 pub fn file_imports(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<Import>> {
     let mut st = conn.prepare_cached(
-        "SELECT module, member, alias, line, col FROM imports WHERE file_id = ?1",
+        "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1",
     )?;
     let rows = st.query_map([file_id], |r| {
         Ok(Import {
             module: r.get(0)?,
             member: r.get(1)?,
             alias: r.get(2)?,
+            reexport: r.get(3)?,
             pos: Pos {
-                line: r.get(3)?,
-                col: r.get(4)?,
+                line: r.get(4)?,
+                col: r.get(5)?,
             },
         })
     })?;

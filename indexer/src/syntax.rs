@@ -199,6 +199,62 @@ pub fn line_at(text: &str, line: u32) -> &str {
     l.strip_suffix('\r').unwrap_or(l)
 }
 
+/// Whether `src[from..to]` is blank (spaces, tabs, line ends).
+pub fn blank(src: &[u8], from: usize, to: usize) -> bool {
+    src.get(from..to)
+        .is_some_and(|b| b.iter().all(|c| c.is_ascii_whitespace()))
+}
+
+/// The comment that ends right before byte `at` with only blanks between, from the file's
+/// comments in source order.
+pub fn comment_before<'t>(src: &[u8], comments: &[Node<'t>], at: usize) -> Option<Node<'t>> {
+    let i = comments.partition_point(|c| c.end_byte() <= at);
+    let c = *comments.get(i.checked_sub(1)?)?;
+    blank(src, c.end_byte(), at).then_some(c)
+}
+
+/// The doc comment of a declaration, from the file's comments instead of the tree's siblings (which tree-sitter
+/// finds by walking from the parent's first child: quadratic over a file's thousands of
+/// declarations): the comments right above, each on the line before the next, none trailing
+/// code on its line.
+pub fn doc_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Option<String> {
+    let mut next_row = node.start_position().row;
+    let mut cur = comment_before(src, comments, node.start_byte());
+    let mut run = Vec::new();
+    while let Some(c) = cur {
+        if c.end_position().row + 1 != next_row {
+            break;
+        }
+        // A comment that trails code on its line belongs to that code.
+        let line_start = src[..c.start_byte()]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        if !blank(src, line_start, c.start_byte()) {
+            break;
+        }
+        next_row = c.start_position().row;
+        run.push(c);
+        cur = comment_before(src, comments, c.start_byte());
+    }
+    if run.is_empty() {
+        return None;
+    }
+    run.reverse();
+    comment_summary(src, &run)
+}
+
+/// `Addr string // TCP address`: a comment on the same line right after the declaration,
+/// from the file's comments.
+pub fn trailing_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Option<String> {
+    let i = comments.partition_point(|c| c.start_byte() < node.end_byte());
+    let next = *comments.get(i)?;
+    (next.start_position().row == node.end_position().row
+        && blank(src, node.end_byte(), next.start_byte()))
+    .then(|| comment_first_line(src, next))
+    .flatten()
+}
+
 #[cfg(test)]
 mod doc_tests {
     use super::first_sentence;

@@ -97,7 +97,7 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
 }
 
 /// The walker with codemap's rules: ignore files honoured, hidden entries skipped, symlinks
-/// not followed, `--exclude` patterns left out.
+/// not followed, `--exclude` patterns and the registry's skipped directories left out.
 fn builder(canon_root: &Path, opts: &WalkOptions) -> Result<ignore::WalkBuilder, WalkError> {
     let overrides = excludes(canon_root, &opts.exclude)?;
     let mut b = ignore::WalkBuilder::new(canon_root);
@@ -110,7 +110,13 @@ fn builder(canon_root: &Path, opts: &WalkOptions) -> Result<ignore::WalkBuilder,
         .parents(false)
         .follow_links(false)
         .add_custom_ignore_filename(".codemapignore")
-        .overrides(overrides);
+        .overrides(overrides)
+        // Installed packages (`node_modules`): never the workspace's own code, ignored or not.
+        .filter_entry(|e| {
+            !(e.depth() > 0
+                && e.file_type().is_some_and(|t| t.is_dir())
+                && e.file_name().to_str().is_some_and(Lang::is_skipped_dir))
+        });
     Ok(b)
 }
 

@@ -173,8 +173,9 @@ fn may_name_languages(rel: &str, line: &str) -> bool {
     rel.starts_with("indexer/src/lang/")
         || rel == "indexer/src/resolve/python.rs"
         || rel == "indexer/src/resolve/go.rs"
+        || rel == "indexer/src/resolve/typescript.rs"
         // The resolver registry: `Lang::Python => &python::PythonResolver,`.
-        || (rel == "indexer/src/resolve/mod.rs" && line.contains("Resolver,"))
+        || (rel == "indexer/src/resolve/mod.rs" && line.contains("Resolver") && line.contains("=>"))
 }
 
 #[test]
@@ -190,6 +191,13 @@ fn languages_are_named_only_in_the_registry() {
         "\".go\"",
         "\"go.mod\"",
         "\"pyproject.toml\"",
+        "Lang::TypeScript",
+        "Lang::JavaScript",
+        "\"ts\"",
+        "\"tsx\"",
+        "\"js\"",
+        "\"package.json\"",
+        "\"tsconfig.json\"",
     ];
     let mut found = Vec::new();
     let mut lines = 0;

@@ -556,8 +556,8 @@ fn pattern_walk_extracts_what_the_query_cursor_does() {
                 if src.len() > 4 << 20 || src.contains(&0) {
                     return None;
                 }
-                let ours = ex.extract(w, f.lang, &src);
-                let reference = ex.extract_reference(w, f.lang, &src);
+                let ours = ex.extract(w, f.lang, &f.rel, &src);
+                let reference = ex.extract_reference(w, f.lang, &f.rel, &src);
                 (ours != reference).then(|| f.rel.clone())
             })
             .flatten()

@@ -115,6 +115,211 @@ fn python_fixture_map() {
     );
 }
 
+/// The edges of one kind, sorted.
+fn sorted_edges(root: &std::path::Path, kind: &str) -> Vec<String> {
+    let mut e = edges(root, kind);
+    e.sort();
+    e
+}
+
+/// Every symbol of the fixture as `node ID|kind|name line|name column|signature`, sorted.
+fn fixture_symbols(root: &std::path::Path) -> Vec<String> {
+    let mut s = rows(
+        &db(root),
+        "SELECT node_id || '|' || kind || '|' || name_line || '|' || name_col || '|' || coalesce(signature, '') FROM all_symbols WHERE qualname != ''",
+    );
+    s.sort();
+    s
+}
+
+/// A TypeScript monorepo: `paths` aliases, a workspace package behind a barrel file
+/// (`export *`, `export { a as b }`), a default export, a namespace, an enum, parameter
+/// properties, a `.tsx` view, a JavaScript file imported as `./legacy.js`, and an ambient
+/// `.d.ts`. Every symbol and every edge.
+#[test]
+fn typescript_fixture_map() {
+    let ws = fixture("ts_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 8);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "js:src/legacy.js#legacyTotal|function|2|10|function legacyTotal(items)",
+            "ts:packages/core/src/format.ts#Formatter.format|method|9|3|format(value: number): string",
+            "ts:packages/core/src/format.ts#Formatter|class|8|22|class Formatter",
+            "ts:packages/core/src/format.ts#formatPrice|function|4|17|function formatPrice(value: number, currency: Currency = Currency.EUR): string",
+            "ts:packages/core/src/models.ts#Book.pages|field|28|3|pages = 0",
+            "ts:packages/core/src/models.ts#Book.price|method|30|3|price(): number",
+            "ts:packages/core/src/models.ts#Book|class|27|14|class Book extends Item",
+            "ts:packages/core/src/models.ts#Currency.EUR|constant|8|3|EUR = \"EUR\"",
+            "ts:packages/core/src/models.ts#Currency.USD|constant|9|3|USD = \"USD\"",
+            "ts:packages/core/src/models.ts#Currency|type|7|13|enum Currency",
+            "ts:packages/core/src/models.ts#Item.cents|field|18|44|protected cents: number",
+            "ts:packages/core/src/models.ts#Item.constructor|method|18|3|constructor(readonly sku: Sku, protected cents: number)",
+            "ts:packages/core/src/models.ts#Item.currency|field|16|12|readonly currency: Currency = Currency.EUR",
+            "ts:packages/core/src/models.ts#Item.describe|method|22|3|describe(): string",
+            "ts:packages/core/src/models.ts#Item.price|method|20|12|abstract price(): number",
+            "ts:packages/core/src/models.ts#Item.sku|field|18|24|readonly sku: Sku",
+            "ts:packages/core/src/models.ts#Item|class|15|23|abstract class Item implements Priced",
+            "ts:packages/core/src/models.ts#Priced.currency|field|4|12|readonly currency: Currency",
+            "ts:packages/core/src/models.ts#Priced.price|method|3|3|price(): number",
+            "ts:packages/core/src/models.ts#Priced|interface|2|18|interface Priced",
+            "ts:packages/core/src/models.ts#Sku|type|12|13|type Sku = string",
+            "ts:packages/core/src/models.ts#Tax.rate|function|40|19|function rate(cents: number): number",
+            "ts:packages/core/src/models.ts#Tax|package|39|18|namespace Tax",
+            "ts:packages/core/src/models.ts#makeBook|function|35|17|function makeBook(sku: Sku, cents: number): Book",
+            "ts:src/cart.ts#Cart.add|method|12|3|add(item: Priced): void",
+            "ts:src/cart.ts#Cart.formatter|field|10|11|private formatter = new Formatter()",
+            "ts:src/cart.ts#Cart.items|field|9|11|private items: Priced[] = []",
+            "ts:src/cart.ts#Cart.summary|method|22|3|summary(): string",
+            "ts:src/cart.ts#Cart.total|method|18|3|total(): number",
+            "ts:src/cart.ts#Cart|class|8|14|class Cart extends EventEmitter",
+            "ts:src/cart.ts#checkout|function|27|14|const checkout = (cart: Cart): string",
+            "ts:src/cart.ts#firstBook|function|34|17|function firstBook(): Book",
+            "ts:src/util/log.ts#LEVEL|constant|1|14|const LEVEL = 1",
+            "ts:src/util/log.ts#log|function|3|17|function log(message: string): void",
+            "ts:src/view.tsx#CartView|function|6|17|function CartView({ cart }: Props)",
+            "ts:src/view.tsx#Props|type|3|6|type Props = { cart: Cart }",
+            "ts:types/ambient.d.ts#JSX.IntrinsicElements|interface|10|13|interface IntrinsicElements",
+            "ts:types/ambient.d.ts#JSX|package|9|19|namespace JSX",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "js:src/legacy.js#legacyTotal|?i.price|unresolved",
+            "js:src/legacy.js#legacyTotal|?items.reduce|unresolved",
+            "ts:packages/core/src/format.ts#Formatter.format|ts:packages/core/src/format.ts#formatPrice|local",
+            "ts:packages/core/src/format.ts#formatPrice|?value.toFixed|unresolved",
+            "ts:packages/core/src/models.ts#Book.price|ts:packages/core/src/models.ts#Tax.rate|local",
+            "ts:packages/core/src/models.ts#Item.describe|ts:packages/core/src/models.ts#Item.price|local",
+            "ts:packages/core/src/models.ts#makeBook|ts:packages/core/src/models.ts#Book|local",
+            "ts:src/cart.ts#Cart.add|?this.emit|external",
+            "ts:src/cart.ts#Cart.add|?this.items.push|unresolved",
+            "ts:src/cart.ts#Cart.add|ts:src/cart.ts#Cart.summary|local",
+            "ts:src/cart.ts#Cart.add|ts:src/util/log.ts#log|import",
+            "ts:src/cart.ts#Cart.formatter|ts:packages/core/src/format.ts#Formatter|import",
+            "ts:src/cart.ts#Cart.summary|ts:packages/core/src/format.ts#Formatter.format|inferred",
+            "ts:src/cart.ts#Cart.summary|ts:src/cart.ts#Cart.total|local",
+            "ts:src/cart.ts#Cart.total|js:src/legacy.js#legacyTotal|import",
+            "ts:src/cart.ts#checkout|ts:packages/core/src/format.ts#formatPrice|import",
+            "ts:src/cart.ts#checkout|ts:packages/core/src/models.ts#Item.describe|inferred",
+            "ts:src/cart.ts#checkout|ts:packages/core/src/models.ts#makeBook|import",
+            "ts:src/cart.ts#checkout|ts:src/cart.ts#Cart.add|inferred",
+            "ts:src/cart.ts#checkout|ts:src/cart.ts#Cart.total|inferred",
+            "ts:src/cart.ts#firstBook|ts:packages/core/src/models.ts#makeBook|import",
+            "ts:src/view.tsx#CartView|ts:src/cart.ts#checkout|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "extends"),
+        [
+            "ts:packages/core/src/models.ts#Book|ts:packages/core/src/models.ts#Item|local",
+            "ts:src/cart.ts#Cart|?EventEmitter|external",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "implements"),
+        ["ts:packages/core/src/models.ts#Item|ts:packages/core/src/models.ts#Priced|local",]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "ts:packages/core/src/format.ts|ts:packages/core/src/models.ts|import",
+            "ts:packages/core/src/index.ts|ts:packages/core/src/format.ts|import",
+            "ts:packages/core/src/index.ts|ts:packages/core/src/models.ts|import",
+            "ts:src/cart.ts|js:src/legacy.js|import",
+            "ts:src/cart.ts|ts:ext:events|import",
+            "ts:src/cart.ts|ts:packages/core/src/format.ts|import",
+            "ts:src/cart.ts|ts:packages/core/src/index.ts|import",
+            "ts:src/cart.ts|ts:packages/core/src/index.ts|import",
+            "ts:src/cart.ts|ts:packages/core/src/index.ts|import",
+            "ts:src/cart.ts|ts:packages/core/src/index.ts|import",
+            "ts:src/cart.ts|ts:src/util/log.ts|import",
+            "ts:src/view.tsx|ts:src/cart.ts|import",
+            "ts:src/view.tsx|ts:src/cart.ts|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "uses"),
+        [
+            "ts:packages/core/src/format.ts#formatPrice|ts:packages/core/src/models.ts#Currency|import",
+            "ts:packages/core/src/models.ts#Item.currency|ts:packages/core/src/models.ts#Currency|local",
+            "ts:packages/core/src/models.ts#Item.sku|ts:packages/core/src/models.ts#Sku|local",
+            "ts:packages/core/src/models.ts#Priced.currency|ts:packages/core/src/models.ts#Currency|local",
+            "ts:packages/core/src/models.ts#makeBook|ts:packages/core/src/models.ts#Book|local",
+            "ts:packages/core/src/models.ts#makeBook|ts:packages/core/src/models.ts#Sku|local",
+            "ts:src/cart.ts#Cart.add|ts:packages/core/src/models.ts#Priced|import",
+            "ts:src/cart.ts#Cart.items|ts:packages/core/src/models.ts#Priced|import",
+            "ts:src/cart.ts#checkout|ts:src/cart.ts#Cart|local",
+            "ts:src/cart.ts#firstBook|ts:packages/core/src/models.ts#Book|import",
+            "ts:src/view.tsx#CartView|ts:src/view.tsx#Props|local",
+            "ts:src/view.tsx#Props|ts:src/cart.ts#Cart|import",
+        ]
+    );
+}
+
+/// A JavaScript package: CommonJS (`require`, destructured `require`, `exports.x =`,
+/// `module.exports.x =`, `module.exports = { … }`), an ES module importing it, a class with a
+/// getter, callbacks whose locals stay out.
+#[test]
+fn javascript_fixture_map() {
+    let ws = fixture("js_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 4);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "js:lib/app.mjs#handlers|constant|13|14|const handlers = {",
+            "js:lib/app.mjs#run|function|5|25|function run(args)",
+            "js:lib/store.js#MAX_ITEMS|constant|4|7|const MAX_ITEMS = 100",
+            "js:lib/store.js#Store.add|method|13|3|add(name)",
+            "js:lib/store.js#Store.constructor|method|8|3|constructor()",
+            "js:lib/store.js#Store.size|field|21|7|get size()",
+            "js:lib/store.js#Store|class|7|7|class Store extends EventEmitter",
+            "js:lib/store.js#validate|function|26|10|function validate(slug)",
+            "js:lib/util.js#VERSION|variable|6|9|exports.VERSION = '0.3.0'",
+            "js:lib/util.js#joinAll|function|8|16|module.exports.joinAll = (items)",
+            "js:lib/util.js#slugify|function|2|9|exports.slugify = function (text)",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "js:lib/app.mjs#run|?path.basename|external",
+            "js:lib/app.mjs#run|js:lib/store.js#Store.add|inferred",
+            "js:lib/app.mjs#run|js:lib/store.js#Store|import",
+            "js:lib/app.mjs|??.forEach|unresolved",
+            "js:lib/store.js#Store.add|?this.emit|external",
+            "js:lib/store.js#Store.add|?this.items.set|external",
+            "js:lib/store.js#Store.add|js:lib/store.js#validate|local",
+            "js:lib/store.js#Store.add|js:lib/util.js#slugify|import",
+            "js:lib/util.js#joinAll|?items.map().join|unresolved",
+            "js:lib/util.js#joinAll|?items.map|unresolved",
+            "js:lib/util.js#slugify|?text.toLowerCase().split().join|unresolved",
+            "js:lib/util.js#slugify|?text.toLowerCase().split|unresolved",
+            "js:lib/util.js#slugify|?text.toLowerCase|unresolved",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "extends"),
+        ["js:lib/store.js#Store|?EventEmitter|external",]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "js:lib/app.mjs|js:ext:path|import",
+            "js:lib/app.mjs|js:lib/store.js|import",
+            "js:lib/index.js|js:lib/store.js|import",
+            "js:lib/index.js|js:lib/util.js|import",
+            "js:lib/store.js|js:ext:events|import",
+            "js:lib/store.js|js:lib/util.js|import",
+        ]
+    );
+}
+
 #[test]
 fn go_fixture_map() {
     let ws = fixture("go_app");

@@ -469,7 +469,7 @@ fn load_packages(conn: &Connection) -> rusqlite::Result<HashMap<i64, PackageNode
         "SELECT y.id, n.node_id, y.name, y.doc,
                 (SELECT f.id FROM symbols c JOIN files f ON f.id = c.file_id
                  WHERE c.parent = y.id AND c.kind = 'file' ORDER BY c.doc IS NULL, f.path LIMIT 1)
-         FROM symbols y JOIN nodes n ON n.id = y.id WHERE y.kind = 'package'",
+         FROM symbols y JOIN nodes n ON n.id = y.id WHERE y.kind = 'package' AND y.file_id IS NULL",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(PackageNode {

@@ -7,7 +7,8 @@
 use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    comment_first_line, comment_summary, count_params, first_line, head_text, lossy, text,
+    comment_first_line, comment_summary, count_params, doc_comment_in, first_line, head_text,
+    lossy, text, trailing_comment_in,
 };
 use tree_sitter::Node;
 
@@ -17,6 +18,8 @@ pub static GO: Language = Language {
     extensions: &["go"],
     manifests: &["go.mod", "go.work"],
     grammar: || tree_sitter_go::LANGUAGE.into(),
+    dialects: &[],
+    skip_dirs: &[],
     query_file: "go.scm",
     query: include_str!("../../../queries/go.scm"),
     definitions: &[
@@ -54,9 +57,12 @@ pub static GO: Language = Language {
         commands: &[&["gopls"]],
         install_hint: "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",
         language_id: "go",
+        language_ids: &[],
         // Offline: module mode without the network.
         env: &[("GOPROXY", "off"), ("GOFLAGS", "-mod=mod")],
         class_kind: Kind::Type,
+        enum_member_kind: Kind::Type,
+        namespace_kind: None,
         functions_in_class_are_methods: false,
         receiver_in_method_names: true,
         announcing_servers: &[],
@@ -118,7 +124,7 @@ impl Syntax for GoSyntax {
             }
             DefTag::Constant => top.then_some(Constant),
             DefTag::Variable => top.then_some(Variable),
-            DefTag::Class => None,
+            DefTag::Class | DefTag::Module => None,
         }
     }
 
@@ -193,7 +199,7 @@ impl Syntax for GoSyntax {
                 let line = first_line(&lossy(&src[node.start_byte()..end]));
                 line.trim_end_matches('{').trim_end().to_string()
             }
-            DefTag::Class => return None,
+            DefTag::Class | DefTag::Module => return None,
         })
     }
 
@@ -240,6 +246,7 @@ impl Syntax for GoSyntax {
             module: path,
             member: None,
             alias: node.child_by_field_name("name").map(|n| text(src, n)),
+            reexport: false,
             pos: crate::syntax::pos_of(src, node),
         });
     }
@@ -465,61 +472,6 @@ fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
             _ => return None,
         }
     }
-}
-
-/// Whether `src[from..to]` is blank (spaces, tabs, line ends).
-fn blank(src: &[u8], from: usize, to: usize) -> bool {
-    src.get(from..to)
-        .is_some_and(|b| b.iter().all(|c| c.is_ascii_whitespace()))
-}
-
-/// The comment that ends right before byte `at` with only blanks between, from the file's
-/// comments in source order.
-fn comment_before<'t>(src: &[u8], comments: &[Node<'t>], at: usize) -> Option<Node<'t>> {
-    let i = comments.partition_point(|c| c.end_byte() <= at);
-    let c = *comments.get(i.checked_sub(1)?)?;
-    blank(src, c.end_byte(), at).then_some(c)
-}
-
-/// [`doc_comment`] from the file's comments instead of the tree's siblings (which tree-sitter
-/// finds by walking from the parent's first child: quadratic over a file's thousands of
-/// declarations): the comments right above, each on the line before the next, none trailing
-/// code on its line.
-fn doc_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Option<String> {
-    let mut next_row = node.start_position().row;
-    let mut cur = comment_before(src, comments, node.start_byte());
-    let mut run = Vec::new();
-    while let Some(c) = cur {
-        if c.end_position().row + 1 != next_row {
-            break;
-        }
-        // A comment that trails code on its line belongs to that code.
-        let line_start = src[..c.start_byte()]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        if !blank(src, line_start, c.start_byte()) {
-            break;
-        }
-        next_row = c.start_position().row;
-        run.push(c);
-        cur = comment_before(src, comments, c.start_byte());
-    }
-    if run.is_empty() {
-        return None;
-    }
-    run.reverse();
-    comment_summary(src, &run)
-}
-
-/// [`trailing_comment`] from the file's comments.
-fn trailing_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Option<String> {
-    let i = comments.partition_point(|c| c.start_byte() < node.end_byte());
-    let next = *comments.get(i)?;
-    (next.start_position().row == node.end_position().row
-        && blank(src, node.end_byte(), next.start_byte()))
-    .then(|| comment_first_line(src, next))
-    .flatten()
 }
 
 /// The first sentence of the comment block right above a declaration (no blank line between).

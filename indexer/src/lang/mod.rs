@@ -9,8 +9,10 @@
 //! `resolve::lang_resolver`.
 
 pub(crate) mod go;
+mod javascript;
 mod python;
 pub mod spec;
+mod typescript;
 
 pub use spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use std::path::Path;
@@ -20,16 +22,20 @@ use std::path::Path;
 pub enum Lang {
     Python,
     Go,
+    TypeScript,
+    JavaScript,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::Python, Lang::Go];
+    pub const ALL: [Lang; 4] = [Lang::Python, Lang::Go, Lang::TypeScript, Lang::JavaScript];
 
     /// The registry: each language's description.
     pub fn spec(self) -> &'static Language {
         match self {
             Lang::Python => &python::PYTHON,
             Lang::Go => &go::GO,
+            Lang::TypeScript => &typescript::TYPESCRIPT,
+            Lang::JavaScript => &javascript::JAVASCRIPT,
         }
     }
 
@@ -57,6 +63,29 @@ impl Lang {
 
     pub fn ts_language(self) -> tree_sitter::Language {
         (self.spec().grammar)()
+    }
+
+    /// The grammar that parses `path`: its extension's dialect (`.tsx`), else the language's.
+    pub fn grammar_for(self, path: &str) -> tree_sitter::Language {
+        (self.spec().dialects[..])
+            .get(self.dialect_of(path).wrapping_sub(1))
+            .map_or_else(|| self.ts_language(), |(_, g)| g())
+    }
+
+    /// Which of the language's grammars parses `path`: 0 for its own, `i` for its `i`th
+    /// dialect.
+    pub fn dialect_of(self, path: &str) -> usize {
+        let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
+        self.spec()
+            .dialects
+            .iter()
+            .position(|(e, _)| *e == ext)
+            .map_or(0, |i| i + 1)
+    }
+
+    /// Whether a directory, by its name, is never walked (`node_modules`).
+    pub fn is_skipped_dir(name: &str) -> bool {
+        Lang::ALL.iter().any(|l| l.spec().skip_dirs.contains(&name))
     }
 
     /// The query file from `queries/`, embedded at build time.
@@ -240,10 +269,21 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("a/b.pyi")), Some(Lang::Python));
         assert_eq!(Lang::of_path(Path::new("x.go")), Some(Lang::Go));
         assert_eq!(Lang::of_path(Path::new("x.rs")), None);
+        assert_eq!(Lang::of_path(Path::new("a/b.d.ts")), Some(Lang::TypeScript));
+        assert_eq!(Lang::of_path(Path::new("a/b.tsx")), Some(Lang::TypeScript));
+        assert_eq!(Lang::of_path(Path::new("a/b.cjs")), Some(Lang::JavaScript));
+        assert_eq!(Lang::TypeScript.dialect_of("a/b.tsx"), 1);
+        assert_eq!(Lang::TypeScript.dialect_of("a/b.ts"), 0);
+        assert!(Lang::is_skipped_dir("node_modules") && !Lang::is_skipped_dir("src"));
         assert_eq!(Lang::of_path(Path::new("Makefile")), None);
         assert_eq!(Lang::of_id("py:a.py#f"), Some(Lang::Python));
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
-        assert_eq!(Lang::described(), "Python (.py, .pyi), Go (.go)");
+        assert_eq!(
+            Lang::described(),
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs)"
+        );
+        assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
+        assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");
         assert_eq!(Lang::module_path("net/http/server.go"), "net/http");
         assert_eq!(Lang::module_path("main.go"), "");
         assert_eq!(Lang::module_path("json/decoder.py"), "json/decoder");
@@ -251,5 +291,7 @@ mod tests {
         assert_eq!(Lang::module_path("__init__.py"), "");
         assert!(Lang::is_test_file("a/b_test.go") && Lang::is_test_file("t/test_x.py"));
         assert!(!Lang::is_test_file("a/b.go") && !Lang::is_test_file("testing.py"));
+        assert!(Lang::is_test_file("src/a.test.ts") && Lang::is_test_file("a.spec.js"));
+        assert!(!Lang::is_test_file("src/testing.ts"));
     }
 }

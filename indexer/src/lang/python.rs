@@ -14,6 +14,8 @@ pub static PYTHON: Language = Language {
     extensions: &["py", "pyi"],
     manifests: &["pyproject.toml", "setup.py", "setup.cfg"],
     grammar: || tree_sitter_python::LANGUAGE.into(),
+    dialects: &[],
+    skip_dirs: &[],
     query_file: "python.scm",
     query: include_str!("../../../queries/python.scm"),
     definitions: &[DefTag::Class, DefTag::Function, DefTag::Variable],
@@ -35,8 +37,11 @@ pub static PYTHON: Language = Language {
         ],
         install_hint: "install pyright: npm install -g pyright@1.1.414",
         language_id: "python",
+        language_ids: &[],
         env: &[],
         class_kind: Kind::Class,
+        enum_member_kind: Kind::Type,
+        namespace_kind: None,
         functions_in_class_are_methods: true,
         receiver_in_method_names: false,
         announcing_servers: &["pyright"],
@@ -166,6 +171,7 @@ impl Syntax for PythonSyntax {
                     module,
                     member: None,
                     alias,
+                    reexport: false,
                     pos,
                 });
             }
@@ -185,6 +191,7 @@ impl Syntax for PythonSyntax {
                 module: module.clone(),
                 member: Some(member),
                 alias,
+                reexport: false,
                 pos,
             });
             any = true;
@@ -195,6 +202,7 @@ impl Syntax for PythonSyntax {
                 module,
                 member: Some("*".into()),
                 alias: None,
+                reexport: false,
                 pos,
             });
         }

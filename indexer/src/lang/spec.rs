@@ -18,6 +18,10 @@ pub struct Language {
     pub manifests: &'static [&'static str],
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
+    /// Grammars for some extensions in place of `grammar` (TypeScript's `.tsx`).
+    pub dialects: &'static [(&'static str, Grammar)],
+    /// Directories never walked, by name (`node_modules`): installed packages, build output.
+    pub skip_dirs: &'static [&'static str],
     /// The query file's name under `queries/` and its text (embedded at build time).
     pub query_file: &'static str,
     pub query: &'static str,
@@ -50,6 +54,9 @@ pub struct Language {
     /// How its files and symbols appear in a SCIP export.
     pub scip: ScipSpec,
 }
+
+/// A tree-sitter grammar, made when asked.
+pub type Grammar = fn() -> tree_sitter::Language;
 
 /// A language in SCIP's terms (`indexer::export`).
 pub struct ScipSpec {
@@ -116,10 +123,16 @@ pub struct ServerSpec {
     pub install_hint: &'static str,
     /// LSP's `languageId` for `didOpen`.
     pub language_id: &'static str,
+    /// Another `languageId` for some extensions (`tsx` → `typescriptreact`).
+    pub language_ids: &'static [(&'static str, &'static str)],
     /// Environment for the server process (e.g. no network for gopls).
     pub env: &'static [(&'static str, &'static str)],
     /// The map kind of LSP's `Class` symbol kind.
     pub class_kind: Kind,
+    /// The map kind of LSP's `EnumMember`.
+    pub enum_member_kind: Kind,
+    /// The map kind of LSP's `Namespace` and `Module` (a TypeScript namespace), if any.
+    pub namespace_kind: Option<Kind>,
     /// LSP `Function`s inside a class are methods.
     pub functions_in_class_are_methods: bool,
     /// The outline names methods with their receiver, `(*T).M` (gopls).
@@ -145,10 +158,12 @@ pub enum DefTag {
     MethodSpec,
     Constant,
     Variable,
+    /// A named scope of declarations inside a file (a TypeScript namespace).
+    Module,
 }
 
 impl DefTag {
-    pub const ALL: [DefTag; 9] = [
+    pub const ALL: [DefTag; 10] = [
         DefTag::Class,
         DefTag::Function,
         DefTag::Method,
@@ -158,6 +173,7 @@ impl DefTag {
         DefTag::MethodSpec,
         DefTag::Constant,
         DefTag::Variable,
+        DefTag::Module,
     ];
 
     /// The capture name in query files.
@@ -172,6 +188,7 @@ impl DefTag {
             DefTag::MethodSpec => "definition.method_spec",
             DefTag::Constant => "definition.constant",
             DefTag::Variable => "definition.variable",
+            DefTag::Module => "definition.module",
         }
     }
 }
@@ -205,6 +222,25 @@ pub trait Syntax: Sync {
 
     /// Kinds that open a scope for qualified names.
     fn is_scope(&self, kind: Kind) -> bool;
+
+    /// The kind `place` gave, looked at again with the whole definition (a `const` bound to
+    /// an arrow function is a function); `None` leaves the definition out (a name bound to
+    /// `require(...)` is an import).
+    fn refine(
+        &self,
+        _src: &[u8],
+        _def: &Def<'_>,
+        _enclosing: Option<Kind>,
+        kind: Kind,
+    ) -> Option<Kind> {
+        Some(kind)
+    }
+
+    /// A definition that belongs to the scope around its innermost one (a constructor's
+    /// parameter property belongs to the class).
+    fn lifted(&self, _def: &Def<'_>) -> bool {
+        false
+    }
 
     /// One match stands for every name of its node (`const a, b = 1, 2`).
     fn names_per_match(&self, _tag: DefTag) -> bool {

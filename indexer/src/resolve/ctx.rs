@@ -80,6 +80,32 @@ pub struct Layout {
     pub(crate) modules: Vec<(String, String)>,
     /// Directories that imports resolve against, the root first.
     pub(crate) roots: Vec<String>,
+    /// Path aliases of project files (`tsconfig.json`'s `paths` and `baseUrl`), deepest
+    /// directory first.
+    pub(crate) aliases: Vec<PathAliases>,
+    /// The workspace's packages by the name their project file gives (`package.json`),
+    /// longest name first.
+    pub(crate) named: Vec<NamedPackage>,
+}
+
+/// `paths` and `baseUrl` of one `tsconfig.json` or `jsconfig.json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct PathAliases {
+    /// The config's directory: it applies to files under it.
+    pub dir: String,
+    /// `baseUrl`, workspace-relative, if set.
+    pub base: Option<String>,
+    /// (pattern, targets), targets workspace-relative; a pattern has at most one `*`.
+    pub paths: Vec<(String, Vec<String>)>,
+}
+
+/// A package of the workspace by its `package.json` name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NamedPackage {
+    pub name: String,
+    pub dir: String,
+    /// `types`, `module`, `main` or `source`, workspace-relative, in that order of preference.
+    pub entries: Vec<String>,
 }
 
 impl Layout {

@@ -12,6 +12,7 @@ mod ctx;
 mod go;
 mod python;
 mod types;
+mod typescript;
 
 use ctx::{single, Resolver};
 pub use ctx::{
@@ -245,6 +246,8 @@ impl Layout {
             packages,
             modules,
             roots,
+            aliases: typescript::aliases(manifests),
+            named: typescript::named_packages(manifests),
         }
     }
 }
@@ -260,6 +263,8 @@ fn resolver(lang: Lang) -> &'static dyn Resolver {
     match lang {
         Lang::Python => &python::PythonResolver,
         Lang::Go => &go::GoResolver,
+        Lang::TypeScript => &typescript::EcmaResolver(Lang::TypeScript),
+        Lang::JavaScript => &typescript::EcmaResolver(Lang::JavaScript),
     }
 }
 
@@ -298,7 +303,7 @@ pub fn resolve_ref(
         return Outcome::Edge(None, Resolution::Unresolved);
     }
     let want = |k: Kind| match r.kind {
-        EdgeKind::Extends | EdgeKind::Uses => k.is_type_like(),
+        EdgeKind::Extends | EdgeKind::Implements | EdgeKind::Uses => k.is_type_like(),
         _ => k.is_callable(),
     };
     let lr = resolver(ctx.lang);
@@ -429,6 +434,7 @@ mod tests {
             module: module.into(),
             member: member.map(Into::into),
             alias: alias.map(Into::into),
+            reexport: false,
             pos: Default::default(),
         }
     }

@@ -142,12 +142,18 @@ impl<'a> Walk<'a> {
         })
     }
 
+    /// The language of a file the walk reaches (TypeScript may import JavaScript).
+    fn lang_of(&self, file: &str) -> crate::lang::Lang {
+        crate::lang::Lang::of_path(std::path::Path::new(file)).unwrap_or(self.lang)
+    }
+
     fn ctx_of(&mut self, file: &str) -> Rc<FileCtx> {
         if let Some(c) = self.cache.ctxs.get(file) {
             return c.clone();
         }
-        let imports = self.idx.imports_of(self.lang, file);
-        let c = Rc::new(FileCtx::new(self.lang, file, &imports, self.ws));
+        let lang = self.lang_of(file);
+        let imports = self.idx.imports_of(lang, file);
+        let c = Rc::new(FileCtx::new(lang, file, &imports, self.ws));
         self.cache.ctxs.insert(file.to_string(), c.clone());
         c
     }
@@ -304,8 +310,12 @@ impl<'a> Walk<'a> {
             NodeId::File { path, .. } => Some(Val::Module(path)),
             NodeId::Package { dir, .. } => Some(Val::Package(dir)),
             NodeId::External { .. } => Some(Val::External),
-            NodeId::Symbol { path, qualname, .. } => {
-                let s = self.idx.in_file(self.lang, &path, &qualname)?;
+            NodeId::Symbol {
+                lang,
+                path,
+                qualname,
+            } => {
+                let s = self.idx.in_file(lang, &path, &qualname)?;
                 self.of_symbol(s)
             }
         }
@@ -325,6 +335,8 @@ impl<'a> Walk<'a> {
                 self.type_in(&s.file, &ty)
             }
             Kind::File => Some(Val::Module(s.file)),
+            // A namespace inside a file is looked into like a type.
+            Kind::Package if !self.lang_of(&s.file).spec().package_nodes => Some(Val::Type(s)),
             Kind::Package => Some(Val::Package(parent_dir(&s.file).to_string())),
             _ => None,
         }
@@ -353,7 +365,10 @@ impl<'a> Walk<'a> {
 
     fn member(&mut self, v: &Val, name: &str) -> Option<Member> {
         match v {
-            Val::Module(file) => self.idx.in_file(self.lang, file, name).map(Member::Sym),
+            Val::Module(file) => self
+                .idx
+                .in_file(self.lang_of(file), file, name)
+                .map(Member::Sym),
             Val::Package(dir) => self
                 .idx
                 .in_dir(self.lang, dir, name)
@@ -385,7 +400,7 @@ impl<'a> Walk<'a> {
                 None => hits.into_iter().next(),
             }
         } else {
-            self.idx.in_file(self.lang, &t.file, &q)
+            self.idx.in_file(self.lang_of(&t.file), &t.file, &q)
         };
         if let Some(s) = own {
             return Some(Member::Sym(s));

@@ -1,0 +1,1043 @@
+//! TypeScript: `.ts`, `.tsx` (its own grammar), `.mts`, `.cts` and `.d.ts` files,
+//! `queries/typescript.scm`, TypeScript's native language server (`tsc --lsp`, TypeScript 7),
+//! and the rules TypeScript and JavaScript share ([`EcmaSyntax`], used by `javascript`):
+//! classes, interfaces, type aliases and enums are scopes; functions in a class or interface
+//! are methods; a module-level `const` is a constant unless it is bound to a function (then it
+//! is a function) or a class; a name bound to `require(…)` is an import, not a symbol; anything
+//! declared inside a function that is not a symbol (a callback, an IIFE) is local.
+
+use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+use crate::model::{Import, Kind};
+use crate::syntax::{
+    comment_summary, count_params, doc_comment_in, first_line, head_text, lossy, pos_of, text,
+};
+use tree_sitter::Node;
+
+pub static TYPESCRIPT: Language = Language {
+    name: "TypeScript",
+    prefix: "ts",
+    extensions: &["ts", "tsx", "mts", "cts"],
+    manifests: MANIFESTS,
+    grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+    dialects: &[("tsx", || tree_sitter_typescript::LANGUAGE_TSX.into())],
+    skip_dirs: SKIP_DIRS,
+    query_file: "typescript.scm",
+    query: include_str!("../../../queries/typescript.scm"),
+    definitions: DEFINITIONS,
+    builtins: BUILTINS,
+    self_names: &["this"],
+    super_call: Some("super"),
+    block_scopes: &[],
+    first_binding_defines: false,
+    package_nodes: false,
+    implements_by_method_set: false,
+    package_init: Some("index"),
+    is_test_file,
+    server: ServerSpec {
+        commands: &[
+            &["tsc", "--lsp", "--stdio"],
+            &["typescript-language-server", "--stdio"],
+        ],
+        install_hint:
+            "install TypeScript 7, whose tsc is a language server: npm install -g typescript@7.0.2",
+        language_id: "typescript",
+        language_ids: &[("tsx", "typescriptreact")],
+        env: &[],
+        class_kind: Kind::Class,
+        enum_member_kind: Kind::Constant,
+        namespace_kind: Some(Kind::Package),
+        functions_in_class_are_methods: true,
+        receiver_in_method_names: false,
+        announcing_servers: &[],
+    },
+    syntax: &EcmaSyntax,
+    scip: ScipSpec {
+        language: "TypeScript",
+        manager: "npm",
+        files_are_modules: true,
+        manifests: &[("package.json", package_json)],
+    },
+};
+
+/// Project files that change how imports resolve: package names, `paths` and `baseUrl`.
+pub(super) const MANIFESTS: &[&str] = &["package.json", "tsconfig.json", "jsconfig.json"];
+
+/// Installed packages are not the workspace's code.
+pub(super) const SKIP_DIRS: &[&str] = &["node_modules"];
+
+pub(super) const DEFINITIONS: &[DefTag] = &[
+    DefTag::Class,
+    DefTag::Type,
+    DefTag::Function,
+    DefTag::Method,
+    DefTag::Field,
+    DefTag::Constant,
+    DefTag::Variable,
+    DefTag::Module,
+];
+
+/// `x.test.ts`, `x.spec.js`, `x_test.ts`.
+pub(super) fn is_test_file(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or(name);
+    name.contains(".test.") || name.contains(".spec.") || stem.ends_with("_test")
+}
+
+/// package.json's `name` and `version`.
+pub(super) fn package_json(text: &str) -> Option<PackageName> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let name = v.get("name")?.as_str()?.trim();
+    (!name.is_empty()).then(|| PackageName {
+        name: name.to_string(),
+        version: v
+            .get("version")
+            .and_then(|v| v.as_str())
+            .map(str::to_string),
+    })
+}
+
+/// The extraction rules of TypeScript and JavaScript.
+pub(super) struct EcmaSyntax;
+
+/// Nodes whose body is a function's: what is declared inside one is local unless the
+/// enclosing function is itself a symbol.
+const FUNCTION_LIKE: &[&str] = &[
+    "arrow_function",
+    "function_expression",
+    "function",
+    "generator_function",
+    "function_declaration",
+    "generator_function_declaration",
+    "method_definition",
+    "class_static_block",
+];
+
+/// Values that make the name bound to them a function.
+const FUNCTION_VALUES: &[&str] = &[
+    "arrow_function",
+    "function_expression",
+    "function",
+    "generator_function",
+];
+
+impl EcmaSyntax {
+    /// Whether a definition outside every symbol sits inside a function nonetheless (a
+    /// callback, an IIFE, a method of a class expression): then it is local. So is what a
+    /// `declare module "m" { … }` block declares: it belongs to module `m`, not to the file.
+    fn in_anonymous_function(def: &Def<'_>) -> bool {
+        let mut cur = def.parent;
+        while let Some(n) = cur {
+            if FUNCTION_LIKE.contains(&n.kind()) {
+                return true;
+            }
+            if n.kind() == "module"
+                && n.child_by_field_name("name")
+                    .is_some_and(|m| m.kind() == "string")
+            {
+                return true;
+            }
+            if n.kind() == "program" {
+                return false;
+            }
+            cur = n.parent();
+        }
+        false
+    }
+
+    /// The value a variable is bound to (`const x = v`, `exports.x = v`).
+    fn value<'t>(def: &Def<'t>) -> Option<Node<'t>> {
+        def.ty.or_else(|| def.node.child_by_field_name("value"))
+    }
+
+    /// The statement a definition is written in, with its `export` (what a comment above
+    /// documents).
+    fn statement<'t>(def: &Def<'t>) -> Node<'t> {
+        let mut n = match def.tag {
+            DefTag::Variable | DefTag::Method => match def.parent {
+                Some(p) if matches!(p.kind(), "lexical_declaration" | "variable_declaration") => p,
+                Some(p) if p.kind() == "expression_statement" => p,
+                _ => def.node,
+            },
+            _ => def.node,
+        };
+        if let Some(p) = n.parent() {
+            if p.kind() == "export_statement" {
+                n = p;
+            }
+        }
+        n
+    }
+}
+
+impl Syntax for EcmaSyntax {
+    fn place(
+        &self,
+        tag: DefTag,
+        enclosing: Option<Kind>,
+        type_node: Option<&str>,
+        _name: &str,
+    ) -> Option<Kind> {
+        use Kind::*;
+        let top = matches!(enclosing, None | Some(Package));
+        match tag {
+            DefTag::Class => Some(Class),
+            DefTag::Type => Some(match type_node {
+                Some("interface_body") => Interface,
+                _ => Type,
+            }),
+            DefTag::Function => match enclosing {
+                Some(Class | Interface) => Some(Method),
+                Some(Type) => None,
+                _ => Some(Function),
+            },
+            DefTag::Method => top.then_some(Method),
+            DefTag::Field => matches!(enclosing, Some(Class | Interface)).then_some(Field),
+            DefTag::Constant => (enclosing == Some(Type)).then_some(Constant),
+            DefTag::Variable => top.then_some(Variable),
+            DefTag::Module => top.then_some(Package),
+            _ => None,
+        }
+    }
+
+    fn lifted(&self, def: &Def<'_>) -> bool {
+        def.tag == DefTag::Field && is_parameter(def.node)
+    }
+
+    fn is_scope(&self, kind: Kind) -> bool {
+        matches!(
+            kind,
+            Kind::Class
+                | Kind::Interface
+                | Kind::Type
+                | Kind::Function
+                | Kind::Method
+                | Kind::Package
+        )
+    }
+
+    fn refine(
+        &self,
+        src: &[u8],
+        def: &Def<'_>,
+        enclosing: Option<Kind>,
+        kind: Kind,
+    ) -> Option<Kind> {
+        // A constructor's parameter is a field only with a modifier (`private x`,
+        // `readonly x`).
+        if is_parameter(def.node) {
+            let mut c = def.node.walk();
+            let modified = def.node.children(&mut c).any(|k| {
+                matches!(
+                    k.kind(),
+                    "accessibility_modifier" | "readonly" | "override_modifier"
+                )
+            });
+            return modified.then_some(kind);
+        }
+        // A method of a class expression that is no symbol (`mixin(class { m() {} })`).
+        if kind == Kind::Function && def.parent.is_some_and(|p| p.kind() == "class_body") {
+            return None;
+        }
+        if matches!(enclosing, None | Some(Kind::Package)) && Self::in_anonymous_function(def) {
+            return None;
+        }
+        // Accessors are properties (`get size()`, `set size(v)`), as the server has them.
+        if kind == Kind::Method
+            && def.node.kind() == "method_definition"
+            && def
+                .node
+                .child(0)
+                .is_some_and(|k| matches!(k.kind(), "get" | "set"))
+        {
+            return Some(Kind::Field);
+        }
+        // `Cls.prototype.x = 1` is a field; a method only when a function is assigned.
+        if def.tag == DefTag::Method {
+            let function = Self::value(def).is_some_and(|v| FUNCTION_VALUES.contains(&v.kind()));
+            return Some(if function { Kind::Method } else { Kind::Field });
+        }
+        if kind != Kind::Variable {
+            return Some(kind);
+        }
+        let value = Self::value(def);
+        if let Some(v) = value {
+            if FUNCTION_VALUES.contains(&v.kind()) {
+                return Some(Kind::Function);
+            }
+            if v.kind() == "class" {
+                return Some(Kind::Class);
+            }
+            if is_require(src, v) {
+                return None;
+            }
+        }
+        let constant = def.parent.is_some_and(|p| {
+            p.kind() == "lexical_declaration" && p.child(0).is_some_and(|k| text(src, k) == "const")
+        });
+        Some(if constant {
+            Kind::Constant
+        } else {
+            Kind::Variable
+        })
+    }
+
+    fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        match (def.tag, def.parent) {
+            (DefTag::Variable, _) => def.node,
+            (_, Some(p)) if p.kind() == "export_statement" => p,
+            _ => def.node,
+        }
+    }
+
+    fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {
+        // Inside `Cls.prototype.m = function () { this.x() }`, `this` is a `Cls`.
+        Some(("this".to_string(), text(src, receiver)))
+    }
+
+    fn params(&self, def: &Def<'_>) -> Option<u32> {
+        let f = match def.tag {
+            DefTag::Function => def.node,
+            DefTag::Variable | DefTag::Method => {
+                Self::value(def).filter(|v| FUNCTION_VALUES.contains(&v.kind()))?
+            }
+            _ => return None,
+        };
+        match f.child_by_field_name("parameters") {
+            Some(p) => Some(count_params(p)),
+            // `x => …`
+            None => f.child_by_field_name("parameter").map(|_| 1),
+        }
+    }
+
+    fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
+        let node = def.node;
+        Some(match def.tag {
+            DefTag::Class | DefTag::Module | DefTag::Function => {
+                let s = head_text(src, node, def.body);
+                s.trim_end_matches(';').to_string()
+            }
+            DefTag::Type if kind == Kind::Interface => head_text(src, node, def.ty),
+            DefTag::Type if def.ty.is_some_and(|t| t.kind() == "enum_body") => {
+                head_text(src, node, def.ty)
+            }
+            DefTag::Variable | DefTag::Method => {
+                let keyword = def
+                    .parent
+                    .filter(|p| matches!(p.kind(), "lexical_declaration" | "variable_declaration"))
+                    .and_then(|p| p.child(0))
+                    .map(|k| format!("{} ", text(src, k)))
+                    .unwrap_or_default();
+                let body = Self::value(def)
+                    .filter(|v| FUNCTION_VALUES.contains(&v.kind()) || v.kind() == "class")
+                    .and_then(|v| v.child_by_field_name("body"));
+                let head = match body {
+                    Some(b) => lossy(&src[node.start_byte()..b.start_byte()])
+                        .trim_end()
+                        .trim_end_matches("=>")
+                        .trim_end()
+                        .to_string(),
+                    None => first_line(&text(src, node)),
+                };
+                format!("{keyword}{head}")
+            }
+            _ => first_line(&text(src, node))
+                .trim_end_matches([';', ','])
+                .to_string(),
+        })
+    }
+
+    fn doc(
+        &self,
+        src: &[u8],
+        def: &Def<'_>,
+        _span_node: Node<'_>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        let stmt = Self::statement(def);
+        match comments {
+            Some(cs) => doc_comment_in(src, stmt, cs),
+            None => doc_comment_siblings(src, stmt),
+        }
+    }
+
+    fn module_doc(
+        &self,
+        src: &[u8],
+        root: Node<'_>,
+        _package: Option<Node<'_>>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        // TSDoc's and JSDoc's file comment: the first comment that says it is one.
+        let first: Vec<Node<'_>> = match comments {
+            Some(cs) => cs.iter().take(3).copied().collect(),
+            None => {
+                let mut c = root.walk();
+                root.named_children(&mut c)
+                    .take_while(|n| n.kind() == "comment")
+                    .take(3)
+                    .collect()
+            }
+        };
+        let c = first.into_iter().find(|c| {
+            let t = text(src, *c);
+            ["@fileoverview", "@file", "@packageDocumentation", "@module"]
+                .iter()
+                .any(|tag| t.contains(tag))
+        })?;
+        let t = text(src, c);
+        let cleaned: String = t
+            .lines()
+            .filter(|l| !l.contains("@packageDocumentation") && !l.contains("@module"))
+            .map(|l| {
+                l.replace("@fileoverview", "")
+                    .replace("@file", "")
+                    .replace("/**", "/*")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        summary_of(&cleaned)
+    }
+
+    fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
+        let pos = pos_of(src, node);
+        let import = |module: &str, member: Option<String>, alias: Option<String>| Import {
+            module: module.to_string(),
+            member,
+            alias,
+            reexport: false,
+            pos,
+        };
+        match node.kind() {
+            "call_expression" => {
+                // `require("m")`: bound to whatever the call is assigned to.
+                let Some(module) = node
+                    .child_by_field_name("arguments")
+                    .and_then(|a| a.named_child(0))
+                    .and_then(|s| string_value(src, s))
+                else {
+                    return;
+                };
+                require_bindings(src, node, &module, pos, out);
+            }
+            "import_statement" => {
+                let Some(module) = node
+                    .child_by_field_name("source")
+                    .and_then(|s| string_value(src, s))
+                    .or_else(|| {
+                        // `import x = require("m")`
+                        let mut c = node.walk();
+                        let clause = node
+                            .named_children(&mut c)
+                            .find(|n| n.kind() == "import_require_clause")?;
+                        string_value(src, clause.child_by_field_name("source")?)
+                    })
+                else {
+                    return;
+                };
+                let before = out.len();
+                let mut c = node.walk();
+                for child in node.named_children(&mut c) {
+                    match child.kind() {
+                        "import_clause" => {
+                            let mut c2 = child.walk();
+                            for part in child.named_children(&mut c2) {
+                                match part.kind() {
+                                    "identifier" => out.push(import(
+                                        &module,
+                                        Some("default".into()),
+                                        Some(text(src, part)),
+                                    )),
+                                    "namespace_import" => {
+                                        if let Some(id) = part.named_child(0) {
+                                            out.push(import(&module, None, Some(text(src, id))));
+                                        }
+                                    }
+                                    "named_imports" => {
+                                        let mut c3 = part.walk();
+                                        for spec in part.named_children(&mut c3) {
+                                            if spec.kind() != "import_specifier" {
+                                                continue;
+                                            }
+                                            let Some(name) = spec.child_by_field_name("name")
+                                            else {
+                                                continue;
+                                            };
+                                            let name = string_or_text(src, name);
+                                            let alias = spec
+                                                .child_by_field_name("alias")
+                                                .map(|a| text(src, a));
+                                            out.push(import(&module, Some(name), alias));
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                        "import_require_clause" => {
+                            if let Some(id) = child.named_child(0) {
+                                if id.kind() == "identifier" {
+                                    out.push(import(&module, None, Some(text(src, id))));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if out.len() == before {
+                    // `import "./side-effect"`
+                    out.push(import(&module, None, None));
+                }
+            }
+            "assignment_expression" => {
+                // `module.exports = x`: the file's default export.
+                if let Some(right) = node.child_by_field_name("right") {
+                    own_exports(src, right, true, pos, out);
+                }
+            }
+            "export_statement" => {
+                let Some(module) = node
+                    .child_by_field_name("source")
+                    .and_then(|s| string_value(src, s))
+                else {
+                    let default = {
+                        let mut c = node.walk();
+                        let found = node.children(&mut c).any(|k| k.kind() == "default");
+                        found
+                    };
+                    if let Some(v) = node
+                        .child_by_field_name("declaration")
+                        .or_else(|| node.child_by_field_name("value"))
+                        .filter(|_| default)
+                    {
+                        own_exports(src, v, true, pos, out);
+                    }
+                    let mut c = node.walk();
+                    for clause in node.named_children(&mut c) {
+                        if clause.kind() == "export_clause" {
+                            own_exports(src, clause, false, pos, out);
+                        }
+                    }
+                    return;
+                };
+                let reexport = |member: Option<String>, alias: Option<String>| Import {
+                    module: module.clone(),
+                    member,
+                    alias,
+                    reexport: true,
+                    pos,
+                };
+                let mut c = node.walk();
+                let mut any = false;
+                for child in node.named_children(&mut c) {
+                    match child.kind() {
+                        "export_clause" => {
+                            let mut c2 = child.walk();
+                            for spec in child.named_children(&mut c2) {
+                                if spec.kind() != "export_specifier" {
+                                    continue;
+                                }
+                                let Some(name) = spec.child_by_field_name("name") else {
+                                    continue;
+                                };
+                                let alias = spec
+                                    .child_by_field_name("alias")
+                                    .map(|a| string_or_text(src, a));
+                                out.push(reexport(Some(string_or_text(src, name)), alias));
+                                any = true;
+                            }
+                        }
+                        "namespace_export" => {
+                            // `export * as ns from "m"`
+                            if let Some(id) = child.named_child(0) {
+                                out.push(reexport(None, Some(string_or_text(src, id))));
+                                any = true;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if !any {
+                    // `export * from "m"`
+                    out.push(reexport(Some("*".into()), None));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
+        match node.kind() {
+            "variable_declarator" => {
+                let Some(name) = node.child_by_field_name("name") else {
+                    return;
+                };
+                if name.kind() != "identifier" {
+                    return;
+                }
+                let ty = node
+                    .child_by_field_name("type")
+                    .and_then(|t| annotation(src, t))
+                    .or_else(|| {
+                        node.child_by_field_name("value")
+                            .and_then(|v| value(src, v))
+                    });
+                out.push((text(src, name), ty));
+            }
+            "required_parameter" | "optional_parameter" => {
+                let Some(name) = node
+                    .child_by_field_name("pattern")
+                    .or_else(|| node.child_by_field_name("name"))
+                    .filter(|n| n.kind() == "identifier")
+                else {
+                    return;
+                };
+                let ty = node
+                    .child_by_field_name("type")
+                    .and_then(|t| annotation(src, t));
+                out.push((text(src, name), ty));
+            }
+            "public_field_definition" | "field_definition" => {
+                let Some(name) = node
+                    .child_by_field_name("name")
+                    .or_else(|| node.child_by_field_name("property"))
+                    .filter(|n| n.kind() == "property_identifier")
+                else {
+                    return;
+                };
+                let ty = node
+                    .child_by_field_name("type")
+                    .and_then(|t| annotation(src, t))
+                    .or_else(|| {
+                        node.child_by_field_name("value")
+                            .and_then(|v| value(src, v))
+                    });
+                out.push((text(src, name), ty));
+            }
+            "assignment_expression" => {
+                // `this.x = new T()`
+                let Some(left) = node.child_by_field_name("left") else {
+                    return;
+                };
+                if left.kind() != "member_expression" {
+                    return;
+                }
+                let (Some(obj), Some(prop)) = (
+                    left.child_by_field_name("object"),
+                    left.child_by_field_name("property"),
+                ) else {
+                    return;
+                };
+                if obj.kind() != "this" || prop.kind() != "property_identifier" {
+                    return;
+                }
+                let ty = node
+                    .child_by_field_name("right")
+                    .and_then(|v| value(src, v));
+                out.push((format!("this.{}", text(src, prop)), ty));
+            }
+            _ => {}
+        }
+    }
+
+    fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
+        let f = match def.tag {
+            DefTag::Function => def.node,
+            DefTag::Variable | DefTag::Method => {
+                Self::value(def).filter(|v| FUNCTION_VALUES.contains(&v.kind()))?
+            }
+            _ => return None,
+        };
+        let t = f.child_by_field_name("return_type")?;
+        if t.kind() != "type_annotation" {
+            return None;
+        }
+        annotation(src, t)
+    }
+}
+
+/// What a file exports under another name than its own: `export default x` and
+/// `module.exports = x` (`default`: x is the default export), `export { a as b }`,
+/// `module.exports = { b: a }`. Each is a re-export from the file itself (no module).
+fn own_exports(
+    src: &[u8],
+    node: Node<'_>,
+    default: bool,
+    pos: crate::model::Pos,
+    out: &mut Vec<Import>,
+) {
+    let mut push = |member: String, alias: String| {
+        if member != alias {
+            out.push(Import {
+                module: String::new(),
+                member: Some(member),
+                alias: Some(alias),
+                reexport: true,
+                pos,
+            });
+        }
+    };
+    match node.kind() {
+        "identifier" if default => push(text(src, node), "default".into()),
+        "export_clause" => {
+            let mut c = node.walk();
+            for spec in node.named_children(&mut c) {
+                let (Some(name), Some(alias)) = (
+                    spec.child_by_field_name("name"),
+                    spec.child_by_field_name("alias"),
+                ) else {
+                    continue;
+                };
+                push(string_or_text(src, name), string_or_text(src, alias));
+            }
+        }
+        "object" => {
+            let mut c = node.walk();
+            for pair in node.named_children(&mut c) {
+                if pair.kind() != "pair" {
+                    continue;
+                }
+                let (Some(k), Some(v)) = (
+                    pair.child_by_field_name("key"),
+                    pair.child_by_field_name("value"),
+                ) else {
+                    continue;
+                };
+                if v.kind() == "identifier" {
+                    push(text(src, v), string_or_text(src, k));
+                }
+            }
+        }
+        _ if default => {
+            // `export default class C {}`, `module.exports = function f() {}`.
+            if let Some(name) = node
+                .child_by_field_name("name")
+                .filter(|n| matches!(n.kind(), "identifier" | "type_identifier"))
+            {
+                push(text(src, name), "default".into());
+            }
+        }
+        _ => {}
+    }
+}
+
+fn is_parameter(node: Node<'_>) -> bool {
+    matches!(node.kind(), "required_parameter" | "optional_parameter")
+}
+
+/// Whether a value is `require("…")`.
+fn is_require(src: &[u8], v: Node<'_>) -> bool {
+    v.kind() == "call_expression"
+        && v.child_by_field_name("function")
+            .is_some_and(|f| f.kind() == "identifier" && text(src, f) == "require")
+}
+
+/// The names a `require("m")` call binds, from what it is assigned to: `const m = require(…)`
+/// binds the module, `const { a, b: c } = require(…)` its members, `require(…).x` a member.
+fn require_bindings(
+    src: &[u8],
+    call: Node<'_>,
+    module: &str,
+    pos: crate::model::Pos,
+    out: &mut Vec<Import>,
+) {
+    let push = |out: &mut Vec<Import>, member: Option<String>, alias: Option<String>| {
+        out.push(Import {
+            module: module.to_string(),
+            member,
+            alias,
+            reexport: false,
+            pos,
+        })
+    };
+    let Some(parent) = call.parent() else {
+        return push(out, None, None);
+    };
+    let (holder, member) = if parent.kind() == "member_expression" {
+        let m = parent.child_by_field_name("property").map(|p| text(src, p));
+        (parent.parent(), m)
+    } else {
+        (Some(parent), None)
+    };
+    let Some(decl) = holder.filter(|h| h.kind() == "variable_declarator") else {
+        return push(out, member, None);
+    };
+    let Some(name) = decl.child_by_field_name("name") else {
+        return push(out, member, None);
+    };
+    match name.kind() {
+        "identifier" => {
+            let alias = Some(text(src, name));
+            push(out, member, alias)
+        }
+        "object_pattern" => {
+            let mut c = name.walk();
+            for p in name.named_children(&mut c) {
+                match p.kind() {
+                    "shorthand_property_identifier_pattern" => {
+                        let n = text(src, p);
+                        push(out, Some(n.clone()), Some(n));
+                    }
+                    "pair_pattern" => {
+                        let (Some(k), Some(v)) =
+                            (p.child_by_field_name("key"), p.child_by_field_name("value"))
+                        else {
+                            continue;
+                        };
+                        if v.kind() == "identifier" {
+                            push(out, Some(string_or_text(src, k)), Some(text(src, v)));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        _ => push(out, member, None),
+    }
+}
+
+/// A string literal's value (`"./x"` → `./x`), when it has no substitutions.
+fn string_value(src: &[u8], node: Node<'_>) -> Option<String> {
+    if node.kind() != "string" {
+        return None;
+    }
+    let t = text(src, node);
+    let inner = t
+        .strip_prefix(['"', '\''])
+        .and_then(|s| s.strip_suffix(['"', '\'']))?;
+    (!inner.is_empty()).then(|| inner.to_string())
+}
+
+/// A name that may be written as a string (`import { "a-b" as c }`).
+fn string_or_text(src: &[u8], node: Node<'_>) -> String {
+    string_value(src, node).unwrap_or_else(|| text(src, node))
+}
+
+/// An annotation as a type expression: `Foo`, `ns.Foo`, `Foo<T>` give the type; `Foo | null`
+/// and `Foo | undefined` the type; `Foo[]` and `Array<Foo>` an array of it (`[]Foo`); anything
+/// else, nothing.
+fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
+    let n = if node.kind() == "type_annotation" {
+        node.named_child(0)?
+    } else {
+        node
+    };
+    match n.kind() {
+        "type_identifier" => Some(text(src, n)),
+        "nested_type_identifier" => {
+            let module = n.child_by_field_name("module")?;
+            let name = n.child_by_field_name("name")?;
+            Some(format!("{}.{}", text(src, module), text(src, name)))
+        }
+        "generic_type" => {
+            let name = annotation(src, n.child_by_field_name("name")?)?;
+            let args = n.child_by_field_name("type_arguments");
+            match name.as_str() {
+                "Array" | "ReadonlyArray" => {
+                    Some(format!("[]{}", annotation(src, args?.named_child(0)?)?))
+                }
+                "Promise" | "Readonly" | "Required" | "Partial" => {
+                    annotation(src, args?.named_child(0)?)
+                }
+                _ => Some(name),
+            }
+        }
+        "array_type" => Some(format!("[]{}", annotation(src, n.named_child(0)?)?)),
+        "union_type" => {
+            let mut c = n.walk();
+            let named: Vec<String> = n
+                .named_children(&mut c)
+                .filter_map(|t| annotation(src, t))
+                .collect();
+            (named.len() == 1).then(|| named[0].clone())
+        }
+        "parenthesized_type" => annotation(src, n.named_child(0)?),
+        _ => None,
+    }
+}
+
+/// A value's type expression: `new T(…)` is a `T`; a call or name chain (`make()`,
+/// `a.b.c()`) is read through what it names; `x as T` and `<T>x` are `T`.
+fn value(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "new_expression" => chain(src, node.child_by_field_name("constructor")?),
+        "call_expression" | "identifier" | "member_expression" => chain(src, node),
+        "as_expression" | "satisfies_expression" => {
+            let t = node.named_child(1)?;
+            annotation(src, t).or_else(|| value(src, node.named_child(0)?))
+        }
+        "type_assertion" => annotation(src, node.named_child(0)?),
+        "await_expression" | "parenthesized_expression" | "non_null_expression" => {
+            value(src, node.named_child(0)?)
+        }
+        _ => None,
+    }
+}
+
+/// `a.b().c` for a chain of names, members and calls.
+fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "identifier" | "this" => Some(text(src, node)),
+        "member_expression" => {
+            let obj = chain(src, node.child_by_field_name("object")?)?;
+            let prop = node.child_by_field_name("property")?;
+            if prop.kind() != "property_identifier" {
+                return None;
+            }
+            Some(format!("{obj}.{}", text(src, prop)))
+        }
+        "call_expression" => {
+            let f = node.child_by_field_name("function")?;
+            if f.kind() == "identifier" && text(src, f) == "require" {
+                return None;
+            }
+            Some(format!("{}()", chain(src, f)?))
+        }
+        "non_null_expression" => chain(src, node.named_child(0)?),
+        _ => None,
+    }
+}
+
+/// The first sentence of a comment's text.
+fn summary_of(t: &str) -> Option<String> {
+    let body = t
+        .trim()
+        .trim_start_matches("/*")
+        .trim_end_matches("*/")
+        .to_string();
+    crate::syntax::first_sentence(
+        body.lines()
+            .map(|l| l.trim().trim_start_matches('*').trim_start_matches("//")),
+    )
+}
+
+/// The comments right above a statement, from the tree's siblings (the reference path, which
+/// has no list of the file's comments): the same run [`doc_comment_in`] finds.
+fn doc_comment_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
+    let mut next_row = node.start_position().row;
+    let mut cur = node.prev_sibling();
+    let mut run = Vec::new();
+    while let Some(c) = cur {
+        if c.kind() != "comment" || c.end_position().row + 1 != next_row {
+            break;
+        }
+        if c.prev_sibling()
+            .is_some_and(|p| p.end_position().row == c.start_position().row)
+        {
+            break;
+        }
+        next_row = c.start_position().row;
+        run.push(c);
+        cur = c.prev_sibling();
+    }
+    if run.is_empty() {
+        return None;
+    }
+    run.reverse();
+    comment_summary(src, &run)
+}
+
+// Sorted, for binary search: the globals of JavaScript's runtimes (ECMAScript, the browser,
+// Node.js) and TypeScript's built-in types. A call of one, or a call through one
+// (`console.log`, `Object.keys`), that resolves to nothing in the workspace is no edge.
+pub(super) const BUILTINS: &[&str] = &[
+    "Array",
+    "ArrayBuffer",
+    "ArrayLike",
+    "AsyncGenerator",
+    "AsyncIterable",
+    "AsyncIterableIterator",
+    "AsyncIterator",
+    "Atomics",
+    "Awaited",
+    "BigInt",
+    "Boolean",
+    "Buffer",
+    "ConstructorParameters",
+    "DataView",
+    "Date",
+    "Error",
+    "EvalError",
+    "Exclude",
+    "Extract",
+    "Float32Array",
+    "Float64Array",
+    "Function",
+    "Generator",
+    "InstanceType",
+    "Int16Array",
+    "Int32Array",
+    "Int8Array",
+    "Intl",
+    "Iterable",
+    "IterableIterator",
+    "Iterator",
+    "JSON",
+    "Map",
+    "Math",
+    "NaN",
+    "NonNullable",
+    "Number",
+    "Object",
+    "Omit",
+    "Parameters",
+    "Partial",
+    "Pick",
+    "Promise",
+    "PromiseLike",
+    "Proxy",
+    "RangeError",
+    "Readonly",
+    "ReadonlyArray",
+    "ReadonlyMap",
+    "ReadonlySet",
+    "Record",
+    "ReferenceError",
+    "Reflect",
+    "RegExp",
+    "Required",
+    "ReturnType",
+    "Set",
+    "SharedArrayBuffer",
+    "String",
+    "Symbol",
+    "SyntaxError",
+    "TemplateStringsArray",
+    "TextDecoder",
+    "TextEncoder",
+    "ThisType",
+    "TypeError",
+    "URIError",
+    "URL",
+    "URLSearchParams",
+    "Uint16Array",
+    "Uint32Array",
+    "Uint8Array",
+    "Uint8ClampedArray",
+    "WeakMap",
+    "WeakRef",
+    "WeakSet",
+    "clearImmediate",
+    "clearInterval",
+    "clearTimeout",
+    "console",
+    "decodeURI",
+    "decodeURIComponent",
+    "document",
+    "encodeURI",
+    "encodeURIComponent",
+    "eval",
+    "fetch",
+    "globalThis",
+    "isFinite",
+    "isNaN",
+    "parseFloat",
+    "parseInt",
+    "process",
+    "queueMicrotask",
+    "require",
+    "setImmediate",
+    "setInterval",
+    "setTimeout",
+    "structuredClone",
+    "super",
+    "window",
+];

@@ -1,0 +1,209 @@
+; codemap's TypeScript query (also .tsx, .mts, .cts and .d.ts): what is a definition, a call, an
+; import, a base, an implemented interface.
+;
+; Capture names are a closed set checked when the query is compiled (indexer/src/extract.rs):
+;   @definition.class / .type / .function / .method / .field / .constant / .variable / .module
+;   @receiver                   the object a method is assigned to (`Cls.prototype.m = …`)
+;   @name                       its name
+;   @body                       its body (where the signature ends)
+;   @type                       what decides its kind: an interface's body, a type alias's value,
+;                               the value bound to a variable
+;   @reference.call             a called or constructed expression
+;   @reference.base             an `extends` clause's class or interface
+;   @reference.implements       an `implements` clause's interface
+;   @reference.type             a type named in an annotation
+;   @import                     an import, an export, a `require("…")`
+;   @binding                    a variable, parameter or field (its stated type)
+; Scope (module, namespace, class, function) is decided by the extractor from byte-range
+; nesting: a variable inside a function is a local and left out; a function inside one is kept.
+
+(class_declaration
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+(abstract_class_declaration
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+(interface_declaration
+  name: (type_identifier) @name
+  body: (interface_body) @type) @definition.type
+
+(type_alias_declaration
+  name: (type_identifier) @name
+  value: (_) @type) @definition.type
+
+(enum_declaration
+  name: (identifier) @name
+  body: (enum_body) @type) @definition.type
+
+(enum_body
+  name: (property_identifier) @name @definition.constant)
+
+(enum_assignment
+  name: (property_identifier) @name) @definition.constant
+
+(internal_module
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.module
+
+(module
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.module
+
+(function_declaration
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function
+
+(generator_function_declaration
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function
+
+; Overloads and `declare function`: each signature is listed, as the server lists them.
+(function_signature
+  name: (identifier) @name) @definition.function
+
+(class_body
+  (method_definition
+    name: (property_identifier) @name
+    body: (statement_block) @body) @definition.function)
+
+(class_body
+  (method_signature
+    name: (property_identifier) @name) @definition.function)
+
+(class_body
+  (abstract_method_signature
+    name: (property_identifier) @name) @definition.function)
+
+(class_body
+  (public_field_definition
+    name: (property_identifier) @name) @definition.field)
+
+; Parameter properties: `constructor(private readonly x: T)` declares field `x` of the class
+; (the rules keep the parameters that have a modifier).
+(method_definition
+  name: (property_identifier) @_constructor
+  parameters: (formal_parameters
+    (required_parameter pattern: (identifier) @name) @definition.field)
+  (#eq? @_constructor "constructor"))
+
+(method_definition
+  name: (property_identifier) @_constructor
+  parameters: (formal_parameters
+    (optional_parameter pattern: (identifier) @name) @definition.field)
+  (#eq? @_constructor "constructor"))
+
+(interface_body
+  (method_signature
+    name: (property_identifier) @name) @definition.function)
+
+(interface_body
+  (property_signature
+    name: (property_identifier) @name) @definition.field)
+
+; `const x = …`, `let x`, `var x`; what it is bound to decides between a constant, a variable,
+; a function (an arrow function) and a class (a class expression).
+(variable_declarator
+  name: (identifier) @name
+  value: (_)? @type) @definition.variable
+
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @name)
+  value: (_)? @type) @definition.variable
+
+(variable_declarator
+  name: (object_pattern (pair_pattern value: (identifier) @name))
+  value: (_)? @type) @definition.variable
+
+(variable_declarator
+  name: (array_pattern (identifier) @name)
+  value: (_)? @type) @definition.variable
+
+; CommonJS: `exports.x = …`, `module.exports.x = …`.
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @_exports
+    property: (property_identifier) @name)
+  right: (_) @type
+  (#eq? @_exports "exports")) @definition.variable
+
+(assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @_module
+      property: (property_identifier) @_exports)
+    property: (property_identifier) @name)
+  right: (_) @type
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.variable
+
+; A class written the old way, `Cls.prototype.m = function …`, and a function hung on a
+; module-level object, `app.init = function …`: methods of `Cls` and `app`.
+(assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @receiver
+      property: (property_identifier) @_prototype)
+    property: (property_identifier) @name)
+  right: (_) @type
+  (#eq? @_prototype "prototype")) @definition.method
+
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @receiver
+    property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function)] @type
+  (#not-eq? @receiver "exports")
+  (#not-eq? @receiver "module")) @definition.method
+
+(call_expression
+  function: [(identifier) (member_expression)] @reference.call)
+
+(new_expression
+  constructor: [(identifier) (member_expression)] @reference.call)
+
+(class_heritage
+  (extends_clause
+    value: [(identifier) (member_expression)] @reference.base))
+
+(extends_type_clause
+  type: [(type_identifier) (nested_type_identifier) (generic_type)] @reference.base)
+
+(implements_clause
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.implements)
+
+; Exports that name what they pass on: `export … from "m"`, `export default x`,
+; `export { a as b }`, `module.exports = x`.
+(import_statement) @import
+(export_statement) @import
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @_module
+    property: (property_identifier) @_exports)
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @import
+(call_expression
+  function: (identifier) @_require
+  arguments: (arguments . (string) .)
+  (#eq? @_require "require")) @import
+
+; Bindings whose type the code states: annotated variables, parameters and fields, and
+; values made by `new T(…)` or a call.
+(variable_declarator) @binding
+(required_parameter) @binding
+(optional_parameter) @binding
+(public_field_definition) @binding
+(assignment_expression) @binding
+
+; Types named in annotations and aliases: `uses` edges.
+(type_annotation
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(type_alias_declaration
+  value: [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(type_arguments
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(array_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(union_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
