@@ -138,6 +138,23 @@
   (#eq? @_module "module")
   (#eq? @_exports "exports")) @definition.variable
 
+; `module.exports = function f() {…}` (or a class): the module's export, named as written.
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @_module
+    property: (property_identifier) @_exports)
+  right: (function_expression name: (identifier) @name) @type
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.variable
+
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @_module
+    property: (property_identifier) @_exports)
+  right: (class name: (_) @name) @type
+  (#eq? @_module "module")
+  (#eq? @_exports "exports")) @definition.variable
+
 ; A class written the old way, `Cls.prototype.m = function …`, and a function hung on a
 ; module-level object, `app.init = function …`: methods of `Cls` and `app`.
 (assignment_expression

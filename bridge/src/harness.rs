@@ -111,8 +111,7 @@ pub fn lsp_frames(data: &[u8]) {
 }
 
 fn extractor() -> Option<&'static Extractor> {
-    static EX: std::sync::OnceLock<Option<Extractor>> = std::sync::OnceLock::new();
-    EX.get_or_init(|| Extractor::new().ok()).as_ref()
+    Extractor::shared().ok()
 }
 
 #[cfg(test)]

@@ -560,7 +560,10 @@ impl Server {
                 json!({"textDocument": {"uri": uri}}),
                 self.timeout,
             )?;
-            let out = convert_outline(self.lang, &v, text, self.encoding);
+            let mut out = convert_outline(self.lang, &v, text, self.encoding);
+            if self.lang.spec().server.outline_kinds_from_parse {
+                settle_kinds(self.lang, &file.rel, text, &mut out);
+            }
             // An empty answer while the server is still loading is retried for a while.
             if !out.is_empty() || started.elapsed() > LOADING_RETRY || text.trim().is_empty() {
                 self.outlines
@@ -898,7 +901,7 @@ fn kind_of(lang: Lang, lsp_kind: SymbolKind, parent: Option<Kind>) -> Option<Kin
         SymbolKind::CLASS => server.class_kind,
         SymbolKind::STRUCT => Struct,
         SymbolKind::INTERFACE => Interface,
-        SymbolKind::METHOD => Method,
+        SymbolKind::METHOD | SymbolKind::CONSTRUCTOR => Method,
         SymbolKind::FUNCTION if parent == Some(Class) && server.functions_in_class_are_methods => {
             Method
         }
@@ -914,6 +917,66 @@ fn kind_of(lang: Lang, lsp_kind: SymbolKind, parent: Option<Kind>) -> Option<Kin
         SymbolKind::TYPE_PARAMETER | SymbolKind::ENUM => Type,
         _ => return None,
     })
+}
+
+/// The kinds of a server's outline settled by a parse of the same text, for servers whose
+/// categories are not the map's: the parsed symbol whose name starts at the same place, or
+/// (where the server points at the value: `exports.f = function () {}`) the one of the same
+/// name declared on that line around it, gives its kind, name position and qualname. Top-level
+/// variables the parse does not define (imports: `import { a }`, `const b = require(…)`) are
+/// left out, as the map leaves them out.
+fn settle_kinds(lang: Lang, path: &str, text: &str, out: &mut Vec<OutlineSymbol>) {
+    let Ok(ex) = indexer::extract::Extractor::shared() else {
+        return;
+    };
+    let parsed = ex
+        .extract(
+            &mut indexer::extract::Worker::new(),
+            lang,
+            path,
+            text.as_bytes(),
+        )
+        .symbols;
+    let at: HashMap<(u32, u32), usize> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, s)| ((s.name_span.start.line, s.name_span.start.col), i))
+        .collect();
+    let mut keep = Vec::with_capacity(out.len());
+    for s in out.iter_mut() {
+        let start = s.name_span.start;
+        let found = at.get(&(start.line, start.col)).copied().or_else(|| {
+            parsed.iter().position(|p| {
+                p.name == s.name
+                    && p.name_span.start.line == start.line
+                    && (p.span.start.line, p.span.start.col) <= (start.line, start.col)
+                    && (start.line, start.col) <= (p.span.end.line, p.span.end.col)
+            })
+        });
+        match found.map(|i| &parsed[i]) {
+            Some(p) => {
+                s.kind = p.kind;
+                s.name_span = p.name_span;
+                s.qualname = p.qualname.clone();
+                keep.push(true);
+            }
+            None => keep.push(!(s.parent.is_none() && s.kind == Kind::Variable)),
+        }
+    }
+    // Drop, and renumber the parents of what stays.
+    let mut new_index = Vec::with_capacity(out.len());
+    let mut n = 0;
+    for k in &keep {
+        new_index.push(n);
+        n += usize::from(*k);
+    }
+    let old = std::mem::take(out);
+    for (i, mut s) in old.into_iter().enumerate() {
+        if keep[i] {
+            s.parent = s.parent.filter(|p| keep[*p]).map(|p| new_index[p]);
+            out.push(s);
+        }
+    }
 }
 
 /// Kinds that are declarations of their own even inside a function (not locals).

@@ -1125,6 +1125,19 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     ))
 }
 
+/// Opens one of the language's files on a server that knows only the projects of open files.
+fn open_any_file(ws: &Workspace, s: &Server, lang: Lang, map: Option<&Map>) {
+    let Some(rel) = map.and_then(|m| m.first_file_of(lang.prefix()).ok().flatten()) else {
+        return;
+    };
+    let Ok(c) = crate::paths::contain(&ws.root, &rel) else {
+        return;
+    };
+    if let Ok(bytes) = std::fs::read(&c.abs) {
+        let _ = s.sync(&c, &String::from_utf8_lossy(&bytes));
+    }
+}
+
 pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let query = p.query.as_deref().unwrap_or("").trim().to_string();
@@ -1156,6 +1169,9 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             continue;
         };
         s.wait_ready(slow(ws));
+        if lang.spec().server.symbols_need_open_file && s.open_files().is_empty() {
+            open_any_file(ws, &s, lang, a.map.as_deref());
+        }
         match s.request("workspace/symbol", json!({"query": query}), slow(ws)) {
             Ok(v) => {
                 from_server = true;

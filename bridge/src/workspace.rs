@@ -97,10 +97,7 @@ type CachedParse = (Vec<u8>, Vec<OutlineSymbol>);
 
 /// The compiled queries, once per process (not a cache: they never change).
 fn extractor() -> Result<&'static Extractor, ToolError> {
-    static EX: std::sync::OnceLock<Result<Extractor, String>> = std::sync::OnceLock::new();
-    EX.get_or_init(|| Extractor::new().map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(ToolError::internal)
+    Extractor::shared().map_err(ToolError::internal)
 }
 
 /// (size, mtime) of the file when read, and its text (`None`: binary, it holds NUL bytes).

@@ -89,6 +89,15 @@ impl Extractor {
         Ok(Extractor { queries })
     }
 
+    /// The compiled queries, built once per process and shared (the error, when a query
+    /// does not compile, as text).
+    pub fn shared() -> Result<&'static Extractor, String> {
+        static EX: std::sync::OnceLock<Result<Extractor, String>> = std::sync::OnceLock::new();
+        EX.get_or_init(|| Extractor::new().map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
     fn query(&self, lang: Lang, dialect: usize) -> Option<&LangQuery> {
         self.queries
             .iter()

@@ -186,6 +186,20 @@ impl Map {
             .map_err(sql)
     }
 
+    /// The first file of a language in the map (by path), if it has one.
+    pub fn first_file_of(&self, lang: &str) -> Result<Option<String>, ToolError> {
+        self.conn()
+            .prepare_cached(
+                "SELECT path FROM files WHERE lang = ?1 AND skip_reason IS NULL ORDER BY path LIMIT 1",
+            )
+            .map_err(sql)?
+            .query_map([lang], |r| r.get(0))
+            .map_err(sql)?
+            .next()
+            .transpose()
+            .map_err(sql)
+    }
+
     /// The ID prefixes of the languages the map holds files of.
     pub fn languages(&self) -> Result<Vec<String>, ToolError> {
         self.conn()

@@ -1,5 +1,6 @@
-//! `resolve` against the real language servers (gopls, pyright from ./tools via scripts/test):
-//! every symbol of real standard-library packages, map against live outline.
+//! `resolve` against the real language servers (gopls, pyright, TypeScript's tsc from ./tools
+//! via scripts/test): every symbol of real standard-library packages and published npm
+//! packages, map against live outline.
 
 use crate::util::*;
 use bridge::tools::{self, Workspace};
@@ -137,4 +138,32 @@ fn pyright_agrees_with_the_map_on_json_and_email() {
         bad.len(),
         &bad[..bad.len().min(8)]
     );
+}
+
+#[test]
+fn tsc_agrees_with_the_map_on_rxjs_and_express() {
+    servers_on_path();
+    for (package, dir, lang) in [
+        ("rxjs-7.8.2", "src", "TypeScript"),
+        ("express-4.21.2", "lib", "JavaScript"),
+    ] {
+        let ws = tempfile::tempdir().expect("tmp");
+        copy_dir(
+            &crate::corpora::npm_root(package).join(dir),
+            &ws.path().join(dir),
+        );
+        let (n, bad, omitted) = agreement(ws.path());
+        eprintln!(
+            "tsc, {lang}: {} of {n} symbols of {package}/{dir} agree with the map ({} answered from the parse: {:?})",
+            n - bad.len(),
+            omitted.len(),
+            &omitted[..omitted.len().min(10)]
+        );
+        assert!(
+            bad.len() * 100 <= n,
+            "{lang}: {} of {n} disagree, e.g. {:#?}",
+            bad.len(),
+            &bad[..bad.len().min(8)]
+        );
+    }
 }

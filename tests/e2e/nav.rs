@@ -244,6 +244,127 @@ fn py_report(lsp: bool) -> String {
     out
 }
 
+fn ts_report(lsp: bool) -> String {
+    let dir = fixture("ts_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/cart.ts:checkout@<|>makeBook"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/cart.ts:Cart.summary@this.formatter.<|>format"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/cart.ts:Cart.total@legacy.<|>legacyTotal"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "ts:packages/core/src/models.ts#Item.describe", "includeDeclaration": true}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"locate": "packages/core/src/models.ts:makeBook", "fileFilter": "src/*.ts"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "packages/core/src/models.ts:Priced"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "packages/core/src/models.ts:Item.price"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "packages/core/src/models.ts:makeBook"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "packages/core/src/models.ts:makeBook", "direction": "incoming"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/cart.ts:checkout", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "packages/core/src/models.ts"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "src/view.tsx"}));
+    show(&ws, o, "nav_symbols", json!({"query": "Cart"}));
+    show(
+        &ws,
+        o,
+        "nav_rename",
+        json!({"locate": "packages/core/src/models.ts:makeBook", "newName": "createBook"}),
+    );
+    out
+}
+
+fn js_report(lsp: bool) -> String {
+    let dir = fixture("js_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "lib/store.js:Store.add@<|>slugify"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "lib/app.mjs:run@store.<|>add"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "js:lib/store.js#validate", "includeDeclaration": true}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "lib/store.js:Store.add", "direction": "outgoing"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "lib/store.js"}));
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "lib/store.js:validate"}),
+    );
+    out
+}
+
 fn check(report: String, want: Expect) {
     want.assert_eq(&report);
 }
@@ -582,6 +703,240 @@ fn rename_applies(fixture_name: &str, locate: &str, new_name: &str, check: &[&st
         "{check:?} after the rename: {}{}\n{diff}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn typescript_with_tsc() {
+    check(
+        ts_report(true),
+        expect![[r#"
+        nav_definition {"locate":"src/cart.ts:checkout@<|>makeBook"}
+          source lsp
+            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+        nav_definition {"locate":"src/cart.ts:Cart.summary@this.formatter.<|>format"}
+          source lsp
+            packages/core/src/format.ts:9:3 ts:packages/core/src/format.ts#Formatter.format
+        nav_definition {"locate":"src/cart.ts:Cart.total@legacy.<|>legacyTotal"}
+          source lsp
+            src/legacy.js:2:10 js:src/legacy.js#legacyTotal
+            src/legacy.js:6:20 js:src/legacy.js
+        nav_references {"includeDeclaration":true,"nodeId":"ts:packages/core/src/models.ts#Item.describe"}
+          source lsp
+            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+            src/cart.ts:29:8 ts:src/cart.ts#checkout
+        nav_references {"fileFilter":"src/*.ts","locate":"packages/core/src/models.ts:makeBook"}
+          source lsp
+            src/cart.ts:28:16 ts:src/cart.ts#checkout
+            src/cart.ts:35:10 ts:src/cart.ts#firstBook
+        nav_implementations {"locate":"packages/core/src/models.ts:Priced"}
+          source lsp
+            packages/core/src/models.ts:15:23 ts:packages/core/src/models.ts#Item
+            packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
+            src/cart.ts:9:29 ts:src/cart.ts#Cart.items
+        nav_implementations {"locate":"packages/core/src/models.ts:Item.price"}
+          source lsp
+            packages/core/src/models.ts:30:3 ts:packages/core/src/models.ts#Book.price
+        nav_hover {"locate":"packages/core/src/models.ts:makeBook"}
+          source lsp: function makeBook(sku: Sku, cents: number): Book
+        nav_calls {"direction":"incoming","locate":"packages/core/src/models.ts:makeBook"}
+          source lsp
+            src/cart.ts:27:14 ts:src/cart.ts#checkout
+            src/cart.ts:34:17 ts:src/cart.ts#firstBook
+        nav_calls {"direction":"outgoing","locate":"src/cart.ts:checkout"}
+          source lsp
+            packages/core/src/format.ts:4:17 ts:packages/core/src/format.ts#formatPrice
+            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+            src/cart.ts:12:3 ts:src/cart.ts#Cart.add
+            src/cart.ts:18:3 ts:src/cart.ts#Cart.total
+        nav_outline {"file":"packages/core/src/models.ts"}
+          source lsp
+            interface Priced 2:18
+              method Priced.price 3:3
+              field Priced.currency 4:12
+            type Currency 7:13
+              constant Currency.EUR 8:3
+              constant Currency.USD 9:3
+            type Sku 12:13
+            class Item 15:23
+              field Item.currency 16:12
+              method Item.constructor 18:3
+              field Item.sku 18:24
+              field Item.cents 18:44
+              method Item.price 20:12
+              method Item.describe 22:3
+            class Book 27:14
+              field Book.pages 28:3
+              method Book.price 30:3
+            function makeBook 35:17
+            package Tax 39:18
+              function Tax.rate 40:19
+        nav_outline {"file":"src/view.tsx"}
+          source lsp
+            type Props 3:6
+            function CartView 6:17
+        nav_symbols {"query":"Cart"}
+          source lsp
+            src/cart.ts:8:14 ts:src/cart.ts#Cart
+            src/view.tsx:6:17 ts:src/view.tsx#CartView
+        nav_rename {"locate":"packages/core/src/models.ts:makeBook","newName":"createBook"}
+          source lsp: would touch 2 files, 4 edits
+    "#]],
+    );
+}
+
+#[test]
+fn typescript_without_a_server() {
+    check(
+        ts_report(false),
+        expect![[r#"
+        nav_definition {"locate":"src/cart.ts:checkout@<|>makeBook"}
+          source map
+            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+        nav_definition {"locate":"src/cart.ts:Cart.summary@this.formatter.<|>format"}
+          source map
+            packages/core/src/format.ts:9:3 ts:packages/core/src/format.ts#Formatter.format
+        nav_definition {"locate":"src/cart.ts:Cart.total@legacy.<|>legacyTotal"}
+          source map
+            src/legacy.js:2:10 js:src/legacy.js#legacyTotal
+        nav_references {"includeDeclaration":true,"nodeId":"ts:packages/core/src/models.ts#Item.describe"}
+          source map
+            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+            src/cart.ts:29:8 ts:src/cart.ts#checkout
+        nav_references {"fileFilter":"src/*.ts","locate":"packages/core/src/models.ts:makeBook"}
+          source map
+            src/cart.ts:28:16 ts:src/cart.ts#checkout
+            src/cart.ts:35:10 ts:src/cart.ts#firstBook
+        nav_implementations {"locate":"packages/core/src/models.ts:Priced"}
+          source map
+            packages/core/src/models.ts:15:23 ts:packages/core/src/models.ts#Item
+            packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
+        nav_implementations {"locate":"packages/core/src/models.ts:Item.price"}
+          source map
+            packages/core/src/models.ts:30:3 ts:packages/core/src/models.ts#Book.price
+        nav_hover {"locate":"packages/core/src/models.ts:makeBook"}
+          source map: function makeBook(sku: Sku, cents: number): Book
+        nav_calls {"direction":"incoming","locate":"packages/core/src/models.ts:makeBook"}
+          source fallback-references
+            src/cart.ts:27:14 ts:src/cart.ts#checkout
+            src/cart.ts:34:17 ts:src/cart.ts#firstBook
+        nav_calls {"direction":"outgoing","locate":"src/cart.ts:checkout"}
+          source fallback-map
+            packages/core/src/format.ts:4:17 ts:packages/core/src/format.ts#formatPrice
+            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+            src/cart.ts:12:3 ts:src/cart.ts#Cart.add
+            src/cart.ts:18:3 ts:src/cart.ts#Cart.total
+        nav_outline {"file":"packages/core/src/models.ts"}
+          source parse
+            interface Priced 2:18
+              method Priced.price 3:3
+              field Priced.currency 4:12
+            type Currency 7:13
+              constant Currency.EUR 8:3
+              constant Currency.USD 9:3
+            type Sku 12:13
+            class Item 15:23
+              field Item.currency 16:12
+              method Item.constructor 18:3
+              field Item.sku 18:24
+              field Item.cents 18:44
+              method Item.price 20:12
+              method Item.describe 22:3
+            class Book 27:14
+              field Book.pages 28:3
+              method Book.price 30:3
+            function makeBook 35:17
+            package Tax 39:18
+              function Tax.rate 40:19
+        nav_outline {"file":"src/view.tsx"}
+          source parse
+            type Props 3:6
+            function CartView 6:17
+        nav_symbols {"query":"Cart"}
+          source map
+            src/cart.ts:8:14 ts:src/cart.ts#Cart
+            src/view.tsx:6:17 ts:src/view.tsx#CartView
+        nav_rename {"locate":"packages/core/src/models.ts:makeBook","newName":"createBook"}
+          error LSP_UNAVAILABLE
+    "#]],
+    );
+}
+
+#[test]
+fn javascript_with_tsc() {
+    check(
+        js_report(true),
+        expect![[r#"
+        nav_definition {"locate":"lib/store.js:Store.add@<|>slugify"}
+          source lsp
+            lib/util.js:2:9 js:lib/util.js#slugify
+        nav_definition {"locate":"lib/app.mjs:run@store.<|>add"}
+          source lsp
+            lib/store.js:13:3 js:lib/store.js#Store.add
+        nav_references {"includeDeclaration":true,"nodeId":"js:lib/store.js#validate"}
+          source lsp
+            lib/store.js:15:5 js:lib/store.js#Store.add
+            lib/store.js:26:10 js:lib/store.js#validate
+            lib/store.js:32:27 js:lib/store.js
+        nav_calls {"direction":"outgoing","locate":"lib/store.js:Store.add"}
+          source lsp
+            lib/store.js:26:10 js:lib/store.js#validate
+        nav_outline {"file":"lib/store.js"}
+          source lsp
+            constant MAX_ITEMS 4:7
+            class Store 7:7
+              method Store.constructor 8:3
+              method Store.add 13:3
+              field Store.size 21:7
+            function validate 26:10
+        nav_hover {"locate":"lib/store.js:validate"}
+          source lsp: function validate(slug: any): void
+    "#]],
+    );
+}
+
+#[test]
+fn javascript_without_a_server() {
+    check(
+        js_report(false),
+        expect![[r#"
+        nav_definition {"locate":"lib/store.js:Store.add@<|>slugify"}
+          source map
+            lib/util.js:2:9 js:lib/util.js#slugify
+        nav_definition {"locate":"lib/app.mjs:run@store.<|>add"}
+          source map
+            lib/store.js:13:3 js:lib/store.js#Store.add
+        nav_references {"includeDeclaration":true,"nodeId":"js:lib/store.js#validate"}
+          source map
+            lib/store.js:15:5 js:lib/store.js#Store.add
+            lib/store.js:26:10 js:lib/store.js#validate
+        nav_calls {"direction":"outgoing","locate":"lib/store.js:Store.add"}
+          source fallback-map
+            lib/store.js:26:10 js:lib/store.js#validate
+            lib/util.js:2:9 js:lib/util.js#slugify
+        nav_outline {"file":"lib/store.js"}
+          source parse
+            constant MAX_ITEMS 4:7
+            class Store 7:7
+              method Store.constructor 8:3
+              method Store.add 13:3
+              field Store.size 21:7
+            function validate 26:10
+        nav_hover {"locate":"lib/store.js:validate"}
+          source map: function validate(slug)
+    "#]],
+    );
+}
+
+#[test]
+fn typescript_rename_applies_and_type_checks() {
+    rename_applies(
+        "ts_app",
+        "packages/core/src/models.ts:makeBook",
+        "createBook",
+        &["tsc", "-p", ".", "--noEmit"],
     );
 }
 

@@ -305,7 +305,28 @@ fn columns_are_characters_both_ways(mode: Mode) {
         "uni.go",
         "package p\n\nvar s = \"🎉 日本\"; func Ünï() {}\n",
     );
+    // TypeScript's server counts UTF-16 units: 🎉 is two.
+    write(
+        root,
+        "uni.ts",
+        "const s = \"🎉 日本\"; export const t = 1;\nexport class Ünï {\n  méthode(): string { return \"é\"; }\n}\n",
+    );
+    write(root, "uni.js", "const s = \"🎉 日本\"; function ünï() {}\n");
     index(root);
+    for (id, line, col) in [("ts:uni.ts#t", 1, 32), ("js:uni.js#ünï", 1, 28)] {
+        let (v, _) = resolve_id(root, id);
+        assert_eq!(v["data"]["source"], mode.source(), "{v}");
+        assert_eq!(
+            (
+                v["data"]["location"]["line"].as_u64(),
+                v["data"]["location"]["col"].as_u64()
+            ),
+            (Some(line), Some(col)),
+            "{id}: {v}"
+        );
+    }
+    let (v, _) = resolve_at(root, "uni.ts", 3, 4);
+    assert_eq!(v["data"]["nodeId"], "ts:uni.ts#Ünï.méthode", "{v}");
     let (v, _) = resolve_id(root, "py:uni.py#t");
     assert_eq!(v["data"]["source"], mode.source(), "{v}");
     assert_eq!(

@@ -65,6 +65,8 @@ pub static GO: Language = Language {
         namespace_kind: None,
         functions_in_class_are_methods: false,
         receiver_in_method_names: true,
+        outline_kinds_from_parse: false,
+        symbols_need_open_file: false,
         announcing_servers: &[],
     },
     syntax: &GoSyntax,

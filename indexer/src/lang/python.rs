@@ -44,6 +44,8 @@ pub static PYTHON: Language = Language {
         namespace_kind: None,
         functions_in_class_are_methods: true,
         receiver_in_method_names: false,
+        outline_kinds_from_parse: false,
+        symbols_need_open_file: false,
         announcing_servers: &["pyright"],
     },
     syntax: &PythonSyntax,

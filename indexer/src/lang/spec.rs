@@ -137,6 +137,13 @@ pub struct ServerSpec {
     pub functions_in_class_are_methods: bool,
     /// The outline names methods with their receiver, `(*T).M` (gopls).
     pub receiver_in_method_names: bool,
+    /// The outline's kinds are the server's own categories (TypeScript's: a `const` is a
+    /// variable, a type alias a class, an import a variable): a parse of the same text settles
+    /// each kind, and top-level variables the parse does not define (imports) are left out.
+    pub outline_kinds_from_parse: bool,
+    /// `workspace/symbol` answers only about projects of open files (TypeScript's server):
+    /// one of the language's files is opened before asking.
+    pub symbols_need_open_file: bool,
     /// Servers (by a part of their name, lower case) that log "Found N source files" once
     /// loaded and send no progress before (pyright): until then they are loading.
     pub announcing_servers: &'static [&'static str],

@@ -48,6 +48,8 @@ pub static TYPESCRIPT: Language = Language {
         namespace_kind: Some(Kind::Package),
         functions_in_class_are_methods: true,
         receiver_in_method_names: false,
+        outline_kinds_from_parse: true,
+        symbols_need_open_file: true,
         announcing_servers: &[],
     },
     syntax: &EcmaSyntax,
