@@ -19,12 +19,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .field_name()
             .map(|f| format!("{f}: "))
             .unwrap_or_default();
-        let leaf = if n.child_count() == 0 {
+        let leaf = if n.is_missing() {
+            " MISSING".to_string()
+        } else if n.child_count() == 0 {
             format!(" {:?}", n.utf8_text(&src).unwrap_or(""))
         } else {
             String::new()
         };
-        if n.is_named() || n.child_count() == 0 && n.kind().chars().all(char::is_alphabetic) {
+        if n.is_named()
+            || n.is_missing()
+            || n.child_count() == 0 && n.kind().chars().all(char::is_alphabetic)
+        {
             println!(
                 "{}{field}{} [{}:{}]{leaf}",
                 "  ".repeat(depth),

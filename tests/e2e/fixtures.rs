@@ -181,6 +181,8 @@ fn typescript_fixture_map() {
             "ts:src/util/log.ts#log|function|3|17|function log(message: string): void",
             "ts:src/view.tsx#CartView|function|6|17|function CartView({ cart }: Props)",
             "ts:src/view.tsx#Props|type|3|6|type Props = { cart: Cart }",
+            "ts:types/ambient.d.ts#EventEmitter.emit|method|5|5|emit(event: string, ...args: unknown[]): boolean",
+            "ts:types/ambient.d.ts#EventEmitter|class|4|16|class EventEmitter",
             "ts:types/ambient.d.ts#JSX.IntrinsicElements|interface|10|13|interface IntrinsicElements",
             "ts:types/ambient.d.ts#JSX|package|9|19|namespace JSX",
         ]

@@ -200,6 +200,7 @@ fn kind_number(v: &Value) -> i32 {
         ("Method", 26),
         ("AbstractMethod", 66),
         ("Module", 29),
+        ("Namespace", 30),
         ("Package", 35),
         ("Struct", 49),
         ("Type", 54),
@@ -357,7 +358,7 @@ fn round_trip(docs: &BTreeMap<String, Doc>, db: &Path, root: &Path) -> Agreement
     }
     let packages: HashSet<String> = rows(
         &conn,
-        "SELECT node_id FROM all_symbols WHERE kind = 'package'",
+        "SELECT node_id FROM all_symbols WHERE kind = 'package' AND file_id IS NULL",
     )
     .into_iter()
     .collect();
@@ -587,9 +588,21 @@ fn snapshot_matches(index: &Path, golden: &Path, comment: &str) {
 
 #[test]
 fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
-    for (name, comment, package) in [
-        ("go_app", "//", "gomod example.com/shop ."),
-        ("py_app", "#", "python shop 0.1.0"),
+    for (name, comment, packages) in [
+        ("go_app", "//", &["gomod example.com/shop ."][..]),
+        ("py_app", "#", &["python shop 0.1.0"]),
+        // Each file's package is the nearest package.json's: the app's and the workspace
+        // package's; its JavaScript has its own manager (a SCIP symbol names its language).
+        (
+            "ts_app",
+            "//",
+            &[
+                "npm shop-web 0.1.0",
+                "npm @shop/core 1.4.0",
+                "npm-js shop-web 0.1.0",
+            ],
+        ),
+        ("js_app", "//", &["npm-js js-shop 0.3.0"]),
     ] {
         let ws = fixture(name);
         index(ws.path());
@@ -615,7 +628,10 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
         for (path, d) in &docs {
             for s in &d.symbols {
                 assert!(
-                    s.0.starts_with(&format!("codemap {package} ")) || s.0.starts_with("local "),
+                    packages
+                        .iter()
+                        .any(|p| s.0.starts_with(&format!("codemap {p} ")))
+                        || s.0.starts_with("local "),
                     "{path}: {}",
                     s.0
                 );
@@ -862,6 +878,8 @@ fn standard_libraries_export_lint_clean_and_read_back_whole() {
     for (what, corpus) in [
         ("Python stdlib", corpora::python()),
         ("Go stdlib", corpora::go()),
+        ("rxjs (TypeScript)", corpora::rxjs_src()),
+        ("express (JavaScript)", corpora::express()),
     ] {
         let dir = tempfile::tempdir().expect("tmp");
         let out = dir.path().join("index.scip");

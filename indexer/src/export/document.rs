@@ -110,7 +110,9 @@ pub fn scip_kind(lang: Lang, kind: Kind, parent_kind: Option<Kind>) -> ScipKind 
     match kind {
         Kind::File if lang.spec().scip.files_are_modules => ScipKind::Module,
         Kind::File => ScipKind::File,
-        Kind::Package => ScipKind::Package,
+        // A directory's package (Go); a namespace declared in a file (TypeScript).
+        Kind::Package if lang.spec().package_nodes => ScipKind::Package,
+        Kind::Package => ScipKind::Namespace,
         Kind::Class => ScipKind::Class,
         Kind::Struct => ScipKind::Struct,
         Kind::Interface => ScipKind::Interface,

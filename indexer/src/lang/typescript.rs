@@ -123,18 +123,13 @@ const FUNCTION_VALUES: &[&str] = &[
 
 impl EcmaSyntax {
     /// Whether a definition outside every symbol sits inside a function nonetheless (a
-    /// callback, an IIFE, a method of a class expression): then it is local. So is what a
-    /// `declare module "m" { … }` block declares: it belongs to module `m`, not to the file.
+    /// callback, an IIFE, a method of a class expression): then it is local. (What a
+    /// `declare module "m" { … }` block declares is the file's, as the file describes module
+    /// `m`: `@types/node`'s `fs.d.ts` declares `readFile`.)
     fn in_anonymous_function(def: &Def<'_>) -> bool {
         let mut cur = def.parent;
         while let Some(n) = cur {
             if FUNCTION_LIKE.contains(&n.kind()) {
-                return true;
-            }
-            if n.kind() == "module"
-                && n.child_by_field_name("name")
-                    .is_some_and(|m| m.kind() == "string")
-            {
                 return true;
             }
             if n.kind() == "program" {
