@@ -66,6 +66,10 @@ struct LangQuery {
     grammar: tree_sitter::Language,
     /// Kinds of comment nodes, collected during the walk (for doc comments).
     comment_kinds: Vec<u16>,
+    /// Kinds of the language's local scopes (`Language::local_scopes`), collected too.
+    local_kinds: Vec<u16>,
+    /// Both, what the walk collects.
+    collect_kinds: Vec<u16>,
     /// tree-sitter's compiled query, the reference (compiled on first use: it costs more
     /// than a one-file run's extraction). Its capture indexes are the patterns'.
     query: std::sync::OnceLock<Option<Query>>,
@@ -167,17 +171,45 @@ impl Extractor {
                 );
                 raw.take(&lq.caps, spec, &caps, &[]);
             }
+            if !lq.local_kinds.is_empty() {
+                // The local scopes, from a walk of the whole tree.
+                let mut c = tree.walk();
+                'walk: loop {
+                    let n = c.node();
+                    if lq.local_kinds.contains(&n.kind_id()) {
+                        raw.locals.push((n.start_byte(), n.end_byte()));
+                    }
+                    if c.goto_first_child() || c.goto_next_sibling() {
+                        continue;
+                    }
+                    loop {
+                        if !c.goto_parent() {
+                            break 'walk;
+                        }
+                        if c.goto_next_sibling() {
+                            break;
+                        }
+                    }
+                }
+            }
         } else {
-            let mut comments = Vec::new();
+            let mut collected = Vec::new();
             lq.patterns.for_each_match(
                 &tree,
                 src,
-                &lq.comment_kinds,
-                &mut comments,
+                &lq.collect_kinds,
+                &mut collected,
                 |_, m, path| {
                     raw.take(&lq.caps, spec, m, path);
                 },
             );
+            let (comments, locals): (Vec<Node<'_>>, Vec<Node<'_>>) = collected
+                .into_iter()
+                .partition(|n| lq.comment_kinds.contains(&n.kind_id()));
+            raw.locals = locals
+                .iter()
+                .map(|n| (n.start_byte(), n.end_byte()))
+                .collect();
             raw.comments = Some(comments);
         }
         let mut out = build(spec, src, raw, tree.root_node());
@@ -291,14 +323,26 @@ fn compile(lang: Lang, dialect: usize) -> Result<LangQuery, QueryError> {
         };
         *slot = Some(i);
     }
-    let comment_kinds = (0..language.node_kind_count() as u16)
-        .filter(|&k| language.node_kind_for_id(k) == Some("comment"))
-        .collect();
+    let kinds_named = |names: &[&str]| -> Vec<u16> {
+        (0..language.node_kind_count() as u16)
+            .filter(|&k| {
+                language.node_kind_is_named(k)
+                    && language
+                        .node_kind_for_id(k)
+                        .is_some_and(|n| names.contains(&n))
+            })
+            .collect()
+    };
+    let comment_kinds = kinds_named(&["comment"]);
+    let local_kinds = kinds_named(spec.local_scopes);
+    let collect_kinds = comment_kinds.iter().chain(&local_kinds).copied().collect();
     Ok(LangQuery {
         lang,
         dialect,
         grammar: language,
         comment_kinds,
+        local_kinds,
+        collect_kinds,
         query: std::sync::OnceLock::new(),
         patterns,
         caps,
@@ -352,6 +396,8 @@ struct Raw<'t> {
     /// comments in source order.
     scope_ends: HashMap<usize, usize>,
     comments: Option<Vec<Node<'t>>>,
+    /// The language's local scopes (`Language::local_scopes`) as byte ranges, in pre-order.
+    locals: Vec<(usize, usize)>,
 }
 
 impl<'t> Raw<'t> {
@@ -471,6 +517,9 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     let mut receivers: HashMap<usize, (String, String)> = HashMap::new(); // sym -> (var, type)
     let mut stack: Vec<Open> = Vec::new();
     let mut ri = 0;
+    // Local scopes open at the definition being placed (innermost last), and the next one.
+    let mut locals_open: Vec<(usize, usize)> = Vec::new();
+    let mut li = 0;
 
     for def in &raw.defs {
         let (start, end) = (def.node.start_byte(), def.node.end_byte());
@@ -494,12 +543,33 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
             .filter(|o| !(o.start == start && o.end == end))
             .map(|o| o.sym)
             .filter(|&s| syntax.is_scope(out.symbols[s].kind));
+        let innermost = scopes.next();
         let scope = if syntax.lifted(def) {
-            scopes.nth(1)
-        } else {
             scopes.next()
+        } else {
+            innermost
         };
         let enclosing = scope.map(|s| out.symbols[s].kind);
+        // Inside a local scope (a callback) that is itself inside the enclosing symbol (or
+        // outside every symbol): a local, left out.
+        while li < raw.locals.len() && raw.locals[li].0 < start {
+            while locals_open.last().is_some_and(|l| l.1 <= raw.locals[li].0) {
+                locals_open.pop();
+            }
+            locals_open.push(raw.locals[li]);
+            li += 1;
+        }
+        while locals_open.last().is_some_and(|l| l.1 <= start) {
+            locals_open.pop();
+        }
+        let scope_start =
+            innermost.and_then(|s| stack.iter().find(|o| o.sym == s).map(|o| o.start));
+        if locals_open
+            .last()
+            .is_some_and(|l| l.1 >= end && scope_start.is_none_or(|s| l.0 > s))
+        {
+            continue;
+        }
         let name = text(src, def.name);
         // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
         if !crate::id::is_identifier(&name) {

@@ -218,8 +218,13 @@ pub fn comment_before<'t>(src: &[u8], comments: &[Node<'t>], at: usize) -> Optio
 /// declarations): the comments right above, each on the line before the next, none trailing
 /// code on its line.
 pub fn doc_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Option<String> {
-    let mut next_row = node.start_position().row;
-    let mut cur = comment_before(src, comments, node.start_byte());
+    doc_comment_at(src, node.start_byte(), node.start_position().row, comments)
+}
+
+/// [`doc_comment_in`] for what starts at byte `at` on row `row`.
+pub fn doc_comment_at(src: &[u8], at: usize, row: usize, comments: &[Node<'_>]) -> Option<String> {
+    let mut next_row = row;
+    let mut cur = comment_before(src, comments, at);
     let mut run = Vec::new();
     while let Some(c) = cur {
         if c.end_position().row + 1 != next_row {

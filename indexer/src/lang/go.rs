@@ -35,6 +35,7 @@ pub static GO: Language = Language {
     builtins: BUILTINS,
     self_names: &[],
     super_call: None,
+    local_scopes: &[],
     block_scopes: &[
         "block",
         "if_statement",

@@ -4,7 +4,8 @@
 
 use super::spec::{Language, ScipSpec, ServerSpec};
 use super::typescript::{
-    is_test_file, package_json, EcmaSyntax, BUILTINS, DEFINITIONS, MANIFESTS, SKIP_DIRS,
+    is_test_file, package_json, EcmaSyntax, BUILTINS, DEFINITIONS, LOCAL_SCOPES, MANIFESTS,
+    SKIP_DIRS,
 };
 use crate::model::Kind;
 
@@ -22,6 +23,7 @@ pub static JAVASCRIPT: Language = Language {
     builtins: BUILTINS,
     self_names: &["this"],
     super_call: Some("super"),
+    local_scopes: LOCAL_SCOPES,
     block_scopes: &[],
     first_binding_defines: false,
     package_nodes: false,

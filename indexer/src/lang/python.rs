@@ -22,6 +22,7 @@ pub static PYTHON: Language = Language {
     builtins: BUILTINS,
     self_names: &["self", "cls"],
     super_call: Some("super()"),
+    local_scopes: &[],
     block_scopes: &[],
     first_binding_defines: true,
     package_nodes: false,

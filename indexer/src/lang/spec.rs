@@ -36,6 +36,10 @@ pub struct Language {
     pub super_call: Option<&'static str>,
     /// A name bound again in the same scope is not a new definition (Python's variables).
     pub first_binding_defines: bool,
+    /// Syntax nodes whose insides are local though they are no symbol (anonymous functions,
+    /// callbacks, an object literal's methods): a definition inside one, and not inside a
+    /// symbol inside it, is left out.
+    pub local_scopes: &'static [&'static str],
     /// Syntax nodes that end a local's scope (Go's blocks, `if`, `for`), innermost first;
     /// empty when a local lives until its function ends (Python).
     pub block_scopes: &'static [&'static str],

@@ -9,7 +9,7 @@
 use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    comment_summary, count_params, doc_comment_in, first_line, head_text, lossy, pos_of, text,
+    comment_summary, count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text,
 };
 use tree_sitter::Node;
 
@@ -27,6 +27,7 @@ pub static TYPESCRIPT: Language = Language {
     builtins: BUILTINS,
     self_names: &["this"],
     super_call: Some("super"),
+    local_scopes: LOCAL_SCOPES,
     block_scopes: &[],
     first_binding_defines: false,
     package_nodes: false,
@@ -100,15 +101,14 @@ pub(super) fn package_json(text: &str) -> Option<PackageName> {
 /// The extraction rules of TypeScript and JavaScript.
 pub(super) struct EcmaSyntax;
 
-/// Nodes whose body is a function's: what is declared inside one is local unless the
-/// enclosing function is itself a symbol.
-const FUNCTION_LIKE: &[&str] = &[
+/// Functions that are no symbol (callbacks, IIFEs, an object literal's methods): what is
+/// declared inside one is local. (A method of a class is a symbol: what it declares is
+/// inside that symbol first.)
+pub(super) const LOCAL_SCOPES: &[&str] = &[
     "arrow_function",
     "function_expression",
     "function",
     "generator_function",
-    "function_declaration",
-    "generator_function_declaration",
     "method_definition",
     "class_static_block",
 ];
@@ -122,31 +122,13 @@ const FUNCTION_VALUES: &[&str] = &[
 ];
 
 impl EcmaSyntax {
-    /// Whether a definition outside every symbol sits inside a function nonetheless (a
-    /// callback, an IIFE, a method of a class expression): then it is local. (What a
-    /// `declare module "m" { … }` block declares is the file's, as the file describes module
-    /// `m`: `@types/node`'s `fs.d.ts` declares `readFile`.)
-    fn in_anonymous_function(def: &Def<'_>) -> bool {
-        let mut cur = def.parent;
-        while let Some(n) = cur {
-            if FUNCTION_LIKE.contains(&n.kind()) {
-                return true;
-            }
-            if n.kind() == "program" {
-                return false;
-            }
-            cur = n.parent();
-        }
-        false
-    }
-
     /// The value a variable is bound to (`const x = v`, `exports.x = v`).
     fn value<'t>(def: &Def<'t>) -> Option<Node<'t>> {
         def.ty.or_else(|| def.node.child_by_field_name("value"))
     }
 
     /// The statement a definition is written in, with its `export` (what a comment above
-    /// documents).
+    /// documents). Asks the tree for a parent: for the reference path only.
     fn statement<'t>(def: &Def<'t>) -> Node<'t> {
         let mut n = match def.tag {
             DefTag::Variable | DefTag::Method => match def.parent {
@@ -156,10 +138,12 @@ impl EcmaSyntax {
             },
             _ => def.node,
         };
-        if let Some(p) = n.parent() {
-            if p.kind() == "export_statement" {
-                n = p;
-            }
+        // `export declare class C`: the class, its `declare`, its `export`.
+        while let Some(p) = n
+            .parent()
+            .filter(|p| matches!(p.kind(), "export_statement" | "ambient_declaration"))
+        {
+            n = p;
         }
         n
     }
@@ -234,9 +218,7 @@ impl Syntax for EcmaSyntax {
         if kind == Kind::Function && def.parent.is_some_and(|p| p.kind() == "class_body") {
             return None;
         }
-        if matches!(enclosing, None | Some(Kind::Package)) && Self::in_anonymous_function(def) {
-            return None;
-        }
+        let _ = enclosing;
         // Accessors are properties (`get size()`, `set size(v)`), as the server has them.
         if kind == Kind::Method
             && def.node.kind() == "method_definition"
@@ -346,13 +328,40 @@ impl Syntax for EcmaSyntax {
         &self,
         src: &[u8],
         def: &Def<'_>,
-        _span_node: Node<'_>,
+        span_node: Node<'_>,
         comments: Option<&[Node<'_>]>,
     ) -> Option<String> {
-        let stmt = Self::statement(def);
         match comments {
-            Some(cs) => doc_comment_in(src, stmt, cs),
-            None => doc_comment_siblings(src, stmt),
+            // The comment right above the line the statement starts on (`export const x`:
+            // the line of `export`), found without asking the tree for a parent.
+            Some(cs) => {
+                let start = match def.tag {
+                    DefTag::Variable | DefTag::Method => def.parent.unwrap_or(def.node),
+                    _ => span_node,
+                };
+                let at = start.start_byte();
+                let line = src[..at]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let first = line
+                    + src[line..at]
+                        .iter()
+                        .take_while(|b| b.is_ascii_whitespace())
+                        .count();
+                // Only `export` and `declare` may stand before it on its line.
+                let prefix = String::from_utf8_lossy(&src[first..at]);
+                let from = if prefix
+                    .split_whitespace()
+                    .all(|w| matches!(w, "export" | "declare"))
+                {
+                    first
+                } else {
+                    at
+                };
+                doc_comment_at(src, from, start.start_position().row, cs)
+            }
+            None => doc_comment_siblings(src, Self::statement(def)),
         }
     }
 
