@@ -133,3 +133,7 @@
 (variable_declarator) @binding
 (field_definition) @binding
 (assignment_expression) @binding
+; Parameters: a call of one (a callback) is no call of a symbol.
+(formal_parameters (identifier) @binding)
+(formal_parameters (assignment_pattern left: (identifier) @binding))
+(arrow_function parameter: (identifier) @binding)

@@ -212,6 +212,7 @@
 (optional_parameter) @binding
 (public_field_definition) @binding
 (assignment_expression) @binding
+(arrow_function parameter: (identifier) @binding)
 
 ; Types named in annotations and aliases: `uses` edges.
 (type_annotation

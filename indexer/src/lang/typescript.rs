@@ -572,6 +572,8 @@ impl Syntax for EcmaSyntax {
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
         match node.kind() {
+            // A parameter without a type (`function f(cb)`, `x => …`).
+            "identifier" => out.push((text(src, node), None)),
             "variable_declarator" => {
                 let Some(name) = node.child_by_field_name("name") else {
                     return;
