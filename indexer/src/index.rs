@@ -512,6 +512,7 @@ fn run_in_tx(
     let now = unix_now();
     store::set_meta(conn, "schema_version", &store::SCHEMA_VERSION.to_string())?;
     store::set_meta(conn, "tool_version", store::TOOL_VERSION)?;
+    store::set_meta(conn, "rules", &crate::lang::rules_fingerprint())?;
     store::set_meta(conn, "root", &opts.root.to_string_lossy())?;
     store::set_meta(conn, "last_run", &now.to_string())?;
     stats.symbols_written = written.symbols;

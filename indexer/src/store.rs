@@ -130,7 +130,20 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(&e)?;
     let mut message = None;
-    if version != SCHEMA_VERSION {
+    // A map built by other extraction or resolution rules holds what those rules made of
+    // unchanged files: it is rebuilt, as for another schema.
+    let other_rules = version == SCHEMA_VERSION && {
+        let rules: Option<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = 'rules'", [], |r| {
+                r.get(0)
+            })
+            .ok();
+        let files: i64 = conn
+            .query_row("SELECT count(*) FROM files", [], |r| r.get(0))
+            .unwrap_or(0);
+        files > 0 && rules.as_deref() != Some(crate::lang::rules_fingerprint().as_str())
+    };
+    if version != SCHEMA_VERSION || other_rules {
         let has_tables: bool = conn
             .query_row(
                 "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table'",
@@ -138,7 +151,12 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
                 |r| r.get(0),
             )
             .map_err(&e)?;
-        if has_tables {
+        if other_rules {
+            message = Some(
+                "the map was built by other extraction rules (another codemap); rebuilt it"
+                    .to_string(),
+            );
+        } else if has_tables {
             message = Some(format!(
                 "the map had schema version {version}; rebuilt it for version {SCHEMA_VERSION}"
             ));

@@ -170,6 +170,39 @@ fn a_map_of_another_schema_version_is_rebuilt() {
     assert_eq!(v["ok"], true);
 }
 
+/// A map built by other extraction rules (another codemap: its query files or rules changed)
+/// is rebuilt by the next run, though no file changed: what the old rules made of the files is
+/// not kept.
+#[test]
+fn a_map_of_other_rules_is_rebuilt() {
+    let ws = fixture("js_app");
+    index(ws.path());
+    let conn = db(ws.path());
+    conn.execute_batch("UPDATE meta SET value = 'old' WHERE key = 'rules'; DELETE FROM symbols WHERE name = 'validate'")
+        .expect("pretend other rules");
+    drop(conn);
+    let (v, code) = json(ws.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["warnings"][0]
+            .as_str()
+            .unwrap_or("")
+            .contains("other extraction rules"),
+        "{v}"
+    );
+    assert_eq!(v["data"]["mode"], "cold");
+    assert_eq!(
+        rows(
+            &db(ws.path()),
+            "SELECT node_id FROM all_symbols WHERE name = 'validate'"
+        ),
+        ["js:lib/store.js#validate"]
+    );
+    let (v, _) = json(ws.path(), &["index"]);
+    assert_eq!(v["data"]["mode"], "incremental", "{v}");
+    assert_eq!(v["warnings"].as_array().map(Vec::len), Some(0), "{v}");
+}
+
 /// Node IDs are stored once and named by number: a symbol keeps its number when its file is
 /// re-extracted (edges of other files name it by that number), a deleted file's nodes are
 /// forgotten unless something still names them, and a run that changes nothing writes
