@@ -10,11 +10,13 @@ use indexer::outline::OutlineSymbol;
 use std::io::Cursor;
 
 /// The fuzz targets by name, for the replay test.
-pub const TARGETS: [&str; 5] = [
+pub const TARGETS: [&str; 7] = [
     "node_id",
     "locate",
     "extract_python",
     "extract_go",
+    "extract_typescript",
+    "extract_javascript",
     "lsp_frame",
 ];
 

@@ -46,9 +46,13 @@ pub fn classify(
         let Ok(rel) = p.strip_prefix(root) else {
             continue;
         };
-        let hidden = rel
-            .components()
-            .any(|c| c.as_os_str().to_str().is_some_and(|s| s.starts_with('.')));
+        // Hidden entries, and the registry's skipped directories (`node_modules`: an
+        // `npm install` is no edit of the workspace), ignored or not.
+        let hidden = rel.components().any(|c| {
+            c.as_os_str()
+                .to_str()
+                .is_some_and(|s| s.starts_with('.') || Lang::is_skipped_dir(s))
+        });
         if hidden || rel.as_os_str().is_empty() {
             continue;
         }

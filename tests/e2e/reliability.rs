@@ -238,6 +238,21 @@ fn fuzz_regressions_and_mangled_real_files_pass_the_harness_checks() {
     for (target, root, ext) in [
         ("extract_python", crate::corpora::python_root(), "py"),
         ("extract_go", crate::corpora::go_root(), "go"),
+        (
+            "extract_typescript",
+            crate::corpora::npm_root("rxjs-7.8.2"),
+            "ts",
+        ),
+        (
+            "extract_javascript",
+            crate::corpora::npm_root("rxjs-7.8.2"),
+            "js",
+        ),
+        (
+            "extract_javascript",
+            crate::corpora::npm_root("express-4.21.2"),
+            "js",
+        ),
     ] {
         let mut stack = vec![root];
         while let Some(d) = stack.pop() {

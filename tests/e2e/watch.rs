@@ -209,6 +209,46 @@ fn ignored_trees_are_not_watched_and_new_directories_are() {
     });
 }
 
+/// `node_modules` made after the watcher started (an `npm install`), with no `.gitignore`
+/// naming it: no directory of it is watched and none of its files reaches the map, while an
+/// edit beside it does.
+#[test]
+fn node_modules_made_later_is_not_watched() {
+    let dir = fixture("js_app");
+    index(dir.path());
+    let mut ws = Workspace::new(dir.path(), None).expect("workspace");
+    ws.lsp = false;
+    let _w = watch::start(&ws, None).expect("watcher");
+    std::thread::sleep(Duration::from_millis(100));
+    let w = Watched { dir, ws, _w };
+    let watched = w.status()["directories"].as_u64().expect("directories");
+    for i in 0..50 {
+        write(
+            w.root(),
+            &format!("node_modules/pkg{i}/lib/index.js"),
+            format!("function installed{i}() {{}}\n"),
+        );
+    }
+    write(
+        w.root(),
+        "lib/later.js",
+        "function writtenBeside() {}\nmodule.exports = { writtenBeside };\n",
+    );
+    w.until(
+        "an edit beside node_modules",
+        Duration::from_secs(3),
+        || w.search("writtenBeside") == ["js:lib/later.js#writtenBeside"],
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(w.search("installed1").is_empty());
+    assert_eq!(
+        w.status()["directories"].as_u64(),
+        Some(watched),
+        "{}",
+        w.status()
+    );
+}
+
 #[test]
 fn a_burst_of_a_thousand_writes_is_one_reindex() {
     let w = watched("py_app");
