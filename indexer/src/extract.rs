@@ -333,7 +333,7 @@ fn compile(lang: Lang, dialect: usize) -> Result<LangQuery, QueryError> {
             })
             .collect()
     };
-    let comment_kinds = kinds_named(&["comment"]);
+    let comment_kinds = kinds_named(&["comment", "line_comment", "block_comment"]);
     let local_kinds = kinds_named(spec.local_scopes);
     let collect_kinds = comment_kinds.iter().chain(&local_kinds).copied().collect();
     Ok(LangQuery {
@@ -581,10 +581,17 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         else {
             continue;
         };
-        // A method declared apart from its type hangs under its receiver's type.
+        // A method declared apart from its type hangs under its receiver's type, as named in
+        // the scope it is written in (`mod tests { impl T { fn f() } }` → `tests.T.f`).
         let by_receiver = def.tag == DefTag::Method;
         let (parent_qual, parent, receiver) = if by_receiver {
-            let recv = def.receiver.and_then(|r| syntax.receiver(src, r));
+            let recv =
+                def.receiver
+                    .and_then(|r| syntax.receiver(src, r))
+                    .map(|(v, t)| match scope {
+                        Some(s) => (v, format!("{}.{t}", out.symbols[s].qualname)),
+                        None => (v, t),
+                    });
             let ty = recv.as_ref().map(|(_, t)| t.clone());
             (ty, None, recv)
         } else {
@@ -663,7 +670,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         .symbols
         .iter()
         .enumerate()
-        .filter(|(_, s)| s.parent.is_none() && s.kind.is_type_like())
+        .filter(|(_, s)| s.kind.is_type_like())
         .map(|(i, s)| (s.qualname.clone(), i))
         .collect();
     for s in out.symbols.iter_mut() {
@@ -1142,12 +1149,26 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     loop {
         match cur.kind() {
             "identifier" | "type_identifier" | "package_identifier" | "field_identifier"
-            | "this" | "super" => {
+            | "this" | "super" | "self" | "crate" => {
                 push(&mut parts, text(src, cur), &mut called);
                 break;
             }
-            "attribute" | "selector_expression" | "member_expression" => {
+            "attribute"
+            | "selector_expression"
+            | "member_expression"
+            | "field_expression"
+            | "scoped_identifier" => {
                 let (obj, attr) = match cur.kind() {
+                    // Rust: `a.b` and the path `a::b` alike.
+                    "field_expression" => (
+                        cur.child_by_field_name("value"),
+                        cur.child_by_field_name("field")
+                            .filter(|f| f.kind() == "field_identifier"),
+                    ),
+                    "scoped_identifier" => (
+                        cur.child_by_field_name("path"),
+                        cur.child_by_field_name("name"),
+                    ),
                     "attribute" => (
                         cur.child_by_field_name("object"),
                         cur.child_by_field_name("attribute"),
@@ -1200,6 +1221,8 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                                 | "attribute"
                                 | "selector_expression"
                                 | "member_expression"
+                                | "field_expression"
+                                | "scoped_identifier"
                                 | "this"
                                 | "call"
                                 | "call_expression"

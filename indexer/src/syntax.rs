@@ -109,10 +109,16 @@ pub fn comment_summary(src: &[u8], nodes: &[Node<'_>]) -> Option<String> {
         .iter()
         .map(|n| {
             let t = text(src, *n);
-            match t.strip_prefix("//") {
+            // `///` and `//!` are Rust's doc comments.
+            match t
+                .strip_prefix("///")
+                .or_else(|| t.strip_prefix("//!"))
+                .or_else(|| t.strip_prefix("//"))
+            {
                 Some(b) => b.to_string(),
                 None => t
                     .trim_start_matches("/*")
+                    .trim_start_matches(['*', '!'])
                     .trim_end_matches("*/")
                     .to_string(),
             }

@@ -174,6 +174,7 @@ fn may_name_languages(rel: &str, line: &str) -> bool {
         || rel == "indexer/src/resolve/python.rs"
         || rel == "indexer/src/resolve/go.rs"
         || rel == "indexer/src/resolve/typescript.rs"
+        || rel == "indexer/src/resolve/rust.rs"
         // The resolver registry: `Lang::Python => &python::PythonResolver,`.
         || (rel == "indexer/src/resolve/mod.rs" && line.contains("Resolver") && line.contains("=>"))
 }
@@ -198,6 +199,9 @@ fn languages_are_named_only_in_the_registry() {
         "\"js\"",
         "\"package.json\"",
         "\"tsconfig.json\"",
+        "Lang::Rust",
+        "\"rs\"",
+        "\"Cargo.toml\"",
     ];
     let mut found = Vec::new();
     let mut lines = 0;

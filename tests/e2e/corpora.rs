@@ -90,6 +90,51 @@ pub fn rxjs_esm() -> &'static Corpus {
     C.get_or_init(|| build(npm_root("rxjs-7.8.2").join("dist/esm"), &[]))
 }
 
+/// A crate of this project's dependencies, as Cargo unpacked it to build codemap
+/// (`$CARGO_HOME/registry/src/*/<name>-<version>`), the newest version there.
+pub fn cargo_crate(prefix: &str) -> PathBuf {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .expect("CARGO_HOME or HOME");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(home.join("registry/src"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|index| {
+            std::fs::read_dir(index.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+        })
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(prefix))
+        })
+        .collect();
+    found.sort();
+    found.pop().unwrap_or_else(|| {
+        panic!(
+            "no {prefix}* under {}: cargo fetches it to build codemap",
+            home.display()
+        )
+    })
+}
+
+/// The `ignore` crate (ripgrep's directory walker), a dependency of codemap.
+pub fn ignore_crate() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| build(cargo_crate("ignore-0."), &[]))
+}
+
+/// codemap's own indexer crate.
+pub fn codemap_indexer() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| build(repo_root().join("indexer"), &[]))
+}
+
 /// express 4.21.2: CommonJS written the old way (prototypes, `module.exports`).
 pub fn express() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
@@ -323,6 +368,20 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
         .expect("universal-ctags (`ctags`) is needed for this test");
     let kinds: &[&str] = match lang {
         "Python" => &["class", "function", "member", "variable"],
+        "Rust" => &[
+            "constant",
+            "enum",
+            "enumerator",
+            "field",
+            "function",
+            "macro",
+            "method",
+            "module",
+            "struct",
+            "trait",
+            "typedef",
+            "union",
+        ],
         "TypeScript" | "JavaScript" => &[
             "alias",
             "class",
@@ -369,7 +428,11 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
         let name = v["name"].as_str().unwrap_or("").to_string();
         let scope = v["scope"].as_str().unwrap_or("");
         let scope_kind = v["scopeKind"].as_str().unwrap_or("");
-        let scope = if lang == "Go" {
+        // Rust's paths: `tests::TempDir` is the map's `tests.TempDir`.
+        let rust_scope = scope.replace("::", ".");
+        let scope = if lang == "Rust" {
+            rust_scope.as_str()
+        } else if lang == "Go" {
             if scope_kind == "package" {
                 ""
             } else {
@@ -461,7 +524,7 @@ fn completeness(c: &Corpus, lang: &str, exclude: &[&str]) {
     );
 }
 
-/// Why a ctags definition of TypeScript or JavaScript is not in the map, when the map's rules
+/// Why a ctags definition of TypeScript, JavaScript or Rust is not in the map, when the map's rules
 /// say it should not be: each reason is checked against the source or the map, not assumed.
 fn why_not_in_map(tag: &Tag, line: &str, spans: &[(String, usize, usize)]) -> Option<&'static str> {
     let name = tag.qualname.rsplit('.').next().unwrap_or(&tag.qualname);
@@ -516,10 +579,10 @@ fn why_not_in_map(tag: &Tag, line: &str, spans: &[(String, usize, usize)]) -> Op
     None
 }
 
-/// Completeness of TypeScript or JavaScript against ctags: the share of its definitions in
+/// Completeness of TypeScript, JavaScript or Rust against ctags: the share of its definitions in
 /// the map, and of those the map's rules keep (the misses each explained by
 /// [`why_not_in_map`]), which must be at least 98%.
-fn ecma_completeness(c: &Corpus, lang: &str) {
+fn explained_completeness(c: &Corpus, lang: &str) {
     let conn = open(c);
     let indexed: HashSet<String> = rows(&conn, "SELECT path FROM files WHERE skip_reason IS NULL")
         .into_iter()
@@ -656,7 +719,7 @@ fn typescript_corpus_invariants_and_ctags() {
     ] {
         assert_eq!(rows(&conn, sql), [want], "{sql}");
     }
-    ecma_completeness(c, "TypeScript");
+    explained_completeness(c, "TypeScript");
 }
 
 #[test]
@@ -672,7 +735,7 @@ fn javascript_corpora_invariants_and_ctags() {
         "SELECT target || '|' || resolution FROM all_edges WHERE kind = 'calls' AND source = 'js:lib/application.js#app.use' AND target_name = 'this.lazyrouter'",
     );
     assert_eq!(r, ["js:lib/application.js#app.lazyrouter|local"]);
-    ecma_completeness(c, "JavaScript");
+    explained_completeness(c, "JavaScript");
     let c = rxjs_esm();
     check_invariants(c);
     assert!(symbol(c, "js:internal/Observable.js#Observable.pipe").starts_with("method|"));
@@ -681,7 +744,32 @@ fn javascript_corpora_invariants_and_ctags() {
         "SELECT target || '|' || resolution FROM all_edges WHERE kind = 'extends' AND source = 'js:internal/BehaviorSubject.js#BehaviorSubject'",
     );
     assert_eq!(r, ["js:internal/Subject.js#Subject|import"]);
-    ecma_completeness(c, "JavaScript");
+    explained_completeness(c, "JavaScript");
+}
+
+#[test]
+fn rust_corpora_invariants_and_ctags() {
+    let c = ignore_crate();
+    check_invariants(c);
+    assert!(symbol(c, "rs:src/walk.rs#WalkBuilder").starts_with("struct|"));
+    assert!(symbol(c, "rs:src/walk.rs#WalkBuilder.build").starts_with("method|"));
+    assert!(symbol(c, "rs:src/lib.rs#Error").starts_with("type|"));
+    assert!(symbol(c, "rs:src/walk.rs#ParallelVisitor").starts_with("interface|"));
+    // `mod walk;` in lib.rs brings in walk.rs; a path through `crate::` reaches a definition.
+    let conn = open(c);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT target FROM all_edges WHERE kind = 'imports' AND source = 'rs:src/lib.rs' AND target_name = 'self::walk'"
+        ),
+        ["rs:src/walk.rs"]
+    );
+    explained_completeness(c, "Rust");
+    let c = codemap_indexer();
+    check_invariants(c);
+    assert!(symbol(c, "rs:src/extract.rs#Extractor.extract").starts_with("method|"));
+    assert!(symbol(c, "rs:src/lang/spec.rs#Syntax").starts_with("interface|"));
+    explained_completeness(c, "Rust");
 }
 
 #[test]
@@ -842,6 +930,8 @@ fn pattern_walk_extracts_what_the_query_cursor_does() {
         (go_root(), vec![]),
         (npm_root("rxjs-7.8.2"), vec![]),
         (npm_root("express-4.21.2"), vec![]),
+        (cargo_crate("ignore-0."), vec![]),
+        (repo_root().join("indexer"), vec![]),
     ] {
         let walked = walk(&root, &WalkOptions { exclude }).expect("walk");
         let differ: Vec<String> = walked

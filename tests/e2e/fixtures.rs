@@ -262,6 +262,84 @@ fn typescript_fixture_map() {
     );
 }
 
+/// A Cargo workspace of two crates: a library (a struct with an impl and a trait impl, a trait,
+/// an enum, consts, a type alias, a macro, a file module and an inline test module) and a binary
+/// using it by its crate name. Every symbol; the calls, imports and uses.
+#[test]
+fn rust_fixture_map() {
+    let ws = fixture("rs_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 3);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "rs:crates/app/src/main.rs#fill|function|4|4|fn fill(store: &mut Map)",
+            "rs:crates/app/src/main.rs#main|function|10|4|fn main()",
+            "rs:crates/store/src/lib.rs#MAX_ITEMS|constant|9|11|pub const MAX_ITEMS: usize = 100",
+            "rs:crates/store/src/lib.rs#Map.CAPACITY|constant|35|15|pub const CAPACITY: usize = MAX_ITEMS",
+            "rs:crates/store/src/lib.rs#Map.get|method|56|8|fn get(&self, key: &str) -> Option<u32>",
+            "rs:crates/store/src/lib.rs#Map.items|field|31|5|items: HashMap<String, u32>",
+            "rs:crates/store/src/lib.rs#Map.len|method|42|12|pub fn len(&self) -> usize",
+            "rs:crates/store/src/lib.rs#Map.open|method|38|12|pub fn open() -> Map",
+            "rs:crates/store/src/lib.rs#Map.put|method|48|8|fn put(&mut self, key: &str, value: u32) -> Result<()>",
+            "rs:crates/store/src/lib.rs#Map|struct|30|12|pub struct Map",
+            "rs:crates/store/src/lib.rs#Result|type|13|10|pub type Result<T> = std::result::Result<T, StoreError>",
+            "rs:crates/store/src/lib.rs#STORE_NAME|constant|11|12|pub static STORE_NAME: &str = \"shop\"",
+            "rs:crates/store/src/lib.rs#Storage.get|method|25|8|fn get(&self, key: &str) -> Option<u32>",
+            "rs:crates/store/src/lib.rs#Storage.put|method|24|8|fn put(&mut self, key: &str, value: u32) -> Result<()>",
+            "rs:crates/store/src/lib.rs#Storage|interface|23|11|pub trait Storage",
+            "rs:crates/store/src/lib.rs#StoreError.Full|constant|18|5|Full",
+            "rs:crates/store/src/lib.rs#StoreError.Missing|constant|19|5|Missing(String)",
+            "rs:crates/store/src/lib.rs#StoreError|type|17|10|pub enum StoreError",
+            "rs:crates/store/src/lib.rs#log_line|function|62|14|macro_rules! log_line",
+            "rs:crates/store/src/lib.rs#tests.puts_and_gets|function|71|8|fn puts_and_gets()",
+            "rs:crates/store/src/lib.rs#tests|package|67|5|mod tests",
+            "rs:crates/store/src/lib.rs#util|package|3|9|pub mod util;",
+            "rs:crates/store/src/util.rs#normalize|function|2|8|pub fn normalize(key: &str) -> String",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "rs:crates/app/src/main.rs#fill|?store.put|unresolved",
+            "rs:crates/app/src/main.rs#main|rs:crates/app/src/main.rs#fill|local",
+            "rs:crates/app/src/main.rs#main|rs:crates/store/src/lib.rs#Map.open|import",
+            "rs:crates/store/src/lib.rs#Map.get|?self.items.get().copied|unresolved",
+            "rs:crates/store/src/lib.rs#Map.get|?self.items.get|unresolved",
+            "rs:crates/store/src/lib.rs#Map.get|rs:crates/store/src/util.rs#normalize|import",
+            "rs:crates/store/src/lib.rs#Map.len|?self.items.len|unresolved",
+            "rs:crates/store/src/lib.rs#Map.open|?Map.default|unresolved",
+            "rs:crates/store/src/lib.rs#Map.put|?self.items.insert|unresolved",
+            "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/lib.rs#Map.len|local",
+            "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/util.rs#normalize|import",
+            "rs:crates/store/src/lib.rs#tests.puts_and_gets|rs:crates/store/src/lib.rs#Map.open|local",
+            "rs:crates/store/src/util.rs#normalize|?key.trim().to_lowercase|unresolved",
+            "rs:crates/store/src/util.rs#normalize|?key.trim|unresolved",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "rs:crates/app/src/main.rs|rs:crates/store/src/lib.rs|import",
+            "rs:crates/app/src/main.rs|rs:crates/store/src/lib.rs|import",
+            "rs:crates/app/src/main.rs|rs:crates/store/src/util.rs|import",
+            "rs:crates/store/src/lib.rs|rs:crates/store/src/lib.rs|import",
+            "rs:crates/store/src/lib.rs|rs:crates/store/src/util.rs|import",
+            "rs:crates/store/src/lib.rs|rs:crates/store/src/util.rs|import",
+            "rs:crates/store/src/lib.rs|rs:ext:std|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "uses"),
+        [
+            "rs:crates/app/src/main.rs#fill|rs:crates/store/src/lib.rs#Map|import",
+            "rs:crates/store/src/lib.rs#Map.items|?HashMap|external",
+            "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/lib.rs#Result|local",
+        ]
+    );
+}
+
 /// A JavaScript package: CommonJS (`require`, destructured `require`, `exports.x =`,
 /// `module.exports.x =`, `module.exports = { … }`), an ES module importing it, a class with a
 /// getter, callbacks whose locals stay out.

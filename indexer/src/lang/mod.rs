@@ -11,6 +11,7 @@
 pub(crate) mod go;
 mod javascript;
 mod python;
+mod rust;
 pub mod spec;
 mod typescript;
 
@@ -19,7 +20,7 @@ use std::path::Path;
 
 /// Bumped when extraction or resolution changes what an unchanged file yields in code (the
 /// query files are fingerprinted by their text): maps built before are rebuilt.
-const RULES_REVISION: u32 = 1;
+const RULES_REVISION: u32 = 2;
 
 /// The fingerprint of the rules a map is built by: every language's prefix and query file,
 /// and [`RULES_REVISION`]. A map whose fingerprint differs is rebuilt (`store`).
@@ -46,10 +47,17 @@ pub enum Lang {
     Go,
     TypeScript,
     JavaScript,
+    Rust,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::Python, Lang::Go, Lang::TypeScript, Lang::JavaScript];
+    pub const ALL: [Lang; 5] = [
+        Lang::Python,
+        Lang::Go,
+        Lang::TypeScript,
+        Lang::JavaScript,
+        Lang::Rust,
+    ];
 
     /// The registry: each language's description.
     pub fn spec(self) -> &'static Language {
@@ -58,6 +66,7 @@ impl Lang {
             Lang::Go => &go::GO,
             Lang::TypeScript => &typescript::TYPESCRIPT,
             Lang::JavaScript => &javascript::JAVASCRIPT,
+            Lang::Rust => &rust::RUST,
         }
     }
 

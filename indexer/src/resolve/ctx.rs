@@ -86,6 +86,8 @@ pub struct Layout {
     /// The workspace's packages by the name their project file gives (`package.json`),
     /// longest name first.
     pub(crate) named: Vec<NamedPackage>,
+    /// The workspace's crates: (directory, name as code writes it, `-` as `_`).
+    pub(crate) crates: Vec<(String, String)>,
 }
 
 /// `paths` and `baseUrl` of one `tsconfig.json` or `jsconfig.json`.

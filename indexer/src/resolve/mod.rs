@@ -11,6 +11,7 @@
 mod ctx;
 mod go;
 mod python;
+mod rust;
 mod types;
 mod typescript;
 
@@ -248,6 +249,7 @@ impl Layout {
             roots,
             aliases: typescript::aliases(manifests),
             named: typescript::named_packages(manifests),
+            crates: rust::crates(manifests),
         }
     }
 }
@@ -265,6 +267,7 @@ fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::Go => &go::GoResolver,
         Lang::TypeScript => &typescript::EcmaResolver(Lang::TypeScript),
         Lang::JavaScript => &typescript::EcmaResolver(Lang::JavaScript),
+        Lang::Rust => &rust::RustResolver,
     }
 }
 

@@ -1,0 +1,266 @@
+//! Rust's resolution: a crate's modules are its files (`src/lib.rs` or `src/main.rs` the root,
+//! `a/b.rs` or `a/b/mod.rs` the module `a::b`), crates by their `Cargo.toml` name (a workspace's
+//! members), `use` paths from `crate::`, `self::`, `super::` or a crate's name; names through
+//! the enclosing scopes, then `use` bindings, then paths; the rest is outside (`rs:ext:serde`).
+
+use super::ctx::{
+    join_path, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, Resolver,
+    SymRef, SymbolIndex,
+};
+use crate::id::NodeId;
+use crate::lang::Lang;
+use crate::model::{Import, Resolution};
+
+pub(crate) struct RustResolver;
+
+const LANG: Lang = Lang::Rust;
+
+/// The crates of the workspace: (directory, name with `-` as `_`), from each `Cargo.toml`
+/// with a `[package]`.
+pub(crate) fn crates(manifests: &[Manifest]) -> Vec<(String, String)> {
+    manifests
+        .iter()
+        .filter(|m| m.name == "Cargo.toml")
+        .filter_map(|m| {
+            let name = crate::lang::spec::manifest_value(&m.text, "package", "name")?;
+            Some((m.dir.clone(), name.replace('-', "_")))
+        })
+        .collect()
+}
+
+/// The crate a file belongs to: its directory (the nearest one above with a `Cargo.toml`).
+fn crate_dir<'w>(ws: &'w Layout, file: &str) -> Option<&'w str> {
+    ws.crates
+        .iter()
+        .filter(|(d, _)| d.is_empty() || file.starts_with(&format!("{d}/")))
+        .max_by_key(|(d, _)| d.len())
+        .map(|(d, _)| d.as_str())
+}
+
+/// The source file of module path `segs` under a crate's `src` (`[]` the crate root).
+fn module_file(ws: &Layout, src: &str, segs: &[&str]) -> Option<String> {
+    if segs.is_empty() {
+        return ["lib.rs", "main.rs"]
+            .iter()
+            .map(|f| join_path(src, f))
+            .find(|f| ws.has_file(f));
+    }
+    let path = join_path(src, &segs.join("/"));
+    [format!("{path}.rs"), format!("{path}/mod.rs")]
+        .into_iter()
+        .find(|f| ws.has_file(f))
+}
+
+/// The module path of a file inside its crate's `src`: `src/a/b.rs` → `["a", "b"]`.
+fn module_of(src: &str, file: &str) -> Vec<String> {
+    let rel = file
+        .strip_prefix(src)
+        .map(|r| r.trim_start_matches('/'))
+        .unwrap_or(file);
+    let rel = rel.strip_suffix(".rs").unwrap_or(rel);
+    let mut segs: Vec<String> = rel.split('/').map(str::to_string).collect();
+    if matches!(
+        segs.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        segs.pop();
+    }
+    segs
+}
+
+/// Where a `::` path written in `from` leads: the deepest module file it names, and the rest
+/// of the path (a qualname in that file). `None`: outside the workspace (another crate).
+fn through_modules(ws: &Layout, path: &[&str], from: &str) -> Option<(String, Vec<String>)> {
+    let (first, rest) = path.split_first()?;
+    let dir = crate_dir(ws, from)?;
+    let src = join_path(dir, "src");
+    let mut base: Vec<String> = match *first {
+        "crate" => Vec::new(),
+        "self" => module_of(&src, from),
+        "super" => {
+            let mut m = module_of(&src, from);
+            m.pop();
+            m
+        }
+        name => {
+            // A child module of this one (`use util::f` beside `mod util;`), else another
+            // crate of the workspace, by name.
+            let mut child = module_of(&src, from);
+            child.push(name.to_string());
+            if module_file(
+                ws,
+                &src,
+                &child.iter().map(String::as_str).collect::<Vec<_>>(),
+            )
+            .is_some()
+            {
+                child.pop();
+                return descend(ws, &src, child, path);
+            }
+            let (d, _) = ws.crates.iter().find(|(_, n)| n == name)?;
+            let other = join_path(d, "src");
+            return descend(ws, &other, Vec::new(), rest);
+        }
+    };
+    let mut rest = rest;
+    while rest.first() == Some(&"super") {
+        base.pop();
+        rest = &rest[1..];
+    }
+    descend(ws, &src, base, rest)
+}
+
+fn descend(
+    ws: &Layout,
+    src: &str,
+    mut base: Vec<String>,
+    rest: &[&str],
+) -> Option<(String, Vec<String>)> {
+    fn as_refs(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    let mut file = module_file(ws, src, &as_refs(&base))?;
+    let mut i = 0;
+    while i < rest.len() {
+        base.push(rest[i].to_string());
+        match module_file(ws, src, &as_refs(&base)) {
+            Some(f) => {
+                file = f;
+                i += 1;
+            }
+            None => break,
+        }
+    }
+    Some((file, rest[i..].iter().map(|s| s.to_string()).collect()))
+}
+
+impl Resolver for RustResolver {
+    fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
+        let Some(bound) = self.import_name(imp) else {
+            return;
+        };
+        let mut path: Vec<&str> = imp.module.split("::").filter(|s| !s.is_empty()).collect();
+        if let Some(m) = imp.member.as_deref() {
+            path.push(m);
+        }
+        let binding = match through_modules(ws, &path, &ctx.path) {
+            Some((file, rest)) if rest.is_empty() => Binding::Module(vec![file]),
+            Some((file, rest)) => Binding::Member(vec![file], rest.join(".")),
+            None => Binding::External(path.first().copied().unwrap_or("").to_string()),
+        };
+        ctx.bindings.insert(bound.name, binding);
+    }
+
+    fn import_name(&self, imp: &Import) -> Option<ImportName> {
+        let member = imp.member.clone()?;
+        if member == "*" {
+            return None;
+        }
+        let name = match (&imp.alias, member.as_str()) {
+            (Some(a), _) => a.clone(),
+            // `use a::b::{self}` binds `b`.
+            (None, "self") => imp.module.rsplit("::").next()?.to_string(),
+            (None, m) => m.to_string(),
+        };
+        Some(ImportName {
+            name,
+            module: imp.module.clone(),
+            member: Some(member),
+        })
+    }
+
+    fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {
+        let mut path: Vec<&str> = imp.module.split("::").filter(|s| !s.is_empty()).collect();
+        if let Some(m) = imp.member.as_deref().filter(|m| *m != "*" && *m != "self") {
+            path.push(m);
+        }
+        let name = path.join("::");
+        match through_modules(ws, &path, &ctx.path) {
+            Some((file, _)) => ImportEdge {
+                target: Some(NodeId::file_id(LANG, &file)),
+                target_name: name,
+                resolution: Resolution::Import,
+            },
+            None if matches!(path.first(), Some(&"crate" | &"self" | &"super")) => ImportEdge {
+                target: None,
+                target_name: name,
+                resolution: Resolution::Unresolved,
+            },
+            None => ImportEdge {
+                target: Some(NodeId::external_id(
+                    LANG,
+                    path.first().copied().unwrap_or(""),
+                )),
+                target_name: name,
+                resolution: Resolution::Import,
+            },
+        }
+    }
+
+    fn direct(
+        &self,
+        ctx: &FileCtx,
+        ws: &Layout,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+    ) -> Option<Outcome> {
+        if segs[0] == "?" {
+            return None;
+        }
+        if let (Some(h), true) = (r.hint, segs.len() >= 2) {
+            // `self.m()` in an impl of the type: its own method, in this file.
+            let q = format!("{h}.{}", segs[1..].join("."));
+            return idx
+                .in_file(LANG, &ctx.path, &q)
+                .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local));
+        }
+        // Enclosing scopes, innermost first, then the module.
+        let mut scopes: Vec<String> = Vec::new();
+        if let Some(sq) = r.source_qual {
+            let parts: Vec<&str> = sq.split('.').collect();
+            for n in (1..=parts.len()).rev() {
+                scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
+            }
+        }
+        scopes.push(r.target.to_string());
+        for q in &scopes {
+            if let Some(s) = idx.in_file(LANG, &ctx.path, q) {
+                return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
+            }
+        }
+        let found = |file: &str, q: &str| -> Option<SymRef> { idx.in_file(LANG, file, q) };
+        match ctx.bindings.get(segs[0]) {
+            Some(Binding::External(_)) => return Some(Outcome::Edge(None, Resolution::External)),
+            Some(Binding::Module(files)) => {
+                let file = files.first()?;
+                return found(file, &segs[1..].join("."))
+                    .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Import));
+            }
+            Some(Binding::Member(files, member)) => {
+                let file = files.first()?;
+                let mut q = vec![member.as_str()];
+                q.extend_from_slice(&segs[1..]);
+                return found(file, &q.join("."))
+                    .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Import));
+            }
+            _ => {}
+        }
+        // A path: `crate::a::f`, `super::f`, `other_crate::f`.
+        if matches!(segs[0], "crate" | "self" | "super") || segs.len() > 1 {
+            if let Some((file, rest)) = through_modules(ws, segs, &ctx.path) {
+                if !rest.is_empty() {
+                    if let Some(s) = found(&file, &rest.join(".")) {
+                        return Some(Outcome::Edge(Some(s.node_id), Resolution::Import));
+                    }
+                }
+            }
+        }
+        // An item of a parent module's file is not visible without `use`; the prelude's
+        // names are no edges.
+        if segs.len() == 1 && LANG.is_builtin(segs[0]) {
+            return Some(Outcome::Drop);
+        }
+        None
+    }
+}
