@@ -368,7 +368,7 @@ mod tests {
         let cases = [
             "",
             "session.py",
-            "rs:src/main.rs",
+            "kt:src/main.kt",
             "py:",
             "py:/abs/path.py",
             "py:../up.py",

@@ -625,7 +625,7 @@ fn errors_are_clear_and_exit_1() {
     );
     for bad in [
         "session.py",
-        "rs:x.rs",
+        "kt:x.kt",
         "py:../x.py",
         "py:a.py#1x",
         "py:a.py#f~1",

@@ -288,6 +288,26 @@ mod tests {
                 "[tool.black]\nline-length = 88\n",
                 None,
             ),
+            (
+                Lang::TypeScript,
+                "package.json",
+                "{\"name\": \"@shop/core\", \"version\": \"1.4.0\"}",
+                some("@shop/core", Some("1.4.0")),
+            ),
+            (Lang::JavaScript, "package.json", "{\"private\": true}", None),
+            (Lang::JavaScript, "package.json", "not json", None),
+            (
+                Lang::Rust,
+                "Cargo.toml",
+                "[package]\nname = \"shop-store\"\nversion = \"0.2.0\"\n\n[dependencies]\nname = \"x\"\n",
+                some("shop-store", Some("0.2.0")),
+            ),
+            (
+                Lang::Rust,
+                "Cargo.toml",
+                "[workspace]\nmembers = [\"a\"]\n",
+                None,
+            ),
         ];
         for (l, file, text, want) in cases {
             assert_eq!(read(l, file, text), want, "{file}: {text:?}");
@@ -299,19 +319,22 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("a/b.py")), Some(Lang::Python));
         assert_eq!(Lang::of_path(Path::new("a/b.pyi")), Some(Lang::Python));
         assert_eq!(Lang::of_path(Path::new("x.go")), Some(Lang::Go));
-        assert_eq!(Lang::of_path(Path::new("x.rs")), None);
+        assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
+        assert_eq!(Lang::of_path(Path::new("x.kt")), None);
         assert_eq!(Lang::of_path(Path::new("a/b.d.ts")), Some(Lang::TypeScript));
         assert_eq!(Lang::of_path(Path::new("a/b.tsx")), Some(Lang::TypeScript));
         assert_eq!(Lang::of_path(Path::new("a/b.cjs")), Some(Lang::JavaScript));
         assert_eq!(Lang::TypeScript.dialect_of("a/b.tsx"), 1);
         assert_eq!(Lang::TypeScript.dialect_of("a/b.ts"), 0);
         assert!(Lang::is_skipped_dir("node_modules") && !Lang::is_skipped_dir("src"));
+        assert!(Lang::is_skipped_dir("target"));
+        assert_eq!(Lang::module_path("src/walk/mod.rs"), "src/walk");
         assert_eq!(Lang::of_path(Path::new("Makefile")), None);
         assert_eq!(Lang::of_id("py:a.py#f"), Some(Lang::Python));
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");
