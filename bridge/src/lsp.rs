@@ -1021,6 +1021,16 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
             continue;
         }
         let Some(kind) = symbol_kind(&s["kind"]).and_then(|k| kind_of(lang, k, parent_kind)) else {
+            // A container the map has no kind for (rust-analyzer's `impl Map` block): where
+            // the parse settles the outline, its children stand in its place, and the parse
+            // names them (`Map.open`).
+            if lang.spec().server.outline_kinds_from_parse {
+                if let Some(children) = s["children"].as_array() {
+                    for c in children.iter().rev() {
+                        stack.push((c, parent));
+                    }
+                }
+            }
             continue;
         };
         let by_receiver = lang

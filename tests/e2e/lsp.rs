@@ -167,3 +167,23 @@ fn tsc_agrees_with_the_map_on_rxjs_and_express() {
         );
     }
 }
+
+#[test]
+fn rust_analyzer_agrees_with_the_map_on_the_ignore_crate() {
+    servers_on_path();
+    let ws = tempfile::tempdir().expect("tmp");
+    copy_dir(&crate::corpora::cargo_crate("ignore-0."), ws.path());
+    let (n, bad, omitted) = agreement(ws.path());
+    eprintln!(
+        "rust-analyzer: {} of {n} symbols of the ignore crate agree with the map ({} answered from the parse: {:?})",
+        n - bad.len(),
+        omitted.len(),
+        &omitted[..omitted.len().min(10)]
+    );
+    assert!(
+        bad.len() * 100 <= n,
+        "{} of {n} disagree, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}

@@ -43,7 +43,8 @@ pub static RUST: Language = Language {
         install_hint: "install rust-analyzer: rustup component add rust-analyzer",
         language_id: "rust",
         language_ids: &[],
-        env: &[],
+        // Offline: `cargo metadata` from what the registry holds.
+        env: &[("CARGO_NET_OFFLINE", "true")],
         class_kind: Kind::Class,
         enum_member_kind: Kind::Constant,
         namespace_kind: Some(Kind::Package),
