@@ -799,6 +799,10 @@ pub fn split_hover(text: &str) -> (String, String) {
         let rest = &text[i + 3..];
         let rest = rest.split_once('\n').map_or("", |(_, r)| r);
         let (code, after) = rest.split_once("```").unwrap_or((rest, ""));
+        // rust-analyzer: first the item's path (`shop_store::Map`), then its declaration.
+        if !code.trim().contains(char::is_whitespace) && after.trim_start().starts_with("```") {
+            return split_hover(after.trim_start());
+        }
         let doc = format!("{}{}", &text[..i], after);
         let doc = doc.trim().trim_start_matches("---").trim().to_string();
         return (code.trim().to_string(), doc);
@@ -975,6 +979,20 @@ fn settle_kinds(lang: Lang, path: &str, text: &str, out: &mut Vec<OutlineSymbol>
         if keep[i] {
             s.parent = s.parent.filter(|p| keep[*p]).map(|p| new_index[p]);
             out.push(s);
+        }
+    }
+    // What the parse named under a type the server listed apart (`Map.open` out of an
+    // `impl Map` block) hangs under it.
+    let by_qual: HashMap<String, usize> = out
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.qualname.clone(), i))
+        .collect();
+    for s in out.iter_mut() {
+        if s.parent.is_none() {
+            if let Some((up, _)) = s.qualname.rsplit_once('.') {
+                s.parent = by_qual.get(up).copied();
+            }
         }
     }
 }

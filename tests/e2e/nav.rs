@@ -365,6 +365,44 @@ fn js_report(lsp: bool) -> String {
     out
 }
 
+fn rs_report(lsp: bool) -> String {
+    let dir = fixture("rs_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "crates/app/src/main.rs:main@Map::<|>open"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "rs:crates/store/src/util.rs#normalize", "includeDeclaration": true}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "crates/store/src/lib.rs:Map.put", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "crates/store/src/lib.rs"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "crates/store/src/lib.rs:Map.open"}),
+    );
+    out
+}
+
 fn check(report: String, want: Expect) {
     want.assert_eq(&report);
 }
@@ -926,6 +964,97 @@ fn javascript_without_a_server() {
             function validate 26:10
         nav_hover {"locate":"lib/store.js:validate"}
           source map: function validate(slug)
+    "#]],
+    );
+}
+
+#[test]
+fn rust_with_rust_analyzer() {
+    check(
+        rs_report(true),
+        expect![[r#"
+        nav_definition {"locate":"crates/app/src/main.rs:main@Map::<|>open"}
+          source lsp
+            crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
+        nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
+          source lsp
+            crates/store/src/lib.rs:6:11 rs:crates/store/src/lib.rs
+            crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
+            crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
+            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+        nav_calls {"direction":"outgoing","locate":"crates/store/src/lib.rs:Map.put"}
+          source lsp
+            crates/store/src/lib.rs:42:12 rs:crates/store/src/lib.rs#Map.len
+            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+        nav_outline {"file":"crates/store/src/lib.rs"}
+          source lsp
+            package util 3:9
+            constant MAX_ITEMS 9:11
+            constant STORE_NAME 11:12
+            type Result 13:10
+            type StoreError 17:10
+              constant StoreError.Full 18:5
+              constant StoreError.Missing 19:5
+            interface Storage 23:11
+              method Storage.put 24:8
+              method Storage.get 25:8
+            struct Map 30:12
+              field Map.items 31:5
+              constant Map.CAPACITY 35:15
+              method Map.open 38:12
+              method Map.len 42:12
+              method Map.put 48:8
+              method Map.get 56:8
+            function log_line 62:14
+            package tests 67:5
+              function tests.puts_and_gets 71:8
+        nav_hover {"locate":"crates/store/src/lib.rs:Map.open"}
+          source lsp: pub fn open() -> Map
+    "#]],
+    );
+}
+
+#[test]
+fn rust_without_a_server() {
+    check(
+        rs_report(false),
+        expect![[r#"
+        nav_definition {"locate":"crates/app/src/main.rs:main@Map::<|>open"}
+          source map
+            crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
+        nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
+          source map
+            crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
+            crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
+            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+        nav_calls {"direction":"outgoing","locate":"crates/store/src/lib.rs:Map.put"}
+          source fallback-map
+            crates/store/src/lib.rs:42:12 rs:crates/store/src/lib.rs#Map.len
+            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+        nav_outline {"file":"crates/store/src/lib.rs"}
+          source parse
+            package util 3:9
+            constant MAX_ITEMS 9:11
+            constant STORE_NAME 11:12
+            type Result 13:10
+            type StoreError 17:10
+              constant StoreError.Full 18:5
+              constant StoreError.Missing 19:5
+            interface Storage 23:11
+              method Storage.put 24:8
+              method Storage.get 25:8
+            struct Map 30:12
+              field Map.items 31:5
+              constant Map.CAPACITY 35:15
+              method Map.open 38:12
+              method Map.len 42:12
+              method Map.put 48:8
+              method Map.get 56:8
+            function log_line 62:14
+            package tests 67:5
+              function tests.puts_and_gets 71:8
+        nav_hover {"locate":"crates/store/src/lib.rs:Map.open"}
+          source map: pub fn open() -> Map
     "#]],
     );
 }
