@@ -760,7 +760,7 @@ fn rust_corpora_invariants_and_ctags() {
     assert_eq!(
         rows(
             &conn,
-            "SELECT target FROM all_edges WHERE kind = 'imports' AND source = 'rs:src/lib.rs' AND target_name = 'self::walk'"
+            "SELECT target FROM all_edges WHERE kind = 'imports' AND source = 'rs:src/lib.rs' AND target_name = 'walk'"
         ),
         ["rs:src/walk.rs"]
     );

@@ -603,6 +603,12 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
             ],
         ),
         ("js_app", "//", &["npm-js js-shop 0.3.0"]),
+        // Each crate of the Cargo workspace is its own package.
+        (
+            "rs_app",
+            "//",
+            &["cargo shop-store 0.2.0", "cargo shop-app 0.2.0"],
+        ),
     ] {
         let ws = fixture(name);
         index(ws.path());

@@ -174,7 +174,9 @@ impl Resolver for RustResolver {
         if let Some(m) = imp.member.as_deref().filter(|m| *m != "*" && *m != "self") {
             path.push(m);
         }
+        // `mod util;` names `util` (its import is `self::util`).
         let name = path.join("::");
+        let name = name.strip_prefix("self::").unwrap_or(&name).to_string();
         match through_modules(ws, &path, &ctx.path) {
             Some((file, _)) => ImportEdge {
                 target: Some(NodeId::file_id(LANG, &file)),
