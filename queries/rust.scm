@@ -7,6 +7,7 @@
 ;   @type                       what decides its kind (a struct's or enum's body)
 ;   @receiver                   an impl's self type: its methods hang under it (`Map.open`)
 ;   @reference.call             a called path or method
+;   @reference.implements       the trait an `impl Trait for Type` implements
 ;   @reference.type             a type named in a signature, a field or a `let`
 ;   @import                     a `use` declaration
 ; Scope (module, type, trait, function) is decided by the extractor from byte-range nesting.
@@ -83,6 +84,10 @@
 
 (call_expression
   function: [(identifier) (scoped_identifier) (field_expression)] @reference.call)
+
+; `impl Trait for Type`: `Type` implements `Trait`.
+(impl_item
+  trait: [(type_identifier) (scoped_type_identifier) (generic_type)] @reference.implements)
 
 (use_declaration) @import
 

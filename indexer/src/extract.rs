@@ -1078,12 +1078,35 @@ fn take_ref<'t>(
         return;
     };
     let source = if matches!(kind, EdgeKind::Extends | EdgeKind::Implements) {
-        // A base class or embedded type belongs to the nearest enclosing type.
-        stack
-            .iter()
-            .rev()
-            .map(|o| o.sym)
-            .find(|&s| out.symbols[s].kind.is_type_like())
+        // A base class or embedded type belongs to the nearest enclosing type; an
+        // implemented trait to the type its impl is for (`impl Tr for Map`), named in the
+        // scope the impl is written in.
+        match spec.syntax.implementer(src, node) {
+            Some(ty) => {
+                let scope = stack
+                    .iter()
+                    .rev()
+                    .map(|o| o.sym)
+                    .find(|&s| spec.syntax.is_scope(out.symbols[s].kind));
+                let q = match scope {
+                    Some(s) => format!("{}.{ty}", out.symbols[s].qualname),
+                    None => ty,
+                };
+                let found = out
+                    .symbols
+                    .iter()
+                    .position(|s| s.qualname == q && s.kind.is_type_like());
+                let Some(found) = found else {
+                    return;
+                };
+                Some(found)
+            }
+            None => stack
+                .iter()
+                .rev()
+                .map(|o| o.sym)
+                .find(|&s| out.symbols[s].kind.is_type_like()),
+        }
     } else {
         stack.last().map(|o| o.sym)
     };
@@ -1157,7 +1180,8 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "selector_expression"
             | "member_expression"
             | "field_expression"
-            | "scoped_identifier" => {
+            | "scoped_identifier"
+            | "scoped_type_identifier" => {
                 let (obj, attr) = match cur.kind() {
                     // Rust: `a.b` and the path `a::b` alike.
                     "field_expression" => (
@@ -1165,7 +1189,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                         cur.child_by_field_name("field")
                             .filter(|f| f.kind() == "field_identifier"),
                     ),
-                    "scoped_identifier" => (
+                    "scoped_identifier" | "scoped_type_identifier" => (
                         cur.child_by_field_name("path"),
                         cur.child_by_field_name("name"),
                     ),

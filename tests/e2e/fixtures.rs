@@ -318,6 +318,11 @@ fn rust_fixture_map() {
             "rs:crates/store/src/util.rs#normalize|?key.trim|unresolved",
         ]
     );
+    // `impl Storage for Map`.
+    assert_eq!(
+        sorted_edges(ws.path(), "implements"),
+        ["rs:crates/store/src/lib.rs#Map|rs:crates/store/src/lib.rs#Storage|local"]
+    );
     assert_eq!(
         sorted_edges(ws.path(), "imports"),
         [

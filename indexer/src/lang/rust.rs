@@ -150,6 +150,14 @@ impl Syntax for RustSyntax {
         }
     }
 
+    fn implementer(&self, src: &[u8], reference: Node<'_>) -> Option<String> {
+        let impl_item = reference.parent().filter(|p| p.kind() == "impl_item")?;
+        Some(text(
+            src,
+            base_type(impl_item.child_by_field_name("type")?)?,
+        ))
+    }
+
     fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {
         Some(("self".to_string(), text(src, base_type(receiver)?)))
     }
@@ -381,8 +389,45 @@ fn doc_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
     comment_summary(src, &run)
 }
 
-// Sorted, for binary search: the prelude's functions and variants, and common macros' names
-// are not calls here (macros are not call expressions).
+// Sorted, for binary search: the prelude's types, traits, functions and variants (macros are
+// not call expressions).
 pub(super) const BUILTINS: &[&str] = &[
-    "Box", "Err", "None", "Ok", "Option", "Result", "Some", "String", "Vec", "drop",
+    "AsMut",
+    "AsRef",
+    "Box",
+    "Clone",
+    "Copy",
+    "Default",
+    "DoubleEndedIterator",
+    "Drop",
+    "Eq",
+    "Err",
+    "ExactSizeIterator",
+    "Extend",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "From",
+    "Into",
+    "IntoIterator",
+    "Iterator",
+    "None",
+    "Ok",
+    "Option",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+    "Result",
+    "Send",
+    "Sized",
+    "Some",
+    "String",
+    "Sync",
+    "ToOwned",
+    "ToString",
+    "TryFrom",
+    "TryInto",
+    "Unpin",
+    "Vec",
+    "drop",
 ];

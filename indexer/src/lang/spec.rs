@@ -253,6 +253,12 @@ pub trait Syntax: Sync {
         false
     }
 
+    /// The type an `implements` reference is made for, when it is not the enclosing symbol
+    /// (Rust's `impl Trait for Type`: `Type`), by its name as written.
+    fn implementer(&self, _src: &[u8], _reference: Node<'_>) -> Option<String> {
+        None
+    }
+
     /// One match stands for every name of its node (`const a, b = 1, 2`).
     fn names_per_match(&self, _tag: DefTag) -> bool {
         false

@@ -258,6 +258,10 @@ impl Resolver for RustResolver {
                 }
             }
         }
+        // The standard library's paths (`std::fmt::Display`).
+        if segs.len() > 1 && matches!(segs[0], "std" | "core" | "alloc") {
+            return Some(Outcome::Edge(None, Resolution::External));
+        }
         // An item of a parent module's file is not visible without `use`; the prelude's
         // names are no edges.
         if segs.len() == 1 && LANG.is_builtin(segs[0]) {

@@ -123,6 +123,7 @@
 //           > ```rust
 //           > pub struct Map
 //           > ```
+//           relationship codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Storage# implementation
 //    ⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#items.
       items: HashMap<String, u32>,
 //    ^^^^^ definition codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#items.
@@ -181,6 +182,7 @@
 //       > ```rust
 //       > fn put(&mut self, key: &str, value: u32) -> Result<()>
 //       > ```
+//       relationship codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Storage#put(). implementation reference
 //                                                ^^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Result#
           if self.len() >= MAX_ITEMS {
 //                ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#len().
@@ -200,6 +202,7 @@
 //       > ```rust
 //       > fn get(&self, key: &str) -> Option<u32>
 //       > ```
+//       relationship codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Storage#get(). implementation reference
           self.items.get(&normalize(key)).copied()
 //                        ^^^^^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/util.rs`/normalize().
       }
