@@ -222,12 +222,6 @@ impl Extractor {
     pub fn extract_source(&self, lang: Lang, src: &[u8]) -> FileExtract {
         self.extract_by(&mut Worker::new(), lang, 0, src, false)
     }
-
-    /// [`Extractor::extract_source`] for a file by its path (its language and grammar).
-    pub fn extract_file(&self, path: &str, src: &[u8]) -> Option<FileExtract> {
-        let lang = Lang::of_path(std::path::Path::new(path))?;
-        Some(self.extract(&mut Worker::new(), lang, path, src))
-    }
 }
 
 /// Per-thread parsing state (a parser); make one per rayon worker.
@@ -249,17 +243,10 @@ impl Default for Worker {
     }
 }
 
-fn grammar(lang: Lang, dialect: usize) -> tree_sitter::Language {
-    match dialect.checked_sub(1) {
-        Some(i) => (lang.spec().dialects[i].1)(),
-        None => lang.ts_language(),
-    }
-}
-
 fn compile(lang: Lang, dialect: usize) -> Result<LangQuery, QueryError> {
     let spec = lang.spec();
     let file = spec.query_file;
-    let language = grammar(lang, dialect);
+    let language = lang.grammar(dialect);
     // Fails loudly if the grammar's ABI does not fit the tree-sitter runtime.
     Parser::new()
         .set_language(&language)
@@ -361,7 +348,7 @@ pub fn check_query(lang: Lang) -> Result<(), QueryError> {
 fn check_dialect(lang: Lang, dialect: usize) -> Result<(), QueryError> {
     let spec = lang.spec();
     let file = spec.query_file;
-    let language = grammar(lang, dialect);
+    let language = lang.grammar(dialect);
     let query =
         Query::new(&language, spec.query).map_err(|source| QueryError::Compile { file, source })?;
     let patterns = Patterns::new(&language, spec.query)
@@ -577,7 +564,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         }
         let Some(kind) = syntax
             .place(def.tag, enclosing, def.ty.map(|t| t.kind()), &name)
-            .and_then(|k| syntax.refine(src, def, enclosing, k))
+            .and_then(|k| syntax.refine(src, def, k))
         else {
             continue;
         };

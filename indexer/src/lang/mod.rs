@@ -98,9 +98,19 @@ impl Lang {
 
     /// The grammar that parses `path`: its extension's dialect (`.tsx`), else the language's.
     pub fn grammar_for(self, path: &str) -> tree_sitter::Language {
-        (self.spec().dialects[..])
-            .get(self.dialect_of(path).wrapping_sub(1))
-            .map_or_else(|| self.ts_language(), |(_, g)| g())
+        self.grammar(self.dialect_of(path))
+    }
+
+    /// Grammar `dialect` of the language ([`Lang::dialect_of`]: 0 its own).
+    pub fn grammar(self, dialect: usize) -> tree_sitter::Language {
+        match dialect.checked_sub(1) {
+            Some(i) => self
+                .spec()
+                .dialects
+                .get(i)
+                .map_or_else(|| self.ts_language(), |(_, g)| g()),
+            None => self.ts_language(),
+        }
     }
 
     /// Which of the language's grammars parses `path`: 0 for its own, `i` for its `i`th

@@ -123,13 +123,7 @@ impl Syntax for RustSyntax {
         )
     }
 
-    fn refine(
-        &self,
-        _src: &[u8],
-        def: &Def<'_>,
-        _enclosing: Option<Kind>,
-        kind: Kind,
-    ) -> Option<Kind> {
+    fn refine(&self, _src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
         let in_impl = || {
             def.parent
                 .filter(|p| p.kind() == "declaration_list")

@@ -237,13 +237,7 @@ pub trait Syntax: Sync {
     /// The kind `place` gave, looked at again with the whole definition (a `const` bound to
     /// an arrow function is a function); `None` leaves the definition out (a name bound to
     /// `require(...)` is an import).
-    fn refine(
-        &self,
-        _src: &[u8],
-        _def: &Def<'_>,
-        _enclosing: Option<Kind>,
-        kind: Kind,
-    ) -> Option<Kind> {
+    fn refine(&self, _src: &[u8], _def: &Def<'_>, kind: Kind) -> Option<Kind> {
         Some(kind)
     }
 

@@ -127,6 +127,17 @@ impl EcmaSyntax {
         def.ty.or_else(|| def.node.child_by_field_name("value"))
     }
 
+    /// The function a definition is: itself, or the function a name is bound to.
+    fn function_node<'t>(def: &Def<'t>) -> Option<Node<'t>> {
+        match def.tag {
+            DefTag::Function => Some(def.node),
+            DefTag::Variable | DefTag::Method => {
+                Self::value(def).filter(|v| FUNCTION_VALUES.contains(&v.kind()))
+            }
+            _ => None,
+        }
+    }
+
     /// The statement a definition is written in, with its `export` (what a comment above
     /// documents). Asks the tree for a parent: for the reference path only.
     fn statement<'t>(def: &Def<'t>) -> Node<'t> {
@@ -195,13 +206,7 @@ impl Syntax for EcmaSyntax {
         )
     }
 
-    fn refine(
-        &self,
-        src: &[u8],
-        def: &Def<'_>,
-        enclosing: Option<Kind>,
-        kind: Kind,
-    ) -> Option<Kind> {
+    fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
         // A constructor's parameter is a field only with a modifier (`private x`,
         // `readonly x`).
         if is_parameter(def.node) {
@@ -218,7 +223,6 @@ impl Syntax for EcmaSyntax {
         if kind == Kind::Function && def.parent.is_some_and(|p| p.kind() == "class_body") {
             return None;
         }
-        let _ = enclosing;
         // Accessors are properties (`get size()`, `set size(v)`), as the server has them.
         if kind == Kind::Method
             && def.node.kind() == "method_definition"
@@ -273,13 +277,7 @@ impl Syntax for EcmaSyntax {
     }
 
     fn params(&self, def: &Def<'_>) -> Option<u32> {
-        let f = match def.tag {
-            DefTag::Function => def.node,
-            DefTag::Variable | DefTag::Method => {
-                Self::value(def).filter(|v| FUNCTION_VALUES.contains(&v.kind()))?
-            }
-            _ => return None,
-        };
+        let f = Self::function_node(def)?;
         match f.child_by_field_name("parameters") {
             Some(p) => Some(count_params(p)),
             // `x => …`
@@ -647,13 +645,7 @@ impl Syntax for EcmaSyntax {
     }
 
     fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
-        let f = match def.tag {
-            DefTag::Function => def.node,
-            DefTag::Variable | DefTag::Method => {
-                Self::value(def).filter(|v| FUNCTION_VALUES.contains(&v.kind()))?
-            }
-            _ => return None,
-        };
+        let f = Self::function_node(def)?;
         let t = f.child_by_field_name("return_type")?;
         if t.kind() != "type_annotation" {
             return None;

@@ -15,6 +15,13 @@ pub struct SymRef {
     pub file: String,
 }
 
+impl SymRef {
+    /// The qualname its node ID carries (`""` for a file or package node).
+    pub fn qualname(&self) -> &str {
+        self.node_id.split_once('#').map_or("", |(_, q)| q)
+    }
+}
+
 /// Symbol lookups the resolver needs.
 pub trait SymbolIndex {
     /// Symbols with this qualname in any file of `dir` (a Go package, or one Python file's
@@ -225,6 +232,51 @@ pub struct Ref<'a> {
     pub hint: Option<&'a str>,
     /// The qualname of the symbol the reference sits in (`None`: the file).
     pub source_qual: Option<&'a str>,
+}
+
+/// A reference whose first name's type the extractor found (`hint`: `self.m` in the class
+/// itself, a typed local's class), looked up in the file itself; `None` leaves it to the types
+/// (`super`, another file, bases). Call when there is a hint and two names or more.
+pub(crate) fn hinted(
+    lang: Lang,
+    ctx: &FileCtx,
+    idx: &dyn SymbolIndex,
+    hint: &str,
+    segs: &[&str],
+) -> Option<Outcome> {
+    if lang.spec().super_call == Some(segs[0]) {
+        return None;
+    }
+    let res = if lang.spec().self_names.contains(&segs[0]) {
+        Resolution::Local
+    } else {
+        Resolution::Inferred
+    };
+    let q = format!("{hint}.{}", segs[1..].join("."));
+    idx.in_file(lang, &ctx.path, &q)
+        .map(|s| Outcome::Edge(Some(s.node_id), res))
+}
+
+/// A name through the enclosing scopes of the reference, innermost first, then the file's
+/// top level (`local`).
+pub(crate) fn in_scopes(
+    lang: Lang,
+    ctx: &FileCtx,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+) -> Option<Outcome> {
+    let mut scopes: Vec<String> = Vec::new();
+    if let Some(sq) = r.source_qual {
+        let parts: Vec<&str> = sq.split('.').collect();
+        for n in (1..=parts.len()).rev() {
+            scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
+        }
+    }
+    scopes.push(r.target.to_string());
+    scopes.iter().find_map(|q| {
+        idx.in_file(lang, &ctx.path, q)
+            .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local))
+    })
 }
 
 pub(crate) fn unique(

@@ -2,6 +2,7 @@
 //! holds packages, each project directory and its `src/`), relative imports from the
 //! importing file's package, names through enclosing scopes, then imports, then `*` imports.
 
+use super::ctx::{hinted, in_scopes};
 use super::ctx::{
     join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
 };
@@ -190,34 +191,10 @@ impl Resolver for PythonResolver {
             return None;
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
-            // `self.m` in the class itself, a typed local's class in this file; anything
-            // else (`super()`, other files, bases) follows the types.
-            if lang.spec().super_call == Some(segs[0]) {
-                return None;
-            }
-            let res = if lang.spec().self_names.contains(&segs[0]) {
-                Resolution::Local
-            } else {
-                Resolution::Inferred
-            };
-            let q = format!("{h}.{}", segs[1..].join("."));
-            return idx
-                .in_file(lang, &ctx.path, &q)
-                .map(|s| Outcome::Edge(Some(s.node_id), res));
+            return hinted(lang, ctx, idx, h, segs);
         }
-        // Enclosing scopes, innermost first, then the module.
-        let mut scopes: Vec<String> = Vec::new();
-        if let Some(sq) = r.source_qual {
-            let parts: Vec<&str> = sq.split('.').collect();
-            for n in (1..=parts.len()).rev() {
-                scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
-            }
-        }
-        scopes.push(r.target.to_string());
-        for q in &scopes {
-            if let Some(s) = idx.in_file(lang, &ctx.path, q) {
-                return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
-            }
+        if let Some(o) = in_scopes(lang, ctx, idx, r) {
+            return Some(o);
         }
         if let Some(b) = ctx.bindings.get(segs[0]) {
             let found = match b {

@@ -71,7 +71,7 @@ pub(crate) struct Walk<'a> {
 }
 
 fn qual(s: &SymRef) -> &str {
-    s.node_id.split_once('#').map_or("", |(_, q)| q)
+    s.qualname()
 }
 
 /// What a segment does after naming: `f()` calls, `xs[]` takes an element, in order.

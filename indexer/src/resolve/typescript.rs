@@ -7,8 +7,8 @@
 //! `export default x`) to the definition.
 
 use super::ctx::{
-    join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, NamedPackage,
-    Outcome, PathAliases, Ref, Resolver, SymRef, SymbolIndex,
+    hinted, in_scopes, join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Layout,
+    Manifest, NamedPackage, Outcome, PathAliases, Ref, Resolver, SymRef, SymbolIndex,
 };
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -390,17 +390,7 @@ impl EcmaResolver {
         if rest.is_empty() {
             return Some(s);
         }
-        let q = format!(
-            "{}.{}",
-            NodeId::parse(&s.node_id)
-                .ok()
-                .and_then(|n| match n {
-                    NodeId::Symbol { qualname, .. } => Some(qualname),
-                    _ => None,
-                })
-                .unwrap_or_else(|| first.to_string()),
-            rest.join(".")
-        );
+        let q = format!("{}.{}", s.qualname(), rest.join("."));
         idx.in_file(lang_of(&s.file, self.0), &s.file, &q)
     }
 }
@@ -471,34 +461,11 @@ impl Resolver for EcmaResolver {
             return None;
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
-            // `this.m` in the class itself, a typed local's class in this file; anything
-            // else (`super.m`, other files, bases) follows the types.
-            if lang.spec().super_call == Some(segs[0]) {
-                return None;
-            }
-            let res = if lang.spec().self_names.contains(&segs[0]) {
-                Resolution::Local
-            } else {
-                Resolution::Inferred
-            };
-            let q = format!("{h}.{}", segs[1..].join("."));
-            return idx
-                .in_file(lang, &ctx.path, &q)
-                .map(|s| Outcome::Edge(Some(s.node_id), res));
+            // `this.m` in the class itself, a typed local's class in this file.
+            return hinted(lang, ctx, idx, h, segs);
         }
-        // Enclosing scopes, innermost first, then the module.
-        let mut scopes: Vec<String> = Vec::new();
-        if let Some(sq) = r.source_qual {
-            let parts: Vec<&str> = sq.split('.').collect();
-            for n in (1..=parts.len()).rev() {
-                scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
-            }
-        }
-        scopes.push(r.target.to_string());
-        for q in &scopes {
-            if let Some(s) = idx.in_file(lang, &ctx.path, q) {
-                return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
-            }
+        if let Some(o) = in_scopes(lang, ctx, idx, r) {
+            return Some(o);
         }
         // `exports.f()`, `module.exports.f()`: the file's own export.
         let own = match segs {
