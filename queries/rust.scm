@@ -10,6 +10,8 @@
 ;   @reference.implements       the trait an `impl Trait for Type` implements
 ;   @reference.type             a type named in a signature, a field or a `let`
 ;   @import                     a `use` declaration
+;   @binding                    a parameter, `let`, field, `for` or closure parameters (the
+;                               type stated or the value's)
 ; Scope (module, type, trait, function) is decided by the extractor from byte-range nesting.
 
 (mod_item
@@ -102,3 +104,12 @@
   type: [(type_identifier) (scoped_type_identifier) (generic_type)] @reference.type)
 (let_declaration
   type: [(type_identifier) (scoped_type_identifier) (generic_type)] @reference.type)
+
+; Bindings whose type the code states or whose value tells it (`@binding`).
+(parameter) @binding
+(let_declaration) @binding
+(field_declaration) @binding
+(for_expression) @binding
+(closure_parameters) @binding
+(const_item) @binding
+(static_item) @binding

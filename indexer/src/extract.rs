@@ -498,10 +498,12 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         ..Types::default()
     };
 
-    let mut counts: HashMap<(Option<usize>, String), u32> = HashMap::new();
+    let mut counts: HashMap<String, u32> = HashMap::new();
     // Names already defined per scope, where the first binding of a name defines it.
     let mut bound: HashMap<(Option<usize>, String), ()> = HashMap::new();
     let mut receivers: HashMap<usize, (String, String)> = HashMap::new(); // sym -> (var, type)
+                                                                          // What methods implement (`Trait.m`), kept apart until the sweep's references are in.
+    let mut implemented: Vec<RawRef> = Vec::new();
     let mut stack: Vec<Open> = Vec::new();
     let mut ri = 0;
     // Local scopes open at the definition being placed (innermost last), and the next one.
@@ -591,13 +593,12 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         {
             continue;
         }
-        let key = (
-            if by_receiver { None } else { scope },
-            match &parent_qual {
-                Some(p) if by_receiver => format!("{p}.{name}"),
-                _ => name.clone(),
-            },
-        );
+        // Counted by qualname: a method declared apart from its type shares its names with
+        // the type's own members (a Rust field and a method of one name: `len`, `len~2`).
+        let key = match &parent_qual {
+            Some(p) => format!("{p}.{name}"),
+            None => name.clone(),
+        };
         let n = counts.entry(key).or_insert(0);
         *n += 1;
         let segment = if *n > 1 {
@@ -634,6 +635,15 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         if let Some(r) = syntax.returns(src, def) {
             types.facts.push((idx, FactRole::Returns, r));
         }
+        for (t, at) in syntax.implemented(src, def) {
+            implemented.push(RawRef {
+                kind: EdgeKind::Implements,
+                source: Some(idx as u32),
+                target: t.into_boxed_str(),
+                hint: None,
+                pos: pos_of(src, at),
+            });
+        }
         out.symbols.push(sym);
         if let Some(r) = receiver {
             receivers.insert(idx, r);
@@ -666,6 +676,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         }
     }
 
+    out.refs.extend(implemented);
     types.finish(spec, &mut out);
     for node in raw.imports {
         syntax.imports(src, node, &mut out.imports);
@@ -694,6 +705,17 @@ impl Binding<'_> {
         let e = scope_end(spec, self.node, self.fn_end);
         self.end.set(Some(e));
         e
+    }
+
+    /// Whether a reference at byte `at` sees this binding: it is in its scope and not in the
+    /// value being bound (`let x = x.unwrap()` reads the earlier `x`).
+    fn seen_at(&self, spec: &Language, at: usize) -> bool {
+        let in_value = self
+            .node
+            .child_by_field_name("value")
+            .or_else(|| self.node.child_by_field_name("right"))
+            .is_some_and(|v| v.start_byte() <= at && at < v.end_byte());
+        self.end(spec) > at && !in_value
     }
 }
 
@@ -760,6 +782,13 @@ impl<'t> Types<'t> {
                             .iter()
                             .find(|o| o.sym == f)
                             .map_or(usize::MAX, |o| o.end);
+                        // Read through the locals the value names as they are here
+                        // (`let x = x.clone()` reads the earlier `x`).
+                        let at = node.start_byte();
+                        let ty = ty.as_deref().and_then(|t| {
+                            let lookup = |h: &str| self.visible(spec, &out.symbols, h, at, Some(f));
+                            read_through(spec, out, t, Some(f), lookup)
+                        });
                         self.scoped
                             .entry(f)
                             .or_default()
@@ -869,10 +898,11 @@ impl<'t> Types<'t> {
                 ty,
             });
         }
-        // Bases, in order, from the extends references.
+        // Bases, in order, from the extends and implements references of types (a
+        // trait's provided methods are its implementers').
         for r in &out.refs {
-            if let (EdgeKind::Extends, Some(s)) = (r.kind, r.source) {
-                if !r.target.starts_with('?') {
+            if let (EdgeKind::Extends | EdgeKind::Implements, Some(s)) = (r.kind, r.source) {
+                if !r.target.starts_with('?') && out.symbols[s as usize].kind.is_type_like() {
                     facts.push(TypeFact {
                         qualname: out.symbols[s as usize].qualname.clone(),
                         role: FactRole::Base,
@@ -942,7 +972,7 @@ impl Types<'_> {
         let mut cur = source;
         while let Some(s) = cur {
             if let Some(list) = self.scoped.get(&s).and_then(|m| m.get(name)) {
-                if let Some((ty, _)) = list.iter().rev().find(|(_, b)| b.end(spec) > at) {
+                if let Some((ty, _)) = list.iter().rev().find(|(_, b)| b.seen_at(spec, at)) {
                     return Some(ty.clone());
                 }
             }
@@ -988,7 +1018,21 @@ fn read_through(
     scope: Option<usize>,
     lookup: impl Fn(&str) -> Option<Option<String>>,
 ) -> Option<String> {
-    let (head, rest) = match ty.find(['.', '(', '[']) {
+    // Inside a list or an optional value: the element's or the value's type read through.
+    if let Some(inner) = ty.strip_prefix("[]") {
+        return read_through(spec, out, inner, scope, lookup).map(|t| format!("[]{t}"));
+    }
+    if let Some(inner) = ty
+        .strip_prefix(crate::resolve::MAYBE)
+        .and_then(|x| x.strip_suffix(')'))
+    {
+        if inner.is_empty() {
+            return Some(ty.to_string());
+        }
+        let m = crate::resolve::MAYBE;
+        return read_through(spec, out, inner, scope, lookup).map(|t| format!("{m}{t})"));
+    }
+    let (head, rest) = match ty.find(['.', '(', '[', '?']) {
         Some(i) => (&ty[..i], &ty[i..]),
         None => (ty, ""),
     };
@@ -996,16 +1040,24 @@ fn read_through(
         return Some(ty.to_string());
     }
     if spec.self_names.contains(&head) {
-        return enclosing_class(out, scope).map(|c| format!("{}{rest}", out.symbols[c].qualname));
+        return self_type(out, scope).map(|t| format!("{t}{rest}"));
     }
     match lookup(head) {
         None => Some(ty.to_string()),
         Some(None) => None,
         Some(Some(t)) if t.contains('@') && !rest.is_empty() => None,
-        Some(Some(t)) => Some(match (t.strip_prefix("[]"), rest.strip_prefix("[]")) {
-            (Some(x), Some(r)) => format!("{x}{r}"),
-            _ => format!("{t}{rest}"),
-        }),
+        Some(Some(t)) => {
+            let maybe = t
+                .strip_prefix(crate::resolve::MAYBE)
+                .and_then(|x| x.strip_suffix(')'));
+            match (t.strip_prefix("[]"), maybe) {
+                _ if rest.is_empty() => Some(t),
+                // An element of a list local, the value of an optional one (`x?`).
+                (Some(x), _) => rest.strip_prefix("[]").map(|r| format!("{x}{r}")),
+                (_, Some(x)) => rest.strip_prefix('?').map(|r| format!("{x}{r}")),
+                _ => Some(format!("{t}{rest}")),
+            }
+        }
     }
 }
 
@@ -1040,6 +1092,22 @@ fn enclosing_class(out: &FileExtract, mut cur: Option<usize>) -> Option<usize> {
             return Some(s);
         }
         cur = out.symbols[s].parent;
+    }
+    None
+}
+
+/// The type `self`/`Self`/`this` stands for in a scope: a method's receiver type, else the
+/// enclosing class (or trait).
+fn self_type(out: &FileExtract, mut cur: Option<usize>) -> Option<String> {
+    while let Some(s) = cur {
+        let sym = &out.symbols[s];
+        if let Some(r) = &sym.receiver {
+            return Some(r.clone());
+        }
+        if matches!(sym.kind, Kind::Class | Kind::Interface) {
+            return Some(sym.qualname.clone());
+        }
+        cur = sym.parent;
     }
     None
 }
@@ -1114,7 +1182,8 @@ fn take_ref<'t>(
     let mut cur = source;
     while let Some(s) = cur {
         if let Some((var, ty)) = receivers.get(&s) {
-            if var == first {
+            // The receiver's name, or the language's name for its own type (`Self::new()`).
+            if var == first || spec.self_names.contains(&first) {
                 hint = Some(ty.clone());
             }
             break;
@@ -1124,7 +1193,7 @@ fn take_ref<'t>(
     if hint.is_none() && (spec.self_names.contains(&first) || spec.super_call == Some(first)) {
         let mut cur = source;
         while let Some(s) = cur {
-            if out.symbols[s].kind == Kind::Class {
+            if matches!(out.symbols[s].kind, Kind::Class | Kind::Interface) {
                 hint = Some(out.symbols[s].qualname.clone());
                 break;
             }
@@ -1215,10 +1284,12 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "index_expression"
             | "new_expression"
             | "subscript_expression"
+            | "try_expression"
                 if !first =>
             {
                 let (inner, op) = match cur.kind() {
                     "call" | "call_expression" => (cur.child_by_field_name("function"), "()"),
+                    "try_expression" => (cur.named_child(0), "?"),
                     "new_expression" => (cur.child_by_field_name("constructor"), "()"),
                     "subscript" => (cur.child_by_field_name("value"), "[]"),
                     "subscript_expression" => (cur.child_by_field_name("object"), "[]"),
@@ -1240,6 +1311,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                                 | "subscript"
                                 | "index_expression"
                                 | "subscript_expression"
+                                | "try_expression"
                         ) =>
                     {
                         called.insert_str(0, op);

@@ -211,7 +211,9 @@ impl Map {
             .map_err(sql)
     }
 
-    /// The map's symbol named at this spot, else the innermost one around it, else the file.
+    /// The map's symbol named at this spot, else the innermost one around it, else the type
+    /// an implementation on this line is for (Rust's `impl Trait for Type`, which is no
+    /// symbol), else the file.
     pub fn node_at(&self, file: &str, pos: Pos) -> Option<String> {
         self.conn()
             .prepare_cached(
@@ -223,6 +225,18 @@ impl Map {
             .ok()?
             .query_row(params![file, pos.line, pos.col], |r| r.get(0))
             .ok()
+            .or_else(|| {
+                self.conn()
+                    .prepare_cached(
+                        "SELECT n.node_id FROM edges e JOIN files f ON f.id = e.file_id \
+                         JOIN symbols s ON s.id = e.source JOIN nodes n ON n.id = e.source \
+                         WHERE f.path = ?1 AND e.kind = 'implements' AND e.line = ?2 \
+                         AND s.kind IN ('class', 'struct', 'type', 'interface') ORDER BY e.col LIMIT 1",
+                    )
+                    .ok()?
+                    .query_row(params![file, pos.line], |r| r.get(0))
+                    .ok()
+            })
             .or_else(|| {
                 self.conn()
                     .prepare_cached(

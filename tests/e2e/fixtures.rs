@@ -198,7 +198,7 @@ fn typescript_fixture_map() {
             "ts:packages/core/src/models.ts#Item.describe|ts:packages/core/src/models.ts#Item.price|local",
             "ts:packages/core/src/models.ts#makeBook|ts:packages/core/src/models.ts#Book|local",
             "ts:src/cart.ts#Cart.add|?this.emit|external",
-            "ts:src/cart.ts#Cart.add|?this.items.push|unresolved",
+            "ts:src/cart.ts#Cart.add|?this.items.push|external",
             "ts:src/cart.ts#Cart.add|ts:src/cart.ts#Cart.summary|local",
             "ts:src/cart.ts#Cart.add|ts:src/util/log.ts#log|import",
             "ts:src/cart.ts#Cart.formatter|ts:packages/core/src/format.ts#Formatter|import",
@@ -269,13 +269,14 @@ fn typescript_fixture_map() {
 fn rust_fixture_map() {
     let ws = fixture("rs_app");
     let stats = index(ws.path());
-    assert_eq!(stats["files"], 3);
+    assert_eq!(stats["files"], 4);
     assert_eq!(stats["parseErrors"], 0);
     assert_eq!(
         fixture_symbols(ws.path()),
         [
             "rs:crates/app/src/main.rs#fill|function|4|4|fn fill(store: &mut Map)",
             "rs:crates/app/src/main.rs#main|function|10|4|fn main()",
+            "rs:crates/app/src/main.rs#shelve|function|17|4|fn shelve() -> usize",
             "rs:crates/store/src/lib.rs#MAX_ITEMS|constant|9|11|pub const MAX_ITEMS: usize = 100",
             "rs:crates/store/src/lib.rs#Map.CAPACITY|constant|35|15|pub const CAPACITY: usize = MAX_ITEMS",
             "rs:crates/store/src/lib.rs#Map.get|method|56|8|fn get(&self, key: &str) -> Option<u32>",
@@ -293,35 +294,79 @@ fn rust_fixture_map() {
             "rs:crates/store/src/lib.rs#StoreError.Missing|constant|19|5|Missing(String)",
             "rs:crates/store/src/lib.rs#StoreError|type|17|10|pub enum StoreError",
             "rs:crates/store/src/lib.rs#log_line|function|62|14|macro_rules! log_line",
+            "rs:crates/store/src/lib.rs#shelf|package|78|9|pub mod shelf;",
             "rs:crates/store/src/lib.rs#tests.puts_and_gets|function|71|8|fn puts_and_gets()",
             "rs:crates/store/src/lib.rs#tests|package|67|5|mod tests",
             "rs:crates/store/src/lib.rs#util|package|3|9|pub mod util;",
+            "rs:crates/store/src/shelf.rs#Labelled.label|method|8|8|fn label(&self) -> String",
+            "rs:crates/store/src/shelf.rs#Labelled.shout|method|11|8|fn shout(&self) -> String",
+            "rs:crates/store/src/shelf.rs#Labelled|interface|7|11|pub trait Labelled",
+            "rs:crates/store/src/shelf.rs#Shelf.count|field|20|5|count: usize",
+            "rs:crates/store/src/shelf.rs#Shelf.count~2|method|34|12|pub fn count(&self) -> usize",
+            "rs:crates/store/src/shelf.rs#Shelf.fmt|method|53|8|fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result",
+            "rs:crates/store/src/shelf.rs#Shelf.label|method|47|8|fn label(&self) -> String",
+            "rs:crates/store/src/shelf.rs#Shelf.name|field|19|9|pub name: String",
+            "rs:crates/store/src/shelf.rs#Shelf.new|method|25|12|pub fn new(name: &str) -> Self",
+            "rs:crates/store/src/shelf.rs#Shelf.stock|method|38|12|pub fn stock(&mut self, key: &str) -> crate::Result<usize>",
+            "rs:crates/store/src/shelf.rs#Shelf.store|field|21|5|store: Option<Map>",
+            "rs:crates/store/src/shelf.rs#Shelf|struct|18|12|pub struct Shelf",
+            "rs:crates/store/src/shelf.rs#fill_all|function|59|8|pub fn fill_all<S: Storage>(store: &mut S, keys: &[&str]) -> usize",
+            "rs:crates/store/src/shelf.rs#opened|function|69|8|pub fn opened(name: &str) -> Option<Shelf>",
+            "rs:crates/store/src/shelf.rs#restock|function|73|8|pub fn restock(name: &str) -> crate::Result<String>",
             "rs:crates/store/src/util.rs#normalize|function|2|8|pub fn normalize(key: &str) -> String",
         ]
     );
     assert_eq!(
         sorted_edges(ws.path(), "calls"),
         [
-            "rs:crates/app/src/main.rs#fill|?store.put|unresolved",
+            "rs:crates/app/src/main.rs#fill|rs:crates/store/src/lib.rs#Map.put|inferred",
             "rs:crates/app/src/main.rs#main|rs:crates/app/src/main.rs#fill|local",
             "rs:crates/app/src/main.rs#main|rs:crates/store/src/lib.rs#Map.open|import",
-            "rs:crates/store/src/lib.rs#Map.get|?self.items.get().copied|unresolved",
-            "rs:crates/store/src/lib.rs#Map.get|?self.items.get|unresolved",
+            "rs:crates/app/src/main.rs#shelve|rs:crates/store/src/shelf.rs#Shelf.count~2|inferred",
+            "rs:crates/app/src/main.rs#shelve|rs:crates/store/src/shelf.rs#Shelf.new|import",
+            "rs:crates/app/src/main.rs#shelve|rs:crates/store/src/shelf.rs#Shelf.stock|inferred",
+            "rs:crates/store/src/lib.rs#Map.get|?self.items.get().copied|external",
+            "rs:crates/store/src/lib.rs#Map.get|?self.items.get|external",
             "rs:crates/store/src/lib.rs#Map.get|rs:crates/store/src/util.rs#normalize|import",
-            "rs:crates/store/src/lib.rs#Map.len|?self.items.len|unresolved",
-            "rs:crates/store/src/lib.rs#Map.open|?Map.default|unresolved",
-            "rs:crates/store/src/lib.rs#Map.put|?self.items.insert|unresolved",
+            "rs:crates/store/src/lib.rs#Map.len|?self.items.len|external",
+            "rs:crates/store/src/lib.rs#Map.open|?Map.default|external",
+            "rs:crates/store/src/lib.rs#Map.put|?self.items.insert|external",
             "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/lib.rs#Map.len|local",
             "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/util.rs#normalize|import",
             "rs:crates/store/src/lib.rs#tests.puts_and_gets|rs:crates/store/src/lib.rs#Map.open|local",
-            "rs:crates/store/src/util.rs#normalize|?key.trim().to_lowercase|unresolved",
-            "rs:crates/store/src/util.rs#normalize|?key.trim|unresolved",
+            "rs:crates/store/src/shelf.rs#Labelled.shout|?self.label().to_uppercase|external",
+            "rs:crates/store/src/shelf.rs#Labelled.shout|rs:crates/store/src/shelf.rs#Labelled.label|local",
+            "rs:crates/store/src/shelf.rs#Shelf.label|?self.name.clone|external",
+            "rs:crates/store/src/shelf.rs#Shelf.new|?name.to_string|external",
+            "rs:crates/store/src/shelf.rs#Shelf.new|rs:crates/store/src/lib.rs#Map.open|import",
+            "rs:crates/store/src/shelf.rs#Shelf.stock|?self.store.as_mut().unwrap|external",
+            "rs:crates/store/src/shelf.rs#Shelf.stock|?self.store.as_mut|external",
+            "rs:crates/store/src/shelf.rs#Shelf.stock|rs:crates/store/src/lib.rs#Map.put|inferred",
+            "rs:crates/store/src/shelf.rs#Shelf.stock|rs:crates/store/src/shelf.rs#Shelf.count~2|local",
+            "rs:crates/store/src/shelf.rs#fill_all|?store.put().is_ok|external",
+            "rs:crates/store/src/shelf.rs#fill_all|rs:crates/store/src/lib.rs#Storage.put|inferred",
+            "rs:crates/store/src/shelf.rs#opened|rs:crates/store/src/shelf.rs#Shelf.new|local",
+            "rs:crates/store/src/shelf.rs#restock|?shelf.unwrap|external",
+            "rs:crates/store/src/shelf.rs#restock|rs:crates/store/src/shelf.rs#Labelled.shout|inferred",
+            "rs:crates/store/src/shelf.rs#restock|rs:crates/store/src/shelf.rs#Shelf.stock|inferred",
+            "rs:crates/store/src/shelf.rs#restock|rs:crates/store/src/shelf.rs#opened|local",
+            "rs:crates/store/src/util.rs#normalize|?key.trim().to_lowercase|external",
+            "rs:crates/store/src/util.rs#normalize|?key.trim|external",
         ]
     );
-    // `impl Storage for Map`.
+    // `impl Storage for Map`: the type implements the trait, each method the trait's; a
+    // prelude trait (`#[derive(Debug, Default)]`) makes no edge, `fmt::Display` an outside one.
     assert_eq!(
         sorted_edges(ws.path(), "implements"),
-        ["rs:crates/store/src/lib.rs#Map|rs:crates/store/src/lib.rs#Storage|local"]
+        [
+            "rs:crates/store/src/lib.rs#Map.get|rs:crates/store/src/lib.rs#Storage.get|local",
+            "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/lib.rs#Storage.put|local",
+            "rs:crates/store/src/lib.rs#Map|rs:crates/store/src/lib.rs#Storage|local",
+            "rs:crates/store/src/shelf.rs#Shelf.fmt|?fmt.Display.fmt|external",
+            "rs:crates/store/src/shelf.rs#Shelf.label|rs:crates/store/src/shelf.rs#Labelled.label|local",
+            "rs:crates/store/src/shelf.rs#Shelf|?fmt.Display|external",
+            "rs:crates/store/src/shelf.rs#Shelf|rs:crates/store/src/shelf.rs#Labelled|local",
+        ]
     );
     assert_eq!(
         sorted_edges(ws.path(), "imports"),
@@ -330,9 +375,15 @@ fn rust_fixture_map() {
             "rs:crates/app/src/main.rs|rs:crates/store/src/lib.rs|import",
             "rs:crates/app/src/main.rs|rs:crates/store/src/util.rs|import",
             "rs:crates/store/src/lib.rs|rs:crates/store/src/lib.rs|import",
+            "rs:crates/store/src/lib.rs|rs:crates/store/src/shelf.rs|import",
+            "rs:crates/store/src/lib.rs|rs:crates/store/src/shelf.rs|import",
+            "rs:crates/store/src/lib.rs|rs:crates/store/src/shelf.rs|import",
             "rs:crates/store/src/lib.rs|rs:crates/store/src/util.rs|import",
             "rs:crates/store/src/lib.rs|rs:crates/store/src/util.rs|import",
             "rs:crates/store/src/lib.rs|rs:ext:std|import",
+            "rs:crates/store/src/shelf.rs|rs:crates/store/src/lib.rs|import",
+            "rs:crates/store/src/shelf.rs|rs:crates/store/src/lib.rs|import",
+            "rs:crates/store/src/shelf.rs|rs:ext:std|import",
         ]
     );
     assert_eq!(
@@ -341,6 +392,12 @@ fn rust_fixture_map() {
             "rs:crates/app/src/main.rs#fill|rs:crates/store/src/lib.rs#Map|import",
             "rs:crates/store/src/lib.rs#Map.items|?HashMap|external",
             "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/lib.rs#Result|local",
+            "rs:crates/store/src/shelf.rs#Shelf.fmt|?fmt.Formatter|external",
+            "rs:crates/store/src/shelf.rs#Shelf.fmt|?fmt.Result|external",
+            "rs:crates/store/src/shelf.rs#Shelf.new|?Self|unresolved",
+            "rs:crates/store/src/shelf.rs#Shelf.stock|rs:crates/store/src/lib.rs#Result|import",
+            "rs:crates/store/src/shelf.rs#fill_all|?S|unresolved",
+            "rs:crates/store/src/shelf.rs#restock|rs:crates/store/src/lib.rs#Result|import",
         ]
     );
 }

@@ -400,6 +400,26 @@ fn rs_report(lsp: bool) -> String {
         "nav_hover",
         json!({"locate": "crates/store/src/lib.rs:Map.open"}),
     );
+    // A trait's implementers, and a trait method's: each impl's method.
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "crates/store/src/shelf.rs:Labelled"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "crates/store/src/lib.rs:Storage.put"}),
+    );
+    // A field and a method of one name: the method is `count~2`.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "crates/store/src/shelf.rs:Shelf.stock@self.<|>count()"}),
+    );
     out
 }
 
@@ -973,44 +993,54 @@ fn rust_with_rust_analyzer() {
     check(
         rs_report(true),
         expect![[r#"
-        nav_definition {"locate":"crates/app/src/main.rs:main@Map::<|>open"}
-          source lsp
-            crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
-        nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
-          source lsp
-            crates/store/src/lib.rs:6:11 rs:crates/store/src/lib.rs
-            crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
-            crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
-            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
-        nav_calls {"direction":"outgoing","locate":"crates/store/src/lib.rs:Map.put"}
-          source lsp
-            crates/store/src/lib.rs:42:12 rs:crates/store/src/lib.rs#Map.len
-            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
-        nav_outline {"file":"crates/store/src/lib.rs"}
-          source lsp
-            package util 3:9
-            constant MAX_ITEMS 9:11
-            constant STORE_NAME 11:12
-            type Result 13:10
-            type StoreError 17:10
-              constant StoreError.Full 18:5
-              constant StoreError.Missing 19:5
-            interface Storage 23:11
-              method Storage.put 24:8
-              method Storage.get 25:8
-            struct Map 30:12
-              field Map.items 31:5
-              constant Map.CAPACITY 35:15
-              method Map.open 38:12
-              method Map.len 42:12
-              method Map.put 48:8
-              method Map.get 56:8
-            function log_line 62:14
-            package tests 67:5
-              function tests.puts_and_gets 71:8
-        nav_hover {"locate":"crates/store/src/lib.rs:Map.open"}
-          source lsp: pub fn open() -> Map
-    "#]],
+            nav_definition {"locate":"crates/app/src/main.rs:main@Map::<|>open"}
+              source lsp
+                crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
+            nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
+              source lsp
+                crates/store/src/lib.rs:6:11 rs:crates/store/src/lib.rs
+                crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
+                crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
+                crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+            nav_calls {"direction":"outgoing","locate":"crates/store/src/lib.rs:Map.put"}
+              source lsp
+                crates/store/src/lib.rs:42:12 rs:crates/store/src/lib.rs#Map.len
+                crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+            nav_outline {"file":"crates/store/src/lib.rs"}
+              source lsp
+                package util 3:9
+                constant MAX_ITEMS 9:11
+                constant STORE_NAME 11:12
+                type Result 13:10
+                type StoreError 17:10
+                  constant StoreError.Full 18:5
+                  constant StoreError.Missing 19:5
+                interface Storage 23:11
+                  method Storage.put 24:8
+                  method Storage.get 25:8
+                struct Map 30:12
+                  field Map.items 31:5
+                  constant Map.CAPACITY 35:15
+                  method Map.open 38:12
+                  method Map.len 42:12
+                  method Map.put 48:8
+                  method Map.get 56:8
+                function log_line 62:14
+                package tests 67:5
+                  function tests.puts_and_gets 71:8
+                package shelf 78:9
+            nav_hover {"locate":"crates/store/src/lib.rs:Map.open"}
+              source lsp: pub fn open() -> Map
+            nav_implementations {"locate":"crates/store/src/shelf.rs:Labelled"}
+              source lsp
+                crates/store/src/shelf.rs:46:19 rs:crates/store/src/shelf.rs#Shelf
+            nav_implementations {"locate":"crates/store/src/lib.rs:Storage.put"}
+              source lsp
+                crates/store/src/lib.rs:48:8 rs:crates/store/src/lib.rs#Map.put
+            nav_definition {"locate":"crates/store/src/shelf.rs:Shelf.stock@self.<|>count()"}
+              source lsp
+                crates/store/src/shelf.rs:34:12 rs:crates/store/src/shelf.rs#Shelf.count~2
+        "#]],
     );
 }
 
@@ -1019,43 +1049,53 @@ fn rust_without_a_server() {
     check(
         rs_report(false),
         expect![[r#"
-        nav_definition {"locate":"crates/app/src/main.rs:main@Map::<|>open"}
-          source map
-            crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
-        nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
-          source map
-            crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
-            crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
-            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
-        nav_calls {"direction":"outgoing","locate":"crates/store/src/lib.rs:Map.put"}
-          source fallback-map
-            crates/store/src/lib.rs:42:12 rs:crates/store/src/lib.rs#Map.len
-            crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
-        nav_outline {"file":"crates/store/src/lib.rs"}
-          source parse
-            package util 3:9
-            constant MAX_ITEMS 9:11
-            constant STORE_NAME 11:12
-            type Result 13:10
-            type StoreError 17:10
-              constant StoreError.Full 18:5
-              constant StoreError.Missing 19:5
-            interface Storage 23:11
-              method Storage.put 24:8
-              method Storage.get 25:8
-            struct Map 30:12
-              field Map.items 31:5
-              constant Map.CAPACITY 35:15
-              method Map.open 38:12
-              method Map.len 42:12
-              method Map.put 48:8
-              method Map.get 56:8
-            function log_line 62:14
-            package tests 67:5
-              function tests.puts_and_gets 71:8
-        nav_hover {"locate":"crates/store/src/lib.rs:Map.open"}
-          source map: pub fn open() -> Map
-    "#]],
+            nav_definition {"locate":"crates/app/src/main.rs:main@Map::<|>open"}
+              source map
+                crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
+            nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
+              source map
+                crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
+                crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
+                crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+            nav_calls {"direction":"outgoing","locate":"crates/store/src/lib.rs:Map.put"}
+              source fallback-map
+                crates/store/src/lib.rs:42:12 rs:crates/store/src/lib.rs#Map.len
+                crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize
+            nav_outline {"file":"crates/store/src/lib.rs"}
+              source parse
+                package util 3:9
+                constant MAX_ITEMS 9:11
+                constant STORE_NAME 11:12
+                type Result 13:10
+                type StoreError 17:10
+                  constant StoreError.Full 18:5
+                  constant StoreError.Missing 19:5
+                interface Storage 23:11
+                  method Storage.put 24:8
+                  method Storage.get 25:8
+                struct Map 30:12
+                  field Map.items 31:5
+                  constant Map.CAPACITY 35:15
+                  method Map.open 38:12
+                  method Map.len 42:12
+                  method Map.put 48:8
+                  method Map.get 56:8
+                function log_line 62:14
+                package tests 67:5
+                  function tests.puts_and_gets 71:8
+                package shelf 78:9
+            nav_hover {"locate":"crates/store/src/lib.rs:Map.open"}
+              source map: pub fn open() -> Map
+            nav_implementations {"locate":"crates/store/src/shelf.rs:Labelled"}
+              source map
+                crates/store/src/shelf.rs:18:12 rs:crates/store/src/shelf.rs#Shelf
+            nav_implementations {"locate":"crates/store/src/lib.rs:Storage.put"}
+              source map
+                crates/store/src/lib.rs:48:8 rs:crates/store/src/lib.rs#Map.put
+            nav_definition {"locate":"crates/store/src/shelf.rs:Shelf.stock@self.<|>count()"}
+              source map
+                crates/store/src/shelf.rs:34:12 rs:crates/store/src/shelf.rs#Shelf.count~2
+        "#]],
     );
 }
 

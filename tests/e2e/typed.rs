@@ -349,3 +349,133 @@ fn search_an_agent_can_steer() {
         "{text}"
     );
 }
+
+#[test]
+fn rust_calls_typed_by_what_the_code_states() {
+    let lib = "\
+pub mod store;
+pub mod extra;
+pub use store::{Item, Store};
+
+pub trait Named {
+    fn name(&self) -> String;
+    fn loud(&self) -> String {
+        self.name()
+    }
+}
+";
+    let store = "\
+use std::sync::Arc;
+
+#[derive(Clone, Debug, Default)]
+pub struct Item {
+    pub label: String,
+}
+
+impl Item {
+    pub fn shown(&self) -> String {
+        self.label.clone()
+    }
+}
+
+pub struct Store {
+    items: Vec<Item>,
+    first: Option<Item>,
+    shared: Arc<Item>,
+}
+
+impl Store {
+    pub fn open() -> Self {
+        Self { items: Vec::new(), first: None, shared: Arc::new(Item::default()) }
+    }
+
+    pub fn get(&self, i: usize) -> Option<&Item> {
+        self.items.get(i)
+    }
+
+    pub fn load(path: &str) -> std::io::Result<Store> {
+        let _ = path.len();
+        Ok(Store::open())
+    }
+
+    pub fn items(&self) -> usize {
+        self.items.len()
+    }
+}
+";
+    let extra = "\
+use crate::store::Store;
+
+// An impl of the type in another file of the crate.
+impl Store {
+    pub fn count(&self) -> usize {
+        self.items()
+    }
+}
+";
+    let app = "\
+use shop::{Named, Store};
+
+fn show<T: Named>(t: &T, s: &Store) -> String {
+    t.name();
+    s.items();
+    let item = s.get(0).unwrap();
+    item.shown();
+    let fresh = Store::load(\"x\")?;
+    fresh.items();
+    let again = fresh.get(1);
+    let again = again.unwrap();
+    again.shown();
+    let copy = item.clone();
+    copy.shown();
+    s.count();
+    for it in &[item.clone()] {
+        it.shown();
+    }
+    let n = u32::from(7u8);
+    match s.get(2) {
+        Some(found) => found.shown(),
+        None => String::new(),
+    }
+}
+";
+    let ws = project(&[
+        ("Cargo.toml", "[workspace]\nmembers = [\"shop\", \"app\"]\n"),
+        ("shop/Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+        ("shop/src/lib.rs", lib),
+        ("shop/src/store.rs", store),
+        ("shop/src/extra.rs", extra),
+        ("app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n"),
+        ("app/src/main.rs", app),
+    ]);
+    let a = |line, leaf| call_at(ws.path(), "app/src/main.rs", line, leaf);
+    let shown = target("rs:shop/src/store.rs#Item.shown");
+    // A generic parameter's bound: the trait's method.
+    assert_eq!(a(4, "name"), target("rs:shop/src/lib.rs#Named.name"));
+    // A parameter's type, through the crate's `pub use`.
+    assert_eq!(a(5, "items"), target("rs:shop/src/store.rs#Store.items"));
+    // `Option<&Item>` unwrapped; `?` on `io::Result<Store>`; a shadowed local read through the
+    // one before it; `clone()` of a value; an element of a slice in a `for`.
+    for line in [7, 12, 14, 17] {
+        assert_eq!(a(line, "shown"), shown, "line {line}");
+    }
+    assert_eq!(a(9, "items"), target("rs:shop/src/store.rs#Store.items"));
+    // A method in an impl in another file of the type's crate.
+    assert_eq!(a(15, "count"), target("rs:shop/src/extra.rs#Store.count"));
+    // A builtin type's function is outside; a match arm's binding has no stated type.
+    assert_eq!(a(19, "from"), Some((None, "external".to_string())));
+    assert_eq!(a(21, "shown"), Some((None, "unresolved".to_string())));
+    // A trait's provided method through `self`, and the crate's own calls.
+    assert_eq!(
+        call_at(ws.path(), "shop/src/lib.rs", 8, "name"),
+        Some((Some("rs:shop/src/lib.rs#Named.name".into()), "local".into()))
+    );
+    assert_eq!(
+        call_at(ws.path(), "shop/src/extra.rs", 6, "items"),
+        Some((Some("rs:shop/src/store.rs#Store.items".into()), "inferred".into()))
+    );
+    assert_eq!(
+        call_at(ws.path(), "shop/src/store.rs", 10, "clone"),
+        Some((None, "external".to_string()))
+    );
+}

@@ -36,6 +36,9 @@ pub static GO: Language = Language {
     self_names: &[],
     super_call: None,
     local_scopes: &[],
+    impls_anywhere: false,
+    unwrapping: &[],
+    same_value: &[],
     block_scopes: &[
         "block",
         "if_statement",

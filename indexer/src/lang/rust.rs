@@ -7,6 +7,7 @@
 
 use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
+use crate::resolve::MAYBE;
 use crate::syntax::{comment_summary, count_params, doc_comment_at, first_line, head_text, text};
 use tree_sitter::Node;
 
@@ -32,7 +33,34 @@ pub static RUST: Language = Language {
     self_names: &["self", "Self"],
     super_call: None,
     local_scopes: &["closure_expression"],
-    block_scopes: &[],
+    impls_anywhere: true,
+    unwrapping: &[
+        "expect",
+        "unwrap",
+        "unwrap_or",
+        "unwrap_or_default",
+        "unwrap_or_else",
+        "unwrap_unchecked",
+    ],
+    same_value: &[
+        "as_deref",
+        "as_deref_mut",
+        "as_mut",
+        "as_ref",
+        "borrow",
+        "borrow_mut",
+        "clone",
+        "cloned",
+        "copied",
+        "deref",
+        "deref_mut",
+        "lock",
+        "read",
+        "take",
+        "to_owned",
+        "write",
+    ],
+    block_scopes: &["block", "closure_expression", "for_expression"],
     first_binding_defines: false,
     package_nodes: false,
     implements_by_method_set: false,
@@ -218,6 +246,112 @@ impl Syntax for RustSyntax {
             .flatten()
     }
 
+    fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
+        let stated = node
+            .child_by_field_name("type")
+            .and_then(|t| match generic_bound(src, t) {
+                Some(bound) => bound,
+                None => type_expr(src, t),
+            });
+        match node.kind() {
+            "const_item" | "static_item" => {
+                // An impl's or trait's constant is its type's, not the module's.
+                let in_impl = node
+                    .parent()
+                    .filter(|p| p.kind() == "declaration_list")
+                    .and_then(|p| p.parent())
+                    .is_some_and(|g| matches!(g.kind(), "impl_item" | "trait_item"));
+                if let (Some(n), false) = (node.child_by_field_name("name"), in_impl) {
+                    out.push((text(src, n), stated));
+                }
+            }
+            "field_declaration" => {
+                if let Some(n) = node.child_by_field_name("name") {
+                    out.push((text(src, n), stated));
+                }
+            }
+            "parameter" | "let_declaration" => {
+                let Some(pattern) = node.child_by_field_name("pattern") else {
+                    return;
+                };
+                let mut names = Vec::new();
+                pattern_names(pattern, &mut names);
+                // One name bound whole (`x`, `mut x`, `ref x`) gets the type; names taken
+                // apart from a value (`(a, b)`, `Some(x)`) are locals of unknown type.
+                let whole = matches!(pattern.kind(), "identifier" | "mut_pattern" | "ref_pattern");
+                let ty = match (whole, stated) {
+                    (false, _) => None,
+                    (true, Some(t)) => Some(t),
+                    (true, None) => node
+                        .child_by_field_name("value")
+                        .and_then(|v| value_type(src, v)),
+                };
+                for n in names {
+                    out.push((text(src, n), ty.clone()));
+                }
+            }
+            "for_expression" => {
+                // `for x in xs` / `for x in &xs`: x is an element of xs.
+                let (Some(pattern), Some(value)) = (
+                    node.child_by_field_name("pattern"),
+                    node.child_by_field_name("value"),
+                ) else {
+                    return;
+                };
+                let mut names = Vec::new();
+                pattern_names(pattern, &mut names);
+                let elem = (pattern.kind() == "identifier")
+                    .then(|| elements_of(src, value))
+                    .flatten();
+                for n in names {
+                    out.push((text(src, n), elem.clone()));
+                }
+            }
+            "closure_parameters" => {
+                // Untyped ones (`|x, (a, b)|`); a typed one is a `parameter` binding itself.
+                let mut c = node.walk();
+                let mut names = Vec::new();
+                for p in node.named_children(&mut c) {
+                    if p.kind() != "parameter" {
+                        pattern_names(p, &mut names);
+                    }
+                }
+                for n in names {
+                    out.push((text(src, n), None));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
+        if !matches!(def.node.kind(), "function_item" | "function_signature_item") {
+            return None;
+        }
+        let r = def.node.child_by_field_name("return_type")?;
+        Some(type_expr(src, r).unwrap_or_else(|| "?".into()))
+    }
+
+    fn implemented<'t>(&self, src: &[u8], def: &Def<'t>) -> Vec<(String, Node<'t>)> {
+        match def.node.kind() {
+            "struct_item" | "enum_item" | "union_item" => derives(src, def.node),
+            "function_item" if def.tag == DefTag::Method => {
+                let trait_path = def
+                    .parent
+                    .filter(|p| p.kind() == "declaration_list")
+                    .and_then(|p| p.parent())
+                    .filter(|g| g.kind() == "impl_item")
+                    .and_then(|i| i.child_by_field_name("trait"))
+                    .and_then(|t| type_path(src, t));
+                trait_path
+                    .map(|t| (format!("{t}.{}", text(src, def.name)), def.name))
+                    .into_iter()
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
         let pos = crate::syntax::pos_of(src, node);
         if node.kind() == "mod_item" {
@@ -236,7 +370,16 @@ impl Syntax for RustSyntax {
         let Some(arg) = node.child_by_field_name("argument") else {
             return;
         };
+        // `pub use` (any visibility) re-exports what it brings in.
+        let mut c = node.walk();
+        let public = node
+            .children(&mut c)
+            .any(|n| n.kind() == "visibility_modifier");
+        let from = out.len();
         use_tree(src, arg, "", pos, out);
+        for imp in &mut out[from..] {
+            imp.reexport = public;
+        }
     }
 }
 
@@ -305,6 +448,294 @@ fn use_tree(
             }
         }
         _ => {}
+    }
+}
+
+/// A type written as a generic parameter (`p: &P` with `P: AsRef<Path>`, or a `where`
+/// clause): `Some` its first trait bound's type expression (`Some(None)` without a bound);
+/// `None` when the type is no generic parameter of the enclosing function or impl.
+fn generic_bound(src: &[u8], ty: Node<'_>) -> Option<Option<String>> {
+    let mut base = ty;
+    while matches!(base.kind(), "reference_type" | "pointer_type") {
+        base = base.child_by_field_name("type")?;
+    }
+    if base.kind() != "type_identifier" {
+        return None;
+    }
+    let name = text(src, base);
+    let first_bound = |bounds: Node<'_>| {
+        let mut c = bounds.walk();
+        let b = bounds
+            .named_children(&mut c)
+            .find(|b| b.kind() != "lifetime")
+            .and_then(|b| type_expr(src, b));
+        b
+    };
+    let mut cur = ty.parent();
+    while let Some(n) = cur {
+        if matches!(
+            n.kind(),
+            "function_item" | "impl_item" | "trait_item" | "function_signature_item"
+        ) {
+            if let Some(params) = n.child_by_field_name("type_parameters") {
+                let mut c = params.walk();
+                for p in params.named_children(&mut c) {
+                    let is_it = p.kind() == "type_parameter"
+                        && p.child_by_field_name("name")
+                            .is_some_and(|x| text(src, x) == name);
+                    if is_it {
+                        let stated = p.child_by_field_name("bounds").and_then(first_bound);
+                        let from_where = || where_bound(src, n, &name, first_bound);
+                        return Some(stated.or_else(from_where));
+                    }
+                }
+            }
+        }
+        if matches!(n.kind(), "source_file" | "mod_item") {
+            break;
+        }
+        cur = n.parent();
+    }
+    None
+}
+
+/// `T`'s first bound in an item's `where` clause.
+fn where_bound(
+    src: &[u8],
+    item: Node<'_>,
+    name: &str,
+    first_bound: impl Fn(Node<'_>) -> Option<String>,
+) -> Option<String> {
+    let mut c = item.walk();
+    let clause = item
+        .named_children(&mut c)
+        .find(|w| w.kind() == "where_clause")?;
+    let mut c = clause.walk();
+    let found = clause
+        .named_children(&mut c)
+        .filter(|p| p.kind() == "where_predicate")
+        .find(|p| {
+            p.child_by_field_name("left")
+                .is_some_and(|l| text(src, l) == name)
+        })
+        .and_then(|p| p.child_by_field_name("bounds"))
+        .and_then(first_bound);
+    found
+}
+
+/// The traits an item's `#[derive(…)]` attributes name (`serde::Serialize` as
+/// `serde.Serialize`), each with the node of its last name.
+fn derives<'t>(src: &[u8], item: Node<'t>) -> Vec<(String, Node<'t>)> {
+    let mut out = Vec::new();
+    let mut cur = item.prev_named_sibling();
+    while let Some(n) = cur {
+        match n.kind() {
+            "attribute_item" => {
+                let attr = n.named_child(0).filter(|a| a.kind() == "attribute");
+                let args = attr
+                    .filter(|a| a.named_child(0).is_some_and(|p| text(src, p) == "derive"))
+                    .and_then(|a| a.child_by_field_name("arguments"));
+                if let Some(args) = args {
+                    // Paths in the token tree: names joined by `::`, split at `,`.
+                    let mut path: Vec<Node<'t>> = Vec::new();
+                    let mut c = args.walk();
+                    let mut flush = |path: &mut Vec<Node<'t>>| {
+                        if let Some(last) = path.last().copied() {
+                            let p: Vec<String> = path.iter().map(|x| text(src, *x)).collect();
+                            out.push((p.join("."), last));
+                        }
+                        path.clear();
+                    };
+                    for t in args.children(&mut c) {
+                        match t.kind() {
+                            "identifier" => path.push(t),
+                            "::" => {}
+                            _ => flush(&mut path),
+                        }
+                    }
+                    flush(&mut path);
+                }
+            }
+            "line_comment" | "block_comment" => {}
+            _ => break,
+        }
+        cur = n.prev_named_sibling();
+    }
+    out
+}
+
+/// The names a pattern binds: `x`, `mut x`, `(a, b)`, `Some(x)`, `Point { x, y: b }`.
+fn pattern_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+    match node.kind() {
+        "identifier" => out.push(node),
+        "shorthand_field_identifier" => out.push(node),
+        // `Some(x)`, `E::V { .. }`: the path names no binding.
+        "tuple_struct_pattern" | "struct_pattern" => {
+            let mut c = node.walk();
+            for child in node.named_children(&mut c) {
+                if child.kind() == "field_pattern" {
+                    match child.child_by_field_name("pattern") {
+                        Some(p) => pattern_names(p, out),
+                        None => {
+                            if let Some(n) = child.child_by_field_name("name") {
+                                out.push(n);
+                            }
+                        }
+                    }
+                } else if !matches!(
+                    child.kind(),
+                    "scoped_identifier" | "scoped_type_identifier" | "type_identifier"
+                ) && Some(child) != node.child_by_field_name("type")
+                {
+                    pattern_names(child, out);
+                }
+            }
+        }
+        "captured_pattern" => {
+            // `name @ pattern`
+            if let Some(n) = node.named_child(0) {
+                pattern_names(n, out);
+            }
+        }
+        "mut_pattern" | "ref_pattern" | "reference_pattern" | "tuple_pattern" | "slice_pattern"
+        | "or_pattern" => {
+            let mut c = node.walk();
+            for child in node.named_children(&mut c) {
+                pattern_names(child, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Wrappers a value is used through (`Box<T>`, `&T` are `T` for a method call).
+const TRANSPARENT: &[&str] = &["Arc", "Box", "Cow", "Mutex", "Rc", "RefCell", "RwLock"];
+/// Optional values and results: `Maybe(T)` (`?` and `unwrap()` give the `T`).
+const MAYBES: &[&str] = &["Option", "Result"];
+/// Collections whose elements `for`, `[i]` and `iter()` give.
+const SEQUENCES: &[&str] = &["Vec", "VecDeque", "SmallVec", "BTreeSet", "HashSet"];
+
+/// A type as the type walk reads it (`model::TypeFact`): a path with `.` for `::`
+/// (`store::Map`), `[]T` for a sequence of `T`; references, pointers and the wrappers a
+/// method call sees through are left out. `None` for what has no name (a tuple, a fn type).
+fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "type_identifier" | "primitive_type" | "scoped_type_identifier" => type_path(src, node),
+        "reference_type" | "pointer_type" => type_expr(src, node.child_by_field_name("type")?),
+        "generic_type" => {
+            let base = type_path(src, node.child_by_field_name("type")?)?;
+            let leaf = base.rsplit('.').next().unwrap_or(&base);
+            let first_arg = || {
+                let args = node.child_by_field_name("type_arguments")?;
+                let mut c = args.walk();
+                let first = args
+                    .named_children(&mut c)
+                    .find(|a| !matches!(a.kind(), "lifetime" | "line_comment" | "block_comment"));
+                first
+            };
+            if TRANSPARENT.contains(&leaf) {
+                type_expr(src, first_arg()?)
+            } else if MAYBES.contains(&leaf) {
+                let inner = first_arg().and_then(|a| type_expr(src, a));
+                Some(format!("{MAYBE}{})", inner.unwrap_or_default()))
+            } else if SEQUENCES.contains(&leaf) {
+                Some(format!("[]{}", type_expr(src, first_arg()?)?))
+            } else {
+                Some(base)
+            }
+        }
+        "array_type" => Some(format!(
+            "[]{}",
+            type_expr(src, node.child_by_field_name("element")?)?
+        )),
+        "dynamic_type" | "abstract_type" => {
+            let t = node.child_by_field_name("trait")?;
+            type_expr(src, t)
+        }
+        "bounded_type" => type_expr(src, node.named_child(0)?),
+        _ => None,
+    }
+}
+
+/// A type's path without generics, `.` for `::`: `crate::store::Map<K>` → `crate.store.Map`.
+fn type_path(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "type_identifier" | "primitive_type" | "identifier" | "crate" | "self" | "super" => {
+            Some(text(src, node))
+        }
+        "generic_type" => type_path(src, node.child_by_field_name("type")?),
+        "scoped_type_identifier" | "scoped_identifier" => {
+            let name = text(src, node.child_by_field_name("name")?);
+            match node.child_by_field_name("path") {
+                Some(p) => Some(format!("{}.{name}", type_path(src, p)?)),
+                None => Some(name),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A value's type expression: `T { .. }`, `T::new()`, `x.f()`, `&x`, `x as T`.
+fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "struct_expression" => type_path(src, node.child_by_field_name("name")?),
+        "reference_expression" => value_type(src, node.child_by_field_name("value")?),
+        "parenthesized_expression" => value_type(src, node.named_child(0)?),
+        "type_cast_expression" => type_expr(src, node.child_by_field_name("type")?),
+        "call_expression" | "identifier" | "field_expression" | "scoped_identifier"
+        | "index_expression" | "self" | "try_expression" => chain(src, node),
+        _ => None,
+    }
+}
+
+/// The elements a `for` loop over `node` gives: `xs`, `&xs`, `&mut xs`, `xs.iter()`.
+fn elements_of(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "reference_expression" => elements_of(src, node.child_by_field_name("value")?),
+        "call_expression" => {
+            let f = node.child_by_field_name("function")?;
+            let method = f.child_by_field_name("field").map(|m| text(src, m));
+            match (f.kind(), method.as_deref()) {
+                ("field_expression", Some("iter" | "iter_mut" | "into_iter" | "drain")) => Some(
+                    format!("{}[]", chain(src, f.child_by_field_name("value")?)?),
+                ),
+                _ => None,
+            }
+        }
+        "identifier" | "field_expression" | "self" => Some(format!("{}[]", chain(src, node)?)),
+        _ => None,
+    }
+}
+
+/// `a.b().c` for a chain of names, fields, paths, calls and indexing.
+fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "identifier" | "self" | "crate" | "super" | "type_identifier" => Some(text(src, node)),
+        "field_expression" => {
+            let field = node.child_by_field_name("field")?;
+            if field.kind() != "field_identifier" {
+                return None;
+            }
+            let obj = chain(src, node.child_by_field_name("value")?)?;
+            Some(format!("{obj}.{}", text(src, field)))
+        }
+        "scoped_identifier" => {
+            let name = text(src, node.child_by_field_name("name")?);
+            match node.child_by_field_name("path") {
+                Some(p) => Some(format!("{}.{name}", chain(src, p)?)),
+                None => Some(name),
+            }
+        }
+        "generic_type" => type_path(src, node),
+        "generic_function" => chain(src, node.child_by_field_name("function")?),
+        "call_expression" => Some(format!(
+            "{}()",
+            chain(src, node.child_by_field_name("function")?)?
+        )),
+        "index_expression" => Some(format!("{}[]", chain(src, node.named_child(0)?)?)),
+        "try_expression" => Some(format!("{}?", chain(src, node.named_child(0)?)?)),
+        "parenthesized_expression" => chain(src, node.named_child(0)?),
+        _ => None,
     }
 }
 
@@ -391,6 +822,7 @@ pub(super) const BUILTINS: &[&str] = &[
     "Box",
     "Clone",
     "Copy",
+    "Debug",
     "Default",
     "DoubleEndedIterator",
     "Drop",
@@ -402,6 +834,7 @@ pub(super) const BUILTINS: &[&str] = &[
     "FnMut",
     "FnOnce",
     "From",
+    "Hash",
     "Into",
     "IntoIterator",
     "Iterator",
@@ -423,5 +856,22 @@ pub(super) const BUILTINS: &[&str] = &[
     "TryInto",
     "Unpin",
     "Vec",
+    "bool",
+    "char",
     "drop",
+    "f32",
+    "f64",
+    "i128",
+    "i16",
+    "i32",
+    "i64",
+    "i8",
+    "isize",
+    "str",
+    "u128",
+    "u16",
+    "u32",
+    "u64",
+    "u8",
+    "usize",
 ];

@@ -40,6 +40,15 @@ pub struct Language {
     /// callbacks, an object literal's methods): a definition inside one, and not inside a
     /// symbol inside it, is left out.
     pub local_scopes: &'static [&'static str],
+    /// A type's methods may be declared in any file (Rust's `impl` blocks): a member not in
+    /// the type's file is looked up by qualname elsewhere.
+    pub impls_anywhere: bool,
+    /// Methods of an optional value or a result (`Maybe(T)`) whose call gives the value
+    /// (Rust's `unwrap`).
+    pub unwrapping: &'static [&'static str],
+    /// Methods that, unless a type defines them, give the value they are called on (Rust's
+    /// `clone`, `as_ref`, `lock`).
+    pub same_value: &'static [&'static str],
     /// Syntax nodes that end a local's scope (Go's blocks, `if`, `for`), innermost first;
     /// empty when a local lives until its function ends (Python).
     pub block_scopes: &'static [&'static str],
@@ -251,6 +260,13 @@ pub trait Syntax: Sync {
     /// (Rust's `impl Trait for Type`: `Type`), by its name as written.
     fn implementer(&self, _src: &[u8], _reference: Node<'_>) -> Option<String> {
         None
+    }
+
+    /// What a definition implements as its declaration says, each a path to resolve and the
+    /// node it is named at: `implements` references (Rust: a trait impl's method implements
+    /// the trait's, `Trait.m`; a type its `#[derive(…)]` traits).
+    fn implemented<'t>(&self, _src: &[u8], _def: &Def<'t>) -> Vec<(String, Node<'t>)> {
+        Vec::new()
     }
 
     /// One match stands for every name of its node (`const a, b = 1, 2`).

@@ -20,6 +20,7 @@ pub use ctx::{
     FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
 };
 pub use types::Cache;
+pub(crate) use types::MAYBE;
 
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -306,7 +307,9 @@ pub fn resolve_ref(
         return Outcome::Edge(None, Resolution::Unresolved);
     }
     let want = |k: Kind| match r.kind {
-        EdgeKind::Extends | EdgeKind::Implements | EdgeKind::Uses => k.is_type_like(),
+        EdgeKind::Extends | EdgeKind::Uses => k.is_type_like(),
+        // A type implements a trait or interface; a method, the trait's method.
+        EdgeKind::Implements => k.is_type_like() || k == Kind::Method,
         _ => k.is_callable(),
     };
     let lr = resolver(ctx.lang);

@@ -9,7 +9,7 @@ use super::ctx::{
 };
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{Import, Resolution};
+use crate::model::{EdgeKind, Import, Resolution};
 
 pub(crate) struct RustResolver;
 
@@ -134,8 +134,93 @@ fn descend(
     Some((file, rest[i..].iter().map(|s| s.to_string()).collect()))
 }
 
+/// The longest chain of `use` re-exports followed (`pub use inner::Thing` in a module that
+/// another re-exports).
+const MAX_REEXPORTS: usize = 4;
+
+/// The symbol `q` (a qualname's segments) names in module file `file`: its own, or one a
+/// `pub use` there re-exports (`pub use walk::WalkBuilder`, `pub use self::types::*`).
+fn find(
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    file: &str,
+    q: &[&str],
+    depth: usize,
+) -> Option<SymRef> {
+    if q.is_empty() {
+        return None;
+    }
+    if let Some(s) = idx.in_file(LANG, file, &q.join(".")) {
+        return Some(s);
+    }
+    if depth >= MAX_REEXPORTS {
+        return None;
+    }
+    let imports = idx.imports_of(LANG, file);
+    let named = imports.iter().filter(|imp| imp.reexport).find(|imp| {
+        let bound = match (&imp.alias, imp.member.as_deref()) {
+            (Some(a), _) => Some(a.as_str()),
+            (None, Some("self")) => imp.module.rsplit("::").next(),
+            (None, m) => m,
+        };
+        bound == Some(q[0])
+    });
+    if let Some(imp) = named {
+        let path = use_path(imp);
+        let (f, rest) = through_modules(ws, &path, file)?;
+        let mut next: Vec<&str> = rest.iter().map(String::as_str).collect();
+        next.extend_from_slice(&q[1..]);
+        if next.is_empty() {
+            return None;
+        }
+        return find(ws, idx, &f, &next, depth + 1);
+    }
+    imports
+        .iter()
+        .filter(|imp| imp.reexport && imp.member.as_deref() == Some("*"))
+        .find_map(|imp| {
+            let path = use_path(imp);
+            let (f, rest) = through_modules(ws, &path, file)?;
+            if f == file && rest.is_empty() {
+                return None;
+            }
+            let mut next: Vec<&str> = rest.iter().map(String::as_str).collect();
+            next.extend_from_slice(q);
+            find(ws, idx, &f, &next, depth + 1)
+        })
+}
+
+/// An import's path without a trailing `*` or `self`: `use a::b::{self, c}` → `a::b`, `a::b::c`.
+fn use_path(imp: &Import) -> Vec<&str> {
+    let mut path: Vec<&str> = imp.module.split("::").filter(|s| !s.is_empty()).collect();
+    if let Some(m) = imp.member.as_deref().filter(|m| *m != "*" && *m != "self") {
+        path.push(m);
+    }
+    path
+}
+
+/// A name defined in an enclosing scope of the reference (an inline module's item).
+fn in_scopes_name(ctx: &FileCtx, idx: &dyn SymbolIndex, r: &Ref<'_>, name: &str) -> Option<SymRef> {
+    let sq = r.source_qual?;
+    let parts: Vec<&str> = sq.split('.').collect();
+    (1..=parts.len())
+        .rev()
+        .find_map(|n| idx.in_file(LANG, &ctx.path, &format!("{}.{name}", parts[..n].join("."))))
+}
+
 impl Resolver for RustResolver {
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
+        if imp.member.as_deref() == Some("*") {
+            // `use a::b::*`: every name of module `b` (or variant of enum `b`).
+            let path = use_path(imp);
+            let star = match through_modules(ws, &path, &ctx.path) {
+                Some((file, rest)) if rest.is_empty() => Binding::Module(vec![file]),
+                Some((file, rest)) => Binding::Member(vec![file], rest.join(".")),
+                None => Binding::External(path.first().copied().unwrap_or("").to_string()),
+            };
+            ctx.star.push(star);
+            return;
+        }
         let Some(bound) = self.import_name(imp) else {
             return;
         };
@@ -170,10 +255,7 @@ impl Resolver for RustResolver {
     }
 
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {
-        let mut path: Vec<&str> = imp.module.split("::").filter(|s| !s.is_empty()).collect();
-        if let Some(m) = imp.member.as_deref().filter(|m| *m != "*" && *m != "self") {
-            path.push(m);
-        }
+        let path = use_path(imp);
         // `mod util;` names `util` (its import is `self::util`).
         let name = path.join("::");
         let name = name.strip_prefix("self::").unwrap_or(&name).to_string();
@@ -210,12 +292,24 @@ impl Resolver for RustResolver {
         if segs[0] == "?" {
             return None;
         }
+        // A prelude trait's method (`impl Clone for T { fn clone() }`): no edge, as for the
+        // trait itself.
+        if r.kind == EdgeKind::Implements && LANG.is_builtin(segs[0]) {
+            return Some(Outcome::Drop);
+        }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
             // `self.m()` in an impl of the type: its own method, in this file.
             let q = format!("{h}.{}", segs[1..].join("."));
-            return idx
-                .in_file(LANG, &ctx.path, &q)
-                .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local));
+            let own = idx.in_file(LANG, &ctx.path, &q);
+            // A field and a method of one name: a call means the method (`count~2`).
+            let own = match own {
+                Some(s) if r.kind == EdgeKind::Calls && !s.kind.is_callable() => idx
+                    .in_file(LANG, &ctx.path, &format!("{q}~2"))
+                    .filter(|m| m.kind.is_callable())
+                    .or(Some(s)),
+                o => o,
+            };
+            return own.map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local));
         }
         // Enclosing scopes, innermost first, then the module.
         let mut scopes: Vec<String> = Vec::new();
@@ -231,31 +325,45 @@ impl Resolver for RustResolver {
                 return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
             }
         }
-        let found = |file: &str, q: &str| -> Option<SymRef> { idx.in_file(LANG, file, q) };
+        let found = |file: &str, q: &[&str]| -> Option<SymRef> { find(ws, idx, file, q, 0) };
+        let imported = |s: SymRef| Outcome::Edge(Some(s.node_id), Resolution::Import);
         match ctx.bindings.get(segs[0]) {
             Some(Binding::External(_)) => return Some(Outcome::Edge(None, Resolution::External)),
             Some(Binding::Module(files)) => {
                 let file = files.first()?;
-                return found(file, &segs[1..].join("."))
-                    .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Import));
+                return found(file, &segs[1..]).map(imported);
             }
             Some(Binding::Member(files, member)) => {
                 let file = files.first()?;
-                let mut q = vec![member.as_str()];
+                let mut q: Vec<&str> = member.split('.').collect();
                 q.extend_from_slice(&segs[1..]);
-                return found(file, &q.join("."))
-                    .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Import));
+                return found(file, &q).map(imported);
             }
             _ => {}
         }
         // A path: `crate::a::f`, `super::f`, `other_crate::f`.
-        if matches!(segs[0], "crate" | "self" | "super") || segs.len() > 1 {
+        let is_path = matches!(segs[0], "crate" | "self" | "super") || segs.len() > 1;
+        if is_path {
             if let Some((file, rest)) = through_modules(ws, segs, &ctx.path) {
-                if !rest.is_empty() {
-                    if let Some(s) = found(&file, &rest.join(".")) {
-                        return Some(Outcome::Edge(Some(s.node_id), Resolution::Import));
-                    }
+                let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
+                if let Some(s) = found(&file, &rest) {
+                    return Some(imported(s));
                 }
+            }
+        }
+        // Names a glob import brings in (`use super::*`, `use Kind::*`).
+        for star in &ctx.star {
+            let hit = match star {
+                Binding::Module(files) => files.first().and_then(|f| found(f, segs)),
+                Binding::Member(files, member) => files.first().and_then(|f| {
+                    let mut q: Vec<&str> = member.split('.').collect();
+                    q.extend_from_slice(segs);
+                    found(f, &q)
+                }),
+                _ => None,
+            };
+            if let Some(s) = hit {
+                return Some(imported(s));
             }
         }
         // The standard library's paths (`std::fmt::Display`).
@@ -266,6 +374,17 @@ impl Resolver for RustResolver {
         // names are no edges.
         if segs.len() == 1 && LANG.is_builtin(segs[0]) {
             return Some(Outcome::Drop);
+        }
+        // A path from a name nothing in the workspace defines: another crate's
+        // (`walkdir::WalkDir::new`) or a builtin type's (`u32::from`, `String::new`).
+        if segs.len() > 1
+            && !LANG.spec().self_names.contains(&segs[0])
+            && !matches!(segs[0], "crate" | "self" | "super")
+            && idx.in_file(LANG, &ctx.path, segs[0]).is_none()
+            && !ctx.star.iter().any(|s| !matches!(s, Binding::External(_)))
+            && in_scopes_name(ctx, idx, r, segs[0]).is_none()
+        {
+            return Some(Outcome::Edge(None, Resolution::External));
         }
         None
     }

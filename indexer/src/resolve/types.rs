@@ -19,6 +19,9 @@ use crate::walk::parent_dir;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+/// The type expression of an optional value or a result: `Maybe(T)`.
+pub(crate) const MAYBE: &str = "Maybe(";
+
 /// How many type expressions one reference may read (through results, fields, bases).
 const MAX_STEPS: u32 = 48;
 
@@ -37,6 +40,11 @@ enum Val {
     Func(SymRef),
     /// A slice, array, map or list whose elements are this.
     Elems(Box<Val>),
+    /// An optional value or a result (Rust's `Option<T>`, `Result<T, E>`): `?` or an
+    /// unwrapping method gives the value.
+    Maybe(Box<Val>),
+    /// A method of something outside whose call gives this (`opt.unwrap`).
+    Gives(Box<Val>),
     /// Something outside the workspace: a builtin, an outside module's value.
     External,
 }
@@ -46,6 +54,9 @@ enum Member {
     Sym(SymRef),
     /// An attribute with a stated type but no symbol (`self.x = T()` in a method).
     Typed(Option<Val>),
+    /// A method outside the workspace whose call gives this value (`opt.unwrap`,
+    /// `x.clone`).
+    Gives(Val),
     External,
 }
 
@@ -55,8 +66,8 @@ enum Member {
 #[derive(Default)]
 pub struct Cache {
     ctxs: HashMap<String, Rc<FileCtx>>,
-    /// `None` while an expression is being read (a cycle reads nothing).
-    types: HashMap<(String, String), Option<Val>>,
+    /// By (file, scope, expression); `None` while one is being read (a cycle reads nothing).
+    types: HashMap<(String, String, String), Option<Val>>,
 }
 
 pub(crate) struct Walk<'a> {
@@ -79,11 +90,13 @@ fn qual(s: &SymRef) -> &str {
 enum Op {
     Call,
     Index,
+    /// Rust's `?`: the value of a `Maybe`.
+    Try,
 }
 
-/// A segment's name and the calls and indexing after it (`f()[]` → `f`, [Call, Index]).
+/// A segment's name and the calls, indexing and `?` after it (`f()[]` → `f`, [Call, Index]).
 fn split_ops(seg: &str) -> (&str, Vec<Op>) {
-    let end = seg.find(['(', '[']).unwrap_or(seg.len());
+    let end = seg.find(['(', '[', '?']).unwrap_or(seg.len());
     let mut ops = Vec::new();
     let mut rest = &seg[end..];
     while !rest.is_empty() {
@@ -92,6 +105,9 @@ fn split_ops(seg: &str) -> (&str, Vec<Op>) {
             rest = r;
         } else if let Some(r) = rest.strip_prefix("[]") {
             ops.push(Op::Index);
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('?') {
+            ops.push(Op::Try);
             rest = r;
         } else {
             break;
@@ -134,11 +150,11 @@ impl<'a> Walk<'a> {
         let (leaf, _) = split_ops(segs[n - 1]);
         let home = self.home;
         let v = self.value(home, &segs[..n - 1], r.hint, r.source_qual, 0)?;
-        Some(match self.member(&v, leaf)? {
+        Some(match self.member(&v, leaf, r.kind == EdgeKind::Calls)? {
             Member::Sym(s) if want(s.kind) => Outcome::Edge(Some(s.node_id), Resolution::Inferred),
             // A field or attribute holding something callable: no definition to point at.
             Member::Sym(_) | Member::Typed(_) => Outcome::Edge(None, Resolution::Unresolved),
-            Member::External => Outcome::Edge(None, Resolution::External),
+            Member::External | Member::Gives(_) => Outcome::Edge(None, Resolution::External),
         })
     }
 
@@ -158,9 +174,14 @@ impl<'a> Walk<'a> {
         c
     }
 
-    /// The value of a type expression written in `file`.
-    fn type_in(&mut self, file: &str, expr: &str) -> Option<Val> {
-        let key = (file.to_string(), expr.to_string());
+    /// The value of a type expression written in `file`, in the scope of qualname `scope`
+    /// (`None`: the file's top level).
+    fn type_in(&mut self, file: &str, scope: Option<&str>, expr: &str) -> Option<Val> {
+        let key = (
+            file.to_string(),
+            scope.unwrap_or("").to_string(),
+            expr.to_string(),
+        );
         if let Some(v) = self.cache.types.get(&key) {
             return v.clone();
         }
@@ -173,22 +194,28 @@ impl<'a> Walk<'a> {
             Some((p, n)) => (p, n.parse::<usize>().ok()?),
             None => (expr, 0),
         };
-        // `[]T`: elements of type T.
-        let (elems, path) = match path.strip_prefix("[]") {
-            Some(rest) => (true, rest),
-            None => (false, path),
-        };
+        // `[]T`: elements of type T; `Maybe(T)`: an optional T or a result of T.
+        let maybe = path.strip_prefix(MAYBE).and_then(|r| r.strip_suffix(')'));
+        let elems = path.strip_prefix("[]");
         let segs: Vec<&str> = path.split('.').collect();
-        let v = if elems {
-            self.type_in(file, path).map(|v| Val::Elems(Box::new(v)))
+        let v = if let Some(inner) = maybe {
+            // `Maybe()`: of something without a name (`Result<()>`).
+            let v = match inner {
+                "" => Some(Val::External),
+                _ => self.type_in(file, scope, inner),
+            };
+            v.map(|v| Val::Maybe(Box::new(v)))
+        } else if let Some(inner) = elems {
+            self.type_in(file, scope, inner)
+                .map(|v| Val::Elems(Box::new(v)))
         } else if segs.iter().any(|s| s.is_empty()) {
             None
         } else if file == self.home.path {
             let home = self.home;
-            self.value(home, &segs, None, None, pick)
+            self.value(home, &segs, None, scope, pick)
         } else {
             let ctx = self.ctx_of(file);
-            self.value(&ctx, &segs, None, None, pick)
+            self.value(&ctx, &segs, None, scope, pick)
         };
         // A value cut short by the step budget is not kept: another reference may finish it.
         if self.steps < MAX_STEPS {
@@ -213,13 +240,13 @@ impl<'a> Walk<'a> {
         let pick_at = |i: usize| if i == last { pick } else { 0 };
         let (mut v, from) = match hint {
             Some(h) if self.lang.spec().super_call == Some(segs[0]) => {
-                match self.type_in(&ctx.path, h)? {
+                match self.type_in(&ctx.path, source_qual, h)? {
                     Val::Type(t) => (Val::Bases(t), 1),
                     _ => return None,
                 }
             }
             Some(h) => {
-                let v = self.type_in(&ctx.path, h)?;
+                let v = self.type_in(&ctx.path, source_qual, h)?;
                 let (_, ops) = split_ops(segs[0]);
                 (self.apply(v, &ops, pick_at(0))?, 1)
             }
@@ -227,9 +254,10 @@ impl<'a> Walk<'a> {
         };
         for (i, seg) in segs.iter().enumerate().skip(from) {
             let (name, ops) = split_ops(seg);
-            v = match self.member(&v, name)? {
+            v = match self.member(&v, name, ops.first() == Some(&Op::Call))? {
                 Member::Sym(s) => self.of_symbol(s)?,
                 Member::Typed(t) => t?,
+                Member::Gives(v) => Val::Gives(Box::new(v)),
                 Member::External => Val::External,
             };
             v = self.apply(v, &ops, pick_at(i))?;
@@ -245,6 +273,11 @@ impl<'a> Walk<'a> {
                 Op::Call => self.call(&v, if Some(i) == last_call { pick } else { 0 })?,
                 Op::Index => match v {
                     Val::Elems(e) => *e,
+                    Val::External => Val::External,
+                    _ => return None,
+                },
+                Op::Try => match v {
+                    Val::Maybe(e) => *e,
                     Val::External => Val::External,
                     _ => return None,
                 },
@@ -332,7 +365,7 @@ impl<'a> Walk<'a> {
                     .facts(self.lang, &s.file, qual(&s), FactRole::Type)
                     .into_iter()
                     .next()?;
-                self.type_in(&s.file, &ty)
+                self.type_in(&s.file, Some(qual(&s)), &ty)
             }
             Kind::File => Some(Val::Module(s.file)),
             // A namespace inside a file is looked into like a type.
@@ -356,14 +389,16 @@ impl<'a> Walk<'a> {
                 if ty == "?" {
                     return None;
                 }
-                self.type_in(&f.file, ty)
+                self.type_in(&f.file, Some(qual(f)), ty)
             }
+            Val::Gives(v) => Some((**v).clone()),
             Val::External => Some(Val::External),
             _ => None,
         }
     }
 
-    fn member(&mut self, v: &Val, name: &str) -> Option<Member> {
+    /// `name` on a value; `call`: the name is called (a method, not a field of that name).
+    fn member(&mut self, v: &Val, name: &str, call: bool) -> Option<Member> {
         match v {
             Val::Module(file) => self
                 .idx
@@ -375,32 +410,51 @@ impl<'a> Walk<'a> {
                 .into_iter()
                 .next()
                 .map(Member::Sym),
-            Val::Type(t) => self.in_type(t, name, &mut HashSet::new()),
+            Val::Type(t) => match self.in_type(t, name, call, &mut HashSet::new()) {
+                // `x.clone()`, `m.lock()`: the value itself, unless the type says otherwise.
+                None | Some(Member::External) if self.lang.spec().same_value.contains(&name) => {
+                    Some(Member::Gives(v.clone()))
+                }
+                m => m,
+            },
             Val::Bases(t) => {
                 let mut seen = HashSet::from([t.node_id.clone()]);
-                self.in_bases(t, name, &mut seen)
+                self.in_bases(t, name, call, &mut seen)
             }
-            Val::Func(_) | Val::Elems(_) => None,
+            Val::Func(_) | Val::Gives(_) => None,
+            // A list's, slice's or map's own methods are the language's.
+            Val::Elems(_) => Some(Member::External),
+            Val::Maybe(v) if self.lang.spec().unwrapping.contains(&name) => {
+                Some(Member::Gives((**v).clone()))
+            }
+            Val::Maybe(_) if self.lang.spec().same_value.contains(&name) => {
+                Some(Member::Gives(v.clone()))
+            }
+            Val::Maybe(_) => Some(Member::External),
             Val::External => Some(Member::External),
         }
     }
 
     /// `name` in a type: its own member, a stated attribute, else its bases' in order.
-    fn in_type(&mut self, t: &SymRef, name: &str, seen: &mut HashSet<String>) -> Option<Member> {
+    fn in_type(
+        &mut self,
+        t: &SymRef,
+        name: &str,
+        call: bool,
+        seen: &mut HashSet<String>,
+    ) -> Option<Member> {
         if !seen.insert(t.node_id.clone()) {
             return None;
         }
         let q = format!("{}.{name}", qual(t));
-        let own = if self.lang.spec().package_nodes {
-            // Go: methods may be declared in any file of the type's package.
-            let hits = self.idx.in_dir(self.lang, parent_dir(&t.file), &q);
-            let same = hits.iter().position(|s| s.file == t.file);
-            match same {
-                Some(i) => hits.into_iter().nth(i),
-                None => hits.into_iter().next(),
-            }
-        } else {
-            self.idx.in_file(self.lang_of(&t.file), &t.file, &q)
+        let own = self.own_member(t, &q);
+        // A field and a method of one name (Rust): a call means the method, `name~2`.
+        let own = match own {
+            Some(s) if call && !s.kind.is_callable() => self
+                .own_member(t, &format!("{q}~2"))
+                .filter(|m| m.kind.is_callable())
+                .or(Some(s)),
+            o => o,
         };
         if let Some(s) = own {
             return Some(Member::Sym(s));
@@ -411,17 +465,51 @@ impl<'a> Walk<'a> {
             .into_iter()
             .next()
         {
-            return Some(Member::Typed(self.type_in(&t.file, &ty)));
+            return Some(Member::Typed(self.type_in(&t.file, Some(&q), &ty)));
         }
-        self.in_bases(t, name, seen)
+        self.in_bases(t, name, call, seen)
     }
 
-    fn in_bases(&mut self, t: &SymRef, name: &str, seen: &mut HashSet<String>) -> Option<Member> {
+    /// The member of `t` with qualname `q`: in its file, in its package (Go), or in an impl
+    /// elsewhere (Rust), when only one type of that name has it.
+    fn own_member(&mut self, t: &SymRef, q: &str) -> Option<SymRef> {
+        let lang = self.lang_of(&t.file);
+        if let Some(s) = self.idx.in_file(lang, &t.file, q) {
+            return Some(s);
+        }
+        if lang.spec().package_nodes {
+            return self
+                .idx
+                .in_dir(lang, parent_dir(&t.file), q)
+                .into_iter()
+                .next();
+        }
+        if !lang.spec().impls_anywhere {
+            return None;
+        }
+        let leaf = q.rsplit('.').next().unwrap_or(q);
+        let leaf = leaf.split('~').next().unwrap_or(leaf);
+        let by_type = |s: &SymRef| s.qualname() == q;
+        crate::resolve::ctx::single(
+            self.idx
+                .by_name(lang, leaf)
+                .into_iter()
+                .filter(|s| by_type(s) && s.file != t.file),
+        )
+    }
+
+    fn in_bases(
+        &mut self,
+        t: &SymRef,
+        name: &str,
+        call: bool,
+        seen: &mut HashSet<String>,
+    ) -> Option<Member> {
         let mut outside = false;
         for base in self.idx.facts(self.lang, &t.file, qual(t), FactRole::Base) {
-            match self.type_in(&t.file, &base) {
+            match self.type_in(&t.file, Some(qual(t)), &base) {
                 Some(Val::Type(b)) => {
-                    if let Some(m) = self.in_type(&b, name, seen) {
+                    if let Some(m) = self.in_type(&b, name, call, seen) {
                         return Some(m);
                     }
                 }

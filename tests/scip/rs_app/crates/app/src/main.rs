@@ -17,6 +17,7 @@
 //                    ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#
       for name in ["Tea", "Milk"] {
           let _ = store.put(name, 1);
+//                      ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#put().
       }
   }
 //⌃ enclosing_range_end codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/fill().
@@ -36,5 +37,23 @@
       println!("{} {}", store.len(), util::normalize(" Done "));
   }
 //⌃ enclosing_range_end codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/main().
+  
+  #[allow(dead_code)]
+//⌄ enclosing_range_start codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/shelve().
+  fn shelve() -> usize {
+//   ^^^^^^ definition codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/shelve().
+//   kind Function
+//   documentation
+//   > ```rust
+//   > fn shelve() -> usize
+//   > ```
+      let mut shelf = shop_store::Shelf::new("Dry goods");
+//                                       ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#new().
+      let _ = shelf.stock("Rice");
+//                  ^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#stock().
+      shelf.count()
+//          ^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#`count~2`().
+  }
+//⌃ enclosing_range_end codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/shelve().
   
 //⌃ enclosing_range_end codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/

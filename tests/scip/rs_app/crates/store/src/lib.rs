@@ -252,4 +252,17 @@
   }
 //⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/tests#
   
+//⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/shelf#
+  pub mod shelf;
+//        ^^^^^ definition codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/shelf#
+//        kind Namespace
+//        documentation
+//        > ```rust
+//        > pub mod shelf;
+//        > ```
+//        ^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/
+//             ⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/shelf#
+  pub use shelf::{Labelled, Shelf};
+//^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/
+  
 //⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/
