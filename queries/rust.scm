@@ -111,5 +111,7 @@
 (field_declaration) @binding
 (for_expression) @binding
 (closure_parameters) @binding
+(match_pattern) @binding
+(let_condition) @binding
 (const_item) @binding
 (static_item) @binding

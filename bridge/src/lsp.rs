@@ -20,7 +20,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -82,6 +82,10 @@ pub struct Server {
     progress: Arc<AtomicI64>,
     /// Whether any work-done progress was ever reported.
     progress_seen: Arc<AtomicBool>,
+    /// What the server last said of its state (rust-analyzer's `experimental/serverStatus`):
+    /// [`STATUS_UNKNOWN`], [`STATUS_BUSY`] or [`STATUS_QUIESCENT`]. Once it says, that and
+    /// not the progress decides whether it is loading.
+    status: Arc<AtomicU8>,
     /// The server says when it has found the workspace's files (pyright: "Found N source
     /// files"), so until then it is loading however long that takes.
     announces_load: bool,
@@ -229,6 +233,7 @@ impl Server {
         let alive = Arc::new(AtomicBool::new(true));
         let progress = Arc::new(AtomicI64::new(0));
         let progress_seen = Arc::new(AtomicBool::new(false));
+        let status = Arc::new(AtomicU8::new(STATUS_UNKNOWN));
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_done = Arc::new(AtomicBool::new(false));
         {
@@ -246,12 +251,13 @@ impl Server {
             });
         }
         {
-            let (writer, pending, alive, progress, seen) = (
+            let (writer, pending, alive, progress, seen, status) = (
                 writer.clone(),
                 pending.clone(),
                 alive.clone(),
                 progress.clone(),
                 progress_seen.clone(),
+                status.clone(),
             );
             let folder = json!([{"uri": path_to_uri(root), "name": root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()}]);
             std::thread::spawn(move || {
@@ -263,6 +269,11 @@ impl Server {
                     };
                     if msg["method"] == "$/progress" || announces_loaded(&msg) {
                         seen.store(true, Ordering::SeqCst);
+                    }
+                    if msg["method"] == "experimental/serverStatus" {
+                        let quiet = msg["params"]["quiescent"].as_bool().unwrap_or(false);
+                        let now = if quiet { STATUS_QUIESCENT } else { STATUS_BUSY };
+                        status.store(now, Ordering::SeqCst);
                     }
                     route(msg, &writer, &pending, &folder, &progress);
                 }
@@ -294,6 +305,7 @@ impl Server {
             outlines: Mutex::new(HashMap::new()),
             progress,
             progress_seen,
+            status,
             announces_load: false,
             capabilities: Value::Null,
             started: Instant::now(),
@@ -313,6 +325,8 @@ impl Server {
                     },
                     "workspace": {"configuration": true, "workspaceFolders": true},
                     "window": {"workDoneProgress": true},
+                    // rust-analyzer says when it is quiescent (done loading and indexing).
+                    "experimental": {"serverStatusNotification": true},
                 },
             }),
             server.timeout.max(Duration::from_secs(1)) * 2,
@@ -612,6 +626,11 @@ impl Server {
     /// Still loading: work-done progress is open, or it started moments ago and has not
     /// reported any yet.
     pub fn loading(&self) -> bool {
+        match self.status.load(Ordering::SeqCst) {
+            STATUS_QUIESCENT => return false,
+            STATUS_BUSY => return true,
+            _ => {}
+        }
         let open = self.progress.load(Ordering::SeqCst);
         // A server that announces its load is waited for (up to the caller's cap); one that
         // reports nothing is given a second.
@@ -688,6 +707,13 @@ impl Drop for Server {
         let _ = child.wait();
     }
 }
+
+/// The server has said nothing of its state.
+const STATUS_UNKNOWN: u8 = 0;
+/// The server says it is still loading or indexing.
+const STATUS_BUSY: u8 = 1;
+/// The server says it is quiescent: what it answers now is complete.
+const STATUS_QUIESCENT: u8 = 2;
 
 /// pyright's (and basedpyright's) log line once it has enumerated the workspace's files.
 fn announces_loaded(msg: &Value) -> bool {

@@ -995,17 +995,23 @@ impl Types<'_> {
             return None;
         }
         let first = target.split('.').next().unwrap_or("");
-        let name = &first[..first.find(['(', '[']).unwrap_or(first.len())];
-        let t = self.visible(spec, &out.symbols, name, at, source)??;
+        let name = &first[..first.find(['(', '[', '?']).unwrap_or(first.len())];
+        // A local whose type the code does not tell: `?`, never a name looked up elsewhere.
+        let Some(t) = self.visible(spec, &out.symbols, name, at, source)? else {
+            return Some(UNKNOWN.to_string());
+        };
         // Read through another local as this reference sees it (not through itself).
         let lookup = |h: &str| {
             (h != name)
                 .then(|| self.visible(spec, &out.symbols, h, at, source))
                 .flatten()
         };
-        read_through(spec, out, &t, source, lookup)
+        Some(read_through(spec, out, &t, source, lookup).unwrap_or_else(|| UNKNOWN.to_string()))
     }
 }
+
+/// The hint of a reference whose first name is a local of a type the code does not tell.
+pub const UNKNOWN: &str = "?";
 
 /// A type expression read through its first name, once: `self`/`cls` become the enclosing
 /// class; a local (as `lookup` finds it: `Some(type if stated)`) its own type, an element of

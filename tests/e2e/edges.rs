@@ -440,3 +440,20 @@ fn go_call_edges_agree_with_gopls() {
     );
     assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
 }
+
+#[test]
+fn rust_call_edges_agree_with_rust_analyzer() {
+    let ws = tempfile::tempdir().expect("tmp");
+    copy_dir(&crate::corpora::cargo_crate("ignore-0."), ws.path());
+    let s = measure(ws.path(), Lang::Rust, 40, 3);
+    print("rust-analyzer (Rust: the ignore crate)", &s);
+    assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
+    // Offline, `cargo metadata` cannot fetch a dev-dependency the registry cache lacks, so
+    // rust-analyzer loads the crate without its dependencies' metadata and misses some calls
+    // through trait impls (`Error::from(e).with_path(…)`); each unconfirmed edge the test
+    // prints was read by hand (measured: 97.1% of its call sites held, 97.5% of the map's
+    // edges confirmed).
+    let t = &s.total;
+    assert!(t.recall() >= 0.95, "recall {:.3}", t.recall());
+    assert!(t.precision() >= 0.95, "precision {:.3}: {:#?}", t.precision(), s.wrong);
+}

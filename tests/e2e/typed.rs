@@ -441,25 +441,33 @@ fn show<T: Named>(t: &T, s: &Store) -> String {
 ";
     let ws = project(&[
         ("Cargo.toml", "[workspace]\nmembers = [\"shop\", \"app\"]\n"),
-        ("shop/Cargo.toml", "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n"),
+        (
+            "shop/Cargo.toml",
+            "[package]\nname = \"shop\"\nversion = \"0.1.0\"\n",
+        ),
         ("shop/src/lib.rs", lib),
         ("shop/src/store.rs", store),
         ("shop/src/extra.rs", extra),
-        ("app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\n"),
+        (
+            "app/Cargo.toml",
+            "[package]\nname = \"app\"\nversion = \"0.1.0\"\n",
+        ),
         ("app/src/main.rs", app),
     ]);
     let a = |line, leaf| call_at(ws.path(), "app/src/main.rs", line, leaf);
     let shown = target("rs:shop/src/store.rs#Item.shown");
     // A generic parameter's bound: the trait's method.
     assert_eq!(a(4, "name"), target("rs:shop/src/lib.rs#Named.name"));
-    // A parameter's type, through the crate's `pub use`.
-    assert_eq!(a(5, "items"), target("rs:shop/src/store.rs#Store.items"));
+    // A parameter's type, through the crate's `pub use`; the method `items`, not the field of
+    // that name (`items~2`).
+    let items = target("rs:shop/src/store.rs#Store.items~2");
+    assert_eq!(a(5, "items"), items);
     // `Option<&Item>` unwrapped; `?` on `io::Result<Store>`; a shadowed local read through the
     // one before it; `clone()` of a value; an element of a slice in a `for`.
     for line in [7, 12, 14, 17] {
         assert_eq!(a(line, "shown"), shown, "line {line}");
     }
-    assert_eq!(a(9, "items"), target("rs:shop/src/store.rs#Store.items"));
+    assert_eq!(a(9, "items"), items);
     // A method in an impl in another file of the type's crate.
     assert_eq!(a(15, "count"), target("rs:shop/src/extra.rs#Store.count"));
     // A builtin type's function is outside; a match arm's binding has no stated type.
@@ -472,7 +480,10 @@ fn show<T: Named>(t: &T, s: &Store) -> String {
     );
     assert_eq!(
         call_at(ws.path(), "shop/src/extra.rs", 6, "items"),
-        Some((Some("rs:shop/src/store.rs#Store.items".into()), "inferred".into()))
+        Some((
+            Some("rs:shop/src/store.rs#Store.items~2".into()),
+            "inferred".into()
+        ))
     );
     assert_eq!(
         call_at(ws.path(), "shop/src/store.rs", 10, "clone"),

@@ -60,7 +60,14 @@ pub static RUST: Language = Language {
         "to_owned",
         "write",
     ],
-    block_scopes: &["block", "closure_expression", "for_expression"],
+    block_scopes: &[
+        "block",
+        "closure_expression",
+        "for_expression",
+        "match_arm",
+        "if_expression",
+        "while_expression",
+    ],
     first_binding_defines: false,
     package_nodes: false,
     implements_by_method_set: false,
@@ -274,6 +281,25 @@ impl Syntax for RustSyntax {
                 let Some(pattern) = node.child_by_field_name("pattern") else {
                     return;
                 };
+                // `let (a, b) = f()`: each name the call's result of its place.
+                let call = node
+                    .child_by_field_name("value")
+                    .filter(|v| v.kind() == "call_expression")
+                    .and_then(|v| chain(src, v));
+                if let (Some(call), true, None) =
+                    (&call, pattern.kind() == "tuple_pattern", &stated)
+                {
+                    let mut c = pattern.walk();
+                    for (i, el) in pattern.named_children(&mut c).enumerate() {
+                        let mut names = Vec::new();
+                        pattern_names(el, &mut names);
+                        let whole = matches!(el.kind(), "identifier" | "mut_pattern");
+                        for n in names {
+                            out.push((text(src, n), whole.then(|| format!("{call}@{i}"))));
+                        }
+                    }
+                    return;
+                }
                 let mut names = Vec::new();
                 pattern_names(pattern, &mut names);
                 // One name bound whole (`x`, `mut x`, `ref x`) gets the type; names taken
@@ -307,6 +333,20 @@ impl Syntax for RustSyntax {
                     out.push((text(src, n), elem.clone()));
                 }
             }
+            // `Some(x) =>`, `if let Some(x) = …`, `while let …`: locals of untold type.
+            "match_pattern" | "let_condition" => {
+                let pattern = match node.kind() {
+                    "let_condition" => node.child_by_field_name("pattern"),
+                    _ => node.named_child(0),
+                };
+                let mut names = Vec::new();
+                if let Some(p) = pattern {
+                    pattern_names(p, &mut names);
+                }
+                for n in names {
+                    out.push((text(src, n), None));
+                }
+            }
             "closure_parameters" => {
                 // Untyped ones (`|x, (a, b)|`); a typed one is a `parameter` binding itself.
                 let mut c = node.walk();
@@ -329,6 +369,15 @@ impl Syntax for RustSyntax {
             return None;
         }
         let r = def.node.child_by_field_name("return_type")?;
+        if r.kind() == "tuple_type" {
+            // `-> (A, B)`: results one by one, as Go's (`let (a, b) = f()` picks each).
+            let mut c = r.walk();
+            let parts: Vec<String> = r
+                .named_children(&mut c)
+                .map(|t| type_expr(src, t).unwrap_or_else(|| "?".into()))
+                .collect();
+            return (!parts.is_empty()).then(|| parts.join(", "));
+        }
         Some(type_expr(src, r).unwrap_or_else(|| "?".into()))
     }
 
@@ -633,21 +682,28 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
                     .find(|a| !matches!(a.kind(), "lifetime" | "line_comment" | "block_comment"));
                 first
             };
+            // A wrapper or a sequence of something without a name (`Vec<(u32, u32)>`) is
+            // still the standard library's: its own name, a builtin.
+            let inner = first_arg().and_then(|a| type_expr(src, a));
             if TRANSPARENT.contains(&leaf) {
-                type_expr(src, first_arg()?)
+                Some(inner.unwrap_or(base))
             } else if MAYBES.contains(&leaf) {
-                let inner = first_arg().and_then(|a| type_expr(src, a));
                 Some(format!("{MAYBE}{})", inner.unwrap_or_default()))
             } else if SEQUENCES.contains(&leaf) {
-                Some(format!("[]{}", type_expr(src, first_arg()?)?))
+                Some(inner.map_or(base, |t| format!("[]{t}")))
             } else {
                 Some(base)
             }
         }
-        "array_type" => Some(format!(
-            "[]{}",
-            type_expr(src, node.child_by_field_name("element")?)?
-        )),
+        "array_type" => Some(
+            match node
+                .child_by_field_name("element")
+                .and_then(|e| type_expr(src, e))
+            {
+                Some(t) => format!("[]{t}"),
+                None => "Vec".to_string(),
+            },
+        ),
         "dynamic_type" | "abstract_type" => {
             let t = node.child_by_field_name("trait")?;
             type_expr(src, t)
@@ -703,6 +759,8 @@ fn elements_of(src: &[u8], node: Node<'_>) -> Option<String> {
             }
         }
         "identifier" | "field_expression" | "self" => Some(format!("{}[]", chain(src, node)?)),
+        // `[a, b]`: of the first element's type.
+        "array_expression" => value_type(src, node.named_child(0)?),
         _ => None,
     }
 }

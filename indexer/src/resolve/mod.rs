@@ -312,6 +312,11 @@ pub fn resolve_ref(
         EdgeKind::Implements => k.is_type_like() || k == Kind::Method,
         _ => k.is_callable(),
     };
+    // The first name is a local whose type the code does not tell: nothing to follow, and
+    // no outside name it could stand for.
+    if r.hint == Some(crate::extract::UNKNOWN) && segs.len() > 1 {
+        return Outcome::Edge(None, Resolution::Unresolved);
+    }
     let lr = resolver(ctx.lang);
     if let Some(o) = lr.direct(ctx, ws, idx, r, &segs) {
         return o;

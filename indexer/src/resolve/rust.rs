@@ -199,6 +199,55 @@ fn use_path(imp: &Import) -> Vec<&str> {
     path
 }
 
+/// `super::…`/`self::…` written inside inline modules of the file (`mod tests { … }`): each
+/// `super` leaves one of them before it leaves the file's module. `None` when the reference
+/// is in no inline module or the path leaves them all (the file's modules decide).
+fn in_inline_module(
+    ctx: &FileCtx,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+    segs: &[&str],
+) -> Option<Outcome> {
+    if !matches!(segs[0], "super" | "self") {
+        return None;
+    }
+    let sq = r.source_qual?;
+    let parts: Vec<&str> = sq.split('.').collect();
+    // The inline modules around the reference, outermost first.
+    let mut inline: Vec<String> = (1..=parts.len())
+        .map(|n| parts[..n].join("."))
+        .filter(|q| {
+            idx.in_file(LANG, &ctx.path, q)
+                .is_some_and(|s| s.kind == crate::model::Kind::Package)
+        })
+        .collect();
+    if inline.is_empty() {
+        return None;
+    }
+    let mut rest = segs;
+    if rest[0] == "self" {
+        rest = &rest[1..];
+    } else {
+        while rest.first() == Some(&"super") {
+            if inline.is_empty() {
+                // `super` past the file's own module: the file modules' rule.
+                return None;
+            }
+            inline.pop();
+            rest = &rest[1..];
+        }
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let q = match inline.last() {
+        Some(m) => format!("{m}.{}", rest.join(".")),
+        None => rest.join("."),
+    };
+    let hit = idx.in_file(LANG, &ctx.path, &q)?;
+    Some(Outcome::Edge(Some(hit.node_id), Resolution::Local))
+}
+
 /// A name defined in an enclosing scope of the reference (an inline module's item).
 fn in_scopes_name(ctx: &FileCtx, idx: &dyn SymbolIndex, r: &Ref<'_>, name: &str) -> Option<SymRef> {
     let sq = r.source_qual?;
@@ -341,6 +390,11 @@ impl Resolver for RustResolver {
             }
             _ => {}
         }
+        // `super::f` or `self::f` inside an inline module (`mod tests { use super::*; }`): the
+        // module around it in this file.
+        if let Some(o) = in_inline_module(ctx, idx, r, segs) {
+            return Some(o);
+        }
         // A path: `crate::a::f`, `super::f`, `other_crate::f`.
         let is_path = matches!(segs[0], "crate" | "self" | "super") || segs.len() > 1;
         if is_path {
@@ -377,12 +431,19 @@ impl Resolver for RustResolver {
         }
         // A path from a name nothing in the workspace defines: another crate's
         // (`walkdir::WalkDir::new`) or a builtin type's (`u32::from`, `String::new`).
+        let from_glob = |name: &str| {
+            ctx.star.iter().any(|s| match s {
+                Binding::Module(files) => files.first().and_then(|f| found(f, &[name])).is_some(),
+                Binding::Member(..) => true,
+                _ => false,
+            })
+        };
         if segs.len() > 1
             && !LANG.spec().self_names.contains(&segs[0])
             && !matches!(segs[0], "crate" | "self" | "super")
             && idx.in_file(LANG, &ctx.path, segs[0]).is_none()
-            && !ctx.star.iter().any(|s| !matches!(s, Binding::External(_)))
             && in_scopes_name(ctx, idx, r, segs[0]).is_none()
+            && !from_glob(segs[0])
         {
             return Some(Outcome::Edge(None, Resolution::External));
         }

@@ -364,8 +364,19 @@ impl<'a> Walk<'a> {
                     .idx
                     .facts(self.lang, &s.file, qual(&s), FactRole::Type)
                     .into_iter()
-                    .next()?;
-                self.type_in(&s.file, Some(qual(&s)), &ty)
+                    .next();
+                match ty {
+                    Some(ty) => self.type_in(&s.file, Some(qual(&s)), &ty),
+                    // A constant called for a value (Rust's tuple variant `Error::Io(e)`).
+                    None if !self
+                        .idx
+                        .facts(self.lang, &s.file, qual(&s), FactRole::Returns)
+                        .is_empty() =>
+                    {
+                        Some(Val::Func(s))
+                    }
+                    None => None,
+                }
             }
             Kind::File => Some(Val::Module(s.file)),
             // A namespace inside a file is looked into like a type.
