@@ -8,7 +8,7 @@
 //! differ it asks the language's [`Syntax`] rules from the registry; it names no language.
 
 use crate::lang::{Def, DefTag, Lang, Language};
-use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
+use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact, UNKNOWN_TYPE};
 use crate::pattern::{Capture, PatternError, Patterns};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
 use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate};
@@ -998,7 +998,7 @@ impl Types<'_> {
         let name = &first[..first.find(['(', '[', '?']).unwrap_or(first.len())];
         // A local whose type the code does not tell: `?`, never a name looked up elsewhere.
         let Some(t) = self.visible(spec, &out.symbols, name, at, source)? else {
-            return Some(UNKNOWN.to_string());
+            return Some(UNKNOWN_TYPE.to_string());
         };
         // Read through another local as this reference sees it (not through itself).
         let lookup = |h: &str| {
@@ -1006,12 +1006,11 @@ impl Types<'_> {
                 .then(|| self.visible(spec, &out.symbols, h, at, source))
                 .flatten()
         };
-        Some(read_through(spec, out, &t, source, lookup).unwrap_or_else(|| UNKNOWN.to_string()))
+        Some(
+            read_through(spec, out, &t, source, lookup).unwrap_or_else(|| UNKNOWN_TYPE.to_string()),
+        )
     }
 }
-
-/// The hint of a reference whose first name is a local of a type the code does not tell.
-pub const UNKNOWN: &str = "?";
 
 /// A type expression read through its first name, once: `self`/`cls` become the enclosing
 /// class; a local (as `lookup` finds it: `Some(type if stated)`) its own type, an element of
@@ -1029,13 +1028,13 @@ fn read_through(
         return read_through(spec, out, inner, scope, lookup).map(|t| format!("[]{t}"));
     }
     if let Some(inner) = ty
-        .strip_prefix(crate::resolve::MAYBE)
+        .strip_prefix(crate::model::MAYBE)
         .and_then(|x| x.strip_suffix(')'))
     {
         if inner.is_empty() {
             return Some(ty.to_string());
         }
-        let m = crate::resolve::MAYBE;
+        let m = crate::model::MAYBE;
         return read_through(spec, out, inner, scope, lookup).map(|t| format!("{m}{t})"));
     }
     let (head, rest) = match ty.find(['.', '(', '[', '?']) {
@@ -1054,7 +1053,7 @@ fn read_through(
         Some(Some(t)) if t.contains('@') && !rest.is_empty() => None,
         Some(Some(t)) => {
             let maybe = t
-                .strip_prefix(crate::resolve::MAYBE)
+                .strip_prefix(crate::model::MAYBE)
                 .and_then(|x| x.strip_suffix(')'));
             match (t.strip_prefix("[]"), maybe) {
                 _ if rest.is_empty() => Some(t),

@@ -264,6 +264,13 @@ impl FactRole {
     }
 }
 
+/// The type expression of an optional value or a result (Rust's `Option<T>`, `Result<T, E>`):
+/// `Maybe(T)`; `?` and the language's unwrapping methods give the `T`.
+pub const MAYBE: &str = "Maybe(";
+
+/// The hint of a reference whose first name is a local of a type the code does not tell.
+pub const UNKNOWN_TYPE: &str = "?";
+
 /// A type the code states for a qualname of its file, as a type expression written in the
 /// file's scope: dotted names, where a segment ending in `()` is a call's result and a final
 /// `@N` picks the Nth of several results (`Graph`, `pkg.T`, `pkg.NewT()@0`, `Cls.make()`).

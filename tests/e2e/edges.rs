@@ -455,5 +455,10 @@ fn rust_call_edges_agree_with_rust_analyzer() {
     // edges confirmed).
     let t = &s.total;
     assert!(t.recall() >= 0.95, "recall {:.3}", t.recall());
-    assert!(t.precision() >= 0.95, "precision {:.3}: {:#?}", t.precision(), s.wrong);
+    assert!(
+        t.precision() >= 0.95,
+        "precision {:.3}: {:#?}",
+        t.precision(),
+        s.wrong
+    );
 }

@@ -505,3 +505,85 @@ fn signatures_are_clipped_by_characters() {
         assert_eq!(out.ends_with('…'), ellipsis);
     }
 }
+
+/// Rust's type expressions: what each binding, field and result states, and the hint each
+/// call's first name gets (`?`: a local whose type the code does not tell).
+#[test]
+fn rust_types_the_code_states() {
+    let src = r#"
+use std::sync::Arc;
+
+#[derive(Debug, Clone)]
+pub struct Store {
+    items: Vec<Item>,
+    first: Option<Box<Item>>,
+    shared: Arc<Mutex<Item>>,
+    pairs: Vec<(u32, u32)>,
+    len: usize,
+}
+
+pub enum Event { Put(Item), Clear }
+
+impl Store {
+    pub fn open() -> Self { Store::default() }
+    pub fn len(&self) -> usize { self.len }
+    pub fn load(p: &str) -> std::io::Result<Store> { todo!() }
+    pub fn split(&self) -> (Item, Store) { todo!() }
+    fn run<T: Named>(&self, t: &T, it: impl Iterator<Item = u8>) {
+        let s = Store::load("x")?;
+        let s = s.first.as_ref().unwrap();
+        let (a, b) = self.split();
+        a.shown();
+        b.len();
+        for x in &self.items { x.shown(); }
+        match self.first { Some(y) => y.shown(), None => {} }
+        let f = |z| z.shown();
+        t.name();
+    }
+}
+
+static COUNT: AtomicUsize = AtomicUsize::new(0);
+"#;
+    let ex = Extractor::new().expect("queries compile");
+    let out = ex.extract_source(Lang::Rust, src.as_bytes());
+    let mut s = String::new();
+    for f in &out.facts {
+        let _ = writeln!(s, "{} {} {}", f.qualname, f.role.as_str(), f.ty);
+    }
+    for r in out.refs.iter().filter(|r| r.kind == EdgeKind::Calls) {
+        let _ = writeln!(
+            s,
+            "call {} hint={}",
+            r.target,
+            r.hint.as_deref().unwrap_or("-")
+        );
+    }
+    expect![[r#"
+        Event.Put returns Event
+        Store.open returns Store
+        Store.len~2 returns usize
+        Store.load returns Maybe(Store)
+        Store.split returns Item, Store
+        Store.items type []Item
+        Store.first type Maybe(Item)
+        Store.shared type Item
+        Store.pairs type Vec
+        Store.len type usize
+        COUNT type AtomicUsize
+        Store base Debug
+        Store base Clone
+        call Store.default hint=-
+        call Store.load hint=-
+        call s.first.as_ref().unwrap hint=Store.load()?
+        call s.first.as_ref hint=Store.load()?
+        call self.split hint=Store
+        call a.shown hint=Store.split()@0
+        call b.len hint=Store.split()@1
+        call x.shown hint=Store.items[]
+        call y.shown hint=?
+        call z.shown hint=?
+        call t.name hint=Named
+        call AtomicUsize.new hint=-
+    "#]]
+    .assert_eq(&s);
+}

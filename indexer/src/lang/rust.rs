@@ -6,8 +6,8 @@
 //! `macro_rules!` macros are functions.
 
 use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+use crate::model::MAYBE;
 use crate::model::{Import, Kind};
-use crate::resolve::MAYBE;
 use crate::syntax::{comment_summary, count_params, doc_comment_at, first_line, head_text, text};
 use tree_sitter::Node;
 
@@ -365,6 +365,17 @@ impl Syntax for RustSyntax {
     }
 
     fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
+        if def.node.kind() == "enum_variant" {
+            // A tuple variant is called to make a value of its enum (`Error::Io(e)`).
+            let tuple = def
+                .node
+                .child_by_field_name("body")
+                .is_some_and(|b| b.kind() == "ordered_field_declaration_list");
+            let enum_item = def.node.parent()?.parent()?;
+            return tuple
+                .then(|| enum_item.child_by_field_name("name").map(|n| text(src, n)))
+                .flatten();
+        }
         if !matches!(def.node.kind(), "function_item" | "function_signature_item") {
             return None;
         }

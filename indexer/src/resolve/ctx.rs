@@ -61,6 +61,22 @@ pub trait SymbolIndex {
     }
 }
 
+/// What a called name means: `found` (qualname `q`), unless it is a field and `q~2`, as
+/// `second` looks it up, is callable (Rust: a method named as its type's field).
+pub(crate) fn called(
+    found: Option<SymRef>,
+    call: bool,
+    q: &str,
+    second: impl FnOnce(&str) -> Option<SymRef>,
+) -> Option<SymRef> {
+    match found {
+        Some(s) if call && !s.kind.is_callable() => second(&format!("{q}~2"))
+            .filter(|m| m.kind.is_callable())
+            .or(Some(s)),
+        o => o,
+    }
+}
+
 /// The only item, or `None` when there are none or several.
 pub(crate) fn single<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
     let first = it.next()?;

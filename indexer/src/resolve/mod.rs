@@ -20,7 +20,6 @@ pub use ctx::{
     FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
 };
 pub use types::Cache;
-pub(crate) use types::MAYBE;
 
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -314,7 +313,7 @@ pub fn resolve_ref(
     };
     // The first name is a local whose type the code does not tell: nothing to follow, and
     // no outside name it could stand for.
-    if r.hint == Some(crate::extract::UNKNOWN) && segs.len() > 1 {
+    if r.hint == Some(crate::model::UNKNOWN_TYPE) && segs.len() > 1 {
         return Outcome::Edge(None, Resolution::Unresolved);
     }
     let lr = resolver(ctx.lang);

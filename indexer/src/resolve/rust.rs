@@ -4,8 +4,8 @@
 //! the enclosing scopes, then `use` bindings, then paths; the rest is outside (`rs:ext:serde`).
 
 use super::ctx::{
-    join_path, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, Resolver,
-    SymRef, SymbolIndex,
+    called, join_path, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref,
+    Resolver, SymRef, SymbolIndex,
 };
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -349,15 +349,13 @@ impl Resolver for RustResolver {
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
             // `self.m()` in an impl of the type: its own method, in this file.
             let q = format!("{h}.{}", segs[1..].join("."));
-            let own = idx.in_file(LANG, &ctx.path, &q);
             // A field and a method of one name: a call means the method (`count~2`).
-            let own = match own {
-                Some(s) if r.kind == EdgeKind::Calls && !s.kind.is_callable() => idx
-                    .in_file(LANG, &ctx.path, &format!("{q}~2"))
-                    .filter(|m| m.kind.is_callable())
-                    .or(Some(s)),
-                o => o,
-            };
+            let own = called(
+                idx.in_file(LANG, &ctx.path, &q),
+                r.kind == EdgeKind::Calls,
+                &q,
+                |q2| idx.in_file(LANG, &ctx.path, q2),
+            );
             return own.map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local));
         }
         // Enclosing scopes, innermost first, then the module.

@@ -14,13 +14,10 @@
 use super::ctx::{Binding, FileCtx, Layout, Outcome, Ref, Resolver, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, FactRole, Kind, Resolution};
+use crate::model::{EdgeKind, FactRole, Kind, Resolution, MAYBE};
 use crate::walk::parent_dir;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
-
-/// The type expression of an optional value or a result: `Maybe(T)`.
-pub(crate) const MAYBE: &str = "Maybe(";
 
 /// How many type expressions one reference may read (through results, fields, bases).
 const MAX_STEPS: u32 = 48;
@@ -459,14 +456,7 @@ impl<'a> Walk<'a> {
         }
         let q = format!("{}.{name}", qual(t));
         let own = self.own_member(t, &q);
-        // A field and a method of one name (Rust): a call means the method, `name~2`.
-        let own = match own {
-            Some(s) if call && !s.kind.is_callable() => self
-                .own_member(t, &format!("{q}~2"))
-                .filter(|m| m.kind.is_callable())
-                .or(Some(s)),
-            o => o,
-        };
+        let own = super::ctx::called(own, call, &q, |q2| self.own_member(t, q2));
         if let Some(s) = own {
             return Some(Member::Sym(s));
         }
