@@ -174,6 +174,9 @@ impl<'a> Walk<'a> {
     /// The value of a type expression written in `file`, in the scope of qualname `scope`
     /// (`None`: the file's top level).
     fn type_in(&mut self, file: &str, scope: Option<&str>, expr: &str) -> Option<Val> {
+        // The scope matters only when it defines the expression's first name: else the file's
+        // top level reads it the same, and one cache entry serves every scope.
+        let scope = scope.filter(|sq| self.scope_defines(file, sq, expr));
         let key = (
             file.to_string(),
             scope.unwrap_or("").to_string(),
@@ -221,6 +224,39 @@ impl<'a> Walk<'a> {
             self.cache.types.remove(&key);
         }
         v
+    }
+
+    /// Whether a scope of `file` (qualname `sq` or one around it) defines the first name of
+    /// type expression `expr`.
+    fn scope_defines(&self, file: &str, sq: &str, expr: &str) -> bool {
+        let bare = expr.trim_start_matches("[]");
+        let bare = bare.strip_prefix(MAYBE).unwrap_or(bare);
+        let head = bare
+            .split(['.', '(', '[', '?', ')', '@'])
+            .next()
+            .unwrap_or(bare);
+        if head.is_empty() {
+            return false;
+        }
+        // A path relative to the module the scope is in (Rust's `super::T` in `mod tests`).
+        if matches!(head, "super" | "self") {
+            return true;
+        }
+        let lang = self.lang_of(file);
+        let mut prefix = sq;
+        loop {
+            if self
+                .idx
+                .in_file(lang, file, &format!("{prefix}.{head}"))
+                .is_some()
+            {
+                return true;
+            }
+            match prefix.rsplit_once('.') {
+                Some((p, _)) => prefix = p,
+                None => return false,
+            }
+        }
     }
 
     /// The value of a path of names (a name ending in `()` is called; the last call picks
