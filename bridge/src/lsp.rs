@@ -20,7 +20,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -86,6 +86,9 @@ pub struct Server {
     /// [`STATUS_UNKNOWN`], [`STATUS_BUSY`] or [`STATUS_QUIESCENT`]. Once it says, that and
     /// not the progress decides whether it is loading.
     status: Arc<AtomicU8>,
+    /// When it last answered or was waited for, in milliseconds since `started`: an idle
+    /// period counts from there, not from when a request began.
+    active_ms: AtomicU64,
     /// The server says when it has found the workspace's files (pyright: "Found N source
     /// files"), so until then it is loading however long that takes.
     announces_load: bool,
@@ -306,6 +309,7 @@ impl Server {
             progress,
             progress_seen,
             status,
+            active_ms: AtomicU64::new(0),
             announces_load: false,
             capabilities: Value::Null,
             started: Instant::now(),
@@ -439,7 +443,9 @@ impl Server {
                 .remove(&id);
             return Err(self.failed(&format!("could not be written to: {e}")));
         }
-        match rx.recv_timeout(timeout) {
+        let answer = rx.recv_timeout(timeout);
+        self.touch();
+        match answer {
             Ok(Ok(v)) => Ok(v),
             Ok(Err((code, msg))) => Err(lsp_error(
                 ErrorCode::LspFailed,
@@ -543,6 +549,18 @@ impl Server {
     /// The server's output has not ended (it has not exited or sent garbage).
     pub fn alive(&self) -> bool {
         self.alive.load(Ordering::SeqCst)
+    }
+
+    /// Note that the server is in use now.
+    fn touch(&self) {
+        let ms = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.active_ms.fetch_max(ms, Ordering::SeqCst);
+    }
+
+    /// How long since it last answered or was waited for.
+    pub fn idle_for(&self) -> Duration {
+        let at = Duration::from_millis(self.active_ms.load(Ordering::SeqCst));
+        self.started.elapsed().saturating_sub(at)
     }
 
     /// Requests waiting for an answer.
@@ -651,6 +669,7 @@ impl Server {
     pub fn wait_ready(&self, cap: Duration) {
         let t = Instant::now();
         while self.loading() && t.elapsed() < cap && self.alive() {
+            self.touch();
             std::thread::sleep(Duration::from_millis(25));
         }
     }

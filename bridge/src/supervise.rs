@@ -264,8 +264,10 @@ impl Supervisor {
                 State::Backoff { until, .. } if Instant::now() >= *until => {
                     self.start(*lang, &mut slot);
                 }
+                // Idle since the last request began and since the server last answered.
                 State::Ready(s)
-                    if slot.last_used.elapsed() >= self.cfg.idle && s.in_flight() == 0 =>
+                    if slot.last_used.elapsed().min(s.idle_for()) >= self.cfg.idle
+                        && s.in_flight() == 0 =>
                 {
                     tracing::info!(lang = lang.prefix(), "stopping an idle language server");
                     let old = std::mem::replace(&mut slot.state, State::StoppedIdle);
