@@ -40,8 +40,13 @@ pub struct MemIndex {
     sorted: bool,
     /// File path → index in `files`.
     file_ix: HashMap<Box<str>, u32>,
-    /// (file index, qualname) → the type facts stated for it, in order.
-    facts: HashMap<(u32, Box<str>), Facts>,
+    /// The type facts, one row each, sorted by the hash of (file, qualname) at `finish` (in
+    /// the order stated within one key); their strings are interned in `strs`.
+    facts: Vec<FactRow>,
+    /// Interned qualnames and type expressions (each distinct one once).
+    strs: Vec<Box<str>>,
+    /// While files are added: a string's number in `strs` (dropped by `finish`).
+    str_ix: HashMap<Box<str>, u32>,
     /// Each file's imports, by file index.
     imports: Vec<Vec<Import>>,
     /// The map's number of each symbol (parallel to `syms`) and of each file node (to
@@ -50,8 +55,25 @@ pub struct MemIndex {
     file_numbers: Vec<i64>,
 }
 
-/// The facts stated for one qualname: (role, type expression), in order.
-type Facts = Vec<(FactRole, Box<str>)>;
+/// One type fact: the hash of its (file, qualname), the file, the qualname and the type
+/// expression as numbers in `MemIndex::strs`, its role. A lookup verifies the file and the
+/// qualname, so a hash collision never gives another qualname's facts.
+#[derive(Debug, Clone, Copy)]
+struct FactRow {
+    key: u64,
+    file: u32,
+    qual: u32,
+    ty: u32,
+    role: FactRole,
+}
+
+fn fact_key(file: u32, qualname: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    file.hash(&mut h);
+    qualname.hash(&mut h);
+    h.finish()
+}
 
 fn key_hash(parts: &[&str]) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -82,10 +104,14 @@ impl MemIndex {
         self.file_ix.insert(file.into(), fi);
         self.imports.push(imports.to_vec());
         for f in facts {
-            self.facts
-                .entry((fi, f.qualname.as_str().into()))
-                .or_default()
-                .push((f.role, f.ty.as_str().into()));
+            let row = FactRow {
+                key: fact_key(fi, &f.qualname),
+                file: fi,
+                qual: self.intern(&f.qualname),
+                ty: self.intern(&f.ty),
+                role: f.role,
+            };
+            self.facts.push(row);
         }
         let dir = parent_dir(file);
         for (k, (qualname, kind)) in symbols.iter().enumerate() {
@@ -101,10 +127,26 @@ impl MemIndex {
         self.sorted = false;
     }
 
+    /// A string's number in `strs`, added when new.
+    fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.str_ix.get(s) {
+            return i;
+        }
+        let i = self.strs.len() as u32;
+        self.strs.push(s.into());
+        self.str_ix.insert(s.into(), i);
+        i
+    }
+
     /// Sort the lookup tables; call once after the last `add_file`.
     pub fn finish(&mut self) {
         self.by_dir.sort_unstable();
         self.by_name.sort_unstable();
+        // Stable: a qualname's facts keep the order they were stated in.
+        self.facts.sort_by_key(|r| r.key);
+        self.facts.shrink_to_fit();
+        self.str_ix = HashMap::new();
+        self.strs.shrink_to_fit();
         self.sorted = true;
         for v in [&mut self.by_dir, &mut self.by_name] {
             v.shrink_to_fit();
@@ -178,15 +220,15 @@ impl SymbolIndex for MemIndex {
         let Some(&fi) = self.file_ix.get(file) else {
             return Vec::new();
         };
-        self.facts
-            .get(&(fi, qualname.into()))
-            .map(|v| {
-                v.iter()
-                    .filter(|(r, _)| *r == role)
-                    .map(|(_, t)| t.to_string())
-                    .collect()
-            })
-            .unwrap_or_default()
+        debug_assert!(self.sorted, "MemIndex::finish was not called");
+        let key = fact_key(fi, qualname);
+        let start = self.facts.partition_point(|r| r.key < key);
+        self.facts[start..]
+            .iter()
+            .take_while(|r| r.key == key)
+            .filter(|r| r.file == fi && r.role == role && &*self.strs[r.qual as usize] == qualname)
+            .map(|r| self.strs[r.ty as usize].to_string())
+            .collect()
     }
 
     fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {
