@@ -109,6 +109,7 @@
 (parameter) @binding
 (let_declaration) @binding
 (field_declaration) @binding
+(ordered_field_declaration_list) @binding
 (for_expression) @binding
 (closure_parameters) @binding
 (match_pattern) @binding

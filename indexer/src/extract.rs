@@ -1245,10 +1245,13 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "scoped_type_identifier" => {
                 let (obj, attr) = match cur.kind() {
                     // Rust: `a.b` and the path `a::b` alike.
+                    // A tuple's or tuple struct's field by number (`self.0`) too.
                     "field_expression" => (
                         cur.child_by_field_name("value"),
-                        cur.child_by_field_name("field")
-                            .filter(|f| f.kind() == "field_identifier"),
+                        cur.child_by_field_name("field").filter(|f| {
+                            f.kind() == "field_identifier"
+                                || (!first && f.kind() == "integer_literal")
+                        }),
                     ),
                     "scoped_identifier" | "scoped_type_identifier" => (
                         cur.child_by_field_name("path"),

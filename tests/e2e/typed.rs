@@ -402,6 +402,8 @@ impl Store {
         self.items.len()
     }
 }
+
+pub struct Wrap(pub Item);
 ";
     let extra = "\
 use crate::store::Store;
@@ -438,6 +440,10 @@ fn show<T: Named>(t: &T, s: &Store) -> String {
         None => String::new(),
     }
 }
+
+fn wrapped(w: &shop::store::Wrap) {
+    w.0.shown();
+}
 ";
     let ws = project(&[
         ("Cargo.toml", "[workspace]\nmembers = [\"shop\", \"app\"]\n"),
@@ -473,6 +479,8 @@ fn show<T: Named>(t: &T, s: &Store) -> String {
     // A builtin type's function is outside; a match arm's binding has no stated type.
     assert_eq!(a(19, "from"), Some((None, "external".to_string())));
     assert_eq!(a(21, "shown"), Some((None, "unresolved".to_string())));
+    // A tuple struct's field by number.
+    assert_eq!(a(27, "shown"), shown);
     // A trait's provided method through `self`, and the crate's own calls.
     assert_eq!(
         call_at(ws.path(), "shop/src/lib.rs", 8, "name"),

@@ -277,6 +277,16 @@ impl Syntax for RustSyntax {
                     out.push((text(src, n), stated));
                 }
             }
+            // A tuple struct's fields by number: `struct S(A, B)` states `S.0: A`, `S.1: B`.
+            "ordered_field_declaration_list"
+                if node.parent().is_some_and(|p| p.kind() == "struct_item") =>
+            {
+                let mut c = node.walk();
+                let types = node.children_by_field_name("type", &mut c);
+                for (i, t) in types.enumerate() {
+                    out.push((i.to_string(), type_expr(src, t)));
+                }
+            }
             "parameter" | "let_declaration" => {
                 let Some(pattern) = node.child_by_field_name("pattern") else {
                     return;
@@ -782,7 +792,7 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
         "identifier" | "self" | "crate" | "super" | "type_identifier" => Some(text(src, node)),
         "field_expression" => {
             let field = node.child_by_field_name("field")?;
-            if field.kind() != "field_identifier" {
+            if !matches!(field.kind(), "field_identifier" | "integer_literal") {
                 return None;
             }
             let obj = chain(src, node.child_by_field_name("value")?)?;
