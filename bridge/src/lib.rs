@@ -5,6 +5,8 @@
 //! [`indexer::envelope::Envelope`], so `codemap search --json` and an MCP `map_search` call
 //! return the same bytes.
 
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod harness;
 pub mod locate;

@@ -12,6 +12,8 @@
 //! # Ok::<(), indexer::index::IndexError>(())
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod encoding;
 pub mod envelope;
 pub mod export;

@@ -28,25 +28,30 @@ use crate::walk::parent_dir;
 use std::collections::{HashMap, HashSet};
 
 /// An index held in memory, for a cold run: each symbol once, and two sorted tables of
-/// (hash of the lookup key, symbol) searched by binary search; hits are verified against the
-/// symbol itself, so a hash collision never returns a wrong symbol.
+/// (32-bit hash of the lookup key, symbol) searched by binary search; hits are verified
+/// against the symbol itself, so a hash collision never returns a wrong symbol.
+///
+/// It holds every symbol of the workspace until resolution ends, so it is kept small (about
+/// 60 bytes a symbol): qualnames and the facts' strings live in one text buffer, named by
+/// (offset, length); the interner keeps hashes, not a second copy of each string.
 #[derive(Default)]
 pub struct MemIndex {
     /// (qualname, kind, file index); the node ID is made from them when a symbol is found.
-    syms: Vec<(Box<str>, Kind, u32)>,
+    syms: Vec<(Text, Kind, u32)>,
     files: Vec<(Box<str>, Lang)>,
-    by_dir: Vec<(u64, u32)>,
-    by_name: Vec<(u64, u32)>,
+    by_dir: Vec<(u32, u32)>,
+    by_name: Vec<(u32, u32)>,
     sorted: bool,
     /// File path → index in `files`.
     file_ix: HashMap<Box<str>, u32>,
     /// The type facts, one row each, sorted by the hash of (file, qualname) at `finish` (in
-    /// the order stated within one key); their strings are interned in `strs`.
+    /// the order stated within one key); their strings are interned in `text`.
     facts: Vec<FactRow>,
-    /// Interned qualnames and type expressions (each distinct one once).
-    strs: Vec<Box<str>>,
-    /// While files are added: a string's number in `strs` (dropped by `finish`).
-    str_ix: HashMap<Box<str>, u32>,
+    /// Every qualname and type expression, end to end.
+    text: String,
+    /// While files are added: hash of an interned fact string → where it is in `text`
+    /// (dropped by `finish`). A string whose hash is taken by another is stored again.
+    interned: HashMap<u64, Text>,
     /// Each file's imports, by file index.
     imports: Vec<Vec<Import>>,
     /// The map's number of each symbol (parallel to `syms`) and of each file node (to
@@ -55,15 +60,22 @@ pub struct MemIndex {
     file_numbers: Vec<i64>,
 }
 
+/// A string in [`MemIndex::text`]: its offset and length.
+#[derive(Debug, Clone, Copy, Default)]
+struct Text {
+    at: u32,
+    len: u32,
+}
+
 /// One type fact: the hash of its (file, qualname), the file, the qualname and the type
-/// expression as numbers in `MemIndex::strs`, its role. A lookup verifies the file and the
-/// qualname, so a hash collision never gives another qualname's facts.
+/// expression in `MemIndex::text`, its role. A lookup verifies the file and the qualname, so
+/// a hash collision never gives another qualname's facts.
 #[derive(Debug, Clone, Copy)]
 struct FactRow {
     key: u64,
     file: u32,
-    qual: u32,
-    ty: u32,
+    qual: Text,
+    ty: Text,
     role: FactRole,
 }
 
@@ -75,12 +87,21 @@ fn fact_key(file: u32, qualname: &str) -> u64 {
     h.finish()
 }
 
-fn key_hash(parts: &[&str]) -> u64 {
+/// The lookup tables' key: 32 bits of the parts' hash (hits are verified, so a collision
+/// costs a comparison, never a wrong answer).
+fn key_hash(parts: &[&str]) -> u32 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     for p in parts {
         p.hash(&mut h);
     }
+    h.finish() as u32
+}
+
+fn str_hash(s: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    s.hash(&mut h);
     h.finish()
 }
 
@@ -119,7 +140,8 @@ impl MemIndex {
             let name = crate::id::segment_name(qualname.rsplit('.').next().unwrap_or(qualname));
             let i = self.syms.len() as u32;
             self.numbers.push(numbers.get(k).copied().unwrap_or(0));
-            self.syms.push((qualname.into(), *kind, fi));
+            let q = self.store(qualname);
+            self.syms.push((q, *kind, fi));
             self.by_dir
                 .push((key_hash(&[lang.prefix(), dir, qualname]), i));
             self.by_name.push((key_hash(&[lang.prefix(), name]), i));
@@ -127,26 +149,49 @@ impl MemIndex {
         self.sorted = false;
     }
 
-    /// A string's number in `strs`, added when new.
-    fn intern(&mut self, s: &str) -> u32 {
-        if let Some(&i) = self.str_ix.get(s) {
-            return i;
+    /// `s` appended to `text`.
+    fn store(&mut self, s: &str) -> Text {
+        let t = Text {
+            at: self.text.len() as u32,
+            len: s.len() as u32,
+        };
+        self.text.push_str(s);
+        t
+    }
+
+    /// `s` in `text`, stored once when its hash is free or names the same string.
+    fn intern(&mut self, s: &str) -> Text {
+        let h = str_hash(s);
+        if let Some(&t) = self.interned.get(&h) {
+            if self.get(t) == s {
+                return t;
+            }
+            return self.store(s);
         }
-        let i = self.strs.len() as u32;
-        self.strs.push(s.into());
-        self.str_ix.insert(s.into(), i);
-        i
+        let t = self.store(s);
+        self.interned.insert(h, t);
+        t
+    }
+
+    fn get(&self, t: Text) -> &str {
+        &self.text[t.at as usize..(t.at + t.len) as usize]
     }
 
     /// Sort the lookup tables; call once after the last `add_file`.
     pub fn finish(&mut self) {
+        tracing::info!(
+            symbols = self.syms.len(),
+            facts = self.facts.len(),
+            text_bytes = self.text.len(),
+            "in-memory index"
+        );
         self.by_dir.sort_unstable();
         self.by_name.sort_unstable();
         // Stable: a qualname's facts keep the order they were stated in.
         self.facts.sort_by_key(|r| r.key);
         self.facts.shrink_to_fit();
-        self.str_ix = HashMap::new();
-        self.strs.shrink_to_fit();
+        self.interned = HashMap::new();
+        self.text.shrink_to_fit();
         self.sorted = true;
         for v in [&mut self.by_dir, &mut self.by_name] {
             v.shrink_to_fit();
@@ -155,7 +200,7 @@ impl MemIndex {
         self.numbers.shrink_to_fit();
     }
 
-    fn range(table: &[(u64, u32)], h: u64) -> impl Iterator<Item = u32> + '_ {
+    fn range(table: &[(u32, u32)], h: u32) -> impl Iterator<Item = u32> + '_ {
         let from = table.partition_point(|(k, _)| *k < h);
         table[from..]
             .iter()
@@ -166,9 +211,9 @@ impl MemIndex {
     /// Symbol `i` borrowed: (kind, qualname, file, language). Candidates are checked on this
     /// view; only the hits are copied out (a common name has thousands of candidates).
     fn view(&self, i: u32) -> (Kind, &str, &str, Lang) {
-        let (q, kind, f) = &self.syms[i as usize];
-        let (file, lang) = &self.files[*f as usize];
-        (*kind, q, file, *lang)
+        let (q, kind, f) = self.syms[i as usize];
+        let (file, lang) = &self.files[f as usize];
+        (kind, self.get(q), file, *lang)
     }
 
     fn sym(&self, i: u32) -> SymRef {
@@ -226,8 +271,8 @@ impl SymbolIndex for MemIndex {
         self.facts[start..]
             .iter()
             .take_while(|r| r.key == key)
-            .filter(|r| r.file == fi && r.role == role && &*self.strs[r.qual as usize] == qualname)
-            .map(|r| self.strs[r.ty as usize].to_string())
+            .filter(|r| r.file == fi && r.role == role && self.get(r.qual) == qualname)
+            .map(|r| self.get(r.ty).to_string())
             .collect()
     }
 
