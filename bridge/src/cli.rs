@@ -547,7 +547,7 @@ fn export_scip(
     let indexed = if ws.db.is_file() {
         Ok(())
     } else {
-        crate::watch::reindex(ws).map(|_| ()).map_err(|e| {
+        crate::watch::reindex(ws, None).map(|_| ()).map_err(|e| {
             indexer::envelope::ToolError::new(
                 indexer::envelope::ErrorCode::Internal,
                 format!("cannot build the map to export: {e}"),
@@ -578,7 +578,7 @@ fn export_scip(
 
 /// `codemap watch`: bring the map up to date, then re-index as files change, a line per run.
 fn watch(ws: Workspace, json_out: bool) -> i32 {
-    let first = crate::watch::reindex(&ws);
+    let first = crate::watch::reindex(&ws, None);
     let report = move |r: &Result<indexer::index::IndexStats, String>| match r {
         Ok(s) if json_out => outln!("{}", json!(s)),
         Ok(s) => {

@@ -33,6 +33,8 @@ pub struct Batch {
     pub files: Vec<String>,
     /// Whether a re-index is needed at all.
     pub run: bool,
+    /// A directory came, went or was renamed: only a walk finds what changed under it.
+    pub structural: bool,
 }
 
 /// Decide what a set of changed paths asks for (pure, apart from the ignore matcher).
@@ -75,6 +77,7 @@ pub fn classify(
         } else if *structural && rel.extension().is_none() {
             // A directory created, removed or renamed: its files come or go with it.
             b.run = true;
+            b.structural = true;
         }
     }
     b.files.sort();
@@ -168,7 +171,11 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
         .spawn(move || {
             // Ends when the debouncer (the sender) is dropped.
             while let Ok(first) = rx.recv() {
-                let gather = |r: DebounceEventResult, paths: &mut Vec<(PathBuf, bool)>| {
+                // Set when the watcher reports an error (a queue overflow loses events): the
+                // run then walks the whole workspace.
+                let mut lost = false;
+                let mut gather = |r: DebounceEventResult, paths: &mut Vec<(PathBuf, bool)>| {
+                    lost |= r.is_err();
                     for ev in r.into_iter().flatten() {
                         // Reads (ours, the language servers') change nothing.
                         if matches!(ev.kind, EventKind::Access(_)) {
@@ -192,7 +199,10 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                 // none has come for a debounce period (at most SETTLE in all), and are marked
                 // stale together before the run.
                 let mut run = false;
+                let mut structural = false;
                 let mut pending: Vec<String> = Vec::new();
+                // Every source file of the burst, for a run that looks at them alone.
+                let mut changed: Vec<String> = Vec::new();
                 let mark = |files: &mut Vec<String>| {
                     if files.is_empty() {
                         return;
@@ -226,6 +236,8 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                     let mut batch = classify(&ws.root, &paths, ignore.as_ref());
                     if batch.run {
                         run = true;
+                        structural |= batch.structural;
+                        changed.extend(batch.files.iter().cloned());
                         if let Some(s) = status.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
                             s.events += batch.files.len().max(1) as u64;
                         }
@@ -248,8 +260,11 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                 if !run {
                     continue;
                 }
+                changed.sort();
+                changed.dedup();
+                let only = (!structural && !lost && !changed.is_empty()).then_some(changed);
                 let t = Instant::now();
-                let result = reindex(&ws);
+                let result = reindex(&ws, only);
                 {
                     let mut s = status.lock().unwrap_or_else(|e| e.into_inner());
                     if let Some(s) = s.as_mut() {
@@ -328,9 +343,12 @@ fn watch_new_dirs(
     added
 }
 
-/// One incremental run over the whole workspace (unchanged files cost a stat).
-pub fn reindex(ws: &Workspace) -> Result<IndexStats, String> {
-    let opts = ws.index_options();
+/// One incremental run: over `changed` alone when given and the map knows each of those
+/// files (see `IndexOptions::changed`), else over the whole workspace (unchanged files cost a
+/// stat).
+pub fn reindex(ws: &Workspace, changed: Option<Vec<String>>) -> Result<IndexStats, String> {
+    let mut opts = ws.index_options();
+    opts.changed = changed;
     // A run that finds another writer waits and tries again a few times.
     let mut last = String::new();
     for _ in 0..5 {

@@ -39,6 +39,11 @@ pub struct IndexOptions {
     pub max_file_size: u64,
     /// Only re-index files under this workspace-relative directory (`map_rebuild {scope}`).
     pub scope: Option<String>,
+    /// The workspace-relative source files a watcher saw change. When the map knows every
+    /// one of them, the run looks only at these (stat, then re-extract or drop) and takes the
+    /// rest of the workspace from the map, instead of walking and stat-ing every file; any
+    /// other case (a new file, a symlink, no map yet) walks as usual.
+    pub changed: Option<Vec<String>>,
 }
 
 impl IndexOptions {
@@ -49,6 +54,7 @@ impl IndexOptions {
             exclude: Vec::new(),
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             scope: None,
+            changed: None,
         }
     }
 
@@ -266,16 +272,11 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
     };
     let write_path = build.clone().unwrap_or_else(|| db.clone());
     store::begin_immediate(&conn, &write_path)?;
-    let result = walk::walk(
-        &opts.root,
-        &WalkOptions {
-            exclude: opts.exclude.clone(),
-        },
-    )
-    .map_err(IndexError::from)
-    .and_then(|walked| {
+    let result = survey(opts, &conn).and_then(|(walked, old)| {
         tracing::info!(elapsed = ?t0.elapsed(), files = walked.files.len(), "walked");
-        run_in_tx(opts, progress, &extractor, &mut conn, &walked, &mut stats)?;
+        run_in_tx(
+            opts, progress, &extractor, &mut conn, &walked, old, &mut stats,
+        )?;
         stats.warnings.extend(walked.warnings.iter().cloned());
         if !opts.exclude.is_empty() {
             // Nothing remembers a run's options: the watcher's and `serve`'s runs would index
@@ -332,6 +333,96 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
     Ok(stats)
 }
 
+/// The workspace's source files and the map's rows for them: from the changed files alone
+/// when [`IndexOptions::changed`] allows it (see [`known_files`]), else from a walk.
+fn survey(
+    opts: &IndexOptions,
+    conn: &Connection,
+) -> Result<(walk::Walked, HashMap<String, FileRow>), IndexError> {
+    let load = |conn: &Connection| -> Result<HashMap<String, FileRow>, IndexError> {
+        let t = Instant::now();
+        let old: HashMap<String, FileRow> = store::load_files(conn)?.into_iter().collect();
+        tracing::info!(elapsed = ?t.elapsed(), files = old.len(), "loaded files table");
+        Ok(old)
+    };
+    if let Some(changed) = &opts.changed {
+        let old = load(conn)?;
+        let manifests = store::get_meta(conn, "manifests")?;
+        if let Some(walked) = manifests
+            .and_then(|m| walk::Markers::decode(&m))
+            .and_then(|m| known_files(&opts.root, &old, changed, m))
+        {
+            return Ok((walked, old));
+        }
+        let walked = walk::walk(
+            &opts.root,
+            &WalkOptions {
+                exclude: opts.exclude.clone(),
+            },
+        )?;
+        return Ok((walked, old));
+    }
+    let walked = walk::walk(
+        &opts.root,
+        &WalkOptions {
+            exclude: opts.exclude.clone(),
+        },
+    )?;
+    // What a later run from changed files alone reads instead of walking.
+    let manifests = walked.markers.encode();
+    if store::get_meta(conn, "manifests")?.as_deref() != Some(manifests.as_str()) {
+        store::set_meta(conn, "manifests", &manifests)?;
+    }
+    Ok((walked, load(conn)?))
+}
+
+/// The workspace as the map knows it, with only `changed` looked at on disk: each is
+/// stat-ed (a new stamp makes the run read it) or, when gone, left out (the run deletes it).
+/// `None` when that is not enough and a walk must decide: a changed path the map does not
+/// hold (a new file: only a walk applies the ignore rules to it) or one that is not a plain
+/// file now.
+fn known_files(
+    root: &Path,
+    old: &HashMap<String, FileRow>,
+    changed: &[String],
+    markers: walk::Markers,
+) -> Option<walk::Walked> {
+    let mut fresh: HashMap<&str, Option<(u64, i64)>> = HashMap::new();
+    for rel in changed {
+        old.get(rel.as_str())?;
+        let stamp = match std::fs::symlink_metadata(root.join(rel)) {
+            Ok(m) if m.file_type().is_file() => Some((m.len(), walk::mtime_ns(&m))),
+            Ok(_) => return None,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(_) => return None,
+        };
+        fresh.insert(rel.as_str(), stamp);
+    }
+    let mut files = Vec::with_capacity(old.len());
+    for (rel, row) in old {
+        let lang = Lang::from_prefix(&row.lang)?;
+        let (size, mtime_ns) = match fresh.get(rel.as_str()) {
+            Some(None) => continue,
+            Some(Some(stamp)) => *stamp,
+            None => (row.size as u64, row.mtime_ns),
+        };
+        files.push(WalkedFile {
+            rel: rel.clone(),
+            abs: root.join(rel),
+            lang,
+            size,
+            mtime_ns,
+            skip: None,
+        });
+    }
+    files.sort_by(|a, b| a.rel.cmp(&b.rel));
+    Some(walk::Walked {
+        files,
+        markers,
+        warnings: Vec::new(),
+    })
+}
+
 fn in_scope(scope: &Option<String>, rel: &str) -> bool {
     match scope.as_deref().map(|s| s.trim_matches('/')) {
         None | Some("") => true,
@@ -345,11 +436,9 @@ fn run_in_tx(
     extractor: &Extractor,
     conn: &mut Connection,
     walked: &walk::Walked,
+    old: HashMap<String, FileRow>,
     stats: &mut IndexStats,
 ) -> Result<(), IndexError> {
-    let t = Instant::now();
-    let old: HashMap<String, FileRow> = store::load_files(conn)?.into_iter().collect();
-    tracing::info!(elapsed = ?t.elapsed(), files = old.len(), "loaded files table");
     let cold = old.is_empty();
     stats.mode = if cold { "cold" } else { "incremental" };
     let mut spilled = None;

@@ -10,9 +10,39 @@ use std::time::UNIX_EPOCH;
 
 /// Project files the resolver needs (the registry's `manifests`: `go.mod`, `pyproject.toml`…):
 /// (directory, workspace-relative with '' for the root; file name), sorted.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct Markers {
     pub manifests: Vec<(String, String)>,
+}
+
+impl Markers {
+    /// One `dir<TAB>name` line per manifest: how the map remembers them between runs. A
+    /// path with a tab or a newline in it cannot be written so: then `!`, which
+    /// [`Markers::decode`] refuses (and a run walks instead of reading it).
+    pub fn encode(&self) -> String {
+        let bad = |s: &str| s.contains(['\t', '\n']);
+        if self.manifests.iter().any(|(d, n)| bad(d) || bad(n)) {
+            return "!".to_string();
+        }
+        let mut out = String::new();
+        for (dir, name) in &self.manifests {
+            out.push_str(dir);
+            out.push('\t');
+            out.push_str(name);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The inverse of [`Markers::encode`].
+    pub fn decode(text: &str) -> Option<Markers> {
+        let mut manifests = Vec::new();
+        for line in text.lines() {
+            let (d, n) = line.split_once('\t')?;
+            manifests.push((d.to_string(), n.to_string()));
+        }
+        Some(Markers { manifests })
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -240,4 +270,34 @@ pub fn mtime_ns(m: &std::fs::Metadata) -> i64 {
         .ok()
         .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
         .map_or(0, |d| d.as_nanos() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Markers;
+
+    #[test]
+    fn markers_round_trip_or_refuse() {
+        let m = |v: &[(&str, &str)]| Markers {
+            manifests: v
+                .iter()
+                .map(|(d, n)| (d.to_string(), n.to_string()))
+                .collect(),
+        };
+        for case in [
+            m(&[]),
+            m(&[("", "go.mod")]),
+            m(&[
+                ("", "go.mod"),
+                ("tools/x", "pyproject.toml"),
+                ("a b", "Cargo.toml"),
+            ]),
+        ] {
+            assert_eq!(Markers::decode(&case.encode()), Some(case));
+        }
+        for bad in [m(&[("a\tb", "go.mod")]), m(&[("a\nb", "go.mod")])] {
+            assert_eq!(bad.encode(), "!");
+            assert_eq!(Markers::decode(&bad.encode()), None);
+        }
+    }
 }

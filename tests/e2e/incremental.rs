@@ -270,3 +270,65 @@ fn an_exclude_is_for_its_run_and_codemapignore_for_every_run() {
     assert!(!v["warnings"].to_string().contains(".codemapignore"), "{v}");
     assert!(!files(ws.path()).contains(&"src/shop/util.py".to_string()));
 }
+
+/// The watcher's runs (`IndexOptions::changed`): only the files it names are looked at when
+/// the map knows them all; a changed file the map does not know (new) makes the run walk.
+#[test]
+fn a_run_over_changed_files_looks_only_at_those_and_walks_for_new_ones() {
+    use indexer::index::{run, IndexOptions, NoProgress};
+    let ws = fixture("py_app");
+    index(ws.path());
+    let changed_run = |files: &[&str]| {
+        let mut opts = IndexOptions::new(ws.path().to_path_buf());
+        opts.changed = Some(files.iter().map(|f| f.to_string()).collect());
+        run(&opts, &NoProgress).expect("run")
+    };
+    let defined = |name: &str| {
+        rows(
+            &db(ws.path()),
+            &format!("SELECT node_id FROM all_symbols WHERE name = '{name}'"),
+        )
+    };
+    // Two files edited; the run is told of one: that one alone is read.
+    let append = |rel: &str, text: &str| {
+        let p = ws.path().join(rel);
+        let mut s = std::fs::read_to_string(&p).expect("read");
+        s.push_str(text);
+        std::fs::write(&p, s).expect("write");
+    };
+    append("src/shop/util.py", "\n\ndef told_of():\n    pass\n");
+    append("src/shop/models.py", "\n\ndef not_told_of():\n    pass\n");
+    let s = changed_run(&["src/shop/util.py"]);
+    assert_eq!((s.extracted, s.deleted), (1, 0), "{s:?}");
+    assert_eq!(defined("told_of"), ["py:src/shop/util.py#told_of"]);
+    assert!(
+        defined("not_told_of").is_empty(),
+        "only the named file is looked at"
+    );
+    // A deleted file named: it leaves the map.
+    std::fs::remove_file(ws.path().join("src/shop/service.py")).expect("rm");
+    let s = changed_run(&["src/shop/service.py"]);
+    assert_eq!((s.extracted, s.deleted), (0, 1), "{s:?}");
+    assert!(defined("OrderService").is_empty());
+    // A new file named: the run walks, and finds the other edit too.
+    write(
+        ws.path(),
+        "src/shop/fresh.py",
+        "def brand_new():\n    pass\n",
+    );
+    let s = changed_run(&["src/shop/fresh.py"]);
+    assert_eq!(s.extracted, 2, "{s:?}");
+    assert_eq!(defined("brand_new"), ["py:src/shop/fresh.py#brand_new"]);
+    assert_eq!(
+        defined("not_told_of"),
+        ["py:src/shop/models.py#not_told_of"]
+    );
+    // What it reads instead of a walk is the same workspace: a full run afterwards changes
+    // nothing.
+    let again = index(ws.path());
+    assert_eq!(
+        (again["scanned"].as_u64(), again["deleted"].as_u64()),
+        (Some(0), Some(0)),
+        "{again}"
+    );
+}
