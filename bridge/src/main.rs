@@ -16,17 +16,19 @@ extern "C" {
 /// the header's comment still says 10).
 const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
 
-/// Freed memory goes back to the system after 1 ms instead of 1 s (arenas: 10 ms instead of
+/// Freed memory goes back to the system after 100 ms instead of 1 s (arenas: 1 s instead of
 /// 10 s). A cold index frees the trees and extracts of thousands of files while it holds the
-/// symbol index; kept for reuse, they were a third of its peak (6.5 M lines of Go: 360 →
-/// 280 MB) for about 3% of its time (`bench/run scale`). Set only when the option at that
-/// number has the pinned version's default, so a renumbered enum changes nothing.
+/// symbol index; kept for reuse, they made a fifth of its peak (6.5 M lines of Go: 360 →
+/// 286 MB; Go's standard library: 177–202 → 157–163 MB). 1 ms saved more (258–265 MB) but cost
+/// about 11% of a cold run's time in madvise calls and page faults; 100 ms costs about 4%,
+/// within this machine's noise. Set only when the option at that number has the pinned
+/// version's default, so a renumbered enum changes nothing.
 #[allow(unsafe_code)]
 fn return_freed_memory_sooner() {
     // SAFETY: plain calls into the linked allocator's option table, before any thread starts.
     unsafe {
         if mi_option_get(MI_OPTION_PURGE_DELAY) == 1000 {
-            mi_option_set(MI_OPTION_PURGE_DELAY, 1);
+            mi_option_set(MI_OPTION_PURGE_DELAY, 100);
         }
     }
 }

@@ -128,57 +128,6 @@ enum Work<'a> {
     Extract(&'a WalkedFile, String, FileExtract, i64),
 }
 
-/// Source bytes a cold or incremental run parses, extracts or holds for the writer at once.
-/// A file's tree and extract take several times its size, so two workers on two of the
-/// multi-megabyte generated files of a large repository would double the run's peak memory;
-/// under this bound such files take turns (a file larger than the bound runs alone). Typical
-/// files (tens of kilobytes) never wait.
-const SOURCE_IN_FLIGHT: u64 = 4 << 20;
-
-/// A count of source bytes in flight, shared by the extraction workers; see
-/// [`SOURCE_IN_FLIGHT`].
-struct Budget {
-    cap: u64,
-    used: std::sync::Mutex<u64>,
-    freed: std::sync::Condvar,
-}
-
-/// A share of a [`Budget`], given back when dropped.
-struct Held<'b> {
-    budget: &'b Budget,
-    n: u64,
-}
-
-impl Budget {
-    fn new(cap: u64) -> Budget {
-        Budget {
-            cap,
-            used: std::sync::Mutex::new(0),
-            freed: std::sync::Condvar::new(),
-        }
-    }
-
-    /// Waits until `n` bytes (at most the whole budget) fit beside what others hold.
-    fn take(&self, n: u64) -> Held<'_> {
-        let n = n.min(self.cap);
-        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
-        while *used > 0 && *used + n > self.cap {
-            used = self.freed.wait(used).unwrap_or_else(|e| e.into_inner());
-        }
-        *used += n;
-        Held { budget: self, n }
-    }
-}
-
-impl Drop for Held<'_> {
-    fn drop(&mut self) {
-        let mut used = self.budget.used.lock().unwrap_or_else(|e| e.into_inner());
-        *used -= self.n;
-        drop(used);
-        self.budget.freed.notify_all();
-    }
-}
-
 /// A file's references waiting for resolution: kept in memory on an incremental run, parked
 /// in the run's [`Spill`] on a cold one.
 type Job = Record;
@@ -505,8 +454,7 @@ fn run_in_tx(
     let t = Instant::now();
     progress.start(todo.len() as u64);
     // A few files in flight per worker keep the writer fed; more only hold memory.
-    let (tx, rx) = crossbeam_channel::bounded::<(Work<'_>, Held<'_>)>(32);
-    let budget = Budget::new(SOURCE_IN_FLIGHT);
+    let (tx, rx) = crossbeam_channel::bounded::<Work<'_>>(32);
     let mut written = std::thread::scope(|s| -> Result<Written, IndexError> {
         let conn_ref: &mut Connection = conn;
         let old_ref = &old;
@@ -514,12 +462,10 @@ fn run_in_tx(
         todo.par_iter().for_each_init(
             || (Worker::new(), tx.clone()),
             |(worker, tx), f| {
-                // Held until the writer is done with the file, so its tree and extract count.
-                let held = budget.take(f.size.min(opts.max_file_size));
                 let work = process(extractor, worker, f, old.get(&f.rel), opts.max_file_size);
                 progress.inc(1);
                 // The writer only hangs up on an error, which it reports itself.
-                let _ = tx.send((work, held));
+                let _ = tx.send(work);
             },
         );
         drop(tx);
@@ -827,7 +773,7 @@ fn shape_old(conn: &Connection, file_id: i64) -> rusqlite::Result<BTreeSet<Strin
 fn write_files(
     conn: &mut Connection,
     old: &HashMap<String, FileRow>,
-    rx: crossbeam_channel::Receiver<(Work<'_>, Held<'_>)>,
+    rx: crossbeam_channel::Receiver<Work<'_>>,
     cold: Option<(MemIndex, Spill)>,
 ) -> Result<Written, IndexError> {
     let mut w = Written {
@@ -836,7 +782,7 @@ fn write_files(
     };
     let cold = w.cold.is_some();
     let mut busy = std::time::Duration::ZERO;
-    for (work, _held) in rx {
+    for work in rx {
         let t = Instant::now();
         match work {
             Work::Touch(f, size) => {
