@@ -294,23 +294,19 @@ fn survey(
         tracing::info!(elapsed = ?t.elapsed(), files = old.len(), "loaded files table");
         Ok(old)
     };
-    if let Some(changed) = &opts.changed {
-        let old = load(conn)?;
-        let manifests = store::get_meta(conn, "manifests")?;
-        if let Some(walked) = manifests
-            .and_then(|m| walk::Markers::decode(&m))
-            .and_then(|m| known_files(&opts.root, &old, changed, m))
-        {
-            return Ok((walked, old));
+    // A run told what changed reads the map first: it may need no walk.
+    let known = match &opts.changed {
+        Some(changed) => {
+            let old = load(conn)?;
+            let markers =
+                store::get_meta(conn, "manifests")?.and_then(|m| walk::Markers::decode(&m));
+            if let Some(walked) = markers.and_then(|m| known_files(&opts.root, &old, changed, m)) {
+                return Ok((walked, old));
+            }
+            Some(old)
         }
-        let walked = walk::walk(
-            &opts.root,
-            &WalkOptions {
-                exclude: opts.exclude.clone(),
-            },
-        )?;
-        return Ok((walked, old));
-    }
+        None => None,
+    };
     let walked = walk::walk(
         &opts.root,
         &WalkOptions {
@@ -322,14 +318,18 @@ fn survey(
     if store::get_meta(conn, "manifests")?.as_deref() != Some(manifests.as_str()) {
         store::set_meta(conn, "manifests", &manifests)?;
     }
-    Ok((walked, load(conn)?))
+    let old = match known {
+        Some(old) => old,
+        None => load(conn)?,
+    };
+    Ok((walked, old))
 }
 
 /// The workspace as the map knows it, with only `changed` looked at on disk: each is
 /// stat-ed (a new stamp makes the run read it) or, when gone, left out (the run deletes it).
 /// `None` when that is not enough and a walk must decide: a changed path the map does not
-/// hold (a new file: only a walk applies the ignore rules to it) or one that is not a plain
-/// file now.
+/// hold (a new file: only a walk applies the ignore rules to it; a manifest, which the map
+/// lists only in `meta`) or one that is not a plain file now.
 fn known_files(
     root: &Path,
     old: &HashMap<String, FileRow>,

@@ -310,13 +310,20 @@ fn a_run_over_changed_files_looks_only_at_those_and_walks_for_new_ones() {
     let s = changed_run(&["src/shop/service.py"]);
     assert_eq!((s.extracted, s.deleted), (0, 1), "{s:?}");
     assert!(defined("OrderService").is_empty());
-    // A new file named: the run walks, and finds the other edit too.
+    // A new file named: the run walks, and finds the other edit too; the walk records the
+    // manifests it found for the next run told what changed.
     write(
         ws.path(),
         "src/shop/fresh.py",
         "def brand_new():\n    pass\n",
     );
+    let manifests = "SELECT value FROM meta WHERE key = 'manifests'";
+    let recorded = rows(&db(ws.path()), manifests);
+    db(ws.path())
+        .execute("DELETE FROM meta WHERE key = 'manifests'", [])
+        .expect("forget the manifests");
     let s = changed_run(&["src/shop/fresh.py"]);
+    assert_eq!(rows(&db(ws.path()), manifests), recorded);
     assert_eq!(s.extracted, 2, "{s:?}");
     assert_eq!(defined("brand_new"), ["py:src/shop/fresh.py#brand_new"]);
     assert_eq!(

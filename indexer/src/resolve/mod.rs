@@ -79,30 +79,19 @@ struct FactRow {
     role: FactRole,
 }
 
+/// The hash every table of [`MemIndex`] keys on (hits are verified, so a collision costs a
+/// comparison, never a wrong answer); the lookup tables keep its low 32 bits.
+fn hash_of<T: std::hash::Hash + ?Sized>(v: &T) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(v)
+}
+
 fn fact_key(file: u32, qualname: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    file.hash(&mut h);
-    qualname.hash(&mut h);
-    h.finish()
+    hash_of(&(file, qualname))
 }
 
-/// The lookup tables' key: 32 bits of the parts' hash (hits are verified, so a collision
-/// costs a comparison, never a wrong answer).
 fn key_hash(parts: &[&str]) -> u32 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    for p in parts {
-        p.hash(&mut h);
-    }
-    h.finish() as u32
-}
-
-fn str_hash(s: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
+    hash_of(parts) as u32
 }
 
 impl MemIndex {
@@ -161,7 +150,7 @@ impl MemIndex {
 
     /// `s` in `text`, stored once when its hash is free or names the same string.
     fn intern(&mut self, s: &str) -> Text {
-        let h = str_hash(s);
+        let h = hash_of(s);
         if let Some(&t) = self.interned.get(&h) {
             if self.get(t) == s {
                 return t;

@@ -524,14 +524,12 @@ impl<'a> Walk<'a> {
         if !lang.spec().impls_anywhere {
             return None;
         }
-        let leaf = q.rsplit('.').next().unwrap_or(q);
-        let leaf = leaf.split('~').next().unwrap_or(leaf);
-        let by_type = |s: &SymRef| s.qualname() == q;
+        let leaf = crate::id::segment_name(q.rsplit('.').next().unwrap_or(q));
         crate::resolve::ctx::single(
             self.idx
                 .by_name(lang, leaf)
                 .into_iter()
-                .filter(|s| by_type(s) && s.file != t.file),
+                .filter(|s| s.qualname() == q && s.file != t.file),
         )
     }
 
