@@ -9,13 +9,13 @@
 use crate::locate;
 use crate::lsp::{self, Encoding, Server};
 use crate::paths::{contain, Contained};
-use crate::workspace::Workspace;
+use crate::workspace::{MapLease, Workspace};
 use indexer::envelope::{clamp_budget, fit_said, Answer, ErrorCode, ToolError};
 use indexer::lang::Lang;
-use indexer::lookup::MapSymbol;
 use indexer::model::Pos;
 use indexer::query::{untyped_warning, Map, SearchParams, UntypedCall, CANDIDATES};
 use indexer::shape::Shape;
+use indexer::store::MapSymbol;
 use indexer::syntax::line_at;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -352,13 +352,13 @@ struct Anchor {
 /// Builds anchors, reading each file once and naming the map's node at each spot.
 struct Anchors<'a> {
     ws: &'a Workspace,
-    map: Option<std::rc::Rc<Map>>,
+    map: Option<MapLease>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
 }
 
 impl<'a> Anchors<'a> {
     fn new(ws: &'a Workspace, warnings: &mut Vec<String>) -> Anchors<'a> {
-        let map = match Map::shared(&ws.root, &ws.db) {
+        let map = match ws.map() {
             Ok(m) => Some(m),
             Err(e) => {
                 warnings.push(format!(
@@ -460,7 +460,7 @@ impl<'a> Anchors<'a> {
 
     /// The map's symbol named at this spot, else the innermost one around it.
     fn node_at(&self, rel: &str, pos: Pos) -> Option<String> {
-        self.map.as_ref()?.node_at(rel, pos)
+        self.map.as_ref()?.db().node_at(rel, pos)
     }
 }
 
@@ -550,8 +550,8 @@ fn failed(warnings: &mut Vec<String>, e: &ToolError, instead: &str) {
     ));
 }
 
-fn need_map(ws: &Workspace) -> Result<std::rc::Rc<Map>, ToolError> {
-    Map::shared(&ws.root, &ws.db)
+fn need_map(ws: &Workspace) -> Result<MapLease, ToolError> {
+    ws.map()
 }
 
 /// What the name at a position refers to, by the map: the symbol defined there, the target of
@@ -566,17 +566,17 @@ fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, &'static st
         .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
     };
     // A definition's own name.
-    let own = map.defined_at(&t.c.rel, t.pos.line, word_col)?;
+    let own = map.db().defined_at(&t.c.rel, t.pos.line, word_col)?;
     if !own.is_empty() {
         return Ok((own, "the definition itself"));
     }
     // An edge written at this spot (a call, an import, a base class).
     let mut out = Vec::new();
-    for e in map.edges_on_line(&t.c.rel, t.pos.line)? {
+    for e in map.db().edges_on_line(&t.c.rel, t.pos.line)? {
         let len = e.target_name.chars().count() as u32;
         let leaf = e.target_name.rsplit('.').next().unwrap_or(&e.target_name);
         if e.col <= t.pos.col && t.pos.col < e.col + len.max(1) && leaf == word {
-            if let Some(s) = map.symbol(&e.target)? {
+            if let Some(s) = map.db().symbol(&e.target)? {
                 out.push(s);
             }
         }
@@ -586,7 +586,7 @@ fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, &'static st
         return Ok((out, "the map's edge at this spot"));
     }
     // By name: the same file first, then everywhere.
-    let by_name = map.symbols_named(&word, &t.c.rel)?;
+    let by_name = map.db().symbols_named(&word, &t.c.rel)?;
     let same_file: Vec<MapSymbol> = by_name
         .iter()
         .filter(|s| s.file == t.c.rel)
@@ -772,7 +772,7 @@ fn map_refs(
 ) -> Result<Vec<Anchor>, ToolError> {
     let mut out = Vec::new();
     for t in targets {
-        for e in map.edges_into(&t.node_id, kinds)? {
+        for e in map.db().edges_into(&t.node_id, kinds)? {
             let mut v = a.at_rel(
                 &e.file,
                 Pos {
@@ -916,7 +916,7 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
         if d == 3 {
             continue;
         }
-        let subs = map.direct_subtypes(&n)?;
+        let subs = map.db().direct_subtypes(&n)?;
         for s in subs {
             if seen.insert(s.clone()) {
                 out.push(s.clone());
@@ -948,12 +948,12 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
                     // A method: the same-named methods of the subtypes of its type (overrides).
                     let Some(parent) = &d.parent else { continue };
                     for sub in subtypes(map, parent)? {
-                        let ms = map.members_named(&sub, &d.name)?;
+                        let ms = map.db().members_named(&sub, &d.name)?;
                         imps.extend(ms.iter().map(|m| sym_anchor(a, m)));
                     }
                 } else {
                     for sub in subtypes(map, &d.node_id)? {
-                        if let Some(s) = map.symbol(&sub)? {
+                        if let Some(s) = map.db().symbol(&sub)? {
                             imps.push(sym_anchor(a, &s));
                         }
                     }
@@ -1127,7 +1127,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
 
 /// Opens one of the language's files on a server that knows only the projects of open files.
 fn open_any_file(ws: &Workspace, s: &Server, lang: Lang, map: Option<&Map>) {
-    let Some(rel) = map.and_then(|m| m.first_file_of(lang.prefix()).ok().flatten()) else {
+    let Some(rel) = map.and_then(|m| m.db().first_file_of(lang.prefix()).ok().flatten()) else {
         return;
     };
     let Ok(c) = crate::paths::contain(&ws.root, &rel) else {
@@ -1155,6 +1155,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     // Languages the map holds (both when there is no map).
     let langs: Vec<Lang> = match &a.map {
         Some(m) => m
+            .db()
             .languages()?
             .iter()
             .filter_map(|l| Lang::from_prefix(l))
@@ -1360,16 +1361,16 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         let mut next = Vec::new();
         for cur in &level {
             let sites = if incoming {
-                map.edges_into(&cur.node_id, &["calls"])?
+                map.db().edges_into(&cur.node_id, &["calls"])?
             } else {
-                map.calls_out_of(&cur.node_id)?
+                map.db().calls_out_of(&cur.node_id)?
             };
             let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
             for e in sites {
                 by_node.entry(e.other).or_default().push(e.line);
             }
             for (node, lines) in by_node {
-                let Some(s) = map.symbol(&node)? else {
+                let Some(s) = map.db().symbol(&node)? else {
                     continue;
                 };
                 let mut v = sym_anchor(&mut a, &s);
@@ -1447,14 +1448,14 @@ fn add_map_callers(
         .filter_map(|x| x.node_id.clone())
         .collect();
     let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    for e in map.edges_into(&d.node_id, &["calls"])? {
+    for e in map.db().edges_into(&d.node_id, &["calls"])? {
         if !listed.contains(&e.other) {
             by_node.entry(e.other).or_default().push(e.line);
         }
     }
     let mut extra = Vec::new();
     for (node, lines) in by_node {
-        let Some(s) = map.symbol(&node)? else {
+        let Some(s) = map.db().symbol(&node)? else {
             continue;
         };
         let mut v = sym_anchor(a, &s);

@@ -6,13 +6,13 @@
 //! place when one is running (issue 3), with the same matching rules (`indexer::outline`).
 
 use crate::paths::{contain, Contained};
-use crate::workspace::Workspace;
+use crate::workspace::{MapLease, Workspace};
 use indexer::envelope::{Answer, ErrorCode, ToolError};
 use indexer::id::{segment_name, NodeId};
 use indexer::lang::Lang;
 use indexer::model::{Pos, Span};
 use indexer::outline::{self, Found, OutlineSymbol};
-use indexer::query::{parse_node_id, Map, NodeInfo};
+use indexer::query::{parse_node_id, NodeInfo};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -121,8 +121,8 @@ fn plain(q: &str) -> String {
         .join(".")
 }
 
-fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<std::rc::Rc<Map>> {
-    match Map::shared(&ws.root, &ws.db) {
+fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<MapLease> {
+    match ws.map() {
         Ok(m) => Some(m),
         Err(e) => {
             warnings.push(format!("{} ({})", e.message, e.hint.unwrap_or_default()));

@@ -3,7 +3,7 @@
 use crate::nav;
 use indexer::envelope::{Answer, Envelope, ToolError};
 use indexer::index::{self, Progress};
-use indexer::query::{self, Map, NeighborsParams, PathParams, SearchParams};
+use indexer::query::{self, NeighborsParams, PathParams, SearchParams};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -82,7 +82,7 @@ pub static TOOLS: &[Tool] = &[
     "Start here in an unfamiliar repository: clusters of related files with their hub symbols.",
     |ws: &Workspace, mut p: query::OverviewParams, _: &dyn Progress| {
         p.focus = contained_dir(ws, p.focus.take())?;
-        Map::shared(&ws.root, &ws.db)?.overview(&p, ws.shape())
+        ws.map()?.overview(&p, ws.shape())
     }),
     tool!("map_search", read_only: true, idempotent: true,
     cli: ("search", "Find symbols by name: exact > qualname suffix > prefix > word part > substring > fuzzy.", ["query"], [("kinds", "kind")]),
@@ -90,18 +90,18 @@ pub static TOOLS: &[Tool] = &[
     "Find definitions by name (never comments or strings), exact first, then qualname suffix, prefix, word part, fuzzy. Use before grep.",
     |ws: &Workspace, mut p: SearchParams, _: &dyn Progress| {
         p.path = contained_dir(ws, p.path.take())?;
-        Map::shared(&ws.root, &ws.db)?.search(&p, ws.shape())
+        ws.map()?.search(&p, ws.shape())
     }),
     tool!("map_neighbors", read_only: true, idempotent: true,
     cli: ("neighbors", "The nodes and edges around a node.", ["nodeId"], [("edgeKinds", "edge-kind")]),
     NeighborsParams,
     "Edges around a symbol (calls, imports, uses, extends, implements, contains), 1-3 hops.",
-    |ws: &Workspace, p: NeighborsParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.neighbors(&p, ws.shape())),
+    |ws: &Workspace, p: NeighborsParams, _: &dyn Progress| ws.map()?.neighbors(&p, ws.shape())),
     tool!("map_path", read_only: true, idempotent: true,
     cli: ("path", "A shortest directed path between two nodes.", ["from", "to"], [("edgeKinds", "edge-kind")]),
     PathParams,
     "A shortest chain of edges between two symbols, or \"no path\".",
-    |ws: &Workspace, p: PathParams, _: &dyn Progress| Map::shared(&ws.root, &ws.db)?.path(&p, ws.shape())),
+    |ws: &Workspace, p: PathParams, _: &dyn Progress| ws.map()?.path(&p, ws.shape())),
     tool!("map_status", read_only: true, idempotent: true,
         cli: ("status", "The map's state: counts, last run, stale and skipped files; the watcher and the language servers.", [], []),
         StatusParams,
@@ -286,7 +286,7 @@ fn dispatch(
 }
 
 fn status(ws: &Workspace) -> Result<Answer, ToolError> {
-    let mut answer = Map::shared(&ws.root, &ws.db)?.status()?;
+    let mut answer = ws.map()?.status()?;
     answer.data["servers"] = ws.supervisor().status();
     if let Some(w) = ws.watch.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         answer.data["watcher"] = json!(w);

@@ -11,6 +11,7 @@ use indexer::extract::Extractor;
 use indexer::index::{IndexOptions, Progress};
 use indexer::lang::Lang;
 use indexer::outline::OutlineSymbol;
+use indexer::query::Map;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -44,8 +45,60 @@ pub struct Workspace {
     /// Tree-sitter outlines of files parsed by the live tools, reused while the file's
     /// content is the same (a server that is down is asked about the same file many times).
     parses: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedParse>>>,
+    /// Open read handles on the map, lent to one answer at a time ([`Workspace::map`]).
+    maps: std::sync::Arc<std::sync::Mutex<MapPool>>,
     /// The language servers' supervisor, made on first use from the fields above.
     supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
+}
+
+/// Read handles on the map kept between answers: each keeps its prepared statements and its
+/// search name index warm. They belong to one map file: a fresh build renamed into place is
+/// a new file (device, inode), and the handles on the old one are dropped.
+#[derive(Default)]
+struct MapPool {
+    file: Option<(u64, u64)>,
+    idle: Vec<Map>,
+}
+
+impl std::fmt::Debug for MapPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MapPool")
+            .field("file", &self.file)
+            .field("idle", &self.idle.len())
+            .finish()
+    }
+}
+
+/// Handles kept idle at most: one per thread that answers at once is plenty.
+const IDLE_MAPS: usize = 4;
+
+/// A read handle on the map lent by the [`Workspace`]; it goes back to the pool when dropped.
+pub struct MapLease {
+    map: Option<Map>,
+    file: Option<(u64, u64)>,
+    pool: std::sync::Arc<std::sync::Mutex<MapPool>>,
+}
+
+impl std::ops::Deref for MapLease {
+    type Target = Map;
+    fn deref(&self) -> &Map {
+        // Set from construction until drop.
+        self.map
+            .as_ref()
+            .expect("a lease holds its map until dropped")
+    }
+}
+
+impl Drop for MapLease {
+    fn drop(&mut self) {
+        let (Some(map), Some(file)) = (self.map.take(), self.file) else {
+            return;
+        };
+        let mut pool = self.pool.lock().unwrap_or_else(|e| e.into_inner());
+        if pool.file == Some(file) && pool.idle.len() < IDLE_MAPS {
+            pool.idle.push(map);
+        }
+    }
 }
 
 /// A map build in progress that tools wait for: files done of total, and the outcome.
@@ -104,6 +157,29 @@ fn extractor() -> Result<&'static Extractor, ToolError> {
 type CachedText = ((u64, std::time::SystemTime), Option<std::sync::Arc<str>>);
 
 impl Workspace {
+    /// A read handle on the map: an idle one of this map file's, else a new one.
+    pub fn map(&self) -> Result<MapLease, ToolError> {
+        use std::os::unix::fs::MetadataExt;
+        let file = std::fs::metadata(&self.db).ok().map(|m| (m.dev(), m.ino()));
+        let idle = {
+            let mut pool = self.maps.lock().unwrap_or_else(|e| e.into_inner());
+            if pool.file != file {
+                pool.idle.clear();
+                pool.file = file;
+            }
+            pool.idle.pop()
+        };
+        let map = match idle {
+            Some(m) => m,
+            None => Map::open(&self.root, &self.db)?,
+        };
+        Ok(MapLease {
+            map: Some(map),
+            file,
+            pool: self.maps.clone(),
+        })
+    }
+
     /// The shape answers take.
     pub fn shape(&self) -> indexer::shape::Shape {
         indexer::shape::Shape::of(self.detail)
@@ -136,7 +212,7 @@ impl Workspace {
     /// was there and is gone), else `BAD_ARGS` (it never was: a typo); either way with the
     /// map's nearest paths.
     pub fn missing(&self, rel: &str, shown: &str) -> ToolError {
-        let map = indexer::query::Map::shared(&self.root, &self.db).ok();
+        let map = self.map().ok();
         let known = map
             .as_ref()
             .is_some_and(|m| m.has_file(rel).unwrap_or(false));
@@ -176,7 +252,8 @@ impl Workspace {
         if e.code == ErrorCode::FileDeleted {
             return e;
         }
-        let near = indexer::query::Map::shared(&self.root, &self.db)
+        let near = self
+            .map()
             .ok()
             .and_then(|m| m.ids_near(node).ok())
             .unwrap_or_default();
@@ -289,6 +366,7 @@ impl Workspace {
             unbounded: false,
             texts: Default::default(),
             parses: Default::default(),
+            maps: Default::default(),
             watch: Default::default(),
             first_build: None,
             supervisor: Default::default(),

@@ -11,17 +11,16 @@
 use crate::extract::{Extractor, QueryError, Worker};
 use crate::id::{segment_name, NodeId};
 use crate::lang::Lang;
-use crate::model::{
-    leaf_of, EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact,
-};
+use crate::model::{EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact};
 use crate::resolve::{
     self, FileCtx, Layout, Manifest, MemIndex, MethodSet, Outcome, Ref, SymbolIndex,
 };
 use crate::spill::{Record, Spill};
-use crate::store::{self, FileRow, SqlIndex, StoreError};
+use crate::store::{
+    self, unix_now, Db, EdgeRow, FileRow, SqlError, SqlResult, StoreError, StoredRef,
+};
 use crate::walk::{self, parent_dir, WalkError, WalkOptions, WalkedFile};
 use rayon::prelude::*;
-use rusqlite::{params, Connection};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -106,7 +105,7 @@ pub enum IndexError {
     #[error(transparent)]
     Query(#[from] QueryError),
     #[error("SQLite error while indexing: {0}")]
-    Sql(#[from] rusqlite::Error),
+    Sql(#[from] SqlError),
     #[error("cannot park references on disk beside the map: {0}")]
     Spill(#[from] std::io::Error),
 }
@@ -157,14 +156,14 @@ struct Numbering {
 }
 
 impl Numbering {
-    fn number(&mut self, conn: &Connection, t: &Target) -> rusqlite::Result<i64> {
+    fn number(&mut self, db: &Db, t: &Target) -> SqlResult<i64> {
         match t {
             Target::Number(n) => Ok(*n),
             Target::Named(id) => {
                 if let Some(&n) = self.seen.get(id) {
                     return Ok(n);
                 }
-                let n = store::node_number(conn, id)?;
+                let n = db.node_number(id)?;
                 self.seen.insert(id.clone(), n);
                 Ok(n)
             }
@@ -220,7 +219,7 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
         (conn, None)
     };
     let write_path = build.clone().unwrap_or_else(|| db.clone());
-    store::begin_immediate(&conn, &write_path)?;
+    conn.begin_immediate(&write_path)?;
     let result = survey(opts, &conn).and_then(|(walked, old)| {
         tracing::info!(elapsed = ?t0.elapsed(), files = walked.files.len(), "walked");
         run_in_tx(
@@ -240,7 +239,7 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
         Ok(())
     });
     if let Err(e) = result {
-        let _ = conn.execute_batch("ROLLBACK");
+        let _ = conn.rollback();
         drop(conn);
         if let Some(b) = &build {
             let _ = std::fs::remove_file(b);
@@ -251,14 +250,14 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
         || stats.extracted + stats.touched + stats.deleted + stats.skipped + stats.reresolved > 0;
     if changed {
         let seconds = t0.elapsed().as_secs_f64();
-        store::set_meta(&conn, "last_run_seconds", &format!("{seconds:.3}"))?;
+        conn.set_meta("last_run_seconds", &format!("{seconds:.3}"))?;
     }
     let tc = Instant::now();
-    conn.execute_batch("COMMIT")?;
+    conn.commit()?;
     tracing::info!(elapsed = ?tc.elapsed(), "committed");
     stats.seconds = t0.elapsed().as_secs_f64();
     if let Some(b) = build {
-        conn.execute_batch("PRAGMA journal_mode = WAL;")?;
+        conn.finish_fresh_build()?;
         drop(conn);
         // On disk before it replaces the old map: the build wrote without syncing, so its
         // pages may be only in the page cache, and a rename that reached the disk first would
@@ -286,11 +285,11 @@ pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, I
 /// when [`IndexOptions::changed`] allows it (see [`known_files`]), else from a walk.
 fn survey(
     opts: &IndexOptions,
-    conn: &Connection,
+    conn: &Db,
 ) -> Result<(walk::Walked, HashMap<String, FileRow>), IndexError> {
-    let load = |conn: &Connection| -> Result<HashMap<String, FileRow>, IndexError> {
+    let load = |conn: &Db| -> Result<HashMap<String, FileRow>, IndexError> {
         let t = Instant::now();
-        let old: HashMap<String, FileRow> = store::load_files(conn)?.into_iter().collect();
+        let old: HashMap<String, FileRow> = conn.load_files()?.into_iter().collect();
         tracing::info!(elapsed = ?t.elapsed(), files = old.len(), "loaded files table");
         Ok(old)
     };
@@ -298,8 +297,9 @@ fn survey(
     let known = match &opts.changed {
         Some(changed) => {
             let old = load(conn)?;
-            let markers =
-                store::get_meta(conn, "manifests")?.and_then(|m| walk::Markers::decode(&m));
+            let markers = conn
+                .get_meta("manifests")?
+                .and_then(|m| walk::Markers::decode(&m));
             if let Some(walked) = markers.and_then(|m| known_files(&opts.root, &old, changed, m)) {
                 return Ok((walked, old));
             }
@@ -315,8 +315,8 @@ fn survey(
     )?;
     // What a later run from changed files alone reads instead of walking.
     let manifests = walked.markers.encode();
-    if store::get_meta(conn, "manifests")?.as_deref() != Some(manifests.as_str()) {
-        store::set_meta(conn, "manifests", &manifests)?;
+    if conn.get_meta("manifests")?.as_deref() != Some(manifests.as_str()) {
+        conn.set_meta("manifests", &manifests)?;
     }
     let old = match known {
         Some(old) => old,
@@ -383,7 +383,7 @@ fn run_in_tx(
     opts: &IndexOptions,
     progress: &dyn Progress,
     extractor: &Extractor,
-    conn: &mut Connection,
+    conn: &mut Db,
     walked: &walk::Walked,
     old: HashMap<String, FileRow>,
     stats: &mut IndexStats,
@@ -393,7 +393,7 @@ fn run_in_tx(
     let mut spilled = None;
     if cold {
         // A bulk load is faster without secondary indexes; they are built once at the end.
-        drop_indexes(conn)?;
+        conn.drop_secondary_indexes()?;
         let db = opts.db_path();
         store::remove_stale_builds(&db);
         spilled = Some((MemIndex::default(), Spill::create(&db)?));
@@ -432,7 +432,7 @@ fn run_in_tx(
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
             continue;
         }
-        for (name, _) in store::file_qualnames(conn, row.id)? {
+        for (name, _) in conn.file_qualnames(row.id)? {
             names.insert(name);
         }
         names.insert(module_leaf(path));
@@ -441,12 +441,12 @@ fn run_in_tx(
         if spec.is_some_and(|s| s.package_nodes) {
             package_dirs.insert(parent_dir(path).to_string());
         }
-        let facts = store::file_facts(conn, row.id)?;
+        let facts = conn.file_facts(row.id)?;
         if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
             deleted_paths.insert(path.clone(), c);
         }
-        gone.extend(store::clear_file(conn, row.id)?);
-        conn.execute("DELETE FROM files WHERE id = ?1", [row.id])?;
+        gone.extend(conn.clear_file(row.id)?);
+        conn.delete_file(row.id)?;
         stats.deleted += 1;
     }
 
@@ -456,7 +456,7 @@ fn run_in_tx(
     // A few files in flight per worker keep the writer fed; more only hold memory.
     let (tx, rx) = crossbeam_channel::bounded::<Work<'_>>(32);
     let mut written = std::thread::scope(|s| -> Result<Written, IndexError> {
-        let conn_ref: &mut Connection = conn;
+        let conn_ref: &mut Db = conn;
         let old_ref = &old;
         let writer = s.spawn(move || write_files(conn_ref, old_ref, rx, spilled));
         todo.par_iter().for_each_init(
@@ -471,7 +471,7 @@ fn run_in_tx(
         drop(tx);
         writer
             .join()
-            .unwrap_or_else(|_| Err(IndexError::Sql(rusqlite::Error::InvalidQuery)))
+            .unwrap_or_else(|_| Err(IndexError::Sql(SqlError::InvalidQuery)))
     })?;
     progress.finish();
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "extracted and wrote files");
@@ -485,7 +485,7 @@ fn run_in_tx(
         // map's data version) stay warm while the watcher checks.
         stats.touched = written.touched;
         if written.touched > 0 {
-            store::set_meta(conn, "last_run", &unix_now().to_string())?;
+            conn.set_meta("last_run", &unix_now().to_string())?;
         }
         return Ok(());
     }
@@ -507,9 +507,9 @@ fn run_in_tx(
         let failed: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
         // Resolve on all cores while one writer inserts.
         let (tx, rx) = crossbeam_channel::bounded::<Vec<Edge>>(64);
-        std::thread::scope(|s| -> rusqlite::Result<()> {
-            let conn_ref: &mut Connection = &mut *conn;
-            let writer = s.spawn(move || -> rusqlite::Result<()> {
+        std::thread::scope(|s| -> SqlResult<()> {
+            let conn_ref: &mut Db = &mut *conn;
+            let writer = s.spawn(move || -> SqlResult<()> {
                 let mut numbering = Numbering::default();
                 for batch in rx {
                     insert_edges(conn_ref, &mut numbering, batch.iter())?;
@@ -536,7 +536,7 @@ fn run_in_tx(
             );
             stats.edges_written = edges_written.into_inner();
             drop(tx);
-            writer.join().unwrap_or(Err(rusqlite::Error::InvalidQuery))
+            writer.join().unwrap_or(Err(SqlError::InvalidQuery))
         })?;
         if let Some(e) = failed.into_inner().ok().flatten() {
             return Err(e.into());
@@ -544,10 +544,10 @@ fn run_in_tx(
         drop((idx, spill));
         tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "resolved and inserted edges");
         let t = Instant::now();
-        create_indexes(conn)?;
+        conn.create_secondary_indexes()?;
         tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "created indexes");
     } else {
-        let idx = SqlIndex { conn };
+        let idx = conn.symbol_index();
         let mut cache = resolve::Cache::default();
         let mut all = Vec::new();
         for job in &written.jobs {
@@ -586,12 +586,12 @@ fn run_in_tx(
     }
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "packages and implements");
     if !gone.is_empty() {
-        store::forget_nodes(conn, &gone)?;
+        conn.forget_nodes(&gone)?;
     }
     // Hub scores: on a cold run, and when a run re-extracts many files (small runs leave
     // them a little behind: they only rank ties).
     let many = written.extracted + stats.deleted > 50;
-    let have: bool = conn.query_row("SELECT EXISTS (SELECT 1 FROM hubs)", [], |r| r.get(0))?;
+    let have = conn.has_hubs()?;
     if cold || many || !have {
         let t = Instant::now();
         compute_hubs(conn)?;
@@ -599,19 +599,15 @@ fn run_in_tx(
     }
 
     let now = unix_now();
-    store::set_meta(conn, "schema_version", &store::SCHEMA_VERSION.to_string())?;
-    store::set_meta(conn, "tool_version", store::TOOL_VERSION)?;
-    store::set_meta(conn, "rules", &crate::lang::rules_fingerprint())?;
-    store::set_meta(conn, "root", &opts.root.to_string_lossy())?;
-    store::set_meta(conn, "last_run", &now.to_string())?;
+    conn.set_meta("schema_version", &store::SCHEMA_VERSION.to_string())?;
+    conn.set_meta("tool_version", store::TOOL_VERSION)?;
+    conn.set_meta("rules", &crate::lang::rules_fingerprint())?;
+    conn.set_meta("root", &opts.root.to_string_lossy())?;
+    conn.set_meta("last_run", &now.to_string())?;
     stats.symbols_written = written.symbols;
     if cold {
-        stats.symbols = Some(conn.query_row(
-            "SELECT count(*) FROM symbols WHERE qualname != ''",
-            [],
-            |r| r.get(0),
-        )?);
-        stats.edges = Some(conn.query_row("SELECT count(*) FROM all_edges", [], |r| r.get(0))?);
+        stats.symbols = Some(conn.count_symbols()?);
+        stats.edges = Some(conn.count_edges()?);
     }
     Ok(())
 }
@@ -627,12 +623,6 @@ fn rss() -> String {
                 .join(", ")
         })
         .unwrap_or_default()
-}
-
-fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// The name a module or package is imported by: `a/b.py` → `b`, `a/__init__.py` → `a`,
@@ -691,41 +681,6 @@ fn process<'a>(
     )
 }
 
-fn upsert_file(
-    conn: &Connection,
-    f: &WalkedFile,
-    size: i64,
-    hash: Option<&str>,
-    skip: Option<&str>,
-    parse_error: bool,
-    package: Option<&str>,
-) -> rusqlite::Result<i64> {
-    conn.prepare_cached(
-        "INSERT INTO files(path, lang, size, mtime_ns, hash, indexed_at, stale, skip_reason, parse_error, package, dir)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10)
-         ON CONFLICT(path) DO UPDATE SET lang = excluded.lang, size = excluded.size,
-           mtime_ns = excluded.mtime_ns, hash = excluded.hash, indexed_at = excluded.indexed_at,
-           stale = 0, skip_reason = excluded.skip_reason, parse_error = excluded.parse_error,
-           package = excluded.package
-         RETURNING id",
-    )?
-    .query_row(
-        params![
-            f.rel,
-            f.lang.prefix(),
-            size,
-            f.mtime_ns,
-            hash,
-            unix_now(),
-            skip,
-            parse_error,
-            package,
-            parent_dir(&f.rel)
-        ],
-        |r| r.get(0),
-    )
-}
-
 /// The shape of a file that method-set `implements` depends on: types, methods, embeddings.
 fn shape_new(ex: &FileExtract) -> BTreeSet<String> {
     let mut s: BTreeSet<String> = ex
@@ -743,35 +698,18 @@ fn shape_new(ex: &FileExtract) -> BTreeSet<String> {
     s
 }
 
-fn shape_old(conn: &Connection, file_id: i64) -> rusqlite::Result<BTreeSet<String>> {
-    let mut out = BTreeSet::new();
-    let mut st = conn.prepare_cached(
-        "SELECT qualname, kind, params FROM symbols WHERE file_id = ?1
-         AND kind IN ('class','struct','interface','type','method')",
-    )?;
-    let rows = st.query_map([file_id], |r| {
-        let p: Option<u32> = r.get(2)?;
-        Ok(format!(
-            "{}|{}|{:?}",
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            p
-        ))
-    })?;
-    for r in rows {
-        out.insert(r?);
-    }
-    let mut st = conn
-        .prepare_cached("SELECT target_name FROM edges WHERE file_id = ?1 AND kind = 'extends'")?;
-    let rows = st.query_map([file_id], |r| r.get::<_, String>(0))?;
-    for r in rows {
-        out.insert(format!("extends|{}", r?));
-    }
+fn shape_old(db: &Db, file_id: i64) -> SqlResult<BTreeSet<String>> {
+    let (members, extends) = db.file_shape(file_id)?;
+    let mut out: BTreeSet<String> = members
+        .into_iter()
+        .map(|(q, kind, p)| format!("{q}|{kind}|{p:?}"))
+        .collect();
+    out.extend(extends.into_iter().map(|t| format!("extends|{t}")));
     Ok(out)
 }
 
 fn write_files(
-    conn: &mut Connection,
+    conn: &mut Db,
     old: &HashMap<String, FileRow>,
     rx: crossbeam_channel::Receiver<Work<'_>>,
     cold: Option<(MemIndex, Spill)>,
@@ -786,29 +724,25 @@ fn write_files(
         let t = Instant::now();
         match work {
             Work::Touch(f, size) => {
-                conn.prepare_cached(
-                    "UPDATE files SET size = ?1, mtime_ns = ?2, stale = 0 WHERE path = ?3",
-                )?
-                .execute(params![size, f.mtime_ns, f.rel])?;
+                conn.touch_file(&f.rel, size, f.mtime_ns)?;
                 w.touched += 1;
             }
             Work::Skip(f, reason, hash) => {
                 let prev = old.get(&f.rel);
                 if let Some(p) = prev {
-                    for (name, _) in store::file_qualnames(conn, p.id)? {
+                    for (name, _) in conn.file_qualnames(p.id)? {
                         w.names.insert(name);
                     }
-                    let facts = store::file_facts(conn, p.id)?;
+                    let facts = conn.file_facts(p.id)?;
                     if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
-                    w.gone.extend(store::clear_file(conn, p.id)?);
+                    w.gone.extend(conn.clear_file(p.id)?);
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                 }
-                let id = upsert_file(
-                    conn,
+                let id = conn.upsert_file(
                     f,
                     f.size as i64,
                     hash.as_deref(),
@@ -820,7 +754,7 @@ fn write_files(
                 if f.lang.spec().package_nodes {
                     w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
-                insert_file_node(conn, id, f, None, 1, cold)?;
+                conn.insert_file_node(id, f, None, 1, cold)?;
                 w.skipped += 1;
             }
             Work::Extract(f, hash, ex, lines) => {
@@ -828,7 +762,7 @@ fn write_files(
                 let mut old_quals: HashSet<(String, String)> = HashSet::new();
                 if let Some(p) = prev {
                     if !cold {
-                        old_quals = store::file_qualnames(conn, p.id)?.into_iter().collect();
+                        old_quals = conn.file_qualnames(p.id)?.into_iter().collect();
                         if f.lang.spec().implements_by_method_set
                             && shape_old(conn, p.id)? != shape_new(&ex)
                         {
@@ -836,14 +770,14 @@ fn write_files(
                         }
                     }
                     if !cold {
-                        let was = store::file_facts(conn, p.id)?;
+                        let was = conn.file_facts(p.id)?;
                         let quals: HashSet<&str> =
                             old_quals.iter().map(|(_, q)| q.as_str()).collect();
                         if let Some(c) = typed_change(&was, &ex.facts, &quals) {
                             w.facts_changed.insert(f.rel.clone(), c);
                         }
                     }
-                    w.gone.extend(store::clear_file(conn, p.id)?);
+                    w.gone.extend(conn.clear_file(p.id)?);
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
@@ -861,8 +795,7 @@ fn write_files(
                     }
                 }
                 let size = f.size as i64;
-                let id = upsert_file(
-                    conn,
+                let id = conn.upsert_file(
                     f,
                     size,
                     Some(&hash),
@@ -875,16 +808,11 @@ fn write_files(
                     w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
                 w.parse_errors += usize::from(ex.parse_error);
-                let file_number = insert_file_node(conn, id, f, ex.doc.as_deref(), lines, cold)?;
+                let file_number = conn.insert_file_node(id, f, ex.doc.as_deref(), lines, cold)?;
                 w.symbols += ex.symbols.len();
-                let numbers = insert_symbols(conn, id, f, &ex, file_number, cold)?;
-                store::insert_facts(conn, id, &ex.facts)?;
-                for imp in &ex.imports {
-                    conn.prepare_cached(
-                        "INSERT INTO imports(file_id, module, member, alias, reexport, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    )?
-                    .execute(params![id, imp.module, imp.member, imp.alias, imp.reexport, imp.pos.line, imp.pos.col])?;
-                }
+                let numbers = conn.insert_symbols(id, f, &ex, file_number, cold)?;
+                conn.insert_facts(id, &ex.facts)?;
+                conn.insert_imports(id, &ex.imports)?;
                 w.extracted += 1;
                 let job = Job {
                     file_id: id,
@@ -924,166 +852,38 @@ fn write_files(
     Ok(w)
 }
 
-/// The file's node row; returns its number.
-fn insert_file_node(
-    conn: &Connection,
-    file_id: i64,
-    f: &WalkedFile,
-    doc: Option<&str>,
-    lines: i64,
-    cold: bool,
-) -> rusqlite::Result<i64> {
-    let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
-    let dir = parent_dir(&f.rel);
-    let node = NodeId::file_id(f.lang, &f.rel);
-    let number = if cold {
-        store::new_node(conn, &node)?
-    } else {
-        store::node_number(conn, &node)?
-    };
-    let parent = match f.lang.spec().package_nodes {
-        true => Some(store::node_number(conn, &NodeId::package_id(f.lang, dir))?),
-        false => None,
-    };
-    conn.prepare_cached(
-        "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-           name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
-         VALUES (?1, ?2, ?3, ?4, '', 'file', 1, 1, ?5, 1, 1, 1, 1, NULL, ?6, ?7, NULL, NULL)",
-    )?
-    .execute(params![number, file_id, f.lang.prefix(), name, lines, doc, parent])?;
-    Ok(number)
-}
-
-/// The file's symbols; returns their numbers, in order.
-fn insert_symbols(
-    conn: &Connection,
-    file_id: i64,
-    f: &WalkedFile,
-    ex: &FileExtract,
-    file_number: i64,
-    cold: bool,
-) -> rusqlite::Result<Vec<i64>> {
-    let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
-    let mut st = conn.prepare_cached(
-        "INSERT OR IGNORE INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-           name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
-    )?;
-    for s in &ex.symbols {
-        let node = NodeId::symbol_id(f.lang, &f.rel, &s.qualname);
-        // Two symbols of one file never share a qualname (`~N`); a cold run numbers each anew.
-        let number = if cold {
-            store::new_node(conn, &node).or_else(|_| store::node_number(conn, &node))?
-        } else {
-            store::node_number(conn, &node)?
-        };
-        numbers.push(number);
-        let parent = s
-            .parent
-            .and_then(|p| numbers.get(p).copied())
-            .unwrap_or(file_number);
-        st.execute(params![
-            number,
-            file_id,
-            f.lang.prefix(),
-            s.name,
-            s.qualname,
-            s.kind.as_str(),
-            s.span.start.line,
-            s.span.start.col,
-            s.span.end.line,
-            s.span.end.col,
-            s.name_span.start.line,
-            s.name_span.start.col,
-            s.name_span.end.col,
-            s.signature,
-            s.doc,
-            parent,
-            s.params,
-            s.receiver
-        ])?;
-    }
-    Ok(numbers)
-}
-
-fn insert_edge_row(conn: &Connection, numbering: &mut Numbering, e: &Edge) -> rusqlite::Result<()> {
+fn insert_edge_row(db: &Db, numbering: &mut Numbering, e: &Edge) -> SqlResult<()> {
     let target = match &e.target {
-        Some(t) => Some(numbering.number(conn, t)?),
+        Some(t) => Some(numbering.number(db, t)?),
         None => None,
     };
-    conn.prepare_cached(
-        "INSERT INTO edges(file_id, source, target, target_name, leaf, kind, line, col, resolution, hint)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?
-    .execute(params![
-        e.file_id,
-        e.source,
+    db.insert_edge(&EdgeRow {
+        file_id: e.file_id,
+        source: e.source,
         target,
-        e.target_name,
-        leaf_of(&e.target_name),
-        e.kind.as_str(),
-        e.pos.map(|p| p.line),
-        e.pos.map(|p| p.col),
-        e.resolution.as_str(),
-        e.hint
-    ])?;
-    Ok(())
+        target_name: &e.target_name,
+        kind: e.kind,
+        pos: e.pos,
+        resolution: e.resolution,
+        hint: e.hint.as_deref(),
+    })
 }
 
 fn insert_edges<'e>(
-    conn: &Connection,
+    conn: &Db,
     numbering: &mut Numbering,
     edges: impl Iterator<Item = &'e Edge>,
-) -> rusqlite::Result<()> {
+) -> SqlResult<()> {
     for e in edges {
         insert_edge_row(conn, numbering, e)?;
     }
     Ok(())
 }
 
-/// The secondary indexes of `schema.sql`, by name and statement.
-fn schema_indexes() -> impl Iterator<Item = (&'static str, &'static str)> {
-    store::SCHEMA.split(';').filter_map(|stmt| {
-        let stmt = stmt.trim();
-        let rest = stmt.strip_prefix("CREATE INDEX ")?;
-        Some((rest.split_whitespace().next()?, stmt))
-    })
-}
-
-fn drop_indexes(conn: &Connection) -> rusqlite::Result<()> {
-    for (name, _) in schema_indexes() {
-        conn.execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
-    }
-    Ok(())
-}
-
-fn create_indexes(conn: &Connection) -> rusqlite::Result<()> {
-    for (name, stmt) in schema_indexes() {
-        let exists: bool = conn.query_row(
-            "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'index' AND name = ?1",
-            [name],
-            |r| r.get(0),
-        )?;
-        if !exists {
-            conn.execute_batch(stmt)?;
-        }
-    }
-    Ok(())
-}
-
-fn workspace(
-    conn: &Connection,
-    root: &std::path::Path,
-    walked: &walk::Walked,
-) -> rusqlite::Result<Layout> {
+fn workspace(db: &Db, root: &std::path::Path, walked: &walk::Walked) -> SqlResult<Layout> {
     let mut packages: HashMap<String, Option<String>> = HashMap::new();
-    let mut st = conn.prepare("SELECT path, package FROM files WHERE lang = ?1 ORDER BY path")?;
     for lang in package_langs() {
-        let rows = st.query_map([lang.prefix()], |r| {
-            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
-        })?;
-        for row in rows {
-            let (path, pkg) = row?;
+        for (path, pkg) in db.package_files(lang)? {
             let entry = packages
                 .entry(parent_dir(&path).to_string())
                 .or_insert(None);
@@ -1181,46 +981,10 @@ fn resolve_job(
     out
 }
 
-/// Re-resolve edges of unchanged files whose target name is one whose definitions changed.
-/// A stored edge to resolve again.
-struct Row {
-    id: i64,
-    file_id: i64,
-    path: String,
-    lang: String,
-    /// The source's node ID.
-    source: String,
-    target_name: String,
-    kind: String,
-    hint: Option<String>,
-}
-
-const ROW_COLS: &str = "e.id, e.file_id, f.path, f.lang, n.node_id, e.target_name, e.kind, e.hint";
-/// The tables `ROW_COLS` reads.
-const ROW_FROM: &str = "edges e JOIN files f ON f.id = e.file_id JOIN nodes n ON n.id = e.source";
-
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    Ok(Row {
-        id: r.get(0)?,
-        file_id: r.get(1)?,
-        path: r.get(2)?,
-        lang: r.get(3)?,
-        source: r.get(4)?,
-        target_name: r.get(5)?,
-        kind: r.get(6)?,
-        hint: r.get(7)?,
-    })
-}
-
 /// Files whose references may read the types `files` state: those that import them (their
 /// file or package node) and, for languages with packages, the rest of their package.
-fn dependents(conn: &Connection, files: &HashSet<String>) -> rusqlite::Result<HashSet<i64>> {
+fn dependents(db: &Db, files: &HashSet<String>) -> SqlResult<HashSet<i64>> {
     let mut out = HashSet::new();
-    let mut importers = conn.prepare_cached(
-        "SELECT DISTINCT e.file_id FROM nodes n JOIN edges e ON e.target = n.id
-         WHERE n.node_id = ?1 AND e.kind = 'imports'",
-    )?;
-    let mut same_dir = conn.prepare_cached("SELECT id FROM files WHERE dir = ?1 AND lang = ?2")?;
     for path in files {
         let Some(lang) = Lang::of_path(std::path::Path::new(path)) else {
             continue;
@@ -1229,14 +993,10 @@ fn dependents(conn: &Connection, files: &HashSet<String>) -> rusqlite::Result<Ha
         let mut nodes = vec![NodeId::file_id(lang, path)];
         if lang.spec().package_nodes {
             nodes.push(NodeId::package_id(lang, dir));
-            for id in same_dir.query_map(params![dir, lang.prefix()], |r| r.get(0))? {
-                out.insert(id?);
-            }
+            out.extend(db.files_in_dir(dir, lang)?);
         }
         for n in nodes {
-            for id in importers.query_map([n], |r| r.get(0))? {
-                out.insert(id?);
-            }
+            out.extend(db.importers_of(&n)?);
         }
     }
     Ok(out)
@@ -1285,7 +1045,7 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact], had: &HashSet<&str>) -> Opti
 
 /// Whether a stored reference's path (target or first name's type) goes through one of
 /// `names`.
-fn reads_any(r: &Row, names: &HashSet<String>) -> bool {
+fn reads_any(r: &StoredRef, names: &HashSet<String>) -> bool {
     [Some(r.target_name.as_str()), r.hint.as_deref()]
         .into_iter()
         .flatten()
@@ -1296,61 +1056,45 @@ fn reads_any(r: &Row, names: &HashSet<String>) -> bool {
 /// Re-resolve the typed references (`calls` and `uses` through a value or a stated type)
 /// of these files that may read the changed types.
 fn reresolve_files(
-    conn: &Connection,
+    db: &Db,
     ws: &Layout,
     files: &HashSet<i64>,
     change: &TypedChange,
-) -> rusqlite::Result<usize> {
+) -> SqlResult<usize> {
     let mut rows = Vec::new();
-    {
-        let mut st = conn.prepare_cached(&format!(
-            "SELECT {ROW_COLS} FROM {ROW_FROM}
-             WHERE e.file_id = ?1 AND e.kind IN ('calls', 'uses')
-             AND (instr(e.target_name, '.') > 0 OR e.hint IS NOT NULL)"
-        ))?;
-        for id in files {
-            for r in st.query_map([id], row)? {
-                let r = r?;
-                if change.bases || reads_any(&r, &change.names) {
-                    rows.push(r);
-                }
+    for &id in files {
+        for r in db.typed_refs_in_file(id)? {
+            if change.bases || reads_any(&r, &change.names) {
+                rows.push(r);
             }
         }
     }
-    reresolve_rows(conn, ws, &rows)
+    reresolve_rows(db, ws, &rows)
 }
 
 fn reresolve(
-    conn: &Connection,
+    db: &Db,
     ws: &Layout,
     names: &HashSet<String>,
     changed: &HashSet<i64>,
-) -> rusqlite::Result<usize> {
+) -> SqlResult<usize> {
     if names.is_empty() {
         return Ok(0);
     }
     let mut rows = Vec::new();
-    {
-        let mut st = conn.prepare_cached(&format!(
-            "SELECT {ROW_COLS} FROM {ROW_FROM}
-             WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'uses', 'imports')"
-        ))?;
-        for name in names {
-            let found = st.query_map([name], row)?;
-            for r in found {
-                let r = r?;
-                if !changed.contains(&r.file_id) {
-                    rows.push(r);
-                }
+    for name in names {
+        for r in db.refs_with_leaf(name)? {
+            if !changed.contains(&r.file_id) {
+                rows.push(r);
             }
         }
     }
-    reresolve_rows(conn, ws, &rows)
+    reresolve_rows(db, ws, &rows)
 }
 
 /// Resolve stored edges again and write what they became; import edges are redone per file.
-fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Result<usize> {
-    let idx = SqlIndex { conn };
+fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize> {
+    let idx = conn.symbol_index();
     let mut numbering = Numbering::default();
     let mut cache = resolve::Cache::default();
     let mut imports_cache: HashMap<i64, Vec<Import>> = HashMap::new();
@@ -1369,9 +1113,7 @@ fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Res
         };
         let imports = match imports_cache.entry(r.file_id) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(store::file_imports(conn, r.file_id)?)
-            }
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(conn.file_imports(r.file_id)?),
         };
         let ctx = FileCtx::new(lang, &r.path, imports, ws);
         let source_qual = NodeId::parse(&r.source)
@@ -1395,12 +1137,10 @@ fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Res
                     Some(t) => Some(numbering.number(conn, &Target::Named(t))?),
                     None => None,
                 };
-                conn.prepare_cached("UPDATE edges SET target = ?1, resolution = ?2 WHERE id = ?3")?
-                    .execute(params![target, res.as_str(), r.id])?;
+                conn.retarget_edge(r.id, target, res)?;
             }
             Outcome::Drop => {
-                conn.prepare_cached("DELETE FROM edges WHERE id = ?1")?
-                    .execute([r.id])?;
+                conn.delete_edge(r.id)?;
             }
         }
         count += 1;
@@ -1410,12 +1150,11 @@ fn reresolve_rows(conn: &Connection, ws: &Layout, rows: &[Row]) -> rusqlite::Res
         let Some(lang) = Lang::from_prefix(&lang) else {
             continue;
         };
-        let imports = store::file_imports(conn, file_id)?;
-        conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1 AND kind = 'imports'")?
-            .execute([file_id])?;
+        let imports = conn.file_imports(file_id)?;
+        conn.delete_import_edges(file_id)?;
         let job = Job {
             file_id,
-            file_number: store::node_number(conn, &NodeId::file_id(lang, &path))?,
+            file_number: conn.node_number(&NodeId::file_id(lang, &path))?,
             numbers: Vec::new(),
             path,
             lang,
@@ -1438,11 +1177,7 @@ fn package_langs() -> impl Iterator<Item = Lang> {
 
 /// One `package` node per package directory. The workspace keeps one namespace of package
 /// directories, so one language has package nodes at a time (the registry has one).
-fn sync_packages(
-    conn: &Connection,
-    ws: &Layout,
-    only: Option<&HashSet<String>>,
-) -> rusqlite::Result<Vec<i64>> {
+fn sync_packages(conn: &Db, ws: &Layout, only: Option<&HashSet<String>>) -> SqlResult<Vec<i64>> {
     let mut gone = Vec::new();
     let Some(lang) = package_langs().next() else {
         return Ok(gone);
@@ -1450,22 +1185,13 @@ fn sync_packages(
     let dirs: Vec<String> = match only {
         Some(dirs) => dirs.iter().cloned().collect(),
         None => {
-            conn.execute(
-                "DELETE FROM symbols WHERE kind = 'package' AND file_id IS NULL",
-                [],
-            )?;
+            conn.delete_packages()?;
             ws.package_dirs().map(str::to_string).collect()
         }
     };
-    let mut del = conn.prepare_cached("DELETE FROM symbols WHERE id = ?1")?;
-    let mut ins = conn.prepare_cached(
-        "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-           name_line, name_col, name_end_col, dir)
-         VALUES (?1, NULL, ?4, ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
-    )?;
     for d in dirs {
-        let id = store::node_number(conn, &NodeId::package_id(lang, &d))?;
-        del.execute([id])?;
+        let id = conn.node_number(&NodeId::package_id(lang, &d))?;
+        conn.delete_symbol(id)?;
         if !ws.is_package_dir(&d) {
             gone.push(id);
             continue;
@@ -1474,39 +1200,32 @@ fn sync_packages(
             .package_name(&d)
             .map(str::to_string)
             .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(&d).to_string());
-        ins.execute(params![id, name, d, lang.prefix()])?;
+        conn.insert_package(id, &name, &d, lang)?;
     }
     Ok(gone)
 }
 
 /// PageRank over the resolved edges (contains and imports left out), mixed with in-degree,
 /// into `hubs`.
-fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
+fn compute_hubs(db: &Db) -> SqlResult<()> {
     // Node numbers, made dense for the ranking.
     let mut dense: HashMap<i64, u32> = HashMap::new();
     let mut numbers: Vec<i64> = Vec::new();
     let mut edges: Vec<(u32, u32)> = Vec::new();
-    {
-        let mut st = conn.prepare(
-            "SELECT source, target FROM edges WHERE target IS NOT NULL AND kind != 'imports'",
-        )?;
-        let mut rows = st.query([])?;
-        while let Some(r) = rows.next()? {
-            let (s, t): (i64, i64) = (r.get(0)?, r.get(1)?);
-            let mut id = |n: i64| {
-                let next = numbers.len() as u32;
-                *dense.entry(n).or_insert_with(|| {
-                    numbers.push(n);
-                    next
-                })
-            };
-            let a = id(s);
-            let b = id(t);
-            if a != b {
-                edges.push((a, b));
-            }
+    db.for_each_resolved_edge(|s, t| {
+        let mut id = |n: i64| {
+            let next = numbers.len() as u32;
+            *dense.entry(n).or_insert_with(|| {
+                numbers.push(n);
+                next
+            })
+        };
+        let a = id(s);
+        let b = id(t);
+        if a != b {
+            edges.push((a, b));
         }
-    }
+    })?;
     let rank = crate::overview::pagerank(numbers.len(), &edges, 20);
     let mut indeg = vec![0u32; numbers.len()];
     for &(_, t) in &edges {
@@ -1518,22 +1237,19 @@ fn compute_hubs(conn: &Connection) -> rusqlite::Result<()> {
         .fold(0.0f64, f64::max)
         .max(f64::MIN_POSITIVE);
     let max_deg = indeg.iter().copied().max().unwrap_or(1).max(1) as f64;
-    conn.execute("DELETE FROM hubs", [])?;
-    let mut ins = conn.prepare("INSERT INTO hubs(node, score, in_degree) VALUES (?1, ?2, ?3)")?;
-    for (i, n) in numbers.iter().enumerate() {
+    db.replace_hubs(numbers.iter().enumerate().filter_map(|(i, &n)| {
         if indeg[i] == 0 {
-            continue;
+            return None;
         }
         // Both on a 0..1 scale: PageRank relative to the top, degree on a log scale.
         let score = 0.6 * rank[i] / max + 0.4 * (1.0 + indeg[i] as f64).ln() / (1.0 + max_deg).ln();
-        ins.execute(params![n, score, indeg[i]])?;
-    }
-    Ok(())
+        Some((n, score, indeg[i]))
+    }))
 }
 
 /// Recompute the `implements` edges of every language whose types implement interfaces by
 /// method set.
-fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
+fn compute_implements(conn: &Db) -> SqlResult<()> {
     for lang in Lang::ALL {
         if lang.spec().implements_by_method_set {
             implements_by_method_set(conn, lang)?;
@@ -1543,94 +1259,39 @@ fn compute_implements(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// Recompute the `implements` edges of one language from its method sets in the map.
-fn implements_by_method_set(conn: &Connection, lang: Lang) -> rusqlite::Result<()> {
-    let prefix = lang.prefix();
-    conn.execute(
-        "DELETE FROM edges WHERE kind = 'implements' AND file_id IN (SELECT id FROM files WHERE lang = ?1)",
-        [prefix],
-    )?;
+fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
+    conn.delete_implements(lang)?;
     // Node numbers of the types and interfaces, by node ID.
     let mut numbers: HashMap<String, i64> = HashMap::new();
     // Concrete types and the files they are in.
     let mut types: HashMap<(String, String), Vec<(String, i64)>> = HashMap::new();
-    let mut st = conn.prepare(
-        "SELECT n.node_id, f.dir, s.qualname, s.file_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
-         JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
-    )?;
-    for r in st.query_map([prefix], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, i64>(3)?,
-            r.get::<_, i64>(4)?,
-        ))
-    })? {
-        let (id, dir, q, file, number) = r?;
-        numbers.insert(id.clone(), number);
-        types.entry((dir, q)).or_default().push((id, file));
-    }
-    let mut methods: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
-    let mut st = conn.prepare(
-        "SELECT f.dir, s.receiver, s.name, s.params FROM symbols s JOIN files f ON f.id = s.file_id
-         WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NOT NULL",
-    )?;
-    for r in st.query_map([prefix], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, Option<u32>>(3)?,
-        ))
-    })? {
-        let (dir, recv, name, p) = r?;
-        methods
-            .entry((dir, recv))
+    conn.concrete_types(lang, |t| {
+        numbers.insert(t.node_id.clone(), t.number);
+        types
+            .entry((t.dir, t.qualname))
             .or_default()
-            .push((name, p.unwrap_or(0)));
-    }
+            .push((t.node_id, t.file_id));
+    })?;
+    let mut methods: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
+    conn.receiver_methods(lang, |m| {
+        methods
+            .entry((m.dir, m.receiver))
+            .or_default()
+            .push((m.name, m.params.unwrap_or(0)));
+    })?;
     let mut iface_methods: HashMap<String, Vec<(String, u32)>> = HashMap::new();
-    let mut st = conn.prepare(
-        "SELECT n.node_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
-         WHERE s.lang = ?1 AND s.kind = 'interface'",
-    )?;
-    for r in st.query_map([prefix], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
-    })? {
-        let (id, number) = r?;
+    conn.interfaces(lang, |(id, number)| {
         numbers.insert(id.clone(), number);
         iface_methods.insert(id, Vec::new());
-    }
-    let mut st = conn.prepare(
-        "SELECT p.node_id, s.name, s.params FROM symbols s JOIN nodes p ON p.id = s.parent
-         WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL",
-    )?;
-    for r in st.query_map([prefix], |r| {
-        Ok((
-            r.get::<_, Option<String>>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, Option<u32>>(2)?,
-        ))
-    })? {
-        let (parent, name, p) = r?;
+    })?;
+    conn.member_methods(lang, |(parent, name, p)| {
         if let Some(m) = parent.and_then(|p| iface_methods.get_mut(&p)) {
             m.push((name, p.unwrap_or(0)));
         }
-    }
+    })?;
     // Embedded types and interfaces (`extends` out of a type), for both kinds of set.
     let mut embeds: HashMap<String, Vec<String>> = HashMap::new();
-    let mut st = conn.prepare(
-        "SELECT sn.node_id, tn.node_id FROM symbols s JOIN edges e ON e.source = s.id
-         JOIN nodes sn ON sn.id = s.id JOIN nodes tn ON tn.id = e.target
-         WHERE s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')
-         AND e.kind = 'extends' AND e.target IS NOT NULL",
-    )?;
-    for r in st.query_map([prefix], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })? {
-        let (s, t) = r?;
-        embeds.entry(s).or_default().push(t);
-    }
+    conn.embeddings(lang, |(s, t)| embeds.entry(s).or_default().push(t))?;
     // Each type's own methods: an interface's method specs, a concrete type's methods.
     let mut files: HashMap<String, i64> = HashMap::new();
     let mut own = iface_methods.clone();

@@ -21,7 +21,6 @@ pub mod extract;
 pub mod id;
 pub mod index;
 pub mod lang;
-pub mod lookup;
 pub mod model;
 pub mod outline;
 pub mod overview;

@@ -11,15 +11,15 @@ use crate::model::{EdgeKind, Kind};
 use crate::overview::is_test_path;
 use crate::shape::{self, Shape};
 pub use crate::shape::{Cluster, EdgeOut, Hub, MapStatus, NodeInfo, Overview, RangeOut};
-use crate::store::{self, StoreError};
-use rusqlite::{Connection, OptionalExtension};
+pub use crate::store::UntypedCall;
+use crate::store::{self, Db, NodeRow, StoreError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Rows fetched at most for one search before ranking; a broader query says `more`.
 const MAX_CANDIDATES: usize = 500;
@@ -373,10 +373,11 @@ pub type FileClusters = (Vec<(i64, String)>, Vec<u32>);
 
 /// A read handle on the map.
 pub struct Map {
-    conn: Connection,
+    db: Db,
     root: PathBuf,
-    db: PathBuf,
-    names: RefCell<Option<(String, Rc<NameIndex>)>>,
+    /// The map file's path.
+    path: PathBuf,
+    names: RefCell<Option<(i64, Arc<NameIndex>)>>,
 }
 
 pub fn store_error(e: StoreError) -> ToolError {
@@ -392,10 +393,6 @@ pub fn store_error(e: StoreError) -> ToolError {
     }
 }
 
-fn sql(e: rusqlite::Error) -> ToolError {
-    ToolError::internal(format!("SQLite: {e}"))
-}
-
 /// What a search found: the query as searched, the hits in rank order with how each
 /// matched, whether more would match past `limit`, and warnings (stale files).
 #[derive(Debug, Clone)]
@@ -404,52 +401,6 @@ pub struct SearchHits {
     pub hits: Vec<(NodeInfo, Tier)>,
     pub more: bool,
     pub warnings: Vec<String>,
-}
-
-const NODE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
-    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns";
-
-/// What ranking a search's candidates reads: [`NODE_COLS`] without the text columns, then
-/// the symbol's number and hub score.
-const CANDIDATE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, NULL, NULL, f.path, \
-    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns, \
-    s.id, coalesce(h.score, 0)";
-
-struct Row {
-    info: NodeInfo,
-    size: i64,
-    mtime: i64,
-}
-
-fn node_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    let file: Option<String> = r.get(6)?;
-    let line: u32 = r.get(7)?;
-    Ok(Row {
-        info: NodeInfo {
-            node_id: r.get(0)?,
-            kind: r.get(1)?,
-            name: r.get(2)?,
-            qualname: r.get(3)?,
-            signature: r.get(4)?,
-            doc: r.get(5)?,
-            range: (line > 0)
-                .then(|| -> rusqlite::Result<RangeOut> {
-                    Ok(RangeOut {
-                        line,
-                        col: r.get(8)?,
-                        end_line: r.get(9)?,
-                        end_col: r.get(10)?,
-                        name_line: r.get(11)?,
-                        name_col: r.get(12)?,
-                    })
-                })
-                .transpose()?,
-            stale: r.get::<_, Option<bool>>(13)?.unwrap_or(false),
-            file,
-        },
-        size: r.get::<_, Option<i64>>(14)?.unwrap_or(0),
-        mtime: r.get::<_, Option<i64>>(15)?.unwrap_or(0),
-    })
 }
 
 fn parse_kinds(kinds: &Option<Vec<String>>) -> Result<Option<HashSet<Kind>>, ToolError> {
@@ -490,70 +441,28 @@ pub fn parse_node_id(s: &str) -> Result<NodeId, ToolError> {
     })
 }
 
-/// A read transaction on the map; see [`Map::snapshot`].
-pub struct Snapshot<'a>(Option<&'a Connection>);
-
-impl Drop for Snapshot<'_> {
-    fn drop(&mut self) {
-        if let Some(c) = self.0 {
-            let _ = c.execute_batch("COMMIT");
-        }
-    }
-}
-
 impl Map {
     pub fn open(root: &Path, db: &Path) -> Result<Map, ToolError> {
-        let conn = store::open_for_read(db).map_err(store_error)?;
+        let handle = store::open_for_read(db).map_err(store_error)?;
         Ok(Map {
-            conn,
+            db: handle,
             root: root.to_path_buf(),
-            db: db.to_path_buf(),
+            path: db.to_path_buf(),
             names: RefCell::new(None),
         })
     }
 
-    pub(crate) fn conn(&self) -> &Connection {
-        &self.conn
+    /// The map's typed reads (see [`store::Db`]); the live tools' lookups (`symbol`,
+    /// `edges_into`, `node_at`, …) are among them.
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     /// Until the guard drops, every statement reads one state of the map: a run committed
     /// between two of an answer's queries is seen whole or not at all (SQLite WAL snapshot).
     /// Inside another snapshot, a no-op.
-    pub fn snapshot(&self) -> Result<Snapshot<'_>, ToolError> {
-        if !self.conn.is_autocommit() {
-            return Ok(Snapshot(None));
-        }
-        self.conn.execute_batch("BEGIN").map_err(|e| {
-            ToolError::new(ErrorCode::Internal, format!("cannot read the map: {e}"))
-        })?;
-        Ok(Snapshot(Some(&self.conn)))
-    }
-
-    /// This thread's open handle on the map, reused while the map file is the same file
-    /// (a fresh build renamed into place is a new file and gets a new handle). Reuse keeps the
-    /// connection's prepared statements and the search name index warm between calls.
-    pub fn shared(root: &Path, db: &Path) -> Result<Rc<Map>, ToolError> {
-        use std::os::unix::fs::MetadataExt;
-        type Open = HashMap<PathBuf, ((u64, u64), Rc<Map>)>;
-        thread_local! {
-            static OPEN: RefCell<Open> = RefCell::new(HashMap::new());
-        }
-        let Ok(meta) = std::fs::metadata(db) else {
-            OPEN.with(|o| o.borrow_mut().remove(db));
-            return Map::open(root, db).map(Rc::new);
-        };
-        let key = (meta.dev(), meta.ino());
-        if let Some(m) = OPEN.with(|o| {
-            o.borrow()
-                .get(db)
-                .filter(|(k, m)| *k == key && m.root == root)
-                .map(|(_, m)| m.clone())
-        }) {
-            return Ok(m);
-        }
-        let m = Rc::new(Map::open(root, db)?);
-        OPEN.with(|o| o.borrow_mut().insert(db.to_path_buf(), (key, m.clone())));
-        Ok(m)
+    pub fn snapshot(&self) -> Result<store::Snapshot<'_>, ToolError> {
+        Ok(self.db.snapshot()?)
     }
 
     /// Whether the file on disk differs from what was indexed (a cheap stat).
@@ -567,7 +476,7 @@ impl Map {
         }
     }
 
-    fn finish_rows(&self, rows: Vec<Row>, warnings: &mut Vec<String>) -> Vec<NodeInfo> {
+    fn finish_rows(&self, rows: Vec<NodeRow>, warnings: &mut Vec<String>) -> Vec<NodeInfo> {
         let mut stale_files: HashMap<String, bool> = HashMap::new();
         let mut out = Vec::with_capacity(rows.len());
         for mut r in rows {
@@ -596,24 +505,16 @@ impl Map {
     }
 
     /// The distinct symbol names, cached until the map changes.
-    fn names(&self) -> Result<Rc<NameIndex>, ToolError> {
+    fn names(&self) -> Result<Arc<NameIndex>, ToolError> {
         // Changes whenever another connection (an index run, the watcher) commits; a
         // timestamp would miss two runs in one second.
-        let stamp: String = self
-            .conn
-            .query_row("PRAGMA data_version", [], |r| r.get::<_, i64>(0))
-            .map_err(sql)?
-            .to_string();
+        let stamp = self.db.data_version()?;
         if let Some((s, names)) = self.names.borrow().as_ref() {
             if *s == stamp {
                 return Ok(names.clone());
             }
         }
-        let names = self.strings(
-            "SELECT DISTINCT name FROM symbols WHERE qualname != '' ORDER BY name",
-            [],
-        )?;
-        let names = Rc::new(NameIndex::new(names));
+        let names = Arc::new(NameIndex::new(self.db.symbol_names()?));
         *self.names.borrow_mut() = Some((stamp, names.clone()));
         Ok(names)
     }
@@ -693,19 +594,8 @@ impl Map {
 
         // Candidates are ranked on what ranking reads (their text columns are left out, and
         // the hub score comes along); only the hits that are answered are read whole.
-        let mut st = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT {CANDIDATE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
-                 JOIN nodes n ON n.id = s.id LEFT JOIN hubs h ON h.node = s.id \
-                 WHERE s.name IN (SELECT value FROM json_each(?1)) LIMIT ?2"
-            ))
-            .map_err(sql)?;
-        let candidate = |r: &rusqlite::Row<'_>| -> rusqlite::Result<(Row, i64, f64)> {
-            Ok((node_row(r)?, r.get(16)?, r.get(17)?))
-        };
         // (tier, fuzzy cost, candidate row, symbol, hub score)
-        let mut hits: Vec<(Tier, u32, Row, i64, f64)> = Vec::new();
+        let mut hits: Vec<(Tier, u32, NodeRow, i64, f64)> = Vec::new();
         let mut more = false;
         'stages: for stage in 0..3 {
             let cands: Vec<(Tier, &str, u32)> = match stage {
@@ -752,14 +642,10 @@ impl Map {
                 let chunk: HashMap<&str, u32> =
                     cands[at..end].iter().map(|&(_, n, c)| (n, c)).collect();
                 at = end;
-                let list = serde_json::to_string(&chunk.keys().collect::<Vec<_>>())
-                    .map_err(|e| ToolError::internal(e.to_string()))?;
-                let room = (MAX_CANDIDATES + 1 - hits.len().min(MAX_CANDIDATES)) as i64;
-                let rows = st
-                    .query_map(rusqlite::params![list, room], candidate)
-                    .map_err(sql)?;
-                for r in rows {
-                    let (r, id, hub) = r.map_err(sql)?;
+                let names: Vec<&str> = chunk.keys().copied().collect();
+                let room = MAX_CANDIDATES + 1 - hits.len().min(MAX_CANDIDATES);
+                for c in self.db.candidates(&names, room)? {
+                    let (r, id, hub) = (c.row, c.number, c.hub);
                     let cost = chunk.get(r.info.name.as_str()).copied().unwrap_or(0);
                     let k = Kind::parse(&r.info.kind);
                     if kinds
@@ -809,7 +695,7 @@ impl Map {
         drop(names);
         // Ties within a tier go to the more central symbol (hub score).
         // On ties, test code ranks below the code it tests.
-        let test_of = |r: &Row| r.info.file.as_deref().is_some_and(is_test_path);
+        let test_of = |r: &NodeRow| r.info.file.as_deref().is_some_and(is_test_path);
         hits.sort_by(|(ta, ca, a, _, ha), (tb, cb, b, _, hb)| {
             ta.cmp(tb)
                 .then_with(|| (ca / 2).cmp(&(cb / 2)))
@@ -830,23 +716,10 @@ impl Map {
         }
         let tiers_of: Vec<Tier> = hits.iter().map(|(t, ..)| *t).collect();
         let mut warnings = Vec::new();
-        let mut whole = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM symbols s JOIN nodes n ON n.id = s.id \
-                 LEFT JOIN files f ON f.id = s.file_id WHERE s.id = ?1"
-            ))
-            .map_err(sql)?;
-        let rows: Vec<Row> = hits
+        let rows: Vec<NodeRow> = hits
             .into_iter()
-            .map(|(_, _, r, id, _)| {
-                whole
-                    .query_row([id], node_row)
-                    .optional()
-                    .map(|w| w.unwrap_or(r))
-            })
-            .collect::<Result<_, _>>()
-            .map_err(sql)?;
+            .map(|(_, _, r, id, _)| self.db.node_by_number(id).map(|w| w.unwrap_or(r)))
+            .collect::<Result<_, _>>()?;
         let infos = self.finish_rows(rows, &mut warnings);
         Ok(SearchHits {
             query: query.to_string(),
@@ -919,40 +792,17 @@ impl Map {
         let mut syms: Vec<(String, String, f64, i64)> = Vec::new();
         let mut sym_ix: HashMap<String, u32> = HashMap::new();
         let mut uses: Vec<(u32, u32, u32)> = Vec::new();
-        let mut st = self
-            .conn
-            .prepare(
-                "SELECT DISTINCT e.file_id, n.node_id, t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
-                 CASE WHEN e.kind = 'implements' THEN (SELECT node_id FROM nodes WHERE id = e.source) END \
-                 FROM edges e JOIN symbols t ON t.id = e.target JOIN nodes n ON n.id = t.id \
-                 LEFT JOIN hubs h ON h.node = t.id \
-                 WHERE e.kind != 'imports' AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = 'implements')",
-            )
-            .map_err(sql)?;
-        let rows = st
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, f64>(4)?,
-                    r.get::<_, i64>(5)?,
-                ))
-            })
-            .map_err(sql)?;
-        for r in rows {
-            let (src, id, file, kind, score, deg) = r.map_err(sql)?;
-            let (Some(&a), Some(&b)) = (index.get(&src), index.get(&file)) else {
-                continue;
+        self.db.cross_file_uses(|u| {
+            let (Some(&a), Some(&b)) = (index.get(&u.from_file), index.get(&u.file)) else {
+                return;
             };
             let next = syms.len() as u32;
-            let i = *sym_ix.entry(id).or_insert_with_key(|id| {
-                syms.push((id.clone(), kind, score, deg));
+            let i = *sym_ix.entry(u.node_id).or_insert_with_key(|id| {
+                syms.push((id.clone(), u.kind, u.score, u.in_degree));
                 next
             });
             uses.push((a, i, b));
-        }
+        })?;
         let scores: Vec<f64> = syms.iter().map(|s| s.2).collect();
         let hub = |i: u32, local: Option<u32>| {
             let (id, kind, score, deg) = &syms[i as usize];
@@ -1035,15 +885,9 @@ impl Map {
         let under =
             |path: &str| focus.is_none_or(|f| path == f || path.starts_with(&format!("{f}/")));
         // Files, in path order (stable node numbering across runs).
-        let mut st = self
-            .conn
-            .prepare("SELECT id, path FROM files WHERE skip_reason IS NULL ORDER BY path")
-            .map_err(sql)?;
-        let files: Vec<(i64, String)> = st
-            .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
-            .map_err(sql)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(sql)?
+        let files: Vec<(i64, String)> = self
+            .db
+            .indexed_files()?
             .into_iter()
             .filter(|(_, p)| under(p))
             .collect();
@@ -1058,29 +902,12 @@ impl Map {
             .enumerate()
             .map(|(i, (id, _))| (*id, i as u32))
             .collect();
-        let mut st = self
-            .conn
-            .prepare(
-                "SELECT e.file_id, t.file_id, count(*) FROM edges e JOIN symbols t ON t.id = e.target \
-                 WHERE t.file_id IS NOT NULL AND t.file_id != e.file_id GROUP BY 1, 2",
-            )
-            .map_err(sql)?;
         let mut links: Vec<(u32, u32, f64)> = Vec::new();
-        let rows = st
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                ))
-            })
-            .map_err(sql)?;
-        for r in rows {
-            let (a, b, n) = r.map_err(sql)?;
+        self.db.file_links(|a, b, n| {
             if let (Some(&a), Some(&b)) = (index.get(&a), index.get(&b)) {
                 links.push((a, b, 1.0 + (n as f64).ln()));
             }
-        }
+        })?;
         // Files of one directory (a Go package, a Python package) belong together: a chain of
         // links through them in path order keeps them close without n² pairs.
         for w in files.windows(2) {
@@ -1119,49 +946,20 @@ impl Map {
         Ok(self.finish_rows(vec![row], &mut warnings).pop())
     }
 
-    fn node(&self, id: &str) -> Result<Option<Row>, ToolError> {
-        self.conn
-            .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM nodes n JOIN symbols s ON s.id = n.id LEFT JOIN files f ON f.id = s.file_id \
-                 WHERE n.node_id = ?1"
-            ))
-            .map_err(sql)?
-            .query_row([id], node_row)
-            .optional()
-            .map_err(sql)
+    fn node(&self, id: &str) -> Result<Option<NodeRow>, ToolError> {
+        Ok(self.db.node(id)?)
     }
 
     /// A node that exists in the map: a symbol, file or package row, or an external package
     /// some edge points at.
     /// Whether the map has indexed this workspace-relative path (a file ever seen).
     pub fn has_file(&self, path: &str) -> Result<bool, ToolError> {
-        self.conn
-            .query_row(
-                "SELECT count(*) > 0 FROM files WHERE path = ?1",
-                [path],
-                |r| r.get(0),
-            )
-            .map_err(sql)
-    }
-
-    /// One text column of a query's rows.
-    fn strings<P: rusqlite::Params>(
-        &self,
-        query: &str,
-        params: P,
-    ) -> Result<Vec<String>, ToolError> {
-        let mut st = self.conn.prepare_cached(query).map_err(sql)?;
-        let rows = st
-            .query_map(params, |r| r.get(0))
-            .map_err(sql)?
-            .collect::<Result<_, _>>()
-            .map_err(sql);
-        rows
+        Ok(self.db.has_file(path)?)
     }
 
     /// Up to `n` of the map's file paths nearest to one that is not there.
     pub fn paths_near(&self, path: &str, n: usize) -> Result<Vec<String>, ToolError> {
-        let all = self.strings("SELECT path FROM files ORDER BY path", [])?;
+        let all = self.db.all_paths()?;
         Ok(
             crate::suggest::nearest(path, all.iter().map(String::as_str), n)
                 .into_iter()
@@ -1177,11 +975,7 @@ impl Map {
         qualname: &str,
         n: usize,
     ) -> Result<Vec<String>, ToolError> {
-        let all = self.strings(
-            "SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id \
-             WHERE f.path = ?1 AND s.qualname != '' ORDER BY s.start_line",
-            [path],
-        )?;
+        let all = self.db.qualnames_in(path)?;
         Ok(
             crate::suggest::nearest(qualname, all.iter().map(String::as_str), n)
                 .into_iter()
@@ -1221,18 +1015,8 @@ impl Map {
         if self.node(id)?.is_some() {
             return Ok(parsed);
         }
-        if matches!(parsed, NodeId::External { .. }) {
-            let used: bool = self
-                .conn
-                .query_row(
-                    "SELECT count(*) > 0 FROM nodes n JOIN edges e ON e.target = n.id WHERE n.node_id = ?1",
-                    [id],
-                    |r| r.get(0),
-                )
-                .map_err(sql)?;
-            if used {
-                return Ok(parsed);
-            }
+        if matches!(parsed, NodeId::External { .. }) && self.db.is_edge_target(id)? {
+            return Ok(parsed);
         }
         let near = self.ids_near(&parsed)?;
         let near: Vec<&str> = near.iter().map(String::as_str).collect();
@@ -1252,25 +1036,7 @@ impl Map {
     /// Unresolved calls of a name (a method on a value of unknown type, a name bound
     /// nowhere): what may call a symbol of that name without the map knowing.
     pub fn untyped_calls_named(&self, name: &str) -> Result<Vec<UntypedCall>, ToolError> {
-        self.conn
-            .prepare_cached(
-                "SELECT f.path, e.line, e.col, n.node_id, e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
-                 JOIN nodes n ON n.id = e.source WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
-                 AND e.resolution = 'unresolved' AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
-            )
-            .map_err(sql)?
-            .query_map([name], |r| {
-                Ok(UntypedCall {
-                    file: r.get(0)?,
-                    line: r.get(1)?,
-                    col: r.get(2)?,
-                    source: r.get(3)?,
-                    written: r.get(4)?,
-                })
-            })
-            .map_err(sql)?
-            .collect::<Result<_, _>>()
-            .map_err(sql)
+        Ok(self.db.untyped_calls_named(name)?)
     }
 
     fn edges_of(
@@ -1279,33 +1045,11 @@ impl Map {
         outgoing: bool,
         kinds: &[EdgeKind],
     ) -> Result<Vec<EdgeOut>, ToolError> {
-        let sql_text = if outgoing {
-            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE source = ?1"
-        } else {
-            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE target = ?1"
-        };
-        let mut st = self.conn.prepare_cached(sql_text).map_err(sql)?;
-        let rows = st
-            .query_map([id], |r| {
-                Ok(EdgeOut {
-                    source: r.get(0)?,
-                    target: r.get(1)?,
-                    target_name: r.get(2)?,
-                    kind: r.get(3)?,
-                    line: r.get(4)?,
-                    col: r.get(5)?,
-                    resolution: r.get(6)?,
-                })
-            })
-            .map_err(sql)?;
-        let mut out = Vec::new();
-        for r in rows {
-            let e = r.map_err(sql)?;
-            if EdgeKind::parse(&e.kind).is_some_and(|k| kinds.contains(&k)) {
-                out.push(e);
-            }
-        }
-        Ok(out)
+        let rows = self.db.edges_of(id, outgoing)?;
+        Ok(rows
+            .into_iter()
+            .filter(|e| EdgeKind::parse(&e.kind).is_some_and(|k| kinds.contains(&k)))
+            .collect())
     }
 
     fn describe(
@@ -1645,86 +1389,23 @@ impl Map {
     /// skipped files; warnings when files changed since.
     pub fn map_status(&self) -> Result<(MapStatus, Vec<String>), ToolError> {
         let _snapshot = self.snapshot()?;
-        let c = &self.conn;
-        let meta = |k: &str| store::get_meta(c, k).map_err(sql);
+        let meta = |k: &str| self.db.get_meta(k);
         let mut langs = std::collections::BTreeMap::new();
         for lang in Lang::ALL {
-            let (files, skipped, errors): (i64, i64, i64) = c
-                .query_row(
-                    "SELECT count(*), count(skip_reason), coalesce(sum(parse_error), 0) FROM files WHERE lang = ?1",
-                    [lang.prefix()],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .map_err(sql)?;
-            let symbols: i64 = c
-                .query_row(
-                    "SELECT count(*) FROM symbols WHERE lang = ?1 AND qualname != ''",
-                    [lang.prefix()],
-                    |r| r.get(0),
-                )
-                .map_err(sql)?;
             langs.insert(
                 lang.prefix().to_string(),
-                crate::shape::LangCounts {
-                    files,
-                    symbols,
-                    skipped,
-                    parse_errors: errors,
-                },
+                self.db.lang_counts(lang.prefix())?,
             );
         }
-        let mut edges = std::collections::BTreeMap::new();
-        let mut st = c
-            .prepare("SELECT kind, count(*) FROM edges GROUP BY kind")
-            .map_err(sql)?;
-        for r in st
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
-            .map_err(sql)?
-        {
-            let (k, n) = r.map_err(sql)?;
-            edges.insert(k, n);
-        }
-        let contains: i64 = c
-            .query_row(
-                "SELECT count(*) FROM symbols WHERE parent IS NOT NULL",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(sql)?;
-        edges.insert("contains".into(), contains);
-        let mut skipped = Vec::new();
-        let mut st = c
-            .prepare(
-                "SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL ORDER BY path",
-            )
-            .map_err(sql)?;
-        for r in st
-            .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-            .map_err(sql)?
-        {
-            let (p, reason) = r.map_err(sql)?;
-            skipped.push(crate::shape::Skipped { path: p, reason });
-        }
-        let mut stale = Vec::new();
-        let mut st = c
-            .prepare("SELECT path, size, mtime_ns, stale FROM files ORDER BY path")
-            .map_err(sql)?;
-        for r in st
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, bool>(3)?,
-                ))
-            })
-            .map_err(sql)?
-        {
-            let (p, size, mtime, flagged) = r.map_err(sql)?;
-            if self.is_stale(&p, size, mtime, flagged) {
-                stale.push(p);
-            }
-        }
+        let edges = self.db.edge_counts()?;
+        let skipped = self.db.skipped_files()?;
+        let stale: Vec<String> = self
+            .db
+            .file_stamps()?
+            .into_iter()
+            .filter(|r| self.is_stale(&r.path, r.size, r.mtime, r.flagged))
+            .map(|r| r.path)
+            .collect();
         let last_run: Option<i64> = meta("last_run")?.and_then(|s| s.parse().ok());
         let mut warnings = Vec::new();
         if !stale.is_empty() {
@@ -1735,7 +1416,7 @@ impl Map {
         }
         let status = MapStatus {
             root: self.root.to_string_lossy().into_owned(),
-            db: self.db.to_string_lossy().into_owned(),
+            db: self.path.to_string_lossy().into_owned(),
             schema_version: store::SCHEMA_VERSION,
             tool_version: meta("tool_version")?,
             last_run: last_run.map(iso_utc),
@@ -1787,20 +1468,6 @@ fn module_of(i: &NodeInfo) -> String {
 
 fn depth(i: &NodeInfo) -> usize {
     i.file.as_deref().map_or(0, |f| f.matches('/').count())
-}
-
-/// A call the map could not type: its receiver's type is not stated, so it may or may not
-/// call a symbol of its name. Offered as a candidate, apart from edges.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct UntypedCall {
-    pub file: String,
-    pub line: u32,
-    pub col: u32,
-    /// The symbol the call is in.
-    #[serde(rename = "from")]
-    pub source: String,
-    /// The call as written (`self.db.filter`, `?.filter`).
-    pub written: String,
 }
 
 /// How many untyped call sites an answer lists (`candidatesTotal` says how many exist).

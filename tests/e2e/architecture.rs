@@ -241,3 +241,64 @@ fn languages_are_named_only_in_the_registry() {
         found.join("\n")
     );
 }
+
+/// Whether a line of code runs SQL or names SQLite: a statement's first words in a string,
+/// or the crate's calls.
+fn is_sql(line: &str) -> bool {
+    let statements = [
+        "\"SELECT ",
+        "\"INSERT ",
+        "\"UPDATE ",
+        "\"DELETE ",
+        "\"CREATE ",
+        "\"DROP ",
+        "\"PRAGMA ",
+        "\"BEGIN",
+        "\"COMMIT",
+        "\"ROLLBACK",
+        "\"WITH ",
+    ];
+    let calls = [
+        "rusqlite",
+        "execute_batch(",
+        "prepare_cached(",
+        "query_row(",
+    ];
+    // A hint to the user that shows a `sqlite3` command is a message, not a statement run.
+    !line.contains("sqlite3 ")
+        && (statements.iter().any(|s| line.contains(s)) || calls.iter().any(|c| line.contains(c)))
+}
+
+#[test]
+fn sql_is_only_in_the_store() {
+    let mut found = Vec::new();
+    let mut in_store = 0;
+    for krate in ["indexer", "bridge"] {
+        let src = repo_root().join(krate).join("src");
+        for f in rust_files(&src) {
+            let store = krate == "indexer" && f.starts_with(src.join("store"));
+            let text = std::fs::read_to_string(&f).expect("read");
+            // Tests read the map as `sqlite3` would, to check what was written.
+            for (n, line) in code_lines(&text) {
+                if !is_sql(line) {
+                    continue;
+                }
+                if store {
+                    in_store += 1;
+                } else {
+                    found.push(format!("{}:{n}: {}", f.display(), line.trim()));
+                }
+            }
+        }
+    }
+    println!(
+        "{in_store} lines of SQL in indexer/src/store, {} elsewhere",
+        found.len()
+    );
+    assert!(in_store > 50, "the store was not read");
+    assert!(
+        found.is_empty(),
+        "SQL outside the store:\n{}",
+        found.join("\n")
+    );
+}

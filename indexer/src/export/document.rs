@@ -17,41 +17,13 @@
 use super::symbol::Suffix;
 use crate::encoding::{from_char_col_bytes, Encoding};
 use crate::model::{EdgeKind, Kind};
+use crate::store::{DocEdge, DocSymbol};
 use crate::Lang;
 use scip::types::symbol_information::Kind as ScipKind;
 use scip::types::{
     Document, Occurrence, PositionEncoding, Relationship, Signature, SymbolInformation, SymbolRole,
 };
 use std::collections::{HashMap, HashSet};
-
-/// A symbol row of the map (positions 1-based, columns in characters, end exclusive).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SymbolRow {
-    /// Its node number.
-    pub id: i64,
-    pub name: String,
-    pub kind: Kind,
-    pub start: (u32, u32),
-    pub end: (u32, u32),
-    pub name_line: u32,
-    pub name_cols: (u32, u32),
-    pub signature: Option<String>,
-    pub doc: Option<String>,
-    pub parent: Option<i64>,
-    /// The kind of its parent (`Interface` makes a method abstract).
-    pub parent_kind: Option<Kind>,
-}
-
-/// An edge found in the file, its target resolved.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EdgeRow {
-    pub source: i64,
-    pub target: i64,
-    pub target_name: String,
-    pub kind: EdgeKind,
-    pub line: Option<u32>,
-    pub col: Option<u32>,
-}
 
 /// A Go file's package clause: the package node's symbol, the clause's name, and whether this
 /// document defines the package (its first file) or refers to it.
@@ -69,10 +41,10 @@ pub struct Input<'a> {
     pub path: &'a str,
     pub lang: Lang,
     /// In source order.
-    pub symbols: &'a [SymbolRow],
-    pub edges: &'a [EdgeRow],
+    pub symbols: &'a [DocSymbol],
+    pub edges: &'a [DocEdge],
     /// The `implements` and `extends` edges of the file's symbols, wherever they were found.
-    pub bases: &'a [EdgeRow],
+    pub bases: &'a [DocEdge],
     /// (method, the base or interface method it overrides).
     pub overrides: &'a [(i64, i64)],
     pub package: Option<&'a PackageClause>,
@@ -128,7 +100,7 @@ pub fn scip_kind(lang: Lang, kind: Kind, parent_kind: Option<Kind>) -> ScipKind 
 
 /// A symbol's documentation: its signature as a code block (what hovers show; newer readers
 /// also find it in `signature_documentation`), then its first doc line.
-fn documentation(lang: Lang, s: &SymbolRow) -> Vec<String> {
+fn documentation(lang: Lang, s: &DocSymbol) -> Vec<String> {
     let fence = lang.spec().scip.language.to_lowercase();
     s.signature
         .iter()
@@ -246,7 +218,7 @@ fn import_columns(line: &str, lang: Lang, target_name: &str, col: u32) -> Option
 
 /// The columns of an edge's occurrence: the written name at the edge's position, else where
 /// it stands on that line, else the word at the position.
-fn reference_columns(line: Option<&str>, lang: Lang, e: &EdgeRow, col: u32) -> (u32, u32) {
+fn reference_columns(line: Option<&str>, lang: Lang, e: &DocEdge, col: u32) -> (u32, u32) {
     let (needle, found) = match e.kind {
         EdgeKind::Imports => {
             let hit = line.and_then(|l| import_columns(l, lang, &e.target_name, col));
@@ -496,9 +468,9 @@ pub fn library_member(
 
 /// Node numbers a set of rows names, for the caller to name them all.
 pub fn named(
-    symbols: &[SymbolRow],
-    edges: &[EdgeRow],
-    bases: &[EdgeRow],
+    symbols: &[DocSymbol],
+    edges: &[DocEdge],
+    bases: &[DocEdge],
     overrides: &[(i64, i64)],
 ) -> Vec<i64> {
     let mut seen = HashSet::new();

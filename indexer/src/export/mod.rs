@@ -15,11 +15,10 @@ use crate::encoding::Encoding;
 use crate::envelope::{ErrorCode, ToolError};
 use crate::model::{EdgeKind, Kind};
 use crate::query::store_error;
-use crate::store;
+use crate::store::{self, Db, DocRows, SqlError};
 use crate::Lang;
-use document::{EdgeRow, PackageClause, SymbolRow};
+use document::PackageClause;
 use protobuf::Message;
-use rusqlite::Connection;
 use scip::types::{
     symbol_information::Kind as ScipKind, Index, Metadata, SymbolInformation, TextEncoding,
     ToolInfo,
@@ -93,7 +92,7 @@ pub struct LeftOut {
     pub note: String,
 }
 
-fn internal(what: &str) -> impl Fn(rusqlite::Error) -> ToolError + '_ {
+fn internal(what: &str) -> impl Fn(SqlError) -> ToolError + '_ {
     move |e| {
         ToolError::new(
             ErrorCode::Internal,
@@ -108,23 +107,10 @@ struct Tree {
 }
 
 impl Tree {
-    fn load(conn: &Connection) -> Result<Tree, ToolError> {
-        let max: i64 = conn
-            .query_row("SELECT coalesce(max(id), 0) FROM nodes", [], |r| r.get(0))
-            .map_err(internal("nodes"))?;
-        let mut nodes = vec![(None, 0i64); max as usize + 1];
-        let mut stmt = conn
-            .prepare("SELECT id, kind, coalesce(parent, 0) FROM symbols")
-            .map_err(internal("symbols"))?;
-        let mut rows = stmt.query([]).map_err(internal("symbols"))?;
-        while let Some(r) = rows.next().map_err(internal("symbols"))? {
-            let id: i64 = r.get(0).map_err(internal("symbols"))?;
-            let kind: String = r.get(1).map_err(internal("symbols"))?;
-            if let Some(slot) = usize::try_from(id).ok().and_then(|i| nodes.get_mut(i)) {
-                *slot = (Kind::parse(&kind), r.get(2).map_err(internal("symbols"))?);
-            }
-        }
-        Ok(Tree { nodes })
+    fn load(db: &Db) -> Result<Tree, ToolError> {
+        Ok(Tree {
+            nodes: db.node_tree().map_err(internal("nodes"))?,
+        })
     }
 
     fn get(&self, id: i64) -> Option<(Kind, i64)> {
@@ -294,153 +280,6 @@ impl Namer {
     }
 }
 
-/// The map's rows for one file.
-struct FileRows {
-    symbols: Vec<SymbolRow>,
-    edges: Vec<EdgeRow>,
-    bases: Vec<EdgeRow>,
-    overrides: Vec<(i64, i64)>,
-    /// Node ID text of every node the rows name.
-    ids: HashMap<i64, String>,
-    /// Edges into libraries the map keeps without a target (`external`): source, written
-    /// name, kind, position.
-    library: Vec<EdgeRow>,
-    /// The names the file's imports bind.
-    bound: Vec<crate::resolve::ImportName>,
-}
-
-const SYMBOLS_SQL: &str = "
-    SELECT y.id, n.node_id, y.name, y.kind, y.start_line, y.start_col, y.end_line, y.end_col,
-           y.name_line, y.name_col, y.name_end_col, y.signature, y.doc, y.parent, p.kind,
-           pn.node_id
-    FROM symbols y JOIN nodes n ON n.id = y.id
-    LEFT JOIN symbols p ON p.id = y.parent LEFT JOIN nodes pn ON pn.id = y.parent
-    WHERE y.file_id = ?1
-    ORDER BY y.start_line, y.start_col, y.id";
-
-const EDGES_SQL: &str = "
-    SELECT e.source, e.target, t.node_id, e.target_name, e.kind, e.line, e.col
-    FROM edges e JOIN nodes t ON t.id = e.target
-    WHERE e.file_id = ?1 AND e.kind != 'implements'
-    ORDER BY e.id";
-
-const LIBRARY_SQL: &str = "
-    SELECT source, 0, '', target_name, kind, line, col FROM edges
-    WHERE file_id = ?1 AND target IS NULL AND resolution = 'external' AND line IS NOT NULL
-      AND kind IN ('calls', 'uses', 'extends')
-    ORDER BY id";
-
-const BASES_SQL: &str = "
-    SELECT e.source, e.target, t.node_id, e.target_name, e.kind, e.line, e.col
-    FROM symbols s JOIN edges e ON e.source = s.id JOIN nodes t ON t.id = e.target
-    WHERE s.file_id = ?1 AND e.kind IN ('implements', 'extends')
-    ORDER BY e.id";
-
-/// A method of the file and the method of the same name in a type its type extends or
-/// implements. The joins run in the order written (CROSS JOIN, and no index on the name):
-/// by name first, a method called `__init__` would meet every other `__init__`.
-const OVERRIDES_SQL: &str = "
-    SELECT m.id, b.id, bn.node_id
-    FROM symbols m CROSS JOIN edges e CROSS JOIN symbols b CROSS JOIN nodes bn
-    WHERE m.file_id = ?1 AND m.kind = 'method'
-      AND e.source = m.parent AND e.kind IN ('extends', 'implements')
-      AND b.parent = e.target AND +b.name = m.name AND b.kind = 'method'
-      AND bn.id = b.id
-    ORDER BY m.id, b.id";
-
-fn edge_row(r: &rusqlite::Row) -> rusqlite::Result<(EdgeRow, String)> {
-    let kind: String = r.get(4)?;
-    Ok((
-        EdgeRow {
-            source: r.get(0)?,
-            target: r.get(1)?,
-            target_name: r.get(3)?,
-            kind: EdgeKind::ALL
-                .into_iter()
-                .find(|k| k.as_str() == kind)
-                .unwrap_or(EdgeKind::Calls),
-            line: r.get(5)?,
-            col: r.get(6)?,
-        },
-        r.get(2)?,
-    ))
-}
-
-fn load_file(conn: &Connection, file_id: i64, lang: Lang) -> rusqlite::Result<FileRows> {
-    let mut ids = HashMap::new();
-    let mut symbols = Vec::new();
-    let mut stmt = conn.prepare_cached(SYMBOLS_SQL)?;
-    let mut rows = stmt.query([file_id])?;
-    while let Some(r) = rows.next()? {
-        let kind: String = r.get(3)?;
-        let Some(kind) = Kind::parse(&kind) else {
-            continue;
-        };
-        let id: i64 = r.get(0)?;
-        ids.insert(id, r.get(1)?);
-        let parent: Option<i64> = r.get(13)?;
-        if let (Some(p), Some(pid)) = (parent, r.get::<_, Option<String>>(15)?) {
-            ids.insert(p, pid);
-        }
-        symbols.push(SymbolRow {
-            id,
-            name: r.get(2)?,
-            kind,
-            start: (r.get(4)?, r.get(5)?),
-            end: (r.get(6)?, r.get(7)?),
-            name_line: r.get(8)?,
-            name_cols: (r.get(9)?, r.get(10)?),
-            signature: r.get(11)?,
-            doc: r.get(12)?,
-            parent,
-            parent_kind: r
-                .get::<_, Option<String>>(14)?
-                .and_then(|k| Kind::parse(&k)),
-        });
-    }
-    let mut edges_of = |sql: &str| -> rusqlite::Result<Vec<EdgeRow>> {
-        let mut stmt = conn.prepare_cached(sql)?;
-        let rows = stmt.query_map([file_id], edge_row)?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (e, target_id) = row?;
-            ids.insert(e.target, target_id);
-            out.push(e);
-        }
-        Ok(out)
-    };
-    let edges = edges_of(EDGES_SQL)?;
-    let bases = edges_of(BASES_SQL)?;
-    let library = {
-        let mut stmt = conn.prepare_cached(LIBRARY_SQL)?;
-        let rows = stmt.query_map([file_id], edge_row)?;
-        rows.map(|r| r.map(|(e, _)| e))
-            .collect::<rusqlite::Result<Vec<_>>>()?
-    };
-    let bound = store::file_imports(conn, file_id)?
-        .iter()
-        .filter_map(|imp| crate::resolve::import_name(lang, imp))
-        .collect();
-    let mut overrides = Vec::new();
-    let mut stmt = conn.prepare_cached(OVERRIDES_SQL)?;
-    let mut rows = stmt.query([file_id])?;
-    while let Some(r) = rows.next()? {
-        let (m, b): (i64, i64) = (r.get(0)?, r.get(1)?);
-        ids.insert(b, r.get(2)?);
-        overrides.push((m, b));
-    }
-    overrides.dedup();
-    Ok(FileRows {
-        symbols,
-        edges,
-        bases,
-        overrides,
-        ids,
-        library,
-        bound,
-    })
-}
-
 /// `file:///abs/path` with the characters a URI cannot hold escaped.
 fn file_uri(path: &Path) -> String {
     let mut out = String::from("file://");
@@ -454,69 +293,21 @@ fn file_uri(path: &Path) -> String {
     out
 }
 
-/// A Go package node and the file whose document defines it: the first, by path, of those
-/// with a doc comment (the package's documentation is there), else the first.
-struct PackageNode {
-    id: i64,
-    node_id: String,
-    name: String,
-    doc: Option<String>,
-    first_file: i64,
-}
-
-fn load_packages(conn: &Connection) -> rusqlite::Result<HashMap<i64, PackageNode>> {
-    let mut stmt = conn.prepare(
-        "SELECT y.id, n.node_id, y.name, y.doc,
-                (SELECT f.id FROM symbols c JOIN files f ON f.id = c.file_id
-                 WHERE c.parent = y.id AND c.kind = 'file' ORDER BY c.doc IS NULL, f.path LIMIT 1)
-         FROM symbols y JOIN nodes n ON n.id = y.id WHERE y.kind = 'package' AND y.file_id IS NULL",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        Ok(PackageNode {
-            id: r.get(0)?,
-            node_id: r.get(1)?,
-            name: r.get(2)?,
-            doc: r.get(3)?,
-            first_file: r.get::<_, Option<i64>>(4)?.unwrap_or(0),
-        })
-    })?;
-    let mut out = HashMap::new();
-    for p in rows {
-        let p = p?;
-        out.insert(p.id, p);
-    }
-    Ok(out)
-}
-
 /// Write the map's SCIP index to `opts.output`.
 pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
     let started = std::time::Instant::now();
     let conn = store::open_for_read(&opts.db).map_err(store_error)?;
-    // One state of the map for the whole export, whatever a watcher commits meanwhile. Read
-    // through a bounded page cache, not a map of the whole file: an export touches every page
-    // once, and a mapped file's pages would count as this process's memory.
-    conn.execute_batch("PRAGMA mmap_size = 0; PRAGMA cache_size = -16384; BEGIN")
-        .map_err(internal("begin"))?;
+    // One state of the map for the whole export (see `Db::export_snapshot`).
+    let _snapshot = conn.export_snapshot().map_err(internal("begin"))?;
 
     let tree = Tree::load(&conn)?;
     let mut named_elsewhere = HashSet::new();
-    {
-        let mut stmt = conn
-            .prepare(
-                "SELECT DISTINCT e.target FROM edges e JOIN symbols t ON t.id = e.target
-                 WHERE t.file_id IS NOT e.file_id",
-            )
-            .map_err(internal("edges"))?;
-        let rows = stmt
-            .query_map([], |r| r.get::<_, i64>(0))
-            .map_err(internal("edges"))?;
-        for t in rows {
-            let t = t.map_err(internal("edges"))?;
-            if tree.in_function(t) {
-                named_elsewhere.insert(t);
-            }
+    conn.targets_named_elsewhere(|t| {
+        if tree.in_function(t) {
+            named_elsewhere.insert(t);
         }
-    }
+    })
+    .map_err(internal("edges"))?;
     let root_abs = opts
         .root
         .canonicalize()
@@ -535,35 +326,10 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         named_elsewhere,
         externals: BTreeMap::new(),
     };
-    let packages = load_packages(&conn).map_err(internal("packages"))?;
+    let packages = conn.package_nodes().map_err(internal("packages"))?;
 
-    type FileEntry = (i64, String, String, Option<String>, (i64, i64));
-    let files: Vec<FileEntry> = {
-        let mut stmt = conn
-            .prepare(
-                "SELECT id, path, lang, package, size, mtime_ns FROM files
-                 WHERE skip_reason IS NULL ORDER BY path",
-            )
-            .map_err(internal("files"))?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    (r.get(4)?, r.get(5)?),
-                ))
-            })
-            .map_err(internal("files"))?;
-        rows.collect::<rusqlite::Result<_>>()
-            .map_err(internal("files"))?
-    };
-    let unresolved_edges: u64 = conn
-        .query_row("SELECT count(*) FROM edges WHERE target IS NULL", [], |r| {
-            r.get(0)
-        })
-        .map_err(internal("edges"))?;
+    let files = conn.export_files().map_err(internal("files"))?;
+    let unresolved_edges = conn.count_unresolved_edges().map_err(internal("edges"))?;
 
     store::remove_orphans(&opts.output, ".tmp-");
     let tmp = {
@@ -613,11 +379,24 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             ..Default::default()
         };
         field(&mut out, 1, &metadata).map_err(|e| write_err(&e))?;
-        for (file_id, path, lang, package_name, (size, mtime_ns)) in &files {
+        for store::ExportFile {
+            id: file_id,
+            path,
+            lang,
+            package: package_name,
+            stamp: (size, mtime_ns),
+        } in &files
+        {
             let Some(lang) = Lang::from_prefix(lang) else {
                 continue;
             };
-            let mut rows = load_file(&conn, *file_id, lang).map_err(internal("a file's rows"))?;
+            let mut rows: DocRows = conn.doc_rows(*file_id).map_err(internal("a file's rows"))?;
+            // The names the file's imports bind.
+            let bound: Vec<crate::resolve::ImportName> = rows
+                .imports
+                .iter()
+                .filter_map(|imp| crate::resolve::import_name(lang, imp))
+                .collect();
             if rows.symbols.is_empty() {
                 continue;
             }
@@ -690,7 +469,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
             let mut library_ids: HashMap<String, i64> = HashMap::new();
             for mut e in std::mem::take(&mut rows.library) {
                 let Some((module, member)) =
-                    document::library_member(&rows.bound, &imported, &e.target_name)
+                    document::library_member(&bound, &imported, &e.target_name)
                 else {
                     continue;
                 };

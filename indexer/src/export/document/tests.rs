@@ -1,7 +1,7 @@
 use super::*;
 
-fn sym(id: i64, name: &str, kind: Kind, line: u32, cols: (u32, u32), end: (u32, u32)) -> SymbolRow {
-    SymbolRow {
+fn sym(id: i64, name: &str, kind: Kind, line: u32, cols: (u32, u32), end: (u32, u32)) -> DocSymbol {
+    DocSymbol {
         id,
         name: name.into(),
         kind,
@@ -16,8 +16,8 @@ fn sym(id: i64, name: &str, kind: Kind, line: u32, cols: (u32, u32), end: (u32, 
     }
 }
 
-fn edge(source: i64, target: i64, name: &str, kind: EdgeKind, at: Option<(u32, u32)>) -> EdgeRow {
-    EdgeRow {
+fn edge(source: i64, target: i64, name: &str, kind: EdgeKind, at: Option<(u32, u32)>) -> DocEdge {
+    DocEdge {
         source,
         target,
         target_name: name.into(),

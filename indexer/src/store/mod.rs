@@ -1,5 +1,17 @@
-//! The SQLite map: opening it, its schema and version, and the reads and writes the indexer and
-//! the query layer share. The only module that writes SQL; every statement binds its parameters.
+//! The SQLite map, and every statement run on it. [`Db`] is the one handle on SQLite: the
+//! rest of the crate asks it typed questions (`run`: an index run's reads and writes; `map`:
+//! the map tools' and live tools' reads; `scip`: the export's) and gets model types back,
+//! never rows or statements. Every statement binds its parameters.
+
+mod map;
+mod run;
+mod scip;
+
+pub use map::{
+    CandidateRow, EdgeOnLine, EdgeSite, MapSymbol, NodeRow, StaleRow, UntypedCall, UseRow,
+};
+pub use run::{ConcreteType, EdgeRow, ReceiverMethod, StoredRef};
+pub use scip::{DocEdge, DocRows, DocSymbol, ExportFile, PackageRow};
 
 use crate::lang::Lang;
 use crate::model::{FactRole, Import, Kind, Pos, TypeFact};
@@ -8,7 +20,18 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub const SCHEMA: &str = include_str!("../../schema.sql");
+/// An error from SQLite, as callers of [`Db`] see it.
+pub type SqlError = rusqlite::Error;
+pub type SqlResult<T> = Result<T, SqlError>;
+
+/// An open map. Opened for writing ([`open_for_write`], [`open_fresh_build`]) it serves an
+/// index run; opened for reading ([`open_for_read`]) the tools. Its methods are the map's
+/// typed API; `rusqlite` appears nowhere outside this module.
+pub struct Db {
+    conn: Connection,
+}
+
+pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// Bump when `schema.sql` changes, or what extraction writes into it (4: `doc` is the first
 /// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number;
 /// 6: a file's directory on `files`, not on each symbol); an older or newer map is rebuilt by
@@ -42,6 +65,20 @@ pub enum StoreError {
     },
 }
 
+/// A failed read of the map, as the tools answer it.
+impl From<SqlError> for crate::envelope::ToolError {
+    fn from(e: SqlError) -> Self {
+        crate::envelope::ToolError::internal(format!("cannot read the map: {e}"))
+    }
+}
+
+/// Seconds since the Unix epoch (0 on a clock before it).
+pub(crate) fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
 /// The default map location: `<root>/.codemap/map.db`.
 pub fn default_db(root: &Path) -> PathBuf {
     root.join(".codemap").join("map.db")
@@ -56,14 +93,14 @@ fn sql_err(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
 
 /// Open (creating if needed) the map for writing. Returns the connection and, when the map had
 /// another schema version and was rebuilt, a message saying so.
-pub fn open_for_write(db: &Path) -> Result<(Connection, Option<String>), StoreError> {
-    open_for_write_mode(db, false)
+pub fn open_for_write(db: &Path) -> Result<(Db, Option<String>), StoreError> {
+    open_for_write_mode(db, false).map(|(conn, m)| (Db { conn }, m))
 }
 
 /// A map being built from nothing: a private file, no journal (the file is renamed into place
 /// only when complete, so a killed build leaves no map rather than a broken one).
-pub fn open_fresh_build(db: &Path) -> Result<Connection, StoreError> {
-    open_for_write_mode(db, true).map(|(c, _)| c)
+pub fn open_fresh_build(db: &Path) -> Result<Db, StoreError> {
+    open_for_write_mode(db, true).map(|(conn, _)| Db { conn })
 }
 
 /// Where a fresh build is written before it is renamed to `db`.
@@ -189,7 +226,7 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
 }
 
 /// Take the write lock for a whole run. A second writer waits a few seconds, then gets `Busy`.
-pub fn begin_immediate(conn: &Connection, db: &Path) -> Result<(), StoreError> {
+fn begin_immediate(conn: &Connection, db: &Path) -> Result<(), StoreError> {
     match conn.execute_batch("BEGIN IMMEDIATE") {
         Ok(()) => Ok(()),
         Err(rusqlite::Error::SqliteFailure(f, _))
@@ -208,7 +245,7 @@ pub fn begin_immediate(conn: &Connection, db: &Path) -> Result<(), StoreError> {
 }
 
 /// Open an existing map for reading. Never creates one.
-pub fn open_for_read(db: &Path) -> Result<Connection, StoreError> {
+pub fn open_for_read(db: &Path) -> Result<Db, StoreError> {
     if !db.is_file() {
         return Err(StoreError::NotBuilt(db.to_path_buf()));
     }
@@ -237,20 +274,7 @@ pub fn open_for_read(db: &Path) -> Result<Connection, StoreError> {
             want: SCHEMA_VERSION,
         });
     }
-    Ok(conn)
-}
-
-pub fn get_meta(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
-    conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-        .optional()
-}
-
-pub fn set_meta(conn: &Connection, key: &str, value: &str) -> rusqlite::Result<()> {
-    conn.execute(
-        "INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        params![key, value],
-    )?;
-    Ok(())
+    Ok(Db { conn })
 }
 
 /// A row of `files`, as the indexer compares it with the disk.
@@ -266,151 +290,236 @@ pub struct FileRow {
     pub stale: bool,
 }
 
-pub fn load_files(conn: &Connection) -> rusqlite::Result<Vec<(String, FileRow)>> {
-    let mut st =
-        conn.prepare("SELECT path, id, size, mtime_ns, hash, skip_reason, lang, stale FROM files")?;
-    let rows = st.query_map([], |r| {
-        Ok((
-            r.get(0)?,
-            FileRow {
-                id: r.get(1)?,
-                size: r.get(2)?,
-                mtime_ns: r.get(3)?,
-                hash: r.get(4)?,
-                skip_reason: r.get(5)?,
-                lang: r.get(6)?,
-                stale: r.get::<_, Option<bool>>(7)?.unwrap_or(false),
-            },
-        ))
-    })?;
-    rows.collect()
-}
-
-/// The number of a node ID in `nodes`, which stores it on first use.
-pub fn node_number(conn: &Connection, node_id: &str) -> rusqlite::Result<i64> {
-    let known = conn
-        .prepare_cached("SELECT id FROM nodes WHERE node_id = ?1")?
-        .query_row([node_id], |r| r.get(0))
-        .optional()?;
-    match known {
-        Some(n) => Ok(n),
-        None => new_node(conn, node_id),
+impl Db {
+    /// Take the write lock for a whole run (`db`: the map's path, for the error). A second
+    /// writer waits a few seconds, then gets [`StoreError::Busy`].
+    pub fn begin_immediate(&self, db: &Path) -> Result<(), StoreError> {
+        begin_immediate(&self.conn, db)
     }
-}
 
-/// Store a node ID known not to be in `nodes` yet (a cold run's definitions).
-pub fn new_node(conn: &Connection, node_id: &str) -> rusqlite::Result<i64> {
-    conn.prepare_cached("INSERT INTO nodes(node_id) VALUES (?1)")?
-        .execute([node_id])?;
-    Ok(conn.last_insert_rowid())
-}
+    /// End the run's transaction, keeping what it wrote.
+    pub fn commit(&self) -> SqlResult<()> {
+        self.conn.execute_batch("COMMIT")
+    }
 
-/// Forget the nodes among `candidates` that nothing names any more: no symbol (as itself or
-/// as a parent), no edge. A forgotten number may be given to a new node later.
-pub fn forget_nodes(conn: &Connection, candidates: &[i64]) -> rusqlite::Result<usize> {
-    let mut st = conn.prepare_cached(
-        "DELETE FROM nodes WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = ?1)
-         AND NOT EXISTS (SELECT 1 FROM symbols WHERE parent = ?1)
-         AND NOT EXISTS (SELECT 1 FROM edges WHERE target = ?1)
-         AND NOT EXISTS (SELECT 1 FROM edges WHERE source = ?1)",
-    )?;
-    let mut hubs = conn.prepare_cached("DELETE FROM hubs WHERE node = ?1")?;
-    let mut n = 0;
-    for &c in candidates {
-        if st.execute([c])? > 0 {
-            hubs.execute([c])?;
-            n += 1;
+    /// End the run's transaction, dropping what it wrote.
+    pub fn rollback(&self) -> SqlResult<()> {
+        self.conn.execute_batch("ROLLBACK")
+    }
+
+    /// A fresh build, complete, takes the journal mode every later run and reader uses.
+    pub fn finish_fresh_build(&self) -> SqlResult<()> {
+        self.conn.execute_batch("PRAGMA journal_mode = WAL;")
+    }
+
+    /// Until the guard drops, every statement reads one state of the map: a run committed
+    /// between two of an answer's queries is seen whole or not at all (SQLite WAL snapshot).
+    /// Inside another snapshot, a no-op.
+    pub fn snapshot(&self) -> SqlResult<Snapshot<'_>> {
+        if !self.conn.is_autocommit() {
+            return Ok(Snapshot(None));
+        }
+        self.conn.execute_batch("BEGIN")?;
+        Ok(Snapshot(Some(&self.conn)))
+    }
+
+    /// A number that changes whenever another connection commits to the map (SQLite's
+    /// `data_version`): what readers' caches key on. A timestamp would miss two runs in one
+    /// second.
+    pub fn data_version(&self) -> SqlResult<i64> {
+        self.conn
+            .query_row("PRAGMA data_version", [], |r| r.get::<_, i64>(0))
+    }
+
+    /// The lookups resolution makes during an incremental run, over the map itself (they see
+    /// the run's uncommitted writes).
+    pub fn symbol_index(&self) -> SqlIndex<'_> {
+        SqlIndex { db: self }
+    }
+
+    pub fn get_meta(&self, key: &str) -> SqlResult<Option<String>> {
+        let conn = &self.conn;
+        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()
+    }
+
+    pub fn set_meta(&self, key: &str, value: &str) -> SqlResult<()> {
+        let conn = &self.conn;
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            params![key, value],
+        )?;
+        Ok(())
+    }
+
+    pub fn load_files(&self) -> SqlResult<Vec<(String, FileRow)>> {
+        let conn = &self.conn;
+        let mut st = conn.prepare(
+            "SELECT path, id, size, mtime_ns, hash, skip_reason, lang, stale FROM files",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                FileRow {
+                    id: r.get(1)?,
+                    size: r.get(2)?,
+                    mtime_ns: r.get(3)?,
+                    hash: r.get(4)?,
+                    skip_reason: r.get(5)?,
+                    lang: r.get(6)?,
+                    stale: r.get::<_, Option<bool>>(7)?.unwrap_or(false),
+                },
+            ))
+        })?;
+        rows.collect()
+    }
+
+    /// The number of a node ID in `nodes`, which stores it on first use.
+    pub fn node_number(&self, node_id: &str) -> SqlResult<i64> {
+        let conn = &self.conn;
+        let known = conn
+            .prepare_cached("SELECT id FROM nodes WHERE node_id = ?1")?
+            .query_row([node_id], |r| r.get(0))
+            .optional()?;
+        match known {
+            Some(n) => Ok(n),
+            None => self.new_node(node_id),
         }
     }
-    Ok(n)
-}
 
-/// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
-/// Returns the numbers of the nodes its symbols were (others may still name them).
-pub fn clear_file(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<i64>> {
-    let gone: Vec<i64> = conn
-        .prepare_cached("DELETE FROM symbols WHERE file_id = ?1 RETURNING id")?
-        .query_map([file_id], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1")?
-        .execute([file_id])?;
-    conn.prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
-        .execute([file_id])?;
-    conn.prepare_cached("DELETE FROM facts WHERE file_id = ?1")?
-        .execute([file_id])?;
-    Ok(gone)
-}
-
-/// Write a file's type facts, in order.
-pub fn insert_facts(conn: &Connection, file_id: i64, facts: &[TypeFact]) -> rusqlite::Result<()> {
-    let mut st = conn.prepare_cached(
-        "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
-    for (i, f) in facts.iter().enumerate() {
-        st.execute(params![
-            file_id,
-            f.qualname,
-            f.role.as_str(),
-            f.ty,
-            i as i64
-        ])?;
+    /// Store a node ID known not to be in `nodes` yet (a cold run's definitions).
+    pub fn new_node(&self, node_id: &str) -> SqlResult<i64> {
+        let conn = &self.conn;
+        conn.prepare_cached("INSERT INTO nodes(node_id) VALUES (?1)")?
+            .execute([node_id])?;
+        Ok(conn.last_insert_rowid())
     }
-    Ok(())
+
+    /// Forget the nodes among `candidates` that nothing names any more: no symbol (as itself or
+    /// as a parent), no edge. A forgotten number may be given to a new node later.
+    pub fn forget_nodes(&self, candidates: &[i64]) -> SqlResult<usize> {
+        let conn = &self.conn;
+        let mut st = conn.prepare_cached(
+            "DELETE FROM nodes WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = ?1)
+             AND NOT EXISTS (SELECT 1 FROM symbols WHERE parent = ?1)
+             AND NOT EXISTS (SELECT 1 FROM edges WHERE target = ?1)
+             AND NOT EXISTS (SELECT 1 FROM edges WHERE source = ?1)",
+        )?;
+        let mut hubs = conn.prepare_cached("DELETE FROM hubs WHERE node = ?1")?;
+        let mut n = 0;
+        for &c in candidates {
+            if st.execute([c])? > 0 {
+                hubs.execute([c])?;
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
+    /// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
+    /// Returns the numbers of the nodes its symbols were (others may still name them).
+    pub fn clear_file(&self, file_id: i64) -> SqlResult<Vec<i64>> {
+        let conn = &self.conn;
+        let gone: Vec<i64> = conn
+            .prepare_cached("DELETE FROM symbols WHERE file_id = ?1 RETURNING id")?
+            .query_map([file_id], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1")?
+            .execute([file_id])?;
+        conn.prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
+            .execute([file_id])?;
+        conn.prepare_cached("DELETE FROM facts WHERE file_id = ?1")?
+            .execute([file_id])?;
+        Ok(gone)
+    }
+
+    /// Write a file's type facts, in order.
+    pub fn insert_facts(&self, file_id: i64, facts: &[TypeFact]) -> SqlResult<()> {
+        let conn = &self.conn;
+        let mut st = conn.prepare_cached(
+            "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for (i, f) in facts.iter().enumerate() {
+            st.execute(params![
+                file_id,
+                f.qualname,
+                f.role.as_str(),
+                f.ty,
+                i as i64
+            ])?;
+        }
+        Ok(())
+    }
+
+    /// A file's type facts as stored, in order: the shape that references elsewhere read.
+    pub fn file_facts(&self, file_id: i64) -> SqlResult<Vec<TypeFact>> {
+        let conn = &self.conn;
+        let mut st = conn.prepare_cached(
+            "SELECT qualname, role, ty FROM facts WHERE file_id = ?1 ORDER BY seq",
+        )?;
+        let rows = st.query_map([file_id], |r| {
+            let role: String = r.get(1)?;
+            Ok(TypeFact {
+                qualname: r.get(0)?,
+                role: FactRole::parse(&role).unwrap_or(FactRole::Type),
+                ty: r.get(2)?,
+            })
+        })?;
+        rows.collect()
+    }
+
+    /// A file's stored imports.
+    pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
+        let conn = &self.conn;
+        let mut st = conn.prepare_cached(
+            "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1",
+        )?;
+        let rows = st.query_map([file_id], |r| {
+            Ok(Import {
+                module: r.get(0)?,
+                member: r.get(1)?,
+                alias: r.get(2)?,
+                reexport: r.get(3)?,
+                pos: Pos {
+                    line: r.get(4)?,
+                    col: r.get(5)?,
+                },
+            })
+        })?;
+        rows.collect()
+    }
+
+    /// Qualnames of a file's symbols, for working out which names a change added or removed.
+    pub fn file_qualnames(&self, file_id: i64) -> SqlResult<Vec<(String, String)>> {
+        let conn = &self.conn;
+        let mut st = conn.prepare_cached(
+            "SELECT name, qualname FROM symbols WHERE file_id = ?1 AND qualname != ''",
+        )?;
+        let rows = st.query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        rows.collect()
+    }
 }
 
-/// A file's type facts as stored, in order: the shape that references elsewhere read.
-pub fn file_facts(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<TypeFact>> {
-    let mut st = conn
-        .prepare_cached("SELECT qualname, role, ty FROM facts WHERE file_id = ?1 ORDER BY seq")?;
-    let rows = st.query_map([file_id], |r| {
-        let role: String = r.get(1)?;
-        Ok(TypeFact {
-            qualname: r.get(0)?,
-            role: FactRole::parse(&role).unwrap_or(FactRole::Type),
-            ty: r.get(2)?,
-        })
-    })?;
-    rows.collect()
-}
+/// A read transaction on the map; see [`Db::snapshot`].
+pub struct Snapshot<'a>(Option<&'a Connection>);
 
-/// A file's stored imports.
-pub fn file_imports(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<Import>> {
-    let mut st = conn.prepare_cached(
-        "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1",
-    )?;
-    let rows = st.query_map([file_id], |r| {
-        Ok(Import {
-            module: r.get(0)?,
-            member: r.get(1)?,
-            alias: r.get(2)?,
-            reexport: r.get(3)?,
-            pos: Pos {
-                line: r.get(4)?,
-                col: r.get(5)?,
-            },
-        })
-    })?;
-    rows.collect()
-}
-
-/// Qualnames of a file's symbols, for working out which names a change added or removed.
-pub fn file_qualnames(conn: &Connection, file_id: i64) -> rusqlite::Result<Vec<(String, String)>> {
-    let mut st = conn.prepare_cached(
-        "SELECT name, qualname FROM symbols WHERE file_id = ?1 AND qualname != ''",
-    )?;
-    let rows = st.query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    rows.collect()
+impl Drop for Snapshot<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.0 {
+            let _ = c.execute_batch("COMMIT");
+        }
+    }
 }
 
 /// Lookups over the map itself, for incremental runs (sees the run's uncommitted writes).
 pub struct SqlIndex<'c> {
-    pub conn: &'c Connection,
+    db: &'c Db,
 }
 
 impl SqlIndex<'_> {
     fn query(&self, sql: &str, a: &str, b: &str, lang: Lang) -> Vec<SymRef> {
-        let run = || -> rusqlite::Result<Vec<SymRef>> {
-            let mut st = self.conn.prepare_cached(sql)?;
+        let run = || -> SqlResult<Vec<SymRef>> {
+            let mut st = self.db.conn.prepare_cached(sql)?;
             let rows = st.query_map(params![a, b, lang.prefix()], |r| {
                 let kind: String = r.get(1)?;
                 Ok(SymRef {
@@ -431,8 +540,8 @@ impl SqlIndex<'_> {
 
 impl SymbolIndex for SqlIndex<'_> {
     fn facts(&self, _lang: Lang, file: &str, qualname: &str, role: FactRole) -> Vec<String> {
-        let run = || -> rusqlite::Result<Vec<String>> {
-            let mut st = self.conn.prepare_cached(
+        let run = || -> SqlResult<Vec<String>> {
+            let mut st = self.db.conn.prepare_cached(
                 "SELECT x.ty FROM facts x JOIN files f ON f.id = x.file_id \
                  WHERE f.path = ?1 AND x.qualname = ?2 AND x.role = ?3 ORDER BY x.seq",
             )?;
@@ -443,11 +552,12 @@ impl SymbolIndex for SqlIndex<'_> {
     }
 
     fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {
-        let run = || -> rusqlite::Result<Vec<Import>> {
+        let run = || -> SqlResult<Vec<Import>> {
             let id: i64 =
-                self.conn
+                self.db
+                    .conn
                     .query_row("SELECT id FROM files WHERE path = ?1", [file], |r| r.get(0))?;
-            file_imports(self.conn, id)
+            self.db.file_imports(id)
         };
         run().unwrap_or_default()
     }

@@ -1,0 +1,575 @@
+//! The reads of the map tools (`query`) and the live tools (`nav`, through [`MapSymbol`] and
+//! [`EdgeSite`]): symbols by ID, name, position or search candidate, edges into and out of a
+//! node, the file graph, the map's counts. Callers group the reads of one answer in a
+//! [`Db::snapshot`].
+
+use super::{Db, SqlResult};
+use crate::model::Pos;
+use crate::shape::{EdgeOut, LangCounts, NodeInfo, RangeOut, Skipped};
+use rusqlite::{params, OptionalExtension, Row};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A symbol of the map as the live tools use it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MapSymbol {
+    pub node_id: String,
+    pub file: String,
+    pub name_line: u32,
+    pub name_col: u32,
+    pub end_line: u32,
+    pub kind: String,
+    pub name: String,
+    pub parent: Option<String>,
+    pub signature: Option<String>,
+    pub doc: Option<String>,
+}
+
+/// An edge where it is written: the file, position, kind and the other end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EdgeSite {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub kind: String,
+    /// The node at the other end: the source for edges into a symbol, the target for edges
+    /// out of it.
+    pub other: String,
+}
+
+/// A resolved edge written on a line: its target, the name as written and its column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EdgeOnLine {
+    pub target: String,
+    pub target_name: String,
+    pub col: u32,
+}
+
+const SYM_COLS: &str = "n.node_id, f.path, s.name_line, s.name_col, s.end_line, s.kind, s.name, p.node_id, s.signature, s.doc";
+/// The tables `SYM_COLS` reads: a symbol, its file, its node ID and its parent's.
+const SYM_FROM: &str = "symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
+     LEFT JOIN nodes p ON p.id = s.parent";
+
+fn sym_row(r: &Row<'_>) -> SqlResult<MapSymbol> {
+    Ok(MapSymbol {
+        node_id: r.get(0)?,
+        file: r.get(1)?,
+        name_line: r.get(2)?,
+        name_col: r.get(3)?,
+        end_line: r.get(4)?,
+        kind: r.get(5)?,
+        name: r.get(6)?,
+        parent: r.get(7)?,
+        signature: r.get(8)?,
+        doc: r.get(9)?,
+    })
+}
+
+impl Db {
+    fn symbols_where(
+        &self,
+        clause: &str,
+        args: impl rusqlite::Params,
+    ) -> SqlResult<Vec<MapSymbol>> {
+        self.conn
+            .prepare_cached(&format!("SELECT {SYM_COLS} FROM {SYM_FROM} WHERE {clause}"))?
+            .query_map(args, sym_row)?
+            .collect()
+    }
+
+    /// The symbol with this node ID (files included; packages, which have no file, are not).
+    pub fn symbol(&self, id: &str) -> SqlResult<Option<MapSymbol>> {
+        Ok(self
+            .symbols_where("n.node_id = ?1", [id])?
+            .into_iter()
+            .next())
+    }
+
+    /// Symbols whose name starts at this spot.
+    pub fn defined_at(&self, file: &str, line: u32, col: u32) -> SqlResult<Vec<MapSymbol>> {
+        self.symbols_where(
+            "f.path = ?1 AND s.name_line = ?2 AND s.name_col = ?3 AND s.qualname != ''",
+            params![file, line, col],
+        )
+    }
+
+    /// Symbols of this name, those in `file` first, at most 20.
+    pub fn symbols_named(&self, name: &str, file: &str) -> SqlResult<Vec<MapSymbol>> {
+        self.symbols_where(
+            "s.name = ?1 AND s.qualname != '' ORDER BY (f.path = ?2) DESC, f.path, s.name_line LIMIT 20",
+            params![name, file],
+        )
+    }
+
+    /// The members of `parent` named `name` (a subtype's override of a method).
+    pub fn members_named(&self, parent: &str, name: &str) -> SqlResult<Vec<MapSymbol>> {
+        self.symbols_where("p.node_id = ?1 AND s.name = ?2", params![parent, name])
+    }
+
+    /// The resolved edges written on one line of a file.
+    pub fn edges_on_line(&self, file: &str, line: u32) -> SqlResult<Vec<EdgeOnLine>> {
+        self.conn
+            .prepare_cached(
+                "SELECT t.node_id, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
+                 JOIN nodes t ON t.id = e.target WHERE f.path = ?1 AND e.line = ?2",
+            )?
+            .query_map(params![file, line], |r| {
+                Ok(EdgeOnLine {
+                    target: r.get(0)?,
+                    target_name: r.get(1)?,
+                    col: r.get(2)?,
+                })
+            })?
+            .collect()
+    }
+
+    /// Edges into `target` where they are written (`other` is each edge's source), of the
+    /// given kinds, or of every kind when `kinds` is empty.
+    pub fn edges_into(&self, target: &str, kinds: &[&str]) -> SqlResult<Vec<EdgeSite>> {
+        let mut out = self.edge_sites(
+            "SELECT f.path, e.line, e.col, e.kind, o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
+             JOIN files f ON f.id = e.file_id JOIN nodes o ON o.id = e.source \
+             WHERE n.node_id = ?1 AND e.line IS NOT NULL",
+            target,
+        )?;
+        out.retain(|e| kinds.is_empty() || kinds.contains(&e.kind.as_str()));
+        Ok(out)
+    }
+
+    /// Resolved `calls` edges out of `source` (`other` is each edge's target).
+    pub fn calls_out_of(&self, source: &str) -> SqlResult<Vec<EdgeSite>> {
+        self.edge_sites(
+            "SELECT f.path, e.line, e.col, e.kind, o.node_id FROM nodes n JOIN edges e ON e.source = n.id \
+             JOIN files f ON f.id = e.file_id JOIN nodes o ON o.id = e.target \
+             WHERE n.node_id = ?1 AND e.kind = 'calls'",
+            source,
+        )
+    }
+
+    fn edge_sites(&self, statement: &str, node: &str) -> SqlResult<Vec<EdgeSite>> {
+        self.conn
+            .prepare_cached(statement)?
+            .query_map([node], |r| {
+                Ok(EdgeSite {
+                    file: r.get(0)?,
+                    line: r.get(1)?,
+                    col: r.get(2)?,
+                    kind: r.get(3)?,
+                    other: r.get(4)?,
+                })
+            })?
+            .collect()
+    }
+
+    /// The types that implement or extend `id` directly.
+    pub fn direct_subtypes(&self, id: &str) -> SqlResult<Vec<String>> {
+        self.conn
+            .prepare_cached(
+                "SELECT DISTINCT o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
+                 JOIN nodes o ON o.id = e.source WHERE n.node_id = ?1 AND e.kind IN ('implements', 'extends')",
+            )?
+            .query_map([id], |r| r.get(0))?
+            .collect()
+    }
+
+    /// The first file of a language in the map (by path), if it has one.
+    pub fn first_file_of(&self, lang: &str) -> SqlResult<Option<String>> {
+        self.conn
+            .prepare_cached(
+                "SELECT path FROM files WHERE lang = ?1 AND skip_reason IS NULL ORDER BY path LIMIT 1",
+            )?
+            .query_map([lang], |r| r.get(0))?
+            .next()
+            .transpose()
+    }
+
+    /// The ID prefixes of the languages the map holds files of.
+    pub fn languages(&self) -> SqlResult<Vec<String>> {
+        self.conn
+            .prepare_cached("SELECT DISTINCT lang FROM files")?
+            .query_map([], |r| r.get(0))?
+            .collect()
+    }
+
+    /// The map's symbol named at this spot, else the innermost one around it, else the type
+    /// an implementation on this line is for (Rust's `impl Trait for Type`, which is no
+    /// symbol), else the file.
+    pub fn node_at(&self, file: &str, pos: Pos) -> Option<String> {
+        self.conn
+            .prepare_cached(
+                "SELECT n.node_id FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
+                 WHERE f.path = ?1 AND s.start_line <= ?2 AND s.end_line >= ?2 AND s.qualname != '' \
+                 ORDER BY (s.name_line = ?2 AND s.name_col <= ?3 AND s.name_end_col > ?3) DESC, \
+                          (s.end_line - s.start_line) ASC, s.start_line DESC LIMIT 1",
+            )
+            .ok()?
+            .query_row(params![file, pos.line, pos.col], |r| r.get(0))
+            .ok()
+            .or_else(|| {
+                self.conn
+                    .prepare_cached(
+                        "SELECT n.node_id FROM edges e JOIN files f ON f.id = e.file_id \
+                         JOIN symbols s ON s.id = e.source JOIN nodes n ON n.id = e.source \
+                         WHERE f.path = ?1 AND e.kind = 'implements' AND e.line = ?2 \
+                         AND s.kind IN ('class', 'struct', 'type', 'interface') ORDER BY e.col LIMIT 1",
+                    )
+                    .ok()?
+                    .query_row(params![file, pos.line], |r| r.get(0))
+                    .ok()
+            })
+            .or_else(|| {
+                self.conn
+                    .prepare_cached(
+                        "SELECT n.node_id FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
+                         WHERE f.path = ?1 AND s.qualname = '' LIMIT 1",
+                    )
+                    .ok()?
+                    .query_row([file], |r| r.get(0))
+                    .ok()
+            })
+    }
+}
+
+/// A symbol row as the map tools answer with it, and its file's stamp when indexed (what
+/// `stale` is checked against).
+#[derive(Debug, Clone)]
+pub struct NodeRow {
+    pub info: NodeInfo,
+    pub size: i64,
+    pub mtime: i64,
+}
+
+/// A search candidate: what ranking reads (text columns left out), the symbol's number
+/// (to read it whole if it is answered) and its hub score.
+#[derive(Debug, Clone)]
+pub struct CandidateRow {
+    pub row: NodeRow,
+    pub number: i64,
+    pub hub: f64,
+}
+
+/// An edge between files that `map_overview` ranks hubs by: the file it is in, the symbol it
+/// names (node ID, file, kind, hub score, in-degree).
+#[derive(Debug, Clone)]
+pub struct UseRow {
+    pub from_file: i64,
+    pub node_id: String,
+    pub file: i64,
+    pub kind: String,
+    pub score: f64,
+    pub in_degree: i64,
+}
+
+/// A file's stamp when indexed, and whether the watcher flagged it.
+#[derive(Debug, Clone)]
+pub struct StaleRow {
+    pub path: String,
+    pub size: i64,
+    pub mtime: i64,
+    pub flagged: bool,
+}
+
+/// A call the map could not type: its receiver's type is not stated, so it may or may not
+/// call a symbol of its name. Offered as a candidate, apart from edges.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UntypedCall {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    /// The symbol the call is in.
+    #[serde(rename = "from")]
+    pub source: String,
+    /// The call as written (`self.db.filter`, `?.filter`).
+    pub written: String,
+}
+
+const NODE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
+    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns";
+
+/// What ranking a search's candidates reads: [`NODE_COLS`] without the text columns, then
+/// the symbol's number and hub score.
+const CANDIDATE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, NULL, NULL, f.path, \
+    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns, \
+    s.id, coalesce(h.score, 0)";
+
+fn node_row(r: &Row<'_>) -> SqlResult<NodeRow> {
+    let file: Option<String> = r.get(6)?;
+    let line: u32 = r.get(7)?;
+    Ok(NodeRow {
+        info: NodeInfo {
+            node_id: r.get(0)?,
+            kind: r.get(1)?,
+            name: r.get(2)?,
+            qualname: r.get(3)?,
+            signature: r.get(4)?,
+            doc: r.get(5)?,
+            range: (line > 0)
+                .then(|| -> SqlResult<RangeOut> {
+                    Ok(RangeOut {
+                        line,
+                        col: r.get(8)?,
+                        end_line: r.get(9)?,
+                        end_col: r.get(10)?,
+                        name_line: r.get(11)?,
+                        name_col: r.get(12)?,
+                    })
+                })
+                .transpose()?,
+            stale: r.get::<_, Option<bool>>(13)?.unwrap_or(false),
+            file,
+        },
+        size: r.get::<_, Option<i64>>(14)?.unwrap_or(0),
+        mtime: r.get::<_, Option<i64>>(15)?.unwrap_or(0),
+    })
+}
+
+fn strings(db: &Db, query: &str, params: impl rusqlite::Params) -> SqlResult<Vec<String>> {
+    db.conn
+        .prepare_cached(query)?
+        .query_map(params, |r| r.get(0))?
+        .collect()
+}
+
+fn edge_out(r: &Row<'_>) -> SqlResult<EdgeOut> {
+    Ok(EdgeOut {
+        source: r.get(0)?,
+        target: r.get(1)?,
+        target_name: r.get(2)?,
+        kind: r.get(3)?,
+        line: r.get(4)?,
+        col: r.get(5)?,
+        resolution: r.get(6)?,
+    })
+}
+
+impl Db {
+    /// The distinct names of the map's symbols (files and packages left out), sorted.
+    pub fn symbol_names(&self) -> SqlResult<Vec<String>> {
+        strings(
+            self,
+            "SELECT DISTINCT name FROM symbols WHERE qualname != '' ORDER BY name",
+            [],
+        )
+    }
+
+    /// The symbols with one of these names, at most `room` of them.
+    pub fn candidates(&self, names: &[&str], room: usize) -> SqlResult<Vec<CandidateRow>> {
+        let list = serde_json::to_string(names)
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {CANDIDATE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
+                 JOIN nodes n ON n.id = s.id LEFT JOIN hubs h ON h.node = s.id \
+                 WHERE s.name IN (SELECT value FROM json_each(?1)) LIMIT ?2"
+            ))?
+            .query_map(params![list, room as i64], |r| {
+                Ok(CandidateRow {
+                    row: node_row(r)?,
+                    number: r.get(16)?,
+                    hub: r.get(17)?,
+                })
+            })?
+            .collect()
+    }
+
+    /// A symbol row by number.
+    pub fn node_by_number(&self, number: i64) -> SqlResult<Option<NodeRow>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {NODE_COLS} FROM symbols s JOIN nodes n ON n.id = s.id \
+                 LEFT JOIN files f ON f.id = s.file_id WHERE s.id = ?1"
+            ))?
+            .query_row([number], node_row)
+            .optional()
+    }
+
+    /// A symbol, file or package row by node ID.
+    pub fn node(&self, id: &str) -> SqlResult<Option<NodeRow>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {NODE_COLS} FROM nodes n JOIN symbols s ON s.id = n.id LEFT JOIN files f ON f.id = s.file_id \
+                 WHERE n.node_id = ?1"
+            ))?
+            .query_row([id], node_row)
+            .optional()
+    }
+
+    /// Whether some edge points at this node (an external package has no row of its own).
+    pub fn is_edge_target(&self, id: &str) -> SqlResult<bool> {
+        self.conn.query_row(
+            "SELECT count(*) > 0 FROM nodes n JOIN edges e ON e.target = n.id WHERE n.node_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+    }
+
+    /// Whether the map has indexed this workspace-relative path (a file ever seen).
+    pub fn has_file(&self, path: &str) -> SqlResult<bool> {
+        self.conn.query_row(
+            "SELECT count(*) > 0 FROM files WHERE path = ?1",
+            [path],
+            |r| r.get(0),
+        )
+    }
+
+    /// Every file path of the map, in order.
+    pub fn all_paths(&self) -> SqlResult<Vec<String>> {
+        strings(self, "SELECT path FROM files ORDER BY path", [])
+    }
+
+    /// The qualnames of a file's symbols, in source order.
+    pub fn qualnames_in(&self, path: &str) -> SqlResult<Vec<String>> {
+        strings(
+            self,
+            "SELECT s.qualname FROM symbols s JOIN files f ON f.id = s.file_id \
+             WHERE f.path = ?1 AND s.qualname != '' ORDER BY s.start_line",
+            [path],
+        )
+    }
+
+    /// Unresolved calls whose last name is `name`, where they are written.
+    pub fn untyped_calls_named(&self, name: &str) -> SqlResult<Vec<UntypedCall>> {
+        self.conn
+            .prepare_cached(
+                "SELECT f.path, e.line, e.col, n.node_id, e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
+                 JOIN nodes n ON n.id = e.source WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
+                 AND e.resolution = 'unresolved' AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
+            )?
+            .query_map([name], |r| {
+                Ok(UntypedCall {
+                    file: r.get(0)?,
+                    line: r.get(1)?,
+                    col: r.get(2)?,
+                    source: r.get(3)?,
+                    written: r.get(4)?,
+                })
+            })?
+            .collect()
+    }
+
+    /// The edges out of (`outgoing`) or into a node, as the `all_edges` view shows them.
+    pub fn edges_of(&self, id: &str, outgoing: bool) -> SqlResult<Vec<EdgeOut>> {
+        let statement = if outgoing {
+            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE source = ?1"
+        } else {
+            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE target = ?1"
+        };
+        self.conn
+            .prepare_cached(statement)?
+            .query_map([id], edge_out)?
+            .collect()
+    }
+
+    /// The files that were indexed (not skipped): (row id, path), in path order.
+    pub fn indexed_files(&self) -> SqlResult<Vec<(i64, String)>> {
+        self.conn
+            .prepare_cached("SELECT id, path FROM files WHERE skip_reason IS NULL ORDER BY path")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+    }
+
+    /// Each pair of files with edges from the first into symbols of the second, and how many.
+    pub fn file_links(&self, mut f: impl FnMut(i64, i64, i64)) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+            "SELECT e.file_id, t.file_id, count(*) FROM edges e JOIN symbols t ON t.id = e.target \
+             WHERE t.file_id IS NOT NULL AND t.file_id != e.file_id GROUP BY 1, 2",
+        )?;
+        for r in st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
+            let (a, b, n) = r?;
+            f(a, b, n);
+        }
+        Ok(())
+    }
+
+    /// Each distinct use of a symbol from another file (or an `implements` from anywhere),
+    /// imports left out.
+    pub fn cross_file_uses(&self, mut f: impl FnMut(UseRow)) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+            "SELECT DISTINCT e.file_id, n.node_id, t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
+             CASE WHEN e.kind = 'implements' THEN (SELECT node_id FROM nodes WHERE id = e.source) END \
+             FROM edges e JOIN symbols t ON t.id = e.target JOIN nodes n ON n.id = t.id \
+             LEFT JOIN hubs h ON h.node = t.id \
+             WHERE e.kind != 'imports' AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = 'implements')",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok(UseRow {
+                from_file: r.get(0)?,
+                node_id: r.get(1)?,
+                file: r.get(2)?,
+                kind: r.get(3)?,
+                score: r.get(4)?,
+                in_degree: r.get(5)?,
+            })
+        })?;
+        for r in rows {
+            f(r?);
+        }
+        Ok(())
+    }
+
+    /// One language's files, skipped files, parse errors and symbols.
+    pub fn lang_counts(&self, prefix: &str) -> SqlResult<LangCounts> {
+        let (files, skipped, parse_errors) = self.conn.query_row(
+            "SELECT count(*), count(skip_reason), coalesce(sum(parse_error), 0) FROM files WHERE lang = ?1",
+            [prefix],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        let symbols = self.conn.query_row(
+            "SELECT count(*) FROM symbols WHERE lang = ?1 AND qualname != ''",
+            [prefix],
+            |r| r.get(0),
+        )?;
+        Ok(LangCounts {
+            files,
+            symbols,
+            skipped,
+            parse_errors,
+        })
+    }
+
+    /// Edges per kind, `contains` (a symbol's parent) counted as one.
+    pub fn edge_counts(&self) -> SqlResult<BTreeMap<String, i64>> {
+        let mut edges: BTreeMap<String, i64> = self
+            .conn
+            .prepare("SELECT kind, count(*) FROM edges GROUP BY kind")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<SqlResult<_>>()?;
+        let contains: i64 = self.conn.query_row(
+            "SELECT count(*) FROM symbols WHERE parent IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )?;
+        edges.insert("contains".into(), contains);
+        Ok(edges)
+    }
+
+    /// The files left out of the map, and why, by path.
+    pub fn skipped_files(&self) -> SqlResult<Vec<Skipped>> {
+        self.conn
+            .prepare(
+                "SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL ORDER BY path",
+            )?
+            .query_map([], |r| {
+                Ok(Skipped {
+                    path: r.get(0)?,
+                    reason: r.get(1)?,
+                })
+            })?
+            .collect()
+    }
+
+    /// Every file's stamp when indexed, by path.
+    pub fn file_stamps(&self) -> SqlResult<Vec<StaleRow>> {
+        self.conn
+            .prepare("SELECT path, size, mtime_ns, stale FROM files ORDER BY path")?
+            .query_map([], |r| {
+                Ok(StaleRow {
+                    path: r.get(0)?,
+                    size: r.get(1)?,
+                    mtime: r.get(2)?,
+                    flagged: r.get(3)?,
+                })
+            })?
+            .collect()
+    }
+}

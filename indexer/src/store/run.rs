@@ -1,0 +1,554 @@
+//! An index run's statements: the files, nodes, symbols, imports and edges it writes, and what
+//! it reads back inside its own transaction (a file's old shape, the edges to re-resolve, the
+//! method sets `implements` is computed from).
+
+use super::{unix_now, Db, SqlResult, SCHEMA};
+use crate::id::NodeId;
+use crate::lang::Lang;
+use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Pos, Resolution};
+use crate::walk::{parent_dir, WalkedFile};
+use rusqlite::params;
+
+/// An edge as the run writes it: its ends by node number.
+#[derive(Debug, Clone, Copy)]
+pub struct EdgeRow<'a> {
+    pub file_id: i64,
+    pub source: i64,
+    pub target: Option<i64>,
+    pub target_name: &'a str,
+    pub kind: EdgeKind,
+    pub pos: Option<Pos>,
+    pub resolution: Resolution,
+    pub hint: Option<&'a str>,
+}
+
+/// A stored edge an incremental run resolves again.
+#[derive(Debug, Clone)]
+pub struct StoredRef {
+    pub id: i64,
+    pub file_id: i64,
+    pub path: String,
+    pub lang: String,
+    /// The source's node ID.
+    pub source: String,
+    pub target_name: String,
+    pub kind: String,
+    pub hint: Option<String>,
+}
+
+/// A concrete type of a method-set language, as `implements` reads it.
+#[derive(Debug, Clone)]
+pub struct ConcreteType {
+    pub node_id: String,
+    pub dir: String,
+    pub qualname: String,
+    pub file_id: i64,
+    pub number: i64,
+}
+
+/// A method declared with a receiver (`func (t T) M()`), as `implements` reads it.
+#[derive(Debug, Clone)]
+pub struct ReceiverMethod {
+    pub dir: String,
+    pub receiver: String,
+    pub name: String,
+    pub params: Option<u32>,
+}
+
+const REF_COLS: &str = "e.id, e.file_id, f.path, f.lang, n.node_id, e.target_name, e.kind, e.hint";
+/// The tables `REF_COLS` reads.
+const REF_FROM: &str = "edges e JOIN files f ON f.id = e.file_id JOIN nodes n ON n.id = e.source";
+
+fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
+    Ok(StoredRef {
+        id: r.get(0)?,
+        file_id: r.get(1)?,
+        path: r.get(2)?,
+        lang: r.get(3)?,
+        source: r.get(4)?,
+        target_name: r.get(5)?,
+        kind: r.get(6)?,
+        hint: r.get(7)?,
+    })
+}
+
+/// The secondary indexes of `schema.sql`, by name and statement.
+fn schema_indexes() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SCHEMA.split(';').filter_map(|stmt| {
+        let stmt = stmt.trim();
+        let rest = stmt.strip_prefix("CREATE INDEX ")?;
+        Some((rest.split_whitespace().next()?, stmt))
+    })
+}
+
+impl Db {
+    /// Insert or update a file's row; returns its id.
+    pub fn upsert_file(
+        &self,
+        f: &WalkedFile,
+        size: i64,
+        hash: Option<&str>,
+        skip: Option<&str>,
+        parse_error: bool,
+        package: Option<&str>,
+    ) -> SqlResult<i64> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO files(path, lang, size, mtime_ns, hash, indexed_at, stale, skip_reason, parse_error, package, dir)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10)
+                 ON CONFLICT(path) DO UPDATE SET lang = excluded.lang, size = excluded.size,
+                   mtime_ns = excluded.mtime_ns, hash = excluded.hash, indexed_at = excluded.indexed_at,
+                   stale = 0, skip_reason = excluded.skip_reason, parse_error = excluded.parse_error,
+                   package = excluded.package
+                 RETURNING id",
+            )?
+            .query_row(
+                params![
+                    f.rel,
+                    f.lang.prefix(),
+                    size,
+                    f.mtime_ns,
+                    hash,
+                    unix_now(),
+                    skip,
+                    parse_error,
+                    package,
+                    parent_dir(&f.rel)
+                ],
+                |r| r.get(0),
+            )
+    }
+
+    /// A file whose content is unchanged: its new stamp, and no longer flagged stale.
+    pub fn touch_file(&self, rel: &str, size: i64, mtime_ns: i64) -> SqlResult<()> {
+        self.conn
+            .prepare_cached("UPDATE files SET size = ?1, mtime_ns = ?2, stale = 0 WHERE path = ?3")?
+            .execute(params![size, mtime_ns, rel])?;
+        Ok(())
+    }
+
+    /// A file's row (after [`Db::clear_file`] took what it owned).
+    pub fn delete_file(&self, file_id: i64) -> SqlResult<()> {
+        self.conn
+            .prepare_cached("DELETE FROM files WHERE id = ?1")?
+            .execute([file_id])?;
+        Ok(())
+    }
+
+    /// A file's types and methods (qualname, kind, parameter count) and the names its types
+    /// extend: what method-set `implements` depends on, as stored.
+    #[allow(clippy::type_complexity)]
+    pub fn file_shape(
+        &self,
+        file_id: i64,
+    ) -> SqlResult<(Vec<(String, String, Option<u32>)>, Vec<String>)> {
+        let members = self
+            .conn
+            .prepare_cached(
+                "SELECT qualname, kind, params FROM symbols WHERE file_id = ?1
+                 AND kind IN ('class','struct','interface','type','method')",
+            )?
+            .query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<SqlResult<_>>()?;
+        let extends = self
+            .conn
+            .prepare_cached(
+                "SELECT target_name FROM edges WHERE file_id = ?1 AND kind = 'extends'",
+            )?
+            .query_map([file_id], |r| r.get(0))?
+            .collect::<SqlResult<_>>()?;
+        Ok((members, extends))
+    }
+
+    /// A file's imports, in order.
+    pub fn insert_imports(&self, file_id: i64, imports: &[Import]) -> SqlResult<()> {
+        let mut st = self.conn.prepare_cached(
+            "INSERT INTO imports(file_id, module, member, alias, reexport, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        )?;
+        for imp in imports {
+            st.execute(params![
+                file_id,
+                imp.module,
+                imp.member,
+                imp.alias,
+                imp.reexport,
+                imp.pos.line,
+                imp.pos.col
+            ])?;
+        }
+        Ok(())
+    }
+
+    /// The file's node row; returns its number. `cold`: the map holds no node of this run's
+    /// files yet, so the file's node is new.
+    pub fn insert_file_node(
+        &self,
+        file_id: i64,
+        f: &WalkedFile,
+        doc: Option<&str>,
+        lines: i64,
+        cold: bool,
+    ) -> SqlResult<i64> {
+        let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
+        let dir = parent_dir(&f.rel);
+        let node = NodeId::file_id(f.lang, &f.rel);
+        let number = if cold {
+            self.new_node(&node)?
+        } else {
+            self.node_number(&node)?
+        };
+        let parent = match f.lang.spec().package_nodes {
+            true => Some(self.node_number(&NodeId::package_id(f.lang, dir))?),
+            false => None,
+        };
+        self.conn
+            .prepare_cached(
+                "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+                   name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
+                 VALUES (?1, ?2, ?3, ?4, '', 'file', 1, 1, ?5, 1, 1, 1, 1, NULL, ?6, ?7, NULL, NULL)",
+            )?
+            .execute(params![number, file_id, f.lang.prefix(), name, lines, doc, parent])?;
+        Ok(number)
+    }
+
+    /// The file's symbols; returns their numbers, in order.
+    pub fn insert_symbols(
+        &self,
+        file_id: i64,
+        f: &WalkedFile,
+        ex: &FileExtract,
+        file_number: i64,
+        cold: bool,
+    ) -> SqlResult<Vec<i64>> {
+        let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
+        let mut st = self.conn.prepare_cached(
+            "INSERT OR IGNORE INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+               name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+        )?;
+        for s in &ex.symbols {
+            let node = NodeId::symbol_id(f.lang, &f.rel, &s.qualname);
+            // Two symbols of one file never share a qualname (`~N`); a cold run numbers each anew.
+            let number = if cold {
+                self.new_node(&node).or_else(|_| self.node_number(&node))?
+            } else {
+                self.node_number(&node)?
+            };
+            numbers.push(number);
+            let parent = s
+                .parent
+                .and_then(|p| numbers.get(p).copied())
+                .unwrap_or(file_number);
+            st.execute(params![
+                number,
+                file_id,
+                f.lang.prefix(),
+                s.name,
+                s.qualname,
+                s.kind.as_str(),
+                s.span.start.line,
+                s.span.start.col,
+                s.span.end.line,
+                s.span.end.col,
+                s.name_span.start.line,
+                s.name_span.start.col,
+                s.name_span.end.col,
+                s.signature,
+                s.doc,
+                parent,
+                s.params,
+                s.receiver
+            ])?;
+        }
+        Ok(numbers)
+    }
+
+    pub fn insert_edge(&self, e: &EdgeRow<'_>) -> SqlResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO edges(file_id, source, target, target_name, leaf, kind, line, col, resolution, hint)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?
+            .execute(params![
+                e.file_id,
+                e.source,
+                e.target,
+                e.target_name,
+                leaf_of(e.target_name),
+                e.kind.as_str(),
+                e.pos.map(|p| p.line),
+                e.pos.map(|p| p.col),
+                e.resolution.as_str(),
+                e.hint
+            ])?;
+        Ok(())
+    }
+
+    /// Drop the secondary indexes: a bulk load is faster without them.
+    pub fn drop_secondary_indexes(&self) -> SqlResult<()> {
+        for (name, _) in schema_indexes() {
+            self.conn
+                .execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
+        }
+        Ok(())
+    }
+
+    /// Build the secondary indexes that are missing.
+    pub fn create_secondary_indexes(&self) -> SqlResult<()> {
+        for (name, stmt) in schema_indexes() {
+            let exists: bool = self.conn.query_row(
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'index' AND name = ?1",
+                [name],
+                |r| r.get(0),
+            )?;
+            if !exists {
+                self.conn.execute_batch(stmt)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The files of a language, in path order, with the package each states.
+    pub fn package_files(&self, lang: Lang) -> SqlResult<Vec<(String, Option<String>)>> {
+        self.conn
+            .prepare_cached("SELECT path, package FROM files WHERE lang = ?1 ORDER BY path")?
+            .query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+    }
+
+    /// The files that import this node (a file or package node).
+    pub fn importers_of(&self, node_id: &str) -> SqlResult<Vec<i64>> {
+        self.conn
+            .prepare_cached(
+                "SELECT DISTINCT e.file_id FROM nodes n JOIN edges e ON e.target = n.id
+                 WHERE n.node_id = ?1 AND e.kind = 'imports'",
+            )?
+            .query_map([node_id], |r| r.get(0))?
+            .collect()
+    }
+
+    /// The files of a language in a directory.
+    pub fn files_in_dir(&self, dir: &str, lang: Lang) -> SqlResult<Vec<i64>> {
+        self.conn
+            .prepare_cached("SELECT id FROM files WHERE dir = ?1 AND lang = ?2")?
+            .query_map(params![dir, lang.prefix()], |r| r.get(0))?
+            .collect()
+    }
+
+    /// A file's references that go through a value or a stated type: `calls` and `uses`
+    /// with a dotted target or a hint.
+    pub fn typed_refs_in_file(&self, file_id: i64) -> SqlResult<Vec<StoredRef>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {REF_COLS} FROM {REF_FROM}
+                 WHERE e.file_id = ?1 AND e.kind IN ('calls', 'uses')
+                 AND (instr(e.target_name, '.') > 0 OR e.hint IS NOT NULL)"
+            ))?
+            .query_map([file_id], stored_ref)?
+            .collect()
+    }
+
+    /// The references (calls, extends, uses, imports) whose target's last name is `leaf`.
+    pub fn refs_with_leaf(&self, leaf: &str) -> SqlResult<Vec<StoredRef>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {REF_COLS} FROM {REF_FROM}
+                 WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'uses', 'imports')"
+            ))?
+            .query_map([leaf], stored_ref)?
+            .collect()
+    }
+
+    /// What a stored edge resolved to this time.
+    pub fn retarget_edge(
+        &self,
+        edge: i64,
+        target: Option<i64>,
+        resolution: Resolution,
+    ) -> SqlResult<()> {
+        self.conn
+            .prepare_cached("UPDATE edges SET target = ?1, resolution = ?2 WHERE id = ?3")?
+            .execute(params![target, resolution.as_str(), edge])?;
+        Ok(())
+    }
+
+    pub fn delete_edge(&self, edge: i64) -> SqlResult<()> {
+        self.conn
+            .prepare_cached("DELETE FROM edges WHERE id = ?1")?
+            .execute([edge])?;
+        Ok(())
+    }
+
+    /// A file's import edges (redone from its stored imports).
+    pub fn delete_import_edges(&self, file_id: i64) -> SqlResult<()> {
+        self.conn
+            .prepare_cached("DELETE FROM edges WHERE file_id = ?1 AND kind = 'imports'")?
+            .execute([file_id])?;
+        Ok(())
+    }
+
+    /// Every package node (a cold run makes them all again).
+    pub fn delete_packages(&self) -> SqlResult<()> {
+        self.conn.execute(
+            "DELETE FROM symbols WHERE kind = 'package' AND file_id IS NULL",
+            [],
+        )?;
+        Ok(())
+    }
+
+    /// A symbol row by number (its node stays: see [`Db::forget_nodes`]).
+    pub fn delete_symbol(&self, number: i64) -> SqlResult<()> {
+        self.conn
+            .prepare_cached("DELETE FROM symbols WHERE id = ?1")?
+            .execute([number])?;
+        Ok(())
+    }
+
+    /// A package node's symbol row: it has no file, only a directory.
+    pub fn insert_package(&self, number: i64, name: &str, dir: &str, lang: Lang) -> SqlResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
+                   name_line, name_col, name_end_col, dir)
+                 VALUES (?1, NULL, ?4, ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
+            )?
+            .execute(params![number, name, dir, lang.prefix()])?;
+        Ok(())
+    }
+
+    /// Each resolved edge's (source, target) numbers, imports left out: the graph hub scores
+    /// rank.
+    pub fn for_each_resolved_edge(&self, mut f: impl FnMut(i64, i64)) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+            "SELECT source, target FROM edges WHERE target IS NOT NULL AND kind != 'imports'",
+        )?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            f(r.get(0)?, r.get(1)?);
+        }
+        Ok(())
+    }
+
+    /// Replace the hub scores: (node number, score, in-degree).
+    pub fn replace_hubs(&self, hubs: impl Iterator<Item = (i64, f64, u32)>) -> SqlResult<()> {
+        self.conn.execute("DELETE FROM hubs", [])?;
+        let mut ins = self
+            .conn
+            .prepare("INSERT INTO hubs(node, score, in_degree) VALUES (?1, ?2, ?3)")?;
+        for (n, score, indeg) in hubs {
+            ins.execute(params![n, score, indeg])?;
+        }
+        Ok(())
+    }
+
+    pub fn has_hubs(&self) -> SqlResult<bool> {
+        self.conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM hubs)", [], |r| r.get(0))
+    }
+
+    /// The symbols an agent can name (files and packages left out).
+    pub fn count_symbols(&self) -> SqlResult<i64> {
+        self.conn.query_row(
+            "SELECT count(*) FROM symbols WHERE qualname != ''",
+            [],
+            |r| r.get(0),
+        )
+    }
+
+    pub fn count_edges(&self) -> SqlResult<i64> {
+        self.conn
+            .query_row("SELECT count(*) FROM all_edges", [], |r| r.get(0))
+    }
+
+    /// A language's `implements` edges (recomputed whole).
+    pub fn delete_implements(&self, lang: Lang) -> SqlResult<()> {
+        self.conn.execute(
+            "DELETE FROM edges WHERE kind = 'implements' AND file_id IN (SELECT id FROM files WHERE lang = ?1)",
+            [lang.prefix()],
+        )?;
+        Ok(())
+    }
+
+    /// A language's top-level concrete types (structs and named types).
+    pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(ConcreteType)) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+                "SELECT n.node_id, f.dir, s.qualname, s.file_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
+                 JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
+            )?;
+        for r in st.query_map([lang.prefix()], |r| {
+            Ok(ConcreteType {
+                node_id: r.get(0)?,
+                dir: r.get(1)?,
+                qualname: r.get(2)?,
+                file_id: r.get(3)?,
+                number: r.get(4)?,
+            })
+        })? {
+            f(r?);
+        }
+        Ok(())
+    }
+
+    /// A language's methods declared with a receiver.
+    pub fn receiver_methods(&self, lang: Lang, mut f: impl FnMut(ReceiverMethod)) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+                "SELECT f.dir, s.receiver, s.name, s.params FROM symbols s JOIN files f ON f.id = s.file_id
+                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NOT NULL",
+            )?;
+        for r in st.query_map([lang.prefix()], |r| {
+            Ok(ReceiverMethod {
+                dir: r.get(0)?,
+                receiver: r.get(1)?,
+                name: r.get(2)?,
+                params: r.get(3)?,
+            })
+        })? {
+            f(r?);
+        }
+        Ok(())
+    }
+
+    /// A language's interfaces: (node ID, number).
+    pub fn interfaces(&self, lang: Lang, mut f: impl FnMut((String, i64))) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+            "SELECT n.node_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
+                 WHERE s.lang = ?1 AND s.kind = 'interface'",
+        )?;
+        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
+            f(r?);
+        }
+        Ok(())
+    }
+
+    /// A language's methods declared inside a type (an interface's method specs): (the
+    /// parent's node ID, name, parameter count).
+    #[allow(clippy::type_complexity)]
+    pub fn member_methods(
+        &self,
+        lang: Lang,
+        mut f: impl FnMut((Option<String>, String, Option<u32>)),
+    ) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+            "SELECT p.node_id, s.name, s.params FROM symbols s JOIN nodes p ON p.id = s.parent
+                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL",
+        )?;
+        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
+            f(r?);
+        }
+        Ok(())
+    }
+
+    /// A language's resolved embeddings: (type or interface, what it embeds), by node ID.
+    pub fn embeddings(&self, lang: Lang, mut f: impl FnMut((String, String))) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+            "SELECT sn.node_id, tn.node_id FROM symbols s JOIN edges e ON e.source = s.id
+                 JOIN nodes sn ON sn.id = s.id JOIN nodes tn ON tn.id = e.target
+                 WHERE s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')
+                 AND e.kind = 'extends' AND e.target IS NOT NULL",
+        )?;
+        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
+            f(r?);
+        }
+        Ok(())
+    }
+}
