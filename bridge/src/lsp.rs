@@ -13,10 +13,15 @@ use indexer::envelope::{ErrorCode, ToolError};
 use indexer::lang::Lang;
 use indexer::model::{Kind, Pos, Span};
 use indexer::outline::OutlineSymbol;
-use lsp_types::SymbolKind;
+use lsp_types::{
+    CallHierarchyIncomingCall, CallHierarchyItem, CallHierarchyOutgoingCall,
+    DocumentChangeOperation, DocumentChanges, DocumentSymbol, Hover, HoverContents, Location,
+    LocationLink, MarkedString, OneOf, Range, ResourceOp, SymbolInformation, SymbolKind, TextEdit,
+    WorkspaceEdit, WorkspaceSymbol,
+};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -819,20 +824,15 @@ fn route(
 
 /// Hover `contents` (`MarkupContent`, `MarkedString` or an array of them) as one text, the
 /// parts joined by `sep`; markdown is kept as the server wrote it.
-pub fn hover_text(contents: &Value, sep: &str) -> String {
+pub fn hover_text(contents: &HoverContents, sep: &str) -> String {
+    let marked = |m: &MarkedString| match m {
+        MarkedString::String(s) => s.clone(),
+        MarkedString::LanguageString(l) => l.value.clone(),
+    };
     match contents {
-        Value::String(s) => s.clone(),
-        Value::Object(o) => o
-            .get("value")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string(),
-        Value::Array(a) => a
-            .iter()
-            .map(|x| x.as_str().or_else(|| x["value"].as_str()).unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join(sep),
-        _ => String::new(),
+        HoverContents::Scalar(m) => marked(m),
+        HoverContents::Array(a) => a.iter().map(marked).collect::<Vec<_>>().join(sep),
+        HoverContents::Markup(m) => m.value.clone(),
     }
 }
 
@@ -874,15 +874,8 @@ pub fn split_hover(text: &str) -> (String, String) {
 
 /// The declaration line(s) of a hover answer: the first fenced code block (or the plain
 /// text's first line), whitespace collapsed; pyright's `(method) ` style prefix dropped.
-pub fn signature_from_hover(v: &Value) -> Option<String> {
-    let contents = &v["contents"];
-    if !matches!(
-        contents,
-        Value::String(_) | Value::Object(_) | Value::Array(_)
-    ) {
-        return None;
-    }
-    let text = hover_text(contents, "\n");
+pub fn signature_from_hover(h: &Hover) -> Option<String> {
+    let text = hover_text(&h.contents, "\n");
     let (body, _) = split_hover(&text);
     let sig = body.split_whitespace().collect::<Vec<_>>().join(" ");
     let sig = match sig.strip_prefix('(') {
@@ -899,19 +892,18 @@ pub fn signature_from_hover(v: &Value) -> Option<String> {
     (!sig.is_empty()).then(|| indexer::extract::clip_signature(&sig))
 }
 
-fn lsp_pos(v: &Value, lines: &[&str], enc: Encoding) -> Pos {
-    let line = v["line"].as_u64().unwrap_or(0) as usize;
-    let text = lines.get(line).copied().unwrap_or("");
+fn lsp_pos(p: &lsp_types::Position, lines: &[&str], enc: Encoding) -> Pos {
+    let text = lines.get(p.line as usize).copied().unwrap_or("");
     Pos {
-        line: line as u32 + 1,
-        col: to_char_col(text, v["character"].as_u64().unwrap_or(0), enc),
+        line: p.line + 1,
+        col: to_char_col(text, u64::from(p.character), enc),
     }
 }
 
-fn lsp_span(v: &Value, lines: &[&str], enc: Encoding) -> Span {
+fn lsp_span(r: &Range, lines: &[&str], enc: Encoding) -> Span {
     Span {
-        start: lsp_pos(&v["start"], lines, enc),
-        end: lsp_pos(&v["end"], lines, enc),
+        start: lsp_pos(&r.start, lines, enc),
+        end: lsp_pos(&r.end, lines, enc),
     }
 }
 
@@ -935,11 +927,6 @@ fn language_id(lang: Lang, path: &Path) -> &'static str {
         .iter()
         .find(|(e, _)| *e == ext)
         .map_or(server.language_id, |(_, id)| id)
-}
-
-/// An LSP `SymbolKind` as the server sent it (`None` when it sent none or nonsense).
-fn symbol_kind(v: &Value) -> Option<SymbolKind> {
-    SymbolKind::deserialize(v).ok()
 }
 
 /// The map kind of an outline entry of `lsp_kind` under a `parent` of this kind.
@@ -1043,16 +1030,14 @@ fn settle_kinds(lang: Lang, path: &str, text: &str, out: &mut Vec<OutlineSymbol>
 }
 
 /// Kinds that are declarations of their own even inside a function (not locals).
-fn declares_scope(k: Option<SymbolKind>) -> bool {
+fn declares_scope(k: SymbolKind) -> bool {
     matches!(
         k,
-        Some(
-            SymbolKind::CLASS
-                | SymbolKind::METHOD
-                | SymbolKind::FUNCTION
-                | SymbolKind::STRUCT
-                | SymbolKind::INTERFACE
-        )
+        SymbolKind::CLASS
+            | SymbolKind::METHOD
+            | SymbolKind::FUNCTION
+            | SymbolKind::STRUCT
+            | SymbolKind::INTERFACE
     )
 }
 
@@ -1067,31 +1052,26 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
         .collect();
     let mut out: Vec<OutlineSymbol> = Vec::new();
     let mut counts: HashMap<(Option<usize>, String), u32> = HashMap::new();
-    // (symbol JSON, parent index in `out`)
-    let mut stack: Vec<(&Value, Option<usize>)> = v
-        .as_array()
-        .map(|a| a.iter().rev().map(|s| (s, None)).collect())
-        .unwrap_or_default();
+    let top: Vec<DocumentSymbol> = each(v);
+    // (symbol, parent index in `out`)
+    let mut stack: Vec<(&DocumentSymbol, Option<usize>)> =
+        top.iter().rev().map(|s| (s, None)).collect();
     // Process in source order: a stack of reversed children keeps document order per level.
     while let Some((s, parent)) = stack.pop() {
-        let raw_name = s["name"].as_str().unwrap_or("");
+        let raw_name = s.name.as_str();
         let parent_kind = parent.map(|p| out[p].kind);
         // Under a function, only nested functions and types count: the rest are locals and
         // parameters.
-        if matches!(parent_kind, Some(Kind::Function | Kind::Method))
-            && !declares_scope(symbol_kind(&s["kind"]))
-        {
+        if matches!(parent_kind, Some(Kind::Function | Kind::Method)) && !declares_scope(s.kind) {
             continue;
         }
-        let Some(kind) = symbol_kind(&s["kind"]).and_then(|k| kind_of(lang, k, parent_kind)) else {
+        let Some(kind) = kind_of(lang, s.kind, parent_kind) else {
             // A container the map has no kind for (rust-analyzer's `impl Map` block): where
             // the parse settles the outline, its children stand in its place, and the parse
             // names them (`Map.open`).
             if lang.spec().server.outline_kinds_from_parse {
-                if let Some(children) = s["children"].as_array() {
-                    for c in children.iter().rev() {
-                        stack.push((c, parent));
-                    }
+                for c in s.children.iter().flatten().rev() {
+                    stack.push((c, parent));
                 }
             }
             continue;
@@ -1130,9 +1110,8 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
             Some(p) => format!("{p}.{seg}"),
             None => seg,
         };
-        let span = lsp_span(&s["range"], &lines, enc);
-        let sel = s.get("selectionRange").unwrap_or(&s["range"]);
-        let name_span = lsp_span(sel, &lines, enc);
+        let span = lsp_span(&s.range, &lines, enc);
+        let name_span = lsp_span(&s.selection_range, &lines, enc);
         let idx = out.len();
         out.push(OutlineSymbol {
             name,
@@ -1140,16 +1119,15 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
             kind,
             span,
             name_span,
-            signature: s["detail"]
-                .as_str()
+            signature: s
+                .detail
+                .as_deref()
                 .filter(|d| !d.is_empty())
                 .map(indexer::extract::clip_signature),
             parent,
         });
-        if let Some(children) = s["children"].as_array() {
-            for c in children.iter().rev() {
-                stack.push((c, Some(idx)));
-            }
+        for c in s.children.iter().flatten().rev() {
+            stack.push((c, Some(idx)));
         }
     }
     // Methods named with their receiver hang under its type when it is in this file.
@@ -1183,17 +1161,13 @@ pub struct Spot {
 /// `{uri, range}` in the server's units → a [`Spot`]. `line_text(abs, line)` gives a line of the
 /// file (1-based) to count characters in; unreadable, the column is taken as it came.
 pub fn spot(
-    uri: &str,
-    range: &Value,
+    loc: &Location,
     enc: Encoding,
     line_text: impl FnOnce(&Path, u32) -> Option<String>,
 ) -> Option<Spot> {
-    let abs = uri_to_path(uri)?;
-    let (l0, u0) = (
-        range["start"]["line"].as_u64()? as u32,
-        range["start"]["character"].as_u64()?,
-    );
-    let end_line = range["end"]["line"].as_u64().map_or(l0, |l| l as u32) + 1;
+    let abs = uri_to_path(loc.uri.as_str())?;
+    let (l0, u0) = (loc.range.start.line, u64::from(loc.range.start.character));
+    let end_line = loc.range.end.line.max(l0) + 1;
     let col = match line_text(&abs, l0 + 1) {
         Some(t) => to_char_col(&t, u0, enc),
         None => u0 as u32 + 1,
@@ -1224,47 +1198,173 @@ pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
     Some(PathBuf::from(String::from_utf8(out).ok()?))
 }
 
-/// `Location | Location[] | LocationLink[] | null` → (uri, range) pairs.
-pub fn locations(v: &Value) -> Vec<(String, Value)> {
-    let one = |l: &Value| -> Option<(String, Value)> {
-        if let Some(u) = l["targetUri"].as_str() {
-            let r = if l["targetSelectionRange"].is_object() {
-                l["targetSelectionRange"].clone()
-            } else {
-                l["targetRange"].clone()
-            };
-            return Some((u.to_string(), r));
-        }
-        Some((l["uri"].as_str()?.to_string(), l["range"].clone()))
-    };
+/// The elements of a reply (an array, one value, or null) that decode as `T`: an element a
+/// server got wrong is left out, not the whole reply.
+fn each<T: serde::de::DeserializeOwned>(v: &Value) -> Vec<T> {
+    let one = |x: &Value| T::deserialize(x).ok();
     match v {
         Value::Array(a) => a.iter().filter_map(one).collect(),
-        Value::Object(_) => one(v).into_iter().collect(),
-        _ => Vec::new(),
+        Value::Null => Vec::new(),
+        x => one(x).into_iter().collect(),
     }
 }
 
+/// `Location | Location[] | LocationLink[] | null` → locations (a link's selection range).
+pub fn locations(v: &Value) -> Vec<Location> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Link(LocationLink),
+        Location(Location),
+    }
+    each::<Either>(v)
+        .into_iter()
+        .map(|l| match l {
+            Either::Link(l) => Location {
+                uri: l.target_uri,
+                range: l.target_selection_range,
+            },
+            Either::Location(l) => l,
+        })
+        .collect()
+}
+
+/// A symbol `workspace/symbol` found: its name, container and where it is (a range only
+/// when the server gave one: a `WorkspaceSymbol` may carry a file alone).
+#[derive(Debug, Clone)]
+pub struct FoundSymbol {
+    pub name: String,
+    pub container: Option<String>,
+    pub uri: lsp_types::Uri,
+    pub range: Option<Range>,
+}
+
+/// A `workspace/symbol` reply: `SymbolInformation[]` or `WorkspaceSymbol[]`.
+pub fn workspace_symbols(v: &Value) -> Vec<FoundSymbol> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Info(SymbolInformation),
+        Symbol(WorkspaceSymbol),
+    }
+    each::<Either>(v)
+        .into_iter()
+        .map(|s| match s {
+            Either::Info(i) => FoundSymbol {
+                name: i.name,
+                container: i.container_name,
+                uri: i.location.uri,
+                range: Some(i.location.range),
+            },
+            Either::Symbol(w) => {
+                let (uri, range) = match w.location {
+                    OneOf::Left(l) => (l.uri, Some(l.range)),
+                    OneOf::Right(l) => (l.uri, None),
+                };
+                FoundSymbol {
+                    name: w.name,
+                    container: w.container_name,
+                    uri,
+                    range,
+                }
+            }
+        })
+        .collect()
+}
+
+/// A `textDocument/prepareCallHierarchy` reply.
+pub fn call_items(v: &Value) -> Vec<CallHierarchyItem> {
+    each(v)
+}
+
+/// A `callHierarchy/incomingCalls` (`incoming`) or `outgoingCalls` reply: the other end of
+/// each call and the ranges of the calls.
+pub fn calls(v: &Value, incoming: bool) -> Vec<(CallHierarchyItem, Vec<Range>)> {
+    if incoming {
+        each::<CallHierarchyIncomingCall>(v)
+            .into_iter()
+            .map(|c| (c.from, c.from_ranges))
+            .collect()
+    } else {
+        each::<CallHierarchyOutgoingCall>(v)
+            .into_iter()
+            .map(|c| (c.to, c.from_ranges))
+            .collect()
+    }
+}
+
+/// A `textDocument/hover` reply; `None` for null or one that does not decode.
+pub fn hover(v: &Value) -> Option<Hover> {
+    Hover::deserialize(v).ok()
+}
+
+/// A `textDocument/rename` reply, per file (by URI, in order): its text edits, from `changes`
+/// or `documentChanges`; and the file operations it asks for (create, rename, delete), which
+/// are reported, not applied.
+#[allow(clippy::type_complexity)]
+pub fn rename_edits(v: &Value) -> Option<(BTreeMap<String, Vec<TextEdit>>, Vec<Value>)> {
+    let edit = WorkspaceEdit::deserialize(v).ok()?;
+    let mut per_file: BTreeMap<String, Vec<TextEdit>> = BTreeMap::new();
+    let mut file_ops = Vec::new();
+    for (uri, edits) in edit.changes.into_iter().flatten() {
+        per_file
+            .entry(uri.as_str().to_string())
+            .or_default()
+            .extend(edits);
+    }
+    let mut document_edit = |d: lsp_types::TextDocumentEdit| {
+        per_file
+            .entry(d.text_document.uri.as_str().to_string())
+            .or_default()
+            .extend(d.edits.into_iter().map(|e| match e {
+                OneOf::Left(e) => e,
+                OneOf::Right(a) => a.text_edit,
+            }));
+    };
+    match edit.document_changes {
+        Some(DocumentChanges::Edits(es)) => es.into_iter().for_each(&mut document_edit),
+        Some(DocumentChanges::Operations(ops)) => {
+            for op in ops {
+                match op {
+                    DocumentChangeOperation::Edit(d) => document_edit(d),
+                    DocumentChangeOperation::Op(ResourceOp::Create(c)) => {
+                        file_ops.push(json!({"kind": "create", "uri": c.uri.as_str()}))
+                    }
+                    DocumentChangeOperation::Op(ResourceOp::Rename(r)) => file_ops.push(
+                        json!({"kind": "rename", "oldUri": r.old_uri.as_str(), "newUri": r.new_uri.as_str()}),
+                    ),
+                    DocumentChangeOperation::Op(ResourceOp::Delete(d)) => {
+                        file_ops.push(json!({"kind": "delete", "uri": d.uri.as_str()}))
+                    }
+                }
+            }
+        }
+        None => {}
+    }
+    Some((per_file, file_ops))
+}
+
 /// Apply LSP text edits (server units) to a text; edits do not overlap (LSP), applied last first.
-pub fn apply_edits(text: &str, edits: &[Value], enc: Encoding) -> String {
+pub fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
     let starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
-    let offset = |p: &Value| -> usize {
-        let line = p["line"].as_u64().unwrap_or(0) as usize;
+    let offset = |p: &lsp_types::Position| -> usize {
+        let line = p.line as usize;
         let Some(&start) = starts.get(line) else {
             return text.len();
         };
         let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let units = p["character"].as_u64().unwrap_or(0);
+        let units = u64::from(p.character);
         start + indexer::encoding::byte_of(&text[start..end], units, enc)
     };
     let mut spans: Vec<(usize, usize, String)> = edits
         .iter()
         .map(|e| {
             (
-                offset(&e["range"]["start"]),
-                offset(&e["range"]["end"]),
-                e["newText"].as_str().unwrap_or("").to_string(),
+                offset(&e.range.start),
+                offset(&e.range.end),
+                e.new_text.clone(),
             )
         })
         .collect();
@@ -1351,7 +1451,8 @@ mod tests {
             (json!(null), None),
         ];
         for (v, want) in cases {
-            assert_eq!(signature_from_hover(&v).as_deref(), want, "{v}");
+            let got = hover(&v).and_then(|h| signature_from_hover(&h));
+            assert_eq!(got.as_deref(), want, "{v}");
         }
     }
 
@@ -1417,7 +1518,13 @@ mod tests {
     #[test]
     fn edits_apply_in_server_units() {
         let text = "s = \"🎉\"; old = 1\nprint(old)\n";
-        let e = |l: u64, a: u64, b: u64| json!({"range": {"start": {"line": l, "character": a}, "end": {"line": l, "character": b}}, "newText": "new"});
+        let e = |l: u32, a: u32, b: u32| TextEdit {
+            range: Range::new(
+                lsp_types::Position::new(l, a),
+                lsp_types::Position::new(l, b),
+            ),
+            new_text: "new".into(),
+        };
         // UTF-16: 🎉 is two units; `old` starts at unit 10 on line 0.
         assert_eq!(
             apply_edits(text, &[e(0, 10, 13), e(1, 6, 9)], Encoding::Utf16),

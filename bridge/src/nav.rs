@@ -410,8 +410,8 @@ impl<'a> Anchors<'a> {
     }
 
     /// An LSP `{uri, range}`, converted by the LSP layer into SPEC's units.
-    fn lsp_anchor(&mut self, uri: &str, range: &Value, enc: Encoding) -> Option<Anchor> {
-        let spot = lsp::spot(uri, range, enc, |abs, line| {
+    fn lsp_anchor(&mut self, loc: &lsp_types::Location, enc: Encoding) -> Option<Anchor> {
+        let spot = lsp::spot(loc, enc, |abs, line| {
             self.text(abs).map(|t| line_at(t, line).to_string())
         })?;
         Some(self.at(&spot.abs, spot.pos, spot.end_line))
@@ -530,7 +530,7 @@ fn server_anchors(
         Ok(v) => {
             let mut out: Vec<Anchor> = lsp::locations(&v)
                 .iter()
-                .filter_map(|(u, r)| a.lsp_anchor(u, r, s.encoding()))
+                .filter_map(|l| a.lsp_anchor(l, s.encoding()))
                 .collect();
             dedup_anchors(&mut out);
             Some(out)
@@ -974,11 +974,12 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
     if let Some(s) = server_for(ws, t.lang, "hoverProvider", &mut w) {
-        match s.at_retrying("textDocument/hover", &t.c, &t.text, t.pos, json!({}), None) {
-            Ok(v) if !v.is_null() => {
-                let text = hover_text(&v["contents"]);
+        let asked = s.at_retrying("textDocument/hover", &t.c, &t.text, t.pos, json!({}), None);
+        match asked.map(|v| lsp::hover(&v)) {
+            Ok(Some(h)) => {
+                let text = hover_text(&h.contents);
                 let anchor = a.at(&t.c.abs, t.pos, t.pos.line);
-                let signature = lsp::signature_from_hover(&v);
+                let signature = lsp::signature_from_hover(&h);
                 // The documentation without the signature's code block, said once.
                 let (_, doc) = lsp::split_hover(&text);
                 let mut data = json!({"source": "lsp", "signature": signature});
@@ -1000,7 +1001,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                     warnings: w,
                 });
             }
-            Ok(_) => w.push("the server has nothing to show here: answered from the map".into()),
+            Ok(None) => w.push("the server has nothing to show here: answered from the map".into()),
             Err(e) => failed(&mut w, &e, "from the map"),
         }
     }
@@ -1044,7 +1045,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
 
 /// Hover contents as plain text (markdown kept, as servers write it), bounded: some servers
 /// return whole documentation pages.
-fn hover_text(c: &Value) -> String {
+fn hover_text(c: &lsp_types::HoverContents) -> String {
     lsp::hover_text(c, "\n\n").chars().take(4000).collect()
 }
 
@@ -1176,17 +1177,17 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         match s.request("workspace/symbol", json!({"query": query}), slow(ws)) {
             Ok(v) => {
                 from_server = true;
-                for item in v.as_array().into_iter().flatten() {
-                    let (Some(uri), range) = (
-                        item["location"]["uri"].as_str(),
-                        item["location"]["range"].clone(),
-                    ) else {
-                        continue;
-                    };
-                    let Some(mut anchor) = (if range.is_object() {
-                        a.lsp_anchor(uri, &range, s.encoding())
-                    } else {
-                        lsp::uri_to_path(uri).map(|p| a.at(&p, Pos { line: 1, col: 1 }, 1))
+                for found in lsp::workspace_symbols(&v) {
+                    let Some(mut anchor) = (match found.range {
+                        Some(range) => a.lsp_anchor(
+                            &lsp_types::Location {
+                                uri: found.uri.clone(),
+                                range,
+                            },
+                            s.encoding(),
+                        ),
+                        None => lsp::uri_to_path(found.uri.as_str())
+                            .map(|p| a.at(&p, Pos { line: 1, col: 1 }, 1)),
                     }) else {
                         continue;
                     };
@@ -1194,8 +1195,8 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                         outside += 1;
                         continue;
                     }
-                    anchor.name = Some(item["name"].clone());
-                    anchor.container = Some(item["containerName"].clone());
+                    anchor.name = Some(json!(found.name));
+                    anchor.container = Some(json!(found.container));
                     anchor.lang = Some(lang.prefix());
                     hits.push(anchor);
                 }
@@ -1498,7 +1499,7 @@ fn lsp_calls(
         json!({}),
         None,
     )?;
-    let Some(root) = prepared.as_array().and_then(|v| v.first()).cloned() else {
+    let Some(root) = lsp::call_items(&prepared).into_iter().next() else {
         return Err(ToolError::new(
             ErrorCode::SymbolNotFound,
             format!(
@@ -1513,41 +1514,33 @@ fn lsp_calls(
     } else {
         "callHierarchy/outgoingCalls"
     };
-    let key = if incoming { "from" } else { "to" };
-    let item_anchor = |a: &mut Anchors<'_>, item: &Value| -> Option<Anchor> {
-        let r = if item["selectionRange"].is_object() {
-            &item["selectionRange"]
-        } else {
-            &item["range"]
+    let item_anchor =
+        |a: &mut Anchors<'_>, item: &lsp_types::CallHierarchyItem| -> Option<Anchor> {
+            let at = lsp_types::Location {
+                uri: item.uri.clone(),
+                range: item.selection_range,
+            };
+            let mut v = a.lsp_anchor(&at, s.encoding())?;
+            v.end_line = item.range.end.line + 1;
+            v.name = Some(json!(item.name));
+            Some(v)
         };
-        let mut v = a.lsp_anchor(item["uri"].as_str()?, r, s.encoding())?;
-        v.end_line = item["range"]["end"]["line"]
-            .as_u64()
-            .map_or(v.line, |l| l as u32 + 1);
-        v.name = Some(item["name"].clone());
-        Some(v)
-    };
     let root_anchor = item_anchor(a, &root);
     let mut items = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
     let root_node = json!(root_anchor.as_ref().and_then(|r| r.node_id.clone()));
-    let mut level = vec![(root.clone(), root_node)];
+    let mut level = vec![(root, root_node)];
     for dep in 1..=depth {
         let mut next = Vec::new();
         for (item, via) in &level {
-            let v = s.request(method, json!({"item": item}), timeout)?;
-            for call in v.as_array().into_iter().flatten() {
-                let other = &call[key];
-                let Some(mut anchor) = item_anchor(a, other) else {
+            let v = s.request(method, json!({ "item": item }), timeout)?;
+            for (other, ranges) in lsp::calls(&v, incoming) {
+                let Some(mut anchor) = item_anchor(a, &other) else {
                     continue;
                 };
                 // The lines of the calls, each once (a server may give two ranges on one).
-                let mut lines: Vec<u64> = call["fromRanges"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|r| r["start"]["line"].as_u64().map(|l| l + 1))
-                    .collect();
+                let mut lines: Vec<u64> =
+                    ranges.iter().map(|r| u64::from(r.start.line) + 1).collect();
                 lines.sort_unstable();
                 lines.dedup();
                 anchor.depth = Some(dep);
@@ -1558,7 +1551,7 @@ fn lsp_calls(
                 let external = anchor.external;
                 items.push(anchor);
                 if seen.insert(k) && !external {
-                    next.push((other.clone(), node));
+                    next.push((other, node));
                 }
             }
         }
@@ -1614,27 +1607,12 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         )
         .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));
     }
-    // uri → edits, from `changes` or `documentChanges`.
-    let mut per_file: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-    let mut file_ops = Vec::new();
-    if let Some(ch) = edit["changes"].as_object() {
-        for (uri, edits) in ch {
-            per_file
-                .entry(uri.clone())
-                .or_default()
-                .extend(edits.as_array().cloned().unwrap_or_default());
-        }
-    }
-    for dc in edit["documentChanges"].as_array().into_iter().flatten() {
-        if let Some(uri) = dc["textDocument"]["uri"].as_str() {
-            per_file
-                .entry(uri.to_string())
-                .or_default()
-                .extend(dc["edits"].as_array().cloned().unwrap_or_default());
-        } else if let Some(kind) = dc["kind"].as_str() {
-            file_ops.push(json!({"kind": kind, "uri": dc["uri"], "oldUri": dc["oldUri"], "newUri": dc["newUri"]}));
-        }
-    }
+    let Some((per_file, file_ops)) = lsp::rename_edits(&edit) else {
+        return Err(ToolError::new(
+            ErrorCode::LspFailed,
+            format!("{} answered a rename this cannot read", s.command[0]),
+        ));
+    };
     let mut outside = Vec::new();
     let mut files = Vec::new();
     let mut diffs = Vec::new();

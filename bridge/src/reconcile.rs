@@ -393,7 +393,8 @@ pub(crate) fn locate_node(
                 None,
             )
             .ok()
-            .and_then(|v| crate::lsp::signature_from_hover(&v)),
+            .and_then(|v| crate::lsp::hover(&v))
+            .and_then(|h| crate::lsp::signature_from_hover(&h)),
         (None, _) => None,
     }
     .or_else(|| info.as_ref().and_then(|i| i.signature.clone()));

@@ -187,8 +187,8 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
             }
         };
         let mut refs: HashSet<Site> = HashSet::new();
-        for (uri, range) in lsp::locations(&answer) {
-            let Some(s) = lsp::spot(&uri, &range, server.encoding(), |abs, l| {
+        for loc in lsp::locations(&answer) {
+            let Some(s) = lsp::spot(&loc, server.encoding(), |abs, l| {
                 std::fs::read_to_string(abs)
                     .ok()
                     .and_then(|t| t.lines().nth(l as usize - 1).map(str::to_string))
