@@ -1211,20 +1211,14 @@ fn each<T: serde::de::DeserializeOwned>(v: &Value) -> Vec<T> {
 
 /// `Location | Location[] | LocationLink[] | null` → locations (a link's selection range).
 pub fn locations(v: &Value) -> Vec<Location> {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Either {
-        Link(LocationLink),
-        Location(Location),
-    }
-    each::<Either>(v)
+    each::<OneOf<LocationLink, Location>>(v)
         .into_iter()
         .map(|l| match l {
-            Either::Link(l) => Location {
-                uri: l.target_uri,
-                range: l.target_selection_range,
+            OneOf::Left(link) => Location {
+                uri: link.target_uri,
+                range: link.target_selection_range,
             },
-            Either::Location(l) => l,
+            OneOf::Right(l) => l,
         })
         .collect()
 }
@@ -1241,22 +1235,16 @@ pub struct FoundSymbol {
 
 /// A `workspace/symbol` reply: `SymbolInformation[]` or `WorkspaceSymbol[]`.
 pub fn workspace_symbols(v: &Value) -> Vec<FoundSymbol> {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum Either {
-        Info(SymbolInformation),
-        Symbol(WorkspaceSymbol),
-    }
-    each::<Either>(v)
+    each::<OneOf<SymbolInformation, WorkspaceSymbol>>(v)
         .into_iter()
         .map(|s| match s {
-            Either::Info(i) => FoundSymbol {
+            OneOf::Left(i) => FoundSymbol {
                 name: i.name,
                 container: i.container_name,
                 uri: i.location.uri,
                 range: Some(i.location.range),
             },
-            Either::Symbol(w) => {
+            OneOf::Right(w) => {
                 let (uri, range) = match w.location {
                     OneOf::Left(l) => (l.uri, Some(l.range)),
                     OneOf::Right(l) => (l.uri, None),

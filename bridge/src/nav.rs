@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -349,17 +350,19 @@ struct Anchor {
     source: Option<&'static str>,
 }
 
-/// Builds anchors, reading each file once and naming the map's node at each spot.
+/// Builds anchors, reading each file once and naming the map's node at each spot. Its read
+/// handle on the map is the answer's: the map fallbacks take it too ([`need_map`]), so one
+/// snapshot covers every read of the answer.
 struct Anchors<'a> {
     ws: &'a Workspace,
-    map: Option<MapLease>,
+    map: Option<Rc<MapLease>>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
 }
 
 impl<'a> Anchors<'a> {
     fn new(ws: &'a Workspace, warnings: &mut Vec<String>) -> Anchors<'a> {
         let map = match ws.map() {
-            Ok(m) => Some(m),
+            Ok(m) => Some(Rc::new(m)),
             Err(e) => {
                 warnings.push(format!(
                     "{}: anchors carry no nodeId ({})",
@@ -550,8 +553,13 @@ fn failed(warnings: &mut Vec<String>, e: &ToolError, instead: &str) {
     ));
 }
 
-fn need_map(ws: &Workspace) -> Result<MapLease, ToolError> {
-    ws.map()
+/// The answer's read handle on the map: the anchors' (see [`Anchors`]); when they have none,
+/// the error that says why.
+fn need_map(a: &Anchors<'_>) -> Result<Rc<MapLease>, ToolError> {
+    match &a.map {
+        Some(m) => Ok(m.clone()),
+        None => a.ws.map().map(Rc::new),
+    }
 }
 
 /// What the name at a position refers to, by the map: the symbol defined there, the target of
@@ -701,7 +709,7 @@ fn server_then_map(
     let (mut found, source) = match server_anchors(ws, &t, &mut a, ask, &mut w) {
         Some(found) => (found, "lsp"),
         None => {
-            let map = need_map(ws)?;
+            let map = need_map(&a)?;
             let _read = map.snapshot()?;
             (from_map(&map, &t, &mut a, &mut w)?, "map")
         }
@@ -804,7 +812,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
     // The map's edges and the calls it could not type, in one snapshot. Without a map, the
     // server's answer stands alone.
-    let map = match need_map(ws) {
+    let map = match need_map(&a) {
         Ok(m) => Some(m),
         Err(_) if server.is_some() => None,
         Err(e) => return Err(e),
@@ -832,7 +840,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             .find(|d| matches!(d.kind.as_str(), "function" | "method"))
         {
             name = d.name.clone();
-            untyped = map.untyped_calls_named(&d.name)?;
+            untyped = map.db().untyped_calls_named(&d.name)?;
             untyped.retain(|c| filter.as_ref().is_none_or(|g| g.is_match(&c.file)));
         }
     }
@@ -1005,7 +1013,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             Err(e) => failed(&mut w, &e, "from the map"),
         }
     }
-    let map = need_map(ws)?;
+    let map = need_map(&a)?;
     // One state of the map for every lookup of this answer.
     let _read = map.snapshot()?;
     let (defs, how) = map_definitions(&map, &t)?;
@@ -1172,7 +1180,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         };
         s.wait_ready(slow(ws));
         if lang.spec().server.symbols_need_open_file && s.open_files().is_empty() {
-            open_any_file(ws, &s, lang, a.map.as_deref());
+            open_any_file(ws, &s, lang, a.map.as_deref().map(|l| &**l));
         }
         match s.request("workspace/symbol", json!({"query": query}), slow(ws)) {
             Ok(v) => {
@@ -1210,7 +1218,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         ));
     }
     if !from_server {
-        let map = need_map(ws)?;
+        let map = need_map(&a)?;
         // One state of the map for every lookup of this answer.
         let _read = map.snapshot()?;
         w.push("answered by map_search".into());
@@ -1323,7 +1331,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                     head["symbol"] = indexer::shape::flat_anchor(&head["symbol"]);
                 }
                 if incoming {
-                    add_map_callers(ws, &t, &mut a, &mut items, &mut head, &mut w)?;
+                    add_map_callers(&t, &mut a, &mut items, &mut head, &mut w)?;
                 } else {
                     set_outside_apart(&mut items, &mut head, &mut w);
                 }
@@ -1332,7 +1340,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             Err(e) => failed(&mut w, &e, "from references and the map"),
         }
     }
-    let map = need_map(ws)?;
+    let map = need_map(&a)?;
     // One state of the map for every lookup of this answer.
     let _read = map.snapshot()?;
     let (defs, _) = map_definitions(&map, &t)?;
@@ -1390,7 +1398,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     }
     let mut head = json!({"source": source, "direction": dir, "symbol": d.node_id});
     if incoming && matches!(d.kind.as_str(), "function" | "method") {
-        let untyped = map.untyped_calls_named(&d.name)?;
+        let untyped = map.db().untyped_calls_named(&d.name)?;
         offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
     }
     Ok(answer(items, head, w))
@@ -1425,14 +1433,13 @@ fn set_outside_apart(items: &mut Vec<Anchor>, head: &mut Value, w: &mut Vec<Stri
 /// then says `source: lsp|map`); when the server lists none, the map's untyped calls of the
 /// name as `candidates`. Without a map, the server's answer stands alone.
 fn add_map_callers(
-    ws: &Workspace,
     t: &Target,
     a: &mut Anchors<'_>,
     items: &mut Vec<Anchor>,
     head: &mut Value,
     w: &mut Vec<String>,
 ) -> Result<(), ToolError> {
-    let Ok(map) = need_map(ws) else {
+    let Ok(map) = need_map(a) else {
         return Ok(());
     };
     let _read = map.snapshot()?;
@@ -1478,7 +1485,7 @@ fn add_map_callers(
         }
         items.extend(extra);
     }
-    let untyped = map.untyped_calls_named(&d.name)?;
+    let untyped = map.db().untyped_calls_named(&d.name)?;
     offer_candidates(head, &untyped, &d.name, items.is_empty(), w);
     Ok(())
 }

@@ -939,22 +939,11 @@ impl Map {
     /// A node of the map, with `stale` checked against the disk.
     pub fn lookup(&self, id: &str) -> Result<Option<NodeInfo>, ToolError> {
         let _snapshot = self.snapshot()?;
-        let Some(row) = self.node(id)? else {
+        let Some(row) = self.db.node(id)? else {
             return Ok(None);
         };
         let mut warnings = Vec::new();
         Ok(self.finish_rows(vec![row], &mut warnings).pop())
-    }
-
-    fn node(&self, id: &str) -> Result<Option<NodeRow>, ToolError> {
-        Ok(self.db.node(id)?)
-    }
-
-    /// A node that exists in the map: a symbol, file or package row, or an external package
-    /// some edge points at.
-    /// Whether the map has indexed this workspace-relative path (a file ever seen).
-    pub fn has_file(&self, path: &str) -> Result<bool, ToolError> {
-        Ok(self.db.has_file(path)?)
     }
 
     /// Up to `n` of the map's file paths nearest to one that is not there.
@@ -993,7 +982,7 @@ impl Map {
             NodeId::Symbol { path, qualname, .. } => (path.as_str(), Some(qualname.as_str())),
             _ => return Ok(Vec::new()),
         };
-        if let (true, Some(q)) = (self.has_file(path)?, qualname) {
+        if let (true, Some(q)) = (self.db.has_file(path)?, qualname) {
             return Ok(self
                 .qualnames_near(path, q, 3)?
                 .iter()
@@ -1012,7 +1001,7 @@ impl Map {
 
     fn require_node(&self, id: &str) -> Result<NodeId, ToolError> {
         let parsed = parse_node_id(id)?;
-        if self.node(id)?.is_some() {
+        if self.db.node(id)?.is_some() {
             return Ok(parsed);
         }
         if matches!(parsed, NodeId::External { .. }) && self.db.is_edge_target(id)? {
@@ -1031,12 +1020,6 @@ impl Map {
             hint = format!("{} Or {hint}", crate::suggest::did_you_mean(&near));
         }
         Err(ToolError::new(ErrorCode::NodeNotFound, format!("{id} is not in the map")).hint(hint))
-    }
-
-    /// Unresolved calls of a name (a method on a value of unknown type, a name bound
-    /// nowhere): what may call a symbol of that name without the map knowing.
-    pub fn untyped_calls_named(&self, name: &str) -> Result<Vec<UntypedCall>, ToolError> {
-        Ok(self.db.untyped_calls_named(name)?)
     }
 
     fn edges_of(
@@ -1060,7 +1043,7 @@ impl Map {
         let mut rows = Vec::new();
         let mut externals = Vec::new();
         for id in ids {
-            match self.node(id)? {
+            match self.db.node(id)? {
                 Some(r) => rows.push(r),
                 None => externals.push(id.clone()),
             }
@@ -1215,7 +1198,7 @@ impl Map {
                 .first()
                 .filter(|c| matches!(c.kind.as_str(), "function" | "method"))
             {
-                candidates = self.untyped_calls_named(&c.name)?;
+                candidates = self.db.untyped_calls_named(&c.name)?;
                 if !candidates.is_empty() {
                     warnings.push(untyped_warning(candidates.len(), &c.name, true));
                 }

@@ -163,13 +163,12 @@ impl Db {
 
     /// The types that implement or extend `id` directly.
     pub fn direct_subtypes(&self, id: &str) -> SqlResult<Vec<String>> {
-        self.conn
-            .prepare_cached(
-                "SELECT DISTINCT o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
-                 JOIN nodes o ON o.id = e.source WHERE n.node_id = ?1 AND e.kind IN ('implements', 'extends')",
-            )?
-            .query_map([id], |r| r.get(0))?
-            .collect()
+        strings(
+            self,
+            "SELECT DISTINCT o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
+             JOIN nodes o ON o.id = e.source WHERE n.node_id = ?1 AND e.kind IN ('implements', 'extends')",
+            [id],
+        )
     }
 
     /// The first file of a language in the map (by path), if it has one.
@@ -185,10 +184,7 @@ impl Db {
 
     /// The ID prefixes of the languages the map holds files of.
     pub fn languages(&self) -> SqlResult<Vec<String>> {
-        self.conn
-            .prepare_cached("SELECT DISTINCT lang FROM files")?
-            .query_map([], |r| r.get(0))?
-            .collect()
+        strings(self, "SELECT DISTINCT lang FROM files", [])
     }
 
     /// The map's symbol named at this spot, else the innermost one around it, else the type

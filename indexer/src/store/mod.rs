@@ -338,14 +338,13 @@ impl Db {
     }
 
     pub fn get_meta(&self, key: &str) -> SqlResult<Option<String>> {
-        let conn = &self.conn;
-        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+        self.conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .optional()
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> SqlResult<()> {
-        let conn = &self.conn;
-        conn.execute(
+        self.conn.execute(
             "INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             params![key, value],
         )?;
@@ -353,8 +352,7 @@ impl Db {
     }
 
     pub fn load_files(&self) -> SqlResult<Vec<(String, FileRow)>> {
-        let conn = &self.conn;
-        let mut st = conn.prepare(
+        let mut st = self.conn.prepare(
             "SELECT path, id, size, mtime_ns, hash, skip_reason, lang, stale FROM files",
         )?;
         let rows = st.query_map([], |r| {
@@ -376,8 +374,8 @@ impl Db {
 
     /// The number of a node ID in `nodes`, which stores it on first use.
     pub fn node_number(&self, node_id: &str) -> SqlResult<i64> {
-        let conn = &self.conn;
-        let known = conn
+        let known = self
+            .conn
             .prepare_cached("SELECT id FROM nodes WHERE node_id = ?1")?
             .query_row([node_id], |r| r.get(0))
             .optional()?;
@@ -389,23 +387,24 @@ impl Db {
 
     /// Store a node ID known not to be in `nodes` yet (a cold run's definitions).
     pub fn new_node(&self, node_id: &str) -> SqlResult<i64> {
-        let conn = &self.conn;
-        conn.prepare_cached("INSERT INTO nodes(node_id) VALUES (?1)")?
+        self.conn
+            .prepare_cached("INSERT INTO nodes(node_id) VALUES (?1)")?
             .execute([node_id])?;
-        Ok(conn.last_insert_rowid())
+        Ok(self.conn.last_insert_rowid())
     }
 
     /// Forget the nodes among `candidates` that nothing names any more: no symbol (as itself or
     /// as a parent), no edge. A forgotten number may be given to a new node later.
     pub fn forget_nodes(&self, candidates: &[i64]) -> SqlResult<usize> {
-        let conn = &self.conn;
-        let mut st = conn.prepare_cached(
+        let mut st = self.conn.prepare_cached(
             "DELETE FROM nodes WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = ?1)
              AND NOT EXISTS (SELECT 1 FROM symbols WHERE parent = ?1)
              AND NOT EXISTS (SELECT 1 FROM edges WHERE target = ?1)
              AND NOT EXISTS (SELECT 1 FROM edges WHERE source = ?1)",
         )?;
-        let mut hubs = conn.prepare_cached("DELETE FROM hubs WHERE node = ?1")?;
+        let mut hubs = self
+            .conn
+            .prepare_cached("DELETE FROM hubs WHERE node = ?1")?;
         let mut n = 0;
         for &c in candidates {
             if st.execute([c])? > 0 {
@@ -419,24 +418,26 @@ impl Db {
     /// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
     /// Returns the numbers of the nodes its symbols were (others may still name them).
     pub fn clear_file(&self, file_id: i64) -> SqlResult<Vec<i64>> {
-        let conn = &self.conn;
-        let gone: Vec<i64> = conn
+        let gone: Vec<i64> = self
+            .conn
             .prepare_cached("DELETE FROM symbols WHERE file_id = ?1 RETURNING id")?
             .query_map([file_id], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
-        conn.prepare_cached("DELETE FROM edges WHERE file_id = ?1")?
+        self.conn
+            .prepare_cached("DELETE FROM edges WHERE file_id = ?1")?
             .execute([file_id])?;
-        conn.prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
+        self.conn
+            .prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
             .execute([file_id])?;
-        conn.prepare_cached("DELETE FROM facts WHERE file_id = ?1")?
+        self.conn
+            .prepare_cached("DELETE FROM facts WHERE file_id = ?1")?
             .execute([file_id])?;
         Ok(gone)
     }
 
     /// Write a file's type facts, in order.
     pub fn insert_facts(&self, file_id: i64, facts: &[TypeFact]) -> SqlResult<()> {
-        let conn = &self.conn;
-        let mut st = conn.prepare_cached(
+        let mut st = self.conn.prepare_cached(
             "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         for (i, f) in facts.iter().enumerate() {
@@ -453,8 +454,7 @@ impl Db {
 
     /// A file's type facts as stored, in order: the shape that references elsewhere read.
     pub fn file_facts(&self, file_id: i64) -> SqlResult<Vec<TypeFact>> {
-        let conn = &self.conn;
-        let mut st = conn.prepare_cached(
+        let mut st = self.conn.prepare_cached(
             "SELECT qualname, role, ty FROM facts WHERE file_id = ?1 ORDER BY seq",
         )?;
         let rows = st.query_map([file_id], |r| {
@@ -470,8 +470,7 @@ impl Db {
 
     /// A file's stored imports.
     pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
-        let conn = &self.conn;
-        let mut st = conn.prepare_cached(
+        let mut st = self.conn.prepare_cached(
             "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1",
         )?;
         let rows = st.query_map([file_id], |r| {
@@ -491,8 +490,7 @@ impl Db {
 
     /// Qualnames of a file's symbols, for working out which names a change added or removed.
     pub fn file_qualnames(&self, file_id: i64) -> SqlResult<Vec<(String, String)>> {
-        let conn = &self.conn;
-        let mut st = conn.prepare_cached(
+        let mut st = self.conn.prepare_cached(
             "SELECT name, qualname FROM symbols WHERE file_id = ?1 AND qualname != ''",
         )?;
         let rows = st.query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
