@@ -5,7 +5,10 @@
 -- an end column is exclusive. Every node ID (see SPEC "Node IDs") is stored once, in `nodes`,
 -- and named everywhere else by its number there. A number never changes while the map lives
 -- (re-extracting a file gives its symbols the numbers they had), so edges from unchanged files
--- stay valid when another file changes. The views at the end show node IDs as text.
+-- stay valid when another file changes. A symbol of a file is not spelled out again: its ID is
+-- its file's `files.node` and `#` and its qualname (a file node: `files.node` alone). `nodes`
+-- holds the rest (packages, `ext:` nodes, and a symbol that went while an edge still names it).
+-- The views at the end show node IDs as text.
 
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
@@ -15,6 +18,7 @@ CREATE TABLE meta (
 CREATE TABLE files (
     id          INTEGER PRIMARY KEY,
     path        TEXT NOT NULL UNIQUE,          -- workspace-relative, '/'-separated
+    node        TEXT NOT NULL UNIQUE,          -- its node ID ('go:net/url/url.go'); its symbols' begin so
     dir         TEXT NOT NULL,                 -- its directory ('' at the root)
     lang        TEXT NOT NULL,                 -- 'py' | 'go'
     size        INTEGER NOT NULL,
@@ -28,8 +32,10 @@ CREATE TABLE files (
 );
 CREATE INDEX files_dir ON files(dir);
 
--- Definitions, file and package nodes, `ext:` nodes, and nodes an edge still names after their
--- definition went (re-resolved in the same run).
+-- The nodes whose IDs are not derived from a file: package nodes, `ext:` nodes, and nodes an
+-- edge still names after their definition went (re-resolved in the same run; a file being
+-- re-extracted parks its symbols here so that each gets its number back). Numbers are shared
+-- with `symbols.id`.
 CREATE TABLE nodes (
     id          INTEGER PRIMARY KEY,
     node_id     TEXT NOT NULL UNIQUE
@@ -114,16 +120,33 @@ CREATE TABLE hubs (
     in_degree   INTEGER NOT NULL
 );
 
--- For anyone reading the map with sqlite3: every edge, `contains` included, and every symbol,
--- with node IDs as text.
-CREATE VIEW all_edges AS
-    SELECT e.file_id, s.node_id AS source, t.node_id AS target, e.target_name, e.kind, e.line,
-           e.col, e.resolution
-    FROM edges e JOIN nodes s ON s.id = e.source LEFT JOIN nodes t ON t.id = e.target
+-- For anyone reading the map with sqlite3: every node, every edge (`contains` included) and
+-- every symbol, with node IDs as text. A filter on a node ID reads every row; a filter on
+-- `name`, `qualname`, `kind` or the file's path uses the indexes.
+CREATE VIEW all_nodes AS
+    SELECT y.id, f.node || CASE y.qualname WHEN '' THEN '' ELSE '#' || y.qualname END AS node_id
+    FROM symbols y JOIN files f ON f.id = y.file_id
     UNION ALL
-    SELECT y.file_id, p.node_id, n.node_id, y.name, 'contains', y.name_line, y.name_col, 'local'
-    FROM symbols y JOIN nodes n ON n.id = y.id JOIN nodes p ON p.id = y.parent;
+    SELECT id, node_id FROM nodes;
+
+CREATE VIEW all_edges AS
+    SELECT e.file_id, coalesce(sf.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, sn.node_id) AS source,
+           coalesce(tf.node || CASE t.qualname WHEN '' THEN '' ELSE '#' || t.qualname END, tn.node_id) AS target,
+           e.target_name, e.kind, e.line, e.col, e.resolution
+    FROM edges e
+    LEFT JOIN symbols s ON s.id = e.source LEFT JOIN files sf ON sf.id = s.file_id
+    LEFT JOIN nodes sn ON sn.id = e.source
+    LEFT JOIN symbols t ON t.id = e.target LEFT JOIN files tf ON tf.id = t.file_id
+    LEFT JOIN nodes tn ON tn.id = e.target
+    UNION ALL
+    SELECT y.file_id, coalesce(pf.node || CASE p.qualname WHEN '' THEN '' ELSE '#' || p.qualname END, pn.node_id), coalesce(f.node || CASE y.qualname WHEN '' THEN '' ELSE '#' || y.qualname END, n.node_id), y.name, 'contains', y.name_line, y.name_col, 'local'
+    FROM symbols y LEFT JOIN files f ON f.id = y.file_id LEFT JOIN nodes n ON n.id = y.id
+    JOIN symbols p ON p.id = y.parent LEFT JOIN files pf ON pf.id = p.file_id
+    LEFT JOIN nodes pn ON pn.id = y.parent;
 
 CREATE VIEW all_symbols AS
-    SELECT n.node_id, p.node_id AS parent_id, y.*
-    FROM symbols y JOIN nodes n ON n.id = y.id LEFT JOIN nodes p ON p.id = y.parent;
+    SELECT coalesce(f.node || CASE y.qualname WHEN '' THEN '' ELSE '#' || y.qualname END, n.node_id) AS node_id,
+           coalesce(pf.node || CASE p.qualname WHEN '' THEN '' ELSE '#' || p.qualname END, pn.node_id) AS parent_id, y.*
+    FROM symbols y LEFT JOIN files f ON f.id = y.file_id LEFT JOIN nodes n ON n.id = y.id
+    LEFT JOIN symbols p ON p.id = y.parent LEFT JOIN files pf ON pf.id = p.file_id
+    LEFT JOIN nodes pn ON pn.id = y.parent;

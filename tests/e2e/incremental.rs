@@ -214,7 +214,7 @@ fn node_numbers_survive_edits_and_orphans_are_forgotten() {
     let number = |id: &str| {
         rows(
             &db(ws.path()),
-            &format!("SELECT id FROM nodes WHERE node_id = '{id}'"),
+            &format!("SELECT id FROM all_nodes WHERE node_id = '{id}'"),
         )
     };
     let orphans = "SELECT n.node_id FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM symbols s WHERE s.id = n.id) \
@@ -228,6 +228,14 @@ fn node_numbers_survive_edits_and_orphans_are_forgotten() {
     std::fs::write(&p, format!("# moved down\n{text}")).expect("write");
     assert_eq!(index(ws.path())["extracted"], 1);
     assert_eq!(number("py:src/shop/models.py#Order.total"), total);
+    // A file's symbols are parked in `nodes` only while their file is re-extracted.
+    assert_eq!(
+        rows(
+            &db(ws.path()),
+            "SELECT node_id FROM nodes WHERE node_id LIKE 'py:src/shop/models.py%'"
+        ),
+        Vec::<String>::new()
+    );
     // A file nothing imports, then deleted: its nodes go, and no node is left unnamed.
     write(
         ws.path(),

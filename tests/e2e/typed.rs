@@ -12,7 +12,7 @@ fn call_at(root: &Path, file: &str, line: u32, leaf: &str) -> Option<(Option<Str
     let mut st = conn
         .prepare(
             "SELECT t.node_id, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
-             LEFT JOIN nodes t ON t.id = e.target
+             LEFT JOIN all_nodes t ON t.id = e.target
              WHERE f.path = ?1 AND e.line = ?2 AND e.kind = 'calls' AND e.leaf = ?3",
         )
         .expect("prepare");

@@ -3,7 +3,7 @@
 //! node, the file graph, the map's counts. Callers group the reads of one answer in a
 //! [`Db::snapshot`].
 
-use super::{Db, SqlResult};
+use super::{node_text, Db, SqlResult};
 use crate::model::Pos;
 use crate::shape::{EdgeOut, LangCounts, NodeInfo, RangeOut, Skipped};
 use rusqlite::{params, OptionalExtension, Row};
@@ -45,10 +45,17 @@ pub struct EdgeOnLine {
     pub col: u32,
 }
 
-const SYM_COLS: &str = "n.node_id, f.path, s.name_line, s.name_col, s.end_line, s.kind, s.name, p.node_id, s.signature, s.doc";
-/// The tables `SYM_COLS` reads: a symbol, its file, its node ID and its parent's.
-const SYM_FROM: &str = "symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
-     LEFT JOIN nodes p ON p.id = s.parent";
+/// A symbol of a file `s` and its file `f`: the columns of [`MapSymbol`]. Its node ID is its
+/// file's and its qualname; its parent's is looked up (a package has no file).
+const SYM_COLS: &str =
+    "f.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, f.path, \
+    s.name_line, s.name_col, s.end_line, s.kind, s.name, \
+    coalesce((SELECT pf.node || CASE ps.qualname WHEN '' THEN '' ELSE '#' || ps.qualname END \
+      FROM symbols ps JOIN files pf ON pf.id = ps.file_id WHERE ps.id = s.parent), \
+     (SELECT px.node_id FROM nodes px WHERE px.id = s.parent)), \
+    s.signature, s.doc";
+/// The tables `SYM_COLS` reads.
+const SYM_FROM: &str = "symbols s JOIN files f ON f.id = s.file_id";
 
 fn sym_row(r: &Row<'_>) -> SqlResult<MapSymbol> {
     Ok(MapSymbol {
@@ -79,10 +86,10 @@ impl Db {
 
     /// The symbol with this node ID (files included; packages, which have no file, are not).
     pub fn symbol(&self, id: &str) -> SqlResult<Option<MapSymbol>> {
-        Ok(self
-            .symbols_where("n.node_id = ?1", [id])?
-            .into_iter()
-            .next())
+        let Some(n) = self.number_of(id)? else {
+            return Ok(None);
+        };
+        Ok(self.symbols_where("s.id = ?1", [n])?.into_iter().next())
     }
 
     /// Symbols whose name starts at this spot.
@@ -103,16 +110,20 @@ impl Db {
 
     /// The members of `parent` named `name` (a subtype's override of a method).
     pub fn members_named(&self, parent: &str, name: &str) -> SqlResult<Vec<MapSymbol>> {
-        self.symbols_where("p.node_id = ?1 AND s.name = ?2", params![parent, name])
+        let Some(n) = self.number_of(parent)? else {
+            return Ok(Vec::new());
+        };
+        self.symbols_where("s.parent = ?1 AND s.name = ?2", params![n, name])
     }
 
     /// The resolved edges written on one line of a file.
     pub fn edges_on_line(&self, file: &str, line: u32) -> SqlResult<Vec<EdgeOnLine>> {
         self.conn
-            .prepare_cached(
-                "SELECT t.node_id, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
-                 JOIN nodes t ON t.id = e.target WHERE f.path = ?1 AND e.line = ?2",
-            )?
+            .prepare_cached(&format!(
+                "SELECT {}, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
+                 WHERE f.path = ?1 AND e.line = ?2 AND e.target IS NOT NULL",
+                node_text("e.target")
+            ))?
             .query_map(params![file, line], |r| {
                 Ok(EdgeOnLine {
                     target: r.get(0)?,
@@ -127,9 +138,11 @@ impl Db {
     /// given kinds, or of every kind when `kinds` is empty.
     pub fn edges_into(&self, target: &str, kinds: &[&str]) -> SqlResult<Vec<EdgeSite>> {
         let mut out = self.edge_sites(
-            "SELECT f.path, e.line, e.col, e.kind, o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
-             JOIN files f ON f.id = e.file_id JOIN nodes o ON o.id = e.source \
-             WHERE n.node_id = ?1 AND e.line IS NOT NULL",
+            &format!(
+                "SELECT f.path, e.line, e.col, e.kind, {} FROM edges e JOIN files f ON f.id = e.file_id \
+                 WHERE e.target = ?1 AND e.line IS NOT NULL",
+                node_text("e.source")
+            ),
             target,
         )?;
         out.retain(|e| kinds.is_empty() || kinds.contains(&e.kind.as_str()));
@@ -139,17 +152,22 @@ impl Db {
     /// Resolved `calls` edges out of `source` (`other` is each edge's target).
     pub fn calls_out_of(&self, source: &str) -> SqlResult<Vec<EdgeSite>> {
         self.edge_sites(
-            "SELECT f.path, e.line, e.col, e.kind, o.node_id FROM nodes n JOIN edges e ON e.source = n.id \
-             JOIN files f ON f.id = e.file_id JOIN nodes o ON o.id = e.target \
-             WHERE n.node_id = ?1 AND e.kind = 'calls'",
+            &format!(
+                "SELECT f.path, e.line, e.col, e.kind, {} FROM edges e JOIN files f ON f.id = e.file_id \
+                 WHERE e.source = ?1 AND e.kind = 'calls' AND e.target IS NOT NULL",
+                node_text("e.target")
+            ),
             source,
         )
     }
 
     fn edge_sites(&self, statement: &str, node: &str) -> SqlResult<Vec<EdgeSite>> {
+        let Some(n) = self.number_of(node)? else {
+            return Ok(Vec::new());
+        };
         self.conn
             .prepare_cached(statement)?
-            .query_map([node], |r| {
+            .query_map([n], |r| {
                 Ok(EdgeSite {
                     file: r.get(0)?,
                     line: r.get(1)?,
@@ -163,11 +181,16 @@ impl Db {
 
     /// The types that implement or extend `id` directly.
     pub fn direct_subtypes(&self, id: &str) -> SqlResult<Vec<String>> {
+        let Some(n) = self.number_of(id)? else {
+            return Ok(Vec::new());
+        };
         strings(
             self,
-            "SELECT DISTINCT o.node_id FROM nodes n JOIN edges e ON e.target = n.id \
-             JOIN nodes o ON o.id = e.source WHERE n.node_id = ?1 AND e.kind IN ('implements', 'extends')",
-            [id],
+            &format!(
+                "SELECT DISTINCT {} FROM edges e WHERE e.target = ?1 AND e.kind IN ('implements', 'extends')",
+                node_text("e.source")
+            ),
+            [n],
         )
     }
 
@@ -193,7 +216,7 @@ impl Db {
     pub fn node_at(&self, file: &str, pos: Pos) -> Option<String> {
         self.conn
             .prepare_cached(
-                "SELECT n.node_id FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
+                "SELECT f.node || '#' || s.qualname FROM symbols s JOIN files f ON f.id = s.file_id \
                  WHERE f.path = ?1 AND s.start_line <= ?2 AND s.end_line >= ?2 AND s.qualname != '' \
                  ORDER BY (s.name_line = ?2 AND s.name_col <= ?3 AND s.name_end_col > ?3) DESC, \
                           (s.end_line - s.start_line) ASC, s.start_line DESC LIMIT 1",
@@ -204,8 +227,8 @@ impl Db {
             .or_else(|| {
                 self.conn
                     .prepare_cached(
-                        "SELECT n.node_id FROM edges e JOIN files f ON f.id = e.file_id \
-                         JOIN symbols s ON s.id = e.source JOIN nodes n ON n.id = e.source \
+                        "SELECT f.node || '#' || s.qualname FROM edges e JOIN files f ON f.id = e.file_id \
+                         JOIN symbols s ON s.id = e.source \
                          WHERE f.path = ?1 AND e.kind = 'implements' AND e.line = ?2 \
                          AND s.kind IN ('class', 'struct', 'type', 'interface') ORDER BY e.col LIMIT 1",
                     )
@@ -216,7 +239,7 @@ impl Db {
             .or_else(|| {
                 self.conn
                     .prepare_cached(
-                        "SELECT n.node_id FROM symbols s JOIN files f ON f.id = s.file_id JOIN nodes n ON n.id = s.id \
+                        "SELECT f.node FROM symbols s JOIN files f ON f.id = s.file_id \
                          WHERE f.path = ?1 AND s.qualname = '' LIMIT 1",
                     )
                     .ok()?
@@ -279,12 +302,14 @@ pub struct UntypedCall {
     pub written: String,
 }
 
-const NODE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
+/// A symbol `s` and its file `f` (LEFT JOINed: a package has none): the columns of [`NodeRow`].
+const NODE_COLS: &str = "coalesce(f.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, \
+    (SELECT nx.node_id FROM nodes nx WHERE nx.id = s.id)), s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
     s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns";
 
 /// What ranking a search's candidates reads: [`NODE_COLS`] without the text columns, then
 /// the symbol's number and hub score.
-const CANDIDATE_COLS: &str = "n.node_id, s.kind, s.name, s.qualname, NULL, NULL, f.path, \
+const CANDIDATE_COLS: &str = "f.node || '#' || s.qualname, s.kind, s.name, s.qualname, NULL, NULL, f.path, \
     s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns, \
     s.id, coalesce(h.score, 0)";
 
@@ -355,7 +380,7 @@ impl Db {
         self.conn
             .prepare_cached(&format!(
                 "SELECT {CANDIDATE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
-                 JOIN nodes n ON n.id = s.id LEFT JOIN hubs h ON h.node = s.id \
+                 LEFT JOIN hubs h ON h.node = s.id \
                  WHERE s.name IN (SELECT value FROM json_each(?1)) LIMIT ?2"
             ))?
             .query_map(params![list, room as i64], |r| {
@@ -372,8 +397,7 @@ impl Db {
     pub fn node_by_number(&self, number: i64) -> SqlResult<Option<NodeRow>> {
         self.conn
             .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM symbols s JOIN nodes n ON n.id = s.id \
-                 LEFT JOIN files f ON f.id = s.file_id WHERE s.id = ?1"
+                "SELECT {NODE_COLS} FROM symbols s LEFT JOIN files f ON f.id = s.file_id WHERE s.id = ?1"
             ))?
             .query_row([number], node_row)
             .optional()
@@ -381,20 +405,20 @@ impl Db {
 
     /// A symbol, file or package row by node ID.
     pub fn node(&self, id: &str) -> SqlResult<Option<NodeRow>> {
-        self.conn
-            .prepare_cached(&format!(
-                "SELECT {NODE_COLS} FROM nodes n JOIN symbols s ON s.id = n.id LEFT JOIN files f ON f.id = s.file_id \
-                 WHERE n.node_id = ?1"
-            ))?
-            .query_row([id], node_row)
-            .optional()
+        match self.number_of(id)? {
+            Some(n) => self.node_by_number(n),
+            None => Ok(None),
+        }
     }
 
     /// Whether some edge points at this node (an external package has no row of its own).
     pub fn is_edge_target(&self, id: &str) -> SqlResult<bool> {
+        let Some(n) = self.number_of(id)? else {
+            return Ok(false);
+        };
         self.conn.query_row(
-            "SELECT count(*) > 0 FROM nodes n JOIN edges e ON e.target = n.id WHERE n.node_id = ?1",
-            [id],
+            "SELECT EXISTS (SELECT 1 FROM edges WHERE target = ?1)",
+            [n],
             |r| r.get(0),
         )
     }
@@ -427,8 +451,9 @@ impl Db {
     pub fn untyped_calls_named(&self, name: &str) -> SqlResult<Vec<UntypedCall>> {
         self.conn
             .prepare_cached(
-                "SELECT f.path, e.line, e.col, n.node_id, e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
-                 JOIN nodes n ON n.id = e.source WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
+                "SELECT f.path, e.line, e.col, sf.node || CASE n.qualname WHEN '' THEN '' ELSE '#' || n.qualname END, \
+                 e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
+                 JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
                  AND e.resolution = 'unresolved' AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
             )?
             .query_map([name], |r| {
@@ -445,14 +470,31 @@ impl Db {
 
     /// The edges out of (`outgoing`) or into a node, as the `all_edges` view shows them.
     pub fn edges_of(&self, id: &str, outgoing: bool) -> SqlResult<Vec<EdgeOut>> {
+        let Some(n) = self.number_of(id)? else {
+            return Ok(Vec::new());
+        };
         let statement = if outgoing {
-            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE source = ?1"
+            format!(
+                "SELECT ?2, {}, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e WHERE e.source = ?1 \
+                 UNION ALL \
+                 SELECT ?2, {}, y.name, 'contains', y.name_line, y.name_col, 'local' \
+                 FROM symbols y LEFT JOIN files f ON f.id = y.file_id WHERE y.parent = ?1",
+                node_text("e.target"),
+                super::sym_text("y", "f")
+            )
         } else {
-            "SELECT source, target, target_name, kind, line, col, resolution FROM all_edges WHERE target = ?1"
+            format!(
+                "SELECT {}, ?2, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e WHERE e.target = ?1 \
+                 UNION ALL \
+                 SELECT {}, ?2, y.name, 'contains', y.name_line, y.name_col, 'local' \
+                 FROM symbols y WHERE y.id = ?1 AND y.parent IS NOT NULL",
+                node_text("e.source"),
+                node_text("y.parent")
+            )
         };
         self.conn
-            .prepare_cached(statement)?
-            .query_map([id], edge_out)?
+            .prepare_cached(&statement)?
+            .query_map(params![n, id], edge_out)?
             .collect()
     }
 
@@ -481,9 +523,10 @@ impl Db {
     /// imports left out.
     pub fn cross_file_uses(&self, mut f: impl FnMut(UseRow)) -> SqlResult<()> {
         let mut st = self.conn.prepare(
-            "SELECT DISTINCT e.file_id, n.node_id, t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
-             CASE WHEN e.kind = 'implements' THEN (SELECT node_id FROM nodes WHERE id = e.source) END \
-             FROM edges e JOIN symbols t ON t.id = e.target JOIN nodes n ON n.id = t.id \
+            "SELECT DISTINCT e.file_id, tf.node || CASE t.qualname WHEN '' THEN '' ELSE '#' || t.qualname END, \
+             t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
+             CASE WHEN e.kind = 'implements' THEN e.source END \
+             FROM edges e JOIN symbols t ON t.id = e.target JOIN files tf ON tf.id = t.file_id \
              LEFT JOIN hubs h ON h.node = t.id \
              WHERE e.kind != 'imports' AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = 'implements')",
         )?;

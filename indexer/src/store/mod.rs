@@ -29,14 +29,46 @@ pub type SqlResult<T> = Result<T, SqlError>;
 /// typed API; `rusqlite` appears nowhere outside this module.
 pub struct Db {
     conn: Connection,
+    /// The next node number to give (see [`Db::fresh_number`]); read from the map once per
+    /// write transaction.
+    next_number: std::cell::Cell<Option<i64>>,
+}
+
+impl Db {
+    fn new(conn: Connection) -> Db {
+        Db {
+            conn,
+            next_number: std::cell::Cell::new(None),
+        }
+    }
+}
+
+/// SQL for the node ID text of the symbol row `s` whose file row is `f` (LEFT JOINed: a
+/// package has none): a file's symbols derive theirs from `files.node` and the qualname; the
+/// other nodes keep theirs in `nodes`.
+pub(crate) fn sym_text(s: &str, f: &str) -> String {
+    format!(
+        "coalesce({f}.node || CASE {s}.qualname WHEN '' THEN '' ELSE '#' || {s}.qualname END, \
+         (SELECT nx.node_id FROM nodes nx WHERE nx.id = {s}.id))"
+    )
+}
+
+/// SQL for the node ID text of the node numbered `n` (a column), whatever it is.
+pub(crate) fn node_text(n: &str) -> String {
+    format!(
+        "coalesce((SELECT nf.node || CASE ns.qualname WHEN '' THEN '' ELSE '#' || ns.qualname END \
+         FROM symbols ns JOIN files nf ON nf.id = ns.file_id WHERE ns.id = {n}), \
+         (SELECT nx.node_id FROM nodes nx WHERE nx.id = {n}))"
+    )
 }
 
 pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// Bump when `schema.sql` changes, or what extraction writes into it (4: `doc` is the first
 /// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number;
-/// 6: a file's directory on `files`, not on each symbol); an older or newer map is rebuilt by
-/// the next index run.
-pub const SCHEMA_VERSION: i64 = 7;
+/// 6: a file's directory on `files`, not on each symbol; 8: a file's symbols' node IDs derived
+/// from `files.node` and their qualnames, not stored); an older or newer map is rebuilt by the
+/// next index run.
+pub const SCHEMA_VERSION: i64 = 8;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -94,13 +126,13 @@ fn sql_err(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
 /// Open (creating if needed) the map for writing. Returns the connection and, when the map had
 /// another schema version and was rebuilt, a message saying so.
 pub fn open_for_write(db: &Path) -> Result<(Db, Option<String>), StoreError> {
-    open_for_write_mode(db, false).map(|(conn, m)| (Db { conn }, m))
+    open_for_write_mode(db, false).map(|(conn, m)| (Db::new(conn), m))
 }
 
 /// A map being built from nothing: a private file, no journal (the file is renamed into place
 /// only when complete, so a killed build leaves no map rather than a broken one).
 pub fn open_fresh_build(db: &Path) -> Result<Db, StoreError> {
-    open_for_write_mode(db, true).map(|(conn, _)| Db { conn })
+    open_for_write_mode(db, true).map(|(conn, _)| Db::new(conn))
 }
 
 /// Where a fresh build is written before it is renamed to `db`.
@@ -274,7 +306,7 @@ pub fn open_for_read(db: &Path) -> Result<Db, StoreError> {
             want: SCHEMA_VERSION,
         });
     }
-    Ok(Db { conn })
+    Ok(Db::new(conn))
 }
 
 /// A row of `files`, as the indexer compares it with the disk.
@@ -294,6 +326,7 @@ impl Db {
     /// Take the write lock for a whole run (`db`: the map's path, for the error). A second
     /// writer waits a few seconds, then gets [`StoreError::Busy`].
     pub fn begin_immediate(&self, db: &Path) -> Result<(), StoreError> {
+        self.next_number.set(None);
         begin_immediate(&self.conn, db)
     }
 
@@ -372,25 +405,73 @@ impl Db {
         rows.collect()
     }
 
-    /// The number of a node ID in `nodes`, which stores it on first use.
-    pub fn node_number(&self, node_id: &str) -> SqlResult<i64> {
-        let known = self
+    /// A number no node has: one above the largest in the map, counted on from there for the
+    /// rest of the write transaction.
+    pub fn fresh_number(&self) -> SqlResult<i64> {
+        let n = match self.next_number.get() {
+            Some(n) => n,
+            None => self.conn.query_row(
+                "SELECT max(coalesce((SELECT max(id) FROM symbols), 0), coalesce((SELECT max(id) FROM nodes), 0)) + 1",
+                [],
+                |r| r.get(0),
+            )?,
+        };
+        self.next_number.set(Some(n + 1));
+        Ok(n)
+    }
+
+    /// The number of a node ID, if the map has that node: a symbol of a file, or a node of
+    /// `nodes`.
+    pub fn number_of(&self, node_id: &str) -> SqlResult<Option<i64>> {
+        let kept = self
             .conn
             .prepare_cached("SELECT id FROM nodes WHERE node_id = ?1")?
             .query_row([node_id], |r| r.get(0))
             .optional()?;
-        match known {
+        if kept.is_some() {
+            return Ok(kept);
+        }
+        let (file, qualname) = node_id.split_once('#').unwrap_or((node_id, ""));
+        self.conn
+            .prepare_cached(
+                "SELECT s.id FROM files f JOIN symbols s ON s.file_id = f.id WHERE f.node = ?1 AND s.qualname = ?2",
+            )?
+            .query_row([file, qualname], |r| r.get(0))
+            .optional()
+    }
+
+    /// The number of a node ID; a node the map does not have yet is stored in `nodes`.
+    pub fn node_number(&self, node_id: &str) -> SqlResult<i64> {
+        match self.number_of(node_id)? {
             Some(n) => Ok(n),
             None => self.new_node(node_id),
         }
     }
 
-    /// Store a node ID known not to be in `nodes` yet (a cold run's definitions).
+    /// Store a node ID known not to be in the map yet, in `nodes`.
     pub fn new_node(&self, node_id: &str) -> SqlResult<i64> {
+        let n = self.fresh_number()?;
         self.conn
-            .prepare_cached("INSERT INTO nodes(node_id) VALUES (?1)")?
-            .execute([node_id])?;
-        Ok(self.conn.last_insert_rowid())
+            .prepare_cached("INSERT INTO nodes(id, node_id) VALUES (?1, ?2)")?
+            .execute(params![n, node_id])?;
+        Ok(n)
+    }
+
+    /// The number for a symbol of a file about to be written: the one it had when its file
+    /// was cleared this run (parked in `nodes`, and taken out), else a new one. `cold`: the
+    /// map holds nothing of this run's files, so every number is new.
+    pub fn symbol_number(&self, node_id: &str, cold: bool) -> SqlResult<i64> {
+        if !cold {
+            let parked = self
+                .conn
+                .prepare_cached("DELETE FROM nodes WHERE node_id = ?1 RETURNING id")?
+                .query_row([node_id], |r| r.get(0))
+                .optional()?;
+            if let Some(n) = parked {
+                return Ok(n);
+            }
+        }
+        self.fresh_number()
     }
 
     /// Forget the nodes among `candidates` that nothing names any more: no symbol (as itself or
@@ -418,6 +499,15 @@ impl Db {
     /// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
     /// Returns the numbers of the nodes its symbols were (others may still name them).
     pub fn clear_file(&self, file_id: i64) -> SqlResult<Vec<i64>> {
+        // Park the symbols' IDs in `nodes`: a symbol written again this run takes its number
+        // back, and edges of other files still naming a symbol that went keep its ID.
+        self.conn
+            .prepare_cached(&format!(
+                "INSERT OR REPLACE INTO nodes(id, node_id) SELECT s.id, {} \
+                 FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.file_id = ?1",
+                sym_text("s", "f")
+            ))?
+            .execute([file_id])?;
         let gone: Vec<i64> = self
             .conn
             .prepare_cached("DELETE FROM symbols WHERE file_id = ?1 RETURNING id")?
@@ -562,8 +652,9 @@ impl SymbolIndex for SqlIndex<'_> {
 
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
         self.query(
-            "SELECT n.node_id, s.kind, f.path FROM files f JOIN symbols s ON s.file_id = f.id \
-             JOIN nodes n ON n.id = s.id WHERE f.dir = ?1 AND s.qualname = ?2 AND f.lang = ?3 ORDER BY f.path",
+            "SELECT f.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, s.kind, f.path \
+             FROM files f JOIN symbols s ON s.file_id = f.id \
+             WHERE f.dir = ?1 AND s.qualname = ?2 AND f.lang = ?3 ORDER BY f.path",
             dir,
             qualname,
             lang,
@@ -571,8 +662,8 @@ impl SymbolIndex for SqlIndex<'_> {
     }
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
         self.query(
-            "SELECT n.node_id, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
-             JOIN nodes n ON n.id = s.id WHERE s.name = ?1 AND ?2 = ?2 AND s.lang = ?3 AND s.qualname != '' ORDER BY f.path",
+            "SELECT f.node || '#' || s.qualname, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
+             WHERE s.name = ?1 AND ?2 = ?2 AND s.lang = ?3 AND s.qualname != '' ORDER BY f.path",
             name,
             "",
             lang,

@@ -2,12 +2,13 @@
 //! it reads back inside its own transaction (a file's old shape, the edges to re-resolve, the
 //! method sets `implements` is computed from).
 
-use super::{unix_now, Db, SqlResult, SCHEMA};
+use super::{node_text, unix_now, Db, SqlResult, SCHEMA};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Pos, Resolution};
 use crate::walk::{parent_dir, WalkedFile};
 use rusqlite::params;
+use std::collections::HashMap;
 
 /// An edge as the run writes it: its ends by node number.
 #[derive(Debug, Clone, Copy)]
@@ -55,9 +56,11 @@ pub struct ReceiverMethod {
     pub params: Option<u32>,
 }
 
-const REF_COLS: &str = "e.id, e.file_id, f.path, f.lang, n.node_id, e.target_name, e.kind, e.hint";
+const REF_COLS: &str = "e.id, e.file_id, f.path, f.lang, \
+    sf.node || CASE n.qualname WHEN '' THEN '' ELSE '#' || n.qualname END, e.target_name, e.kind, e.hint";
 /// The tables `REF_COLS` reads.
-const REF_FROM: &str = "edges e JOIN files f ON f.id = e.file_id JOIN nodes n ON n.id = e.source";
+const REF_FROM: &str =
+    "edges e JOIN files f ON f.id = e.file_id JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id";
 
 fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
     Ok(StoredRef {
@@ -94,9 +97,9 @@ impl Db {
     ) -> SqlResult<i64> {
         self.conn
             .prepare_cached(
-                "INSERT INTO files(path, lang, size, mtime_ns, hash, indexed_at, stale, skip_reason, parse_error, package, dir)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10)
-                 ON CONFLICT(path) DO UPDATE SET lang = excluded.lang, size = excluded.size,
+                "INSERT INTO files(path, lang, size, mtime_ns, hash, indexed_at, stale, skip_reason, parse_error, package, dir, node)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10, ?11)
+                 ON CONFLICT(path) DO UPDATE SET lang = excluded.lang, node = excluded.node, size = excluded.size,
                    mtime_ns = excluded.mtime_ns, hash = excluded.hash, indexed_at = excluded.indexed_at,
                    stale = 0, skip_reason = excluded.skip_reason, parse_error = excluded.parse_error,
                    package = excluded.package
@@ -113,7 +116,8 @@ impl Db {
                     skip,
                     parse_error,
                     package,
-                    parent_dir(&f.rel)
+                    parent_dir(&f.rel),
+                    NodeId::file_id(f.lang, &f.rel)
                 ],
                 |r| r.get(0),
             )
@@ -192,11 +196,7 @@ impl Db {
         let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
         let dir = parent_dir(&f.rel);
         let node = NodeId::file_id(f.lang, &f.rel);
-        let number = if cold {
-            self.new_node(&node)?
-        } else {
-            self.node_number(&node)?
-        };
+        let number = self.symbol_number(&node, cold)?;
         let parent = match f.lang.spec().package_nodes {
             true => Some(self.node_number(&NodeId::package_id(f.lang, dir))?),
             false => None,
@@ -226,14 +226,18 @@ impl Db {
                name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
         )?;
+        let mut seen: HashMap<&str, i64> = HashMap::with_capacity(ex.symbols.len());
         for s in &ex.symbols {
-            let node = NodeId::symbol_id(f.lang, &f.rel, &s.qualname);
-            // Two symbols of one file never share a qualname (`~N`); a cold run numbers each anew.
-            let number = if cold {
-                self.new_node(&node).or_else(|_| self.node_number(&node))?
-            } else {
-                self.node_number(&node)?
+            // Two symbols of one file never share a qualname (`~N`); should extraction ever
+            // give two, the second names the first's node and adds no row.
+            let number = match seen.get(s.qualname.as_str()) {
+                Some(&n) => n,
+                None => {
+                    let node = NodeId::symbol_id(f.lang, &f.rel, &s.qualname);
+                    self.symbol_number(&node, cold)?
+                }
             };
+            seen.insert(&s.qualname, number);
             numbers.push(number);
             let parent = s
                 .parent
@@ -318,12 +322,14 @@ impl Db {
 
     /// The files that import this node (a file or package node).
     pub fn importers_of(&self, node_id: &str) -> SqlResult<Vec<i64>> {
+        let Some(number) = self.number_of(node_id)? else {
+            return Ok(Vec::new());
+        };
         self.conn
             .prepare_cached(
-                "SELECT DISTINCT e.file_id FROM nodes n JOIN edges e ON e.target = n.id
-                 WHERE n.node_id = ?1 AND e.kind = 'imports'",
+                "SELECT DISTINCT file_id FROM edges WHERE target = ?1 AND kind = 'imports'",
             )?
-            .query_map([node_id], |r| r.get(0))?
+            .query_map([number], |r| r.get(0))?
             .collect()
     }
 
@@ -456,8 +462,12 @@ impl Db {
     }
 
     pub fn count_edges(&self) -> SqlResult<i64> {
-        self.conn
-            .query_row("SELECT count(*) FROM all_edges", [], |r| r.get(0))
+        // What `all_edges` counts: the stored edges and each symbol's `contains` edge.
+        self.conn.query_row(
+            "SELECT (SELECT count(*) FROM edges) + (SELECT count(*) FROM symbols WHERE parent IS NOT NULL)",
+            [],
+            |r| r.get(0),
+        )
     }
 
     /// A language's `implements` edges (recomputed whole).
@@ -472,7 +482,7 @@ impl Db {
     /// A language's top-level concrete types (structs and named types).
     pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(ConcreteType)) -> SqlResult<()> {
         let mut st = self.conn.prepare(
-                "SELECT n.node_id, f.dir, s.qualname, s.file_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
+                "SELECT f.node || '#' || s.qualname, f.dir, s.qualname, s.file_id, s.id FROM symbols s
                  JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
             )?;
         for r in st.query_map([lang.prefix()], |r| {
@@ -511,7 +521,7 @@ impl Db {
     /// A language's interfaces: (node ID, number).
     pub fn interfaces(&self, lang: Lang, mut f: impl FnMut((String, i64))) -> SqlResult<()> {
         let mut st = self.conn.prepare(
-            "SELECT n.node_id, s.id FROM symbols s JOIN nodes n ON n.id = s.id
+            "SELECT f.node || '#' || s.qualname, s.id FROM symbols s JOIN files f ON f.id = s.file_id
                  WHERE s.lang = ?1 AND s.kind = 'interface'",
         )?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
@@ -528,10 +538,11 @@ impl Db {
         lang: Lang,
         mut f: impl FnMut((Option<String>, String, Option<u32>)),
     ) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
-            "SELECT p.node_id, s.name, s.params FROM symbols s JOIN nodes p ON p.id = s.parent
-                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL",
-        )?;
+        let mut st = self.conn.prepare(&format!(
+            "SELECT {}, s.name, s.params FROM symbols s
+                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL AND s.parent IS NOT NULL",
+            node_text("s.parent")
+        ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
             f(r?);
         }
@@ -540,12 +551,13 @@ impl Db {
 
     /// A language's resolved embeddings: (type or interface, what it embeds), by node ID.
     pub fn embeddings(&self, lang: Lang, mut f: impl FnMut((String, String))) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
-            "SELECT sn.node_id, tn.node_id FROM symbols s JOIN edges e ON e.source = s.id
-                 JOIN nodes sn ON sn.id = s.id JOIN nodes tn ON tn.id = e.target
+        let mut st = self.conn.prepare(&format!(
+            "SELECT f.node || '#' || s.qualname, {} FROM symbols s JOIN files f ON f.id = s.file_id
+                 JOIN edges e ON e.source = s.id
                  WHERE s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')
                  AND e.kind = 'extends' AND e.target IS NOT NULL",
-        )?;
+            node_text("e.target")
+        ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
             f(r?);
         }

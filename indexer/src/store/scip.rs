@@ -1,7 +1,7 @@
 //! The SCIP export's reads (`export::scip`): the tree of nodes, the package nodes, the files,
 //! and one file's rows at a time, all inside one read transaction ([`Db::export_snapshot`]).
 
-use super::{Db, Snapshot, SqlResult};
+use super::{node_text, Db, Snapshot, SqlResult};
 use crate::model::{EdgeKind, Import, Kind};
 use std::collections::HashMap;
 
@@ -73,20 +73,28 @@ pub struct ExportFile {
     pub stamp: (i64, i64),
 }
 
-const SYMBOLS_SQL: &str = "
-    SELECT y.id, n.node_id, y.name, y.kind, y.start_line, y.start_col, y.end_line, y.end_col,
-           y.name_line, y.name_col, y.name_end_col, y.signature, y.doc, y.parent, p.kind,
-           pn.node_id
-    FROM symbols y JOIN nodes n ON n.id = y.id
-    LEFT JOIN symbols p ON p.id = y.parent LEFT JOIN nodes pn ON pn.id = y.parent
-    WHERE y.file_id = ?1
-    ORDER BY y.start_line, y.start_col, y.id";
+fn symbols_sql() -> String {
+    format!(
+        "SELECT y.id, f.node || CASE y.qualname WHEN '' THEN '' ELSE '#' || y.qualname END, y.name, y.kind,
+           y.start_line, y.start_col, y.end_line, y.end_col,
+           y.name_line, y.name_col, y.name_end_col, y.signature, y.doc, y.parent, p.kind, {}
+         FROM symbols y JOIN files f ON f.id = y.file_id
+         LEFT JOIN symbols p ON p.id = y.parent
+         WHERE y.file_id = ?1
+         ORDER BY y.start_line, y.start_col, y.id",
+        node_text("y.parent")
+    )
+}
 
-const EDGES_SQL: &str = "
-    SELECT e.source, e.target, t.node_id, e.target_name, e.kind, e.line, e.col
-    FROM edges e JOIN nodes t ON t.id = e.target
-    WHERE e.file_id = ?1 AND e.kind != 'implements'
-    ORDER BY e.id";
+fn edges_sql() -> String {
+    format!(
+        "SELECT e.source, e.target, {}, e.target_name, e.kind, e.line, e.col
+         FROM edges e
+         WHERE e.file_id = ?1 AND e.kind != 'implements' AND e.target IS NOT NULL
+         ORDER BY e.id",
+        node_text("e.target")
+    )
+}
 
 const LIBRARY_SQL: &str = "
     SELECT source, 0, '', target_name, kind, line, col FROM edges
@@ -94,22 +102,26 @@ const LIBRARY_SQL: &str = "
       AND kind IN ('calls', 'uses', 'extends')
     ORDER BY id";
 
-const BASES_SQL: &str = "
-    SELECT e.source, e.target, t.node_id, e.target_name, e.kind, e.line, e.col
-    FROM symbols s JOIN edges e ON e.source = s.id JOIN nodes t ON t.id = e.target
-    WHERE s.file_id = ?1 AND e.kind IN ('implements', 'extends')
-    ORDER BY e.id";
+fn bases_sql() -> String {
+    format!(
+        "SELECT e.source, e.target, {}, e.target_name, e.kind, e.line, e.col
+         FROM symbols s JOIN edges e ON e.source = s.id
+         WHERE s.file_id = ?1 AND e.kind IN ('implements', 'extends') AND e.target IS NOT NULL
+         ORDER BY e.id",
+        node_text("e.target")
+    )
+}
 
 /// A method of the file and the method of the same name in a type its type extends or
 /// implements. The joins run in the order written (CROSS JOIN, and no index on the name):
 /// by name first, a method called `__init__` would meet every other `__init__`.
 const OVERRIDES_SQL: &str = "
-    SELECT m.id, b.id, bn.node_id
-    FROM symbols m CROSS JOIN edges e CROSS JOIN symbols b CROSS JOIN nodes bn
+    SELECT m.id, b.id, bf.node || '#' || b.qualname
+    FROM symbols m CROSS JOIN edges e CROSS JOIN symbols b CROSS JOIN files bf
     WHERE m.file_id = ?1 AND m.kind = 'method'
       AND e.source = m.parent AND e.kind IN ('extends', 'implements')
       AND b.parent = e.target AND +b.name = m.name AND b.kind = 'method'
-      AND bn.id = b.id
+      AND bf.id = b.file_id
     ORDER BY m.id, b.id";
 
 fn doc_edge(r: &rusqlite::Row) -> SqlResult<(DocEdge, String)> {
@@ -141,7 +153,11 @@ impl Db {
     pub fn node_tree(&self) -> SqlResult<Vec<(Option<Kind>, i64)>> {
         let max: i64 = self
             .conn
-            .query_row("SELECT coalesce(max(id), 0) FROM nodes", [], |r| r.get(0))?;
+            .query_row(
+                "SELECT max(coalesce((SELECT max(id) FROM symbols), 0), coalesce((SELECT max(id) FROM nodes), 0))",
+                [],
+                |r| r.get(0),
+            )?;
         let mut nodes = vec![(None, 0i64); usize::try_from(max).unwrap_or(0) + 1];
         let mut stmt = self
             .conn
@@ -221,7 +237,7 @@ impl Db {
         let conn = &self.conn;
         let mut ids = HashMap::new();
         let mut symbols = Vec::new();
-        let mut stmt = conn.prepare_cached(SYMBOLS_SQL)?;
+        let mut stmt = conn.prepare_cached(&symbols_sql())?;
         let mut rows = stmt.query([file_id])?;
         while let Some(r) = rows.next()? {
             let kind: String = r.get(3)?;
@@ -261,8 +277,8 @@ impl Db {
             }
             Ok(out)
         };
-        let edges = edges_of(EDGES_SQL)?;
-        let bases = edges_of(BASES_SQL)?;
+        let edges = edges_of(&edges_sql())?;
+        let bases = edges_of(&bases_sql())?;
         let library = conn
             .prepare_cached(LIBRARY_SQL)?
             .query_map([file_id], doc_edge)?
