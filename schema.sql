@@ -71,17 +71,16 @@ CREATE INDEX symbols_file_qual ON symbols(file_id, qualname);
 CREATE TABLE edges (
     id          INTEGER PRIMARY KEY,
     file_id     INTEGER NOT NULL REFERENCES files(id), -- the file the edge was found in
-    source      INTEGER NOT NULL,              -- nodes.id
+    source      INTEGER NOT NULL,              -- a symbol of that file (so no index: edges_file finds it)
     target      INTEGER,                       -- nodes.id; NULL when unresolved
     target_name TEXT NOT NULL,                 -- as written: 'self.refresh', 'fmt.Println', a module
     leaf        TEXT NOT NULL,                 -- last segment of target_name (re-resolution key)
-    kind        TEXT NOT NULL,                 -- imports | calls | extends | implements
+    kind        INTEGER NOT NULL,              -- 1 imports | 2 calls | 3 extends | 4 implements | 5 uses
     line        INTEGER,
     col         INTEGER,
-    resolution  TEXT NOT NULL,                 -- local | import | package | inferred | unique | external | unresolved
+    resolution  INTEGER NOT NULL,              -- 0 local | 1 import | 2 package | 3 inferred | 4 unique | 5 external | 6 unresolved
     hint        TEXT                           -- the first name's type (self's class, a receiver's or typed local's type)
 );
-CREATE INDEX edges_source ON edges(source);
 CREATE INDEX edges_target ON edges(target);
 CREATE INDEX edges_leaf ON edges(leaf);
 CREATE INDEX edges_file ON edges(file_id);
@@ -132,7 +131,10 @@ CREATE VIEW all_nodes AS
 CREATE VIEW all_edges AS
     SELECT e.file_id, coalesce(sf.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, sn.node_id) AS source,
            coalesce(tf.node || CASE t.qualname WHEN '' THEN '' ELSE '#' || t.qualname END, tn.node_id) AS target,
-           e.target_name, e.kind, e.line, e.col, e.resolution
+           e.target_name,
+           CASE e.kind WHEN 1 THEN 'imports' WHEN 2 THEN 'calls' WHEN 3 THEN 'extends' WHEN 4 THEN 'implements' WHEN 5 THEN 'uses' END AS kind,
+           e.line, e.col,
+           CASE e.resolution WHEN 0 THEN 'local' WHEN 1 THEN 'import' WHEN 2 THEN 'package' WHEN 3 THEN 'inferred' WHEN 4 THEN 'unique' WHEN 5 THEN 'external' WHEN 6 THEN 'unresolved' END AS resolution
     FROM edges e
     LEFT JOIN symbols s ON s.id = e.source LEFT JOIN files sf ON sf.id = s.file_id
     LEFT JOIN nodes sn ON sn.id = e.source

@@ -124,6 +124,18 @@ impl EdgeKind {
     pub fn parse(s: &str) -> Option<EdgeKind> {
         EdgeKind::ALL.into_iter().find(|k| k.as_str() == s)
     }
+
+    /// The small integer the map stores (`edges.kind`; the views spell it out): the kind's
+    /// place in [`EdgeKind::ALL`].
+    pub fn code(self) -> i64 {
+        self as i64
+    }
+
+    pub fn from_code(code: i64) -> Option<EdgeKind> {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| EdgeKind::ALL.get(i).copied())
+    }
 }
 
 /// How an edge's target was found (SPEC "Edges": resolution).
@@ -161,18 +173,29 @@ impl Resolution {
         }
     }
 
+    pub const ALL: [Resolution; 7] = [
+        Resolution::Local,
+        Resolution::Import,
+        Resolution::Package,
+        Resolution::Inferred,
+        Resolution::Unique,
+        Resolution::External,
+        Resolution::Unresolved,
+    ];
+
+    /// The small integer the map stores (`edges.resolution`): its place in [`Resolution::ALL`].
+    pub fn code(self) -> i64 {
+        self as i64
+    }
+
+    pub fn from_code(code: i64) -> Option<Resolution> {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| Resolution::ALL.get(i).copied())
+    }
+
     pub fn parse(s: &str) -> Option<Resolution> {
-        [
-            Resolution::Local,
-            Resolution::Import,
-            Resolution::Package,
-            Resolution::Inferred,
-            Resolution::Unique,
-            Resolution::External,
-            Resolution::Unresolved,
-        ]
-        .into_iter()
-        .find(|r| r.as_str() == s)
+        Resolution::ALL.into_iter().find(|r| r.as_str() == s)
     }
 }
 
@@ -311,4 +334,29 @@ pub struct FileExtract {
     pub parse_error: bool,
     /// Types the code states for the file's variables, fields, attributes and results.
     pub facts: Vec<TypeFact>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codes the map stores round-trip, and the views spell each one as its name.
+    #[test]
+    fn stored_codes_round_trip_and_the_views_name_them() {
+        let schema = crate::store::SCHEMA;
+        for k in EdgeKind::ALL {
+            assert_eq!(EdgeKind::from_code(k.code()), Some(k));
+            if k != EdgeKind::Contains {
+                let when = format!("WHEN {} THEN '{}'", k.code(), k.as_str());
+                assert!(schema.contains(&when), "schema.sql lacks {when}");
+            }
+        }
+        for r in Resolution::ALL {
+            assert_eq!(Resolution::from_code(r.code()), Some(r));
+            let when = format!("WHEN {} THEN '{}'", r.code(), r.as_str());
+            assert!(schema.contains(&when), "schema.sql lacks {when}");
+        }
+        assert_eq!(EdgeKind::from_code(-1), None);
+        assert_eq!(Resolution::from_code(7), None);
+    }
 }

@@ -257,6 +257,17 @@ fn check_invariants(c: &Corpus) {
             None => assert!(!name.is_empty(), "an unresolved edge keeps its name"),
         }
     }
+    // An edge's source is a symbol of the file it was found in: the map finds a symbol's
+    // edges through its file's (edges_file), with no index on the source.
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT count(*) FROM edges e LEFT JOIN symbols s ON s.id = e.source \
+             WHERE s.file_id IS NOT e.file_id"
+        ),
+        ["0"],
+        "edges whose source is not a symbol of their file"
+    );
     assert!(
         dangling.is_empty(),
         "{} dangling edges, e.g. {:#?}",

@@ -15,11 +15,15 @@ use bridge::paths::contain;
 use bridge::tools::{self, Workspace};
 use indexer::index::NoProgress;
 use indexer::lang::Lang;
-use indexer::model::Pos;
+use indexer::model::{EdgeKind, Pos};
 use serde_json::json;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 use std::time::Duration;
+
+/// Edge kinds as the map's `edges` table stores them (the views spell them out).
+const CALLS: i64 = EdgeKind::Calls as i64;
+const IMPLEMENTS: i64 = EdgeKind::Implements as i64;
 
 type Site = (String, u32, u32);
 
@@ -119,7 +123,7 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
     let hub_ids: Vec<String> = rows(
         &conn,
         &format!(
-            "SELECT s.node_id FROM all_symbols s JOIN edges e ON e.target = s.id AND e.kind = 'calls'
+            "SELECT s.node_id FROM all_symbols s JOIN edges e ON e.target = s.id AND e.kind = {CALLS}
              WHERE s.lang = '{prefix}' AND s.kind IN ('function', 'method')
              GROUP BY s.node_id ORDER BY count(*) DESC, s.node_id LIMIT {hubs}"
         ),
@@ -213,10 +217,10 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
             &conn,
             &format!(
                 "SELECT f.path || '|' || e.line || '|' || e.col FROM all_symbols m
-                 JOIN edges i ON (i.source = m.parent OR i.target = m.parent) AND i.kind = 'implements'
+                 JOIN edges i ON (i.source = m.parent OR i.target = m.parent) AND i.kind = {IMPLEMENTS}
                  JOIN symbols im ON im.parent = (CASE WHEN i.source = m.parent THEN i.target ELSE i.source END)
                    AND im.name = m.name
-                 JOIN edges e ON e.target = im.id AND e.kind = 'calls'
+                 JOIN edges e ON e.target = im.id AND e.kind = {CALLS}
                  JOIN files f ON f.id = e.file_id
                  WHERE m.node_id = '{quoted}'"
             ),

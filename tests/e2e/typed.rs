@@ -3,6 +3,7 @@
 //! map. A call on a value of unknown type is never linked by name alone.
 
 use crate::util::*;
+use indexer::model::{EdgeKind, Resolution};
 use std::path::Path;
 
 /// The target of the `calls` edge written at `file:line` whose name ends in `.leaf` (or is
@@ -13,13 +14,17 @@ fn call_at(root: &Path, file: &str, line: u32, leaf: &str) -> Option<(Option<Str
         .prepare(
             "SELECT t.node_id, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
              LEFT JOIN all_nodes t ON t.id = e.target
-             WHERE f.path = ?1 AND e.line = ?2 AND e.kind = 'calls' AND e.leaf = ?3",
+             WHERE f.path = ?1 AND e.line = ?2 AND e.kind = ?4 AND e.leaf = ?3",
         )
         .expect("prepare");
     let mut rows = st
-        .query_map(rusqlite::params![file, line, leaf], |r| {
-            Ok((r.get::<_, Option<String>>(0)?, r.get::<_, String>(1)?))
-        })
+        .query_map(
+            rusqlite::params![file, line, leaf, EdgeKind::Calls.code()],
+            |r| {
+                let res = Resolution::from_code(r.get(1)?).map_or("?", Resolution::as_str);
+                Ok((r.get::<_, Option<String>>(0)?, res.to_string()))
+            },
+        )
         .expect("query");
     rows.next().map(|r| r.expect("row"))
 }

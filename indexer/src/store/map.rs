@@ -3,7 +3,8 @@
 //! node, the file graph, the map's counts. Callers group the reads of one answer in a
 //! [`Db::snapshot`].
 
-use super::{node_text, Db, SqlResult};
+use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, UNRESOLVED};
+use super::{kind_at, node_text, resolution_at, Db, SqlResult};
 use crate::model::Pos;
 use crate::shape::{EdgeOut, LangCounts, NodeInfo, RangeOut, Skipped};
 use rusqlite::{params, OptionalExtension, Row};
@@ -154,7 +155,8 @@ impl Db {
         self.edge_sites(
             &format!(
                 "SELECT f.path, e.line, e.col, e.kind, {} FROM edges e JOIN files f ON f.id = e.file_id \
-                 WHERE e.source = ?1 AND e.kind = 'calls' AND e.target IS NOT NULL",
+                 WHERE e.file_id = (SELECT file_id FROM symbols WHERE id = ?1) AND e.source = ?1 \
+                 AND e.kind = {CALLS} AND e.target IS NOT NULL",
                 node_text("e.target")
             ),
             source,
@@ -172,7 +174,7 @@ impl Db {
                     file: r.get(0)?,
                     line: r.get(1)?,
                     col: r.get(2)?,
-                    kind: r.get(3)?,
+                    kind: kind_at(r, 3)?.to_string(),
                     other: r.get(4)?,
                 })
             })?
@@ -187,7 +189,7 @@ impl Db {
         strings(
             self,
             &format!(
-                "SELECT DISTINCT {} FROM edges e WHERE e.target = ?1 AND e.kind IN ('implements', 'extends')",
+                "SELECT DISTINCT {} FROM edges e WHERE e.target = ?1 AND e.kind IN ({IMPLEMENTS}, {EXTENDS})",
                 node_text("e.source")
             ),
             [n],
@@ -226,12 +228,12 @@ impl Db {
             .ok()
             .or_else(|| {
                 self.conn
-                    .prepare_cached(
+                    .prepare_cached(&format!(
                         "SELECT f.node || '#' || s.qualname FROM edges e JOIN files f ON f.id = e.file_id \
                          JOIN symbols s ON s.id = e.source \
-                         WHERE f.path = ?1 AND e.kind = 'implements' AND e.line = ?2 \
+                         WHERE f.path = ?1 AND e.kind = {IMPLEMENTS} AND e.line = ?2 \
                          AND s.kind IN ('class', 'struct', 'type', 'interface') ORDER BY e.col LIMIT 1",
-                    )
+                    ))
                     .ok()?
                     .query_row(params![file, pos.line], |r| r.get(0))
                     .ok()
@@ -356,10 +358,10 @@ fn edge_out(r: &Row<'_>) -> SqlResult<EdgeOut> {
         source: r.get(0)?,
         target: r.get(1)?,
         target_name: r.get(2)?,
-        kind: r.get(3)?,
+        kind: kind_at(r, 3)?.to_string(),
         line: r.get(4)?,
         col: r.get(5)?,
-        resolution: r.get(6)?,
+        resolution: resolution_at(r, 6)?.to_string(),
     })
 }
 
@@ -450,12 +452,12 @@ impl Db {
     /// Unresolved calls whose last name is `name`, where they are written.
     pub fn untyped_calls_named(&self, name: &str) -> SqlResult<Vec<UntypedCall>> {
         self.conn
-            .prepare_cached(
+            .prepare_cached(&format!(
                 "SELECT f.path, e.line, e.col, sf.node || CASE n.qualname WHEN '' THEN '' ELSE '#' || n.qualname END, \
                  e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
-                 JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE e.leaf = ?1 AND e.kind = 'calls' AND e.target IS NULL \
-                 AND e.resolution = 'unresolved' AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
-            )?
+                 JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE e.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
+                 AND e.resolution = {UNRESOLVED} AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
+            ))?
             .query_map([name], |r| {
                 Ok(UntypedCall {
                     file: r.get(0)?,
@@ -473,11 +475,14 @@ impl Db {
         let Some(n) = self.number_of(id)? else {
             return Ok(Vec::new());
         };
+        const CONTAINS: i64 = crate::model::EdgeKind::Contains as i64;
+        const LOCAL: i64 = crate::model::Resolution::Local as i64;
         let statement = if outgoing {
             format!(
-                "SELECT ?2, {}, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e WHERE e.source = ?1 \
+                "SELECT ?2, {}, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e \
+                 WHERE e.file_id = (SELECT file_id FROM symbols WHERE id = ?1) AND e.source = ?1 \
                  UNION ALL \
-                 SELECT ?2, {}, y.name, 'contains', y.name_line, y.name_col, 'local' \
+                 SELECT ?2, {}, y.name, {CONTAINS}, y.name_line, y.name_col, {LOCAL} \
                  FROM symbols y LEFT JOIN files f ON f.id = y.file_id WHERE y.parent = ?1",
                 node_text("e.target"),
                 super::sym_text("y", "f")
@@ -486,7 +491,7 @@ impl Db {
             format!(
                 "SELECT {}, ?2, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e WHERE e.target = ?1 \
                  UNION ALL \
-                 SELECT {}, ?2, y.name, 'contains', y.name_line, y.name_col, 'local' \
+                 SELECT {}, ?2, y.name, {CONTAINS}, y.name_line, y.name_col, {LOCAL} \
                  FROM symbols y WHERE y.id = ?1 AND y.parent IS NOT NULL",
                 node_text("e.source"),
                 node_text("y.parent")
@@ -522,14 +527,14 @@ impl Db {
     /// Each distinct use of a symbol from another file (or an `implements` from anywhere),
     /// imports left out.
     pub fn cross_file_uses(&self, mut f: impl FnMut(UseRow)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
+        let mut st = self.conn.prepare(&format!(
             "SELECT DISTINCT e.file_id, tf.node || CASE t.qualname WHEN '' THEN '' ELSE '#' || t.qualname END, \
              t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
-             CASE WHEN e.kind = 'implements' THEN e.source END \
+             CASE WHEN e.kind = {IMPLEMENTS} THEN e.source END \
              FROM edges e JOIN symbols t ON t.id = e.target JOIN files tf ON tf.id = t.file_id \
              LEFT JOIN hubs h ON h.node = t.id \
-             WHERE e.kind != 'imports' AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = 'implements')",
-        )?;
+             WHERE e.kind != {IMPORTS} AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = {IMPLEMENTS})",
+        ))?;
         let rows = st.query_map([], |r| {
             Ok(UseRow {
                 from_file: r.get(0)?,
@@ -571,7 +576,7 @@ impl Db {
         let mut edges: BTreeMap<String, i64> = self
             .conn
             .prepare("SELECT kind, count(*) FROM edges GROUP BY kind")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map([], |r| Ok((kind_at(r, 0)?.to_string(), r.get(1)?)))?
             .collect::<SqlResult<_>>()?;
         let contains: i64 = self.conn.query_row(
             "SELECT count(*) FROM symbols WHERE parent IS NOT NULL",

@@ -43,6 +43,39 @@ impl Db {
     }
 }
 
+/// Edge kinds and resolutions as the map stores them: small integers ([`EdgeKind::code`],
+/// [`Resolution::code`]); the views spell them out.
+///
+/// [`EdgeKind::code`]: crate::model::EdgeKind::code
+/// [`Resolution::code`]: crate::model::Resolution::code
+#[allow(dead_code)]
+pub(crate) mod code {
+    use crate::model::{EdgeKind as K, Resolution as R};
+    pub const IMPORTS: i64 = K::Imports as i64;
+    pub const CALLS: i64 = K::Calls as i64;
+    pub const EXTENDS: i64 = K::Extends as i64;
+    pub const IMPLEMENTS: i64 = K::Implements as i64;
+    pub const USES: i64 = K::Uses as i64;
+    pub const EXTERNAL: i64 = R::External as i64;
+    pub const UNRESOLVED: i64 = R::Unresolved as i64;
+}
+
+/// The edge kind stored in column `i`, by name.
+pub(crate) fn kind_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<&'static str> {
+    let code: i64 = r.get(i)?;
+    crate::model::EdgeKind::from_code(code)
+        .map(crate::model::EdgeKind::as_str)
+        .ok_or(rusqlite::Error::IntegralValueOutOfRange(i, code))
+}
+
+/// The resolution stored in column `i`, by name.
+pub(crate) fn resolution_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<&'static str> {
+    let code: i64 = r.get(i)?;
+    crate::model::Resolution::from_code(code)
+        .map(crate::model::Resolution::as_str)
+        .ok_or(rusqlite::Error::IntegralValueOutOfRange(i, code))
+}
+
 /// SQL for the node ID text of the symbol row `s` whose file row is `f` (LEFT JOINed: a
 /// package has none): a file's symbols derive theirs from `files.node` and the qualname; the
 /// other nodes keep theirs in `nodes`.
@@ -66,9 +99,10 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// Bump when `schema.sql` changes, or what extraction writes into it (4: `doc` is the first
 /// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number;
 /// 6: a file's directory on `files`, not on each symbol; 8: a file's symbols' node IDs derived
-/// from `files.node` and their qualnames, not stored); an older or newer map is rebuilt by the
-/// next index run.
-pub const SCHEMA_VERSION: i64 = 8;
+/// from `files.node` and their qualnames, not stored; 9: no index on `edges.source`, edge kinds
+/// and resolutions as small integers); an older
+/// or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 9;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -475,13 +509,13 @@ impl Db {
     }
 
     /// Forget the nodes among `candidates` that nothing names any more: no symbol (as itself or
-    /// as a parent), no edge. A forgotten number may be given to a new node later.
+    /// as a parent), no edge into it (an edge's source is always a symbol of the edge's file,
+    /// so a node in `nodes` is never one). A forgotten number may be given to a new node later.
     pub fn forget_nodes(&self, candidates: &[i64]) -> SqlResult<usize> {
         let mut st = self.conn.prepare_cached(
             "DELETE FROM nodes WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM symbols WHERE id = ?1)
              AND NOT EXISTS (SELECT 1 FROM symbols WHERE parent = ?1)
-             AND NOT EXISTS (SELECT 1 FROM edges WHERE target = ?1)
-             AND NOT EXISTS (SELECT 1 FROM edges WHERE source = ?1)",
+             AND NOT EXISTS (SELECT 1 FROM edges WHERE target = ?1)",
         )?;
         let mut hubs = self
             .conn

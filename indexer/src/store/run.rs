@@ -2,7 +2,8 @@
 //! it reads back inside its own transaction (a file's old shape, the edges to re-resolve, the
 //! method sets `implements` is computed from).
 
-use super::{node_text, unix_now, Db, SqlResult, SCHEMA};
+use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, USES};
+use super::{kind_at, node_text, unix_now, Db, SqlResult, SCHEMA};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Pos, Resolution};
@@ -70,7 +71,7 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         lang: r.get(3)?,
         source: r.get(4)?,
         target_name: r.get(5)?,
-        kind: r.get(6)?,
+        kind: kind_at(r, 6)?.to_string(),
         hint: r.get(7)?,
     })
 }
@@ -156,9 +157,9 @@ impl Db {
             .collect::<SqlResult<_>>()?;
         let extends = self
             .conn
-            .prepare_cached(
-                "SELECT target_name FROM edges WHERE file_id = ?1 AND kind = 'extends'",
-            )?
+            .prepare_cached(&format!(
+                "SELECT target_name FROM edges WHERE file_id = ?1 AND kind = {EXTENDS}"
+            ))?
             .query_map([file_id], |r| r.get(0))?
             .collect::<SqlResult<_>>()?;
         Ok((members, extends))
@@ -279,10 +280,10 @@ impl Db {
                 e.target,
                 e.target_name,
                 leaf_of(e.target_name),
-                e.kind.as_str(),
+                e.kind.code(),
                 e.pos.map(|p| p.line),
                 e.pos.map(|p| p.col),
-                e.resolution.as_str(),
+                e.resolution.code(),
                 e.hint
             ])?;
         Ok(())
@@ -326,9 +327,9 @@ impl Db {
             return Ok(Vec::new());
         };
         self.conn
-            .prepare_cached(
-                "SELECT DISTINCT file_id FROM edges WHERE target = ?1 AND kind = 'imports'",
-            )?
+            .prepare_cached(&format!(
+                "SELECT DISTINCT file_id FROM edges WHERE target = ?1 AND kind = {IMPORTS}"
+            ))?
             .query_map([number], |r| r.get(0))?
             .collect()
     }
@@ -347,7 +348,7 @@ impl Db {
         self.conn
             .prepare_cached(&format!(
                 "SELECT {REF_COLS} FROM {REF_FROM}
-                 WHERE e.file_id = ?1 AND e.kind IN ('calls', 'uses')
+                 WHERE e.file_id = ?1 AND e.kind IN ({CALLS}, {USES})
                  AND (instr(e.target_name, '.') > 0 OR e.hint IS NOT NULL)"
             ))?
             .query_map([file_id], stored_ref)?
@@ -359,7 +360,7 @@ impl Db {
         self.conn
             .prepare_cached(&format!(
                 "SELECT {REF_COLS} FROM {REF_FROM}
-                 WHERE e.leaf = ?1 AND e.kind IN ('calls', 'extends', 'uses', 'imports')"
+                 WHERE e.leaf = ?1 AND e.kind IN ({CALLS}, {EXTENDS}, {USES}, {IMPORTS})"
             ))?
             .query_map([leaf], stored_ref)?
             .collect()
@@ -374,7 +375,7 @@ impl Db {
     ) -> SqlResult<()> {
         self.conn
             .prepare_cached("UPDATE edges SET target = ?1, resolution = ?2 WHERE id = ?3")?
-            .execute(params![target, resolution.as_str(), edge])?;
+            .execute(params![target, resolution.code(), edge])?;
         Ok(())
     }
 
@@ -388,7 +389,9 @@ impl Db {
     /// A file's import edges (redone from its stored imports).
     pub fn delete_import_edges(&self, file_id: i64) -> SqlResult<()> {
         self.conn
-            .prepare_cached("DELETE FROM edges WHERE file_id = ?1 AND kind = 'imports'")?
+            .prepare_cached(&format!(
+                "DELETE FROM edges WHERE file_id = ?1 AND kind = {IMPORTS}"
+            ))?
             .execute([file_id])?;
         Ok(())
     }
@@ -425,9 +428,9 @@ impl Db {
     /// Each resolved edge's (source, target) numbers, imports left out: the graph hub scores
     /// rank.
     pub fn for_each_resolved_edge(&self, mut f: impl FnMut(i64, i64)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
-            "SELECT source, target FROM edges WHERE target IS NOT NULL AND kind != 'imports'",
-        )?;
+        let mut st = self.conn.prepare(&format!(
+            "SELECT source, target FROM edges WHERE target IS NOT NULL AND kind != {IMPORTS}"
+        ))?;
         let mut rows = st.query([])?;
         while let Some(r) = rows.next()? {
             f(r.get(0)?, r.get(1)?);
@@ -473,7 +476,7 @@ impl Db {
     /// A language's `implements` edges (recomputed whole).
     pub fn delete_implements(&self, lang: Lang) -> SqlResult<()> {
         self.conn.execute(
-            "DELETE FROM edges WHERE kind = 'implements' AND file_id IN (SELECT id FROM files WHERE lang = ?1)",
+            &format!("DELETE FROM edges WHERE kind = {IMPLEMENTS} AND file_id IN (SELECT id FROM files WHERE lang = ?1)"),
             [lang.prefix()],
         )?;
         Ok(())
@@ -552,10 +555,10 @@ impl Db {
     /// A language's resolved embeddings: (type or interface, what it embeds), by node ID.
     pub fn embeddings(&self, lang: Lang, mut f: impl FnMut((String, String))) -> SqlResult<()> {
         let mut st = self.conn.prepare(&format!(
-            "SELECT f.node || '#' || s.qualname, {} FROM symbols s JOIN files f ON f.id = s.file_id
-                 JOIN edges e ON e.source = s.id
-                 WHERE s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')
-                 AND e.kind = 'extends' AND e.target IS NOT NULL",
+            "SELECT f.node || '#' || s.qualname, {} FROM edges e JOIN symbols s ON s.id = e.source
+                 JOIN files f ON f.id = s.file_id
+                 WHERE e.kind = {EXTENDS} AND e.target IS NOT NULL
+                 AND s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')",
             node_text("e.target")
         ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {

@@ -1,6 +1,7 @@
 //! The SCIP export's reads (`export::scip`): the tree of nodes, the package nodes, the files,
 //! and one file's rows at a time, all inside one read transaction ([`Db::export_snapshot`]).
 
+use super::code::{CALLS, EXTENDS, EXTERNAL, IMPLEMENTS, USES};
 use super::{node_text, Db, Snapshot, SqlResult};
 use crate::model::{EdgeKind, Import, Kind};
 use std::collections::HashMap;
@@ -90,48 +91,56 @@ fn edges_sql() -> String {
     format!(
         "SELECT e.source, e.target, {}, e.target_name, e.kind, e.line, e.col
          FROM edges e
-         WHERE e.file_id = ?1 AND e.kind != 'implements' AND e.target IS NOT NULL
+         WHERE e.file_id = ?1 AND e.kind != {IMPLEMENTS} AND e.target IS NOT NULL
          ORDER BY e.id",
         node_text("e.target")
     )
 }
 
-const LIBRARY_SQL: &str = "
-    SELECT source, 0, '', target_name, kind, line, col FROM edges
-    WHERE file_id = ?1 AND target IS NULL AND resolution = 'external' AND line IS NOT NULL
-      AND kind IN ('calls', 'uses', 'extends')
-    ORDER BY id";
+fn library_sql() -> String {
+    format!(
+        "SELECT source, 0, '', target_name, kind, line, col FROM edges
+         WHERE file_id = ?1 AND target IS NULL AND resolution = {EXTERNAL} AND line IS NOT NULL
+           AND kind IN ({CALLS}, {USES}, {EXTENDS})
+         ORDER BY id"
+    )
+}
 
 fn bases_sql() -> String {
     format!(
         "SELECT e.source, e.target, {}, e.target_name, e.kind, e.line, e.col
-         FROM symbols s JOIN edges e ON e.source = s.id
-         WHERE s.file_id = ?1 AND e.kind IN ('implements', 'extends') AND e.target IS NOT NULL
+         FROM edges e
+         WHERE e.file_id = ?1 AND e.kind IN ({IMPLEMENTS}, {EXTENDS}) AND e.target IS NOT NULL
          ORDER BY e.id",
         node_text("e.target")
     )
 }
 
 /// A method of the file and the method of the same name in a type its type extends or
-/// implements. The joins run in the order written (CROSS JOIN, and no index on the name):
-/// by name first, a method called `__init__` would meet every other `__init__`.
-const OVERRIDES_SQL: &str = "
-    SELECT m.id, b.id, bf.node || '#' || b.qualname
-    FROM symbols m CROSS JOIN edges e CROSS JOIN symbols b CROSS JOIN files bf
-    WHERE m.file_id = ?1 AND m.kind = 'method'
-      AND e.source = m.parent AND e.kind IN ('extends', 'implements')
-      AND b.parent = e.target AND +b.name = m.name AND b.kind = 'method'
-      AND bf.id = b.file_id
-    ORDER BY m.id, b.id";
+/// implements (a method's parent is in its own file). The joins run in the order written
+/// (CROSS JOIN, and no index on the name): the file's extends and implements edges, then the
+/// methods of each edge's source, then the same-named methods of its target; by name first, a
+/// method called `__init__` would meet every other `__init__`.
+fn overrides_sql() -> String {
+    format!(
+        "SELECT m.id, b.id, bf.node || '#' || b.qualname
+         FROM edges e CROSS JOIN symbols m CROSS JOIN symbols b CROSS JOIN files bf
+         WHERE e.file_id = ?1 AND e.kind IN ({EXTENDS}, {IMPLEMENTS})
+           AND m.parent = e.source AND m.kind = 'method' AND m.file_id = ?1
+           AND b.parent = e.target AND +b.name = m.name AND b.kind = 'method'
+           AND bf.id = b.file_id
+         ORDER BY m.id, b.id"
+    )
+}
 
 fn doc_edge(r: &rusqlite::Row) -> SqlResult<(DocEdge, String)> {
-    let kind: String = r.get(4)?;
+    let kind: i64 = r.get(4)?;
     Ok((
         DocEdge {
             source: r.get(0)?,
             target: r.get(1)?,
             target_name: r.get(3)?,
-            kind: EdgeKind::parse(&kind).unwrap_or(EdgeKind::Calls),
+            kind: EdgeKind::from_code(kind).unwrap_or(EdgeKind::Calls),
             line: r.get(5)?,
             col: r.get(6)?,
         },
@@ -280,13 +289,13 @@ impl Db {
         let edges = edges_of(&edges_sql())?;
         let bases = edges_of(&bases_sql())?;
         let library = conn
-            .prepare_cached(LIBRARY_SQL)?
+            .prepare_cached(&library_sql())?
             .query_map([file_id], doc_edge)?
             .map(|r| r.map(|(e, _)| e))
             .collect::<SqlResult<Vec<_>>>()?;
         let imports = self.file_imports(file_id)?;
         let mut overrides = Vec::new();
-        let mut stmt = conn.prepare_cached(OVERRIDES_SQL)?;
+        let mut stmt = conn.prepare_cached(&overrides_sql())?;
         let mut rows = stmt.query([file_id])?;
         while let Some(r) = rows.next()? {
             let (m, b): (i64, i64) = (r.get(0)?, r.get(1)?);
