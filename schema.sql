@@ -1,5 +1,5 @@
 -- codemap's map. Embedded into the indexer with include_str!; the version is PRAGMA user_version
--- (indexer/src/store.rs: SCHEMA_VERSION). A map of another version is rebuilt by the next index run.
+-- (indexer/src/store/mod.rs: SCHEMA_VERSION). A map of another version is rebuilt by the next index run.
 --
 -- Positions are 1-based lines and 1-based columns counted in characters (Unicode code points);
 -- an end column is exclusive. Every node ID (see SPEC "Node IDs") is stored once, in `nodes`,
