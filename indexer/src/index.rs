@@ -1104,13 +1104,11 @@ fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize
         let Some(lang) = Lang::from_prefix(&r.lang) else {
             continue;
         };
-        if r.kind == "imports" {
+        if r.kind == EdgeKind::Imports {
             import_files.insert((r.file_id, r.path.clone(), r.lang.clone()));
             continue;
         }
-        let Some(kind) = EdgeKind::parse(&r.kind) else {
-            continue;
-        };
+        let kind = r.kind;
         let imports = match imports_cache.entry(r.file_id) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => e.insert(conn.file_imports(r.file_id)?),

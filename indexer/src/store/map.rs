@@ -3,8 +3,8 @@
 //! node, the file graph, the map's counts. Callers group the reads of one answer in a
 //! [`Db::snapshot`].
 
-use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, UNRESOLVED};
-use super::{kind_at, node_text, resolution_at, Db, SqlResult};
+use super::code::{CALLS, CONTAINS, EXTENDS, IMPLEMENTS, IMPORTS, LOCAL, UNRESOLVED};
+use super::{kind_at, resolution_at, Db, SqlResult};
 use crate::model::Pos;
 use crate::shape::{EdgeOut, LangCounts, NodeInfo, RangeOut, Skipped};
 use rusqlite::{params, OptionalExtension, Row};
@@ -48,13 +48,12 @@ pub struct EdgeOnLine {
 
 /// A symbol of a file `s` and its file `f`: the columns of [`MapSymbol`]. Its node ID is its
 /// file's and its qualname; its parent's is looked up (a package has no file).
-const SYM_COLS: &str =
-    "f.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, f.path, \
-    s.name_line, s.name_col, s.end_line, s.kind, s.name, \
-    coalesce((SELECT pf.node || CASE ps.qualname WHEN '' THEN '' ELSE '#' || ps.qualname END \
-      FROM symbols ps JOIN files pf ON pf.id = ps.file_id WHERE ps.id = s.parent), \
-     (SELECT px.node_id FROM nodes px WHERE px.id = s.parent)), \
-    s.signature, s.doc";
+const SYM_COLS: &str = concat!(
+    file_node_text!("s", "f"),
+    ", f.path, s.name_line, s.name_col, s.end_line, s.kind, s.name, ",
+    node_text!("s.parent"),
+    ", s.signature, s.doc"
+);
 /// The tables `SYM_COLS` reads.
 const SYM_FROM: &str = "symbols s JOIN files f ON f.id = s.file_id";
 
@@ -123,7 +122,7 @@ impl Db {
             .prepare_cached(&format!(
                 "SELECT {}, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
                  WHERE f.path = ?1 AND e.line = ?2 AND e.target IS NOT NULL",
-                node_text("e.target")
+                node_text!("e.target")
             ))?
             .query_map(params![file, line], |r| {
                 Ok(EdgeOnLine {
@@ -142,7 +141,7 @@ impl Db {
             &format!(
                 "SELECT f.path, e.line, e.col, e.kind, {} FROM edges e JOIN files f ON f.id = e.file_id \
                  WHERE e.target = ?1 AND e.line IS NOT NULL",
-                node_text("e.source")
+                node_text!("e.source")
             ),
             target,
         )?;
@@ -157,7 +156,7 @@ impl Db {
                 "SELECT f.path, e.line, e.col, e.kind, {} FROM edges e JOIN files f ON f.id = e.file_id \
                  WHERE e.file_id = (SELECT file_id FROM symbols WHERE id = ?1) AND e.source = ?1 \
                  AND e.kind = {CALLS} AND e.target IS NOT NULL",
-                node_text("e.target")
+                node_text!("e.target")
             ),
             source,
         )
@@ -190,7 +189,7 @@ impl Db {
             self,
             &format!(
                 "SELECT DISTINCT {} FROM edges e WHERE e.target = ?1 AND e.kind IN ({IMPLEMENTS}, {EXTENDS})",
-                node_text("e.source")
+                node_text!("e.source")
             ),
             [n],
         )
@@ -218,10 +217,12 @@ impl Db {
     pub fn node_at(&self, file: &str, pos: Pos) -> Option<String> {
         self.conn
             .prepare_cached(
-                "SELECT f.node || '#' || s.qualname FROM symbols s JOIN files f ON f.id = s.file_id \
-                 WHERE f.path = ?1 AND s.start_line <= ?2 AND s.end_line >= ?2 AND s.qualname != '' \
-                 ORDER BY (s.name_line = ?2 AND s.name_col <= ?3 AND s.name_end_col > ?3) DESC, \
-                          (s.end_line - s.start_line) ASC, s.start_line DESC LIMIT 1",
+                concat!(
+                    "SELECT ", file_node_text!("s", "f"), " FROM symbols s JOIN files f ON f.id = s.file_id \
+                     WHERE f.path = ?1 AND s.start_line <= ?2 AND s.end_line >= ?2 AND s.qualname != '' \
+                     ORDER BY (s.name_line = ?2 AND s.name_col <= ?3 AND s.name_end_col > ?3) DESC, \
+                              (s.end_line - s.start_line) ASC, s.start_line DESC LIMIT 1"
+                ),
             )
             .ok()?
             .query_row(params![file, pos.line, pos.col], |r| r.get(0))
@@ -229,10 +230,11 @@ impl Db {
             .or_else(|| {
                 self.conn
                     .prepare_cached(&format!(
-                        "SELECT f.node || '#' || s.qualname FROM edges e JOIN files f ON f.id = e.file_id \
+                        "SELECT {} FROM edges e JOIN files f ON f.id = e.file_id \
                          JOIN symbols s ON s.id = e.source \
                          WHERE f.path = ?1 AND e.kind = {IMPLEMENTS} AND e.line = ?2 \
                          AND s.kind IN ('class', 'struct', 'type', 'interface') ORDER BY e.col LIMIT 1",
+                        file_node_text!("s", "f")
                     ))
                     .ok()?
                     .query_row(params![file, pos.line], |r| r.get(0))
@@ -305,15 +307,20 @@ pub struct UntypedCall {
 }
 
 /// A symbol `s` and its file `f` (LEFT JOINed: a package has none): the columns of [`NodeRow`].
-const NODE_COLS: &str = "coalesce(f.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, \
-    (SELECT nx.node_id FROM nodes nx WHERE nx.id = s.id)), s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
-    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns";
+const NODE_COLS: &str = concat!(
+    sym_text!("s", "f"),
+    ", s.kind, s.name, s.qualname, s.signature, s.doc, f.path, \
+    s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns"
+);
 
 /// What ranking a search's candidates reads: [`NODE_COLS`] without the text columns, then
 /// the symbol's number and hub score.
-const CANDIDATE_COLS: &str = "f.node || '#' || s.qualname, s.kind, s.name, s.qualname, NULL, NULL, f.path, \
+const CANDIDATE_COLS: &str = concat!(
+    file_node_text!("s", "f"),
+    ", s.kind, s.name, s.qualname, NULL, NULL, f.path, \
     s.start_line, s.start_col, s.end_line, s.end_col, s.name_line, s.name_col, f.stale, f.size, f.mtime_ns, \
-    s.id, coalesce(h.score, 0)";
+    s.id, coalesce(h.score, 0)"
+);
 
 fn node_row(r: &Row<'_>) -> SqlResult<NodeRow> {
     let file: Option<String> = r.get(6)?;
@@ -453,10 +460,11 @@ impl Db {
     pub fn untyped_calls_named(&self, name: &str) -> SqlResult<Vec<UntypedCall>> {
         self.conn
             .prepare_cached(&format!(
-                "SELECT f.path, e.line, e.col, sf.node || CASE n.qualname WHEN '' THEN '' ELSE '#' || n.qualname END, \
+                "SELECT f.path, e.line, e.col, {}, \
                  e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
                  JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE e.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
                  AND e.resolution = {UNRESOLVED} AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
+                file_node_text!("n", "sf")
             ))?
             .query_map([name], |r| {
                 Ok(UntypedCall {
@@ -475,8 +483,6 @@ impl Db {
         let Some(n) = self.number_of(id)? else {
             return Ok(Vec::new());
         };
-        const CONTAINS: i64 = crate::model::EdgeKind::Contains as i64;
-        const LOCAL: i64 = crate::model::Resolution::Local as i64;
         let statement = if outgoing {
             format!(
                 "SELECT ?2, {}, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e \
@@ -484,8 +490,8 @@ impl Db {
                  UNION ALL \
                  SELECT ?2, {}, y.name, {CONTAINS}, y.name_line, y.name_col, {LOCAL} \
                  FROM symbols y LEFT JOIN files f ON f.id = y.file_id WHERE y.parent = ?1",
-                node_text("e.target"),
-                super::sym_text("y", "f")
+                node_text!("e.target"),
+                sym_text!("y", "f")
             )
         } else {
             format!(
@@ -493,8 +499,8 @@ impl Db {
                  UNION ALL \
                  SELECT {}, ?2, y.name, {CONTAINS}, y.name_line, y.name_col, {LOCAL} \
                  FROM symbols y WHERE y.id = ?1 AND y.parent IS NOT NULL",
-                node_text("e.source"),
-                node_text("y.parent")
+                node_text!("e.source"),
+                node_text!("y.parent")
             )
         };
         self.conn
@@ -528,12 +534,13 @@ impl Db {
     /// imports left out.
     pub fn cross_file_uses(&self, mut f: impl FnMut(UseRow)) -> SqlResult<()> {
         let mut st = self.conn.prepare(&format!(
-            "SELECT DISTINCT e.file_id, tf.node || CASE t.qualname WHEN '' THEN '' ELSE '#' || t.qualname END, \
+            "SELECT DISTINCT e.file_id, {}, \
              t.file_id, t.kind, coalesce(h.score, 0), coalesce(h.in_degree, 0), \
              CASE WHEN e.kind = {IMPLEMENTS} THEN e.source END \
              FROM edges e JOIN symbols t ON t.id = e.target JOIN files tf ON tf.id = t.file_id \
              LEFT JOIN hubs h ON h.node = t.id \
              WHERE e.kind != {IMPORTS} AND t.file_id IS NOT NULL AND (t.file_id != e.file_id OR e.kind = {IMPLEMENTS})",
+            file_node_text!("t", "tf")
         ))?;
         let rows = st.query_map([], |r| {
             Ok(UseRow {

@@ -3,6 +3,52 @@
 //! the map tools' and live tools' reads; `scip`: the export's) and gets model types back,
 //! never rows or statements. Every statement binds its parameters.
 
+/// SQL for the node ID of a file's symbol: the row `$s` of `symbols` whose file row is `$f`
+/// (its file's node ID, then `#` and the qualname; a file node's qualname is empty). The one
+/// spelling of a derived node ID in the crate's statements; `schema.sql`'s views spell it the
+/// same way.
+macro_rules! file_node_text {
+    ($s:literal, $f:literal) => {
+        concat!(
+            $f,
+            ".node || CASE ",
+            $s,
+            ".qualname WHEN '' THEN '' ELSE '#' || ",
+            $s,
+            ".qualname END"
+        )
+    };
+}
+
+/// SQL for the node ID of any symbol row `$s` (its file row `$f` LEFT JOINed: a package has
+/// none, and keeps its ID in `nodes`).
+macro_rules! sym_text {
+    ($s:literal, $f:literal) => {
+        concat!(
+            "coalesce(",
+            file_node_text!($s, $f),
+            ", (SELECT nx.node_id FROM nodes nx WHERE nx.id = ",
+            $s,
+            ".id))"
+        )
+    };
+}
+
+/// SQL for the node ID of the node numbered by the column `$n`, whatever the node is.
+macro_rules! node_text {
+    ($n:literal) => {
+        concat!(
+            "coalesce((SELECT ",
+            file_node_text!("ns", "nf"),
+            " FROM symbols ns JOIN files nf ON nf.id = ns.file_id WHERE ns.id = ",
+            $n,
+            "), (SELECT nx.node_id FROM nodes nx WHERE nx.id = ",
+            $n,
+            "))"
+        )
+    };
+}
+
 mod map;
 mod run;
 mod scip;
@@ -48,24 +94,28 @@ impl Db {
 ///
 /// [`EdgeKind::code`]: crate::model::EdgeKind::code
 /// [`Resolution::code`]: crate::model::Resolution::code
-#[allow(dead_code)]
 pub(crate) mod code {
     use crate::model::{EdgeKind as K, Resolution as R};
+    pub const CONTAINS: i64 = K::Contains as i64;
     pub const IMPORTS: i64 = K::Imports as i64;
     pub const CALLS: i64 = K::Calls as i64;
     pub const EXTENDS: i64 = K::Extends as i64;
     pub const IMPLEMENTS: i64 = K::Implements as i64;
     pub const USES: i64 = K::Uses as i64;
+    pub const LOCAL: i64 = R::Local as i64;
     pub const EXTERNAL: i64 = R::External as i64;
     pub const UNRESOLVED: i64 = R::Unresolved as i64;
 }
 
+/// The edge kind stored in column `i`.
+pub(crate) fn edge_kind_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<crate::model::EdgeKind> {
+    let code: i64 = r.get(i)?;
+    crate::model::EdgeKind::from_code(code).ok_or(rusqlite::Error::IntegralValueOutOfRange(i, code))
+}
+
 /// The edge kind stored in column `i`, by name.
 pub(crate) fn kind_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<&'static str> {
-    let code: i64 = r.get(i)?;
-    crate::model::EdgeKind::from_code(code)
-        .map(crate::model::EdgeKind::as_str)
-        .ok_or(rusqlite::Error::IntegralValueOutOfRange(i, code))
+    edge_kind_at(r, i).map(crate::model::EdgeKind::as_str)
 }
 
 /// The resolution stored in column `i`, by name.
@@ -76,32 +126,12 @@ pub(crate) fn resolution_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<&'stat
         .ok_or(rusqlite::Error::IntegralValueOutOfRange(i, code))
 }
 
-/// SQL for the node ID text of the symbol row `s` whose file row is `f` (LEFT JOINed: a
-/// package has none): a file's symbols derive theirs from `files.node` and the qualname; the
-/// other nodes keep theirs in `nodes`.
-pub(crate) fn sym_text(s: &str, f: &str) -> String {
-    format!(
-        "coalesce({f}.node || CASE {s}.qualname WHEN '' THEN '' ELSE '#' || {s}.qualname END, \
-         (SELECT nx.node_id FROM nodes nx WHERE nx.id = {s}.id))"
-    )
-}
-
-/// SQL for the node ID text of the node numbered `n` (a column), whatever it is.
-pub(crate) fn node_text(n: &str) -> String {
-    format!(
-        "coalesce((SELECT nf.node || CASE ns.qualname WHEN '' THEN '' ELSE '#' || ns.qualname END \
-         FROM symbols ns JOIN files nf ON nf.id = ns.file_id WHERE ns.id = {n}), \
-         (SELECT nx.node_id FROM nodes nx WHERE nx.id = {n}))"
-    )
-}
-
 pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// Bump when `schema.sql` changes, or what extraction writes into it (4: `doc` is the first
 /// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number;
 /// 6: a file's directory on `files`, not on each symbol; 8: a file's symbols' node IDs derived
 /// from `files.node` and their qualnames, not stored; 9: no index on `edges.source`, edge kinds
-/// and resolutions as small integers); an older
-/// or newer map is rebuilt by the next index run.
+/// and resolutions as small integers); an older or newer map is rebuilt by the next index run.
 pub const SCHEMA_VERSION: i64 = 9;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
@@ -539,7 +569,7 @@ impl Db {
             .prepare_cached(&format!(
                 "INSERT OR REPLACE INTO nodes(id, node_id) SELECT s.id, {} \
                  FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.file_id = ?1",
-                sym_text("s", "f")
+                file_node_text!("s", "f")
             ))?
             .execute([file_id])?;
         let gone: Vec<i64> = self
@@ -686,9 +716,13 @@ impl SymbolIndex for SqlIndex<'_> {
 
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
         self.query(
-            "SELECT f.node || CASE s.qualname WHEN '' THEN '' ELSE '#' || s.qualname END, s.kind, f.path \
-             FROM files f JOIN symbols s ON s.file_id = f.id \
-             WHERE f.dir = ?1 AND s.qualname = ?2 AND f.lang = ?3 ORDER BY f.path",
+            concat!(
+                "SELECT ",
+                file_node_text!("s", "f"),
+                ", s.kind, f.path \
+                 FROM files f JOIN symbols s ON s.file_id = f.id \
+                 WHERE f.dir = ?1 AND s.qualname = ?2 AND f.lang = ?3 ORDER BY f.path"
+            ),
             dir,
             qualname,
             lang,
@@ -696,8 +730,11 @@ impl SymbolIndex for SqlIndex<'_> {
     }
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
         self.query(
-            "SELECT f.node || '#' || s.qualname, s.kind, f.path FROM symbols s JOIN files f ON f.id = s.file_id \
-             WHERE s.name = ?1 AND ?2 = ?2 AND s.lang = ?3 AND s.qualname != '' ORDER BY f.path",
+            concat!(
+                "SELECT ", file_node_text!("s", "f"), ", s.kind, f.path \
+                 FROM symbols s JOIN files f ON f.id = s.file_id \
+                 WHERE s.name = ?1 AND ?2 = ?2 AND s.lang = ?3 AND s.qualname != '' ORDER BY f.path"
+            ),
             name,
             "",
             lang,

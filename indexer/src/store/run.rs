@@ -3,7 +3,7 @@
 //! method sets `implements` is computed from).
 
 use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, USES};
-use super::{kind_at, node_text, unix_now, Db, SqlResult, SCHEMA};
+use super::{edge_kind_at, unix_now, Db, SqlResult, SCHEMA};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Pos, Resolution};
@@ -34,7 +34,7 @@ pub struct StoredRef {
     /// The source's node ID.
     pub source: String,
     pub target_name: String,
-    pub kind: String,
+    pub kind: EdgeKind,
     pub hint: Option<String>,
 }
 
@@ -57,8 +57,11 @@ pub struct ReceiverMethod {
     pub params: Option<u32>,
 }
 
-const REF_COLS: &str = "e.id, e.file_id, f.path, f.lang, \
-    sf.node || CASE n.qualname WHEN '' THEN '' ELSE '#' || n.qualname END, e.target_name, e.kind, e.hint";
+const REF_COLS: &str = concat!(
+    "e.id, e.file_id, f.path, f.lang, ",
+    file_node_text!("n", "sf"),
+    ", e.target_name, e.kind, e.hint"
+);
 /// The tables `REF_COLS` reads.
 const REF_FROM: &str =
     "edges e JOIN files f ON f.id = e.file_id JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id";
@@ -71,7 +74,7 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         lang: r.get(3)?,
         source: r.get(4)?,
         target_name: r.get(5)?,
-        kind: kind_at(r, 6)?.to_string(),
+        kind: edge_kind_at(r, 6)?,
         hint: r.get(7)?,
     })
 }
@@ -484,10 +487,10 @@ impl Db {
 
     /// A language's top-level concrete types (structs and named types).
     pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(ConcreteType)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
-                "SELECT f.node || '#' || s.qualname, f.dir, s.qualname, s.file_id, s.id FROM symbols s
-                 JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
-            )?;
+        let mut st = self.conn.prepare(concat!(
+            "SELECT ", file_node_text!("s", "f"), ", f.dir, s.qualname, s.file_id, s.id FROM symbols s
+             JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0"
+        ))?;
         for r in st.query_map([lang.prefix()], |r| {
             Ok(ConcreteType {
                 node_id: r.get(0)?,
@@ -523,10 +526,12 @@ impl Db {
 
     /// A language's interfaces: (node ID, number).
     pub fn interfaces(&self, lang: Lang, mut f: impl FnMut((String, i64))) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
-            "SELECT f.node || '#' || s.qualname, s.id FROM symbols s JOIN files f ON f.id = s.file_id
-                 WHERE s.lang = ?1 AND s.kind = 'interface'",
-        )?;
+        let mut st = self.conn.prepare(concat!(
+            "SELECT ",
+            file_node_text!("s", "f"),
+            ", s.id FROM symbols s JOIN files f ON f.id = s.file_id
+             WHERE s.lang = ?1 AND s.kind = 'interface'"
+        ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
             f(r?);
         }
@@ -544,7 +549,7 @@ impl Db {
         let mut st = self.conn.prepare(&format!(
             "SELECT {}, s.name, s.params FROM symbols s
                  WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL AND s.parent IS NOT NULL",
-            node_text("s.parent")
+            node_text!("s.parent")
         ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
             f(r?);
@@ -555,11 +560,12 @@ impl Db {
     /// A language's resolved embeddings: (type or interface, what it embeds), by node ID.
     pub fn embeddings(&self, lang: Lang, mut f: impl FnMut((String, String))) -> SqlResult<()> {
         let mut st = self.conn.prepare(&format!(
-            "SELECT f.node || '#' || s.qualname, {} FROM edges e JOIN symbols s ON s.id = e.source
+            "SELECT {}, {} FROM edges e JOIN symbols s ON s.id = e.source
                  JOIN files f ON f.id = s.file_id
                  WHERE e.kind = {EXTENDS} AND e.target IS NOT NULL
                  AND s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')",
-            node_text("e.target")
+            file_node_text!("s", "f"),
+            node_text!("e.target")
         ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
             f(r?);

@@ -2,7 +2,7 @@
 //! and one file's rows at a time, all inside one read transaction ([`Db::export_snapshot`]).
 
 use super::code::{CALLS, EXTENDS, EXTERNAL, IMPLEMENTS, USES};
-use super::{node_text, Db, Snapshot, SqlResult};
+use super::{Db, Snapshot, SqlResult};
 use crate::model::{EdgeKind, Import, Kind};
 use std::collections::HashMap;
 
@@ -74,18 +74,17 @@ pub struct ExportFile {
     pub stamp: (i64, i64),
 }
 
-fn symbols_sql() -> String {
-    format!(
-        "SELECT y.id, f.node || CASE y.qualname WHEN '' THEN '' ELSE '#' || y.qualname END, y.name, y.kind,
-           y.start_line, y.start_col, y.end_line, y.end_col,
-           y.name_line, y.name_col, y.name_end_col, y.signature, y.doc, y.parent, p.kind, {}
-         FROM symbols y JOIN files f ON f.id = y.file_id
-         LEFT JOIN symbols p ON p.id = y.parent
-         WHERE y.file_id = ?1
-         ORDER BY y.start_line, y.start_col, y.id",
-        node_text("y.parent")
-    )
-}
+const SYMBOLS_SQL: &str = concat!(
+    "SELECT y.id, ",
+    file_node_text!("y", "f"),
+    ", y.name, y.kind, y.start_line, y.start_col, y.end_line, y.end_col,
+       y.name_line, y.name_col, y.name_end_col, y.signature, y.doc, y.parent, p.kind, ",
+    node_text!("y.parent"),
+    " FROM symbols y JOIN files f ON f.id = y.file_id
+     LEFT JOIN symbols p ON p.id = y.parent
+     WHERE y.file_id = ?1
+     ORDER BY y.start_line, y.start_col, y.id"
+);
 
 fn edges_sql() -> String {
     format!(
@@ -93,7 +92,7 @@ fn edges_sql() -> String {
          FROM edges e
          WHERE e.file_id = ?1 AND e.kind != {IMPLEMENTS} AND e.target IS NOT NULL
          ORDER BY e.id",
-        node_text("e.target")
+        node_text!("e.target")
     )
 }
 
@@ -112,7 +111,7 @@ fn bases_sql() -> String {
          FROM edges e
          WHERE e.file_id = ?1 AND e.kind IN ({IMPLEMENTS}, {EXTENDS}) AND e.target IS NOT NULL
          ORDER BY e.id",
-        node_text("e.target")
+        node_text!("e.target")
     )
 }
 
@@ -123,13 +122,14 @@ fn bases_sql() -> String {
 /// method called `__init__` would meet every other `__init__`.
 fn overrides_sql() -> String {
     format!(
-        "SELECT m.id, b.id, bf.node || '#' || b.qualname
+        "SELECT m.id, b.id, {}
          FROM edges e CROSS JOIN symbols m CROSS JOIN symbols b CROSS JOIN files bf
          WHERE e.file_id = ?1 AND e.kind IN ({EXTENDS}, {IMPLEMENTS})
            AND m.parent = e.source AND m.kind = 'method' AND m.file_id = ?1
            AND b.parent = e.target AND +b.name = m.name AND b.kind = 'method'
            AND bf.id = b.file_id
-         ORDER BY m.id, b.id"
+         ORDER BY m.id, b.id",
+        file_node_text!("b", "bf")
     )
 }
 
@@ -246,7 +246,7 @@ impl Db {
         let conn = &self.conn;
         let mut ids = HashMap::new();
         let mut symbols = Vec::new();
-        let mut stmt = conn.prepare_cached(&symbols_sql())?;
+        let mut stmt = conn.prepare_cached(SYMBOLS_SQL)?;
         let mut rows = stmt.query([file_id])?;
         while let Some(r) = rows.next()? {
             let kind: String = r.get(3)?;
