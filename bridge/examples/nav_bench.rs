@@ -52,13 +52,14 @@ fn main() -> anyhow::Result<()> {
     let conn = rusqlite::Connection::open(&ws.db)?;
     // Call sites: the leaf name of each resolved call.
     let mut st = conn.prepare(
-        "SELECT f.path, e.line, e.col, e.target_name, e.leaf FROM edges e JOIN files f ON f.id = e.file_id \
+        "SELECT f.path, e.line, e.col, e.target_name FROM all_edges e JOIN files f ON f.id = e.file_id \
          WHERE e.kind = 'calls' AND e.target IS NOT NULL AND f.lang = ?1 ORDER BY f.path, e.line",
     )?;
     let calls: Vec<Spot> = st
         .query_map([lang.prefix()], |r| {
-            let (path, line, col, name, leaf): (String, u32, u32, String, String) =
-                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?);
+            let (path, line, col, name): (String, u32, u32, String) =
+                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+            let leaf = indexer::model::leaf_of(&name);
             let shift = name.chars().count().saturating_sub(leaf.chars().count()) as u32;
             Ok((path, line, col + shift))
         })?

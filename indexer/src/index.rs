@@ -588,6 +588,7 @@ fn run_in_tx(
     if !gone.is_empty() {
         conn.forget_nodes(&gone)?;
     }
+    conn.forget_names()?;
     // Hub scores: on a cold run, and when a run re-extracts many files (small runs leave
     // them a little behind: they only rank ties).
     let many = written.extracted + stats.deleted > 50;

@@ -21,6 +21,11 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind as the map stores it (`symbols.kind_code`; `schema.sql`'s `kind` column names it).
+    pub fn code(self) -> i64 {
+        self as i64
+    }
+
     pub const ALL: [Kind; 11] = [
         Kind::File,
         Kind::Package,
@@ -350,6 +355,11 @@ mod tests {
                 let when = format!("WHEN {} THEN '{}'", k.code(), k.as_str());
                 assert!(schema.contains(&when), "schema.sql lacks {when}");
             }
+        }
+        for k in Kind::ALL {
+            assert_eq!(Kind::ALL.get(k.code() as usize), Some(&k));
+            let when = format!("WHEN {} THEN '{}'", k.code(), k.as_str());
+            assert!(schema.contains(&when), "schema.sql lacks {when}");
         }
         for r in Resolution::ALL {
             assert_eq!(Resolution::from_code(r.code()), Some(r));

@@ -205,7 +205,7 @@ fn a_map_of_other_rules_is_rebuilt() {
 
 /// Node IDs are stored once and named by number: a symbol keeps its number when its file is
 /// re-extracted (edges of other files name it by that number), a deleted file's nodes are
-/// forgotten unless something still names them, and a run that changes nothing writes
+/// forgotten unless something still names them (as are the names only its edges wrote), and a run that changes nothing writes
 /// nothing (readers' caches, keyed on the map's data version, stay warm).
 #[test]
 fn node_numbers_survive_edits_and_orphans_are_forgotten() {
@@ -240,15 +240,22 @@ fn node_numbers_survive_edits_and_orphans_are_forgotten() {
     write(
         ws.path(),
         "src/shop/scratch.py",
-        "def scratch_only():\n    return 1\n",
+        "def scratch_only():\n    return scratch_helper(1)\n",
     );
     index(ws.path());
     assert_eq!(number("py:src/shop/scratch.py#scratch_only").len(), 1);
+    let scratch_name = "SELECT name FROM names WHERE name = 'scratch_helper'";
+    assert_eq!(rows(&db(ws.path()), scratch_name).len(), 1);
     std::fs::remove_file(ws.path().join("src/shop/scratch.py")).expect("rm");
     assert_eq!(index(ws.path())["deleted"], 1);
     assert!(number("py:src/shop/scratch.py#scratch_only").is_empty());
     assert!(number("py:src/shop/scratch.py").is_empty());
     assert_eq!(rows(&db(ws.path()), orphans), Vec::<String>::new());
+    // The names only its edges wrote go with them.
+    assert!(rows(&db(ws.path()), scratch_name).is_empty());
+    let unused =
+        "SELECT n.name FROM names n WHERE NOT EXISTS (SELECT 1 FROM edges e WHERE e.name = n.id)";
+    assert_eq!(rows(&db(ws.path()), unused), Vec::<String>::new());
     // A run that changes nothing leaves the map's data version where it was.
     let watcher = db(ws.path());
     let version = |c: &rusqlite::Connection| rows(c, "PRAGMA data_version");

@@ -14,7 +14,8 @@ fn call_at(root: &Path, file: &str, line: u32, leaf: &str) -> Option<(Option<Str
         .prepare(
             "SELECT t.node_id, e.resolution FROM edges e JOIN files f ON f.id = e.file_id
              LEFT JOIN all_nodes t ON t.id = e.target
-             WHERE f.path = ?1 AND e.line = ?2 AND e.kind = ?4 AND e.leaf = ?3",
+             WHERE f.path = ?1 AND e.line = ?2 AND e.kind = ?4
+             AND e.name IN (SELECT id FROM names WHERE leaf = ?3)",
         )
         .expect("prepare");
     let mut rows = st

@@ -120,9 +120,10 @@ impl Db {
     pub fn edges_on_line(&self, file: &str, line: u32) -> SqlResult<Vec<EdgeOnLine>> {
         self.conn
             .prepare_cached(&format!(
-                "SELECT {}, e.target_name, e.col FROM edges e JOIN files f ON f.id = e.file_id \
+                "SELECT {}, {}, e.col FROM edges e JOIN files f ON f.id = e.file_id \
                  WHERE f.path = ?1 AND e.line = ?2 AND e.target IS NOT NULL",
-                node_text!("e.target")
+                node_text!("e.target"),
+                edge_name!("e")
             ))?
             .query_map(params![file, line], |r| {
                 Ok(EdgeOnLine {
@@ -461,8 +462,8 @@ impl Db {
         self.conn
             .prepare_cached(&format!(
                 "SELECT f.path, e.line, e.col, {}, \
-                 e.target_name FROM edges e JOIN files f ON f.id = e.file_id \
-                 JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE e.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
+                 nm.name FROM names nm JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
+                 JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE nm.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
                  AND e.resolution = {UNRESOLVED} AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
                 file_node_text!("n", "sf")
             ))?
@@ -485,21 +486,23 @@ impl Db {
         };
         let statement = if outgoing {
             format!(
-                "SELECT ?2, {}, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e \
+                "SELECT ?2, {}, {}, e.kind, e.line, e.col, e.resolution FROM edges e \
                  WHERE e.file_id = (SELECT file_id FROM symbols WHERE id = ?1) AND e.source = ?1 \
                  UNION ALL \
                  SELECT ?2, {}, y.name, {CONTAINS}, y.name_line, y.name_col, {LOCAL} \
                  FROM symbols y LEFT JOIN files f ON f.id = y.file_id WHERE y.parent = ?1",
                 node_text!("e.target"),
+                edge_name!("e"),
                 sym_text!("y", "f")
             )
         } else {
             format!(
-                "SELECT {}, ?2, e.target_name, e.kind, e.line, e.col, e.resolution FROM edges e WHERE e.target = ?1 \
+                "SELECT {}, ?2, {}, e.kind, e.line, e.col, e.resolution FROM edges e WHERE e.target = ?1 \
                  UNION ALL \
                  SELECT {}, ?2, y.name, {CONTAINS}, y.name_line, y.name_col, {LOCAL} \
                  FROM symbols y WHERE y.id = ?1 AND y.parent IS NOT NULL",
                 node_text!("e.source"),
+                edge_name!("e"),
                 node_text!("y.parent")
             )
         };

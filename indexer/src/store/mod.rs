@@ -49,6 +49,13 @@ macro_rules! node_text {
     };
 }
 
+/// SQL for the target as written of the edge row `$e`: its `names` row's text.
+macro_rules! edge_name {
+    ($e:literal) => {
+        concat!("(SELECT nm.name FROM names nm WHERE nm.id = ", $e, ".name)")
+    };
+}
+
 mod map;
 mod run;
 mod scip;
@@ -78,6 +85,12 @@ pub struct Db {
     /// The next node number to give (see [`Db::fresh_number`]); read from the map once per
     /// write transaction.
     next_number: std::cell::Cell<Option<i64>>,
+    /// The `names` rows this write transaction has read or written, by text (see
+    /// [`Db::name_id`]).
+    name_ids: std::cell::RefCell<std::collections::HashMap<Box<str>, i64>>,
+    /// Names whose edges this transaction deleted: [`Db::forget_names`] deletes those no edge
+    /// uses any more.
+    dropped_names: std::cell::RefCell<Vec<i64>>,
 }
 
 impl Db {
@@ -85,6 +98,8 @@ impl Db {
         Db {
             conn,
             next_number: std::cell::Cell::new(None),
+            name_ids: Default::default(),
+            dropped_names: Default::default(),
         }
     }
 }
@@ -132,7 +147,7 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// 6: a file's directory on `files`, not on each symbol; 8: a file's symbols' node IDs derived
 /// from `files.node` and their qualnames, not stored; 9: no index on `edges.source`, edge kinds
 /// and resolutions as small integers); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 9;
+pub const SCHEMA_VERSION: i64 = 10;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -391,6 +406,8 @@ impl Db {
     /// writer waits a few seconds, then gets [`StoreError::Busy`].
     pub fn begin_immediate(&self, db: &Path) -> Result<(), StoreError> {
         self.next_number.set(None);
+        self.name_ids.borrow_mut().clear();
+        self.dropped_names.borrow_mut().clear();
         begin_immediate(&self.conn, db)
     }
 
@@ -482,6 +499,56 @@ impl Db {
         };
         self.next_number.set(Some(n + 1));
         Ok(n)
+    }
+
+    /// The `names` row of a reference's target as written, added if the map has none. Looked
+    /// up once per write transaction: the transaction keeps what it found.
+    pub fn name_id(&self, name: &str) -> SqlResult<i64> {
+        if let Some(&id) = self.name_ids.borrow().get(name) {
+            return Ok(id);
+        }
+        let kept = self
+            .conn
+            .prepare_cached("SELECT id FROM names WHERE name = ?1")?
+            .query_row([name], |r| r.get(0))
+            .optional()?;
+        let id = match kept {
+            Some(id) => id,
+            None => self
+                .conn
+                .prepare_cached("INSERT INTO names(name, leaf) VALUES (?1, ?2) RETURNING id")?
+                .query_row(params![name, crate::model::leaf_of(name)], |r| r.get(0))?,
+        };
+        self.name_ids.borrow_mut().insert(name.into(), id);
+        Ok(id)
+    }
+
+    /// Delete the names whose edges this transaction deleted and that no edge uses now.
+    pub fn forget_names(&self) -> SqlResult<usize> {
+        let mut dropped = std::mem::take(&mut *self.dropped_names.borrow_mut());
+        dropped.sort_unstable();
+        dropped.dedup();
+        let mut st = self.conn.prepare_cached(
+            "DELETE FROM names WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM edges WHERE name = ?1)",
+        )?;
+        let mut n = 0;
+        for id in dropped {
+            n += st.execute([id])?;
+        }
+        if n > 0 {
+            // A forgotten row's text may come back later in this transaction, as a new row.
+            self.name_ids.borrow_mut().clear();
+        }
+        Ok(n)
+    }
+
+    /// Remember the names of edges a statement deleted (its `RETURNING name` rows).
+    fn drop_names(&self, rows: impl Iterator<Item = SqlResult<i64>>) -> SqlResult<()> {
+        let mut dropped = self.dropped_names.borrow_mut();
+        for id in rows {
+            dropped.push(id?);
+        }
+        Ok(())
     }
 
     /// The number of a node ID, if the map has that node: a symbol of a file, or a node of
@@ -577,9 +644,11 @@ impl Db {
             .prepare_cached("DELETE FROM symbols WHERE file_id = ?1 RETURNING id")?
             .query_map([file_id], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
-        self.conn
-            .prepare_cached("DELETE FROM edges WHERE file_id = ?1")?
-            .execute([file_id])?;
+        self.drop_names(
+            self.conn
+                .prepare_cached("DELETE FROM edges WHERE file_id = ?1 RETURNING name")?
+                .query_map([file_id], |r| r.get(0))?,
+        )?;
         self.conn
             .prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
             .execute([file_id])?;

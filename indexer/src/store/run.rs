@@ -6,7 +6,7 @@ use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, USES};
 use super::{edge_kind_at, unix_now, Db, SqlResult, SCHEMA};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{leaf_of, EdgeKind, FileExtract, Import, Pos, Resolution};
+use crate::model::{EdgeKind, FileExtract, Import, Kind, Pos, Resolution};
 use crate::walk::{parent_dir, WalkedFile};
 use rusqlite::params;
 use std::collections::HashMap;
@@ -60,11 +60,11 @@ pub struct ReceiverMethod {
 const REF_COLS: &str = concat!(
     "e.id, e.file_id, f.path, f.lang, ",
     file_node_text!("n", "sf"),
-    ", e.target_name, e.kind, e.hint"
+    ", nm.name, e.kind, e.hint"
 );
 /// The tables `REF_COLS` reads.
-const REF_FROM: &str =
-    "edges e JOIN files f ON f.id = e.file_id JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id";
+const REF_FROM: &str = "edges e JOIN names nm ON nm.id = e.name JOIN files f ON f.id = e.file_id \
+     JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id";
 
 fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
     Ok(StoredRef {
@@ -77,6 +77,13 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         kind: edge_kind_at(r, 6)?,
         hint: r.get(7)?,
     })
+}
+
+/// What `symbols.own_name` stores for a symbol: its name when the map cannot compute it, which
+/// is when it is not the qualname's last `.`-segment (`schema.sql`'s `name` column computes
+/// the same segment).
+fn own_name<'a>(name: &'a str, qualname: &str) -> Option<&'a str> {
+    (qualname.rsplit('.').next() != Some(name)).then_some(name)
 }
 
 /// The secondary indexes of `schema.sql`, by name and statement.
@@ -161,7 +168,8 @@ impl Db {
         let extends = self
             .conn
             .prepare_cached(&format!(
-                "SELECT target_name FROM edges WHERE file_id = ?1 AND kind = {EXTENDS}"
+                "SELECT nm.name FROM edges e JOIN names nm ON nm.id = e.name \
+                 WHERE e.file_id = ?1 AND e.kind = {EXTENDS}"
             ))?
             .query_map([file_id], |r| r.get(0))?
             .collect::<SqlResult<_>>()?;
@@ -207,11 +215,20 @@ impl Db {
         };
         self.conn
             .prepare_cached(
-                "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-                   name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
-                 VALUES (?1, ?2, ?3, ?4, '', 'file', 1, 1, ?5, 1, 1, 1, 1, NULL, ?6, ?7, NULL, NULL)",
+                "INSERT INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
+                   name_lines, name_col, name_end_col, signature, doc, parent, params, receiver)
+                 VALUES (?1, ?2, ?3, ?4, '', ?8, 1, 1, ?5 - 1, 1, 0, 1, 1, NULL, ?6, ?7, NULL, NULL)",
             )?
-            .execute(params![number, file_id, f.lang.prefix(), name, lines, doc, parent])?;
+            .execute(params![
+                number,
+                file_id,
+                f.lang.prefix(),
+                own_name(name, ""),
+                lines,
+                doc,
+                parent,
+                Kind::File.code()
+            ])?;
         Ok(number)
     }
 
@@ -226,8 +243,8 @@ impl Db {
     ) -> SqlResult<Vec<i64>> {
         let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
         let mut st = self.conn.prepare_cached(
-            "INSERT OR IGNORE INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-               name_line, name_col, name_end_col, signature, doc, parent, params, receiver)
+            "INSERT OR IGNORE INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
+               name_lines, name_col, name_end_col, signature, doc, parent, params, receiver)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
         )?;
         let mut seen: HashMap<&str, i64> = HashMap::with_capacity(ex.symbols.len());
@@ -251,14 +268,14 @@ impl Db {
                 number,
                 file_id,
                 f.lang.prefix(),
-                s.name,
+                own_name(&s.name, &s.qualname),
                 s.qualname,
-                s.kind.as_str(),
+                s.kind.code(),
                 s.span.start.line,
                 s.span.start.col,
-                s.span.end.line,
+                i64::from(s.span.end.line) - i64::from(s.span.start.line),
                 s.span.end.col,
-                s.name_span.start.line,
+                i64::from(s.name_span.start.line) - i64::from(s.span.start.line),
                 s.name_span.start.col,
                 s.name_span.end.col,
                 s.signature,
@@ -274,15 +291,14 @@ impl Db {
     pub fn insert_edge(&self, e: &EdgeRow<'_>) -> SqlResult<()> {
         self.conn
             .prepare_cached(
-                "INSERT INTO edges(file_id, source, target, target_name, leaf, kind, line, col, resolution, hint)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO edges(file_id, source, target, name, kind, line, col, resolution, hint)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute(params![
                 e.file_id,
                 e.source,
                 e.target,
-                e.target_name,
-                leaf_of(e.target_name),
+                self.name_id(e.target_name)?,
                 e.kind.code(),
                 e.pos.map(|p| p.line),
                 e.pos.map(|p| p.col),
@@ -352,7 +368,7 @@ impl Db {
             .prepare_cached(&format!(
                 "SELECT {REF_COLS} FROM {REF_FROM}
                  WHERE e.file_id = ?1 AND e.kind IN ({CALLS}, {USES})
-                 AND (instr(e.target_name, '.') > 0 OR e.hint IS NOT NULL)"
+                 AND (instr(nm.name, '.') > 0 OR e.hint IS NOT NULL)"
             ))?
             .query_map([file_id], stored_ref)?
             .collect()
@@ -363,7 +379,7 @@ impl Db {
         self.conn
             .prepare_cached(&format!(
                 "SELECT {REF_COLS} FROM {REF_FROM}
-                 WHERE e.leaf = ?1 AND e.kind IN ({CALLS}, {EXTENDS}, {USES}, {IMPORTS})"
+                 WHERE nm.leaf = ?1 AND e.kind IN ({CALLS}, {EXTENDS}, {USES}, {IMPORTS})"
             ))?
             .query_map([leaf], stored_ref)?
             .collect()
@@ -383,20 +399,22 @@ impl Db {
     }
 
     pub fn delete_edge(&self, edge: i64) -> SqlResult<()> {
-        self.conn
-            .prepare_cached("DELETE FROM edges WHERE id = ?1")?
-            .execute([edge])?;
-        Ok(())
+        self.drop_names(
+            self.conn
+                .prepare_cached("DELETE FROM edges WHERE id = ?1 RETURNING name")?
+                .query_map([edge], |r| r.get(0))?,
+        )
     }
 
     /// A file's import edges (redone from its stored imports).
     pub fn delete_import_edges(&self, file_id: i64) -> SqlResult<()> {
-        self.conn
-            .prepare_cached(&format!(
-                "DELETE FROM edges WHERE file_id = ?1 AND kind = {IMPORTS}"
-            ))?
-            .execute([file_id])?;
-        Ok(())
+        self.drop_names(
+            self.conn
+                .prepare_cached(&format!(
+                    "DELETE FROM edges WHERE file_id = ?1 AND kind = {IMPORTS} RETURNING name"
+                ))?
+                .query_map([file_id], |r| r.get(0))?,
+        )
     }
 
     /// Every package node (a cold run makes them all again).
@@ -420,11 +438,11 @@ impl Db {
     pub fn insert_package(&self, number: i64, name: &str, dir: &str, lang: Lang) -> SqlResult<()> {
         self.conn
             .prepare_cached(
-                "INSERT INTO symbols(id, file_id, lang, name, qualname, kind, start_line, start_col, end_line, end_col,
-                   name_line, name_col, name_end_col, dir)
-                 VALUES (?1, NULL, ?4, ?2, '', 'package', 0, 0, 0, 0, 0, 0, 0, ?3)",
+                "INSERT INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
+                   name_lines, name_col, name_end_col, dir)
+                 VALUES (?1, NULL, ?4, ?2, '', ?5, 0, 0, 0, 0, 0, 0, 0, ?3)",
             )?
-            .execute(params![number, name, dir, lang.prefix()])?;
+            .execute(params![number, own_name(name, ""), dir, lang.prefix(), Kind::Package.code()])?;
         Ok(())
     }
 
@@ -478,11 +496,14 @@ impl Db {
 
     /// A language's `implements` edges (recomputed whole).
     pub fn delete_implements(&self, lang: Lang) -> SqlResult<()> {
-        self.conn.execute(
-            &format!("DELETE FROM edges WHERE kind = {IMPLEMENTS} AND file_id IN (SELECT id FROM files WHERE lang = ?1)"),
-            [lang.prefix()],
-        )?;
-        Ok(())
+        self.drop_names(
+            self.conn
+                .prepare(&format!(
+                    "DELETE FROM edges WHERE kind = {IMPLEMENTS} \
+                     AND file_id IN (SELECT id FROM files WHERE lang = ?1) RETURNING name"
+                ))?
+                .query_map([lang.prefix()], |r| r.get(0))?,
+        )
     }
 
     /// A language's top-level concrete types (structs and named types).
@@ -571,5 +592,48 @@ impl Db {
             f(r?);
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::own_name;
+
+    /// `own_name` and `schema.sql`'s computed `name` agree: a name stored nowhere comes back
+    /// from the qualname, every other is stored.
+    #[test]
+    fn a_name_is_stored_only_when_the_qualname_does_not_give_it() {
+        let conn = rusqlite::Connection::open_in_memory().expect("open");
+        conn.execute_batch(super::SCHEMA).expect("schema");
+        let cases = [
+            ("refresh", "SessionStore.refresh", false),
+            ("parse", "parse", false),
+            ("map", "map~3", true),
+            ("url.go", "", true),
+            ("héllo", "Ünïcode.héllo", false),
+            ("x", "a.b.c.x", false),
+            ("", "", false),
+            ("", "trailing.", false),
+            ("new", "impl<T> Foo<T>.new", false),
+        ];
+        for (i, (name, qualname, stored)) in cases.into_iter().enumerate() {
+            let own = own_name(name, qualname);
+            assert_eq!(own.is_some(), stored, "{name:?} in {qualname:?}");
+            conn.execute(
+                "INSERT INTO symbols(id, lang, own_name, qualname, kind_code, start_line, start_col,
+                   end_lines, end_col, name_lines, name_col, name_end_col)
+                 VALUES (?1, 'py', ?2, ?3, 7, 10, 1, 2, 1, 1, 5, 9)",
+                rusqlite::params![i as i64 + 1, own, qualname],
+            )
+            .expect("insert");
+            let back: (String, String, i64, i64) = conn
+                .query_row(
+                    "SELECT name, kind, end_line, name_line FROM symbols WHERE id = ?1",
+                    [i as i64 + 1],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
+                .expect("read");
+            assert_eq!(back, (name.to_string(), "method".to_string(), 12, 11));
+        }
     }
 }

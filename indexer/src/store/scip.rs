@@ -88,30 +88,33 @@ const SYMBOLS_SQL: &str = concat!(
 
 fn edges_sql() -> String {
     format!(
-        "SELECT e.source, e.target, {}, e.target_name, e.kind, e.line, e.col
+        "SELECT e.source, e.target, {}, {}, e.kind, e.line, e.col
          FROM edges e
          WHERE e.file_id = ?1 AND e.kind != {IMPLEMENTS} AND e.target IS NOT NULL
          ORDER BY e.id",
-        node_text!("e.target")
+        node_text!("e.target"),
+        edge_name!("e")
     )
 }
 
 fn library_sql() -> String {
     format!(
-        "SELECT source, 0, '', target_name, kind, line, col FROM edges
-         WHERE file_id = ?1 AND target IS NULL AND resolution = {EXTERNAL} AND line IS NOT NULL
-           AND kind IN ({CALLS}, {USES}, {EXTENDS})
-         ORDER BY id"
+        "SELECT e.source, 0, '', {}, e.kind, e.line, e.col FROM edges e
+         WHERE e.file_id = ?1 AND e.target IS NULL AND e.resolution = {EXTERNAL} AND e.line IS NOT NULL
+           AND e.kind IN ({CALLS}, {USES}, {EXTENDS})
+         ORDER BY e.id",
+        edge_name!("e")
     )
 }
 
 fn bases_sql() -> String {
     format!(
-        "SELECT e.source, e.target, {}, e.target_name, e.kind, e.line, e.col
+        "SELECT e.source, e.target, {}, {}, e.kind, e.line, e.col
          FROM edges e
          WHERE e.file_id = ?1 AND e.kind IN ({IMPLEMENTS}, {EXTENDS}) AND e.target IS NOT NULL
          ORDER BY e.id",
-        node_text!("e.target")
+        node_text!("e.target"),
+        edge_name!("e")
     )
 }
 
