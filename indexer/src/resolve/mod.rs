@@ -402,55 +402,53 @@ pub fn resolve_ref(
     lr.fallback(ctx, idx, r, &segs, &want)
 }
 
-/// A type or interface with its method set, for `implements`.
-#[derive(Debug, Clone)]
+/// A type or interface with its method set, for `implements`: the type by its index in the
+/// caller's table, each method (a name and a parameter count) by its number, sorted.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MethodSet {
-    pub node_id: String,
-    pub methods: Vec<(String, u32)>,
+    pub node: usize,
+    pub methods: Vec<u32>,
 }
 
-/// The method set of `id`: its own methods and, transitively, those of what it embeds.
-pub fn method_set(
-    id: &str,
-    own: &HashMap<String, Vec<(String, u32)>>,
-    embeds: &HashMap<String, Vec<String>>,
-) -> Vec<(String, u32)> {
-    let mut set: std::collections::BTreeSet<(String, u32)> = Default::default();
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut stack = vec![id];
+/// The method set of type `i`: its own methods (`own[i]`) and, transitively, those of the
+/// types it embeds (`embeds[i]`); sorted, each once.
+pub fn method_set(i: usize, own: &[Vec<u32>], embeds: &[Vec<usize>]) -> Vec<u32> {
+    let mut set: Vec<u32> = Vec::new();
+    let mut seen: HashSet<usize> = HashSet::new();
+    let mut stack = vec![i];
     while let Some(cur) = stack.pop() {
         if !seen.insert(cur) {
             continue;
         }
         if let Some(ms) = own.get(cur) {
-            set.extend(ms.iter().cloned());
+            set.extend_from_slice(ms);
         }
         if let Some(es) = embeds.get(cur) {
-            stack.extend(es.iter().map(String::as_str));
+            stack.extend_from_slice(es);
         }
     }
-    set.into_iter().collect()
+    set.sort_unstable();
+    set.dedup();
+    set
 }
 
-/// `implements` edges: each concrete type whose method set covers an interface's (names and
-/// parameter counts). Interfaces with no methods are left out: everything implements them.
-pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(String, String)> {
-    let mut by_method: HashMap<(&str, u32), Vec<usize>> = HashMap::new();
+/// `implements` edges as (type, interface): each concrete type whose method set covers an
+/// interface's (names and parameter counts). Interfaces with no methods are left out:
+/// everything implements them. Sets are sorted ([`method_set`]).
+pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(usize, usize)> {
+    let mut by_method: HashMap<u32, Vec<usize>> = HashMap::new();
     for (i, t) in types.iter().enumerate() {
-        for (m, p) in &t.methods {
-            by_method.entry((m.as_str(), *p)).or_default().push(i);
+        for &m in &t.methods {
+            by_method.entry(m).or_default().push(i);
         }
     }
     let mut out = Vec::new();
     for iface in ifaces {
-        if iface.methods.is_empty() {
-            continue;
-        }
         // Start from the rarest method.
         let Some(cands) = iface
             .methods
             .iter()
-            .map(|(m, p)| by_method.get(&(m.as_str(), *p)))
+            .map(|m| by_method.get(m))
             .min_by_key(|c| c.map_or(0, |v| v.len()))
             .flatten()
         else {
@@ -458,21 +456,17 @@ pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(String, Str
         };
         for &ti in cands {
             let t = &types[ti];
-            if t.node_id == iface.node_id {
-                continue;
-            }
-            let set: HashSet<(&str, u32)> =
-                t.methods.iter().map(|(m, p)| (m.as_str(), *p)).collect();
-            if iface
-                .methods
-                .iter()
-                .all(|(m, p)| set.contains(&(m.as_str(), *p)))
+            if t.node != iface.node
+                && iface
+                    .methods
+                    .iter()
+                    .all(|m| t.methods.binary_search(m).is_ok())
             {
-                out.push((t.node_id.clone(), iface.node_id.clone()));
+                out.push((t.node, iface.node));
             }
         }
     }
-    out.sort();
+    out.sort_unstable();
     out.dedup();
     out
 }
@@ -527,29 +521,20 @@ mod tests {
 
     #[test]
     fn method_sets_follow_embedding() {
-        let m = |v: &[&str]| v.iter().map(|n| (n.to_string(), 0)).collect::<Vec<_>>();
-        let own: HashMap<String, Vec<(String, u32)>> = [
-            ("Node".to_string(), m(&["End", "Pos"])),
-            ("Base".to_string(), m(&["Close"])),
-            ("T".to_string(), m(&["Run"])),
-        ]
-        .into_iter()
-        .collect();
-        let embeds: HashMap<String, Vec<String>> = [
-            (
-                "T".to_string(),
-                vec!["Base".to_string(), "Node".to_string()],
-            ),
-            ("Node".to_string(), vec!["T".to_string()]),
-        ]
-        .into_iter()
-        .collect();
+        // Types 0 T, 1 Base, 2 Node; methods 0 Close, 1 End, 2 Pos, 3 Run.
+        let own = vec![vec![3], vec![0], vec![2, 1]];
+        let embeds = vec![vec![1, 2], vec![], vec![0]];
         assert_eq!(
-            method_set("T", &own, &embeds),
-            m(&["Close", "End", "Pos", "Run"]),
-            "own, embedded, transitively, a cycle read once"
+            method_set(0, &own, &embeds),
+            vec![0, 1, 2, 3],
+            "own, embedded, transitively, a cycle read once, sorted"
         );
-        assert_eq!(method_set("Base", &own, &embeds), m(&["Close"]));
+        assert_eq!(method_set(1, &own, &embeds), vec![0]);
+        assert_eq!(
+            method_set(3, &own, &embeds),
+            Vec::<u32>::new(),
+            "a type with no row"
+        );
     }
 
     #[test]
@@ -796,26 +781,16 @@ mod tests {
 
     #[test]
     fn implements_by_method_sets() {
-        let t = |id: &str, ms: &[(&str, u32)]| MethodSet {
-            node_id: id.into(),
-            methods: ms.iter().map(|(m, p)| (m.to_string(), *p)).collect(),
+        // Methods: 0 Read(1), 1 Close(0), 2 Read(2).
+        let t = |node: usize, ms: &[u32]| MethodSet {
+            node,
+            methods: ms.to_vec(),
         };
-        let types = [
-            t("T1", &[("Read", 1), ("Close", 0)]),
-            t("T2", &[("Read", 1)]),
-            t("T3", &[("Read", 2), ("Close", 0)]),
-        ];
-        let ifaces = [
-            t("Reader", &[("Read", 1)]),
-            t("ReadCloser", &[("Read", 1), ("Close", 0)]),
-            t("Any", &[]),
-        ];
+        // Types 0 T1, 1 T2, 2 T3; interfaces 10 Reader, 11 ReadCloser, 12 Any.
+        let types = [t(0, &[0, 1]), t(1, &[0]), t(2, &[1, 2])];
+        let ifaces = [t(10, &[0]), t(11, &[0, 1]), t(12, &[])];
         let got = implements(&types, &ifaces);
-        let want: Vec<(String, String)> =
-            [("T1", "ReadCloser"), ("T1", "Reader"), ("T2", "Reader")]
-                .iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect();
+        let want = vec![(0, 10), (0, 11), (1, 10)];
         assert_eq!(got, want);
     }
 }
