@@ -46,7 +46,7 @@ CREATE TABLE symbols (
     file_id     INTEGER REFERENCES files(id),  -- NULL for Go package nodes
     lang        TEXT NOT NULL,
     qualname    TEXT NOT NULL,                 -- '' for file and package nodes
-    own_name    TEXT,                          -- the name, when it is not the qualname's last segment
+    own_name    TEXT,                          -- the name, when it is not the qualname
     kind_code   INTEGER NOT NULL,              -- see kind below
     start_line  INTEGER NOT NULL,
     start_col   INTEGER NOT NULL,
@@ -61,10 +61,9 @@ CREATE TABLE symbols (
     params      INTEGER,                       -- functions and methods: parameter count
     receiver    TEXT,                          -- Go methods: receiver base type name
     dir         TEXT,                          -- package nodes: their directory
-    -- Computed when read (stored only in the index on name): most names are their qualname's
-    -- last segment, most names start on their symbol's first line, and kinds are few.
-    name        TEXT GENERATED ALWAYS AS (coalesce(own_name,
-                    substr(qualname, length(rtrim(qualname, replace(qualname, '.', ''))) + 1))) VIRTUAL,
+    -- Computed when read (stored only in the index on name): most names are their qualname
+    -- (top-level symbols), most names start on their symbol's first line, and kinds are few.
+    name        TEXT GENERATED ALWAYS AS (coalesce(own_name, qualname)) VIRTUAL,
     kind        TEXT GENERATED ALWAYS AS (CASE kind_code WHEN 0 THEN 'file' WHEN 1 THEN 'package'
                     WHEN 2 THEN 'class' WHEN 3 THEN 'struct' WHEN 4 THEN 'interface' WHEN 5 THEN 'type'
                     WHEN 6 THEN 'function' WHEN 7 THEN 'method' WHEN 8 THEN 'field' WHEN 9 THEN 'constant'

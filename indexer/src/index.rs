@@ -1257,31 +1257,31 @@ fn compute_implements(conn: &Db) -> SqlResult<()> {
     Ok(())
 }
 
-/// The types `implements` reads, numbered in the order first met: every node ID the method
-/// sets mention (concrete types, interfaces, and whatever an embedding names) once.
+/// The types `implements` reads, by node number, indexed in the order first met: concrete
+/// types, interfaces, and whatever an embedding names.
 #[derive(Default)]
 struct TypeTable {
-    index: HashMap<String, usize>,
-    ids: Vec<String>,
-    /// Node numbers of the types and interfaces the map lists as such.
-    numbers: Vec<Option<i64>>,
+    index: HashMap<i64, usize>,
+    numbers: Vec<i64>,
     /// Concrete types: the file each is in.
     files: Vec<Option<i64>>,
+    /// Concrete types and interfaces: (directory, qualname).
+    places: Vec<Option<(String, String)>>,
     /// Each type's own methods: an interface's method specs, a concrete type's methods.
     own: Vec<Vec<u32>>,
     embeds: Vec<Vec<usize>>,
 }
 
 impl TypeTable {
-    fn at(&mut self, id: String) -> usize {
-        if let Some(&i) = self.index.get(&id) {
+    fn at(&mut self, number: i64) -> usize {
+        if let Some(&i) = self.index.get(&number) {
             return i;
         }
-        let i = self.ids.len();
-        self.index.insert(id.clone(), i);
-        self.ids.push(id);
-        self.numbers.push(None);
+        let i = self.numbers.len();
+        self.index.insert(number, i);
+        self.numbers.push(number);
         self.files.push(None);
+        self.places.push(None);
         self.own.push(Vec::new());
         self.embeds.push(Vec::new());
         i
@@ -1289,8 +1289,9 @@ impl TypeTable {
 }
 
 /// Recompute the `implements` edges of one language from its method sets in the map. Types
-/// and methods are numbered (a method is its name and parameter count), so the sets are
-/// sorted integers: on 6.5 M lines of Go they held every promoted method's name as a string.
+/// are their node numbers and methods are numbered (a method is its name and parameter
+/// count), so the sets are sorted integers: on 6.5 M lines of Go they held every promoted
+/// method's name as a string, and the reads built every type's node ID.
 fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     conn.delete_implements(lang)?;
     let mut table = TypeTable::default();
@@ -1302,9 +1303,9 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     // Concrete types by (directory, qualname): their methods name them so.
     let mut types: HashMap<(String, String), Vec<usize>> = HashMap::new();
     conn.concrete_types(lang, |t| {
-        let i = table.at(t.node_id);
-        table.numbers[i] = Some(t.number);
+        let i = table.at(t.number);
         table.files[i] = Some(t.file_id);
+        table.places[i] = Some((t.dir.clone(), t.qualname.clone()));
         types.entry((t.dir, t.qualname)).or_default().push(i);
     })?;
     conn.receiver_methods(lang, |m| {
@@ -1315,15 +1316,17 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
             }
         }
     })?;
+    drop(types);
     let mut ifaces: Vec<usize> = Vec::new();
-    conn.interfaces(lang, |(id, number)| {
-        let i = table.at(id);
-        table.numbers[i] = Some(number);
+    conn.interfaces(lang, |(number, dir, qualname)| {
+        let i = table.at(number);
+        table.places[i] = Some((dir, qualname));
         ifaces.push(i);
     })?;
+    let is_iface = |t: &TypeTable, i: usize| t.files[i].is_none() && t.places[i].is_some();
     conn.member_methods(lang, |(parent, name, p)| {
-        if let Some(&i) = parent.and_then(|p| table.index.get(&p)) {
-            if table.files[i].is_none() && table.numbers[i].is_some() {
+        if let Some(&i) = table.index.get(&parent) {
+            if is_iface(&table, i) {
                 table.own[i].push(method_id(name, p.unwrap_or(0)));
             }
         }
@@ -1336,7 +1339,7 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     // Interfaces with embedded interfaces flattened (only interfaces count: embedding another
     // type in one is not Go); concrete types with the methods promoted from their embedded
     // fields (types and interfaces, transitively).
-    let iface_own: Vec<Vec<u32>> = (0..table.ids.len())
+    let iface_own: Vec<Vec<u32>> = (0..table.numbers.len())
         .map(|i| match table.files[i] {
             None => table.own[i].clone(),
             Some(_) => Vec::new(),
@@ -1350,7 +1353,7 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
         })
         .collect();
     drop(iface_own);
-    let sets: Vec<MethodSet> = (0..table.ids.len())
+    let sets: Vec<MethodSet> = (0..table.numbers.len())
         .filter(|&i| table.files[i].is_some())
         .map(|i| MethodSet {
             node: i,
@@ -1360,31 +1363,17 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
         .collect();
     let mut pairs = resolve::implements(&sets, &iface_sets);
     drop((sets, iface_sets));
-    // In node ID order, as the edges have always been written.
-    pairs.sort_unstable_by(|a, b| {
-        (&table.ids[a.0], &table.ids[a.1]).cmp(&(&table.ids[b.0], &table.ids[b.1]))
-    });
-    let dir_of = |id: &str| {
-        NodeId::parse(id)
-            .ok()
-            .and_then(|n| n.file().map(|f| parent_dir(f).to_string()))
-            .unwrap_or_default()
-    };
+    pairs.sort_unstable_by_key(|&(t, i)| (table.numbers[t], table.numbers[i]));
     let mut numbering = Numbering::default();
     for (t, i) in pairs {
-        let (Some(file_id), Some(source), Some(target)) =
-            (table.files[t], table.numbers[t], table.numbers[i])
+        let (Some(file_id), Some((t_dir, _)), Some((i_dir, i_qual))) =
+            (table.files[t], &table.places[t], &table.places[i])
         else {
             continue;
         };
-        let (t, i) = (&table.ids[t], &table.ids[i]);
-        let name = NodeId::parse(i)
-            .ok()
-            .and_then(|n| n.qualname().map(|q| segment_name(q).to_string()))
-            .unwrap_or_default();
         // Method sets, not names, decide `implements`: the class says whether the interface
         // is in the same package or reached across packages.
-        let resolution = if dir_of(t) == dir_of(i) {
+        let resolution = if t_dir == i_dir {
             Resolution::Package
         } else {
             Resolution::Import
@@ -1394,9 +1383,9 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
             &mut numbering,
             &Edge {
                 file_id,
-                source,
-                target: Some(Target::Number(target)),
-                target_name: name,
+                source: table.numbers[t],
+                target: Some(Target::Number(table.numbers[i])),
+                target_name: segment_name(i_qual).to_string(),
                 kind: EdgeKind::Implements,
                 pos: None,
                 resolution,

@@ -41,7 +41,6 @@ pub struct StoredRef {
 /// A concrete type of a method-set language, as `implements` reads it.
 #[derive(Debug, Clone)]
 pub struct ConcreteType {
-    pub node_id: String,
     pub dir: String,
     pub qualname: String,
     pub file_id: i64,
@@ -79,11 +78,13 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
     })
 }
 
-/// What `symbols.own_name` stores for a symbol: its name when the map cannot compute it, which
-/// is when it is not the qualname's last `.`-segment (`schema.sql`'s `name` column computes
-/// the same segment).
+/// What `symbols.own_name` stores for a symbol: its name when it is not its qualname (a
+/// member's, a file's, a package's); `schema.sql`'s `name` column is the qualname otherwise.
+/// (Taking a member's name from the qualname's last segment saved 3 MB more on Go's standard
+/// library, but the SQL that finds it costs 1.3 µs a row: 1.1 s for every name on 6.5 M
+/// lines of Go.)
 fn own_name<'a>(name: &'a str, qualname: &str) -> Option<&'a str> {
-    (qualname.rsplit('.').next() != Some(name)).then_some(name)
+    (name != qualname).then_some(name)
 }
 
 /// The secondary indexes of `schema.sql`, by name and statement.
@@ -508,17 +509,16 @@ impl Db {
 
     /// A language's top-level concrete types (structs and named types).
     pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(ConcreteType)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(concat!(
-            "SELECT ", file_node_text!("s", "f"), ", f.dir, s.qualname, s.file_id, s.id FROM symbols s
-             JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0"
-        ))?;
+        let mut st = self.conn.prepare(
+            "SELECT f.dir, s.qualname, s.file_id, s.id FROM symbols s
+             JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
+        )?;
         for r in st.query_map([lang.prefix()], |r| {
             Ok(ConcreteType {
-                node_id: r.get(0)?,
-                dir: r.get(1)?,
-                qualname: r.get(2)?,
-                file_id: r.get(3)?,
-                number: r.get(4)?,
+                dir: r.get(0)?,
+                qualname: r.get(1)?,
+                file_id: r.get(2)?,
+                number: r.get(3)?,
             })
         })? {
             f(r?);
@@ -545,48 +545,45 @@ impl Db {
         Ok(())
     }
 
-    /// A language's interfaces: (node ID, number).
-    pub fn interfaces(&self, lang: Lang, mut f: impl FnMut((String, i64))) -> SqlResult<()> {
-        let mut st = self.conn.prepare(concat!(
-            "SELECT ",
-            file_node_text!("s", "f"),
-            ", s.id FROM symbols s JOIN files f ON f.id = s.file_id
-             WHERE s.lang = ?1 AND s.kind = 'interface'"
-        ))?;
-        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
-            f(r?);
-        }
-        Ok(())
-    }
-
-    /// A language's methods declared inside a type (an interface's method specs): (the
-    /// parent's node ID, name, parameter count).
-    #[allow(clippy::type_complexity)]
-    pub fn member_methods(
+    /// A language's interfaces: (number, directory, qualname).
+    pub fn interfaces(
         &self,
         lang: Lang,
-        mut f: impl FnMut((Option<String>, String, Option<u32>)),
+        mut f: impl FnMut((i64, String, String)),
     ) -> SqlResult<()> {
-        let mut st = self.conn.prepare(&format!(
-            "SELECT {}, s.name, s.params FROM symbols s
-                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL AND s.parent IS NOT NULL",
-            node_text!("s.parent")
-        ))?;
+        let mut st = self.conn.prepare(
+            "SELECT s.id, f.dir, s.qualname FROM symbols s JOIN files f ON f.id = s.file_id
+             WHERE s.lang = ?1 AND s.kind = 'interface'",
+        )?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
             f(r?);
         }
         Ok(())
     }
 
-    /// A language's resolved embeddings: (type or interface, what it embeds), by node ID.
-    pub fn embeddings(&self, lang: Lang, mut f: impl FnMut((String, String))) -> SqlResult<()> {
+    /// A language's methods declared inside a type (an interface's method specs): (the
+    /// parent's number, name, parameter count).
+    pub fn member_methods(
+        &self,
+        lang: Lang,
+        mut f: impl FnMut((i64, String, Option<u32>)),
+    ) -> SqlResult<()> {
+        let mut st = self.conn.prepare(
+            "SELECT s.parent, s.name, s.params FROM symbols s
+                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL AND s.parent IS NOT NULL",
+        )?;
+        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
+            f(r?);
+        }
+        Ok(())
+    }
+
+    /// A language's resolved embeddings: (type or interface, what it embeds), by number.
+    pub fn embeddings(&self, lang: Lang, mut f: impl FnMut((i64, i64))) -> SqlResult<()> {
         let mut st = self.conn.prepare(&format!(
-            "SELECT {}, {} FROM edges e JOIN symbols s ON s.id = e.source
-                 JOIN files f ON f.id = s.file_id
+            "SELECT e.source, e.target FROM edges e JOIN symbols s ON s.id = e.source
                  WHERE e.kind = {EXTENDS} AND e.target IS NOT NULL
-                 AND s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')",
-            file_node_text!("s", "f"),
-            node_text!("e.target")
+                 AND s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')"
         ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
             f(r?);
@@ -599,22 +596,20 @@ impl Db {
 mod tests {
     use super::own_name;
 
-    /// `own_name` and `schema.sql`'s computed `name` agree: a name stored nowhere comes back
-    /// from the qualname, every other is stored.
+    /// `own_name` and `schema.sql`'s computed `name` agree: a name stored nowhere is the
+    /// qualname, every other is stored.
     #[test]
     fn a_name_is_stored_only_when_the_qualname_does_not_give_it() {
         let conn = rusqlite::Connection::open_in_memory().expect("open");
         conn.execute_batch(super::SCHEMA).expect("schema");
         let cases = [
-            ("refresh", "SessionStore.refresh", false),
+            ("refresh", "SessionStore.refresh", true),
             ("parse", "parse", false),
             ("map", "map~3", true),
             ("url.go", "", true),
-            ("héllo", "Ünïcode.héllo", false),
-            ("x", "a.b.c.x", false),
+            ("héllo", "héllo", false),
+            ("x", "a.b.c.x", true),
             ("", "", false),
-            ("", "trailing.", false),
-            ("new", "impl<T> Foo<T>.new", false),
         ];
         for (i, (name, qualname, stored)) in cases.into_iter().enumerate() {
             let own = own_name(name, qualname);
