@@ -71,7 +71,9 @@ CREATE TABLE symbols (
     end_line    INTEGER GENERATED ALWAYS AS (start_line + end_lines) VIRTUAL,
     name_line   INTEGER GENERATED ALWAYS AS (start_line + name_lines) VIRTUAL
 );
-CREATE INDEX symbols_name ON symbols(name);
+-- Symbols by name, files and packages left out: searches ask only for symbols, and the distinct
+-- names (every reader's search index) are read from this index alone.
+CREATE INDEX symbols_name ON symbols(name) WHERE qualname != '';
 CREATE INDEX symbols_parent ON symbols(parent);
 CREATE INDEX symbols_file_qual ON symbols(file_id, qualname);
 

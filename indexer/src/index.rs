@@ -1265,8 +1265,8 @@ struct TypeTable {
     numbers: Vec<i64>,
     /// Concrete types: the file each is in.
     files: Vec<Option<i64>>,
-    /// Concrete types and interfaces: (directory, qualname).
-    places: Vec<Option<(String, String)>>,
+    /// Concrete types and interfaces: (directory, qualname, file).
+    places: Vec<Option<(String, String, i64)>>,
     /// Each type's own methods: an interface's method specs, a concrete type's methods.
     own: Vec<Vec<u32>>,
     embeds: Vec<Vec<usize>>,
@@ -1305,7 +1305,7 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     conn.concrete_types(lang, |t| {
         let i = table.at(t.number);
         table.files[i] = Some(t.file_id);
-        table.places[i] = Some((t.dir.clone(), t.qualname.clone()));
+        table.places[i] = Some((t.dir.clone(), t.qualname.clone(), t.file_id));
         types.entry((t.dir, t.qualname)).or_default().push(i);
     })?;
     conn.receiver_methods(lang, |m| {
@@ -1318,9 +1318,9 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     })?;
     drop(types);
     let mut ifaces: Vec<usize> = Vec::new();
-    conn.interfaces(lang, |(number, dir, qualname)| {
+    conn.interfaces(lang, |(number, dir, qualname, file)| {
         let i = table.at(number);
-        table.places[i] = Some((dir, qualname));
+        table.places[i] = Some((dir, qualname, file));
         ifaces.push(i);
     })?;
     let is_iface = |t: &TypeTable, i: usize| t.files[i].is_none() && t.places[i].is_some();
@@ -1363,10 +1363,24 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
         .collect();
     let mut pairs = resolve::implements(&sets, &iface_sets);
     drop((sets, iface_sets));
-    pairs.sort_unstable_by_key(|&(t, i)| (table.numbers[t], table.numbers[i]));
+    // In node ID order (numbers follow the order files were extracted in, which varies from
+    // run to run), so that answers listing them are the same for the same code.
+    let file_nodes = conn.file_nodes()?;
+    let mut ids: HashMap<usize, String> = HashMap::new();
+    for &(t, i) in &pairs {
+        for x in [t, i] {
+            if let (Some((_, qualname, file)), None) = (&table.places[x], ids.get(&x)) {
+                let node = file_nodes.get(file).map_or("", String::as_str);
+                ids.insert(x, format!("{node}#{qualname}"));
+            }
+        }
+    }
+    drop(file_nodes);
+    let id = |x: usize| ids.get(&x).map_or("", String::as_str);
+    pairs.sort_unstable_by(|a, b| (id(a.0), id(a.1)).cmp(&(id(b.0), id(b.1))));
     let mut numbering = Numbering::default();
     for (t, i) in pairs {
-        let (Some(file_id), Some((t_dir, _)), Some((i_dir, i_qual))) =
+        let (Some(file_id), Some((t_dir, _, _)), Some((i_dir, i_qual, _))) =
             (table.files[t], &table.places[t], &table.places[i])
         else {
             continue;

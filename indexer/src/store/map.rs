@@ -373,14 +373,22 @@ fn edge_out(r: &Row<'_>) -> SqlResult<EdgeOut> {
     })
 }
 
+/// Every reader's search index starts from these: read in the order of `symbols_name` (it holds
+/// no file or package), 53 ms on Go's standard library where reading the table took 0.27-0.72 s.
+const SYMBOL_NAMES: &str = "SELECT DISTINCT name FROM symbols WHERE qualname != '' ORDER BY name";
+
+fn candidates_sql() -> String {
+    format!(
+        "SELECT {CANDIDATE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
+         LEFT JOIN hubs h ON h.node = s.id \
+         WHERE s.name IN (SELECT value FROM json_each(?1)) AND s.qualname != '' LIMIT ?2"
+    )
+}
+
 impl Db {
     /// The distinct names of the map's symbols (files and packages left out), sorted.
     pub fn symbol_names(&self) -> SqlResult<Vec<String>> {
-        strings(
-            self,
-            "SELECT DISTINCT name FROM symbols WHERE qualname != '' ORDER BY name",
-            [],
-        )
+        strings(self, SYMBOL_NAMES, [])
     }
 
     /// The symbols with one of these names, at most `room` of them.
@@ -388,11 +396,7 @@ impl Db {
         let list = serde_json::to_string(names)
             .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
         self.conn
-            .prepare_cached(&format!(
-                "SELECT {CANDIDATE_COLS} FROM symbols s JOIN files f ON f.id = s.file_id \
-                 LEFT JOIN hubs h ON h.node = s.id \
-                 WHERE s.name IN (SELECT value FROM json_each(?1)) LIMIT ?2"
-            ))?
+            .prepare_cached(&candidates_sql())?
             .query_map(params![list, room as i64], |r| {
                 Ok(CandidateRow {
                     row: node_row(r)?,
@@ -625,5 +629,29 @@ impl Db {
                 })
             })?
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The search's reads use the index on name (a partial index: a statement that does not
+    /// say `qualname != ''` would read the whole table instead).
+    #[test]
+    fn search_reads_go_through_the_name_index() {
+        let conn = rusqlite::Connection::open_in_memory().expect("open");
+        conn.execute_batch(super::super::SCHEMA).expect("schema");
+        let plan = |sql: &str, params: &[&dyn rusqlite::ToSql]| -> String {
+            let mut st = conn
+                .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+                .expect("explain");
+            let rows = st
+                .query_map(params, |r| r.get::<_, String>(3))
+                .expect("plan");
+            rows.map(|r| r.expect("row")).collect::<Vec<_>>().join("; ")
+        };
+        let names = plan(super::SYMBOL_NAMES, &[]);
+        assert!(names.contains("INDEX symbols_name"), "{names}");
+        let candidates = plan(&super::candidates_sql(), &[&"[\"x\"]", &10]);
+        assert!(candidates.contains("INDEX symbols_name"), "{candidates}");
     }
 }

@@ -147,7 +147,7 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// 6: a file's directory on `files`, not on each symbol; 8: a file's symbols' node IDs derived
 /// from `files.node` and their qualnames, not stored; 9: no index on `edges.source`, edge kinds
 /// and resolutions as small integers); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 10;
+pub const SCHEMA_VERSION: i64 = 11;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]

@@ -526,6 +526,14 @@ impl Db {
         Ok(())
     }
 
+    /// Each file's node ID, by file id.
+    pub fn file_nodes(&self) -> SqlResult<HashMap<i64, String>> {
+        self.conn
+            .prepare_cached("SELECT id, node FROM files")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+    }
+
     /// A language's methods declared with a receiver.
     pub fn receiver_methods(&self, lang: Lang, mut f: impl FnMut(ReceiverMethod)) -> SqlResult<()> {
         let mut st = self.conn.prepare(
@@ -545,17 +553,20 @@ impl Db {
         Ok(())
     }
 
-    /// A language's interfaces: (number, directory, qualname).
+    /// A language's interfaces: (number, directory, qualname, file).
+    #[allow(clippy::type_complexity)]
     pub fn interfaces(
         &self,
         lang: Lang,
-        mut f: impl FnMut((i64, String, String)),
+        mut f: impl FnMut((i64, String, String, i64)),
     ) -> SqlResult<()> {
         let mut st = self.conn.prepare(
-            "SELECT s.id, f.dir, s.qualname FROM symbols s JOIN files f ON f.id = s.file_id
+            "SELECT s.id, f.dir, s.qualname, s.file_id FROM symbols s JOIN files f ON f.id = s.file_id
              WHERE s.lang = ?1 AND s.kind = 'interface'",
         )?;
-        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
+        for r in st.query_map([lang.prefix()], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })? {
             f(r?);
         }
         Ok(())
