@@ -122,7 +122,9 @@ fn bases_sql() -> String {
 /// implements (a method's parent is in its own file). The joins run in the order written
 /// (CROSS JOIN, and no index on the name): the file's extends and implements edges, then the
 /// methods of each edge's source, then the same-named methods of its target; by name first, a
-/// method called `__init__` would meet every other `__init__`.
+/// method called `__init__` would meet every other `__init__`. In the order of the code, not of
+/// node numbers (which follow the order files were extracted in), so that two builds of the
+/// same code export the same bytes.
 fn overrides_sql() -> String {
     format!(
         "SELECT m.id, b.id, {}
@@ -131,7 +133,7 @@ fn overrides_sql() -> String {
            AND m.parent = e.source AND m.kind = 'method' AND m.file_id = ?1
            AND b.parent = e.target AND +b.name = m.name AND b.kind = 'method'
            AND bf.id = b.file_id
-         ORDER BY m.id, b.id",
+         ORDER BY m.start_line, m.start_col, bf.path, b.start_line, b.start_col, m.id, b.id",
         file_node_text!("b", "bf")
     )
 }
