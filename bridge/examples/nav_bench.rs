@@ -15,6 +15,7 @@ use indexer::index::NoProgress;
 use indexer::lang::Lang;
 use indexer::model::Pos;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -50,20 +51,39 @@ fn main() -> anyhow::Result<()> {
     let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
     anyhow::ensure!(built.ok, "index failed: {:?}", built.error);
     let conn = rusqlite::Connection::open(&ws.db)?;
-    // Call sites: the leaf name of each resolved call.
+    // Call sites: the leaf name of each resolved call, found in the line's text from the
+    // edge's column on (the edge stands at the written name's start in some languages and at
+    // its leaf in others; `f(x).m` is written `f().m`).
     let mut st = conn.prepare(
         "SELECT f.path, e.line, e.col, e.target_name FROM all_edges e JOIN files f ON f.id = e.file_id \
          WHERE e.kind = 'calls' AND e.target IS NOT NULL AND f.lang = ?1 ORDER BY f.path, e.line",
     )?;
-    let calls: Vec<Spot> = st
+    let rows: Vec<(String, u32, u32, String)> = st
         .query_map([lang.prefix()], |r| {
-            let (path, line, col, name): (String, u32, u32, String) =
-                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-            let leaf = indexer::model::leaf_of(&name);
-            let shift = name.chars().count().saturating_sub(leaf.chars().count()) as u32;
-            Ok((path, line, col + shift))
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
         })?
         .collect::<Result<_, _>>()?;
+    let mut texts: HashMap<String, Vec<String>> = HashMap::new();
+    let mut calls: Vec<Spot> = Vec::new();
+    for (path, line, col, name) in rows {
+        let lines = texts.entry(path.clone()).or_insert_with(|| {
+            std::fs::read_to_string(root.join(&path))
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_string)
+                .collect()
+        });
+        let leaf: Vec<char> = indexer::model::leaf_of(&name).chars().collect();
+        let Some(text) = lines.get(line.saturating_sub(1) as usize) else {
+            continue;
+        };
+        let chars: Vec<char> = text.chars().collect();
+        let from = col.saturating_sub(1) as usize;
+        let found = (from..chars.len()).find(|&i| chars[i..].starts_with(&leaf));
+        if let Some(i) = found {
+            calls.push((path, line, i as u32 + 1));
+        }
+    }
     let mut st = conn.prepare(
         "SELECT f.path, s.name_line, s.name_col FROM symbols s JOIN files f ON f.id = s.file_id \
          WHERE s.kind IN ('function', 'method') AND f.lang = ?1 ORDER BY f.path, s.name_line",
@@ -197,15 +217,25 @@ fn main() -> anyhow::Result<()> {
         ws_off.lsp = false;
         let mut fb = Vec::new();
         let mut errors = 0;
+        let mut first_error = String::new();
         for s in spots.iter() {
             let (t, env) = call(&ws_off, tool, extra, s);
             fb.push(t);
             if !env.ok {
                 errors += 1;
+                if first_error.is_empty() {
+                    first_error = format!(
+                        "; the first at {}:{}:{}: {}",
+                        s.0,
+                        s.1,
+                        s.2,
+                        serde_json::to_string(&env.error).unwrap_or_default()
+                    );
+                }
             }
         }
         line.push_str(&format!(
-            " | fallback p50 {:.2} ms p99 {:.2} ms max {:.2} ms ({errors} errors)",
+            " | fallback p50 {:.2} ms p99 {:.2} ms max {:.2} ms ({errors} errors{first_error})",
             p50(&mut fb),
             pct(&mut fb, 0.99),
             pct(&mut fb, 1.0)
