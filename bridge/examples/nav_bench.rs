@@ -52,8 +52,8 @@ fn main() -> anyhow::Result<()> {
     anyhow::ensure!(built.ok, "index failed: {:?}", built.error);
     let conn = rusqlite::Connection::open(&ws.db)?;
     // Call sites: the leaf name of each resolved call, found in the line's text from the
-    // edge's column on (the edge stands at the written name's start in some languages and at
-    // its leaf in others; `f(x).m` is written `f().m`).
+    // edge's column on (an edge stands at the leaf already, in Go and in Python; this bench
+    // had added the written prefix's length again, which pointed past the name).
     let mut st = conn.prepare(
         "SELECT f.path, e.line, e.col, e.target_name FROM all_edges e JOIN files f ON f.id = e.file_id \
          WHERE e.kind = 'calls' AND e.target IS NOT NULL AND f.lang = ?1 ORDER BY f.path, e.line",
