@@ -17,7 +17,7 @@ use crate::resolve::{
 };
 use crate::spill::{Record, Spill};
 use crate::store::{
-    self, unix_now, Db, EdgeRow, FileRow, SqlError, SqlResult, StoreError, StoredRef,
+    self, unix_now, Db, EdgeRow, FileRow, SqlError, SqlResult, StoreError, StoredRef, TypeRow,
 };
 use crate::walk::{self, parent_dir, WalkError, WalkOptions, WalkedFile};
 use rayon::prelude::*;
@@ -1262,29 +1262,32 @@ fn compute_implements(conn: &Db) -> SqlResult<()> {
 #[derive(Default)]
 struct TypeTable {
     index: HashMap<i64, usize>,
-    numbers: Vec<i64>,
-    /// Concrete types: the file each is in.
-    files: Vec<Option<i64>>,
-    /// Concrete types and interfaces: (directory, qualname, file).
-    places: Vec<Option<(String, String, i64)>>,
+    /// Concrete types and interfaces as the map lists them (an embedding may name a type it
+    /// does not: that one has no row).
+    rows: Vec<Option<(TypeRow, Concrete)>>,
     /// Each type's own methods: an interface's method specs, a concrete type's methods.
     own: Vec<Vec<u32>>,
     embeds: Vec<Vec<usize>>,
 }
+
+/// Whether a [`TypeTable`] row is a concrete type (else an interface).
+type Concrete = bool;
 
 impl TypeTable {
     fn at(&mut self, number: i64) -> usize {
         if let Some(&i) = self.index.get(&number) {
             return i;
         }
-        let i = self.numbers.len();
+        let i = self.rows.len();
         self.index.insert(number, i);
-        self.numbers.push(number);
-        self.files.push(None);
-        self.places.push(None);
+        self.rows.push(None);
         self.own.push(Vec::new());
         self.embeds.push(Vec::new());
         i
+    }
+
+    fn is(&self, i: usize, concrete: Concrete) -> bool {
+        matches!(self.rows[i], Some((_, c)) if c == concrete)
     }
 }
 
@@ -1304,9 +1307,9 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     let mut types: HashMap<(String, String), Vec<usize>> = HashMap::new();
     conn.concrete_types(lang, |t| {
         let i = table.at(t.number);
-        table.files[i] = Some(t.file_id);
-        table.places[i] = Some((t.dir.clone(), t.qualname.clone(), t.file_id));
-        types.entry((t.dir, t.qualname)).or_default().push(i);
+        let key = (parent_dir(&t.path).to_string(), t.qualname.clone());
+        types.entry(key).or_default().push(i);
+        table.rows[i] = Some((t, true));
     })?;
     conn.receiver_methods(lang, |m| {
         if let Some(ts) = types.get(&(m.dir, m.receiver)) {
@@ -1318,15 +1321,14 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     })?;
     drop(types);
     let mut ifaces: Vec<usize> = Vec::new();
-    conn.interfaces(lang, |(number, dir, qualname, file)| {
-        let i = table.at(number);
-        table.places[i] = Some((dir, qualname, file));
+    conn.interfaces(lang, |t| {
+        let i = table.at(t.number);
+        table.rows[i] = Some((t, false));
         ifaces.push(i);
     })?;
-    let is_iface = |t: &TypeTable, i: usize| t.files[i].is_none() && t.places[i].is_some();
     conn.member_methods(lang, |(parent, name, p)| {
         if let Some(&i) = table.index.get(&parent) {
-            if is_iface(&table, i) {
+            if table.is(i, false) {
                 table.own[i].push(method_id(name, p.unwrap_or(0)));
             }
         }
@@ -1339,10 +1341,10 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     // Interfaces with embedded interfaces flattened (only interfaces count: embedding another
     // type in one is not Go); concrete types with the methods promoted from their embedded
     // fields (types and interfaces, transitively).
-    let iface_own: Vec<Vec<u32>> = (0..table.numbers.len())
-        .map(|i| match table.files[i] {
-            None => table.own[i].clone(),
-            Some(_) => Vec::new(),
+    let iface_own: Vec<Vec<u32>> = (0..table.rows.len())
+        .map(|i| match table.is(i, true) {
+            false => table.own[i].clone(),
+            true => Vec::new(),
         })
         .collect();
     let iface_sets: Vec<MethodSet> = ifaces
@@ -1353,8 +1355,8 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
         })
         .collect();
     drop(iface_own);
-    let sets: Vec<MethodSet> = (0..table.numbers.len())
-        .filter(|&i| table.files[i].is_some())
+    let sets: Vec<MethodSet> = (0..table.rows.len())
+        .filter(|&i| table.is(i, true))
         .map(|i| MethodSet {
             node: i,
             methods: resolve::method_set(i, &table.own, &table.embeds),
@@ -1365,29 +1367,24 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     drop((sets, iface_sets));
     // In node ID order (numbers follow the order files were extracted in, which varies from
     // run to run), so that answers listing them are the same for the same code.
-    let file_nodes = conn.file_nodes()?;
     let mut ids: HashMap<usize, String> = HashMap::new();
     for &(t, i) in &pairs {
         for x in [t, i] {
-            if let (Some((_, qualname, file)), None) = (&table.places[x], ids.get(&x)) {
-                let node = file_nodes.get(file).map_or("", String::as_str);
-                ids.insert(x, format!("{node}#{qualname}"));
+            if let (Some((row, _)), None) = (&table.rows[x], ids.get(&x)) {
+                ids.insert(x, NodeId::symbol_id(lang, &row.path, &row.qualname));
             }
         }
     }
-    drop(file_nodes);
     let id = |x: usize| ids.get(&x).map_or("", String::as_str);
     pairs.sort_unstable_by(|a, b| (id(a.0), id(a.1)).cmp(&(id(b.0), id(b.1))));
     let mut numbering = Numbering::default();
     for (t, i) in pairs {
-        let (Some(file_id), Some((t_dir, _, _)), Some((i_dir, i_qual, _))) =
-            (table.files[t], &table.places[t], &table.places[i])
-        else {
+        let (Some((ty, true)), Some((iface, false))) = (&table.rows[t], &table.rows[i]) else {
             continue;
         };
         // Method sets, not names, decide `implements`: the class says whether the interface
         // is in the same package or reached across packages.
-        let resolution = if t_dir == i_dir {
+        let resolution = if parent_dir(&ty.path) == parent_dir(&iface.path) {
             Resolution::Package
         } else {
             Resolution::Import
@@ -1396,10 +1393,10 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
             conn,
             &mut numbering,
             &Edge {
-                file_id,
-                source: table.numbers[t],
-                target: Some(Target::Number(table.numbers[i])),
-                target_name: segment_name(i_qual).to_string(),
+                file_id: ty.file_id,
+                source: ty.number,
+                target: Some(Target::Number(iface.number)),
+                target_name: segment_name(&iface.qualname).to_string(),
                 kind: EdgeKind::Implements,
                 pos: None,
                 resolution,

@@ -63,7 +63,7 @@ mod scip;
 pub use map::{
     CandidateRow, EdgeOnLine, EdgeSite, MapSymbol, NodeRow, StaleRow, UntypedCall, UseRow,
 };
-pub use run::{ConcreteType, EdgeRow, ReceiverMethod, StoredRef};
+pub use run::{EdgeRow, ReceiverMethod, StoredRef, TypeRow};
 pub use scip::{DocEdge, DocRows, DocSymbol, ExportFile, PackageRow};
 
 use crate::lang::Lang;
@@ -146,7 +146,9 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// sentence, not the first line; 5: node IDs stored once, in `nodes`, and named by number;
 /// 6: a file's directory on `files`, not on each symbol; 8: a file's symbols' node IDs derived
 /// from `files.node` and their qualnames, not stored; 9: no index on `edges.source`, edge kinds
-/// and resolutions as small integers); an older or newer map is rebuilt by the next index run.
+/// and resolutions as small integers; 10: targets as written in `names`, symbols' name, kind,
+/// end and name lines computed; 11: `symbols_name` partial); an older or newer map is rebuilt
+/// by the next index run.
 pub const SCHEMA_VERSION: i64 = 11;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 

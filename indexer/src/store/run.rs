@@ -38,13 +38,22 @@ pub struct StoredRef {
     pub hint: Option<String>,
 }
 
-/// A concrete type of a method-set language, as `implements` reads it.
+/// A top-level type or interface of a method-set language, as `implements` reads it.
 #[derive(Debug, Clone)]
-pub struct ConcreteType {
-    pub dir: String,
+pub struct TypeRow {
+    pub path: String,
     pub qualname: String,
     pub file_id: i64,
     pub number: i64,
+}
+
+fn type_row(r: &rusqlite::Row<'_>) -> SqlResult<TypeRow> {
+    Ok(TypeRow {
+        path: r.get(0)?,
+        qualname: r.get(1)?,
+        file_id: r.get(2)?,
+        number: r.get(3)?,
+    })
 }
 
 /// A method declared with a receiver (`func (t T) M()`), as `implements` reads it.
@@ -508,30 +517,15 @@ impl Db {
     }
 
     /// A language's top-level concrete types (structs and named types).
-    pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(ConcreteType)) -> SqlResult<()> {
+    pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(TypeRow)) -> SqlResult<()> {
         let mut st = self.conn.prepare(
-            "SELECT f.dir, s.qualname, s.file_id, s.id FROM symbols s
+            "SELECT f.path, s.qualname, s.file_id, s.id FROM symbols s
              JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
         )?;
-        for r in st.query_map([lang.prefix()], |r| {
-            Ok(ConcreteType {
-                dir: r.get(0)?,
-                qualname: r.get(1)?,
-                file_id: r.get(2)?,
-                number: r.get(3)?,
-            })
-        })? {
+        for r in st.query_map([lang.prefix()], type_row)? {
             f(r?);
         }
         Ok(())
-    }
-
-    /// Each file's node ID, by file id.
-    pub fn file_nodes(&self) -> SqlResult<HashMap<i64, String>> {
-        self.conn
-            .prepare_cached("SELECT id, node FROM files")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect()
     }
 
     /// A language's methods declared with a receiver.
@@ -553,20 +547,13 @@ impl Db {
         Ok(())
     }
 
-    /// A language's interfaces: (number, directory, qualname, file).
-    #[allow(clippy::type_complexity)]
-    pub fn interfaces(
-        &self,
-        lang: Lang,
-        mut f: impl FnMut((i64, String, String, i64)),
-    ) -> SqlResult<()> {
+    /// A language's interfaces.
+    pub fn interfaces(&self, lang: Lang, mut f: impl FnMut(TypeRow)) -> SqlResult<()> {
         let mut st = self.conn.prepare(
-            "SELECT s.id, f.dir, s.qualname, s.file_id FROM symbols s JOIN files f ON f.id = s.file_id
+            "SELECT f.path, s.qualname, s.file_id, s.id FROM symbols s JOIN files f ON f.id = s.file_id
              WHERE s.lang = ?1 AND s.kind = 'interface'",
         )?;
-        for r in st.query_map([lang.prefix()], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-        })? {
+        for r in st.query_map([lang.prefix()], type_row)? {
             f(r?);
         }
         Ok(())
