@@ -175,9 +175,8 @@ impl Numbering {
 struct Written {
     /// Incremental runs: the extracted files' references.
     jobs: Vec<Job>,
-    /// Cold runs: the index of every symbol, built as files arrive, and their references,
-    /// parked on disk.
-    cold: Option<(MemIndex, Spill)>,
+    /// Cold runs: the extracted files' references, parked on disk.
+    cold: Option<Spill>,
     /// Names whose set of definitions changed (added or removed somewhere).
     names: HashSet<String>,
     changed_ids: HashSet<i64>,
@@ -187,6 +186,10 @@ struct Written {
     facts_changed: HashMap<String, TypedChange>,
     package_dirs: HashSet<String>,
     symbols: usize,
+    /// Cold runs: the facts written, and the bytes of the symbols' and facts' strings (what
+    /// the in-memory index reserves).
+    facts: usize,
+    text: usize,
     shape_changed: bool,
     extracted: usize,
     touched: usize,
@@ -396,7 +399,7 @@ fn run_in_tx(
         conn.drop_secondary_indexes()?;
         let db = opts.db_path();
         store::remove_stale_builds(&db);
-        spilled = Some((MemIndex::default(), Spill::create(&db)?));
+        spilled = Some(Spill::create(&db)?);
     }
     let files: Vec<&WalkedFile> = walked
         .files
@@ -500,10 +503,29 @@ fn run_in_tx(
     tracing::info!(elapsed = ?t.elapsed(), "workspace shape");
     let t = Instant::now();
 
-    if let Some((mut idx, mut spill)) = written.cold.take() {
+    if let Some(mut spill) = written.cold.take() {
+        // The symbol index is read back from what the writer stored, now that no file's tree
+        // is held: built beside the extraction, it was most of that phase's memory.
+        let mut idx = MemIndex::with_capacity(
+            written.extracted,
+            written.symbols,
+            written.facts,
+            written.text,
+        );
+        conn.for_each_stored_file(|f| {
+            idx.add_file(
+                f.lang,
+                &f.path,
+                &f.symbols,
+                &f.facts,
+                &f.imports,
+                f.file_number,
+                &f.numbers,
+            );
+        })?;
         idx.finish();
         spill.seal()?;
-        tracing::info!(rss = rss(), "in-memory index built");
+        tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "in-memory index built");
         let failed: std::sync::Mutex<Option<std::io::Error>> = std::sync::Mutex::new(None);
         // Resolve on all cores while one writer inserts.
         let (tx, rx) = crossbeam_channel::bounded::<Vec<Edge>>(64);
@@ -713,7 +735,7 @@ fn write_files(
     conn: &mut Db,
     old: &HashMap<String, FileRow>,
     rx: crossbeam_channel::Receiver<Work<'_>>,
-    cold: Option<(MemIndex, Spill)>,
+    cold: Option<Spill>,
 ) -> Result<Written, IndexError> {
     let mut w = Written {
         cold,
@@ -831,16 +853,14 @@ fn write_files(
                     facts: ex.facts,
                 };
                 match &mut w.cold {
-                    Some((idx, spill)) => {
-                        idx.add_file(
-                            job.lang,
-                            &job.path,
-                            &job.syms,
-                            &job.facts,
-                            &job.imports,
-                            job.file_number,
-                            &job.numbers,
-                        );
+                    Some(spill) => {
+                        w.facts += job.facts.len();
+                        w.text += job.syms.iter().map(|(q, _)| q.len()).sum::<usize>()
+                            + job
+                                .facts
+                                .iter()
+                                .map(|f| f.qualname.len() + f.ty.len())
+                                .sum::<usize>();
                         spill.push(&job)?;
                     }
                     None => w.jobs.push(job),

@@ -26,6 +26,13 @@ impl Kind {
         self as i64
     }
 
+    /// The kind a stored code names ([`Kind::code`]'s inverse).
+    pub fn from_code(code: i64) -> Option<Kind> {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| Kind::ALL.get(i).copied())
+    }
+
     pub const ALL: [Kind; 11] = [
         Kind::File,
         Kind::Package,
@@ -357,7 +364,7 @@ mod tests {
             }
         }
         for k in Kind::ALL {
-            assert_eq!(Kind::ALL.get(k.code() as usize), Some(&k));
+            assert_eq!(Kind::from_code(k.code()), Some(k));
             let when = format!("WHEN {} THEN '{}'", k.code(), k.as_str());
             assert!(schema.contains(&when), "schema.sql lacks {when}");
         }
@@ -368,5 +375,7 @@ mod tests {
         }
         assert_eq!(EdgeKind::from_code(-1), None);
         assert_eq!(Resolution::from_code(7), None);
+        assert_eq!(Kind::from_code(11), None);
+        assert_eq!(Kind::from_code(-1), None);
     }
 }

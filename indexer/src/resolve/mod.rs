@@ -95,6 +95,25 @@ fn key_hash(parts: &[&str]) -> u32 {
 }
 
 impl MemIndex {
+    /// An empty index with room for `files` files, `symbols` symbols, `facts` facts and
+    /// `text` bytes of their strings, so that its tables are not copied as they grow (a
+    /// doubling table briefly holds three times its contents).
+    pub fn with_capacity(files: usize, symbols: usize, facts: usize, text: usize) -> MemIndex {
+        MemIndex {
+            syms: Vec::with_capacity(symbols),
+            files: Vec::with_capacity(files),
+            by_dir: Vec::with_capacity(symbols),
+            by_name: Vec::with_capacity(symbols),
+            file_ix: HashMap::with_capacity(files),
+            facts: Vec::with_capacity(facts),
+            text: String::with_capacity(text),
+            imports: Vec::with_capacity(files),
+            numbers: Vec::with_capacity(symbols),
+            file_numbers: Vec::with_capacity(files),
+            ..MemIndex::default()
+        }
+    }
+
     /// Add a file's symbols, as (qualname, kind), its type facts and its imports, and the
     /// map's numbers of its file node and of each symbol (parallel to `symbols`).
     #[allow(clippy::too_many_arguments)]

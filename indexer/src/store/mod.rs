@@ -63,11 +63,11 @@ mod scip;
 pub use map::{
     CandidateRow, EdgeOnLine, EdgeSite, MapSymbol, NodeRow, StaleRow, UntypedCall, UseRow,
 };
-pub use run::{EdgeRow, ReceiverMethod, StoredRef, TypeRow};
+pub use run::{EdgeRow, ReceiverMethod, StoredFile, StoredRef, TypeRow};
 pub use scip::{DocEdge, DocRows, DocSymbol, ExportFile, PackageRow};
 
 use crate::lang::Lang;
-use crate::model::{FactRole, Import, Kind, Pos, TypeFact};
+use crate::model::{FactRole, Import, Kind, TypeFact};
 use crate::resolve::{SymRef, SymbolIndex};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use std::path::{Path, PathBuf};
@@ -698,18 +698,7 @@ impl Db {
         let mut st = self.conn.prepare_cached(
             "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1",
         )?;
-        let rows = st.query_map([file_id], |r| {
-            Ok(Import {
-                module: r.get(0)?,
-                member: r.get(1)?,
-                alias: r.get(2)?,
-                reexport: r.get(3)?,
-                pos: Pos {
-                    line: r.get(4)?,
-                    col: r.get(5)?,
-                },
-            })
-        })?;
+        let rows = st.query_map([file_id], |r| run::import_at(r, 0))?;
         rows.collect()
     }
 

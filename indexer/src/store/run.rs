@@ -6,7 +6,7 @@ use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, USES};
 use super::{edge_kind_at, unix_now, Db, SqlResult, SCHEMA};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, FileExtract, Import, Kind, Pos, Resolution};
+use crate::model::{EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact};
 use crate::walk::{parent_dir, WalkedFile};
 use rusqlite::params;
 use std::collections::HashMap;
@@ -36,6 +36,110 @@ pub struct StoredRef {
     pub target_name: String,
     pub kind: EdgeKind,
     pub hint: Option<String>,
+}
+
+/// One file a cold run extracted, read back as the writer stored it: what the in-memory
+/// symbol index is built from once extraction is over (so that it does not share the
+/// extraction's memory).
+#[derive(Debug)]
+pub struct StoredFile {
+    pub path: String,
+    pub lang: Lang,
+    /// Its file node's number.
+    pub file_number: i64,
+    /// Its symbols (qualname, kind) and their numbers, in the order they were written.
+    pub symbols: Vec<(Box<str>, Kind)>,
+    pub numbers: Vec<i64>,
+    pub facts: Vec<TypeFact>,
+    pub imports: Vec<Import>,
+}
+
+/// A table's rows in the order written, handed out file by file. A cold run writes each
+/// file's rows together and files in the order of their ids, so every table is in file
+/// order; a row out of that order is an error, not a row silently passed over.
+struct ByFile<'s, T> {
+    rows: rusqlite::Rows<'s>,
+    decode: fn(&rusqlite::Row<'_>) -> SqlResult<T>,
+    next: Option<(i64, T)>,
+    last: i64,
+}
+
+impl<'s, T> ByFile<'s, T> {
+    fn new(
+        rows: rusqlite::Rows<'s>,
+        decode: fn(&rusqlite::Row<'_>) -> SqlResult<T>,
+    ) -> SqlResult<Self> {
+        let mut b = ByFile {
+            rows,
+            decode,
+            next: None,
+            last: i64::MIN,
+        };
+        b.advance()?;
+        Ok(b)
+    }
+
+    /// Reads the next row: its file (column 0) and the rest decoded.
+    fn advance(&mut self) -> SqlResult<()> {
+        self.next = match self.rows.next()? {
+            Some(r) => {
+                let file: i64 = r.get(0)?;
+                if file < self.last {
+                    return Err(rusqlite::Error::IntegralValueOutOfRange(0, file));
+                }
+                self.last = file;
+                Some((file, (self.decode)(r)?))
+            }
+            None => None,
+        };
+        Ok(())
+    }
+
+    /// The rows of `file`, pushed to `out`; the rows of files before it (files not
+    /// extracted, whose file node is all they have) are passed over.
+    fn take(&mut self, file: i64, out: &mut Vec<T>) -> SqlResult<()> {
+        while let Some((f, v)) = self.next.take() {
+            if f > file {
+                self.next = Some((f, v));
+                break;
+            }
+            if f == file {
+                out.push(v);
+            }
+            self.advance()?;
+        }
+        Ok(())
+    }
+}
+
+/// A symbol row as [`Db::for_each_stored_file`] reads it: number, qualname, kind.
+fn stored_symbol(r: &rusqlite::Row<'_>) -> SqlResult<(i64, Box<str>, Kind)> {
+    let code: i64 = r.get(3)?;
+    let kind = Kind::from_code(code).ok_or(rusqlite::Error::IntegralValueOutOfRange(3, code))?;
+    Ok((r.get(1)?, r.get::<_, String>(2)?.into_boxed_str(), kind))
+}
+
+fn stored_fact(r: &rusqlite::Row<'_>) -> SqlResult<TypeFact> {
+    let role: String = r.get(2)?;
+    Ok(TypeFact {
+        qualname: r.get(1)?,
+        role: FactRole::parse(&role).unwrap_or(FactRole::Type),
+        ty: r.get(3)?,
+    })
+}
+
+/// An `imports` row's binding, read from column `i` on.
+pub(crate) fn import_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<Import> {
+    Ok(Import {
+        module: r.get(i)?,
+        member: r.get(i + 1)?,
+        alias: r.get(i + 2)?,
+        reexport: r.get(i + 3)?,
+        pos: Pos {
+            line: r.get(i + 4)?,
+            col: r.get(i + 5)?,
+        },
+    })
 }
 
 /// A top-level type or interface of a method-set language, as `implements` reads it.
@@ -187,6 +291,60 @@ impl Db {
     }
 
     /// A file's imports, in order.
+    /// Every extracted file of this cold run as it was written, in the order it was written
+    /// (file ids ascending), handed to `f` one at a time. Four reads side by side, one per
+    /// table, each in the order its rows were inserted: a cold run has no secondary indexes
+    /// yet, and needs none for this.
+    pub fn for_each_stored_file(&self, mut f: impl FnMut(StoredFile)) -> SqlResult<()> {
+        let mut files = self
+            .conn
+            .prepare("SELECT id, path, lang FROM files WHERE skip_reason IS NULL ORDER BY id")?;
+        let mut syms = self.conn.prepare(
+            "SELECT file_id, id, qualname, kind_code FROM symbols WHERE file_id IS NOT NULL ORDER BY id",
+        )?;
+        let mut facts = self
+            .conn
+            .prepare("SELECT file_id, qualname, role, ty FROM facts ORDER BY rowid")?;
+        let mut imports = self.conn.prepare(
+            "SELECT file_id, module, member, alias, reexport, line, col FROM imports ORDER BY rowid",
+        )?;
+        let mut syms = ByFile::new(syms.query([])?, stored_symbol)?;
+        let mut facts = ByFile::new(facts.query([])?, stored_fact)?;
+        let mut imports = ByFile::new(imports.query([])?, |r| import_at(r, 1))?;
+        let mut rows = files.query([])?;
+        let mut these = Vec::new();
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            let lang: String = r.get(2)?;
+            let lang = Lang::from_prefix(&lang).ok_or_else(|| {
+                rusqlite::Error::InvalidColumnType(2, lang, rusqlite::types::Type::Text)
+            })?;
+            these.clear();
+            syms.take(id, &mut these)?;
+            let mut out = StoredFile {
+                path: r.get(1)?,
+                lang,
+                file_number: 0,
+                symbols: Vec::with_capacity(these.len()),
+                numbers: Vec::with_capacity(these.len()),
+                facts: Vec::new(),
+                imports: Vec::new(),
+            };
+            for (number, qualname, kind) in these.drain(..) {
+                if kind == Kind::File {
+                    out.file_number = number;
+                } else {
+                    out.symbols.push((qualname, kind));
+                    out.numbers.push(number);
+                }
+            }
+            facts.take(id, &mut out.facts)?;
+            imports.take(id, &mut out.imports)?;
+            f(out);
+        }
+        Ok(())
+    }
+
     pub fn insert_imports(&self, file_id: i64, imports: &[Import]) -> SqlResult<()> {
         let mut st = self.conn.prepare_cached(
             "INSERT INTO imports(file_id, module, member, alias, reexport, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
