@@ -448,7 +448,7 @@ fn run_in_tx(
         if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
             deleted_paths.insert(path.clone(), c);
         }
-        gone.extend(conn.clear_file(row.id)?);
+        gone.extend(conn.clear_file(row.id, false)?);
         conn.delete_file(row.id)?;
         stats.deleted += 1;
     }
@@ -578,19 +578,23 @@ fn run_in_tx(
         stats.edges_written = all.len();
         insert_edges(conn, &mut Numbering::default(), all.iter())?;
         tracing::info!(elapsed = ?t.elapsed(), "resolved changed files");
-        stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
-        // References elsewhere that read types these files stated.
+        // References elsewhere that read types these files stated, found through their
+        // imports before re-resolution by name moves those imports elsewhere.
         let mut typed: HashMap<String, TypedChange> = written.facts_changed.clone();
         typed.extend(deleted_paths.drain());
+        let mut change = TypedChange::default();
+        let mut deps = HashSet::new();
         if !typed.is_empty() {
             let paths: HashSet<String> = typed.keys().cloned().collect();
-            let mut change = TypedChange::default();
             for c in typed.into_values() {
                 change.names.extend(c.names);
                 change.bases |= c.bases;
             }
-            let mut deps = dependents(conn, &paths)?;
+            deps = dependents(conn, &paths)?;
             deps.retain(|id| !written.changed_ids.contains(id));
+        }
+        stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
+        if !deps.is_empty() {
             stats.reresolved += reresolve_files(conn, &ws, &deps, &change)?;
         }
         stats.edges_written += stats.reresolved;
@@ -760,7 +764,7 @@ fn write_files(
                     if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
-                    w.gone.extend(conn.clear_file(p.id)?);
+                    w.gone.extend(conn.clear_file(p.id, false)?);
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
                 } else {
                     w.names.insert(module_leaf(&f.rel));
@@ -800,7 +804,8 @@ fn write_files(
                             w.facts_changed.insert(f.rel.clone(), c);
                         }
                     }
-                    w.gone.extend(conn.clear_file(p.id)?);
+                    w.gone
+                        .extend(conn.clear_file(p.id, f.lang.spec().implements_by_method_set)?);
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                     w.shape_changed |= f.lang.spec().implements_by_method_set;

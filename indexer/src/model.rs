@@ -268,8 +268,11 @@ impl RawRef {
     }
 }
 
+/// The last segment of a target as written: after the last `.`, `/` or `:` (`self.a.b` →
+/// `b`, `./util` → `util`, `crate::dir::Ignore` → `Ignore`). Edges of unchanged files are
+/// re-resolved by it when a definition of that name comes or goes.
 pub fn leaf_of(target: &str) -> &str {
-    target.rsplit(['.', '/']).next().unwrap_or(target)
+    target.rsplit(['.', '/', ':']).next().unwrap_or(target)
 }
 
 /// What a type fact says about a qualname.
@@ -351,6 +354,21 @@ pub struct FileExtract {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_targets_leaf_is_its_last_segment_in_every_language() {
+        for (target, leaf) in [
+            ("self.store.refresh", "refresh"),
+            ("fmt.Println", "Println"),
+            ("./util", "util"),
+            ("crate::dir::Ignore", "Ignore"),
+            ("std::fs", "fs"),
+            ("parse", "parse"),
+            ("", ""),
+        ] {
+            assert_eq!(leaf_of(target), leaf, "{target}");
+        }
+    }
 
     /// The codes the map stores round-trip, and the views spell each one as its name.
     #[test]

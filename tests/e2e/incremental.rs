@@ -412,3 +412,146 @@ fn a_cold_build_and_a_run_that_reextracts_every_file_give_the_same_edges() {
         );
     }
 }
+
+/// What a change to real code is, as a step of [`incremental_runs_give_the_edges_a_cold_build_gives`].
+enum Change {
+    /// A file renamed: its definitions go, and come back under other node IDs.
+    Move(&'static str, &'static str),
+    Delete(&'static str),
+    /// Text appended to a file (created when missing): new definitions, some of them with
+    /// names the package already uses, or a comment (the file's types stay as they were).
+    Append(&'static str, &'static str),
+    /// The first occurrence of a text replaced: a stated type changed.
+    Replace(&'static str, &'static str, &'static str),
+}
+
+/// Edges follow definitions: after each change to a real package (a file edited, moved,
+/// deleted, given new definitions or another stated type), an incremental run's edges are the edges a cold build of the
+/// changed tree gives, in each language. The changes are made one after another on one map.
+#[test]
+fn incremental_runs_give_the_edges_a_cold_build_gives() {
+    use crate::corpora::{cargo_crate, go_root, npm_root, python_root};
+    use Change::*;
+    let go_methods = "package url\n\nfunc (u *URL) Close() error { return nil }\n\
+                      func (u *URL) Read(p []byte) (int, error) { return 0, nil }\n";
+    let py_defs = "\nclass Message:\n    def get_payload(self): pass\n\ndef quote(s): pass\n\
+                   def formatdate(): pass\n\nclass Charset: pass\n";
+    let rs_defs =
+        "\npub fn matched() {}\npub struct Gitignore;\nimpl Gitignore { pub fn new() {} }\n";
+    let cases: Vec<(&str, std::path::PathBuf, Vec<Change>)> = vec![
+        (
+            "Go net",
+            go_root().join("net"),
+            vec![
+                // Its types' `implements` edges stay (they went with any edit, once).
+                Append("url/url.go", "\n// an edit that changes no type\n"),
+                Replace(
+                    "url/url.go",
+                    "func (u *URL) Query() Values {",
+                    "func (u *URL) Query() *URL {",
+                ),
+                Move("url/url.go", "url/url2.go"),
+                Append("url/extra.go", go_methods),
+                Delete("http/server.go"),
+            ],
+        ),
+        (
+            "Python email",
+            python_root().join("email"),
+            vec![
+                Move("utils.py", "utils2.py"),
+                Append("newmod.py", py_defs),
+                Append("_policybase.py", py_defs),
+                Delete("charset.py"),
+            ],
+        ),
+        (
+            "TypeScript rxjs",
+            npm_root("rxjs-7.8.2").join("src"),
+            vec![
+                Replace(
+                    "internal/Observable.ts",
+                    "): Subscription {",
+                    "): Observable<T> {",
+                ),
+                Move("internal/Subscription.ts", "internal/Subscription2.ts"),
+                Delete("internal/util/pipe.ts"),
+            ],
+        ),
+        (
+            "JavaScript express",
+            npm_root("express-4.21.2"),
+            vec![Move("lib/utils.js", "lib/utils2.js")],
+        ),
+        (
+            "Rust ignore",
+            cargo_crate("ignore-0."),
+            vec![
+                Replace("src/dir.rs", ") -> Match<IgnoreMatch<'a>> {", ") -> bool {"),
+                // `use crate::dir::Ignore` elsewhere: followed (Rust paths had no last segment
+                // to re-resolve by, once).
+                Move("src/dir.rs", "src/dir2.rs"),
+                Append("src/lib.rs", rs_defs),
+            ],
+        ),
+    ];
+    let edges = |root: &std::path::Path| -> std::collections::BTreeSet<String> {
+        rows(
+            &db(root),
+            "SELECT source, coalesce(target, ''), target_name, kind, line, col, resolution FROM all_edges",
+        )
+        .into_iter()
+        .collect()
+    };
+    for (name, src, changes) in cases {
+        let ws = tempfile::tempdir().expect("tmp");
+        copy_dir(&src, ws.path());
+        index(ws.path());
+        for change in changes {
+            let root = ws.path();
+            let what = match change {
+                Move(from, to) => {
+                    std::fs::rename(root.join(from), root.join(to)).expect("move");
+                    format!("{from} moved to {to}")
+                }
+                Delete(path) => {
+                    std::fs::remove_file(root.join(path)).expect("delete");
+                    format!("{path} deleted")
+                }
+                Append(path, text) => {
+                    let mut was = std::fs::read(root.join(path)).unwrap_or_default();
+                    was.extend_from_slice(text.as_bytes());
+                    write(root, path, was);
+                    format!("{path} appended to")
+                }
+                Replace(path, from, to) => {
+                    let was = std::fs::read_to_string(root.join(path)).expect("read");
+                    assert!(was.contains(from), "{name}: {path} has no {from:?}");
+                    write(root, path, was.replacen(from, to, 1));
+                    format!("{from:?} made {to:?} in {path}")
+                }
+            };
+            let run = index(root);
+            assert_eq!(run["mode"], "incremental", "{run}");
+            let inc = edges(root);
+            let fresh = tempfile::tempdir().expect("tmp");
+            copy_dir(root, fresh.path());
+            assert_eq!(index(fresh.path())["mode"], "cold");
+            let cold = edges(fresh.path());
+            let only_cold: Vec<_> = cold.difference(&inc).take(10).collect();
+            let only_inc: Vec<_> = inc.difference(&cold).take(10).collect();
+            eprintln!(
+                "{name}, {what}: {} edges cold, {} incremental, {} only cold, {} only incremental",
+                cold.len(),
+                inc.len(),
+                cold.difference(&inc).count(),
+                inc.difference(&cold).count()
+            );
+            assert!(
+                cold == inc,
+                "{name}, {what}: the incremental run's edges differ from a cold build's\n\
+                 only cold: {only_cold:#?}\nonly incremental: {only_inc:#?}"
+            );
+        }
+    }
+}

@@ -147,9 +147,9 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// 6: a file's directory on `files`, not on each symbol; 8: a file's symbols' node IDs derived
 /// from `files.node` and their qualnames, not stored; 9: no index on `edges.source`, edge kinds
 /// and resolutions as small integers; 10: targets as written in `names`, symbols' name, kind,
-/// end and name lines computed; 11: `symbols_name` partial); an older or newer map is rebuilt
-/// by the next index run.
-pub const SCHEMA_VERSION: i64 = 11;
+/// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
+/// too, so Rust paths have one); an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 12;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -631,7 +631,12 @@ impl Db {
 
     /// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
     /// Returns the numbers of the nodes its symbols were (others may still name them).
-    pub fn clear_file(&self, file_id: i64) -> SqlResult<Vec<i64>> {
+    ///
+    /// `keep_implements`: a file of a method-set language written again keeps its types'
+    /// `implements` edges. Those are computed from every file's method sets, not found in the
+    /// file, and are recomputed whole only when some file's types or methods changed; its
+    /// symbols take their numbers back, so the edges stay true.
+    pub fn clear_file(&self, file_id: i64, keep_implements: bool) -> SqlResult<Vec<i64>> {
         // Park the symbols' IDs in `nodes`: a symbol written again this run takes its number
         // back, and edges of other files still naming a symbol that went keep its ID.
         self.conn
@@ -648,8 +653,11 @@ impl Db {
             .collect::<Result<_, _>>()?;
         self.drop_names(
             self.conn
-                .prepare_cached("DELETE FROM edges WHERE file_id = ?1 RETURNING name")?
-                .query_map([file_id], |r| r.get(0))?,
+                .prepare_cached(&format!(
+                    "DELETE FROM edges WHERE file_id = ?1 AND NOT (?2 AND kind = {}) RETURNING name",
+                    code::IMPLEMENTS
+                ))?
+                .query_map(params![file_id, keep_implements], |r| r.get(0))?,
         )?;
         self.conn
             .prepare_cached("DELETE FROM imports WHERE file_id = ?1")?

@@ -508,16 +508,18 @@ impl Db {
             .collect()
     }
 
-    /// The files that import this node (a file or package node).
+    /// The files that import this node (a file or package node) or something in it: an
+    /// import edge names the file (`import m`) or one of its symbols (`from m import x`,
+    /// `use crate::m::X`), live or parked in `nodes` after its definition went.
     pub fn importers_of(&self, node_id: &str) -> SqlResult<Vec<i64>> {
-        let Some(number) = self.number_of(node_id)? else {
-            return Ok(Vec::new());
-        };
         self.conn
             .prepare_cached(&format!(
-                "SELECT DISTINCT file_id FROM edges WHERE target = ?1 AND kind = {IMPORTS}"
+                "SELECT DISTINCT e.file_id FROM edges e WHERE e.kind = {IMPORTS} AND e.target IN (
+                   SELECT id FROM nodes WHERE node_id = ?1
+                   UNION ALL SELECT id FROM nodes WHERE node_id >= ?1 || '#' AND node_id < ?1 || '$'
+                   UNION ALL SELECT s.id FROM files f JOIN symbols s ON s.file_id = f.id WHERE f.node = ?1)"
             ))?
-            .query_map([number], |r| r.get(0))?
+            .query_map([node_id], |r| r.get(0))?
             .collect()
     }
 
