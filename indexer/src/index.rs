@@ -445,7 +445,12 @@ fn run_in_tx(
             package_dirs.insert(parent_dir(path).to_string());
         }
         let facts = conn.file_facts(row.id)?;
-        if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
+        let types = conn.file_types(row.id)?;
+        if let Some(c) = with_types(
+            typed_change(&facts, &[], &HashSet::new()),
+            &types,
+            &BTreeSet::new(),
+        ) {
             deleted_paths.insert(path.clone(), c);
         }
         gone.extend(conn.clear_file(row.id, false)?);
@@ -589,13 +594,52 @@ fn run_in_tx(
             for c in typed.into_values() {
                 change.names.extend(c.names);
                 change.bases |= c.bases;
+                change.types |= c.types;
             }
             deps = dependents(conn, &paths)?;
             deps.retain(|id| !written.changed_ids.contains(id));
         }
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
-        if !deps.is_empty() {
+        // Then outwards: a dependent whose own stated types name a changed type (a base, a
+        // field's or a result's type) changed in meaning though not in text, so the files
+        // that read its types are re-resolved too, until no file's meaning changes.
+        let mut seen: HashSet<i64> = written.changed_ids.clone();
+        // Each file is re-resolved once as a dependent, and once more for what its own
+        // facts came to mean: the walk ends.
+        let mut again: HashSet<i64> = HashSet::new();
+        while !deps.is_empty() {
+            seen.extend(deps.iter().copied());
             stats.reresolved += reresolve_files(conn, &ws, &deps, &change)?;
+            let mut next = TypedChange::default();
+            let mut passing = HashSet::new();
+            let mut paths = HashSet::new();
+            for &id in &deps {
+                let mut passes = false;
+                if let Some(c) = reading(&conn.file_facts(id)?, &change.names) {
+                    next.names.extend(c.names);
+                    next.bases |= c.bases;
+                    passes = true;
+                }
+                // A file that imports a changed name may hand it on (`pub use`, `export …
+                // from`, a package's `__init__.py`): its importers read it too.
+                for name in bound_names(&conn.file_imports(id)?, &change.names) {
+                    next.names.insert(name);
+                    passes = true;
+                }
+                if passes {
+                    passing.insert(id);
+                    paths.extend(conn.file_path(id)?);
+                }
+            }
+            deps = dependents(conn, &paths)?;
+            deps.retain(|id| !seen.contains(id));
+            // And the passing files' own references that read those names.
+            for id in passing {
+                if again.insert(id) {
+                    deps.insert(id);
+                }
+            }
+            change = next;
         }
         stats.edges_written += stats.reresolved;
         tracing::info!(elapsed = ?t.elapsed(), names = names.len(), n = stats.reresolved, "re-resolved");
@@ -761,7 +805,12 @@ fn write_files(
                         w.names.insert(name);
                     }
                     let facts = conn.file_facts(p.id)?;
-                    if let Some(c) = typed_change(&facts, &[], &HashSet::new()) {
+                    let types = conn.file_types(p.id)?;
+                    if let Some(c) = with_types(
+                        typed_change(&facts, &[], &HashSet::new()),
+                        &types,
+                        &BTreeSet::new(),
+                    ) {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
                     w.gone.extend(conn.clear_file(p.id, false)?);
@@ -800,7 +849,11 @@ fn write_files(
                         let was = conn.file_facts(p.id)?;
                         let quals: HashSet<&str> =
                             old_quals.iter().map(|(_, q)| q.as_str()).collect();
-                        if let Some(c) = typed_change(&was, &ex.facts, &quals) {
+                        if let Some(c) = with_types(
+                            typed_change(&was, &ex.facts, &quals),
+                            &conn.file_types(p.id)?,
+                            &types_of(&ex),
+                        ) {
                             w.facts_changed.insert(f.rel.clone(), c);
                         }
                     }
@@ -809,6 +862,11 @@ fn write_files(
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
+                    if !cold {
+                        if let Some(c) = with_types(None, &BTreeSet::new(), &types_of(&ex)) {
+                            w.facts_changed.insert(f.rel.clone(), c);
+                        }
+                    }
                 }
                 // Names whose definitions changed: what edges elsewhere re-resolve by. A cold
                 // run has no edges elsewhere (and would hold every name).
@@ -1029,12 +1087,79 @@ fn dependents(db: &Db, files: &HashSet<String>) -> SqlResult<HashSet<i64>> {
 }
 
 /// What changed in a file's stated types, as far as references elsewhere can tell: the
-/// names whose types changed (a reference reads one only through a name on its path) and
-/// whether bases changed (those reach references through any value of the class).
+/// names whose types changed (a reference reads one only through a name on its path; a
+/// type that came or went is among them), whether bases changed (those reach references
+/// through any value of the class), and whether types came or went (a new one may give a
+/// target to a reference that had none, through a chain of stated types the reference does
+/// not spell: `tt.m.Encode` through `m`'s type). A chain through a type that went is found
+/// by the facts that name it (see `reading`).
 #[derive(Debug, Clone, Default)]
 struct TypedChange {
     names: HashSet<String>,
     bases: bool,
+    types: bool,
+}
+
+/// `c`, marked (or made) as a change to the file's set of types when types came or went
+/// between `old` and `new` (qualnames); their names join the changed names.
+fn with_types(
+    c: Option<TypedChange>,
+    old: &BTreeSet<String>,
+    new: &BTreeSet<String>,
+) -> Option<TypedChange> {
+    if old == new {
+        return c;
+    }
+    let mut c = c.unwrap_or_default();
+    c.types = true;
+    for q in old.symmetric_difference(new) {
+        let leaf = q.rsplit('.').next().unwrap_or(q);
+        c.names.insert(segment_name(leaf).to_string());
+    }
+    Some(c)
+}
+
+/// The names a file's imports bind to one of `names` (the name itself, and its alias).
+fn bound_names(imports: &[Import], names: &HashSet<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for imp in imports {
+        let name = imp
+            .member
+            .as_deref()
+            .unwrap_or_else(|| crate::model::leaf_of(&imp.module));
+        if names.contains(name) {
+            out.push(name.to_string());
+            out.extend(imp.alias.clone());
+        }
+    }
+    out
+}
+
+/// What a file's unchanged facts now mean differently, when they name one of `names` (a
+/// type that came, went or changed): their qualnames' names, and whether a base is among
+/// them.
+fn reading(facts: &[TypeFact], names: &HashSet<String>) -> Option<TypedChange> {
+    let mut c = TypedChange::default();
+    for f in facts {
+        let named =
+            f.ty.split(|ch: char| !(ch.is_alphanumeric() || ch == '_' || ch == '$'))
+                .any(|w| names.contains(w));
+        if named {
+            let leaf = f.qualname.rsplit('.').next().unwrap_or(&f.qualname);
+            c.names.insert(segment_name(leaf).to_string());
+            c.bases |= f.role == FactRole::Base;
+        }
+    }
+    (c.bases || !c.names.is_empty()).then_some(c)
+}
+
+/// The qualnames of an extract's types (classes, structs, interfaces, named types).
+fn types_of(ex: &FileExtract) -> BTreeSet<String> {
+    ex.symbols
+        .iter()
+        .filter(|s| s.kind.is_type_like())
+        .map(|s| s.qualname.clone())
+        .collect()
 }
 
 /// The change from `old` to `new` facts; a name that had no fact and no symbol before is
@@ -1090,7 +1215,7 @@ fn reresolve_files(
     let mut rows = Vec::new();
     for &id in files {
         for r in db.typed_refs_in_file(id)? {
-            if change.bases || reads_any(&r, &change.names) {
+            if change.bases || (change.types && !r.resolved) || reads_any(&r, &change.names) {
                 rows.push(r);
             }
         }

@@ -8,7 +8,7 @@ use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact};
 use crate::walk::{parent_dir, WalkedFile};
-use rusqlite::params;
+use rusqlite::{params, OptionalExtension};
 use std::collections::HashMap;
 
 /// An edge as the run writes it: its ends by node number.
@@ -36,6 +36,8 @@ pub struct StoredRef {
     pub target_name: String,
     pub kind: EdgeKind,
     pub hint: Option<String>,
+    /// Whether the edge has a target now.
+    pub resolved: bool,
 }
 
 /// One file a cold run extracted, read back as the writer stored it: what the in-memory
@@ -172,7 +174,7 @@ pub struct ReceiverMethod {
 const REF_COLS: &str = concat!(
     "e.id, e.file_id, f.path, f.lang, ",
     file_node_text!("n", "sf"),
-    ", nm.name, e.kind, e.hint"
+    ", nm.name, e.kind, e.hint, e.target IS NOT NULL"
 );
 /// The tables `REF_COLS` reads.
 const REF_FROM: &str = "edges e JOIN names nm ON nm.id = e.name JOIN files f ON f.id = e.file_id \
@@ -188,6 +190,7 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         target_name: r.get(5)?,
         kind: edge_kind_at(r, 6)?,
         hint: r.get(7)?,
+        resolved: r.get(8)?,
     })
 }
 
@@ -264,6 +267,25 @@ impl Db {
         Ok(())
     }
 
+    /// A file's path.
+    pub fn file_path(&self, file_id: i64) -> SqlResult<Option<String>> {
+        self.conn
+            .prepare_cached("SELECT path FROM files WHERE id = ?1")?
+            .query_row([file_id], |r| r.get(0))
+            .optional()
+    }
+
+    /// The qualnames of a file's types (classes, structs, interfaces, named types).
+    pub fn file_types(&self, file_id: i64) -> SqlResult<std::collections::BTreeSet<String>> {
+        self.conn
+            .prepare_cached(
+                "SELECT qualname FROM symbols WHERE file_id = ?1
+                 AND kind IN ('class','struct','interface','type')",
+            )?
+            .query_map([file_id], |r| r.get(0))?
+            .collect()
+    }
+
     /// A file's types and methods (qualname, kind, parameter count) and the names its types
     /// extend: what method-set `implements` depends on, as stored.
     #[allow(clippy::type_complexity)]
@@ -290,7 +312,6 @@ impl Db {
         Ok((members, extends))
     }
 
-    /// A file's imports, in order.
     /// Every extracted file of this cold run as it was written, in the order it was written
     /// (file ids ascending), handed to `f` one at a time. Four reads side by side, one per
     /// table, each in the order its rows were inserted: a cold run has no secondary indexes
@@ -345,6 +366,7 @@ impl Db {
         Ok(())
     }
 
+    /// A file's imports, in order.
     pub fn insert_imports(&self, file_id: i64, imports: &[Import]) -> SqlResult<()> {
         let mut st = self.conn.prepare_cached(
             "INSERT INTO imports(file_id, module, member, alias, reexport, line, col) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -544,12 +566,15 @@ impl Db {
             .collect()
     }
 
-    /// The references (calls, extends, uses, imports) whose target's last name is `leaf`.
+    /// The references (calls, extends, uses, imports, and `implements` clauses the code
+    /// states: those computed from method sets have no position) whose target's last name
+    /// is `leaf`.
     pub fn refs_with_leaf(&self, leaf: &str) -> SqlResult<Vec<StoredRef>> {
         self.conn
             .prepare_cached(&format!(
                 "SELECT {REF_COLS} FROM {REF_FROM}
-                 WHERE nm.leaf = ?1 AND e.kind IN ({CALLS}, {EXTENDS}, {USES}, {IMPORTS})"
+                 WHERE nm.leaf = ?1 AND (e.kind IN ({CALLS}, {EXTENDS}, {USES}, {IMPORTS})
+                   OR e.kind = {IMPLEMENTS} AND e.line IS NOT NULL)"
             ))?
             .query_map([leaf], stored_ref)?
             .collect()
