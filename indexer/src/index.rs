@@ -592,9 +592,14 @@ fn run_in_tx(
         if !typed.is_empty() {
             let paths: HashSet<String> = typed.keys().cloned().collect();
             for c in typed.into_values() {
-                change.names.extend(c.names);
-                change.bases |= c.bases;
-                change.types |= c.types;
+                change.merge(c);
+            }
+            // The changed files' own facts that name a changed type changed in meaning too
+            // (`NewClient` returns `*Client`, and `Client` was renamed).
+            for &id in &written.changed_ids {
+                if let Some(c) = reading(&conn.file_facts(id)?, &change.names) {
+                    change.merge(c);
+                }
             }
             deps = dependents(conn, &paths)?;
             deps.retain(|id| !written.changed_ids.contains(id));
@@ -603,42 +608,59 @@ fn run_in_tx(
         // Then outwards: a dependent whose own stated types name a changed type (a base, a
         // field's or a result's type) changed in meaning though not in text, so the files
         // that read its types are re-resolved too, until no file's meaning changes.
-        let mut seen: HashSet<i64> = written.changed_ids.clone();
-        // Each file is re-resolved once as a dependent, and once more for what its own
-        // facts came to mean: the walk ends.
-        let mut again: HashSet<i64> = HashSet::new();
+        // Each file is re-resolved for what is new to it (names it was not re-resolved by
+        // yet, bases, new types), so the walk ends.
+        let mut done: HashMap<i64, TypedChange> = HashMap::new();
         while !deps.is_empty() {
-            seen.extend(deps.iter().copied());
-            stats.reresolved += reresolve_files(conn, &ws, &deps, &change)?;
-            let mut next = TypedChange::default();
-            let mut passing = HashSet::new();
-            let mut paths = HashSet::new();
+            let mut todo: Vec<(i64, TypedChange)> = Vec::new();
             for &id in &deps {
+                if written.changed_ids.contains(&id) {
+                    continue;
+                }
+                let was = done.entry(id).or_default();
+                let fresh = TypedChange {
+                    names: change.names.difference(&was.names).cloned().collect(),
+                    owners: change.owners.clone(),
+                    bases: change.bases && !was.bases,
+                    types: change.types && !was.types,
+                };
+                if fresh.names.is_empty() && !fresh.bases && !fresh.types {
+                    continue;
+                }
+                was.names.extend(fresh.names.iter().cloned());
+                was.bases |= fresh.bases;
+                was.types |= fresh.types;
+                todo.push((id, fresh));
+            }
+            stats.reresolved += reresolve_files(conn, &ws, &todo)?;
+            let mut next = TypedChange::default();
+            let mut paths = HashSet::new();
+            let mut passing = HashSet::new();
+            for (id, fresh) in &todo {
                 let mut passes = false;
-                if let Some(c) = reading(&conn.file_facts(id)?, &change.names) {
-                    next.names.extend(c.names);
-                    next.bases |= c.bases;
+                if let Some(c) = reading(&conn.file_facts(*id)?, &fresh.names) {
+                    next.merge(c);
                     passes = true;
                 }
-                // A file that imports a changed name may hand it on (`pub use`, `export …
-                // from`, a package's `__init__.py`): its importers read it too.
-                for name in bound_names(&conn.file_imports(id)?, &change.names) {
-                    next.names.insert(name);
+                // A file that imports a changed name or its owner may hand it on (`pub use`,
+                // `export … from`, a package's `__init__.py`): its importers read the change
+                // as it is (`build_parallel()` of a re-exported builder).
+                let bound = bound_names(&conn.file_imports(*id)?, &fresh.names, &fresh.owners);
+                if !bound.is_empty() {
+                    next.names.extend(fresh.names.iter().cloned());
+                    next.owners.extend(fresh.owners.iter().cloned());
+                    next.owners.extend(bound);
                     passes = true;
                 }
                 if passes {
-                    passing.insert(id);
-                    paths.extend(conn.file_path(id)?);
+                    passing.insert(*id);
+                    paths.extend(conn.file_path(*id)?);
                 }
             }
+            // Their importers (for Go, their package), and their own references that read
+            // what their facts came to mean.
             deps = dependents(conn, &paths)?;
-            deps.retain(|id| !seen.contains(id));
-            // And the passing files' own references that read those names.
-            for id in passing {
-                if again.insert(id) {
-                    deps.insert(id);
-                }
-            }
+            deps.extend(passing);
             change = next;
         }
         stats.edges_written += stats.reresolved;
@@ -1096,8 +1118,27 @@ fn dependents(db: &Db, files: &HashSet<String>) -> SqlResult<HashSet<i64>> {
 #[derive(Debug, Clone, Default)]
 struct TypedChange {
     names: HashSet<String>,
+    /// The changed qualnames' first segments: what an import that hands them on binds.
+    owners: HashSet<String>,
     bases: bool,
     types: bool,
+}
+
+impl TypedChange {
+    /// A change to `qualname`: references read it by its last segment, imports bind its
+    /// first (a re-export of `WalkBuilder` hands on a change to `WalkBuilder.new`).
+    fn add(&mut self, qualname: &str) {
+        let seg = |s: Option<&str>| segment_name(s.unwrap_or(qualname)).to_string();
+        self.names.insert(seg(qualname.rsplit('.').next()));
+        self.owners.insert(seg(qualname.split('.').next()));
+    }
+
+    fn merge(&mut self, other: TypedChange) {
+        self.names.extend(other.names);
+        self.owners.extend(other.owners);
+        self.bases |= other.bases;
+        self.types |= other.types;
+    }
 }
 
 /// `c`, marked (or made) as a change to the file's set of types when types came or went
@@ -1113,21 +1154,25 @@ fn with_types(
     let mut c = c.unwrap_or_default();
     c.types = true;
     for q in old.symmetric_difference(new) {
-        let leaf = q.rsplit('.').next().unwrap_or(q);
-        c.names.insert(segment_name(leaf).to_string());
+        c.add(q);
     }
     Some(c)
 }
 
-/// The names a file's imports bind to one of `names` (the name itself, and its alias).
-fn bound_names(imports: &[Import], names: &HashSet<String>) -> Vec<String> {
+/// The names a file's imports bind to one of `names` or `owners` (the name itself, and its
+/// alias).
+fn bound_names(
+    imports: &[Import],
+    names: &HashSet<String>,
+    owners: &HashSet<String>,
+) -> Vec<String> {
     let mut out = Vec::new();
     for imp in imports {
         let name = imp
             .member
             .as_deref()
             .unwrap_or_else(|| crate::model::leaf_of(&imp.module));
-        if names.contains(name) {
+        if names.contains(name) || owners.contains(name) {
             out.push(name.to_string());
             out.extend(imp.alias.clone());
         }
@@ -1145,8 +1190,7 @@ fn reading(facts: &[TypeFact], names: &HashSet<String>) -> Option<TypedChange> {
             f.ty.split(|ch: char| !(ch.is_alphanumeric() || ch == '_' || ch == '$'))
                 .any(|w| names.contains(w));
         if named {
-            let leaf = f.qualname.rsplit('.').next().unwrap_or(&f.qualname);
-            c.names.insert(segment_name(leaf).to_string());
+            c.add(&f.qualname);
             c.bases |= f.role == FactRole::Base;
         }
     }
@@ -1187,8 +1231,7 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact], had: &HashSet<&str>) -> Opti
         };
         c.bases |= base(x) || base(y);
         if x.is_some() || had.contains(q.as_str()) {
-            let leaf = q.rsplit('.').next().unwrap_or(q);
-            c.names.insert(segment_name(leaf).to_string());
+            c.add(q);
         }
     }
     (c.bases || !c.names.is_empty()).then_some(c)
@@ -1206,15 +1249,10 @@ fn reads_any(r: &StoredRef, names: &HashSet<String>) -> bool {
 
 /// Re-resolve the typed references (`calls` and `uses` through a value or a stated type)
 /// of these files that may read the changed types.
-fn reresolve_files(
-    db: &Db,
-    ws: &Layout,
-    files: &HashSet<i64>,
-    change: &TypedChange,
-) -> SqlResult<usize> {
+fn reresolve_files(db: &Db, ws: &Layout, files: &[(i64, TypedChange)]) -> SqlResult<usize> {
     let mut rows = Vec::new();
-    for &id in files {
-        for r in db.typed_refs_in_file(id)? {
+    for (id, change) in files {
+        for r in db.typed_refs_in_file(*id)? {
             if change.bases || (change.types && !r.resolved) || reads_any(&r, &change.names) {
                 rows.push(r);
             }

@@ -454,6 +454,14 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
                 // through the type of a field, not by name.
                 Replace("url/url.go", "type Values map", "type Values2 map"),
                 Replace("url/url.go", "type Values2 map", "type Values map"),
+                // Read through the changed file's own unchanged facts (`NewClient` returns
+                // `*Client`), and through a sibling's (`clientServerTest.c`).
+                Replace("smtp/smtp.go", "type Client struct", "type Client2 struct"),
+                Replace(
+                    "http/client.go",
+                    "type Client struct",
+                    "type Client2 struct",
+                ),
                 Move("url/url.go", "url/url2.go"),
                 Append("url/extra.go", go_methods),
                 Delete("http/server.go"),
@@ -520,6 +528,17 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
                     "src/walk.rs",
                     "pub struct WalkBuilder2 {",
                     "pub struct WalkBuilder {",
+                ),
+                Replace(
+                    "src/walk.rs",
+                    "pub struct WalkParallel {",
+                    "pub struct WalkParallel2 {",
+                ),
+                // A method's result, read through the re-export of its owner.
+                Replace(
+                    "src/walk.rs",
+                    "pub fn new<P: AsRef<Path>>(path: P) -> WalkBuilder {",
+                    "pub fn new<P: AsRef<Path>>(path: P) -> WalkBuilder2 {",
                 ),
                 // `use crate::dir::Ignore` elsewhere: followed (Rust paths had no last segment
                 // to re-resolve by, once).
