@@ -446,11 +446,7 @@ fn run_in_tx(
         }
         let facts = conn.file_facts(row.id)?;
         let types = conn.file_types(row.id)?;
-        if let Some(c) = with_types(
-            typed_change(&facts, &[], &HashSet::new()),
-            &types,
-            &BTreeSet::new(),
-        ) {
+        if let Some(c) = with_types(typed_change(&facts, &[]), &types, &BTreeSet::new()) {
             deleted_paths.insert(path.clone(), c);
         }
         gone.extend(conn.clear_file(row.id, false)?);
@@ -828,11 +824,8 @@ fn write_files(
                     }
                     let facts = conn.file_facts(p.id)?;
                     let types = conn.file_types(p.id)?;
-                    if let Some(c) = with_types(
-                        typed_change(&facts, &[], &HashSet::new()),
-                        &types,
-                        &BTreeSet::new(),
-                    ) {
+                    if let Some(c) = with_types(typed_change(&facts, &[]), &types, &BTreeSet::new())
+                    {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
                     w.gone.extend(conn.clear_file(p.id, false)?);
@@ -869,10 +862,8 @@ fn write_files(
                     }
                     if !cold {
                         let was = conn.file_facts(p.id)?;
-                        let quals: HashSet<&str> =
-                            old_quals.iter().map(|(_, q)| q.as_str()).collect();
                         if let Some(c) = with_types(
-                            typed_change(&was, &ex.facts, &quals),
+                            typed_change(&was, &ex.facts),
                             &conn.file_types(p.id)?,
                             &types_of(&ex),
                         ) {
@@ -1206,9 +1197,10 @@ fn types_of(ex: &FileExtract) -> BTreeSet<String> {
         .collect()
 }
 
-/// The change from `old` to `new` facts; a name that had no fact and no symbol before is
-/// new, and references that used it are re-resolved by name already.
-fn typed_change(old: &[TypeFact], new: &[TypeFact], had: &HashSet<&str>) -> Option<TypedChange> {
+/// The change from `old` to `new` facts. A name new to the file counts too: a reference
+/// that reads it on the way (`req.Header.Set` when the field `Header` comes back) ends in
+/// another name, so re-resolution by name does not reach it.
+fn typed_change(old: &[TypeFact], new: &[TypeFact]) -> Option<TypedChange> {
     let group = |fs: &[TypeFact]| {
         let mut m: std::collections::BTreeMap<String, Vec<(FactRole, String)>> =
             std::collections::BTreeMap::new();
@@ -1230,9 +1222,7 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact], had: &HashSet<&str>) -> Opti
             v.is_some_and(|v| v.iter().any(|(r, _)| *r == FactRole::Base))
         };
         c.bases |= base(x) || base(y);
-        if x.is_some() || had.contains(q.as_str()) {
-            c.add(q);
-        }
+        c.add(q);
     }
     (c.bases || !c.names.is_empty()).then_some(c)
 }
