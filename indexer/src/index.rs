@@ -1584,3 +1584,112 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(qualname: &str, role: FactRole, ty: &str) -> TypeFact {
+        TypeFact {
+            qualname: qualname.to_string(),
+            role,
+            ty: ty.to_string(),
+        }
+    }
+
+    fn set(names: &[&str]) -> HashSet<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn imp(module: &str, member: Option<&str>, alias: Option<&str>) -> Import {
+        Import {
+            module: module.to_string(),
+            member: member.map(str::to_string),
+            alias: alias.map(str::to_string),
+            reexport: false,
+            pos: Pos { line: 1, col: 1 },
+        }
+    }
+
+    /// What a file's facts changing tells the files that read them: the changed qualnames'
+    /// last segments (what references end in or pass through) and first segments (what
+    /// imports bind), bases, and nothing for facts that stayed.
+    #[test]
+    fn a_typed_change_names_what_readers_pass_through() {
+        let t = FactRole::Type;
+        let same = [fact("Request.Header", t, "Header")];
+        assert!(typed_change(&same, &same).is_none());
+        // A field that went, one that came (`req.Header.Set` reads it on the way), a result
+        // type that changed.
+        for (old, new, names, owners) in [
+            (
+                vec![fact("Request.Header", t, "Header")],
+                vec![],
+                vec!["Header"],
+                vec!["Request"],
+            ),
+            (
+                vec![],
+                vec![fact("Request.Header", t, "Header")],
+                vec!["Header"],
+                vec!["Request"],
+            ),
+            (
+                vec![fact("URL.Query", FactRole::Returns, "Values")],
+                vec![fact("URL.Query", FactRole::Returns, "*URL")],
+                vec!["Query"],
+                vec!["URL"],
+            ),
+        ] {
+            let c = typed_change(&old, &new).expect("a change");
+            assert_eq!(
+                (c.names, c.owners, c.bases),
+                (set(&names), set(&owners), false)
+            );
+        }
+        let c = typed_change(&[fact("A", FactRole::Base, "B")], &[]).expect("a change");
+        assert!(c.bases);
+        // Types that came or went: their names, and the mark that unresolved readers are
+        // tried again; no change when the set is the same.
+        let types = |q: &[&str]| q.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+        assert!(with_types(None, &types(&["Values"]), &types(&["Values"])).is_none());
+        let c = with_types(None, &types(&["Values"]), &types(&["Values2"])).expect("a change");
+        assert!(c.types);
+        assert_eq!(c.names, set(&["Values", "Values2"]));
+    }
+
+    /// A file's unchanged facts that name a changed type changed in meaning; its imports that
+    /// bind a changed name or its owner hand the change on.
+    #[test]
+    fn unchanged_facts_and_imports_pass_a_change_on() {
+        let facts = [
+            fact("clientServerTest.c", FactRole::Type, "*Client"),
+            fact("Workspace.builder", FactRole::Returns, "WalkBuilder"),
+            fact("OperatorSubscriber", FactRole::Base, "Subscriber<T>"),
+            fact("ClientConn.x", FactRole::Type, "ClientConn"),
+        ];
+        let c = reading(&facts, &set(&["Client"])).expect("reads Client");
+        assert_eq!((c.names, c.bases), (set(&["c"]), false));
+        let c = reading(&facts, &set(&["Subscriber"])).expect("reads Subscriber");
+        assert_eq!((c.names, c.bases), (set(&["OperatorSubscriber"]), true));
+        assert!(reading(&facts, &set(&["Builder", "Conn"])).is_none());
+        let imports = [
+            imp("crate::walk", Some("WalkBuilder"), None),
+            imp("./types", Some("Observer"), Some("Obs")),
+            imp("email.message", None, None),
+        ];
+        assert_eq!(
+            bound_names(&imports, &set(&["new"]), &set(&["WalkBuilder"])),
+            ["WalkBuilder"]
+        );
+        assert_eq!(
+            bound_names(&imports, &set(&["Observer"]), &HashSet::new()),
+            ["Observer", "Obs"]
+        );
+        assert_eq!(
+            bound_names(&imports, &HashSet::new(), &set(&["message"])),
+            ["message"]
+        );
+        assert!(bound_names(&imports, &set(&["Walk"]), &set(&["Message"])).is_empty());
+    }
+}
