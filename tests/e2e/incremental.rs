@@ -355,6 +355,39 @@ fn a_run_over_changed_files_looks_only_at_those_and_walks_for_new_ones() {
     );
 }
 
+/// Every edge of a map, sorted, as the differential tests compare them (a row may repeat:
+/// `export { a, b } from './m'` gives two import edges to the module).
+fn all_edges(root: &std::path::Path) -> Vec<String> {
+    rows(
+        &db(root),
+        "SELECT source, coalesce(target, ''), target_name, kind, line, col, resolution FROM all_edges",
+    )
+}
+
+/// Asserts that `other`'s edges (a run of kind `how`) are the cold build's, printing the
+/// counts and, when they differ, the first edges on each side.
+fn assert_same_edges(what: &str, how: &str, cold: &[String], other: &[String]) {
+    let set = |v: &[String]| v.iter().cloned().collect::<std::collections::BTreeSet<_>>();
+    let (c, o) = (set(cold), set(other));
+    let only_cold: Vec<_> = c.difference(&o).collect();
+    let only_other: Vec<_> = o.difference(&c).collect();
+    eprintln!(
+        "{what}: {} edges cold, {} {how}, {} only cold, {} only {how}",
+        cold.len(),
+        other.len(),
+        only_cold.len(),
+        only_other.len()
+    );
+    assert!(
+        cold == other,
+        "{what}: the {how} run's edges differ from a cold build's
+only cold: {:#?}
+only {how}: {:#?}",
+        &only_cold[..only_cold.len().min(10)],
+        &only_other[..only_other.len().min(10)]
+    );
+}
+
 /// Resolution in memory (a cold run's `MemIndex`, built from what the writer stored) and
 /// through SQLite (an incremental run's index) agree: a run that re-extracts every file of a
 /// real package gives the edges the cold build gave, in each language.
@@ -368,17 +401,11 @@ fn a_cold_build_and_a_run_that_reextracts_every_file_give_the_same_edges() {
         ("JavaScript express", npm_root("express-4.21.2"), "js"),
         ("Rust ignore", cargo_crate("ignore-0."), "rs"),
     ];
-    let edges = |root: &std::path::Path| {
-        rows(
-            &db(root),
-            "SELECT source, coalesce(target, ''), target_name, kind, line, col, resolution FROM all_edges",
-        )
-    };
     for (name, src, ext) in cases {
         let ws = tempfile::tempdir().expect("tmp");
         copy_dir(&src, ws.path());
         assert_eq!(index(ws.path())["mode"], "cold");
-        let cold = edges(ws.path());
+        let cold = all_edges(ws.path());
         // A newline at the end of every source file: every file re-extracted, no position moves.
         let files = files_with_ext(ws.path(), ext);
         for p in &files {
@@ -393,23 +420,8 @@ fn a_cold_build_and_a_run_that_reextracts_every_file_give_the_same_edges() {
             Some(files.len() as u64),
             "{again}"
         );
-        let inc = edges(ws.path());
-        let (c, i): (std::collections::BTreeSet<_>, std::collections::BTreeSet<_>) =
-            (cold.iter().collect(), inc.iter().collect());
-        let only_cold: Vec<_> = c.difference(&i).take(10).collect();
-        let only_inc: Vec<_> = i.difference(&c).take(10).collect();
-        eprintln!(
-            "{name}: {} files, {} edges cold, {} re-extracted, {} only cold, {} only re-extracted",
-            files.len(),
-            cold.len(),
-            inc.len(),
-            c.difference(&i).count(),
-            i.difference(&c).count()
-        );
-        assert!(
-            cold == inc,
-            "{name}: cold and re-extracted edges differ\nonly cold: {only_cold:#?}\nonly re-extracted: {only_inc:#?}"
-        );
+        let what = format!("{name}, {} files", files.len());
+        assert_same_edges(&what, "re-extracted", &cold, &all_edges(ws.path()));
     }
 }
 
@@ -550,14 +562,6 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
             ],
         ),
     ];
-    let edges = |root: &std::path::Path| -> std::collections::BTreeSet<String> {
-        rows(
-            &db(root),
-            "SELECT source, coalesce(target, ''), target_name, kind, line, col, resolution FROM all_edges",
-        )
-        .into_iter()
-        .collect()
-    };
     for (name, src, changes) in cases {
         let ws = tempfile::tempdir().expect("tmp");
         copy_dir(&src, ws.path());
@@ -588,24 +592,15 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
             };
             let run = index(root);
             assert_eq!(run["mode"], "incremental", "{run}");
-            let inc = edges(root);
+            let inc = all_edges(root);
             let fresh = tempfile::tempdir().expect("tmp");
             copy_dir(root, fresh.path());
             assert_eq!(index(fresh.path())["mode"], "cold");
-            let cold = edges(fresh.path());
-            let only_cold: Vec<_> = cold.difference(&inc).take(10).collect();
-            let only_inc: Vec<_> = inc.difference(&cold).take(10).collect();
-            eprintln!(
-                "{name}, {what}: {} edges cold, {} incremental, {} only cold, {} only incremental",
-                cold.len(),
-                inc.len(),
-                cold.difference(&inc).count(),
-                inc.difference(&cold).count()
-            );
-            assert!(
-                cold == inc,
-                "{name}, {what}: the incremental run's edges differ from a cold build's\n\
-                 only cold: {only_cold:#?}\nonly incremental: {only_inc:#?}"
+            assert_same_edges(
+                &format!("{name}, {what}"),
+                "incremental",
+                &all_edges(fresh.path()),
+                &inc,
             );
         }
     }
