@@ -435,18 +435,15 @@ fn run_in_tx(
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
             continue;
         }
-        for (name, _) in conn.file_qualnames(row.id)? {
-            names.insert(name);
-        }
+        let was = Before::read(conn, row.id)?;
+        names.extend(was.names());
         names.insert(module_leaf(path));
         let spec = Lang::from_prefix(&row.lang).map(Lang::spec);
         shape_changed |= spec.is_some_and(|s| s.implements_by_method_set);
         if spec.is_some_and(|s| s.package_nodes) {
             package_dirs.insert(parent_dir(path).to_string());
         }
-        let facts = conn.file_facts(row.id)?;
-        let types = conn.file_types(row.id)?;
-        if let Some(c) = with_types(typed_change(&facts, &[]), &types, &BTreeSet::new()) {
+        if let Some(c) = was.gone() {
             deleted_paths.insert(path.clone(), c);
         }
         gone.extend(conn.clear_file(row.id, false)?);
@@ -581,7 +578,7 @@ fn run_in_tx(
         tracing::info!(elapsed = ?t.elapsed(), "resolved changed files");
         // References elsewhere that read types these files stated, found through their
         // imports before re-resolution by name moves those imports elsewhere.
-        let mut typed: HashMap<String, TypedChange> = written.facts_changed.clone();
+        let mut typed: HashMap<String, TypedChange> = std::mem::take(&mut written.facts_changed);
         typed.extend(deleted_paths.drain());
         let mut change = TypedChange::default();
         let mut deps = HashSet::new();
@@ -592,73 +589,15 @@ fn run_in_tx(
             }
             // The changed files' own facts that name a changed type changed in meaning too
             // (`NewClient` returns `*Client`, and `Client` was renamed).
-            for &id in &written.changed_ids {
-                if let Some(c) = reading(&conn.file_facts(id)?, &change.names) {
+            for job in &written.jobs {
+                if let Some(c) = reading(&job.facts, &change.names) {
                     change.merge(c);
                 }
             }
             deps = dependents(conn, &paths)?;
-            deps.retain(|id| !written.changed_ids.contains(id));
         }
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
-        // Then outwards: a dependent whose own stated types name a changed type (a base, a
-        // field's or a result's type) changed in meaning though not in text, so the files
-        // that read its types are re-resolved too, until no file's meaning changes.
-        // Each file is re-resolved for what is new to it (names it was not re-resolved by
-        // yet, bases, new types), so the walk ends.
-        let mut done: HashMap<i64, TypedChange> = HashMap::new();
-        while !deps.is_empty() {
-            let mut todo: Vec<(i64, TypedChange)> = Vec::new();
-            for &id in &deps {
-                if written.changed_ids.contains(&id) {
-                    continue;
-                }
-                let was = done.entry(id).or_default();
-                let fresh = TypedChange {
-                    names: change.names.difference(&was.names).cloned().collect(),
-                    owners: change.owners.clone(),
-                    bases: change.bases && !was.bases,
-                    types: change.types && !was.types,
-                };
-                if fresh.names.is_empty() && !fresh.bases && !fresh.types {
-                    continue;
-                }
-                was.names.extend(fresh.names.iter().cloned());
-                was.bases |= fresh.bases;
-                was.types |= fresh.types;
-                todo.push((id, fresh));
-            }
-            stats.reresolved += reresolve_files(conn, &ws, &todo)?;
-            let mut next = TypedChange::default();
-            let mut paths = HashSet::new();
-            let mut passing = HashSet::new();
-            for (id, fresh) in &todo {
-                let mut passes = false;
-                if let Some(c) = reading(&conn.file_facts(*id)?, &fresh.names) {
-                    next.merge(c);
-                    passes = true;
-                }
-                // A file that imports a changed name or its owner may hand it on (`pub use`,
-                // `export … from`, a package's `__init__.py`): its importers read the change
-                // as it is (`build_parallel()` of a re-exported builder).
-                let bound = bound_names(&conn.file_imports(*id)?, &fresh.names, &fresh.owners);
-                if !bound.is_empty() {
-                    next.names.extend(fresh.names.iter().cloned());
-                    next.owners.extend(fresh.owners.iter().cloned());
-                    next.owners.extend(bound);
-                    passes = true;
-                }
-                if passes {
-                    passing.insert(*id);
-                    paths.extend(conn.file_path(*id)?);
-                }
-            }
-            // Their importers (for Go, their package), and their own references that read
-            // what their facts came to mean.
-            deps = dependents(conn, &paths)?;
-            deps.extend(passing);
-            change = next;
-        }
+        stats.reresolved += reresolve_outwards(conn, &ws, deps, change, &written.changed_ids)?;
         stats.edges_written += stats.reresolved;
         tracing::info!(elapsed = ?t.elapsed(), names = names.len(), n = stats.reresolved, "re-resolved");
     }
@@ -819,13 +758,9 @@ fn write_files(
             Work::Skip(f, reason, hash) => {
                 let prev = old.get(&f.rel);
                 if let Some(p) = prev {
-                    for (name, _) in conn.file_qualnames(p.id)? {
-                        w.names.insert(name);
-                    }
-                    let facts = conn.file_facts(p.id)?;
-                    let types = conn.file_types(p.id)?;
-                    if let Some(c) = with_types(typed_change(&facts, &[]), &types, &BTreeSet::new())
-                    {
+                    let was = Before::read(conn, p.id)?;
+                    w.names.extend(was.names());
+                    if let Some(c) = was.gone() {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
                     w.gone.extend(conn.clear_file(p.id, false)?);
@@ -853,18 +788,20 @@ fn write_files(
                 let mut old_quals: HashSet<(String, String)> = HashSet::new();
                 if let Some(p) = prev {
                     if !cold {
-                        old_quals = conn.file_qualnames(p.id)?.into_iter().collect();
+                        let was = Before::read(conn, p.id)?;
+                        old_quals = was
+                            .symbols
+                            .iter()
+                            .map(|s| (s.name.clone(), s.qualname.clone()))
+                            .collect();
                         if f.lang.spec().implements_by_method_set
                             && shape_old(conn, p.id)? != shape_new(&ex)
                         {
                             w.shape_changed = true;
                         }
-                    }
-                    if !cold {
-                        let was = conn.file_facts(p.id)?;
                         if let Some(c) = with_types(
-                            typed_change(&was, &ex.facts),
-                            &conn.file_types(p.id)?,
+                            typed_change(&was.facts, &ex.facts),
+                            &was.types(),
                             &types_of(&ex),
                         ) {
                             w.facts_changed.insert(f.rel.clone(), c);
@@ -1099,6 +1036,100 @@ fn dependents(db: &Db, files: &HashSet<String>) -> SqlResult<HashSet<i64>> {
     Ok(out)
 }
 
+/// What a file's symbols and stated types were before this run rewrote or removed it.
+struct Before {
+    symbols: Vec<store::FileSymbol>,
+    facts: Vec<TypeFact>,
+}
+
+impl Before {
+    fn read(conn: &Db, file_id: i64) -> SqlResult<Before> {
+        Ok(Before {
+            symbols: conn.file_symbols(file_id)?,
+            facts: conn.file_facts(file_id)?,
+        })
+    }
+
+    /// Its symbols' names: references elsewhere re-resolve by them.
+    fn names(&self) -> impl Iterator<Item = String> + '_ {
+        self.symbols.iter().map(|s| s.name.clone())
+    }
+
+    /// The qualnames of its types (classes, structs, interfaces, named types).
+    fn types(&self) -> BTreeSet<String> {
+        self.symbols
+            .iter()
+            .filter(|s| s.kind.is_type_like())
+            .map(|s| s.qualname.clone())
+            .collect()
+    }
+
+    /// What its going (deleted, or now skipped) changes for the files that read its types.
+    fn gone(&self) -> Option<TypedChange> {
+        with_types(
+            typed_change(&self.facts, &[]),
+            &self.types(),
+            &BTreeSet::new(),
+        )
+    }
+}
+
+/// Re-resolve the typed references of `deps` (files that import the changed files, or share
+/// a Go package with them) that read `change`, then outwards: a file whose unchanged facts
+/// name a changed type (a base, a field's or a result's type), or whose imports bind a
+/// changed name or its owner, changed in meaning though not in text, so the files that read
+/// it, and its own references, are re-resolved too. Each file is re-resolved only for what is
+/// new to it ([`TypedChange::fresh`]), so the walk ends. Files of `changed` were resolved
+/// whole already.
+fn reresolve_outwards(
+    conn: &Db,
+    ws: &Layout,
+    mut deps: HashSet<i64>,
+    mut change: TypedChange,
+    changed: &HashSet<i64>,
+) -> SqlResult<usize> {
+    let mut done: HashMap<i64, TypedChange> = HashMap::new();
+    let mut count = 0;
+    while !deps.is_empty() {
+        let todo: Vec<(i64, TypedChange)> = deps
+            .iter()
+            .filter(|id| !changed.contains(id))
+            .filter_map(|&id| Some((id, change.fresh(done.entry(id).or_default())?)))
+            .collect();
+        count += reresolve_files(conn, ws, &todo)?;
+        let mut next = TypedChange::default();
+        let mut paths = HashSet::new();
+        let mut passing = HashSet::new();
+        for (id, fresh) in &todo {
+            let mut passes = false;
+            if let Some(c) = reading(&conn.file_facts(*id)?, &fresh.names) {
+                next.merge(c);
+                passes = true;
+            }
+            // A file that imports a changed name or its owner may hand it on (`pub use`,
+            // `export … from`, a package's `__init__.py`): its importers read the change as
+            // it is (`build_parallel()` of a re-exported builder).
+            let bound = bound_names(&conn.file_imports(*id)?, &fresh.names, &fresh.owners);
+            if !bound.is_empty() {
+                next.names.extend(fresh.names.iter().cloned());
+                next.owners.extend(fresh.owners.iter().cloned());
+                next.owners.extend(bound);
+                passes = true;
+            }
+            if passes {
+                passing.insert(*id);
+                paths.extend(conn.file_path(*id)?);
+            }
+        }
+        // Their importers (for Go, their package), and their own references that read what
+        // their facts came to mean.
+        deps = dependents(conn, &paths)?;
+        deps.extend(passing);
+        change = next;
+    }
+    Ok(count)
+}
+
 /// What changed in a file's stated types, as far as references elsewhere can tell: the
 /// names whose types changed (a reference reads one only through a name on its path; a
 /// type that came or went is among them), whether bases changed (those reach references
@@ -1129,6 +1160,24 @@ impl TypedChange {
         self.owners.extend(other.owners);
         self.bases |= other.bases;
         self.types |= other.types;
+    }
+
+    /// The part of this change a file was not re-resolved for yet (`done`: what it was),
+    /// added to `done`; `None` when there is none.
+    fn fresh(&self, done: &mut TypedChange) -> Option<TypedChange> {
+        let fresh = TypedChange {
+            names: self.names.difference(&done.names).cloned().collect(),
+            owners: self.owners.clone(),
+            bases: self.bases && !done.bases,
+            types: self.types && !done.types,
+        };
+        if fresh.names.is_empty() && !fresh.bases && !fresh.types {
+            return None;
+        }
+        done.names.extend(fresh.names.iter().cloned());
+        done.bases |= fresh.bases;
+        done.types |= fresh.types;
+        Some(fresh)
     }
 }
 
@@ -1656,6 +1705,29 @@ mod tests {
         let c = with_types(None, &types(&["Values"]), &types(&["Values2"])).expect("a change");
         assert!(c.types);
         assert_eq!(c.names, set(&["Values", "Values2"]));
+    }
+
+    /// A file is re-resolved again only for what is new to it, so the outward walk ends.
+    #[test]
+    fn a_file_is_re_resolved_only_for_what_is_new_to_it() {
+        let mut done = TypedChange::default();
+        let first = TypedChange {
+            names: set(&["Client", "c"]),
+            ..TypedChange::default()
+        };
+        assert_eq!(
+            first.fresh(&mut done).map(|c| c.names),
+            Some(set(&["Client", "c"]))
+        );
+        assert!(first.fresh(&mut done).is_none());
+        let more = TypedChange {
+            names: set(&["c", "builder"]),
+            bases: true,
+            ..TypedChange::default()
+        };
+        let fresh = more.fresh(&mut done).expect("builder and bases are new");
+        assert_eq!((fresh.names, fresh.bases), (set(&["builder"]), true));
+        assert!(more.fresh(&mut done).is_none());
     }
 
     /// A file's unchanged facts that name a changed type changed in meaning; its imports that

@@ -77,6 +77,14 @@ use std::time::Duration;
 pub type SqlError = rusqlite::Error;
 pub type SqlResult<T> = Result<T, SqlError>;
 
+/// A symbol of a file as [`Db::file_symbols`] reads it.
+#[derive(Debug, Clone)]
+pub struct FileSymbol {
+    pub name: String,
+    pub qualname: String,
+    pub kind: Kind,
+}
+
 /// An open map. Opened for writing ([`open_for_write`], [`open_fresh_build`]) it serves an
 /// index run; opened for reading ([`open_for_read`]) the tools. Its methods are the map's
 /// typed API; `rusqlite` appears nowhere outside this module.
@@ -690,14 +698,7 @@ impl Db {
         let mut st = self.conn.prepare_cached(
             "SELECT qualname, role, ty FROM facts WHERE file_id = ?1 ORDER BY seq",
         )?;
-        let rows = st.query_map([file_id], |r| {
-            let role: String = r.get(1)?;
-            Ok(TypeFact {
-                qualname: r.get(0)?,
-                role: FactRole::parse(&role).unwrap_or(FactRole::Type),
-                ty: r.get(2)?,
-            })
-        })?;
+        let rows = st.query_map([file_id], |r| run::fact_at(r, 0))?;
         rows.collect()
     }
 
@@ -710,12 +711,21 @@ impl Db {
         rows.collect()
     }
 
-    /// Qualnames of a file's symbols, for working out which names a change added or removed.
-    pub fn file_qualnames(&self, file_id: i64) -> SqlResult<Vec<(String, String)>> {
+    /// A file's symbols (its file node left out), for working out which names and types a
+    /// change added or removed.
+    pub fn file_symbols(&self, file_id: i64) -> SqlResult<Vec<FileSymbol>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT name, qualname FROM symbols WHERE file_id = ?1 AND qualname != ''",
+            "SELECT name, qualname, kind_code FROM symbols WHERE file_id = ?1 AND qualname != ''",
         )?;
-        let rows = st.query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let rows = st.query_map([file_id], |r| {
+            let code: i64 = r.get(2)?;
+            Ok(FileSymbol {
+                name: r.get(0)?,
+                qualname: r.get(1)?,
+                kind: Kind::from_code(code)
+                    .ok_or(rusqlite::Error::IntegralValueOutOfRange(2, code))?,
+            })
+        })?;
         rows.collect()
     }
 }

@@ -121,12 +121,13 @@ fn stored_symbol(r: &rusqlite::Row<'_>) -> SqlResult<(i64, Box<str>, Kind)> {
     Ok((r.get(1)?, r.get::<_, String>(2)?.into_boxed_str(), kind))
 }
 
-fn stored_fact(r: &rusqlite::Row<'_>) -> SqlResult<TypeFact> {
-    let role: String = r.get(2)?;
+/// A `facts` row (qualname, role, type), read from column `i` on.
+pub(crate) fn fact_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<TypeFact> {
+    let role: String = r.get(i + 1)?;
     Ok(TypeFact {
-        qualname: r.get(1)?,
+        qualname: r.get(i)?,
         role: FactRole::parse(&role).unwrap_or(FactRole::Type),
-        ty: r.get(3)?,
+        ty: r.get(i + 2)?,
     })
 }
 
@@ -275,17 +276,6 @@ impl Db {
             .optional()
     }
 
-    /// The qualnames of a file's types (classes, structs, interfaces, named types).
-    pub fn file_types(&self, file_id: i64) -> SqlResult<std::collections::BTreeSet<String>> {
-        self.conn
-            .prepare_cached(
-                "SELECT qualname FROM symbols WHERE file_id = ?1
-                 AND kind IN ('class','struct','interface','type')",
-            )?
-            .query_map([file_id], |r| r.get(0))?
-            .collect()
-    }
-
     /// A file's types and methods (qualname, kind, parameter count) and the names its types
     /// extend: what method-set `implements` depends on, as stored.
     #[allow(clippy::type_complexity)]
@@ -330,7 +320,7 @@ impl Db {
             "SELECT file_id, module, member, alias, reexport, line, col FROM imports ORDER BY rowid",
         )?;
         let mut syms = ByFile::new(syms.query([])?, stored_symbol)?;
-        let mut facts = ByFile::new(facts.query([])?, stored_fact)?;
+        let mut facts = ByFile::new(facts.query([])?, |r| fact_at(r, 1))?;
         let mut imports = ByFile::new(imports.query([])?, |r| import_at(r, 1))?;
         let mut rows = files.query([])?;
         let mut these = Vec::new();
