@@ -46,7 +46,7 @@ CREATE TABLE symbols (
     file_id     INTEGER REFERENCES files(id),  -- NULL for Go package nodes
     lang        TEXT NOT NULL,
     qualname    TEXT NOT NULL,                 -- '' for file and package nodes
-    own_name    TEXT,                          -- the name, when it is not the qualname
+    own_name    TEXT,                          -- the name, when it is not the qualname's last segment
     kind_code   INTEGER NOT NULL,              -- see kind below
     start_line  INTEGER NOT NULL,
     start_col   INTEGER NOT NULL,
@@ -59,11 +59,15 @@ CREATE TABLE symbols (
     doc         TEXT,                          -- first line of the docstring / doc comment
     parent      INTEGER,                       -- the containing node: nodes.id
     params      INTEGER,                       -- functions and methods: parameter count
-    receiver    TEXT,                          -- Go methods: receiver base type name
+    has_receiver INTEGER NOT NULL DEFAULT 0,   -- 1: a method declared apart from its type (Go's receiver, Rust's impl)
     dir         TEXT,                          -- package nodes: their directory
-    -- Computed when read (stored only in the index on name): most names are their qualname
-    -- (top-level symbols), most names start on their symbol's first line, and kinds are few.
-    name        TEXT GENERATED ALWAYS AS (coalesce(own_name, qualname)) VIRTUAL,
+    -- Computed when read (stored only in the index on name): most names are their qualname's
+    -- last segment, a receiver is the rest of it, most names start on their symbol's first
+    -- line, and kinds are few. (`rtrim(q, replace(q, '.', ''))` is `q` up to its last '.'.)
+    name        TEXT GENERATED ALWAYS AS (coalesce(own_name,
+                    substr(qualname, length(rtrim(qualname, replace(qualname, '.', ''))) + 1))) VIRTUAL,
+    receiver    TEXT GENERATED ALWAYS AS (CASE WHEN has_receiver THEN
+                    substr(qualname, 1, length(rtrim(qualname, replace(qualname, '.', ''))) - 1) END) VIRTUAL,
     kind        TEXT GENERATED ALWAYS AS (CASE kind_code WHEN 0 THEN 'file' WHEN 1 THEN 'package'
                     WHEN 2 THEN 'class' WHEN 3 THEN 'struct' WHEN 4 THEN 'interface' WHEN 5 THEN 'type'
                     WHEN 6 THEN 'function' WHEN 7 THEN 'method' WHEN 8 THEN 'field' WHEN 9 THEN 'constant'
@@ -121,14 +125,16 @@ CREATE INDEX imports_file ON imports(file_id);
 -- attribute's type, a function's results, a class's bases in order. Each is a type expression
 -- in its file's scope ('Graph', 'pkg.T', 'pkg.NewT()@0'); resolution follows them to type
 -- calls on values (`self.graph.add(...)`), which are then 'inferred' edges.
+-- Kept in file order on disk (the key), so a file's facts are read and deleted together with
+-- no index beside them.
 CREATE TABLE facts (
     file_id  INTEGER NOT NULL REFERENCES files(id),
+    seq      INTEGER NOT NULL,                 -- order in the file
     qualname TEXT NOT NULL,
     role     TEXT NOT NULL,                    -- type | returns | base
     ty       TEXT NOT NULL,
-    seq      INTEGER NOT NULL                  -- order in the file
-);
-CREATE INDEX facts_file_qual ON facts(file_id, qualname);
+    PRIMARY KEY (file_id, seq)
+) WITHOUT ROWID;
 
 -- How central each symbol is: PageRank over the calls/imports/extends/implements edges, mixed
 -- with in-degree; recomputed by runs that change many files (it ranks ties, so a few small

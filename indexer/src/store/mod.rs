@@ -157,7 +157,7 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// and resolutions as small integers; 10: targets as written in `names`, symbols' name, kind,
 /// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
 /// too, so Rust paths have one); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 12;
+pub const SCHEMA_VERSION: i64 = 13;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]

@@ -201,7 +201,7 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
 /// library, but the SQL that finds it costs 1.3 µs a row: 1.1 s for every name on 6.5 M
 /// lines of Go.)
 fn own_name<'a>(name: &'a str, qualname: &str) -> Option<&'a str> {
-    (name != qualname).then_some(name)
+    (name != qualname.rsplit('.').next().unwrap_or(qualname)).then_some(name)
 }
 
 /// The secondary indexes of `schema.sql`, by name and statement.
@@ -315,7 +315,7 @@ impl Db {
         )?;
         let mut facts = self
             .conn
-            .prepare("SELECT file_id, qualname, role, ty FROM facts ORDER BY rowid")?;
+            .prepare("SELECT file_id, qualname, role, ty FROM facts ORDER BY file_id, seq")?;
         let mut imports = self.conn.prepare(
             "SELECT file_id, module, member, alias, reexport, line, col FROM imports ORDER BY rowid",
         )?;
@@ -396,8 +396,8 @@ impl Db {
         self.conn
             .prepare_cached(
                 "INSERT INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
-                   name_lines, name_col, name_end_col, signature, doc, parent, params, receiver)
-                 VALUES (?1, ?2, ?3, ?4, '', ?8, 1, 1, ?5 - 1, 1, 0, 1, 1, NULL, ?6, ?7, NULL, NULL)",
+                   name_lines, name_col, name_end_col, signature, doc, parent, params, has_receiver)
+                 VALUES (?1, ?2, ?3, ?4, '', ?8, 1, 1, ?5 - 1, 1, 0, 1, 1, NULL, ?6, ?7, NULL, 0)",
             )?
             .execute(params![
                 number,
@@ -424,7 +424,7 @@ impl Db {
         let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
         let mut st = self.conn.prepare_cached(
             "INSERT OR IGNORE INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
-               name_lines, name_col, name_end_col, signature, doc, parent, params, receiver)
+               name_lines, name_col, name_end_col, signature, doc, parent, params, has_receiver)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
         )?;
         let mut seen: HashMap<&str, i64> = HashMap::with_capacity(ex.symbols.len());
@@ -462,7 +462,7 @@ impl Db {
                 s.doc,
                 parent,
                 s.params,
-                s.receiver
+                s.receiver.is_some()
             ])?;
         }
         Ok(numbers)
@@ -769,39 +769,61 @@ impl Db {
 mod tests {
     use super::own_name;
 
-    /// `own_name` and `schema.sql`'s computed `name` agree: a name stored nowhere is the
-    /// qualname, every other is stored.
+    /// `own_name` and `schema.sql`'s computed `name` and `receiver` agree: a name stored
+    /// nowhere is the qualname's last segment, every other is stored; a receiver is the rest
+    /// of the qualname.
     #[test]
     fn a_name_is_stored_only_when_the_qualname_does_not_give_it() {
         let conn = rusqlite::Connection::open_in_memory().expect("open");
         conn.execute_batch(super::SCHEMA).expect("schema");
+        // (name, qualname, stored, receiver)
         let cases = [
-            ("refresh", "SessionStore.refresh", true),
-            ("parse", "parse", false),
-            ("map", "map~3", true),
-            ("url.go", "", true),
-            ("héllo", "héllo", false),
-            ("x", "a.b.c.x", true),
-            ("", "", false),
+            (
+                "refresh",
+                "SessionStore.refresh",
+                false,
+                Some("SessionStore"),
+            ),
+            ("parse", "parse", false, None),
+            ("map", "map~3", true, None),
+            ("len", "Vec.len~2", true, Some("Vec")),
+            ("url.go", "", true, None),
+            ("héllo", "héllo", false, None),
+            ("ñ", "Ünï.cödé.ñ", false, Some("Ünï.cödé")),
+            ("x", "a.b.c.x", false, Some("a.b.c")),
+            ("x", "a.b.c.y", true, None),
+            ("run", "tests.T.run", false, Some("tests.T")),
+            ("", "", false, None),
+            ("", "a.", false, Some("a")),
         ];
-        for (i, (name, qualname, stored)) in cases.into_iter().enumerate() {
+        for (i, (name, qualname, stored, receiver)) in cases.into_iter().enumerate() {
             let own = own_name(name, qualname);
             assert_eq!(own.is_some(), stored, "{name:?} in {qualname:?}");
             conn.execute(
                 "INSERT INTO symbols(id, lang, own_name, qualname, kind_code, start_line, start_col,
-                   end_lines, end_col, name_lines, name_col, name_end_col)
-                 VALUES (?1, 'py', ?2, ?3, 7, 10, 1, 2, 1, 1, 5, 9)",
-                rusqlite::params![i as i64 + 1, own, qualname],
+                   end_lines, end_col, name_lines, name_col, name_end_col, has_receiver)
+                 VALUES (?1, 'py', ?2, ?3, 7, 10, 1, 2, 1, 1, 5, 9, ?4)",
+                rusqlite::params![i as i64 + 1, own, qualname, receiver.is_some()],
             )
             .expect("insert");
-            let back: (String, String, i64, i64) = conn
+            let back: (String, String, i64, i64, Option<String>) = conn
                 .query_row(
-                    "SELECT name, kind, end_line, name_line FROM symbols WHERE id = ?1",
+                    "SELECT name, kind, end_line, name_line, receiver FROM symbols WHERE id = ?1",
                     [i as i64 + 1],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
                 )
                 .expect("read");
-            assert_eq!(back, (name.to_string(), "method".to_string(), 12, 11));
+            assert_eq!(
+                back,
+                (
+                    name.to_string(),
+                    "method".to_string(),
+                    12,
+                    11,
+                    receiver.map(str::to_string)
+                ),
+                "{name:?} in {qualname:?}"
+            );
         }
     }
 }
