@@ -47,6 +47,7 @@ CREATE TABLE symbols (
     lang        TEXT NOT NULL,
     qualname    TEXT NOT NULL,                 -- '' for file and package nodes
     own_name    TEXT,                          -- the name, when it is not the qualname's last segment
+    name_at     INTEGER NOT NULL DEFAULT 0,    -- characters before the qualname's last segment
     kind_code   INTEGER NOT NULL,              -- see kind below
     start_line  INTEGER NOT NULL,
     start_col   INTEGER NOT NULL,
@@ -63,11 +64,9 @@ CREATE TABLE symbols (
     dir         TEXT,                          -- package nodes: their directory
     -- Computed when read (stored only in the index on name): most names are their qualname's
     -- last segment, a receiver is the rest of it, most names start on their symbol's first
-    -- line, and kinds are few. (`rtrim(q, replace(q, '.', ''))` is `q` up to its last '.'.)
-    name        TEXT GENERATED ALWAYS AS (coalesce(own_name,
-                    substr(qualname, length(rtrim(qualname, replace(qualname, '.', ''))) + 1))) VIRTUAL,
-    receiver    TEXT GENERATED ALWAYS AS (CASE WHEN has_receiver THEN
-                    substr(qualname, 1, length(rtrim(qualname, replace(qualname, '.', ''))) - 1) END) VIRTUAL,
+    -- line, and kinds are few.
+    name        TEXT GENERATED ALWAYS AS (coalesce(own_name, substr(qualname, name_at + 1))) VIRTUAL,
+    receiver    TEXT GENERATED ALWAYS AS (CASE WHEN has_receiver THEN substr(qualname, 1, name_at - 1) END) VIRTUAL,
     kind        TEXT GENERATED ALWAYS AS (CASE kind_code WHEN 0 THEN 'file' WHEN 1 THEN 'package'
                     WHEN 2 THEN 'class' WHEN 3 THEN 'struct' WHEN 4 THEN 'interface' WHEN 5 THEN 'type'
                     WHEN 6 THEN 'function' WHEN 7 THEN 'method' WHEN 8 THEN 'field' WHEN 9 THEN 'constant'

@@ -204,6 +204,21 @@ fn own_name<'a>(name: &'a str, qualname: &str) -> Option<&'a str> {
     (name != qualname.rsplit('.').next().unwrap_or(qualname)).then_some(name)
 }
 
+/// `symbols.name_at`: the characters (SQLite's `substr` counts characters) before the
+/// qualname's last segment.
+fn name_at(qualname: &str) -> usize {
+    qualname
+        .rfind('.')
+        .map_or(0, |i| qualname[..=i].chars().count())
+}
+
+/// `column IN (codes)`: a filter on kinds by their stored codes. (The `kind` column is
+/// computed for each row it is read from: 0.6 s against 0.13 s over 890k symbols.)
+fn kind_in(column: &str, kinds: &[Kind]) -> String {
+    let codes: Vec<String> = kinds.iter().map(|k| k.code().to_string()).collect();
+    format!("{column} IN ({})", codes.join(", "))
+}
+
 /// The secondary indexes of `schema.sql`, by name and statement.
 fn schema_indexes() -> impl Iterator<Item = (&'static str, &'static str)> {
     SCHEMA.split(';').filter_map(|stmt| {
@@ -424,8 +439,8 @@ impl Db {
         let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
         let mut st = self.conn.prepare_cached(
             "INSERT OR IGNORE INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
-               name_lines, name_col, name_end_col, signature, doc, parent, params, has_receiver)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+               name_lines, name_col, name_end_col, signature, doc, parent, params, has_receiver, name_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
         )?;
         let mut seen: HashMap<&str, i64> = HashMap::with_capacity(ex.symbols.len());
         for s in &ex.symbols {
@@ -462,7 +477,8 @@ impl Db {
                 s.doc,
                 parent,
                 s.params,
-                s.receiver.is_some()
+                s.receiver.is_some(),
+                name_at(&s.qualname)
             ])?;
         }
         Ok(numbers)
@@ -605,7 +621,10 @@ impl Db {
     /// Every package node (a cold run makes them all again).
     pub fn delete_packages(&self) -> SqlResult<()> {
         self.conn.execute(
-            "DELETE FROM symbols WHERE kind = 'package' AND file_id IS NULL",
+            &format!(
+                "DELETE FROM symbols WHERE {} AND file_id IS NULL",
+                kind_in("kind_code", &[Kind::Package])
+            ),
             [],
         )?;
         Ok(())
@@ -693,10 +712,11 @@ impl Db {
 
     /// A language's top-level concrete types (structs and named types).
     pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(TypeRow)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
+        let mut st = self.conn.prepare(&format!(
             "SELECT f.path, s.qualname, s.file_id, s.id FROM symbols s
-             JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND s.kind IN ('struct', 'type') AND instr(s.qualname, '.') = 0",
-        )?;
+             JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND {} AND instr(s.qualname, '.') = 0",
+            kind_in("s.kind_code", &[Kind::Struct, Kind::Type])
+        ))?;
         for r in st.query_map([lang.prefix()], type_row)? {
             f(r?);
         }
@@ -705,10 +725,11 @@ impl Db {
 
     /// A language's methods declared with a receiver.
     pub fn receiver_methods(&self, lang: Lang, mut f: impl FnMut(ReceiverMethod)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
-                "SELECT f.dir, s.receiver, s.name, s.params FROM symbols s JOIN files f ON f.id = s.file_id
-                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NOT NULL",
-            )?;
+        let mut st = self.conn.prepare(&format!(
+            "SELECT f.dir, s.receiver, s.name, s.params FROM symbols s JOIN files f ON f.id = s.file_id
+             WHERE s.lang = ?1 AND {} AND s.has_receiver",
+            kind_in("s.kind_code", &[Kind::Method])
+        ))?;
         for r in st.query_map([lang.prefix()], |r| {
             Ok(ReceiverMethod {
                 dir: r.get(0)?,
@@ -724,10 +745,11 @@ impl Db {
 
     /// A language's interfaces.
     pub fn interfaces(&self, lang: Lang, mut f: impl FnMut(TypeRow)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
+        let mut st = self.conn.prepare(&format!(
             "SELECT f.path, s.qualname, s.file_id, s.id FROM symbols s JOIN files f ON f.id = s.file_id
-             WHERE s.lang = ?1 AND s.kind = 'interface'",
-        )?;
+             WHERE s.lang = ?1 AND {}",
+            kind_in("s.kind_code", &[Kind::Interface])
+        ))?;
         for r in st.query_map([lang.prefix()], type_row)? {
             f(r?);
         }
@@ -741,10 +763,11 @@ impl Db {
         lang: Lang,
         mut f: impl FnMut((i64, String, Option<u32>)),
     ) -> SqlResult<()> {
-        let mut st = self.conn.prepare(
+        let mut st = self.conn.prepare(&format!(
             "SELECT s.parent, s.name, s.params FROM symbols s
-                 WHERE s.lang = ?1 AND s.kind = 'method' AND s.receiver IS NULL AND s.parent IS NOT NULL",
-        )?;
+             WHERE s.lang = ?1 AND {} AND NOT s.has_receiver AND s.parent IS NOT NULL",
+            kind_in("s.kind_code", &[Kind::Method])
+        ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
             f(r?);
         }
@@ -756,7 +779,8 @@ impl Db {
         let mut st = self.conn.prepare(&format!(
             "SELECT e.source, e.target FROM edges e JOIN symbols s ON s.id = e.source
                  WHERE e.kind = {EXTENDS} AND e.target IS NOT NULL
-                 AND s.lang = ?1 AND s.kind IN ('interface', 'struct', 'type')"
+                 AND s.lang = ?1 AND {}",
+            kind_in("s.kind_code", &[Kind::Interface, Kind::Struct, Kind::Type])
         ))?;
         for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
             f(r?);
@@ -767,7 +791,7 @@ impl Db {
 
 #[cfg(test)]
 mod tests {
-    use super::own_name;
+    use super::{name_at, own_name};
 
     /// `own_name` and `schema.sql`'s computed `name` and `receiver` agree: a name stored
     /// nowhere is the qualname's last segment, every other is stored; a receiver is the rest
@@ -801,9 +825,15 @@ mod tests {
             assert_eq!(own.is_some(), stored, "{name:?} in {qualname:?}");
             conn.execute(
                 "INSERT INTO symbols(id, lang, own_name, qualname, kind_code, start_line, start_col,
-                   end_lines, end_col, name_lines, name_col, name_end_col, has_receiver)
-                 VALUES (?1, 'py', ?2, ?3, 7, 10, 1, 2, 1, 1, 5, 9, ?4)",
-                rusqlite::params![i as i64 + 1, own, qualname, receiver.is_some()],
+                   end_lines, end_col, name_lines, name_col, name_end_col, has_receiver, name_at)
+                 VALUES (?1, 'py', ?2, ?3, 7, 10, 1, 2, 1, 1, 5, 9, ?4, ?5)",
+                rusqlite::params![
+                    i as i64 + 1,
+                    own,
+                    qualname,
+                    receiver.is_some(),
+                    name_at(qualname)
+                ],
             )
             .expect("insert");
             let back: (String, String, i64, i64, Option<String>) = conn
