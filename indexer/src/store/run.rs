@@ -530,10 +530,14 @@ impl Db {
 
     /// The files of a language, in path order, with the package each states.
     pub fn package_files(&self, lang: Lang) -> SqlResult<Vec<(String, Option<String>)>> {
-        self.conn
-            .prepare_cached("SELECT path, package FROM files WHERE lang = ?1 ORDER BY path")?
+        // Sorted here: `ORDER BY path` walks the index on path and reads each row apart.
+        let mut rows = self
+            .conn
+            .prepare_cached("SELECT path, package FROM files WHERE lang = ?1")?
             .query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect()
+            .collect::<SqlResult<Vec<(String, Option<String>)>>>()?;
+        rows.sort_unstable();
+        Ok(rows)
     }
 
     /// The files that import this node (a file or package node) or something in it: an
