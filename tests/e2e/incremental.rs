@@ -487,6 +487,9 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
             python_root().join("email"),
             vec![
                 Move("utils.py", "utils2.py"),
+                // Imported under another name (`from email._parseaddr import AddressList as
+                // _AddressList`): the calls of `_AddressList` share no name with what went.
+                Move("_parseaddr.py", "_parseaddr2.py"),
                 Append("newmod.py", py_defs),
                 Append("_policybase.py", py_defs),
                 Delete("charset.py"),
@@ -520,6 +523,8 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
                     "interface Observer2<T>",
                 ),
                 Move("internal/Subscription.ts", "internal/Subscription2.ts"),
+                // Imported under another name (`import { observable as Symbol_observable }`).
+                Move("internal/symbol/observable.ts", "internal/symbol/observable2.ts"),
                 Delete("internal/util/pipe.ts"),
             ],
         ),
