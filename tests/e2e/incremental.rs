@@ -524,7 +524,10 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
                 ),
                 Move("internal/Subscription.ts", "internal/Subscription2.ts"),
                 // Imported under another name (`import { observable as Symbol_observable }`).
-                Move("internal/symbol/observable.ts", "internal/symbol/observable2.ts"),
+                Move(
+                    "internal/symbol/observable.ts",
+                    "internal/symbol/observable2.ts",
+                ),
                 Delete("internal/util/pipe.ts"),
             ],
         ),
