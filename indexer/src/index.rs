@@ -1325,7 +1325,9 @@ fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize
     let idx = conn.symbol_index();
     let mut numbering = Numbering::default();
     let mut cache = resolve::Cache::default();
-    let mut imports_cache: HashMap<i64, Vec<Import>> = HashMap::new();
+    // Each file's bindings, made once (a file's imports bound anew for each of its
+    // references were a fifth of a hub type's re-resolution).
+    let mut ctxs: HashMap<i64, FileCtx> = HashMap::new();
     let mut import_files: BTreeSet<(i64, String, String)> = BTreeSet::new();
     let mut count = 0;
     for r in rows {
@@ -1337,16 +1339,18 @@ fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize
             continue;
         }
         let kind = r.kind;
-        let imports = match imports_cache.entry(r.file_id) {
+        let ctx = match ctxs.entry(r.file_id) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => e.insert(conn.file_imports(r.file_id)?),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let imports = conn.file_imports(r.file_id)?;
+                e.insert(FileCtx::new(lang, &r.path, &imports, ws))
+            }
         };
-        let ctx = FileCtx::new(lang, &r.path, imports, ws);
         let source_qual = NodeId::parse(&r.source)
             .ok()
             .and_then(|n| n.qualname().map(str::to_string));
         let outcome = resolve::resolve_ref(
-            &ctx,
+            ctx,
             ws,
             &idx,
             &Ref {

@@ -29,7 +29,11 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
     let from_dir = parent_dir(from_file);
     // The module the importing file belongs to: vendored copies first.
     for (dir, module) in &ws.modules {
-        let inside = dir.is_empty() || from_dir == dir || from_dir.starts_with(&format!("{dir}/"));
+        let inside = dir.is_empty()
+            || from_dir == dir
+            || from_dir
+                .strip_prefix(dir.as_str())
+                .is_some_and(|rest| rest.starts_with('/'));
         if !inside {
             continue;
         }
@@ -46,7 +50,9 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
         } else if module == "std" && !import.split('/').next().unwrap_or("").contains('.') {
             Some(import)
         } else {
-            import.strip_prefix(&format!("{module}/"))
+            import
+                .strip_prefix(module.as_str())
+                .and_then(|rest| rest.strip_prefix('/'))
         };
         if let Some(rel) = rel {
             let d = join_path(dir, rel);

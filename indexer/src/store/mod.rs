@@ -458,7 +458,10 @@ impl Db {
     /// The lookups resolution makes during an incremental run, over the map itself (they see
     /// the run's uncommitted writes).
     pub fn symbol_index(&self) -> SqlIndex<'_> {
-        SqlIndex { db: self }
+        SqlIndex {
+            db: self,
+            seen: Default::default(),
+        }
     }
 
     pub fn get_meta(&self, key: &str) -> SqlResult<Option<String>> {
@@ -742,11 +745,29 @@ impl Drop for Snapshot<'_> {
 }
 
 /// Lookups over the map itself, for incremental runs (sees the run's uncommitted writes).
+/// Each answer is remembered for the handle's life: a run takes one after writing the
+/// changed files' symbols, and writes only edges and nodes while it looks things up (renaming
+/// `http.Request` re-resolves 35k references, most of them asking the same few questions).
 pub struct SqlIndex<'c> {
     db: &'c Db,
+    seen: std::cell::RefCell<std::collections::HashMap<Lookup, Vec<SymRef>>>,
 }
 
+/// A question asked of a [`SqlIndex`]: (which lookup, language, first and second key).
+type Lookup = (u8, Lang, String, String);
+
 impl SqlIndex<'_> {
+    /// `query`'s answer, asked once per handle (`which` tells the lookups apart).
+    fn remembered(&self, which: u8, sql: &str, a: &str, b: &str, lang: Lang) -> Vec<SymRef> {
+        let key = (which, lang, a.to_string(), b.to_string());
+        if let Some(hit) = self.seen.borrow().get(&key) {
+            return hit.clone();
+        }
+        let out = self.query(sql, a, b, lang);
+        self.seen.borrow_mut().insert(key, out.clone());
+        out
+    }
+
     fn query(&self, sql: &str, a: &str, b: &str, lang: Lang) -> Vec<SymRef> {
         let run = || -> SqlResult<Vec<SymRef>> {
             let mut st = self.db.conn.prepare_cached(sql)?;
@@ -793,7 +814,8 @@ impl SymbolIndex for SqlIndex<'_> {
     }
 
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
-        self.query(
+        self.remembered(
+            0,
             concat!(
                 "SELECT ",
                 file_node_text!("s", "f"),
@@ -807,7 +829,8 @@ impl SymbolIndex for SqlIndex<'_> {
         )
     }
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
-        self.query(
+        self.remembered(
+            1,
             concat!(
                 "SELECT ", file_node_text!("s", "f"), ", s.kind, f.path \
                  FROM symbols s JOIN files f ON f.id = s.file_id \
