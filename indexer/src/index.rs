@@ -594,7 +594,16 @@ fn run_in_tx(
                     change.merge(c);
                 }
             }
-            deps = dependents(conn, &paths)?;
+            // A reference elsewhere reads a changed name only by spelling it, in its target
+            // or in its first name's type, which comes from a value the same file spells (a
+            // type that came is read through chains that do not spell it: `types`). When no
+            // reference spells any of them (a function or method added), the walk is not
+            // needed: on Go's standard library it read the typed references of net/url's 81
+            // importers for a function added to url.go (20-30 ms).
+            let spelled: Vec<&str> = change.names.iter().map(String::as_str).collect();
+            if change.bases || change.types || conn.names_mention_any(&spelled)? {
+                deps = dependents(conn, &paths)?;
+            }
         }
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids)?;
         stats.reresolved += reresolve_outwards(conn, &ws, deps, change, &written.changed_ids)?;

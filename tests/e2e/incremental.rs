@@ -457,6 +457,12 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
             vec![
                 // Its types' `implements` edges stay (they went with any edit, once).
                 Append("url/url.go", "\n// an edit that changes no type\n"),
+                // A function no reference spells: its importers' references are not read again
+                // (nothing can read it), and the edges are still a cold build's.
+                Append(
+                    "url/url.go",
+                    "\nfunc brandNewHelper(s string) (*URL, error) { return Parse(s) }\n",
+                ),
                 Replace(
                     "url/url.go",
                     "func (u *URL) Query() Values {",

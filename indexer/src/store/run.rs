@@ -283,6 +283,20 @@ impl Db {
         Ok(())
     }
 
+    /// Whether some reference's target, as written, has one of `names` in it (a substring
+    /// test: callers check segments themselves). One scan of `names` per name.
+    pub fn names_mention_any(&self, names: &[&str]) -> SqlResult<bool> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT EXISTS (SELECT 1 FROM names WHERE instr(name, ?1) > 0)")?;
+        for n in names {
+            if st.query_row([n], |r| r.get::<_, bool>(0))? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// A file's path.
     pub fn file_path(&self, file_id: i64) -> SqlResult<Option<String>> {
         self.conn
