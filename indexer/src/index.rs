@@ -977,8 +977,14 @@ fn resolve_job(
     };
     let mut out = Vec::with_capacity(job.refs.len() + job.imports.len());
     // An import with no module names the file's own export (`export default x`): no edge.
+    // One edge per module a statement imports from: `import { a, b } from './m'` binds two
+    // names, and a TypeScript import's edge is the module's, so they were one row twice.
+    let mut seen: HashSet<(Option<String>, String, Pos)> = HashSet::new();
     for imp in job.imports.iter().filter(|i| !i.module.is_empty()) {
         let ie = ctx.import_edge(imp, ws);
+        if !seen.insert((ie.target.clone(), ie.target_name.clone(), imp.pos)) {
+            continue;
+        }
         out.push(Edge {
             file_id: job.file_id,
             source: job.file_number,

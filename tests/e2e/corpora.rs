@@ -274,6 +274,17 @@ fn check_invariants(c: &Corpus) {
         dangling.len(),
         &dangling[..dangling.len().min(10)]
     );
+    // No edge is the same row twice (`import { a, b } from './m'` once gave the module's
+    // edge once per name).
+    let repeated: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM (SELECT 1 FROM all_edges
+             GROUP BY source, target, target_name, kind, line, col, resolution HAVING count(*) > 1)",
+            [],
+            |r| r.get(0),
+        )
+        .expect("repeated edges");
+    assert_eq!(repeated, 0, "{}: edge rows repeat", c.root.display());
     eprintln!(
         "{}: {count} nodes and {edges} edges checked",
         c.root.display()

@@ -355,8 +355,9 @@ fn a_run_over_changed_files_looks_only_at_those_and_walks_for_new_ones() {
     );
 }
 
-/// Every edge of a map, sorted, as the differential tests compare them (a row may repeat:
-/// `export { a, b } from './m'` gives two import edges to the module).
+/// Every edge of a map, sorted, as the differential tests compare them: as lists, not sets,
+/// so that a row written twice shows (`import { a, b } from './m'` once gave the module's
+/// edge twice; `corpora.rs` now asserts no row repeats).
 fn all_edges(root: &std::path::Path) -> Vec<String> {
     rows(
         &db(root),
