@@ -156,7 +156,8 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// from `files.node` and their qualnames, not stored; 9: no index on `edges.source`, edge kinds
 /// and resolutions as small integers; 10: targets as written in `names`, symbols' name, kind,
 /// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
-/// too, so Rust paths have one); an older or newer map is rebuilt by the next index run.
+/// too, so Rust paths have one; 13: `facts` keyed by file, names and receivers computed from
+/// `name_at`); an older or newer map is rebuilt by the next index run.
 pub const SCHEMA_VERSION: i64 = 13;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
@@ -753,13 +754,13 @@ pub struct SqlIndex<'c> {
     seen: std::cell::RefCell<std::collections::HashMap<Lookup, Vec<SymRef>>>,
 }
 
-/// A question asked of a [`SqlIndex`]: (which lookup, language, first and second key).
-type Lookup = (u8, Lang, String, String);
+/// A question asked of a [`SqlIndex`]: (its statement, language, first and second key).
+type Lookup = (&'static str, Lang, String, String);
 
 impl SqlIndex<'_> {
-    /// `query`'s answer, asked once per handle (`which` tells the lookups apart).
-    fn remembered(&self, which: u8, sql: &str, a: &str, b: &str, lang: Lang) -> Vec<SymRef> {
-        let key = (which, lang, a.to_string(), b.to_string());
+    /// `query`'s answer, asked once per handle.
+    fn remembered(&self, sql: &'static str, a: &str, b: &str, lang: Lang) -> Vec<SymRef> {
+        let key = (sql, lang, a.to_string(), b.to_string());
         if let Some(hit) = self.seen.borrow().get(&key) {
             return hit.clone();
         }
@@ -815,7 +816,6 @@ impl SymbolIndex for SqlIndex<'_> {
 
     fn in_dir(&self, lang: Lang, dir: &str, qualname: &str) -> Vec<SymRef> {
         self.remembered(
-            0,
             concat!(
                 "SELECT ",
                 file_node_text!("s", "f"),
@@ -830,7 +830,6 @@ impl SymbolIndex for SqlIndex<'_> {
     }
     fn by_name(&self, lang: Lang, name: &str) -> Vec<SymRef> {
         self.remembered(
-            1,
             concat!(
                 "SELECT ", file_node_text!("s", "f"), ", s.kind, f.path \
                  FROM symbols s JOIN files f ON f.id = s.file_id \
