@@ -599,14 +599,9 @@ fn run_in_tx(
             // type that came is read through chains that do not spell it: `types`). When no
             // reference spells any of them (a function or method added), the walk is not
             // needed: on Go's standard library it read the typed references of net/url's 81
-            // importers for a function added to url.go (20-30 ms). Each name costs a scan of
-            // `names` (4.5 ms there), so past a few names the walk is cheaper than the check.
+            // importers for a function added to url.go (20-30 ms; the check, 4.5 ms).
             let spelled: Vec<&str> = change.names.iter().map(String::as_str).collect();
-            if change.bases
-                || change.types
-                || spelled.len() > MAX_NAMES_CHECKED
-                || conn.names_mention_any(&spelled)?
-            {
+            if change.bases || change.types || conn.names_mention_any(&spelled)? {
                 deps = dependents(conn, &paths)?;
             }
         }
@@ -1101,10 +1096,6 @@ impl Before {
 /// it, and its own references, are re-resolved too. Each file is re-resolved only for what is
 /// new to it ([`TypedChange::fresh`]), so the walk ends. Files of `changed` were resolved
 /// whole already.
-/// The most changed names whose spelling is looked for before the outward walk (see
-/// `run_in_tx`): a file with more new definitions walks without looking.
-const MAX_NAMES_CHECKED: usize = 4;
-
 fn reresolve_outwards(
     conn: &Db,
     ws: &Layout,
