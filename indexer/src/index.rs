@@ -1104,6 +1104,8 @@ fn reresolve_outwards(
     changed: &HashSet<i64>,
 ) -> SqlResult<usize> {
     let mut done: HashMap<i64, TypedChange> = HashMap::new();
+    // Each file's imports, read once for the walk (they do not change while it runs).
+    let mut imports = Imports::default();
     let mut count = 0;
     while !deps.is_empty() {
         let todo: Vec<(i64, TypedChange)> = deps
@@ -1111,7 +1113,7 @@ fn reresolve_outwards(
             .filter(|id| !changed.contains(id))
             .filter_map(|&id| Some((id, change.fresh(done.entry(id).or_default())?)))
             .collect();
-        count += reresolve_files(conn, ws, &todo)?;
+        count += reresolve_files(conn, ws, &todo, &mut imports)?;
         let mut next = TypedChange::default();
         let mut paths = HashSet::new();
         let mut passing = HashSet::new();
@@ -1124,7 +1126,7 @@ fn reresolve_outwards(
             // A file that imports a changed name or its owner may hand it on (`pub use`,
             // `export … from`, a package's `__init__.py`): its importers read the change as
             // it is (`build_parallel()` of a re-exported builder).
-            let bound = bound_names(&conn.file_imports(*id)?, &fresh.names, &fresh.owners);
+            let bound = bound_names(imports.of(conn, *id)?, &fresh.names, &fresh.owners);
             if !bound.is_empty() {
                 next.names.extend(fresh.names.iter().cloned());
                 next.owners.extend(fresh.owners.iter().cloned());
@@ -1303,7 +1305,12 @@ fn reads_any(r: &StoredRef, names: &HashSet<String>) -> bool {
 
 /// Re-resolve the typed references (`calls` and `uses` through a value or a stated type)
 /// of these files that may read the changed types.
-fn reresolve_files(db: &Db, ws: &Layout, files: &[(i64, TypedChange)]) -> SqlResult<usize> {
+fn reresolve_files(
+    db: &Db,
+    ws: &Layout,
+    files: &[(i64, TypedChange)],
+    imports: &mut Imports,
+) -> SqlResult<usize> {
     let mut rows = Vec::new();
     for (id, change) in files {
         for r in db.typed_refs_in_file(*id)? {
@@ -1312,7 +1319,7 @@ fn reresolve_files(db: &Db, ws: &Layout, files: &[(i64, TypedChange)]) -> SqlRes
             }
         }
     }
-    reresolve_rows(db, ws, &rows)
+    reresolve_rows(db, ws, &rows, imports)
 }
 
 fn reresolve(
@@ -1332,11 +1339,29 @@ fn reresolve(
             }
         }
     }
-    reresolve_rows(db, ws, &rows)
+    reresolve_rows(db, ws, &rows, &mut Imports::default())
 }
 
 /// Resolve stored edges again and write what they became; import edges are redone per file.
-fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize> {
+/// Files' stored imports, each read once.
+#[derive(Default)]
+struct Imports(HashMap<i64, Vec<Import>>);
+
+impl Imports {
+    fn of(&mut self, db: &Db, file_id: i64) -> SqlResult<&[Import]> {
+        Ok(match self.0.entry(file_id) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(db.file_imports(file_id)?),
+        })
+    }
+}
+
+fn reresolve_rows(
+    conn: &Db,
+    ws: &Layout,
+    rows: &[StoredRef],
+    imports: &mut Imports,
+) -> SqlResult<usize> {
     let idx = conn.symbol_index();
     let mut numbering = Numbering::default();
     let mut cache = resolve::Cache::default();
@@ -1356,10 +1381,12 @@ fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize
         let kind = r.kind;
         let ctx = match ctxs.entry(r.file_id) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                let imports = conn.file_imports(r.file_id)?;
-                e.insert(FileCtx::new(lang, &r.path, &imports, ws))
-            }
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(FileCtx::new(
+                lang,
+                &r.path,
+                imports.of(conn, r.file_id)?,
+                ws,
+            )),
         };
         let source_qual = NodeId::parse(&r.source)
             .ok()
@@ -1395,7 +1422,7 @@ fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize
         let Some(lang) = Lang::from_prefix(&lang) else {
             continue;
         };
-        let imports = conn.file_imports(file_id)?;
+        let stored = imports.of(conn, file_id)?.to_vec();
         conn.delete_import_edges(file_id)?;
         let job = Job {
             file_id,
@@ -1405,7 +1432,7 @@ fn reresolve_rows(conn: &Db, ws: &Layout, rows: &[StoredRef]) -> SqlResult<usize
             lang,
             syms: Vec::new(),
             refs: Vec::new(),
-            imports,
+            imports: stored,
             facts: Vec::new(),
         };
         let edges = resolve_job(&job, ws, &idx, &mut cache);
