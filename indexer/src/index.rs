@@ -569,12 +569,21 @@ fn run_in_tx(
     } else {
         let idx = conn.symbol_index();
         let mut cache = resolve::Cache::default();
-        let mut all = Vec::new();
-        for job in &written.jobs {
-            all.extend(resolve_job(job, &ws, &idx, &mut cache));
+        let resolved: Vec<Vec<Edge>> = written
+            .jobs
+            .iter()
+            .map(|job| resolve_job(job, &ws, &idx, &mut cache))
+            .collect();
+        stats.edges_written = resolved.iter().map(Vec::len).sum();
+        // Each file's edges over the ones it had: an edit rewrites only the edges it changed.
+        let mut numbering = Numbering::default();
+        for (job, edges) in written.jobs.iter().zip(&resolved) {
+            let rows = edges
+                .iter()
+                .map(|e| edge_row(conn, &mut numbering, e))
+                .collect::<SqlResult<Vec<_>>>()?;
+            conn.replace_edges(job.file_id, job.lang.spec().implements_by_method_set, &rows)?;
         }
-        stats.edges_written = all.len();
-        insert_edges(conn, &mut Numbering::default(), all.iter())?;
         tracing::info!(elapsed = ?t.elapsed(), "resolved changed files");
         // References elsewhere that read types these files stated, found through their
         // imports before re-resolution by name moves those imports elsewhere.
@@ -789,33 +798,37 @@ fn write_files(
                 if f.lang.spec().package_nodes {
                     w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
-                conn.insert_file_node(id, f, None, 1, cold)?;
+                conn.insert_file_node(id, f, cold)?;
                 w.skipped += 1;
             }
             Work::Extract(f, hash, ex, lines) => {
                 let prev = old.get(&f.rel);
+                // A file the map had is written over in place (an incremental run: only the
+                // rows that changed are written); a cold run's are all new.
+                let was = match prev {
+                    Some(p) if !cold => Some(Before::read(conn, p.id)?),
+                    _ => None,
+                };
                 let mut old_quals: HashSet<(String, String)> = HashSet::new();
-                if let Some(p) = prev {
-                    if !cold {
-                        let was = Before::read(conn, p.id)?;
-                        old_quals = was
-                            .symbols
-                            .iter()
-                            .map(|s| (s.name.clone(), s.qualname.clone()))
-                            .collect();
-                        if f.lang.spec().implements_by_method_set
-                            && shape_old(conn, p.id)? != shape_new(&ex)
-                        {
-                            w.shape_changed = true;
-                        }
-                        if let Some(c) = with_types(
-                            typed_change(&was.facts, &ex.facts),
-                            &was.types(),
-                            &types_of(&ex),
-                        ) {
-                            w.facts_changed.insert(f.rel.clone(), c);
-                        }
+                if let (Some(p), Some(was)) = (prev, &was) {
+                    old_quals = was
+                        .symbols
+                        .iter()
+                        .map(|s| (s.name.clone(), s.qualname.clone()))
+                        .collect();
+                    if f.lang.spec().implements_by_method_set
+                        && shape_old(conn, p.id)? != shape_new(&ex)
+                    {
+                        w.shape_changed = true;
                     }
+                    if let Some(c) = with_types(
+                        typed_change(&was.facts, &ex.facts),
+                        &was.types(),
+                        &types_of(&ex),
+                    ) {
+                        w.facts_changed.insert(f.rel.clone(), c);
+                    }
+                } else if let Some(p) = prev {
                     w.gone
                         .extend(conn.clear_file(p.id, f.lang.spec().implements_by_method_set)?);
                 } else {
@@ -853,11 +866,20 @@ fn write_files(
                     w.package_dirs.insert(parent_dir(&f.rel).to_string());
                 }
                 w.parse_errors += usize::from(ex.parse_error);
-                let file_number = conn.insert_file_node(id, f, ex.doc.as_deref(), lines, cold)?;
                 w.symbols += ex.symbols.len();
-                let numbers = conn.insert_symbols(id, f, &ex, file_number, cold)?;
-                conn.insert_facts(id, &ex.facts)?;
-                conn.insert_imports(id, &ex.imports)?;
+                let (file_number, numbers, gone) =
+                    conn.write_symbols(id, f, &ex, lines, was.is_some(), cold)?;
+                w.gone.extend(gone);
+                match &was {
+                    Some(was) => {
+                        conn.rewrite_facts(id, &was.facts, &ex.facts)?;
+                        conn.rewrite_imports(id, &ex.imports)?;
+                    }
+                    None => {
+                        conn.insert_facts(id, &ex.facts)?;
+                        conn.insert_imports(id, &ex.imports)?;
+                    }
+                }
                 w.extracted += 1;
                 let job = Job {
                     file_id: id,
@@ -896,11 +918,16 @@ fn write_files(
 }
 
 fn insert_edge_row(db: &Db, numbering: &mut Numbering, e: &Edge) -> SqlResult<()> {
+    db.insert_edge(&edge_row(db, numbering, e)?)
+}
+
+/// An edge as the map stores it: its target by number.
+fn edge_row<'e>(db: &Db, numbering: &mut Numbering, e: &'e Edge) -> SqlResult<EdgeRow<'e>> {
     let target = match &e.target {
         Some(t) => Some(numbering.number(db, t)?),
         None => None,
     };
-    db.insert_edge(&EdgeRow {
+    Ok(EdgeRow {
         file_id: e.file_id,
         source: e.source,
         target,

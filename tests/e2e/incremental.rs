@@ -365,6 +365,31 @@ fn all_edges(root: &std::path::Path) -> Vec<String> {
     )
 }
 
+/// Everything else a map stores of its files, sorted: each symbol's columns (the edges cover
+/// its parent and the place of its name), each file's facts in order, its imports, and the
+/// names edges are written under. An incremental run writes a changed file's rows over the
+/// ones it had, column by column, so a column it failed to bring up to date shows here.
+fn all_rows(root: &std::path::Path) -> Vec<String> {
+    let conn = db(root);
+    let mut out = rows(
+        &conn,
+        "SELECT 'symbol', node_id, kind, name, receiver, start_line, start_col, end_line, end_col, \
+         name_end_col, signature, doc, params, lang FROM all_symbols",
+    );
+    out.extend(rows(
+        &conn,
+        "SELECT 'fact', f.path, x.seq, x.qualname, x.role, x.ty FROM facts x JOIN files f ON f.id = x.file_id",
+    ));
+    out.extend(rows(
+        &conn,
+        "SELECT 'import', f.path, i.module, i.member, i.alias, i.reexport, i.line, i.col \
+         FROM imports i JOIN files f ON f.id = i.file_id",
+    ));
+    out.extend(rows(&conn, "SELECT 'name', name, leaf FROM names"));
+    out.sort();
+    out
+}
+
 /// Asserts that `other`'s edges (a run of kind `how`) are the cold build's, printing the
 /// counts and, when they differ, the first edges on each side.
 fn assert_same_edges(what: &str, how: &str, cold: &[String], other: &[String]) {
@@ -389,6 +414,28 @@ only {how}: {:#?}",
     );
 }
 
+/// Asserts that `other`'s stored rows besides edges ([`all_rows`]) are the cold build's.
+fn assert_same_rows(what: &str, how: &str, cold: &[String], other: &[String]) {
+    let only = |a: &[String], b: &[String]| -> Vec<String> {
+        let b: std::collections::BTreeSet<&String> = b.iter().collect();
+        a.iter()
+            .filter(|r| !b.contains(r))
+            .take(10)
+            .cloned()
+            .collect()
+    };
+    assert!(
+        cold == other,
+        "{what}: the {how} run's rows differ from a cold build's ({} against {})
+only cold: {:#?}
+only {how}: {:#?}",
+        cold.len(),
+        other.len(),
+        only(cold, other),
+        only(other, cold)
+    );
+}
+
 /// Resolution in memory (a cold run's `MemIndex`, built from what the writer stored) and
 /// through SQLite (an incremental run's index) agree: a run that re-extracts every file of a
 /// real package gives the edges the cold build gave, in each language.
@@ -407,6 +454,7 @@ fn a_cold_build_and_a_run_that_reextracts_every_file_give_the_same_edges() {
         copy_dir(&src, ws.path());
         assert_eq!(index(ws.path())["mode"], "cold");
         let cold = all_edges(ws.path());
+        let cold_rows = all_rows(ws.path());
         // A newline at the end of every source file: every file re-extracted, no position moves.
         let files = files_with_ext(ws.path(), ext);
         for p in &files {
@@ -423,6 +471,7 @@ fn a_cold_build_and_a_run_that_reextracts_every_file_give_the_same_edges() {
         );
         let what = format!("{name}, {} files", files.len());
         assert_same_edges(&what, "re-extracted", &cold, &all_edges(ws.path()));
+        assert_same_rows(&what, "re-extracted", &cold_rows, &all_rows(ws.path()));
     }
 }
 
@@ -458,6 +507,13 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
             vec![
                 // Its types' `implements` edges stay (they went with any edit, once).
                 Append("url/url.go", "\n// an edit that changes no type\n"),
+                // Lines above most of the file: every later symbol and edge moves, and
+                // `unhex`'s doc changes (the run rewrites those rows in place).
+                Replace(
+                    "url/url.go",
+                    "// Precondition: ishex(c) is true.\nfunc unhex(",
+                    "// Precondition: none.\n//\n// Moved down.\nfunc unhex(",
+                ),
                 // A function no reference spells: its importers' references are not read again
                 // (nothing can read it), and the edges are still a cold build's.
                 Append(
@@ -499,6 +555,8 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
                 Move("_parseaddr.py", "_parseaddr2.py"),
                 Append("newmod.py", py_defs),
                 Append("_policybase.py", py_defs),
+                // Lines above the whole module: every symbol, fact and edge moves.
+                Replace("_policybase.py", "import abc\n", "import abc\n\n\n\n"),
                 Delete("charset.py"),
             ],
         ),
@@ -616,6 +674,12 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
                 "incremental",
                 &all_edges(fresh.path()),
                 &inc,
+            );
+            assert_same_rows(
+                &format!("{name}, {what}"),
+                "incremental",
+                &all_rows(fresh.path()),
+                &all_rows(root),
             );
         }
     }

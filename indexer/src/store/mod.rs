@@ -697,6 +697,47 @@ impl Db {
         Ok(())
     }
 
+    /// A file's type facts written over `was`, the ones stored (in order): only the rows that
+    /// changed.
+    pub fn rewrite_facts(&self, file_id: i64, was: &[TypeFact], now: &[TypeFact]) -> SqlResult<()> {
+        for (i, f) in now.iter().enumerate() {
+            match was.get(i) {
+                Some(w) if w == f => {}
+                Some(_) => {
+                    self.conn
+                        .prepare_cached(
+                            "UPDATE facts SET qualname = ?3, role = ?4, ty = ?5 WHERE file_id = ?1 AND seq = ?2",
+                        )?
+                        .execute(params![file_id, i as i64, f.qualname, f.role.as_str(), f.ty])?;
+                }
+                None => {
+                    self.conn
+                        .prepare_cached(
+                            "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
+                        )?
+                        .execute(params![file_id, f.qualname, f.role.as_str(), f.ty, i as i64])?;
+                }
+            }
+        }
+        if was.len() > now.len() {
+            self.conn
+                .prepare_cached("DELETE FROM facts WHERE file_id = ?1 AND seq >= ?2")?
+                .execute(params![file_id, now.len() as i64])?;
+        }
+        Ok(())
+    }
+
+    /// A file's imports written over the stored ones, when they differ.
+    pub fn rewrite_imports(&self, file_id: i64, now: &[Import]) -> SqlResult<()> {
+        if self.file_imports(file_id)? != now {
+            self.conn
+                .prepare_cached("DELETE FROM imports WHERE file_id = ?1")?
+                .execute([file_id])?;
+            self.insert_imports(file_id, now)?;
+        }
+        Ok(())
+    }
+
     /// A file's type facts as stored, in order: the shape that references elsewhere read.
     pub fn file_facts(&self, file_id: i64) -> SqlResult<Vec<TypeFact>> {
         let mut st = self.conn.prepare_cached(

@@ -6,9 +6,12 @@ use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, USES};
 use super::{edge_kind_at, unix_now, Db, SqlResult, SCHEMA};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact};
+use crate::model::{
+    EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, Symbol, TypeFact,
+};
 use crate::walk::{parent_dir, WalkedFile};
 use rusqlite::{params, OptionalExtension};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// An edge as the run writes it: its ends by node number.
@@ -213,6 +216,53 @@ fn name_at(qualname: &str) -> usize {
 /// The byte where a qualname's last segment begins (after its last '.').
 fn last_segment_at(qualname: &str) -> usize {
     qualname.rfind('.').map_or(0, |i| i + 1)
+}
+
+/// What `symbols` stores of a symbol beside its number, file and qualname: how a run writes
+/// the row, and what a rewrite of its file compares to leave a row that did not change alone.
+#[derive(Debug, Clone, PartialEq)]
+struct SymbolCols<'a> {
+    lang: Cow<'a, str>,
+    own_name: Option<Cow<'a, str>>,
+    name_at: i64,
+    kind_code: i64,
+    start_line: i64,
+    start_col: i64,
+    end_lines: i64,
+    end_col: i64,
+    name_lines: i64,
+    name_col: i64,
+    name_end_col: i64,
+    signature: Option<Cow<'a, str>>,
+    doc: Option<Cow<'a, str>>,
+    parent: Option<i64>,
+    params: Option<i64>,
+    has_receiver: bool,
+}
+
+impl<'a> SymbolCols<'a> {
+    /// An extracted symbol's row; `parent` is its parent's number (or its file's).
+    fn of(lang: Lang, s: &'a Symbol, parent: i64) -> SymbolCols<'a> {
+        let line = i64::from(s.span.start.line);
+        SymbolCols {
+            lang: lang.prefix().into(),
+            own_name: own_name(&s.name, &s.qualname).map(Cow::Borrowed),
+            name_at: name_at(&s.qualname) as i64,
+            kind_code: s.kind.code(),
+            start_line: line,
+            start_col: i64::from(s.span.start.col),
+            end_lines: i64::from(s.span.end.line) - line,
+            end_col: i64::from(s.span.end.col),
+            name_lines: i64::from(s.name_span.start.line) - line,
+            name_col: i64::from(s.name_span.start.col),
+            name_end_col: i64::from(s.name_span.end.col),
+            signature: s.signature.as_deref().map(Cow::Borrowed),
+            doc: s.doc.as_deref().map(Cow::Borrowed),
+            parent: Some(parent),
+            params: s.params.map(i64::from),
+            has_receiver: s.receiver.is_some(),
+        }
+    }
 }
 
 /// `column IN (codes)`: a filter on kinds by their stored codes. (The `kind` column is
@@ -420,98 +470,241 @@ impl Db {
         Ok(())
     }
 
-    /// The file's node row; returns its number. `cold`: the map holds no node of this run's
-    /// files yet, so the file's node is new.
-    pub fn insert_file_node(
-        &self,
-        file_id: i64,
-        f: &WalkedFile,
-        doc: Option<&str>,
-        lines: i64,
-        cold: bool,
-    ) -> SqlResult<i64> {
-        let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
-        let dir = parent_dir(&f.rel);
-        let node = NodeId::file_id(f.lang, &f.rel);
-        let number = self.symbol_number(&node, cold)?;
-        let parent = match f.lang.spec().package_nodes {
-            true => Some(self.node_number(&NodeId::package_id(f.lang, dir))?),
-            false => None,
-        };
-        self.conn
-            .prepare_cached(
-                "INSERT INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
-                   name_lines, name_col, name_end_col, signature, doc, parent, params, has_receiver)
-                 VALUES (?1, ?2, ?3, ?4, '', ?8, 1, 1, ?5 - 1, 1, 0, 1, 1, NULL, ?6, ?7, NULL, 0)",
-            )?
-            .execute(params![
-                number,
-                file_id,
-                f.lang.prefix(),
-                own_name(name, ""),
-                lines,
-                doc,
-                parent,
-                Kind::File.code()
-            ])?;
-        Ok(number)
-    }
-
-    /// The file's symbols; returns their numbers, in order.
-    pub fn insert_symbols(
+    /// A file's node and symbols; returns the file's number, its symbols' numbers in order,
+    /// and the numbers of the symbols that went.
+    ///
+    /// A file the map had (`rewrite`: an incremental run) is written over what the map holds
+    /// of it: a symbol whose qualname the file already had keeps its row, updated only in the
+    /// columns that changed (no index covers a position, so a symbol an edit moved rewrites
+    /// one table page, not its index entries); the others are inserted, and those that went
+    /// are parked in `nodes` (edges elsewhere may still name them) and deleted. Deleting every
+    /// row and inserting it again dirtied each page of each index the file's rows sit in:
+    /// about 290 pages of WAL, and as many checkpointed, for an edit that changed 12.
+    /// `cold`: the map holds no node of this run's files, so every number is new.
+    pub fn write_symbols(
         &self,
         file_id: i64,
         f: &WalkedFile,
         ex: &FileExtract,
-        file_number: i64,
+        lines: i64,
+        rewrite: bool,
         cold: bool,
-    ) -> SqlResult<Vec<i64>> {
+    ) -> SqlResult<(i64, Vec<i64>, Vec<i64>)> {
+        let mut stored = if rewrite {
+            self.stored_symbols(file_id)?
+        } else {
+            HashMap::new()
+        };
+        let number_of = |qualname: &str, node: &dyn Fn() -> String| -> SqlResult<i64> {
+            match stored.get(qualname) {
+                Some((n, _)) => Ok(*n),
+                None => self.symbol_number(&node(), cold),
+            }
+        };
+        let file_number = number_of("", &|| NodeId::file_id(f.lang, &f.rel))?;
+        let file_row = self.file_cols(f, ex.doc.as_deref(), lines)?;
+        let mut kept: HashMap<&str, i64> = HashMap::with_capacity(ex.symbols.len() + 1);
         let mut numbers: Vec<i64> = Vec::with_capacity(ex.symbols.len());
-        let mut st = self.conn.prepare_cached(
-            "INSERT OR IGNORE INTO symbols(id, file_id, lang, own_name, qualname, kind_code, start_line, start_col, end_lines, end_col,
-               name_lines, name_col, name_end_col, signature, doc, parent, params, has_receiver, name_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-        )?;
-        let mut seen: HashMap<&str, i64> = HashMap::with_capacity(ex.symbols.len());
+        let mut rows = Vec::with_capacity(ex.symbols.len() + 1);
+        rows.push((file_number, "", file_row));
+        kept.insert("", file_number);
         for s in &ex.symbols {
             // Two symbols of one file never share a qualname (`~N`); should extraction ever
             // give two, the second names the first's node and adds no row.
-            let number = match seen.get(s.qualname.as_str()) {
-                Some(&n) => n,
-                None => {
-                    let node = NodeId::symbol_id(f.lang, &f.rel, &s.qualname);
-                    self.symbol_number(&node, cold)?
-                }
-            };
-            seen.insert(&s.qualname, number);
+            if let Some(&n) = kept.get(s.qualname.as_str()) {
+                numbers.push(n);
+                continue;
+            }
+            let number = number_of(&s.qualname, &|| {
+                NodeId::symbol_id(f.lang, &f.rel, &s.qualname)
+            })?;
+            kept.insert(&s.qualname, number);
             numbers.push(number);
             let parent = s
                 .parent
                 .and_then(|p| numbers.get(p).copied())
                 .unwrap_or(file_number);
-            st.execute(params![
+            rows.push((number, &s.qualname, SymbolCols::of(f.lang, s, parent)));
+        }
+        for (number, qualname, row) in &rows {
+            match stored.remove(*qualname) {
+                Some((_, was)) if was == *row => {}
+                Some((_, was)) => self.update_symbol(*number, &was, row)?,
+                None => self.insert_symbol(*number, file_id, qualname, row)?,
+            }
+        }
+        // What is left of the stored rows went: parked, then deleted.
+        let mut gone: Vec<i64> = stored.into_values().map(|(n, _)| n).collect();
+        gone.sort_unstable();
+        for &n in &gone {
+            self.conn
+                .prepare_cached(&format!(
+                    "INSERT OR REPLACE INTO nodes(id, node_id) SELECT s.id, {} \
+                     FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1",
+                    file_node_text!("s", "f")
+                ))?
+                .execute([n])?;
+            self.conn
+                .prepare_cached("DELETE FROM symbols WHERE id = ?1")?
+                .execute([n])?;
+        }
+        Ok((file_number, numbers, gone))
+    }
+
+    /// The row of a file's node: `doc` its docstring, `lines` its length.
+    fn file_cols<'a>(
+        &self,
+        f: &'a WalkedFile,
+        doc: Option<&'a str>,
+        lines: i64,
+    ) -> SqlResult<SymbolCols<'a>> {
+        let parent = match f.lang.spec().package_nodes {
+            true => Some(self.node_number(&NodeId::package_id(f.lang, parent_dir(&f.rel)))?),
+            false => None,
+        };
+        let name = f.rel.rsplit('/').next().unwrap_or(&f.rel);
+        Ok(SymbolCols {
+            lang: f.lang.prefix().into(),
+            own_name: own_name(name, "").map(Cow::Borrowed),
+            name_at: 0,
+            kind_code: Kind::File.code(),
+            start_line: 1,
+            start_col: 1,
+            end_lines: lines - 1,
+            end_col: 1,
+            name_lines: 0,
+            name_col: 1,
+            name_end_col: 1,
+            signature: None,
+            doc: doc.map(Cow::Borrowed),
+            parent,
+            params: None,
+            has_receiver: false,
+        })
+    }
+
+    /// The node row of a file with no symbols (skipped: binary, too large); returns its
+    /// number. `cold`: the map holds no node of this run's files yet, so the file's is new.
+    pub fn insert_file_node(&self, file_id: i64, f: &WalkedFile, cold: bool) -> SqlResult<i64> {
+        let number = self.symbol_number(&NodeId::file_id(f.lang, &f.rel), cold)?;
+        self.insert_symbol(number, file_id, "", &self.file_cols(f, None, 1)?)?;
+        Ok(number)
+    }
+
+    /// A file's stored symbol rows (its file node's under the qualname ''), by qualname.
+    fn stored_symbols(
+        &self,
+        file_id: i64,
+    ) -> SqlResult<HashMap<String, (i64, SymbolCols<'static>)>> {
+        self.conn
+            .prepare_cached(
+                "SELECT id, qualname, lang, own_name, name_at, kind_code, start_line, start_col, end_lines,
+                   end_col, name_lines, name_col, name_end_col, signature, doc, parent, params, has_receiver
+                 FROM symbols WHERE file_id = ?1",
+            )?
+            .query_map([file_id], |r| {
+                let cols = SymbolCols {
+                    lang: Cow::Owned(r.get(2)?),
+                    own_name: r.get::<_, Option<String>>(3)?.map(Cow::Owned),
+                    name_at: r.get(4)?,
+                    kind_code: r.get(5)?,
+                    start_line: r.get(6)?,
+                    start_col: r.get(7)?,
+                    end_lines: r.get(8)?,
+                    end_col: r.get(9)?,
+                    name_lines: r.get(10)?,
+                    name_col: r.get(11)?,
+                    name_end_col: r.get(12)?,
+                    signature: r.get::<_, Option<String>>(13)?.map(Cow::Owned),
+                    doc: r.get::<_, Option<String>>(14)?.map(Cow::Owned),
+                    parent: r.get(15)?,
+                    params: r.get(16)?,
+                    has_receiver: r.get(17)?,
+                };
+                Ok((r.get(1)?, (r.get(0)?, cols)))
+            })?
+            .collect()
+    }
+
+    fn insert_symbol(
+        &self,
+        number: i64,
+        file_id: i64,
+        qualname: &str,
+        c: &SymbolCols<'_>,
+    ) -> SqlResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT OR IGNORE INTO symbols(id, file_id, qualname, lang, own_name, name_at, kind_code, start_line,
+                   start_col, end_lines, end_col, name_lines, name_col, name_end_col, signature, doc, parent,
+                   params, has_receiver)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+            )?
+            .execute(params![
                 number,
                 file_id,
-                f.lang.prefix(),
-                own_name(&s.name, &s.qualname),
-                s.qualname,
-                s.kind.code(),
-                s.span.start.line,
-                s.span.start.col,
-                i64::from(s.span.end.line) - i64::from(s.span.start.line),
-                s.span.end.col,
-                i64::from(s.name_span.start.line) - i64::from(s.span.start.line),
-                s.name_span.start.col,
-                s.name_span.end.col,
-                s.signature,
-                s.doc,
-                parent,
-                s.params,
-                s.receiver.is_some(),
-                name_at(&s.qualname)
+                qualname,
+                c.lang,
+                c.own_name,
+                c.name_at,
+                c.kind_code,
+                c.start_line,
+                c.start_col,
+                c.end_lines,
+                c.end_col,
+                c.name_lines,
+                c.name_col,
+                c.name_end_col,
+                c.signature,
+                c.doc,
+                c.parent,
+                c.params,
+                c.has_receiver
             ])?;
+        Ok(())
+    }
+
+    /// A kept symbol's row brought up to date. The columns an index covers (its name's
+    /// parts, its parent) are set only when one of them changed: SQLite leaves alone an
+    /// index none of whose columns an `UPDATE` sets.
+    fn update_symbol(
+        &self,
+        number: i64,
+        was: &SymbolCols<'_>,
+        now: &SymbolCols<'_>,
+    ) -> SqlResult<()> {
+        self.conn
+            .prepare_cached(
+                "UPDATE symbols SET kind_code = ?2, start_line = ?3, start_col = ?4, end_lines = ?5, end_col = ?6,
+                   name_lines = ?7, name_col = ?8, name_end_col = ?9, signature = ?10, doc = ?11, params = ?12,
+                   has_receiver = ?13
+                 WHERE id = ?1",
+            )?
+            .execute(params![
+                number,
+                now.kind_code,
+                now.start_line,
+                now.start_col,
+                now.end_lines,
+                now.end_col,
+                now.name_lines,
+                now.name_col,
+                now.name_end_col,
+                now.signature,
+                now.doc,
+                now.params,
+                now.has_receiver
+            ])?;
+        if (&was.lang, &was.own_name, was.name_at, was.parent)
+            != (&now.lang, &now.own_name, now.name_at, now.parent)
+        {
+            self.conn
+                .prepare_cached(
+                    "UPDATE symbols SET lang = ?2, own_name = ?3, name_at = ?4, parent = ?5 WHERE id = ?1",
+                )?
+                .execute(params![number, now.lang, now.own_name, now.name_at, now.parent])?;
         }
-        Ok(numbers)
+        Ok(())
     }
 
     pub fn insert_edge(&self, e: &EdgeRow<'_>) -> SqlResult<()> {
@@ -531,6 +724,72 @@ impl Db {
                 e.resolution.code(),
                 e.hint
             ])?;
+        Ok(())
+    }
+
+    /// A file's edges written over the stored ones (an incremental run): a stored edge found
+    /// again (the same ends, name, kind, place, resolution and hint) keeps its row, the others
+    /// are inserted, and the stored edges not found again are deleted. `keep_implements`: the
+    /// file's `implements` edges are computed from method sets, not found in it, and stay (see
+    /// [`Db::clear_file`]).
+    pub fn replace_edges(
+        &self,
+        file_id: i64,
+        keep_implements: bool,
+        edges: &[EdgeRow<'_>],
+    ) -> SqlResult<()> {
+        type Key = (
+            i64,
+            Option<i64>,
+            i64,
+            i64,
+            Option<i64>,
+            Option<i64>,
+            i64,
+            Option<String>,
+        );
+        let mut stored: HashMap<Key, Vec<i64>> = HashMap::new();
+        {
+            let mut st = self.conn.prepare_cached(&format!(
+                "SELECT id, source, target, name, kind, line, col, resolution, hint FROM edges
+                 WHERE file_id = ?1 AND NOT (?2 AND kind = {IMPLEMENTS})"
+            ))?;
+            let mut rows = st.query(params![file_id, keep_implements])?;
+            while let Some(r) = rows.next()? {
+                let key: Key = (
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                );
+                stored.entry(key).or_default().push(r.get(0)?);
+            }
+        }
+        for e in edges {
+            let key: Key = (
+                e.source,
+                e.target,
+                self.name_id(e.target_name)?,
+                e.kind.code(),
+                e.pos.map(|p| i64::from(p.line)),
+                e.pos.map(|p| i64::from(p.col)),
+                e.resolution.code(),
+                e.hint.map(str::to_string),
+            );
+            match stored.get_mut(&key).and_then(Vec::pop) {
+                Some(_) => {}
+                None => self.insert_edge(e)?,
+            }
+        }
+        let mut gone: Vec<i64> = stored.into_values().flatten().collect();
+        gone.sort_unstable();
+        for id in gone {
+            self.delete_edge(id)?;
+        }
         Ok(())
     }
 
