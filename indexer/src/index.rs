@@ -953,16 +953,7 @@ fn insert_edges<'e>(
 fn workspace(db: &Db, root: &std::path::Path, walked: &walk::Walked) -> SqlResult<Layout> {
     let mut packages: HashMap<String, Option<String>> = HashMap::new();
     for lang in package_langs() {
-        for (path, pkg) in db.package_files(lang)? {
-            let entry = packages
-                .entry(parent_dir(&path).to_string())
-                .or_insert(None);
-            // The package name of the non-test files names the package.
-            let is_test_pkg = pkg.as_deref().is_some_and(|p| p.ends_with("_test"));
-            if entry.is_none() && !is_test_pkg {
-                *entry = pkg;
-            }
-        }
+        packages.extend(db.package_dirs(lang)?);
     }
     // Each manifest's text, for the language resolvers to read (a go.mod's module path).
     let manifests: Vec<Manifest> = walked

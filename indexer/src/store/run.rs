@@ -817,16 +817,40 @@ impl Db {
         Ok(())
     }
 
-    /// The files of a language, in path order, with the package each states.
-    pub fn package_files(&self, lang: Lang) -> SqlResult<Vec<(String, Option<String>)>> {
-        // Sorted here: `ORDER BY path` walks the index on path and reads each row apart.
-        let mut rows = self
+    /// The package directories of a language, each with the package its files state: the
+    /// one the first file in path order states, test packages (`_test`) aside; `None` when
+    /// only test packages or none are stated.
+    ///
+    /// Rows are read in table order and borrowed: a directory's string is made once, and
+    /// its winner replaced only by a file earlier in path order (table order is mostly path
+    /// order). Reading each row's path and package as strings and sorting them took 3.2–3.6
+    /// ms on Go's standard library (7,709 files), a tenth of a one-file run.
+    pub fn package_dirs(&self, lang: Lang) -> SqlResult<HashMap<String, Option<String>>> {
+        let mut st = self
             .conn
-            .prepare_cached("SELECT path, package FROM files WHERE lang = ?1")?
-            .query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<SqlResult<Vec<(String, Option<String>)>>>()?;
-        rows.sort_unstable();
-        Ok(rows)
+            .prepare_cached("SELECT dir, path, package FROM files WHERE lang = ?1")?;
+        let mut rows = st.query([lang.prefix()])?;
+        // Directory → (the first non-test file's path and package, if any so far).
+        let mut dirs: HashMap<String, Option<(String, String)>> = HashMap::new();
+        while let Some(r) = rows.next()? {
+            let dir = r.get_ref(0)?.as_str()?;
+            let path = r.get_ref(1)?.as_str()?;
+            let package = r.get_ref(2)?.as_str_or_null()?;
+            let best = match dirs.get_mut(dir) {
+                Some(best) => best,
+                None => dirs.entry(dir.to_string()).or_default(),
+            };
+            let Some(package) = package.filter(|p| !p.ends_with("_test")) else {
+                continue;
+            };
+            if best.as_ref().is_none_or(|(p, _)| path < p.as_str()) {
+                *best = Some((path.to_string(), package.to_string()));
+            }
+        }
+        Ok(dirs
+            .into_iter()
+            .map(|(dir, best)| (dir, best.map(|(_, package)| package)))
+            .collect())
     }
 
     /// The files that import this node (a file or package node) or something in it: an
