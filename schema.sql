@@ -90,6 +90,15 @@ CREATE TABLE names (
 );
 CREATE INDEX names_leaf ON names(leaf);
 
+-- The other names a target spells on its way (`req.Header.Set` spells `req` and `Header`;
+-- model.rs: name_parts), so that whether any reference spells a changed name is two index
+-- lookups, not a pass over every name.
+CREATE TABLE name_parts (
+    part        TEXT NOT NULL,
+    name        INTEGER NOT NULL,              -- names.id
+    PRIMARY KEY (part, name)
+) WITHOUT ROWID;
+
 -- Edges found by resolution. `contains` edges are not stored here: they are symbols.parent,
 -- and the view all_edges below shows both.
 CREATE TABLE edges (

@@ -275,6 +275,26 @@ pub fn leaf_of(target: &str) -> &str {
     target.rsplit(['.', '/', ':']).next().unwrap_or(target)
 }
 
+/// The segments of a target as written that [`leaf_of`] does not give: each segment (split
+/// at `.`, `/` and `:`, as the leaf is) cut before its first `(` or `[`
+/// (`T.TypeParams().Len` → `T`, `TypeParams`), the last one only when cutting changed it,
+/// none empty or `?` (an expression's value), each once. With the leaf they are every name a
+/// reference spells on its way (`req.Header.Set` reads `Header`), what `name_parts` indexes.
+pub fn name_parts(target: &str) -> Vec<&str> {
+    let cut = |s: &'_ str| -> usize { s.find(['(', '[']).unwrap_or(s.len()) };
+    let segs: Vec<&str> = target.split(['.', '/', ':']).collect();
+    let mut out: Vec<&str> = segs
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| i + 1 < segs.len() || cut(s) < s.len())
+        .map(|(_, s)| &s[..cut(s)])
+        .filter(|s| !s.is_empty() && *s != "?")
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// What a type fact says about a qualname.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FactRole {
@@ -367,6 +387,32 @@ mod tests {
             ("", ""),
         ] {
             assert_eq!(leaf_of(target), leaf, "{target}");
+        }
+    }
+
+    /// A target's parts and its leaf are each segment it spells once, cut as the outward
+    /// walk's per-reference check cuts them (`reads_any`: before `(` or `[`).
+    #[test]
+    fn a_targets_parts_are_the_segments_its_leaf_does_not_give() {
+        for (target, parts) in [
+            ("req.Header.Set", &["Header", "req"][..]),
+            ("T.TypeParams().Len", &["T", "TypeParams"]),
+            ("?.Rhs[].Pos", &["Rhs"]),
+            ("?.Field().Type", &["Field"]),
+            // The last segment too, when the leaf is not it cut.
+            ("a.b()", &["a", "b"]),
+            ("x.x.x", &["x"]),
+            ("fmt.Println", &["fmt"]),
+            ("parse", &[]),
+            ("", &[]),
+            // Paths: split where the leaf is.
+            ("./util", &[]),
+            ("../pkg/mod", &["pkg"]),
+            ("crate::dir::Ignore", &["crate", "dir"]),
+            ("std::fs.File", &["fs", "std"]),
+            ("ΦExported.ξ", &["ΦExported"]),
+        ] {
+            assert_eq!(name_parts(target), parts, "{target}");
         }
     }
 

@@ -285,6 +285,37 @@ fn check_invariants(c: &Corpus) {
         )
         .expect("repeated edges");
     assert_eq!(repeated, 0, "{}: edge rows repeat", c.root.display());
+    // `name_parts` holds each name's parts, and nothing else: what the check whether a
+    // changed name is spelled anywhere reads instead of every name.
+    let mut want: Vec<(String, i64)> = Vec::new();
+    let mut st = conn.prepare("SELECT id, name FROM names").expect("prepare");
+    for r in st
+        .query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .expect("names")
+    {
+        let (id, name) = r.expect("row");
+        want.extend(
+            indexer::model::name_parts(&name)
+                .into_iter()
+                .map(|p| (p.to_string(), id)),
+        );
+    }
+    want.sort();
+    let mut st = conn
+        .prepare("SELECT part, name FROM name_parts ORDER BY part, name")
+        .expect("prepare");
+    let have: Vec<(String, i64)> = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("parts")
+        .map(|r| r.expect("row"))
+        .collect();
+    assert!(
+        have == want,
+        "{}: name_parts has {} rows, the names' parts are {}",
+        c.root.display(),
+        have.len(),
+        want.len()
+    );
     eprintln!(
         "{}: {count} nodes and {edges} edges checked",
         c.root.display()

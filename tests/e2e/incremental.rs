@@ -386,6 +386,10 @@ fn all_rows(root: &std::path::Path) -> Vec<String> {
          FROM imports i JOIN files f ON f.id = i.file_id",
     ));
     out.extend(rows(&conn, "SELECT 'name', name, leaf FROM names"));
+    out.extend(rows(
+        &conn,
+        "SELECT 'part', p.part, n.name FROM name_parts p LEFT JOIN names n ON n.id = p.name",
+    ));
     out.sort();
     out
 }

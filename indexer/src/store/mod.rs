@@ -99,6 +99,9 @@ pub struct Db {
     /// Names whose edges this transaction deleted: [`Db::forget_names`] deletes those no edge
     /// uses any more.
     dropped_names: std::cell::RefCell<Vec<i64>>,
+    /// A cold run writes `name_parts` once, at its end ([`Db::build_name_parts`]): in key
+    /// order, not a row at a time wherever each new name's parts fall.
+    parts_deferred: std::cell::Cell<bool>,
 }
 
 impl Db {
@@ -108,6 +111,7 @@ impl Db {
             next_number: std::cell::Cell::new(None),
             name_ids: Default::default(),
             dropped_names: Default::default(),
+            parts_deferred: std::cell::Cell::new(false),
         }
     }
 }
@@ -157,8 +161,8 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// and resolutions as small integers; 10: targets as written in `names`, symbols' name, kind,
 /// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
 /// too, so Rust paths have one; 13: `facts` keyed by file, names and receivers computed from
-/// `name_at`); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 13;
+/// `name_at`; 14: `name_parts`); an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 14;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -528,13 +532,56 @@ impl Db {
             .optional()?;
         let id = match kept {
             Some(id) => id,
-            None => self
-                .conn
-                .prepare_cached("INSERT INTO names(name, leaf) VALUES (?1, ?2) RETURNING id")?
-                .query_row(params![name, crate::model::leaf_of(name)], |r| r.get(0))?,
+            None => {
+                let id = self
+                    .conn
+                    .prepare_cached("INSERT INTO names(name, leaf) VALUES (?1, ?2) RETURNING id")?
+                    .query_row(params![name, crate::model::leaf_of(name)], |r| r.get(0))?;
+                if !self.parts_deferred.get() {
+                    let mut st = self
+                        .conn
+                        .prepare_cached("INSERT INTO name_parts(part, name) VALUES (?1, ?2)")?;
+                    for part in crate::model::name_parts(name) {
+                        st.execute(params![part, id])?;
+                    }
+                }
+                id
+            }
         };
         self.name_ids.borrow_mut().insert(name.into(), id);
         Ok(id)
+    }
+
+    /// A cold run's `name_parts`: written by [`Db::build_name_parts`] at its end.
+    pub fn defer_name_parts(&self) {
+        self.parts_deferred.set(true);
+    }
+
+    /// Every name's parts, written in key order (a cold run, after its edges).
+    pub fn build_name_parts(&self) -> SqlResult<()> {
+        let mut rows: Vec<(String, i64)> = Vec::new();
+        {
+            let mut st = self.conn.prepare("SELECT id, name FROM names")?;
+            let mut names = st.query([])?;
+            while let Some(r) = names.next()? {
+                let id: i64 = r.get(0)?;
+                let name = r.get_ref(1)?.as_str()?;
+                rows.extend(
+                    crate::model::name_parts(name)
+                        .into_iter()
+                        .map(|p| (p.to_string(), id)),
+                );
+            }
+        }
+        rows.sort_unstable();
+        let mut st = self
+            .conn
+            .prepare_cached("INSERT INTO name_parts(part, name) VALUES (?1, ?2)")?;
+        for (part, id) in &rows {
+            st.execute(params![part, id])?;
+        }
+        self.parts_deferred.set(false);
+        Ok(())
     }
 
     /// Delete the names whose edges this transaction deleted and that no edge uses now.
@@ -543,11 +590,21 @@ impl Db {
         dropped.sort_unstable();
         dropped.dedup();
         let mut st = self.conn.prepare_cached(
-            "DELETE FROM names WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM edges WHERE name = ?1)",
+            "DELETE FROM names WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM edges WHERE name = ?1) \
+             RETURNING name",
         )?;
+        let mut parts = self
+            .conn
+            .prepare_cached("DELETE FROM name_parts WHERE part = ?1 AND name = ?2")?;
         let mut n = 0;
         for id in dropped {
-            n += st.execute([id])?;
+            let Some(name) = st.query_row([id], |r| r.get::<_, String>(0)).optional()? else {
+                continue;
+            };
+            for part in crate::model::name_parts(&name) {
+                parts.execute(params![part, id])?;
+            }
+            n += 1;
         }
         if n > 0 {
             // A forgotten row's text may come back later in this transaction, as a new row.
