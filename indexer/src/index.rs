@@ -448,7 +448,7 @@ fn run_in_tx(
         if let Some(c) = was.gone() {
             deleted_paths.insert(path.clone(), c);
         }
-        gone.extend(conn.clear_file(row.id, false)?);
+        gone.extend(conn.clear_file(row.id)?);
         conn.delete_file(row.id)?;
         stats.deleted += 1;
     }
@@ -787,7 +787,7 @@ fn write_files(
                     if let Some(c) = was.gone() {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
-                    w.gone.extend(conn.clear_file(p.id, false)?);
+                    w.gone.extend(conn.clear_file(p.id)?);
                     w.shape_changed |= f.lang.spec().implements_by_method_set;
                 } else {
                     w.names.insert(module_leaf(&f.rel));
@@ -809,8 +809,8 @@ fn write_files(
             }
             Work::Extract(f, hash, ex, lines) => {
                 let prev = old.get(&f.rel);
-                // A file the map had is written over in place (an incremental run: only the
-                // rows that changed are written); a cold run's are all new.
+                // A file the map had is written over in place (only the rows that changed are
+                // written); a cold run's files are all new (`old` is empty).
                 let was = match prev {
                     Some(p) if !cold => Some(Before::read(conn, p.id)?),
                     _ => None,
@@ -834,9 +834,6 @@ fn write_files(
                     ) {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
-                } else if let Some(p) = prev {
-                    w.gone
-                        .extend(conn.clear_file(p.id, f.lang.spec().implements_by_method_set)?);
                 } else {
                     w.names.insert(module_leaf(&f.rel));
                     w.shape_changed |= f.lang.spec().implements_by_method_set;

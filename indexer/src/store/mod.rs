@@ -698,14 +698,11 @@ impl Db {
         Ok(n)
     }
 
-    /// Remove everything a file owns (symbols, edges found in it, imports). The file row stays.
-    /// Returns the numbers of the nodes its symbols were (others may still name them).
-    ///
-    /// `keep_implements`: a file of a method-set language written again keeps its types'
-    /// `implements` edges. Those are computed from every file's method sets, not found in the
-    /// file, and are recomputed whole only when some file's types or methods changed; its
-    /// symbols take their numbers back, so the edges stay true.
-    pub fn clear_file(&self, file_id: i64, keep_implements: bool) -> SqlResult<Vec<i64>> {
+    /// Remove everything a file owns (symbols, edges found in it, imports, facts): a file
+    /// deleted, or skipped now. The file row stays. Returns the numbers of the nodes its
+    /// symbols were (others may still name them). A file extracted again is written over
+    /// instead ([`Db::write_symbols`], [`Db::replace_edges`]).
+    pub fn clear_file(&self, file_id: i64) -> SqlResult<Vec<i64>> {
         // Park the symbols' IDs in `nodes`: a symbol written again this run takes its number
         // back, and edges of other files still naming a symbol that went keep its ID.
         self.conn
@@ -722,11 +719,8 @@ impl Db {
             .collect::<Result<_, _>>()?;
         self.drop_names(
             self.conn
-                .prepare_cached(&format!(
-                    "DELETE FROM edges WHERE file_id = ?1 AND NOT (?2 AND kind = {}) RETURNING name",
-                    code::IMPLEMENTS
-                ))?
-                .query_map(params![file_id, keep_implements], |r| r.get(0))?,
+                .prepare_cached("DELETE FROM edges WHERE file_id = ?1 RETURNING name")?
+                .query_map([file_id], |r| r.get(0))?,
         )?;
         self.conn
             .prepare_cached("DELETE FROM imports WHERE file_id = ?1")?

@@ -719,9 +719,11 @@ impl Db {
 
     /// A file's edges written over the stored ones (an incremental run): a stored edge found
     /// again (the same ends, name, kind, place, resolution and hint) keeps its row, the others
-    /// are inserted, and the stored edges not found again are deleted. `keep_implements`: the
-    /// file's `implements` edges are computed from method sets, not found in it, and stay (see
-    /// [`Db::clear_file`]).
+    /// are inserted, and the stored edges not found again are deleted. `keep_implements`: a
+    /// file of a method-set language keeps its types' `implements` edges. Those are computed
+    /// from every file's method sets, not found in the file, and are recomputed whole only
+    /// when some file's types or methods changed; its symbols keep their numbers, so the
+    /// edges stay true.
     pub fn replace_edges(
         &self,
         file_id: i64,
