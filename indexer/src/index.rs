@@ -26,6 +26,10 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// At most this many files to extract are read, extracted and written on the run's own
+/// thread (see `run_in_tx`); more go to rayon's workers and a writer thread.
+const FEW: usize = 4;
+
 /// Files larger than this are skipped (and the reason recorded).
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 4 * 1024 * 1024;
 
@@ -458,24 +462,43 @@ fn run_in_tx(
     progress.start(todo.len() as u64);
     // A few files in flight per worker keep the writer fed; more only hold memory.
     let (tx, rx) = crossbeam_channel::bounded::<Work<'_>>(32);
-    let mut written = std::thread::scope(|s| -> Result<Written, IndexError> {
-        let conn_ref: &mut Db = conn;
-        let old_ref = &old;
-        let writer = s.spawn(move || write_files(conn_ref, old_ref, rx, spilled));
-        todo.par_iter().for_each_init(
-            || (Worker::new(), tx.clone()),
-            |(worker, tx), f| {
-                let work = process(extractor, worker, f, old.get(&f.rel), opts.max_file_size);
-                progress.inc(1);
-                // The writer only hangs up on an error, which it reports itself.
-                let _ = tx.send(work);
-            },
-        );
+    let mut written = if todo.len() <= FEW {
+        // A few files (an edit): read and extracted here, then written, with no thread or
+        // pool started for them.
+        let mut worker = Worker::new();
+        for f in &todo {
+            let work = process(
+                extractor,
+                &mut worker,
+                f,
+                old.get(&f.rel),
+                opts.max_file_size,
+            );
+            progress.inc(1);
+            let _ = tx.send(work);
+        }
         drop(tx);
-        writer
-            .join()
-            .unwrap_or_else(|_| Err(IndexError::Sql(SqlError::InvalidQuery)))
-    })?;
+        write_files(conn, &old, rx, spilled)?
+    } else {
+        std::thread::scope(|s| -> Result<Written, IndexError> {
+            let conn_ref: &mut Db = conn;
+            let old_ref = &old;
+            let writer = s.spawn(move || write_files(conn_ref, old_ref, rx, spilled));
+            todo.par_iter().for_each_init(
+                || (Worker::new(), tx.clone()),
+                |(worker, tx), f| {
+                    let work = process(extractor, worker, f, old.get(&f.rel), opts.max_file_size);
+                    progress.inc(1);
+                    // The writer only hangs up on an error, which it reports itself.
+                    let _ = tx.send(work);
+                },
+            );
+            drop(tx);
+            writer
+                .join()
+                .unwrap_or_else(|_| Err(IndexError::Sql(SqlError::InvalidQuery)))
+        })?
+    };
     progress.finish();
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "extracted and wrote files");
     let t = Instant::now();
