@@ -457,6 +457,18 @@ fn run_in_tx(
         stats.deleted += 1;
     }
 
+    // The stored content hash of each file whose stamp changed (one extracted when last
+    // seen): a file whose bytes are the same is only touched.
+    let mut hashes: HashMap<&str, String> = HashMap::new();
+    for f in &todo {
+        if let Some(r) = old.get(&f.rel).filter(|r| !r.skipped) {
+            if let Some(h) = conn.file_hash(r.id)? {
+                hashes.insert(&f.rel, h);
+            }
+        }
+    }
+    let old_hash = |f: &WalkedFile| hashes.get(f.rel.as_str()).map(String::as_str);
+
     // Extraction on all cores; one writer.
     let t = Instant::now();
     progress.start(todo.len() as u64);
@@ -467,13 +479,7 @@ fn run_in_tx(
         // pool started for them.
         let mut worker = Worker::new();
         for f in &todo {
-            let work = process(
-                extractor,
-                &mut worker,
-                f,
-                old.get(&f.rel),
-                opts.max_file_size,
-            );
+            let work = process(extractor, &mut worker, f, old_hash(f), opts.max_file_size);
             progress.inc(1);
             let _ = tx.send(work);
         }
@@ -487,7 +493,7 @@ fn run_in_tx(
             todo.par_iter().for_each_init(
                 || (Worker::new(), tx.clone()),
                 |(worker, tx), f| {
-                    let work = process(extractor, worker, f, old.get(&f.rel), opts.max_file_size);
+                    let work = process(extractor, worker, f, old_hash(f), opts.max_file_size);
                     progress.inc(1);
                     // The writer only hangs up on an error, which it reports itself.
                     let _ = tx.send(work);
@@ -711,7 +717,7 @@ fn process<'a>(
     extractor: &Extractor,
     worker: &mut Worker,
     f: &'a WalkedFile,
-    old: Option<&FileRow>,
+    old_hash: Option<&str>,
     max_size: u64,
 ) -> Work<'a> {
     if let Some(reason) = &f.skip {
@@ -742,10 +748,8 @@ fn process<'a>(
     if bytes.contains(&0) {
         return Work::Skip(f, "binary: contains NUL bytes".into(), Some(hash));
     }
-    if let Some(o) = old {
-        if o.hash.as_deref() == Some(hash.as_str()) && o.skip_reason.is_none() {
-            return Work::Touch(f, bytes.len() as i64);
-        }
+    if old_hash == Some(hash.as_str()) {
+        return Work::Touch(f, bytes.len() as i64);
     }
     let lines = bytes.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
     Work::Extract(

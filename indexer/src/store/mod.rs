@@ -161,8 +161,9 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// and resolutions as small integers; 10: targets as written in `names`, symbols' name, kind,
 /// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
 /// too, so Rust paths have one; 13: `facts` keyed by file, names and receivers computed from
-/// `name_at`; 14: `name_parts`); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 14;
+/// `name_at`; 14: `name_parts`; 15: `files_stamp`); an older or newer map is rebuilt by the
+/// next index run.
+pub const SCHEMA_VERSION: i64 = 15;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -409,8 +410,8 @@ pub struct FileRow {
     pub id: i64,
     pub size: i64,
     pub mtime_ns: i64,
-    pub hash: Option<String>,
-    pub skip_reason: Option<String>,
+    /// Left out when last seen (binary, too large, ...).
+    pub skipped: bool,
     pub lang: String,
     /// Flagged by the watcher: the next run must look at it even if its stat is unchanged.
     pub stale: bool,
@@ -484,8 +485,11 @@ impl Db {
     }
 
     pub fn load_files(&self) -> SqlResult<Vec<(String, FileRow)>> {
-        let mut st = self.conn.prepare(
-            "SELECT path, id, size, mtime_ns, hash, skip_reason, lang, stale FROM files",
+        // Read from the index `files_stamp` alone (a quarter of the table's pages): the
+        // content hash is read only for the files whose stamp changed ([`Db::file_hash`]).
+        let mut st = self.conn.prepare_cached(
+            "SELECT path, id, size, mtime_ns, skip_reason IS NOT NULL, lang, stale FROM files \
+             INDEXED BY files_stamp",
         )?;
         let rows = st.query_map([], |r| {
             Ok((
@@ -494,14 +498,23 @@ impl Db {
                     id: r.get(1)?,
                     size: r.get(2)?,
                     mtime_ns: r.get(3)?,
-                    hash: r.get(4)?,
-                    skip_reason: r.get(5)?,
-                    lang: r.get(6)?,
-                    stale: r.get::<_, Option<bool>>(7)?.unwrap_or(false),
+                    skipped: r.get(4)?,
+                    lang: r.get(5)?,
+                    stale: r.get::<_, Option<bool>>(6)?.unwrap_or(false),
                 },
             ))
         })?;
         rows.collect()
+    }
+
+    /// The content hash the map holds for a file.
+    pub fn file_hash(&self, id: i64) -> SqlResult<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT hash FROM files WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()?
+            .flatten())
     }
 
     /// A number no node has: one above the largest in the map, counted on from there for the
