@@ -31,9 +31,10 @@ CREATE TABLE files (
     package     TEXT                           -- Go: the package clause's name
 );
 CREATE INDEX files_dir ON files(dir);
--- What a run compares with the disk, for every file, read from this index alone (a quarter
--- of the table's pages; the hash is read for the files whose stamp changed).
-CREATE INDEX files_stamp ON files(path, size, mtime_ns, lang, stale, skip_reason);
+-- What a run compares with the disk, for every file, and the packages files state, read from
+-- this index alone (a quarter of the table's pages; the hash is read for the files whose
+-- stamp changed).
+CREATE INDEX files_stamp ON files(path, size, mtime_ns, lang, stale, skip_reason, package);
 
 -- The nodes whose IDs are not derived from a file: package nodes, `ext:` nodes, and nodes an
 -- edge still names after their definition went (re-resolved in the same run; a file being
