@@ -85,6 +85,17 @@ pub struct FileSymbol {
     pub kind: Kind,
 }
 
+/// The statement that parks symbols' node IDs in `nodes` (by number) before their rows go:
+/// those whose `column` is `?1` (`s.id`, `s.file_id`). A symbol that comes back takes its
+/// number again ([`Db::symbol_number`]); edges elsewhere still naming one that went keep it.
+fn park_sql(column: &str) -> String {
+    format!(
+        "INSERT OR REPLACE INTO nodes(id, node_id) SELECT s.id, {} \
+         FROM symbols s JOIN files f ON f.id = s.file_id WHERE {column} = ?1",
+        file_node_text!("s", "f")
+    )
+}
+
 /// An open map. Opened for writing ([`open_for_write`], [`open_fresh_build`]) it serves an
 /// index run; opened for reading ([`open_for_read`]) the tools. Its methods are the map's
 /// typed API; `rusqlite` appears nowhere outside this module.
@@ -719,11 +730,7 @@ impl Db {
         // Park the symbols' IDs in `nodes`: a symbol written again this run takes its number
         // back, and edges of other files still naming a symbol that went keep its ID.
         self.conn
-            .prepare_cached(&format!(
-                "INSERT OR REPLACE INTO nodes(id, node_id) SELECT s.id, {} \
-                 FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.file_id = ?1",
-                file_node_text!("s", "f")
-            ))?
+            .prepare_cached(&park_sql("s.file_id"))?
             .execute([file_id])?;
         let gone: Vec<i64> = self
             .conn

@@ -528,11 +528,7 @@ impl Db {
         gone.sort_unstable();
         for &n in &gone {
             self.conn
-                .prepare_cached(&format!(
-                    "INSERT OR REPLACE INTO nodes(id, node_id) SELECT s.id, {} \
-                     FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1",
-                    file_node_text!("s", "f")
-                ))?
+                .prepare_cached(&super::park_sql("s.id"))?
                 .execute([n])?;
             self.conn
                 .prepare_cached("DELETE FROM symbols WHERE id = ?1")?
