@@ -469,7 +469,7 @@ fn run_in_tx(
     }
     let old_hash = |f: &WalkedFile| hashes.get(f.rel.as_str()).map(String::as_str);
 
-    // Extraction on all cores; one writer.
+    // Extraction on all cores and one writer thread (an edit's few files: on this thread).
     let t = Instant::now();
     progress.start(todo.len() as u64);
     // A few files in flight per worker keep the writer fed; more only hold memory.
