@@ -1617,7 +1617,6 @@ impl TypeTable {
 /// count), so the sets are sorted integers: on 6.5 M lines of Go they held every promoted
 /// method's name as a string, and the reads built every type's node ID.
 fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
-    conn.delete_implements(lang)?;
     let mut table = TypeTable::default();
     let mut method_ids: HashMap<(String, u32), u32> = HashMap::new();
     let mut method_id = |name: String, params: u32| {
@@ -1698,7 +1697,7 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
     }
     let id = |x: usize| ids.get(&x).map_or("", String::as_str);
     pairs.sort_unstable_by(|a, b| (id(a.0), id(a.1)).cmp(&(id(b.0), id(b.1))));
-    let mut numbering = Numbering::default();
+    let mut edges: Vec<Edge> = Vec::with_capacity(pairs.len());
     for (t, i) in pairs {
         let (Some((ty, true)), Some((iface, false))) = (&table.rows[t], &table.rows[i]) else {
             continue;
@@ -1710,22 +1709,24 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
         } else {
             Resolution::Import
         };
-        insert_edge_row(
-            conn,
-            &mut numbering,
-            &Edge {
-                file_id: ty.file_id,
-                source: ty.number,
-                target: Some(Target::Number(iface.number)),
-                target_name: segment_name(&iface.qualname).to_string(),
-                kind: EdgeKind::Implements,
-                pos: None,
-                resolution,
-                hint: None,
-            },
-        )?;
+        edges.push(Edge {
+            file_id: ty.file_id,
+            source: ty.number,
+            target: Some(Target::Number(iface.number)),
+            target_name: segment_name(&iface.qualname).to_string(),
+            kind: EdgeKind::Implements,
+            pos: None,
+            resolution,
+            hint: None,
+        });
     }
-    Ok(())
+    // Written over the stored ones: a method added or renamed changes a few pairs, not all.
+    let mut numbering = Numbering::default();
+    let rows = edges
+        .iter()
+        .map(|e| edge_row(conn, &mut numbering, e))
+        .collect::<SqlResult<Vec<_>>>()?;
+    conn.replace_implements(lang, &rows)
 }
 
 #[cfg(test)]

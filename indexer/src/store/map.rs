@@ -181,7 +181,8 @@ impl Db {
             .collect()
     }
 
-    /// The types that implement or extend `id` directly.
+    /// The types that implement or extend `id` directly, by node ID (the same whatever order
+    /// runs wrote the edges in).
     pub fn direct_subtypes(&self, id: &str) -> SqlResult<Vec<String>> {
         let Some(n) = self.number_of(id)? else {
             return Ok(Vec::new());
@@ -189,7 +190,7 @@ impl Db {
         strings(
             self,
             &format!(
-                "SELECT DISTINCT {} FROM edges e WHERE e.target = ?1 AND e.kind IN ({IMPLEMENTS}, {EXTENDS})",
+                "SELECT DISTINCT {} AS id FROM edges e WHERE e.target = ?1 AND e.kind IN ({IMPLEMENTS}, {EXTENDS}) ORDER BY id",
                 node_text!("e.source")
             ),
             [n],

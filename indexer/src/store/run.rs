@@ -1004,16 +1004,43 @@ impl Db {
         )
     }
 
-    /// A language's `implements` edges (recomputed whole).
-    pub fn delete_implements(&self, lang: Lang) -> SqlResult<()> {
-        self.drop_names(
-            self.conn
-                .prepare(&format!(
-                    "DELETE FROM edges WHERE kind = {IMPLEMENTS} \
-                     AND file_id IN (SELECT id FROM files WHERE lang = ?1) RETURNING name"
-                ))?
-                .query_map([lang.prefix()], |r| r.get(0))?,
-        )
+    /// A language's `implements` edges computed from method sets written over the stored
+    /// ones (`edges`, in the order to insert new ones): an edge found again keeps its row,
+    /// the others are inserted, and the stored ones not found again are deleted. Recomputing
+    /// after a Go type's methods changed deleted and inserted all 48,898 of the standard
+    /// library's (0.2 s to delete them, through a scan of every edge; 0.12 s to insert).
+    pub fn replace_implements(&self, lang: Lang, edges: &[EdgeRow<'_>]) -> SqlResult<()> {
+        type Key = (i64, i64, Option<i64>, i64, i64);
+        let mut stored: HashMap<Key, Vec<i64>> = HashMap::new();
+        {
+            let mut st = self.conn.prepare_cached(&format!(
+                "SELECT e.id, e.file_id, e.source, e.target, e.name, e.resolution FROM edges e \
+                 JOIN files f ON f.id = e.file_id WHERE e.kind = {IMPLEMENTS} AND f.lang = ?1"
+            ))?;
+            let mut rows = st.query([lang.prefix()])?;
+            while let Some(r) = rows.next()? {
+                let key: Key = (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?);
+                stored.entry(key).or_default().push(r.get(0)?);
+            }
+        }
+        for e in edges {
+            let key: Key = (
+                e.file_id,
+                e.source,
+                e.target,
+                self.name_id(e.target_name)?,
+                e.resolution.code(),
+            );
+            if stored.get_mut(&key).and_then(Vec::pop).is_none() {
+                self.insert_edge(e)?;
+            }
+        }
+        let mut gone: Vec<i64> = stored.into_values().flatten().collect();
+        gone.sort_unstable();
+        for id in gone {
+            self.delete_edge(id)?;
+        }
+        Ok(())
     }
 
     /// A language's top-level concrete types (structs and named types).
