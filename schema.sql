@@ -32,7 +32,7 @@ CREATE TABLE files (
 );
 CREATE INDEX files_dir ON files(dir);
 -- What a run compares with the disk, for every file, and the packages files state, read from
--- this index alone (a quarter of the table's pages; the hash is read for the files whose
+-- this index alone (a third of the table's pages; the hash is read for the files whose
 -- stamp changed).
 CREATE INDEX files_stamp ON files(path, size, mtime_ns, lang, stale, skip_reason, package);
 

@@ -1390,7 +1390,6 @@ fn reresolve(
     reresolve_rows(db, ws, &rows, &mut Imports::default())
 }
 
-/// Resolve stored edges again and write what they became; import edges are redone per file.
 /// Files' stored imports, each read once.
 #[derive(Default)]
 struct Imports(HashMap<i64, Vec<Import>>);
@@ -1404,6 +1403,7 @@ impl Imports {
     }
 }
 
+/// Resolve stored edges again and write what they became; import edges are redone per file.
 fn reresolve_rows(
     conn: &Db,
     ws: &Layout,

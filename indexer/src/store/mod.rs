@@ -85,6 +85,9 @@ pub struct FileSymbol {
     pub kind: Kind,
 }
 
+/// One of a name's parts (see [`crate::model::name_parts`]).
+const INSERT_PART: &str = "INSERT INTO name_parts(part, name) VALUES (?1, ?2)";
+
 /// The statement that parks symbols' node IDs in `nodes` (by number) before their rows go:
 /// those whose `column` is `?1` (`s.id`, `s.file_id`). A symbol that comes back takes its
 /// number again ([`Db::symbol_number`]); edges elsewhere still naming one that went keep it.
@@ -496,7 +499,7 @@ impl Db {
     }
 
     pub fn load_files(&self) -> SqlResult<Vec<(String, FileRow)>> {
-        // Read from the index `files_stamp` alone (a quarter of the table's pages): the
+        // Read from the index `files_stamp` alone (a third of the table's pages): the
         // content hash is read only for the files whose stamp changed ([`Db::file_hash`]).
         let mut st = self.conn.prepare_cached(
             "SELECT path, id, size, mtime_ns, skip_reason IS NOT NULL, lang, stale FROM files \
@@ -562,9 +565,7 @@ impl Db {
                     .prepare_cached("INSERT INTO names(name, leaf) VALUES (?1, ?2) RETURNING id")?
                     .query_row(params![name, crate::model::leaf_of(name)], |r| r.get(0))?;
                 if !self.parts_deferred.get() {
-                    let mut st = self
-                        .conn
-                        .prepare_cached("INSERT INTO name_parts(part, name) VALUES (?1, ?2)")?;
+                    let mut st = self.conn.prepare_cached(INSERT_PART)?;
                     for part in crate::model::name_parts(name) {
                         st.execute(params![part, id])?;
                     }
@@ -598,9 +599,7 @@ impl Db {
             }
         }
         rows.sort_unstable();
-        let mut st = self
-            .conn
-            .prepare_cached("INSERT INTO name_parts(part, name) VALUES (?1, ?2)")?;
+        let mut st = self.conn.prepare_cached(INSERT_PART)?;
         for (part, id) in &rows {
             st.execute(params![part, id])?;
         }
@@ -753,6 +752,11 @@ impl Db {
 
     /// Write a file's type facts, in order.
     pub fn insert_facts(&self, file_id: i64, facts: &[TypeFact]) -> SqlResult<()> {
+        self.insert_facts_from(file_id, facts, 0)
+    }
+
+    /// Facts written from position `first` on.
+    fn insert_facts_from(&self, file_id: i64, facts: &[TypeFact], first: usize) -> SqlResult<()> {
         let mut st = self.conn.prepare_cached(
             "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
@@ -762,7 +766,7 @@ impl Db {
                 f.qualname,
                 f.role.as_str(),
                 f.ty,
-                i as i64
+                (first + i) as i64
             ])?;
         }
         Ok(())
@@ -771,25 +775,17 @@ impl Db {
     /// A file's type facts written over `was`, the ones stored (in order): only the rows that
     /// changed.
     pub fn rewrite_facts(&self, file_id: i64, was: &[TypeFact], now: &[TypeFact]) -> SqlResult<()> {
-        for (i, f) in now.iter().enumerate() {
-            match was.get(i) {
-                Some(w) if w == f => {}
-                Some(_) => {
-                    self.conn
-                        .prepare_cached(
-                            "UPDATE facts SET qualname = ?3, role = ?4, ty = ?5 WHERE file_id = ?1 AND seq = ?2",
-                        )?
-                        .execute(params![file_id, i as i64, f.qualname, f.role.as_str(), f.ty])?;
-                }
-                None => {
-                    self.conn
-                        .prepare_cached(
-                            "INSERT INTO facts(file_id, qualname, role, ty, seq) VALUES (?1, ?2, ?3, ?4, ?5)",
-                        )?
-                        .execute(params![file_id, f.qualname, f.role.as_str(), f.ty, i as i64])?;
-                }
+        let common = was.len().min(now.len());
+        for (i, (w, f)) in was.iter().zip(now).enumerate() {
+            if w != f {
+                self.conn
+                    .prepare_cached(
+                        "UPDATE facts SET qualname = ?3, role = ?4, ty = ?5 WHERE file_id = ?1 AND seq = ?2",
+                    )?
+                    .execute(params![file_id, i as i64, f.qualname, f.role.as_str(), f.ty])?;
             }
         }
+        self.insert_facts_from(file_id, &now[common..], common)?;
         if was.len() > now.len() {
             self.conn
                 .prepare_cached("DELETE FROM facts WHERE file_id = ?1 AND seq >= ?2")?

@@ -265,6 +265,10 @@ impl<'a> SymbolCols<'a> {
     }
 }
 
+/// The columns of a stored edge [`Db::write_edges_over`] compares, in its order.
+const STORED_EDGE: &str =
+    "e.id, e.file_id, e.source, e.target, e.name, e.kind, e.line, e.col, e.resolution, e.hint";
+
 /// `column IN (codes)`: a filter on kinds by their stored codes. (The `kind` column is
 /// computed for each row it is read from: 0.6 s against 0.13 s over 890k symbols.)
 fn kind_in(column: &str, kinds: &[Kind]) -> String {
@@ -713,20 +717,39 @@ impl Db {
         Ok(())
     }
 
-    /// A file's edges written over the stored ones (an incremental run): a stored edge found
-    /// again (the same ends, name, kind, place, resolution and hint) keeps its row, the others
-    /// are inserted, and the stored edges not found again are deleted. `keep_implements`: a
-    /// file of a method-set language keeps its types' `implements` edges. Those are computed
-    /// from every file's method sets, not found in the file, and are recomputed whole only
-    /// when some file's types or methods changed; its symbols keep their numbers, so the
-    /// edges stay true.
+    /// A file's edges written over the stored ones (an incremental run; see
+    /// [`Db::write_edges_over`]). `keep_implements`: a file of a method-set language keeps
+    /// its types' `implements` edges. Those are computed from every file's method sets, not
+    /// found in the file, and are recomputed only when some file's types or methods changed
+    /// ([`Db::replace_implements`]); its symbols keep their numbers, so the edges stay true.
     pub fn replace_edges(
         &self,
         file_id: i64,
         keep_implements: bool,
         edges: &[EdgeRow<'_>],
     ) -> SqlResult<()> {
+        self.write_edges_over(
+            &format!(
+                "SELECT {STORED_EDGE} FROM edges e WHERE e.file_id = ?1 AND NOT (?2 AND e.kind = {IMPLEMENTS})"
+            ),
+            params![file_id, keep_implements],
+            edges,
+        )
+    }
+
+    /// `edges` written over the stored edges `stored` selects (its columns
+    /// [`STORED_EDGE`]): an edge found again (the same file, ends, name, kind, place,
+    /// resolution and hint) keeps its row, the others are inserted in order, and the stored
+    /// ones not found again are deleted. Deleting every row and inserting it again dirtied
+    /// each index page the rows sit in.
+    fn write_edges_over(
+        &self,
+        stored: &str,
+        params: impl rusqlite::Params,
+        edges: &[EdgeRow<'_>],
+    ) -> SqlResult<()> {
         type Key = (
+            i64,
             i64,
             Option<i64>,
             i64,
@@ -736,13 +759,10 @@ impl Db {
             i64,
             Option<String>,
         );
-        let mut stored: HashMap<Key, Vec<i64>> = HashMap::new();
+        let mut found: HashMap<Key, Vec<i64>> = HashMap::new();
         {
-            let mut st = self.conn.prepare_cached(&format!(
-                "SELECT id, source, target, name, kind, line, col, resolution, hint FROM edges
-                 WHERE file_id = ?1 AND NOT (?2 AND kind = {IMPLEMENTS})"
-            ))?;
-            let mut rows = st.query(params![file_id, keep_implements])?;
+            let mut st = self.conn.prepare_cached(stored)?;
+            let mut rows = st.query(params)?;
             while let Some(r) = rows.next()? {
                 let key: Key = (
                     r.get(1)?,
@@ -753,12 +773,14 @@ impl Db {
                     r.get(6)?,
                     r.get(7)?,
                     r.get(8)?,
+                    r.get(9)?,
                 );
-                stored.entry(key).or_default().push(r.get(0)?);
+                found.entry(key).or_default().push(r.get(0)?);
             }
         }
         for e in edges {
             let key: Key = (
+                e.file_id,
                 e.source,
                 e.target,
                 self.name_id(e.target_name)?,
@@ -768,12 +790,11 @@ impl Db {
                 e.resolution.code(),
                 e.hint.map(str::to_string),
             );
-            match stored.get_mut(&key).and_then(Vec::pop) {
-                Some(_) => {}
-                None => self.insert_edge(e)?,
+            if found.get_mut(&key).and_then(Vec::pop).is_none() {
+                self.insert_edge(e)?;
             }
         }
-        let mut gone: Vec<i64> = stored.into_values().flatten().collect();
+        let mut gone: Vec<i64> = found.into_values().flatten().collect();
         gone.sort_unstable();
         for id in gone {
             self.delete_edge(id)?;
@@ -809,37 +830,30 @@ impl Db {
     /// one the first file in path order states, test packages (`_test`) aside; `None` when
     /// only test packages or none are stated.
     ///
-    /// Rows are read in table order and borrowed: a directory's string is made once, and
-    /// its winner replaced only by a file earlier in path order (table order is mostly path
-    /// order). Reading each row's path and package as strings and sorting them took 3.2–3.6
-    /// ms on Go's standard library (7,709 files), a tenth of a one-file run.
+    /// Read from `files_stamp` alone (which the run's comparison with the disk read already),
+    /// in its order, with rows borrowed: a directory's string is made once. Reading each
+    /// row's path and package from the table as strings, and sorting them, took 3.2–3.6 ms
+    /// on Go's standard library (7,709 files), a tenth of a one-file run.
     pub fn package_dirs(&self, lang: Lang) -> SqlResult<HashMap<String, Option<String>>> {
-        // From `files_stamp` alone, which the run's comparison with the disk read already.
         let mut st = self.conn.prepare_cached(
-            "SELECT path, package FROM files INDEXED BY files_stamp WHERE lang = ?1",
+            "SELECT path, package FROM files INDEXED BY files_stamp WHERE lang = ?1 ORDER BY path",
         )?;
         let mut rows = st.query([lang.prefix()])?;
-        // Directory → (the first non-test file's path and package, if any so far).
-        let mut dirs: HashMap<String, Option<(String, String)>> = HashMap::new();
+        let mut dirs: HashMap<String, Option<String>> = HashMap::new();
         while let Some(r) = rows.next()? {
-            let path = r.get_ref(0)?.as_str()?;
-            let dir = parent_dir(path);
+            let dir = parent_dir(r.get_ref(0)?.as_str()?);
             let package = r.get_ref(1)?.as_str_or_null()?;
-            let best = match dirs.get_mut(dir) {
-                Some(best) => best,
+            let named = match dirs.get_mut(dir) {
+                Some(named) => named,
                 None => dirs.entry(dir.to_string()).or_default(),
             };
-            let Some(package) = package.filter(|p| !p.ends_with("_test")) else {
-                continue;
-            };
-            if best.as_ref().is_none_or(|(p, _)| path < p.as_str()) {
-                *best = Some((path.to_string(), package.to_string()));
+            if named.is_none() {
+                *named = package
+                    .filter(|p| !p.ends_with("_test"))
+                    .map(str::to_string);
             }
         }
-        Ok(dirs
-            .into_iter()
-            .map(|(dir, best)| (dir, best.map(|(_, package)| package)))
-            .collect())
+        Ok(dirs)
     }
 
     /// The files that import this node (a file or package node) or something in it: an
@@ -1004,43 +1018,20 @@ impl Db {
         )
     }
 
-    /// A language's `implements` edges computed from method sets written over the stored
-    /// ones (`edges`, in the order to insert new ones): an edge found again keeps its row,
-    /// the others are inserted, and the stored ones not found again are deleted. Recomputing
-    /// after a Go type's methods changed deleted and inserted all 48,898 of the standard
-    /// library's (0.2 s to delete them, through a scan of every edge; 0.12 s to insert).
+    /// A language's `implements` edges computed from method sets (`edges`, in the order to
+    /// insert new ones), written over the stored ones ([`Db::write_edges_over`], which finds
+    /// them through the partial index `edges_implements`). Recomputing after a Go type's
+    /// methods changed deleted and inserted all 48,898 of the standard library's (0.2 s to
+    /// delete them, through a scan of every edge; 0.12 s to insert).
     pub fn replace_implements(&self, lang: Lang, edges: &[EdgeRow<'_>]) -> SqlResult<()> {
-        type Key = (i64, i64, Option<i64>, i64, i64);
-        let mut stored: HashMap<Key, Vec<i64>> = HashMap::new();
-        {
-            let mut st = self.conn.prepare_cached(&format!(
-                "SELECT e.id, e.file_id, e.source, e.target, e.name, e.resolution FROM edges e \
-                 JOIN files f ON f.id = e.file_id WHERE e.kind = {IMPLEMENTS} AND f.lang = ?1"
-            ))?;
-            let mut rows = st.query([lang.prefix()])?;
-            while let Some(r) = rows.next()? {
-                let key: Key = (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?);
-                stored.entry(key).or_default().push(r.get(0)?);
-            }
-        }
-        for e in edges {
-            let key: Key = (
-                e.file_id,
-                e.source,
-                e.target,
-                self.name_id(e.target_name)?,
-                e.resolution.code(),
-            );
-            if stored.get_mut(&key).and_then(Vec::pop).is_none() {
-                self.insert_edge(e)?;
-            }
-        }
-        let mut gone: Vec<i64> = stored.into_values().flatten().collect();
-        gone.sort_unstable();
-        for id in gone {
-            self.delete_edge(id)?;
-        }
-        Ok(())
+        self.write_edges_over(
+            &format!(
+                "SELECT {STORED_EDGE} FROM edges e JOIN files f ON f.id = e.file_id \
+                 WHERE e.kind = {IMPLEMENTS} AND f.lang = ?1"
+            ),
+            [lang.prefix()],
+            edges,
+        )
     }
 
     /// A language's top-level concrete types (structs and named types).
