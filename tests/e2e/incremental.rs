@@ -553,6 +553,42 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
                 // A field that goes and comes back: `req.Header.Set` reads it on the way.
                 Replace("http/request.go", "\tHeader Header\n", "\tHeader2 Header\n"),
                 Replace("http/request.go", "\tHeader2 Header\n", "\tHeader Header\n"),
+                // `implements` follows method sets, recomputed for the types an edit reaches:
+                // a method promoted through an embedded field (`TCPConn` and the other
+                // conns embed `conn`), renamed and back;
+                Replace(
+                    "net.go",
+                    "func (c *conn) Close() error {",
+                    "func (c *conn) Close2() error {",
+                ),
+                Replace(
+                    "net.go",
+                    "func (c *conn) Close2() error {",
+                    "func (c *conn) Close() error {",
+                ),
+                // an interface that gains a method no type has, and loses it;
+                Replace(
+                    "net.go",
+                    "type Conn interface {\n",
+                    "type Conn interface {\n\tExtra() int\n",
+                ),
+                Replace(
+                    "net.go",
+                    "type Conn interface {\n\tExtra() int\n",
+                    "type Conn interface {\n",
+                ),
+                // an embedded field made a named one (no methods promoted any more);
+                Replace(
+                    "tcpsock.go",
+                    "type TCPConn struct {\n\tconn\n}",
+                    "type TCPConn struct {\n\tc conn\n}",
+                ),
+                // an interface that stops embedding another.
+                Replace(
+                    "sockaddr_posix.go",
+                    "type sockaddr interface {\n\tAddr\n",
+                    "type sockaddr interface {\n",
+                ),
                 Move("url/url.go", "url/url2.go"),
                 Append("url/extra.go", go_methods),
                 Delete("http/server.go"),

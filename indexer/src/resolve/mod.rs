@@ -10,6 +10,7 @@
 
 mod ctx;
 mod go;
+mod implements;
 mod python;
 mod rust;
 mod types;
@@ -18,6 +19,9 @@ mod typescript;
 use ctx::{single, Resolver};
 pub use ctx::{
     FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
+};
+pub use implements::{
+    implements, implements_touching, method_set, Method, MethodSet, Touched, TypeGraph, TypeKind,
 };
 pub use types::Cache;
 
@@ -421,75 +425,6 @@ pub fn resolve_ref(
     lr.fallback(ctx, idx, r, &segs, &want)
 }
 
-/// A type or interface with its method set, for `implements`: the type by its index in the
-/// caller's table, each method (a name and a parameter count) by its number, sorted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MethodSet {
-    pub node: usize,
-    pub methods: Vec<u32>,
-}
-
-/// The method set of type `i`: its own methods (`own[i]`) and, transitively, those of the
-/// types it embeds (`embeds[i]`); sorted, each once.
-pub fn method_set(i: usize, own: &[Vec<u32>], embeds: &[Vec<usize>]) -> Vec<u32> {
-    let mut set: Vec<u32> = Vec::new();
-    let mut seen: HashSet<usize> = HashSet::new();
-    let mut stack = vec![i];
-    while let Some(cur) = stack.pop() {
-        if !seen.insert(cur) {
-            continue;
-        }
-        if let Some(ms) = own.get(cur) {
-            set.extend_from_slice(ms);
-        }
-        if let Some(es) = embeds.get(cur) {
-            stack.extend_from_slice(es);
-        }
-    }
-    set.sort_unstable();
-    set.dedup();
-    set
-}
-
-/// `implements` edges as (type, interface): each concrete type whose method set covers an
-/// interface's (names and parameter counts). Interfaces with no methods are left out:
-/// everything implements them. Sets are sorted ([`method_set`]).
-pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(usize, usize)> {
-    let mut by_method: HashMap<u32, Vec<usize>> = HashMap::new();
-    for (i, t) in types.iter().enumerate() {
-        for &m in &t.methods {
-            by_method.entry(m).or_default().push(i);
-        }
-    }
-    let mut out = Vec::new();
-    for iface in ifaces {
-        // Start from the rarest method.
-        let Some(cands) = iface
-            .methods
-            .iter()
-            .map(|m| by_method.get(m))
-            .min_by_key(|c| c.map_or(0, |v| v.len()))
-            .flatten()
-        else {
-            continue;
-        };
-        for &ti in cands {
-            let t = &types[ti];
-            if t.node != iface.node
-                && iface
-                    .methods
-                    .iter()
-                    .all(|m| t.methods.binary_search(m).is_ok())
-            {
-                out.push((t.node, iface.node));
-            }
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -796,20 +731,5 @@ mod tests {
         assert_eq!(go::package_dir(&w, "github.com/x/y", "net/http/a.go"), None);
         assert_eq!(go::go_default_name("gopkg.in/yaml.v3"), "yaml");
         assert_eq!(go::go_default_name("github.com/x/go-foo/v2"), "foo");
-    }
-
-    #[test]
-    fn implements_by_method_sets() {
-        // Methods: 0 Read(1), 1 Close(0), 2 Read(2).
-        let t = |node: usize, ms: &[u32]| MethodSet {
-            node,
-            methods: ms.to_vec(),
-        };
-        // Types 0 T1, 1 T2, 2 T3; interfaces 10 Reader, 11 ReadCloser, 12 Any.
-        let types = [t(0, &[0, 1]), t(1, &[0]), t(2, &[1, 2])];
-        let ifaces = [t(10, &[0]), t(11, &[0, 1]), t(12, &[])];
-        let got = implements(&types, &ifaces);
-        let want = vec![(0, 10), (0, 11), (1, 10)];
-        assert_eq!(got, want);
     }
 }

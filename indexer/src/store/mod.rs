@@ -57,13 +57,15 @@ macro_rules! edge_name {
 }
 
 mod map;
+mod method_sets;
 mod run;
 mod scip;
 
 pub use map::{
     CandidateRow, EdgeOnLine, EdgeSite, MapSymbol, NodeRow, StaleRow, UntypedCall, UseRow,
 };
-pub use run::{EdgeRow, ReceiverMethod, StoredFile, StoredRef, TypeRow};
+pub use method_sets::{MapTypes, ReceiverMethod, TypeNode, TypeRow};
+pub use run::{EdgeRow, StoredFile, StoredRef};
 pub use scip::{DocEdge, DocRows, DocSymbol, ExportFile, PackageRow};
 
 use crate::lang::Lang;

@@ -12,7 +12,7 @@ use crate::model::{
 use crate::walk::{parent_dir, WalkedFile};
 use rusqlite::{params, OptionalExtension};
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// An edge as the run writes it: its ends by node number.
 #[derive(Debug, Clone, Copy)]
@@ -148,33 +148,6 @@ pub(crate) fn import_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<Import> {
     })
 }
 
-/// A top-level type or interface of a method-set language, as `implements` reads it.
-#[derive(Debug, Clone)]
-pub struct TypeRow {
-    pub path: String,
-    pub qualname: String,
-    pub file_id: i64,
-    pub number: i64,
-}
-
-fn type_row(r: &rusqlite::Row<'_>) -> SqlResult<TypeRow> {
-    Ok(TypeRow {
-        path: r.get(0)?,
-        qualname: r.get(1)?,
-        file_id: r.get(2)?,
-        number: r.get(3)?,
-    })
-}
-
-/// A method declared with a receiver (`func (t T) M()`), as `implements` reads it.
-#[derive(Debug, Clone)]
-pub struct ReceiverMethod {
-    pub dir: String,
-    pub receiver: String,
-    pub name: String,
-    pub params: Option<u32>,
-}
-
 const REF_COLS: &str = concat!(
     "e.id, e.file_id, f.path, f.lang, ",
     file_node_text!("n", "sf"),
@@ -266,14 +239,34 @@ impl<'a> SymbolCols<'a> {
 }
 
 /// The columns of a stored edge [`Db::write_edges_over`] compares, in its order.
-const STORED_EDGE: &str =
+pub(super) const STORED_EDGE: &str =
     "e.id, e.file_id, e.source, e.target, e.name, e.kind, e.line, e.col, e.resolution, e.hint";
 
 /// `column IN (codes)`: a filter on kinds by their stored codes. (The `kind` column is
 /// computed for each row it is read from: 0.6 s against 0.13 s over 890k symbols.)
-fn kind_in(column: &str, kinds: &[Kind]) -> String {
+pub(super) fn kind_in(column: &str, kinds: &[Kind]) -> String {
     let codes: Vec<String> = kinds.iter().map(|k| k.code().to_string()).collect();
     format!("{column} IN ({})", codes.join(", "))
+}
+
+/// A stored edge's columns after its id, as [`STORED_EDGE`] reads them.
+type EdgeKey = (
+    i64,
+    i64,
+    Option<i64>,
+    i64,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    Option<String>,
+);
+
+/// Stored edges to write over, by their columns: each row's id, once.
+#[derive(Default)]
+pub(super) struct StoredEdges {
+    found: HashMap<EdgeKey, Vec<i64>>,
+    ids: HashSet<i64>,
 }
 
 /// The secondary indexes of `schema.sql`, by name and statement.
@@ -365,30 +358,16 @@ impl Db {
             .optional()
     }
 
-    /// A file's types and methods (qualname, kind, parameter count) and the names its types
-    /// extend: what method-set `implements` depends on, as stored.
-    #[allow(clippy::type_complexity)]
-    pub fn file_shape(
-        &self,
-        file_id: i64,
-    ) -> SqlResult<(Vec<(String, String, Option<u32>)>, Vec<String>)> {
-        let members = self
-            .conn
+    /// A file's types and methods (qualname, kind, parameter count): what method-set
+    /// `implements` depends on, as stored.
+    pub fn file_shape(&self, file_id: i64) -> SqlResult<Vec<(String, String, Option<u32>)>> {
+        self.conn
             .prepare_cached(
                 "SELECT qualname, kind, params FROM symbols WHERE file_id = ?1
                  AND kind IN ('class','struct','interface','type','method')",
             )?
             .query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<SqlResult<_>>()?;
-        let extends = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT nm.name FROM edges e JOIN names nm ON nm.id = e.name \
-                 WHERE e.file_id = ?1 AND e.kind = {EXTENDS}"
-            ))?
-            .query_map([file_id], |r| r.get(0))?
-            .collect::<SqlResult<_>>()?;
-        Ok((members, extends))
+            .collect()
     }
 
     /// Every extracted file of this cold run as it was written, in the order it was written
@@ -719,67 +698,72 @@ impl Db {
 
     /// A file's edges written over the stored ones (an incremental run; see
     /// [`Db::write_edges_over`]). `keep_implements`: a file of a method-set language keeps
-    /// its types' `implements` edges. Those are computed from every file's method sets, not
-    /// found in the file, and are recomputed only when some file's types or methods changed
-    /// ([`Db::replace_implements`]); its symbols keep their numbers, so the edges stay true.
+    /// its types' `implements` edges. Those are computed from method sets, not found in the
+    /// file, and are recomputed for the types whose method sets changed
+    /// ([`Db::write_implements_over`]); its symbols keep their numbers, so the others stay
+    /// true. Returns the sources of the `extends` edges inserted or deleted: embeddings that
+    /// changed.
     pub fn replace_edges(
         &self,
         file_id: i64,
         keep_implements: bool,
         edges: &[EdgeRow<'_>],
-    ) -> SqlResult<()> {
-        self.write_edges_over(
+    ) -> SqlResult<Vec<i64>> {
+        let mut stored = StoredEdges::default();
+        self.read_stored_edges(
             &format!(
                 "SELECT {STORED_EDGE} FROM edges e WHERE e.file_id = ?1 AND NOT (?2 AND e.kind = {IMPLEMENTS})"
             ),
             params![file_id, keep_implements],
-            edges,
-        )
+            &mut stored,
+        )?;
+        self.write_edges_over(stored, edges)
     }
 
-    /// `edges` written over the stored edges `stored` selects (its columns
-    /// [`STORED_EDGE`]): an edge found again (the same file, ends, name, kind, place,
-    /// resolution and hint) keeps its row, the others are inserted in order, and the stored
-    /// ones not found again are deleted. Deleting every row and inserting it again dirtied
-    /// each index page the rows sit in.
-    fn write_edges_over(
+    /// The stored edges `sql` selects (its columns [`STORED_EDGE`]), added to `into` (each
+    /// row once, whichever selects found it).
+    pub(super) fn read_stored_edges(
         &self,
-        stored: &str,
+        sql: &str,
         params: impl rusqlite::Params,
-        edges: &[EdgeRow<'_>],
+        into: &mut StoredEdges,
     ) -> SqlResult<()> {
-        type Key = (
-            i64,
-            i64,
-            Option<i64>,
-            i64,
-            i64,
-            Option<i64>,
-            Option<i64>,
-            i64,
-            Option<String>,
-        );
-        let mut found: HashMap<Key, Vec<i64>> = HashMap::new();
-        {
-            let mut st = self.conn.prepare_cached(stored)?;
-            let mut rows = st.query(params)?;
-            while let Some(r) = rows.next()? {
-                let key: Key = (
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get(7)?,
-                    r.get(8)?,
-                    r.get(9)?,
-                );
-                found.entry(key).or_default().push(r.get(0)?);
+        let mut st = self.conn.prepare_cached(sql)?;
+        let mut rows = st.query(params)?;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            if !into.ids.insert(id) {
+                continue;
             }
+            let key: EdgeKey = (
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get(7)?,
+                r.get(8)?,
+                r.get(9)?,
+            );
+            into.found.entry(key).or_default().push(id);
         }
+        Ok(())
+    }
+
+    /// `edges` written over the `stored` ones: an edge found again (the same file, ends, name,
+    /// kind, place, resolution and hint) keeps its row, the others are inserted in order, and
+    /// the stored ones not found again are deleted. Deleting every row and inserting it again
+    /// dirtied each index page the rows sit in. Returns the sources of the `extends` edges
+    /// inserted or deleted.
+    pub(super) fn write_edges_over(
+        &self,
+        mut stored: StoredEdges,
+        edges: &[EdgeRow<'_>],
+    ) -> SqlResult<Vec<i64>> {
+        let mut embeds = Vec::new();
         for e in edges {
-            let key: Key = (
+            let key: EdgeKey = (
                 e.file_id,
                 e.source,
                 e.target,
@@ -790,16 +774,26 @@ impl Db {
                 e.resolution.code(),
                 e.hint.map(str::to_string),
             );
-            if found.get_mut(&key).and_then(Vec::pop).is_none() {
+            if stored.found.get_mut(&key).and_then(Vec::pop).is_none() {
                 self.insert_edge(e)?;
+                if e.kind == EdgeKind::Extends {
+                    embeds.push(e.source);
+                }
             }
         }
-        let mut gone: Vec<i64> = found.into_values().flatten().collect();
-        gone.sort_unstable();
-        for id in gone {
+        let mut gone: Vec<(i64, EdgeKey)> = stored
+            .found
+            .into_iter()
+            .flat_map(|(k, ids)| ids.into_iter().map(move |id| (id, k.clone())))
+            .collect();
+        gone.sort_unstable_by_key(|(id, _)| *id);
+        for (id, key) in gone {
+            if key.4 == EXTENDS {
+                embeds.push(key.1);
+            }
             self.delete_edge(id)?;
         }
-        Ok(())
+        Ok(embeds)
     }
 
     /// Drop the secondary indexes: a bulk load is faster without them.
@@ -1016,100 +1010,6 @@ impl Db {
             [],
             |r| r.get(0),
         )
-    }
-
-    /// A language's `implements` edges computed from method sets (`edges`, in the order to
-    /// insert new ones), written over the stored ones ([`Db::write_edges_over`], which finds
-    /// them through the partial index `edges_implements`). Recomputing after a Go type's
-    /// methods changed deleted and inserted all 48,898 of the standard library's (0.2 s to
-    /// delete them, through a scan of every edge; 0.12 s to insert).
-    pub fn replace_implements(&self, lang: Lang, edges: &[EdgeRow<'_>]) -> SqlResult<()> {
-        self.write_edges_over(
-            &format!(
-                "SELECT {STORED_EDGE} FROM edges e JOIN files f ON f.id = e.file_id \
-                 WHERE e.kind = {IMPLEMENTS} AND f.lang = ?1"
-            ),
-            [lang.prefix()],
-            edges,
-        )
-    }
-
-    /// A language's top-level concrete types (structs and named types).
-    pub fn concrete_types(&self, lang: Lang, mut f: impl FnMut(TypeRow)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(&format!(
-            "SELECT f.path, s.qualname, s.file_id, s.id FROM symbols s
-             JOIN files f ON f.id = s.file_id WHERE s.lang = ?1 AND {} AND instr(s.qualname, '.') = 0",
-            kind_in("s.kind_code", &[Kind::Struct, Kind::Type])
-        ))?;
-        for r in st.query_map([lang.prefix()], type_row)? {
-            f(r?);
-        }
-        Ok(())
-    }
-
-    /// A language's methods declared with a receiver.
-    pub fn receiver_methods(&self, lang: Lang, mut f: impl FnMut(ReceiverMethod)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(&format!(
-            "SELECT f.dir, s.receiver, s.name, s.params FROM symbols s JOIN files f ON f.id = s.file_id
-             WHERE s.lang = ?1 AND {} AND s.has_receiver",
-            kind_in("s.kind_code", &[Kind::Method])
-        ))?;
-        for r in st.query_map([lang.prefix()], |r| {
-            Ok(ReceiverMethod {
-                dir: r.get(0)?,
-                receiver: r.get(1)?,
-                name: r.get(2)?,
-                params: r.get(3)?,
-            })
-        })? {
-            f(r?);
-        }
-        Ok(())
-    }
-
-    /// A language's interfaces.
-    pub fn interfaces(&self, lang: Lang, mut f: impl FnMut(TypeRow)) -> SqlResult<()> {
-        let mut st = self.conn.prepare(&format!(
-            "SELECT f.path, s.qualname, s.file_id, s.id FROM symbols s JOIN files f ON f.id = s.file_id
-             WHERE s.lang = ?1 AND {}",
-            kind_in("s.kind_code", &[Kind::Interface])
-        ))?;
-        for r in st.query_map([lang.prefix()], type_row)? {
-            f(r?);
-        }
-        Ok(())
-    }
-
-    /// A language's methods declared inside a type (an interface's method specs): (the
-    /// parent's number, name, parameter count).
-    pub fn member_methods(
-        &self,
-        lang: Lang,
-        mut f: impl FnMut((i64, String, Option<u32>)),
-    ) -> SqlResult<()> {
-        let mut st = self.conn.prepare(&format!(
-            "SELECT s.parent, s.name, s.params FROM symbols s
-             WHERE s.lang = ?1 AND {} AND NOT s.has_receiver AND s.parent IS NOT NULL",
-            kind_in("s.kind_code", &[Kind::Method])
-        ))?;
-        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))? {
-            f(r?);
-        }
-        Ok(())
-    }
-
-    /// A language's resolved embeddings: (type or interface, what it embeds), by number.
-    pub fn embeddings(&self, lang: Lang, mut f: impl FnMut((i64, i64))) -> SqlResult<()> {
-        let mut st = self.conn.prepare(&format!(
-            "SELECT e.source, e.target FROM edges e JOIN symbols s ON s.id = e.source
-                 WHERE e.kind = {EXTENDS} AND e.target IS NOT NULL
-                 AND s.lang = ?1 AND {}",
-            kind_in("s.kind_code", &[Kind::Interface, Kind::Struct, Kind::Type])
-        ))?;
-        for r in st.query_map([lang.prefix()], |r| Ok((r.get(0)?, r.get(1)?)))? {
-            f(r?);
-        }
-        Ok(())
     }
 }
 
