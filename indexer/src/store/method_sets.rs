@@ -231,11 +231,17 @@ impl Db {
     }
 }
 
-/// The map as a [`TypeGraph`]: each node read once, through the indexes.
+/// The map as a [`TypeGraph`]: each answer read once, through the indexes (closures and
+/// method sets built for one node share most of their reads with the next).
 pub struct MapTypes<'a> {
     db: &'a Db,
     lang: Lang,
     nodes: HashMap<i64, Option<TypeNode>>,
+    own: HashMap<i64, Vec<Method>>,
+    embeds: HashMap<i64, Vec<i64>>,
+    embedders: HashMap<i64, Vec<i64>>,
+    owners: HashMap<String, Vec<i64>>,
+    interface_owners: HashMap<String, Vec<i64>>,
 }
 
 impl<'a> MapTypes<'a> {
@@ -244,6 +250,11 @@ impl<'a> MapTypes<'a> {
             db,
             lang,
             nodes: HashMap::new(),
+            own: HashMap::new(),
+            embeds: HashMap::new(),
+            embedders: HashMap::new(),
+            owners: HashMap::new(),
+            interface_owners: HashMap::new(),
         }
     }
 
@@ -265,14 +276,20 @@ impl<'a> MapTypes<'a> {
             })?
             .collect()
     }
+}
 
-    fn numbers(&self, sql: &str, params: impl rusqlite::Params) -> SqlResult<Vec<i64>> {
-        self.db
-            .conn
-            .prepare_cached(sql)?
-            .query_map(params, |r| r.get(0))?
-            .collect()
+/// An answer from `memo`, or read by `read` and kept there.
+fn memo<K, V>(memo: &mut HashMap<K, V>, key: K, read: impl FnOnce() -> SqlResult<V>) -> SqlResult<V>
+where
+    K: std::hash::Hash + Eq,
+    V: Clone,
+{
+    if let Some(v) = memo.get(&key) {
+        return Ok(v.clone());
     }
+    let v = read()?;
+    memo.insert(key, v.clone());
+    Ok(v)
 }
 
 impl TypeGraph for MapTypes<'_> {
@@ -283,6 +300,59 @@ impl TypeGraph for MapTypes<'_> {
     }
 
     fn own(&mut self, x: i64) -> SqlResult<Vec<Method>> {
+        if let Some(v) = self.own.get(&x) {
+            return Ok(v.clone());
+        }
+        let v = self.read_own(x)?;
+        self.own.insert(x, v.clone());
+        Ok(v)
+    }
+
+    fn embeds(&mut self, x: i64) -> SqlResult<Vec<i64>> {
+        if let Some(v) = self.embeds.get(&x) {
+            return Ok(v.clone());
+        }
+        let v = self.read_embeds(x)?;
+        self.embeds.insert(x, v.clone());
+        Ok(v)
+    }
+
+    fn embedders(&mut self, x: i64) -> SqlResult<Vec<i64>> {
+        let (db, lang) = (self.db, self.lang);
+        memo(&mut self.embedders, x, || read_embedders(db, lang, x))
+    }
+
+    fn owners(&mut self, name: &str) -> SqlResult<Vec<i64>> {
+        if let Some(v) = self.owners.get(name) {
+            return Ok(v.clone());
+        }
+        let mut v = read_receiver_owners(self.db, self.lang, name)?;
+        v.extend(self.interface_owners(name)?);
+        v.sort_unstable();
+        v.dedup();
+        self.owners.insert(name.to_string(), v.clone());
+        Ok(v)
+    }
+
+    fn interface_owners(&mut self, name: &str) -> SqlResult<Vec<i64>> {
+        let (db, lang) = (self.db, self.lang);
+        memo(&mut self.interface_owners, name.to_string(), || {
+            read_interface_owners(db, lang, name)
+        })
+    }
+
+    fn owner_count(&mut self, name: &str) -> SqlResult<usize> {
+        // Every symbol of that name: the index alone answers it.
+        self.db
+            .conn
+            .prepare_cached("SELECT count(*) FROM symbols WHERE name = ?1 AND qualname != ''")?
+            .query_row([name], |r| r.get::<_, i64>(0))
+            .map(|n| n as usize)
+    }
+}
+
+impl MapTypes<'_> {
+    fn read_own(&mut self, x: i64) -> SqlResult<Vec<Method>> {
         let lang = self.lang.prefix();
         let Some(n) = self.node(x)?.cloned() else {
             return Ok(Vec::new());
@@ -311,11 +381,12 @@ impl TypeGraph for MapTypes<'_> {
         }
     }
 
-    fn embeds(&mut self, x: i64) -> SqlResult<Vec<i64>> {
+    fn read_embeds(&mut self, x: i64) -> SqlResult<Vec<i64>> {
         let Some(file) = self.node(x)?.filter(|n| n.embeds).map(|n| n.row.file_id) else {
             return Ok(Vec::new());
         };
-        self.numbers(
+        numbers(
+            self.db,
             &format!(
                 "SELECT e.target FROM edges e WHERE e.file_id = ?1 AND e.source = ?2 \
                  AND e.kind = {EXTENDS} AND e.target IS NOT NULL ORDER BY e.id"
@@ -323,54 +394,52 @@ impl TypeGraph for MapTypes<'_> {
             [file, x],
         )
     }
+}
 
-    fn embedders(&mut self, x: i64) -> SqlResult<Vec<i64>> {
-        self.numbers(
-            &format!(
-                "SELECT e.source FROM edges e JOIN symbols s ON s.id = e.source \
-                 WHERE e.target = ?1 AND e.kind = {EXTENDS} AND s.lang = ?2 AND {} ORDER BY e.id",
-                kind_in("s.kind_code", &[Kind::Interface, Kind::Struct, Kind::Type])
-            ),
-            rusqlite::params![x, self.lang.prefix()],
-        )
-    }
+fn numbers(db: &Db, sql: &str, params: impl rusqlite::Params) -> SqlResult<Vec<i64>> {
+    db.conn
+        .prepare_cached(sql)?
+        .query_map(params, |r| r.get(0))?
+        .collect()
+}
 
-    fn owners(&mut self, name: &str) -> SqlResult<Vec<i64>> {
-        // Receivers' types, found in the method's directory; and interfaces by their specs.
-        let mut out = self.numbers(
-            &format!(
-                "SELECT t.id FROM symbols m JOIN files fm ON fm.id = m.file_id \
-                 JOIN files ft ON ft.dir = fm.dir \
-                 JOIN symbols t ON t.file_id = ft.id AND t.qualname = m.receiver \
-                 WHERE m.name = ?1 AND m.qualname != '' AND m.lang = ?2 AND m.has_receiver AND {}",
-                kind_in("m.kind_code", &[Kind::Method])
-            ),
-            rusqlite::params![name, self.lang.prefix()],
-        )?;
-        out.extend(self.interface_owners(name)?);
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
-    }
+fn read_embedders(db: &Db, lang: Lang, x: i64) -> SqlResult<Vec<i64>> {
+    numbers(
+        db,
+        &format!(
+            "SELECT e.source FROM edges e JOIN symbols s ON s.id = e.source \
+             WHERE e.target = ?1 AND e.kind = {EXTENDS} AND s.lang = ?2 AND {} ORDER BY e.id",
+            kind_in("s.kind_code", &[Kind::Interface, Kind::Struct, Kind::Type])
+        ),
+        rusqlite::params![x, lang.prefix()],
+    )
+}
 
-    fn interface_owners(&mut self, name: &str) -> SqlResult<Vec<i64>> {
-        self.numbers(
-            &format!(
-                "SELECT DISTINCT m.parent FROM symbols m \
-                 WHERE m.name = ?1 AND m.qualname != '' AND m.lang = ?2 AND NOT m.has_receiver \
-                 AND m.parent IS NOT NULL AND {}",
-                kind_in("m.kind_code", &[Kind::Method])
-            ),
-            rusqlite::params![name, self.lang.prefix()],
-        )
-    }
+/// The types of the methods named `name` with a receiver, found in the method's directory.
+fn read_receiver_owners(db: &Db, lang: Lang, name: &str) -> SqlResult<Vec<i64>> {
+    numbers(
+        db,
+        &format!(
+            "SELECT t.id FROM symbols m JOIN files fm ON fm.id = m.file_id \
+             JOIN files ft ON ft.dir = fm.dir \
+             JOIN symbols t ON t.file_id = ft.id AND t.qualname = m.receiver \
+             WHERE m.name = ?1 AND m.qualname != '' AND m.lang = ?2 AND m.has_receiver AND {}",
+            kind_in("m.kind_code", &[Kind::Method])
+        ),
+        rusqlite::params![name, lang.prefix()],
+    )
+}
 
-    fn owner_count(&mut self, name: &str) -> SqlResult<usize> {
-        // Every symbol of that name: the index alone answers it.
-        self.db
-            .conn
-            .prepare_cached("SELECT count(*) FROM symbols WHERE name = ?1 AND qualname != ''")?
-            .query_row([name], |r| r.get::<_, i64>(0))
-            .map(|n| n as usize)
-    }
+/// The interfaces with a method spec named `name`.
+fn read_interface_owners(db: &Db, lang: Lang, name: &str) -> SqlResult<Vec<i64>> {
+    numbers(
+        db,
+        &format!(
+            "SELECT DISTINCT m.parent FROM symbols m \
+             WHERE m.name = ?1 AND m.qualname != '' AND m.lang = ?2 AND NOT m.has_receiver \
+             AND m.parent IS NOT NULL AND {}",
+            kind_in("m.kind_code", &[Kind::Method])
+        ),
+        rusqlite::params![name, lang.prefix()],
+    )
 }
