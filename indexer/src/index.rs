@@ -1388,8 +1388,8 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact]) -> Option<TypedChange> {
 
 /// Whether a stored reference's path (target or first name's type) goes through one of
 /// `names`.
-fn reads_any(r: &StoredRef, names: &HashSet<String>) -> bool {
-    [Some(r.target_name.as_str()), r.hint.as_deref()]
+fn reads_any(target_name: &str, hint: Option<&str>, names: &HashSet<String>) -> bool {
+    [Some(target_name), hint]
         .into_iter()
         .flatten()
         .flat_map(|t| t.split('.'))
@@ -1407,9 +1407,17 @@ fn reresolve_files(
 ) -> SqlResult<usize> {
     let mut rows = Vec::new();
     for (id, change) in files {
-        for r in db.typed_refs_in_file(*id)? {
-            if change.bases || (change.types && !r.resolved) || reads_any(&r, &change.names) {
-                rows.push(r);
+        if change.bases {
+            rows.extend(db.typed_refs_in_file(*id)?);
+            continue;
+        }
+        // Most of a file's references read none of the names: only those that do are read
+        // whole (building each one's source ID was most of the walk over net/url's importers).
+        for r in db.typed_ref_names_in_file(*id)? {
+            if (change.types && !r.resolved)
+                || reads_any(&r.target_name, r.hint.as_deref(), &change.names)
+            {
+                rows.extend(db.stored_ref(r.id)?);
             }
         }
     }

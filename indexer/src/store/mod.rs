@@ -65,7 +65,7 @@ pub use map::{
     CandidateRow, EdgeOnLine, EdgeSite, MapSymbol, NodeRow, StaleRow, UntypedCall, UseRow,
 };
 pub use method_sets::{MapTypes, ReceiverMethod, TypeNode, TypeRow};
-pub use run::{EdgeRow, StoredFile, StoredRef};
+pub use run::{EdgeRow, RefName, StoredFile, StoredRef};
 pub use scip::{DocEdge, DocRows, DocSymbol, ExportFile, PackageRow};
 
 use crate::lang::Lang;

@@ -43,6 +43,15 @@ pub struct StoredRef {
     pub resolved: bool,
 }
 
+/// A stored reference by what it names: [`Db::typed_ref_names_in_file`].
+#[derive(Debug, Clone)]
+pub struct RefName {
+    pub id: i64,
+    pub target_name: String,
+    pub hint: Option<String>,
+    pub resolved: bool,
+}
+
 /// One file a cold run extracted, read back as the writer stored it: what the in-memory
 /// symbol index is built from once extraction is over (so that it does not share the
 /// extraction's memory).
@@ -884,6 +893,37 @@ impl Db {
             ))?
             .query_map([file_id], stored_ref)?
             .collect()
+    }
+
+    /// What [`Db::typed_refs_in_file`] would give, each as its id, target as written, hint and
+    /// whether it has a target: enough to tell which to read whole ([`Db::stored_ref`]).
+    pub fn typed_ref_names_in_file(&self, file_id: i64) -> SqlResult<Vec<RefName>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT e.id, nm.name, e.hint, e.target IS NOT NULL \
+                 FROM edges e JOIN names nm ON nm.id = e.name
+                 WHERE e.file_id = ?1 AND e.kind IN ({CALLS}, {USES})
+                 AND (instr(nm.name, '.') > 0 OR e.hint IS NOT NULL)"
+            ))?
+            .query_map([file_id], |r| {
+                Ok(RefName {
+                    id: r.get(0)?,
+                    target_name: r.get(1)?,
+                    hint: r.get(2)?,
+                    resolved: r.get(3)?,
+                })
+            })?
+            .collect()
+    }
+
+    /// One stored edge as re-resolution reads it.
+    pub fn stored_ref(&self, id: i64) -> SqlResult<Option<StoredRef>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {REF_COLS} FROM {REF_FROM} WHERE e.id = ?1"
+            ))?
+            .query_row([id], stored_ref)
+            .optional()
     }
 
     /// The references (calls, extends, uses, imports, and `implements` clauses the code
