@@ -266,16 +266,6 @@ impl<'a> MapTypes<'a> {
         }
         Ok(self.nodes.get(&x).and_then(Option::as_ref))
     }
-
-    fn methods(&self, sql: &str, params: impl rusqlite::Params) -> SqlResult<Vec<Method>> {
-        self.db
-            .conn
-            .prepare_cached(sql)?
-            .query_map(params, |r| {
-                Ok((r.get(0)?, r.get::<_, Option<u32>>(1)?.unwrap_or(0)))
-            })?
-            .collect()
-    }
 }
 
 /// An answer from `memo`, or read by `read` and kept there.
@@ -300,21 +290,25 @@ impl TypeGraph for MapTypes<'_> {
     }
 
     fn own(&mut self, x: i64) -> SqlResult<Vec<Method>> {
-        if let Some(v) = self.own.get(&x) {
-            return Ok(v.clone());
-        }
-        let v = self.read_own(x)?;
-        self.own.insert(x, v.clone());
-        Ok(v)
+        self.node(x)?;
+        let MapTypes {
+            db,
+            lang,
+            nodes,
+            own,
+            ..
+        } = self;
+        let node = nodes.get(&x).and_then(Option::as_ref);
+        memo(own, x, || read_own(db, *lang, x, node))
     }
 
     fn embeds(&mut self, x: i64) -> SqlResult<Vec<i64>> {
-        if let Some(v) = self.embeds.get(&x) {
-            return Ok(v.clone());
-        }
-        let v = self.read_embeds(x)?;
-        self.embeds.insert(x, v.clone());
-        Ok(v)
+        self.node(x)?;
+        let MapTypes {
+            db, nodes, embeds, ..
+        } = self;
+        let node = nodes.get(&x).and_then(Option::as_ref);
+        memo(embeds, x, || read_embeds(db, x, node))
     }
 
     fn embedders(&mut self, x: i64) -> SqlResult<Vec<i64>> {
@@ -351,49 +345,56 @@ impl TypeGraph for MapTypes<'_> {
     }
 }
 
-impl MapTypes<'_> {
-    fn read_own(&mut self, x: i64) -> SqlResult<Vec<Method>> {
-        let lang = self.lang.prefix();
-        let Some(n) = self.node(x)?.cloned() else {
-            return Ok(Vec::new());
-        };
-        match n.kind {
-            // Methods whose receiver it is, declared in any file of its package. (`name` and
-            // `receiver` are computed: the range on the qualname is what the index searches.)
-            Some(TypeKind::Concrete) => self.methods(
-                &format!(
-                    "SELECT s.name, s.params FROM files f JOIN symbols s ON s.file_id = f.id \
-                     WHERE f.dir = ?1 AND s.qualname > ?2 || '.' AND s.qualname < ?2 || '/' \
-                     AND s.receiver = ?2 AND s.has_receiver AND s.lang = ?3 AND {}",
-                    kind_in("s.kind_code", &[Kind::Method])
-                ),
-                rusqlite::params![n.dir, n.row.qualname, lang],
-            ),
-            Some(TypeKind::Interface) => self.methods(
-                &format!(
-                    "SELECT s.name, s.params FROM symbols s WHERE s.parent = ?1 \
-                     AND NOT s.has_receiver AND {}",
-                    kind_in("s.kind_code", &[Kind::Method])
-                ),
-                [x],
-            ),
-            None => Ok(Vec::new()),
-        }
-    }
-
-    fn read_embeds(&mut self, x: i64) -> SqlResult<Vec<i64>> {
-        let Some(file) = self.node(x)?.filter(|n| n.embeds).map(|n| n.row.file_id) else {
-            return Ok(Vec::new());
-        };
-        numbers(
-            self.db,
+/// A node's own methods ([`TypeGraph::own`]).
+fn read_own(db: &Db, lang: Lang, x: i64, node: Option<&TypeNode>) -> SqlResult<Vec<Method>> {
+    let methods = |sql: &str, params: &[&dyn rusqlite::ToSql]| -> SqlResult<Vec<Method>> {
+        db.conn
+            .prepare_cached(sql)?
+            .query_map(params, |r| {
+                Ok((r.get(0)?, r.get::<_, Option<u32>>(1)?.unwrap_or(0)))
+            })?
+            .collect()
+    };
+    let Some(n) = node else {
+        return Ok(Vec::new());
+    };
+    match n.kind {
+        // Methods whose receiver it is, declared in any file of its package. (`name` and
+        // `receiver` are computed: the range on the qualname is what the index searches.)
+        Some(TypeKind::Concrete) => methods(
             &format!(
-                "SELECT e.target FROM edges e WHERE e.file_id = ?1 AND e.source = ?2 \
-                 AND e.kind = {EXTENDS} AND e.target IS NOT NULL ORDER BY e.id"
+                "SELECT s.name, s.params FROM files f JOIN symbols s ON s.file_id = f.id \
+                 WHERE f.dir = ?1 AND s.qualname > ?2 || '.' AND s.qualname < ?2 || '/' \
+                 AND s.receiver = ?2 AND s.has_receiver AND s.lang = ?3 AND {}",
+                kind_in("s.kind_code", &[Kind::Method])
             ),
-            [file, x],
-        )
+            rusqlite::params![n.dir, n.row.qualname, lang.prefix()],
+        ),
+        Some(TypeKind::Interface) => methods(
+            &format!(
+                "SELECT s.name, s.params FROM symbols s WHERE s.parent = ?1 \
+                 AND NOT s.has_receiver AND {}",
+                kind_in("s.kind_code", &[Kind::Method])
+            ),
+            rusqlite::params![x],
+        ),
+        None => Ok(Vec::new()),
     }
+}
+
+/// What a node embeds ([`TypeGraph::embeds`]), found through its file's edges.
+fn read_embeds(db: &Db, x: i64, node: Option<&TypeNode>) -> SqlResult<Vec<i64>> {
+    let Some(file) = node.filter(|n| n.embeds).map(|n| n.row.file_id) else {
+        return Ok(Vec::new());
+    };
+    numbers(
+        db,
+        &format!(
+            "SELECT e.target FROM edges e WHERE e.file_id = ?1 AND e.source = ?2 \
+             AND e.kind = {EXTENDS} AND e.target IS NOT NULL ORDER BY e.id"
+        ),
+        [file, x],
+    )
 }
 
 fn numbers(db: &Db, sql: &str, params: impl rusqlite::Params) -> SqlResult<Vec<i64>> {
