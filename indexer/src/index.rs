@@ -1517,7 +1517,11 @@ fn reresolve_rows(
                     Some(t) => Some(numbering.number(conn, &Target::Named(t))?),
                     None => None,
                 };
-                conn.retarget_edge(r.id, target, res)?;
+                // Most references re-resolved by a name resolve as they did: an update that
+                // changes nothing still rewrites the row and its index entries.
+                if (target, Some(res)) != (r.target, r.resolution) {
+                    conn.retarget_edge(r.id, target, res)?;
+                }
             }
             Outcome::Drop => {
                 conn.delete_edge(r.id)?;

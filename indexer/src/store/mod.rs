@@ -484,6 +484,7 @@ impl Db {
             db: self,
             seen: Default::default(),
             counts: Default::default(),
+            facts: Default::default(),
         }
     }
 
@@ -865,6 +866,9 @@ pub struct SqlIndex<'c> {
     seen: std::cell::RefCell<std::collections::HashMap<Lookup, Vec<SymRef>>>,
     /// The two sizes [`SqlIndex::in_dir`] chooses its plan by: (statement, key) → rows.
     counts: std::cell::RefCell<std::collections::HashMap<(&'static str, String), i64>>,
+    /// Each file's facts asked of so far, by path: (qualname, role, type) in order.
+    #[allow(clippy::type_complexity)]
+    facts: std::cell::RefCell<std::collections::HashMap<String, Vec<(String, String, String)>>>,
 }
 
 /// A question asked of a [`SqlIndex`]: (its statement, language, first and second key).
@@ -918,15 +922,25 @@ impl SqlIndex<'_> {
 
 impl SymbolIndex for SqlIndex<'_> {
     fn facts(&self, _lang: Lang, file: &str, qualname: &str, role: FactRole) -> Vec<String> {
-        let run = || -> SqlResult<Vec<String>> {
-            let mut st = self.db.conn.prepare_cached(
-                "SELECT x.ty FROM facts x JOIN files f ON f.id = x.file_id \
-                 WHERE f.path = ?1 AND x.qualname = ?2 AND x.role = ?3 ORDER BY x.seq",
-            )?;
-            let rows = st.query_map(params![file, qualname, role.as_str()], |r| r.get(0))?;
-            rows.collect()
-        };
-        run().unwrap_or_default()
+        // A file's facts are read whole (its key leads the table's) once, then asked in
+        // memory: a walk asks the same file about one name after another.
+        if !self.facts.borrow().contains_key(file) {
+            let run = || -> SqlResult<Vec<(String, String, String)>> {
+                let mut st = self.db.conn.prepare_cached(
+                    "SELECT x.qualname, x.role, x.ty FROM facts x JOIN files f \
+                     ON f.id = x.file_id WHERE f.path = ?1 ORDER BY x.seq",
+                )?;
+                let rows = st.query_map([file], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+                rows.collect()
+            };
+            let all = run().unwrap_or_default();
+            self.facts.borrow_mut().insert(file.to_string(), all);
+        }
+        let facts = self.facts.borrow();
+        (facts.get(file).into_iter().flatten())
+            .filter(|(q, r, _)| q == qualname && r == role.as_str())
+            .map(|(_, _, ty)| ty.clone())
+            .collect()
     }
 
     fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {

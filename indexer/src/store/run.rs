@@ -41,6 +41,9 @@ pub struct StoredRef {
     pub hint: Option<String>,
     /// Whether the edge has a target now.
     pub resolved: bool,
+    /// What it resolved to when last written: its target's number and resolution class.
+    pub target: Option<i64>,
+    pub resolution: Option<Resolution>,
 }
 
 /// A stored reference by what it names: [`Db::typed_ref_names_in_file`].
@@ -160,7 +163,7 @@ pub(crate) fn import_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<Import> {
 const REF_COLS: &str = concat!(
     "e.id, e.file_id, f.path, f.lang, ",
     file_node_text!("n", "sf"),
-    ", nm.name, e.kind, e.hint, e.target IS NOT NULL"
+    ", nm.name, e.kind, e.hint, e.target IS NOT NULL, e.target, e.resolution"
 );
 /// The tables `REF_COLS` reads.
 const REF_FROM: &str = "edges e JOIN names nm ON nm.id = e.name JOIN files f ON f.id = e.file_id \
@@ -177,6 +180,8 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         kind: edge_kind_at(r, 6)?,
         hint: r.get(7)?,
         resolved: r.get(8)?,
+        target: r.get(9)?,
+        resolution: Resolution::from_code(r.get(10)?),
     })
 }
 
