@@ -1830,6 +1830,10 @@ fn update_implements(
         let Some(resolve::Touched { involved, pairs }) =
             resolve::implements_touching(&mut graph, &dirty, TOUCHING_LIMIT)?
         else {
+            tracing::info!(
+                lang = lang.prefix(),
+                "an edit reaches over {TOUCHING_LIMIT} types: implements recomputed whole"
+            );
             implements_by_method_set(conn, lang)?;
             continue;
         };

@@ -733,3 +733,58 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
         }
     }
 }
+
+/// A type embedded by more types than the incremental `implements` takes (600 structs embed
+/// `Base`): a change to its methods recomputes every pair instead, and the map is still a
+/// cold build's, before and after the change and its undo.
+#[test]
+fn a_type_embedded_everywhere_recomputes_implements_whole() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    write(root, "go.mod", "module example.com/wide\n\ngo 1.22\n");
+    write(
+        root,
+        "base.go",
+        "package wide\n\ntype Base struct{}\n\nfunc (Base) Close() error { return nil }\n\n\
+         type Closer interface {\n\tClose() error\n}\n\ntype Namer interface {\n\tName() string\n}\n",
+    );
+    let mut many = String::from("package wide\n");
+    for i in 0..600 {
+        many.push_str(&format!("\ntype T{i} struct {{\n\tBase\n}}\n"));
+        if i % 3 == 0 {
+            many.push_str(&format!("\nfunc (T{i}) Name() string {{ return \"\" }}\n"));
+        }
+    }
+    write(root, "many.go", many);
+    assert_eq!(index(root)["mode"], "cold");
+    let implementers = |root: &std::path::Path| {
+        rows(
+            &db(root),
+            "SELECT count(*) FROM all_edges WHERE kind = 'implements' AND target LIKE '%#Closer'",
+        )
+    };
+    // `Base` and its 600 embedders.
+    assert_eq!(implementers(root), vec!["601"]);
+    for (from, to, closers) in [
+        ("func (Base) Close() error", "func (Base) Shut() error", "0"),
+        (
+            "func (Base) Shut() error",
+            "func (Base) Close() error",
+            "601",
+        ),
+    ] {
+        let was = std::fs::read_to_string(root.join("base.go")).expect("read");
+        write(root, "base.go", was.replacen(from, to, 1));
+        assert_eq!(index(root)["mode"], "incremental");
+        assert_eq!(implementers(root), vec![closers], "{to}");
+        let fresh = tempfile::tempdir().expect("tmp");
+        copy_dir(root, fresh.path());
+        assert_eq!(index(fresh.path())["mode"], "cold");
+        assert_same_edges(
+            &format!("600 embedders, {to:?}"),
+            "incremental",
+            &all_edges(fresh.path()),
+            &all_edges(root),
+        );
+    }
+}
