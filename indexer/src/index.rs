@@ -1800,7 +1800,8 @@ fn implements_edge(ty: &TypeRow, iface: &TypeRow) -> Edge {
     }
 }
 
-/// Past this many nodes an edit's method sets reach, they are computed all at once.
+/// Past this many nodes an edit's method sets reach (or four times as many owners of an
+/// interface's rarest method), they are computed all at once.
 const TOUCHING_LIMIT: usize = 512;
 
 /// An incremental run's `implements`: recomputed for the types and interfaces whose method
@@ -1832,7 +1833,7 @@ fn update_implements(
         else {
             tracing::info!(
                 lang = lang.prefix(),
-                "an edit reaches over {TOUCHING_LIMIT} types: implements recomputed whole"
+                "an edit reaches too many types to check one by one: implements recomputed whole"
             );
             implements_by_method_set(conn, lang)?;
             continue;
