@@ -79,8 +79,10 @@ CREATE TABLE symbols (
     name_line   INTEGER GENERATED ALWAYS AS (start_line + name_lines) VIRTUAL
 );
 -- Symbols by name, files and packages left out: searches ask only for symbols, and the distinct
--- names (every reader's search index) are read from this index alone.
-CREATE INDEX symbols_name ON symbols(name) WHERE qualname != '';
+-- names (every reader's search index) are read from this index alone. Kind and receiver
+-- follow the name, so the interfaces declaring a method name are a short range, not every
+-- symbol of that name (51k named `String` on 6.5 M lines of Go), for 1.1 MB on Go's map.
+CREATE INDEX symbols_name ON symbols(name, kind_code, has_receiver) WHERE qualname != '';
 CREATE INDEX symbols_parent ON symbols(parent);
 CREATE INDEX symbols_file_qual ON symbols(file_id, qualname);
 

@@ -602,9 +602,6 @@ fn run_in_tx(
         let t = Instant::now();
         conn.build_name_parts()?;
         tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "names' parts");
-        let t = Instant::now();
-        conn.create_secondary_indexes()?;
-        tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "created indexes");
     } else {
         let idx = conn.symbol_index();
         let mut cache = resolve::Cache::default();
@@ -681,6 +678,13 @@ fn run_in_tx(
         update_implements(conn, &shapes, &gone, &written.changed_ids)?;
     }
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "packages and implements");
+    if cold {
+        // After every edge is in (`implements`' too): indexes built once over all the rows
+        // are packed; edges inserted into built ones split their pages.
+        let t = Instant::now();
+        conn.create_secondary_indexes()?;
+        tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "created indexes");
+    }
     if !gone.is_empty() {
         conn.forget_nodes(&gone)?;
     }

@@ -424,8 +424,9 @@ fn read_receiver_owners(db: &Db, lang: Lang, name: &str) -> SqlResult<Vec<i64>> 
             "SELECT t.id FROM symbols m JOIN files fm ON fm.id = m.file_id \
              JOIN files ft ON ft.dir = fm.dir \
              JOIN symbols t ON t.file_id = ft.id AND t.qualname = m.receiver \
-             WHERE m.name = ?1 AND m.qualname != '' AND m.lang = ?2 AND m.has_receiver AND {}",
-            kind_in("m.kind_code", &[Kind::Method])
+             WHERE m.name = ?1 AND m.qualname != '' AND m.kind_code = {} AND m.has_receiver = 1 \
+             AND m.lang = ?2",
+            Kind::Method.code()
         ),
         rusqlite::params![name, lang.prefix()],
     )
@@ -437,9 +438,9 @@ fn read_interface_owners(db: &Db, lang: Lang, name: &str) -> SqlResult<Vec<i64>>
         db,
         &format!(
             "SELECT DISTINCT m.parent FROM symbols m \
-             WHERE m.name = ?1 AND m.qualname != '' AND m.lang = ?2 AND NOT m.has_receiver \
-             AND m.parent IS NOT NULL AND {}",
-            kind_in("m.kind_code", &[Kind::Method])
+             WHERE m.name = ?1 AND m.qualname != '' AND m.kind_code = {} AND m.has_receiver = 0 \
+             AND m.lang = ?2 AND m.parent IS NOT NULL",
+            Kind::Method.code()
         ),
         rusqlite::params![name, lang.prefix()],
     )

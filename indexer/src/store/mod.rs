@@ -177,9 +177,9 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// and resolutions as small integers; 10: targets as written in `names`, symbols' name, kind,
 /// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
 /// too, so Rust paths have one; 13: `facts` keyed by file, names and receivers computed from
-/// `name_at`; 14: `name_parts`; 15: `files_stamp`; 16: `edges_implements`); an older or
-/// newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 16;
+/// `name_at`; 14: `name_parts`; 15: `files_stamp`; 16: `edges_implements`; 17: kind and
+/// receiver in `symbols_name`); an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 17;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]

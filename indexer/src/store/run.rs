@@ -283,13 +283,25 @@ pub(super) struct StoredEdges {
     ids: HashSet<i64>,
 }
 
-/// The secondary indexes of `schema.sql`, by name and statement.
-fn schema_indexes() -> impl Iterator<Item = (&'static str, &'static str)> {
-    SCHEMA.split(';').filter_map(|stmt| {
-        let stmt = stmt.trim();
-        let rest = stmt.strip_prefix("CREATE INDEX ")?;
-        Some((rest.split_whitespace().next()?, stmt))
-    })
+/// The secondary indexes of `schema.sql`, by name and statement. Comments are cut first:
+/// they may come before a statement and hold a `;` (this missed `symbols_name`, `files_stamp`
+/// and `edges_implements` so, and a cold run kept them through its bulk load).
+fn schema_indexes() -> Vec<(String, String)> {
+    let code: String = SCHEMA
+        .lines()
+        .map(|l| l.split_once("--").map_or(l, |(code, _)| code))
+        .collect::<Vec<_>>()
+        .join("\n");
+    code.split(';')
+        .filter_map(|stmt| {
+            let stmt = stmt.trim();
+            let rest = stmt.strip_prefix("CREATE INDEX ")?;
+            Some((
+                rest.split_whitespace().next()?.to_string(),
+                stmt.to_string(),
+            ))
+        })
+        .collect()
 }
 
 impl Db {
@@ -812,7 +824,12 @@ impl Db {
 
     /// Drop the secondary indexes: a bulk load is faster without them.
     pub fn drop_secondary_indexes(&self) -> SqlResult<()> {
-        for (name, _) in schema_indexes() {
+        // `files_stamp` stays: the run reads the workspace's packages through it before the
+        // others are built (a row a file, it costs the load nothing).
+        for (name, _) in schema_indexes()
+            .into_iter()
+            .filter(|(n, _)| n != "files_stamp")
+        {
             self.conn
                 .execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
         }
@@ -824,11 +841,11 @@ impl Db {
         for (name, stmt) in schema_indexes() {
             let exists: bool = self.conn.query_row(
                 "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'index' AND name = ?1",
-                [name],
+                [&name],
                 |r| r.get(0),
             )?;
             if !exists {
-                self.conn.execute_batch(stmt)?;
+                self.conn.execute_batch(&stmt)?;
             }
         }
         Ok(())
@@ -1061,6 +1078,30 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::{name_at, own_name};
+
+    /// Every index `schema.sql` creates is one a cold run drops before its bulk load and
+    /// builds after it, comments before it or not.
+    #[test]
+    fn every_index_of_the_schema_is_found() {
+        let created = super::SCHEMA.matches("CREATE INDEX ").count();
+        let indexes = super::schema_indexes();
+        let found: Vec<&str> = indexes.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(found.len(), created, "{found:?}");
+        for name in [
+            "symbols_name",
+            "files_stamp",
+            "edges_implements",
+            "edges_target",
+        ] {
+            assert!(found.contains(&name), "{name} in {found:?}");
+        }
+        for (_, stmt) in &indexes {
+            assert!(
+                stmt.starts_with("CREATE INDEX ") && !stmt.contains("--"),
+                "{stmt}"
+            );
+        }
+    }
 
     /// `own_name` and `schema.sql`'s computed `name` and `receiver` agree: a name stored
     /// nowhere is the qualname's last segment, every other is stored; a receiver is the rest
