@@ -714,24 +714,26 @@ fn incremental_runs_give_the_edges_a_cold_build_gives() {
             };
             let run = index(root);
             assert_eq!(run["mode"], "incremental", "{run}");
-            let inc = all_edges(root);
-            let fresh = tempfile::tempdir().expect("tmp");
-            copy_dir(root, fresh.path());
-            assert_eq!(index(fresh.path())["mode"], "cold");
-            assert_same_edges(
-                &format!("{name}, {what}"),
-                "incremental",
-                &all_edges(fresh.path()),
-                &inc,
-            );
-            assert_same_rows(
-                &format!("{name}, {what}"),
-                "incremental",
-                &all_rows(fresh.path()),
-                &all_rows(root),
-            );
+            assert_like_cold(&format!("{name}, {what}"), root);
         }
     }
+}
+
+/// Asserts that the map at `root` (after an incremental run) stores what a cold build of a
+/// copy of the same tree stores: every edge ([`all_edges`]) and every other row
+/// ([`all_rows`]).
+fn assert_like_cold(what: &str, root: &std::path::Path) {
+    let fresh = tempfile::tempdir().expect("tmp");
+    copy_dir(root, fresh.path());
+    assert_eq!(index(fresh.path())["mode"], "cold");
+    let (cold, inc) = (all_edges(fresh.path()), all_edges(root));
+    assert_same_edges(what, "incremental", &cold, &inc);
+    assert_same_rows(
+        what,
+        "incremental",
+        &all_rows(fresh.path()),
+        &all_rows(root),
+    );
 }
 
 /// A type embedded by more types than the incremental `implements` takes (600 structs embed
@@ -777,14 +779,6 @@ fn a_type_embedded_everywhere_recomputes_implements_whole() {
         write(root, "base.go", was.replacen(from, to, 1));
         assert_eq!(index(root)["mode"], "incremental");
         assert_eq!(implementers(root), vec![closers], "{to}");
-        let fresh = tempfile::tempdir().expect("tmp");
-        copy_dir(root, fresh.path());
-        assert_eq!(index(fresh.path())["mode"], "cold");
-        assert_same_edges(
-            &format!("600 embedders, {to:?}"),
-            "incremental",
-            &all_edges(fresh.path()),
-            &all_edges(root),
-        );
+        assert_like_cold(&format!("600 embedders, {to:?}"), root);
     }
 }

@@ -20,6 +20,19 @@ macro_rules! file_node_text {
     };
 }
 
+/// The head of a [`SqlIndex`] lookup: each symbol a `SymRef` (node ID, kind, file), from the
+/// files of `f` joined to their symbols `s`; `$where` follows.
+macro_rules! sym_refs_where {
+    ($where:literal) => {
+        concat!(
+            "SELECT ",
+            file_node_text!("s", "f"),
+            ", s.kind, f.path FROM files f JOIN symbols s ON s.file_id = f.id WHERE ",
+            $where
+        )
+    };
+}
+
 /// SQL for the node ID of any symbol row `$s` (its file row `$f` LEFT JOINed: a package has
 /// none, and keeps its ID in `nodes`).
 macro_rules! sym_text {
@@ -958,13 +971,7 @@ impl SymbolIndex for SqlIndex<'_> {
         // One probe of (file, qualname), where the directory's lookup probes each of its files
         // (581 in Go's runtime).
         self.remembered(
-            concat!(
-                "SELECT ",
-                file_node_text!("s", "f"),
-                ", s.kind, f.path \
-                 FROM files f JOIN symbols s ON s.file_id = f.id \
-                 WHERE f.path = ?1 AND s.qualname = ?2 AND f.lang = ?3"
-            ),
+            sym_refs_where!("f.path = ?1 AND s.qualname = ?2 AND f.lang = ?3"),
             file,
             qualname,
             lang,
@@ -1001,13 +1008,7 @@ impl SymbolIndex for SqlIndex<'_> {
             }
         }
         self.remembered(
-            concat!(
-                "SELECT ",
-                file_node_text!("s", "f"),
-                ", s.kind, f.path \
-                 FROM files f JOIN symbols s ON s.file_id = f.id \
-                 WHERE f.dir = ?1 AND s.qualname = ?2 AND f.lang = ?3 ORDER BY f.path"
-            ),
+            sym_refs_where!("f.dir = ?1 AND s.qualname = ?2 AND f.lang = ?3 ORDER BY f.path"),
             dir,
             qualname,
             lang,
