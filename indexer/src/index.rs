@@ -449,7 +449,7 @@ fn run_in_tx(
         let lang = Lang::from_prefix(&row.lang);
         let spec = lang.map(Lang::spec);
         if let Some(lang) = lang.filter(|l| l.spec().implements_by_method_set) {
-            shapes.changed(lang, path, &shape_old(conn, row.id)?, &BTreeSet::new());
+            shapes.changed(lang, path, &was.shape(), &BTreeSet::new());
         }
         if spec.is_some_and(|s| s.package_nodes) {
             package_dirs.insert(parent_dir(path).to_string());
@@ -785,20 +785,20 @@ fn process<'a>(
 /// those that changed.
 type Shape = BTreeSet<(String, &'static str, Option<u32>)>;
 
-fn shape_new(ex: &FileExtract) -> Shape {
-    ex.symbols
-        .iter()
-        .filter(|s| s.kind.is_type_like() || s.kind == Kind::Method)
-        .map(|s| (s.qualname.clone(), s.kind.as_str(), s.params))
+/// The shape of (qualname, kind, parameter count) symbols: a file's, extracted or stored.
+fn shape_of<'a>(symbols: impl Iterator<Item = (&'a str, Kind, Option<u32>)>) -> Shape {
+    symbols
+        .filter(|(_, kind, _)| kind.is_type_like() || *kind == Kind::Method)
+        .map(|(q, kind, p)| (q.to_string(), kind.as_str(), p))
         .collect()
 }
 
-fn shape_old(db: &Db, file_id: i64) -> SqlResult<Shape> {
-    let members = db.file_shape(file_id)?;
-    Ok(members
-        .into_iter()
-        .filter_map(|(q, kind, p)| Some((q, Kind::parse(&kind)?.as_str(), p)))
-        .collect())
+fn shape_new(ex: &FileExtract) -> Shape {
+    shape_of(
+        ex.symbols
+            .iter()
+            .map(|s| (s.qualname.as_str(), s.kind, s.params)),
+    )
 }
 
 /// What an incremental run changed that method sets read: types named in a directory (a
@@ -858,8 +858,8 @@ fn write_files(
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
                     if f.lang.spec().implements_by_method_set {
-                        let old = shape_old(conn, p.id)?;
-                        w.shapes.changed(f.lang, &f.rel, &old, &BTreeSet::new());
+                        w.shapes
+                            .changed(f.lang, &f.rel, &was.shape(), &BTreeSet::new());
                     }
                     w.gone.extend(conn.clear_file(p.id)?);
                 } else {
@@ -889,7 +889,7 @@ fn write_files(
                     _ => None,
                 };
                 let mut old_quals: HashSet<(String, String)> = HashSet::new();
-                if let (Some(p), Some(was)) = (prev, &was) {
+                if let Some(was) = &was {
                     old_quals = was
                         .symbols
                         .iter()
@@ -897,7 +897,7 @@ fn write_files(
                         .collect();
                     if f.lang.spec().implements_by_method_set {
                         w.shapes
-                            .changed(f.lang, &f.rel, &shape_old(conn, p.id)?, &shape_new(&ex));
+                            .changed(f.lang, &f.rel, &was.shape(), &shape_new(&ex));
                     }
                     if let Some(c) = with_types(
                         typed_change(&was.facts, &ex.facts),
@@ -1162,6 +1162,11 @@ impl Before {
     }
 
     /// Its symbols' names: references elsewhere re-resolve by them.
+    /// What method-set `implements` read of it ([`Shape`]).
+    fn shape(&self) -> Shape {
+        shape_of((self.symbols.iter()).map(|s| (s.qualname.as_str(), s.kind, s.params)))
+    }
+
     fn names(&self) -> impl Iterator<Item = String> + '_ {
         self.symbols.iter().map(|s| s.name.clone())
     }

@@ -98,6 +98,8 @@ pub struct FileSymbol {
     pub name: String,
     pub qualname: String,
     pub kind: Kind,
+    /// Functions and methods: the parameter count.
+    pub params: Option<u32>,
 }
 
 /// One of a name's parts (see [`crate::model::name_parts`]).
@@ -844,7 +846,7 @@ impl Db {
     /// change added or removed.
     pub fn file_symbols(&self, file_id: i64) -> SqlResult<Vec<FileSymbol>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT name, qualname, kind_code FROM symbols WHERE file_id = ?1 AND qualname != ''",
+            "SELECT name, qualname, kind_code, params FROM symbols WHERE file_id = ?1 AND qualname != ''",
         )?;
         let rows = st.query_map([file_id], |r| {
             let code: i64 = r.get(2)?;
@@ -853,6 +855,7 @@ impl Db {
                 qualname: r.get(1)?,
                 kind: Kind::from_code(code)
                     .ok_or(rusqlite::Error::IntegralValueOutOfRange(2, code))?,
+                params: r.get(3)?,
             })
         })?;
         rows.collect()

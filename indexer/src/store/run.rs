@@ -384,18 +384,6 @@ impl Db {
             .optional()
     }
 
-    /// A file's types and methods (qualname, kind, parameter count): what method-set
-    /// `implements` depends on, as stored.
-    pub fn file_shape(&self, file_id: i64) -> SqlResult<Vec<(String, String, Option<u32>)>> {
-        self.conn
-            .prepare_cached(
-                "SELECT qualname, kind, params FROM symbols WHERE file_id = ?1
-                 AND kind IN ('class','struct','interface','type','method')",
-            )?
-            .query_map([file_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect()
-    }
-
     /// Every extracted file of this cold run as it was written, in the order it was written
     /// (file ids ascending), handed to `f` one at a time. Four reads side by side, one per
     /// table, each in the order its rows were inserted: a cold run has no secondary indexes
