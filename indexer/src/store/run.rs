@@ -39,8 +39,6 @@ pub struct StoredRef {
     pub target_name: String,
     pub kind: EdgeKind,
     pub hint: Option<String>,
-    /// Whether the edge has a target now.
-    pub resolved: bool,
     /// What it resolved to when last written: its target's number and resolution class.
     pub target: Option<i64>,
     pub resolution: Option<Resolution>,
@@ -163,7 +161,7 @@ pub(crate) fn import_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<Import> {
 const REF_COLS: &str = concat!(
     "e.id, e.file_id, f.path, f.lang, ",
     file_node_text!("n", "sf"),
-    ", nm.name, e.kind, e.hint, e.target IS NOT NULL, e.target, e.resolution"
+    ", nm.name, e.kind, e.hint, e.target, e.resolution"
 );
 /// The tables `REF_COLS` reads.
 const REF_FROM: &str = "edges e JOIN names nm ON nm.id = e.name JOIN files f ON f.id = e.file_id \
@@ -179,9 +177,8 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         target_name: r.get(5)?,
         kind: edge_kind_at(r, 6)?,
         hint: r.get(7)?,
-        resolved: r.get(8)?,
-        target: r.get(9)?,
-        resolution: Resolution::from_code(r.get(10)?),
+        target: r.get(8)?,
+        resolution: Resolution::from_code(r.get(9)?),
     })
 }
 
