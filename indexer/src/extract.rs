@@ -11,7 +11,7 @@ use crate::lang::{Def, DefTag, Lang, Language};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact, UNKNOWN_TYPE};
 use crate::pattern::{Capture, PatternError, Patterns};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
-use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate};
+use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate, Fields, IntMap, IntSet};
 use std::collections::HashMap;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, Parser, Query};
@@ -44,7 +44,7 @@ pub enum QueryError {
 /// Capture indices of one compiled query.
 #[derive(Debug, Default, Clone)]
 struct Captures {
-    def: HashMap<u32, DefTag>,
+    def: IntMap<u32, DefTag>,
     name: Option<u32>,
     body: Option<u32>,
     receiver: Option<u32>,
@@ -377,11 +377,11 @@ struct Raw<'t> {
     bindings: Vec<Node<'t>>,
     package: Option<Node<'t>>,
     /// Specs whose names were already expanded (a spec can match once per name).
-    expanded: std::collections::HashSet<usize>,
+    expanded: IntSet<usize>,
     /// What the walk saw around the nodes (empty on the reference path, which asks the
     /// tree): each binding's innermost block-scope end (`usize::MAX`: none), and the file's
     /// comments in source order.
-    scope_ends: HashMap<usize, usize>,
+    scope_ends: IntMap<usize, usize>,
     comments: Option<Vec<Node<'t>>>,
     /// The language's local scopes (`Language::local_scopes`) as byte ranges, in pre-order.
     locals: Vec<(usize, usize)>,
@@ -456,7 +456,7 @@ impl<'t> Raw<'t> {
             }
             // `const a, b = 1, 2`: one match for the spec, every name of it a definition.
             let mut c = node.walk();
-            for n in node.children_by_field_name("name", &mut c) {
+            for n in node.fields("name", &mut c) {
                 if n.kind() == "identifier" {
                     push(n);
                 }
@@ -501,8 +501,8 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     let mut counts: HashMap<String, u32> = HashMap::new();
     // Names already defined per scope, where the first binding of a name defines it.
     let mut bound: HashMap<(Option<usize>, String), ()> = HashMap::new();
-    let mut receivers: HashMap<usize, (String, String)> = HashMap::new(); // sym -> (var, type)
-                                                                          // What methods implement (`Trait.m`), kept apart until the sweep's references are in.
+    let mut receivers: IntMap<usize, (String, String)> = IntMap::default(); // sym -> (var, type)
+                                                                            // What methods implement (`Trait.m`), kept apart until the sweep's references are in.
     let mut implemented: Vec<RawRef> = Vec::new();
     let mut stack: Vec<Open> = Vec::new();
     let mut ri = 0;
@@ -712,8 +712,8 @@ impl Binding<'_> {
     fn seen_at(&self, spec: &Language, at: usize) -> bool {
         let in_value = self
             .node
-            .child_by_field_name("value")
-            .or_else(|| self.node.child_by_field_name("right"))
+            .field("value")
+            .or_else(|| self.node.field("right"))
             .is_some_and(|v| v.start_byte() <= at && at < v.end_byte());
         self.end(spec) > at && !in_value
     }
@@ -732,9 +732,9 @@ struct Types<'t> {
     module: Vec<(String, String)>,
     /// Locals per function or method symbol by name: (type if stated, where bound), in
     /// source order; a reference sees the last one whose scope it is in.
-    scoped: HashMap<usize, Scoped<'t>>,
+    scoped: IntMap<usize, Scoped<'t>>,
     /// Binding nodes' block-scope ends as the walk saw them ([`Raw`]).
-    scope_ends: HashMap<usize, usize>,
+    scope_ends: IntMap<usize, usize>,
 }
 
 impl<'t> Types<'t> {
@@ -829,7 +829,7 @@ impl<'t> Types<'t> {
     /// type.
     fn finish(mut self, spec: &Language, out: &mut FileExtract) {
         // Each function's locals, with the one type all their bindings agree on (if any).
-        let locals: HashMap<usize, HashMap<&str, Option<&str>>> = self
+        let locals: IntMap<usize, HashMap<&str, Option<&str>>> = self
             .scoped
             .iter()
             .map(|(f, by_name)| {
@@ -1124,7 +1124,7 @@ fn take_ref<'t>(
     src: &[u8],
     out: &mut FileExtract,
     stack: &mut Vec<Open>,
-    receivers: &HashMap<usize, (String, String)>,
+    receivers: &IntMap<usize, (String, String)>,
     types: &mut Types<'t>,
     kind: Option<EdgeKind>,
     node: Node<'t>,
@@ -1247,29 +1247,22 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     // Rust: `a.b` and the path `a::b` alike.
                     // A tuple's or tuple struct's field by number (`self.0`) too.
                     "field_expression" => (
-                        cur.child_by_field_name("value"),
-                        cur.child_by_field_name("field").filter(|f| {
+                        cur.field("value"),
+                        cur.field("field").filter(|f| {
                             f.kind() == "field_identifier"
                                 || (!first && f.kind() == "integer_literal")
                         }),
                     ),
-                    "scoped_identifier" | "scoped_type_identifier" => (
-                        cur.child_by_field_name("path"),
-                        cur.child_by_field_name("name"),
-                    ),
-                    "attribute" => (
-                        cur.child_by_field_name("object"),
-                        cur.child_by_field_name("attribute"),
-                    ),
+                    "scoped_identifier" | "scoped_type_identifier" => {
+                        (cur.field("path"), cur.field("name"))
+                    }
+                    "attribute" => (cur.field("object"), cur.field("attribute")),
                     "member_expression" => (
-                        cur.child_by_field_name("object"),
-                        cur.child_by_field_name("property")
+                        cur.field("object"),
+                        cur.field("property")
                             .filter(|p| p.kind() == "property_identifier"),
                     ),
-                    _ => (
-                        cur.child_by_field_name("operand"),
-                        cur.child_by_field_name("field"),
-                    ),
+                    _ => (cur.field("operand"), cur.field("field")),
                 };
                 let Some(attr) = attr else {
                     parts.push("?".to_string());
@@ -1296,12 +1289,12 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 if !first =>
             {
                 let (inner, op) = match cur.kind() {
-                    "call" | "call_expression" => (cur.child_by_field_name("function"), "()"),
+                    "call" | "call_expression" => (cur.field("function"), "()"),
                     "try_expression" => (cur.named_child(0), "?"),
-                    "new_expression" => (cur.child_by_field_name("constructor"), "()"),
-                    "subscript" => (cur.child_by_field_name("value"), "[]"),
-                    "subscript_expression" => (cur.child_by_field_name("object"), "[]"),
-                    _ => (cur.child_by_field_name("operand"), "[]"),
+                    "new_expression" => (cur.field("constructor"), "()"),
+                    "subscript" => (cur.field("value"), "[]"),
+                    "subscript_expression" => (cur.field("object"), "[]"),
+                    _ => (cur.field("operand"), "[]"),
                 };
                 match inner {
                     Some(f)
@@ -1333,17 +1326,14 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 }
             }
             "qualified_type" | "nested_type_identifier" => {
-                if let Some(n) = cur.child_by_field_name("name") {
+                if let Some(n) = cur.field("name") {
                     if first {
                         leaf = n;
                     }
                     parts.push(text(src, n));
                 }
                 // Go's package, TypeScript's module (`a.b.T`: a nested one).
-                match cur
-                    .child_by_field_name("package")
-                    .or_else(|| cur.child_by_field_name("module"))
-                {
+                match cur.field("package").or_else(|| cur.field("module")) {
                     Some(m) if m.kind() == "nested_identifier" => {
                         let t = text(src, m);
                         parts.extend(t.rsplit('.').map(str::to_string));
@@ -1357,11 +1347,9 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 if called.is_empty() =>
             {
                 let inner = match cur.kind() {
-                    "generic_type" => cur
-                        .child_by_field_name("type")
-                        .or_else(|| cur.child_by_field_name("name")),
-                    "slice_type" | "array_type" => cur.child_by_field_name("element"),
-                    "map_type" => cur.child_by_field_name("value"),
+                    "generic_type" => cur.field("type").or_else(|| cur.field("name")),
+                    "slice_type" | "array_type" => cur.field("element"),
+                    "map_type" => cur.field("value"),
                     _ => cur.named_child(0),
                 };
                 match inner {

@@ -16,7 +16,7 @@
 //! check over whole standard libraries (`tests/e2e/corpora.rs`) pin the matches to
 //! tree-sitter's own.
 
-use tree_sitter::{Language, Node, Tree};
+use tree_sitter::{Language, Node, Tree, TreeCursor};
 
 /// A capture: (index in [`Patterns::capture_names`], node, the node's parent).
 pub type Capture<'t> = (u32, Node<'t>, Option<Node<'t>>);
@@ -422,19 +422,29 @@ impl Patterns {
         let mut c = tree.walk();
         let mut found: Vec<Vec<Capture<'t>>> = Vec::new();
         let mut ancestors: Vec<Node<'t>> = Vec::new();
+        let mut kids_cursor = tree.walk();
+        let mut kids: Vec<Kid<'t>> = Vec::new();
         'walk: loop {
             let node = c.node();
             if collect.contains(&node.kind_id()) {
                 collected.push(node);
             }
             if let Some(ps) = self.by_kind.get(node.kind_id() as usize) {
+                let mut have_kids = false;
                 for &p in ps {
                     let pat = &self.patterns[p as usize];
                     found.clear();
+                    // The node's children are read once for all its patterns, with one cursor
+                    // for the whole walk.
+                    if !pat.root.children.is_empty() && !have_kids {
+                        kids_of(node, &mut kids_cursor, &mut kids);
+                        have_kids = true;
+                    }
                     match_step(
                         &pat.root,
                         node,
                         ancestors.last().copied(),
+                        Some(&kids),
                         &mut Vec::new(),
                         &mut found,
                     );
@@ -496,12 +506,30 @@ fn kind_ok(step: &Step, node: Node<'_>) -> bool {
     }
 }
 
+/// A child and its field.
+type Kid<'t> = (Node<'t>, Option<u16>);
+
+/// `node`'s children with their fields, into `into`, read with `cursor`.
+fn kids_of<'t>(node: Node<'t>, cursor: &mut TreeCursor<'t>, into: &mut Vec<Kid<'t>>) {
+    into.clear();
+    cursor.reset(node);
+    if cursor.goto_first_child() {
+        loop {
+            into.push((cursor.node(), cursor.field_id().map(|f| f.get())));
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+}
+
 /// All the ways `node` (of a kind `step` accepts) matches `step`: each pushed to `out` as
-/// `acc` plus its captures.
+/// `acc` plus its captures. `kids`: the node's children, when the caller has read them.
 fn match_step<'t>(
     step: &Step,
     node: Node<'t>,
     parent: Option<Node<'t>>,
+    kids: Option<&[Kid<'t>]>,
     acc: &mut Vec<Capture<'t>>,
     out: &mut Vec<Vec<Capture<'t>>>,
 ) {
@@ -519,17 +547,17 @@ fn match_step<'t>(
         out.push(acc.clone());
     } else {
         // The node's children with their fields, once.
-        let mut kids: Vec<(Node<'t>, Option<u16>)> = Vec::new();
-        let mut c = node.walk();
-        if c.goto_first_child() {
-            loop {
-                kids.push((c.node(), c.field_id().map(|f| f.get())));
-                if !c.goto_next_sibling() {
-                    break;
-                }
+        let read;
+        let kids = match kids {
+            Some(kids) => kids,
+            None => {
+                let mut v = Vec::new();
+                kids_of(node, &mut node.walk(), &mut v);
+                read = v;
+                &read
             }
-        }
-        children(&step.children, node, &kids, 0, None, acc, out);
+        };
+        children(&step.children, node, kids, 0, None, acc, out);
     }
     acc.truncate(mark);
 }
@@ -539,7 +567,7 @@ fn match_step<'t>(
 fn children<'t>(
     steps: &[Step],
     node: Node<'t>,
-    kids: &[(Node<'t>, Option<u16>)],
+    kids: &[Kid<'t>],
     from: usize,
     prev: Option<usize>,
     acc: &mut Vec<Capture<'t>>,
@@ -569,7 +597,7 @@ fn children<'t>(
             continue;
         }
         let mut subs = Vec::new();
-        match_step(step, kid, Some(node), &mut Vec::new(), &mut subs);
+        match_step(step, kid, Some(node), None, &mut Vec::new(), &mut subs);
         for sub in subs {
             let mark = acc.len();
             acc.extend(sub);

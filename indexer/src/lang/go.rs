@@ -8,7 +8,7 @@ use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Synt
 use crate::model::{Import, Kind};
 use crate::syntax::{
     comment_first_line, comment_summary, count_params, doc_comment_in, first_line, head_text,
-    lossy, text, trailing_comment_in,
+    lossy, text, trailing_comment_in, Fields,
 };
 use tree_sitter::Node;
 
@@ -152,10 +152,10 @@ impl Syntax for GoSyntax {
             .named_children(&mut c)
             .find(|n| n.kind() == "parameter_declaration")?;
         let var = param
-            .child_by_field_name("name")
+            .field("name")
             .map(|n| text(src, n))
             .unwrap_or_default();
-        let ty = type_name_node(param.child_by_field_name("type")?)?;
+        let ty = type_name_node(param.field("type")?)?;
         Some((var, text(src, ty)))
     }
 
@@ -175,7 +175,7 @@ impl Syntax for GoSyntax {
     fn params(&self, def: &Def<'_>) -> Option<u32> {
         match def.tag {
             DefTag::Function | DefTag::Method | DefTag::MethodSpec => {
-                Some(count_params(def.node.child_by_field_name("parameters")?))
+                Some(count_params(def.node.field("parameters")?))
             }
             _ => None,
         }
@@ -200,7 +200,7 @@ impl Syntax for GoSyntax {
             DefTag::Field | DefTag::Embedded | DefTag::MethodSpec => {
                 // Without the struct tag.
                 let end = node
-                    .child_by_field_name("tag")
+                    .field("tag")
                     .map_or(node.end_byte(), |t| t.start_byte());
                 let line = first_line(&lossy(&src[node.start_byte()..end]));
                 line.trim_end_matches('{').trim_end().to_string()
@@ -239,7 +239,7 @@ impl Syntax for GoSyntax {
     }
 
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
-        let Some(p) = node.child_by_field_name("path") else {
+        let Some(p) = node.field("path") else {
             return;
         };
         let path = text(src, p)
@@ -251,7 +251,7 @@ impl Syntax for GoSyntax {
         out.push(Import {
             module: path,
             member: None,
-            alias: node.child_by_field_name("name").map(|n| text(src, n)),
+            alias: node.field("name").map(|n| text(src, n)),
             reexport: false,
             pos: crate::syntax::pos_of(src, node),
         });
@@ -262,16 +262,16 @@ impl Syntax for GoSyntax {
         match node.kind() {
             "parameter_declaration" | "field_declaration" | "var_spec" => {
                 let names: Vec<Node<'_>> = node
-                    .children_by_field_name("name", &mut c)
+                    .fields("name", &mut c)
                     .filter(|n| matches!(n.kind(), "identifier" | "field_identifier"))
                     .collect();
-                if let Some(t) = node.child_by_field_name("type") {
+                if let Some(t) = node.field("type") {
                     let t = type_expr(src, t);
                     for n in &names {
                         out.push((text(src, *n), t.clone()));
                     }
                 } else if node.kind() == "var_spec" {
-                    let values = named_children_of(node.child_by_field_name("value"));
+                    let values = named_children_of(node.field("value"));
                     assign(src, &names, &values, out);
                 }
             }
@@ -279,13 +279,13 @@ impl Syntax for GoSyntax {
                 // `switch v := x.(type) { case *T: ... }`: v is a T in the case.
                 let Some(alias) = node
                     .parent()
-                    .and_then(|sw| sw.child_by_field_name("alias"))
+                    .and_then(|sw| sw.field("alias"))
                     .and_then(|a| named_children_of(Some(a)).into_iter().next())
                 else {
                     return;
                 };
                 let mut c = node.walk();
-                let types: Vec<Node<'_>> = node.children_by_field_name("type", &mut c).collect();
+                let types: Vec<Node<'_>> = node.fields("type", &mut c).collect();
                 let ty = match types.as_slice() {
                     [t] => type_expr(src, *t),
                     _ => None,
@@ -294,29 +294,28 @@ impl Syntax for GoSyntax {
             }
             "range_clause" => {
                 // `for k, v := range xs`: v is an element of xs (k an index or key).
-                let names: Vec<Node<'_>> = named_children_of(node.child_by_field_name("left"))
+                let names: Vec<Node<'_>> = named_children_of(node.field("left"))
                     .into_iter()
                     .filter(|n| n.kind() == "identifier")
                     .collect();
-                let elem = node
-                    .child_by_field_name("right")
-                    .and_then(|r| match chain(src, r) {
-                        Some(c) => Some(format!("{c}[]")),
-                        // `range []*T{...}`: the literal's element type.
-                        None => value_type(src, r)
-                            .and_then(|t| t.strip_prefix("[]").map(str::to_string)),
-                    });
+                let elem = node.field("right").and_then(|r| match chain(src, r) {
+                    Some(c) => Some(format!("{c}[]")),
+                    // `range []*T{...}`: the literal's element type.
+                    None => {
+                        value_type(src, r).and_then(|t| t.strip_prefix("[]").map(str::to_string))
+                    }
+                });
                 for (i, n) in names.iter().enumerate() {
                     let ty = if i == 1 { elem.clone() } else { None };
                     out.push((text(src, *n), ty));
                 }
             }
             "short_var_declaration" => {
-                let names: Vec<Node<'_>> = named_children_of(node.child_by_field_name("left"))
+                let names: Vec<Node<'_>> = named_children_of(node.field("left"))
                     .into_iter()
                     .filter(|n| n.kind() == "identifier")
                     .collect();
-                let values = named_children_of(node.child_by_field_name("right"));
+                let values = named_children_of(node.field("right"));
                 assign(src, &names, &values, out);
             }
             _ => {}
@@ -330,7 +329,7 @@ impl Syntax for GoSyntax {
         ) {
             return None;
         }
-        let r = def.node.child_by_field_name("result")?;
+        let r = def.node.field("result")?;
         if r.kind() != "parameter_list" {
             return Some(type_expr(src, r).unwrap_or_else(|| "?".into()));
         }
@@ -341,11 +340,11 @@ impl Syntax for GoSyntax {
                 continue;
             }
             let t = p
-                .child_by_field_name("type")
+                .field("type")
                 .and_then(|t| type_expr(src, t))
                 .unwrap_or_else(|| "?".into());
             let mut c2 = p.walk();
-            let names = p.children_by_field_name("name", &mut c2).count().max(1);
+            let names = p.fields("name", &mut c2).count().max(1);
             for _ in 0..names {
                 types.push(t.clone());
             }
@@ -360,15 +359,11 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
         "type_identifier" | "qualified_type" => Some(text(src, node)),
         "pointer_type" | "parenthesized_type" => type_expr(src, node.named_child(0)?),
-        "generic_type" => type_expr(src, node.child_by_field_name("type")?),
+        "generic_type" => type_expr(src, node.field("type")?),
         // Elements: `[]T`, `[N]T`, a map's values.
         "slice_type" | "array_type" | "map_type" => Some(format!(
             "[]{}",
-            type_expr(
-                src,
-                node.child_by_field_name("element")
-                    .or_else(|| node.child_by_field_name("value"))?
-            )?
+            type_expr(src, node.field("element").or_else(|| node.field("value"))?)?
         )),
         _ => None,
     }
@@ -378,20 +373,20 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
 /// (`NewT()`, `pkg.New()`, `a.B().C()`).
 fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "composite_literal" => type_expr(src, node.child_by_field_name("type")?),
+        "composite_literal" => type_expr(src, node.field("type")?),
         "unary_expression" => {
-            let op = node.child_by_field_name("operator")?;
+            let op = node.field("operator")?;
             if text(src, op) != "&" {
                 return None;
             }
-            value_type(src, node.child_by_field_name("operand")?)
+            value_type(src, node.field("operand")?)
         }
         "parenthesized_expression" => value_type(src, node.named_child(0)?),
-        "type_assertion_expression" => type_expr(src, node.child_by_field_name("type")?),
+        "type_assertion_expression" => type_expr(src, node.field("type")?),
         "call_expression" => {
-            let f = node.child_by_field_name("function")?;
+            let f = node.field("function")?;
             if f.kind() == "identifier" && text(src, f) == "new" {
-                let args = node.child_by_field_name("arguments")?;
+                let args = node.field("arguments")?;
                 return type_expr(src, args.named_child(0)?);
             }
             chain(src, node)
@@ -406,18 +401,12 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
         "identifier" | "field_identifier" | "package_identifier" => Some(text(src, node)),
         "selector_expression" => {
-            let obj = chain(src, node.child_by_field_name("operand")?)?;
-            let field = node.child_by_field_name("field")?;
+            let obj = chain(src, node.field("operand")?)?;
+            let field = node.field("field")?;
             Some(format!("{obj}.{}", text(src, field)))
         }
-        "call_expression" => Some(format!(
-            "{}()",
-            chain(src, node.child_by_field_name("function")?)?
-        )),
-        "index_expression" => Some(format!(
-            "{}[]",
-            chain(src, node.child_by_field_name("operand")?)?
-        )),
+        "call_expression" => Some(format!("{}()", chain(src, node.field("function")?)?)),
+        "index_expression" => Some(format!("{}[]", chain(src, node.field("operand")?)?)),
         "parenthesized_expression" => chain(src, node.named_child(0)?),
         _ => None,
     }
@@ -472,8 +461,8 @@ fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
     loop {
         match cur.kind() {
             "type_identifier" => return Some(cur),
-            "qualified_type" => return cur.child_by_field_name("name"),
-            "generic_type" => cur = cur.child_by_field_name("type")?,
+            "qualified_type" => return cur.field("name"),
+            "generic_type" => cur = cur.field("type")?,
             "pointer_type" => cur = cur.named_child(0)?,
             _ => return None,
         }

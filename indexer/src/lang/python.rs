@@ -5,7 +5,7 @@
 
 use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
-use crate::syntax::{count_params, first_line, head_text, text};
+use crate::syntax::{count_params, first_line, head_text, text, Fields};
 use tree_sitter::Node;
 
 pub static PYTHON: Language = Language {
@@ -129,7 +129,7 @@ impl Syntax for PythonSyntax {
 
     fn params(&self, def: &Def<'_>) -> Option<u32> {
         match def.tag {
-            DefTag::Function => Some(count_params(def.node.child_by_field_name("parameters")?)),
+            DefTag::Function => Some(count_params(def.node.field("parameters")?)),
             _ => None,
         }
     }
@@ -171,7 +171,7 @@ impl Syntax for PythonSyntax {
         let pos = crate::syntax::pos_of(src, node);
         let mut c = node.walk();
         if node.kind() == "import_statement" {
-            for n in node.children_by_field_name("name", &mut c) {
+            for n in node.fields("name", &mut c) {
                 let (module, alias) = name_and_alias(src, n);
                 out.push(Import {
                     module,
@@ -183,7 +183,7 @@ impl Syntax for PythonSyntax {
             }
             return;
         }
-        let Some(m) = node.child_by_field_name("module_name") else {
+        let Some(m) = node.field("module_name") else {
             return;
         };
         let module: String = text(src, m)
@@ -191,7 +191,7 @@ impl Syntax for PythonSyntax {
             .filter(|c| !c.is_whitespace())
             .collect();
         let mut any = false;
-        for n in node.children_by_field_name("name", &mut c) {
+        for n in node.fields("name", &mut c) {
             let (member, alias) = name_and_alias(src, n);
             out.push(Import {
                 module: module.clone(),
@@ -218,29 +218,27 @@ impl Syntax for PythonSyntax {
         match node.kind() {
             "identifier" => out.push((text(src, node), None)),
             "assignment" => {
-                let Some(left) = node.child_by_field_name("left") else {
+                let Some(left) = node.field("left") else {
                     return;
                 };
                 if !matches!(left.kind(), "identifier" | "attribute") {
                     return;
                 }
                 let Some(name) = chain(src, left) else { return };
-                let ty = match node.child_by_field_name("type") {
+                let ty = match node.field("type") {
                     Some(t) => annotation(src, t),
-                    None => node
-                        .child_by_field_name("right")
-                        .and_then(|r| value(src, r)),
+                    None => node.field("right").and_then(|r| value(src, r)),
                 };
                 out.push((name, ty));
             }
             "for_statement" | "for_in_clause" => {
                 // `for x in xs`: x is an element of xs.
-                let Some(left) = node.child_by_field_name("left") else {
+                let Some(left) = node.field("left") else {
                     return;
                 };
                 if left.kind() == "identifier" {
                     let ty = node
-                        .child_by_field_name("right")
+                        .field("right")
                         .and_then(|r| chain(src, r))
                         .map(|c| format!("{c}[]"));
                     out.push((text(src, left), ty));
@@ -255,22 +253,18 @@ impl Syntax for PythonSyntax {
             }
             "typed_parameter" | "typed_default_parameter" => {
                 let name = node
-                    .child_by_field_name("name")
+                    .field("name")
                     .or_else(|| node.named_child(0))
                     .filter(|n| n.kind() == "identifier");
-                let ty = node
-                    .child_by_field_name("type")
-                    .and_then(|t| annotation(src, t));
+                let ty = node.field("type").and_then(|t| annotation(src, t));
                 if let Some(n) = name {
                     out.push((text(src, n), ty));
                 }
             }
             "default_parameter" => {
-                let name = node
-                    .child_by_field_name("name")
-                    .filter(|n| n.kind() == "identifier");
+                let name = node.field("name").filter(|n| n.kind() == "identifier");
                 let ty = node
-                    .child_by_field_name("value")
+                    .field("value")
                     .filter(|v| v.kind() != "call")
                     .and_then(|v| value(src, v));
                 if let Some(n) = name {
@@ -283,7 +277,7 @@ impl Syntax for PythonSyntax {
 
     fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
         match def.tag {
-            DefTag::Function => annotation(src, def.node.child_by_field_name("return_type")?),
+            DefTag::Function => annotation(src, def.node.field("return_type")?),
             _ => None,
         }
     }
@@ -311,8 +305,8 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
         }
         "binary_operator" => {
             // `Foo | None`
-            let l = n.child_by_field_name("left")?;
-            let r = n.child_by_field_name("right")?;
+            let l = n.field("left")?;
+            let r = n.field("right")?;
             let (l, r) = (annotation(src, l), annotation(src, r));
             match (l, r) {
                 (Some(a), None) | (None, Some(a)) => Some(a),
@@ -321,9 +315,7 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
         }
         "none" => None,
         "subscript" | "generic_type" => {
-            let head = n
-                .child_by_field_name("value")
-                .or_else(|| n.named_child(0))?;
+            let head = n.field("value").or_else(|| n.named_child(0))?;
             let name = chain(src, head)?;
             let last = name.rsplit('.').next().unwrap_or(&name);
             let mut c = n.walk();
@@ -340,7 +332,7 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
                     None => Vec::new(),
                 }
             } else {
-                n.children_by_field_name("subscript", &mut c).collect()
+                n.fields("subscript", &mut c).collect()
             };
             match last {
                 "Optional" => annotation(src, *args.first()?),
@@ -418,7 +410,7 @@ const CONTAINERS: &[&str] = &[
 fn value(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
         "call" | "identifier" | "attribute" | "subscript" => chain(src, node),
-        "assignment" => value(src, node.child_by_field_name("right")?),
+        "assignment" => value(src, node.field("right")?),
         "parenthesized_expression" => value(src, node.named_child(0)?),
         _ => None,
     }
@@ -427,20 +419,14 @@ fn value(src: &[u8], node: Node<'_>) -> Option<String> {
 /// `a.b()[].c` for a chain of names, attributes, calls and subscripts.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "subscript" => Some(format!(
-            "{}[]",
-            chain(src, node.child_by_field_name("value")?)?
-        )),
+        "subscript" => Some(format!("{}[]", chain(src, node.field("value")?)?)),
         "identifier" => Some(text(src, node)),
         "attribute" => {
-            let obj = chain(src, node.child_by_field_name("object")?)?;
-            let attr = node.child_by_field_name("attribute")?;
+            let obj = chain(src, node.field("object")?)?;
+            let attr = node.field("attribute")?;
             Some(format!("{obj}.{}", text(src, attr)))
         }
-        "call" => Some(format!(
-            "{}()",
-            chain(src, node.child_by_field_name("function")?)?
-        )),
+        "call" => Some(format!("{}()", chain(src, node.field("function")?)?)),
         _ => None,
     }
 }
@@ -477,11 +463,8 @@ fn docstring(block: Node<'_>, src: &[u8]) -> Option<String> {
 
 fn name_and_alias(src: &[u8], n: Node<'_>) -> (String, Option<String>) {
     if n.kind() == "aliased_import" {
-        let name = n
-            .child_by_field_name("name")
-            .map(|x| text(src, x))
-            .unwrap_or_default();
-        let alias = n.child_by_field_name("alias").map(|x| text(src, x));
+        let name = n.field("name").map(|x| text(src, x)).unwrap_or_default();
+        let alias = n.field("alias").map(|x| text(src, x));
         (name, alias)
     } else {
         (text(src, n), None)

@@ -8,7 +8,9 @@
 use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::MAYBE;
 use crate::model::{Import, Kind};
-use crate::syntax::{comment_summary, count_params, doc_comment_at, first_line, head_text, text};
+use crate::syntax::{
+    comment_summary, count_params, doc_comment_at, first_line, head_text, text, Fields,
+};
 use tree_sitter::Node;
 
 pub static RUST: Language = Language {
@@ -181,10 +183,7 @@ impl Syntax for RustSyntax {
 
     fn implementer(&self, src: &[u8], reference: Node<'_>) -> Option<String> {
         let impl_item = reference.parent().filter(|p| p.kind() == "impl_item")?;
-        Some(text(
-            src,
-            base_type(impl_item.child_by_field_name("type")?)?,
-        ))
+        Some(text(src, base_type(impl_item.field("type")?)?))
     }
 
     fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {
@@ -194,7 +193,7 @@ impl Syntax for RustSyntax {
     fn params(&self, def: &Def<'_>) -> Option<u32> {
         match def.node.kind() {
             "function_item" | "function_signature_item" => {
-                Some(count_params(def.node.child_by_field_name("parameters")?))
+                Some(count_params(def.node.field("parameters")?))
             }
             _ => None,
         }
@@ -206,7 +205,7 @@ impl Syntax for RustSyntax {
             "function_item" | "mod_item" => head_text(src, node, def.body),
             "enum_item" | "trait_item" => head_text(src, node, def.ty),
             "struct_item" | "union_item" => {
-                let body = node.child_by_field_name("body");
+                let body = node.field("body");
                 head_text(src, node, body).trim_end_matches(';').to_string()
             }
             _ => first_line(&text(src, node))
@@ -255,7 +254,7 @@ impl Syntax for RustSyntax {
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
         let stated = node
-            .child_by_field_name("type")
+            .field("type")
             .and_then(|t| match generic_bound(src, t) {
                 Some(bound) => bound,
                 None => type_expr(src, t),
@@ -268,12 +267,12 @@ impl Syntax for RustSyntax {
                     .filter(|p| p.kind() == "declaration_list")
                     .and_then(|p| p.parent())
                     .is_some_and(|g| matches!(g.kind(), "impl_item" | "trait_item"));
-                if let (Some(n), false) = (node.child_by_field_name("name"), in_impl) {
+                if let (Some(n), false) = (node.field("name"), in_impl) {
                     out.push((text(src, n), stated));
                 }
             }
             "field_declaration" => {
-                if let Some(n) = node.child_by_field_name("name") {
+                if let Some(n) = node.field("name") {
                     out.push((text(src, n), stated));
                 }
             }
@@ -282,18 +281,18 @@ impl Syntax for RustSyntax {
                 if node.parent().is_some_and(|p| p.kind() == "struct_item") =>
             {
                 let mut c = node.walk();
-                let types = node.children_by_field_name("type", &mut c);
+                let types = node.fields("type", &mut c);
                 for (i, t) in types.enumerate() {
                     out.push((i.to_string(), type_expr(src, t)));
                 }
             }
             "parameter" | "let_declaration" => {
-                let Some(pattern) = node.child_by_field_name("pattern") else {
+                let Some(pattern) = node.field("pattern") else {
                     return;
                 };
                 // `let (a, b) = f()`: each name the call's result of its place.
                 let call = node
-                    .child_by_field_name("value")
+                    .field("value")
                     .filter(|v| v.kind() == "call_expression")
                     .and_then(|v| chain(src, v));
                 if let (Some(call), true, None) =
@@ -318,9 +317,7 @@ impl Syntax for RustSyntax {
                 let ty = match (whole, stated) {
                     (false, _) => None,
                     (true, Some(t)) => Some(t),
-                    (true, None) => node
-                        .child_by_field_name("value")
-                        .and_then(|v| value_type(src, v)),
+                    (true, None) => node.field("value").and_then(|v| value_type(src, v)),
                 };
                 for n in names {
                     out.push((text(src, n), ty.clone()));
@@ -328,10 +325,8 @@ impl Syntax for RustSyntax {
             }
             "for_expression" => {
                 // `for x in xs` / `for x in &xs`: x is an element of xs.
-                let (Some(pattern), Some(value)) = (
-                    node.child_by_field_name("pattern"),
-                    node.child_by_field_name("value"),
-                ) else {
+                let (Some(pattern), Some(value)) = (node.field("pattern"), node.field("value"))
+                else {
                     return;
                 };
                 let mut names = Vec::new();
@@ -346,7 +341,7 @@ impl Syntax for RustSyntax {
             // `Some(x) =>`, `if let Some(x) = …`, `while let …`: locals of untold type.
             "match_pattern" | "let_condition" => {
                 let pattern = match node.kind() {
-                    "let_condition" => node.child_by_field_name("pattern"),
+                    "let_condition" => node.field("pattern"),
                     _ => node.named_child(0),
                 };
                 let mut names = Vec::new();
@@ -379,17 +374,17 @@ impl Syntax for RustSyntax {
             // A tuple variant is called to make a value of its enum (`Error::Io(e)`).
             let tuple = def
                 .node
-                .child_by_field_name("body")
+                .field("body")
                 .is_some_and(|b| b.kind() == "ordered_field_declaration_list");
             let enum_item = def.node.parent()?.parent()?;
             return tuple
-                .then(|| enum_item.child_by_field_name("name").map(|n| text(src, n)))
+                .then(|| enum_item.field("name").map(|n| text(src, n)))
                 .flatten();
         }
         if !matches!(def.node.kind(), "function_item" | "function_signature_item") {
             return None;
         }
-        let r = def.node.child_by_field_name("return_type")?;
+        let r = def.node.field("return_type")?;
         if r.kind() == "tuple_type" {
             // `-> (A, B)`: results one by one, as Go's (`let (a, b) = f()` picks each).
             let mut c = r.walk();
@@ -411,7 +406,7 @@ impl Syntax for RustSyntax {
                     .filter(|p| p.kind() == "declaration_list")
                     .and_then(|p| p.parent())
                     .filter(|g| g.kind() == "impl_item")
-                    .and_then(|i| i.child_by_field_name("trait"))
+                    .and_then(|i| i.field("trait"))
                     .and_then(|t| type_path(src, t));
                 trait_path
                     .map(|t| (format!("{t}.{}", text(src, def.name)), def.name))
@@ -426,7 +421,7 @@ impl Syntax for RustSyntax {
         let pos = crate::syntax::pos_of(src, node);
         if node.kind() == "mod_item" {
             // `mod x;` brings in the file of module `x`.
-            if let Some(name) = node.child_by_field_name("name") {
+            if let Some(name) = node.field("name") {
                 out.push(Import {
                     module: "self".to_string(),
                     member: Some(text(src, name)),
@@ -437,7 +432,7 @@ impl Syntax for RustSyntax {
             }
             return;
         }
-        let Some(arg) = node.child_by_field_name("argument") else {
+        let Some(arg) = node.field("argument") else {
             return;
         };
         // `pub use` (any visibility) re-exports what it brings in.
@@ -488,8 +483,8 @@ fn use_tree(
         }
         "use_as_clause" => {
             let (Some(p), alias) = (
-                node.child_by_field_name("path"),
-                node.child_by_field_name("alias").map(|a| text(src, a)),
+                node.field("path"),
+                node.field("alias").map(|a| text(src, a)),
             ) else {
                 return;
             };
@@ -503,11 +498,8 @@ fn use_tree(
             push(join(&join(prefix, &path), "*"), None);
         }
         "scoped_use_list" => {
-            let path = node
-                .child_by_field_name("path")
-                .map(|p| text(src, p))
-                .unwrap_or_default();
-            if let Some(list) = node.child_by_field_name("list") {
+            let path = node.field("path").map(|p| text(src, p)).unwrap_or_default();
+            if let Some(list) = node.field("list") {
                 use_tree(src, list, &join(prefix, &path), pos, out);
             }
         }
@@ -527,7 +519,7 @@ fn use_tree(
 fn generic_bound(src: &[u8], ty: Node<'_>) -> Option<Option<String>> {
     let mut base = ty;
     while matches!(base.kind(), "reference_type" | "pointer_type") {
-        base = base.child_by_field_name("type")?;
+        base = base.field("type")?;
     }
     if base.kind() != "type_identifier" {
         return None;
@@ -547,14 +539,13 @@ fn generic_bound(src: &[u8], ty: Node<'_>) -> Option<Option<String>> {
             n.kind(),
             "function_item" | "impl_item" | "trait_item" | "function_signature_item"
         ) {
-            if let Some(params) = n.child_by_field_name("type_parameters") {
+            if let Some(params) = n.field("type_parameters") {
                 let mut c = params.walk();
                 for p in params.named_children(&mut c) {
                     let is_it = p.kind() == "type_parameter"
-                        && p.child_by_field_name("name")
-                            .is_some_and(|x| text(src, x) == name);
+                        && p.field("name").is_some_and(|x| text(src, x) == name);
                     if is_it {
-                        let stated = p.child_by_field_name("bounds").and_then(first_bound);
+                        let stated = p.field("bounds").and_then(first_bound);
                         let from_where = || where_bound(src, n, &name, first_bound);
                         return Some(stated.or_else(from_where));
                     }
@@ -584,11 +575,8 @@ fn where_bound(
     let found = clause
         .named_children(&mut c)
         .filter(|p| p.kind() == "where_predicate")
-        .find(|p| {
-            p.child_by_field_name("left")
-                .is_some_and(|l| text(src, l) == name)
-        })
-        .and_then(|p| p.child_by_field_name("bounds"))
+        .find(|p| p.field("left").is_some_and(|l| text(src, l) == name))
+        .and_then(|p| p.field("bounds"))
         .and_then(first_bound);
     found
 }
@@ -604,7 +592,7 @@ fn derives<'t>(src: &[u8], item: Node<'t>) -> Vec<(String, Node<'t>)> {
                 let attr = n.named_child(0).filter(|a| a.kind() == "attribute");
                 let args = attr
                     .filter(|a| a.named_child(0).is_some_and(|p| text(src, p) == "derive"))
-                    .and_then(|a| a.child_by_field_name("arguments"));
+                    .and_then(|a| a.field("arguments"));
                 if let Some(args) = args {
                     // Paths in the token tree: names joined by `::`, split at `,`.
                     let mut path: Vec<Node<'t>> = Vec::new();
@@ -644,10 +632,10 @@ fn pattern_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
             let mut c = node.walk();
             for child in node.named_children(&mut c) {
                 if child.kind() == "field_pattern" {
-                    match child.child_by_field_name("pattern") {
+                    match child.field("pattern") {
                         Some(p) => pattern_names(p, out),
                         None => {
-                            if let Some(n) = child.child_by_field_name("name") {
+                            if let Some(n) = child.field("name") {
                                 out.push(n);
                             }
                         }
@@ -655,7 +643,7 @@ fn pattern_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
                 } else if !matches!(
                     child.kind(),
                     "scoped_identifier" | "scoped_type_identifier" | "type_identifier"
-                ) && Some(child) != node.child_by_field_name("type")
+                ) && Some(child) != node.field("type")
                 {
                     pattern_names(child, out);
                 }
@@ -691,12 +679,12 @@ const SEQUENCES: &[&str] = &["Vec", "VecDeque", "SmallVec", "BTreeSet", "HashSet
 fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
         "type_identifier" | "primitive_type" | "scoped_type_identifier" => type_path(src, node),
-        "reference_type" | "pointer_type" => type_expr(src, node.child_by_field_name("type")?),
+        "reference_type" | "pointer_type" => type_expr(src, node.field("type")?),
         "generic_type" => {
-            let base = type_path(src, node.child_by_field_name("type")?)?;
+            let base = type_path(src, node.field("type")?)?;
             let leaf = base.rsplit('.').next().unwrap_or(&base);
             let first_arg = || {
-                let args = node.child_by_field_name("type_arguments")?;
+                let args = node.field("type_arguments")?;
                 let mut c = args.walk();
                 let first = args
                     .named_children(&mut c)
@@ -717,16 +705,13 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
             }
         }
         "array_type" => Some(
-            match node
-                .child_by_field_name("element")
-                .and_then(|e| type_expr(src, e))
-            {
+            match node.field("element").and_then(|e| type_expr(src, e)) {
                 Some(t) => format!("[]{t}"),
                 None => "Vec".to_string(),
             },
         ),
         "dynamic_type" | "abstract_type" => {
-            let t = node.child_by_field_name("trait")?;
+            let t = node.field("trait")?;
             type_expr(src, t)
         }
         "bounded_type" => type_expr(src, node.named_child(0)?),
@@ -740,10 +725,10 @@ fn type_path(src: &[u8], node: Node<'_>) -> Option<String> {
         "type_identifier" | "primitive_type" | "identifier" | "crate" | "self" | "super" => {
             Some(text(src, node))
         }
-        "generic_type" => type_path(src, node.child_by_field_name("type")?),
+        "generic_type" => type_path(src, node.field("type")?),
         "scoped_type_identifier" | "scoped_identifier" => {
-            let name = text(src, node.child_by_field_name("name")?);
-            match node.child_by_field_name("path") {
+            let name = text(src, node.field("name")?);
+            match node.field("path") {
                 Some(p) => Some(format!("{}.{name}", type_path(src, p)?)),
                 None => Some(name),
             }
@@ -755,10 +740,10 @@ fn type_path(src: &[u8], node: Node<'_>) -> Option<String> {
 /// A value's type expression: `T { .. }`, `T::new()`, `x.f()`, `&x`, `x as T`.
 fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "struct_expression" => type_path(src, node.child_by_field_name("name")?),
-        "reference_expression" => value_type(src, node.child_by_field_name("value")?),
+        "struct_expression" => type_path(src, node.field("name")?),
+        "reference_expression" => value_type(src, node.field("value")?),
         "parenthesized_expression" => value_type(src, node.named_child(0)?),
-        "type_cast_expression" => type_expr(src, node.child_by_field_name("type")?),
+        "type_cast_expression" => type_expr(src, node.field("type")?),
         "call_expression" | "identifier" | "field_expression" | "scoped_identifier"
         | "index_expression" | "self" | "try_expression" => chain(src, node),
         _ => None,
@@ -768,14 +753,14 @@ fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
 /// The elements a `for` loop over `node` gives: `xs`, `&xs`, `&mut xs`, `xs.iter()`.
 fn elements_of(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "reference_expression" => elements_of(src, node.child_by_field_name("value")?),
+        "reference_expression" => elements_of(src, node.field("value")?),
         "call_expression" => {
-            let f = node.child_by_field_name("function")?;
-            let method = f.child_by_field_name("field").map(|m| text(src, m));
+            let f = node.field("function")?;
+            let method = f.field("field").map(|m| text(src, m));
             match (f.kind(), method.as_deref()) {
-                ("field_expression", Some("iter" | "iter_mut" | "into_iter" | "drain")) => Some(
-                    format!("{}[]", chain(src, f.child_by_field_name("value")?)?),
-                ),
+                ("field_expression", Some("iter" | "iter_mut" | "into_iter" | "drain")) => {
+                    Some(format!("{}[]", chain(src, f.field("value")?)?))
+                }
                 _ => None,
             }
         }
@@ -791,26 +776,23 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
         "identifier" | "self" | "crate" | "super" | "type_identifier" => Some(text(src, node)),
         "field_expression" => {
-            let field = node.child_by_field_name("field")?;
+            let field = node.field("field")?;
             if !matches!(field.kind(), "field_identifier" | "integer_literal") {
                 return None;
             }
-            let obj = chain(src, node.child_by_field_name("value")?)?;
+            let obj = chain(src, node.field("value")?)?;
             Some(format!("{obj}.{}", text(src, field)))
         }
         "scoped_identifier" => {
-            let name = text(src, node.child_by_field_name("name")?);
-            match node.child_by_field_name("path") {
+            let name = text(src, node.field("name")?);
+            match node.field("path") {
                 Some(p) => Some(format!("{}.{name}", chain(src, p)?)),
                 None => Some(name),
             }
         }
         "generic_type" => type_path(src, node),
-        "generic_function" => chain(src, node.child_by_field_name("function")?),
-        "call_expression" => Some(format!(
-            "{}()",
-            chain(src, node.child_by_field_name("function")?)?
-        )),
+        "generic_function" => chain(src, node.field("function")?),
+        "call_expression" => Some(format!("{}()", chain(src, node.field("function")?)?)),
         "index_expression" => Some(format!("{}[]", chain(src, node.named_child(0)?)?)),
         "try_expression" => Some(format!("{}?", chain(src, node.named_child(0)?)?)),
         "parenthesized_expression" => chain(src, node.named_child(0)?),
@@ -822,9 +804,9 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
 fn base_type(node: Node<'_>) -> Option<Node<'_>> {
     match node.kind() {
         "type_identifier" => Some(node),
-        "generic_type" => base_type(node.child_by_field_name("type")?),
-        "scoped_type_identifier" => node.child_by_field_name("name"),
-        "reference_type" => base_type(node.child_by_field_name("type")?),
+        "generic_type" => base_type(node.field("type")?),
+        "scoped_type_identifier" => node.field("name"),
+        "reference_type" => base_type(node.field("type")?),
         _ => None,
     }
 }

@@ -10,6 +10,7 @@ use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Synt
 use crate::model::{Import, Kind};
 use crate::syntax::{
     comment_summary, count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text,
+    Fields,
 };
 use tree_sitter::Node;
 
@@ -127,7 +128,7 @@ const FUNCTION_VALUES: &[&str] = &[
 impl EcmaSyntax {
     /// The value a variable is bound to (`const x = v`, `exports.x = v`).
     fn value<'t>(def: &Def<'t>) -> Option<Node<'t>> {
-        def.ty.or_else(|| def.node.child_by_field_name("value"))
+        def.ty.or_else(|| def.node.field("value"))
     }
 
     /// The function a definition is: itself, or the function a name is bound to.
@@ -281,10 +282,10 @@ impl Syntax for EcmaSyntax {
 
     fn params(&self, def: &Def<'_>) -> Option<u32> {
         let f = Self::function_node(def)?;
-        match f.child_by_field_name("parameters") {
+        match f.field("parameters") {
             Some(p) => Some(count_params(p)),
             // `x => …`
-            None => f.child_by_field_name("parameter").map(|_| 1),
+            None => f.field("parameter").map(|_| 1),
         }
     }
 
@@ -308,7 +309,7 @@ impl Syntax for EcmaSyntax {
                     .unwrap_or_default();
                 let body = Self::value(def)
                     .filter(|v| FUNCTION_VALUES.contains(&v.kind()) || v.kind() == "class")
-                    .and_then(|v| v.child_by_field_name("body"));
+                    .and_then(|v| v.field("body"));
                 let head = match body {
                     Some(b) => lossy(&src[node.start_byte()..b.start_byte()])
                         .trim_end()
@@ -417,7 +418,7 @@ impl Syntax for EcmaSyntax {
             "call_expression" => {
                 // `require("m")`: bound to whatever the call is assigned to.
                 let Some(module) = node
-                    .child_by_field_name("arguments")
+                    .field("arguments")
                     .and_then(|a| a.named_child(0))
                     .and_then(|s| string_value(src, s))
                 else {
@@ -427,7 +428,7 @@ impl Syntax for EcmaSyntax {
             }
             "import_statement" => {
                 let Some(module) = node
-                    .child_by_field_name("source")
+                    .field("source")
                     .and_then(|s| string_value(src, s))
                     .or_else(|| {
                         // `import x = require("m")`
@@ -435,7 +436,7 @@ impl Syntax for EcmaSyntax {
                         let clause = node
                             .named_children(&mut c)
                             .find(|n| n.kind() == "import_require_clause")?;
-                        string_value(src, clause.child_by_field_name("source")?)
+                        string_value(src, clause.field("source")?)
                     })
                 else {
                     return;
@@ -464,14 +465,11 @@ impl Syntax for EcmaSyntax {
                                             if spec.kind() != "import_specifier" {
                                                 continue;
                                             }
-                                            let Some(name) = spec.child_by_field_name("name")
-                                            else {
+                                            let Some(name) = spec.field("name") else {
                                                 continue;
                                             };
                                             let name = string_or_text(src, name);
-                                            let alias = spec
-                                                .child_by_field_name("alias")
-                                                .map(|a| text(src, a));
+                                            let alias = spec.field("alias").map(|a| text(src, a));
                                             out.push(import(&module, Some(name), alias));
                                         }
                                     }
@@ -496,23 +494,20 @@ impl Syntax for EcmaSyntax {
             }
             "assignment_expression" => {
                 // `module.exports = x`: the file's default export.
-                if let Some(right) = node.child_by_field_name("right") {
+                if let Some(right) = node.field("right") {
                     own_exports(src, right, true, pos, out);
                 }
             }
             "export_statement" => {
-                let Some(module) = node
-                    .child_by_field_name("source")
-                    .and_then(|s| string_value(src, s))
-                else {
+                let Some(module) = node.field("source").and_then(|s| string_value(src, s)) else {
                     let default = {
                         let mut c = node.walk();
                         let found = node.children(&mut c).any(|k| k.kind() == "default");
                         found
                     };
                     if let Some(v) = node
-                        .child_by_field_name("declaration")
-                        .or_else(|| node.child_by_field_name("value"))
+                        .field("declaration")
+                        .or_else(|| node.field("value"))
                         .filter(|_| default)
                     {
                         own_exports(src, v, true, pos, out);
@@ -542,12 +537,10 @@ impl Syntax for EcmaSyntax {
                                 if spec.kind() != "export_specifier" {
                                     continue;
                                 }
-                                let Some(name) = spec.child_by_field_name("name") else {
+                                let Some(name) = spec.field("name") else {
                                     continue;
                                 };
-                                let alias = spec
-                                    .child_by_field_name("alias")
-                                    .map(|a| string_or_text(src, a));
+                                let alias = spec.field("alias").map(|a| string_or_text(src, a));
                                 out.push(reexport(Some(string_or_text(src, name)), alias));
                                 any = true;
                             }
@@ -576,71 +569,58 @@ impl Syntax for EcmaSyntax {
             // A parameter without a type (`function f(cb)`, `x => …`).
             "identifier" => out.push((text(src, node), None)),
             "variable_declarator" => {
-                let Some(name) = node.child_by_field_name("name") else {
+                let Some(name) = node.field("name") else {
                     return;
                 };
                 if name.kind() != "identifier" {
                     return;
                 }
                 let ty = node
-                    .child_by_field_name("type")
+                    .field("type")
                     .and_then(|t| annotation(src, t))
-                    .or_else(|| {
-                        node.child_by_field_name("value")
-                            .and_then(|v| value(src, v))
-                    });
+                    .or_else(|| node.field("value").and_then(|v| value(src, v)));
                 out.push((text(src, name), ty));
             }
             "required_parameter" | "optional_parameter" => {
                 let Some(name) = node
-                    .child_by_field_name("pattern")
-                    .or_else(|| node.child_by_field_name("name"))
+                    .field("pattern")
+                    .or_else(|| node.field("name"))
                     .filter(|n| n.kind() == "identifier")
                 else {
                     return;
                 };
-                let ty = node
-                    .child_by_field_name("type")
-                    .and_then(|t| annotation(src, t));
+                let ty = node.field("type").and_then(|t| annotation(src, t));
                 out.push((text(src, name), ty));
             }
             "public_field_definition" | "field_definition" => {
                 let Some(name) = node
-                    .child_by_field_name("name")
-                    .or_else(|| node.child_by_field_name("property"))
+                    .field("name")
+                    .or_else(|| node.field("property"))
                     .filter(|n| n.kind() == "property_identifier")
                 else {
                     return;
                 };
                 let ty = node
-                    .child_by_field_name("type")
+                    .field("type")
                     .and_then(|t| annotation(src, t))
-                    .or_else(|| {
-                        node.child_by_field_name("value")
-                            .and_then(|v| value(src, v))
-                    });
+                    .or_else(|| node.field("value").and_then(|v| value(src, v)));
                 out.push((text(src, name), ty));
             }
             "assignment_expression" => {
                 // `this.x = new T()`
-                let Some(left) = node.child_by_field_name("left") else {
+                let Some(left) = node.field("left") else {
                     return;
                 };
                 if left.kind() != "member_expression" {
                     return;
                 }
-                let (Some(obj), Some(prop)) = (
-                    left.child_by_field_name("object"),
-                    left.child_by_field_name("property"),
-                ) else {
+                let (Some(obj), Some(prop)) = (left.field("object"), left.field("property")) else {
                     return;
                 };
                 if obj.kind() != "this" || prop.kind() != "property_identifier" {
                     return;
                 }
-                let ty = node
-                    .child_by_field_name("right")
-                    .and_then(|v| value(src, v));
+                let ty = node.field("right").and_then(|v| value(src, v));
                 out.push((format!("this.{}", text(src, prop)), ty));
             }
             _ => {}
@@ -649,7 +629,7 @@ impl Syntax for EcmaSyntax {
 
     fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
         let f = Self::function_node(def)?;
-        let t = f.child_by_field_name("return_type")?;
+        let t = f.field("return_type")?;
         if t.kind() != "type_annotation" {
             return None;
         }
@@ -683,10 +663,7 @@ fn own_exports(
         "export_clause" => {
             let mut c = node.walk();
             for spec in node.named_children(&mut c) {
-                let (Some(name), Some(alias)) = (
-                    spec.child_by_field_name("name"),
-                    spec.child_by_field_name("alias"),
-                ) else {
+                let (Some(name), Some(alias)) = (spec.field("name"), spec.field("alias")) else {
                     continue;
                 };
                 push(string_or_text(src, name), string_or_text(src, alias));
@@ -698,10 +675,7 @@ fn own_exports(
                 if pair.kind() != "pair" {
                     continue;
                 }
-                let (Some(k), Some(v)) = (
-                    pair.child_by_field_name("key"),
-                    pair.child_by_field_name("value"),
-                ) else {
+                let (Some(k), Some(v)) = (pair.field("key"), pair.field("value")) else {
                     continue;
                 };
                 if v.kind() == "identifier" {
@@ -712,7 +686,7 @@ fn own_exports(
         _ if default => {
             // `export default class C {}`, `module.exports = function f() {}`.
             if let Some(name) = node
-                .child_by_field_name("name")
+                .field("name")
                 .filter(|n| matches!(n.kind(), "identifier" | "type_identifier"))
             {
                 push(text(src, name), "default".into());
@@ -729,7 +703,7 @@ fn is_parameter(node: Node<'_>) -> bool {
 /// Whether a value is `require("…")`.
 fn is_require(src: &[u8], v: Node<'_>) -> bool {
     v.kind() == "call_expression"
-        && v.child_by_field_name("function")
+        && v.field("function")
             .is_some_and(|f| f.kind() == "identifier" && text(src, f) == "require")
 }
 
@@ -755,7 +729,7 @@ fn require_bindings(
         return push(out, None, None);
     };
     let (holder, member) = if parent.kind() == "member_expression" {
-        let m = parent.child_by_field_name("property").map(|p| text(src, p));
+        let m = parent.field("property").map(|p| text(src, p));
         (parent.parent(), m)
     } else {
         (Some(parent), None)
@@ -763,7 +737,7 @@ fn require_bindings(
     let Some(decl) = holder.filter(|h| h.kind() == "variable_declarator") else {
         return push(out, member, None);
     };
-    let Some(name) = decl.child_by_field_name("name") else {
+    let Some(name) = decl.field("name") else {
         return push(out, member, None);
     };
     match name.kind() {
@@ -780,9 +754,7 @@ fn require_bindings(
                         push(out, Some(n.clone()), Some(n));
                     }
                     "pair_pattern" => {
-                        let (Some(k), Some(v)) =
-                            (p.child_by_field_name("key"), p.child_by_field_name("value"))
-                        else {
+                        let (Some(k), Some(v)) = (p.field("key"), p.field("value")) else {
                             continue;
                         };
                         if v.kind() == "identifier" {
@@ -826,13 +798,13 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
     match n.kind() {
         "type_identifier" => Some(text(src, n)),
         "nested_type_identifier" => {
-            let module = n.child_by_field_name("module")?;
-            let name = n.child_by_field_name("name")?;
+            let module = n.field("module")?;
+            let name = n.field("name")?;
             Some(format!("{}.{}", text(src, module), text(src, name)))
         }
         "generic_type" => {
-            let name = annotation(src, n.child_by_field_name("name")?)?;
-            let args = n.child_by_field_name("type_arguments");
+            let name = annotation(src, n.field("name")?)?;
+            let args = n.field("type_arguments");
             match name.as_str() {
                 "Array" | "ReadonlyArray" => {
                     Some(format!("[]{}", annotation(src, args?.named_child(0)?)?))
@@ -861,7 +833,7 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
 /// `a.b.c()`) is read through what it names; `x as T` and `<T>x` are `T`.
 fn value(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "new_expression" => chain(src, node.child_by_field_name("constructor")?),
+        "new_expression" => chain(src, node.field("constructor")?),
         "call_expression" | "identifier" | "member_expression" => chain(src, node),
         "as_expression" | "satisfies_expression" => {
             let t = node.named_child(1)?;
@@ -880,15 +852,15 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind() {
         "identifier" | "this" => Some(text(src, node)),
         "member_expression" => {
-            let obj = chain(src, node.child_by_field_name("object")?)?;
-            let prop = node.child_by_field_name("property")?;
+            let obj = chain(src, node.field("object")?)?;
+            let prop = node.field("property")?;
             if prop.kind() != "property_identifier" {
                 return None;
             }
             Some(format!("{obj}.{}", text(src, prop)))
         }
         "call_expression" => {
-            let f = node.child_by_field_name("function")?;
+            let f = node.field("function")?;
             if f.kind() == "identifier" && text(src, f) == "require" {
                 return None;
             }
