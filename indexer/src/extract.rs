@@ -11,7 +11,7 @@ use crate::lang::{Def, DefTag, Lang, Language};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact, UNKNOWN_TYPE};
 use crate::pattern::{Capture, PatternError, Patterns};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
-use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate, Fields, IntMap, IntSet};
+use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate, IntMap, IntSet, NodeExt};
 use std::collections::HashMap;
 use streaming_iterator::StreamingIterator;
 use tree_sitter::{Node, Parser, Query};
@@ -457,7 +457,7 @@ impl<'t> Raw<'t> {
             // `const a, b = 1, 2`: one match for the spec, every name of it a definition.
             let mut c = node.walk();
             for n in node.fields("name", &mut c) {
-                if n.kind() == "identifier" {
+                if n.kind_name() == "identifier" {
                     push(n);
                 }
             }
@@ -565,7 +565,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
             continue;
         }
         let Some(kind) = syntax
-            .place(def.tag, enclosing, def.ty.map(|t| t.kind()), &name)
+            .place(def.tag, enclosing, def.ty.map(|t| t.kind_name()), &name)
             .and_then(|k| syntax.refine(src, def, k))
         else {
             continue;
@@ -936,7 +936,7 @@ fn block_end(
     Some(
         std::iter::once(&node)
             .chain(up.iter().rev())
-            .find(|n| spec.block_scopes.contains(&n.kind()))
+            .find(|n| spec.block_scopes.contains(&n.kind_name()))
             .map_or(usize::MAX, |n| n.end_byte()),
     )
 }
@@ -949,7 +949,7 @@ fn scope_end(spec: &Language, node: Node<'_>, fn_end: usize) -> usize {
     }
     let mut cur = Some(node);
     while let Some(p) = cur {
-        if spec.block_scopes.contains(&p.kind()) {
+        if spec.block_scopes.contains(&p.kind_name()) {
             return p.end_byte().min(fn_end);
         }
         cur = p.parent();
@@ -1231,7 +1231,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
         parts.push(name + &std::mem::take(called));
     };
     loop {
-        match cur.kind() {
+        match cur.kind_name() {
             "identifier" | "type_identifier" | "package_identifier" | "field_identifier"
             | "this" | "super" | "self" | "crate" => {
                 push(&mut parts, text(src, cur), &mut called);
@@ -1243,14 +1243,14 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "field_expression"
             | "scoped_identifier"
             | "scoped_type_identifier" => {
-                let (obj, attr) = match cur.kind() {
+                let (obj, attr) = match cur.kind_name() {
                     // Rust: `a.b` and the path `a::b` alike.
                     // A tuple's or tuple struct's field by number (`self.0`) too.
                     "field_expression" => (
                         cur.field("value"),
                         cur.field("field").filter(|f| {
-                            f.kind() == "field_identifier"
-                                || (!first && f.kind() == "integer_literal")
+                            f.kind_name() == "field_identifier"
+                                || (!first && f.kind_name() == "integer_literal")
                         }),
                     ),
                     "scoped_identifier" | "scoped_type_identifier" => {
@@ -1260,7 +1260,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     "member_expression" => (
                         cur.field("object"),
                         cur.field("property")
-                            .filter(|p| p.kind() == "property_identifier"),
+                            .filter(|p| p.kind_name() == "property_identifier"),
                     ),
                     _ => (cur.field("operand"), cur.field("field")),
                 };
@@ -1288,7 +1288,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "try_expression"
                 if !first =>
             {
-                let (inner, op) = match cur.kind() {
+                let (inner, op) = match cur.kind_name() {
                     "call" | "call_expression" => (cur.field("function"), "()"),
                     "try_expression" => (cur.named_child(0), "?"),
                     "new_expression" => (cur.field("constructor"), "()"),
@@ -1299,7 +1299,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 match inner {
                     Some(f)
                         if matches!(
-                            f.kind(),
+                            f.kind_name(),
                             "identifier"
                                 | "attribute"
                                 | "selector_expression"
@@ -1334,7 +1334,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 }
                 // Go's package, TypeScript's module (`a.b.T`: a nested one).
                 match cur.field("package").or_else(|| cur.field("module")) {
-                    Some(m) if m.kind() == "nested_identifier" => {
+                    Some(m) if m.kind_name() == "nested_identifier" => {
                         let t = text(src, m);
                         parts.extend(t.rsplit('.').map(str::to_string));
                     }
@@ -1346,7 +1346,7 @@ fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             "pointer_type" | "generic_type" | "type" | "slice_type" | "array_type" | "map_type"
                 if called.is_empty() =>
             {
-                let inner = match cur.kind() {
+                let inner = match cur.kind_name() {
                     "generic_type" => cur.field("type").or_else(|| cur.field("name")),
                     "slice_type" | "array_type" => cur.field("element"),
                     "map_type" => cur.field("value"),

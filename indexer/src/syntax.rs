@@ -8,11 +8,14 @@ use std::collections::HashMap;
 use std::num::NonZeroU16 as FieldId;
 use tree_sitter::{Language, Node, TreeCursor};
 
-/// A node's children by field name, without tree-sitter's look-up of the name: it compares the
-/// name with each of the grammar's field names in turn (`ts_language_field_id_for_name`), which
-/// was 9% of the extraction's instructions beyond the parse on Go. Here each (grammar, name) is
-/// looked up once per thread and remembered.
-pub trait Fields<'t> {
+/// What the extraction asks of a node, without tree-sitter's per-call costs:
+/// - a child by field name: tree-sitter compares the name with each of the grammar's field
+///   names in turn (`ts_language_field_id_for_name`), 9% of the extraction's instructions
+///   beyond the parse on Go;
+/// - the kind's name: tree-sitter's `kind()` measures and checks the C string each time.
+///
+/// Both come from tables per grammar, built once per thread.
+pub trait NodeExt<'t> {
     /// `child_by_field_name`.
     fn field(&self, name: &'static str) -> Option<Node<'t>>;
     /// `children_by_field_name`.
@@ -23,9 +26,11 @@ pub trait Fields<'t> {
     ) -> impl Iterator<Item = Node<'t>> + 'c
     where
         't: 'c;
+    /// `kind`.
+    fn kind_name(&self) -> &'static str;
 }
 
-impl<'t> Fields<'t> for Node<'t> {
+impl<'t> NodeExt<'t> for Node<'t> {
     fn field(&self, name: &'static str) -> Option<Node<'t>> {
         self.child_by_field_id(field_id(&self.language(), name)?.get())
     }
@@ -43,27 +48,55 @@ impl<'t> Fields<'t> for Node<'t> {
         let mut kids = id.map(|id| node.children_by_field_id(id, cursor));
         std::iter::from_fn(move || kids.as_mut()?.next())
     }
+
+    fn kind_name(&self) -> &'static str {
+        let id = self.kind_id();
+        with_grammar(&self.language(), |g| g.kinds.get(usize::from(id)).copied())
+            .unwrap_or_else(|| self.kind())
+    }
 }
 
-/// Field IDs by grammar, then by the name's (address, length): the names are literals, so
-/// the address is a cheap key (two literals with one text are two entries of one ID).
-type FieldIds = Vec<(Language, HashMap<(usize, usize), Option<FieldId>, AddrHash>)>;
+/// One grammar's tables: field IDs by the name's (address, length) (the names are literals,
+/// so the address is a cheap key; two literals with one text are two entries of one ID), and
+/// kind names by kind ID.
+struct Grammar {
+    lang: Language,
+    fields: HashMap<(usize, usize), Option<FieldId>, AddrHash>,
+    kinds: Vec<&'static str>,
+}
 
 thread_local! {
-    static FIELD_IDS: RefCell<FieldIds> = const { RefCell::new(Vec::new()) };
+    static GRAMMARS: RefCell<Vec<Grammar>> = const { RefCell::new(Vec::new()) };
 }
 
-fn field_id(lang: &Language, name: &'static str) -> Option<FieldId> {
-    FIELD_IDS.with_borrow_mut(|grammars| {
-        let i = match grammars.iter().position(|(l, _)| l == lang) {
+fn with_grammar<R>(lang: &Language, f: impl FnOnce(&mut Grammar) -> R) -> R {
+    GRAMMARS.with_borrow_mut(|grammars| {
+        let i = match grammars.iter().position(|g| g.lang == *lang) {
             Some(i) => i,
             None => {
-                grammars.push((lang.clone(), HashMap::default()));
+                let kinds = (0..lang.node_kind_count())
+                    .map(|id| {
+                        u16::try_from(id)
+                            .ok()
+                            .and_then(|id| lang.node_kind_for_id(id))
+                            .unwrap_or("")
+                    })
+                    .collect();
+                grammars.push(Grammar {
+                    lang: lang.clone(),
+                    fields: HashMap::default(),
+                    kinds,
+                });
                 grammars.len() - 1
             }
         };
-        *grammars[i]
-            .1
+        f(&mut grammars[i])
+    })
+}
+
+fn field_id(lang: &Language, name: &'static str) -> Option<FieldId> {
+    with_grammar(lang, |g| {
+        *g.fields
             .entry((name.as_ptr() as usize, name.len()))
             .or_insert_with(|| lang.field_id_for_name(name))
     })

@@ -8,7 +8,7 @@ use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Synt
 use crate::model::{Import, Kind};
 use crate::syntax::{
     comment_first_line, comment_summary, count_params, doc_comment_in, first_line, head_text,
-    lossy, text, trailing_comment_in, Fields,
+    lossy, text, trailing_comment_in, NodeExt,
 };
 use tree_sitter::Node;
 
@@ -150,7 +150,7 @@ impl Syntax for GoSyntax {
         let mut c = list.walk();
         let param = list
             .named_children(&mut c)
-            .find(|n| n.kind() == "parameter_declaration")?;
+            .find(|n| n.kind_name() == "parameter_declaration")?;
         let var = param
             .field("name")
             .map(|n| text(src, n))
@@ -164,7 +164,7 @@ impl Syntax for GoSyntax {
         match (def.tag, def.parent) {
             // `type T struct{}` alone: the declaration, so the range includes the keyword.
             (DefTag::Type | DefTag::Constant | DefTag::Variable, Some(p))
-                if is_declaration(p.kind()) && p.named_child_count() == 1 =>
+                if is_declaration(p.kind_name()) && p.named_child_count() == 1 =>
             {
                 p
             }
@@ -259,18 +259,18 @@ impl Syntax for GoSyntax {
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
         let mut c = node.walk();
-        match node.kind() {
+        match node.kind_name() {
             "parameter_declaration" | "field_declaration" | "var_spec" => {
                 let names: Vec<Node<'_>> = node
                     .fields("name", &mut c)
-                    .filter(|n| matches!(n.kind(), "identifier" | "field_identifier"))
+                    .filter(|n| matches!(n.kind_name(), "identifier" | "field_identifier"))
                     .collect();
                 if let Some(t) = node.field("type") {
                     let t = type_expr(src, t);
                     for n in &names {
                         out.push((text(src, *n), t.clone()));
                     }
-                } else if node.kind() == "var_spec" {
+                } else if node.kind_name() == "var_spec" {
                     let values = named_children_of(node.field("value"));
                     assign(src, &names, &values, out);
                 }
@@ -296,7 +296,7 @@ impl Syntax for GoSyntax {
                 // `for k, v := range xs`: v is an element of xs (k an index or key).
                 let names: Vec<Node<'_>> = named_children_of(node.field("left"))
                     .into_iter()
-                    .filter(|n| n.kind() == "identifier")
+                    .filter(|n| n.kind_name() == "identifier")
                     .collect();
                 let elem = node.field("right").and_then(|r| match chain(src, r) {
                     Some(c) => Some(format!("{c}[]")),
@@ -313,7 +313,7 @@ impl Syntax for GoSyntax {
             "short_var_declaration" => {
                 let names: Vec<Node<'_>> = named_children_of(node.field("left"))
                     .into_iter()
-                    .filter(|n| n.kind() == "identifier")
+                    .filter(|n| n.kind_name() == "identifier")
                     .collect();
                 let values = named_children_of(node.field("right"));
                 assign(src, &names, &values, out);
@@ -330,13 +330,13 @@ impl Syntax for GoSyntax {
             return None;
         }
         let r = def.node.field("result")?;
-        if r.kind() != "parameter_list" {
+        if r.kind_name() != "parameter_list" {
             return Some(type_expr(src, r).unwrap_or_else(|| "?".into()));
         }
         let mut c = r.walk();
         let mut types = Vec::new();
         for p in r.named_children(&mut c) {
-            if p.kind() != "parameter_declaration" {
+            if p.kind_name() != "parameter_declaration" {
                 continue;
             }
             let t = p
@@ -356,7 +356,7 @@ impl Syntax for GoSyntax {
 /// A declared type as a type expression: `T`, `pkg.T`, through `*` and type arguments;
 /// slices, maps, channels, functions and literal types give nothing.
 fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "type_identifier" | "qualified_type" => Some(text(src, node)),
         "pointer_type" | "parenthesized_type" => type_expr(src, node.named_child(0)?),
         "generic_type" => type_expr(src, node.field("type")?),
@@ -372,7 +372,7 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
 /// A value's type expression: `T{}`, `&T{}`, `new(T)`, `x.(T)`, or a call of a dotted name
 /// (`NewT()`, `pkg.New()`, `a.B().C()`).
 fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "composite_literal" => type_expr(src, node.field("type")?),
         "unary_expression" => {
             let op = node.field("operator")?;
@@ -385,7 +385,7 @@ fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
         "type_assertion_expression" => type_expr(src, node.field("type")?),
         "call_expression" => {
             let f = node.field("function")?;
-            if f.kind() == "identifier" && text(src, f) == "new" {
+            if f.kind_name() == "identifier" && text(src, f) == "new" {
                 let args = node.field("arguments")?;
                 return type_expr(src, args.named_child(0)?);
             }
@@ -398,7 +398,7 @@ fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// `a.b()[].c` for a chain of names, selectors, calls and indexing.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "identifier" | "field_identifier" | "package_identifier" => Some(text(src, node)),
         "selector_expression" => {
             let obj = chain(src, node.field("operand")?)?;
@@ -423,7 +423,7 @@ fn assign(
     let types: Vec<Option<String>> = if names.len() == values.len() {
         values.iter().map(|v| value_type(src, *v)).collect()
     } else if let [v] = values {
-        match v.kind() {
+        match v.kind_name() {
             "call_expression" => match value_type(src, *v).filter(|t| t.ends_with(')')) {
                 Some(t) => (0..names.len()).map(|i| Some(format!("{t}@{i}"))).collect(),
                 None => Vec::new(),
@@ -441,7 +441,7 @@ fn assign(
 
 fn named_children_of<'t>(node: Option<Node<'t>>) -> Vec<Node<'t>> {
     let Some(n) = node else { return Vec::new() };
-    if n.kind() != "expression_list" {
+    if n.kind_name() != "expression_list" {
         return vec![n];
     }
     let mut c = n.walk();
@@ -459,7 +459,7 @@ fn is_declaration(kind: &str) -> bool {
 fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
     let mut cur = node;
     loop {
-        match cur.kind() {
+        match cur.kind_name() {
             "type_identifier" => return Some(cur),
             "qualified_type" => return cur.field("name"),
             "generic_type" => cur = cur.field("type")?,
@@ -475,16 +475,16 @@ fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
     let mut cur = node.prev_sibling();
     // A spec inside `type ( ... )` has its comment inside the group; the first spec of a
     // one-spec declaration has it before the declaration.
-    if cur.is_none() || cur.is_some_and(|p| p.kind() == "(") {
+    if cur.is_none() || cur.is_some_and(|p| p.kind_name() == "(") {
         if let Some(parent) = node.parent() {
-            if is_declaration(parent.kind()) && parent.named_child_count() == 1 {
+            if is_declaration(parent.kind_name()) && parent.named_child_count() == 1 {
                 cur = parent.prev_sibling();
             }
         }
     }
     let mut run = Vec::new();
     while let Some(c) = cur {
-        if c.kind() != "comment" || c.end_position().row + 1 != next_row {
+        if c.kind_name() != "comment" || c.end_position().row + 1 != next_row {
             break;
         }
         // A comment that trails code on its line belongs to that code.
@@ -507,7 +507,7 @@ fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
 /// `Addr string // TCP address`: a comment on the same line right after the declaration.
 fn trailing_comment(src: &[u8], node: Node<'_>) -> Option<String> {
     let next = node.next_sibling()?;
-    (next.kind() == "comment" && next.start_position().row == node.end_position().row)
+    (next.kind_name() == "comment" && next.start_position().row == node.end_position().row)
         .then(|| comment_first_line(src, next))
         .flatten()
 }

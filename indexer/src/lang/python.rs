@@ -5,7 +5,7 @@
 
 use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
-use crate::syntax::{count_params, first_line, head_text, text, Fields};
+use crate::syntax::{count_params, first_line, head_text, text, NodeExt};
 use tree_sitter::Node;
 
 pub static PYTHON: Language = Language {
@@ -122,7 +122,11 @@ impl Syntax for PythonSyntax {
 
     fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
         match (def.tag, def.parent) {
-            (DefTag::Class | DefTag::Function, Some(p)) if p.kind() == "decorated_definition" => p,
+            (DefTag::Class | DefTag::Function, Some(p))
+                if p.kind_name() == "decorated_definition" =>
+            {
+                p
+            }
             _ => def.node,
         }
     }
@@ -170,7 +174,7 @@ impl Syntax for PythonSyntax {
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
         let pos = crate::syntax::pos_of(src, node);
         let mut c = node.walk();
-        if node.kind() == "import_statement" {
+        if node.kind_name() == "import_statement" {
             for n in node.fields("name", &mut c) {
                 let (module, alias) = name_and_alias(src, n);
                 out.push(Import {
@@ -215,13 +219,13 @@ impl Syntax for PythonSyntax {
     }
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => out.push((text(src, node), None)),
             "assignment" => {
                 let Some(left) = node.field("left") else {
                     return;
                 };
-                if !matches!(left.kind(), "identifier" | "attribute") {
+                if !matches!(left.kind_name(), "identifier" | "attribute") {
                     return;
                 }
                 let Some(name) = chain(src, left) else { return };
@@ -236,7 +240,7 @@ impl Syntax for PythonSyntax {
                 let Some(left) = node.field("left") else {
                     return;
                 };
-                if left.kind() == "identifier" {
+                if left.kind_name() == "identifier" {
                     let ty = node
                         .field("right")
                         .and_then(|r| chain(src, r))
@@ -245,7 +249,7 @@ impl Syntax for PythonSyntax {
                 } else {
                     let mut c = left.walk();
                     for n in left.named_children(&mut c) {
-                        if n.kind() == "identifier" {
+                        if n.kind_name() == "identifier" {
                             out.push((text(src, n), None));
                         }
                     }
@@ -255,17 +259,17 @@ impl Syntax for PythonSyntax {
                 let name = node
                     .field("name")
                     .or_else(|| node.named_child(0))
-                    .filter(|n| n.kind() == "identifier");
+                    .filter(|n| n.kind_name() == "identifier");
                 let ty = node.field("type").and_then(|t| annotation(src, t));
                 if let Some(n) = name {
                     out.push((text(src, n), ty));
                 }
             }
             "default_parameter" => {
-                let name = node.field("name").filter(|n| n.kind() == "identifier");
+                let name = node.field("name").filter(|n| n.kind_name() == "identifier");
                 let ty = node
                     .field("value")
-                    .filter(|v| v.kind() != "call")
+                    .filter(|v| v.kind_name() != "call")
                     .and_then(|v| value(src, v));
                 if let Some(n) = name {
                     out.push((text(src, n), ty));
@@ -287,12 +291,12 @@ impl Syntax for PythonSyntax {
 /// `Foo | None`, `Foo[int]` (a user generic) give the class; containers and anything else,
 /// nothing.
 fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
-    let n = if node.kind() == "type" {
+    let n = if node.kind_name() == "type" {
         node.named_child(0)?
     } else {
         node
     };
-    match n.kind() {
+    match n.kind_name() {
         "identifier" | "attribute" => {
             let t = chain(src, n)?;
             (t != "None").then_some(t)
@@ -319,11 +323,11 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
             let name = chain(src, head)?;
             let last = name.rsplit('.').next().unwrap_or(&name);
             let mut c = n.walk();
-            let args: Vec<Node<'_>> = if n.kind() == "generic_type" {
+            let args: Vec<Node<'_>> = if n.kind_name() == "generic_type" {
                 // `list[Foo]` in an annotation: the arguments are a `type_parameter`'s.
                 let params = n
                     .named_children(&mut c)
-                    .find(|k| k.kind() == "type_parameter");
+                    .find(|k| k.kind_name() == "type_parameter");
                 match params {
                     Some(p) => {
                         let mut c2 = p.walk();
@@ -408,7 +412,7 @@ const CONTAINERS: &[&str] = &[
 /// A value's type expression, when the value is a call of a dotted name (`Cls(...)`,
 /// `mod.make(...)`, `a.b().c(...)`) or a dotted name (`compat32`, `mod.DEFAULT`).
 fn value(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "call" | "identifier" | "attribute" | "subscript" => chain(src, node),
         "assignment" => value(src, node.field("right")?),
         "parenthesized_expression" => value(src, node.named_child(0)?),
@@ -418,7 +422,7 @@ fn value(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// `a.b()[].c` for a chain of names, attributes, calls and subscripts.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "subscript" => Some(format!("{}[]", chain(src, node.field("value")?)?)),
         "identifier" => Some(text(src, node)),
         "attribute" => {
@@ -444,25 +448,25 @@ fn docstring(block: Node<'_>, src: &[u8]) -> Option<String> {
     let mut c = block.walk();
     let first = block
         .named_children(&mut c)
-        .find(|n| n.kind() != "comment")?;
-    if first.kind() != "expression_statement" {
+        .find(|n| n.kind_name() != "comment")?;
+    if first.kind_name() != "expression_statement" {
         return None;
     }
     let s = first.named_child(0)?;
-    if s.kind() != "string" {
+    if s.kind_name() != "string" {
         return None;
     }
     let mut c2 = s.walk();
     let content: String = s
         .named_children(&mut c2)
-        .filter(|n| n.kind() == "string_content")
+        .filter(|n| n.kind_name() == "string_content")
         .map(|n| text(src, n))
         .collect();
     crate::syntax::first_sentence(content.lines())
 }
 
 fn name_and_alias(src: &[u8], n: Node<'_>) -> (String, Option<String>) {
-    if n.kind() == "aliased_import" {
+    if n.kind_name() == "aliased_import" {
         let name = n.field("name").map(|x| text(src, x)).unwrap_or_default();
         let alias = n.field("alias").map(|x| text(src, x));
         (name, alias)

@@ -9,7 +9,7 @@ use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec
 use crate::model::MAYBE;
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    comment_summary, count_params, doc_comment_at, first_line, head_text, text, Fields,
+    comment_summary, count_params, doc_comment_at, first_line, head_text, text, NodeExt,
 };
 use tree_sitter::Node;
 
@@ -163,26 +163,28 @@ impl Syntax for RustSyntax {
     fn refine(&self, _src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
         let in_impl = || {
             def.parent
-                .filter(|p| p.kind() == "declaration_list")
+                .filter(|p| p.kind_name() == "declaration_list")
                 .and_then(|p| p.parent())
-                .is_some_and(|g| g.kind() == "impl_item")
+                .is_some_and(|g| g.kind_name() == "impl_item")
         };
         match def.tag {
             // What an impl declares is its type's (the `@definition.method` match).
             DefTag::Function | DefTag::Constant | DefTag::Type if in_impl() => None,
-            DefTag::Method if def.node.kind() == "const_item" => Some(Kind::Constant),
-            DefTag::Method if def.node.kind() == "type_item" => Some(Kind::Type),
-            DefTag::Type if matches!(def.node.kind(), "struct_item" | "union_item") => {
+            DefTag::Method if def.node.kind_name() == "const_item" => Some(Kind::Constant),
+            DefTag::Method if def.node.kind_name() == "type_item" => Some(Kind::Type),
+            DefTag::Type if matches!(def.node.kind_name(), "struct_item" | "union_item") => {
                 Some(Kind::Struct)
             }
             // A type alias inside a function is local.
-            DefTag::Type if def.node.kind() == "type_item" && kind == Kind::Type => Some(kind),
+            DefTag::Type if def.node.kind_name() == "type_item" && kind == Kind::Type => Some(kind),
             _ => Some(kind),
         }
     }
 
     fn implementer(&self, src: &[u8], reference: Node<'_>) -> Option<String> {
-        let impl_item = reference.parent().filter(|p| p.kind() == "impl_item")?;
+        let impl_item = reference
+            .parent()
+            .filter(|p| p.kind_name() == "impl_item")?;
         Some(text(src, base_type(impl_item.field("type")?)?))
     }
 
@@ -191,7 +193,7 @@ impl Syntax for RustSyntax {
     }
 
     fn params(&self, def: &Def<'_>) -> Option<u32> {
-        match def.node.kind() {
+        match def.node.kind_name() {
             "function_item" | "function_signature_item" => {
                 Some(count_params(def.node.field("parameters")?))
             }
@@ -201,7 +203,7 @@ impl Syntax for RustSyntax {
 
     fn signature(&self, src: &[u8], def: &Def<'_>, _kind: Kind) -> Option<String> {
         let node = def.node;
-        Some(match node.kind() {
+        Some(match node.kind_name() {
             "function_item" | "mod_item" => head_text(src, node, def.body),
             "enum_item" | "trait_item" => head_text(src, node, def.ty),
             "struct_item" | "union_item" => {
@@ -241,7 +243,7 @@ impl Syntax for RustSyntax {
         let mut c = root.walk();
         let inner: Vec<Node<'_>> = root
             .named_children(&mut c)
-            .take_while(|n| n.kind() == "line_comment" || n.kind() == "block_comment")
+            .take_while(|n| n.kind_name() == "line_comment" || n.kind_name() == "block_comment")
             .filter(|n| {
                 let t = text(src, *n);
                 t.starts_with("//!") || t.starts_with("/*!")
@@ -259,14 +261,14 @@ impl Syntax for RustSyntax {
                 Some(bound) => bound,
                 None => type_expr(src, t),
             });
-        match node.kind() {
+        match node.kind_name() {
             "const_item" | "static_item" => {
                 // An impl's or trait's constant is its type's, not the module's.
                 let in_impl = node
                     .parent()
-                    .filter(|p| p.kind() == "declaration_list")
+                    .filter(|p| p.kind_name() == "declaration_list")
                     .and_then(|p| p.parent())
-                    .is_some_and(|g| matches!(g.kind(), "impl_item" | "trait_item"));
+                    .is_some_and(|g| matches!(g.kind_name(), "impl_item" | "trait_item"));
                 if let (Some(n), false) = (node.field("name"), in_impl) {
                     out.push((text(src, n), stated));
                 }
@@ -278,7 +280,9 @@ impl Syntax for RustSyntax {
             }
             // A tuple struct's fields by number: `struct S(A, B)` states `S.0: A`, `S.1: B`.
             "ordered_field_declaration_list"
-                if node.parent().is_some_and(|p| p.kind() == "struct_item") =>
+                if node
+                    .parent()
+                    .is_some_and(|p| p.kind_name() == "struct_item") =>
             {
                 let mut c = node.walk();
                 let types = node.fields("type", &mut c);
@@ -293,16 +297,16 @@ impl Syntax for RustSyntax {
                 // `let (a, b) = f()`: each name the call's result of its place.
                 let call = node
                     .field("value")
-                    .filter(|v| v.kind() == "call_expression")
+                    .filter(|v| v.kind_name() == "call_expression")
                     .and_then(|v| chain(src, v));
                 if let (Some(call), true, None) =
-                    (&call, pattern.kind() == "tuple_pattern", &stated)
+                    (&call, pattern.kind_name() == "tuple_pattern", &stated)
                 {
                     let mut c = pattern.walk();
                     for (i, el) in pattern.named_children(&mut c).enumerate() {
                         let mut names = Vec::new();
                         pattern_names(el, &mut names);
-                        let whole = matches!(el.kind(), "identifier" | "mut_pattern");
+                        let whole = matches!(el.kind_name(), "identifier" | "mut_pattern");
                         for n in names {
                             out.push((text(src, n), whole.then(|| format!("{call}@{i}"))));
                         }
@@ -313,7 +317,10 @@ impl Syntax for RustSyntax {
                 pattern_names(pattern, &mut names);
                 // One name bound whole (`x`, `mut x`, `ref x`) gets the type; names taken
                 // apart from a value (`(a, b)`, `Some(x)`) are locals of unknown type.
-                let whole = matches!(pattern.kind(), "identifier" | "mut_pattern" | "ref_pattern");
+                let whole = matches!(
+                    pattern.kind_name(),
+                    "identifier" | "mut_pattern" | "ref_pattern"
+                );
                 let ty = match (whole, stated) {
                     (false, _) => None,
                     (true, Some(t)) => Some(t),
@@ -331,7 +338,7 @@ impl Syntax for RustSyntax {
                 };
                 let mut names = Vec::new();
                 pattern_names(pattern, &mut names);
-                let elem = (pattern.kind() == "identifier")
+                let elem = (pattern.kind_name() == "identifier")
                     .then(|| elements_of(src, value))
                     .flatten();
                 for n in names {
@@ -340,7 +347,7 @@ impl Syntax for RustSyntax {
             }
             // `Some(x) =>`, `if let Some(x) = …`, `while let …`: locals of untold type.
             "match_pattern" | "let_condition" => {
-                let pattern = match node.kind() {
+                let pattern = match node.kind_name() {
                     "let_condition" => node.field("pattern"),
                     _ => node.named_child(0),
                 };
@@ -357,7 +364,7 @@ impl Syntax for RustSyntax {
                 let mut c = node.walk();
                 let mut names = Vec::new();
                 for p in node.named_children(&mut c) {
-                    if p.kind() != "parameter" {
+                    if p.kind_name() != "parameter" {
                         pattern_names(p, &mut names);
                     }
                 }
@@ -370,22 +377,25 @@ impl Syntax for RustSyntax {
     }
 
     fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
-        if def.node.kind() == "enum_variant" {
+        if def.node.kind_name() == "enum_variant" {
             // A tuple variant is called to make a value of its enum (`Error::Io(e)`).
             let tuple = def
                 .node
                 .field("body")
-                .is_some_and(|b| b.kind() == "ordered_field_declaration_list");
+                .is_some_and(|b| b.kind_name() == "ordered_field_declaration_list");
             let enum_item = def.node.parent()?.parent()?;
             return tuple
                 .then(|| enum_item.field("name").map(|n| text(src, n)))
                 .flatten();
         }
-        if !matches!(def.node.kind(), "function_item" | "function_signature_item") {
+        if !matches!(
+            def.node.kind_name(),
+            "function_item" | "function_signature_item"
+        ) {
             return None;
         }
         let r = def.node.field("return_type")?;
-        if r.kind() == "tuple_type" {
+        if r.kind_name() == "tuple_type" {
             // `-> (A, B)`: results one by one, as Go's (`let (a, b) = f()` picks each).
             let mut c = r.walk();
             let parts: Vec<String> = r
@@ -398,14 +408,14 @@ impl Syntax for RustSyntax {
     }
 
     fn implemented<'t>(&self, src: &[u8], def: &Def<'t>) -> Vec<(String, Node<'t>)> {
-        match def.node.kind() {
+        match def.node.kind_name() {
             "struct_item" | "enum_item" | "union_item" => derives(src, def.node),
             "function_item" if def.tag == DefTag::Method => {
                 let trait_path = def
                     .parent
-                    .filter(|p| p.kind() == "declaration_list")
+                    .filter(|p| p.kind_name() == "declaration_list")
                     .and_then(|p| p.parent())
-                    .filter(|g| g.kind() == "impl_item")
+                    .filter(|g| g.kind_name() == "impl_item")
                     .and_then(|i| i.field("trait"))
                     .and_then(|t| type_path(src, t));
                 trait_path
@@ -419,7 +429,7 @@ impl Syntax for RustSyntax {
 
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
         let pos = crate::syntax::pos_of(src, node);
-        if node.kind() == "mod_item" {
+        if node.kind_name() == "mod_item" {
             // `mod x;` brings in the file of module `x`.
             if let Some(name) = node.field("name") {
                 out.push(Import {
@@ -439,7 +449,7 @@ impl Syntax for RustSyntax {
         let mut c = node.walk();
         let public = node
             .children(&mut c)
-            .any(|n| n.kind() == "visibility_modifier");
+            .any(|n| n.kind_name() == "visibility_modifier");
         let from = out.len();
         use_tree(src, arg, "", pos, out);
         for imp in &mut out[from..] {
@@ -477,7 +487,7 @@ fn use_tree(
             pos,
         });
     };
-    match node.kind() {
+    match node.kind_name() {
         "identifier" | "scoped_identifier" | "crate" | "self" | "super" => {
             push(join(prefix, &text(src, node)), None)
         }
@@ -518,10 +528,10 @@ fn use_tree(
 /// `None` when the type is no generic parameter of the enclosing function or impl.
 fn generic_bound(src: &[u8], ty: Node<'_>) -> Option<Option<String>> {
     let mut base = ty;
-    while matches!(base.kind(), "reference_type" | "pointer_type") {
+    while matches!(base.kind_name(), "reference_type" | "pointer_type") {
         base = base.field("type")?;
     }
-    if base.kind() != "type_identifier" {
+    if base.kind_name() != "type_identifier" {
         return None;
     }
     let name = text(src, base);
@@ -529,20 +539,20 @@ fn generic_bound(src: &[u8], ty: Node<'_>) -> Option<Option<String>> {
         let mut c = bounds.walk();
         let b = bounds
             .named_children(&mut c)
-            .find(|b| b.kind() != "lifetime")
+            .find(|b| b.kind_name() != "lifetime")
             .and_then(|b| type_expr(src, b));
         b
     };
     let mut cur = ty.parent();
     while let Some(n) = cur {
         if matches!(
-            n.kind(),
+            n.kind_name(),
             "function_item" | "impl_item" | "trait_item" | "function_signature_item"
         ) {
             if let Some(params) = n.field("type_parameters") {
                 let mut c = params.walk();
                 for p in params.named_children(&mut c) {
-                    let is_it = p.kind() == "type_parameter"
+                    let is_it = p.kind_name() == "type_parameter"
                         && p.field("name").is_some_and(|x| text(src, x) == name);
                     if is_it {
                         let stated = p.field("bounds").and_then(first_bound);
@@ -552,7 +562,7 @@ fn generic_bound(src: &[u8], ty: Node<'_>) -> Option<Option<String>> {
                 }
             }
         }
-        if matches!(n.kind(), "source_file" | "mod_item") {
+        if matches!(n.kind_name(), "source_file" | "mod_item") {
             break;
         }
         cur = n.parent();
@@ -570,11 +580,11 @@ fn where_bound(
     let mut c = item.walk();
     let clause = item
         .named_children(&mut c)
-        .find(|w| w.kind() == "where_clause")?;
+        .find(|w| w.kind_name() == "where_clause")?;
     let mut c = clause.walk();
     let found = clause
         .named_children(&mut c)
-        .filter(|p| p.kind() == "where_predicate")
+        .filter(|p| p.kind_name() == "where_predicate")
         .find(|p| p.field("left").is_some_and(|l| text(src, l) == name))
         .and_then(|p| p.field("bounds"))
         .and_then(first_bound);
@@ -587,9 +597,9 @@ fn derives<'t>(src: &[u8], item: Node<'t>) -> Vec<(String, Node<'t>)> {
     let mut out = Vec::new();
     let mut cur = item.prev_named_sibling();
     while let Some(n) = cur {
-        match n.kind() {
+        match n.kind_name() {
             "attribute_item" => {
-                let attr = n.named_child(0).filter(|a| a.kind() == "attribute");
+                let attr = n.named_child(0).filter(|a| a.kind_name() == "attribute");
                 let args = attr
                     .filter(|a| a.named_child(0).is_some_and(|p| text(src, p) == "derive"))
                     .and_then(|a| a.field("arguments"));
@@ -605,7 +615,7 @@ fn derives<'t>(src: &[u8], item: Node<'t>) -> Vec<(String, Node<'t>)> {
                         path.clear();
                     };
                     for t in args.children(&mut c) {
-                        match t.kind() {
+                        match t.kind_name() {
                             "identifier" => path.push(t),
                             "::" => {}
                             _ => flush(&mut path),
@@ -624,14 +634,14 @@ fn derives<'t>(src: &[u8], item: Node<'t>) -> Vec<(String, Node<'t>)> {
 
 /// The names a pattern binds: `x`, `mut x`, `(a, b)`, `Some(x)`, `Point { x, y: b }`.
 fn pattern_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
-    match node.kind() {
+    match node.kind_name() {
         "identifier" => out.push(node),
         "shorthand_field_identifier" => out.push(node),
         // `Some(x)`, `E::V { .. }`: the path names no binding.
         "tuple_struct_pattern" | "struct_pattern" => {
             let mut c = node.walk();
             for child in node.named_children(&mut c) {
-                if child.kind() == "field_pattern" {
+                if child.kind_name() == "field_pattern" {
                     match child.field("pattern") {
                         Some(p) => pattern_names(p, out),
                         None => {
@@ -641,7 +651,7 @@ fn pattern_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
                         }
                     }
                 } else if !matches!(
-                    child.kind(),
+                    child.kind_name(),
                     "scoped_identifier" | "scoped_type_identifier" | "type_identifier"
                 ) && Some(child) != node.field("type")
                 {
@@ -677,7 +687,7 @@ const SEQUENCES: &[&str] = &["Vec", "VecDeque", "SmallVec", "BTreeSet", "HashSet
 /// (`store::Map`), `[]T` for a sequence of `T`; references, pointers and the wrappers a
 /// method call sees through are left out. `None` for what has no name (a tuple, a fn type).
 fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "type_identifier" | "primitive_type" | "scoped_type_identifier" => type_path(src, node),
         "reference_type" | "pointer_type" => type_expr(src, node.field("type")?),
         "generic_type" => {
@@ -686,9 +696,9 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
             let first_arg = || {
                 let args = node.field("type_arguments")?;
                 let mut c = args.walk();
-                let first = args
-                    .named_children(&mut c)
-                    .find(|a| !matches!(a.kind(), "lifetime" | "line_comment" | "block_comment"));
+                let first = args.named_children(&mut c).find(|a| {
+                    !matches!(a.kind_name(), "lifetime" | "line_comment" | "block_comment")
+                });
                 first
             };
             // A wrapper or a sequence of something without a name (`Vec<(u32, u32)>`) is
@@ -721,7 +731,7 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// A type's path without generics, `.` for `::`: `crate::store::Map<K>` → `crate.store.Map`.
 fn type_path(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "type_identifier" | "primitive_type" | "identifier" | "crate" | "self" | "super" => {
             Some(text(src, node))
         }
@@ -739,7 +749,7 @@ fn type_path(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// A value's type expression: `T { .. }`, `T::new()`, `x.f()`, `&x`, `x as T`.
 fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "struct_expression" => type_path(src, node.field("name")?),
         "reference_expression" => value_type(src, node.field("value")?),
         "parenthesized_expression" => value_type(src, node.named_child(0)?),
@@ -752,12 +762,12 @@ fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// The elements a `for` loop over `node` gives: `xs`, `&xs`, `&mut xs`, `xs.iter()`.
 fn elements_of(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "reference_expression" => elements_of(src, node.field("value")?),
         "call_expression" => {
             let f = node.field("function")?;
             let method = f.field("field").map(|m| text(src, m));
-            match (f.kind(), method.as_deref()) {
+            match (f.kind_name(), method.as_deref()) {
                 ("field_expression", Some("iter" | "iter_mut" | "into_iter" | "drain")) => {
                     Some(format!("{}[]", chain(src, f.field("value")?)?))
                 }
@@ -773,11 +783,11 @@ fn elements_of(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// `a.b().c` for a chain of names, fields, paths, calls and indexing.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "identifier" | "self" | "crate" | "super" | "type_identifier" => Some(text(src, node)),
         "field_expression" => {
             let field = node.field("field")?;
-            if !matches!(field.kind(), "field_identifier" | "integer_literal") {
+            if !matches!(field.kind_name(), "field_identifier" | "integer_literal") {
                 return None;
             }
             let obj = chain(src, node.field("value")?)?;
@@ -802,7 +812,7 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// The type an impl is for, without generics or a path: `Map<K, V>` → `Map`.
 fn base_type(node: Node<'_>) -> Option<Node<'_>> {
-    match node.kind() {
+    match node.kind_name() {
         "type_identifier" => Some(node),
         "generic_type" => base_type(node.field("type")?),
         "scoped_type_identifier" => node.field("name"),
@@ -853,13 +863,13 @@ fn is_doc_above(src: &[u8], at: usize) -> bool {
 fn doc_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
     let mut next_row = node.start_position().row;
     let mut cur = node.prev_sibling();
-    while let Some(a) = cur.filter(|c| c.kind() == "attribute_item") {
+    while let Some(a) = cur.filter(|c| c.kind_name() == "attribute_item") {
         next_row = a.start_position().row;
         cur = a.prev_sibling();
     }
     let mut run = Vec::new();
     while let Some(c) = cur {
-        if !matches!(c.kind(), "line_comment" | "block_comment")
+        if !matches!(c.kind_name(), "line_comment" | "block_comment")
             || c.end_position().row + 1 != next_row
         {
             break;

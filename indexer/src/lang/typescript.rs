@@ -10,7 +10,7 @@ use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Synt
 use crate::model::{Import, Kind};
 use crate::syntax::{
     comment_summary, count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text,
-    Fields,
+    NodeExt,
 };
 use tree_sitter::Node;
 
@@ -136,7 +136,7 @@ impl EcmaSyntax {
         match def.tag {
             DefTag::Function => Some(def.node),
             DefTag::Variable | DefTag::Method => {
-                Self::value(def).filter(|v| FUNCTION_VALUES.contains(&v.kind()))
+                Self::value(def).filter(|v| FUNCTION_VALUES.contains(&v.kind_name()))
             }
             _ => None,
         }
@@ -147,8 +147,15 @@ impl EcmaSyntax {
     fn statement<'t>(def: &Def<'t>) -> Node<'t> {
         let mut n = match def.tag {
             DefTag::Variable | DefTag::Method => match def.parent {
-                Some(p) if matches!(p.kind(), "lexical_declaration" | "variable_declaration") => p,
-                Some(p) if p.kind() == "expression_statement" => p,
+                Some(p)
+                    if matches!(
+                        p.kind_name(),
+                        "lexical_declaration" | "variable_declaration"
+                    ) =>
+                {
+                    p
+                }
+                Some(p) if p.kind_name() == "expression_statement" => p,
                 _ => def.node,
             },
             _ => def.node,
@@ -156,7 +163,7 @@ impl EcmaSyntax {
         // `export declare class C`: the class, its `declare`, its `export`.
         while let Some(p) = n
             .parent()
-            .filter(|p| matches!(p.kind(), "export_statement" | "ambient_declaration"))
+            .filter(|p| matches!(p.kind_name(), "export_statement" | "ambient_declaration"))
         {
             n = p;
         }
@@ -217,29 +224,30 @@ impl Syntax for EcmaSyntax {
             let mut c = def.node.walk();
             let modified = def.node.children(&mut c).any(|k| {
                 matches!(
-                    k.kind(),
+                    k.kind_name(),
                     "accessibility_modifier" | "readonly" | "override_modifier"
                 )
             });
             return modified.then_some(kind);
         }
         // A method of a class expression that is no symbol (`mixin(class { m() {} })`).
-        if kind == Kind::Function && def.parent.is_some_and(|p| p.kind() == "class_body") {
+        if kind == Kind::Function && def.parent.is_some_and(|p| p.kind_name() == "class_body") {
             return None;
         }
         // Accessors are properties (`get size()`, `set size(v)`), as the server has them.
         if kind == Kind::Method
-            && def.node.kind() == "method_definition"
+            && def.node.kind_name() == "method_definition"
             && def
                 .node
                 .child(0)
-                .is_some_and(|k| matches!(k.kind(), "get" | "set"))
+                .is_some_and(|k| matches!(k.kind_name(), "get" | "set"))
         {
             return Some(Kind::Field);
         }
         // `Cls.prototype.x = 1` is a field; a method only when a function is assigned.
         if def.tag == DefTag::Method {
-            let function = Self::value(def).is_some_and(|v| FUNCTION_VALUES.contains(&v.kind()));
+            let function =
+                Self::value(def).is_some_and(|v| FUNCTION_VALUES.contains(&v.kind_name()));
             return Some(if function { Kind::Method } else { Kind::Field });
         }
         if kind != Kind::Variable {
@@ -247,10 +255,10 @@ impl Syntax for EcmaSyntax {
         }
         let value = Self::value(def);
         if let Some(v) = value {
-            if FUNCTION_VALUES.contains(&v.kind()) {
+            if FUNCTION_VALUES.contains(&v.kind_name()) {
                 return Some(Kind::Function);
             }
-            if v.kind() == "class" {
+            if v.kind_name() == "class" {
                 return Some(Kind::Class);
             }
             if is_require(src, v) {
@@ -258,7 +266,8 @@ impl Syntax for EcmaSyntax {
             }
         }
         let constant = def.parent.is_some_and(|p| {
-            p.kind() == "lexical_declaration" && p.child(0).is_some_and(|k| text(src, k) == "const")
+            p.kind_name() == "lexical_declaration"
+                && p.child(0).is_some_and(|k| text(src, k) == "const")
         });
         Some(if constant {
             Kind::Constant
@@ -270,7 +279,7 @@ impl Syntax for EcmaSyntax {
     fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
         match (def.tag, def.parent) {
             (DefTag::Variable, _) => def.node,
-            (_, Some(p)) if p.kind() == "export_statement" => p,
+            (_, Some(p)) if p.kind_name() == "export_statement" => p,
             _ => def.node,
         }
     }
@@ -297,18 +306,25 @@ impl Syntax for EcmaSyntax {
                 s.trim_end_matches(';').to_string()
             }
             DefTag::Type if kind == Kind::Interface => head_text(src, node, def.ty),
-            DefTag::Type if def.ty.is_some_and(|t| t.kind() == "enum_body") => {
+            DefTag::Type if def.ty.is_some_and(|t| t.kind_name() == "enum_body") => {
                 head_text(src, node, def.ty)
             }
             DefTag::Variable | DefTag::Method => {
                 let keyword = def
                     .parent
-                    .filter(|p| matches!(p.kind(), "lexical_declaration" | "variable_declaration"))
+                    .filter(|p| {
+                        matches!(
+                            p.kind_name(),
+                            "lexical_declaration" | "variable_declaration"
+                        )
+                    })
                     .and_then(|p| p.child(0))
                     .map(|k| format!("{} ", text(src, k)))
                     .unwrap_or_default();
                 let body = Self::value(def)
-                    .filter(|v| FUNCTION_VALUES.contains(&v.kind()) || v.kind() == "class")
+                    .filter(|v| {
+                        FUNCTION_VALUES.contains(&v.kind_name()) || v.kind_name() == "class"
+                    })
                     .and_then(|v| v.field("body"));
                 let head = match body {
                     Some(b) => lossy(&src[node.start_byte()..b.start_byte()])
@@ -380,7 +396,7 @@ impl Syntax for EcmaSyntax {
             None => {
                 let mut c = root.walk();
                 root.named_children(&mut c)
-                    .take_while(|n| n.kind() == "comment")
+                    .take_while(|n| n.kind_name() == "comment")
                     .take(3)
                     .collect()
             }
@@ -414,7 +430,7 @@ impl Syntax for EcmaSyntax {
             reexport: false,
             pos,
         };
-        match node.kind() {
+        match node.kind_name() {
             "call_expression" => {
                 // `require("m")`: bound to whatever the call is assigned to.
                 let Some(module) = node
@@ -435,7 +451,7 @@ impl Syntax for EcmaSyntax {
                         let mut c = node.walk();
                         let clause = node
                             .named_children(&mut c)
-                            .find(|n| n.kind() == "import_require_clause")?;
+                            .find(|n| n.kind_name() == "import_require_clause")?;
                         string_value(src, clause.field("source")?)
                     })
                 else {
@@ -444,11 +460,11 @@ impl Syntax for EcmaSyntax {
                 let before = out.len();
                 let mut c = node.walk();
                 for child in node.named_children(&mut c) {
-                    match child.kind() {
+                    match child.kind_name() {
                         "import_clause" => {
                             let mut c2 = child.walk();
                             for part in child.named_children(&mut c2) {
-                                match part.kind() {
+                                match part.kind_name() {
                                     "identifier" => out.push(import(
                                         &module,
                                         Some("default".into()),
@@ -462,7 +478,7 @@ impl Syntax for EcmaSyntax {
                                     "named_imports" => {
                                         let mut c3 = part.walk();
                                         for spec in part.named_children(&mut c3) {
-                                            if spec.kind() != "import_specifier" {
+                                            if spec.kind_name() != "import_specifier" {
                                                 continue;
                                             }
                                             let Some(name) = spec.field("name") else {
@@ -479,7 +495,7 @@ impl Syntax for EcmaSyntax {
                         }
                         "import_require_clause" => {
                             if let Some(id) = child.named_child(0) {
-                                if id.kind() == "identifier" {
+                                if id.kind_name() == "identifier" {
                                     out.push(import(&module, None, Some(text(src, id))));
                                 }
                             }
@@ -502,7 +518,7 @@ impl Syntax for EcmaSyntax {
                 let Some(module) = node.field("source").and_then(|s| string_value(src, s)) else {
                     let default = {
                         let mut c = node.walk();
-                        let found = node.children(&mut c).any(|k| k.kind() == "default");
+                        let found = node.children(&mut c).any(|k| k.kind_name() == "default");
                         found
                     };
                     if let Some(v) = node
@@ -514,7 +530,7 @@ impl Syntax for EcmaSyntax {
                     }
                     let mut c = node.walk();
                     for clause in node.named_children(&mut c) {
-                        if clause.kind() == "export_clause" {
+                        if clause.kind_name() == "export_clause" {
                             own_exports(src, clause, false, pos, out);
                         }
                     }
@@ -530,11 +546,11 @@ impl Syntax for EcmaSyntax {
                 let mut c = node.walk();
                 let mut any = false;
                 for child in node.named_children(&mut c) {
-                    match child.kind() {
+                    match child.kind_name() {
                         "export_clause" => {
                             let mut c2 = child.walk();
                             for spec in child.named_children(&mut c2) {
-                                if spec.kind() != "export_specifier" {
+                                if spec.kind_name() != "export_specifier" {
                                     continue;
                                 }
                                 let Some(name) = spec.field("name") else {
@@ -565,14 +581,14 @@ impl Syntax for EcmaSyntax {
     }
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
-        match node.kind() {
+        match node.kind_name() {
             // A parameter without a type (`function f(cb)`, `x => …`).
             "identifier" => out.push((text(src, node), None)),
             "variable_declarator" => {
                 let Some(name) = node.field("name") else {
                     return;
                 };
-                if name.kind() != "identifier" {
+                if name.kind_name() != "identifier" {
                     return;
                 }
                 let ty = node
@@ -585,7 +601,7 @@ impl Syntax for EcmaSyntax {
                 let Some(name) = node
                     .field("pattern")
                     .or_else(|| node.field("name"))
-                    .filter(|n| n.kind() == "identifier")
+                    .filter(|n| n.kind_name() == "identifier")
                 else {
                     return;
                 };
@@ -596,7 +612,7 @@ impl Syntax for EcmaSyntax {
                 let Some(name) = node
                     .field("name")
                     .or_else(|| node.field("property"))
-                    .filter(|n| n.kind() == "property_identifier")
+                    .filter(|n| n.kind_name() == "property_identifier")
                 else {
                     return;
                 };
@@ -611,13 +627,13 @@ impl Syntax for EcmaSyntax {
                 let Some(left) = node.field("left") else {
                     return;
                 };
-                if left.kind() != "member_expression" {
+                if left.kind_name() != "member_expression" {
                     return;
                 }
                 let (Some(obj), Some(prop)) = (left.field("object"), left.field("property")) else {
                     return;
                 };
-                if obj.kind() != "this" || prop.kind() != "property_identifier" {
+                if obj.kind_name() != "this" || prop.kind_name() != "property_identifier" {
                     return;
                 }
                 let ty = node.field("right").and_then(|v| value(src, v));
@@ -630,7 +646,7 @@ impl Syntax for EcmaSyntax {
     fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
         let f = Self::function_node(def)?;
         let t = f.field("return_type")?;
-        if t.kind() != "type_annotation" {
+        if t.kind_name() != "type_annotation" {
             return None;
         }
         annotation(src, t)
@@ -658,7 +674,7 @@ fn own_exports(
             });
         }
     };
-    match node.kind() {
+    match node.kind_name() {
         "identifier" if default => push(text(src, node), "default".into()),
         "export_clause" => {
             let mut c = node.walk();
@@ -672,13 +688,13 @@ fn own_exports(
         "object" => {
             let mut c = node.walk();
             for pair in node.named_children(&mut c) {
-                if pair.kind() != "pair" {
+                if pair.kind_name() != "pair" {
                     continue;
                 }
                 let (Some(k), Some(v)) = (pair.field("key"), pair.field("value")) else {
                     continue;
                 };
-                if v.kind() == "identifier" {
+                if v.kind_name() == "identifier" {
                     push(text(src, v), string_or_text(src, k));
                 }
             }
@@ -687,7 +703,7 @@ fn own_exports(
             // `export default class C {}`, `module.exports = function f() {}`.
             if let Some(name) = node
                 .field("name")
-                .filter(|n| matches!(n.kind(), "identifier" | "type_identifier"))
+                .filter(|n| matches!(n.kind_name(), "identifier" | "type_identifier"))
             {
                 push(text(src, name), "default".into());
             }
@@ -697,14 +713,17 @@ fn own_exports(
 }
 
 fn is_parameter(node: Node<'_>) -> bool {
-    matches!(node.kind(), "required_parameter" | "optional_parameter")
+    matches!(
+        node.kind_name(),
+        "required_parameter" | "optional_parameter"
+    )
 }
 
 /// Whether a value is `require("…")`.
 fn is_require(src: &[u8], v: Node<'_>) -> bool {
-    v.kind() == "call_expression"
+    v.kind_name() == "call_expression"
         && v.field("function")
-            .is_some_and(|f| f.kind() == "identifier" && text(src, f) == "require")
+            .is_some_and(|f| f.kind_name() == "identifier" && text(src, f) == "require")
 }
 
 /// The names a `require("m")` call binds, from what it is assigned to: `const m = require(…)`
@@ -728,19 +747,19 @@ fn require_bindings(
     let Some(parent) = call.parent() else {
         return push(out, None, None);
     };
-    let (holder, member) = if parent.kind() == "member_expression" {
+    let (holder, member) = if parent.kind_name() == "member_expression" {
         let m = parent.field("property").map(|p| text(src, p));
         (parent.parent(), m)
     } else {
         (Some(parent), None)
     };
-    let Some(decl) = holder.filter(|h| h.kind() == "variable_declarator") else {
+    let Some(decl) = holder.filter(|h| h.kind_name() == "variable_declarator") else {
         return push(out, member, None);
     };
     let Some(name) = decl.field("name") else {
         return push(out, member, None);
     };
-    match name.kind() {
+    match name.kind_name() {
         "identifier" => {
             let alias = Some(text(src, name));
             push(out, member, alias)
@@ -748,7 +767,7 @@ fn require_bindings(
         "object_pattern" => {
             let mut c = name.walk();
             for p in name.named_children(&mut c) {
-                match p.kind() {
+                match p.kind_name() {
                     "shorthand_property_identifier_pattern" => {
                         let n = text(src, p);
                         push(out, Some(n.clone()), Some(n));
@@ -757,7 +776,7 @@ fn require_bindings(
                         let (Some(k), Some(v)) = (p.field("key"), p.field("value")) else {
                             continue;
                         };
-                        if v.kind() == "identifier" {
+                        if v.kind_name() == "identifier" {
                             push(out, Some(string_or_text(src, k)), Some(text(src, v)));
                         }
                     }
@@ -771,7 +790,7 @@ fn require_bindings(
 
 /// A string literal's value (`"./x"` → `./x`), when it has no substitutions.
 fn string_value(src: &[u8], node: Node<'_>) -> Option<String> {
-    if node.kind() != "string" {
+    if node.kind_name() != "string" {
         return None;
     }
     let t = text(src, node);
@@ -790,12 +809,12 @@ fn string_or_text(src: &[u8], node: Node<'_>) -> String {
 /// and `Foo | undefined` the type; `Foo[]` and `Array<Foo>` an array of it (`[]Foo`); anything
 /// else, nothing.
 fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
-    let n = if node.kind() == "type_annotation" {
+    let n = if node.kind_name() == "type_annotation" {
         node.named_child(0)?
     } else {
         node
     };
-    match n.kind() {
+    match n.kind_name() {
         "type_identifier" => Some(text(src, n)),
         "nested_type_identifier" => {
             let module = n.field("module")?;
@@ -832,7 +851,7 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
 /// A value's type expression: `new T(…)` is a `T`; a call or name chain (`make()`,
 /// `a.b.c()`) is read through what it names; `x as T` and `<T>x` are `T`.
 fn value(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "new_expression" => chain(src, node.field("constructor")?),
         "call_expression" | "identifier" | "member_expression" => chain(src, node),
         "as_expression" | "satisfies_expression" => {
@@ -849,19 +868,19 @@ fn value(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// `a.b().c` for a chain of names, members and calls.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
-    match node.kind() {
+    match node.kind_name() {
         "identifier" | "this" => Some(text(src, node)),
         "member_expression" => {
             let obj = chain(src, node.field("object")?)?;
             let prop = node.field("property")?;
-            if prop.kind() != "property_identifier" {
+            if prop.kind_name() != "property_identifier" {
                 return None;
             }
             Some(format!("{obj}.{}", text(src, prop)))
         }
         "call_expression" => {
             let f = node.field("function")?;
-            if f.kind() == "identifier" && text(src, f) == "require" {
+            if f.kind_name() == "identifier" && text(src, f) == "require" {
                 return None;
             }
             Some(format!("{}()", chain(src, f)?))
@@ -891,7 +910,7 @@ fn doc_comment_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
     let mut cur = node.prev_sibling();
     let mut run = Vec::new();
     while let Some(c) = cur {
-        if c.kind() != "comment" || c.end_position().row + 1 != next_row {
+        if c.kind_name() != "comment" || c.end_position().row + 1 != next_row {
             break;
         }
         if c.prev_sibling()
