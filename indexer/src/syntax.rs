@@ -335,14 +335,6 @@ pub fn blank(src: &[u8], from: usize, to: usize) -> bool {
         .is_some_and(|b| b.iter().all(|c| c.is_ascii_whitespace()))
 }
 
-/// The comment that ends right before byte `at` with only blanks between, from the file's
-/// comments in source order.
-pub fn comment_before<'t>(src: &[u8], comments: &[Node<'t>], at: usize) -> Option<Node<'t>> {
-    let i = comments.partition_point(|c| c.end_byte() <= at);
-    let c = *comments.get(i.checked_sub(1)?)?;
-    blank(src, c.end_byte(), at).then_some(c)
-}
-
 /// The doc comment of a declaration, from the file's comments instead of the tree's siblings (which tree-sitter
 /// finds by walking from the parent's first child: quadratic over a file's thousands of
 /// declarations): the comments right above, each on the line before the next, none trailing
@@ -351,13 +343,15 @@ pub fn doc_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Opti
     doc_comment_at(src, node.start_byte(), node.start_position().row, comments)
 }
 
-/// [`doc_comment_in`] for what starts at byte `at` on row `row`.
+/// [`doc_comment_in`] for what starts at byte `at` on row `row`. The comments are in source
+/// order, so the run is found by stepping back through the list from one binary search (a
+/// generated file's doc comments run to dozens of lines).
 pub fn doc_comment_at(src: &[u8], at: usize, row: usize, comments: &[Node<'_>]) -> Option<String> {
-    let mut next_row = row;
-    let mut cur = comment_before(src, comments, at);
-    let mut run = Vec::new();
-    while let Some(c) = cur {
-        if c.end_position().row + 1 != next_row {
+    let end = comments.partition_point(|c| c.end_byte() <= at);
+    let (mut i, mut at, mut next_row) = (end, at, row);
+    while let Some(c) = i.checked_sub(1).and_then(|j| comments.get(j)) {
+        // Right above, on the line before: nothing but blanks between.
+        if !blank(src, c.end_byte(), at) || c.end_position().row + 1 != next_row {
             break;
         }
         // A comment that trails code on its line belongs to that code.
@@ -369,14 +363,13 @@ pub fn doc_comment_at(src: &[u8], at: usize, row: usize, comments: &[Node<'_>]) 
             break;
         }
         next_row = c.start_position().row;
-        run.push(c);
-        cur = comment_before(src, comments, c.start_byte());
+        at = c.start_byte();
+        i -= 1;
     }
-    if run.is_empty() {
+    if i == end {
         return None;
     }
-    run.reverse();
-    comment_summary(src, &run)
+    comment_summary(src, &comments[i..end])
 }
 
 /// `Addr string // TCP address`: a comment on the same line right after the declaration,
