@@ -995,10 +995,6 @@ fn write_files(
     Ok(w)
 }
 
-fn insert_edge_row(db: &Db, numbering: &mut Numbering, e: &Edge) -> SqlResult<()> {
-    db.insert_edge(&edge_row(db, numbering, e)?)
-}
-
 /// An edge as the map stores it: its target by number.
 fn edge_row<'e>(db: &Db, numbering: &mut Numbering, e: &'e Edge) -> SqlResult<EdgeRow<'e>> {
     let target = match &e.target {
@@ -1022,10 +1018,10 @@ fn insert_edges<'e>(
     numbering: &mut Numbering,
     edges: impl Iterator<Item = &'e Edge>,
 ) -> SqlResult<()> {
-    for e in edges {
-        insert_edge_row(conn, numbering, e)?;
-    }
-    Ok(())
+    let rows = edges
+        .map(|e| edge_row(conn, numbering, e))
+        .collect::<SqlResult<Vec<_>>>()?;
+    conn.insert_edges(&rows)
 }
 
 fn workspace(db: &Db, root: &std::path::Path, walked: &walk::Walked) -> SqlResult<Layout> {

@@ -426,10 +426,11 @@ impl Patterns {
         let mut kids: Vec<Kid<'t>> = Vec::new();
         'walk: loop {
             let node = c.node();
-            if collect.contains(&node.kind_id()) {
+            let kind = node.kind_id();
+            if collect.contains(&kind) {
                 collected.push(node);
             }
-            if let Some(ps) = self.by_kind.get(node.kind_id() as usize) {
+            if let Some(ps) = self.by_kind.get(usize::from(kind)) {
                 let mut have_kids = false;
                 for &p in ps {
                     let pat = &self.patterns[p as usize];

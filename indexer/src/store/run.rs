@@ -479,10 +479,13 @@ impl Db {
         } else {
             HashMap::new()
         };
+        // A cold run numbers from its counter: no parked node can have the ID, which is
+        // then not made.
         let number_of = |qualname: &str, node: &dyn Fn() -> String| -> SqlResult<i64> {
             match stored.get(qualname) {
                 Some((n, _)) => Ok(*n),
-                None => self.symbol_number(&node(), cold),
+                None if cold => self.fresh_number(),
+                None => self.symbol_number(&node(), false),
             }
         };
         let file_number = number_of("", &|| NodeId::file_id(f.lang, &f.rel))?;
@@ -510,11 +513,13 @@ impl Db {
                 .unwrap_or(file_number);
             rows.push((number, &s.qualname, SymbolCols::of(f.lang, s, parent)));
         }
+        // One statement for the file's inserts (`prepare_cached` hashes the SQL text each call).
+        let mut insert = self.conn.prepare_cached(INSERT_SYMBOL)?;
         for (number, qualname, row) in &rows {
             match stored.remove(*qualname) {
                 Some((_, was)) if was == *row => {}
                 Some((_, was)) => self.update_symbol(*number, &was, row)?,
-                None => self.insert_symbol(*number, file_id, qualname, row)?,
+                None => insert_symbol(&mut insert, *number, file_id, qualname, row)?,
             }
         }
         // What is left of the stored rows went: parked, then deleted.
@@ -613,35 +618,13 @@ impl Db {
         qualname: &str,
         c: &SymbolCols<'_>,
     ) -> SqlResult<()> {
-        self.conn
-            .prepare_cached(
-                "INSERT OR IGNORE INTO symbols(id, file_id, qualname, lang, own_name, name_at, kind_code, start_line,
-                   start_col, end_lines, end_col, name_lines, name_col, name_end_col, signature, doc, parent,
-                   params, has_receiver)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-            )?
-            .execute(params![
-                number,
-                file_id,
-                qualname,
-                c.lang,
-                c.own_name,
-                c.name_at,
-                c.kind_code,
-                c.start_line,
-                c.start_col,
-                c.end_lines,
-                c.end_col,
-                c.name_lines,
-                c.name_col,
-                c.name_end_col,
-                c.signature,
-                c.doc,
-                c.parent,
-                c.params,
-                c.has_receiver
-            ])?;
-        Ok(())
+        insert_symbol(
+            &mut self.conn.prepare_cached(INSERT_SYMBOL)?,
+            number,
+            file_id,
+            qualname,
+            c,
+        )
     }
 
     /// A kept symbol's row brought up to date. The columns an index covers (its name's
@@ -688,12 +671,18 @@ impl Db {
     }
 
     pub fn insert_edge(&self, e: &EdgeRow<'_>) -> SqlResult<()> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO edges(file_id, source, target, name, kind, line, col, resolution, hint)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )?
-            .execute(params![
+        self.insert_edges(std::slice::from_ref(e))
+    }
+
+    /// Edges as new rows, through one statement (`prepare_cached` hashes the SQL text each
+    /// call: a cold run inserts a million edges).
+    pub fn insert_edges(&self, edges: &[EdgeRow<'_>]) -> SqlResult<()> {
+        let mut st = self.conn.prepare_cached(
+            "INSERT INTO edges(file_id, source, target, name, kind, line, col, resolution, hint)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        )?;
+        for e in edges {
+            st.execute(params![
                 e.file_id,
                 e.source,
                 e.target,
@@ -704,6 +693,7 @@ impl Db {
                 e.resolution.code(),
                 e.hint
             ])?;
+        }
         Ok(())
     }
 
@@ -1058,6 +1048,43 @@ impl Db {
             |r| r.get(0),
         )
     }
+}
+
+const INSERT_SYMBOL: &str = "INSERT OR IGNORE INTO symbols(id, file_id, qualname, lang, own_name, name_at, kind_code, start_line,
+   start_col, end_lines, end_col, name_lines, name_col, name_end_col, signature, doc, parent,
+   params, has_receiver)
+ VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)";
+
+/// One symbol's row, through [`INSERT_SYMBOL`] prepared by the caller.
+fn insert_symbol(
+    st: &mut rusqlite::CachedStatement<'_>,
+    number: i64,
+    file_id: i64,
+    qualname: &str,
+    c: &SymbolCols<'_>,
+) -> SqlResult<()> {
+    st.execute(params![
+        number,
+        file_id,
+        qualname,
+        c.lang,
+        c.own_name,
+        c.name_at,
+        c.kind_code,
+        c.start_line,
+        c.start_col,
+        c.end_lines,
+        c.end_col,
+        c.name_lines,
+        c.name_col,
+        c.name_end_col,
+        c.signature,
+        c.doc,
+        c.parent,
+        c.params,
+        c.has_receiver
+    ])?;
+    Ok(())
 }
 
 #[cfg(test)]
