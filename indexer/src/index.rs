@@ -17,8 +17,8 @@ use crate::resolve::{
 };
 use crate::spill::{Record, Spill};
 use crate::store::{
-    self, unix_now, Db, EdgeRow, FileRow, MapTypes, SqlError, SqlResult, StoreError, StoredRef,
-    TypeRow,
+    self, unix_now, Db, EdgeRow, FileRow, MapTypes, SetRow, SqlError, SqlResult, StoreError,
+    StoredRef, TypeRow,
 };
 use crate::walk::{self, parent_dir, WalkError, WalkOptions, WalkedFile};
 use rayon::prelude::*;
@@ -567,9 +567,13 @@ fn run_in_tx(
             let conn_ref: &mut Db = &mut *conn;
             let writer = s.spawn(move || -> SqlResult<()> {
                 let mut numbering = Numbering::default();
+                let mut busy = std::time::Duration::ZERO;
                 for batch in rx {
+                    let t = Instant::now();
                     insert_edges(conn_ref, &mut numbering, batch.iter())?;
+                    busy += t.elapsed();
                 }
+                tracing::info!(?busy, "edge writer busy");
                 Ok(())
             });
             let edges_written = std::sync::atomic::AtomicUsize::new(0);
@@ -1636,12 +1640,12 @@ fn compute_hubs(db: &Db) -> SqlResult<()> {
     }))
 }
 
-/// Recompute the `implements` edges of every language whose types implement interfaces by
-/// method set.
+/// Compute the `implements` edges of every language whose types implement interfaces by
+/// method set, on a cold run.
 fn compute_implements(conn: &Db) -> SqlResult<()> {
     for lang in Lang::ALL {
         if lang.spec().implements_by_method_set {
-            implements_by_method_set(conn, lang)?;
+            implements_by_method_set(conn, lang, true)?;
         }
     }
     Ok(())
@@ -1684,49 +1688,62 @@ impl TypeTable {
 /// Recompute the `implements` edges of one language from its method sets in the map. Types
 /// are their node numbers and methods are numbered (a method is its name and parameter
 /// count), so the sets are sorted integers: on 6.5 M lines of Go they held every promoted
-/// method's name as a string, and the reads built every type's node ID.
-fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
+/// method's name as a string, and the reads built every type's node ID. `cold`: a cold run,
+/// whose map has no `implements` edges yet.
+fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> {
+    let t0 = Instant::now();
     let mut table = TypeTable::default();
     let mut method_ids: HashMap<(String, u32), u32> = HashMap::new();
     let mut method_id = |name: String, params: u32| {
         let next = method_ids.len() as u32;
         *method_ids.entry((name, params)).or_insert(next)
     };
+    // One pass over the language's types and methods, then each kind of row in turn.
+    let (mut concrete, mut receiver_methods, mut interfaces, mut member_methods) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    conn.method_set_rows(lang, |row| match row {
+        SetRow::Concrete(t) => concrete.push(t),
+        SetRow::ReceiverMethod(m) => receiver_methods.push(m),
+        SetRow::Interface(t) => interfaces.push(t),
+        SetRow::MemberMethod(parent, name, p) => member_methods.push((parent, name, p)),
+    })?;
+    let scanned = t0.elapsed();
     // Concrete types by (directory, qualname): their methods name them so.
     let mut types: HashMap<(String, String), Vec<usize>> = HashMap::new();
-    conn.concrete_types(lang, |t| {
+    for t in concrete {
         let i = table.at(t.number);
         let key = (parent_dir(&t.path).to_string(), t.qualname.clone());
         types.entry(key).or_default().push(i);
         table.rows[i] = Some((t, true));
-    })?;
-    conn.receiver_methods(lang, |m| {
+    }
+    for m in receiver_methods {
         if let Some(ts) = types.get(&(m.dir, m.receiver)) {
             let id = method_id(m.name, m.params.unwrap_or(0));
             for &i in ts {
                 table.own[i].push(id);
             }
         }
-    })?;
+    }
     drop(types);
     let mut ifaces: Vec<usize> = Vec::new();
-    conn.interfaces(lang, |t| {
+    for t in interfaces {
         let i = table.at(t.number);
         table.rows[i] = Some((t, false));
         ifaces.push(i);
-    })?;
-    conn.member_methods(lang, |(parent, name, p)| {
+    }
+    for (parent, name, p) in member_methods {
         if let Some(&i) = table.index.get(&parent) {
             if table.is(i, false) {
                 table.own[i].push(method_id(name, p.unwrap_or(0)));
             }
         }
-    })?;
+    }
     // Embedded types and interfaces (`extends` out of a type), for both kinds of set.
     conn.embeddings(lang, |(s, t)| {
         let (s, t) = (table.at(s), table.at(t));
         table.embeds[s].push(t);
     })?;
+    let read = t0.elapsed();
     // Interfaces with embedded interfaces flattened (only interfaces: anything else embedded
     // in one makes a constraint, with no methods); concrete types with the methods promoted
     // from their embedded fields (types and interfaces, transitively).
@@ -1754,8 +1771,10 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
         })
         .filter(|m| !m.methods.is_empty())
         .collect();
+    let sets_made = t0.elapsed();
     let mut pairs = resolve::implements(&sets, &iface_sets);
     drop((sets, iface_sets));
+    let paired = t0.elapsed();
     // In node ID order (numbers follow the order files were extracted in, which varies from
     // run to run), so that answers listing them are the same for the same code.
     let mut ids: HashMap<usize, String> = HashMap::new();
@@ -1781,7 +1800,15 @@ fn implements_by_method_set(conn: &Db, lang: Lang) -> SqlResult<()> {
         .iter()
         .map(|e| edge_row(conn, &mut numbering, e))
         .collect::<SqlResult<Vec<_>>>()?;
-    conn.replace_implements(lang, &rows)
+    let sorted = t0.elapsed();
+    if cold {
+        // Nothing stored to write over (the stored ones are found by a pass over every edge).
+        conn.insert_edges(&rows)?;
+    } else {
+        conn.replace_implements(lang, &rows)?;
+    }
+    tracing::info!(?scanned, ?read, ?sets_made, ?paired, ?sorted, written = ?t0.elapsed(), pairs = rows.len(), "implements");
+    Ok(())
 }
 
 /// The `implements` edge of a concrete type to an interface it implements.
@@ -1840,7 +1867,7 @@ fn update_implements(
                 lang = lang.prefix(),
                 "an edit reaches too many types to check one by one: implements recomputed whole"
             );
-            implements_by_method_set(conn, lang)?;
+            implements_by_method_set(conn, lang, false)?;
             continue;
         };
         // Stored edges out of an involved type are found through its file (or, for one that

@@ -77,7 +77,7 @@ mod scip;
 pub use map::{
     CandidateRow, EdgeOnLine, EdgeSite, MapSymbol, NodeRow, StaleRow, UntypedCall, UseRow,
 };
-pub use method_sets::{MapTypes, ReceiverMethod, TypeNode, TypeRow};
+pub use method_sets::{MapTypes, ReceiverMethod, SetRow, TypeNode, TypeRow};
 pub use run::{EdgeRow, RefName, StoredFile, StoredRef};
 pub use scip::{DocEdge, DocRows, DocSymbol, ExportFile, PackageRow};
 
