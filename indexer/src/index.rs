@@ -546,16 +546,33 @@ fn run_in_tx(
             written.facts,
             written.text,
         );
-        conn.for_each_stored_file(|f| {
-            idx.add_file(
-                f.lang,
-                &f.path,
-                &f.symbols,
-                &f.facts,
-                &f.imports,
-                f.file_number,
-                &f.numbers,
-            );
+        // Read on this thread, indexed on another: the two halves took about as long (1.1 s
+        // together on 6.5 M lines of Go).
+        let (files_tx, files_rx) = crossbeam_channel::bounded::<store::StoredFile>(16);
+        std::thread::scope(|s| -> SqlResult<()> {
+            let idx = &mut idx;
+            let builder = s.spawn(move || {
+                for f in files_rx {
+                    idx.add_file(
+                        f.lang,
+                        &f.path,
+                        &f.symbols,
+                        &f.facts,
+                        &f.imports,
+                        f.file_number,
+                        &f.numbers,
+                    );
+                }
+            });
+            let read = conn.for_each_stored_file(|f| {
+                let _ = files_tx.send(f);
+            });
+            drop(files_tx);
+            // The builder only adds what it is sent; it cannot fail but by panicking.
+            if builder.join().is_err() {
+                return Err(SqlError::InvalidQuery);
+            }
+            read
         })?;
         idx.finish();
         spill.seal()?;
