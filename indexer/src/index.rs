@@ -699,11 +699,21 @@ fn run_in_tx(
         update_implements(conn, &shapes, &gone, &written.changed_ids)?;
     }
     tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "packages and implements");
+    let mut cold_hubs = None;
     if cold {
         // After every edge is in (`implements`' too): indexes built once over all the rows
-        // are packed; edges inserted into built ones split their pages.
+        // are packed; edges inserted into built ones split their pages. The hub scores are
+        // ranked on another thread meanwhile, from the same edges (SQLite builds one index
+        // at a time, on one core).
         let t = Instant::now();
-        conn.create_secondary_indexes()?;
+        let graph = hub_graph(conn)?;
+        let (scores, built) = std::thread::scope(|s| {
+            let scores = s.spawn(|| hub_scores(&graph));
+            let built = conn.create_secondary_indexes();
+            (scores.join(), built)
+        });
+        built?;
+        cold_hubs = Some(scores.map_err(|_| SqlError::InvalidQuery)?);
         tracing::info!(elapsed = ?t.elapsed(), rss = rss(), "created indexes");
     }
     if !gone.is_empty() {
@@ -713,10 +723,12 @@ fn run_in_tx(
     // Hub scores: on a cold run, and when a run re-extracts many files (small runs leave
     // them a little behind: they only rank ties).
     let many = written.extracted + stats.deleted > 50;
-    let have = conn.has_hubs()?;
-    if cold || many || !have {
-        let t = Instant::now();
-        compute_hubs(conn)?;
+    let t = Instant::now();
+    if let Some(scores) = cold_hubs {
+        conn.replace_hubs(scores.into_iter())?;
+        tracing::info!(elapsed = ?t.elapsed(), "hub scores");
+    } else if many || !conn.has_hubs()? {
+        conn.replace_hubs(hub_scores(&hub_graph(conn)?).into_iter())?;
         tracing::info!(elapsed = ?t.elapsed(), "hub scores");
     }
 
@@ -1615,10 +1627,14 @@ fn sync_packages(conn: &Db, ws: &Layout, only: Option<&HashSet<String>>) -> SqlR
     Ok(gone)
 }
 
-/// PageRank over the resolved edges (contains and imports left out), mixed with in-degree,
-/// into `hubs`.
-fn compute_hubs(db: &Db) -> SqlResult<()> {
-    // Node numbers, made dense for the ranking.
+/// The graph hub scores rank (PageRank mixed with in-degree, into `hubs`): every resolved
+/// edge but imports, between node numbers made dense.
+struct HubGraph {
+    numbers: Vec<i64>,
+    edges: Vec<(u32, u32)>,
+}
+
+fn hub_graph(db: &Db) -> SqlResult<HubGraph> {
     let mut dense: HashMap<i64, u32> = HashMap::new();
     let mut numbers: Vec<i64> = Vec::new();
     let mut edges: Vec<(u32, u32)> = Vec::new();
@@ -1636,9 +1652,14 @@ fn compute_hubs(db: &Db) -> SqlResult<()> {
             edges.push((a, b));
         }
     })?;
-    let rank = crate::overview::pagerank(numbers.len(), &edges, 20);
-    let mut indeg = vec![0u32; numbers.len()];
-    for &(_, t) in &edges {
+    Ok(HubGraph { numbers, edges })
+}
+
+/// Each node with an edge into it: (number, score, in-degree).
+fn hub_scores(g: &HubGraph) -> Vec<(i64, f64, u32)> {
+    let rank = crate::overview::pagerank(g.numbers.len(), &g.edges, 20);
+    let mut indeg = vec![0u32; g.numbers.len()];
+    for &(_, t) in &g.edges {
         indeg[t as usize] += 1;
     }
     let max = rank
@@ -1647,14 +1668,19 @@ fn compute_hubs(db: &Db) -> SqlResult<()> {
         .fold(0.0f64, f64::max)
         .max(f64::MIN_POSITIVE);
     let max_deg = indeg.iter().copied().max().unwrap_or(1).max(1) as f64;
-    db.replace_hubs(numbers.iter().enumerate().filter_map(|(i, &n)| {
-        if indeg[i] == 0 {
-            return None;
-        }
-        // Both on a 0..1 scale: PageRank relative to the top, degree on a log scale.
-        let score = 0.6 * rank[i] / max + 0.4 * (1.0 + indeg[i] as f64).ln() / (1.0 + max_deg).ln();
-        Some((n, score, indeg[i]))
-    }))
+    g.numbers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &n)| {
+            if indeg[i] == 0 {
+                return None;
+            }
+            // Both on a 0..1 scale: PageRank relative to the top, degree on a log scale.
+            let score =
+                0.6 * rank[i] / max + 0.4 * (1.0 + indeg[i] as f64).ln() / (1.0 + max_deg).ln();
+            Some((n, score, indeg[i]))
+        })
+        .collect()
 }
 
 /// Compute the `implements` edges of every language whose types implement interfaces by
