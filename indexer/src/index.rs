@@ -724,11 +724,13 @@ fn run_in_tx(
     // them a little behind: they only rank ties).
     let many = written.extracted + stats.deleted > 50;
     let t = Instant::now();
-    if let Some(scores) = cold_hubs {
+    let scores = match cold_hubs {
+        Some(scores) => Some(scores),
+        None if many || !conn.has_hubs()? => Some(hub_scores(&hub_graph(conn)?)),
+        None => None,
+    };
+    if let Some(scores) = scores {
         conn.replace_hubs(scores.into_iter())?;
-        tracing::info!(elapsed = ?t.elapsed(), "hub scores");
-    } else if many || !conn.has_hubs()? {
-        conn.replace_hubs(hub_scores(&hub_graph(conn)?).into_iter())?;
         tracing::info!(elapsed = ?t.elapsed(), "hub scores");
     }
 
@@ -1750,7 +1752,6 @@ fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> 
         SetRow::Interface(t) => interfaces.push(t),
         SetRow::MemberMethod(parent, name, p) => member_methods.push((parent, name, p)),
     })?;
-    let scanned = t0.elapsed();
     // Concrete types by (directory, qualname): their methods name them so.
     let mut types: HashMap<(String, String), Vec<usize>> = HashMap::new();
     for t in concrete {
@@ -1814,10 +1815,8 @@ fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> 
         })
         .filter(|m| !m.methods.is_empty())
         .collect();
-    let sets_made = t0.elapsed();
     let mut pairs = resolve::implements(&sets, &iface_sets);
     drop((sets, iface_sets));
-    let paired = t0.elapsed();
     // In node ID order (numbers follow the order files were extracted in, which varies from
     // run to run), so that answers listing them are the same for the same code.
     let mut ids: HashMap<usize, String> = HashMap::new();
@@ -1843,14 +1842,13 @@ fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> 
         .iter()
         .map(|e| edge_row(conn, &mut numbering, e))
         .collect::<SqlResult<Vec<_>>>()?;
-    let sorted = t0.elapsed();
     if cold {
         // Nothing stored to write over (the stored ones are found by a pass over every edge).
         conn.insert_edges(&rows)?;
     } else {
         conn.replace_implements(lang, &rows)?;
     }
-    tracing::info!(?scanned, ?read, ?sets_made, ?paired, ?sorted, written = ?t0.elapsed(), pairs = rows.len(), "implements");
+    tracing::info!(?read, elapsed = ?t0.elapsed(), pairs = rows.len(), "implements");
     Ok(())
 }
 
