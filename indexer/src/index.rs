@@ -405,6 +405,7 @@ fn run_in_tx(
         // and so are the names' parts.
         conn.drop_secondary_indexes()?;
         conn.defer_name_parts();
+        conn.cache_all_names()?;
         let db = opts.db_path();
         store::remove_stale_builds(&db);
         spilled = Some(Spill::create(&db)?);

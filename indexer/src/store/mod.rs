@@ -133,6 +133,9 @@ pub struct Db {
     /// A cold run writes `name_parts` once, at its end ([`Db::build_name_parts`]): in key
     /// order, not a row at a time wherever each new name's parts fall.
     parts_deferred: std::cell::Cell<bool>,
+    /// Every `names` row is in `name_ids` (a fresh build's table started empty): a name not
+    /// found there is new, and is inserted without being looked up first.
+    names_cached: std::cell::Cell<bool>,
 }
 
 impl Db {
@@ -143,6 +146,7 @@ impl Db {
             name_ids: Default::default(),
             dropped_names: Default::default(),
             parts_deferred: std::cell::Cell::new(false),
+            names_cached: std::cell::Cell::new(false),
         }
     }
 }
@@ -454,6 +458,7 @@ impl Db {
     pub fn begin_immediate(&self, db: &Path) -> Result<(), StoreError> {
         self.next_number.set(None);
         self.name_ids.borrow_mut().clear();
+        self.names_cached.set(false);
         self.dropped_names.borrow_mut().clear();
         begin_immediate(&self.conn, db)
     }
@@ -571,18 +576,22 @@ impl Db {
         if let Some(&id) = self.name_ids.borrow().get(name) {
             return Ok(id);
         }
-        let kept = self
-            .conn
-            .prepare_cached("SELECT id FROM names WHERE name = ?1")?
-            .query_row([name], |r| r.get(0))
-            .optional()?;
+        let kept = if self.names_cached.get() {
+            None
+        } else {
+            self.conn
+                .prepare_cached("SELECT id FROM names WHERE name = ?1")?
+                .query_row([name], |r| r.get(0))
+                .optional()?
+        };
         let id = match kept {
             Some(id) => id,
             None => {
-                let id = self
-                    .conn
-                    .prepare_cached("INSERT INTO names(name, leaf) VALUES (?1, ?2) RETURNING id")?
-                    .query_row(params![name, crate::model::leaf_of(name)], |r| r.get(0))?;
+                // Not `RETURNING id`: SQLite gathers returned rows in a temporary table first.
+                self.conn
+                    .prepare_cached("INSERT INTO names(name, leaf) VALUES (?1, ?2)")?
+                    .execute(params![name, crate::model::leaf_of(name)])?;
+                let id = self.conn.last_insert_rowid();
                 if !self.parts_deferred.get() {
                     let mut st = self.conn.prepare_cached(INSERT_PART)?;
                     for part in crate::model::name_parts(name) {
@@ -599,6 +608,16 @@ impl Db {
     /// A cold run's `name_parts`: written by [`Db::build_name_parts`] at its end.
     pub fn defer_name_parts(&self) {
         self.parts_deferred.set(true);
+    }
+
+    /// A fresh build: when `names` is empty, every row this transaction adds is remembered,
+    /// so [`Db::name_id`] need not look a name up before adding it.
+    pub fn cache_all_names(&self) -> SqlResult<()> {
+        let empty: bool =
+            self.conn
+                .query_row("SELECT NOT EXISTS (SELECT 1 FROM names)", [], |r| r.get(0))?;
+        self.names_cached.set(empty);
+        Ok(())
     }
 
     /// Every name's parts, written in key order (a cold run, after its edges).
@@ -651,6 +670,7 @@ impl Db {
         if n > 0 {
             // A forgotten row's text may come back later in this transaction, as a new row.
             self.name_ids.borrow_mut().clear();
+            self.names_cached.set(false);
         }
         Ok(n)
     }
