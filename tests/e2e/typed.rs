@@ -200,6 +200,71 @@ fn go_calls_typed_by_what_the_code_states() {
 }
 
 #[test]
+fn go_build_variants_chosen_by_the_referring_files_build_never_by_order() {
+    // `sys` defines `Errno` and `Syscall` once per OS (by file name), `Decode` in two plain
+    // files (told apart by `//go:build` lines the map does not read), and `T.Flush` twice.
+    // Each reference takes the definition its own file's build compiles, by the name rules
+    // and through the types alike; the plain pair is ambiguous, whichever file came first.
+    let ws = project(&[
+        ("go.mod", "module example.com/m\n\ngo 1.22\n"),
+        (
+            "sys/sys_unix.go",
+            "//go:build unix\n\npackage sys\n\ntype Errno uintptr\n\nfunc Syscall() Errno { return 0 }\n",
+        ),
+        (
+            "sys/sys_windows.go",
+            "package sys\n\ntype Errno uintptr\n\nfunc Syscall() Errno { return 0 }\n",
+        ),
+        (
+            "sys/sys_plan9.go",
+            "package sys\n\ntype Errno string\n\nfunc Syscall() Errno { return \"\" }\n",
+        ),
+        (
+            "sys/decode.go",
+            "//go:build !v2\n\npackage sys\n\nfunc Decode() {}\n",
+        ),
+        (
+            "sys/v2_decode.go",
+            "//go:build v2\n\npackage sys\n\nfunc Decode() {}\n",
+        ),
+        (
+            "sys/t.go",
+            "package sys\n\ntype T struct{}\n\nfunc New() *T { return &T{} }\n",
+        ),
+        (
+            "sys/flush_a.go",
+            "//go:build a\n\npackage sys\n\nfunc (t *T) Flush() {}\n",
+        ),
+        (
+            "sys/flush_b.go",
+            "//go:build !a\n\npackage sys\n\nfunc (t *T) Flush() {}\n",
+        ),
+        (
+            "app/app.go",
+            "package app\n\nimport \"example.com/m/sys\"\n\nfunc Run() {\n\tsys.Syscall()\n\tsys.Decode()\n\tt := sys.New()\n\tt.Flush()\n}\n",
+        ),
+        (
+            "app/app_windows.go",
+            "package app\n\nimport \"example.com/m/sys\"\n\nfunc RunWin() {\n\tsys.Syscall()\n}\n",
+        ),
+    ]);
+    let at = |file: &str, line: u32, leaf: &str| call_at(ws.path(), file, line, leaf);
+    assert_eq!(
+        at("app/app.go", 6, "Syscall"),
+        Some((Some("go:sys/sys_unix.go#Syscall".into()), "import".into()))
+    );
+    assert_eq!(
+        at("app/app_windows.go", 6, "Syscall"),
+        Some((
+            Some("go:sys/sys_windows.go#Syscall".into()),
+            "import".into()
+        ))
+    );
+    assert_eq!(at("app/app.go", 7, "Decode").map(|t| t.0), Some(None));
+    assert_eq!(at("app/app.go", 9, "Flush").map(|t| t.0), Some(None));
+}
+
+#[test]
 fn a_changed_stated_type_reresolves_the_files_that_read_it() {
     let ws = project(&[
         (

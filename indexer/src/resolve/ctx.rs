@@ -231,6 +231,13 @@ pub(crate) trait Resolver: Sync {
     ) -> Outcome {
         Outcome::Edge(None, Resolution::Unresolved)
     }
+    /// The definition a reference in file `from` means among those of one qualname in a
+    /// package's files ([`SymbolIndex::in_dir`], which lists them in no fixed order): the
+    /// only one, unless the language says how one is chosen. `None` when it is ambiguous:
+    /// never the first.
+    fn pick_in_package(&self, hits: Vec<SymRef>, _from: &str) -> Option<SymRef> {
+        single(hits.into_iter())
+    }
 }
 
 /// What became of a reference.

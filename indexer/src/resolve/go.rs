@@ -65,6 +65,9 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
 }
 
 impl Resolver for GoResolver {
+    fn pick_in_package(&self, hits: Vec<SymRef>, from: &str) -> Option<SymRef> {
+        pick_in_package(hits, from)
+    }
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
         let binding = match package_dir(ws, &imp.module, &ctx.path) {
             Some(dir) => Binding::Package(dir),
@@ -133,7 +136,7 @@ impl Resolver for GoResolver {
             if hits.is_empty() {
                 return None;
             }
-            Some(match pick_in_package(hits) {
+            Some(match pick_in_package(hits, &ctx.path) {
                 Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Package),
                 None => Outcome::Edge(None, Resolution::Unresolved),
             })
@@ -149,7 +152,7 @@ impl Resolver for GoResolver {
             }
             for b in &ctx.star {
                 if let Binding::Package(d) = b {
-                    if let Some(s) = pick_in_package(idx.in_dir(lang, d, segs[0])) {
+                    if let Some(s) = pick_in_package(idx.in_dir(lang, d, segs[0]), &ctx.path) {
                         return Some(Outcome::Edge(Some(s.node_id), Resolution::Import));
                     }
                 }
@@ -163,7 +166,7 @@ impl Resolver for GoResolver {
         match ctx.bindings.get(segs[0]) {
             Some(Binding::Package(d)) => {
                 let q = segs[1..].join(".");
-                pick_in_package(idx.in_dir(lang, d, &q))
+                pick_in_package(idx.in_dir(lang, d, &q), &ctx.path)
                     .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Import))
             }
             Some(_) => Some(Outcome::Edge(None, Resolution::External)),
@@ -202,62 +205,139 @@ pub(crate) fn go_default_name(path: &str) -> String {
     last.trim_start_matches("go-").replace('-', "_")
 }
 
-/// Go files named for an OS or architecture are build variants of the same package.
-fn is_build_variant(file: &str) -> bool {
-    const TAGS: &[&str] = &[
-        "aix",
-        "android",
-        "darwin",
-        "dragonfly",
-        "freebsd",
-        "hurd",
-        "illumos",
-        "ios",
-        "js",
-        "linux",
-        "nacl",
-        "netbsd",
-        "openbsd",
-        "plan9",
-        "solaris",
-        "wasip1",
-        "windows",
-        "zos",
-        "386",
-        "amd64",
-        "arm",
-        "arm64",
-        "loong64",
-        "mips",
-        "mips64",
-        "mips64le",
-        "mipsle",
-        "ppc64",
-        "ppc64le",
-        "riscv64",
-        "s390x",
-        "wasm",
-        "unix",
-        "js",
-        "test",
-    ];
+/// The operating systems a Go file's name may end in; `unix` stands for those marked.
+const OSES: &[(&str, bool)] = &[
+    ("aix", true),
+    ("android", true),
+    ("darwin", true),
+    ("dragonfly", true),
+    ("freebsd", true),
+    ("hurd", true),
+    ("illumos", true),
+    ("ios", true),
+    ("js", false),
+    ("linux", true),
+    ("nacl", false),
+    ("netbsd", true),
+    ("openbsd", true),
+    ("plan9", false),
+    ("solaris", true),
+    ("wasip1", false),
+    ("windows", false),
+    ("zos", false),
+];
+
+/// The architectures a Go file's name may end in.
+const ARCHES: &[&str] = &[
+    "386", "amd64", "arm", "arm64", "loong64", "mips", "mips64", "mips64le", "mipsle", "ppc64",
+    "ppc64le", "riscv64", "s390x", "wasm",
+];
+
+/// The words a Go file's name ends in that make it a build variant: an OS, an
+/// architecture, `unix`, `test`, `gccgo` (`conn_linux_amd64.go` → `linux`, `amd64`). Go
+/// itself reads only the OS and architecture from a name; the others stand for the
+/// `//go:build` line such files carry.
+fn variant_tags(file: &str) -> impl Iterator<Item = &str> {
     let stem = file
         .rsplit('/')
         .next()
         .unwrap_or(file)
         .trim_end_matches(".go");
-    stem.split('_').skip(1).any(|p| TAGS.contains(&p))
+    stem.split('_').skip(1).filter(|p| {
+        OSES.iter().any(|(os, _)| os == p)
+            || ARCHES.contains(p)
+            || matches!(*p, "unix" | "test" | "gccgo")
+    })
 }
 
-/// One target among symbols of the same qualname in one package: the only one, or the only one
-/// outside OS/arch-specific files. Anything else is ambiguous.
-fn pick_in_package(hits: Vec<SymRef>) -> Option<SymRef> {
+/// The build a file takes part in, as far as its name tells: its OS and architecture, else
+/// linux/amd64 (what `go build` and gopls use on the machines the map is made on), and
+/// whether it is a test file.
+struct Build<'a> {
+    os: &'a str,
+    arch: &'a str,
+    test: bool,
+}
+
+impl<'a> Build<'a> {
+    fn of(file: &'a str) -> Build<'a> {
+        let mut b = Build {
+            os: "linux",
+            arch: "amd64",
+            test: false,
+        };
+        for t in variant_tags(file) {
+            if let Some((os, _)) = OSES.iter().find(|(os, _)| *os == t) {
+                b.os = os;
+            } else if ARCHES.contains(&t) {
+                b.arch = t;
+            } else if t == "test" {
+                b.test = true;
+            }
+        }
+        b
+    }
+
+    /// Whether a file of that name is compiled into this build.
+    fn includes(&self, file: &str) -> bool {
+        variant_tags(file).all(|t| match t {
+            "unix" => OSES.iter().any(|&(os, unix)| os == self.os && unix),
+            "test" => self.test,
+            "gccgo" => false,
+            t if ARCHES.contains(&t) => t == self.arch,
+            t => t == self.os,
+        })
+    }
+}
+
+/// One target among symbols of the same qualname in one package: the only one, or the only
+/// one in a file compiled into the referring file's build (by the names of both:
+/// `_windows.go` is not part of a linux build, `_unix.go` is; a file named for no OS is
+/// taken to be built on linux/amd64). Anything else is ambiguous: two plain files defining
+/// one name are told apart by `//go:build` lines, which the map does not read.
+fn pick_in_package(hits: Vec<SymRef>, from: &str) -> Option<SymRef> {
     if hits.len() <= 1 {
         return hits.into_iter().next();
     }
-    let mut plain: Vec<SymRef> = hits
-        .into_iter()
-        .filter(|s| !is_build_variant(&s.file))
-        .collect();
-    (plain.len() == 1).then(|| plain.remove(0))
+    let build = Build::of(from);
+    crate::resolve::ctx::single(hits.into_iter().filter(|s| build.includes(&s.file)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Build;
+
+    #[test]
+    fn a_files_name_says_which_builds_compile_it() {
+        // (referring file, defining file, compiled together)
+        let table = [
+            ("a.go", "x.go", true),
+            ("a.go", "x_linux.go", true),
+            ("a.go", "x_unix.go", true),
+            ("a.go", "x_amd64.go", true),
+            ("a.go", "x_linux_amd64.go", true),
+            ("a.go", "x_windows.go", false),
+            ("a.go", "x_arm64.go", false),
+            ("a.go", "x_linux_arm64.go", false),
+            ("a.go", "x_plan9.go", false),
+            ("a.go", "x_js.go", false),
+            ("a.go", "x_test.go", false),
+            ("a.go", "x_gccgo.go", false),
+            ("a_test.go", "x_test.go", true),
+            ("a_windows.go", "x_windows.go", true),
+            ("a_windows.go", "x_unix.go", false),
+            ("a_windows.go", "x_linux.go", false),
+            ("a_windows.go", "x.go", true),
+            ("a_darwin.go", "x_unix.go", true),
+            ("a_darwin_arm64.go", "x_arm64.go", true),
+            ("a_darwin_arm64.go", "x_amd64.go", false),
+            ("a_plan9.go", "x_unix.go", false),
+            // Words that are no build's stay part of the name.
+            ("a.go", "x_decode.go", true),
+            ("dir/a.go", "dir/zerrors_linux_386.go", false),
+        ];
+        for (from, file, want) in table {
+            assert_eq!(Build::of(from).includes(file), want, "{from} → {file}");
+        }
+    }
 }

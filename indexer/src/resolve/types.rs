@@ -449,10 +449,8 @@ impl<'a> Walk<'a> {
                 .in_file(self.lang_of(file), file, name)
                 .map(Member::Sym),
             Val::Package(dir) => self
-                .idx
-                .in_dir(self.lang, dir, name)
-                .into_iter()
-                .next()
+                .r
+                .pick_in_package(self.idx.in_dir(self.lang, dir, name), &self.home.path)
                 .map(Member::Sym),
             Val::Type(t) => match self.in_type(t, name, call, &mut HashSet::new()) {
                 // `x.clone()`, `m.lock()`: the value itself, unless the type says otherwise.
@@ -515,11 +513,10 @@ impl<'a> Walk<'a> {
             return Some(s);
         }
         if lang.spec().package_nodes {
-            return self
-                .idx
-                .in_dir(lang, parent_dir(&t.file), q)
-                .into_iter()
-                .next();
+            return super::resolver(lang).pick_in_package(
+                self.idx.in_dir(lang, parent_dir(&t.file), q),
+                &self.home.path,
+            );
         }
         if !lang.spec().impls_anywhere {
             return None;
