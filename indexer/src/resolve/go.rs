@@ -234,7 +234,8 @@ const ARCHES: &[&str] = &[
 ];
 
 /// The words a Go file's name ends in that make it a build variant: an OS, an
-/// architecture, `unix`, `test`, `gccgo` (`conn_linux_amd64.go` → `linux`, `amd64`). Go
+/// architecture or a family of them (`ppc64x`: `ppc64` and `ppc64le`), `unix`, `test`, a
+/// compiler (`gc`, `gccgo`; `gccgo.go` too): `conn_linux_amd64.go` → `linux`, `amd64`. Go
 /// itself reads only the OS and architecture from a name; the others stand for the
 /// `//go:build` line such files carry.
 fn variant_tags(file: &str) -> impl Iterator<Item = &str> {
@@ -243,11 +244,20 @@ fn variant_tags(file: &str) -> impl Iterator<Item = &str> {
         .next()
         .unwrap_or(file)
         .trim_end_matches(".go");
-    stem.split('_').skip(1).filter(|p| {
-        OSES.iter().any(|(os, _)| os == p)
-            || ARCHES.contains(p)
-            || matches!(*p, "unix" | "test" | "gccgo")
+    stem.split('_').enumerate().filter_map(|(i, p)| {
+        let tag = OSES.iter().any(|(os, _)| *os == p)
+            || ARCHES.contains(&p)
+            || arch_family(p).is_some()
+            || matches!(p, "unix" | "test" | "gc" | "gccgo");
+        ((i > 0 && tag) || p == "gccgo").then_some(p)
     })
+}
+
+/// `ppc64x` → `ppc64` (for `ppc64` and `ppc64le`), `mipsx` → `mips` (`mips`, `mipsle`).
+fn arch_family(word: &str) -> Option<&str> {
+    let head = word.strip_suffix('x')?;
+    let le = ARCHES.iter().any(|a| a.strip_suffix("le") == Some(head));
+    (le && ARCHES.contains(&head)).then_some(head)
 }
 
 /// The build a file takes part in, as far as its name tells: its OS and architecture, else
@@ -283,9 +293,13 @@ impl<'a> Build<'a> {
         variant_tags(file).all(|t| match t {
             "unix" => OSES.iter().any(|&(os, unix)| os == self.os && unix),
             "test" => self.test,
+            "gc" => true,
             "gccgo" => false,
             t if ARCHES.contains(&t) => t == self.arch,
-            t => t == self.os,
+            t => match arch_family(t) {
+                Some(head) => self.arch.strip_suffix("le").unwrap_or(self.arch) == head,
+                None => t == self.os,
+            },
         })
     }
 }
@@ -323,6 +337,16 @@ mod tests {
             ("a.go", "x_js.go", false),
             ("a.go", "x_test.go", false),
             ("a.go", "x_gccgo.go", false),
+            ("a.go", "gccgo.go", false),
+            ("a.go", "x_unix_gc.go", true),
+            ("a.go", "x_unix_gc_ppc64x.go", false),
+            ("a_ppc64le.go", "x_unix_gc_ppc64x.go", true),
+            ("a_mips.go", "x_mipsx.go", true),
+            ("a_mipsle.go", "x_mipsx.go", true),
+            ("a_mips64.go", "x_mipsx.go", false),
+            ("a_mips64le.go", "x_mips64x.go", true),
+            // Not a family (there is no `amd64le`): a word of the name.
+            ("a.go", "x_amd64x.go", true),
             ("a_test.go", "x_test.go", true),
             ("a_windows.go", "x_windows.go", true),
             ("a_windows.go", "x_unix.go", false),
