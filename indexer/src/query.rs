@@ -1456,11 +1456,13 @@ fn depth(i: &NodeInfo) -> usize {
 /// How many untyped call sites an answer lists (`candidatesTotal` says how many exist).
 pub const CANDIDATES: usize = 10;
 
-/// The warning an answer carries when `n` calls of `name` could not be typed; `listed`: the
-/// answer lists them as `candidates`.
+/// The warning an answer carries when `n` calls of `name` were linked to no definition
+/// (an untyped receiver, or a name defined in several files where the call looks: Go's
+/// `json.Unmarshal`, in two files told apart by `//go:build` lines); `listed`: the answer
+/// lists them as `candidates`.
 pub fn untyped_warning(n: usize, name: &str, listed: bool) -> String {
     format!(
-        "{n} call sites of `.{name}(` could not be typed (their receiver's type is not stated): they may call this symbol or another of that name{}",
+        "{n} call sites of `.{name}(` are linked to no one definition (their receiver's type is not stated, or the name is defined more than once where they look): they may call this symbol or another of that name{}",
         if listed { "; see candidates" } else { "" }
     )
 }
