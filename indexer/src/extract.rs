@@ -683,6 +683,13 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     }
     out.package = raw.package.map(|p| text(src, p));
     out.doc = syntax.module_doc(src, root, raw.package, raw.comments.as_deref());
+    if let Some(expr) = syntax.build_constraint(src, raw.package, raw.comments.as_deref()) {
+        out.facts.push(TypeFact {
+            qualname: String::new(),
+            role: FactRole::Build,
+            ty: expr,
+        });
+    }
     out
 }
 

@@ -965,6 +965,17 @@ fn write_files(
                     for (name, _) in old_quals.symmetric_difference(&new_quals) {
                         w.names.insert(name.clone());
                     }
+                    // A changed build line changes which of a package's definitions its
+                    // references mean: every name the file defines is re-resolved.
+                    let line = |fs: &[TypeFact]| {
+                        fs.iter()
+                            .find(|f| f.role == FactRole::Build)
+                            .map(|f| f.ty.clone())
+                    };
+                    if was.as_ref().map(|w| line(&w.facts)).unwrap_or_default() != line(&ex.facts) {
+                        w.names
+                            .extend(old_quals.into_iter().chain(new_quals).map(|(n, _)| n));
+                    }
                 }
                 let size = f.size as i64;
                 let id = conn.upsert_file(
@@ -1404,7 +1415,8 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact]) -> Option<TypedChange> {
     let group = |fs: &[TypeFact]| {
         let mut m: std::collections::BTreeMap<String, Vec<(FactRole, String)>> =
             std::collections::BTreeMap::new();
-        for f in fs {
+        // A build line is no type: what it changes is which definitions are chosen, below.
+        for f in fs.iter().filter(|f| f.role != FactRole::Build) {
             m.entry(f.qualname.clone())
                 .or_default()
                 .push((f.role, f.ty.clone()));

@@ -304,6 +304,9 @@ pub enum FactRole {
     Returns,
     /// A base class or embedded type, in order (one fact each).
     Base,
+    /// Go: the file's build constraint, its `//go:build` line's expression (qualname `''`,
+    /// the file): which builds compile the file.
+    Build,
 }
 
 impl FactRole {
@@ -312,13 +315,19 @@ impl FactRole {
             FactRole::Type => "type",
             FactRole::Returns => "returns",
             FactRole::Base => "base",
+            FactRole::Build => "build",
         }
     }
 
     pub fn parse(s: &str) -> Option<FactRole> {
-        [FactRole::Type, FactRole::Returns, FactRole::Base]
-            .into_iter()
-            .find(|r| r.as_str() == s)
+        [
+            FactRole::Type,
+            FactRole::Returns,
+            FactRole::Base,
+            FactRole::Build,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == s)
     }
 }
 

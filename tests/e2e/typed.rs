@@ -202,9 +202,10 @@ fn go_calls_typed_by_what_the_code_states() {
 #[test]
 fn go_build_variants_chosen_by_the_referring_files_build_never_by_order() {
     // `sys` defines `Errno` and `Syscall` once per OS (by file name), `Decode` in two plain
-    // files (told apart by `//go:build` lines the map does not read), and `T.Flush` twice.
-    // Each reference takes the definition its own file's build compiles, by the name rules
-    // and through the types alike; the plain pair is ambiguous, whichever file came first.
+    // files told apart by `//go:build` lines, `T.Flush` twice the same way, and `Twice` in
+    // two files nothing tells apart. Each reference takes the definition its own file's
+    // build compiles (linux/amd64 unless its name or line says otherwise), by the name rules
+    // and through the types alike; `Twice` stays ambiguous, whichever file came first.
     let ws = project(&[
         ("go.mod", "module example.com/m\n\ngo 1.22\n"),
         (
@@ -221,11 +222,11 @@ fn go_build_variants_chosen_by_the_referring_files_build_never_by_order() {
         ),
         (
             "sys/decode.go",
-            "//go:build !v2\n\npackage sys\n\nfunc Decode() {}\n",
+            "// Copyright line.\n\n//go:build !goexperiment.v2\n\npackage sys\n\nfunc Decode() {}\n",
         ),
         (
             "sys/v2_decode.go",
-            "//go:build v2\n\npackage sys\n\nfunc Decode() {}\n",
+            "//go:build goexperiment.v2\n\npackage sys\n\nfunc Decode() {}\n",
         ),
         (
             "sys/t.go",
@@ -239,29 +240,61 @@ fn go_build_variants_chosen_by_the_referring_files_build_never_by_order() {
             "sys/flush_b.go",
             "//go:build !a\n\npackage sys\n\nfunc (t *T) Flush() {}\n",
         ),
+        ("sys/twice1.go", "package sys\n\nfunc Twice() {}\n"),
+        ("sys/twice2.go", "package sys\n\nfunc Twice() {}\n"),
         (
             "app/app.go",
-            "package app\n\nimport \"example.com/m/sys\"\n\nfunc Run() {\n\tsys.Syscall()\n\tsys.Decode()\n\tt := sys.New()\n\tt.Flush()\n}\n",
+            "package app\n\nimport \"example.com/m/sys\"\n\nfunc Run() {\n\tsys.Syscall()\n\tsys.Decode()\n\tt := sys.New()\n\tt.Flush()\n\tsys.Twice()\n}\n",
         ),
         (
             "app/app_windows.go",
             "package app\n\nimport \"example.com/m/sys\"\n\nfunc RunWin() {\n\tsys.Syscall()\n}\n",
         ),
+        (
+            "app/plan.go",
+            "//go:build plan9\n\npackage app\n\nimport \"example.com/m/sys\"\n\nfunc RunPlan9() {\n\tsys.Syscall()\n}\n",
+        ),
     ]);
     let at = |file: &str, line: u32, leaf: &str| call_at(ws.path(), file, line, leaf);
+    let import = |t: &str| Some((Some(t.to_string()), "import".to_string()));
     assert_eq!(
         at("app/app.go", 6, "Syscall"),
-        Some((Some("go:sys/sys_unix.go#Syscall".into()), "import".into()))
+        import("go:sys/sys_unix.go#Syscall")
     );
     assert_eq!(
         at("app/app_windows.go", 6, "Syscall"),
-        Some((
-            Some("go:sys/sys_windows.go#Syscall".into()),
-            "import".into()
-        ))
+        import("go:sys/sys_windows.go#Syscall")
     );
-    assert_eq!(at("app/app.go", 7, "Decode").map(|t| t.0), Some(None));
-    assert_eq!(at("app/app.go", 9, "Flush").map(|t| t.0), Some(None));
+    assert_eq!(
+        at("app/plan.go", 8, "Syscall"),
+        import("go:sys/sys_plan9.go#Syscall")
+    );
+    assert_eq!(
+        at("app/app.go", 7, "Decode"),
+        import("go:sys/decode.go#Decode")
+    );
+    assert_eq!(
+        at("app/app.go", 9, "Flush"),
+        target("go:sys/flush_b.go#T.Flush")
+    );
+    assert_eq!(at("app/app.go", 10, "Twice").map(|t| t.0), Some(None));
+
+    // The build lines swapped: the unchanged caller's edge follows, as a cold build's would.
+    write(
+        ws.path(),
+        "sys/flush_a.go",
+        "//go:build !a\n\npackage sys\n\nfunc (t *T) Flush() {}\n",
+    );
+    write(
+        ws.path(),
+        "sys/flush_b.go",
+        "//go:build a\n\npackage sys\n\nfunc (t *T) Flush() {}\n",
+    );
+    index(ws.path());
+    assert_eq!(
+        call_at(ws.path(), "app/app.go", 9, "Flush"),
+        target("go:sys/flush_a.go#T.Flush")
+    );
 }
 
 #[test]

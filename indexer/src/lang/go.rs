@@ -223,6 +223,37 @@ impl Syntax for GoSyntax {
         }
     }
 
+    fn build_constraint(
+        &self,
+        src: &[u8],
+        package: Option<Node<'_>>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        // A `//go:build` line counts only before the package clause.
+        let clause = package?.parent()?;
+        let before: Vec<Node<'_>> = match comments {
+            Some(cs) => cs
+                .iter()
+                .copied()
+                .take_while(|c| c.end_byte() <= clause.start_byte())
+                .collect(),
+            None => {
+                let root = clause.parent()?;
+                let mut cur = root.walk();
+                root.children(&mut cur)
+                    .take_while(|c| c.end_byte() <= clause.start_byte())
+                    .filter(|c| c.kind_name() == "comment")
+                    .collect()
+            }
+        };
+        before.iter().find_map(|c| {
+            let t = std::str::from_utf8(&src[c.byte_range()]).ok()?;
+            let expr = t.strip_prefix("//go:build")?;
+            (expr.starts_with([' ', '\t']) && !expr.trim().is_empty())
+                .then(|| expr.trim().to_string())
+        })
+    }
+
     fn module_doc(
         &self,
         src: &[u8],

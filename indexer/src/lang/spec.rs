@@ -305,6 +305,17 @@ pub trait Syntax: Sync {
         comments: Option<&[Node<'_>]>,
     ) -> Option<String>;
 
+    /// The file's build constraint (Go's `//go:build` expression), from the comments before
+    /// the `@package` capture.
+    fn build_constraint(
+        &self,
+        _src: &[u8],
+        _package: Option<Node<'_>>,
+        _comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        None
+    }
+
     /// The first line of the file's documentation; `package` is the `@package` capture.
     fn module_doc(
         &self,

@@ -235,7 +235,12 @@ pub(crate) trait Resolver: Sync {
     /// package's files ([`SymbolIndex::in_dir`], which lists them in no fixed order): the
     /// only one, unless the language says how one is chosen. `None` when it is ambiguous:
     /// never the first.
-    fn pick_in_package(&self, hits: Vec<SymRef>, _from: &str) -> Option<SymRef> {
+    fn pick_in_package(
+        &self,
+        _idx: &dyn SymbolIndex,
+        hits: Vec<SymRef>,
+        _from: &str,
+    ) -> Option<SymRef> {
         single(hits.into_iter())
     }
 }

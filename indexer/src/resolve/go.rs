@@ -8,7 +8,7 @@ use super::ctx::{
 use super::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
 use crate::walk::parent_dir;
 
 pub(crate) struct GoResolver;
@@ -65,8 +65,13 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
 }
 
 impl Resolver for GoResolver {
-    fn pick_in_package(&self, hits: Vec<SymRef>, from: &str) -> Option<SymRef> {
-        pick_in_package(hits, from)
+    fn pick_in_package(
+        &self,
+        idx: &dyn SymbolIndex,
+        hits: Vec<SymRef>,
+        from: &str,
+    ) -> Option<SymRef> {
+        pick_in_package(idx, hits, from)
     }
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
         let binding = match package_dir(ws, &imp.module, &ctx.path) {
@@ -136,7 +141,7 @@ impl Resolver for GoResolver {
             if hits.is_empty() {
                 return None;
             }
-            Some(match pick_in_package(hits, &ctx.path) {
+            Some(match pick_in_package(idx, hits, &ctx.path) {
                 Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Package),
                 None => Outcome::Edge(None, Resolution::Unresolved),
             })
@@ -152,7 +157,7 @@ impl Resolver for GoResolver {
             }
             for b in &ctx.star {
                 if let Binding::Package(d) = b {
-                    if let Some(s) = pick_in_package(idx.in_dir(lang, d, segs[0]), &ctx.path) {
+                    if let Some(s) = pick_in_package(idx, idx.in_dir(lang, d, segs[0]), &ctx.path) {
                         return Some(Outcome::Edge(Some(s.node_id), Resolution::Import));
                     }
                 }
@@ -166,7 +171,7 @@ impl Resolver for GoResolver {
         match ctx.bindings.get(segs[0]) {
             Some(Binding::Package(d)) => {
                 let q = segs[1..].join(".");
-                pick_in_package(idx.in_dir(lang, d, &q), &ctx.path)
+                pick_in_package(idx, idx.in_dir(lang, d, &q), &ctx.path)
                     .map(|s| Outcome::Edge(Some(s.node_id), Resolution::Import))
             }
             Some(_) => Some(Outcome::Edge(None, Resolution::External)),
@@ -260,9 +265,9 @@ fn arch_family(word: &str) -> Option<&str> {
     (le && ARCHES.contains(&head)).then_some(head)
 }
 
-/// The build a file takes part in, as far as its name tells: its OS and architecture, else
-/// linux/amd64 (what `go build` and gopls use on the machines the map is made on), and
-/// whether it is a test file.
+/// The build a file takes part in: its OS and architecture as its name and build line
+/// say, else linux/amd64 (what `go build` and gopls use on the machines the map is made
+/// on), and whether it is a test file.
 struct Build<'a> {
     os: &'a str,
     arch: &'a str,
@@ -270,7 +275,10 @@ struct Build<'a> {
 }
 
 impl<'a> Build<'a> {
-    fn of(file: &'a str) -> Build<'a> {
+    /// The build of `file` whose `//go:build` expression is `constraint`: by its name, and
+    /// when the line rules that build out (`//go:build windows` in `conn.go`), the first
+    /// OS and architecture the line allows.
+    fn of(file: &'a str, constraint: Option<&str>) -> Build<'a> {
         let mut b = Build {
             os: "linux",
             arch: "amd64",
@@ -285,12 +293,45 @@ impl<'a> Build<'a> {
                 b.test = true;
             }
         }
+        let Some(expr) = constraint else {
+            return b;
+        };
+        if constraint_holds(expr, &|t| b.has(t)) != Some(false) {
+            return b;
+        }
+        let arches = std::iter::once(b.arch).chain(ARCHES.iter().copied());
+        for arch in arches {
+            for &(os, _) in OSES {
+                let other = Build { os, arch, ..b };
+                if constraint_holds(expr, &|t| other.has(t)) == Some(true) {
+                    return other;
+                }
+            }
+        }
         b
     }
 
-    /// Whether a file of that name is compiled into this build.
-    fn includes(&self, file: &str) -> bool {
-        variant_tags(file).all(|t| match t {
+    /// Whether a build tag is set in this build: its OS (and what that OS implies), its
+    /// architecture, `unix`, the `gc` compiler, cgo and every Go release. Experiments
+    /// (`goexperiment.…`), `gccgo` and custom tags are not.
+    fn has(&self, tag: &str) -> bool {
+        let implied = match self.os {
+            "android" => "linux",
+            "ios" => "darwin",
+            "illumos" => "solaris",
+            _ => self.os,
+        };
+        tag == self.os
+            || tag == implied
+            || tag == self.arch
+            || (tag == "unix" && OSES.iter().any(|&(os, unix)| os == self.os && unix))
+            || matches!(tag, "gc" | "cgo")
+            || tag.starts_with("go1.")
+    }
+
+    /// Whether a file of that name and build line is compiled into this build.
+    fn includes(&self, file: &str, constraint: Option<&str>) -> bool {
+        let by_name = variant_tags(file).all(|t| match t {
             "unix" => OSES.iter().any(|&(os, unix)| os == self.os && unix),
             "test" => self.test,
             "gc" => true,
@@ -300,26 +341,180 @@ impl<'a> Build<'a> {
                 Some(head) => self.arch.strip_suffix("le").unwrap_or(self.arch) == head,
                 None => t == self.os,
             },
-        })
+        });
+        // A line the map cannot read rules nothing out.
+        by_name && constraint.is_none_or(|e| constraint_holds(e, &|t| self.has(t)) != Some(false))
     }
 }
 
+/// Whether a `//go:build` expression holds when `tag` says which tags are set; `None` when
+/// it is not one (`||`, `&&`, `!`, parentheses and tags, as `go/build/constraint` reads).
+fn constraint_holds(expr: &str, tag: &dyn Fn(&str) -> bool) -> Option<bool> {
+    struct P<'e, 't> {
+        s: &'e [u8],
+        at: usize,
+        tag: &'t dyn Fn(&str) -> bool,
+    }
+    impl P<'_, '_> {
+        fn skip(&mut self) {
+            while self.s.get(self.at).is_some_and(|c| c.is_ascii_whitespace()) {
+                self.at += 1;
+            }
+        }
+        fn eat(&mut self, tok: &str) -> bool {
+            self.skip();
+            let hit = self.s[self.at..].starts_with(tok.as_bytes());
+            if hit {
+                self.at += tok.len();
+            }
+            hit
+        }
+        fn or(&mut self, depth: u32) -> Option<bool> {
+            let mut v = self.and(depth)?;
+            while self.eat("||") {
+                v |= self.and(depth)?;
+            }
+            Some(v)
+        }
+        fn and(&mut self, depth: u32) -> Option<bool> {
+            let mut v = self.not(depth)?;
+            while self.eat("&&") {
+                v &= self.not(depth)?;
+            }
+            Some(v)
+        }
+        fn not(&mut self, depth: u32) -> Option<bool> {
+            if depth > 64 {
+                return None;
+            }
+            if self.eat("!") {
+                return Some(!self.not(depth + 1)?);
+            }
+            if self.eat("(") {
+                let v = self.or(depth + 1)?;
+                return self.eat(")").then_some(v);
+            }
+            self.skip();
+            let start = self.at;
+            while self
+                .s
+                .get(self.at)
+                .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
+            {
+                self.at += 1;
+            }
+            let word = std::str::from_utf8(&self.s[start..self.at]).ok()?;
+            (!word.is_empty()).then(|| (self.tag)(word))
+        }
+    }
+    let mut p = P {
+        s: expr.as_bytes(),
+        at: 0,
+        tag,
+    };
+    let v = p.or(0)?;
+    p.skip();
+    (p.at == p.s.len()).then_some(v)
+}
+
+/// A Go file's build line, as the index holds it (a fact of the file).
+fn build_line(idx: &dyn SymbolIndex, file: &str) -> Option<String> {
+    idx.facts(LANG, file, "", FactRole::Build)
+        .into_iter()
+        .next()
+}
+
 /// One target among symbols of the same qualname in one package: the only one, or the only
-/// one in a file compiled into the referring file's build (by the names of both:
-/// `_windows.go` is not part of a linux build, `_unix.go` is; a file named for no OS is
-/// taken to be built on linux/amd64). Anything else is ambiguous: two plain files defining
-/// one name are told apart by `//go:build` lines, which the map does not read.
-fn pick_in_package(hits: Vec<SymRef>, from: &str) -> Option<SymRef> {
+/// one in a file compiled into the referring file's build (by both files' names and build
+/// lines: `_windows.go` is not part of a linux build, `_unix.go` is, and neither is a file
+/// whose line says `goexperiment.jsonv2`). Anything else is ambiguous.
+fn pick_in_package(idx: &dyn SymbolIndex, hits: Vec<SymRef>, from: &str) -> Option<SymRef> {
     if hits.len() <= 1 {
         return hits.into_iter().next();
     }
-    let build = Build::of(from);
-    crate::resolve::ctx::single(hits.into_iter().filter(|s| build.includes(&s.file)))
+    let from_line = build_line(idx, from);
+    let build = Build::of(from, from_line.as_deref());
+    crate::resolve::ctx::single(
+        hits.into_iter()
+            .filter(|s| build.includes(&s.file, build_line(idx, &s.file).as_deref())),
+    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Build;
+    use super::{constraint_holds, Build};
+
+    #[test]
+    fn build_lines_read_as_go_reads_them() {
+        let linux = Build::of("a.go", None);
+        let holds = |e: &str| constraint_holds(e, &|t| linux.has(t));
+        let table = [
+            ("linux", Some(true)),
+            ("windows", Some(false)),
+            ("unix", Some(true)),
+            ("!windows", Some(true)),
+            ("linux && amd64", Some(true)),
+            ("linux && arm64", Some(false)),
+            ("darwin || linux", Some(true)),
+            ("(darwin || freebsd) && !cgo", Some(false)),
+            ("!(darwin || freebsd)", Some(true)),
+            ("!!linux", Some(true)),
+            ("gc && go1.21", Some(true)),
+            ("gccgo", Some(false)),
+            ("goexperiment.jsonv2", Some(false)),
+            ("!goexperiment.jsonv2", Some(true)),
+            ("ignore", Some(false)),
+            ("  linux  ||windows ", Some(true)),
+            // Not expressions: read as no constraint by the callers.
+            ("", None),
+            ("linux &&", None),
+            ("(linux", None),
+            ("linux windows", None),
+            ("linux | windows", None),
+            ("+build linux", None),
+        ];
+        for (e, want) in table {
+            assert_eq!(holds(e), want, "{e:?}");
+        }
+        let deep = format!("{}linux{}", "(".repeat(500), ")".repeat(500));
+        assert_eq!(holds(&deep), None, "nesting is bounded");
+        let nots = format!("{}linux", "!".repeat(500));
+        assert_eq!(holds(&nots), None, "nesting is bounded");
+    }
+
+    #[test]
+    fn a_files_build_line_chooses_its_build() {
+        // (referring file and its line, defining file and its line, compiled together)
+        let table = [
+            (("a.go", None), ("x.go", Some("!goexperiment.jsonv2")), true),
+            (("a.go", None), ("x.go", Some("goexperiment.jsonv2")), false),
+            (("a.go", None), ("x.go", Some("gccgo")), false),
+            (("a.go", None), ("x_unix.go", Some("unix && !linux")), false),
+            (("a.go", None), ("x.go", Some("not a line (")), true),
+            // A referrer whose line rules linux out takes the first build it allows.
+            (("a.go", Some("windows")), ("x_windows.go", None), true),
+            (("a.go", Some("windows")), ("x_unix.go", None), false),
+            (("a.go", Some("aix || solaris")), ("x_aix.go", None), true),
+            (
+                ("a.go", Some("darwin && arm64")),
+                ("x_arm64.go", None),
+                true,
+            ),
+            (
+                ("a.go", Some("darwin && arm64")),
+                ("x_amd64.go", None),
+                false,
+            ),
+            (("a.go", Some("ignore")), ("x_linux.go", None), true),
+        ];
+        for ((from, from_line), (file, line), want) in table {
+            assert_eq!(
+                Build::of(from, from_line).includes(file, line),
+                want,
+                "{from} {from_line:?} → {file} {line:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_files_name_says_which_builds_compile_it() {
@@ -361,7 +556,11 @@ mod tests {
             ("dir/a.go", "dir/zerrors_linux_386.go", false),
         ];
         for (from, file, want) in table {
-            assert_eq!(Build::of(from).includes(file), want, "{from} → {file}");
+            assert_eq!(
+                Build::of(from, None).includes(file, None),
+                want,
+                "{from} → {file}"
+            );
         }
     }
 }

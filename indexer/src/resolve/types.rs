@@ -450,7 +450,11 @@ impl<'a> Walk<'a> {
                 .map(Member::Sym),
             Val::Package(dir) => self
                 .r
-                .pick_in_package(self.idx.in_dir(self.lang, dir, name), &self.home.path)
+                .pick_in_package(
+                    self.idx,
+                    self.idx.in_dir(self.lang, dir, name),
+                    &self.home.path,
+                )
                 .map(Member::Sym),
             Val::Type(t) => match self.in_type(t, name, call, &mut HashSet::new()) {
                 // `x.clone()`, `m.lock()`: the value itself, unless the type says otherwise.
@@ -514,6 +518,7 @@ impl<'a> Walk<'a> {
         }
         if lang.spec().package_nodes {
             return super::resolver(lang).pick_in_package(
+                self.idx,
                 self.idx.in_dir(lang, parent_dir(&t.file), q),
                 &self.home.path,
             );
