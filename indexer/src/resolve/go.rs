@@ -331,11 +331,11 @@ impl<'a> Build<'a> {
 
     /// Whether a file of that name and build line is compiled into this build.
     fn includes(&self, file: &str, constraint: Option<&str>) -> bool {
+        // A name's words mean what the same tags mean in a build line, but for `test`, the
+        // architecture families, and an OS word, which is that OS alone.
         let by_name = variant_tags(file).all(|t| match t {
-            "unix" => OSES.iter().any(|&(os, unix)| os == self.os && unix),
             "test" => self.test,
-            "gc" => true,
-            "gccgo" => false,
+            "unix" | "gc" | "gccgo" => self.has(t),
             t if ARCHES.contains(&t) => t == self.arch,
             t => match arch_family(t) {
                 Some(head) => self.arch.strip_suffix("le").unwrap_or(self.arch) == head,
