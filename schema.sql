@@ -156,6 +156,14 @@ CREATE TABLE facts (
 -- How central each symbol is: PageRank over the calls/imports/extends/implements edges, mixed
 -- with in-degree; recomputed by runs that change many files (it ranks ties, so a few small
 -- runs behind is fine). Symbols without a row score 0.
+-- Files the map indexed and that were deleted since: a path that is gone from disk is then
+-- FILE_DELETED ("was indexed") rather than "never indexed", whoever removed its row (the
+-- watcher or an index run).
+CREATE TABLE gone (
+    path  TEXT PRIMARY KEY,                    -- workspace-relative, as files.path was
+    at    INTEGER NOT NULL                     -- unix seconds
+) WITHOUT ROWID;
+
 CREATE TABLE hubs (
     node        INTEGER PRIMARY KEY,           -- nodes.id
     score       REAL NOT NULL,

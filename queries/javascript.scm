@@ -26,12 +26,12 @@
 
 (class_body
   (method_definition
-    name: (property_identifier) @name
+    name: [(property_identifier) (private_property_identifier)] @name
     body: (statement_block) @body) @definition.function)
 
 (class_body
   (field_definition
-    property: (property_identifier) @name) @definition.field)
+    property: [(property_identifier) (private_property_identifier)] @name) @definition.field)
 
 ; `const x = …`, `let x`, `var x`; what it is bound to decides between a constant, a variable,
 ; a function (an arrow function) and a class (a class expression).

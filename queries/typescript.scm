@@ -65,7 +65,7 @@
 
 (class_body
   (method_definition
-    name: (property_identifier) @name
+    name: [(property_identifier) (private_property_identifier)] @name
     body: (statement_block) @body) @definition.function)
 
 (class_body
@@ -78,7 +78,7 @@
 
 (class_body
   (public_field_definition
-    name: (property_identifier) @name) @definition.field)
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.field)
 
 ; Parameter properties: `constructor(private readonly x: T)` declares field `x` of the class
 ; (the rules keep the parameters that have a modifier).

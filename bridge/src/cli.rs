@@ -862,6 +862,19 @@ pub fn render(tool: &str, d: &Value) -> String {
             {
                 out.push_str(&format!("  {}: {}\n", s(f, "path"), s(f, "reason")));
             }
+            out.push_str(&format!(
+                "syntax   {} file(s) with errors (their symbols are what parsed)\n",
+                d["parseErrorCount"]
+            ));
+            for f in d["parseErrorFiles"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .iter()
+                .take(20)
+            {
+                out.push_str(&format!("  {}\n", f.as_str().unwrap_or("")));
+            }
             for sv in d["servers"].as_array().cloned().unwrap_or_default() {
                 let extra = [s(&sv, "command"), s(&sv, "reason")]
                     .into_iter()

@@ -100,7 +100,7 @@ fn parse_scope(s: &str) -> Result<Scope, String> {
                 ""
             }
         });
-        indexer::id::is_identifier(name)
+        indexer::id::is_member_name(name)
     });
     if ok {
         Ok(Scope::Symbol(s.to_string()))

@@ -1090,6 +1090,11 @@ pub fn convert_outline(lang: Lang, v: &Value, text: &str, enc: Encoding) -> Vec<
                 kind,
             ),
         };
+        // A name no node ID can carry (tsc's `setTimeout() callback`, a computed key) is no
+        // symbol of the map's; what it holds is local to it.
+        if !indexer::id::is_member_name(&name) {
+            continue;
+        }
         let key_scope = if prefix.is_some() && parent.is_none() {
             None
         } else {
@@ -1466,6 +1471,28 @@ mod tests {
         let mut endless = std::io::Cursor::new(vec![b'x'; 4 << 20]);
         assert!(matches!(read_frame(&mut endless), Some(Err(_))));
         assert_eq!(endless.position(), MAX_HEADER_LINE);
+    }
+
+    #[test]
+    fn outline_names_are_node_id_segments() {
+        let r = |l: u32, c: u32, e: u32| json!({"start": {"line": l, "character": c}, "end": {"line": l, "character": e}});
+        let text = "class R {\n  #t = 0\n  s() {\n    setTimeout(() => {}, 1)\n  }\n}\n";
+        let v = json!([{
+            "name": "R", "kind": 5, "range": r(0, 0, 1), "selectionRange": r(0, 6, 7),
+            "children": [
+                {"name": "#t", "kind": 8, "range": r(1, 2, 8), "selectionRange": r(1, 2, 4)},
+                {"name": "s", "kind": 6, "range": r(2, 2, 3), "selectionRange": r(2, 2, 3),
+                 "children": [{"name": "setTimeout() callback", "kind": 12,
+                               "range": r(3, 15, 25), "selectionRange": r(3, 15, 25)}]}
+            ]
+        }]);
+        let out = convert_outline(Lang::TypeScript, &v, text, Encoding::Utf16);
+        let names: Vec<&str> = out.iter().map(|s| s.qualname.as_str()).collect();
+        assert_eq!(names, ["R", "R.#t", "R.s"]);
+        for s in &out {
+            let id = indexer::id::NodeId::symbol_id(Lang::TypeScript, "r.ts", &s.qualname);
+            assert!(indexer::id::NodeId::parse(&id).is_ok(), "{id}");
+        }
     }
 
     #[test]

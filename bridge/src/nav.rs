@@ -273,18 +273,37 @@ pub fn target(
     let c = contain(&ws.root, file)?;
     let lang = lang_of(&c, file)?;
     let text = read_source(ws, &c, file)?;
-    let lines = text.split('\n').count() as u32;
-    if line > lines {
-        return Err(ToolError::bad_args(format!(
-            "{file} has {lines} lines; line {line} is past its end"
-        )));
-    }
+    check_position(&text, file, line, col)?;
     Ok(Target {
         c,
         lang,
         text,
         pos: Pos { line, col },
     })
+}
+
+/// A 1-based line and character column inside `text`: the line exists, and the column is on
+/// it or just past its last character (where a cursor can stand).
+pub fn check_position(text: &str, file: &str, line: u32, col: u32) -> Result<(), ToolError> {
+    if line == 0 || col == 0 {
+        return Err(ToolError::bad_args("line and col are 1-based"));
+    }
+    let lines = text.split('\n').count() as u32;
+    if line > lines {
+        return Err(ToolError::bad_args(format!(
+            "{file} has {lines} lines; line {line} is past its end"
+        )));
+    }
+    let chars = line_at(text, line).chars().count() as u32;
+    if col > chars + 1 {
+        return Err(ToolError::bad_args(format!(
+            "line {line} of {file} has {chars} characters; column {col} is past its end"
+        ))
+        .hint(
+            "columns count characters from 1; a locate string needs none: \"file:Cls.m@<|>name\"",
+        ));
+    }
+    Ok(())
 }
 
 /// The identifier under (or just before) a position.
@@ -749,22 +768,81 @@ pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     )
 }
 
-fn file_filter(filter: &Option<String>) -> Result<Option<globset::GlobMatcher>, ToolError> {
-    let Some(f) = filter else { return Ok(None) };
-    let pat = if f.contains(['*', '?', '[']) {
-        f.clone()
-    } else {
-        // A plain path: the file itself or anything under it.
-        format!("{}{{,/**}}", f.trim_end_matches('/'))
-    };
-    globset::GlobBuilder::new(&pat)
-        .literal_separator(false)
-        .build()
-        .map(|g| Some(g.compile_matcher()))
-        .map_err(|e| ToolError::bad_args(format!("fileFilter {f:?} is not a glob: {e}")))
+/// What `fileFilter` keeps: a glob (`*`, `?`, `[`), or a plain path relative to the root (the
+/// file itself or anything under the folder). globset drops an empty alternative (`f{,/**}`
+/// matched only `f/…`), so a plain path is two globs, each escaped.
+pub(crate) struct FileFilter(globset::GlobSet);
+
+impl FileFilter {
+    /// The filter as given; `root` turns an absolute path inside the workspace into a relative
+    /// one. A plain path that names nothing under `root` is refused: an answer of "no uses in
+    /// that file" would be false.
+    pub(crate) fn parse(f: &str, root: &Path) -> Result<FileFilter, ToolError> {
+        let bad = |e: String| ToolError::bad_args(format!("fileFilter {f:?} is not a glob: {e}"));
+        let mut set = globset::GlobSetBuilder::new();
+        if f.contains(['*', '?', '[']) {
+            let pat = f.strip_prefix("./").unwrap_or(f);
+            set.add(
+                globset::GlobBuilder::new(pat)
+                    .literal_separator(false)
+                    .build()
+                    .map_err(|e| bad(e.to_string()))?,
+            );
+        } else {
+            let rel = plain_rel(f, root)?;
+            if !root.join(&rel).exists() {
+                return Err(ToolError::bad_args(format!(
+                    "fileFilter {f:?} names no file or folder in the workspace"
+                ))
+                .hint("a path relative to the workspace root, or a glob such as 'src/**/*.py'"));
+            }
+            let esc = globset::escape(&rel);
+            for pat in [esc.clone(), format!("{esc}/**")] {
+                set.add(
+                    globset::GlobBuilder::new(&pat)
+                        .literal_separator(false)
+                        .build()
+                        .map_err(|e| bad(e.to_string()))?,
+                );
+            }
+        }
+        set.build().map(FileFilter).map_err(|e| bad(e.to_string()))
+    }
+
+    pub(crate) fn is_match(&self, rel: &str) -> bool {
+        self.0.is_match(rel)
+    }
 }
 
-fn keep(filter: &Option<globset::GlobMatcher>, anchor: &Anchor) -> bool {
+/// A plain `fileFilter` path as the workspace-relative form anchors carry: `./` and a trailing
+/// `/` dropped, an absolute path inside the root made relative.
+fn plain_rel(f: &str, root: &Path) -> Result<String, ToolError> {
+    let p = Path::new(f);
+    let rel = if p.is_absolute() {
+        let canon = p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        match canon.strip_prefix(root) {
+            Ok(r) => r.to_string_lossy().into_owned(),
+            Err(_) => {
+                return Err(ToolError::new(
+                    ErrorCode::OutsideWorkspace,
+                    format!("fileFilter {f:?} is outside the workspace"),
+                ))
+            }
+        }
+    } else {
+        f.trim_start_matches("./").to_string()
+    };
+    Ok(rel.trim_end_matches('/').to_string())
+}
+
+fn file_filter(ws: &Workspace, filter: &Option<String>) -> Result<Option<FileFilter>, ToolError> {
+    filter
+        .as_deref()
+        .map(|f| FileFilter::parse(f, &ws.root))
+        .transpose()
+}
+
+fn keep(filter: &Option<FileFilter>, anchor: &Anchor) -> bool {
     match filter {
         None => true,
         Some(g) => g.is_match(&anchor.file),
@@ -798,7 +876,7 @@ fn map_refs(
 }
 
 pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolError> {
-    let filter = file_filter(&p.file_filter)?;
+    let filter = file_filter(ws, &p.file_filter)?;
     let decl = p.include_declaration.unwrap_or(false);
     let ask = Ask {
         extra: json!({"context": {"includeDeclaration": decl}}),
@@ -849,29 +927,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let (mut found, source) = match server {
         Some(mut found) => {
             found.retain(|x| keep(&filter, x));
-            // What the map knows and the server did not list is added, labelled.
-            let listed: HashSet<(String, u32, u32)> = found
-                .iter()
-                .map(|x| (x.file.clone(), x.line, x.col))
-                .collect();
-            let extra: Vec<Anchor> = from_map
-                .into_iter()
-                .filter(|x| !listed.contains(&(x.file.clone(), x.line, x.col)))
-                .collect();
-            if !extra.is_empty() {
-                w.push(format!(
-                    "{} of the map's references the server did not list are added (source: map)",
-                    extra.len()
-                ));
-                for x in &mut found {
-                    x.source = Some("lsp");
-                }
-                found.extend(extra.into_iter().map(|mut x| {
-                    x.source = Some("map");
-                    x
-                }));
-                sort_anchors(&mut found);
-            }
+            let found = merge_map_extras(found, from_map, "references", &mut w);
             (found, "lsp")
         }
         None => {
@@ -935,46 +991,124 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
     Ok(out)
 }
 
-pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
-    let ask = Ask::new("implementationProvider", "textDocument/implementation");
-    let listed = Listed {
-        key: "implementations",
-        narrow: "point at a more specific type or method, or give a larger tokenBudget",
-    };
-    server_then_map(
-        ws,
-        p,
-        p.token_budget,
-        ask,
-        listed,
-        &|_| true,
-        |map, t, a, w| {
-            let (defs, _) = map_definitions(map, t)?;
-            let mut imps = Vec::new();
-            for d in &defs {
-                if matches!(d.kind.as_str(), "method" | "function") {
-                    // A method: the same-named methods of the subtypes of its type (overrides).
-                    let Some(parent) = &d.parent else { continue };
-                    for sub in subtypes(map, parent)? {
-                        let ms = map.db().members_named(&sub, &d.name)?;
-                        imps.extend(ms.iter().map(|m| sym_anchor(a, m)));
-                    }
-                } else {
-                    for sub in subtypes(map, &d.node_id)? {
-                        if let Some(s) = map.db().symbol(&sub)? {
-                            imps.push(sym_anchor(a, &s));
-                        }
-                    }
+/// The server's anchors with what the map knows and the server did not list added, each
+/// labelled by its source when any is added.
+fn merge_map_extras(
+    mut found: Vec<Anchor>,
+    from_map: Vec<Anchor>,
+    what: &str,
+    w: &mut Vec<String>,
+) -> Vec<Anchor> {
+    let listed: HashSet<(String, u32, u32)> = found
+        .iter()
+        .map(|x| (x.file.clone(), x.line, x.col))
+        .collect();
+    let extra: Vec<Anchor> = from_map
+        .into_iter()
+        .filter(|x| !listed.contains(&(x.file.clone(), x.line, x.col)))
+        .collect();
+    if !extra.is_empty() {
+        w.push(format!(
+            "{} of the map's {what} the server did not list are added (source: map)",
+            extra.len()
+        ));
+        for x in &mut found {
+            x.source = Some("lsp");
+        }
+        found.extend(extra.into_iter().map(|mut x| {
+            x.source = Some("map");
+            x
+        }));
+        sort_anchors(&mut found);
+    }
+    found
+}
+
+/// What the map knows implements the symbol at `t`: the subtypes of a type, and the methods of
+/// the subtypes that override a method.
+fn map_implementations(
+    map: &Map,
+    defs: &[MapSymbol],
+    a: &mut Anchors<'_>,
+) -> Result<Vec<Anchor>, ToolError> {
+    let mut imps = Vec::new();
+    for d in defs {
+        if matches!(d.kind.as_str(), "method" | "function") {
+            // A method: the same-named methods of the subtypes of its type (overrides).
+            let Some(parent) = &d.parent else { continue };
+            for sub in subtypes(map, parent)? {
+                let ms = map.db().members_named(&sub, &d.name)?;
+                imps.extend(ms.iter().map(|m| sym_anchor(a, m)));
+            }
+        } else {
+            for sub in subtypes(map, &d.node_id)? {
+                if let Some(s) = map.db().symbol(&sub)? {
+                    imps.push(sym_anchor(a, &s));
                 }
             }
-            dedup_anchors(&mut imps);
+        }
+    }
+    dedup_anchors(&mut imps);
+    Ok(imps)
+}
+
+/// Whether `x` is where one of `defs` is defined: a server that answers "implementations" with
+/// the symbol itself (tsc does for a class or a method) has answered nothing.
+fn is_own_definition(x: &Anchor, defs: &[MapSymbol]) -> bool {
+    defs.iter()
+        .any(|d| d.file == x.file && d.name_line == x.line)
+}
+
+pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
+    let ask = Ask::new("implementationProvider", "textDocument/implementation");
+    let mut w = Vec::new();
+    let t = target(ws, p, &mut w)?;
+    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let server = server_anchors(ws, &t, &mut a, ask, &mut w);
+    let map = match need_map(&a) {
+        Ok(m) => Some(m),
+        Err(_) if server.is_some() => None,
+        Err(e) => return Err(e),
+    };
+    let mut defs = Vec::new();
+    let mut from_map = Vec::new();
+    if let Some(map) = &map {
+        let _read = map.snapshot()?;
+        defs = map_definitions(map, &t).map(|(d, _)| d).unwrap_or_default();
+        from_map = map_implementations(map, &defs, &mut a)?;
+    }
+    let (found, source) = match server {
+        Some(mut found) => {
+            let before = found.len();
+            found.retain(|x| !is_own_definition(x, &defs));
+            if found.len() < before {
+                w.push(
+                    "the server answered the symbol's own definition, which is not an implementation: left out"
+                        .into(),
+                );
+            }
+            (
+                merge_map_extras(found, from_map, "implementations", &mut w),
+                "lsp",
+            )
+        }
+        None => {
             w.push(
-            "the map's implements/extends edges (subtypes, and the methods that override this one)"
-                .into(),
-        );
-            Ok(imps)
-        },
-    )
+                "the map's implements/extends edges (subtypes, and the methods that override this one)"
+                    .into(),
+            );
+            (from_map, "map")
+        }
+    };
+    Ok(listing(
+        "implementations",
+        found,
+        json!({ "source": source }),
+        p.token_budget,
+        "point at a more specific type or method, or give a larger tokenBudget",
+        w,
+        (Layout::ByFile, ws.shape()),
+    ))
 }
 
 pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
@@ -1624,7 +1758,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     let mut files = Vec::new();
     let mut diffs = Vec::new();
     let mut edits_total = 0;
-    let filter = file_filter(&p.file_filter)?;
+    let filter = file_filter(ws, &p.file_filter)?;
     for (uri, edits) in &per_file {
         let Some(abs) = lsp::uri_to_path(uri) else {
             continue;
@@ -1752,6 +1886,62 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_filters() {
+        let root = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(root.path().join("src/sub")).expect("mkdir");
+        std::fs::write(root.path().join("gin.go"), "").expect("write");
+        std::fs::write(root.path().join("src/sub/a{b}.go"), "").expect("write");
+        let root = root.path().canonicalize().expect("canon");
+        let abs = root.join("gin.go").display().to_string();
+        // (filter, file, kept)
+        for (f, file, kept) in [
+            ("gin.go", "gin.go", true),
+            ("./gin.go", "gin.go", true),
+            (abs.as_str(), "gin.go", true),
+            ("gin.go", "gin.go.bak", false),
+            ("gin.go", "sub/gin.go", false),
+            ("src", "src/sub/x.go", true),
+            ("src/", "src/sub/x.go", true),
+            ("src", "srcx/y.go", false),
+            ("src/sub/a{b}.go", "src/sub/a{b}.go", true),
+            ("gin*.go", "gin.go", true),
+            ("src/**/*.go", "src/sub/x.go", true),
+            ("*.go", "src/sub/x.go", true),
+        ] {
+            let g = FileFilter::parse(f, &root).expect(f);
+            assert_eq!(g.is_match(file), kept, "{f} on {file}");
+        }
+        for f in ["nothing.go", "/etc/passwd"] {
+            assert!(FileFilter::parse(f, &root).is_err(), "{f} refused");
+        }
+    }
+
+    #[test]
+    fn positions_checked() {
+        let text = "ab\n\né\n";
+        // (line, col, ok)
+        for (line, col, ok) in [
+            (1, 1, true),
+            (1, 3, true),
+            (1, 4, false),
+            (2, 1, true),
+            (2, 2, false),
+            (3, 2, true),
+            (3, 3, false),
+            (4, 1, true),
+            (5, 1, false),
+            (0, 1, false),
+            (1, 0, false),
+        ] {
+            assert_eq!(
+                check_position(text, "f", line, col).is_ok(),
+                ok,
+                "{line}:{col}"
+            );
+        }
+    }
 
     #[test]
     fn words_at_positions() {

@@ -58,7 +58,6 @@ struct Live {
     outline: Vec<OutlineSymbol>,
     /// The parse of the disk, kept for symbols a server's outline leaves out.
     parsed: Vec<OutlineSymbol>,
-    lines: usize,
     /// "lsp" (verified by the language server) or "parse".
     source: &'static str,
     /// The server that gave the outline, and the text it was given.
@@ -74,7 +73,7 @@ fn live_outline(
     shown: &str,
     warnings: &mut Vec<String>,
 ) -> Result<Live, ToolError> {
-    let (outline, lines) = ws.parsed_outline(c, lang, shown)?;
+    let (outline, _) = ws.parsed_outline(c, lang, shown)?;
     match ws.server(lang) {
         Ok(server) => {
             let text =
@@ -84,7 +83,6 @@ fn live_outline(
                     return Ok(Live {
                         outline: o,
                         parsed: outline,
-                        lines,
                         source: "lsp",
                         server: Some((server, text)),
                     })
@@ -106,7 +104,6 @@ fn live_outline(
     Ok(Live {
         parsed: outline.clone(),
         outline,
-        lines,
         source: "parse",
         server: None,
     })
@@ -447,12 +444,9 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         ErrorCode::FileDeleted => e.hint("`map_search` finds where its symbols live now"),
         _ => e,
     })?;
-    let (outline, lines, source) = (live.outline, live.lines, live.source);
-    if line as usize > lines {
-        return Err(ToolError::bad_args(format!(
-            "{file} has {lines} lines; line {line} is past its end"
-        )));
-    }
+    let (outline, source) = (live.outline, live.source);
+    let text = crate::nav::read_source(ws, &c, file)?;
+    crate::nav::check_position(&text, file, line, col)?;
     let map = open_map(ws, &mut warnings);
     let chain = outline::enclosing(&outline, Pos { line, col });
     let enclosing: Vec<Value> = chain

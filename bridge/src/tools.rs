@@ -246,13 +246,14 @@ fn schema_of<T: JsonSchema>() -> Value {
 /// Run one tool. A workspace set `unbounded` (the CLI's plain text, `rename --output`) answers
 /// without a budget; a client's budget never reaches that.
 pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Envelope {
-    use indexer::envelope::{MAX_BUDGET, UNBOUNDED};
+    use indexer::envelope::UNBOUNDED;
     let asked = budget_of(args);
     let mut args = args.clone();
     let budget = if ws.unbounded {
         Some(UNBOUNDED)
     } else {
-        asked.map(|b| if b == UNBOUNDED { MAX_BUDGET } else { b })
+        // A client's budget is never unbounded: the largest is clamped, and said so.
+        asked.map(|b| b.min(UNBOUNDED - 1))
     };
     if let (Some(o), Some(b)) = (args.as_object_mut(), budget) {
         if Some(b) != asked {

@@ -215,7 +215,7 @@ impl Workspace {
         let map = self.map().ok();
         let known = map
             .as_ref()
-            .is_some_and(|m| m.db().has_file(rel).unwrap_or(false));
+            .is_some_and(|m| m.db().ever_indexed(rel).unwrap_or(false));
         let near = map
             .and_then(|m| m.paths_near(rel, 3).ok())
             .unwrap_or_default();

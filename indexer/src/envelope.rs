@@ -205,7 +205,12 @@ impl Envelope {
             max,
         };
         match result {
-            Ok(a) => {
+            Ok(mut a) => {
+                if let Some(r) = requested.filter(|&r| r != UNBOUNDED && r != max) {
+                    a.warnings.push(format!(
+                        "tokenBudget {r} is outside {MIN_BUDGET}..={MAX_BUDGET}: answered within {max}"
+                    ));
+                }
                 let mut e = Envelope {
                     ok: true,
                     token_budget: budget(0),
@@ -369,6 +374,21 @@ mod tests {
         assert_eq!(clamp_budget(None), 2000);
         assert_eq!(clamp_budget(Some(5)), 100);
         assert_eq!(clamp_budget(Some(50_000)), 10_000);
+        let answer = || {
+            Ok(Answer {
+                data: serde_json::json!({}),
+                dropped: None,
+                warnings: Vec::new(),
+            })
+        };
+        let e = Envelope::from_result(answer(), Some(50_000));
+        assert_eq!(
+            e.warnings,
+            ["tokenBudget 50000 is outside 100..=10000: answered within 10000"]
+        );
+        for ok in [None, Some(3000), Some(UNBOUNDED)] {
+            assert!(Envelope::from_result(answer(), ok).warnings.is_empty());
+        }
     }
 
     #[test]

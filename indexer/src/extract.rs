@@ -135,6 +135,65 @@ impl Extractor {
         reference: bool,
     ) -> FileExtract {
         let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+        let first = self.extract_parsed(worker, lang, dialect, src, reference);
+        if !first.parse_error {
+            return first;
+        }
+        // A syntax error can swallow every declaration after it into one top-level error
+        // node (`function a(x: number,` unclosed). Blank the broken declaration and parse
+        // again: the answer that recovers more definitions is kept.
+        let Some(blanked) = self.recover(worker, lang, dialect, src) else {
+            return first;
+        };
+        let second = self.extract_parsed(worker, lang, dialect, &blanked, reference);
+        if second.symbols.len() > first.symbols.len() {
+            FileExtract {
+                parse_error: true,
+                ..second
+            }
+        } else {
+            first
+        }
+    }
+
+    /// `src` with the first declaration of each top-level error node that spans several
+    /// top-level lines blanked (spaces, line breaks kept: every other byte, line and column
+    /// stays where it was), parse after parse while that shrinks the errors; `None` when no
+    /// such node is found.
+    fn recover(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        dialect: usize,
+        src: &[u8],
+    ) -> Option<Vec<u8>> {
+        const ROUNDS: usize = 16;
+        let lq = self.query(lang, dialect)?;
+        worker.parser.set_language(&lq.grammar).ok()?;
+        let mut text = src.to_vec();
+        let mut changed = false;
+        for _ in 0..ROUNDS {
+            let tree = worker.parser.parse(&text, None)?;
+            let spans = blank_spans(&text, tree.root_node());
+            if spans.is_empty() {
+                break;
+            }
+            for (start, end) in spans {
+                blank(&mut text[start..end]);
+            }
+            changed = true;
+        }
+        changed.then_some(text)
+    }
+
+    fn extract_parsed(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        dialect: usize,
+        src: &[u8],
+        reference: bool,
+    ) -> FileExtract {
         let failed = FileExtract {
             parse_error: true,
             ..FileExtract::default()
@@ -221,6 +280,56 @@ impl Extractor {
     /// own grammar.
     pub fn extract_source(&self, lang: Lang, src: &[u8]) -> FileExtract {
         self.extract_by(&mut Worker::new(), lang, 0, src, false)
+    }
+}
+
+/// The byte ranges to blank in a tree with top-level error nodes: for each error node (a
+/// child of the root, or the root itself) holding a later line that starts at column 0 with
+/// code (not a closing bracket), its text up to that line: the declaration it broke on. The
+/// rest of the node is left for the next parse to read. Pure; table-tested.
+pub fn blank_spans(src: &[u8], root: Node<'_>) -> Vec<(usize, usize)> {
+    let mut errors: Vec<Node<'_>> = Vec::new();
+    if root.is_error() {
+        errors.push(root);
+    } else {
+        let mut c = root.walk();
+        errors.extend(root.children(&mut c).filter(|n| n.is_error()));
+    }
+    errors
+        .into_iter()
+        .filter_map(|n| {
+            let (start, end) = (n.start_byte(), n.end_byte().min(src.len()));
+            next_top_line(src, start, end).map(|next| (start, next))
+        })
+        .collect()
+}
+
+/// The first line start after `from` and before `end` whose first byte is code at column 0.
+fn next_top_line(src: &[u8], from: usize, end: usize) -> Option<usize> {
+    let mut i = from;
+    while i < end {
+        let nl = memchr::memchr(b'\n', &src[i..end])? + i;
+        let next = nl + 1;
+        if next >= end {
+            return None;
+        }
+        if !matches!(
+            src[next],
+            b' ' | b'\t' | b'\r' | b'\n' | b'}' | b')' | b']' | b'\x0c'
+        ) {
+            return Some(next);
+        }
+        i = next;
+    }
+    None
+}
+
+/// Spaces for every byte but line breaks, so lines and the columns of other lines stay.
+fn blank(bytes: &mut [u8]) {
+    for b in bytes {
+        if *b != b'\n' {
+            *b = b' ';
+        }
     }
 }
 
@@ -561,7 +670,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         }
         let name = text(src, def.name);
         // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
-        if !crate::id::is_identifier(&name) {
+        if !crate::id::is_member_name(&name) {
             continue;
         }
         let Some(kind) = syntax

@@ -5,7 +5,7 @@
 //! lang     := a prefix of the language registry ("py", "go", ...)
 //! path     := workspace-relative, "/"-separated, no "..", no leading "/"; a Go package: its directory + "/"
 //! qualname := segment ("." segment)*
-//! segment  := identifier [ "~" N ]       N >= 2
+//! segment  := [ "#" ] identifier [ "~" N ]   N >= 2; "#": a JavaScript/TypeScript private name
 //! ```
 //!
 //! Parsing and formatting are pure; percent-encoding covers `#`, `%` and white space in paths.
@@ -19,7 +19,7 @@ pub fn grammar() -> String {
         "node_id := lang \":\" ( path [ \"#\" qualname ] | \"ext:\" package ); \
 lang := {}; path is workspace-relative with \"/\" separators, no \"..\" and no leading \"/\" \
 (a package is its directory plus \"/\"); qualname := segment (\".\" segment)*; \
-segment := identifier [ \"~\" N ] with N >= 2. Examples: py:src/auth/session.py#SessionStore.refresh, \
+segment := [\"#\"] identifier [ \"~\" N ] with N >= 2 (\"#\": a JavaScript or TypeScript private name). Examples: py:src/auth/session.py#SessionStore.refresh, \
 go:net/http/server.go#Server.Serve, go:net/http/, py:ext:requests",
         Lang::prefixes().join(" | ")
     )
@@ -98,11 +98,15 @@ impl NodeId {
             id: s.to_string(),
             reason: reason.to_string(),
         };
-        let (lang, rest) = s
-            .split_once(':')
-            .ok_or_else(|| bad("it has no language prefix (py: or go:)"))?;
-        let lang = Lang::from_prefix(lang)
-            .ok_or_else(|| bad("the language prefix must be \"py\" or \"go\""))?;
+        let prefixes = || Lang::prefixes().join(", ");
+        let (lang, rest) = s.split_once(':').ok_or_else(|| BadNodeId {
+            id: s.to_string(),
+            reason: format!("it has no language prefix (one of {})", prefixes()),
+        })?;
+        let lang = Lang::from_prefix(lang).ok_or_else(|| BadNodeId {
+            id: s.to_string(),
+            reason: format!("the language prefix must be one of {}", prefixes()),
+        })?;
         if let Some(package) = rest.strip_prefix("ext:") {
             if package.is_empty() || package.chars().any(|c| c.is_whitespace() || c == '#') {
                 return Err(bad(
@@ -200,7 +204,7 @@ fn check_qualname(q: &str) -> Result<(), String> {
             Some((i, n)) => (i, Some(n)),
             None => (seg, None),
         };
-        if !is_identifier(ident) {
+        if !is_member_name(ident) {
             return Err(format!("qualname segment {seg:?} is not an identifier"));
         }
         if let Some(n) = n {
@@ -220,6 +224,11 @@ fn check_qualname(q: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A qualname segment's name: an identifier, or a JavaScript/TypeScript private name (`#x`).
+pub fn is_member_name(s: &str) -> bool {
+    is_identifier(s.strip_prefix('#').unwrap_or(s))
 }
 
 /// An identifier of the languages codemap reads: Unicode XID (as Python, Go and Rust define
@@ -387,10 +396,27 @@ mod tests {
             "py:a.py#x y",
             "py:a.py#x-",
             "py:a\\b.py",
+            "ts:a.ts#R.##x",
+            "ts:a.ts#R.#",
+            "ts:a.ts#R.x#y",
         ];
         for text in cases {
             assert!(NodeId::parse(text).is_err(), "{text:?} should be rejected");
         }
+    }
+
+    #[test]
+    fn private_names() {
+        let id = "ts:src/removable.ts#Removable.#gcTimeout~2";
+        assert_eq!(
+            NodeId::parse(id),
+            Ok(NodeId::Symbol {
+                lang: Lang::TypeScript,
+                path: "src/removable.ts".into(),
+                qualname: "Removable.#gcTimeout~2".into(),
+            })
+        );
+        assert!(is_member_name("#x") && !is_identifier("#x"));
     }
 
     #[test]

@@ -1344,22 +1344,25 @@ impl Map {
     /// budget (the watcher's and servers' states are the bridge's to add).
     pub fn status(&self) -> Result<Answer, ToolError> {
         let (st, warnings) = self.map_status()?;
-        let (stale_count, skipped_count) = (st.stale_count, st.skipped_count);
+        let (stale_count, skipped_count, errors_count) =
+            (st.stale_count, st.skipped_count, st.parse_error_count);
         let make = |n: usize| {
             let mut cut = st.clone();
             cut.stale_files.truncate(n);
             cut.skipped_files.truncate(n);
+            cut.parse_error_files.truncate(n);
             let mut v = serde_json::to_value(cut).unwrap_or(Value::Null);
             v["watcher"] = json!({"state": "not-running"});
             v["servers"] = json!([]);
             v
         };
-        let total = stale_count.max(skipped_count);
+        let total = stale_count.max(skipped_count).max(errors_count);
         let Fitted { data, kept, .. } = fit(total, clamp_budget(Some(10_000)), make);
         let dropped = (kept < total).then(|| Dropped {
             kind: "files".into(),
-            count: (stale_count + skipped_count) - (kept.min(stale_count) + kept.min(skipped_count)),
-            note: "the full lists are in the map: `sqlite3 .codemap/map.db \"SELECT path, skip_reason FROM files WHERE skip_reason IS NOT NULL\"`".into(),
+            count: (stale_count + skipped_count + errors_count)
+                - (kept.min(stale_count) + kept.min(skipped_count) + kept.min(errors_count)),
+            note: "the full lists are in the map: `sqlite3 .codemap/map.db \"SELECT path, skip_reason, parse_error FROM files WHERE skip_reason IS NOT NULL OR parse_error <> 0\"`".into(),
         });
         Ok(Answer {
             data,
@@ -1382,6 +1385,7 @@ impl Map {
         }
         let edges = self.db.edge_counts()?;
         let skipped = self.db.skipped_files()?;
+        let parse_errors = self.db.parse_error_files()?;
         let stale: Vec<String> = self
             .db
             .file_stamps()?
@@ -1410,6 +1414,8 @@ impl Map {
             stale_files: stale,
             skipped_count: skipped.len(),
             skipped_files: skipped,
+            parse_error_count: parse_errors.len(),
+            parse_error_files: parse_errors,
         };
         Ok((status, warnings))
     }

@@ -154,6 +154,9 @@ pub struct MapStatus {
     pub stale_count: usize,
     pub skipped_files: Vec<Skipped>,
     pub skipped_count: usize,
+    /// Files tree-sitter recovered from syntax errors in: their symbols are what parsed.
+    pub parse_error_files: Vec<String>,
+    pub parse_error_count: usize,
 }
 
 /// One language's files and symbols (definitions: file and package nodes not counted).

@@ -513,6 +513,23 @@ fn typos_are_told_apart_from_deleted_files_with_what_was_meant() {
     let (code, msg, _) = err(&["--no-lsp", "outline", "src/shop/util.py"]);
     assert_eq!(code, "FILE_DELETED", "{msg}");
     assert!(msg.contains("was indexed"), "{msg}");
+    // Still FILE_DELETED once an index run (or the watcher under `serve`) has taken its row.
+    index(root);
+    let (code, msg, _) = err(&["--no-lsp", "outline", "src/shop/util.py"]);
+    assert_eq!(code, "FILE_DELETED", "{msg}");
+    // A column past the end of its line is refused at once, as a line past the end is.
+    let (code, msg, _) = err(&[
+        "--no-lsp",
+        "refs",
+        "--file",
+        "src/shop/models.py",
+        "--line",
+        "1",
+        "--col",
+        "400",
+    ]);
+    assert_eq!(code, "BAD_ARGS", "{msg}");
+    assert!(msg.contains("column 400 is past its end"), "{msg}");
 }
 
 /// Several symbols of one name: the error lists them, not the file's top-level names.

@@ -145,6 +145,16 @@ fn bad_files_are_recorded_not_fatal() {
     // Every skipped file is a node and shows in status with its reason.
     let (v, _) = json(root, &["status"]);
     assert!(v["data"]["skippedCount"].as_u64().unwrap_or(0) >= 4, "{v}");
+    // Files with syntax errors are named, not only counted.
+    let errors = v["data"]["parseErrorFiles"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(errors.contains(&serde_json::json!("syntax.py")), "{v}");
+    assert_eq!(
+        v["data"]["parseErrorCount"].as_u64(),
+        Some(errors.len() as u64)
+    );
     assert!(
         rows(
             &conn,

@@ -288,6 +288,24 @@ fn ts_report(lsp: bool) -> String {
     show(
         &ws,
         o,
+        "nav_references",
+        json!({"locate": "packages/core/src/models.ts:makeBook", "fileFilter": "src/cart.ts"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "packages/core/src/models.ts:Item"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "packages/core/src/models.ts:Item.describe"}),
+    );
+    show(
+        &ws,
+        o,
         "nav_implementations",
         json!({"locate": "packages/core/src/models.ts:Item.price"}),
     );
@@ -769,78 +787,87 @@ fn typescript_with_tsc() {
     check(
         ts_report(true),
         expect![[r#"
-        nav_definition {"locate":"src/cart.ts:checkout@<|>makeBook"}
-          source lsp
-            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
-        nav_definition {"locate":"src/cart.ts:Cart.summary@this.formatter.<|>format"}
-          source lsp
-            packages/core/src/format.ts:9:3 ts:packages/core/src/format.ts#Formatter.format
-        nav_definition {"locate":"src/cart.ts:Cart.total@legacy.<|>legacyTotal"}
-          source lsp
-            src/legacy.js:2:10 js:src/legacy.js#legacyTotal
-            src/legacy.js:6:20 js:src/legacy.js
-        nav_references {"includeDeclaration":true,"nodeId":"ts:packages/core/src/models.ts#Item.describe"}
-          source lsp
-            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
-            src/cart.ts:29:8 ts:src/cart.ts#checkout
-        nav_references {"fileFilter":"src/*.ts","locate":"packages/core/src/models.ts:makeBook"}
-          source lsp
-            src/cart.ts:28:16 ts:src/cart.ts#checkout
-            src/cart.ts:35:10 ts:src/cart.ts#firstBook
-        nav_implementations {"locate":"packages/core/src/models.ts:Priced"}
-          source lsp
-            packages/core/src/models.ts:15:23 ts:packages/core/src/models.ts#Item
-            packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
-            src/cart.ts:9:29 ts:src/cart.ts#Cart.items
-        nav_implementations {"locate":"packages/core/src/models.ts:Item.price"}
-          source lsp
-            packages/core/src/models.ts:30:3 ts:packages/core/src/models.ts#Book.price
-        nav_hover {"locate":"packages/core/src/models.ts:makeBook"}
-          source lsp: function makeBook(sku: Sku, cents: number): Book
-        nav_calls {"direction":"incoming","locate":"packages/core/src/models.ts:makeBook"}
-          source lsp
-            src/cart.ts:27:14 ts:src/cart.ts#checkout
-            src/cart.ts:34:17 ts:src/cart.ts#firstBook
-        nav_calls {"direction":"outgoing","locate":"src/cart.ts:checkout"}
-          source lsp
-            packages/core/src/format.ts:4:17 ts:packages/core/src/format.ts#formatPrice
-            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
-            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
-            src/cart.ts:12:3 ts:src/cart.ts#Cart.add
-            src/cart.ts:18:3 ts:src/cart.ts#Cart.total
-        nav_outline {"file":"packages/core/src/models.ts"}
-          source lsp
-            interface Priced 2:18
-              method Priced.price 3:3
-              field Priced.currency 4:12
-            type Currency 7:13
-              constant Currency.EUR 8:3
-              constant Currency.USD 9:3
-            type Sku 12:13
-            class Item 15:23
-              field Item.currency 16:12
-              method Item.constructor 18:3
-              field Item.sku 18:24
-              field Item.cents 18:44
-              method Item.price 20:12
-              method Item.describe 22:3
-            class Book 27:14
-              field Book.pages 28:3
-              method Book.price 30:3
-            function makeBook 35:17
-            package Tax 39:18
-              function Tax.rate 40:19
-        nav_outline {"file":"src/view.tsx"}
-          source lsp
-            type Props 3:6
-            function CartView 6:17
-        nav_symbols {"query":"Cart"}
-          source lsp
-            src/cart.ts:8:14 ts:src/cart.ts#Cart
-            src/view.tsx:6:17 ts:src/view.tsx#CartView
-        nav_rename {"locate":"packages/core/src/models.ts:makeBook","newName":"createBook"}
-          source lsp: would touch 2 files, 4 edits
-    "#]],
+            nav_definition {"locate":"src/cart.ts:checkout@<|>makeBook"}
+              source lsp
+                packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+            nav_definition {"locate":"src/cart.ts:Cart.summary@this.formatter.<|>format"}
+              source lsp
+                packages/core/src/format.ts:9:3 ts:packages/core/src/format.ts#Formatter.format
+            nav_definition {"locate":"src/cart.ts:Cart.total@legacy.<|>legacyTotal"}
+              source lsp
+                src/legacy.js:2:10 js:src/legacy.js#legacyTotal
+                src/legacy.js:6:20 js:src/legacy.js
+            nav_references {"includeDeclaration":true,"nodeId":"ts:packages/core/src/models.ts#Item.describe"}
+              source lsp
+                packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+                src/cart.ts:29:8 ts:src/cart.ts#checkout
+            nav_references {"fileFilter":"src/*.ts","locate":"packages/core/src/models.ts:makeBook"}
+              source lsp
+                src/cart.ts:28:16 ts:src/cart.ts#checkout
+                src/cart.ts:35:10 ts:src/cart.ts#firstBook
+            nav_implementations {"locate":"packages/core/src/models.ts:Priced"}
+              source lsp
+                packages/core/src/models.ts:15:23 ts:packages/core/src/models.ts#Item
+                packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
+                src/cart.ts:9:29 ts:src/cart.ts#Cart.items
+            nav_references {"fileFilter":"src/cart.ts","locate":"packages/core/src/models.ts:makeBook"}
+              source lsp
+                src/cart.ts:28:16 ts:src/cart.ts#checkout
+                src/cart.ts:35:10 ts:src/cart.ts#firstBook
+            nav_implementations {"locate":"packages/core/src/models.ts:Item"}
+              source lsp
+                packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
+            nav_implementations {"locate":"packages/core/src/models.ts:Item.describe"}
+              source lsp
+            nav_implementations {"locate":"packages/core/src/models.ts:Item.price"}
+              source lsp
+                packages/core/src/models.ts:30:3 ts:packages/core/src/models.ts#Book.price
+            nav_hover {"locate":"packages/core/src/models.ts:makeBook"}
+              source lsp: function makeBook(sku: Sku, cents: number): Book
+            nav_calls {"direction":"incoming","locate":"packages/core/src/models.ts:makeBook"}
+              source lsp
+                src/cart.ts:27:14 ts:src/cart.ts#checkout
+                src/cart.ts:34:17 ts:src/cart.ts#firstBook
+            nav_calls {"direction":"outgoing","locate":"src/cart.ts:checkout"}
+              source lsp
+                packages/core/src/format.ts:4:17 ts:packages/core/src/format.ts#formatPrice
+                packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+                packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+                src/cart.ts:12:3 ts:src/cart.ts#Cart.add
+                src/cart.ts:18:3 ts:src/cart.ts#Cart.total
+            nav_outline {"file":"packages/core/src/models.ts"}
+              source lsp
+                interface Priced 2:18
+                  method Priced.price 3:3
+                  field Priced.currency 4:12
+                type Currency 7:13
+                  constant Currency.EUR 8:3
+                  constant Currency.USD 9:3
+                type Sku 12:13
+                class Item 15:23
+                  field Item.currency 16:12
+                  method Item.constructor 18:3
+                  field Item.sku 18:24
+                  field Item.cents 18:44
+                  method Item.price 20:12
+                  method Item.describe 22:3
+                class Book 27:14
+                  field Book.pages 28:3
+                  method Book.price 30:3
+                function makeBook 35:17
+                package Tax 39:18
+                  function Tax.rate 40:19
+            nav_outline {"file":"src/view.tsx"}
+              source lsp
+                type Props 3:6
+                function CartView 6:17
+            nav_symbols {"query":"Cart"}
+              source lsp
+                src/cart.ts:8:14 ts:src/cart.ts#Cart
+                src/view.tsx:6:17 ts:src/view.tsx#CartView
+            nav_rename {"locate":"packages/core/src/models.ts:makeBook","newName":"createBook"}
+              source lsp: would touch 2 files, 4 edits
+        "#]],
     );
 }
 
@@ -849,76 +876,85 @@ fn typescript_without_a_server() {
     check(
         ts_report(false),
         expect![[r#"
-        nav_definition {"locate":"src/cart.ts:checkout@<|>makeBook"}
-          source map
-            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
-        nav_definition {"locate":"src/cart.ts:Cart.summary@this.formatter.<|>format"}
-          source map
-            packages/core/src/format.ts:9:3 ts:packages/core/src/format.ts#Formatter.format
-        nav_definition {"locate":"src/cart.ts:Cart.total@legacy.<|>legacyTotal"}
-          source map
-            src/legacy.js:2:10 js:src/legacy.js#legacyTotal
-        nav_references {"includeDeclaration":true,"nodeId":"ts:packages/core/src/models.ts#Item.describe"}
-          source map
-            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
-            src/cart.ts:29:8 ts:src/cart.ts#checkout
-        nav_references {"fileFilter":"src/*.ts","locate":"packages/core/src/models.ts:makeBook"}
-          source map
-            src/cart.ts:28:16 ts:src/cart.ts#checkout
-            src/cart.ts:35:10 ts:src/cart.ts#firstBook
-        nav_implementations {"locate":"packages/core/src/models.ts:Priced"}
-          source map
-            packages/core/src/models.ts:15:23 ts:packages/core/src/models.ts#Item
-            packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
-        nav_implementations {"locate":"packages/core/src/models.ts:Item.price"}
-          source map
-            packages/core/src/models.ts:30:3 ts:packages/core/src/models.ts#Book.price
-        nav_hover {"locate":"packages/core/src/models.ts:makeBook"}
-          source map: function makeBook(sku: Sku, cents: number): Book
-        nav_calls {"direction":"incoming","locate":"packages/core/src/models.ts:makeBook"}
-          source fallback-references
-            src/cart.ts:27:14 ts:src/cart.ts#checkout
-            src/cart.ts:34:17 ts:src/cart.ts#firstBook
-        nav_calls {"direction":"outgoing","locate":"src/cart.ts:checkout"}
-          source fallback-map
-            packages/core/src/format.ts:4:17 ts:packages/core/src/format.ts#formatPrice
-            packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
-            packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
-            src/cart.ts:12:3 ts:src/cart.ts#Cart.add
-            src/cart.ts:18:3 ts:src/cart.ts#Cart.total
-        nav_outline {"file":"packages/core/src/models.ts"}
-          source parse
-            interface Priced 2:18
-              method Priced.price 3:3
-              field Priced.currency 4:12
-            type Currency 7:13
-              constant Currency.EUR 8:3
-              constant Currency.USD 9:3
-            type Sku 12:13
-            class Item 15:23
-              field Item.currency 16:12
-              method Item.constructor 18:3
-              field Item.sku 18:24
-              field Item.cents 18:44
-              method Item.price 20:12
-              method Item.describe 22:3
-            class Book 27:14
-              field Book.pages 28:3
-              method Book.price 30:3
-            function makeBook 35:17
-            package Tax 39:18
-              function Tax.rate 40:19
-        nav_outline {"file":"src/view.tsx"}
-          source parse
-            type Props 3:6
-            function CartView 6:17
-        nav_symbols {"query":"Cart"}
-          source map
-            src/cart.ts:8:14 ts:src/cart.ts#Cart
-            src/view.tsx:6:17 ts:src/view.tsx#CartView
-        nav_rename {"locate":"packages/core/src/models.ts:makeBook","newName":"createBook"}
-          error LSP_UNAVAILABLE
-    "#]],
+            nav_definition {"locate":"src/cart.ts:checkout@<|>makeBook"}
+              source map
+                packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+            nav_definition {"locate":"src/cart.ts:Cart.summary@this.formatter.<|>format"}
+              source map
+                packages/core/src/format.ts:9:3 ts:packages/core/src/format.ts#Formatter.format
+            nav_definition {"locate":"src/cart.ts:Cart.total@legacy.<|>legacyTotal"}
+              source map
+                src/legacy.js:2:10 js:src/legacy.js#legacyTotal
+            nav_references {"includeDeclaration":true,"nodeId":"ts:packages/core/src/models.ts#Item.describe"}
+              source map
+                packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+                src/cart.ts:29:8 ts:src/cart.ts#checkout
+            nav_references {"fileFilter":"src/*.ts","locate":"packages/core/src/models.ts:makeBook"}
+              source map
+                src/cart.ts:28:16 ts:src/cart.ts#checkout
+                src/cart.ts:35:10 ts:src/cart.ts#firstBook
+            nav_implementations {"locate":"packages/core/src/models.ts:Priced"}
+              source map
+                packages/core/src/models.ts:15:23 ts:packages/core/src/models.ts#Item
+                packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
+            nav_references {"fileFilter":"src/cart.ts","locate":"packages/core/src/models.ts:makeBook"}
+              source map
+                src/cart.ts:28:16 ts:src/cart.ts#checkout
+                src/cart.ts:35:10 ts:src/cart.ts#firstBook
+            nav_implementations {"locate":"packages/core/src/models.ts:Item"}
+              source map
+                packages/core/src/models.ts:27:14 ts:packages/core/src/models.ts#Book
+            nav_implementations {"locate":"packages/core/src/models.ts:Item.describe"}
+              source map
+            nav_implementations {"locate":"packages/core/src/models.ts:Item.price"}
+              source map
+                packages/core/src/models.ts:30:3 ts:packages/core/src/models.ts#Book.price
+            nav_hover {"locate":"packages/core/src/models.ts:makeBook"}
+              source map: function makeBook(sku: Sku, cents: number): Book
+            nav_calls {"direction":"incoming","locate":"packages/core/src/models.ts:makeBook"}
+              source fallback-references
+                src/cart.ts:27:14 ts:src/cart.ts#checkout
+                src/cart.ts:34:17 ts:src/cart.ts#firstBook
+            nav_calls {"direction":"outgoing","locate":"src/cart.ts:checkout"}
+              source fallback-map
+                packages/core/src/format.ts:4:17 ts:packages/core/src/format.ts#formatPrice
+                packages/core/src/models.ts:22:3 ts:packages/core/src/models.ts#Item.describe
+                packages/core/src/models.ts:35:17 ts:packages/core/src/models.ts#makeBook
+                src/cart.ts:12:3 ts:src/cart.ts#Cart.add
+                src/cart.ts:18:3 ts:src/cart.ts#Cart.total
+            nav_outline {"file":"packages/core/src/models.ts"}
+              source parse
+                interface Priced 2:18
+                  method Priced.price 3:3
+                  field Priced.currency 4:12
+                type Currency 7:13
+                  constant Currency.EUR 8:3
+                  constant Currency.USD 9:3
+                type Sku 12:13
+                class Item 15:23
+                  field Item.currency 16:12
+                  method Item.constructor 18:3
+                  field Item.sku 18:24
+                  field Item.cents 18:44
+                  method Item.price 20:12
+                  method Item.describe 22:3
+                class Book 27:14
+                  field Book.pages 28:3
+                  method Book.price 30:3
+                function makeBook 35:17
+                package Tax 39:18
+                  function Tax.rate 40:19
+            nav_outline {"file":"src/view.tsx"}
+              source parse
+                type Props 3:6
+                function CartView 6:17
+            nav_symbols {"query":"Cart"}
+              source map
+                src/cart.ts:8:14 ts:src/cart.ts#Cart
+                src/view.tsx:6:17 ts:src/view.tsx#CartView
+            nav_rename {"locate":"packages/core/src/models.ts:makeBook","newName":"createBook"}
+              error LSP_UNAVAILABLE
+        "#]],
     );
 }
 

@@ -587,3 +587,63 @@ static COUNT: AtomicUsize = AtomicUsize::new(0);
     "#]]
     .assert_eq(&s);
 }
+
+/// An unclosed parameter list can swallow every declaration after it into one error node;
+/// the blanked re-parse recovers them in every language, at their own lines.
+#[test]
+fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
+    let ex = Extractor::new().expect("queries compile");
+    // (language, source, the (qualname, line) pairs that must be there)
+    let cases: [(Lang, &str, &[(&str, u32)]); 5] = [
+        (
+            Lang::TypeScript,
+            "export function a(x: number, y: string\n\nexport class After {\n  m() {}\n}\n\nexport function last() {}\n",
+            &[("After", 3), ("After.m", 4), ("last", 7)],
+        ),
+        (
+            Lang::JavaScript,
+            "export function a(x, y\n\nexport class After {\n  m() {}\n}\n\nexport function last() {}\n",
+            &[("After", 3), ("After.m", 4), ("last", 7)],
+        ),
+        (
+            Lang::Python,
+            "def a(x, y\n\nclass After:\n    def m(self):\n        pass\n\ndef last():\n    pass\n",
+            &[("After", 3), ("After.m", 4), ("last", 7)],
+        ),
+        (
+            Lang::Go,
+            "package p\n\nfunc a(x int, y string {\n}\n\ntype After struct{}\n\nfunc (After) M() {}\n\nfunc last() {}\n",
+            &[("After", 6), ("After.M", 8), ("last", 10)],
+        ),
+        (
+            Lang::Rust,
+            "fn a(x: i32, y: &str {\n}\n\nstruct After;\n\nimpl After {\n    fn m(&self) {}\n}\n\nfn last() {}\n",
+            &[("After", 4), ("After.m", 7), ("last", 10)],
+        ),
+    ];
+    for (lang, src, want) in cases {
+        let out = ex.extract_source(lang, src.as_bytes());
+        assert!(out.parse_error, "{lang:?} flags the error");
+        let got: Vec<(String, u32)> = out
+            .symbols
+            .iter()
+            .map(|s| (s.qualname.clone(), s.name_span.start.line))
+            .collect();
+        for (q, line) in want {
+            assert!(
+                got.iter().any(|(g, l)| g == q && l == line),
+                "{lang:?}: {q} at line {line} in {got:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn blank_spans_keep_lines_and_stop_at_the_next_top_line() {
+    let src = b"function a(x,\n  y\n}\nclass B {}\n";
+    assert_eq!(next_top_line(src, 0, src.len()), Some(20));
+    assert_eq!(next_top_line(src, 20, src.len()), None);
+    let mut b = b"ab\n\xc3\xa9c\nd".to_vec();
+    blank(&mut b[..7]);
+    assert_eq!(&b, b"  \n   \nd");
+}

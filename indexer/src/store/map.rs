@@ -447,6 +447,15 @@ impl Db {
         )
     }
 
+    /// Whether the map indexed `path` at some time: it is in the map, or was deleted since.
+    pub fn ever_indexed(&self, path: &str) -> SqlResult<bool> {
+        self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM files WHERE path = ?1) OR EXISTS (SELECT 1 FROM gone WHERE path = ?1)",
+            [path],
+            |r| r.get(0),
+        )
+    }
+
     /// Every file path of the map, in order.
     pub fn all_paths(&self) -> SqlResult<Vec<String>> {
         strings(self, "SELECT path FROM files ORDER BY path", [])
@@ -615,6 +624,15 @@ impl Db {
                 })
             })?
             .collect()
+    }
+
+    /// The files extracted with syntax errors, in order.
+    pub fn parse_error_files(&self) -> SqlResult<Vec<String>> {
+        strings(
+            self,
+            "SELECT path FROM files WHERE parse_error <> 0 ORDER BY path",
+            [],
+        )
     }
 
     /// Every file's stamp when indexed, by path.

@@ -348,8 +348,14 @@ impl Db {
         Ok(())
     }
 
-    /// A file's row (after [`Db::clear_file`] took what it owned).
+    /// A file's row (after [`Db::clear_file`] took what it owned); its path is remembered in
+    /// `gone`.
     pub fn delete_file(&self, file_id: i64) -> SqlResult<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT OR REPLACE INTO gone(path, at) SELECT path, unixepoch() FROM files WHERE id = ?1",
+            )?
+            .execute([file_id])?;
         self.conn
             .prepare_cached("DELETE FROM files WHERE id = ?1")?
             .execute([file_id])?;
