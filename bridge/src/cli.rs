@@ -623,10 +623,8 @@ fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
             eprintln!("warning: {w}");
         }
         if let Some(d) = &env.dropped {
-            eprintln!(
-                "truncated: {} {} left out to fit the token budget; {}",
-                d.count, d.kind, d.note
-            );
+            // The note counts what was left out and says why (a budget, a limit).
+            eprintln!("truncated: {}", d.note);
         }
     }
     i32::from(!env.ok)

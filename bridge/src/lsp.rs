@@ -329,7 +329,7 @@ impl Server {
                     "general": {"positionEncodings": ["utf-8", "utf-16"]},
                     "textDocument": {
                         "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
-                        "hover": {"contentFormat": ["plaintext", "markdown"]},
+                        "hover": {"contentFormat": ["markdown", "plaintext"]},
                         "synchronization": {"dynamicRegistration": false},
                     },
                     "workspace": {"configuration": true, "workspaceFolders": true},
@@ -836,6 +836,31 @@ pub fn hover_text(contents: &HoverContents, sep: &str) -> String {
     }
 }
 
+/// A hover's documentation without its separators (`---`) and without rust-analyzer's notes
+/// of generic substitutions (`` `T` = `T` ``), which say nothing about the symbol.
+fn hover_doc(doc: &str) -> String {
+    let substitution = |p: &str| {
+        !p.is_empty()
+            && p.split(',').all(|part| {
+                let part = part.trim();
+                part.split_once(" = ").is_some_and(|(a, b)| {
+                    let code = |x: &str| x.len() >= 2 && x.starts_with('`') && x.ends_with('`');
+                    code(a.trim()) && code(b.trim())
+                })
+            })
+    };
+    let doc: Vec<&str> = doc
+        .lines()
+        .map(|l| if l.trim() == "---" { "" } else { l })
+        .collect();
+    doc.join("\n")
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && *p != "---" && !substitution(p))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 /// A hover text as (declaration, documentation). Markdown: the first fenced code block, and
 /// the rest. Plain text: the first paragraph (a declaration may span lines), up to the line
 /// that closes a block it opens (gopls writes a type's doc right after its `}`), and the rest.
@@ -849,8 +874,7 @@ pub fn split_hover(text: &str) -> (String, String) {
             return split_hover(after.trim_start());
         }
         let doc = format!("{}{}", &text[..i], after);
-        let doc = doc.trim().trim_start_matches("---").trim().to_string();
-        return (code.trim().to_string(), doc);
+        return (code.trim().to_string(), hover_doc(&doc));
     }
     let (first, rest) = text.split_once("\n\n").unwrap_or((text, ""));
     let lines: Vec<&str> = first.lines().collect();
@@ -1447,6 +1471,15 @@ mod tests {
             let got = hover(&v).and_then(|h| signature_from_hover(&h));
             assert_eq!(got.as_deref(), want, "{v}");
         }
+        // rust-analyzer: the item's path, its declaration, a generic substitution, the doc.
+        let text = "```rust\nserde_json::de\n```\n\n```rust\npub fn from_str<'a, T>(s: &'a str) -> Result<T>\n```\n\n---\n\n`T` = `T`, `'a` = `'a`\n\n---\n\nDeserialize an instance of type `T`.\n\nMore = `text`.";
+        assert_eq!(
+            split_hover(text),
+            (
+                "pub fn from_str<'a, T>(s: &'a str) -> Result<T>".to_string(),
+                "Deserialize an instance of type `T`.\n\nMore = `text`.".to_string()
+            )
+        );
     }
 
     #[test]

@@ -1128,13 +1128,30 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 if !doc.is_empty() {
                     data["doc"] = json!(doc);
                 }
+                // `nodeId` is the hovered symbol's (when the map names exactly one), `in` the
+                // symbol the position is written in: never one for the other.
+                let hovered = need_map(&a).ok().and_then(|m| {
+                    let _read = m.snapshot().ok()?;
+                    let (defs, _) = map_definitions(&m, &t).ok()?;
+                    match defs.as_slice() {
+                        [d] => Some(d.node_id.clone()),
+                        _ => None,
+                    }
+                });
+                if let Some(n) = &hovered {
+                    data["nodeId"] = json!(n);
+                }
                 if ws.detail {
                     data["contents"] = json!(text);
                     data["at"] = json!(anchor);
                 } else {
                     data["at"] = json!(indexer::shape::at(anchor.line, anchor.col));
-                    if let Some(n) = &anchor.node_id {
-                        data["nodeId"] = json!(n);
+                    if let Some(n) = anchor
+                        .node_id
+                        .as_ref()
+                        .filter(|n| hovered.as_ref() != Some(n))
+                    {
+                        data["in"] = json!(n);
                     }
                 }
                 return Ok(Answer {

@@ -333,6 +333,11 @@ pub struct RebuildParams {
     /// Only this directory.
     #[serde(default)]
     scope: Option<String>,
+    /// Take generated code into the map (build output a package.json ships, compiled
+    /// copies beside their sources, minified bundles, vendored dependencies), or leave it
+    /// out again (false); remembered for later runs. Default: as the map was told, else out.
+    #[serde(default)]
+    include_generated: Option<bool>,
     #[serde(default)]
     #[allow(dead_code)]
     #[schemars(schema_with = "indexer::envelope::budget_schema")]
@@ -346,6 +351,7 @@ fn rebuild(
 ) -> Result<Answer, ToolError> {
     let mut opts = ws.index_options();
     opts.scope = contained_dir(ws, p.scope.clone())?;
+    opts.include_generated = p.include_generated;
     let stats = index::run(&opts, progress).map_err(|e| match e {
         index::IndexError::Walk(w) => ToolError::bad_args(w.to_string()),
         other => ToolError::internal(other),

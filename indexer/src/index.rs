@@ -48,6 +48,10 @@ pub struct IndexOptions {
     /// rest of the workspace from the map, instead of walking and stat-ing every file; any
     /// other case (a new file, a symlink, no map yet) walks as usual.
     pub changed: Option<Vec<String>>,
+    /// Take generated code (build output, compiled copies, vendored code) into the map:
+    /// `Some` sets it for this and later runs (remembered in the map), `None` keeps the
+    /// map's choice (default: kept out).
+    pub include_generated: Option<bool>,
 }
 
 impl IndexOptions {
@@ -59,6 +63,7 @@ impl IndexOptions {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             scope: None,
             changed: None,
+            include_generated: None,
         }
     }
 
@@ -302,6 +307,8 @@ fn survey(
         tracing::info!(elapsed = ?t.elapsed(), files = old.len(), "loaded files table");
         Ok(old)
     };
+    // Before the map's rows are read: taking generated code in flags it.
+    let include = include_generated(opts, conn)?;
     // A run told what changed reads the map first: it may need no walk.
     let known = match &opts.changed {
         Some(changed) => {
@@ -309,7 +316,10 @@ fn survey(
             let markers = conn
                 .get_meta("manifests")?
                 .and_then(|m| walk::Markers::decode(&m));
-            if let Some(walked) = markers.and_then(|m| known_files(&opts.root, &old, changed, m)) {
+            if let Some(mut walked) =
+                markers.and_then(|m| known_files(&opts.root, &old, changed, m))
+            {
+                mark_generated(opts, include, &mut walked);
                 return Ok((walked, old));
             }
             Some(old)
@@ -331,7 +341,58 @@ fn survey(
         Some(old) => old,
         None => load(conn)?,
     };
+    let mut walked = walked;
+    mark_generated(opts, include, &mut walked);
     Ok((walked, old))
+}
+
+/// Whether generated code goes into the map: as this run says (remembered in `meta`; taken
+/// in now, the files left out are flagged for this run), else as the map was told.
+fn include_generated(opts: &IndexOptions, conn: &Db) -> Result<bool, IndexError> {
+    Ok(match opts.include_generated {
+        Some(b) => {
+            let v = if b { "1" } else { "0" };
+            if conn
+                .get_meta("include_generated")?
+                .as_deref()
+                .unwrap_or("0")
+                != v
+            {
+                conn.set_meta("include_generated", v)?;
+                // Taken in now: the files left out as generated are read this run.
+                conn.flag_generated_stale()?;
+            }
+            b
+        }
+        None => conn.get_meta("include_generated")?.as_deref() == Some("1"),
+    })
+}
+
+/// Generated files (see [`crate::generated`]) marked skipped with their reason, unless
+/// `include`.
+fn mark_generated(opts: &IndexOptions, include: bool, walked: &mut walk::Walked) {
+    if include {
+        return;
+    }
+    let read = |dir: &str, name: &str| {
+        let p = if dir.is_empty() {
+            opts.root.join(name)
+        } else {
+            opts.root.join(dir).join(name)
+        };
+        std::fs::read_to_string(p).ok()
+    };
+    let files: Vec<(&str, Lang)> = walked
+        .files
+        .iter()
+        .map(|f| (f.rel.as_str(), f.lang))
+        .collect();
+    let reasons = crate::generated::classify(&files, &walked.markers.manifests, &read);
+    for (f, r) in walked.files.iter_mut().zip(reasons) {
+        if f.skip.is_none() {
+            f.skip = r;
+        }
+    }
 }
 
 /// The workspace as the map knows it, with only `changed` looked at on disk: each is
@@ -422,7 +483,9 @@ fn run_in_tx(
     for f in &files {
         match old.get(&f.rel) {
             Some(r)
-                if f.skip.is_none()
+                // A file skipped by the walk (a symlink out, generated code) and skipped
+                // when last seen is unchanged too.
+                if (f.skip.is_none() || r.skipped)
                     && !r.stale
                     && r.size == f.size as i64
                     && r.mtime_ns == f.mtime_ns
@@ -1081,6 +1144,7 @@ fn workspace(db: &Db, root: &std::path::Path, walked: &walk::Walked) -> SqlResul
         .markers
         .manifests
         .iter()
+        .filter(|(_, name)| Lang::is_manifest(name))
         .filter_map(|(dir, name)| {
             let p = if dir.is_empty() {
                 root.join(name)

@@ -18,6 +18,7 @@ pub mod encoding;
 pub mod envelope;
 pub mod export;
 pub mod extract;
+pub mod generated;
 pub mod id;
 pub mod index;
 pub mod lang;

@@ -37,6 +37,35 @@ pub enum Tier {
     Fuzzy,
 }
 
+/// Whether `words` (lower case) start word parts of `text`, in order; `text` may be a
+/// qualname, each segment split into its word parts (`RouterGroup.handle`: router, group,
+/// handle).
+pub fn words_in_order(text: &str, words: &[String]) -> bool {
+    let mut parts: Vec<String> = Vec::new();
+    for seg in text.split('.') {
+        let starts = word_starts(seg);
+        for (k, &b) in starts.iter().enumerate() {
+            let e = starts.get(k + 1).copied().unwrap_or(seg.len());
+            parts.push(
+                seg.get(b..e)
+                    .unwrap_or("")
+                    .trim_end_matches('_')
+                    .to_lowercase(),
+            );
+        }
+    }
+    let mut next = 0;
+    words.iter().all(
+        |w| match parts[next..].iter().position(|p| p.starts_with(w.as_str())) {
+            Some(k) => {
+                next += k + 1;
+                true
+            }
+            None => false,
+        },
+    )
+}
+
 /// Byte offsets where a word part starts: after `_`, at a lower→upper change, at the last
 /// capital of an acronym followed by lower case (`HTTPServer` → `HTTP`, `Server`), at digits.
 pub fn word_starts(name: &str) -> Vec<usize> {
@@ -184,27 +213,8 @@ impl NameIndex {
             if !seen.insert(i) {
                 continue;
             }
-            let (l, n) = &self.names[i];
-            let starts = word_starts(n);
-            let parts: Vec<&str> = starts
-                .iter()
-                .enumerate()
-                .map(|(k, &b)| {
-                    let e = starts.get(k + 1).copied().unwrap_or(l.len());
-                    l.get(b..e).unwrap_or("").trim_end_matches('_')
-                })
-                .collect();
-            let mut next = 0;
-            let all = words.iter().all(|w| {
-                match parts[next..].iter().position(|p| p.starts_with(w.as_str())) {
-                    Some(k) => {
-                        next += k + 1;
-                        true
-                    }
-                    None => false,
-                }
-            });
-            if all {
+            let (_, n) = &self.names[i];
+            if words_in_order(n, words) {
                 out.push((Tier::WordPart, n.as_str()));
             }
         }
@@ -308,6 +318,9 @@ pub struct NeighborsParams {
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
+    /// Leave out edges to and from test code (counted in `testsLeftOut`).
+    #[serde(default)]
+    pub exclude_tests: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
@@ -600,6 +613,9 @@ impl Map {
         'stages: for stage in 0..3 {
             let cands: Vec<(Tier, &str, u32)> = match stage {
                 0 if multi => no_cost(names.words(&words)),
+                // The first words may name the scope: "group handle" finds
+                // `RouterGroup.handle` (the rows are checked against their qualname below).
+                1 if multi => no_cost(names.words(&words[words.len() - 1..])),
                 _ if multi => Vec::new(),
                 0 => no_cost(names.direct(leaf, &leaf_l)),
                 1 => no_cost(names.inner(leaf, &leaf_l)),
@@ -667,15 +683,24 @@ impl Map {
                     if exclude_tests && r.info.file.as_deref().is_some_and(is_test_path) {
                         continue;
                     }
+                    if multi && stage == 1 && !words_in_order(&r.info.qualname, &words) {
+                        continue;
+                    }
                     let mut t = tier;
                     if let Some(q) = qual {
                         let qn = r.info.qualname.as_str();
-                        let ok = qn == q
-                            || qn.ends_with(&format!(".{q}"))
-                            || format!("{}.{qn}", module_of(&r.info)).ends_with(q)
-                            || qn.to_lowercase().ends_with(&q.to_lowercase());
-                        if ok {
+                        let full = format!("{}.{qn}", module_of(&r.info));
+                        let aligned = qn.ends_with(&format!(".{q}"))
+                            || full == q
+                            || full.ends_with(&format!(".{q}"))
+                            || full.ends_with(&format!("/{q}"));
+                        if qn == q {
+                            t = Tier::Exact;
+                        } else if aligned {
                             t = Tier::QualnameSuffix;
+                        } else if qn.to_lowercase().ends_with(&q.to_lowercase()) {
+                            // `AsyncClient.send` for `Client.send`: a suffix, not a scope.
+                            t = Tier::Prefix;
                         } else {
                             // The name matched but the qualifier did not.
                             t = match t {
@@ -709,6 +734,20 @@ impl Map {
                 .then_with(|| depth(&a.info).cmp(&depth(&b.info)))
                 .then_with(|| a.info.node_id.cmp(&b.info.node_id))
         });
+        // Precise hits are not padded with guesses: after a qualname that matched, only
+        // names that matched it as well or loosely (`AsyncClient.send` for `Client.send`);
+        // after an exact name, no substring or fuzzy match; after any other, no fuzzy one.
+        let cut = match hits.first().map(|h| h.0) {
+            Some(t) if t <= Tier::QualnameSuffix && qual.is_some() => Some(Tier::WordPart),
+            Some(t) if t <= Tier::QualnameSuffix => Some(Tier::Substring),
+            Some(t) if t < Tier::Fuzzy => Some(Tier::Fuzzy),
+            _ => None,
+        };
+        if let Some(cut) = cut {
+            let before = hits.len();
+            hits.retain(|h| h.0 < cut);
+            more |= hits.len() < before;
+        }
         let total = hits.len();
         if total > limit {
             more = true;
@@ -1108,12 +1147,30 @@ impl Map {
                 v["candidates"] = json!(&n.candidates[..n.candidates.len().min(CANDIDATES)]);
                 v["candidatesTotal"] = json!(n.candidates.len());
             }
+            if n.total > k {
+                v["total"] = json!(n.total);
+            }
+            if n.tests_left_out > 0 {
+                v["testsLeftOut"] = json!(n.tests_left_out);
+            }
             v
         });
-        let dropped = f.dropped(
-            "edges",
-            "narrow with `edgeKinds`, `direction`, a smaller `depth` or `limit`, or a larger tokenBudget",
-        );
+        // What was left out, by the limit or the budget, counted against every edge found.
+        let narrow = "narrow with `edgeKinds`, `direction`, `excludeTests`, a smaller `depth`, a larger `limit` or tokenBudget";
+        let dropped = match f.dropped("edges", narrow) {
+            Some(d) if d.note.starts_with("none of") => Some(d),
+            _ if n.total > f.kept => Some(Dropped {
+                kind: "edges".into(),
+                count: n.total - f.kept,
+                note: format!(
+                    "{} of {}{} edges left out: {narrow}",
+                    n.total - f.kept,
+                    if n.total_exact { "" } else { "at least " },
+                    n.total
+                ),
+            }),
+            _ => None,
+        };
         Ok(Answer {
             data: f.data,
             dropped,
@@ -1151,12 +1208,19 @@ impl Map {
             )));
         }
         let limit = limit as usize;
+        let exclude_tests = p.exclude_tests.unwrap_or(false);
         let mut seen_nodes: HashSet<String> = HashSet::from([p.node_id.clone()]);
         let mut order: Vec<String> = Vec::new();
         let mut edges: Vec<(u32, EdgeOut)> = Vec::new();
         let mut frontier = vec![p.node_id.clone()];
         let mut more = false;
-        'outer: for d in 1..=depth {
+        // Every edge found, kept or not; exact unless the limit stopped a deeper hop.
+        let (mut total, mut total_exact, mut tests_left_out) = (0usize, true, 0usize);
+        for d in 1..=depth {
+            if more {
+                total_exact = false;
+                break;
+            }
             let mut next = Vec::new();
             for id in &frontier {
                 let mut found = Vec::new();
@@ -1166,16 +1230,39 @@ impl Map {
                 if in_dir {
                     found.extend(self.edges_of(id, false, &kinds)?);
                 }
-                found.sort_by(|a, b| {
+                // The other end's file: the workspace's code before its tests, then by file
+                // and position.
+                let other = |e: &EdgeOut| -> (bool, String) {
+                    let end = if e.source == *id {
+                        e.target.as_deref().unwrap_or("")
+                    } else {
+                        e.source.as_str()
+                    };
+                    let file = crate::id::NodeId::parse(end)
+                        .ok()
+                        .and_then(|n| n.file().map(str::to_string))
+                        .unwrap_or_default();
+                    (is_test_path(&file), file)
+                };
+                let mut found: Vec<((bool, String), EdgeOut)> =
+                    found.into_iter().map(|e| (other(&e), e)).collect();
+                if exclude_tests {
+                    let before = found.len();
+                    found.retain(|((test, _), _)| !test);
+                    tests_left_out += before - found.len();
+                }
+                found.sort_by(|(ka, a), (kb, b)| {
                     EdgeKind::parse(&a.kind)
                         .cmp(&EdgeKind::parse(&b.kind))
+                        .then_with(|| ka.cmp(kb))
                         .then(a.line.cmp(&b.line))
                         .then(a.col.cmp(&b.col))
                 });
-                for e in found {
+                total += found.len();
+                for (_, e) in found {
                     if edges.len() >= limit {
                         more = true;
-                        break 'outer;
+                        continue;
                     }
                     for end in [Some(&e.source), e.target.as_ref()].into_iter().flatten() {
                         if seen_nodes.insert(end.clone()) {
@@ -1204,11 +1291,19 @@ impl Map {
                 }
             }
         }
+        if tests_left_out > 0 {
+            warnings.push(format!(
+                "{tests_left_out} edge(s) to or from test code left out (excludeTests)"
+            ));
+        }
         Ok(Neighborhood {
             node: center.into_iter().next(),
             nodes,
             edges,
             more,
+            total,
+            total_exact,
+            tests_left_out,
             warnings,
             candidates,
         })
@@ -1401,6 +1496,15 @@ impl Map {
                 stale.len()
             ));
         }
+        let generated = skipped
+            .iter()
+            .filter(|s| s.reason.starts_with(crate::generated::REASON_PREFIX))
+            .count();
+        if generated > 0 {
+            warnings.push(format!(
+                "{generated} generated file(s) are kept out of the map (build output a package ships, compiled copies, minified bundles, vendored code; each in skippedFiles with its reason): `codemap index --include-generated` (map_rebuild includeGenerated) takes them in"
+            ));
+        }
         let status = MapStatus {
             root: self.root.to_string_lossy().into_owned(),
             db: self.path.to_string_lossy().into_owned(),
@@ -1484,6 +1588,12 @@ pub struct Neighborhood {
     pub edges: Vec<(u32, EdgeOut)>,
     /// Edges were left out at `limit`.
     pub more: bool,
+    /// Every edge found (kept or not); a lower bound unless `total_exact` (the limit
+    /// stopped the walk before a deeper hop).
+    pub total: usize,
+    pub total_exact: bool,
+    /// Edges to or from test code left out (`excludeTests`).
+    pub tests_left_out: usize,
     pub warnings: Vec<String>,
     /// Untyped calls of the node's name (callers the map could not confirm), apart from
     /// the edges.
@@ -1511,6 +1621,22 @@ pub enum PathFound {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_in_order_across_a_qualname() {
+        let w = |ws: &[&str]| ws.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(words_in_order(
+            "RouterGroup.handle",
+            &w(&["group", "handle"])
+        ));
+        assert!(words_in_order("RouterGroup.handle", &w(&["rou", "han"])));
+        assert!(!words_in_order(
+            "RouterGroup.handle",
+            &w(&["handle", "group"])
+        ));
+        assert!(words_in_order("flag_parser", &w(&["flag", "parse"])));
+        assert!(!words_in_order("flagparser", &w(&["flag", "parse"])));
+    }
 
     #[test]
     fn times_are_iso_utc() {

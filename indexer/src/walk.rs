@@ -12,6 +12,7 @@ use std::time::UNIX_EPOCH;
 /// (directory, workspace-relative with '' for the root; file name), sorted.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Markers {
+    /// The manifests, and the evidence of generated code (`crate::generated::evidence`).
     pub manifests: Vec<(String, String)>,
 }
 
@@ -121,6 +122,7 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
         out.markers.manifests.extend(p.markers.manifests);
     }
     out.markers.manifests.sort();
+    out.markers.manifests.dedup();
     out.warnings.sort();
     out.files.sort_by(|a, b| a.rel.cmp(&b.rel));
     Ok(out)
@@ -230,6 +232,9 @@ impl Collector<'_> {
             out.markers
                 .manifests
                 .push((dir.clone(), file_name.to_string()));
+        } else if let Some(name) = crate::generated::evidence(file_name) {
+            // Evidence of generated code (source maps, `vendor/modules.txt`): one a folder.
+            out.markers.manifests.push((dir.clone(), name.to_string()));
         }
         let Some(lang) = Lang::of_path(rel_path) else {
             return;

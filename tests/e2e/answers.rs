@@ -1012,3 +1012,146 @@ fn used_never_exceeds_max() {
         }
     }
 }
+
+/// A package that ships its build output beside its TypeScript source (as npm packages do):
+/// the output is kept out of the map, said in status with its reason, and taken in on
+/// request, a choice later runs keep.
+#[test]
+fn shipped_build_output_is_kept_out_until_asked_for() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "package.json",
+        r#"{"name": "pkg", "main": "build/index.cjs", "types": "build/index.d.ts"}"#,
+    );
+    write(
+        root,
+        "src/client.ts",
+        "export class Client {\n  send(): number {\n    return 1\n  }\n}\n",
+    );
+    write(
+        root,
+        "build/index.cjs",
+        "class Client {\n  send() { return 1 }\n}\nexports.Client = Client\n",
+    );
+    write(root, "build/index.cjs.map", "{}");
+    write(
+        root,
+        "build/index.d.ts",
+        "export declare class Client {\n  send(): number\n}\n",
+    );
+    write(root, "src/old.js", "function legacy() {}\n");
+    write(root, "src/old.ts", "export function legacy() {}\n");
+    write(root, "src/vendor.min.js", "function m(){}\n");
+    index(root);
+    let ids = |root: &Path| {
+        let (v, _) = json(root, &["search", "Client", "--limit", "20"]);
+        let mut ids: Vec<String> = v["data"]["hits"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|r| r["nodeId"].as_str().map(str::to_string))
+            .collect();
+        ids.sort();
+        ids
+    };
+    assert_eq!(ids(root), ["ts:src/client.ts#Client"]);
+    let (st, _) = json(root, &["status"]);
+    let skipped: Vec<String> = st["data"]["skippedFiles"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|s| {
+            format!(
+                "{}: {}",
+                s["path"].as_str().unwrap_or(""),
+                s["reason"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            "build/index.cjs: generated: build/ is the build output package.json ships (it holds source maps)",
+            "build/index.d.ts: generated: build/ is the build output package.json ships (it holds source maps)",
+            "src/old.js: generated: compiled from old.ts beside it",
+            "src/vendor.min.js: generated: minified",
+        ]
+    );
+    let warned = st["warnings"].to_string();
+    assert!(warned.contains("4 generated file(s)"), "{warned}");
+    // Taken in, and kept in by a later run that is not told again.
+    let (v, code) = json(root, &["index", "--include-generated"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["extracted"], 4, "{v}");
+    index(root);
+    let all = ids(root);
+    for id in [
+        "js:build/index.cjs#Client",
+        "ts:build/index.d.ts#Client",
+        "ts:src/client.ts#Client",
+    ] {
+        assert!(all.contains(&id.to_string()), "{id} in {all:?}");
+    }
+}
+
+/// Search: the exact qualname first, no guesses after precise hits, and several words
+/// matched across a qualname's word parts.
+#[test]
+fn search_puts_the_exact_qualname_first_and_pads_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "client.py",
+        "class AsyncClient:\n    def send(self):\n        pass\n\nclass Client:\n    def send(self):\n        pass\n\n    def sender(self):\n        pass\n\ndef resend():\n    pass\n\ndef sned():\n    pass\n",
+    );
+    write(
+        root,
+        "routes.py",
+        "class RouterGroup:\n    def handle(self):\n        pass\n\n    def handle_all(self):\n        pass\n",
+    );
+    index(root);
+    let hits = |q: &str| -> Vec<String> {
+        let (v, _) = json(root, &["search", q]);
+        v["data"]["hits"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|h| {
+                format!(
+                    "{} {}",
+                    h["nodeId"].as_str().unwrap_or(""),
+                    h["match"].as_str().unwrap_or("")
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        hits("Client.send"),
+        [
+            "py:client.py#Client.send exact",
+            "py:client.py#AsyncClient.send prefix"
+        ]
+    );
+    assert_eq!(
+        hits("group handle"),
+        [
+            "py:routes.py#RouterGroup.handle wordPart",
+            "py:routes.py#RouterGroup.handle_all wordPart"
+        ]
+    );
+    // An exact name: no substring (`resend`) or fuzzy (`sned`) padding.
+    assert_eq!(
+        hits("send"),
+        [
+            "py:client.py#AsyncClient.send exact",
+            "py:client.py#Client.send exact",
+            "py:client.py#Client.sender prefix"
+        ]
+    );
+}

@@ -4,7 +4,9 @@
 //! doc comments are the comment block above a declaration, every directory is a package node
 //! and `implements` comes from method sets.
 
-use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
+};
 use crate::model::{Import, Kind};
 use crate::syntax::{
     comment_first_line, comment_summary, count_params, doc_comment_in, first_line, head_text,
@@ -79,6 +81,10 @@ pub static GO: Language = Language {
         manager: "gomod",
         files_are_modules: false,
         manifests: &[("go.mod", go_mod_module)],
+    },
+    generated: GeneratedRules {
+        vendor: Some(("vendor", "go.mod", "modules.txt")),
+        ..GeneratedRules::NONE
     },
 };
 

@@ -2,10 +2,10 @@
 //! TypeScript's language server, which reads JavaScript too. The extraction rules are
 //! TypeScript's ([`super::typescript::EcmaSyntax`]): JavaScript is TypeScript without types.
 
-use super::spec::{Language, ScipSpec, ServerSpec};
+use super::spec::{GeneratedRules, Language, ScipSpec, ServerSpec};
 use super::typescript::{
-    is_test_file, package_json, EcmaSyntax, BUILTINS, DEFINITIONS, LOCAL_SCOPES, MANIFESTS,
-    SKIP_DIRS,
+    is_test_file, package_entries, package_json, EcmaSyntax, BUILTINS, DEFINITIONS, LOCAL_SCOPES,
+    MANIFESTS, SKIP_DIRS,
 };
 use crate::model::Kind;
 
@@ -57,5 +57,16 @@ pub static JAVASCRIPT: Language = Language {
         manager: "npm-js",
         files_are_modules: true,
         manifests: &[("package.json", package_json)],
+    },
+    generated: GeneratedRules {
+        entries: Some(("package.json", package_entries)),
+        compiled_from: &[
+            (".js", &[".ts", ".tsx"]),
+            (".jsx", &[".tsx"]),
+            (".mjs", &[".mts"]),
+            (".cjs", &[".cts"]),
+        ],
+        minified: &[".min.js", ".min.mjs", ".min.cjs"],
+        ..GeneratedRules::NONE
     },
 };

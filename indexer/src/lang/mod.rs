@@ -15,7 +15,7 @@ mod rust;
 pub mod spec;
 mod typescript;
 
-pub use spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+pub use spec::{Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax};
 use std::path::Path;
 
 /// Bumped when extraction or resolution changes what an unchanged file yields in code (the

@@ -3,7 +3,9 @@
 //! class are methods, module- and class-level assignments are variables, constants and fields
 //! (the first binding of a name defines it), docstrings are documentation.
 
-use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    self, Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
+};
 use crate::model::{Import, Kind};
 use crate::syntax::{count_params, first_line, head_text, text, NodeExt};
 use tree_sitter::Node;
@@ -62,6 +64,7 @@ pub static PYTHON: Language = Language {
             ("setup.cfg", setup_cfg_package),
         ],
     },
+    generated: GeneratedRules::NONE,
 };
 
 /// A version as written, unless it is computed (`attr: pkg.__version__`).

@@ -5,7 +5,9 @@
 //! (`impl Map { fn open() }` → `Map.open`); a function inside a function is local;
 //! `macro_rules!` macros are functions.
 
-use super::spec::{self, Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    self, Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
+};
 use crate::model::MAYBE;
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -98,6 +100,7 @@ pub static RUST: Language = Language {
         files_are_modules: true,
         manifests: &[("Cargo.toml", cargo_package)],
     },
+    generated: GeneratedRules::NONE,
 };
 
 /// Cargo.toml's `[package]` name and version.

@@ -66,6 +66,35 @@ pub struct Language {
     pub syntax: &'static dyn Syntax,
     /// How its files and symbols appear in a SCIP export.
     pub scip: ScipSpec,
+    /// How its build output and vendored code are told from source (`indexer::generated`).
+    pub generated: GeneratedRules,
+}
+
+/// What marks a language's files as generated or vendored: kept out of the map by default
+/// (`index --include-generated` takes them in). Each rule needs evidence, never a folder's
+/// name alone (`go/build` is source).
+pub struct GeneratedRules {
+    /// A manifest that names its package's shipped entry points (`package.json`), and the
+    /// entry paths it names, relative to its folder. A folder they lead into is build output
+    /// when it holds source maps (`*.map`).
+    pub entries: Option<(&'static str, fn(&str) -> Vec<String>)>,
+    /// Compiled copies: a file ending in the first suffix is generated when the same stem
+    /// with one of the others is a source file beside it (`x.d.ts` beside `x.ts`).
+    pub compiled_from: &'static [(&'static str, &'static [&'static str])],
+    /// File names that say minified (`.min.js`).
+    pub minified: &'static [&'static str],
+    /// Vendored code: a folder of this name beside the manifest (second), holding the
+    /// evidence file (third): `vendor/` beside `go.mod` with `vendor/modules.txt`.
+    pub vendor: Option<(&'static str, &'static str, &'static str)>,
+}
+
+impl GeneratedRules {
+    pub const NONE: GeneratedRules = GeneratedRules {
+        entries: None,
+        compiled_from: &[],
+        minified: &[],
+        vendor: None,
+    };
 }
 
 /// A tree-sitter grammar, made when asked.

@@ -6,7 +6,9 @@
 //! is a function) or a class; a name bound to `require(…)` is an import, not a symbol; anything
 //! declared inside a function that is not a symbol (a callback, an IIFE) is local.
 
-use super::spec::{Def, DefTag, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
+};
 use crate::model::{Import, Kind};
 use crate::syntax::{
     comment_summary, count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text,
@@ -64,6 +66,15 @@ pub static TYPESCRIPT: Language = Language {
         files_are_modules: true,
         manifests: &[("package.json", package_json)],
     },
+    generated: GeneratedRules {
+        entries: Some(("package.json", package_entries)),
+        compiled_from: &[
+            (".d.ts", &[".ts", ".tsx"]),
+            (".d.mts", &[".mts"]),
+            (".d.cts", &[".cts"]),
+        ],
+        ..GeneratedRules::NONE
+    },
 };
 
 /// Project files that change how imports resolve: package names, `paths` and `baseUrl`.
@@ -87,6 +98,32 @@ pub(super) const DEFINITIONS: &[DefTag] = &[
 pub(super) fn is_test_file(name: &str) -> bool {
     let stem = name.split('.').next().unwrap_or(name);
     name.contains(".test.") || name.contains(".spec.") || stem.ends_with("_test")
+}
+
+/// The paths package.json ships as its entry points (`main`, `module`, `types`, `typings`,
+/// `browser`, `bin`, every string under `exports`), relative to its folder.
+pub(super) fn package_entries(text: &str) -> Vec<String> {
+    fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => out.push(s.trim_start_matches("./").to_string()),
+            serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+            _ => {}
+        }
+    }
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for k in [
+        "main", "module", "types", "typings", "browser", "bin", "exports",
+    ] {
+        if let Some(x) = v.get(k) {
+            strings(x, &mut out);
+        }
+    }
+    out.retain(|p| !p.is_empty() && !p.starts_with('/') && !p.split('/').any(|s| s == ".."));
+    out
 }
 
 /// package.json's `name` and `version`.

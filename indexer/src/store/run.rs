@@ -348,6 +348,15 @@ impl Db {
         Ok(())
     }
 
+    /// Every file left out as generated code, flagged so that the next run reads it.
+    pub fn flag_generated_stale(&self) -> SqlResult<()> {
+        self.conn.execute(
+            "UPDATE files SET stale = 1 WHERE skip_reason LIKE ?1",
+            [format!("{}%", crate::generated::REASON_PREFIX)],
+        )?;
+        Ok(())
+    }
+
     /// A file's row (after [`Db::clear_file`] took what it owned); its path is remembered in
     /// `gone`.
     pub fn delete_file(&self, file_id: i64) -> SqlResult<()> {

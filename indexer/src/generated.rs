@@ -1,0 +1,231 @@
+//! Build output and vendored code: which walked files are generated, by each language's
+//! [`GeneratedRules`] and the evidence the walk recorded beside the manifests (source maps,
+//! `vendor/modules.txt`). Such files are kept out of the map by default, each with its reason
+//! (a skipped file, named in `map_status`); `index --include-generated` takes them in.
+//!
+//! Pure: the caller hands in the manifests' texts.
+
+use crate::lang::{GeneratedRules, Lang};
+use std::collections::HashSet;
+
+/// The marker name the walk records for a folder holding source maps (`x.js.map`).
+pub const SOURCE_MAPS: &str = "*.map";
+
+/// Every skip reason this module gives starts so; `map_status` counts them by it.
+pub const REASON_PREFIX: &str = "generated: ";
+
+/// The evidence a file is, by its name: source maps, or a vendor folder's evidence file.
+pub fn evidence(file_name: &str) -> Option<&'static str> {
+    let rules = || Lang::ALL.iter().map(|l| &l.spec().generated);
+    if file_name.ends_with(".map") && rules().any(|g| g.entries.is_some()) {
+        return Some(SOURCE_MAPS);
+    }
+    rules()
+        .filter_map(|g| g.vendor.map(|(_, _, e)| e))
+        .find(|e| *e == file_name)
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+fn under(path: &str, dir: &str) -> bool {
+    path.len() > dir.len() && path.starts_with(dir) && path.as_bytes()[dir.len()] == b'/'
+}
+
+/// A folder of generated code, the manifest whose rule named it, and why.
+struct Folder {
+    dir: String,
+    manifest: &'static str,
+    reason: String,
+}
+
+fn folders(
+    markers: &[(String, String)],
+    read: &dyn Fn(&str, &str) -> Option<String>,
+) -> Vec<Folder> {
+    let has = |dir: &str, name: &str| markers.iter().any(|(d, n)| d == dir && n == name);
+    let mut out: Vec<Folder> = Vec::new();
+    let mut seen: HashSet<(String, &str)> = HashSet::new();
+    for lang in Lang::ALL {
+        let g = &lang.spec().generated;
+        if let Some((manifest, entries)) = g.entries {
+            for (dir, _) in markers.iter().filter(|(_, n)| n == manifest) {
+                let Some(text) = read(dir, manifest) else {
+                    continue;
+                };
+                for e in entries(&text) {
+                    let Some((first, _)) = e.split_once('/') else {
+                        continue;
+                    };
+                    if first.is_empty() || first == "." {
+                        continue;
+                    }
+                    let out_dir = join(dir, first);
+                    let maps = markers
+                        .iter()
+                        .any(|(d, n)| n == SOURCE_MAPS && (*d == out_dir || under(d, &out_dir)));
+                    if maps && seen.insert((out_dir.clone(), manifest)) {
+                        out.push(Folder {
+                            reason: format!(
+                                "{REASON_PREFIX}{out_dir}/ is the build output {} ships (it holds source maps)",
+                                join(dir, manifest)
+                            ),
+                            dir: out_dir,
+                            manifest,
+                        });
+                    }
+                }
+            }
+        }
+        if let Some((name, manifest, evidence)) = g.vendor {
+            for (dir, _) in markers.iter().filter(|(_, n)| n == manifest) {
+                let v = join(dir, name);
+                if has(&v, evidence) && seen.insert((v.clone(), manifest)) {
+                    out.push(Folder {
+                        reason: format!(
+                            "{REASON_PREFIX}vendored dependencies ({})",
+                            join(&v, evidence)
+                        ),
+                        dir: v,
+                        manifest,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `rules` name `manifest` (as its entries' or its vendor folder's manifest).
+fn names(rules: &GeneratedRules, manifest: &str) -> bool {
+    rules.entries.is_some_and(|(m, _)| m == manifest)
+        || rules.vendor.is_some_and(|(_, m, _)| m == manifest)
+}
+
+/// For each of `files` (workspace-relative path, language), why it is generated, if it is.
+pub fn classify(
+    files: &[(&str, Lang)],
+    markers: &[(String, String)],
+    read: &dyn Fn(&str, &str) -> Option<String>,
+) -> Vec<Option<String>> {
+    let folders = folders(markers, read);
+    let paths: HashSet<&str> = files.iter().map(|(p, _)| *p).collect();
+    files
+        .iter()
+        .map(|&(rel, lang)| {
+            let g = &lang.spec().generated;
+            if let Some(f) = folders
+                .iter()
+                .find(|f| under(rel, &f.dir) && names(g, f.manifest))
+            {
+                return Some(f.reason.clone());
+            }
+            let name = rel.rsplit('/').next().unwrap_or(rel);
+            if g.minified.iter().any(|m| name.ends_with(m)) {
+                return Some(format!("{REASON_PREFIX}minified"));
+            }
+            for (suffix, sources) in g.compiled_from {
+                let Some(stem) = rel.strip_suffix(suffix) else {
+                    continue;
+                };
+                if stem.is_empty() || stem.ends_with('/') {
+                    continue;
+                }
+                if let Some(src) = sources
+                    .iter()
+                    .map(|s| format!("{stem}{s}"))
+                    .find(|s| paths.contains(s.as_str()))
+                {
+                    let dir = rel.rsplit_once('/').map_or("", |(d, _)| d);
+                    let shown = src.strip_prefix(dir).unwrap_or(&src);
+                    return Some(format!(
+                        "{REASON_PREFIX}compiled from {} beside it",
+                        shown.trim_start_matches('/')
+                    ));
+                }
+            }
+            None
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn build_output_compiled_copies_and_vendored_code() {
+        let pkg = r#"{"name": "@x/core", "main": "build/legacy/index.cjs",
+                      "exports": {".": {"import": "./build/modern/index.js"}}, "types": "build/modern/index.d.ts"}"#;
+        let plain = r#"{"name": "lib", "main": "lib/index.js"}"#;
+        let markers: Vec<(String, String)> = [
+            ("pkg", "package.json"),
+            ("pkg/build/legacy", SOURCE_MAPS),
+            ("js", "package.json"),
+            ("", "go.mod"),
+            ("vendor", "modules.txt"),
+            ("tools", "go.mod"),
+        ]
+        .iter()
+        .map(|(d, n)| (d.to_string(), n.to_string()))
+        .collect();
+        let read = |dir: &str, name: &str| match (dir, name) {
+            ("pkg", "package.json") => Some(pkg.to_string()),
+            ("js", "package.json") => Some(plain.to_string()),
+            _ => None,
+        };
+        let files = [
+            ("pkg/src/query.ts", Lang::TypeScript),
+            ("pkg/build/legacy/query.cjs", Lang::JavaScript),
+            ("pkg/build/modern/query.d.ts", Lang::TypeScript),
+            ("pkg/buildx/a.js", Lang::JavaScript),
+            ("js/lib/index.js", Lang::JavaScript),
+            ("web/app.ts", Lang::TypeScript),
+            ("web/app.js", Lang::JavaScript),
+            ("web/app.d.ts", Lang::TypeScript),
+            ("web/types.d.ts", Lang::TypeScript),
+            ("web/jquery.min.js", Lang::JavaScript),
+            ("vendor/github.com/a/b/b.go", Lang::Go),
+            ("tools/vendor/c.go", Lang::Go),
+            ("go/build/build.go", Lang::Go),
+            ("build/lib/x.py", Lang::Python),
+        ];
+        let got = classify(&files, &markers, &read);
+        let shown: Vec<String> = files
+            .iter()
+            .zip(&got)
+            .map(|((p, _), r)| format!("{p}: {}", r.as_deref().unwrap_or("-")))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "pkg/src/query.ts: -",
+                "pkg/build/legacy/query.cjs: generated: pkg/build/ is the build output pkg/package.json ships (it holds source maps)",
+                "pkg/build/modern/query.d.ts: generated: pkg/build/ is the build output pkg/package.json ships (it holds source maps)",
+                "pkg/buildx/a.js: -",
+                "js/lib/index.js: -",
+                "web/app.ts: -",
+                "web/app.js: generated: compiled from app.ts beside it",
+                "web/app.d.ts: generated: compiled from app.ts beside it",
+                "web/types.d.ts: -",
+                "web/jquery.min.js: generated: minified",
+                "vendor/github.com/a/b/b.go: generated: vendored dependencies (vendor/modules.txt)",
+                "tools/vendor/c.go: -",
+                "go/build/build.go: -",
+                "build/lib/x.py: -",
+            ]
+        );
+    }
+
+    #[test]
+    fn evidence_names() {
+        assert_eq!(evidence("index.js.map"), Some(SOURCE_MAPS));
+        assert_eq!(evidence("modules.txt"), Some("modules.txt"));
+        assert_eq!(evidence("index.js"), None);
+    }
+}
