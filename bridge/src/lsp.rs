@@ -91,6 +91,10 @@ pub struct Server {
     /// [`STATUS_UNKNOWN`], [`STATUS_BUSY`] or [`STATUS_QUIESCENT`]. Once it says, that and
     /// not the progress decides whether it is loading.
     status: Arc<AtomicU8>,
+    /// What the server last said of its health when not "ok" (rust-analyzer's
+    /// `experimental/serverStatus`: "warning: Failed to load workspaces…"): its answers may
+    /// be partial.
+    health: Arc<Mutex<Option<String>>>,
     /// When it last answered or was waited for, in milliseconds since `started`: an idle
     /// period counts from there, not from when a request began.
     active_ms: AtomicU64,
@@ -242,6 +246,7 @@ impl Server {
         let progress = Arc::new(AtomicI64::new(0));
         let progress_seen = Arc::new(AtomicBool::new(false));
         let status = Arc::new(AtomicU8::new(STATUS_UNKNOWN));
+        let health: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let stderr_done = Arc::new(AtomicBool::new(false));
         {
@@ -259,13 +264,14 @@ impl Server {
             });
         }
         {
-            let (writer, pending, alive, progress, seen, status) = (
+            let (writer, pending, alive, progress, seen, status, health) = (
                 writer.clone(),
                 pending.clone(),
                 alive.clone(),
                 progress.clone(),
                 progress_seen.clone(),
                 status.clone(),
+                health.clone(),
             );
             let folder = json!([{"uri": path_to_uri(root), "name": root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()}]);
             std::thread::spawn(move || {
@@ -282,6 +288,8 @@ impl Server {
                         let quiet = msg["params"]["quiescent"].as_bool().unwrap_or(false);
                         let now = if quiet { STATUS_QUIESCENT } else { STATUS_BUSY };
                         status.store(now, Ordering::SeqCst);
+                        *health.lock().unwrap_or_else(|e| e.into_inner()) =
+                            unhealthy(&msg["params"]);
                     }
                     route(msg, &writer, &pending, &folder, &progress);
                 }
@@ -314,6 +322,7 @@ impl Server {
             progress,
             progress_seen,
             status,
+            health,
             active_ms: AtomicU64::new(0),
             announces_load: false,
             capabilities: Value::Null,
@@ -421,7 +430,34 @@ impl Server {
         .map_err(|e| self.failed(&format!("could not be written to: {e}")))
     }
 
+    /// One request, asked again (within `timeout`) while the server answers that the content
+    /// was modified (-32801) or that it cancelled the request itself (-32802): both mean
+    /// "not now", as rust-analyzer says while it loads.
     pub fn request(
+        &self,
+        method: &str,
+        params: Value,
+        timeout: Duration,
+    ) -> Result<Value, ToolError> {
+        let started = Instant::now();
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let left = timeout.saturating_sub(started.elapsed());
+            match self.request_once(method, params.clone(), left) {
+                Err(e)
+                    if tries < 8
+                        && (e.message.contains("(-32801)") || e.message.contains("(-32802)"))
+                        && started.elapsed() + Duration::from_millis(300) < timeout =>
+                {
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn request_once(
         &self,
         method: &str,
         params: Value,
@@ -646,6 +682,15 @@ impl Server {
         )
     }
 
+    /// What the server says is wrong with it, when it says so (a workspace it could not
+    /// load): its answers may miss what it did not load.
+    pub fn degraded(&self) -> Option<String> {
+        self.health
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
     /// Still loading: work-done progress is open, or it started moments ago and has not
     /// reported any yet.
     pub fn loading(&self) -> bool {
@@ -736,6 +781,20 @@ impl Drop for Server {
 const STATUS_UNKNOWN: u8 = 0;
 /// The server says it is still loading or indexing.
 const STATUS_BUSY: u8 = 1;
+/// A server status that is not healthy, said in a line: rust-analyzer's `health` ("ok",
+/// "warning", "error") and the first line of its `message`.
+fn unhealthy(params: &Value) -> Option<String> {
+    let health = params["health"].as_str()?;
+    if health == "ok" {
+        return None;
+    }
+    let message = params["message"]
+        .as_str()
+        .and_then(|m| m.lines().map(str::trim).find(|l| !l.is_empty()))
+        .unwrap_or("no reason given");
+    Some(format!("{health}: {}", truncate(message, 300)))
+}
+
 /// The server says it is quiescent: what it answers now is complete.
 const STATUS_QUIESCENT: u8 = 2;
 

@@ -494,7 +494,15 @@ fn server_for(
     warnings: &mut Vec<String>,
 ) -> Option<Arc<Server>> {
     match ws.server(lang) {
-        Ok(s) if s.supports(capability) => Some(s),
+        Ok(s) if s.supports(capability) => {
+            if let Some(why) = s.degraded() {
+                warnings.push(format!(
+                    "LSP_DEGRADED: {} reports {why}: its answers may miss what it could not load; the map's are added where it answers nothing",
+                    s.command[0]
+                ));
+            }
+            Some(s)
+        }
         Ok(s) => {
             warnings.push(format!(
                 "{} offers no {capability}: answered without it",
@@ -555,6 +563,14 @@ fn server_anchors(
                 .filter_map(|l| a.lsp_anchor(l, s.encoding()))
                 .collect();
             dedup_anchors(&mut out);
+            if out.is_empty() && s.degraded().is_some() {
+                // Nothing from a server that says it is unwell is no answer: the map's stands.
+                w.push(format!(
+                    "{} answered nothing: {}",
+                    s.command[0], ask.instead
+                ));
+                return None;
+            }
             Some(out)
         }
         Err(e) => {
@@ -927,7 +943,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let (mut found, source) = match server {
         Some(mut found) => {
             found.retain(|x| keep(&filter, x));
-            let found = merge_map_extras(found, from_map, "references", &mut w);
+            let found = merge_map_extras(found, from_map, "references", false, &mut w);
             (found, "lsp")
         }
         None => {
@@ -992,20 +1008,28 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
 }
 
 /// The server's anchors with what the map knows and the server did not list added, each
-/// labelled by its source when any is added.
+/// labelled by its source when any is added. `by_symbol`: a map anchor whose symbol the
+/// server listed (at another spot: rust-analyzer's `impl Trait for T` line) is not new.
 fn merge_map_extras(
     mut found: Vec<Anchor>,
     from_map: Vec<Anchor>,
     what: &str,
+    by_symbol: bool,
     w: &mut Vec<String>,
 ) -> Vec<Anchor> {
     let listed: HashSet<(String, u32, u32)> = found
         .iter()
         .map(|x| (x.file.clone(), x.line, x.col))
         .collect();
+    let symbols: HashSet<&str> = found
+        .iter()
+        .filter(|_| by_symbol)
+        .filter_map(|x| x.node_id.as_deref())
+        .collect();
     let extra: Vec<Anchor> = from_map
         .into_iter()
         .filter(|x| !listed.contains(&(x.file.clone(), x.line, x.col)))
+        .filter(|x| !x.node_id.as_deref().is_some_and(|n| symbols.contains(n)))
         .collect();
     if !extra.is_empty() {
         w.push(format!(
@@ -1088,7 +1112,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
                 );
             }
             (
-                merge_map_extras(found, from_map, "implementations", &mut w),
+                merge_map_extras(found, from_map, "implementations", true, &mut w),
                 "lsp",
             )
         }
@@ -1765,6 +1789,43 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         )
         .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));
     }
+    // What the server's rename may not reach: calls of the name the map could not link to
+    // one definition, on lines the rename does not touch. Counted, never silent.
+    let untouched = |per_file: &BTreeMap<String, Vec<lsp_types::TextEdit>>| -> Vec<UntypedCall> {
+        let Ok(map) = ws.map() else { return Vec::new() };
+        let Ok(_read) = map.snapshot() else {
+            return Vec::new();
+        };
+        let Ok((defs, _)) = map_definitions(&map, &t) else {
+            return Vec::new();
+        };
+        let Some(d) = defs
+            .iter()
+            .find(|d| matches!(d.kind.as_str(), "function" | "method"))
+        else {
+            return Vec::new();
+        };
+        let edited: HashSet<(String, u32)> = per_file
+            .iter()
+            .filter_map(|(uri, edits)| {
+                let abs = lsp::uri_to_path(uri)?.canonicalize().ok()?;
+                let rel = abs
+                    .strip_prefix(&ws.root)
+                    .ok()?
+                    .to_string_lossy()
+                    .into_owned();
+                Some(
+                    edits
+                        .iter()
+                        .map(move |e| (rel.clone(), e.range.start.line + 1)),
+                )
+            })
+            .flatten()
+            .collect();
+        let mut calls = map.db().untyped_calls_named(&d.name).unwrap_or_default();
+        calls.retain(|c| !edited.contains(&(c.file.clone(), c.line)));
+        calls
+    };
     let Some((per_file, file_ops)) = lsp::rename_edits(&edit) else {
         return Err(ToolError::new(
             ErrorCode::LspFailed,
@@ -1834,6 +1895,20 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             format!(", {} file operation(s)", file_ops.len())
         }
     );
+    let missed = untouched(&per_file);
+    if !missed.is_empty() {
+        w.push(format!(
+            "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them (nav_references lists them as candidates)",
+            missed.len(),
+            missed[0].written.rsplit(['.', ':']).next().unwrap_or(&missed[0].written),
+            missed
+                .iter()
+                .take(3)
+                .map(|c| format!("{}:{}", c.file, c.line))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     let offset = p.offset.unwrap_or(0) as usize;
     let shown_total = diffs.len();
     let diffs: Vec<Value> = diffs.into_iter().skip(offset).collect();
@@ -1870,7 +1945,15 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     );
     if let Some(d) = &mut ans.dropped {
         let kept = next - d.count;
-        d.note = format!("diffs of files {}..{} of {shown_total} shown; offset {kept} pages on, fileFilter picks files", offset + 1, kept);
+        d.note = if kept <= offset {
+            // Not one diff fits: say which needs what, not an empty range.
+            format!(
+                "{}; or write the whole patch with `codemap rename … --output FILE`",
+                d.note
+            )
+        } else {
+            format!("diffs of files {}..{} of {shown_total} shown; offset {kept} pages on, fileFilter picks files", offset + 1, kept)
+        };
     }
     ans.data["diffsTotal"] = json!(shown_total);
     Ok(ans)

@@ -304,7 +304,16 @@ impl Supervisor {
                         }
                     }
                     State::Ready(s) if s.alive() => {
-                        v["state"] = json!("ready");
+                        match s.degraded() {
+                            Some(why) => {
+                                v["state"] = json!("degraded");
+                                v["reason"] = json!(why);
+                            }
+                            None => v["state"] = json!("ready"),
+                        }
+                        if s.loading() {
+                            v["loading"] = json!(true);
+                        }
                         v["pid"] = json!(s.pid());
                         v["idleSeconds"] = json!(slot.last_used.elapsed().as_secs());
                     }

@@ -75,6 +75,13 @@ fn compact_shapes() {
                   "to": "py:src/shop/models.py#Order.total"
                 },
                 {
+                  "at": "37:24",
+                  "from": "py:src/shop/models.py#RushOrder.total",
+                  "kind": "calls",
+                  "resolution": "inferred",
+                  "to": "py:src/shop/models.py#Order.total"
+                },
+                {
                   "at": "11:22",
                   "from": "py:src/shop/service.py#OrderService.validate",
                   "kind": "calls",
@@ -84,13 +91,6 @@ fn compact_shapes() {
                 {
                   "at": "19:22",
                   "from": "py:src/shop/service.py#OrderService.checkout",
-                  "kind": "calls",
-                  "resolution": "inferred",
-                  "to": "py:src/shop/models.py#Order.total"
-                },
-                {
-                  "at": "37:24",
-                  "from": "py:src/shop/models.py#RushOrder.total",
                   "kind": "calls",
                   "resolution": "inferred",
                   "to": "py:src/shop/models.py#Order.total"
@@ -113,6 +113,13 @@ fn compact_shapes() {
                   "signature": "class Order(Base)"
                 },
                 {
+                  "at": "36:9",
+                  "end": 37,
+                  "kind": "method",
+                  "nodeId": "py:src/shop/models.py#RushOrder.total",
+                  "signature": "def total(self) -> float"
+                },
+                {
                   "at": "10:9",
                   "end": 11,
                   "kind": "method",
@@ -125,13 +132,6 @@ fn compact_shapes() {
                   "kind": "method",
                   "nodeId": "py:src/shop/service.py#OrderService.checkout",
                   "signature": "def checkout(self, number: int) -> float"
-                },
-                {
-                  "at": "36:9",
-                  "end": 37,
-                  "kind": "method",
-                  "nodeId": "py:src/shop/models.py#RushOrder.total",
-                  "signature": "def total(self) -> float"
                 }
               ]
             }"#]],
@@ -1135,7 +1135,8 @@ fn search_puts_the_exact_qualname_first_and_pads_nothing() {
         hits("Client.send"),
         [
             "py:client.py#Client.send exact",
-            "py:client.py#AsyncClient.send prefix"
+            "py:client.py#AsyncClient.send prefix",
+            "py:client.py#Client.sender prefix"
         ]
     );
     assert_eq!(

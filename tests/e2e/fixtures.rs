@@ -605,7 +605,7 @@ fn search_ranks_and_filters() {
     );
     let (v, _) = json(ws.path(), &["search", "RushOrder.total"]);
     assert_eq!(ids(&v)[0], "py:src/shop/models.py#RushOrder.total");
-    assert_eq!(v["data"]["hits"][0]["match"], "qualnameSuffix");
+    assert_eq!(v["data"]["hits"][0]["match"], "exact");
     let (v, _) = json(ws.path(), &["search", "order"]);
     let first: Vec<String> = ids(&v);
     assert_eq!(
