@@ -791,6 +791,7 @@ fn unhealthy(params: &Value) -> Option<String> {
     let message = params["message"]
         .as_str()
         .and_then(|m| m.lines().map(str::trim).find(|l| !l.is_empty()))
+        .map(|l| l.trim_end_matches(':'))
         .unwrap_or("no reason given");
     Some(format!("{health}: {}", truncate(message, 300)))
 }

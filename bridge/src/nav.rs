@@ -494,15 +494,7 @@ fn server_for(
     warnings: &mut Vec<String>,
 ) -> Option<Arc<Server>> {
     match ws.server(lang) {
-        Ok(s) if s.supports(capability) => {
-            if let Some(why) = s.degraded() {
-                warnings.push(format!(
-                    "LSP_DEGRADED: {} reports {why}: its answers may miss what it could not load; the map's are added where it answers nothing",
-                    s.command[0]
-                ));
-            }
-            Some(s)
-        }
+        Ok(s) if s.supports(capability) => Some(s),
         Ok(s) => {
             warnings.push(format!(
                 "{} offers no {capability}: answered without it",
@@ -563,6 +555,7 @@ fn server_anchors(
                 .filter_map(|l| a.lsp_anchor(l, s.encoding()))
                 .collect();
             dedup_anchors(&mut out);
+            server_state(&s, w);
             if out.is_empty() && s.degraded().is_some() {
                 // Nothing from a server that says it is unwell is no answer: the map's stands.
                 w.push(format!(
@@ -577,6 +570,24 @@ fn server_anchors(
             failed(w, &e, ask.instead);
             None
         }
+    }
+}
+
+/// What the server's state says of the answer it just gave: a server that reports itself
+/// unwell (a workspace it could not load) or that is still loading after the wait answers
+/// from what it has read; said, so an agent does not take a short list for the whole.
+fn server_state(s: &Server, w: &mut Vec<String>) {
+    if let Some(why) = s.degraded() {
+        w.push(format!(
+            "LSP_DEGRADED: {} reports {why}: its answers may miss what it could not load; the map's are added where it answers nothing",
+            s.command[0]
+        ));
+    }
+    if s.loading() {
+        w.push(format!(
+            "LSP_LOADING: {} is still loading the workspace: its answer may be partial; ask again shortly",
+            s.command[0]
+        ));
     }
 }
 
@@ -1143,6 +1154,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
         let asked = s.at_retrying("textDocument/hover", &t.c, &t.text, t.pos, json!({}), None);
         match asked.map(|v| lsp::hover(&v)) {
             Ok(Some(h)) => {
+                server_state(&s, &mut w);
                 let text = hover_text(&h.contents);
                 let anchor = a.at(&t.c.abs, t.pos, t.pos.line);
                 let signature = lsp::signature_from_hover(&h);
@@ -1501,6 +1513,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     if let Some(s) = server_for(ws, t.lang, "callHierarchyProvider", &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
             Ok((root, mut items)) => {
+                server_state(&s, &mut w);
                 let mut head = json!({"source": "lsp", "direction": dir, "symbol": root});
                 if !ws.detail {
                     head["symbol"] = indexer::shape::flat_anchor(&head["symbol"]);
@@ -1895,6 +1908,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             format!(", {} file operation(s)", file_ops.len())
         }
     );
+    server_state(&s, &mut w);
     let missed = untouched(&per_file);
     if !missed.is_empty() {
         w.push(format!(

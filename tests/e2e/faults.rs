@@ -487,3 +487,38 @@ fn no_language_server_outlives_serve() {
     }
     tally("client_gone", 0, 4, 4, 0);
 }
+
+/// A real rust-analyzer that cannot load its Cargo workspace (a dependency that is not in
+/// the cache, offline) still answers, and says it is unwell: every answer carries
+/// `LSP_DEGRADED` with its reason, so a short list is not taken for the whole.
+#[test]
+fn a_server_that_cannot_load_its_workspace_is_said_to_be_degraded() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"degraded\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\ncodemap-no-such-crate-for-tests = \"1\"\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        "pub struct IoRead;\n\npub fn make() -> IoRead {\n    IoRead\n}\n",
+    );
+    index(root);
+    let out = std::process::Command::new(bin())
+        .current_dir(root)
+        .env("CARGO_NET_OFFLINE", "true")
+        .args(["--json", "refs", "src/lib.rs:IoRead"])
+        .output()
+        .expect("run codemap");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["ok"], true, "{v}");
+    let warned = v["warnings"].to_string();
+    assert!(
+        warned.contains("LSP_DEGRADED: rust-analyzer reports warning"),
+        "{warned}"
+    );
+    // What it could still read is answered.
+    assert_eq!(v["data"]["total"], 2, "{v}");
+}
