@@ -1159,7 +1159,17 @@ fn workspace(db: &Db, root: &std::path::Path, walked: &walk::Walked) -> SqlResul
         })
         .collect();
     Ok(Layout::new(
-        walked.files.iter().map(|f| f.rel.clone()),
+        // Generated code left out is no module to resolve to: an import of a package whose
+        // package.json names its build output goes on to its sources (`src/index.ts`).
+        walked
+            .files
+            .iter()
+            .filter(|f| {
+                f.skip
+                    .as_deref()
+                    .is_none_or(|r| !r.starts_with(crate::generated::REASON_PREFIX))
+            })
+            .map(|f| f.rel.clone()),
         packages,
         &manifests,
     ))

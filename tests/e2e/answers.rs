@@ -1044,7 +1044,22 @@ fn shipped_build_output_is_kept_out_until_asked_for() {
     write(root, "src/old.js", "function legacy() {}\n");
     write(root, "src/old.ts", "export function legacy() {}\n");
     write(root, "src/vendor.min.js", "function m(){}\n");
+    write(root, "src/index.ts", "export { Client } from './client'\n");
+    write(
+        root,
+        "app/main.ts",
+        "import { Client } from 'pkg'\n\nexport function run() {\n  return new Client().send()\n}\n",
+    );
     index(root);
+    // The package's name leads to its sources, not to the build output its package.json names.
+    let conn = db(root);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT target FROM all_edges WHERE source = 'ts:app/main.ts' AND kind = 'imports'"
+        ),
+        ["ts:src/index.ts"]
+    );
     let ids = |root: &Path| {
         let (v, _) = json(root, &["search", "Client", "--limit", "20"]);
         let mut ids: Vec<String> = v["data"]["hits"]
