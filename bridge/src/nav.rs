@@ -1802,43 +1802,6 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         )
         .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));
     }
-    // What the server's rename may not reach: calls of the name the map could not link to
-    // one definition, on lines the rename does not touch. Counted, never silent.
-    let untouched = |per_file: &BTreeMap<String, Vec<lsp_types::TextEdit>>| -> Vec<UntypedCall> {
-        let Ok(map) = ws.map() else { return Vec::new() };
-        let Ok(_read) = map.snapshot() else {
-            return Vec::new();
-        };
-        let Ok((defs, _)) = map_definitions(&map, &t) else {
-            return Vec::new();
-        };
-        let Some(d) = defs
-            .iter()
-            .find(|d| matches!(d.kind.as_str(), "function" | "method"))
-        else {
-            return Vec::new();
-        };
-        let edited: HashSet<(String, u32)> = per_file
-            .iter()
-            .filter_map(|(uri, edits)| {
-                let abs = lsp::uri_to_path(uri)?.canonicalize().ok()?;
-                let rel = abs
-                    .strip_prefix(&ws.root)
-                    .ok()?
-                    .to_string_lossy()
-                    .into_owned();
-                Some(
-                    edits
-                        .iter()
-                        .map(move |e| (rel.clone(), e.range.start.line + 1)),
-                )
-            })
-            .flatten()
-            .collect();
-        let mut calls = map.db().untyped_calls_named(&d.name).unwrap_or_default();
-        calls.retain(|c| !edited.contains(&(c.file.clone(), c.line)));
-        calls
-    };
     let Some((per_file, file_ops)) = lsp::rename_edits(&edit) else {
         return Err(ToolError::new(
             ErrorCode::LspFailed,
@@ -1909,7 +1872,18 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         }
     );
     server_state(&s, &mut w);
-    let missed = untouched(&per_file);
+    let (uses, missed) = rename_gaps(ws, &t, &per_file);
+    if !uses.is_empty() {
+        w.push(format!(
+            "this rename may be incomplete: {} line(s) where the map resolved a use of this symbol are not in it ({}): code the server does not compile (an inactive #[cfg], a build tag) or cannot see; check them",
+            uses.len(),
+            uses.iter()
+                .take(3)
+                .map(|(f, l)| format!("{f}:{l}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     if !missed.is_empty() {
         w.push(format!(
             "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them (nav_references lists them as candidates)",
@@ -1971,6 +1945,67 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     }
     ans.data["diffsTotal"] = json!(shown_total);
     Ok(ans)
+}
+
+/// What a server's rename may not reach, on lines it does not touch: uses the map resolved to
+/// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
+/// calls of its name the map could not link to one definition. Without a map, nothing.
+fn rename_gaps(
+    ws: &Workspace,
+    t: &Target,
+    per_file: &BTreeMap<String, Vec<lsp_types::TextEdit>>,
+) -> (Vec<(String, u32)>, Vec<UntypedCall>) {
+    let none = || (Vec::new(), Vec::new());
+    let Ok(map) = ws.map() else { return none() };
+    let Ok(_read) = map.snapshot() else {
+        return none();
+    };
+    let Ok((defs, _)) = map_definitions(&map, t) else {
+        return none();
+    };
+    let edited: HashSet<(String, u32)> = per_file
+        .iter()
+        .filter_map(|(uri, edits)| {
+            let abs = lsp::uri_to_path(uri)?.canonicalize().ok()?;
+            let rel = abs
+                .strip_prefix(&ws.root)
+                .ok()?
+                .to_string_lossy()
+                .into_owned();
+            Some(
+                edits
+                    .iter()
+                    .map(move |e| (rel.clone(), e.range.start.line + 1)),
+            )
+        })
+        .flatten()
+        .collect();
+    let mut uses: Vec<(String, u32)> = Vec::new();
+    for d in &defs {
+        let into = map
+            .db()
+            .edges_into(
+                &d.node_id,
+                &["calls", "imports", "extends", "implements", "uses"],
+            )
+            .unwrap_or_default();
+        uses.extend(
+            into.into_iter()
+                .map(|e| (e.file, e.line))
+                .filter(|u| !edited.contains(u)),
+        );
+    }
+    uses.sort();
+    uses.dedup();
+    let Some(d) = defs
+        .iter()
+        .find(|d| matches!(d.kind.as_str(), "function" | "method"))
+    else {
+        return (uses, Vec::new());
+    };
+    let mut calls = map.db().untyped_calls_named(&d.name).unwrap_or_default();
+    calls.retain(|c| !edited.contains(&(c.file.clone(), c.line)));
+    (uses, calls)
 }
 
 /// `locate`: a locate string → the position, its range, the line, and the symbol around it.
