@@ -220,6 +220,19 @@ pub(crate) trait Resolver: Sync {
         r: &Ref<'_>,
         segs: &[&str],
     ) -> Option<Outcome>;
+    /// What module `file` (of language `lang`) gives for `name` when a value reached it
+    /// (`m.name` once `m` is known to be that module): its definition of `name`, or what the
+    /// language lets a module hand on (Python's re-exports).
+    fn module_member(
+        &self,
+        _ws: &Layout,
+        idx: &dyn SymbolIndex,
+        lang: Lang,
+        file: &str,
+        name: &str,
+    ) -> Option<SymRef> {
+        idx.in_file(lang, file, name)
+    }
     /// What a reference neither the name rules nor the types decide becomes.
     fn fallback(
         &self,

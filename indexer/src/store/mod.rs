@@ -505,6 +505,7 @@ impl Db {
             seen: Default::default(),
             counts: Default::default(),
             facts: Default::default(),
+            imports: Default::default(),
         }
     }
 
@@ -905,6 +906,9 @@ pub struct SqlIndex<'c> {
     /// Each file's facts asked of so far, by path: (qualname, role, type) in order.
     #[allow(clippy::type_complexity)]
     facts: std::cell::RefCell<std::collections::HashMap<String, Vec<(String, String, String)>>>,
+    /// Each file's imports asked of so far, by path (re-exports are followed through the
+    /// same `__init__.py` for one reference after another).
+    imports: std::cell::RefCell<std::collections::HashMap<String, Vec<Import>>>,
 }
 
 /// A question asked of a [`SqlIndex`]: (its statement, language, first and second key).
@@ -980,6 +984,9 @@ impl SymbolIndex for SqlIndex<'_> {
     }
 
     fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {
+        if let Some(hit) = self.imports.borrow().get(file) {
+            return hit.clone();
+        }
         let run = || -> SqlResult<Vec<Import>> {
             let id: i64 =
                 self.db
@@ -987,7 +994,11 @@ impl SymbolIndex for SqlIndex<'_> {
                     .query_row("SELECT id FROM files WHERE path = ?1", [file], |r| r.get(0))?;
             self.db.file_imports(id)
         };
-        run().unwrap_or_default()
+        let out = run().unwrap_or_default();
+        self.imports
+            .borrow_mut()
+            .insert(file.to_string(), out.clone());
+        out
     }
 
     fn in_file(&self, lang: Lang, file: &str, qualname: &str) -> Option<SymRef> {
