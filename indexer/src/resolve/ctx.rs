@@ -207,6 +207,12 @@ pub(crate) trait Resolver: Sync {
     /// (no workspace: what an import from outside it binds). `None` for one that binds no name
     /// (`import _ "p"`, `from m import *`).
     fn import_name(&self, imp: &Import) -> Option<ImportName>;
+    /// Whether a name this import binds is one the module hands on to its own importers
+    /// (Python: every import binds a module attribute; `__init__.py` re-exports so). What
+    /// such an import changes is followed outwards by an incremental run (`index::Handed`).
+    fn hands_on(&self, _imp: &Import) -> bool {
+        false
+    }
     /// The edge for one import statement's binding.
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge;
     /// The language's name rules for a reference whose target splits into `segs` (none

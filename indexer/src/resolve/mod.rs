@@ -359,6 +359,12 @@ pub fn import_name(lang: Lang, imp: &Import) -> Option<ImportName> {
     resolver(lang).import_name(imp)
 }
 
+/// Whether the names an import binds are handed on to the importers of its file
+/// ([`ctx::Resolver::hands_on`]).
+pub fn hands_on(lang: Lang, imp: &Import) -> bool {
+    resolver(lang).hands_on(imp)
+}
+
 /// Each language's resolver.
 fn resolver(lang: Lang) -> &'static dyn Resolver {
     match lang {

@@ -139,6 +139,10 @@ impl Resolver for PythonResolver {
         })
     }
 
+    fn hands_on(&self, _imp: &Import) -> bool {
+        true
+    }
+
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {
         let name = match imp.member.as_deref() {
             None | Some("*") => imp.module.clone(),

@@ -857,7 +857,8 @@ impl Db {
     /// A file's stored imports.
     pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1",
+            "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1 \
+             ORDER BY line, col, rowid",
         )?;
         let rows = st.query_map([file_id], |r| run::import_at(r, 0))?;
         rows.collect()
