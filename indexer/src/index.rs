@@ -695,8 +695,7 @@ fn run_in_tx(
             reresolve_outwards(conn, &ws, deps, change, &written.changed_ids, &mut embeds)?;
         let mut handed = std::mem::take(&mut written.handed);
         handed.extend(deleted_handed.drain());
-        stats.reresolved +=
-            reresolve_handed(conn, &ws, handed, &written.changed_ids, &mut embeds)?;
+        stats.reresolved += reresolve_handed(conn, &ws, handed, &written.changed_ids, &mut embeds)?;
         for source in embeds {
             shapes.embeds.extend(conn.number_of(&source)?);
         }
@@ -968,8 +967,7 @@ fn write_files(
                     // A new module's names: nothing imports it yet, but references elsewhere
                     // may name them through a module now found.
                     if !cold {
-                        if let Some(h) = Handed::between(f.lang, &[], &[], &ex.imports, &ex.facts)
-                        {
+                        if let Some(h) = Handed::between(f.lang, &[], &[], &ex.imports, &ex.facts) {
                             w.names.extend(h.names);
                         }
                     }
@@ -1555,7 +1553,14 @@ impl Handed {
         let set = |is: &[Import]| -> BTreeSet<(String, Option<String>, Option<String>, bool)> {
             is.iter()
                 .filter(|i| resolve::hands_on(lang, i))
-                .map(|i| (i.module.clone(), i.member.clone(), i.alias.clone(), i.reexport))
+                .map(|i| {
+                    (
+                        i.module.clone(),
+                        i.member.clone(),
+                        i.alias.clone(),
+                        i.reexport,
+                    )
+                })
                 .collect()
         };
         let (a, b) = (set(old_imports), set(new_imports));
@@ -2175,6 +2180,92 @@ mod tests {
             reexport: false,
             pos: Pos { line: 1, col: 1 },
         }
+    }
+
+    /// What a module hands on differently (issue 35): the names its changed imports bind, or
+    /// those its `__all__` gained or lost; any name after a `*` import or an unread list
+    /// changed. Then what an importer binds of it, and hands on in turn.
+    #[test]
+    fn handed_names_follow_imports_and_export_lists() {
+        let py = Lang::Python;
+        let names = |h: &Handed| h.names.iter().cloned().collect::<Vec<_>>();
+        let ex = |ns: &[&str]| {
+            ns.iter()
+                .map(|n| fact("", FactRole::Exports, n))
+                .collect::<Vec<_>>()
+        };
+        let a = [
+            imp("._models", Some("Response"), None),
+            imp("._a", Some("*"), None),
+        ];
+        assert_eq!(
+            Handed::between(py, &a, &[], &a, &[]),
+            None,
+            "nothing changed"
+        );
+        let moved = [
+            imp("._a", Some("*"), None),
+            imp("._models", Some("Response"), None),
+        ];
+        assert_eq!(
+            Handed::between(py, &a, &[], &moved, &[]),
+            None,
+            "an import that only moved"
+        );
+        let h = Handed::between(
+            py,
+            &a[..1],
+            &[],
+            &[imp("._models", Some("Response"), Some("R"))],
+            &[],
+        )
+        .expect("a change");
+        assert_eq!(
+            (names(&h), h.all),
+            (vec!["R".into(), "Response".into()], false)
+        );
+        let h = Handed::between(py, &a, &[], &a[..1], &[]).expect("a change");
+        assert!(h.all, "a * import went");
+        let h = Handed::between(py, &[], &ex(&["a", "b"]), &[], &ex(&["b", "c"])).expect("change");
+        assert_eq!((names(&h), h.all), (vec!["a".into(), "c".into()], false));
+        for (old, new) in [(ex(&[]), ex(&["a"])), (ex(&["a"]), ex(&["a", "*"]))] {
+            let h = Handed::between(py, &[], &old, &[], &new).expect("a change");
+            assert!(h.all, "a list that came, or that the parse cannot read");
+        }
+        assert_eq!(
+            Handed::between(py, &[], &[fact("X", FactRole::Base, "Y")], &[], &[]),
+            None,
+            "a type fact is no export"
+        );
+
+        let h = Handed {
+            names: ["Response".to_string()].into(),
+            all: false,
+        };
+        let star = imp("pkg", Some("*"), None);
+        let named = imp("pkg", Some("Response"), Some("R"));
+        let other = imp("pkg", Some("Client"), None);
+        let module = imp("pkg", None, Some("p"));
+        assert_eq!(names(&h.through(py, &[&star])), ["Response"]);
+        assert_eq!(names(&h.through(py, &[&named, &other])), ["R"]);
+        assert_eq!(names(&h.through(py, &[&module])), ["Response"]);
+        let any = Handed {
+            names: BTreeSet::new(),
+            all: true,
+        };
+        assert!(any.through(py, &[&star]).all);
+        let t = any.through(py, &[&named, &module]);
+        assert_eq!((names(&t), t.all), (vec!["R".into(), "p".into()], false));
+
+        let mut done = Handed::default();
+        assert_eq!(h.fresh(&mut done), Some(h.clone()));
+        assert_eq!(
+            h.fresh(&mut done),
+            None,
+            "a file is re-resolved once per name"
+        );
+        assert!(any.fresh(&mut done).is_some_and(|f| f.all));
+        assert_eq!(h.fresh(&mut done), None);
     }
 
     /// What a file's facts changing tells the files that read them: the changed qualnames'

@@ -80,10 +80,7 @@ fn callers_and_subclasses_through_re_exports_are_neighbors_and_implementations()
         callers.contains("py:tests/test_client.py#test_get"),
         "the test calls Response through the package: {v}"
     );
-    let (v, code) = json(
-        ws.path(),
-        &["--no-lsp", "impls", "webby/_client.py:Client"],
-    );
+    let (v, code) = json(ws.path(), &["--no-lsp", "impls", "webby/_client.py:Client"]);
     assert_eq!(code, 0, "{v}");
     let text = v["data"].to_string();
     assert!(
@@ -99,5 +96,8 @@ fn callers_and_subclasses_through_re_exports_are_neighbors_and_implementations()
         ],
     );
     assert_eq!(code, 0, "{v}");
-    assert!(v["data"].to_string().contains("webby/_models.py#Request"), "{v}");
+    assert!(
+        v["data"].to_string().contains("webby/_models.py#Request"),
+        "{v}"
+    );
 }

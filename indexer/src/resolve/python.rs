@@ -401,5 +401,7 @@ fn star_exports(ws: &Layout, idx: &dyn SymbolIndex, stems: &[String], name: &str
     if listed.is_empty() {
         return !name.starts_with('_');
     }
-    listed.iter().any(|n| n == name || n == crate::model::ANY_EXPORT)
+    listed
+        .iter()
+        .any(|n| n == name || n == crate::model::ANY_EXPORT)
 }
