@@ -148,7 +148,7 @@ CREATE TABLE facts (
     file_id  INTEGER NOT NULL REFERENCES files(id),
     seq      INTEGER NOT NULL,                 -- order in the file
     qualname TEXT NOT NULL,
-    role     TEXT NOT NULL,                    -- type | returns | base
+    role     TEXT NOT NULL,                    -- type | returns | base | build | exports (__all__)
     ty       TEXT NOT NULL,
     PRIMARY KEY (file_id, seq)
 ) WITHOUT ROWID;

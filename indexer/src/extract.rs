@@ -792,6 +792,13 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     }
     out.package = raw.package.map(|p| text(src, p));
     out.doc = syntax.module_doc(src, root, raw.package, raw.comments.as_deref());
+    for name in syntax.exports(src, root).unwrap_or_default() {
+        out.facts.push(TypeFact {
+            qualname: String::new(),
+            role: FactRole::Exports,
+            ty: name,
+        });
+    }
     if let Some(expr) = syntax.build_constraint(src, raw.package, raw.comments.as_deref()) {
         out.facts.push(TypeFact {
             qualname: String::new(),

@@ -11,7 +11,9 @@
 use crate::extract::{Extractor, QueryError, Worker};
 use crate::id::{segment_name, NodeId};
 use crate::lang::Lang;
-use crate::model::{EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact};
+use crate::model::{
+    EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, TypeFact, ANY_EXPORT,
+};
 use crate::resolve::{
     self, FileCtx, Layout, Manifest, MemIndex, MethodSet, Outcome, Ref, SymbolIndex,
 };
@@ -194,6 +196,8 @@ struct Written {
     gone: Vec<i64>,
     /// Files whose stated types changed (or went): references elsewhere may read them.
     facts_changed: HashMap<String, TypedChange>,
+    /// Files that hand on other names than before (their imports or export list changed).
+    handed: HashMap<String, Handed>,
     package_dirs: HashSet<String>,
     symbols: usize,
     /// Cold runs: the facts written, and the bytes of the symbols' and facts' strings (what
@@ -502,6 +506,8 @@ fn run_in_tx(
     let mut package_dirs: HashSet<String> = HashSet::new();
     // Deleted files' stated types go with them.
     let mut deleted_paths: HashMap<String, TypedChange> = HashMap::new();
+    // And the names they handed on.
+    let mut deleted_handed: HashMap<String, Handed> = HashMap::new();
     let mut gone: Vec<i64> = Vec::new();
     for (path, row) in &old {
         if present.contains(path.as_str()) || !in_scope(&opts.scope, path) {
@@ -520,6 +526,12 @@ fn run_in_tx(
         }
         if let Some(c) = was.gone() {
             deleted_paths.insert(path.clone(), c);
+        }
+        if let Some(lang) = lang {
+            if let Some(h) = Handed::between(lang, &was.imports, &was.facts, &[], &[]) {
+                names.extend(h.names.iter().cloned());
+                deleted_handed.insert(path.clone(), h);
+            }
         }
         gone.extend(conn.clear_file(row.id)?);
         conn.delete_file(row.id)?;
@@ -744,6 +756,9 @@ fn run_in_tx(
         stats.reresolved = reresolve(conn, &ws, &names, &written.changed_ids, &mut embeds)?;
         stats.reresolved +=
             reresolve_outwards(conn, &ws, deps, change, &written.changed_ids, &mut embeds)?;
+        let mut handed = std::mem::take(&mut written.handed);
+        handed.extend(deleted_handed.drain());
+        stats.reresolved += reresolve_handed(conn, &ws, handed, &written.changed_ids, &mut embeds)?;
         for source in embeds {
             shapes.embeds.extend(conn.number_of(&source)?);
         }
@@ -1005,8 +1020,20 @@ fn write_files(
                     ) {
                         w.facts_changed.insert(f.rel.clone(), c);
                     }
+                    if let Some(h) =
+                        Handed::between(f.lang, &was.imports, &was.facts, &ex.imports, &ex.facts)
+                    {
+                        w.handed.insert(f.rel.clone(), h);
+                    }
                 } else {
                     w.names.insert(module_leaf(&f.rel));
+                    // A new module's names: nothing imports it yet, but references elsewhere
+                    // may name them through a module now found.
+                    if !cold {
+                        if let Some(h) = Handed::between(f.lang, &[], &[], &ex.imports, &ex.facts) {
+                            w.names.extend(h.names);
+                        }
+                    }
                     if !cold && f.lang.spec().implements_by_method_set {
                         w.shapes
                             .changed(f.lang, &f.rel, &BTreeSet::new(), &shape_new(&ex));
@@ -1268,6 +1295,7 @@ fn dependents(db: &Db, files: &HashSet<String>) -> SqlResult<HashSet<i64>> {
 struct Before {
     symbols: Vec<store::FileSymbol>,
     facts: Vec<TypeFact>,
+    imports: Vec<Import>,
 }
 
 impl Before {
@@ -1275,6 +1303,7 @@ impl Before {
         Ok(Before {
             symbols: conn.file_symbols(file_id)?,
             facts: conn.file_facts(file_id)?,
+            imports: conn.file_imports(file_id)?,
         })
     }
 
@@ -1461,7 +1490,7 @@ fn bound_names(
 /// them.
 fn reading(facts: &[TypeFact], names: &HashSet<String>) -> Option<TypedChange> {
     let mut c = TypedChange::default();
-    for f in facts {
+    for f in facts.iter().filter(|f| f.role != FactRole::Exports) {
         let named =
             f.ty.split(|ch: char| !(ch.is_alphanumeric() || ch == '_' || ch == '$'))
                 .any(|w| names.contains(w));
@@ -1490,7 +1519,11 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact]) -> Option<TypedChange> {
         let mut m: std::collections::BTreeMap<String, Vec<(FactRole, String)>> =
             std::collections::BTreeMap::new();
         // A build line is no type: what it changes is which definitions are chosen, below.
-        for f in fs.iter().filter(|f| f.role != FactRole::Build) {
+        // Nor is an export list: what it changes is followed by `Reexports`.
+        for f in fs
+            .iter()
+            .filter(|f| !matches!(f.role, FactRole::Build | FactRole::Exports))
+        {
             m.entry(f.qualname.clone())
                 .or_default()
                 .push((f.role, f.ty.clone()));
@@ -1570,6 +1603,175 @@ fn reresolve(
         }
     }
     reresolve_rows(db, ws, &rows, &mut Imports::default(), embeds)
+}
+
+/// Names a module hands on to its importers that changed in a run: a name an import of it
+/// binds (Python: `from ._models import Response` in `__init__.py`) or its export list
+/// (`__all__`) names came or went; `all` when what changed is a `*` import or a list the parse
+/// could not read, so any name may have.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Handed {
+    names: BTreeSet<String>,
+    all: bool,
+}
+
+impl Handed {
+    /// What a file hands on differently with `new` imports and facts than with `old`.
+    fn between(
+        lang: Lang,
+        old_imports: &[Import],
+        old_facts: &[TypeFact],
+        new_imports: &[Import],
+        new_facts: &[TypeFact],
+    ) -> Option<Handed> {
+        let set = |is: &[Import]| -> BTreeSet<(String, Option<String>, Option<String>, bool)> {
+            is.iter()
+                .filter(|i| resolve::hands_on(lang, i))
+                .map(|i| {
+                    (
+                        i.module.clone(),
+                        i.member.clone(),
+                        i.alias.clone(),
+                        i.reexport,
+                    )
+                })
+                .collect()
+        };
+        let (a, b) = (set(old_imports), set(new_imports));
+        let mut h = Handed::default();
+        for (module, member, alias, reexport) in a.symmetric_difference(&b) {
+            if member.as_deref() == Some("*") {
+                h.all = true;
+                continue;
+            }
+            let imp = Import {
+                module: module.clone(),
+                member: member.clone(),
+                alias: alias.clone(),
+                reexport: *reexport,
+                pos: Pos::default(),
+            };
+            if let Some(n) = resolve::import_name(lang, &imp) {
+                h.names.insert(n.name);
+            }
+        }
+        let exports = |fs: &[TypeFact]| -> BTreeSet<String> {
+            fs.iter()
+                .filter(|f| f.role == FactRole::Exports)
+                .map(|f| f.ty.clone())
+                .collect()
+        };
+        let (x, y) = (exports(old_facts), exports(new_facts));
+        if x != y {
+            let unread = |s: &BTreeSet<String>| s.is_empty() || s.contains(ANY_EXPORT);
+            if unread(&x) || unread(&y) {
+                h.all = true;
+            } else {
+                h.names.extend(x.symmetric_difference(&y).cloned());
+            }
+        }
+        (h.all || !h.names.is_empty()).then_some(h)
+    }
+
+    /// What an importer's `imports` of a module handing on `self` bind of it: the names its
+    /// own references read the change by, and the ones it hands on in turn. `from m import *`
+    /// passes the change as it is; `from m import x as y` binds `y` when `x` changed; `import
+    /// m` keeps the names spelled (`m.x`), or, when any may have changed, the module's name.
+    fn through(&self, lang: Lang, imports: &[&Import]) -> Handed {
+        let mut out = Handed::default();
+        for imp in imports {
+            let bound = resolve::import_name(lang, imp).map(|n| n.name);
+            match imp.member.as_deref() {
+                Some("*") => {
+                    out.all |= self.all;
+                    out.names.extend(self.names.iter().cloned());
+                }
+                Some(m) if self.all || self.names.contains(m) => out.names.extend(bound),
+                Some(_) => {}
+                None if self.all => out.names.extend(bound),
+                None => out.names.extend(self.names.iter().cloned()),
+            }
+        }
+        out
+    }
+
+    /// The part of this a file was not re-resolved for yet (`done`), added to `done`.
+    fn fresh(&self, done: &mut Handed) -> Option<Handed> {
+        let fresh = Handed {
+            all: self.all && !done.all,
+            names: if done.all {
+                BTreeSet::new()
+            } else {
+                self.names.difference(&done.names).cloned().collect()
+            },
+        };
+        if !fresh.all && fresh.names.is_empty() {
+            return None;
+        }
+        done.all |= fresh.all;
+        done.names.extend(fresh.names.iter().cloned());
+        Some(fresh)
+    }
+}
+
+/// Re-resolve what reads the names modules hand on differently (`handed`, by path), outwards:
+/// each importer's references that spell a name it binds of the change (all of them when any
+/// name may have changed), then its importers for what it hands on in turn. Each file only
+/// for what is new to it, so a cycle of imports ends. Files of `changed` were resolved whole
+/// already, but hand the change on.
+fn reresolve_handed(
+    conn: &Db,
+    ws: &Layout,
+    handed: HashMap<String, Handed>,
+    changed: &HashSet<i64>,
+    embeds: &mut HashSet<String>,
+) -> SqlResult<usize> {
+    let mut done: HashMap<i64, Handed> = HashMap::new();
+    let mut imports = Imports::default();
+    let mut wave = handed;
+    let mut count = 0;
+    while !wave.is_empty() {
+        let mut next: HashMap<String, Handed> = HashMap::new();
+        let mut rows = Vec::new();
+        for (path, h) in &wave {
+            let Some(lang) = Lang::of_path(Path::new(path)) else {
+                continue;
+            };
+            let node = NodeId::file_id(lang, path);
+            for g in conn.importers_of(&node)? {
+                let Some(g_path) = conn.file_path(g)? else {
+                    continue;
+                };
+                let Some(g_lang) = Lang::of_path(Path::new(&g_path)) else {
+                    continue;
+                };
+                let stored = imports.of(conn, g)?.to_vec();
+                let ctx = FileCtx::new(g_lang, &g_path, &stored, ws);
+                let from: Vec<&Import> = stored
+                    .iter()
+                    .filter(|i| ctx.import_edge(i, ws).target.as_deref() == Some(node.as_str()))
+                    .collect();
+                let passed = h.through(g_lang, &from);
+                let Some(fresh) = passed.fresh(done.entry(g).or_default()) else {
+                    continue;
+                };
+                if !changed.contains(&g) {
+                    let names: HashSet<String> = fresh.names.iter().cloned().collect();
+                    rows.extend(conn.refs_in_file(g)?.into_iter().filter(|r| {
+                        fresh.all || reads_any(&r.target_name, r.hint.as_deref(), &names)
+                    }));
+                }
+                if from.iter().any(|i| resolve::hands_on(g_lang, i)) {
+                    let n = next.entry(g_path).or_default();
+                    n.all |= fresh.all;
+                    n.names.extend(fresh.names);
+                }
+            }
+        }
+        count += reresolve_rows(conn, ws, &rows, &mut imports, embeds)?;
+        wave = next;
+    }
+    Ok(count)
 }
 
 /// Files' stored imports, each read once.
@@ -2052,6 +2254,92 @@ mod tests {
             reexport: false,
             pos: Pos { line: 1, col: 1 },
         }
+    }
+
+    /// What a module hands on differently (issue 35): the names its changed imports bind, or
+    /// those its `__all__` gained or lost; any name after a `*` import or an unread list
+    /// changed. Then what an importer binds of it, and hands on in turn.
+    #[test]
+    fn handed_names_follow_imports_and_export_lists() {
+        let py = Lang::Python;
+        let names = |h: &Handed| h.names.iter().cloned().collect::<Vec<_>>();
+        let ex = |ns: &[&str]| {
+            ns.iter()
+                .map(|n| fact("", FactRole::Exports, n))
+                .collect::<Vec<_>>()
+        };
+        let a = [
+            imp("._models", Some("Response"), None),
+            imp("._a", Some("*"), None),
+        ];
+        assert_eq!(
+            Handed::between(py, &a, &[], &a, &[]),
+            None,
+            "nothing changed"
+        );
+        let moved = [
+            imp("._a", Some("*"), None),
+            imp("._models", Some("Response"), None),
+        ];
+        assert_eq!(
+            Handed::between(py, &a, &[], &moved, &[]),
+            None,
+            "an import that only moved"
+        );
+        let h = Handed::between(
+            py,
+            &a[..1],
+            &[],
+            &[imp("._models", Some("Response"), Some("R"))],
+            &[],
+        )
+        .expect("a change");
+        assert_eq!(
+            (names(&h), h.all),
+            (vec!["R".into(), "Response".into()], false)
+        );
+        let h = Handed::between(py, &a, &[], &a[..1], &[]).expect("a change");
+        assert!(h.all, "a * import went");
+        let h = Handed::between(py, &[], &ex(&["a", "b"]), &[], &ex(&["b", "c"])).expect("change");
+        assert_eq!((names(&h), h.all), (vec!["a".into(), "c".into()], false));
+        for (old, new) in [(ex(&[]), ex(&["a"])), (ex(&["a"]), ex(&["a", "*"]))] {
+            let h = Handed::between(py, &[], &old, &[], &new).expect("a change");
+            assert!(h.all, "a list that came, or that the parse cannot read");
+        }
+        assert_eq!(
+            Handed::between(py, &[], &[fact("X", FactRole::Base, "Y")], &[], &[]),
+            None,
+            "a type fact is no export"
+        );
+
+        let h = Handed {
+            names: ["Response".to_string()].into(),
+            all: false,
+        };
+        let star = imp("pkg", Some("*"), None);
+        let named = imp("pkg", Some("Response"), Some("R"));
+        let other = imp("pkg", Some("Client"), None);
+        let module = imp("pkg", None, Some("p"));
+        assert_eq!(names(&h.through(py, &[&star])), ["Response"]);
+        assert_eq!(names(&h.through(py, &[&named, &other])), ["R"]);
+        assert_eq!(names(&h.through(py, &[&module])), ["Response"]);
+        let any = Handed {
+            names: BTreeSet::new(),
+            all: true,
+        };
+        assert!(any.through(py, &[&star]).all);
+        let t = any.through(py, &[&named, &module]);
+        assert_eq!((names(&t), t.all), (vec!["R".into(), "p".into()], false));
+
+        let mut done = Handed::default();
+        assert_eq!(h.fresh(&mut done), Some(h.clone()));
+        assert_eq!(
+            h.fresh(&mut done),
+            None,
+            "a file is re-resolved once per name"
+        );
+        assert!(any.fresh(&mut done).is_some_and(|f| f.all));
+        assert_eq!(h.fresh(&mut done), None);
     }
 
     /// What a file's facts changing tells the files that read them: the changed qualnames'

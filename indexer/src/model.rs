@@ -307,6 +307,10 @@ pub enum FactRole {
     /// Go: the file's build constraint, its `//go:build` line's expression (qualname `''`,
     /// the file): which builds compile the file.
     Build,
+    /// Python: one name a module's `__all__` lists (qualname `''`, the file), in order: what
+    /// `from m import *` brings. [`ANY_EXPORT`] when the list is built in a way the parse
+    /// does not follow (`__all__ += other.__all__`).
+    Exports,
 }
 
 impl FactRole {
@@ -316,6 +320,7 @@ impl FactRole {
             FactRole::Returns => "returns",
             FactRole::Base => "base",
             FactRole::Build => "build",
+            FactRole::Exports => "exports",
         }
     }
 
@@ -325,6 +330,7 @@ impl FactRole {
             FactRole::Returns,
             FactRole::Base,
             FactRole::Build,
+            FactRole::Exports,
         ]
         .into_iter()
         .find(|r| r.as_str() == s)
@@ -334,6 +340,10 @@ impl FactRole {
 /// The type expression of an optional value or a result (Rust's `Option<T>`, `Result<T, E>`):
 /// `Maybe(T)`; `?` and the language's unwrapping methods give the `T`.
 pub const MAYBE: &str = "Maybe(";
+
+/// An `__all__` entry that stands for names the parse could not read: every name may be
+/// exported.
+pub const ANY_EXPORT: &str = "*";
 
 /// The hint of a reference whose first name is a local of a type the code does not tell.
 pub const UNKNOWN_TYPE: &str = "?";

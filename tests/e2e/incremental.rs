@@ -782,3 +782,72 @@ fn a_type_embedded_everywhere_recomputes_implements_whole() {
         assert_like_cold(&format!("600 embedders, {to:?}"), root);
     }
 }
+
+/// What a package hands on changes without a change to the files that use it (issue 35):
+/// a re-export removed and back, an `__all__` that grows, an alias pointed elsewhere, a
+/// module of a chain of `__init__.py` deleted, a cycle of `*` imports edited. After each run
+/// the map is a cold build's.
+#[test]
+fn re_exports_that_change_re_resolve_what_reads_them() {
+    use Change::*;
+    let ws = fixture("py_reexports");
+    let root = ws.path();
+    index(root);
+    let changes = [
+        Replace("webby/__init__.py", "from ._models import *\n", ""),
+        Replace(
+            "webby/__init__.py",
+            "from ._client import *\n",
+            "from ._client import *\nfrom ._models import *\n",
+        ),
+        Replace(
+            "webby/_models.py",
+            "__all__ = [\"Request\", \"Response\"]",
+            "__all__ = [\"Request\", \"Response\", \"Unlisted\"]",
+        ),
+        Replace(
+            "webby/_models.py",
+            "__all__ = [\"Request\", \"Response\", \"Unlisted\"]",
+            "__all__ = [\"Request\"]\n__all__ += [\"Response\"]",
+        ),
+        Replace(
+            "webby/__init__.py",
+            "import Response as HTTPResponse",
+            "import Request as HTTPResponse",
+        ),
+        Replace("webby/_transports/__init__.py", "from .mock import *\n", ""),
+        Replace(
+            "webby/_transports/__init__.py",
+            "from .base import *\n",
+            "from .base import *\nfrom .mock import MockTransport\n",
+        ),
+        Delete("webby/_transports/mock.py"),
+        Replace("cyc/a.py", "from .b import g\n", ""),
+        Replace("cyc/b.py", "def g():", "def g2():"),
+        Append("cyc/__init__.py", "from .b import g2 as g\n"),
+    ];
+    for change in changes {
+        let what = match change {
+            Delete(path) => {
+                std::fs::remove_file(root.join(path)).expect("delete");
+                format!("{path} deleted")
+            }
+            Append(path, text) => {
+                let mut was = std::fs::read(root.join(path)).unwrap_or_default();
+                was.extend_from_slice(text.as_bytes());
+                write(root, path, was);
+                format!("{path} appended to")
+            }
+            Replace(path, from, to) => {
+                let was = std::fs::read_to_string(root.join(path)).expect("read");
+                assert!(was.contains(from), "{path} has no {from:?}");
+                write(root, path, was.replacen(from, to, 1));
+                format!("{from:?} made {to:?} in {path}")
+            }
+            Move(..) => unreachable!("not among the changes"),
+        };
+        let run = index(root);
+        assert_eq!(run["mode"], "incremental", "{run}");
+        assert_like_cold(&format!("re-exports, {what}"), root);
+    }
+}

@@ -15,6 +15,7 @@ mod lsp;
 mod mcp;
 mod nav;
 mod pathological;
+mod reexports;
 mod reliability;
 mod resolve;
 mod scip;

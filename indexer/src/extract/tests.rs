@@ -647,3 +647,39 @@ fn blank_spans_keep_lines_and_stop_at_the_next_top_line() {
     blank(&mut b[..7]);
     assert_eq!(&b, b"  \n   \nd");
 }
+
+/// `__all__` as the module builds it: set, added to (`+=`, `.extend`, `.append`), inside
+/// `if`/`try`; a part the parse cannot read is `*`, any name.
+#[test]
+fn python_export_lists() {
+    let ex = Extractor::new().expect("queries compile");
+    let exports = |src: &str| -> Vec<String> {
+        ex.extract_source(Lang::Python, src.as_bytes())
+            .facts
+            .into_iter()
+            .filter(|f| f.role == FactRole::Exports && f.qualname.is_empty())
+            .map(|f| f.ty)
+            .collect()
+    };
+    let cases: &[(&str, &[&str])] = &[
+        ("x = 1\n", &[]),
+        ("__all__ = ['a', \"b\"]\n", &["a", "b"]),
+        ("__all__: list[str] = ('a',)\n", &["a"]),
+        (
+            "__all__ = ['a']\n__all__ += ['b']\n__all__.extend(['c'])\n__all__.append('d')\n",
+            &["a", "b", "c", "d"],
+        ),
+        ("__all__ = ['old']\n__all__ = ['new']\n", &["new"]),
+        (
+            "try:\n    __all__ = ['a']\nexcept ImportError:\n    __all__ = ['b']\n",
+            &["b"],
+        ),
+        ("if X:\n    __all__ = ['a']\n", &["a"]),
+        ("__all__ = ['a'] + _sub.__all__\n", &["a", "*"]),
+        ("__all__ = [f'{x}']\n", &["*"]),
+        ("def f():\n    __all__ = ['local']\n", &[]),
+    ];
+    for (src, want) in cases {
+        assert_eq!(exports(src), *want, "{src}");
+    }
+}

@@ -6,7 +6,7 @@
 use super::spec::{
     self, Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
 };
-use crate::model::{Import, Kind};
+use crate::model::{Import, Kind, ANY_EXPORT};
 use crate::syntax::{count_params, first_line, head_text, text, NodeExt};
 use tree_sitter::Node;
 
@@ -219,6 +219,12 @@ impl Syntax for PythonSyntax {
                 pos,
             });
         }
+    }
+
+    fn exports(&self, src: &[u8], root: Node<'_>) -> Option<Vec<String>> {
+        let mut out = None;
+        all_statements(src, root, &mut out);
+        out
     }
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
@@ -466,6 +472,92 @@ fn docstring(block: Node<'_>, src: &[u8]) -> Option<String> {
         .map(|n| text(src, n))
         .collect();
     crate::syntax::first_sentence(content.lines())
+}
+
+/// The module-level statements that build `__all__` (also inside `if` and `try` blocks), in
+/// order: `__all__ = [...]` sets the list, `+=`, `.extend(...)` and `.append(...)` add to it.
+fn all_statements(src: &[u8], block: Node<'_>, out: &mut Option<Vec<String>>) {
+    let mut c = block.walk();
+    for st in block.named_children(&mut c) {
+        match st.kind_name() {
+            "if_statement" | "try_statement" | "else_clause" | "elif_clause" | "except_clause"
+            | "finally_clause" | "block" => all_statements(src, st, out),
+            "expression_statement" => {
+                let Some(e) = st.named_child(0) else { continue };
+                let is_all = |n: Option<Node<'_>>| {
+                    n.is_some_and(|n| n.kind_name() == "identifier" && text(src, n) == "__all__")
+                };
+                match e.kind_name() {
+                    "assignment" if is_all(e.field("left")) => {
+                        let mut names = Vec::new();
+                        if let Some(r) = e.field("right") {
+                            all_names(src, r, &mut names);
+                        }
+                        *out = Some(names);
+                    }
+                    "augmented_assignment" if is_all(e.field("left")) => {
+                        if let Some(r) = e.field("right") {
+                            all_names(src, r, out.get_or_insert_with(Vec::new));
+                        }
+                    }
+                    "call" => {
+                        let Some(f) = e.field("function").filter(|f| f.kind_name() == "attribute")
+                        else {
+                            continue;
+                        };
+                        let method = f.field("attribute").map(|a| text(src, a));
+                        if !is_all(f.field("object"))
+                            || !matches!(method.as_deref(), Some("extend" | "append"))
+                        {
+                            continue;
+                        }
+                        let names = out.get_or_insert_with(Vec::new);
+                        if let Some(args) = e.field("arguments") {
+                            let mut c2 = args.walk();
+                            for a in args.named_children(&mut c2) {
+                                all_names(src, a, names);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The names a value given to `__all__` lists: strings, lists and tuples of them, and `+`
+/// of those; anything else is [`ANY_EXPORT`].
+fn all_names(src: &[u8], n: Node<'_>, out: &mut Vec<String>) {
+    let mut c = n.walk();
+    match n.kind_name() {
+        "list" | "tuple" | "parenthesized_expression" => {
+            for x in n.named_children(&mut c) {
+                all_names(src, x, out);
+            }
+        }
+        "binary_operator" => {
+            for x in [n.field("left"), n.field("right")].into_iter().flatten() {
+                all_names(src, x, out);
+            }
+        }
+        "string" => {
+            let parts: Vec<Node<'_>> = n.named_children(&mut c).collect();
+            if parts.iter().any(|p| p.kind_name() == "interpolation") {
+                out.push(ANY_EXPORT.to_string());
+                return;
+            }
+            let name: String = parts
+                .iter()
+                .filter(|p| p.kind_name() == "string_content")
+                .map(|p| text(src, *p))
+                .collect();
+            out.push(name);
+        }
+        "comment" => {}
+        _ => out.push(ANY_EXPORT.to_string()),
+    }
 }
 
 fn name_and_alias(src: &[u8], n: Node<'_>) -> (String, Option<String>) {

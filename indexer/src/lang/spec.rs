@@ -345,6 +345,12 @@ pub trait Syntax: Sync {
         None
     }
 
+    /// The names the module says it exports (Python's `__all__`), in order, when it says;
+    /// `model::ANY_EXPORT` for a part the parse cannot read. `root` is the file's tree.
+    fn exports(&self, _src: &[u8], _root: Node<'_>) -> Option<Vec<String>> {
+        None
+    }
+
     /// The first line of the file's documentation; `package` is the `@package` capture.
     fn module_doc(
         &self,

@@ -207,6 +207,12 @@ pub(crate) trait Resolver: Sync {
     /// (no workspace: what an import from outside it binds). `None` for one that binds no name
     /// (`import _ "p"`, `from m import *`).
     fn import_name(&self, imp: &Import) -> Option<ImportName>;
+    /// Whether a name this import binds is one the module hands on to its own importers
+    /// (Python: every import binds a module attribute; `__init__.py` re-exports so). What
+    /// such an import changes is followed outwards by an incremental run (`index::Handed`).
+    fn hands_on(&self, _imp: &Import) -> bool {
+        false
+    }
     /// The edge for one import statement's binding.
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge;
     /// The language's name rules for a reference whose target splits into `segs` (none
@@ -220,6 +226,19 @@ pub(crate) trait Resolver: Sync {
         r: &Ref<'_>,
         segs: &[&str],
     ) -> Option<Outcome>;
+    /// What module `file` (of language `lang`) gives for `name` when a value reached it
+    /// (`m.name` once `m` is known to be that module): its definition of `name`, or what the
+    /// language lets a module hand on (Python's re-exports).
+    fn module_member(
+        &self,
+        _ws: &Layout,
+        idx: &dyn SymbolIndex,
+        lang: Lang,
+        file: &str,
+        name: &str,
+    ) -> Option<SymRef> {
+        idx.in_file(lang, file, name)
+    }
     /// What a reference neither the name rules nor the types decide becomes.
     fn fallback(
         &self,

@@ -359,6 +359,12 @@ pub fn import_name(lang: Lang, imp: &Import) -> Option<ImportName> {
     resolver(lang).import_name(imp)
 }
 
+/// Whether the names an import binds are handed on to the importers of its file
+/// ([`ctx::Resolver::hands_on`]).
+pub fn hands_on(lang: Lang, imp: &Import) -> bool {
+    resolver(lang).hands_on(imp)
+}
+
 /// Each language's resolver.
 fn resolver(lang: Lang) -> &'static dyn Resolver {
     match lang {
@@ -615,6 +621,205 @@ mod tests {
         assert_eq!(edge(&imports[4]).target.as_deref(), Some("py:pkg/a.py"));
         let up = FileCtx::new(Lang::Python, "main.py", &[], &w);
         assert_eq!(up.import_edge(&imp("..x", None, None), &w).target, None);
+    }
+
+    /// Re-exports (issue 35): a package's `__init__.py` hands on names from its modules, by
+    /// `*` (filtered by `__all__`, else by `_`), by name, under an alias, absolute or
+    /// relative, through a chain of packages; a cycle of `*` imports ends.
+    #[test]
+    fn python_reexports() {
+        use crate::model::TypeFact;
+        let files = [
+            "pkg/__init__.py",
+            "pkg/_models.py",
+            "pkg/_client.py",
+            "pkg/_priv.py",
+            "pkg/sub/__init__.py",
+            "pkg/sub/deep.py",
+            "cyc/__init__.py",
+            "cyc/a.py",
+            "cyc/b.py",
+            "main.py",
+        ];
+        let w = ws(&files, &[], &[]);
+        let exports = |names: &[&str]| -> Vec<TypeFact> {
+            names
+                .iter()
+                .map(|n| TypeFact {
+                    qualname: String::new(),
+                    role: FactRole::Exports,
+                    ty: n.to_string(),
+                })
+                .collect()
+        };
+        let py = |file: &str, syms: &[(&str, Kind)], facts: Vec<TypeFact>, imports: Vec<Import>| {
+            (
+                file.to_string(),
+                syms.iter()
+                    .map(|(q, k)| ((*q).into(), *k))
+                    .collect::<Vec<(Box<str>, Kind)>>(),
+                facts,
+                imports,
+            )
+        };
+        let table = vec![
+            py(
+                "pkg/__init__.py",
+                &[],
+                exports(&["Response", "Client", "Alias", "deep_fn", "sub"]),
+                vec![
+                    imp("._models", Some("*"), None),
+                    imp("._client", Some("*"), None),
+                    imp("._priv", Some("*"), None),
+                    imp("pkg._models", Some("Response"), Some("Alias")),
+                    imp(".sub", Some("deep_fn"), None),
+                    imp(".", Some("sub"), None),
+                    imp("pkg._models", None, Some("models")),
+                ],
+            ),
+            py(
+                "pkg/_models.py",
+                &[
+                    ("Response", Kind::Class),
+                    ("Response.json", Kind::Method),
+                    ("Unlisted", Kind::Class),
+                ],
+                exports(&["Response"]),
+                vec![],
+            ),
+            py(
+                "pkg/_client.py",
+                &[("Client", Kind::Class), ("_hidden", Kind::Function)],
+                vec![],
+                // Not in `__all__` (there is none): `Response` is handed on by `*` too.
+                vec![imp("._models", Some("Response"), None)],
+            ),
+            py(
+                "pkg/_priv.py",
+                &[("_private", Kind::Function)],
+                vec![],
+                vec![],
+            ),
+            py(
+                "pkg/sub/__init__.py",
+                &[],
+                vec![],
+                vec![imp(".deep", Some("deep_fn"), None)],
+            ),
+            py(
+                "pkg/sub/deep.py",
+                &[("deep_fn", Kind::Function)],
+                vec![],
+                vec![],
+            ),
+            py(
+                "cyc/__init__.py",
+                &[],
+                vec![],
+                vec![imp(".a", Some("*"), None), imp(".b", Some("*"), None)],
+            ),
+            py(
+                "cyc/a.py",
+                &[("f", Kind::Function)],
+                vec![],
+                vec![imp("cyc", Some("*"), None), imp(".b", Some("*"), None)],
+            ),
+            py(
+                "cyc/b.py",
+                &[("g", Kind::Function)],
+                vec![],
+                vec![imp(".a", Some("*"), None), imp("cyc", Some("*"), None)],
+            ),
+        ];
+        let mut idx = MemIndex::default();
+        for (file, syms, facts, imports) in &table {
+            idx.add_file(Lang::Python, file, syms, facts, imports, 0, &[]);
+        }
+        idx.finish();
+        let main_imports = [
+            imp("pkg", None, None),
+            imp("pkg", Some("Response"), Some("R")),
+            imp("pkg", Some("*"), None),
+            imp("cyc", None, None),
+        ];
+        let ctx = FileCtx::new(Lang::Python, "main.py", &main_imports, &w);
+        let resolve = |kind: EdgeKind, t: &str| {
+            resolve_ref(
+                &ctx,
+                &w,
+                &idx,
+                &Ref {
+                    kind,
+                    target: t,
+                    hint: None,
+                    source_qual: None,
+                },
+                &mut Cache::default(),
+            )
+        };
+        let e = |t: &str| Outcome::Edge(Some(t.to_string()), Resolution::Import);
+        let none = Outcome::Edge(None, Resolution::Unresolved);
+        let cases = [
+            (
+                EdgeKind::Calls,
+                "pkg.Response",
+                e("py:pkg/_models.py#Response"),
+            ),
+            (
+                EdgeKind::Extends,
+                "pkg.Client",
+                e("py:pkg/_client.py#Client"),
+            ),
+            (
+                EdgeKind::Calls,
+                "pkg.Response.json",
+                e("py:pkg/_models.py#Response.json"),
+            ),
+            (EdgeKind::Calls, "R", e("py:pkg/_models.py#Response")),
+            (
+                EdgeKind::Calls,
+                "R.json",
+                e("py:pkg/_models.py#Response.json"),
+            ),
+            (
+                EdgeKind::Calls,
+                "pkg.Alias",
+                e("py:pkg/_models.py#Response"),
+            ),
+            (
+                EdgeKind::Calls,
+                "pkg.deep_fn",
+                e("py:pkg/sub/deep.py#deep_fn"),
+            ),
+            (
+                EdgeKind::Calls,
+                "pkg.sub.deep_fn",
+                e("py:pkg/sub/deep.py#deep_fn"),
+            ),
+            (
+                EdgeKind::Calls,
+                "pkg.models.Response",
+                e("py:pkg/_models.py#Response"),
+            ),
+            // `from pkg import *` in main.py: `pkg.__all__` lists it.
+            (EdgeKind::Calls, "Client", e("py:pkg/_client.py#Client")),
+            // Through `_client`'s own import, brought by its `*` (it has no `__all__`).
+            (
+                EdgeKind::Calls,
+                "pkg._client.Response",
+                e("py:pkg/_models.py#Response"),
+            ),
+            // `_models.__all__` leaves it out; `_client` has no `__all__` and `_` hides it.
+            (EdgeKind::Calls, "pkg.Unlisted", none.clone()),
+            (EdgeKind::Calls, "pkg._hidden", none.clone()),
+            (EdgeKind::Calls, "pkg._private", none.clone()),
+            (EdgeKind::Calls, "cyc.f", e("py:cyc/a.py#f")),
+            (EdgeKind::Calls, "cyc.g", e("py:cyc/b.py#g")),
+            (EdgeKind::Calls, "cyc.nowhere", none.clone()),
+        ];
+        for (kind, target, want) in cases {
+            assert_eq!(resolve(kind, target), want, "{target}");
+        }
     }
 
     #[test]

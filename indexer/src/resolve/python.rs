@@ -6,10 +6,10 @@ use super::ctx::{hinted, in_scopes};
 use super::ctx::{
     join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
 };
-use super::ctx::{Layout, Manifest, SymbolIndex};
+use super::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
 use crate::walk::parent_dir;
 use std::collections::HashSet;
 
@@ -139,6 +139,10 @@ impl Resolver for PythonResolver {
         })
     }
 
+    fn hands_on(&self, _imp: &Import) -> bool {
+        true
+    }
+
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {
         let name = match imp.member.as_deref() {
             None | Some("*") => imp.module.clone(),
@@ -221,8 +225,11 @@ impl Resolver for PythonResolver {
             };
         }
         if segs.len() == 1 {
-            for b in &ctx.star {
+            for b in ctx.star.iter().rev() {
                 if let Binding::Module(stems) = b {
+                    if !star_exports(ws, idx, stems, segs[0]) {
+                        continue;
+                    }
                     if let Outcome::Edge(Some(t), res) = py_through_module(ws, idx, stems, segs) {
                         return Some(Outcome::Edge(Some(t), res));
                     }
@@ -233,6 +240,17 @@ impl Resolver for PythonResolver {
             }
         }
         None
+    }
+
+    fn module_member(
+        &self,
+        ws: &Layout,
+        idx: &dyn SymbolIndex,
+        _lang: Lang,
+        file: &str,
+        name: &str,
+    ) -> Option<SymRef> {
+        exported(ws, idx, file, &[name], &mut HashSet::new())
     }
 
     /// A bare name found nowhere is a guess only when a `*` import may have brought it (or
@@ -254,14 +272,42 @@ impl Resolver for PythonResolver {
     }
 }
 
+/// The most (module, name) pairs one lookup follows through re-exports: a chain of
+/// `__init__.py` files and `*` imports is short, and a cycle ends when it meets a pair again.
+const MAX_REEXPORTS: usize = 64;
+
 /// `rest` looked up through a module: submodules first (`a.b.c` may be a package path), then
-/// the qualname inside the deepest module file found.
+/// the qualname inside the deepest module file found, or a name that file's imports bind
+/// there (a re-export: `from ._models import Response` in `__init__.py`).
 fn py_through_module(
     ws: &Layout,
     idx: &dyn SymbolIndex,
     stems: &[String],
     rest: &[&str],
 ) -> Outcome {
+    match through(ws, idx, stems, rest, &mut HashSet::new()) {
+        Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
+        None => Outcome::Edge(None, Resolution::Unresolved),
+    }
+}
+
+/// The file node of a module as a symbol (a submodule a package re-exports is a value too).
+fn module_ref(file: &str) -> SymRef {
+    SymRef {
+        node_id: NodeId::file_id(LANG, file),
+        kind: Kind::File,
+        file: file.to_string(),
+    }
+}
+
+/// What `rest` names through the first of `stems` that is a module of the workspace.
+fn through(
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    stems: &[String],
+    rest: &[&str],
+    seen: &mut HashSet<(String, String)>,
+) -> Option<SymRef> {
     for stem in stems {
         let mut stem = stem.clone();
         let mut i = 0;
@@ -278,13 +324,84 @@ fn py_through_module(
             continue;
         };
         if i == rest.len() {
-            return Outcome::Edge(Some(NodeId::file_id(LANG, &file)), Resolution::Import);
+            return Some(module_ref(&file));
         }
-        let q = rest[i..].join(".");
-        return match idx.in_file(LANG, &file, &q) {
-            Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
-            None => Outcome::Edge(None, Resolution::Unresolved),
+        return exported(ws, idx, &file, &rest[i..], seen);
+    }
+    None
+}
+
+/// What module `file` gives for `rest` (a qualname's segments): its own definition, else the
+/// name one of its imports binds there, followed to its definition (the last import that binds
+/// it wins, as at run time; a `*` import only for the names its module exports).
+pub(crate) fn exported(
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    file: &str,
+    rest: &[&str],
+    seen: &mut HashSet<(String, String)>,
+) -> Option<SymRef> {
+    let first = *rest.first()?;
+    if let Some(s) = idx.in_file(LANG, file, &rest.join(".")) {
+        return Some(s);
+    }
+    // A name the module defines itself hides its imports of that name.
+    if rest.len() > 1 && idx.in_file(LANG, file, first).is_some() {
+        return None;
+    }
+    if seen.len() >= MAX_REEXPORTS || !seen.insert((file.to_string(), first.to_string())) {
+        return None;
+    }
+    let imports = idx.imports_of(LANG, file);
+    for imp in imports.iter().rev() {
+        let Some(stems) = module_stems(ws, &imp.module, file) else {
+            continue;
+        };
+        if imp.member.as_deref() == Some("*") {
+            if !star_exports(ws, idx, &stems, first) {
+                continue;
+            }
+            match through(ws, idx, &stems, rest, seen) {
+                Some(s) => return Some(s),
+                None => continue,
+            }
+        }
+        let Some(bound) = PythonResolver.import_name(imp) else {
+            continue;
+        };
+        if bound.name != first {
+            continue;
+        }
+        return match bound.member {
+            // `from m import x as first`: `x` in `m`.
+            Some(m) => {
+                let mut path = vec![m.as_str()];
+                path.extend_from_slice(&rest[1..]);
+                through(ws, idx, &stems, &path, seen)
+            }
+            // `import a.b as first`: the module `a.b`.
+            None if imp.alias.is_some() => through(ws, idx, &stems, &rest[1..], seen),
+            // `import a.b`: binds `a`.
+            None => {
+                let stems = module_stems(ws, &bound.module, file)?;
+                through(ws, idx, &stems, &rest[1..], seen)
+            }
         };
     }
-    Outcome::Edge(None, Resolution::Unresolved)
+    None
+}
+
+/// Whether `from <stems> import *` brings `name`: the names the module's `__all__` lists,
+/// else those not starting with `_` (a module outside the workspace: any).
+fn star_exports(ws: &Layout, idx: &dyn SymbolIndex, stems: &[String], name: &str) -> bool {
+    let Some(file) = stems.iter().find_map(|s| module_file(ws, s)) else {
+        return !name.starts_with('_');
+    };
+    let listed = idx.facts(LANG, &file, "", FactRole::Exports);
+    if listed.is_empty() {
+        return !name.starts_with('_');
+    }
+    listed
+        .iter()
+        .any(|n| n == name || n == crate::model::ANY_EXPORT)
 }

@@ -444,10 +444,12 @@ impl<'a> Walk<'a> {
     /// `name` on a value; `call`: the name is called (a method, not a field of that name).
     fn member(&mut self, v: &Val, name: &str, call: bool) -> Option<Member> {
         match v {
-            Val::Module(file) => self
-                .idx
-                .in_file(self.lang_of(file), file, name)
-                .map(Member::Sym),
+            Val::Module(file) => {
+                let lang = self.lang_of(file);
+                super::resolver(lang)
+                    .module_member(self.ws, self.idx, lang, file, name)
+                    .map(Member::Sym)
+            }
             Val::Package(dir) => self
                 .r
                 .pick_in_package(

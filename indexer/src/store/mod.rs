@@ -505,6 +505,7 @@ impl Db {
             seen: Default::default(),
             counts: Default::default(),
             facts: Default::default(),
+            imports: Default::default(),
         }
     }
 
@@ -856,7 +857,8 @@ impl Db {
     /// A file's stored imports.
     pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1",
+            "SELECT module, member, alias, reexport, line, col FROM imports WHERE file_id = ?1 \
+             ORDER BY line, col, rowid",
         )?;
         let rows = st.query_map([file_id], |r| run::import_at(r, 0))?;
         rows.collect()
@@ -905,6 +907,9 @@ pub struct SqlIndex<'c> {
     /// Each file's facts asked of so far, by path: (qualname, role, type) in order.
     #[allow(clippy::type_complexity)]
     facts: std::cell::RefCell<std::collections::HashMap<String, Vec<(String, String, String)>>>,
+    /// Each file's imports asked of so far, by path (re-exports are followed through the
+    /// same `__init__.py` for one reference after another).
+    imports: std::cell::RefCell<std::collections::HashMap<String, Vec<Import>>>,
 }
 
 /// A question asked of a [`SqlIndex`]: (its statement, language, first and second key).
@@ -980,6 +985,9 @@ impl SymbolIndex for SqlIndex<'_> {
     }
 
     fn imports_of(&self, _lang: Lang, file: &str) -> Vec<Import> {
+        if let Some(hit) = self.imports.borrow().get(file) {
+            return hit.clone();
+        }
         let run = || -> SqlResult<Vec<Import>> {
             let id: i64 =
                 self.db
@@ -987,7 +995,11 @@ impl SymbolIndex for SqlIndex<'_> {
                     .query_row("SELECT id FROM files WHERE path = ?1", [file], |r| r.get(0))?;
             self.db.file_imports(id)
         };
-        run().unwrap_or_default()
+        let out = run().unwrap_or_default();
+        self.imports
+            .borrow_mut()
+            .insert(file.to_string(), out.clone());
+        out
     }
 
     fn in_file(&self, lang: Lang, file: &str, qualname: &str) -> Option<SymRef> {

@@ -928,6 +928,20 @@ impl Db {
             .collect()
     }
 
+    /// Every reference of a file that resolution decides (calls, extends, uses, and the
+    /// `implements` clauses the code states): what a file re-resolves when a module it
+    /// imports from hands on other names.
+    pub fn refs_in_file(&self, file_id: i64) -> SqlResult<Vec<StoredRef>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {REF_COLS} FROM {REF_FROM}
+                 WHERE e.file_id = ?1 AND (e.kind IN ({CALLS}, {EXTENDS}, {USES})
+                   OR e.kind = {IMPLEMENTS} AND e.line IS NOT NULL)"
+            ))?
+            .query_map([file_id], stored_ref)?
+            .collect()
+    }
+
     /// One stored edge as re-resolution reads it.
     pub fn stored_ref(&self, id: i64) -> SqlResult<Option<StoredRef>> {
         self.conn
