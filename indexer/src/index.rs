@@ -1387,7 +1387,7 @@ fn bound_names(
 /// them.
 fn reading(facts: &[TypeFact], names: &HashSet<String>) -> Option<TypedChange> {
     let mut c = TypedChange::default();
-    for f in facts {
+    for f in facts.iter().filter(|f| f.role != FactRole::Unread) {
         let named =
             f.ty.split(|ch: char| !(ch.is_alphanumeric() || ch == '_' || ch == '$'))
                 .any(|w| names.contains(w));
@@ -1416,7 +1416,11 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact]) -> Option<TypedChange> {
         let mut m: std::collections::BTreeMap<String, Vec<(FactRole, String)>> =
             std::collections::BTreeMap::new();
         // A build line is no type: what it changes is which definitions are chosen, below.
-        for f in fs.iter().filter(|f| f.role != FactRole::Build) {
+        // Nor is a count of macros not read.
+        for f in fs
+            .iter()
+            .filter(|f| !matches!(f.role, FactRole::Build | FactRole::Unread))
+        {
             m.entry(f.qualname.clone())
                 .or_default()
                 .push((f.role, f.ty.clone()));
