@@ -556,11 +556,16 @@ fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
             .collect();
         g
     };
+    // The other way only where it may hold: items in braces (`thread_local! { … }` in a
+    // function), expressions in parentheses or brackets (`impl_x!(T::f());` at item level).
+    // A way that fails costs a parse to its first error (tracing's `info!(target: "x", …)`).
     let item_level = matches!(parent_kind, "source_file" | "declaration_list");
-    let mut ways = if item_level {
-        vec![items, exprs]
-    } else {
-        vec![exprs, items]
+    let braced = src.get(start) == Some(&b'{');
+    let mut ways = match (item_level, braced) {
+        (true, true) => vec![items],
+        (true, false) => vec![items, exprs],
+        (false, true) => vec![exprs, items],
+        (false, false) => vec![exprs],
     };
     if !groups.is_empty() {
         ways.push(groups);
