@@ -715,9 +715,9 @@ fn to_vec(v: &[u8]) -> Result<Vec<u8>, ()> {
     assert_eq!(
         at,
         [
-            "Deserializer.end \"11:25\"",
-            "Deserializer.peek_seq \"18:32\"",
-            "Deserializer.peek_seq \"20:26\"",
+            "end \"11:25\"",
+            "peek_seq \"18:32\"",
+            "peek_seq \"20:26\"",
         ],
         "{v}"
     );
