@@ -714,11 +714,7 @@ fn to_vec(v: &[u8]) -> Result<Vec<u8>, ()> {
     at.sort();
     assert_eq!(
         at,
-        [
-            "end \"11:25\"",
-            "peek_seq \"18:32\"",
-            "peek_seq \"20:26\"",
-        ],
+        ["end \"11:25\"", "peek_seq \"18:32\"", "peek_seq \"20:26\"",],
         "{v}"
     );
     // The invocation the map could not read is said, with its count.
