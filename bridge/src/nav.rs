@@ -20,7 +20,7 @@ use indexer::syntax::line_at;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -926,6 +926,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut untyped = Vec::new();
     let mut name = String::new();
     let mut how = "";
+    let mut unread: Option<String> = None;
     if let Some(map) = &map {
         let _read = map.snapshot()?;
         let (defs, by) = map_definitions(map, &t)?;
@@ -936,6 +937,12 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             &defs,
             &["calls", "imports", "extends", "implements", "uses"],
         )?;
+        // Said when the map answers: uses inside macro invocations it could not read.
+        let mut files: Vec<Anchor> = from_map.clone();
+        files.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
+        let mut note = Vec::new();
+        unread_note(map, &files, None, &mut note)?;
+        unread = note.pop();
         if decl {
             from_map.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
         }
@@ -961,6 +968,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             w.push(format!(
                 "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
             ));
+            w.extend(unread.take());
             (from_map, "map")
         }
     };
@@ -977,6 +985,29 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         w,
         (Layout::ByFile, ws.shape()),
     ))
+}
+
+/// The map's answer may miss calls inside macro invocations it could not read: counted in
+/// a warning, over the files of `anchors` (callers, references and the symbol's own), or
+/// (`within` a qualname) in that symbol alone.
+fn unread_note(
+    map: &Map,
+    anchors: &[Anchor],
+    within: Option<&str>,
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    let files: BTreeSet<&str> = anchors
+        .iter()
+        .filter(|x| !x.external)
+        .map(|x| x.file.as_str())
+        .collect();
+    let u = map.unread_in(files, within)?;
+    let place = match within {
+        Some(_) => "in this symbol",
+        None => "in the files of these answers",
+    };
+    w.extend(u.warning(place));
+    Ok(())
 }
 
 /// Calls of `name` the map could not type: counted in a warning, and listed in `head` as
@@ -1585,6 +1616,19 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         level = next;
     }
     let mut head = json!({"source": source, "direction": dir, "symbol": d.node_id});
+    if incoming {
+        let mut anchors: Vec<Anchor> = items.clone();
+        anchors.push(sym_anchor(&mut a, &d));
+        unread_note(&map, &anchors, None, &mut w)?;
+    } else {
+        let within = d.node_id.split_once('#').map(|(_, q)| q);
+        unread_note(
+            &map,
+            &[sym_anchor(&mut a, &d)],
+            Some(within.unwrap_or("")),
+            &mut w,
+        )?;
+    }
     if incoming && matches!(d.kind.as_str(), "function" | "method") {
         let untyped = map.db().untyped_calls_named(&d.name)?;
         offer_candidates(&mut head, &untyped, &d.name, true, &mut w);

@@ -7,7 +7,7 @@
 //! signatures and first doc lines, and which symbol each reference sits in. Where languages
 //! differ it asks the language's [`Syntax`] rules from the registry; it names no language.
 
-use crate::lang::{Def, DefTag, Lang, Language};
+use crate::lang::{Def, DefTag, Lang, Language, MacroArgs, Reread};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact, UNKNOWN_TYPE};
 use crate::pattern::{Capture, PatternError, Patterns};
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
@@ -68,7 +68,9 @@ struct LangQuery {
     comment_kinds: Vec<u16>,
     /// Kinds of the language's local scopes (`Language::local_scopes`), collected too.
     local_kinds: Vec<u16>,
-    /// Both, what the walk collects.
+    /// Kinds of macro invocations (`Language::macro_calls`), collected too.
+    macro_kinds: Vec<u16>,
+    /// All three, what the walk collects.
     collect_kinds: Vec<u16>,
     /// tree-sitter's compiled query, the reference (compiled on first use: it costs more
     /// than a one-file run's extraction). Its capture indexes are the patterns'.
@@ -206,11 +208,17 @@ impl Extractor {
         if worker.parser.set_language(&lq.grammar).is_err() {
             return failed;
         }
+        // A previous file's macro arguments were parsed alone.
+        if worker.parser.set_included_ranges(&[]).is_err() {
+            return failed;
+        }
         let Some(tree) = worker.parser.parse(src, None) else {
             return failed;
         };
         let spec = lang.spec();
         let mut raw = Raw::default();
+        let mut macros: Vec<MacroArgs> = Vec::new();
+        let mut collected = Vec::new();
         if reference {
             let Some(query) = lq
                 .query
@@ -218,41 +226,8 @@ impl Extractor {
             else {
                 return failed;
             };
-            let mut cursor = tree_sitter::QueryCursor::new();
-            let mut matches = cursor.matches(query, tree.root_node(), src);
-            let mut caps = Vec::new();
-            while let Some(m) = matches.next() {
-                caps.clear();
-                caps.extend(
-                    m.captures
-                        .iter()
-                        .map(|c| (c.index, c.node, c.node.parent())),
-                );
-                raw.take(&lq.caps, spec, &caps, &[]);
-            }
-            if !lq.local_kinds.is_empty() {
-                // The local scopes, from a walk of the whole tree.
-                let mut c = tree.walk();
-                'walk: loop {
-                    let n = c.node();
-                    if lq.local_kinds.contains(&n.kind_id()) {
-                        raw.locals.push((n.start_byte(), n.end_byte()));
-                    }
-                    if c.goto_first_child() || c.goto_next_sibling() {
-                        continue;
-                    }
-                    loop {
-                        if !c.goto_parent() {
-                            break 'walk;
-                        }
-                        if c.goto_next_sibling() {
-                            break;
-                        }
-                    }
-                }
-            }
+            reference_matches(lq, spec, query, &tree, src, &mut raw, &mut collected);
         } else {
-            let mut collected = Vec::new();
             lq.patterns.for_each_match(
                 &tree,
                 src,
@@ -262,15 +237,37 @@ impl Extractor {
                     raw.take(&lq.caps, spec, m, path);
                 },
             );
-            let (comments, locals): (Vec<Node<'_>>, Vec<Node<'_>>) = collected
-                .into_iter()
-                .partition(|n| lq.comment_kinds.contains(&n.kind_id()));
-            raw.locals = locals
-                .iter()
-                .map(|n| (n.start_byte(), n.end_byte()))
-                .collect();
-            raw.comments = Some(comments);
         }
+        raw.sort_collected(lq, spec, src, collected, &mut macros, reference, false);
+        // Macro arguments, parsed again on their own; then matched as the file is.
+        let mut trees: Vec<tree_sitter::Tree> = Vec::new();
+        let unread = reread(&mut worker.parser, lq, spec, src, macros, &mut trees);
+        if worker.parser.set_included_ranges(&[]).is_err() {
+            return failed;
+        }
+        if !trees.is_empty() {
+            let mut collected = Vec::new();
+            for t in &trees {
+                if reference {
+                    if let Some(Some(query)) = lq.query.get() {
+                        reference_matches(lq, spec, query, t, src, &mut raw, &mut collected);
+                    }
+                } else {
+                    lq.patterns.for_each_match(
+                        t,
+                        src,
+                        &lq.collect_kinds,
+                        &mut collected,
+                        |_, m, path| {
+                            raw.take(&lq.caps, spec, m, path);
+                        },
+                    );
+                }
+            }
+            // Their macros were read already (`reread`).
+            raw.sort_collected(lq, spec, src, collected, &mut Vec::new(), reference, true);
+        }
+        raw.unread = unread;
         let mut out = build(spec, src, raw, tree.root_node());
         out.parse_error = tree.root_node().has_error();
         out
@@ -329,6 +326,168 @@ fn blank(bytes: &mut [u8]) {
     for b in bytes {
         if *b != b'\n' {
             *b = b' ';
+        }
+    }
+}
+
+/// tree-sitter's query cursor over one tree (the reference path), and a walk of the whole
+/// tree collecting what the pattern walk collects on its way.
+fn reference_matches<'t>(
+    lq: &LangQuery,
+    spec: &'static Language,
+    query: &Query,
+    tree: &'t tree_sitter::Tree,
+    src: &[u8],
+    raw: &mut Raw<'t>,
+    collected: &mut Vec<Node<'t>>,
+) {
+    let mut cursor = tree_sitter::QueryCursor::new();
+    let mut matches = cursor.matches(query, tree.root_node(), src);
+    let mut caps = Vec::new();
+    while let Some(m) = matches.next() {
+        caps.clear();
+        caps.extend(
+            m.captures
+                .iter()
+                .map(|c| (c.index, c.node, c.node.parent())),
+        );
+        raw.take(&lq.caps, spec, &caps, &[]);
+    }
+    let mut c = tree.walk();
+    'walk: loop {
+        let n = c.node();
+        if lq.collect_kinds.contains(&n.kind_id()) {
+            collected.push(n);
+        }
+        if c.goto_first_child() || c.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !c.goto_parent() {
+                break 'walk;
+            }
+            if c.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+}
+
+/// Bytes of macro arguments parsed again, at most, per byte of the file (nested macros
+/// parse their text once per level).
+const REREAD_PER_BYTE: usize = 4;
+
+/// Macro invocations' arguments parsed again as code, each on its own with the file's
+/// bytes at their own positions (`Parser::set_included_ranges`), so the trees' nodes carry
+/// the file's bytes, lines and columns and are matched as the file's own; the trees are
+/// pushed to `trees`. Invocations inside what parsed are read in turn. Returns those none
+/// of whose ways parsed: (where, the macro's name).
+fn reread(
+    parser: &mut Parser,
+    lq: &LangQuery,
+    spec: &Language,
+    src: &[u8],
+    mut todo: Vec<MacroArgs>,
+    trees: &mut Vec<tree_sitter::Tree>,
+) -> Vec<(usize, String)> {
+    let mut unread = Vec::new();
+    let mut budget = src.len().saturating_mul(REREAD_PER_BYTE);
+    while let Some(m) = todo.pop() {
+        let mut read = false;
+        for way in &m.ways {
+            let cost: usize = way.iter().map(|r| r.end.saturating_sub(r.start)).sum();
+            if cost > budget {
+                break;
+            }
+            budget -= cost;
+            let mut parsed = Vec::new();
+            for piece in way {
+                match parse_piece(parser, src, piece) {
+                    Some(t) if !t.root_node().has_error() => parsed.push(t),
+                    _ => break,
+                }
+            }
+            if parsed.len() == way.len() {
+                for t in &parsed {
+                    inner_macros(lq, spec, src, t, &mut todo);
+                }
+                trees.extend(parsed);
+                read = true;
+                break;
+            }
+        }
+        if !read {
+            unread.push((m.at, m.name));
+        }
+    }
+    unread.sort();
+    unread
+}
+
+/// One piece parsed alone: the file's bytes `start..end`, then the piece's suffix.
+fn parse_piece(parser: &mut Parser, src: &[u8], r: &Reread) -> Option<tree_sitter::Tree> {
+    let (start, end) = (r.start, r.end.min(src.len()));
+    if start > end {
+        return None;
+    }
+    let suffix = r.suffix.as_bytes();
+    let range = tree_sitter::Range {
+        start_byte: start,
+        end_byte: end + suffix.len(),
+        start_point: r.start_point,
+        end_point: tree_sitter::Point {
+            row: r.end_point.row,
+            column: r.end_point.column + suffix.len(),
+        },
+    };
+    parser.set_included_ranges(&[range]).ok()?;
+    let mut input = |at: usize, _: tree_sitter::Point| -> &[u8] {
+        if at < start {
+            &[]
+        } else if at < end {
+            &src[at..end]
+        } else {
+            suffix.get(at - end..).unwrap_or(&[])
+        }
+    };
+    // A piece that does not parse is not read: the parse stops at its first error rather
+    // than recover (error recovery was half of a cold run's time on crates of `quote!`).
+    let mut stop = |state: &tree_sitter::ParseState| state.has_error();
+    let options = tree_sitter::ParseOptions::new().progress_callback(&mut stop);
+    let tree = parser.parse_with_options(&mut input, None, Some(options));
+    if tree.is_none() {
+        // A stopped parse would be resumed by the next one.
+        parser.reset();
+    }
+    tree
+}
+
+/// The macro invocations of a tree parsed from macro arguments, to read in turn.
+fn inner_macros(
+    lq: &LangQuery,
+    spec: &Language,
+    src: &[u8],
+    tree: &tree_sitter::Tree,
+    out: &mut Vec<MacroArgs>,
+) {
+    let mut c = tree.walk();
+    'walk: loop {
+        let n = c.node();
+        if lq.macro_kinds.contains(&n.kind_id()) {
+            if let Some(m) = spec.syntax.macro_args(src, n) {
+                out.push(m);
+            }
+        }
+        if c.goto_first_child() || c.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !c.goto_parent() {
+                break 'walk;
+            }
+            if c.goto_next_sibling() {
+                break;
+            }
         }
     }
 }
@@ -431,13 +590,20 @@ fn compile(lang: Lang, dialect: usize) -> Result<LangQuery, QueryError> {
     };
     let comment_kinds = kinds_named(&["comment", "line_comment", "block_comment"]);
     let local_kinds = kinds_named(spec.local_scopes);
-    let collect_kinds = comment_kinds.iter().chain(&local_kinds).copied().collect();
+    let macro_kinds = kinds_named(spec.macro_calls);
+    let collect_kinds = comment_kinds
+        .iter()
+        .chain(&local_kinds)
+        .chain(&macro_kinds)
+        .copied()
+        .collect();
     Ok(LangQuery {
         lang,
         dialect,
         grammar: language,
         comment_kinds,
         local_kinds,
+        macro_kinds,
         collect_kinds,
         query: std::sync::OnceLock::new(),
         patterns,
@@ -494,9 +660,55 @@ struct Raw<'t> {
     comments: Option<Vec<Node<'t>>>,
     /// The language's local scopes (`Language::local_scopes`) as byte ranges, in pre-order.
     locals: Vec<(usize, usize)>,
+    /// Macro invocations whose arguments could not be read (where, the macro's name), in
+    /// source order.
+    unread: Vec<(usize, String)>,
 }
 
 impl<'t> Raw<'t> {
+    /// What a walk collected, sorted in: comments (in source order, once: a tree parsed
+    /// from macro arguments holds the comments inside them again; none on the reference
+    /// path, which asks the tree), local scopes (in pre-order) and, into `macros`, how to
+    /// read each macro invocation's arguments. `merge`: added to a previous walk's.
+    #[allow(clippy::too_many_arguments)]
+    fn sort_collected(
+        &mut self,
+        lq: &LangQuery,
+        spec: &Language,
+        src: &[u8],
+        collected: Vec<Node<'t>>,
+        macros: &mut Vec<MacroArgs>,
+        reference: bool,
+        merge: bool,
+    ) {
+        for n in collected {
+            let k = n.kind_id();
+            if lq.comment_kinds.contains(&k) {
+                if !reference {
+                    self.comments.get_or_insert_with(Vec::new).push(n);
+                }
+            } else if lq.local_kinds.contains(&k) {
+                self.locals.push((n.start_byte(), n.end_byte()));
+            } else if let Some(m) = spec.syntax.macro_args(src, n) {
+                macros.push(m);
+            }
+        }
+        if !reference && self.comments.is_none() {
+            self.comments = Some(Vec::new());
+        }
+        if merge {
+            if let Some(cs) = self.comments.as_mut() {
+                // The re-read tree's comment first: the file's own, inside a token tree, is
+                // a token tree's (its doc comment's line ends elsewhere).
+                cs.reverse();
+                cs.sort_by_key(|n| n.start_byte());
+                cs.dedup_by_key(|n| n.start_byte());
+            }
+            self.locals.sort_by_key(|&(s, e)| (s, std::cmp::Reverse(e)));
+            self.locals.dedup();
+        }
+    }
+
     /// One match. `path` is the walk's path to the pattern's root (its ancestors, then the
     /// root); empty on the reference path.
     fn take(&mut self, caps: &Captures, spec: &Language, m: &[Capture<'t>], path: &[Node<'t>]) {
@@ -618,6 +830,10 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
     // Local scopes open at the definition being placed (innermost last), and the next one.
     let mut locals_open: Vec<(usize, usize)> = Vec::new();
     let mut li = 0;
+    // Macro invocations not read, by the symbol they sit in (`None`: the file's level).
+    let unread = std::mem::take(&mut raw.unread);
+    let mut unread_in: Vec<(Option<usize>, &str)> = Vec::new();
+    let mut ui = 0;
 
     for def in &raw.defs {
         let (start, end) = (def.node.start_byte(), def.node.end_byte());
@@ -628,6 +844,10 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
                 spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node,
             );
             ri += 1;
+        }
+        while ui < unread.len() && unread[ui].0 < start {
+            unread_in.push((sitting_in(&mut stack, unread[ui].0), &unread[ui].1));
+            ui += 1;
         }
         // Entries that end before this definition does cannot contain it.
         while stack.last().is_some_and(|o| o.end < end) {
@@ -770,6 +990,9 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         );
         ri += 1;
     }
+    for (at, name) in &unread[ui..] {
+        unread_in.push((sitting_in(&mut stack, *at), name));
+    }
 
     // Methods hang under their receiver type when it is declared in the same file.
     let top: HashMap<String, usize> = out
@@ -787,6 +1010,23 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
 
     out.refs.extend(implemented);
     types.finish(spec, &mut out);
+    // Counted per symbol and macro: `3 quote` (`model::unread_fact`).
+    let mut counted: Vec<(String, &str, u32)> = Vec::new();
+    for (s, name) in unread_in {
+        let q = s
+            .map(|s| out.symbols[s].qualname.clone())
+            .unwrap_or_default();
+        match counted
+            .iter_mut()
+            .find(|(cq, cn, _)| *cq == q && *cn == name)
+        {
+            Some(c) => c.2 += 1,
+            None => counted.push((q, name, 1)),
+        }
+    }
+    for (qualname, name, n) in counted {
+        out.facts.push(crate::model::unread_fact(qualname, name, n));
+    }
     for node in raw.imports {
         syntax.imports(src, node, &mut out.imports);
     }
@@ -807,6 +1047,14 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         });
     }
     out
+}
+
+/// The symbol a spot at byte `at` sits in, after the sweep's stack is popped to it.
+fn sitting_in(stack: &mut Vec<Open>, at: usize) -> Option<usize> {
+    while stack.last().is_some_and(|o| o.end <= at) {
+        stack.pop();
+    }
+    stack.last().map(|o| o.sym)
 }
 
 /// One function's locals by name, in order: (type if stated, where the binding is).

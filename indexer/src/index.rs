@@ -1490,7 +1490,10 @@ fn bound_names(
 /// them.
 fn reading(facts: &[TypeFact], names: &HashSet<String>) -> Option<TypedChange> {
     let mut c = TypedChange::default();
-    for f in facts.iter().filter(|f| f.role != FactRole::Exports) {
+    for f in facts
+        .iter()
+        .filter(|f| !matches!(f.role, FactRole::Exports | FactRole::Unread))
+    {
         let named =
             f.ty.split(|ch: char| !(ch.is_alphanumeric() || ch == '_' || ch == '$'))
                 .any(|w| names.contains(w));
@@ -1519,10 +1522,11 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact]) -> Option<TypedChange> {
         let mut m: std::collections::BTreeMap<String, Vec<(FactRole, String)>> =
             std::collections::BTreeMap::new();
         // A build line is no type: what it changes is which definitions are chosen, below.
-        // Nor is an export list: what it changes is followed by `Reexports`.
+        // Nor is an export list (what it changes is followed by `Reexports`), nor a count of
+        // macros not read.
         for f in fs
             .iter()
-            .filter(|f| !matches!(f.role, FactRole::Build | FactRole::Exports))
+            .filter(|f| !matches!(f.role, FactRole::Build | FactRole::Exports | FactRole::Unread))
         {
             m.entry(f.qualname.clone())
                 .or_default()

@@ -311,6 +311,9 @@ pub enum FactRole {
     /// `from m import *` brings. [`ANY_EXPORT`] when the list is built in a way the parse
     /// does not follow (`__all__ += other.__all__`).
     Exports,
+    /// Macro invocations in the symbol (qualname `''`: the file's level) whose arguments
+    /// could not be read as code, counted per macro: `3 quote` ([`unread_fact`]). No type.
+    Unread,
 }
 
 impl FactRole {
@@ -321,6 +324,7 @@ impl FactRole {
             FactRole::Base => "base",
             FactRole::Build => "build",
             FactRole::Exports => "exports",
+            FactRole::Unread => "unread",
         }
     }
 
@@ -331,10 +335,26 @@ impl FactRole {
             FactRole::Base,
             FactRole::Build,
             FactRole::Exports,
+            FactRole::Unread,
         ]
         .into_iter()
         .find(|r| r.as_str() == s)
     }
+}
+
+/// The fact that `n` invocations of macro `name` in `qualname` could not be read.
+pub fn unread_fact(qualname: String, name: &str, n: u32) -> TypeFact {
+    TypeFact {
+        qualname,
+        role: FactRole::Unread,
+        ty: format!("{n} {name}"),
+    }
+}
+
+/// How many invocations an [`FactRole::Unread`] fact counts, and of which macro.
+pub fn unread_count(fact_ty: &str) -> Option<(u32, &str)> {
+    let (n, name) = fact_ty.split_once(' ')?;
+    Some((n.parse().ok()?, name))
 }
 
 /// The type expression of an optional value or a result (Rust's `Option<T>`, `Result<T, E>`):

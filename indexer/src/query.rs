@@ -17,7 +17,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -1278,6 +1278,24 @@ impl Map {
         let mut warnings = Vec::new();
         let center = self.describe(std::slice::from_ref(&p.node_id), &mut warnings)?;
         let nodes = self.describe(&order, &mut warnings)?;
+        // Calls the map could not see: inside macro invocations it could not read, in the
+        // symbol (out) or in the files of the callers and of the symbol (in).
+        if let (Some(c), true) = (center.first(), kinds.contains(&EdgeKind::Calls)) {
+            if let (true, Some(f)) = (out_dir, &c.file) {
+                let u = self.unread_in([f.as_str()], Some(&c.qualname))?;
+                warnings.extend(u.warning("in this symbol"));
+            }
+            if in_dir {
+                let files: std::collections::BTreeSet<&str> = c
+                    .file
+                    .iter()
+                    .chain(nodes.iter().filter_map(|n| n.file.as_ref()))
+                    .map(String::as_str)
+                    .collect();
+                let u = self.unread_in(files, None)?;
+                warnings.extend(u.warning("in the callers' files and the symbol's own"));
+            }
+        }
         // Callers the map could not type: calls of the name on values of unknown type.
         let mut candidates = Vec::new();
         if in_dir && kinds.contains(&EdgeKind::Calls) {
@@ -1575,6 +1593,75 @@ pub fn untyped_warning(n: usize, name: &str, listed: bool) -> String {
         "{n} call sites of `.{name}(` are linked to no one definition (their receiver's type is not stated, or the name is defined more than once where they look): they may call this symbol or another of that name{}",
         if listed { "; see candidates" } else { "" }
     )
+}
+
+/// Macro invocations whose arguments the map could not read as code (a `quote! { … }` or
+/// `json!({…})` DSL, an invocation inside an impl), summed over the files or the symbol an
+/// answer looked at: the calls inside them are in no edge.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Unread {
+    pub count: u64,
+    pub files: usize,
+    pub by_macro: BTreeMap<String, u64>,
+}
+
+impl Unread {
+    /// One file's `unread` facts (`3 quote`).
+    pub fn add(&mut self, facts: &[String]) {
+        let mut any = false;
+        for f in facts {
+            if let Some((n, name)) = crate::model::unread_count(f) {
+                self.count += u64::from(n);
+                *self.by_macro.entry(name.to_string()).or_default() += u64::from(n);
+                any = true;
+            }
+        }
+        self.files += usize::from(any);
+    }
+
+    /// The answer's warning (`None` when every invocation was read): `place` says where
+    /// the answer looked ("in the callers' files").
+    pub fn warning(&self, place: &str) -> Option<String> {
+        if self.count == 0 {
+            return None;
+        }
+        let mut top: Vec<(&String, &u64)> = self.by_macro.iter().collect();
+        top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let named: Vec<String> = top
+            .iter()
+            .take(3)
+            .map(|(m, n)| format!("{m}! {n}"))
+            .collect();
+        let more = if top.len() > 3 { ", …" } else { "" };
+        let files = if self.files > 1 {
+            format!(" ({} files)", self.files)
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "{} macro invocation{} {place}{files} could not be read as code ({}{more}): calls inside them are not in the map",
+            self.count,
+            if self.count == 1 { "" } else { "s" },
+            named.join(", ")
+        ))
+    }
+}
+
+impl Map {
+    /// The macro invocations not read in these files (`within`: only in that symbol, by
+    /// qualname, and its members).
+    pub fn unread_in<'a>(
+        &self,
+        files: impl IntoIterator<Item = &'a str>,
+        within: Option<&str>,
+    ) -> Result<Unread, ToolError> {
+        let mut u = Unread::default();
+        let within = within.filter(|q| !q.is_empty());
+        for f in files {
+            u.add(&self.db.unread_macros(f, within)?);
+        }
+        Ok(u)
+    }
 }
 
 /// The nodes and edges around a node (`map_neighbors` before it meets the budget).

@@ -350,8 +350,15 @@ pub fn doc_comment_at(src: &[u8], at: usize, row: usize, comments: &[Node<'_>]) 
     let end = comments.partition_point(|c| c.end_byte() <= at);
     let (mut i, mut at, mut next_row) = (end, at, row);
     while let Some(c) = i.checked_sub(1).and_then(|j| comments.get(j)) {
-        // Right above, on the line before: nothing but blanks between.
-        if !blank(src, c.end_byte(), at) || c.end_position().row + 1 != next_row {
+        // Right above, on the line before: nothing but blanks between. (A `///` comment
+        // parsed from macro arguments ends with its line's newline, at column 0 below.)
+        let e = c.end_position();
+        let last_row = if e.column == 0 && e.row > 0 {
+            e.row - 1
+        } else {
+            e.row
+        };
+        if !blank(src, c.end_byte(), at) || last_row + 1 != next_row {
             break;
         }
         // A comment that trails code on its line belongs to that code.

@@ -101,6 +101,9 @@ struct Summary {
     misses: Vec<String>,
     wrong: Vec<String>,
     skipped: Vec<String>,
+    /// Every call site the server gave, `node_id file:line:col`: the truth another map can
+    /// be held to (`print` writes them beside the misses).
+    sites: Vec<String>,
 }
 
 fn site(row: &str) -> Site {
@@ -156,6 +159,7 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
         misses: Vec::new(),
         wrong: Vec::new(),
         skipped: Vec::new(),
+        sites: Vec::new(),
     };
     for id in &sample {
         let row = rows(
@@ -238,6 +242,11 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
         .iter()
         .map(|r| site(r))
         .collect();
+        summary.sites.extend(
+            calls
+                .iter()
+                .map(|c| format!("{id} {}:{}:{}", c.0, c.1, c.2)),
+        );
         let held = calls
             .iter()
             .filter(|c| map.contains(*c) || through.contains(*c))
@@ -300,6 +309,9 @@ fn print(name: &str, s: &Summary) {
             s.wrong.join("\n")
         ),
     );
+    let mut sites = s.sites.clone();
+    sites.sort();
+    let _ = std::fs::write(file.with_extension("sites.txt"), sites.join("\n") + "\n");
     eprintln!("  (all of them in {})", file.display());
     eprintln!("call edges against {name}:");
     eprintln!(
@@ -461,6 +473,36 @@ fn rust_call_edges_agree_with_rust_analyzer() {
     assert!(t.recall() >= 0.95, "recall {:.3}", t.recall());
     assert!(
         t.precision() >= 0.95,
+        "precision {:.3}: {:#?}",
+        t.precision(),
+        s.wrong
+    );
+}
+
+/// Issue 35: a published crate that wraps calls in macros, against rust-analyzer: serde_json
+/// (`tri!(…)` around nearly every fallible call), as Cargo unpacked it to build codemap.
+/// Before the map read macro arguments, 79.4% of these call sites were edges (the same
+/// sites held against a map of the previous binary), now 88.5%.
+#[test]
+fn rust_calls_inside_macros_agree_with_rust_analyzer() {
+    // Measured: serde_json 88.8% of rust-analyzer's call sites held, 65.4% of the map's edges
+    // confirmed. The unconfirmed edges read by hand are plain calls rust-analyzer did not
+    // list (`self.eat_char()` in `Deserializer`'s own methods: its workspace loads offline
+    // without every dev-dependency), and code under inactive `cfg`s it does not see.
+    // tokio is not measured here: copied without a Cargo.lock, rust-analyzer loads no
+    // workspace for it offline and answers no references (0 server sites).
+    let ws = tempfile::tempdir().expect("tmp");
+    copy_dir(&crate::corpora::cargo_crate("serde_json-1."), ws.path());
+    let s = measure(ws.path(), Lang::Rust, 40, 3);
+    print(
+        "rust-analyzer-serde_json (Rust: serde_json, calls inside macros)",
+        &s,
+    );
+    assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
+    let t = &s.total;
+    assert!(t.recall() >= 0.85, "recall {:.3}", t.recall());
+    assert!(
+        t.precision() >= 0.6,
         "precision {:.3}: {:#?}",
         t.precision(),
         s.wrong

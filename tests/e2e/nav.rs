@@ -1034,6 +1034,7 @@ fn rust_with_rust_analyzer() {
                 crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
             nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
               source lsp
+                crates/app/src/main.rs:13:42 rs:crates/app/src/main.rs#main
                 crates/store/src/lib.rs:6:11 rs:crates/store/src/lib.rs
                 crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
                 crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
@@ -1090,6 +1091,7 @@ fn rust_without_a_server() {
                 crates/store/src/lib.rs:38:12 rs:crates/store/src/lib.rs#Map.open
             nav_references {"includeDeclaration":true,"nodeId":"rs:crates/store/src/util.rs#normalize"}
               source map
+                crates/app/src/main.rs:13:42 rs:crates/app/src/main.rs#main
                 crates/store/src/lib.rs:52:27 rs:crates/store/src/lib.rs#Map.put
                 crates/store/src/lib.rs:57:25 rs:crates/store/src/lib.rs#Map.get
                 crates/store/src/util.rs:2:8 rs:crates/store/src/util.rs#normalize

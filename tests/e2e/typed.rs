@@ -602,3 +602,181 @@ fn wrapped(w: &shop::store::Wrap) {
         Some((None, "external".to_string()))
     );
 }
+
+/// Issue 35: calls written inside macro arguments (serde_json's `tri!(self.parse_whitespace())`
+/// around nearly every fallible call), items inside an item-level invocation (`cfg_std! { … }`),
+/// and a counted warning where the map could not read an invocation (a `json!` DSL), on a
+/// project shaped like serde_json. Before, `parse_whitespace` had 1 caller of 4, `from_str`
+/// had no path to it and `to_string` was no symbol.
+#[test]
+fn rust_calls_inside_macro_arguments_and_items_inside_invocations() {
+    let lib = "\
+#[macro_use]
+mod macros;
+pub mod de;
+pub mod ser;
+";
+    let macros = "\
+macro_rules! tri {
+    ($e:expr $(,)?) => {
+        match $e {
+            core::result::Result::Ok(val) => val,
+            core::result::Result::Err(err) => return core::result::Result::Err(err),
+        }
+    };
+}
+
+macro_rules! cfg_std {
+    ($($item:item)*) => { $($item)* };
+}
+";
+    let de = "\
+pub struct Deserializer {
+    pos: usize,
+}
+
+impl Deserializer {
+    fn parse_whitespace(&mut self) -> Result<Option<u8>, ()> {
+        Ok(None)
+    }
+
+    pub fn end(&mut self) -> Result<(), ()> {
+        match tri!(self.parse_whitespace()) {
+            Some(_) => Err(()),
+            None => Ok(()),
+        }
+    }
+
+    fn peek_seq(&mut self) -> Result<bool, ()> {
+        let v = vec![tri!(self.parse_whitespace()), None];
+        assert!(v.len() == 2, \"{} entries\", describe(&v));
+        Ok(matches!(self.parse_whitespace(), Ok(Some(b'[')) | Err(_)))
+    }
+}
+
+fn describe(v: &[Option<u8>]) -> String {
+    format!(\"{:?}\", v)
+}
+
+fn from_trait(mut de: Deserializer) -> Result<(), ()> {
+    tri!(de.end());
+    Ok(())
+}
+
+pub fn from_str(s: &str) -> Result<(), ()> {
+    tri!(from_trait(Deserializer { pos: s.len() }));
+    Ok(())
+}
+
+fn sample() -> String {
+    let v = json!({\"a\": [1, 2], \"b\": from_str(\"x\").is_ok()});
+    v.to_string()
+}
+";
+    let ser = "\
+cfg_std! {
+    /// The value as a JSON string.
+    pub fn to_string(v: &[u8]) -> String {
+        tri!(to_vec(v).map(|b| String::from_utf8(b)))
+    }
+}
+
+fn to_vec(v: &[u8]) -> Result<Vec<u8>, ()> {
+    Ok(v.to_vec())
+}
+";
+    let ws = project(&[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"sj\"\nversion = \"0.1.0\"\n",
+        ),
+        ("src/lib.rs", lib),
+        ("src/macros.rs", macros),
+        ("src/de.rs", de),
+        ("src/ser.rs", ser),
+    ]);
+    let pw = "rs:src/de.rs#Deserializer.parse_whitespace";
+    // Every call of `parse_whitespace`, at the line and character column of its name.
+    let (v, _) = json(ws.path(), &["neighbors", pw, "--direction", "in"]);
+    let mut at: Vec<String> = v["data"]["edges"]
+        .as_array()
+        .expect("edges")
+        .iter()
+        .filter(|e| e["kind"] == "calls")
+        .map(|e| {
+            format!(
+                "{} {}",
+                e["from"].as_str().map(name_of).unwrap_or(""),
+                e["at"]
+            )
+        })
+        .collect();
+    at.sort();
+    assert_eq!(
+        at,
+        ["end \"11:25\"", "peek_seq \"18:32\"", "peek_seq \"20:26\"",],
+        "{v}"
+    );
+    // The invocation the map could not read is said, with its count.
+    let warnings = v["warnings"].to_string();
+    assert!(
+        warnings.contains("1 macro invocation in the callers' files")
+            && warnings.contains("json! 1"),
+        "{v}"
+    );
+    // A path through calls written only inside `tri!`.
+    let (v, _) = json(ws.path(), &["path", "rs:src/de.rs#from_str", pw]);
+    assert_eq!(v["data"]["found"], true, "{v}");
+    assert_eq!(v["data"]["length"], 3, "{v}");
+    // A function defined inside `cfg_std! { … }`: a symbol with its doc, and its calls.
+    let (v, _) = json(
+        ws.path(),
+        &["neighbors", "rs:src/ser.rs#to_string", "--direction", "out"],
+    );
+    assert_eq!(
+        v["data"]["node"]["doc"], "The value as a JSON string.",
+        "{v}"
+    );
+    let calls: Vec<String> = v["data"]["edges"]
+        .as_array()
+        .expect("edges")
+        .iter()
+        .filter(|e| e["kind"] == "calls" && e["to"].is_string())
+        .map(|e| format!("{} {}", e["to"].as_str().unwrap_or(""), e["at"]))
+        .collect();
+    assert!(
+        calls.contains(&"rs:src/ser.rs#to_vec \"4:14\"".to_string()),
+        "{v}"
+    );
+    assert!(v["warnings"].as_array().is_none_or(|w| w.is_empty()), "{v}");
+    // Outgoing from the symbol with the unread invocation: said for it.
+    let (v, _) = json(
+        ws.path(),
+        &["neighbors", "rs:src/de.rs#sample", "--direction", "out"],
+    );
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("1 macro invocation in this symbol"),
+        "{v}"
+    );
+    // The same warning in nav answers the map gives.
+    let (v, _) = json(
+        ws.path(),
+        &[
+            "--no-lsp",
+            "calls",
+            "src/de.rs:sample",
+            "--direction",
+            "outgoing",
+        ],
+    );
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("1 macro invocation in this symbol"),
+        "{v}"
+    );
+    let (v, _) = json(ws.path(), &["--no-lsp", "refs", "src/de.rs:from_str"]);
+    assert!(v["warnings"].to_string().contains("json! 1"), "{v}");
+}

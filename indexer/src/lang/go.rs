@@ -38,6 +38,7 @@ pub static GO: Language = Language {
     self_names: &[],
     super_call: None,
     local_scopes: &[],
+    macro_calls: &[],
     impls_anywhere: false,
     unwrapping: &[],
     same_value: &[],

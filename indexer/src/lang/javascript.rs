@@ -24,6 +24,7 @@ pub static JAVASCRIPT: Language = Language {
     self_names: &["this"],
     super_call: Some("super"),
     local_scopes: LOCAL_SCOPES,
+    macro_calls: &[],
     impls_anywhere: false,
     unwrapping: &[],
     same_value: &[],

@@ -15,12 +15,15 @@ mod rust;
 pub mod spec;
 mod typescript;
 
-pub use spec::{Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax};
+pub use spec::{
+    Def, DefTag, GeneratedRules, Language, MacroArgs, PackageName, Reread, ScipSpec, ServerSpec,
+    Syntax,
+};
 use std::path::Path;
 
 /// Bumped when extraction or resolution changes what an unchanged file yields in code (the
 /// query files are fingerprinted by their text): maps built before are rebuilt.
-const RULES_REVISION: u32 = 9;
+const RULES_REVISION: u32 = 10;
 
 /// The fingerprint of the rules a map is built by: every language's prefix and query file,
 /// and [`RULES_REVISION`]. A map whose fingerprint differs is rebuilt (`store`).

@@ -25,6 +25,7 @@ pub static PYTHON: Language = Language {
     self_names: &["self", "cls"],
     super_call: Some("super()"),
     local_scopes: &[],
+    macro_calls: &[],
     impls_anywhere: false,
     unwrapping: &[],
     same_value: &[],

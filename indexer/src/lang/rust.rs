@@ -6,7 +6,8 @@
 //! `macro_rules!` macros are functions.
 
 use super::spec::{
-    self, Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
+    self, Def, DefTag, GeneratedRules, Language, MacroArgs, PackageName, Reread, ScipSpec,
+    ServerSpec, Syntax,
 };
 use crate::model::MAYBE;
 use crate::model::{Import, Kind};
@@ -37,6 +38,7 @@ pub static RUST: Language = Language {
     self_names: &["self", "Self"],
     super_call: None,
     local_scopes: &["closure_expression"],
+    macro_calls: &["macro_invocation"],
     impls_anywhere: true,
     unwrapping: &[
         "expect",
@@ -430,6 +432,10 @@ impl Syntax for RustSyntax {
         }
     }
 
+    fn macro_args(&self, src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
+        macro_args(src, node)
+    }
+
     fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
         let pos = crate::syntax::pos_of(src, node);
         if node.kind_name() == "mod_item" {
@@ -459,6 +465,114 @@ impl Syntax for RustSyntax {
             imp.reexport = public;
         }
     }
+}
+
+/// Macros whose arguments after the first are patterns (`matches!(x, Some(_) | None)`): only
+/// the first is read.
+const PATTERN_MACROS: &[&str] = &["assert_matches", "debug_assert_matches", "matches"];
+
+/// How a macro invocation's token tree is read again (see [`MacroArgs`]): in item position
+/// (a module's or the file's level, `cfg_x! { pub fn f() {} }`) as items, else as
+/// expressions (`tri!(self.f())` as `(self.f());`, `vec![a(), b()]` as `[a(), b()];`), then
+/// the other way. Items that are not items (`cfg_if! { if #[cfg(x)] { mod a; } else { … } }`)
+/// are read group by group: each `{ … }` of the token tree as items. An invocation inside an
+/// impl or a trait is not read: its items would be its type's, which no parse of them alone
+/// can say; it is counted as not read.
+fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
+    let name_node = node.field("macro")?;
+    let name = text(src, name_node);
+    let mut c = node.walk();
+    let tt = node
+        .named_children(&mut c)
+        .filter(|n| n.kind_name() == "token_tree")
+        .last()?;
+    let (start, end) = (tt.start_byte(), tt.end_byte());
+    let (sp, ep) = (tt.start_position(), tt.end_position());
+    if end < start + 2 || ep.column == 0 {
+        return None;
+    }
+    let parent = node.parent();
+    let parent_kind = parent.map(|p| p.kind_name()).unwrap_or("");
+    let in_type = parent_kind == "declaration_list"
+        && parent
+            .and_then(|p| p.parent())
+            .is_some_and(|g| matches!(g.kind_name(), "impl_item" | "trait_item"));
+    let at = node.start_byte();
+    if in_type {
+        return Some(MacroArgs {
+            name,
+            at,
+            ways: Vec::new(),
+        });
+    }
+    let point = |row: usize, column: usize| tree_sitter::Point { row, column };
+    // The token tree without its delimiters, as the file's items.
+    let inside = |t: Node<'_>| {
+        let (s, e) = (t.start_position(), t.end_position());
+        Reread {
+            start: t.start_byte() + 1,
+            start_point: point(s.row, s.column + 1),
+            end: t.end_byte() - 1,
+            end_point: point(e.row, e.column - 1),
+            suffix: "",
+        }
+    };
+    let items = vec![inside(tt)];
+    // `matches!(x, P)`: `(x);`.
+    let first_comma = (PATTERN_MACROS.contains(&name.rsplit("::").next().unwrap_or(""))
+        && text(src, tt).starts_with('('))
+    .then(|| {
+        let mut c = tt.walk();
+        let comma = tt.children(&mut c).find(|t| t.kind_name() == ",");
+        comma
+    })
+    .flatten();
+    let exprs = vec![match first_comma {
+        Some(comma) => Reread {
+            start,
+            start_point: sp,
+            end: comma.start_byte(),
+            end_point: comma.start_position(),
+            suffix: ");",
+        },
+        None => Reread {
+            start,
+            start_point: sp,
+            end,
+            end_point: ep,
+            suffix: ";",
+        },
+    }];
+    // Each `{ … }` group of the token tree, as items.
+    let groups: Vec<Reread> = {
+        let mut c = tt.walk();
+        let g = tt
+            .named_children(&mut c)
+            .filter(|t| {
+                t.kind_name() == "token_tree"
+                    && src.get(t.start_byte()) == Some(&b'{')
+                    && t.end_byte() >= t.start_byte() + 2
+                    && t.end_position().column > 0
+            })
+            .map(inside)
+            .collect();
+        g
+    };
+    // The other way only where it may hold: items in braces (`thread_local! { … }` in a
+    // function), expressions in parentheses or brackets (`impl_x!(T::f());` at item level).
+    // A way that fails costs a parse to its first error (tracing's `info!(target: "x", …)`).
+    let item_level = matches!(parent_kind, "source_file" | "declaration_list");
+    let braced = src.get(start) == Some(&b'{');
+    let mut ways = match (item_level, braced) {
+        (true, true) => vec![items],
+        (true, false) => vec![items, exprs],
+        (false, true) => vec![exprs, items],
+        (false, false) => vec![exprs],
+    };
+    if !groups.is_empty() {
+        ways.push(groups);
+    }
+    Some(MacroArgs { name, at, ways })
 }
 
 /// The names of a `use` tree, each as (path of the module, member, alias): `use a::b::{c, d as
@@ -872,9 +986,14 @@ fn doc_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
     }
     let mut run = Vec::new();
     while let Some(c) = cur {
-        if !matches!(c.kind_name(), "line_comment" | "block_comment")
-            || c.end_position().row + 1 != next_row
-        {
+        // (A `///` comment parsed from macro arguments ends at column 0 of the next line.)
+        let e = c.end_position();
+        let last_row = if e.column == 0 && e.row > 0 {
+            e.row - 1
+        } else {
+            e.row
+        };
+        if !matches!(c.kind_name(), "line_comment" | "block_comment") || last_row + 1 != next_row {
             break;
         }
         next_row = c.start_position().row;

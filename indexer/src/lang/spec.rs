@@ -40,6 +40,10 @@ pub struct Language {
     /// callbacks, an object literal's methods): a definition inside one, and not inside a
     /// symbol inside it, is left out.
     pub local_scopes: &'static [&'static str],
+    /// Syntax nodes whose arguments the grammar leaves as tokens (Rust's `macro_invocation`):
+    /// collected during the walk and read again as code where they parse
+    /// ([`Syntax::macro_args`]).
+    pub macro_calls: &'static [&'static str],
     /// A type's methods may be declared in any file (Rust's `impl` blocks): a member not in
     /// the type's file is looked up by qualname elsewhere.
     pub impls_anywhere: bool,
@@ -334,6 +338,12 @@ pub trait Syntax: Sync {
         comments: Option<&[Node<'_>]>,
     ) -> Option<String>;
 
+    /// How to read a macro invocation's arguments again as code (`tri!(self.f())`,
+    /// `cfg_x! { fn g() {} }`): the ways to try, in order. `None`: nothing to read.
+    fn macro_args(&self, _src: &[u8], _node: Node<'_>) -> Option<MacroArgs> {
+        None
+    }
+
     /// The file's build constraint (Go's `//go:build` expression), from the comments before
     /// the `@package` capture.
     fn build_constraint(
@@ -373,4 +383,28 @@ pub trait Syntax: Sync {
     fn returns(&self, _src: &[u8], _def: &Def<'_>) -> Option<String> {
         None
     }
+}
+
+/// A macro invocation's arguments to read again with the language's grammar
+/// ([`Syntax::macro_args`]): the first of `ways` whose every piece parses without an error
+/// is read; when none does, the invocation is counted as not read (`name`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MacroArgs {
+    /// The macro as written (`tri`, `std::format`).
+    pub name: String,
+    /// Where the invocation starts (the count of those not read is placed by it).
+    pub at: usize,
+    pub ways: Vec<Vec<Reread>>,
+}
+
+/// One piece of source to parse on its own: the bytes `start..end` of the file at their
+/// own positions (the tree's nodes keep the file's bytes, lines and columns), followed by
+/// `suffix`, text the file does not have (`;` making an expression a statement).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reread {
+    pub start: usize,
+    pub start_point: tree_sitter::Point,
+    pub end: usize,
+    pub end_point: tree_sitter::Point,
+    pub suffix: &'static str,
 }

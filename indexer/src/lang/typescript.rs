@@ -31,6 +31,7 @@ pub static TYPESCRIPT: Language = Language {
     self_names: &["this"],
     super_call: Some("super"),
     local_scopes: LOCAL_SCOPES,
+    macro_calls: &[],
     impls_anywhere: false,
     unwrapping: &[],
     same_value: &[],

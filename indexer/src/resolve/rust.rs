@@ -32,7 +32,10 @@ pub(crate) fn crates(manifests: &[Manifest]) -> Vec<(String, String)> {
 fn crate_dir<'w>(ws: &'w Layout, file: &str) -> Option<&'w str> {
     ws.crates
         .iter()
-        .filter(|(d, _)| d.is_empty() || file.starts_with(&format!("{d}/")))
+        .filter(|(d, _)| {
+            d.is_empty()
+                || (file.starts_with(d.as_str()) && file.as_bytes().get(d.len()) == Some(&b'/'))
+        })
         .max_by_key(|(d, _)| d.len())
         .map(|(d, _)| d.as_str())
 }
@@ -138,18 +141,26 @@ fn descend(
 /// another re-exports).
 const MAX_REEXPORTS: usize = 4;
 
+/// The most modules one look-up reads through `pub use` re-exports. A crate whose modules
+/// re-export each other's globs per platform (libc's `pub use self::linux::*` in each arm of
+/// a `cfg_if!`) branches at every step: 10 globs a module, 4 deep, is 10,000 reads a name.
+const MAX_REEXPORT_READS: usize = 64;
+
 /// The symbol `q` (a qualname's segments) names in module file `file`: its own, or one a
-/// `pub use` there re-exports (`pub use walk::WalkBuilder`, `pub use self::types::*`).
+/// `pub use` there re-exports (`pub use walk::WalkBuilder`, `pub use self::types::*`), in
+/// at most [`MAX_REEXPORT_READS`] modules (`reads` counts them).
 fn find(
     ws: &Layout,
     idx: &dyn SymbolIndex,
     file: &str,
     q: &[&str],
     depth: usize,
+    reads: &mut usize,
 ) -> Option<SymRef> {
-    if q.is_empty() {
+    if q.is_empty() || *reads >= MAX_REEXPORT_READS {
         return None;
     }
+    *reads += 1;
     if let Some(s) = idx.in_file(LANG, file, &q.join(".")) {
         return Some(s);
     }
@@ -173,12 +184,15 @@ fn find(
         if next.is_empty() {
             return None;
         }
-        return find(ws, idx, &f, &next, depth + 1);
+        return find(ws, idx, &f, &next, depth + 1, reads);
     }
     imports
         .iter()
         .filter(|imp| imp.reexport && imp.member.as_deref() == Some("*"))
         .find_map(|imp| {
+            if *reads >= MAX_REEXPORT_READS {
+                return None;
+            }
             let path = use_path(imp);
             let (f, rest) = through_modules(ws, &path, file)?;
             if f == file && rest.is_empty() {
@@ -186,7 +200,7 @@ fn find(
             }
             let mut next: Vec<&str> = rest.iter().map(String::as_str).collect();
             next.extend_from_slice(q);
-            find(ws, idx, &f, &next, depth + 1)
+            find(ws, idx, &f, &next, depth + 1, reads)
         })
 }
 
@@ -353,7 +367,10 @@ impl Resolver for RustResolver {
         if let Some(o) = in_scopes(LANG, ctx, idx, r) {
             return Some(o);
         }
-        let found = |file: &str, q: &[&str]| -> Option<SymRef> { find(ws, idx, file, q, 0) };
+        // One budget of module reads for the whole reference, globs included.
+        let mut reads = 0;
+        let mut found =
+            |file: &str, q: &[&str]| -> Option<SymRef> { find(ws, idx, file, q, 0, &mut reads) };
         let imported = |s: SymRef| Outcome::Edge(Some(s.node_id), Resolution::Import);
         match ctx.bindings.get(segs[0]) {
             Some(Binding::External(_)) => return Some(Outcome::Edge(None, Resolution::External)),
@@ -410,7 +427,7 @@ impl Resolver for RustResolver {
         }
         // A path from a name nothing in the workspace defines: another crate's
         // (`walkdir::WalkDir::new`) or a builtin type's (`u32::from`, `String::new`).
-        let from_glob = |name: &str| {
+        let mut from_glob = |name: &str| {
             ctx.star.iter().any(|s| match s {
                 Binding::Module(files) => files.first().and_then(|f| found(f, &[name])).is_some(),
                 Binding::Member(..) => true,

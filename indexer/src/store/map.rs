@@ -493,6 +493,20 @@ impl Db {
             .collect()
     }
 
+    /// The macro invocations of a file whose arguments could not be read as code (its
+    /// `unread` facts, `3 quote` each: `model::unread_count`); with `within` (a qualname), only
+    /// those in that symbol and its members.
+    pub fn unread_macros(&self, path: &str, within: Option<&str>) -> SqlResult<Vec<String>> {
+        self.conn
+            .prepare_cached(
+                "SELECT x.ty FROM files f JOIN facts x ON x.file_id = f.id \
+                 WHERE f.path = ?1 AND x.role = 'unread' AND (?2 IS NULL OR x.qualname = ?2 \
+                 OR substr(x.qualname, 1, length(?2) + 1) = ?2 || '.')",
+            )?
+            .query_map(params![path, within], |r| r.get(0))?
+            .collect()
+    }
+
     /// The edges out of (`outgoing`) or into a node, as the `all_edges` view shows them.
     pub fn edges_of(&self, id: &str, outgoing: bool) -> SqlResult<Vec<EdgeOut>> {
         let Some(n) = self.number_of(id)? else {
