@@ -1524,10 +1524,12 @@ fn typed_change(old: &[TypeFact], new: &[TypeFact]) -> Option<TypedChange> {
         // A build line is no type: what it changes is which definitions are chosen, below.
         // Nor is an export list (what it changes is followed by `Reexports`), nor a count of
         // macros not read.
-        for f in fs
-            .iter()
-            .filter(|f| !matches!(f.role, FactRole::Build | FactRole::Exports | FactRole::Unread))
-        {
+        for f in fs.iter().filter(|f| {
+            !matches!(
+                f.role,
+                FactRole::Build | FactRole::Exports | FactRole::Unread
+            )
+        }) {
             m.entry(f.qualname.clone())
                 .or_default()
                 .push((f.role, f.ty.clone()));

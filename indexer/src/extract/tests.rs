@@ -682,6 +682,7 @@ fn python_export_lists() {
     for (src, want) in cases {
         assert_eq!(exports(src), *want, "{src}");
     }
+}
 
 /// Rust macro arguments read as code (issue 35): calls inside `tri!`, `assert!`, `vec!`,
 /// `format!` and `matches!` (its first argument only) at their own lines and character
