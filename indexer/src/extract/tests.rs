@@ -594,7 +594,8 @@ static COUNT: AtomicUsize = AtomicUsize::new(0);
 fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
     let ex = Extractor::new().expect("queries compile");
     // (language, source, the (qualname, line) pairs that must be there)
-    let cases: [(Lang, &str, &[(&str, u32)]); 5] = [
+    type Case<'a> = (Lang, &'a str, &'a [(&'a str, u32)]);
+    let cases: [Case; 5] = [
         (
             Lang::TypeScript,
             "export function a(x: number, y: string\n\nexport class After {\n  m() {}\n}\n\nexport function last() {}\n",

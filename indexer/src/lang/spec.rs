@@ -81,7 +81,7 @@ pub struct GeneratedRules {
     /// A manifest that names its package's shipped entry points (`package.json`), and the
     /// entry paths it names, relative to its folder. A folder they lead into is build output
     /// when it holds source maps (`*.map`).
-    pub entries: Option<(&'static str, fn(&str) -> Vec<String>)>,
+    pub entries: Option<(&'static str, EntryPaths)>,
     /// Compiled copies: a file ending in the first suffix is generated when the same stem
     /// with one of the others is a source file beside it (`x.d.ts` beside `x.ts`).
     pub compiled_from: &'static [(&'static str, &'static [&'static str])],
@@ -91,6 +91,9 @@ pub struct GeneratedRules {
     /// evidence file (third): `vendor/` beside `go.mod` with `vendor/modules.txt`.
     pub vendor: Option<(&'static str, &'static str, &'static str)>,
 }
+
+/// A manifest's text → the entry paths it names, relative to its folder.
+pub type EntryPaths = fn(&str) -> Vec<String>;
 
 impl GeneratedRules {
     pub const NONE: GeneratedRules = GeneratedRules {
