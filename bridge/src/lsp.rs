@@ -226,6 +226,11 @@ impl Server {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         cmd.envs(lang.spec().server.env.iter().copied());
+        for (file, key, value) in lang.spec().server.env_when {
+            if root.join(file).is_file() {
+                cmd.env(key, value);
+            }
+        }
         let mut child = cmd.spawn().map_err(|e| {
             lsp_error(
                 ErrorCode::LspUnavailable,

@@ -13,7 +13,7 @@ use crate::workspace::{MapLease, Workspace};
 use indexer::envelope::{clamp_budget, fit_said, Answer, ErrorCode, ToolError};
 use indexer::lang::Lang;
 use indexer::model::Pos;
-use indexer::query::{untyped_warning, Map, SearchParams, UntypedCall, CANDIDATES};
+use indexer::query::{callable, untyped_warning, Map, SearchParams, UntypedCall, CANDIDATES};
 use indexer::shape::Shape;
 use indexer::store::MapSymbol;
 use indexer::syntax::line_at;
@@ -790,6 +790,7 @@ pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             w.push(format!(
                 "the map's answer, by {how}; a language server would resolve types"
             ));
+            gone_from_disk(a.ws, &syms, w);
             Ok(syms.iter().map(|s| sym_anchor(a, s)).collect())
         },
     )
@@ -949,7 +950,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         // Calls of the same name whose receiver's type is unknown: candidates.
         if let Some(d) = defs
             .iter()
-            .find(|d| matches!(d.kind.as_str(), "function" | "method"))
+            .find(|d| callable(&d.kind, d.signature.as_deref()))
         {
             name = d.name.clone();
             untyped = map.db().untyped_calls_named(&d.name)?;
@@ -1251,6 +1252,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             defs.len()
         ));
     }
+    gone_from_disk(ws, std::slice::from_ref(d), &mut w);
     let mut data = json!({"source": "map", "kind": d.kind, "nodeId": d.node_id});
     for (k, v) in [("signature", &d.signature), ("doc", &d.doc)] {
         if let Some(v) = v {
@@ -1629,7 +1631,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             &mut w,
         )?;
     }
-    if incoming && matches!(d.kind.as_str(), "function" | "method") {
+    if incoming && callable(&d.kind, d.signature.as_deref()) {
         let untyped = map.db().untyped_calls_named(&d.name)?;
         offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
     }
@@ -1678,7 +1680,7 @@ fn add_map_callers(
     let (defs, _) = map_definitions(&map, t)?;
     let Some(d) = defs
         .iter()
-        .find(|d| matches!(d.kind.as_str(), "function" | "method"))
+        .find(|d| callable(&d.kind, d.signature.as_deref()))
     else {
         return Ok(());
     };
@@ -1687,9 +1689,22 @@ fn add_map_callers(
         .filter(|x| x.depth == Some(1))
         .filter_map(|x| x.node_id.clone())
         .collect();
+    // The call sites the server listed, whoever it said holds them (tsc names a whole file
+    // where the map names the function inside it): a map edge there is no new caller.
+    let sites: HashSet<(String, u64)> = items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .flat_map(|x| {
+            x.call_lines
+                .iter()
+                .flatten()
+                .map(|l| (x.file.clone(), *l))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for e in map.db().edges_into(&d.node_id, &["calls"])? {
-        if !listed.contains(&e.other) {
+        if !listed.contains(&e.other) && !sites.contains(&(e.file.clone(), u64::from(e.line))) {
             by_node.entry(e.other).or_default().push(e.line);
         }
     }
@@ -1991,6 +2006,23 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     Ok(ans)
 }
 
+/// The map's symbols whose files are gone from disk since the map was built: said, never
+/// answered as if they were there.
+fn gone_from_disk(ws: &Workspace, syms: &[MapSymbol], w: &mut Vec<String>) {
+    let mut gone: Vec<&str> = syms
+        .iter()
+        .map(|s| s.file.as_str())
+        .filter(|f| !ws.root.join(f).exists())
+        .collect();
+    gone.dedup();
+    if !gone.is_empty() {
+        w.push(format!(
+            "FILE_DELETED: {} no longer exist(s) on disk; the map still holds what was indexed there: `codemap index` (or map_rebuild) refreshes it",
+            gone.join(", ")
+        ));
+    }
+}
+
 /// What a server's rename may not reach, on lines it does not touch: uses the map resolved to
 /// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
 /// calls of its name the map could not link to one definition. Without a map, nothing.
@@ -2043,7 +2075,7 @@ fn rename_gaps(
     uses.dedup();
     let Some(d) = defs
         .iter()
-        .find(|d| matches!(d.kind.as_str(), "function" | "method"))
+        .find(|d| callable(&d.kind, d.signature.as_deref()))
     else {
         return (uses, Vec::new());
     };

@@ -744,10 +744,13 @@ impl Map {
             _ => None,
         };
         if let Some(cut) = cut {
-            let before = hits.len();
+            // Guesses left out are not "more" to page to: a larger limit would not show them.
             hits.retain(|h| h.0 < cut);
-            more |= hits.len() < before;
         }
+        // One hit a symbol (several words find a name in two stages), at its best tier: the
+        // list is sorted, so the first of each is kept.
+        let mut seen: HashSet<i64> = HashSet::new();
+        hits.retain(|h| seen.insert(h.3));
         let total = hits.len();
         if total > limit {
             more = true;
@@ -1301,7 +1304,7 @@ impl Map {
         if in_dir && kinds.contains(&EdgeKind::Calls) {
             if let Some(c) = center
                 .first()
-                .filter(|c| matches!(c.kind.as_str(), "function" | "method"))
+                .filter(|c| callable(&c.kind, c.signature.as_deref()))
             {
                 candidates = self.db.untyped_calls_named(&c.name)?;
                 if !candidates.is_empty() {
@@ -1588,6 +1591,18 @@ pub const CANDIDATES: usize = 10;
 /// (an untyped receiver, or a name defined in several files where the call looks: Go's
 /// `json.Unmarshal`, in two files told apart by `//go:build` lines); `listed`: the answer
 /// lists them as `candidates`.
+/// Whether calls of a symbol's name can reach it: a function or a method, or a field,
+/// variable or constant bound to a function (`produce = (base, recipe) => …`, a lambda).
+/// Such symbols' callers the map could not type are offered as candidates.
+pub fn callable(kind: &str, signature: Option<&str>) -> bool {
+    match kind {
+        "function" | "method" => true,
+        "field" | "variable" | "constant" => signature
+            .is_some_and(|s| s.contains("=>") || s.contains("lambda") || s.contains("function")),
+        _ => false,
+    }
+}
+
 pub fn untyped_warning(n: usize, name: &str, listed: bool) -> String {
     format!(
         "{n} call sites of `.{name}(` are linked to no one definition (their receiver's type is not stated, or the name is defined more than once where they look): they may call this symbol or another of that name{}",
@@ -1708,6 +1723,19 @@ pub enum PathFound {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn callable_symbols() {
+        for (kind, sig, ok) in [
+            ("method", None, true),
+            ("field", Some("produce = (base, recipe) => {"), true),
+            ("variable", Some("handler = lambda x: x"), true),
+            ("field", Some("count: number"), false),
+            ("class", Some("class Immer"), false),
+        ] {
+            assert_eq!(callable(kind, sig), ok, "{kind} {sig:?}");
+        }
+    }
 
     #[test]
     fn words_in_order_across_a_qualname() {

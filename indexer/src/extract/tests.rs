@@ -640,10 +640,9 @@ fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
 }
 
 #[test]
-fn blank_spans_keep_lines_and_stop_at_the_next_top_line() {
-    let src = b"function a(x,\n  y\n}\nclass B {}\n";
-    assert_eq!(next_top_line(src, 0, src.len()), Some(20));
-    assert_eq!(next_top_line(src, 20, src.len()), None);
+fn top_lines_and_blanks_keep_lines() {
+    let src = b"function a(x,\n  y\n}\n// c\n@d\nclass B {}\n#[x]\nfn f() {}\n";
+    assert_eq!(top_lines(src), [0, 20, 25, 39]);
     let mut b = b"ab\n\xc3\xa9c\nd".to_vec();
     blank(&mut b[..7]);
     assert_eq!(&b, b"  \n   \nd");

@@ -67,6 +67,7 @@ pub static GO: Language = Language {
         language_ids: &[],
         // Offline: module mode without the network.
         env: &[("GOPROXY", "off"), ("GOFLAGS", "-mod=mod")],
+        env_when: &[("vendor/modules.txt", "GOFLAGS", "-mod=vendor")],
         class_kind: Kind::Type,
         enum_member_kind: Kind::Type,
         namespace_kind: None,

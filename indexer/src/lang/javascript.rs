@@ -43,6 +43,7 @@ pub static JAVASCRIPT: Language = Language {
         language_id: "javascript",
         language_ids: &[("jsx", "javascriptreact")],
         env: &[],
+        env_when: &[],
         class_kind: Kind::Class,
         enum_member_kind: Kind::Constant,
         namespace_kind: Some(Kind::Package),

@@ -46,6 +46,7 @@ pub static PYTHON: Language = Language {
         language_id: "python",
         language_ids: &[],
         env: &[],
+        env_when: &[],
         class_kind: Kind::Class,
         enum_member_kind: Kind::Type,
         namespace_kind: None,

@@ -86,6 +86,7 @@ pub static RUST: Language = Language {
         language_ids: &[],
         // Offline: `cargo metadata` from what the registry holds.
         env: &[("CARGO_NET_OFFLINE", "true")],
+        env_when: &[],
         class_kind: Kind::Class,
         enum_member_kind: Kind::Constant,
         namespace_kind: Some(Kind::Package),

@@ -176,6 +176,10 @@ pub struct ServerSpec {
     pub language_ids: &'static [(&'static str, &'static str)],
     /// Environment for the server process (e.g. no network for gopls).
     pub env: &'static [(&'static str, &'static str)],
+    /// Environment that replaces `env`'s when a file exists under the root: (file, variable,
+    /// value). gopls in a module that vendors its dependencies (`vendor/modules.txt`) reads
+    /// them from `vendor/`, not from a module cache it may not have.
+    pub env_when: &'static [(&'static str, &'static str, &'static str)],
     /// The map kind of LSP's `Class` symbol kind.
     pub class_kind: Kind,
     /// The map kind of LSP's `EnumMember`.

@@ -51,6 +51,7 @@ pub static TYPESCRIPT: Language = Language {
         language_id: "typescript",
         language_ids: &[("tsx", "typescriptreact")],
         env: &[],
+        env_when: &[],
         class_kind: Kind::Class,
         enum_member_kind: Kind::Constant,
         namespace_kind: Some(Kind::Package),
