@@ -342,8 +342,7 @@ fn inner_lines(chunk: &[u8]) -> Option<(usize, usize)> {
     let first = memchr::memchr(b'\n', chunk)? + 1;
     let last = memchr::memchr_iter(b'\n', chunk)
         .map(|nl| nl + 1)
-        .filter(|&at| matches!(chunk.get(at), Some(b'}' | b')' | b']')))
-        .next_back()?;
+        .rfind(|&at| matches!(chunk.get(at), Some(b'}' | b')' | b']')))?;
     (first < last).then_some((first, last))
 }
 

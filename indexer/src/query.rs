@@ -610,6 +610,8 @@ impl Map {
         // (tier, fuzzy cost, candidate row, symbol, hub score)
         let mut hits: Vec<(Tier, u32, NodeRow, i64, f64)> = Vec::new();
         let mut more = false;
+        // The hits whose qualifier matched too (a qualified query's).
+        let mut qual_ok: HashSet<i64> = HashSet::new();
         'stages: for stage in 0..3 {
             let cands: Vec<(Tier, &str, u32)> = match stage {
                 0 if multi => no_cost(names.words(&words)),
@@ -696,11 +698,14 @@ impl Map {
                             || full.ends_with(&format!("/{q}"));
                         if qn == q {
                             t = Tier::Exact;
+                            qual_ok.insert(id);
                         } else if aligned {
                             t = Tier::QualnameSuffix;
+                            qual_ok.insert(id);
                         } else if qn.to_lowercase().ends_with(&q.to_lowercase()) {
                             // `AsyncClient.send` for `Client.send`: a suffix, not a scope.
                             t = Tier::Prefix;
+                            qual_ok.insert(id);
                         } else {
                             // The name matched but the qualifier did not.
                             t = match t {
@@ -737,7 +742,11 @@ impl Map {
         // Precise hits are not padded with guesses: after a qualname that matched, only
         // names that matched it as well or loosely (`AsyncClient.send` for `Client.send`);
         // after an exact name, no substring or fuzzy match; after any other, no fuzzy one.
-        let cut = match hits.first().map(|h| h.0) {
+        let best = hits.first().map(|h| h.0);
+        if qual.is_some() && best.is_some_and(|t| t <= Tier::QualnameSuffix) {
+            hits.retain(|h| qual_ok.contains(&h.3));
+        }
+        let cut = match best {
             Some(t) if t <= Tier::QualnameSuffix && qual.is_some() => Some(Tier::WordPart),
             Some(t) if t <= Tier::QualnameSuffix => Some(Tier::Substring),
             Some(t) if t < Tier::Fuzzy => Some(Tier::Fuzzy),
