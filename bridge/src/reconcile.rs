@@ -425,6 +425,30 @@ pub(crate) fn locate_node(
     Ok((r, warnings))
 }
 
+/// A 1-based line and character column inside `text`: the line exists, and the column is on
+/// it or just past its last character (where a cursor can stand).
+pub fn check_position(text: &str, file: &str, line: u32, col: u32) -> Result<(), ToolError> {
+    if line == 0 || col == 0 {
+        return Err(ToolError::bad_args("line and col are 1-based"));
+    }
+    let lines = text.split('\n').count() as u32;
+    if line > lines {
+        return Err(ToolError::bad_args(format!(
+            "{file} has {lines} lines; line {line} is past its end"
+        )));
+    }
+    let chars = indexer::syntax::line_at(text, line).chars().count() as u32;
+    if col > chars + 1 {
+        return Err(ToolError::bad_args(format!(
+            "line {line} of {file} has {chars} characters; column {col} is past its end"
+        ))
+        .hint(
+            "columns count characters from 1; a locate string needs none: \"file:Cls.m@<|>name\"",
+        ));
+    }
+    Ok(())
+}
+
 fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answer, ToolError> {
     if line == 0 || col == 0 {
         return Err(ToolError::bad_args("line and col are 1-based"));
@@ -445,8 +469,9 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         _ => e,
     })?;
     let (outline, source) = (live.outline, live.source);
-    let text = crate::nav::read_source(ws, &c, file)?;
-    crate::nav::check_position(&text, file, line, col)?;
+    if let Ok(Some(text)) = ws.text(&c.abs) {
+        check_position(&text, file, line, col)?;
+    }
     let map = open_map(ws, &mut warnings);
     let chain = outline::enclosing(&outline, Pos { line, col });
     let enclosing: Vec<Value> = chain
@@ -520,4 +545,34 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         dropped: None,
         warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_checked() {
+        let text = "ab\n\né\n";
+        // (line, col, ok)
+        for (line, col, ok) in [
+            (1, 1, true),
+            (1, 3, true),
+            (1, 4, false),
+            (2, 1, true),
+            (2, 2, false),
+            (3, 2, true),
+            (3, 3, false),
+            (4, 1, true),
+            (5, 1, false),
+            (0, 1, false),
+            (1, 0, false),
+        ] {
+            assert_eq!(
+                check_position(text, "f", line, col).is_ok(),
+                ok,
+                "{line}:{col}"
+            );
+        }
+    }
 }

@@ -333,9 +333,7 @@ pub struct RebuildParams {
     /// Only this directory.
     #[serde(default)]
     scope: Option<String>,
-    /// Take generated code into the map (build output a package.json ships, compiled
-    /// copies beside their sources, minified bundles, vendored dependencies), or leave it
-    /// out again (false); remembered for later runs. Default: as the map was told, else out.
+    /// Generated code (build output, compiled copies, bundles) in or out; remembered.
     #[serde(default)]
     include_generated: Option<bool>,
     #[serde(default)]

@@ -318,7 +318,7 @@ pub struct NeighborsParams {
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
-    /// Leave out edges to and from test code (counted in `testsLeftOut`).
+    /// Without test code's edges.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
     #[serde(default)]

@@ -1150,8 +1150,7 @@ fn search_puts_the_exact_qualname_first_and_pads_nothing() {
         hits("Client.send"),
         [
             "py:client.py#Client.send exact",
-            "py:client.py#AsyncClient.send prefix",
-            "py:client.py#Client.sender prefix"
+            "py:client.py#AsyncClient.send prefix"
         ]
     );
     assert_eq!(
@@ -1169,5 +1168,96 @@ fn search_puts_the_exact_qualname_first_and_pads_nothing() {
             "py:client.py#Client.send exact",
             "py:client.py#Client.sender prefix"
         ]
+    );
+}
+
+/// Neighbors: the workspace's edges before its tests', the true total when a limit cuts, and
+/// tests left out on request, counted.
+#[test]
+fn neighbors_count_every_edge_and_can_leave_tests_out() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "core.py", "def target():\n    pass\n");
+    for i in 0..3 {
+        write(
+            root,
+            &format!("tests/test_{i}.py"),
+            "from core import target\n\ndef test_a():\n    target()\n\ndef test_b():\n    target()\n",
+        );
+    }
+    write(
+        root,
+        "zz_app.py",
+        "from core import target\n\ndef run():\n    target()\n",
+    );
+    index(root);
+    let (v, _) = json(
+        root,
+        &[
+            "neighbors",
+            "py:core.py#target",
+            "--direction",
+            "in",
+            "--edge-kind",
+            "calls",
+            "--limit",
+            "3",
+        ],
+    );
+    let froms: Vec<&str> = v["data"]["edges"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|e| e["from"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(froms[0], "py:zz_app.py#run", "the workspace first: {v}");
+    assert_eq!(v["data"]["total"], 7, "{v}");
+    assert_eq!(v["dropped"]["count"], 4, "{v}");
+    assert!(
+        v["dropped"]["note"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("4 of 7 edges left out"),
+        "{v}"
+    );
+    let (v, _) = json(
+        root,
+        &[
+            "neighbors",
+            "py:core.py#target",
+            "--direction",
+            "in",
+            "--edge-kind",
+            "calls",
+            "--exclude-tests",
+        ],
+    );
+    assert_eq!(v["data"]["edges"].as_array().map(Vec::len), Some(1), "{v}");
+    assert_eq!(v["data"]["testsLeftOut"], 6, "{v}");
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("6 edge(s) to or from test code left out"),
+        "{v}"
+    );
+}
+
+/// A rename preview whose server leaves out calls the map could not type says so, counted and
+/// placed (pyright renames the typed call, not the one on an untyped parameter).
+#[test]
+fn a_rename_preview_says_what_it_may_miss() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "store.py",
+        "class Store:\n    def save(self):\n        pass\n\n\ndef typed(s: Store):\n    s.save()\n\n\ndef untyped(x):\n    x.save()\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["rename", "store.py:Store.save", "--to", "persist"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["summary"], "would touch 1 file, 2 edits", "{v}");
+    let warned = v["warnings"].to_string();
+    assert!(
+        warned.contains("1 call site(s) of `.save(`") && warned.contains("store.py:11"),
+        "{warned}"
     );
 }

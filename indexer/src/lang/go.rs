@@ -84,10 +84,9 @@ pub static GO: Language = Language {
         files_are_modules: false,
         manifests: &[("go.mod", go_mod_module)],
     },
-    generated: GeneratedRules {
-        vendor: Some(("vendor", "go.mod", "modules.txt")),
-        ..GeneratedRules::NONE
-    },
+    // `vendor/` stays in: imports resolve into it (Go's standard library vendors
+    // golang.org/x), and left out they would name packages with no symbols.
+    generated: GeneratedRules::NONE,
 };
 
 /// The module path in a go.mod file's `module` line (quoted or not, a trailing comment cut).
