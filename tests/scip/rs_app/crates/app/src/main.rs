@@ -35,6 +35,8 @@
       fill(&mut store);
 //    ^^^^ reference codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/fill().
       println!("{} {}", store.len(), util::normalize(" Done "));
+//                            ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#len().
+//                                         ^^^^^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/util.rs`/normalize().
   }
 //⌃ enclosing_range_end codemap cargo shop-app 0.2.0 `crates/app/src/main.rs`/main().
   

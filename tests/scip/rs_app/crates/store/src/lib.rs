@@ -30,6 +30,8 @@
 //          > ```rust
 //          > pub const MAX_ITEMS: usize = 100
 //          > ```
+//          documentation
+//          > The most items a store holds.
 //                                ⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/MAX_ITEMS.
   
 //⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/STORE_NAME.
@@ -62,6 +64,8 @@
 //         > ```rust
 //         > pub enum StoreError
 //         > ```
+//         documentation
+//         > What can go wrong.
 //    ⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/StoreError#Full.
       Full,
 //    ^^^^ definition codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/StoreError#Full.
@@ -92,6 +96,8 @@
 //          > ```rust
 //          > pub trait Storage
 //          > ```
+//          documentation
+//          > Something that keeps items.
 //    ⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Storage#put().
       fn put(&mut self, key: &str, value: u32) -> Result<()>;
 //       ^^^ definition codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Storage#put().
@@ -123,6 +129,8 @@
 //           > ```rust
 //           > pub struct Map
 //           > ```
+//           documentation
+//           > A store in memory.
 //           relationship codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Storage# implementation
 //    ⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#items.
       items: HashMap<String, u32>,
@@ -156,6 +164,8 @@
 //           > ```rust
 //           > pub fn open() -> Map
 //           > ```
+//           documentation
+//           > An empty store.
           Map::default()
       }
 //    ⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#open().
@@ -246,7 +256,9 @@
           let mut m = Map::open();
 //                         ^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#open().
           assert!(m.put("A", 1).is_ok());
+//                  ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#put().
           assert_eq!(m.get("a"), Some(1));
+//                     ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#get().
       }
 //    ⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/tests#puts_and_gets().
   }

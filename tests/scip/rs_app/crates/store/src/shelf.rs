@@ -19,6 +19,8 @@
 //          > ```rust
 //          > pub trait Labelled
 //          > ```
+//          documentation
+//          > Something with a label.
 //    ⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Labelled#label().
       fn label(&self) -> String;
 //       ^^^^^ definition codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Labelled#label().
@@ -38,6 +40,8 @@
 //       > ```rust
 //       > fn shout(&self) -> String
 //       > ```
+//       documentation
+//       > The label, loud.
           self.label().to_uppercase()
 //             ^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Labelled#label().
       }
@@ -55,6 +59,8 @@
 //           > ```rust
 //           > pub struct Shelf
 //           > ```
+//           documentation
+//           > A store with a name and a count.
 //           relationship codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Labelled# implementation
 //    ⌄ enclosing_range_start codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#name.
       pub name: String,
@@ -113,6 +119,8 @@
 //           > ```rust
 //           > pub fn count(&self) -> usize
 //           > ```
+//           documentation
+//           > The count, under the field's name.
           self.count
       }
 //    ⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#`count~2`().
@@ -174,6 +182,8 @@
 //       > ```rust
 //       > pub fn fill_all<S: Storage>(store: &mut S, keys: &[&str]) -> usize
 //       > ```
+//       documentation
+//       > Fill any store through its trait.
       let mut n = 0;
       for key in keys {
           if store.put(key, 1).is_ok() {

@@ -10,6 +10,8 @@
 //       > ```rust
 //       > pub fn normalize(key: &str) -> String
 //       > ```
+//       documentation
+//       > Keys are compared in lower case.
       key.trim().to_lowercase()
   }
 //⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/util.rs`/normalize().
