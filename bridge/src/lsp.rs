@@ -444,30 +444,40 @@ impl Server {
         params: Value,
         timeout: Duration,
     ) -> Result<Value, ToolError> {
+        const CONTENT_MODIFIED: i64 = -32801;
+        const SERVER_CANCELLED: i64 = -32802;
         let started = Instant::now();
         let mut tries = 0;
         loop {
             tries += 1;
             let left = timeout.saturating_sub(started.elapsed());
-            match self.request_once(method, params.clone(), left) {
-                Err(e)
+            match self.request_once(method, params.clone(), left)? {
+                Ok(v) => return Ok(v),
+                Err((code, _))
                     if tries < 8
-                        && (e.message.contains("(-32801)") || e.message.contains("(-32802)"))
+                        && matches!(code, CONTENT_MODIFIED | SERVER_CANCELLED)
                         && started.elapsed() + Duration::from_millis(300) < timeout =>
                 {
                     std::thread::sleep(Duration::from_millis(250));
                 }
-                other => return other,
+                Err((code, msg)) => {
+                    return Err(lsp_error(
+                        ErrorCode::LspFailed,
+                        format!("{method} failed ({code}): {msg}"),
+                    ))
+                }
             }
         }
     }
 
+    /// One request and its answer: the result, or the server's error (code, message); the
+    /// outer error when the server could not be asked or did not answer in time.
     fn request_once(
         &self,
         method: &str,
         params: Value,
         timeout: Duration,
-    ) -> Result<Value, ToolError> {
+    ) -> Result<Result<Value, (i64, String)>, ToolError> {
         if !self.alive.load(Ordering::SeqCst) {
             return Err(self.failed("has exited"));
         }
@@ -492,11 +502,7 @@ impl Server {
         let answer = rx.recv_timeout(timeout);
         self.touch();
         match answer {
-            Ok(Ok(v)) => Ok(v),
-            Ok(Err((code, msg))) => Err(lsp_error(
-                ErrorCode::LspFailed,
-                format!("{method} failed ({code}): {msg}"),
-            )),
+            Ok(answered) => Ok(answered),
             Err(_) => {
                 self.pending
                     .lock()

@@ -783,15 +783,15 @@ impl FileFilter {
     /// that file" would be false.
     pub(crate) fn parse(f: &str, root: &Path) -> Result<FileFilter, ToolError> {
         let bad = |e: String| ToolError::bad_args(format!("fileFilter {f:?} is not a glob: {e}"));
+        let glob = |pat: &str| {
+            globset::GlobBuilder::new(pat)
+                .literal_separator(false)
+                .build()
+                .map_err(|e| bad(e.to_string()))
+        };
         let mut set = globset::GlobSetBuilder::new();
         if f.contains(['*', '?', '[']) {
-            let pat = f.strip_prefix("./").unwrap_or(f);
-            set.add(
-                globset::GlobBuilder::new(pat)
-                    .literal_separator(false)
-                    .build()
-                    .map_err(|e| bad(e.to_string()))?,
-            );
+            set.add(glob(f.strip_prefix("./").unwrap_or(f))?);
         } else {
             let rel = plain_rel(f, root)?;
             if !root.join(&rel).exists() {
@@ -801,14 +801,8 @@ impl FileFilter {
                 .hint("a path relative to the workspace root, or a glob such as 'src/**/*.py'"));
             }
             let esc = globset::escape(&rel);
-            for pat in [esc.clone(), format!("{esc}/**")] {
-                set.add(
-                    globset::GlobBuilder::new(&pat)
-                        .literal_separator(false)
-                        .build()
-                        .map_err(|e| bad(e.to_string()))?,
-                );
-            }
+            set.add(glob(&esc)?);
+            set.add(glob(&format!("{esc}/**"))?);
         }
         set.build().map(FileFilter).map_err(|e| bad(e.to_string()))
     }
@@ -854,6 +848,9 @@ fn keep(filter: &Option<FileFilter>, anchor: &Anchor) -> bool {
 }
 
 /// Map edges into any of `targets`, as anchors at the spot each was written.
+/// The edge kinds that use a symbol: what references, and rename's gaps, read from the map.
+const USE_KINDS: &[&str] = &["calls", "imports", "extends", "implements", "uses"];
+
 fn map_refs(
     map: &Map,
     a: &mut Anchors<'_>,
@@ -894,11 +891,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
     // The map's edges and the calls it could not type, in one snapshot. Without a map, the
     // server's answer stands alone.
-    let map = match need_map(&a) {
-        Ok(m) => Some(m),
-        Err(_) if server.is_some() => None,
-        Err(e) => return Err(e),
-    };
+    let map = map_beside(&a, server.is_some())?;
     let mut from_map = Vec::new();
     let mut untyped = Vec::new();
     let mut name = String::new();
@@ -908,18 +901,15 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         let _read = map.snapshot()?;
         let (defs, by) = map_definitions(map, &t)?;
         how = by;
-        from_map = map_refs(
-            map,
-            &mut a,
-            &defs,
-            &["calls", "imports", "extends", "implements", "uses"],
-        )?;
+        from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;
         // Said when the map answers: uses inside macro invocations it could not read.
-        let mut files: Vec<Anchor> = from_map.clone();
-        files.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
-        let mut note = Vec::new();
-        unread_note(map, &files, None, &mut note)?;
-        unread = note.pop();
+        if server.is_none() {
+            let mut files: Vec<Anchor> = from_map.clone();
+            files.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
+            let mut note = Vec::new();
+            unread_note(map, &files, None, &mut note)?;
+            unread = note.pop();
+        }
         if decl {
             from_map.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
         }
@@ -1067,6 +1057,16 @@ fn merge_map_extras(
     found
 }
 
+/// The answer's map handle; without a map, `None` when the server answered (its answer then
+/// stands alone), else the error that says why.
+fn map_beside(a: &Anchors<'_>, answered: bool) -> Result<Option<Rc<MapLease>>, ToolError> {
+    match need_map(a) {
+        Ok(m) => Ok(Some(m)),
+        Err(_) if answered => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// What the map knows implements the symbol at `t`: the subtypes of a type, and the methods of
 /// the subtypes that override a method.
 fn map_implementations(
@@ -1108,16 +1108,17 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
-    let map = match need_map(&a) {
-        Ok(m) => Some(m),
-        Err(_) if server.is_some() => None,
-        Err(e) => return Err(e),
-    };
+    let map = map_beside(&a, server.is_some())?;
     let mut defs = Vec::new();
     let mut from_map = Vec::new();
     if let Some(map) = &map {
         let _read = map.snapshot()?;
-        defs = map_definitions(map, &t).map(|(d, _)| d).unwrap_or_default();
+        defs = match map_definitions(map, &t) {
+            Ok((d, _)) => d,
+            // With a server's answer, the map only adds to it.
+            Err(_) if server.is_some() => Vec::new(),
+            Err(e) => return Err(e),
+        };
         from_map = map_implementations(map, &defs, &mut a)?;
     }
     let (found, source) = match server {
@@ -1847,6 +1848,8 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     let mut files = Vec::new();
     let mut diffs = Vec::new();
     let mut edits_total = 0;
+    // (file, line) of every edit: what the map's uses are checked against.
+    let mut edited: HashSet<(String, u32)> = HashSet::new();
     let filter = file_filter(ws, &p.file_filter)?;
     for (uri, edits) in &per_file {
         let Some(abs) = lsp::uri_to_path(uri) else {
@@ -1862,6 +1865,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             continue;
         };
         edits_total += edits.len();
+        edited.extend(edits.iter().map(|e| (rel.clone(), e.range.start.line + 1)));
         // Every file is listed with its edits; its diff only when the filter keeps it.
         files.push(json!({"file": rel, "edits": edits.len()}));
         if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
@@ -1907,16 +1911,19 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         }
     );
     server_state(&s, &mut w);
-    let (uses, missed) = rename_gaps(ws, &t, &per_file);
+    let (uses, missed) = rename_gaps(ws, &t, &edited);
+    // The first places of a gap, `file:line, …`.
+    let places = |at: &mut dyn Iterator<Item = (&str, u32)>| {
+        at.take(3)
+            .map(|(f, l)| format!("{f}:{l}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if !uses.is_empty() {
         w.push(format!(
             "this rename may be incomplete: {} line(s) where the map resolved a use of this symbol are not in it ({}): code the server does not compile (an inactive #[cfg], a build tag) or cannot see; check them",
             uses.len(),
-            uses.iter()
-                .take(3)
-                .map(|(f, l)| format!("{f}:{l}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            places(&mut uses.iter().map(|(f, l)| (f.as_str(), *l)))
         ));
     }
     if !missed.is_empty() {
@@ -1924,12 +1931,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them (nav_references lists them as candidates)",
             missed.len(),
             missed[0].written.rsplit(['.', ':']).next().unwrap_or(&missed[0].written),
-            missed
-                .iter()
-                .take(3)
-                .map(|c| format!("{}:{}", c.file, c.line))
-                .collect::<Vec<_>>()
-                .join(", ")
+            places(&mut missed.iter().map(|c| (c.file.as_str(), c.line)))
         ));
     }
     let offset = p.offset.unwrap_or(0) as usize;
@@ -2005,7 +2007,7 @@ fn gone_from_disk(ws: &Workspace, syms: &[MapSymbol], w: &mut Vec<String>) {
 fn rename_gaps(
     ws: &Workspace,
     t: &Target,
-    per_file: &BTreeMap<String, Vec<lsp_types::TextEdit>>,
+    edited: &HashSet<(String, u32)>,
 ) -> (Vec<(String, u32)>, Vec<UntypedCall>) {
     let none = || (Vec::new(), Vec::new());
     let Ok(map) = ws.map() else { return none() };
@@ -2015,31 +2017,11 @@ fn rename_gaps(
     let Ok((defs, _)) = map_definitions(&map, t) else {
         return none();
     };
-    let edited: HashSet<(String, u32)> = per_file
-        .iter()
-        .filter_map(|(uri, edits)| {
-            let abs = lsp::uri_to_path(uri)?.canonicalize().ok()?;
-            let rel = abs
-                .strip_prefix(&ws.root)
-                .ok()?
-                .to_string_lossy()
-                .into_owned();
-            Some(
-                edits
-                    .iter()
-                    .map(move |e| (rel.clone(), e.range.start.line + 1)),
-            )
-        })
-        .flatten()
-        .collect();
     let mut uses: Vec<(String, u32)> = Vec::new();
     for d in &defs {
         let into = map
             .db()
-            .edges_into(
-                &d.node_id,
-                &["calls", "imports", "extends", "implements", "uses"],
-            )
+            .edges_into(&d.node_id, USE_KINDS)
             .unwrap_or_default();
         uses.extend(
             into.into_iter()

@@ -378,24 +378,11 @@ fn reference_matches<'t>(
         );
         raw.take(&lq.caps, spec, &caps, &[]);
     }
-    let mut c = tree.walk();
-    'walk: loop {
-        let n = c.node();
+    crate::syntax::each_node(tree, |n| {
         if lq.collect_kinds.contains(&n.kind_id()) {
             collected.push(n);
         }
-        if c.goto_first_child() || c.goto_next_sibling() {
-            continue;
-        }
-        loop {
-            if !c.goto_parent() {
-                break 'walk;
-            }
-            if c.goto_next_sibling() {
-                break;
-            }
-        }
-    }
+    });
 }
 
 /// Bytes of macro arguments parsed again, at most, per byte of the file (nested macros
@@ -495,26 +482,13 @@ fn inner_macros(
     tree: &tree_sitter::Tree,
     out: &mut Vec<MacroArgs>,
 ) {
-    let mut c = tree.walk();
-    'walk: loop {
-        let n = c.node();
+    crate::syntax::each_node(tree, |n| {
         if lq.macro_kinds.contains(&n.kind_id()) {
             if let Some(m) = spec.syntax.macro_args(src, n) {
                 out.push(m);
             }
         }
-        if c.goto_first_child() || c.goto_next_sibling() {
-            continue;
-        }
-        loop {
-            if !c.goto_parent() {
-                break 'walk;
-            }
-            if c.goto_next_sibling() {
-                break;
-            }
-        }
-    }
+    });
 }
 
 /// Per-thread parsing state (a parser); make one per rayon worker.

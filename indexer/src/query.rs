@@ -740,14 +740,14 @@ impl Map {
                 .then_with(|| a.info.node_id.cmp(&b.info.node_id))
         });
         // Precise hits are not padded with guesses: after a qualname that matched, only
-        // names that matched it as well or loosely (`AsyncClient.send` for `Client.send`);
-        // after an exact name, no substring or fuzzy match; after any other, no fuzzy one.
+        // names that matched it as well or loosely (`AsyncClient.send` for `Client.send`:
+        // exact, qualnameSuffix or prefix); after an exact name, no substring or fuzzy match;
+        // after any other, no fuzzy one.
         let best = hits.first().map(|h| h.0);
         if qual.is_some() && best.is_some_and(|t| t <= Tier::QualnameSuffix) {
             hits.retain(|h| qual_ok.contains(&h.3));
         }
         let cut = match best {
-            Some(t) if t <= Tier::QualnameSuffix && qual.is_some() => Some(Tier::WordPart),
             Some(t) if t <= Tier::QualnameSuffix => Some(Tier::Substring),
             Some(t) if t < Tier::Fuzzy => Some(Tier::Fuzzy),
             _ => None,
@@ -1170,7 +1170,8 @@ impl Map {
         // What was left out, by the limit or the budget, counted against every edge found.
         let narrow = "narrow with `edgeKinds`, `direction`, `excludeTests`, a smaller `depth`, a larger `limit` or tokenBudget";
         let dropped = match f.dropped("edges", narrow) {
-            Some(d) if d.note.starts_with("none of") => Some(d),
+            // Not one fits: that note says which budget holds the first.
+            Some(d) if f.one.is_some() => Some(d),
             _ if n.total > f.kept => Some(Dropped {
                 kind: "edges".into(),
                 count: n.total - f.kept,

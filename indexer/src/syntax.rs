@@ -320,6 +320,25 @@ pub fn head_text(src: &[u8], node: Node<'_>, body: Option<Node<'_>>) -> String {
     lossy(&src[node.start_byte()..end]).trim_end().to_string()
 }
 
+/// Every node of a tree, in document order (one cursor, no recursion).
+pub fn each_node<'t>(tree: &'t tree_sitter::Tree, mut f: impl FnMut(tree_sitter::Node<'t>)) {
+    let mut c = tree.walk();
+    'walk: loop {
+        f(c.node());
+        if c.goto_first_child() || c.goto_next_sibling() {
+            continue;
+        }
+        loop {
+            if !c.goto_parent() {
+                break 'walk;
+            }
+            if c.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+}
+
 /// Line `line` (1-based) of a text, without its line break; empty past the end.
 pub fn line_at(text: &str, line: u32) -> &str {
     let l = text
