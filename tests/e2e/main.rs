@@ -19,6 +19,7 @@ mod reexports;
 mod reliability;
 mod resolve;
 mod scip;
+mod snapshot;
 mod typed;
 mod util;
 mod watch;
