@@ -18,18 +18,18 @@ use tree_sitter::{Node, Parser, Query};
 
 #[derive(Debug, thiserror::Error)]
 pub enum QueryError {
-    #[error("queries/{file}: {source}")]
+    #[error("{file}: {source}")]
     Compile {
         file: &'static str,
         source: tree_sitter::QueryError,
     },
-    #[error("queries/{file}: unknown capture @{capture}; known captures: {known}")]
+    #[error("{file}: unknown capture @{capture}; known captures: {known}")]
     UnknownCapture {
         file: &'static str,
         capture: String,
         known: String,
     },
-    #[error("queries/{file}: {source}")]
+    #[error("{file}: {source}")]
     Pattern {
         file: &'static str,
         source: PatternError,
@@ -543,7 +543,7 @@ fn compile(lang: Lang, dialect: usize) -> Result<LangQuery, QueryError> {
     for (i, name) in patterns.capture_names().iter().enumerate() {
         let i = i as u32;
         let name = name.as_str();
-        if let Some(tag) = spec.definitions.iter().find(|t| t.capture() == name) {
+        if let Some(tag) = DefTag::ALL.iter().find(|t| t.capture() == name) {
             caps.def.insert(i, *tag);
             continue;
         }
@@ -562,8 +562,7 @@ fn compile(lang: Lang, dialect: usize) -> Result<LangQuery, QueryError> {
             "package" => &mut caps.package,
             "binding" => &mut caps.binding,
             other => {
-                let known: Vec<&str> = spec
-                    .definitions
+                let known: Vec<&str> = DefTag::ALL
                     .iter()
                     .map(|t| t.capture())
                     .chain(others)

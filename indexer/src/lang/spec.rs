@@ -6,7 +6,9 @@
 use crate::model::{Import, Kind};
 use tree_sitter::Node;
 
-/// Everything codemap knows about one language, declared once in its module.
+/// Everything codemap knows about one language, declared once in its folder. Made with
+/// [`Language::new`] (what every language has) and struct update: a language states only the
+/// fields where it differs from the defaults `new` gives.
 pub struct Language {
     /// The language's name for people ("Python").
     pub name: &'static str,
@@ -22,11 +24,9 @@ pub struct Language {
     pub dialects: &'static [(&'static str, Grammar)],
     /// Directories never walked, by name (`node_modules`): installed packages, build output.
     pub skip_dirs: &'static [&'static str],
-    /// The query file's name under `queries/` and its text (embedded at build time).
+    /// The query file's path under `indexer/src` and its text (embedded at build time).
     pub query_file: &'static str,
     pub query: &'static str,
-    /// The definition captures its query may use (`@definition.<name>`).
-    pub definitions: &'static [DefTag],
     /// Names that are builtins, sorted: a call to one that resolves to nothing in the
     /// workspace is not recorded as an edge.
     pub builtins: &'static [&'static str],
@@ -72,6 +72,58 @@ pub struct Language {
     pub scip: ScipSpec,
     /// How its build output and vendored code are told from source (`indexer::generated`).
     pub generated: GeneratedRules,
+}
+
+/// A language's query file: its path under `indexer/src` (for messages) and its text.
+pub struct Query {
+    pub file: &'static str,
+    pub text: &'static str,
+}
+
+impl Language {
+    /// What every language states, every other field at its default: no manifests, dialects,
+    /// skipped folders, builtins or scopes; no class-like `self`; every name a local lives
+    /// until its function ends; no package nodes; no test-file naming; no server
+    /// ([`ServerSpec::NONE`]); no generated-code rules.
+    pub const fn new(
+        name: &'static str,
+        prefix: &'static str,
+        extensions: &'static [&'static str],
+        grammar: Grammar,
+        query: Query,
+        syntax: &'static dyn Syntax,
+        scip: ScipSpec,
+    ) -> Language {
+        Language {
+            name,
+            prefix,
+            extensions,
+            manifests: &[],
+            grammar,
+            dialects: &[],
+            skip_dirs: &[],
+            query_file: query.file,
+            query: query.text,
+            builtins: &[],
+            self_names: &[],
+            super_call: None,
+            first_binding_defines: false,
+            local_scopes: &[],
+            macro_calls: &[],
+            impls_anywhere: false,
+            unwrapping: &[],
+            same_value: &[],
+            block_scopes: &[],
+            package_nodes: false,
+            implements_by_method_set: false,
+            package_init: None,
+            is_test_file: |_| false,
+            server: ServerSpec::NONE,
+            syntax,
+            scip,
+            generated: GeneratedRules::NONE,
+        }
+    }
 }
 
 /// What marks a language's files as generated or vendored: kept out of the map by default
@@ -164,7 +216,7 @@ pub fn manifest_value(text: &str, section: &str, key: &str) -> Option<String> {
 }
 
 /// A language server: how to find it and its quirks. Nothing in the indexed repository
-/// chooses the command.
+/// chooses the command. Made with [`ServerSpec::new`] and struct update, as a [`Language`].
 pub struct ServerSpec {
     /// Candidate commands, the first found on PATH wins.
     pub commands: &'static [&'static [&'static str]],
@@ -200,6 +252,38 @@ pub struct ServerSpec {
     /// Servers (by a part of their name, lower case) that log "Found N source files" once
     /// loaded and send no progress before (pyright): until then they are loading.
     pub announcing_servers: &'static [&'static str],
+}
+
+impl ServerSpec {
+    /// A language no server is known for.
+    pub const NONE: ServerSpec = ServerSpec::new(&[], "", "");
+
+    /// A server's commands, the hint for a user who has none and its `languageId`; the
+    /// defaults: no environment, LSP's kinds as most servers use them (a `Class` is a class,
+    /// an `EnumMember` a constant, a `Namespace` a package, a `Function` in a class a method),
+    /// kinds settled by a parse, names without receivers.
+    pub const fn new(
+        commands: &'static [&'static [&'static str]],
+        install_hint: &'static str,
+        language_id: &'static str,
+    ) -> ServerSpec {
+        ServerSpec {
+            commands,
+            install_hint,
+            language_id,
+            language_ids: &[],
+            env: &[],
+            env_when: &[],
+            class_kind: Kind::Class,
+            enum_member_kind: Kind::Constant,
+            namespace_kind: Some(Kind::Package),
+            functions_in_class_are_methods: true,
+            receiver_in_method_names: false,
+            outline_kinds_from_parse: true,
+            symbols_need_open_file: false,
+            announcing_servers: &[],
+        }
+    }
 }
 
 /// The kind of definition a query pattern captured (`@definition.<name>`), before the

@@ -5,7 +5,9 @@
 use crate::lang::Lang;
 use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
 use crate::walk::parent_dir;
+use std::any::{Any, TypeId};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// A symbol found by a lookup.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,46 +96,36 @@ pub struct Manifest {
 
 /// The layout of the workspace: which files and packages exist, module manifests, source roots.
 /// The language resolvers read it; how each language finds its modules is in its resolver.
-#[derive(Debug, Default, Clone)]
+#[derive(Default, Clone)]
 pub struct Layout {
     pub(crate) files: HashSet<String>,
     /// Package directories (for languages with package nodes) → package name, when known.
     pub(crate) packages: HashMap<String, Option<String>>,
-    /// (directory of a module manifest, module path), longest directory first.
-    pub(crate) modules: Vec<(String, String)>,
-    /// Directories that imports resolve against, the root first.
-    pub(crate) roots: Vec<String>,
-    /// Path aliases of project files (`tsconfig.json`'s `paths` and `baseUrl`), deepest
-    /// directory first.
-    pub(crate) aliases: Vec<PathAliases>,
-    /// The workspace's packages by the name their project file gives (`package.json`),
-    /// longest name first.
-    pub(crate) named: Vec<NamedPackage>,
-    /// The workspace's crates: (directory, name as code writes it, `-` as `_`).
-    pub(crate) crates: Vec<(String, String)>,
+    /// Each language's own reading of the project files ([`Resolver::layout`]), by its type:
+    /// Go's modules, Python's source roots, TypeScript's path aliases, Rust's crates.
+    pub(crate) facts: Vec<(TypeId, Arc<dyn Any + Send + Sync>)>,
 }
 
-/// `paths` and `baseUrl` of one `tsconfig.json` or `jsconfig.json`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct PathAliases {
-    /// The config's directory: it applies to files under it.
-    pub dir: String,
-    /// `baseUrl`, workspace-relative, if set.
-    pub base: Option<String>,
-    /// (pattern, targets), targets workspace-relative; a pattern has at most one `*`.
-    pub paths: Vec<(String, Vec<String>)>,
-}
-
-/// A package of the workspace by its `package.json` name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct NamedPackage {
-    pub name: String,
-    pub dir: String,
-    /// `types`, `module`, `main` or `source`, workspace-relative, in that order of preference.
-    pub entries: Vec<String>,
+impl std::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Layout")
+            .field("files", &self.files.len())
+            .field("packages", &self.packages.len())
+            .field("facts", &self.facts.len())
+            .finish()
+    }
 }
 
 impl Layout {
+    /// A language's facts of type `T`, when its resolver read any.
+    pub(crate) fn facts<T: Any>(&self) -> Option<&T> {
+        let want = TypeId::of::<T>();
+        self.facts
+            .iter()
+            .find(|(t, _)| *t == want)
+            .and_then(|(_, f)| f.downcast_ref::<T>())
+    }
+
     pub fn has_file(&self, f: &str) -> bool {
         self.files.contains(f)
     }
@@ -215,6 +207,16 @@ pub(crate) trait Resolver: Sync {
     }
     /// The edge for one import statement's binding.
     fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge;
+    /// What the language reads from the workspace's files and project files before
+    /// resolving (Go's modules from `go.mod`), kept in [`Layout`] by its type and read back
+    /// with [`Layout::facts`]. Resolvers that share a type share one reading.
+    fn layout(
+        &self,
+        _files: &HashSet<String>,
+        _manifests: &[Manifest],
+    ) -> Option<Arc<dyn Any + Send + Sync>> {
+        None
+    }
     /// The language's name rules for a reference whose target splits into `segs` (none
     /// empty): scopes, the package, imports. `None` when they do not decide; the types the
     /// code states are tried next (`types::walk`), then [`Resolver::fallback`].

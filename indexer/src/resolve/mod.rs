@@ -9,11 +9,18 @@
 //! language applies them is its [`Resolver`], in the module named after it.
 
 mod ctx;
-mod go;
 mod implements;
-mod python;
-mod rust;
 mod types;
+
+// Each language's resolver lives in its language's folder, beside its syntax rules and query,
+// and is a module of this layer (it uses `ctx` and `types`; the registry in `lang` sits below).
+#[path = "../lang/go/resolve.rs"]
+mod go;
+#[path = "../lang/python/resolve.rs"]
+mod python;
+#[path = "../lang/rust/resolve.rs"]
+mod rust;
+#[path = "../lang/typescript/resolve.rs"]
 mod typescript;
 
 use ctx::{single, Resolver};
@@ -338,17 +345,22 @@ impl Layout {
         manifests: &[Manifest],
     ) -> Layout {
         let files: HashSet<String> = files.into_iter().collect();
-        let mut modules = go::modules(manifests);
-        modules.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
-        let roots = python::source_roots(&files, manifests);
+        let mut facts: Vec<(
+            std::any::TypeId,
+            std::sync::Arc<dyn std::any::Any + Send + Sync>,
+        )> = Vec::new();
+        for lang in Lang::ALL {
+            if let Some(f) = resolver(lang).layout(&files, manifests) {
+                let t = (*f).type_id();
+                if !facts.iter().any(|(have, _)| *have == t) {
+                    facts.push((t, f));
+                }
+            }
+        }
         Layout {
             files,
             packages,
-            modules,
-            roots,
-            aliases: typescript::aliases(manifests),
-            named: typescript::named_packages(manifests),
-            crates: rust::crates(manifests),
+            facts,
         }
     }
 }

@@ -15,9 +15,12 @@ pub(crate) struct RustResolver;
 
 const LANG: Lang = Lang::Rust;
 
+/// Rust's reading of the workspace: its crates ([`crates`]).
+pub(crate) struct Crates(Vec<(String, String)>);
+
 /// The crates of the workspace: (directory, name with `-` as `_`), from each `Cargo.toml`
 /// with a `[package]`.
-pub(crate) fn crates(manifests: &[Manifest]) -> Vec<(String, String)> {
+fn crates(manifests: &[Manifest]) -> Vec<(String, String)> {
     manifests
         .iter()
         .filter(|m| m.name == "Cargo.toml")
@@ -28,9 +31,14 @@ pub(crate) fn crates(manifests: &[Manifest]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The workspace's crates, none when it has no `Cargo.toml` with a `[package]`.
+fn ws_crates(ws: &Layout) -> &[(String, String)] {
+    ws.facts::<Crates>().map_or(&[], |c| &c.0)
+}
+
 /// The crate a file belongs to: its directory (the nearest one above with a `Cargo.toml`).
 fn crate_dir<'w>(ws: &'w Layout, file: &str) -> Option<&'w str> {
-    ws.crates
+    ws_crates(ws)
         .iter()
         .filter(|(d, _)| {
             d.is_empty()
@@ -100,7 +108,7 @@ fn through_modules(ws: &Layout, path: &[&str], from: &str) -> Option<(String, Ve
                 child.pop();
                 return descend(ws, &src, child, path);
             }
-            let (d, _) = ws.crates.iter().find(|(_, n)| n == name)?;
+            let (d, _) = ws_crates(ws).iter().find(|(_, n)| n == name)?;
             let other = join_path(d, "src");
             return descend(ws, &other, Vec::new(), rest);
         }
@@ -263,6 +271,14 @@ fn in_inline_module(
 }
 
 impl Resolver for RustResolver {
+    fn layout(
+        &self,
+        _files: &std::collections::HashSet<String>,
+        manifests: &[Manifest],
+    ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
+        Some(std::sync::Arc::new(Crates(crates(manifests))))
+    }
+
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
         if imp.member.as_deref() == Some("*") {
             // `use a::b::*`: every name of module `b` (or variant of enum `b`).

@@ -3,70 +3,55 @@
 //! class are methods, module- and class-level assignments are variables, constants and fields
 //! (the first binding of a name defines it), docstrings are documentation.
 
-use super::spec::{
-    self, Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
-};
+use super::spec::{self, Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind, ANY_EXPORT};
 use crate::syntax::{count_params, first_line, head_text, text, NodeExt};
 use tree_sitter::Node;
 
 pub static PYTHON: Language = Language {
-    name: "Python",
-    prefix: "py",
-    extensions: &["py", "pyi"],
     manifests: &["pyproject.toml", "setup.py", "setup.cfg"],
-    grammar: || tree_sitter_python::LANGUAGE.into(),
-    dialects: &[],
-    skip_dirs: &[],
-    query_file: "python.scm",
-    query: include_str!("../../../queries/python.scm"),
-    definitions: &[DefTag::Class, DefTag::Function, DefTag::Variable],
     builtins: BUILTINS,
     self_names: &["self", "cls"],
     super_call: Some("super()"),
-    local_scopes: &[],
-    macro_calls: &[],
-    impls_anywhere: false,
-    unwrapping: &[],
-    same_value: &[],
-    block_scopes: &[],
     first_binding_defines: true,
-    package_nodes: false,
-    implements_by_method_set: false,
     package_init: Some("__init__"),
     is_test_file: |name| name.starts_with("test_") || name.ends_with("_test.py"),
     server: ServerSpec {
-        commands: &[
-            &["pyright-langserver", "--stdio"],
-            &["basedpyright-langserver", "--stdio"],
-            &["pylsp"],
-            &["jedi-language-server"],
-        ],
-        install_hint: "install pyright: npm install -g pyright@1.1.414",
-        language_id: "python",
-        language_ids: &[],
-        env: &[],
-        env_when: &[],
-        class_kind: Kind::Class,
         enum_member_kind: Kind::Type,
         namespace_kind: None,
-        functions_in_class_are_methods: true,
-        receiver_in_method_names: false,
         outline_kinds_from_parse: false,
-        symbols_need_open_file: false,
         announcing_servers: &["pyright"],
+        ..ServerSpec::new(
+            &[
+                &["pyright-langserver", "--stdio"],
+                &["basedpyright-langserver", "--stdio"],
+                &["pylsp"],
+                &["jedi-language-server"],
+            ],
+            "install pyright: npm install -g pyright@1.1.414",
+            "python",
+        )
     },
-    syntax: &PythonSyntax,
-    scip: ScipSpec {
-        language: "Python",
-        manager: "python",
-        files_are_modules: true,
-        manifests: &[
-            ("pyproject.toml", pyproject_package),
-            ("setup.cfg", setup_cfg_package),
-        ],
-    },
-    generated: GeneratedRules::NONE,
+    ..Language::new(
+        "Python",
+        "py",
+        &["py", "pyi"],
+        || tree_sitter_python::LANGUAGE.into(),
+        Query {
+            file: "lang/python/query.scm",
+            text: include_str!("query.scm"),
+        },
+        &PythonSyntax,
+        ScipSpec {
+            language: "Python",
+            manager: "python",
+            files_are_modules: true,
+            manifests: &[
+                ("pyproject.toml", pyproject_package),
+                ("setup.cfg", setup_cfg_package),
+            ],
+        },
+    )
 };
 
 /// A version as written, unless it is computed (`attr: pkg.__version__`).

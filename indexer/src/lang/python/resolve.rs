@@ -17,10 +17,14 @@ pub(crate) struct PythonResolver;
 
 const LANG: Lang = Lang::Python;
 
+/// Python's reading of the workspace: the directories imports resolve against, the root
+/// first ([`source_roots`]).
+pub(crate) struct SourceRoots(Vec<String>);
+
 /// The directories imports resolve against: the root, `src/` when it holds packages, and each
 /// project directory (one holding a Python manifest: `pyproject.toml`, `setup.py`,
 /// `setup.cfg`) with its `src/` when that holds files.
-pub(crate) fn source_roots(files: &HashSet<String>, manifests: &[Manifest]) -> Vec<String> {
+fn source_roots(files: &HashSet<String>, manifests: &[Manifest]) -> Vec<String> {
     let mut project_dirs: Vec<&String> = manifests
         .iter()
         .filter(|m| LANG.spec().manifests.contains(&m.name.as_str()))
@@ -76,7 +80,13 @@ pub(crate) fn module_stems(ws: &Layout, module: &str, from_file: &str) -> Option
     let rest = &module[dots..];
     let rest_path = rest.replace('.', "/");
     if dots == 0 {
-        return Some(ws.roots.iter().map(|r| join_path(r, &rest_path)).collect());
+        return Some(
+            ws.facts::<SourceRoots>()
+                .map_or(&[][..], |r| &r.0)
+                .iter()
+                .map(|r| join_path(r, &rest_path))
+                .collect(),
+        );
     }
     let mut dir = parent_dir(from_file).to_string();
     for _ in 1..dots {
@@ -89,6 +99,16 @@ pub(crate) fn module_stems(ws: &Layout, module: &str, from_file: &str) -> Option
 }
 
 impl Resolver for PythonResolver {
+    fn layout(
+        &self,
+        files: &std::collections::HashSet<String>,
+        manifests: &[Manifest],
+    ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
+        Some(std::sync::Arc::new(SourceRoots(source_roots(
+            files, manifests,
+        ))))
+    }
+
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
         let Some(stems) = module_stems(ws, &imp.module, &ctx.path) else {
             return;

@@ -15,20 +15,31 @@ pub(crate) struct GoResolver;
 
 const LANG: Lang = Lang::Go;
 
-/// (directory, module path) of every `go.mod`.
-pub(crate) fn modules(manifests: &[Manifest]) -> Vec<(String, String)> {
-    manifests
+/// Go's reading of the workspace: (directory of a `go.mod`, module path), longest directory
+/// first.
+pub(crate) struct Modules(Vec<(String, String)>);
+
+/// (directory, module path) of every `go.mod`, longest directory first.
+fn modules(manifests: &[Manifest]) -> Modules {
+    let mut m: Vec<(String, String)> = manifests
         .iter()
         .filter(|m| m.name == "go.mod")
         .filter_map(|m| crate::lang::go::module_path(&m.text).map(|p| (m.dir.clone(), p)))
-        .collect()
+        .collect();
+    m.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+    Modules(m)
+}
+
+/// The workspace's Go modules, none when it has no `go.mod`.
+fn ws_modules(ws: &Layout) -> &[(String, String)] {
+    ws.facts::<Modules>().map_or(&[], |m| &m.0)
 }
 
 /// The directory of a Go import path inside the workspace.
 pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<String> {
     let from_dir = parent_dir(from_file);
     // The module the importing file belongs to: vendored copies first.
-    for (dir, module) in &ws.modules {
+    for (dir, module) in ws_modules(ws) {
         let inside = dir.is_empty()
             || from_dir == dir
             || from_dir
@@ -44,7 +55,7 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
         let _ = module;
         break;
     }
-    for (dir, module) in &ws.modules {
+    for (dir, module) in ws_modules(ws) {
         let rel = if import == module {
             Some("")
         } else if module == "std" && !import.split('/').next().unwrap_or("").contains('.') {
@@ -65,6 +76,14 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
 }
 
 impl Resolver for GoResolver {
+    fn layout(
+        &self,
+        _files: &std::collections::HashSet<String>,
+        manifests: &[Manifest],
+    ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
+        Some(std::sync::Arc::new(modules(manifests)))
+    }
+
     fn pick_in_package(
         &self,
         idx: &dyn SymbolIndex,

@@ -7,7 +7,7 @@
 //! declared inside a function that is not a symbol (a callback, an IIFE) is local.
 
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
+    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -17,56 +17,26 @@ use crate::syntax::{
 use tree_sitter::Node;
 
 pub static TYPESCRIPT: Language = Language {
-    name: "TypeScript",
-    prefix: "ts",
-    extensions: &["ts", "tsx", "mts", "cts"],
     manifests: MANIFESTS,
-    grammar: || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
     dialects: &[("tsx", || tree_sitter_typescript::LANGUAGE_TSX.into())],
     skip_dirs: SKIP_DIRS,
-    query_file: "typescript.scm",
-    query: include_str!("../../../queries/typescript.scm"),
-    definitions: DEFINITIONS,
     builtins: BUILTINS,
     self_names: &["this"],
     super_call: Some("super"),
     local_scopes: LOCAL_SCOPES,
-    macro_calls: &[],
-    impls_anywhere: false,
-    unwrapping: &[],
-    same_value: &[],
-    block_scopes: &[],
-    first_binding_defines: false,
-    package_nodes: false,
-    implements_by_method_set: false,
     package_init: Some("index"),
     is_test_file,
     server: ServerSpec {
-        commands: &[
-            &["tsc", "--lsp", "--stdio"],
-            &["typescript-language-server", "--stdio"],
-        ],
-        install_hint:
-            "install TypeScript 7, whose tsc is a language server: npm install -g typescript@7.0.2",
-        language_id: "typescript",
         language_ids: &[("tsx", "typescriptreact")],
-        env: &[],
-        env_when: &[],
-        class_kind: Kind::Class,
-        enum_member_kind: Kind::Constant,
-        namespace_kind: Some(Kind::Package),
-        functions_in_class_are_methods: true,
-        receiver_in_method_names: false,
-        outline_kinds_from_parse: true,
         symbols_need_open_file: true,
-        announcing_servers: &[],
-    },
-    syntax: &EcmaSyntax,
-    scip: ScipSpec {
-        language: "TypeScript",
-        manager: "npm",
-        files_are_modules: true,
-        manifests: &[("package.json", package_json)],
+        ..ServerSpec::new(
+            &[
+                &["tsc", "--lsp", "--stdio"],
+                &["typescript-language-server", "--stdio"],
+            ],
+            "install TypeScript 7, whose tsc is a language server: npm install -g typescript@7.0.2",
+            "typescript",
+        )
     },
     generated: GeneratedRules {
         entries: Some(("package.json", package_entries)),
@@ -77,6 +47,23 @@ pub static TYPESCRIPT: Language = Language {
         ],
         ..GeneratedRules::NONE
     },
+    ..Language::new(
+        "TypeScript",
+        "ts",
+        &["ts", "tsx", "mts", "cts"],
+        || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        Query {
+            file: "lang/typescript/query.scm",
+            text: include_str!("query.scm"),
+        },
+        &EcmaSyntax,
+        ScipSpec {
+            language: "TypeScript",
+            manager: "npm",
+            files_are_modules: true,
+            manifests: &[("package.json", package_json)],
+        },
+    )
 };
 
 /// Project files that change how imports resolve: package names, `paths` and `baseUrl`.
@@ -84,17 +71,6 @@ pub(super) const MANIFESTS: &[&str] = &["package.json", "tsconfig.json", "jsconf
 
 /// Installed packages are not the workspace's code.
 pub(super) const SKIP_DIRS: &[&str] = &["node_modules"];
-
-pub(super) const DEFINITIONS: &[DefTag] = &[
-    DefTag::Class,
-    DefTag::Type,
-    DefTag::Function,
-    DefTag::Method,
-    DefTag::Field,
-    DefTag::Constant,
-    DefTag::Variable,
-    DefTag::Module,
-];
 
 /// `x.test.ts`, `x.spec.js`, `x_test.ts`.
 pub(super) fn is_test_file(name: &str) -> bool {

@@ -6,8 +6,8 @@
 //! `macro_rules!` macros are functions.
 
 use super::spec::{
-    self, Def, DefTag, GeneratedRules, Language, MacroArgs, PackageName, Reread, ScipSpec,
-    ServerSpec, Syntax,
+    self, Def, DefTag, Language, MacroArgs, PackageName, Query, Reread, ScipSpec, ServerSpec,
+    Syntax,
 };
 use crate::model::MAYBE;
 use crate::model::{Import, Kind};
@@ -17,26 +17,10 @@ use crate::syntax::{
 use tree_sitter::Node;
 
 pub static RUST: Language = Language {
-    name: "Rust",
-    prefix: "rs",
-    extensions: &["rs"],
     manifests: &["Cargo.toml"],
-    grammar: || tree_sitter_rust::LANGUAGE.into(),
-    dialects: &[],
     skip_dirs: &["target"],
-    query_file: "rust.scm",
-    query: include_str!("../../../queries/rust.scm"),
-    definitions: &[
-        DefTag::Module,
-        DefTag::Type,
-        DefTag::Function,
-        DefTag::Method,
-        DefTag::Field,
-        DefTag::Constant,
-    ],
     builtins: BUILTINS,
     self_names: &["self", "Self"],
-    super_call: None,
     local_scopes: &["closure_expression"],
     macro_calls: &["macro_invocation"],
     impls_anywhere: true,
@@ -74,36 +58,34 @@ pub static RUST: Language = Language {
         "if_expression",
         "while_expression",
     ],
-    first_binding_defines: false,
-    package_nodes: false,
-    implements_by_method_set: false,
     package_init: Some("mod"),
     is_test_file: |name| name.ends_with("_test.rs") || name == "tests.rs",
     server: ServerSpec {
-        commands: &[&["rust-analyzer"]],
-        install_hint: "install rust-analyzer: rustup component add rust-analyzer",
-        language_id: "rust",
-        language_ids: &[],
         // Offline: `cargo metadata` from what the registry holds.
         env: &[("CARGO_NET_OFFLINE", "true")],
-        env_when: &[],
-        class_kind: Kind::Class,
-        enum_member_kind: Kind::Constant,
-        namespace_kind: Some(Kind::Package),
-        functions_in_class_are_methods: true,
-        receiver_in_method_names: false,
-        outline_kinds_from_parse: true,
-        symbols_need_open_file: false,
-        announcing_servers: &[],
+        ..ServerSpec::new(
+            &[&["rust-analyzer"]],
+            "install rust-analyzer: rustup component add rust-analyzer",
+            "rust",
+        )
     },
-    syntax: &RustSyntax,
-    scip: ScipSpec {
-        language: "Rust",
-        manager: "cargo",
-        files_are_modules: true,
-        manifests: &[("Cargo.toml", cargo_package)],
-    },
-    generated: GeneratedRules::NONE,
+    ..Language::new(
+        "Rust",
+        "rs",
+        &["rs"],
+        || tree_sitter_rust::LANGUAGE.into(),
+        Query {
+            file: "lang/rust/query.scm",
+            text: include_str!("query.scm"),
+        },
+        &RustSyntax,
+        ScipSpec {
+            language: "Rust",
+            manager: "cargo",
+            files_are_modules: true,
+            manifests: &[("Cargo.toml", cargo_package)],
+        },
+    )
 };
 
 /// Cargo.toml's `[package]` name and version.

@@ -8,7 +8,7 @@
 
 use super::ctx::{
     hinted, in_scopes, join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Layout,
-    Manifest, NamedPackage, Outcome, PathAliases, Ref, Resolver, SymRef, SymbolIndex,
+    Manifest, Outcome, Ref, Resolver, SymRef, SymbolIndex,
 };
 use crate::id::NodeId;
 use crate::lang::Lang;
@@ -32,8 +32,38 @@ const SOURCE_FOR: &[(&str, &[&str])] = &[
 /// The longest a chain of re-exports is followed.
 const MAX_REEXPORTS: usize = 8;
 
+/// TypeScript's and JavaScript's reading of the workspace (one, shared).
+pub(crate) struct Projects {
+    /// Path aliases of project files (`tsconfig.json`'s `paths` and `baseUrl`), deepest
+    /// directory first.
+    aliases: Vec<PathAliases>,
+    /// The workspace's packages by the name their project file gives (`package.json`),
+    /// longest name first.
+    named: Vec<NamedPackage>,
+}
+
+/// `paths` and `baseUrl` of one `tsconfig.json` or `jsconfig.json`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct PathAliases {
+    /// The config's directory: it applies to files under it.
+    pub dir: String,
+    /// `baseUrl`, workspace-relative, if set.
+    pub base: Option<String>,
+    /// (pattern, targets), targets workspace-relative; a pattern has at most one `*`.
+    pub paths: Vec<(String, Vec<String>)>,
+}
+
+/// A package of the workspace by its `package.json` name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NamedPackage {
+    pub name: String,
+    pub dir: String,
+    /// `types`, `module`, `main` or `source`, workspace-relative, in that order of preference.
+    pub entries: Vec<String>,
+}
+
 /// The path aliases of every `tsconfig.json`/`jsconfig.json` found, deepest first.
-pub(crate) fn aliases(manifests: &[Manifest]) -> Vec<PathAliases> {
+fn aliases(manifests: &[Manifest]) -> Vec<PathAliases> {
     let mut out: Vec<PathAliases> = manifests
         .iter()
         .filter(|m| m.name == "tsconfig.json" || m.name == "jsconfig.json")
@@ -45,7 +75,7 @@ pub(crate) fn aliases(manifests: &[Manifest]) -> Vec<PathAliases> {
 }
 
 /// The workspace's packages by name, from each `package.json` that names one.
-pub(crate) fn named_packages(manifests: &[Manifest]) -> Vec<NamedPackage> {
+fn named_packages(manifests: &[Manifest]) -> Vec<NamedPackage> {
     let mut out: Vec<NamedPackage> = manifests
         .iter()
         .filter(|m| m.name == "package.json")
@@ -272,7 +302,12 @@ pub(crate) fn resolve_module(ws: &Layout, spec: &str, from: &str) -> Module {
         |dir: &str| dir.is_empty() || from_dir == dir || from_dir.starts_with(&format!("{dir}/"));
     let mut aliased = false;
     // The nearest config decides, as the compiler reads only one.
-    if let Some(a) = ws.aliases.iter().find(|a| inside(&a.dir)) {
+    if let Some(a) = ws
+        .facts::<Projects>()
+        .map_or(&[][..], |p| &p.aliases)
+        .iter()
+        .find(|a| inside(&a.dir))
+    {
         for (pattern, targets) in &a.paths {
             let Some(star) = alias_match(pattern, spec) else {
                 continue;
@@ -288,7 +323,7 @@ pub(crate) fn resolve_module(ws: &Layout, spec: &str, from: &str) -> Module {
             return Module::File(f);
         }
     }
-    for p in &ws.named {
+    for p in ws.facts::<Projects>().map_or(&[][..], |p| &p.named) {
         let sub = if spec == p.name {
             ""
         } else if let Some(rest) = spec.strip_prefix(&p.name).and_then(|r| r.strip_prefix('/')) {
@@ -396,6 +431,17 @@ impl EcmaResolver {
 }
 
 impl Resolver for EcmaResolver {
+    fn layout(
+        &self,
+        _files: &std::collections::HashSet<String>,
+        manifests: &[Manifest],
+    ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
+        Some(std::sync::Arc::new(Projects {
+            aliases: aliases(manifests),
+            named: named_packages(manifests),
+        }))
+    }
+
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
         let Some(bound) = self.import_name(imp) else {
             return;

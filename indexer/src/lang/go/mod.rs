@@ -5,7 +5,7 @@
 //! and `implements` comes from method sets.
 
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, ScipSpec, ServerSpec, Syntax,
+    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -15,33 +15,8 @@ use crate::syntax::{
 use tree_sitter::Node;
 
 pub static GO: Language = Language {
-    name: "Go",
-    prefix: "go",
-    extensions: &["go"],
     manifests: &["go.mod", "go.work"],
-    grammar: || tree_sitter_go::LANGUAGE.into(),
-    dialects: &[],
-    skip_dirs: &[],
-    query_file: "go.scm",
-    query: include_str!("../../../queries/go.scm"),
-    definitions: &[
-        DefTag::Function,
-        DefTag::Method,
-        DefTag::Type,
-        DefTag::Field,
-        DefTag::Embedded,
-        DefTag::MethodSpec,
-        DefTag::Constant,
-        DefTag::Variable,
-    ],
     builtins: BUILTINS,
-    self_names: &[],
-    super_call: None,
-    local_scopes: &[],
-    macro_calls: &[],
-    impls_anywhere: false,
-    unwrapping: &[],
-    same_value: &[],
     block_scopes: &[
         "block",
         "if_statement",
@@ -55,16 +30,10 @@ pub static GO: Language = Language {
         "communication_case",
         "default_case",
     ],
-    first_binding_defines: false,
     package_nodes: true,
     implements_by_method_set: true,
-    package_init: None,
     is_test_file: |name| name.ends_with("_test.go"),
     server: ServerSpec {
-        commands: &[&["gopls"]],
-        install_hint: "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",
-        language_id: "go",
-        language_ids: &[],
         // Offline: module mode without the network.
         env: &[("GOPROXY", "off"), ("GOFLAGS", "-mod=mod")],
         env_when: &[("vendor/modules.txt", "GOFLAGS", "-mod=vendor")],
@@ -74,19 +43,32 @@ pub static GO: Language = Language {
         functions_in_class_are_methods: false,
         receiver_in_method_names: true,
         outline_kinds_from_parse: false,
-        symbols_need_open_file: false,
-        announcing_servers: &[],
+        ..ServerSpec::new(
+            &[&["gopls"]],
+            "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",
+            "go",
+        )
     },
-    syntax: &GoSyntax,
-    scip: ScipSpec {
+    // `vendor/` stays in: imports resolve into it (Go's standard library vendors
+    // golang.org/x), and left out they would name packages with no symbols.
+    generated: GeneratedRules::NONE,
+    ..Language::new(
+        "Go",
+        "go",
+        &["go"],
+        || tree_sitter_go::LANGUAGE.into(),
+        Query {
+            file: "lang/go/query.scm",
+            text: include_str!("query.scm"),
+        },
+        &GoSyntax,
+        ScipSpec {
         language: "Go",
         manager: "gomod",
         files_are_modules: false,
         manifests: &[("go.mod", go_mod_module)],
     },
-    // `vendor/` stays in: imports resolve into it (Go's standard library vendors
-    // golang.org/x), and left out they would name packages with no symbols.
-    generated: GeneratedRules::NONE,
+    )
 };
 
 /// The module path in a go.mod file's `module` line (quoted or not, a trailing comment cut).
