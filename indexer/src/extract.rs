@@ -888,7 +888,7 @@ fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileE
         }
         let name = text(src, def.name);
         // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
-        if !crate::id::is_member_name(&name) {
+        if !crate::syntax::is_member_name(&name) {
             continue;
         }
         let Some(kind) = syntax

@@ -11,6 +11,7 @@
 //! Parsing and formatting are pure; percent-encoding covers `#`, `%` and white space in paths.
 
 use crate::lang::Lang;
+pub use crate::syntax::{is_identifier, is_member_name};
 use std::fmt;
 
 /// The grammar, quoted in every `BAD_NODE_ID` message; `lang` lists the registry's prefixes.
@@ -224,22 +225,6 @@ fn check_qualname(q: &str) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// A qualname segment's name: an identifier, or a JavaScript/TypeScript private name (`#x`).
-pub fn is_member_name(s: &str) -> bool {
-    is_identifier(s.strip_prefix('#').unwrap_or(s))
-}
-
-/// An identifier of the languages codemap reads: Unicode XID (as Python, Go and Rust define
-/// them), with `_`, and `$` (JavaScript and TypeScript).
-pub fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if c == '_' || c == '$' || unicode_ident::is_xid_start(c) => {}
-        _ => return false,
-    }
-    chars.all(|c| c == '$' || unicode_ident::is_xid_continue(c))
 }
 
 /// The segment's name without its `~N` suffix.

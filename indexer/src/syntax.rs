@@ -409,6 +409,22 @@ pub fn trailing_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) ->
     .flatten()
 }
 
+/// A qualname segment's name: an identifier, or a JavaScript/TypeScript private name (`#x`).
+pub fn is_member_name(s: &str) -> bool {
+    is_identifier(s.strip_prefix('#').unwrap_or(s))
+}
+
+/// An identifier of the languages codemap reads: Unicode XID (as Python, Go and Rust define
+/// them), with `_`, and `$` (JavaScript and TypeScript).
+pub fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c == '_' || c == '$' || unicode_ident::is_xid_start(c) => {}
+        _ => return false,
+    }
+    chars.all(|c| c == '$' || unicode_ident::is_xid_continue(c))
+}
+
 #[cfg(test)]
 mod doc_tests {
     use super::first_sentence;

@@ -463,7 +463,8 @@ pub fn library_member(
         (Some(m), None) => (b.module.clone(), m.clone()),
         _ => return None,
     };
-    (external.contains(&module) && crate::id::is_identifier(&member)).then_some((module, member))
+    (external.contains(&module) && crate::syntax::is_identifier(&member))
+        .then_some((module, member))
 }
 
 /// Node numbers a set of rows names, for the caller to name them all.

@@ -12,24 +12,16 @@ mod ctx;
 mod implements;
 mod types;
 
-// Each language's resolver lives in its language's folder, beside its syntax rules and query,
-// and is a module of this layer (it uses `ctx` and `types`; the registry in `lang` sits below).
-#[path = "../lang/go/resolve.rs"]
-mod go;
-#[path = "../lang/python/resolve.rs"]
-mod python;
-#[path = "../lang/rust/resolve.rs"]
-mod rust;
-#[path = "../lang/typescript/resolve.rs"]
-mod typescript;
+mod langs;
 
-use ctx::{single, Resolver};
+use ctx::single;
 pub use ctx::{
     FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
 };
 pub use implements::{
     implements, implements_touching, method_set, Method, MethodSet, Touched, TypeGraph, TypeKind,
 };
+use langs::resolver;
 pub use types::Cache;
 
 use crate::id::NodeId;
@@ -375,17 +367,6 @@ pub fn import_name(lang: Lang, imp: &Import) -> Option<ImportName> {
 /// ([`ctx::Resolver::hands_on`]).
 pub fn hands_on(lang: Lang, imp: &Import) -> bool {
     resolver(lang).hands_on(imp)
-}
-
-/// Each language's resolver.
-fn resolver(lang: Lang) -> &'static dyn Resolver {
-    match lang {
-        Lang::Python => &python::PythonResolver,
-        Lang::Go => &go::GoResolver,
-        Lang::TypeScript => &typescript::EcmaResolver(Lang::TypeScript),
-        Lang::JavaScript => &typescript::EcmaResolver(Lang::JavaScript),
-        Lang::Rust => &rust::RustResolver,
-    }
 }
 
 impl FileCtx {
@@ -934,19 +915,22 @@ mod tests {
             &[("", "module std\n"), ("cmd", "module cmd\n")],
         );
         assert_eq!(
-            go::package_dir(&w, "net/http", "x/y.go").as_deref(),
+            langs::go::package_dir(&w, "net/http", "x/y.go").as_deref(),
             Some("net/http")
         );
         assert_eq!(
-            go::package_dir(&w, "golang.org/x/net/idna", "net/http/a.go").as_deref(),
+            langs::go::package_dir(&w, "golang.org/x/net/idna", "net/http/a.go").as_deref(),
             Some("vendor/golang.org/x/net/idna")
         );
         assert_eq!(
-            go::package_dir(&w, "cmd/internal/obj", "cmd/go/main.go").as_deref(),
+            langs::go::package_dir(&w, "cmd/internal/obj", "cmd/go/main.go").as_deref(),
             Some("cmd/internal/obj")
         );
-        assert_eq!(go::package_dir(&w, "github.com/x/y", "net/http/a.go"), None);
-        assert_eq!(go::go_default_name("gopkg.in/yaml.v3"), "yaml");
-        assert_eq!(go::go_default_name("github.com/x/go-foo/v2"), "foo");
+        assert_eq!(
+            langs::go::package_dir(&w, "github.com/x/y", "net/http/a.go"),
+            None
+        );
+        assert_eq!(langs::go::go_default_name("gopkg.in/yaml.v3"), "yaml");
+        assert_eq!(langs::go::go_default_name("github.com/x/go-foo/v2"), "foo");
     }
 }

@@ -446,7 +446,7 @@ impl<'a> Walk<'a> {
         match v {
             Val::Module(file) => {
                 let lang = self.lang_of(file);
-                super::resolver(lang)
+                super::langs::resolver(lang)
                     .module_member(self.ws, self.idx, lang, file, name)
                     .map(Member::Sym)
             }
@@ -519,7 +519,7 @@ impl<'a> Walk<'a> {
             return Some(s);
         }
         if lang.spec().package_nodes {
-            return super::resolver(lang).pick_in_package(
+            return super::langs::resolver(lang).pick_in_package(
                 self.idx,
                 self.idx.in_dir(lang, parent_dir(&t.file), q),
                 &self.home.path,

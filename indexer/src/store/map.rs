@@ -3,8 +3,8 @@
 //! node, the file graph, the map's counts. Callers group the reads of one answer in a
 //! [`Db::snapshot`].
 
-use super::code::{CALLS, CONTAINS, EXTENDS, IMPLEMENTS, IMPORTS, LOCAL, UNRESOLVED};
-use super::{kind_at, resolution_at, Db, SqlResult};
+use super::db::code::{CALLS, CONTAINS, EXTENDS, IMPLEMENTS, IMPORTS, LOCAL, UNRESOLVED};
+use super::db::{kind_at, resolution_at, Db, SqlResult};
 use crate::model::Pos;
 use crate::shape::{EdgeOut, LangCounts, NodeInfo, RangeOut, Skipped};
 use rusqlite::{params, OptionalExtension, Row};

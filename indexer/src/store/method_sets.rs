@@ -2,9 +2,9 @@
 //! language's types, methods and embeddings (a cold run), or one node at a time through the
 //! indexes ([`MapTypes`], for an edit's few types).
 
-use super::code::{EXTENDS, IMPLEMENTS};
+use super::db::code::{EXTENDS, IMPLEMENTS};
+use super::db::{Db, SqlResult};
 use super::run::{kind_in, EdgeRow, StoredEdges, STORED_EDGE};
-use super::{Db, SqlResult};
 use crate::lang::Lang;
 use crate::model::Kind;
 use crate::resolve::{Method, TypeGraph, TypeKind};

@@ -2,13 +2,11 @@
 //! it reads back inside its own transaction (a file's old shape, the edges to re-resolve, the
 //! method sets `implements` is computed from).
 
-use super::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, USES};
-use super::{edge_kind_at, unix_now, Db, SqlResult, SCHEMA};
+use super::db::code::{CALLS, EXTENDS, IMPLEMENTS, IMPORTS, USES};
+use super::db::{edge_kind_at, fact_at, import_at, unix_now, Db, SqlResult, SCHEMA};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{
-    EdgeKind, FactRole, FileExtract, Import, Kind, Pos, Resolution, Symbol, TypeFact,
-};
+use crate::model::{EdgeKind, FileExtract, Import, Kind, Pos, Resolution, Symbol, TypeFact};
 use crate::walk::{parent_dir, WalkedFile};
 use rusqlite::{params, OptionalExtension};
 use std::borrow::Cow;
@@ -132,30 +130,6 @@ fn stored_symbol(r: &rusqlite::Row<'_>) -> SqlResult<(i64, Box<str>, Kind)> {
     let code: i64 = r.get(3)?;
     let kind = Kind::from_code(code).ok_or(rusqlite::Error::IntegralValueOutOfRange(3, code))?;
     Ok((r.get(1)?, r.get::<_, String>(2)?.into_boxed_str(), kind))
-}
-
-/// A `facts` row (qualname, role, type), read from column `i` on.
-pub(crate) fn fact_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<TypeFact> {
-    let role: String = r.get(i + 1)?;
-    Ok(TypeFact {
-        qualname: r.get(i)?,
-        role: FactRole::parse(&role).unwrap_or(FactRole::Type),
-        ty: r.get(i + 2)?,
-    })
-}
-
-/// An `imports` row's binding, read from column `i` on.
-pub(crate) fn import_at(r: &rusqlite::Row<'_>, i: usize) -> SqlResult<Import> {
-    Ok(Import {
-        module: r.get(i)?,
-        member: r.get(i + 1)?,
-        alias: r.get(i + 2)?,
-        reexport: r.get(i + 3)?,
-        pos: Pos {
-            line: r.get(i + 4)?,
-            col: r.get(i + 5)?,
-        },
-    })
 }
 
 const REF_COLS: &str = concat!(
@@ -542,7 +516,7 @@ impl Db {
         gone.sort_unstable();
         for &n in &gone {
             self.conn
-                .prepare_cached(&super::park_sql("s.id"))?
+                .prepare_cached(&super::db::park_sql("s.id"))?
                 .execute([n])?;
             self.conn
                 .prepare_cached("DELETE FROM symbols WHERE id = ?1")?

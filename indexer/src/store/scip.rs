@@ -1,8 +1,8 @@
 //! The SCIP export's reads (`export::scip`): the tree of nodes, the package nodes, the files,
 //! and one file's rows at a time, all inside one read transaction ([`Db::export_snapshot`]).
 
-use super::code::{CALLS, EXTENDS, EXTERNAL, IMPLEMENTS, USES};
-use super::{Db, Snapshot, SqlResult};
+use super::db::code::{CALLS, EXTENDS, EXTERNAL, IMPLEMENTS, USES};
+use super::db::{Db, Snapshot, SqlResult};
 use crate::model::{EdgeKind, Import, Kind};
 use std::collections::HashMap;
 

@@ -2,13 +2,13 @@
 //! through the file, then the package (build variants for other systems set aside), then
 //! dot-imports; `pkg.Name` through the import's package; methods through the receiver's type.
 
-use super::ctx::{
-    join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
-};
-use super::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
+use crate::resolve::ctx::{
+    join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
+};
+use crate::resolve::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::walk::parent_dir;
 
 pub(crate) struct GoResolver;

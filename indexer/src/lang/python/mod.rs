@@ -300,7 +300,7 @@ fn annotation(src: &[u8], node: Node<'_>) -> Option<String> {
         "string" => {
             let t = text(src, n);
             let inner = t.trim_matches(|c| c == '"' || c == '\'');
-            let ok = !inner.is_empty() && inner.split('.').all(crate::id::is_identifier);
+            let ok = !inner.is_empty() && inner.split('.').all(crate::syntax::is_identifier);
             ok.then(|| inner.to_string())
         }
         "binary_operator" => {

@@ -2,14 +2,14 @@
 //! holds packages, each project directory and its `src/`), relative imports from the
 //! importing file's package, names through enclosing scopes, then imports, then `*` imports.
 
-use super::ctx::{hinted, in_scopes};
-use super::ctx::{
-    join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
-};
-use super::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
+use crate::resolve::ctx::{hinted, in_scopes};
+use crate::resolve::ctx::{
+    join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Outcome, Ref, Resolver,
+};
+use crate::resolve::ctx::{Layout, Manifest, SymRef, SymbolIndex};
 use crate::walk::parent_dir;
 use std::collections::HashSet;
 

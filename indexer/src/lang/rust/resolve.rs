@@ -3,13 +3,13 @@
 //! members), `use` paths from `crate::`, `self::`, `super::` or a crate's name; names through
 //! the enclosing scopes, then `use` bindings, then paths; the rest is outside (`rs:ext:serde`).
 
-use super::ctx::{
-    called, in_scopes, join_path, scoped, Binding, FileCtx, ImportEdge, ImportName, Layout,
-    Manifest, Outcome, Ref, Resolver, SymRef, SymbolIndex,
-};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Import, Resolution};
+use crate::resolve::ctx::{
+    called, in_scopes, join_path, scoped, Binding, FileCtx, ImportEdge, ImportName, Layout,
+    Manifest, Outcome, Ref, Resolver, SymRef, SymbolIndex,
+};
 
 pub(crate) struct RustResolver;
 

@@ -6,13 +6,13 @@
 //! file's imports, following re-exports (`export * from`, `export { a as b } from`, a file's
 //! `export default x`) to the definition.
 
-use super::ctx::{
-    hinted, in_scopes, join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Layout,
-    Manifest, Outcome, Ref, Resolver, SymRef, SymbolIndex,
-};
 use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::resolve::ctx::{
+    hinted, in_scopes, join_path, unique, Binding, FileCtx, ImportEdge, ImportName, Layout,
+    Manifest, Outcome, Ref, Resolver, SymRef, SymbolIndex,
+};
 use crate::walk::parent_dir;
 use std::path::Path;
 

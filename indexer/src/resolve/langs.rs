@@ -1,0 +1,27 @@
+//! The resolver registry: each language's [`Resolver`], found by its [`Lang`]. A resolver's
+//! file lives in its language's folder (`lang/<name>/resolve.rs`), beside the language's
+//! syntax rules and query, and is a module of this layer: it builds on `resolve::ctx`, which
+//! the language registry below cannot see.
+
+use super::ctx::Resolver;
+use crate::lang::Lang;
+
+#[path = "../lang/go/resolve.rs"]
+pub(super) mod go;
+#[path = "../lang/python/resolve.rs"]
+pub(super) mod python;
+#[path = "../lang/rust/resolve.rs"]
+pub(super) mod rust;
+#[path = "../lang/typescript/resolve.rs"]
+pub(super) mod typescript;
+
+/// Each language's resolver.
+pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
+    match lang {
+        Lang::Python => &python::PythonResolver,
+        Lang::Go => &go::GoResolver,
+        Lang::TypeScript => &typescript::EcmaResolver(Lang::TypeScript),
+        Lang::JavaScript => &typescript::EcmaResolver(Lang::JavaScript),
+        Lang::Rust => &rust::RustResolver,
+    }
+}
