@@ -1,0 +1,93 @@
+//! The workspace's shape for resolution (its files, package directories and manifests' text)
+//! and the `package` nodes of languages whose directories are packages.
+
+use crate::id::NodeId;
+use crate::lang::Lang;
+use crate::resolve::{Layout, Manifest};
+use crate::store::{Db, SqlResult};
+use crate::walk;
+use std::collections::{HashMap, HashSet};
+
+pub(super) fn workspace(
+    db: &Db,
+    root: &std::path::Path,
+    walked: &walk::Walked,
+) -> SqlResult<Layout> {
+    let mut packages: HashMap<String, Option<String>> = HashMap::new();
+    for lang in package_langs() {
+        packages.extend(db.package_dirs(lang)?);
+    }
+    // Each manifest's text, for the language resolvers to read (a go.mod's module path).
+    let manifests: Vec<Manifest> = walked
+        .markers
+        .manifests
+        .iter()
+        .filter(|(_, name)| Lang::is_manifest(name))
+        .filter_map(|(dir, name)| {
+            let p = if dir.is_empty() {
+                root.join(name)
+            } else {
+                root.join(dir).join(name)
+            };
+            std::fs::read_to_string(p).ok().map(|text| Manifest {
+                dir: dir.clone(),
+                name: name.clone(),
+                text,
+            })
+        })
+        .collect();
+    Ok(Layout::new(
+        // Generated code left out is no module to resolve to: an import of a package whose
+        // package.json names its build output goes on to its sources (`src/index.ts`).
+        walked
+            .files
+            .iter()
+            .filter(|f| {
+                f.skip
+                    .as_deref()
+                    .is_none_or(|r| !r.starts_with(crate::generated::REASON_PREFIX))
+            })
+            .map(|f| f.rel.clone()),
+        packages,
+        &manifests,
+    ))
+}
+
+/// Languages whose directories are package nodes.
+fn package_langs() -> impl Iterator<Item = Lang> {
+    Lang::ALL.into_iter().filter(|l| l.spec().package_nodes)
+}
+
+/// One `package` node per package directory. The workspace keeps one namespace of package
+/// directories, so one language has package nodes at a time (the registry has one).
+pub(super) fn sync_packages(
+    conn: &Db,
+    ws: &Layout,
+    only: Option<&HashSet<String>>,
+) -> SqlResult<Vec<i64>> {
+    let mut gone = Vec::new();
+    let Some(lang) = package_langs().next() else {
+        return Ok(gone);
+    };
+    let dirs: Vec<String> = match only {
+        Some(dirs) => dirs.iter().cloned().collect(),
+        None => {
+            conn.delete_packages()?;
+            ws.package_dirs().map(str::to_string).collect()
+        }
+    };
+    for d in dirs {
+        let id = conn.node_number(&NodeId::package_id(lang, &d))?;
+        conn.delete_symbol(id)?;
+        if !ws.is_package_dir(&d) {
+            gone.push(id);
+            continue;
+        }
+        let name = ws
+            .package_name(&d)
+            .map(str::to_string)
+            .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(&d).to_string());
+        conn.insert_package(id, &name, &d, lang)?;
+    }
+    Ok(gone)
+}

@@ -1,0 +1,326 @@
+//! `map_search`: candidate names by tier from the name index, their rows filtered and ranked
+//! (tier, closeness, test code last, hub score, kind, depth), then fitted to the budget.
+
+use super::params::SearchParams;
+use super::rank::{no_cost, words_in_order, NameIndex, Tier};
+use super::Map;
+use crate::envelope::{clamp_budget, Answer, ToolError};
+use crate::lang::Lang;
+use crate::model::Kind;
+use crate::overview::is_test_path;
+use crate::shape::{self, NodeInfo, Shape};
+use crate::store::NodeRow;
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Rows fetched at most for one search before ranking; a broader query says `more`.
+const MAX_CANDIDATES: usize = 500;
+
+/// What a search found: the query as searched, the hits in rank order with how each
+/// matched, whether more would match past `limit`, and warnings (stale files).
+#[derive(Debug, Clone)]
+pub struct SearchHits {
+    pub query: String,
+    pub hits: Vec<(NodeInfo, Tier)>,
+    pub more: bool,
+    pub warnings: Vec<String>,
+}
+
+fn parse_kinds(kinds: &Option<Vec<String>>) -> Result<Option<HashSet<Kind>>, ToolError> {
+    let Some(ks) = kinds else { return Ok(None) };
+    let mut out = HashSet::new();
+    for k in ks {
+        let kind = Kind::parse(k).ok_or_else(|| {
+            ToolError::bad_args(format!("unknown kind {k:?}")).hint(format!(
+                "kinds are: {}",
+                Kind::ALL.map(|k| k.as_str()).join(", ")
+            ))
+        })?;
+        out.insert(kind);
+    }
+    Ok(Some(out))
+}
+
+impl Map {
+    /// The distinct symbol names, cached until the map changes.
+    fn names(&self) -> Result<Arc<NameIndex>, ToolError> {
+        // Changes whenever another connection (an index run, the watcher) commits; a
+        // timestamp would miss two runs in one second.
+        let stamp = self.db.data_version()?;
+        if let Some((s, names)) = self.names.borrow().as_ref() {
+            if *s == stamp {
+                return Ok(names.clone());
+            }
+        }
+        let names = Arc::new(NameIndex::new(self.db.symbol_names()?));
+        *self.names.borrow_mut() = Some((stamp, names.clone()));
+        Ok(names)
+    }
+
+    /// `map_search`: [`Map::search_hits`] fitted to the token budget.
+    pub fn search(&self, p: &SearchParams, shape: Shape) -> Result<Answer, ToolError> {
+        let found = self.search_hits(p)?;
+        let items: Vec<Value> = found
+            .hits
+            .iter()
+            .map(|(i, t)| {
+                let mut v = shape::node(i, shape);
+                v["match"] = json!(t);
+                v
+            })
+            .collect();
+        let budget = clamp_budget(p.token_budget);
+        let (query, more) = (&found.query, found.more);
+        let f = crate::envelope::fit_said(
+            items.len(),
+            budget,
+            &found.warnings,
+            |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
+        );
+        Ok(Answer {
+            dropped: f.dropped("hits", "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"),
+            data: f.data,
+            warnings: found.warnings,
+        })
+    }
+
+    /// The symbols a search finds, ranked, each with how it matched; typed, for callers that
+    /// read them (the tool serializes them in [`Map::search`]).
+    pub fn search_hits(&self, p: &SearchParams) -> Result<SearchHits, ToolError> {
+        let _snapshot = self.snapshot()?;
+        let query = p.query.trim();
+        if query.is_empty() {
+            return Err(ToolError::bad_args("query is empty")
+                .hint("give a name or part of one, e.g. `refresh` or `Server.Serve`"));
+        }
+        let limit = p.limit.unwrap_or(20);
+        if limit == 0 || limit > 200 {
+            return Err(ToolError::bad_args(format!(
+                "limit must be 1..200, got {limit}"
+            )));
+        }
+        let limit = limit as usize;
+        let kinds = parse_kinds(&p.kinds)?;
+        let lang = match p.lang.as_deref() {
+            None => None,
+            Some(l) => Some(Lang::from_prefix(l).ok_or_else(|| {
+                ToolError::bad_args(format!("unknown lang {l:?}"))
+                    .hint(format!("lang is one of {}", Lang::prefixes().join(", ")))
+            })?),
+        };
+        let path = p
+            .path
+            .as_deref()
+            .map(|s| s.trim_matches('/').to_string())
+            .filter(|s| !s.is_empty());
+        // `Server.Serve`: the last segment is the name, the whole is a qualname suffix.
+        let (qual, leaf) = match query.rsplit_once('.') {
+            Some((_, l)) if !l.is_empty() && !query.contains(char::is_whitespace) => {
+                (Some(query), l)
+            }
+            _ => (None, query),
+        };
+        let leaf_l = leaf.to_lowercase();
+        // Several words: the word parts of names, in order ("flag parse" finds `FlagParse`
+        // and `flag_parser`).
+        let words: Vec<String> = query.split_whitespace().map(|w| w.to_lowercase()).collect();
+        let multi = words.len() > 1;
+        let exclude_tests = p.exclude_tests.unwrap_or(false);
+
+        // Candidate names by tier; cheaper tiers first, the rest only while short of `limit`.
+        let names = self.names()?;
+
+        // Candidates are ranked on what ranking reads (their text columns are left out, and
+        // the hub score comes along); only the hits that are answered are read whole.
+        // (tier, fuzzy cost, candidate row, symbol, hub score)
+        let mut hits: Vec<(Tier, u32, NodeRow, i64, f64)> = Vec::new();
+        let mut more = false;
+        // The hits whose qualifier matched too (a qualified query's).
+        let mut qual_ok: HashSet<i64> = HashSet::new();
+        'stages: for stage in 0..3 {
+            let cands: Vec<(Tier, &str, u32)> = match stage {
+                0 if multi => no_cost(names.words(&words)),
+                // The first words may name the scope: "group handle" finds
+                // `RouterGroup.handle` (the rows are checked against their qualname below).
+                1 if multi => no_cost(names.words(&words[words.len() - 1..])),
+                _ if multi => Vec::new(),
+                0 => no_cost(names.direct(leaf, &leaf_l)),
+                1 => no_cost(names.inner(leaf, &leaf_l)),
+                _ => names.fuzzy(&leaf_l),
+            };
+            let mut current: Option<Tier> = None;
+            let mut at = 0;
+            while at < cands.len() {
+                let tier = cands[at].0;
+                // Fuzzy names come closest first: twice the limit is plenty to rank.
+                if tier == Tier::Fuzzy && hits.len() >= 2 * limit {
+                    more = true;
+                    break 'stages;
+                }
+                if current != Some(tier) {
+                    // A finished tier that fills the limit outranks everything after it.
+                    if hits.len() >= limit {
+                        more = true;
+                        break 'stages;
+                    }
+                    current = Some(tier);
+                }
+                if hits.len() > MAX_CANDIDATES {
+                    more = true;
+                    break 'stages;
+                }
+                // Names of one tier, a batch per statement (fuzzy ones a few at a time: the
+                // closest may be enough).
+                let batch = if tier == Tier::Fuzzy {
+                    limit.max(8)
+                } else {
+                    128
+                };
+                let end = cands[at..]
+                    .iter()
+                    .take(batch)
+                    .take_while(|c| c.0 == tier)
+                    .count()
+                    + at;
+                let chunk: HashMap<&str, u32> =
+                    cands[at..end].iter().map(|&(_, n, c)| (n, c)).collect();
+                at = end;
+                let names: Vec<&str> = chunk.keys().copied().collect();
+                let room = MAX_CANDIDATES + 1 - hits.len().min(MAX_CANDIDATES);
+                for c in self.db.candidates(&names, room)? {
+                    let (r, id, hub) = (c.row, c.number, c.hub);
+                    let cost = chunk.get(r.info.name.as_str()).copied().unwrap_or(0);
+                    let k = Kind::parse(&r.info.kind);
+                    if kinds
+                        .as_ref()
+                        .is_some_and(|ks| !k.is_some_and(|k| ks.contains(&k)))
+                    {
+                        continue;
+                    }
+                    if lang
+                        .is_some_and(|l| !r.info.node_id.starts_with(&format!("{}:", l.prefix())))
+                    {
+                        continue;
+                    }
+                    if let (Some(pp), Some(f)) = (&path, &r.info.file) {
+                        if !(f == pp || f.starts_with(&format!("{pp}/"))) {
+                            continue;
+                        }
+                    }
+                    if exclude_tests && r.info.file.as_deref().is_some_and(is_test_path) {
+                        continue;
+                    }
+                    if multi && stage == 1 && !words_in_order(&r.info.qualname, &words) {
+                        continue;
+                    }
+                    let mut t = tier;
+                    if let Some(q) = qual {
+                        let qn = r.info.qualname.as_str();
+                        let full = format!("{}.{qn}", module_of(&r.info));
+                        let aligned = qn.ends_with(&format!(".{q}"))
+                            || full == q
+                            || full.ends_with(&format!(".{q}"))
+                            || full.ends_with(&format!("/{q}"));
+                        if qn == q {
+                            t = Tier::Exact;
+                            qual_ok.insert(id);
+                        } else if aligned {
+                            t = Tier::QualnameSuffix;
+                            qual_ok.insert(id);
+                        } else if qn.to_lowercase().ends_with(&q.to_lowercase()) {
+                            // `AsyncClient.send` for `Client.send`: a suffix, not a scope.
+                            t = Tier::Prefix;
+                            qual_ok.insert(id);
+                        } else {
+                            // The name matched but the qualifier did not.
+                            t = match t {
+                                Tier::Exact | Tier::ExactIgnoreCase => Tier::Prefix,
+                                other => other,
+                            };
+                        }
+                    }
+                    hits.push((t, cost, r, id, hub));
+                }
+            }
+            if hits.len() >= limit {
+                more = more || stage < 2;
+                break;
+            }
+        }
+        drop(names);
+        // Ties within a tier go to the more central symbol (hub score).
+        // On ties, test code ranks below the code it tests.
+        let test_of = |r: &NodeRow| r.info.file.as_deref().is_some_and(is_test_path);
+        hits.sort_by(|(ta, ca, a, _, ha), (tb, cb, b, _, hb)| {
+            ta.cmp(tb)
+                .then_with(|| (ca / 2).cmp(&(cb / 2)))
+                .then_with(|| test_of(a).cmp(&test_of(b)))
+                .then_with(|| hb.total_cmp(ha))
+                .then_with(|| {
+                    let ka = Kind::parse(&a.info.kind).map_or(9, Kind::search_rank);
+                    let kb = Kind::parse(&b.info.kind).map_or(9, Kind::search_rank);
+                    ka.cmp(&kb)
+                })
+                .then_with(|| depth(&a.info).cmp(&depth(&b.info)))
+                .then_with(|| a.info.node_id.cmp(&b.info.node_id))
+        });
+        // Precise hits are not padded with guesses: after a qualname that matched, only
+        // names that matched it as well or loosely (`AsyncClient.send` for `Client.send`:
+        // exact, qualnameSuffix or prefix); after an exact name, no substring or fuzzy match;
+        // after any other, no fuzzy one.
+        let best = hits.first().map(|h| h.0);
+        if qual.is_some() && best.is_some_and(|t| t <= Tier::QualnameSuffix) {
+            hits.retain(|h| qual_ok.contains(&h.3));
+        }
+        let cut = match best {
+            Some(t) if t <= Tier::QualnameSuffix => Some(Tier::Substring),
+            Some(t) if t < Tier::Fuzzy => Some(Tier::Fuzzy),
+            _ => None,
+        };
+        if let Some(cut) = cut {
+            // Guesses left out are not "more" to page to: a larger limit would not show them.
+            hits.retain(|h| h.0 < cut);
+        }
+        // One hit a symbol (several words find a name in two stages), at its best tier: the
+        // list is sorted, so the first of each is kept.
+        let mut seen: HashSet<i64> = HashSet::new();
+        hits.retain(|h| seen.insert(h.3));
+        let total = hits.len();
+        if total > limit {
+            more = true;
+            hits.truncate(limit);
+        }
+        let tiers_of: Vec<Tier> = hits.iter().map(|(t, ..)| *t).collect();
+        let mut warnings = Vec::new();
+        let rows: Vec<NodeRow> = hits
+            .into_iter()
+            .map(|(_, _, r, id, _)| self.db.node_by_number(id).map(|w| w.unwrap_or(r)))
+            .collect::<Result<_, _>>()?;
+        let infos = self.finish_rows(rows, &mut warnings);
+        Ok(SearchHits {
+            query: query.to_string(),
+            hits: infos.into_iter().zip(tiers_of).collect(),
+            more,
+            warnings,
+        })
+    }
+}
+
+/// The dotted module of a symbol's file: `json/decoder.py` → `json.decoder`, a Go file → its
+/// package directory (`net/http`).
+fn module_of(i: &NodeInfo) -> String {
+    let Some(f) = i.file.as_deref() else {
+        return String::new();
+    };
+    let m = Lang::module_path(f);
+    if Lang::of_path(Path::new(f)).is_some_and(|l| l.spec().package_nodes) {
+        return m.to_string();
+    }
+    m.replace('/', ".")
+}
+
+fn depth(i: &NodeInfo) -> usize {
+    i.file.as_deref().map_or(0, |f| f.matches('/').count())
+}
