@@ -2,7 +2,7 @@
 //! alone when the map knows them all), the map's rows for them, and which are generated code
 //! left out.
 
-use super::{IndexError, IndexOptions};
+use super::options::{IndexError, IndexOptions};
 use crate::lang::Lang;
 use crate::store::{Db, FileRow};
 use crate::walk::{self, WalkOptions, WalkedFile};

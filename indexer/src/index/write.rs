@@ -5,7 +5,7 @@
 use super::changes::{typed_change, types_of, with_types, Before, Handed, TypedChange};
 use super::edges::Job;
 use super::implements::{shape_new, Shapes};
-use super::IndexError;
+use super::options::IndexError;
 use crate::extract::{Extractor, Worker};
 use crate::lang::Lang;
 use crate::model::{FactRole, FileExtract, TypeFact};

@@ -1,8 +1,8 @@
 //! `map_neighbors`: the nodes and edges around a node, breadth first, with what the map could
 //! not see (untyped callers as candidates, macro invocations it could not read).
 
+use super::handle::{parse_edge_kinds, Map};
 use super::params::NeighborsParams;
-use super::{parse_edge_kinds, Map};
 use crate::envelope::{clamp_budget, Answer, Dropped, ToolError};
 use crate::model::EdgeKind;
 use crate::overview::is_test_path;

@@ -1,8 +1,8 @@
 //! `map_overview`: clusters of related files (Louvain communities of the file graph) with
 //! their hubs, and the top hubs overall.
 
+use super::handle::Map;
 use super::params::OverviewParams;
-use super::Map;
 use crate::envelope::{clamp_budget, fit, Answer, ErrorCode, ToolError};
 use crate::shape::{self, Cluster, Hub, Overview, Shape};
 use serde_json::{json, Value};

@@ -1,8 +1,8 @@
 //! `map_path`: a shortest directed path between two nodes (bidirectional breadth-first
 //! search), or a clear "no path".
 
+use super::handle::{parse_edge_kinds, Map};
 use super::params::PathParams;
-use super::{parse_edge_kinds, Map};
 use crate::envelope::{Answer, ToolError};
 use crate::shape::{self, EdgeOut, NodeInfo, Shape};
 use serde::Serialize;

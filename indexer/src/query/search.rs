@@ -1,9 +1,9 @@
 //! `map_search`: candidate names by tier from the name index, their rows filtered and ranked
 //! (tier, closeness, test code last, hub score, kind, depth), then fitted to the budget.
 
+use super::handle::Map;
 use super::params::SearchParams;
 use super::rank::{no_cost, words_in_order, NameIndex, Tier};
-use super::Map;
 use crate::envelope::{clamp_budget, Answer, ToolError};
 use crate::lang::Lang;
 use crate::model::Kind;

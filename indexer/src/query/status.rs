@@ -1,7 +1,7 @@
 //! `map_status` from the map: counts per language and edge kind, the last run, stale, skipped
 //! and unparsed files.
 
-use super::Map;
+use super::handle::Map;
 use crate::envelope::{clamp_budget, fit, Answer, Dropped, Fitted, ToolError};
 use crate::lang::Lang;
 use crate::shape::MapStatus;

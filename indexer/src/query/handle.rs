@@ -1,0 +1,259 @@
+//! The [`Map`] handle every map tool is a method of, and what the tools share: opening the
+//! map, snapshots, node lookups, errors as the agent sees them.
+
+use super::rank::NameIndex;
+use crate::envelope::{ErrorCode, ToolError};
+use crate::id::{grammar, NodeId};
+use crate::model::EdgeKind;
+use crate::shape::{EdgeOut, NodeInfo};
+use crate::store::{self, Db, NodeRow, StoreError};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A read handle on the map.
+pub struct Map {
+    pub(super) db: Db,
+    pub(super) root: PathBuf,
+    /// The map file's path.
+    pub(super) path: PathBuf,
+    pub(super) names: RefCell<Option<(i64, Arc<NameIndex>)>>,
+}
+
+pub fn store_error(e: StoreError) -> ToolError {
+    match e {
+        StoreError::NotBuilt(p) => ToolError::new(
+            ErrorCode::MapNotBuilt,
+            format!("there is no map at {}", p.display()),
+        )
+        .hint("run `codemap index` in the workspace (or `map_rebuild`) to build it"),
+        StoreError::Version { .. } => ToolError::new(ErrorCode::MapNotBuilt, e.to_string())
+            .hint("run `codemap index` to rebuild the map for this version"),
+        other => ToolError::internal(other),
+    }
+}
+
+pub(super) fn parse_edge_kinds(kinds: &Option<Vec<String>>) -> Result<Vec<EdgeKind>, ToolError> {
+    let Some(ks) = kinds else {
+        return Ok(EdgeKind::ALL.to_vec());
+    };
+    ks.iter()
+        .map(|k| {
+            EdgeKind::parse(k).ok_or_else(|| {
+                ToolError::bad_args(format!("unknown edge kind {k:?}")).hint(format!(
+                    "edge kinds are: {}",
+                    EdgeKind::ALL.map(|k| k.as_str()).join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+pub fn parse_node_id(s: &str) -> Result<NodeId, ToolError> {
+    NodeId::parse(s).map_err(|e| {
+        ToolError::new(ErrorCode::BadNodeId, e.to_string())
+            .hint(format!("the grammar: {}", grammar()))
+    })
+}
+
+impl Map {
+    pub fn open(root: &Path, db: &Path) -> Result<Map, ToolError> {
+        let handle = store::open_for_read(db).map_err(store_error)?;
+        Ok(Map {
+            db: handle,
+            root: root.to_path_buf(),
+            path: db.to_path_buf(),
+            names: RefCell::new(None),
+        })
+    }
+
+    /// The map's typed reads (see [`store::Db`]); the live tools' lookups (`symbol`,
+    /// `edges_into`, `node_at`, …) are among them.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Until the guard drops, every statement reads one state of the map: a run committed
+    /// between two of an answer's queries is seen whole or not at all (SQLite WAL snapshot).
+    /// Inside another snapshot, a no-op.
+    pub fn snapshot(&self) -> Result<store::Snapshot<'_>, ToolError> {
+        Ok(self.db.snapshot()?)
+    }
+
+    /// Whether the file on disk differs from what was indexed (a cheap stat).
+    pub(super) fn is_stale(&self, file: &str, size: i64, mtime: i64, flagged: bool) -> bool {
+        if flagged {
+            return true;
+        }
+        match std::fs::metadata(self.root.join(file)) {
+            Ok(m) => m.len() as i64 != size || crate::walk::mtime_ns(&m) != mtime,
+            Err(_) => true,
+        }
+    }
+
+    pub(super) fn finish_rows(
+        &self,
+        rows: Vec<NodeRow>,
+        warnings: &mut Vec<String>,
+    ) -> Vec<NodeInfo> {
+        let mut stale_files: HashMap<String, bool> = HashMap::new();
+        let mut out = Vec::with_capacity(rows.len());
+        for mut r in rows {
+            if let Some(f) = &r.info.file {
+                let st = *stale_files
+                    .entry(f.clone())
+                    .or_insert_with(|| self.is_stale(f, r.size, r.mtime, r.info.stale));
+                r.info.stale = st;
+            }
+            out.push(r.info);
+        }
+        let mut stale: Vec<&String> = stale_files
+            .iter()
+            .filter(|(_, s)| **s)
+            .map(|(f, _)| f)
+            .collect();
+        stale.sort();
+        if !stale.is_empty() {
+            warnings.push(format!(
+                "{} file(s) in this answer changed on disk since indexing; their positions may be off: {} (run `codemap index`, or `resolve` for live positions)",
+                stale.len(),
+                stale.iter().take(5).map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        out
+    }
+
+    /// A node of the map, with `stale` checked against the disk.
+    pub fn lookup(&self, id: &str) -> Result<Option<NodeInfo>, ToolError> {
+        let _snapshot = self.snapshot()?;
+        let Some(row) = self.db.node(id)? else {
+            return Ok(None);
+        };
+        let mut warnings = Vec::new();
+        Ok(self.finish_rows(vec![row], &mut warnings).pop())
+    }
+
+    /// Up to `n` of the map's file paths nearest to one that is not there.
+    pub fn paths_near(&self, path: &str, n: usize) -> Result<Vec<String>, ToolError> {
+        let all = self.db.all_paths()?;
+        Ok(
+            crate::suggest::nearest(path, all.iter().map(String::as_str), n)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+
+    /// Up to `n` qualnames of the map's symbols in `path` nearest to one that is not there.
+    pub fn qualnames_near(
+        &self,
+        path: &str,
+        qualname: &str,
+        n: usize,
+    ) -> Result<Vec<String>, ToolError> {
+        let all = self.db.qualnames_in(path)?;
+        Ok(
+            crate::suggest::nearest(qualname, all.iter().map(String::as_str), n)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+
+    /// Node IDs near one the map does not have: the same file's symbols of a near qualname,
+    /// else near files (as file IDs with the same qualname).
+    pub fn ids_near(&self, id: &NodeId) -> Result<Vec<String>, ToolError> {
+        let lang = id.lang();
+        let (path, qualname) = match id {
+            NodeId::File { path, .. } => (path.as_str(), None),
+            NodeId::Symbol { path, qualname, .. } => (path.as_str(), Some(qualname.as_str())),
+            _ => return Ok(Vec::new()),
+        };
+        if let (true, Some(q)) = (self.db.has_file(path)?, qualname) {
+            return Ok(self
+                .qualnames_near(path, q, 3)?
+                .iter()
+                .map(|q| NodeId::symbol_id(lang, path, q))
+                .collect());
+        }
+        Ok(self
+            .paths_near(path, 3)?
+            .iter()
+            .map(|p| match qualname {
+                Some(q) => NodeId::symbol_id(lang, p, q),
+                None => NodeId::file_id(lang, p),
+            })
+            .collect())
+    }
+
+    pub(super) fn require_node(&self, id: &str) -> Result<NodeId, ToolError> {
+        let parsed = parse_node_id(id)?;
+        if self.db.node(id)?.is_some() {
+            return Ok(parsed);
+        }
+        if matches!(parsed, NodeId::External { .. }) && self.db.is_edge_target(id)? {
+            return Ok(parsed);
+        }
+        let near = self.ids_near(&parsed)?;
+        let near: Vec<&str> = near.iter().map(String::as_str).collect();
+        let mut hint = match parsed.qualname() {
+            Some(q) => format!(
+                "`map_search` for {:?} finds where it lives now",
+                crate::id::segment_name(q.rsplit('.').next().unwrap_or(q))
+            ),
+            None => "`map_search` finds node IDs by name".to_string(),
+        };
+        if !near.is_empty() {
+            hint = format!("{} Or {hint}", crate::suggest::did_you_mean(&near));
+        }
+        Err(ToolError::new(ErrorCode::NodeNotFound, format!("{id} is not in the map")).hint(hint))
+    }
+
+    pub(super) fn edges_of(
+        &self,
+        id: &str,
+        outgoing: bool,
+        kinds: &[EdgeKind],
+    ) -> Result<Vec<EdgeOut>, ToolError> {
+        let rows = self.db.edges_of(id, outgoing)?;
+        Ok(rows
+            .into_iter()
+            .filter(|e| EdgeKind::parse(&e.kind).is_some_and(|k| kinds.contains(&k)))
+            .collect())
+    }
+
+    pub(super) fn describe(
+        &self,
+        ids: &[String],
+        warnings: &mut Vec<String>,
+    ) -> Result<Vec<NodeInfo>, ToolError> {
+        let mut rows = Vec::new();
+        let mut externals = Vec::new();
+        for id in ids {
+            match self.db.node(id)? {
+                Some(r) => rows.push(r),
+                None => externals.push(id.clone()),
+            }
+        }
+        let mut out = self.finish_rows(rows, warnings);
+        for id in externals {
+            let name = match NodeId::parse(&id) {
+                Ok(NodeId::External { package, .. }) => package,
+                _ => id.clone(),
+            };
+            out.push(NodeInfo {
+                node_id: id,
+                kind: "external".into(),
+                name,
+                qualname: String::new(),
+                signature: None,
+                doc: None,
+                file: None,
+                range: None,
+                stale: false,
+            });
+        }
+        Ok(out)
+    }
+}
