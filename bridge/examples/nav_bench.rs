@@ -9,15 +9,65 @@
 //! the same position on the same running server. `--fallback-only` skips the server (for the
 //! whole standard libraries, where starting gopls and pyright on everything is not the point).
 
-use bridge::paths::contain;
+use bridge::lsp::{self, Capability, Server};
+use bridge::paths::{contain, Contained};
 use bridge::tools::{self, Workspace};
 use indexer::index::NoProgress;
 use indexer::lang::Lang;
 use indexer::model::Pos;
+use lsp_types::request::{
+    CallHierarchyPrepare, GotoDefinition, GotoImplementation, HoverRequest, References,
+};
+use lsp_types::{
+    CallHierarchyPrepareParams, GotoDefinitionParams, ReferenceContext, ReferenceParams,
+};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// The LSP request a tool wraps, asked bare at a position (nav_calls is two requests:
+/// prepare, then the outgoing calls of the item).
+fn bare_request(server: &Server, method: &str, c: &Contained, text: &str, pos: Pos) {
+    let timeout = Some(Duration::from_secs(30));
+    let plain = |at| GotoDefinitionParams {
+        text_document_position_params: at,
+        work_done_progress_params: Default::default(),
+        partial_result_params: Default::default(),
+    };
+    match method {
+        "textDocument/definition" => {
+            let _ = server.at::<GotoDefinition>(c, text, pos, plain, timeout);
+        }
+        "textDocument/hover" => {
+            let _ = server.at::<HoverRequest>(c, text, pos, lsp::hover_params, timeout);
+        }
+        "textDocument/references" => {
+            let refs = |at| ReferenceParams {
+                text_document_position: at,
+                context: ReferenceContext {
+                    include_declaration: false,
+                },
+                work_done_progress_params: Default::default(),
+                partial_result_params: Default::default(),
+            };
+            let _ = server.at::<References>(c, text, pos, refs, timeout);
+        }
+        "textDocument/implementation" => {
+            let _ = server.at::<GotoImplementation>(c, text, pos, plain, timeout);
+        }
+        _ => {
+            let prepare = |at| CallHierarchyPrepareParams {
+                text_document_position_params: at,
+                work_done_progress_params: Default::default(),
+            };
+            let items = server.at::<CallHierarchyPrepare>(c, text, pos, prepare, timeout);
+            if let Some(item) = items.ok().flatten().and_then(|i| i.into_iter().next()) {
+                let _ = server.calls(item, false, Duration::from_secs(30));
+            }
+        }
+    }
+}
 
 fn p50(v: &mut [Duration]) -> f64 {
     pct(v, 0.5)
@@ -98,33 +148,24 @@ fn main() -> anyhow::Result<()> {
     let (calls, funcs) = (sample(&calls), sample(&funcs));
     anyhow::ensure!(!calls.is_empty() && !funcs.is_empty(), "no positions");
 
-    // (tool, LSP method, extra tool args, extra LSP params, positions)
-    let cases: Vec<(&str, &str, Value, Value, &Vec<Spot>)> = vec![
+    // (tool, LSP method, extra tool args, positions)
+    let cases: Vec<(&str, &str, Value, &Vec<Spot>)> = vec![
         (
             "nav_definition",
             "textDocument/definition",
             json!({}),
-            json!({}),
             &calls,
         ),
-        (
-            "nav_hover",
-            "textDocument/hover",
-            json!({}),
-            json!({}),
-            &calls,
-        ),
+        ("nav_hover", "textDocument/hover", json!({}), &calls),
         (
             "nav_references",
             "textDocument/references",
             json!({}),
-            json!({"context": {"includeDeclaration": false}}),
             &funcs,
         ),
         (
             "nav_implementations",
             "textDocument/implementation",
-            json!({}),
             json!({}),
             &funcs,
         ),
@@ -132,7 +173,6 @@ fn main() -> anyhow::Result<()> {
             "nav_calls",
             "textDocument/prepareCallHierarchy",
             json!({"direction": "outgoing"}),
-            json!({}),
             &funcs,
         ),
     ];
@@ -146,17 +186,17 @@ fn main() -> anyhow::Result<()> {
         (t.elapsed(), env)
     };
     let mut out = Vec::new();
-    for (tool, method, extra, params, spots) in &cases {
+    for (tool, method, extra, spots) in &cases {
         let mut line = format!("{tool}:");
         if !fallback_only {
             ws.lsp = true;
             let server = ws.server(lang).map_err(|e| anyhow::anyhow!(e.message))?;
             let supported = server.supports(match *method {
-                "textDocument/definition" => "definitionProvider",
-                "textDocument/hover" => "hoverProvider",
-                "textDocument/references" => "referencesProvider",
-                "textDocument/implementation" => "implementationProvider",
-                _ => "callHierarchyProvider",
+                "textDocument/definition" => Capability::Definition,
+                "textDocument/hover" => Capability::Hover,
+                "textDocument/references" => Capability::References,
+                "textDocument/implementation" => Capability::Implementation,
+                _ => Capability::CallHierarchy,
             });
             for s in spots.iter() {
                 call(&ws, tool, extra, s); // warm: files open, outlines cached
@@ -173,7 +213,8 @@ fn main() -> anyhow::Result<()> {
                     let c = contain(&ws.root, &s.0).map_err(|e| anyhow::anyhow!(e.message))?;
                     let text = String::from_utf8_lossy(&std::fs::read(&c.abs)?).into_owned();
                     let t = Instant::now();
-                    let r = server.at(
+                    bare_request(
+                        &server,
                         method,
                         &c,
                         &text,
@@ -181,19 +222,7 @@ fn main() -> anyhow::Result<()> {
                             line: s.1,
                             col: s.2,
                         },
-                        params.clone(),
-                        Some(Duration::from_secs(30)),
                     );
-                    // nav_calls is two requests: prepare, then the calls of the item.
-                    if let (true, Ok(Some(item))) =
-                        (*tool == "nav_calls", r.as_ref().map(|v| v.get(0)))
-                    {
-                        let _ = server.request(
-                            "callHierarchy/outgoingCalls",
-                            json!({"item": item}),
-                            Duration::from_secs(30),
-                        );
-                    }
                     bare.push(t.elapsed());
                 }
             }

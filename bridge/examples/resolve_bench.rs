@@ -98,17 +98,16 @@ fn main() -> anyhow::Result<()> {
     for (_, path) in &sample {
         let c = contain(&ws.root, path).map_err(|e| anyhow::anyhow!(e.message))?;
         let text = String::from_utf8_lossy(&std::fs::read(&c.abs)?).into_owned();
-        let uri = server
-            .sync(&c, &text)
-            .map_err(|e| anyhow::anyhow!(e.message))?;
+        let uri = server.sync(&c, &text)?;
         let t = Instant::now();
-        server
-            .request(
-                "textDocument/documentSymbol",
-                json!({"textDocument": {"uri": uri}}),
-                server.timeout(),
-            )
-            .map_err(|e| anyhow::anyhow!(e.message))?;
+        server.request::<lsp_types::request::DocumentSymbolRequest>(
+            lsp_types::DocumentSymbolParams {
+                text_document: lsp_types::TextDocumentIdentifier { uri },
+                work_done_progress_params: Default::default(),
+                partial_result_params: Default::default(),
+            },
+            server.timeout(),
+        )?;
         bare.push(t.elapsed());
     }
     let mut hover = Vec::new();
@@ -122,7 +121,13 @@ fn main() -> anyhow::Result<()> {
             col: d["location"]["col"].as_u64().unwrap_or(1) as u32,
         };
         let t = Instant::now();
-        let _ = server.at("textDocument/hover", &c, &text, pos, json!({}), None);
+        let _ = server.at::<lsp_types::request::HoverRequest>(
+            &c,
+            &text,
+            pos,
+            bridge::lsp::hover_params,
+            None,
+        );
         hover.push(t.elapsed());
     }
 

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod harness;
 pub mod locate;
 pub mod lsp;
+pub mod lsp_errors;
 pub mod mcp;
 pub mod nav;
 pub mod paths;

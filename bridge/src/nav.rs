@@ -7,7 +7,7 @@
 //! `nav_rename` alone has no fallback: it needs a server, and it never writes a file.
 
 use crate::locate;
-use crate::lsp::{self, Encoding, Server};
+use crate::lsp::{self, Capability, Encoding, Locate, LspError, Server};
 use crate::paths::{contain, Contained};
 use crate::workspace::{MapLease, Workspace};
 use indexer::envelope::{clamp_budget, fit_said, Answer, ErrorCode, ToolError};
@@ -17,6 +17,8 @@ use indexer::query::{callable, untyped_warning, Map, SearchParams, UntypedCall, 
 use indexer::shape::Shape;
 use indexer::store::MapSymbol;
 use indexer::syntax::line_at;
+use lsp_types::request::{CallHierarchyPrepare, HoverRequest, Rename, WorkspaceSymbolRequest};
+use lsp_types::{CallHierarchyPrepareParams, WorkspaceSymbolParams};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -466,7 +468,7 @@ impl<'a> Anchors<'a> {
 fn server_for(
     ws: &Workspace,
     lang: Lang,
-    capability: &str,
+    capability: Capability,
     warnings: &mut Vec<String>,
 ) -> Option<Arc<Server>> {
     match ws.server(lang) {
@@ -492,21 +494,17 @@ fn server_for(
 
 /// A request of the tools that ask the server first and fall back to the map.
 struct Ask<'a> {
-    capability: &'a str,
-    method: &'a str,
-    extra: Value,
+    request: Locate,
     timeout: Option<Duration>,
     /// What answers when the server cannot ("from the map"), for the warning.
     instead: &'a str,
 }
 
 impl<'a> Ask<'a> {
-    /// A position request with no extra parameters, the usual timeout, the map instead.
-    fn new(capability: &'a str, method: &'a str) -> Ask<'a> {
+    /// A request with the usual timeout, the map instead.
+    fn new(request: Locate) -> Ask<'a> {
         Ask {
-            capability,
-            method,
-            extra: json!({}),
+            request,
             timeout: None,
             instead: "from the map",
         }
@@ -523,10 +521,10 @@ fn server_anchors(
     ask: Ask<'_>,
     w: &mut Vec<String>,
 ) -> Option<Vec<Anchor>> {
-    let s = server_for(ws, t.lang, ask.capability, w)?;
-    match s.at_retrying(ask.method, &t.c, &t.text, t.pos, ask.extra, ask.timeout) {
-        Ok(v) => {
-            let mut out: Vec<Anchor> = lsp::locations(&v)
+    let s = server_for(ws, t.lang, ask.request.capability(), w)?;
+    match s.locate(ask.request, &t.c, &t.text, t.pos, ask.timeout) {
+        Ok(found) => {
+            let mut out: Vec<Anchor> = found
                 .iter()
                 .filter_map(|l| a.lsp_anchor(l, s.encoding()))
                 .collect();
@@ -543,7 +541,7 @@ fn server_anchors(
             Some(out)
         }
         Err(e) => {
-            failed(w, &e, ask.instead);
+            failed(w, e, ask.instead);
             None
         }
     }
@@ -567,7 +565,8 @@ fn server_state(s: &Server, w: &mut Vec<String>) {
     }
 }
 
-fn failed(warnings: &mut Vec<String>, e: &ToolError, instead: &str) {
+fn failed(warnings: &mut Vec<String>, e: impl Into<ToolError>, instead: &str) {
+    let e: ToolError = e.into();
     warnings.push(format!(
         "{}: {}: answered {instead}",
         e.code.as_str(),
@@ -749,7 +748,7 @@ fn server_then_map(
 }
 
 pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
-    let ask = Ask::new("definitionProvider", "textDocument/definition");
+    let ask = Ask::new(Locate::Definition);
     let listed = Listed {
         key: "definitions",
         narrow: "point at a more specific name",
@@ -880,10 +879,9 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let filter = file_filter(ws, &p.file_filter)?;
     let decl = p.include_declaration.unwrap_or(false);
     let ask = Ask {
-        extra: json!({"context": {"includeDeclaration": decl}}),
         timeout: Some(slow(ws)),
         instead: "from the map's edges",
-        ..Ask::new("referencesProvider", "textDocument/references")
+        ..Ask::new(Locate::References { declaration: decl })
     };
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
@@ -1103,7 +1101,7 @@ fn is_own_definition(x: &Anchor, defs: &[MapSymbol]) -> bool {
 }
 
 pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
-    let ask = Ask::new("implementationProvider", "textDocument/implementation");
+    let ask = Ask::new(Locate::Implementation);
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
@@ -1159,9 +1157,9 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let t = target(ws, p, &mut w)?;
     let mut a = Anchors::new(ws, &mut w).known(&t);
-    if let Some(s) = server_for(ws, t.lang, "hoverProvider", &mut w) {
-        let asked = s.at_retrying("textDocument/hover", &t.c, &t.text, t.pos, json!({}), None);
-        match asked.map(|v| lsp::hover(&v)) {
+    if let Some(s) = server_for(ws, t.lang, Capability::Hover, &mut w) {
+        let asked = s.at_retrying::<HoverRequest>(&t.c, &t.text, t.pos, lsp::hover_params, None);
+        match asked {
             Ok(Some(h)) => {
                 server_state(&s, &mut w);
                 let text = hover_text(&h.contents);
@@ -1206,7 +1204,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 });
             }
             Ok(None) => w.push("the server has nothing to show here: answered from the map".into()),
-            Err(e) => failed(&mut w, &e, "from the map"),
+            Err(e) => failed(&mut w, e, "from the map"),
         }
     }
     let map = need_map(&a)?;
@@ -1278,7 +1276,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
                 syms = o;
                 source = "lsp";
             }
-            Err(e) => failed(&mut w, &e, "from a parse of the file on disk"),
+            Err(e) => failed(&mut w, e, "from a parse of the file on disk"),
         },
         Err(e) => w.push(format!(
             "{}: {}: the outline is a parse of the file on disk",
@@ -1372,17 +1370,21 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     let mut from_server = false;
     let mut outside = 0usize;
     for lang in langs {
-        let Some(s) = server_for(ws, lang, "workspaceSymbolProvider", &mut w) else {
+        let Some(s) = server_for(ws, lang, Capability::WorkspaceSymbol, &mut w) else {
             continue;
         };
         s.wait_ready(slow(ws));
         if lang.spec().server.symbols_need_open_file && s.open_files().is_empty() {
             open_any_file(ws, &s, lang, a.map.as_deref().map(|l| &**l));
         }
-        match s.request("workspace/symbol", json!({"query": query}), slow(ws)) {
+        let params = WorkspaceSymbolParams {
+            query: query.clone(),
+            ..Default::default()
+        };
+        match s.request::<WorkspaceSymbolRequest>(params, slow(ws)) {
             Ok(v) => {
                 from_server = true;
-                for found in lsp::workspace_symbols(&v) {
+                for found in lsp::workspace_symbols(v) {
                     let Some(mut anchor) = (match found.range {
                         Some(range) => a.lsp_anchor(
                             &lsp_types::Location {
@@ -1406,7 +1408,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     hits.push(anchor);
                 }
             }
-            Err(e) => failed(&mut w, &e, "without that server"),
+            Err(e) => failed(&mut w, e, "without that server"),
         }
     }
     if outside > 0 {
@@ -1520,7 +1522,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         )
     };
     let dir = if incoming { "incoming" } else { "outgoing" };
-    if let Some(s) = server_for(ws, t.lang, "callHierarchyProvider", &mut w) {
+    if let Some(s) = server_for(ws, t.lang, Capability::CallHierarchy, &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
             Ok((root, mut items)) => {
                 server_state(&s, &mut w);
@@ -1535,7 +1537,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 }
                 return Ok(answer(items, head, w));
             }
-            Err(e) => failed(&mut w, &e, "from references and the map"),
+            Err(e) => failed(&mut w, e, "from references and the map"),
         }
     }
     let map = need_map(&a)?;
@@ -1722,15 +1724,12 @@ fn lsp_calls(
     a: &mut Anchors<'_>,
     timeout: Duration,
 ) -> Result<(Option<Anchor>, Vec<Anchor>), ToolError> {
-    let prepared = s.at_retrying(
-        "textDocument/prepareCallHierarchy",
-        &t.c,
-        &t.text,
-        t.pos,
-        json!({}),
-        None,
-    )?;
-    let Some(root) = lsp::call_items(&prepared).into_iter().next() else {
+    let prepare = |at| CallHierarchyPrepareParams {
+        text_document_position_params: at,
+        work_done_progress_params: Default::default(),
+    };
+    let prepared = s.at_retrying::<CallHierarchyPrepare>(&t.c, &t.text, t.pos, prepare, None)?;
+    let Some(root) = prepared.into_iter().flatten().next() else {
         return Err(ToolError::new(
             ErrorCode::SymbolNotFound,
             format!(
@@ -1739,11 +1738,6 @@ fn lsp_calls(
             ),
         )
         .hint("point at a function's or method's name"));
-    };
-    let method = if incoming {
-        "callHierarchy/incomingCalls"
-    } else {
-        "callHierarchy/outgoingCalls"
     };
     let item_anchor =
         |a: &mut Anchors<'_>, item: &lsp_types::CallHierarchyItem| -> Option<Anchor> {
@@ -1764,8 +1758,7 @@ fn lsp_calls(
     for dep in 1..=depth {
         let mut next = Vec::new();
         for (item, via) in &level {
-            let v = s.request(method, json!({ "item": item }), timeout)?;
-            for (other, ranges) in lsp::calls(&v, incoming) {
+            for (other, ranges) in s.calls(item.clone(), incoming, timeout)? {
                 let Some(mut anchor) = item_anchor(a, &other) else {
                     continue;
                 };
@@ -1813,22 +1806,29 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
                 .unwrap_or_else(|| lsp::install_hint(t.lang).to_string()),
         )
     })?;
-    if !s.supports("renameProvider") {
+    if !s.supports(Capability::Rename) {
         return Err(ToolError::new(
             ErrorCode::LspUnavailable,
             format!("{} offers no rename", s.command[0]),
         ));
     }
     s.wait_ready(slow(ws));
-    let edit = s.at(
-        "textDocument/rename",
-        &t.c,
-        &t.text,
-        t.pos,
-        json!({"newName": new_name}),
-        Some(slow(ws)),
-    )?;
-    if edit.is_null() {
+    let rename = |at| lsp_types::RenameParams {
+        text_document_position: at,
+        new_name: new_name.to_string(),
+        work_done_progress_params: Default::default(),
+    };
+    let edit = match s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws))) {
+        Ok(edit) => edit,
+        Err(LspError::BadReply { .. }) => {
+            return Err(ToolError::new(
+                ErrorCode::LspFailed,
+                format!("{} answered a rename this cannot read", s.command[0]),
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let Some(edit) = edit else {
         return Err(ToolError::new(
             ErrorCode::SymbolNotFound,
             format!(
@@ -1837,13 +1837,8 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             ),
         )
         .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));
-    }
-    let Some((per_file, file_ops)) = lsp::rename_edits(&edit) else {
-        return Err(ToolError::new(
-            ErrorCode::LspFailed,
-            format!("{} answered a rename this cannot read", s.command[0]),
-        ));
     };
+    let (per_file, file_ops) = lsp::rename_edits(edit);
     let mut outside = Vec::new();
     let mut files = Vec::new();
     let mut diffs = Vec::new();

@@ -13,6 +13,7 @@ use indexer::lang::Lang;
 use indexer::model::{Pos, Span};
 use indexer::outline::{self, Found, OutlineSymbol};
 use indexer::query::{parse_node_id, NodeInfo};
+use lsp_types::request::HoverRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -87,11 +88,14 @@ fn live_outline(
                         server: Some((server, text)),
                     })
                 }
-                Err(e) => warnings.push(format!(
-                    "{}: {}: falling back to a parse of the file on disk (verified: false)",
-                    e.code.as_str(),
-                    e.message
-                )),
+                Err(e) => {
+                    let e = ToolError::from(e);
+                    warnings.push(format!(
+                        "{}: {}: falling back to a parse of the file on disk (verified: false)",
+                        e.code.as_str(),
+                        e.message
+                    ))
+                }
             }
         }
         Err(e) => warnings.push(format!(
@@ -381,16 +385,15 @@ pub(crate) fn locate_node(
     let signature = match (map_sig.or_else(|| live.signature.clone()), &server) {
         (Some(sig), _) => Some(sig),
         (None, Some((s, text))) if verified && hover => s
-            .at(
-                "textDocument/hover",
+            .at::<HoverRequest>(
                 &c,
                 text,
                 live.name_span.start,
-                json!({}),
+                crate::lsp::hover_params,
                 None,
             )
             .ok()
-            .and_then(|v| crate::lsp::hover(&v))
+            .flatten()
             .and_then(|h| crate::lsp::signature_from_hover(&h)),
         (None, _) => None,
     }

@@ -241,15 +241,20 @@ impl Supervisor {
                 }
                 slot.state = State::Ready(Arc::new(server));
             }
-            Err(e) if e.error.code == ErrorCode::LspUnavailable => {
-                slot.state = State::Unavailable(e.error)
-            }
             Err(e) => {
+                let error = ToolError::from(e.error);
+                if error.code == ErrorCode::LspUnavailable {
+                    slot.state = State::Unavailable(error);
+                    return;
+                }
                 if restart {
                     slot.restart_count += 1;
                 }
-                let tail = e.stderr_tail.clone();
-                self.crashed(slot, format!("failed to start ({})", e.error.message), tail);
+                self.crashed(
+                    slot,
+                    format!("failed to start ({})", error.message),
+                    e.stderr_tail,
+                );
             }
         }
     }

@@ -179,23 +179,22 @@ fn measure(root: &Path, lang: Lang, hubs: usize, stride: usize) -> Summary {
         );
         let text = text_of(&file);
         let contained = contain(&canon, &file).expect("contained");
-        let answer = match server.at_retrying(
-            "textDocument/references",
+        let answer = match server.locate(
+            lsp::Locate::References { declaration: false },
             &contained,
             &text,
             Pos { line, col },
-            json!({"context": {"includeDeclaration": false}}),
             Some(Duration::from_secs(60)),
         ) {
             Ok(a) => a,
             Err(e) => {
                 // gopls has no package for a file its build tags leave out.
-                summary.skipped.push(format!("{id}: {}", e.message));
+                summary.skipped.push(format!("{id}: {e}"));
                 continue;
             }
         };
         let mut refs: HashSet<Site> = HashSet::new();
-        for loc in lsp::locations(&answer) {
+        for loc in answer {
             let Some(s) = lsp::spot(&loc, server.encoding(), |abs, l| {
                 std::fs::read_to_string(abs)
                     .ok()

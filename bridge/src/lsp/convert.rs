@@ -1,0 +1,279 @@
+//! Answers in the server's terms converted into SPEC's: URIs to paths, locations to 1-based
+//! lines and character columns, definitions and workspace symbols as flat lists, a rename's
+//! workspace edit per file, text edits applied.
+
+use super::Encoding;
+use indexer::encoding::to_char_col;
+use indexer::model::Pos;
+use lsp_types::{
+    DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Location, OneOf, Range,
+    ResourceOp, SymbolInformation, TextEdit, WorkspaceEdit, WorkspaceSymbol,
+    WorkspaceSymbolResponse,
+};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// `file:///a/b c.py` for a path.
+pub fn path_to_uri(p: &Path) -> String {
+    let mut out = String::from("file://");
+    for b in p.to_string_lossy().bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// A location a server answered with, in SPEC's units: the file, the start (1-based line,
+/// character column) and the end line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spot {
+    pub abs: PathBuf,
+    pub pos: Pos,
+    pub end_line: u32,
+}
+
+/// `{uri, range}` in the server's units → a [`Spot`]. `line_text(abs, line)` gives a line of the
+/// file (1-based) to count characters in; unreadable, the column is taken as it came.
+pub fn spot(
+    loc: &Location,
+    enc: Encoding,
+    line_text: impl FnOnce(&Path, u32) -> Option<String>,
+) -> Option<Spot> {
+    let abs = uri_to_path(loc.uri.as_str())?;
+    let (l0, u0) = (loc.range.start.line, u64::from(loc.range.start.character));
+    let end_line = loc.range.end.line.max(l0) + 1;
+    let col = match line_text(&abs, l0 + 1) {
+        Some(t) => to_char_col(&t, u0, enc),
+        None => u0 as u32 + 1,
+    };
+    Some(Spot {
+        pos: Pos { line: l0 + 1, col },
+        end_line,
+        abs,
+    })
+}
+
+/// `file:///a/b%20c.py` → `/a/b c.py`.
+pub fn uri_to_path(uri: &str) -> Option<PathBuf> {
+    let rest = uri.strip_prefix("file://")?;
+    let bytes = rest.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    Some(PathBuf::from(String::from_utf8(out).ok()?))
+}
+
+/// A `definition` or `implementation` answer as locations (a link's target and selection
+/// range).
+pub fn locations(found: Option<GotoDefinitionResponse>) -> Vec<Location> {
+    match found {
+        None => Vec::new(),
+        Some(GotoDefinitionResponse::Scalar(l)) => vec![l],
+        Some(GotoDefinitionResponse::Array(ls)) => ls,
+        Some(GotoDefinitionResponse::Link(links)) => links
+            .into_iter()
+            .map(|link| Location {
+                uri: link.target_uri,
+                range: link.target_selection_range,
+            })
+            .collect(),
+    }
+}
+
+/// A symbol `workspace/symbol` found: its name, container and where it is (a range only
+/// when the server gave one: a `WorkspaceSymbol` may carry a file alone).
+#[derive(Debug, Clone)]
+pub struct FoundSymbol {
+    pub name: String,
+    pub container: Option<String>,
+    pub uri: lsp_types::Uri,
+    pub range: Option<Range>,
+}
+
+/// A `workspace/symbol` answer: `SymbolInformation[]` or `WorkspaceSymbol[]`.
+pub fn workspace_symbols(found: Option<WorkspaceSymbolResponse>) -> Vec<FoundSymbol> {
+    let info = |i: SymbolInformation| FoundSymbol {
+        name: i.name,
+        container: i.container_name,
+        uri: i.location.uri,
+        range: Some(i.location.range),
+    };
+    let symbol = |w: WorkspaceSymbol| {
+        let (uri, range) = match w.location {
+            OneOf::Left(l) => (l.uri, Some(l.range)),
+            OneOf::Right(l) => (l.uri, None),
+        };
+        FoundSymbol {
+            name: w.name,
+            container: w.container_name,
+            uri,
+            range,
+        }
+    };
+    match found {
+        None => Vec::new(),
+        Some(WorkspaceSymbolResponse::Flat(v)) => v.into_iter().map(info).collect(),
+        Some(WorkspaceSymbolResponse::Nested(v)) => v.into_iter().map(symbol).collect(),
+    }
+}
+
+/// A `textDocument/rename` reply, per file (by URI, in order): its text edits, from `changes`
+/// or `documentChanges`; and the file operations it asks for (create, rename, delete), which
+/// are reported, not applied.
+#[allow(clippy::type_complexity)]
+pub fn rename_edits(edit: WorkspaceEdit) -> (BTreeMap<String, Vec<TextEdit>>, Vec<Value>) {
+    let mut per_file: BTreeMap<String, Vec<TextEdit>> = BTreeMap::new();
+    let mut file_ops = Vec::new();
+    for (uri, edits) in edit.changes.into_iter().flatten() {
+        per_file
+            .entry(uri.as_str().to_string())
+            .or_default()
+            .extend(edits);
+    }
+    let mut document_edit = |d: lsp_types::TextDocumentEdit| {
+        per_file
+            .entry(d.text_document.uri.as_str().to_string())
+            .or_default()
+            .extend(d.edits.into_iter().map(|e| match e {
+                OneOf::Left(e) => e,
+                OneOf::Right(a) => a.text_edit,
+            }));
+    };
+    match edit.document_changes {
+        Some(DocumentChanges::Edits(es)) => es.into_iter().for_each(&mut document_edit),
+        Some(DocumentChanges::Operations(ops)) => {
+            for op in ops {
+                match op {
+                    DocumentChangeOperation::Edit(d) => document_edit(d),
+                    DocumentChangeOperation::Op(ResourceOp::Create(c)) => {
+                        file_ops.push(json!({"kind": "create", "uri": c.uri.as_str()}))
+                    }
+                    DocumentChangeOperation::Op(ResourceOp::Rename(r)) => file_ops.push(
+                        json!({"kind": "rename", "oldUri": r.old_uri.as_str(), "newUri": r.new_uri.as_str()}),
+                    ),
+                    DocumentChangeOperation::Op(ResourceOp::Delete(d)) => {
+                        file_ops.push(json!({"kind": "delete", "uri": d.uri.as_str()}))
+                    }
+                }
+            }
+        }
+        None => {}
+    }
+    (per_file, file_ops)
+}
+
+/// Apply LSP text edits (server units) to a text; edits do not overlap (LSP), applied last first.
+pub fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: &lsp_types::Position| -> usize {
+        let line = p.line as usize;
+        let Some(&start) = starts.get(line) else {
+            return text.len();
+        };
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let units = u64::from(p.character);
+        start + indexer::encoding::byte_of(&text[start..end], units, enc)
+    };
+    let mut spans: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset(&e.range.start),
+                offset(&e.range.end),
+                e.new_text.clone(),
+            )
+        })
+        .collect();
+    spans.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    let mut out = text.to_string();
+    for (s, e, t) in spans {
+        if s <= e && e <= out.len() && out.is_char_boundary(s) && out.is_char_boundary(e) {
+            out.replace_range(s..e, &t);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use indexer::encoding::from_char_col;
+
+    #[test]
+    fn columns_between_encodings() {
+        let line = "s = \"🎉 日本\"; t";
+        // 🎉 is 2 UTF-16 units and 4 UTF-8 bytes; 日 and 本 are 1 unit / 3 bytes.
+        let t_chars = 13;
+        assert_eq!(line.chars().position(|c| c == 't'), Some(t_chars - 1));
+        let units16 = from_char_col(line, t_chars as u32, Encoding::Utf16);
+        let units8 = from_char_col(line, t_chars as u32, Encoding::Utf8);
+        assert_eq!((units16, units8), (13, 19));
+        assert_eq!(to_char_col(line, units16, Encoding::Utf16), t_chars as u32);
+        assert_eq!(to_char_col(line, units8, Encoding::Utf8), t_chars as u32);
+        assert_eq!(to_char_col(line, 0, Encoding::Utf16), 1);
+        assert_eq!(
+            to_char_col("ab", 99, Encoding::Utf16),
+            3,
+            "past the end clamps"
+        );
+    }
+
+    #[test]
+    fn uris() {
+        assert_eq!(
+            path_to_uri(Path::new("/a/b c#.py")),
+            "file:///a/b%20c%23.py"
+        );
+    }
+
+    #[test]
+    fn uris_to_paths() {
+        assert_eq!(
+            uri_to_path("file:///a/b%20c.py"),
+            Some(PathBuf::from("/a/b c.py"))
+        );
+        assert_eq!(
+            uri_to_path("file:///x/%E6%97%A5.go"),
+            Some(PathBuf::from("/x/日.go"))
+        );
+        assert_eq!(uri_to_path("untitled:1"), None);
+        assert_eq!(uri_to_path("file:///bad%2"), Some(PathBuf::from("/bad%2")));
+    }
+
+    #[test]
+    fn edits_apply_in_server_units() {
+        let text = "s = \"🎉\"; old = 1\nprint(old)\n";
+        let e = |l: u32, a: u32, b: u32| TextEdit {
+            range: Range::new(
+                lsp_types::Position::new(l, a),
+                lsp_types::Position::new(l, b),
+            ),
+            new_text: "new".into(),
+        };
+        // UTF-16: 🎉 is two units; `old` starts at unit 10 on line 0.
+        assert_eq!(
+            apply_edits(text, &[e(0, 10, 13), e(1, 6, 9)], Encoding::Utf16),
+            "s = \"🎉\"; new = 1\nprint(new)\n"
+        );
+        assert_eq!(
+            apply_edits(text, &[e(0, 12, 15)], Encoding::Utf8),
+            "s = \"🎉\"; new = 1\nprint(old)\n"
+        );
+    }
+}

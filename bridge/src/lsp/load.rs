@@ -1,0 +1,134 @@
+//! Whether a server is still loading the workspace, and whether it says it is unwell, read
+//! from what it sends: work-done progress, pyright's "Found N source files" log line,
+//! rust-analyzer's `experimental/serverStatus`.
+
+use super::transport::truncate;
+use lsp_types::notification::{LogMessage, Notification, Progress};
+use serde_json::Value;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The server has said nothing of its state.
+const STATUS_UNKNOWN: u8 = 0;
+/// The server says it is still loading or indexing.
+const STATUS_BUSY: u8 = 1;
+/// The server says it is quiescent: what it answers now is complete.
+const STATUS_QUIESCENT: u8 = 2;
+
+/// What a server has said of its load and health so far (updated by the reader thread).
+pub(super) struct Load {
+    /// Work-done progress begun and not yet ended (the server is loading).
+    progress: AtomicI64,
+    /// Whether any work-done progress was ever reported.
+    progress_seen: AtomicBool,
+    /// What the server last said of its state (rust-analyzer's `experimental/serverStatus`):
+    /// [`STATUS_UNKNOWN`], [`STATUS_BUSY`] or [`STATUS_QUIESCENT`]. Once it says, that and
+    /// not the progress decides whether it is loading.
+    status: AtomicU8,
+    /// What the server last said of its health when not "ok" (rust-analyzer's
+    /// `experimental/serverStatus`: "warning: Failed to load workspaces…"): its answers may
+    /// be partial.
+    health: Mutex<Option<String>>,
+    /// The server says when it has found the workspace's files (pyright: "Found N source
+    /// files"), so until then it is loading however long that takes.
+    announces_load: AtomicBool,
+    started: Instant,
+}
+
+impl Load {
+    pub(super) fn new() -> Load {
+        Load {
+            progress: AtomicI64::new(0),
+            progress_seen: AtomicBool::new(false),
+            status: AtomicU8::new(STATUS_UNKNOWN),
+            health: Mutex::new(None),
+            announces_load: AtomicBool::new(false),
+            started: Instant::now(),
+        }
+    }
+
+    /// Note that this server announces when it has loaded (known once it has said who it is).
+    pub(super) fn set_announces_load(&self, yes: bool) {
+        self.announces_load.store(yes, Ordering::SeqCst);
+    }
+
+    /// Read one message from the server for what it says of its state.
+    pub(super) fn observe(&self, msg: &Value) {
+        if msg["method"] == Progress::METHOD || announces_loaded(msg) {
+            self.progress_seen.store(true, Ordering::SeqCst);
+        }
+        // rust-analyzer's own notification, which lsp-types does not declare.
+        if msg["method"] == "experimental/serverStatus" {
+            let quiet = msg["params"]["quiescent"].as_bool().unwrap_or(false);
+            let now = if quiet { STATUS_QUIESCENT } else { STATUS_BUSY };
+            self.status.store(now, Ordering::SeqCst);
+            *self.health.lock().unwrap_or_else(|e| e.into_inner()) = unhealthy(&msg["params"]);
+        }
+        // Work-done progress: while some is open, the server is still loading.
+        if msg["method"] == Progress::METHOD && msg.get("id").is_none() {
+            match msg["params"]["value"]["kind"].as_str() {
+                Some("begin") => {
+                    self.progress.fetch_add(1, Ordering::SeqCst);
+                }
+                Some("end") => {
+                    let _ = self
+                        .progress
+                        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| Some((n - 1).max(0)));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Still loading: work-done progress is open, or it started moments ago and has not
+    /// reported any yet.
+    pub(super) fn loading(&self) -> bool {
+        match self.status.load(Ordering::SeqCst) {
+            STATUS_QUIESCENT => return false,
+            STATUS_BUSY => return true,
+            _ => {}
+        }
+        let open = self.progress.load(Ordering::SeqCst);
+        // A server that announces its load is waited for (up to the caller's cap); one that
+        // reports nothing is given a second.
+        let grace = if self.announces_load.load(Ordering::SeqCst) {
+            Duration::from_secs(60)
+        } else {
+            Duration::from_secs(1)
+        };
+        let progressed = self.progress_seen.load(Ordering::SeqCst);
+        open > 0 || (open == 0 && !progressed && self.started.elapsed() < grace)
+    }
+
+    /// What the server says is wrong with it, when it says so.
+    pub(super) fn degraded(&self) -> Option<String> {
+        self.health
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+/// A server status that is not healthy, said in a line: rust-analyzer's `health` ("ok",
+/// "warning", "error") and the first line of its `message`.
+fn unhealthy(params: &Value) -> Option<String> {
+    let health = params["health"].as_str()?;
+    if health == "ok" {
+        return None;
+    }
+    let message = params["message"]
+        .as_str()
+        .and_then(|m| m.lines().map(str::trim).find(|l| !l.is_empty()))
+        .map(|l| l.trim_end_matches(':'))
+        .unwrap_or("no reason given");
+    Some(format!("{health}: {}", truncate(message, 300)))
+}
+
+/// pyright's (and basedpyright's) log line once it has enumerated the workspace's files.
+fn announces_loaded(msg: &Value) -> bool {
+    msg["method"] == LogMessage::METHOD
+        && msg["params"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Found ") && m.contains(" source file"))
+}

@@ -1,0 +1,308 @@
+//! The server's outline (`textDocument/documentSymbol`) in SPEC's terms: qualnames (`~N` for
+//! repeated names in one scope, Go methods under their receiver type), the map's kinds,
+//! 1-based lines and character columns; for servers whose categories are not the map's, the
+//! kinds settled by a parse of the same text.
+
+use super::Encoding;
+use indexer::encoding::to_char_col;
+use indexer::lang::Lang;
+use indexer::model::{Kind, Pos, Span};
+use indexer::outline::OutlineSymbol;
+use lsp_types::{DocumentSymbol, Range, SymbolKind};
+use std::collections::HashMap;
+
+fn lsp_pos(p: &lsp_types::Position, lines: &[&str], enc: Encoding) -> Pos {
+    let text = lines.get(p.line as usize).copied().unwrap_or("");
+    Pos {
+        line: p.line + 1,
+        col: to_char_col(text, u64::from(p.character), enc),
+    }
+}
+
+fn lsp_span(r: &Range, lines: &[&str], enc: Encoding) -> Span {
+    Span {
+        start: lsp_pos(&r.start, lines, enc),
+        end: lsp_pos(&r.end, lines, enc),
+    }
+}
+
+/// A method named with its receiver, `(*Server).Serve` or `(T[K]).M`, as gopls lists them at
+/// the top of its outline: (receiver base type, method).
+fn receiver_method_name(name: &str) -> Option<(String, String)> {
+    let rest = name.strip_prefix('(')?;
+    let (recv, method) = rest.split_once(").")?;
+    let recv = recv.trim_start_matches('*');
+    let recv = recv.split('[').next().unwrap_or(recv);
+    Some((recv.to_string(), method.to_string()))
+}
+
+/// The map kind of an outline entry of `lsp_kind` under a `parent` of this kind.
+fn kind_of(lang: Lang, lsp_kind: SymbolKind, parent: Option<Kind>) -> Option<Kind> {
+    use Kind::*;
+    let server = &lang.spec().server;
+    Some(match lsp_kind {
+        SymbolKind::CLASS => server.class_kind,
+        SymbolKind::STRUCT => Struct,
+        SymbolKind::INTERFACE => Interface,
+        SymbolKind::METHOD | SymbolKind::CONSTRUCTOR => Method,
+        SymbolKind::FUNCTION if parent == Some(Class) && server.functions_in_class_are_methods => {
+            Method
+        }
+        SymbolKind::FUNCTION => Function,
+        SymbolKind::FIELD | SymbolKind::PROPERTY => Field,
+        SymbolKind::CONSTANT => Constant,
+        SymbolKind::VARIABLE => match parent {
+            Some(Class | Struct) => Field,
+            _ => Variable,
+        },
+        SymbolKind::ENUM_MEMBER => server.enum_member_kind,
+        SymbolKind::NAMESPACE | SymbolKind::MODULE => return server.namespace_kind,
+        SymbolKind::TYPE_PARAMETER | SymbolKind::ENUM => Type,
+        _ => return None,
+    })
+}
+
+/// The kinds of a server's outline settled by a parse of the same text, for servers whose
+/// categories are not the map's: the parsed symbol whose name starts at the same place, or
+/// (where the server points at the value: `exports.f = function () {}`) the one of the same
+/// name declared on that line around it, gives its kind, name position and qualname. Top-level
+/// variables the parse does not define (imports: `import { a }`, `const b = require(…)`) are
+/// left out, as the map leaves them out.
+pub(super) fn settle_kinds(lang: Lang, path: &str, text: &str, out: &mut Vec<OutlineSymbol>) {
+    let Ok(ex) = indexer::extract::Extractor::shared() else {
+        return;
+    };
+    let parsed = ex
+        .extract(
+            &mut indexer::extract::Worker::new(),
+            lang,
+            path,
+            text.as_bytes(),
+        )
+        .symbols;
+    let at: HashMap<(u32, u32), usize> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, s)| ((s.name_span.start.line, s.name_span.start.col), i))
+        .collect();
+    let mut keep = Vec::with_capacity(out.len());
+    for s in out.iter_mut() {
+        let start = s.name_span.start;
+        let found = at.get(&(start.line, start.col)).copied().or_else(|| {
+            parsed.iter().position(|p| {
+                p.name == s.name
+                    && p.name_span.start.line == start.line
+                    && (p.span.start.line, p.span.start.col) <= (start.line, start.col)
+                    && (start.line, start.col) <= (p.span.end.line, p.span.end.col)
+            })
+        });
+        match found.map(|i| &parsed[i]) {
+            Some(p) => {
+                s.kind = p.kind;
+                s.name_span = p.name_span;
+                s.qualname = p.qualname.clone();
+                keep.push(true);
+            }
+            None => keep.push(!(s.parent.is_none() && s.kind == Kind::Variable)),
+        }
+    }
+    // Drop, and renumber the parents of what stays.
+    let mut new_index = Vec::with_capacity(out.len());
+    let mut n = 0;
+    for k in &keep {
+        new_index.push(n);
+        n += usize::from(*k);
+    }
+    let old = std::mem::take(out);
+    for (i, mut s) in old.into_iter().enumerate() {
+        if keep[i] {
+            s.parent = s.parent.filter(|p| keep[*p]).map(|p| new_index[p]);
+            out.push(s);
+        }
+    }
+    // What the parse named under a type the server listed apart (`Map.open` out of an
+    // `impl Map` block) hangs under it.
+    let by_qual: HashMap<String, usize> = out
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.qualname.clone(), i))
+        .collect();
+    for s in out.iter_mut() {
+        if s.parent.is_none() {
+            if let Some((up, _)) = s.qualname.rsplit_once('.') {
+                s.parent = by_qual.get(up).copied();
+            }
+        }
+    }
+}
+
+/// Kinds that are declarations of their own even inside a function (not locals).
+fn declares_scope(k: SymbolKind) -> bool {
+    matches!(
+        k,
+        SymbolKind::CLASS
+            | SymbolKind::METHOD
+            | SymbolKind::FUNCTION
+            | SymbolKind::STRUCT
+            | SymbolKind::INTERFACE
+    )
+}
+
+/// The server's hierarchical outline → outline symbols with SPEC qualnames (`~N` for repeated
+/// names in one scope, Go methods under their receiver type) and character positions. Locals
+/// (what servers list under functions that are not functions or classes) are left out, as in
+/// the map.
+pub fn convert_outline(
+    lang: Lang,
+    top: &[DocumentSymbol],
+    text: &str,
+    enc: Encoding,
+) -> Vec<OutlineSymbol> {
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let mut out: Vec<OutlineSymbol> = Vec::new();
+    let mut counts: HashMap<(Option<usize>, String), u32> = HashMap::new();
+    // (symbol, parent index in `out`)
+    let mut stack: Vec<(&DocumentSymbol, Option<usize>)> =
+        top.iter().rev().map(|s| (s, None)).collect();
+    // Process in source order: a stack of reversed children keeps document order per level.
+    while let Some((s, parent)) = stack.pop() {
+        let raw_name = s.name.as_str();
+        let parent_kind = parent.map(|p| out[p].kind);
+        // Under a function, only nested functions and types count: the rest are locals and
+        // parameters.
+        if matches!(parent_kind, Some(Kind::Function | Kind::Method)) && !declares_scope(s.kind) {
+            continue;
+        }
+        let Some(kind) = kind_of(lang, s.kind, parent_kind) else {
+            // A container the map has no kind for (rust-analyzer's `impl Map` block): where
+            // the parse settles the outline, its children stand in its place, and the parse
+            // names them (`Map.open`).
+            if lang.spec().server.outline_kinds_from_parse {
+                for c in s.children.iter().flatten().rev() {
+                    stack.push((c, parent));
+                }
+            }
+            continue;
+        };
+        let by_receiver = lang
+            .spec()
+            .server
+            .receiver_in_method_names
+            .then(|| receiver_method_name(raw_name))
+            .flatten();
+        let (prefix, name, kind) = match by_receiver {
+            Some((recv, m)) => (Some(recv), m, Kind::Method),
+            _ => (
+                parent.map(|p| out[p].qualname.clone()),
+                raw_name.to_string(),
+                kind,
+            ),
+        };
+        // A name no node ID can carry (tsc's `setTimeout() callback`, a computed key) is no
+        // symbol of the map's; what it holds is local to it.
+        if !indexer::id::is_member_name(&name) {
+            continue;
+        }
+        let key_scope = if prefix.is_some() && parent.is_none() {
+            None
+        } else {
+            parent
+        };
+        let key = (
+            key_scope,
+            format!("{}|{name}", prefix.clone().unwrap_or_default()),
+        );
+        let n = counts.entry(key).or_insert(0);
+        *n += 1;
+        let seg = if *n > 1 {
+            format!("{name}~{n}")
+        } else {
+            name.clone()
+        };
+        let qualname = match prefix {
+            Some(p) => format!("{p}.{seg}"),
+            None => seg,
+        };
+        let span = lsp_span(&s.range, &lines, enc);
+        let name_span = lsp_span(&s.selection_range, &lines, enc);
+        let idx = out.len();
+        out.push(OutlineSymbol {
+            name,
+            qualname,
+            kind,
+            span,
+            name_span,
+            signature: s
+                .detail
+                .as_deref()
+                .filter(|d| !d.is_empty())
+                .map(indexer::extract::clip_signature),
+            parent,
+        });
+        for c in s.children.iter().flatten().rev() {
+            stack.push((c, Some(idx)));
+        }
+    }
+    // Methods named with their receiver hang under its type when it is in this file.
+    if lang.spec().server.receiver_in_method_names {
+        let types: HashMap<String, usize> = out
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.parent.is_none() && s.kind.is_type_like())
+            .map(|(i, s)| (s.qualname.clone(), i))
+            .collect();
+        for s in out.iter_mut() {
+            if s.kind == Kind::Method && s.parent.is_none() {
+                if let Some((recv, _)) = s.qualname.split_once('.') {
+                    s.parent = types.get(recv).copied();
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn outline_names_are_node_id_segments() {
+        let r = |l: u32, c: u32, e: u32| json!({"start": {"line": l, "character": c}, "end": {"line": l, "character": e}});
+        let text = "class R {\n  #t = 0\n  s() {\n    setTimeout(() => {}, 1)\n  }\n}\n";
+        let v = json!([{
+            "name": "R", "kind": 5, "range": r(0, 0, 1), "selectionRange": r(0, 6, 7),
+            "children": [
+                {"name": "#t", "kind": 8, "range": r(1, 2, 8), "selectionRange": r(1, 2, 4)},
+                {"name": "s", "kind": 6, "range": r(2, 2, 3), "selectionRange": r(2, 2, 3),
+                 "children": [{"name": "setTimeout() callback", "kind": 12,
+                               "range": r(3, 15, 25), "selectionRange": r(3, 15, 25)}]}
+            ]
+        }]);
+        let top: Vec<DocumentSymbol> = serde_json::from_value(v).expect("symbols");
+        let out = convert_outline(Lang::TypeScript, &top, text, Encoding::Utf16);
+        let names: Vec<&str> = out.iter().map(|s| s.qualname.as_str()).collect();
+        assert_eq!(names, ["R", "R.#t", "R.s"]);
+        for s in &out {
+            let id = indexer::id::NodeId::symbol_id(Lang::TypeScript, "r.ts", &s.qualname);
+            assert!(indexer::id::NodeId::parse(&id).is_ok(), "{id}");
+        }
+    }
+
+    #[test]
+    fn gopls_method_names() {
+        assert_eq!(
+            receiver_method_name("(*Server).Serve"),
+            Some(("Server".into(), "Serve".into()))
+        );
+        assert_eq!(
+            receiver_method_name("(List[T]).Len"),
+            Some(("List".into(), "Len".into()))
+        );
+        assert_eq!(receiver_method_name("Serve"), None);
+    }
+}

@@ -1,0 +1,597 @@
+//! One running language server: its process started and stopped, the `initialize` handshake,
+//! requests with timeouts (cancelled with `$/cancelRequest`) asked again while the server
+//! answers "not now", and what the tools ask of it (outlines, position requests), its load
+//! and health, and how long it has been idle.
+
+use super::capabilities::{self, initialize_params, Capability};
+use super::convert::locations;
+use super::docs::{document_uri, Docs};
+use super::error::LspError;
+use super::load::Load;
+use super::outline::{convert_outline, settle_kinds};
+use super::reply::Decode;
+use super::transport::{to_json, Failure, Transport};
+use super::Encoding;
+use crate::paths::Contained;
+use indexer::encoding::from_char_col;
+use indexer::lang::Lang;
+use indexer::model::Pos;
+use indexer::outline::OutlineSymbol;
+use lsp_types::notification::{Cancel, Exit, Initialized, Notification};
+use lsp_types::request::{
+    CallHierarchyIncomingCalls, CallHierarchyOutgoingCalls, DocumentSymbolRequest, GotoDefinition,
+    GotoImplementation, Initialize, References, Request, Shutdown, WorkspaceFoldersRequest,
+};
+use lsp_types::{
+    CallHierarchyIncomingCallsParams, CallHierarchyItem, CallHierarchyOutgoingCallsParams,
+    CancelParams, DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams,
+    InitializedParams, Location, NumberOrString, Range, ReferenceContext, ReferenceParams,
+    ServerCapabilities, TextDocumentIdentifier, TextDocumentPositionParams, WorkspaceFolder,
+};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Per-request timeout (SPEC: 15 s; references and workspace symbols get 30 s).
+pub const TIMEOUT: Duration = Duration::from_secs(15);
+/// How long an empty answer is asked again while the server is still loading.
+const LOADING_RETRY: Duration = Duration::from_secs(8);
+
+/// The command for a language: the first of its registry's candidates found on PATH, never
+/// chosen by the indexed repository.
+pub fn command_for(lang: Lang) -> Option<Vec<String>> {
+    lang.spec()
+        .server
+        .commands
+        .iter()
+        .find(|c| c.first().is_some_and(|p| which(p).is_some()))
+        .map(|c| c.iter().map(|s| s.to_string()).collect())
+}
+
+/// How to install a language's server, from the registry.
+pub fn install_hint(lang: Lang) -> &'static str {
+    lang.spec().server.install_hint
+}
+
+fn which(cmd: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(cmd))
+        .find(|p| p.is_file())
+}
+
+/// A running language server.
+pub struct Server {
+    pub lang: Lang,
+    pub command: Vec<String>,
+    child: Mutex<Child>,
+    wire: Transport,
+    load: Arc<Load>,
+    docs: Docs,
+    encoding: Encoding,
+    root: PathBuf,
+    timeout: Duration,
+    /// When it last answered or was waited for, in milliseconds since `started`: an idle
+    /// period counts from there, not from when a request began.
+    active_ms: AtomicU64,
+    /// What the server said it can do (`initialize`'s `capabilities`).
+    capabilities: ServerCapabilities,
+    started: Instant,
+    /// The last outline of each document, valid while its text is unchanged.
+    outlines: Mutex<HashMap<String, (String, Vec<OutlineSymbol>)>>,
+}
+
+/// A server that could not be started, with what it said on stderr.
+#[derive(Debug)]
+pub struct StartError {
+    pub error: LspError,
+    pub stderr_tail: Vec<String>,
+}
+
+impl From<LspError> for StartError {
+    fn from(error: LspError) -> StartError {
+        StartError {
+            error,
+            stderr_tail: Vec::new(),
+        }
+    }
+}
+
+impl Server {
+    /// Spawn the server and run the `initialize` handshake.
+    pub fn start(
+        lang: Lang,
+        root: &Path,
+        command: Vec<String>,
+        timeout: Duration,
+    ) -> Result<Server, StartError> {
+        let Some((prog, args)) = command.split_first() else {
+            return Err(LspError::NoCommand.into());
+        };
+        // The answer to `workspace/workspaceFolders`: the root, by its directory's name.
+        let folders = to_json(
+            WorkspaceFoldersRequest::METHOD,
+            [WorkspaceFolder {
+                uri: document_uri(root)?,
+                name: root
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            }],
+        )?;
+        let mut cmd = Command::new(prog);
+        cmd.args(args)
+            .current_dir(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        cmd.envs(lang.spec().server.env.iter().copied());
+        for (file, key, value) in lang.spec().server.env_when {
+            if root.join(file).is_file() {
+                cmd.env(key, value);
+            }
+        }
+        let mut child = cmd.spawn().map_err(|e| LspError::Spawn {
+            lang,
+            program: prog.clone(),
+            message: e.to_string(),
+        })?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(LspError::NoPipes.into());
+        };
+        let load = Arc::new(Load::new());
+        let wire = {
+            let load = load.clone();
+            Transport::start(prog, stdin, stdout, stderr, folders, move |msg| {
+                load.observe(msg)
+            })
+        };
+        let mut server = Server {
+            lang,
+            command,
+            child: Mutex::new(child),
+            wire,
+            load,
+            docs: Docs::new(lang),
+            encoding: Encoding::Utf16,
+            timeout,
+            root: root.to_path_buf(),
+            outlines: Mutex::new(HashMap::new()),
+            active_ms: AtomicU64::new(0),
+            capabilities: ServerCapabilities::default(),
+            started: Instant::now(),
+        };
+        let init = initialize_params(root).and_then(|params| {
+            server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
+        });
+        let init = match init {
+            Ok(v) => v,
+            Err(error) => {
+                // Let the stderr reader catch up with a server that died, for its last words.
+                server.wire.drain_stderr(Duration::from_millis(500));
+                return Err(StartError {
+                    stderr_tail: server.stderr_tail(),
+                    error,
+                });
+            }
+        };
+        server.capabilities = init.capabilities;
+        // pyright sends no serverInfo: its command names it.
+        let announcing = lang.spec().server.announcing_servers;
+        let name = init.server_info.map(|i| i.name).unwrap_or_default();
+        server
+            .load
+            .set_announces_load([name.as_str(), server.command[0].as_str()].iter().any(|n| {
+                let n = n.to_ascii_lowercase();
+                announcing.iter().any(|a| n.contains(a))
+            }));
+        server.encoding = capabilities::encoding(&server.capabilities);
+        server.notify::<Initialized>(InitializedParams {})?;
+        Ok(server)
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// The last lines the server wrote to stderr.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.wire.stderr_tail()
+    }
+
+    /// Send a notification.
+    pub fn notify<N: Notification>(&self, params: N::Params) -> Result<(), LspError> {
+        self.wire.notify::<N>(params)
+    }
+
+    /// Ask a request and read its result (see [`Decode`] for how each is read), asked again
+    /// while the server answers "not now" (see [`Server::ask`]).
+    pub fn request<R: Request>(
+        &self,
+        params: R::Params,
+        timeout: Duration,
+    ) -> Result<R::Result, LspError>
+    where
+        R::Result: Decode,
+    {
+        let v = self.ask(R::METHOD, to_json(R::METHOD, params)?, timeout)?;
+        decode::<R>(v)
+    }
+
+    /// One request as JSON, asked again (within `timeout`) while the server answers that the
+    /// content was modified (-32801) or that it cancelled the request itself (-32802): both
+    /// mean "not now", as rust-analyzer says while it loads.
+    fn ask(&self, method: &str, params: Value, timeout: Duration) -> Result<Value, LspError> {
+        let started = Instant::now();
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let left = timeout.saturating_sub(started.elapsed());
+            match self.ask_once(method, params.clone(), left) {
+                Err(e)
+                    if e.retryable()
+                        && tries < 8
+                        && started.elapsed() + Duration::from_millis(300) < timeout =>
+                {
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+                answered => return answered,
+            }
+        }
+    }
+
+    /// One request and its answer, or why there is none; cancelled when no answer comes in
+    /// `timeout`.
+    fn ask_once(&self, method: &str, params: Value, timeout: Duration) -> Result<Value, LspError> {
+        let (id, rx) = self.wire.send(method, params)?;
+        let answer = rx.recv_timeout(timeout);
+        self.touch();
+        match answer {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(Failure::Answered { code, message })) => {
+                Err(LspError::answered(method, code, message))
+            }
+            Ok(Err(Failure::Exited)) => Err(LspError::ExitedWaiting {
+                method: method.to_string(),
+            }),
+            Err(_) => {
+                self.wire.forget(id);
+                // Ids are counted from 1 and stay within LSP's integers for the life of any
+                // server; one past them could not be named, and its answer is ignored anyway.
+                if let Ok(id) = i32::try_from(id) {
+                    let _ = self.notify::<Cancel>(CancelParams {
+                        id: NumberOrString::Number(id),
+                    });
+                }
+                Err(LspError::Timeout {
+                    method: method.to_string(),
+                    waited: timeout,
+                })
+            }
+        }
+    }
+
+    /// Make the server's copy of a file equal to `text` (its disk content), and every other
+    /// open document equal to its file (see [`Docs::sync`]); the document's URI.
+    pub fn sync(&self, file: &Contained, text: &str) -> Result<lsp_types::Uri, LspError> {
+        self.docs.sync(&self.wire, file, text)
+    }
+
+    /// The files this server has open (re-opened on its successor after a restart).
+    pub fn open_files(&self) -> Vec<Contained> {
+        self.docs.files()
+    }
+
+    /// The server's output has not ended (it has not exited or sent garbage).
+    pub fn alive(&self) -> bool {
+        self.wire.alive()
+    }
+
+    /// Note that the server is in use now.
+    fn touch(&self) {
+        let ms = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.active_ms.fetch_max(ms, Ordering::SeqCst);
+    }
+
+    /// How long since it last answered or was waited for.
+    pub fn idle_for(&self) -> Duration {
+        let at = Duration::from_millis(self.active_ms.load(Ordering::SeqCst));
+        self.started.elapsed().saturating_sub(at)
+    }
+
+    /// Requests waiting for an answer.
+    pub fn in_flight(&self) -> usize {
+        self.wire.in_flight()
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.lock().unwrap_or_else(|e| e.into_inner()).id()
+    }
+
+    /// The live outline of a file, in SPEC's terms.
+    pub fn outline(&self, file: &Contained, text: &str) -> Result<Vec<OutlineSymbol>, LspError> {
+        let uri = self.sync(file, text)?;
+        let key = uri.as_str().to_string();
+        if let Some((t, o)) = self
+            .outlines
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            if t == text {
+                return Ok(o.clone());
+            }
+        }
+        let started = Instant::now();
+        loop {
+            let found = self.request::<DocumentSymbolRequest>(
+                DocumentSymbolParams {
+                    text_document: TextDocumentIdentifier { uri: uri.clone() },
+                    work_done_progress_params: Default::default(),
+                    partial_result_params: Default::default(),
+                },
+                self.timeout,
+            )?;
+            let symbols = match found {
+                Some(DocumentSymbolResponse::Nested(s)) => s,
+                // Read as the hierarchical outline: a flat list has none of it.
+                Some(DocumentSymbolResponse::Flat(_)) | None => Vec::new(),
+            };
+            let mut out = convert_outline(self.lang, &symbols, text, self.encoding);
+            if self.lang.spec().server.outline_kinds_from_parse {
+                settle_kinds(self.lang, &file.rel, text, &mut out);
+            }
+            // An empty answer while the server is still loading is retried for a while.
+            if !out.is_empty() || started.elapsed() > LOADING_RETRY || text.trim().is_empty() {
+                self.outlines
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(key, (text.to_string(), out.clone()));
+                return Ok(out);
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+
+    /// Where a position request asks: a 1-based line and character column of a file whose disk
+    /// text is `text`, in the server's units (the file synced first).
+    fn position(
+        &self,
+        file: &Contained,
+        text: &str,
+        pos: Pos,
+    ) -> Result<TextDocumentPositionParams, LspError> {
+        let uri = self.sync(file, text)?;
+        let line_text = indexer::syntax::line_at(text, pos.line);
+        Ok(TextDocumentPositionParams {
+            text_document: TextDocumentIdentifier { uri },
+            position: lsp_types::Position {
+                line: pos.line.saturating_sub(1),
+                character: u32::try_from(from_char_col(line_text, pos.col, self.encoding))
+                    .unwrap_or(u32::MAX),
+            },
+        })
+    }
+
+    /// A position request (hover, definition, rename, …) at a 1-based line and character
+    /// column of a file whose disk text is `text`; `params` makes the request's params from
+    /// the position.
+    pub fn at<R: Request>(
+        &self,
+        file: &Contained,
+        text: &str,
+        pos: Pos,
+        params: impl FnOnce(TextDocumentPositionParams) -> R::Params,
+        timeout: Option<Duration>,
+    ) -> Result<R::Result, LspError>
+    where
+        R::Result: Decode,
+    {
+        let at = self.position(file, text, pos)?;
+        self.request::<R>(params(at), timeout.unwrap_or(self.timeout))
+    }
+
+    /// Whether the server offers a capability (from `initialize`'s answer).
+    pub fn supports(&self, capability: Capability) -> bool {
+        capability.offered_by(&self.capabilities)
+    }
+
+    /// What the server says is wrong with it, when it says so (a workspace it could not
+    /// load): its answers may miss what it did not load.
+    pub fn degraded(&self) -> Option<String> {
+        self.load.degraded()
+    }
+
+    /// Still loading: work-done progress is open, or it started moments ago and has not
+    /// reported any yet.
+    pub fn loading(&self) -> bool {
+        self.load.loading()
+    }
+
+    /// Wait (up to `cap`) until the server has finished loading the workspace, so answers that
+    /// span files (references, workspace symbols, rename) are not partial.
+    pub fn wait_ready(&self, cap: Duration) {
+        let t = Instant::now();
+        while self.loading() && t.elapsed() < cap && self.alive() {
+            self.touch();
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+
+    /// A position request whose empty answer (null or no element), while the server is still
+    /// loading, is asked again for up to 8 s.
+    pub fn at_retrying<R: Request>(
+        &self,
+        file: &Contained,
+        text: &str,
+        pos: Pos,
+        params: impl Fn(TextDocumentPositionParams) -> R::Params,
+        timeout: Option<Duration>,
+    ) -> Result<R::Result, LspError>
+    where
+        R::Result: Decode,
+    {
+        self.wait_ready(timeout.unwrap_or(self.timeout));
+        let started = Instant::now();
+        loop {
+            let at = params(self.position(file, text, pos)?);
+            let v = self.ask(
+                R::METHOD,
+                to_json(R::METHOD, at)?,
+                timeout.unwrap_or(self.timeout),
+            )?;
+            let empty = v.is_null() || v.as_array().is_some_and(Vec::is_empty);
+            if !empty || !self.loading() || started.elapsed() > LOADING_RETRY {
+                return decode::<R>(v);
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    }
+
+    /// The locations a position request answers (definitions, references, implementations),
+    /// asked again while the server loads (see [`Server::at_retrying`]).
+    pub fn locate(
+        &self,
+        what: Locate,
+        file: &Contained,
+        text: &str,
+        pos: Pos,
+        timeout: Option<Duration>,
+    ) -> Result<Vec<Location>, LspError> {
+        let plain = |at| GotoDefinitionParams {
+            text_document_position_params: at,
+            work_done_progress_params: Default::default(),
+            partial_result_params: Default::default(),
+        };
+        match what {
+            Locate::Definition => self
+                .at_retrying::<GotoDefinition>(file, text, pos, plain, timeout)
+                .map(locations),
+            Locate::Implementation => self
+                .at_retrying::<GotoImplementation>(file, text, pos, plain, timeout)
+                .map(locations),
+            Locate::References { declaration } => {
+                let refs = |at| ReferenceParams {
+                    text_document_position: at,
+                    context: ReferenceContext {
+                        include_declaration: declaration,
+                    },
+                    work_done_progress_params: Default::default(),
+                    partial_result_params: Default::default(),
+                };
+                self.at_retrying::<References>(file, text, pos, refs, timeout)
+                    .map(Option::unwrap_or_default)
+            }
+        }
+    }
+
+    /// The calls into (`incoming`) or out of a call hierarchy item: the other end of each, and
+    /// the ranges of the calls.
+    pub fn calls(
+        &self,
+        item: CallHierarchyItem,
+        incoming: bool,
+        timeout: Duration,
+    ) -> Result<Vec<(CallHierarchyItem, Vec<Range>)>, LspError> {
+        let (work_done_progress_params, partial_result_params) = Default::default();
+        if incoming {
+            let found = self.request::<CallHierarchyIncomingCalls>(
+                CallHierarchyIncomingCallsParams {
+                    item,
+                    work_done_progress_params,
+                    partial_result_params,
+                },
+                timeout,
+            )?;
+            Ok(found
+                .into_iter()
+                .flatten()
+                .map(|c| (c.from, c.from_ranges))
+                .collect())
+        } else {
+            let found = self.request::<CallHierarchyOutgoingCalls>(
+                CallHierarchyOutgoingCallsParams {
+                    item,
+                    work_done_progress_params,
+                    partial_result_params,
+                },
+                timeout,
+            )?;
+            Ok(found
+                .into_iter()
+                .flatten()
+                .map(|c| (c.to, c.from_ranges))
+                .collect())
+        }
+    }
+
+    /// The per-request timeout this server was started with.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let mut child = self.child.lock().unwrap_or_else(|e| e.into_inner());
+        if self.wire.alive() {
+            let _ = self.request::<Shutdown>((), Duration::from_secs(2));
+            let _ = self.notify::<Exit>(());
+            let deadline = Instant::now() + Duration::from_secs(2);
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = child.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        // Dead, broken or deaf: killed, and always reaped (no zombie is left).
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
+/// The requests answered with locations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Locate {
+    Definition,
+    Implementation,
+    /// References, with the declaration among them or not.
+    References {
+        declaration: bool,
+    },
+}
+
+impl Locate {
+    /// The capability a server offers this request by.
+    pub fn capability(self) -> Capability {
+        match self {
+            Locate::Definition => Capability::Definition,
+            Locate::Implementation => Capability::Implementation,
+            Locate::References { .. } => Capability::References,
+        }
+    }
+}
+
+/// A request's result read from its reply.
+fn decode<R: Request>(v: Value) -> Result<R::Result, LspError>
+where
+    R::Result: Decode,
+{
+    R::Result::decode(v).map_err(|message| LspError::BadReply {
+        method: R::METHOD.to_string(),
+        message,
+    })
+}
