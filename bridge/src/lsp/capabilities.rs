@@ -4,7 +4,7 @@
 
 use super::docs::document_uri;
 use super::error::LspError;
-use super::Encoding;
+use indexer::encoding::Encoding;
 use lsp_types::{
     CallHierarchyServerCapability, ClientCapabilities, DocumentSymbolClientCapabilities,
     GeneralClientCapabilities, HoverClientCapabilities, HoverProviderCapability,

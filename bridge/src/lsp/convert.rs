@@ -2,8 +2,8 @@
 //! lines and character columns, definitions and workspace symbols as flat lists, a rename's
 //! workspace edit per file, text edits applied.
 
-use super::Encoding;
 use indexer::encoding::to_char_col;
+use indexer::encoding::Encoding;
 use indexer::model::Pos;
 use lsp_types::{
     DocumentChangeOperation, DocumentChanges, GotoDefinitionResponse, Location, OneOf, Range,

@@ -3,8 +3,8 @@
 //! 1-based lines and character columns; for servers whose categories are not the map's, the
 //! kinds settled by a parse of the same text.
 
-use super::Encoding;
 use indexer::encoding::to_char_col;
+use indexer::encoding::Encoding;
 use indexer::lang::Lang;
 use indexer::model::{Kind, Pos, Span};
 use indexer::outline::OutlineSymbol;
