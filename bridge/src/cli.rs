@@ -52,8 +52,8 @@ pub struct Global {
     #[arg(long, global = true)]
     pub no_lsp: bool,
     /// The server command for a language, e.g. `--lsp "go=gopls -rpc.trace"`; repeatable.
-    /// (Default: gopls; pyright-langserver, basedpyright-langserver, pylsp or
-    /// jedi-language-server, whichever is on PATH.)
+    /// (Default: each language's server, the first of its registry's candidates found on
+    /// PATH; `codemap status` names the one running.)
     #[arg(long = "lsp", global = true, value_name = "LANG=CMD")]
     pub lsp: Vec<String>,
     /// Per-request timeout for language servers, in milliseconds (default 15000; references,

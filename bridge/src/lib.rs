@@ -1,5 +1,8 @@
-//! codemap's interfaces and live bridge: the tool dispatcher shared by the CLI and (later) the
-//! MCP server, and the `codemap` binary's command line.
+//! codemap's interfaces and live bridge: the tool dispatcher ([`tools`]) shared by the command
+//! line ([`cli`]) and the MCP server ([`mcp`], `codemap serve`); the language-server client
+//! ([`lsp`]) and its supervisor ([`supervise`]); `resolve` ([`reconcile`]) and the nav tools
+//! ([`nav`]), which ask a server and fall back to the map; the watcher ([`watch`]). The
+//! `codemap` binary (`src/main.rs`) runs [`cli`].
 //!
 //! Every tool is called as `(name, JSON arguments)` and answers with one
 //! [`indexer::envelope::Envelope`], so `codemap search --json` and an MCP `map_search` call

@@ -1,9 +1,9 @@
 //! `resolve`: between the map and the file as it is now (SPEC "resolve").
 //!
 //! `{nodeId}` (MAP → live): where is that symbol now? `{file, line, col}` (live → MAP): which
-//! symbol is this, and is it in the map? The live outline comes from a tree-sitter parse of the
-//! file on disk (`source: "parse"`, `verified: false`); a language server's outline will take its
-//! place when one is running (issue 3), with the same matching rules (`indexer::outline`).
+//! symbol is this, and is it in the map? The live outline is the language server's when one runs,
+//! else a tree-sitter parse of the file on disk (`source: "parse"`, `verified: false`), matched by
+//! the same rules (`indexer::outline`).
 
 use crate::paths::{contain, Contained};
 use crate::workspace::{MapLease, Workspace};

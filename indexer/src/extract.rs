@@ -1,6 +1,6 @@
 //! Extraction: `(bytes, language) -> FileExtract`. Pure: no file system, no SQLite.
 //!
-//! The query files in `queries/` say what is a definition, a call, an import or a base; this
+//! The query files (`lang/<name>/query.scm`) say what is a definition, a call, an import or a base; this
 //! module runs each file's captures in one pass and then decides, from how the captured nodes
 //! nest, which definitions are symbols of the map (module-, class- and type-level ones; locals
 //! are left out), their qualified names (with `~N` for repeated names in one scope), ranges,

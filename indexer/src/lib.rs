@@ -1,9 +1,13 @@
-//! codemap's map: walk a repository, parse Go and Python with tree-sitter, extract symbols and
-//! the edges between them, keep them in one SQLite file, and answer map queries from it.
+//! codemap's map: walk a repository, parse its Python, Go, TypeScript, JavaScript and Rust
+//! files with tree-sitter, extract symbols and the edges between them, keep them in one SQLite
+//! file, and answer map queries from it.
 //!
-//! The core is pure: [`extract`] turns bytes into symbols and references, [`id`] is the node-ID
-//! grammar, [`resolve`] turns references into edges. IO lives at the edges: [`walk`] reads the
-//! file system, [`store`] owns SQLite, [`index`] runs one indexing pass, [`query`] answers.
+//! Each language is described once, in its folder under [`lang`] (the registry); nothing else
+//! names one. The core is pure: [`extract`] turns bytes into symbols and references, [`id`] is
+//! the node-ID grammar, [`resolve`] turns references into edges. IO lives at the edges: [`walk`]
+//! reads the file system, [`store`] owns SQLite (every statement), [`index`] runs one indexing
+//! pass, [`query`] answers the map tools, [`export`] writes a SCIP index. The answers' wire
+//! types ([`envelope`], [`shape`]) live here too, for now. `ARCHITECTURE.md` maps the whole.
 //!
 //! ```no_run
 //! use indexer::index::{IndexOptions, run};

@@ -1,5 +1,5 @@
 //! Outlines: the symbols of one file as they are now, and the two questions `resolve` asks of
-//! them. Pure: the outline comes from a live parse (or, later, a language server) as data.
+//! them. Pure: the outline comes from a live parse or a language server, as data.
 //!
 //! - [`find`]: where is the symbol a qualname names? Exactly there, or (when its chain no longer
 //!   matches) the only symbol of the same file with the same last name (`relocated`).

@@ -226,6 +226,48 @@ pub fn comment_first_line(src: &[u8], node: Node<'_>) -> Option<String> {
     comment_summary(src, &[node])
 }
 
+/// The doc comment above a declaration, from the tree's siblings (the reference path, which
+/// has no list of the file's comments): walking back from `cur`, the node before it, the run
+/// of comments (`is_comment`, by kind) that ends on the line above `next_row` with no blank
+/// line between; its summary ([`comment_summary`]). With `trailing_ends_run`, a comment that
+/// trails code on its line ends the run (it belongs to that code). A comment node that ends at
+/// column 0 (one holding its newline, as Rust's `///` parsed from macro arguments) ends on the
+/// line before.
+pub fn doc_above(
+    src: &[u8],
+    mut cur: Option<Node<'_>>,
+    mut next_row: usize,
+    is_comment: fn(&str) -> bool,
+    trailing_ends_run: bool,
+) -> Option<String> {
+    let mut run = Vec::new();
+    while let Some(c) = cur {
+        let e = c.end_position();
+        let last_row = if e.column == 0 && e.row > 0 {
+            e.row - 1
+        } else {
+            e.row
+        };
+        if !is_comment(c.kind_name()) || last_row + 1 != next_row {
+            break;
+        }
+        if trailing_ends_run
+            && c.prev_sibling()
+                .is_some_and(|p| p.end_position().row == c.start_position().row)
+        {
+            break;
+        }
+        next_row = c.start_position().row;
+        run.push(c);
+        cur = c.prev_sibling();
+    }
+    if run.is_empty() {
+        return None;
+    }
+    run.reverse();
+    comment_summary(src, &run)
+}
+
 /// The summary of a run of comments (consecutive `//` lines, or one block comment): its
 /// first sentence, see [`first_sentence`].
 pub fn comment_summary(src: &[u8], nodes: &[Node<'_>]) -> Option<String> {

@@ -1,4 +1,4 @@
-//! Walking the workspace: which files are Python or Go source, with their size and mtime.
+//! Walking the workspace: which files are source of a language in the registry, with their size and mtime.
 //!
 //! Uses the `ignore` crate, so `.gitignore`, `.ignore` and `.codemapignore` are honoured and
 //! hidden directories (`.git`, `.codemap`, ...) are skipped. Symlinks are not followed into

@@ -23,7 +23,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// `resolve/python.rs` → `resolve::python`; `resolve/mod.rs` → `resolve`; the crate root and
+/// `resolve/langs.rs` → `resolve::langs`; `resolve/mod.rs` → `resolve`; the crate root and
 /// the binary are left out.
 fn module_of(src: &Path, file: &Path) -> Option<String> {
     let rel = file.strip_prefix(src).ok()?.with_extension("");

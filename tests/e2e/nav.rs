@@ -1,4 +1,4 @@
-//! The nav tools on the fixture projects, with the real gopls and pyright and without them
+//! The nav tools on the fixture projects, with the real servers (gopls, pyright, tsc, rust-analyzer) and without them
 //! (the fallbacks, labelled): every answer asserted as a snapshot. `nav_rename`'s diff is
 //! applied with `patch` and the result builds (`go build`) or imports (`python3 -c`).
 //! `locate` against real standard-library files: every identifier picked resolves to itself.

@@ -1,19 +1,11 @@
 //! The language registry: every language codemap understands, each described once in its own
-//! module (`python`, `go`) by a [`Language`]: its ID prefix and file extensions, tree-sitter
+//! folder (`lang/python/`) by a [`Language`]: its ID prefix and file extensions, tree-sitter
 //! grammar and query file, builtins, extraction rules ([`Syntax`]), map post-passes and
-//! language server. Everything else asks the registry; nothing outside the language modules
-//! names a language.
-//!
-//! Adding a language: a module here with its `Language`, a query file in `queries/`, a
-//! variant of [`Lang`] with its line in [`Lang::spec`], and its resolver in
-//! `resolve::lang_resolver`.
+//! language server; its resolver (`resolve.rs`) is mounted by the resolver registry
+//! (`resolve/langs.rs`). Everything else asks the registry; nothing outside the language
+//! folders and the two registries names a language (`tests/e2e/architecture.rs`).
 
-pub(crate) mod go;
-mod javascript;
-mod python;
-mod rust;
 pub mod spec;
-mod typescript;
 
 pub use spec::{
     Def, DefTag, GeneratedRules, Language, MacroArgs, PackageName, Reread, ScipSpec, ServerSpec,
@@ -43,36 +35,41 @@ pub fn rules_fingerprint() -> String {
     .clone()
 }
 
-/// A language the map indexes: a handle on its [`Language`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Lang {
-    Python,
-    Go,
-    TypeScript,
-    JavaScript,
-    Rust,
+/// The registry's one line per language: its [`Lang`] variant, its folder's module and the
+/// [`Language`] that module declares. Makes the enum, [`Lang::ALL`] (in this order: it is the
+/// order of every listing by language) and [`Lang::spec`].
+macro_rules! languages {
+    ($($variant:ident: $module:ident::$language:ident,)*) => {
+        $(pub(crate) mod $module;)*
+
+        /// A language the map indexes: a handle on its [`Language`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Lang {
+            $($variant,)*
+        }
+
+        impl Lang {
+            pub const ALL: [Lang; [$(Lang::$variant,)*].len()] = [$(Lang::$variant,)*];
+
+            /// The registry: each language's description.
+            pub fn spec(self) -> &'static Language {
+                match self {
+                    $(Lang::$variant => &$module::$language,)*
+                }
+            }
+        }
+    };
+}
+
+languages! {
+    Python: python::PYTHON,
+    Go: go::GO,
+    TypeScript: typescript::TYPESCRIPT,
+    JavaScript: javascript::JAVASCRIPT,
+    Rust: rust::RUST,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 5] = [
-        Lang::Python,
-        Lang::Go,
-        Lang::TypeScript,
-        Lang::JavaScript,
-        Lang::Rust,
-    ];
-
-    /// The registry: each language's description.
-    pub fn spec(self) -> &'static Language {
-        match self {
-            Lang::Python => &python::PYTHON,
-            Lang::Go => &go::GO,
-            Lang::TypeScript => &typescript::TYPESCRIPT,
-            Lang::JavaScript => &javascript::JAVASCRIPT,
-            Lang::Rust => &rust::RUST,
-        }
-    }
-
     /// The prefix used in node IDs and in the `files.lang` column.
     pub fn prefix(self) -> &'static str {
         self.spec().prefix
@@ -132,7 +129,7 @@ impl Lang {
         Lang::ALL.iter().any(|l| l.spec().skip_dirs.contains(&name))
     }
 
-    /// The query file from `queries/`, embedded at build time.
+    /// The query file from the language's folder, embedded at build time.
     pub fn query_source(self) -> &'static str {
         self.spec().query
     }

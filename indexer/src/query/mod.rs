@@ -1,4 +1,4 @@
-//! Map tools: `map_search`, `map_neighbors`, `map_path`, `map_status`. They read the map only
+//! Map tools: `map_search`, `map_neighbors`, `map_path`, `map_overview`, `map_status`. They read the map only
 //! (never a language server), mark symbols whose file changed on disk since it was indexed, and
 //! answer in the envelope's terms ([`Answer`](crate::envelope::Answer) or [`ToolError`]).
 //!

@@ -6,7 +6,7 @@
 //! Rules, in order (SPEC "Edges"): the same scope or file (`local`), the same package
 //! (`package`), an import binding (`import`), the only workspace symbol of that name (`unique`).
 //! Ambiguous names are never guessed: they stay `unresolved` with their name. How each
-//! language applies them is its [`Resolver`], in the module named after it.
+//! language applies them is its [`Resolver`], in its language's folder (`resolve/langs.rs`).
 
 mod ctx;
 mod implements;

@@ -1,4 +1,4 @@
-//! Go: `.go` files, `queries/go.scm`, gopls, and the rules where Go differs: only package-level
+//! Go: `.go` files, `query.scm`, gopls, and the rules where Go differs: only package-level
 //! declarations are symbols, methods hang under their receiver's base type, struct fields
 //! and interface methods under their type, one `const`/`var` spec may define several names,
 //! doc comments are the comment block above a declaration, every directory is a package node
@@ -9,7 +9,7 @@ use super::spec::{
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    comment_first_line, comment_summary, count_params, doc_comment_in, first_line, head_text,
+    comment_first_line, count_params, doc_comment_in, first_line, head_text,
     lossy, text, trailing_comment_in, NodeExt,
 };
 use tree_sitter::Node;
@@ -491,7 +491,7 @@ fn type_name_node(node: Node<'_>) -> Option<Node<'_>> {
 
 /// The first sentence of the comment block right above a declaration (no blank line between).
 fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
-    let mut next_row = node.start_position().row;
+    let next_row = node.start_position().row;
     let mut cur = node.prev_sibling();
     // A spec inside `type ( ... )` has its comment inside the group; the first spec of a
     // one-spec declaration has it before the declaration.
@@ -502,26 +502,7 @@ fn doc_comment(src: &[u8], node: Node<'_>) -> Option<String> {
             }
         }
     }
-    let mut run = Vec::new();
-    while let Some(c) = cur {
-        if c.kind_name() != "comment" || c.end_position().row + 1 != next_row {
-            break;
-        }
-        // A comment that trails code on its line belongs to that code.
-        if c.prev_sibling()
-            .is_some_and(|p| p.end_position().row == c.start_position().row)
-        {
-            break;
-        }
-        next_row = c.start_position().row;
-        run.push(c);
-        cur = c.prev_sibling();
-    }
-    if run.is_empty() {
-        return None;
-    }
-    run.reverse();
-    comment_summary(src, &run)
+    crate::syntax::doc_above(src, cur, next_row, |k| k == "comment", true)
 }
 
 /// `Addr string // TCP address`: a comment on the same line right after the declaration.

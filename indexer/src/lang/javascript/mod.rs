@@ -1,4 +1,4 @@
-//! JavaScript: `.js`, `.jsx`, `.mjs` and `.cjs` files, `queries/javascript.scm`, and
+//! JavaScript: `.js`, `.jsx`, `.mjs` and `.cjs` files, `query.scm`, and
 //! TypeScript's language server, which reads JavaScript too. The extraction rules are
 //! TypeScript's ([`super::typescript::EcmaSyntax`]): JavaScript is TypeScript without types.
 
@@ -47,7 +47,7 @@ pub static JAVASCRIPT: Language = Language {
         || tree_sitter_javascript::LANGUAGE.into(),
         Query {
             file: "lang/javascript/query.scm",
-            text: include_str!("query.scm"),
+            text: concat!(include_str!("query.scm"), include_str!("../typescript/ecma.scm")),
         },
         &EcmaSyntax,
         ScipSpec {

@@ -1,4 +1,4 @@
-//! Python: `.py` and `.pyi` files, `queries/python.scm`, pyright (or another Python server on
+//! Python: `.py` and `.pyi` files, `query.scm`, pyright (or another Python server on
 //! PATH), and the rules where Python differs: nesting makes the qualname chain, functions in a
 //! class are methods, module- and class-level assignments are variables, constants and fields
 //! (the first binding of a name defines it), docstrings are documentation.

@@ -1,4 +1,4 @@
-//! Rust: `.rs` files, `queries/rust.scm`, rust-analyzer, and the rules where Rust differs:
+//! Rust: `.rs` files, `query.scm`, rust-analyzer, and the rules where Rust differs:
 //! inline modules are scopes (`mod x { fn f() }` → `x.f`; a file module is its file), structs,
 //! enums (variants as constants), traits (their methods as methods) and unions; an impl's
 //! functions and constants hang under its self type, as Go's methods under their receiver
@@ -967,27 +967,8 @@ fn doc_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
         next_row = a.start_position().row;
         cur = a.prev_sibling();
     }
-    let mut run = Vec::new();
-    while let Some(c) = cur {
-        // (A `///` comment parsed from macro arguments ends at column 0 of the next line.)
-        let e = c.end_position();
-        let last_row = if e.column == 0 && e.row > 0 {
-            e.row - 1
-        } else {
-            e.row
-        };
-        if !matches!(c.kind_name(), "line_comment" | "block_comment") || last_row + 1 != next_row {
-            break;
-        }
-        next_row = c.start_position().row;
-        run.push(c);
-        cur = c.prev_sibling();
-    }
-    if run.is_empty() {
-        return None;
-    }
-    run.reverse();
-    comment_summary(src, &run)
+    let is_comment = |k: &str| matches!(k, "line_comment" | "block_comment");
+    crate::syntax::doc_above(src, cur, next_row, is_comment, false)
 }
 
 // Sorted, for binary search: the prelude's types, traits, functions and variants (macros are

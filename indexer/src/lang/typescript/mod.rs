@@ -1,5 +1,5 @@
 //! TypeScript: `.ts`, `.tsx` (its own grammar), `.mts`, `.cts` and `.d.ts` files,
-//! `queries/typescript.scm`, TypeScript's native language server (`tsc --lsp`, TypeScript 7),
+//! `query.scm`, TypeScript's native language server (`tsc --lsp`, TypeScript 7),
 //! and the rules TypeScript and JavaScript share ([`EcmaSyntax`], used by `javascript`):
 //! classes, interfaces, type aliases and enums are scopes; functions in a class or interface
 //! are methods; a module-level `const` is a constant unless it is bound to a function (then it
@@ -11,7 +11,7 @@ use super::spec::{
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    comment_summary, count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text,
+    count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text,
     NodeExt,
 };
 use tree_sitter::Node;
@@ -54,7 +54,7 @@ pub static TYPESCRIPT: Language = Language {
         || tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         Query {
             file: "lang/typescript/query.scm",
-            text: include_str!("query.scm"),
+            text: concat!(include_str!("query.scm"), include_str!("ecma.scm")),
         },
         &EcmaSyntax,
         ScipSpec {
@@ -921,27 +921,8 @@ fn summary_of(t: &str) -> Option<String> {
 /// The comments right above a statement, from the tree's siblings (the reference path, which
 /// has no list of the file's comments): the same run [`doc_comment_in`] finds.
 fn doc_comment_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
-    let mut next_row = node.start_position().row;
-    let mut cur = node.prev_sibling();
-    let mut run = Vec::new();
-    while let Some(c) = cur {
-        if c.kind_name() != "comment" || c.end_position().row + 1 != next_row {
-            break;
-        }
-        if c.prev_sibling()
-            .is_some_and(|p| p.end_position().row == c.start_position().row)
-        {
-            break;
-        }
-        next_row = c.start_position().row;
-        run.push(c);
-        cur = c.prev_sibling();
-    }
-    if run.is_empty() {
-        return None;
-    }
-    run.reverse();
-    comment_summary(src, &run)
+    let (cur, row) = (node.prev_sibling(), node.start_position().row);
+    crate::syntax::doc_above(src, cur, row, |k| k == "comment", true)
 }
 
 // Sorted, for binary search: the globals of JavaScript's runtimes (ECMAScript, the browser,
