@@ -1,0 +1,205 @@
+//! Anchors: the places a nav answer lists (file, line, character column, end line, snippet,
+//! the map's node there, and what a tool adds), built by [`Anchors`], which reads each file once
+//! and holds the answer's read handle on the map; their order and deduplication.
+
+use super::target::Target;
+use crate::lsp::{self, Encoding};
+use crate::workspace::{MapLease, Workspace};
+use indexer::model::Pos;
+use indexer::shape::Shape;
+use indexer::store::MapSymbol;
+use indexer::syntax::line_at;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// The most of a line an anchor shows: in the detail shape, and in the compact one (a window
+/// around the spot).
+const SNIPPET_CHARS: usize = 160;
+const COMPACT_SNIPPET_CHARS: usize = 100;
+
+/// One place a nav tool answers with (SPEC: file, line, character column, end line, the
+/// line's text, the map's node there; `external` outside the workspace), and what the tool
+/// says about it. Serialized only when the answer is made.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Anchor {
+    pub(super) file: String,
+    pub(super) line: u32,
+    pub(super) col: u32,
+    pub(super) end_line: u32,
+    pub(super) snippet: Option<String>,
+    pub(super) node_id: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(super) external: bool,
+    /// Map references: the edge's kind and source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) edge: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) from: Option<String>,
+    /// Symbols and calls: the name, kind and container as the server or the map gave them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) name: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) kind: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) container: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) lang: Option<&'static str>,
+    /// Calls: the level, the caller or callee it was reached from, the lines of the calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) via: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) call_lines: Option<Vec<u64>>,
+    /// In an answer that joins the server's and the map's: which one found this.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) source: Option<&'static str>,
+}
+
+/// Builds anchors, reading each file once and naming the map's node at each spot. Its read
+/// handle on the map is the answer's: the map fallbacks take it too
+/// ([`need_map`](super::fallback::need_map)), so one snapshot covers every read of the answer.
+pub(super) struct Anchors<'a> {
+    pub(super) ws: &'a Workspace,
+    pub(super) map: Option<Rc<MapLease>>,
+    texts: HashMap<PathBuf, Option<Arc<str>>>,
+}
+
+impl<'a> Anchors<'a> {
+    pub(super) fn new(ws: &'a Workspace, warnings: &mut Vec<String>) -> Anchors<'a> {
+        let map = match ws.map() {
+            Ok(m) => Some(Rc::new(m)),
+            Err(e) => {
+                warnings.push(format!(
+                    "{}: anchors carry no nodeId ({})",
+                    e.message,
+                    e.hint.unwrap_or_default()
+                ));
+                None
+            }
+        };
+        Anchors {
+            ws,
+            map,
+            texts: HashMap::new(),
+        }
+    }
+
+    fn text(&mut self, abs: &Path) -> Option<&str> {
+        let ws = self.ws;
+        self.texts
+            .entry(abs.to_path_buf())
+            .or_insert_with(|| ws.text(abs).ok().flatten())
+            .as_deref()
+    }
+
+    /// Seed the text of a file already read (the target's).
+    pub(super) fn known(mut self, t: &Target) -> Self {
+        self.texts.insert(t.c.abs.clone(), Some(t.text.clone()));
+        self
+    }
+
+    /// The workspace-relative path, or `None` outside the workspace.
+    fn rel(&self, abs: &Path) -> Option<String> {
+        let root = &self.ws.root;
+        // Servers answer with the paths they were given (canonical, under the root); only
+        // others need resolving.
+        if let Ok(r) = abs.strip_prefix(root) {
+            if !r
+                .components()
+                .any(|c| matches!(c, std::path::Component::ParentDir))
+            {
+                return Some(r.to_string_lossy().replace('\\', "/"));
+            }
+        }
+        let abs = abs.canonicalize().unwrap_or_else(|_| abs.to_path_buf());
+        abs.strip_prefix(root)
+            .ok()
+            .map(|r| r.to_string_lossy().replace('\\', "/"))
+    }
+
+    /// An LSP `{uri, range}`, converted by the LSP layer into SPEC's units.
+    pub(super) fn lsp_anchor(
+        &mut self,
+        loc: &lsp_types::Location,
+        enc: Encoding,
+    ) -> Option<Anchor> {
+        let spot = lsp::spot(loc, enc, |abs, line| {
+            self.text(abs).map(|t| line_at(t, line).to_string())
+        })?;
+        Some(self.at(&spot.abs, spot.pos, spot.end_line))
+    }
+
+    pub(super) fn at(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Anchor {
+        let max = match self.ws.shape() {
+            Shape::Detail => SNIPPET_CHARS,
+            Shape::Compact => COMPACT_SNIPPET_CHARS,
+        };
+        let snippet = self
+            .text(abs)
+            .map(|t| indexer::shape::snippet(line_at(t, pos.line), pos.col, max));
+        let (file, node_id, external) = match self.rel(abs) {
+            Some(rel) => {
+                let node = self.node_at(&rel, pos);
+                (rel, node, false)
+            }
+            None => (abs.display().to_string(), None, true),
+        };
+        Anchor {
+            file,
+            line: pos.line,
+            col: pos.col,
+            end_line: end_line.max(pos.line),
+            snippet,
+            node_id,
+            external,
+            edge: None,
+            from: None,
+            name: None,
+            kind: None,
+            container: None,
+            lang: None,
+            depth: None,
+            via: None,
+            call_lines: None,
+            source: None,
+        }
+    }
+
+    pub(super) fn at_rel(&mut self, rel: &str, pos: Pos, end_line: u32) -> Anchor {
+        let abs = self.ws.root.join(rel);
+        self.at(&abs, pos, end_line)
+    }
+
+    /// The map's symbol named at this spot, else the innermost one around it.
+    fn node_at(&self, rel: &str, pos: Pos) -> Option<String> {
+        self.map.as_ref()?.db().node_at(rel, pos)
+    }
+}
+
+pub(super) fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Anchor {
+    let mut v = a.at_rel(
+        &s.file,
+        Pos {
+            line: s.name_line,
+            col: s.name_col,
+        },
+        s.end_line,
+    );
+    v.node_id = Some(s.node_id.clone());
+    v
+}
+
+pub(super) fn sort_anchors(v: &mut [Anchor]) {
+    v.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
+}
+
+pub(super) fn dedup_anchors(v: &mut Vec<Anchor>) {
+    sort_anchors(v);
+    v.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.col == b.col);
+}

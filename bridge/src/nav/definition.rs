@@ -1,0 +1,84 @@
+//! `nav_definition`, in the shape "ask the server, else the map" (`server_then_map`): the
+//! server's locations when it answers, else the map's definitions of the name.
+
+use super::anchor::{sym_anchor, Anchor, Anchors};
+use super::fallback::{gone_from_disk, map_definitions, need_map};
+use super::list::{listing, Layout};
+use super::params::{AsPosition, AtParams};
+use super::server::{server_anchors, Ask};
+use super::target::{target, Target};
+use crate::lsp::Locate;
+use crate::workspace::Workspace;
+use indexer::envelope::{Answer, ToolError};
+use indexer::query::Map;
+use serde_json::json;
+
+/// What a located list is called in the answer, and how to narrow it when it is cut.
+struct Listed<'a> {
+    key: &'a str,
+    narrow: &'a str,
+}
+
+/// The shape of definition, references and implementations: the target; the server's
+/// locations when it answers `ask`, else `from_map`'s anchors (every lookup in one snapshot of
+/// the map); either kept by `keep` and listed.
+fn server_then_map(
+    ws: &Workspace,
+    p: &dyn AsPosition,
+    budget: Option<u32>,
+    ask: Ask<'_>,
+    listed: Listed<'_>,
+    keep: &dyn Fn(&Anchor) -> bool,
+    from_map: impl FnOnce(
+        &Map,
+        &Target,
+        &mut Anchors<'_>,
+        &mut Vec<String>,
+    ) -> Result<Vec<Anchor>, ToolError>,
+) -> Result<Answer, ToolError> {
+    let mut w = Vec::new();
+    let t = target(ws, p, &mut w)?;
+    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let (mut found, source) = match server_anchors(ws, &t, &mut a, ask, &mut w) {
+        Some(found) => (found, "lsp"),
+        None => {
+            let map = need_map(&a)?;
+            let _read = map.snapshot()?;
+            (from_map(&map, &t, &mut a, &mut w)?, "map")
+        }
+    };
+    found.retain(|x| keep(x));
+    Ok(listing(
+        listed.key,
+        found,
+        json!({ "source": source }),
+        budget,
+        listed.narrow,
+        w,
+        (Layout::ByFile, ws.shape()),
+    ))
+}
+
+pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
+    let ask = Ask::new(Locate::Definition);
+    let listed = Listed {
+        key: "definitions",
+        narrow: "point at a more specific name",
+    };
+    server_then_map(
+        ws,
+        p,
+        p.token_budget,
+        ask,
+        listed,
+        &|_| true,
+        |map, t, a, w| {
+            let (syms, how) = map_definitions(map, t)?;
+            w.push(format!(
+                "the map's answer, by {how}; a language server would resolve types"
+            ));
+            gone_from_disk(a.ws, &syms, w);
+            Ok(syms.iter().map(|s| sym_anchor(a, s)).collect())
+        },
+    )
+}

@@ -1,0 +1,187 @@
+//! The fallback: the map's side of a nav answer. Its read handle, what the name at a position
+//! refers to by the map, the map's finds added beside a server's (labelled by source), and the
+//! warnings of what the map may miss (macro bodies it could not read, calls it could not type,
+//! files gone from disk).
+
+use super::anchor::{sort_anchors, Anchor, Anchors};
+use super::target::{word_at, Target};
+use crate::workspace::{MapLease, Workspace};
+use indexer::envelope::ToolError;
+use indexer::query::{untyped_warning, Map, UntypedCall, CANDIDATES};
+use indexer::store::MapSymbol;
+use indexer::syntax::line_at;
+use serde_json::{json, Value};
+use std::collections::{BTreeSet, HashSet};
+use std::rc::Rc;
+
+/// The edge kinds that use a symbol: what references, and rename's gaps, read from the map.
+pub(super) const USE_KINDS: &[&str] = &["calls", "imports", "extends", "implements", "uses"];
+
+/// The answer's read handle on the map: the anchors' (see [`Anchors`]); when they have none,
+/// the error that says why.
+pub(super) fn need_map(a: &Anchors<'_>) -> Result<Rc<MapLease>, ToolError> {
+    match &a.map {
+        Some(m) => Ok(m.clone()),
+        None => a.ws.map().map(Rc::new),
+    }
+}
+
+/// What the name at a position refers to, by the map: the symbol defined there, the target of
+/// the edge written there, or the symbols of that name (same file first).
+pub(super) fn map_definitions(
+    map: &Map,
+    t: &Target,
+) -> Result<(Vec<MapSymbol>, &'static str), ToolError> {
+    let line = line_at(&t.text, t.pos.line);
+    let Some((word, word_col)) = word_at(line, t.pos.col) else {
+        return Err(ToolError::bad_args(format!(
+            "there is no identifier at {}:{}:{}",
+            t.c.rel, t.pos.line, t.pos.col
+        ))
+        .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
+    };
+    // A definition's own name.
+    let own = map.db().defined_at(&t.c.rel, t.pos.line, word_col)?;
+    if !own.is_empty() {
+        return Ok((own, "the definition itself"));
+    }
+    // An edge written at this spot (a call, an import, a base class).
+    let mut out = Vec::new();
+    for e in map.db().edges_on_line(&t.c.rel, t.pos.line)? {
+        let len = e.target_name.chars().count() as u32;
+        let leaf = e.target_name.rsplit('.').next().unwrap_or(&e.target_name);
+        if e.col <= t.pos.col && t.pos.col < e.col + len.max(1) && leaf == word {
+            if let Some(s) = map.db().symbol(&e.target)? {
+                out.push(s);
+            }
+        }
+    }
+    if !out.is_empty() {
+        out.dedup_by(|a, b| a.node_id == b.node_id);
+        return Ok((out, "the map's edge at this spot"));
+    }
+    // By name: the same file first, then everywhere.
+    let by_name = map.db().symbols_named(&word, &t.c.rel)?;
+    let same_file: Vec<MapSymbol> = by_name
+        .iter()
+        .filter(|s| s.file == t.c.rel)
+        .cloned()
+        .collect();
+    if !same_file.is_empty() {
+        return Ok((same_file, "the name, in the same file"));
+    }
+    Ok((by_name, "the name alone (every symbol so named)"))
+}
+
+/// The map's answer may miss calls inside macro invocations it could not read: counted in
+/// a warning, over the files of `anchors` (callers, references and the symbol's own), or
+/// (`within` a qualname) in that symbol alone.
+pub(super) fn unread_note(
+    map: &Map,
+    anchors: &[Anchor],
+    within: Option<&str>,
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    let files: BTreeSet<&str> = anchors
+        .iter()
+        .filter(|x| !x.external)
+        .map(|x| x.file.as_str())
+        .collect();
+    let u = map.unread_in(files, within)?;
+    let place = match within {
+        Some(_) => "in this symbol",
+        None => "in the files of these answers",
+    };
+    w.extend(u.warning(place));
+    Ok(())
+}
+
+/// Calls of `name` the map could not type: counted in a warning, and listed in `head` as
+/// `candidates` (apart from the answer's own list) when `list`.
+pub(super) fn offer_candidates(
+    head: &mut Value,
+    untyped: &[UntypedCall],
+    name: &str,
+    list: bool,
+    w: &mut Vec<String>,
+) {
+    if untyped.is_empty() {
+        return;
+    }
+    w.push(untyped_warning(untyped.len(), name, list));
+    if list {
+        head["candidates"] = json!(&untyped[..untyped.len().min(CANDIDATES)]);
+        head["candidatesTotal"] = json!(untyped.len());
+    }
+}
+
+/// The server's anchors with what the map knows and the server did not list added, each
+/// labelled by its source when any is added. `by_symbol`: a map anchor whose symbol the
+/// server listed (at another spot: rust-analyzer's `impl Trait for T` line) is not new.
+pub(super) fn merge_map_extras(
+    mut found: Vec<Anchor>,
+    from_map: Vec<Anchor>,
+    what: &str,
+    by_symbol: bool,
+    w: &mut Vec<String>,
+) -> Vec<Anchor> {
+    let listed: HashSet<(String, u32, u32)> = found
+        .iter()
+        .map(|x| (x.file.clone(), x.line, x.col))
+        .collect();
+    let symbols: HashSet<&str> = found
+        .iter()
+        .filter(|_| by_symbol)
+        .filter_map(|x| x.node_id.as_deref())
+        .collect();
+    let extra: Vec<Anchor> = from_map
+        .into_iter()
+        .filter(|x| !listed.contains(&(x.file.clone(), x.line, x.col)))
+        .filter(|x| !x.node_id.as_deref().is_some_and(|n| symbols.contains(n)))
+        .collect();
+    if !extra.is_empty() {
+        w.push(format!(
+            "{} of the map's {what} the server did not list are added (source: map)",
+            extra.len()
+        ));
+        for x in &mut found {
+            x.source = Some("lsp");
+        }
+        found.extend(extra.into_iter().map(|mut x| {
+            x.source = Some("map");
+            x
+        }));
+        sort_anchors(&mut found);
+    }
+    found
+}
+
+/// The answer's map handle; without a map, `None` when the server answered (its answer then
+/// stands alone), else the error that says why.
+pub(super) fn map_beside(
+    a: &Anchors<'_>,
+    answered: bool,
+) -> Result<Option<Rc<MapLease>>, ToolError> {
+    match need_map(a) {
+        Ok(m) => Ok(Some(m)),
+        Err(_) if answered => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The map's symbols whose files are gone from disk since the map was built: said, never
+/// answered as if they were there.
+pub(super) fn gone_from_disk(ws: &Workspace, syms: &[MapSymbol], w: &mut Vec<String>) {
+    let mut gone: Vec<&str> = syms
+        .iter()
+        .map(|s| s.file.as_str())
+        .filter(|f| !ws.root.join(f).exists())
+        .collect();
+    gone.dedup();
+    if !gone.is_empty() {
+        w.push(format!(
+            "FILE_DELETED: {} no longer exist(s) on disk; the map still holds what was indexed there: `codemap index` (or map_rebuild) refreshes it",
+            gone.join(", ")
+        ));
+    }
+}

@@ -1,0 +1,426 @@
+//! The hierarchies around a symbol: `nav_implementations` (subtypes, and the methods that
+//! override a method) and `nav_calls` (callers or callees, up to three levels), each the
+//! server's with the map's finds added, or the map's alone.
+
+use super::anchor::{dedup_anchors, sym_anchor, Anchor, Anchors};
+use super::fallback::{
+    map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
+};
+use super::list::{listing, Layout};
+use super::params::{AtParams, CallsParams};
+use super::server::{failed, server_anchors, server_for, server_state, slow, Ask};
+use super::target::{target, Target};
+use crate::lsp::{Capability, Locate, Server};
+use crate::workspace::Workspace;
+use indexer::envelope::{Answer, ErrorCode, ToolError};
+use indexer::query::{callable, Map};
+use indexer::store::MapSymbol;
+use lsp_types::request::CallHierarchyPrepare;
+use lsp_types::CallHierarchyPrepareParams;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::time::Duration;
+
+/// Types that implement or extend `id`, transitively (up to 3 levels).
+fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    let mut queue: VecDeque<(String, u32)> = VecDeque::from([(id.to_string(), 0)]);
+    while let Some((n, d)) = queue.pop_front() {
+        if d == 3 {
+            continue;
+        }
+        let subs = map.db().direct_subtypes(&n)?;
+        for s in subs {
+            if seen.insert(s.clone()) {
+                out.push(s.clone());
+                queue.push_back((s, d + 1));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What the map knows implements the symbol at `t`: the subtypes of a type, and the methods of
+/// the subtypes that override a method.
+fn map_implementations(
+    map: &Map,
+    defs: &[MapSymbol],
+    a: &mut Anchors<'_>,
+) -> Result<Vec<Anchor>, ToolError> {
+    let mut imps = Vec::new();
+    for d in defs {
+        if matches!(d.kind.as_str(), "method" | "function") {
+            // A method: the same-named methods of the subtypes of its type (overrides).
+            let Some(parent) = &d.parent else { continue };
+            for sub in subtypes(map, parent)? {
+                let ms = map.db().members_named(&sub, &d.name)?;
+                imps.extend(ms.iter().map(|m| sym_anchor(a, m)));
+            }
+        } else {
+            for sub in subtypes(map, &d.node_id)? {
+                if let Some(s) = map.db().symbol(&sub)? {
+                    imps.push(sym_anchor(a, &s));
+                }
+            }
+        }
+    }
+    dedup_anchors(&mut imps);
+    Ok(imps)
+}
+
+/// Whether `x` is where one of `defs` is defined: a server that answers "implementations" with
+/// the symbol itself (tsc does for a class or a method) has answered nothing.
+fn is_own_definition(x: &Anchor, defs: &[MapSymbol]) -> bool {
+    defs.iter()
+        .any(|d| d.file == x.file && d.name_line == x.line)
+}
+
+pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
+    let ask = Ask::new(Locate::Implementation);
+    let mut w = Vec::new();
+    let t = target(ws, p, &mut w)?;
+    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let server = server_anchors(ws, &t, &mut a, ask, &mut w);
+    let map = map_beside(&a, server.is_some())?;
+    let mut defs = Vec::new();
+    let mut from_map = Vec::new();
+    if let Some(map) = &map {
+        let _read = map.snapshot()?;
+        defs = match map_definitions(map, &t) {
+            Ok((d, _)) => d,
+            // With a server's answer, the map only adds to it.
+            Err(_) if server.is_some() => Vec::new(),
+            Err(e) => return Err(e),
+        };
+        from_map = map_implementations(map, &defs, &mut a)?;
+    }
+    let (found, source) = match server {
+        Some(mut found) => {
+            let before = found.len();
+            found.retain(|x| !is_own_definition(x, &defs));
+            if found.len() < before {
+                w.push(
+                    "the server answered the symbol's own definition, which is not an implementation: left out"
+                        .into(),
+                );
+            }
+            (
+                merge_map_extras(found, from_map, "implementations", true, &mut w),
+                "lsp",
+            )
+        }
+        None => {
+            w.push(
+                "the map's implements/extends edges (subtypes, and the methods that override this one)"
+                    .into(),
+            );
+            (from_map, "map")
+        }
+    };
+    Ok(listing(
+        "implementations",
+        found,
+        json!({ "source": source }),
+        p.token_budget,
+        "point at a more specific type or method, or give a larger tokenBudget",
+        w,
+        (Layout::ByFile, ws.shape()),
+    ))
+}
+
+/// One caller or callee in a call tree, flattened: `depth` 1 is the asked symbol's direct
+/// callers (incoming) or callees (outgoing); `via` is the node one level up.
+pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
+    let mut w = Vec::new();
+    let incoming = match p.direction.as_deref().unwrap_or("incoming") {
+        "incoming" | "in" => true,
+        "outgoing" | "out" => false,
+        other => {
+            return Err(ToolError::bad_args(format!(
+                "direction {other:?} is not incoming or outgoing"
+            )))
+        }
+    };
+    let depth = p.depth.unwrap_or(1);
+    if !(1..=3).contains(&depth) {
+        return Err(ToolError::bad_args(format!(
+            "depth must be 1..3, got {depth}"
+        )));
+    }
+    let t = target(ws, p, &mut w)?;
+    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let narrow = "a smaller depth, or a larger tokenBudget";
+    let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>| {
+        listing(
+            "calls",
+            items,
+            head,
+            p.token_budget,
+            narrow,
+            w,
+            (Layout::Flat, ws.shape()),
+        )
+    };
+    let dir = if incoming { "incoming" } else { "outgoing" };
+    if let Some(s) = server_for(ws, t.lang, Capability::CallHierarchy, &mut w) {
+        match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
+            Ok((root, mut items)) => {
+                server_state(&s, &mut w);
+                let mut head = json!({"source": "lsp", "direction": dir, "symbol": root});
+                if !ws.detail {
+                    head["symbol"] = indexer::shape::flat_anchor(&head["symbol"]);
+                }
+                if incoming {
+                    add_map_callers(&t, &mut a, &mut items, &mut head, &mut w)?;
+                } else {
+                    set_outside_apart(&mut items, &mut head, &mut w);
+                }
+                return Ok(answer(items, head, w));
+            }
+            Err(e) => failed(&mut w, e, "from references and the map"),
+        }
+    }
+    let map = need_map(&a)?;
+    // One state of the map for every lookup of this answer.
+    let _read = map.snapshot()?;
+    let (defs, _) = map_definitions(&map, &t)?;
+    let Some(d) = defs.first().cloned() else {
+        return Err(ToolError::new(
+            ErrorCode::SymbolNotFound,
+            format!(
+                "the map knows no symbol at {}:{}:{}",
+                t.c.rel, t.pos.line, t.pos.col
+            ),
+        ));
+    };
+    let mut items = Vec::new();
+    let mut seen: HashSet<String> = HashSet::from([d.node_id.clone()]);
+    let mut level = vec![d.clone()];
+    let source = if incoming {
+        "fallback-references"
+    } else {
+        "fallback-map"
+    };
+    w.push(if incoming {
+        "callers from references (the map's call edges into the symbol), grouped by the function they sit in".to_string()
+    } else {
+        "callees from the map's call edges out of the symbol".to_string()
+    });
+    for dep in 1..=depth {
+        let mut next = Vec::new();
+        for cur in &level {
+            let sites = if incoming {
+                map.db().edges_into(&cur.node_id, &["calls"])?
+            } else {
+                map.db().calls_out_of(&cur.node_id)?
+            };
+            let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+            for e in sites {
+                by_node.entry(e.other).or_default().push(e.line);
+            }
+            for (node, lines) in by_node {
+                let Some(s) = map.db().symbol(&node)? else {
+                    continue;
+                };
+                let mut v = sym_anchor(&mut a, &s);
+                v.name = Some(json!(s.name));
+                v.kind = Some(json!(s.kind));
+                v.depth = Some(dep);
+                v.via = Some(json!(cur.node_id));
+                v.call_lines = Some(lines.into_iter().map(u64::from).collect());
+                items.push(v);
+                if seen.insert(node) {
+                    next.push(s);
+                }
+            }
+        }
+        level = next;
+    }
+    let mut head = json!({"source": source, "direction": dir, "symbol": d.node_id});
+    if incoming {
+        let mut anchors: Vec<Anchor> = items.clone();
+        anchors.push(sym_anchor(&mut a, &d));
+        unread_note(&map, &anchors, None, &mut w)?;
+    } else {
+        let within = d.node_id.split_once('#').map(|(_, q)| q);
+        unread_note(
+            &map,
+            &[sym_anchor(&mut a, &d)],
+            Some(within.unwrap_or("")),
+            &mut w,
+        )?;
+    }
+    if incoming && callable(&d.kind, d.signature.as_deref()) {
+        let untyped = map.db().untyped_calls_named(&d.name)?;
+        offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
+    }
+    Ok(answer(items, head, w))
+}
+
+/// Callees outside the workspace (builtins, the standard library's stubs, dependencies) are
+/// not what an agent follows, and they pushed the workspace's callees past the budget: left
+/// out of the list, counted and named once under `outside`, with a warning.
+fn set_outside_apart(items: &mut Vec<Anchor>, head: &mut Value, w: &mut Vec<String>) {
+    let (outside, inside): (Vec<Anchor>, Vec<Anchor>) =
+        std::mem::take(items).into_iter().partition(|x| x.external);
+    *items = inside;
+    if outside.is_empty() {
+        return;
+    }
+    let mut names: Vec<String> = outside
+        .iter()
+        .filter_map(|x| x.name.as_ref().and_then(Value::as_str).map(str::to_string))
+        .collect();
+    names.sort();
+    names.dedup();
+    let more = names.len() > 30;
+    names.truncate(30);
+    head["outside"] = json!({"count": outside.len(), "names": names, "more": more});
+    w.push(format!(
+        "{} callees outside the workspace (builtins, standard-library stubs, dependencies) left out of the list; `outside` names them",
+        outside.len()
+    ));
+}
+
+/// Direct callers the map knows and the server did not list, added and labelled (each item
+/// then says `source: lsp|map`); when the server lists none, the map's untyped calls of the
+/// name as `candidates`. Without a map, the server's answer stands alone.
+fn add_map_callers(
+    t: &Target,
+    a: &mut Anchors<'_>,
+    items: &mut Vec<Anchor>,
+    head: &mut Value,
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    let Ok(map) = need_map(a) else {
+        return Ok(());
+    };
+    let _read = map.snapshot()?;
+    let (defs, _) = map_definitions(&map, t)?;
+    let Some(d) = defs
+        .iter()
+        .find(|d| callable(&d.kind, d.signature.as_deref()))
+    else {
+        return Ok(());
+    };
+    let listed: HashSet<String> = items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .filter_map(|x| x.node_id.clone())
+        .collect();
+    // The call sites the server listed, whoever it said holds them (tsc names a whole file
+    // where the map names the function inside it): a map edge there is no new caller.
+    let sites: HashSet<(String, u64)> = items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .flat_map(|x| {
+            x.call_lines
+                .iter()
+                .flatten()
+                .map(|l| (x.file.clone(), *l))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for e in map.db().edges_into(&d.node_id, &["calls"])? {
+        if !listed.contains(&e.other) && !sites.contains(&(e.file.clone(), u64::from(e.line))) {
+            by_node.entry(e.other).or_default().push(e.line);
+        }
+    }
+    let mut extra = Vec::new();
+    for (node, lines) in by_node {
+        let Some(s) = map.db().symbol(&node)? else {
+            continue;
+        };
+        let mut v = sym_anchor(a, &s);
+        v.name = Some(json!(s.name));
+        v.kind = Some(json!(s.kind));
+        v.depth = Some(1);
+        v.via = Some(json!(d.node_id));
+        v.call_lines = Some(lines.into_iter().map(u64::from).collect());
+        v.source = Some("map");
+        extra.push(v);
+    }
+    if !extra.is_empty() {
+        w.push(format!(
+            "{} callers from the map's call edges that the server did not list are added (source: map)",
+            extra.len()
+        ));
+        for x in items.iter_mut() {
+            x.source = Some("lsp");
+        }
+        items.extend(extra);
+    }
+    let untyped = map.db().untyped_calls_named(&d.name)?;
+    offer_candidates(head, &untyped, &d.name, items.is_empty(), w);
+    Ok(())
+}
+
+fn lsp_calls(
+    s: &Server,
+    t: &Target,
+    incoming: bool,
+    depth: u32,
+    a: &mut Anchors<'_>,
+    timeout: Duration,
+) -> Result<(Option<Anchor>, Vec<Anchor>), ToolError> {
+    let prepare = |at| CallHierarchyPrepareParams {
+        text_document_position_params: at,
+        work_done_progress_params: Default::default(),
+    };
+    let prepared = s.at_retrying::<CallHierarchyPrepare>(&t.c, &t.text, t.pos, prepare, None)?;
+    let Some(root) = prepared.into_iter().flatten().next() else {
+        return Err(ToolError::new(
+            ErrorCode::SymbolNotFound,
+            format!(
+                "no function or method at {}:{}:{}",
+                t.c.rel, t.pos.line, t.pos.col
+            ),
+        )
+        .hint("point at a function's or method's name"));
+    };
+    let item_anchor =
+        |a: &mut Anchors<'_>, item: &lsp_types::CallHierarchyItem| -> Option<Anchor> {
+            let at = lsp_types::Location {
+                uri: item.uri.clone(),
+                range: item.selection_range,
+            };
+            let mut v = a.lsp_anchor(&at, s.encoding())?;
+            v.end_line = item.range.end.line + 1;
+            v.name = Some(json!(item.name));
+            Some(v)
+        };
+    let root_anchor = item_anchor(a, &root);
+    let mut items = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    let root_node = json!(root_anchor.as_ref().and_then(|r| r.node_id.clone()));
+    let mut level = vec![(root, root_node)];
+    for dep in 1..=depth {
+        let mut next = Vec::new();
+        for (item, via) in &level {
+            for (other, ranges) in s.calls(item.clone(), incoming, timeout)? {
+                let Some(mut anchor) = item_anchor(a, &other) else {
+                    continue;
+                };
+                // The lines of the calls, each once (a server may give two ranges on one).
+                let mut lines: Vec<u64> =
+                    ranges.iter().map(|r| u64::from(r.start.line) + 1).collect();
+                lines.sort_unstable();
+                lines.dedup();
+                anchor.depth = Some(dep);
+                anchor.via = Some(via.clone());
+                anchor.call_lines = Some(lines);
+                let k = format!("{}:{}:{}", anchor.file, anchor.line, anchor.col);
+                let node = json!(anchor.node_id);
+                let external = anchor.external;
+                items.push(anchor);
+                if seen.insert(k) && !external {
+                    next.push((other, node));
+                }
+            }
+        }
+        level = next;
+    }
+    Ok((root_anchor, items))
+}

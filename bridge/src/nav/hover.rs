@@ -1,0 +1,112 @@
+//! `nav_hover`: the server's hover (signature, documentation, the hovered symbol's node), else
+//! the map's symbol for the name at the position.
+
+use super::anchor::{sym_anchor, Anchors};
+use super::fallback::{gone_from_disk, map_definitions, need_map};
+use super::params::AtParams;
+use super::server::{failed, server_for, server_state};
+use super::target::target;
+use crate::lsp::{self, Capability};
+use crate::workspace::Workspace;
+use indexer::envelope::{Answer, ErrorCode, ToolError};
+use lsp_types::request::HoverRequest;
+use serde_json::json;
+
+pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
+    let mut w = Vec::new();
+    let t = target(ws, p, &mut w)?;
+    let mut a = Anchors::new(ws, &mut w).known(&t);
+    if let Some(s) = server_for(ws, t.lang, Capability::Hover, &mut w) {
+        let asked = s.at_retrying::<HoverRequest>(&t.c, &t.text, t.pos, lsp::hover_params, None);
+        match asked {
+            Ok(Some(h)) => {
+                server_state(&s, &mut w);
+                let text = hover_text(&h.contents);
+                let anchor = a.at(&t.c.abs, t.pos, t.pos.line);
+                let signature = lsp::signature_from_hover(&h);
+                // The documentation without the signature's code block, said once.
+                let (_, doc) = lsp::split_hover(&text);
+                let mut data = json!({"source": "lsp", "signature": signature});
+                if !doc.is_empty() {
+                    data["doc"] = json!(doc);
+                }
+                // `nodeId` is the hovered symbol's (when the map names exactly one), `in` the
+                // symbol the position is written in: never one for the other.
+                let hovered = need_map(&a).ok().and_then(|m| {
+                    let _read = m.snapshot().ok()?;
+                    let (defs, _) = map_definitions(&m, &t).ok()?;
+                    match defs.as_slice() {
+                        [d] => Some(d.node_id.clone()),
+                        _ => None,
+                    }
+                });
+                if let Some(n) = &hovered {
+                    data["nodeId"] = json!(n);
+                }
+                if ws.detail {
+                    data["contents"] = json!(text);
+                    data["at"] = json!(anchor);
+                } else {
+                    data["at"] = json!(indexer::shape::at(anchor.line, anchor.col));
+                    if let Some(n) = anchor
+                        .node_id
+                        .as_ref()
+                        .filter(|n| hovered.as_ref() != Some(n))
+                    {
+                        data["in"] = json!(n);
+                    }
+                }
+                return Ok(Answer {
+                    data,
+                    dropped: None,
+                    warnings: w,
+                });
+            }
+            Ok(None) => w.push("the server has nothing to show here: answered from the map".into()),
+            Err(e) => failed(&mut w, e, "from the map"),
+        }
+    }
+    let map = need_map(&a)?;
+    // One state of the map for every lookup of this answer.
+    let _read = map.snapshot()?;
+    let (defs, how) = map_definitions(&map, &t)?;
+    let Some(d) = defs.first() else {
+        return Err(ToolError::new(
+            ErrorCode::SymbolNotFound,
+            format!(
+                "the map knows no symbol for the name at {}:{}:{}",
+                t.c.rel, t.pos.line, t.pos.col
+            ),
+        )
+        .hint("`map_search` for the name"));
+    };
+    if defs.len() > 1 {
+        w.push(format!(
+            "{} symbols have this name; showing the first ({how})",
+            defs.len()
+        ));
+    }
+    gone_from_disk(ws, std::slice::from_ref(d), &mut w);
+    let mut data = json!({"source": "map", "kind": d.kind, "nodeId": d.node_id});
+    for (k, v) in [("signature", &d.signature), ("doc", &d.doc)] {
+        if let Some(v) = v {
+            data[k] = json!(v);
+        }
+    }
+    if ws.detail {
+        data["definition"] = json!(sym_anchor(&mut a, d));
+    } else {
+        data["at"] = json!(indexer::shape::at(d.name_line, d.name_col));
+    }
+    Ok(Answer {
+        data,
+        dropped: None,
+        warnings: w,
+    })
+}
+
+/// Hover contents as plain text (markdown kept, as servers write it), bounded: some servers
+/// return whole documentation pages.
+fn hover_text(c: &lsp_types::HoverContents) -> String {
+    lsp::hover_text(c, "\n\n").chars().take(4000).collect()
+}

@@ -1,0 +1,114 @@
+//! One file's symbols: `nav_outline` (the server's outline, else a parse of the file on disk)
+//! and `locate` (a locate string → the spot, its range, its line and the symbol around it).
+
+use super::anchor::Anchors;
+use super::list::{listing, Layout};
+use super::params::OutlineParams;
+use super::server::failed;
+use super::target::{lang_of, read_source};
+use crate::locate;
+use crate::paths::contain;
+use crate::workspace::Workspace;
+use indexer::envelope::{Answer, ToolError};
+use serde_json::{json, Value};
+
+pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
+    let mut w = Vec::new();
+    let (c, shown) = match (&p.file, &p.locate) {
+        (Some(f), None) => (contain(&ws.root, f)?, f.clone()),
+        (None, Some(l)) => {
+            let loc = locate::parse(l)?;
+            (contain(&ws.root, &loc.file)?, loc.file)
+        }
+        _ => {
+            return Err(ToolError::bad_args("nav_outline takes {file}")
+                .hint("e.g. {\"file\": \"src/app.py\"}"))
+        }
+    };
+    let lang = lang_of(&c, &shown)?;
+    let text = read_source(ws, &c, &shown)?;
+    let (parsed, _) = ws.parsed_outline(&c, lang, &shown)?;
+    let mut source = "parse";
+    let mut syms = parsed;
+    match ws.server(lang) {
+        Ok(s) => match s.outline(&c, &text) {
+            Ok(o) => {
+                syms = o;
+                source = "lsp";
+            }
+            Err(e) => failed(&mut w, e, "from a parse of the file on disk"),
+        },
+        Err(e) => w.push(format!(
+            "{}: {}: the outline is a parse of the file on disk",
+            e.code.as_str(),
+            e.message
+        )),
+    }
+    let depth = |mut i: usize| {
+        let mut d = 0;
+        while let Some(p) = syms[i].parent {
+            d += 1;
+            i = p;
+        }
+        d
+    };
+    let items: Vec<Value> = (0..syms.len())
+        .map(|i| {
+            let s = &syms[i];
+            let id = indexer::id::NodeId::symbol_id(lang, &c.rel, &s.qualname);
+            if ws.detail {
+                return json!({"name": s.name, "kind": s.kind.as_str(), "qualname": s.qualname,
+                       "line": s.name_span.start.line, "col": s.name_span.start.col, "endLine": s.span.end.line,
+                       "depth": depth(i), "signature": s.signature, "nodeId": id});
+            }
+            // Compact: the node ID says the name and qualname; depth 0 and an end on the
+            // same line are left out.
+            let (line, end) = (s.name_span.start.line, s.span.end.line);
+            let mut v = json!({"nodeId": id, "kind": s.kind.as_str(),
+                               "at": indexer::shape::at(line, s.name_span.start.col)});
+            if end != line {
+                v["end"] = json!(end);
+            }
+            if let Some(sig) = &s.signature {
+                v["signature"] = json!(sig);
+            }
+            if depth(i) > 0 {
+                v["depth"] = json!(depth(i));
+            }
+            v
+        })
+        .collect();
+    Ok(listing(
+        "symbols",
+        items,
+        json!({"source": source, "file": c.rel}),
+        p.token_budget,
+        "a larger tokenBudget; or `map_search` with a path",
+        w,
+        (Layout::AsIs, ws.shape()),
+    ))
+}
+
+/// `locate`: a locate string → the position, its range, the line, and the symbol around it.
+pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
+    let loc = locate::parse(s)?;
+    let c = contain(&ws.root, &loc.file)?;
+    let lang = lang_of(&c, &loc.file)?;
+    let text = read_source(ws, &c, &loc.file)?;
+    let (outline, _) = ws.parsed_outline(&c, lang, &loc.file)?;
+    let found = locate::locate(&text, &outline, &loc)?;
+    let mut w = Vec::new();
+    let mut a = Anchors::new(ws, &mut w);
+    let anchor = a.at(&c.abs, found.pos, found.range.end.line);
+    let enclosing = indexer::outline::enclosing(&outline, found.pos)
+        .last()
+        .map(|&i| indexer::id::NodeId::symbol_id(lang, &c.rel, &outline[i].qualname));
+    Ok(Answer {
+        data: json!({"file": c.rel, "line": found.pos.line, "col": found.pos.col,
+                     "range": {"line": found.range.start.line, "col": found.range.start.col,
+                               "endLine": found.range.end.line, "endCol": found.range.end.col},
+                     "snippet": anchor.snippet, "nodeId": anchor.node_id, "enclosing": enclosing}),
+        dropped: None,
+        warnings: w,
+    })
+}

@@ -1,0 +1,122 @@
+//! `nav_references`: the server's references with the map's edges it did not list added (or
+//! the map's alone), and the calls of the name the map could not type as candidates.
+
+use super::anchor::{dedup_anchors, sym_anchor, Anchor, Anchors};
+use super::fallback::{
+    map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, USE_KINDS,
+};
+use super::filter::{file_filter, keep};
+use super::list::{listing, Layout};
+use super::params::ReferencesParams;
+use super::server::{server_anchors, slow, Ask};
+use super::target::target;
+use crate::lsp::Locate;
+use crate::workspace::Workspace;
+use indexer::envelope::{Answer, ToolError};
+use indexer::model::Pos;
+use indexer::query::{callable, Map};
+use indexer::store::MapSymbol;
+use serde_json::json;
+
+/// Map edges into any of `targets`, as anchors at the spot each was written.
+fn map_refs(
+    map: &Map,
+    a: &mut Anchors<'_>,
+    targets: &[MapSymbol],
+    kinds: &[&str],
+) -> Result<Vec<Anchor>, ToolError> {
+    let mut out = Vec::new();
+    for t in targets {
+        for e in map.db().edges_into(&t.node_id, kinds)? {
+            let mut v = a.at_rel(
+                &e.file,
+                Pos {
+                    line: e.line,
+                    col: e.col,
+                },
+                e.line,
+            );
+            v.edge = Some(e.kind);
+            v.from = Some(e.other);
+            out.push(v);
+        }
+    }
+    Ok(out)
+}
+
+pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolError> {
+    let filter = file_filter(ws, &p.file_filter)?;
+    let decl = p.include_declaration.unwrap_or(false);
+    let ask = Ask {
+        timeout: Some(slow(ws)),
+        instead: "from the map's edges",
+        ..Ask::new(Locate::References { declaration: decl })
+    };
+    let mut w = Vec::new();
+    let t = target(ws, p, &mut w)?;
+    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let server = server_anchors(ws, &t, &mut a, ask, &mut w);
+    // The map's edges and the calls it could not type, in one snapshot. Without a map, the
+    // server's answer stands alone.
+    let map = map_beside(&a, server.is_some())?;
+    let mut from_map = Vec::new();
+    let mut untyped = Vec::new();
+    let mut name = String::new();
+    let mut how = "";
+    let mut unread: Option<String> = None;
+    if let Some(map) = &map {
+        let _read = map.snapshot()?;
+        let (defs, by) = map_definitions(map, &t)?;
+        how = by;
+        from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;
+        // Said when the map answers: uses inside macro invocations it could not read.
+        if server.is_none() {
+            let mut files: Vec<Anchor> = from_map.clone();
+            files.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
+            let mut note = Vec::new();
+            unread_note(map, &files, None, &mut note)?;
+            unread = note.pop();
+        }
+        if decl {
+            from_map.extend(defs.iter().map(|s| sym_anchor(&mut a, s)));
+        }
+        // Calls of the same name whose receiver's type is unknown: candidates.
+        if let Some(d) = defs
+            .iter()
+            .find(|d| callable(&d.kind, d.signature.as_deref()))
+        {
+            name = d.name.clone();
+            untyped = map.db().untyped_calls_named(&d.name)?;
+            untyped.retain(|c| filter.as_ref().is_none_or(|g| g.is_match(&c.file)));
+        }
+    }
+    from_map.retain(|x| keep(&filter, x));
+    dedup_anchors(&mut from_map);
+    let (mut found, source) = match server {
+        Some(mut found) => {
+            found.retain(|x| keep(&filter, x));
+            let found = merge_map_extras(found, from_map, "references", false, &mut w);
+            (found, "lsp")
+        }
+        None => {
+            w.push(format!(
+                "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
+            ));
+            w.extend(unread.take());
+            (from_map, "map")
+        }
+    };
+    found.retain(|x| keep(&filter, x));
+    let mut head = json!({ "source": source });
+    let list = found.is_empty() || source == "map";
+    offer_candidates(&mut head, &untyped, &name, list, &mut w);
+    Ok(listing(
+        "references",
+        found,
+        head,
+        p.token_budget,
+        "narrow with fileFilter (a path or glob), or a larger tokenBudget",
+        w,
+        (Layout::ByFile, ws.shape()),
+    ))
+}

@@ -1,0 +1,253 @@
+//! `nav_rename`: the server's workspace edit as a unified diff per file (nothing is written),
+//! paged, with what the rename may not reach by the map. No fallback: it needs a server.
+
+use super::fallback::{map_definitions, USE_KINDS};
+use super::filter::file_filter;
+use super::list::{listing, Layout};
+use super::params::RenameParams;
+use super::server::{server_state, slow};
+use super::target::{read_source, target, Target};
+use crate::lsp::{self, Capability, LspError};
+use crate::paths::Contained;
+use crate::workspace::Workspace;
+use indexer::envelope::{Answer, ErrorCode, ToolError};
+use indexer::query::{callable, UntypedCall};
+use lsp_types::request::Rename;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+
+/// `nav_rename`: the server's workspace edit as a unified diff per file; nothing is written.
+pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
+    let mut w = Vec::new();
+    let Some(new_name) = p.new_name.as_deref() else {
+        return Err(ToolError::bad_args("nav_rename needs newName"));
+    };
+    if !indexer::id::is_identifier(new_name) {
+        return Err(ToolError::bad_args(format!(
+            "{new_name:?} is not an identifier"
+        )));
+    }
+    let t = target(ws, p, &mut w)?;
+    let s = ws.server(t.lang).map_err(|e| {
+        ToolError::new(
+            e.code,
+            format!("nav_rename needs a language server: {}", e.message),
+        )
+        .hint(
+            e.hint
+                .unwrap_or_else(|| lsp::install_hint(t.lang).to_string()),
+        )
+    })?;
+    if !s.supports(Capability::Rename) {
+        return Err(ToolError::new(
+            ErrorCode::LspUnavailable,
+            format!("{} offers no rename", s.command[0]),
+        ));
+    }
+    s.wait_ready(slow(ws));
+    let rename = |at| lsp_types::RenameParams {
+        text_document_position: at,
+        new_name: new_name.to_string(),
+        work_done_progress_params: Default::default(),
+    };
+    let edit = match s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws))) {
+        Ok(edit) => edit,
+        Err(LspError::BadReply { .. }) => {
+            return Err(ToolError::new(
+                ErrorCode::LspFailed,
+                format!("{} answered a rename this cannot read", s.command[0]),
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let Some(edit) = edit else {
+        return Err(ToolError::new(
+            ErrorCode::SymbolNotFound,
+            format!(
+                "nothing to rename at {}:{}:{}",
+                t.c.rel, t.pos.line, t.pos.col
+            ),
+        )
+        .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));
+    };
+    let (per_file, file_ops) = lsp::rename_edits(edit);
+    let mut outside = Vec::new();
+    let mut files = Vec::new();
+    let mut diffs = Vec::new();
+    let mut edits_total = 0;
+    // (file, line) of every edit: what the map's uses are checked against.
+    let mut edited: HashSet<(String, u32)> = HashSet::new();
+    let filter = file_filter(ws, &p.file_filter)?;
+    for (uri, edits) in &per_file {
+        let Some(abs) = lsp::uri_to_path(uri) else {
+            continue;
+        };
+        let rel = abs.canonicalize().ok().and_then(|a| {
+            a.strip_prefix(&ws.root)
+                .ok()
+                .map(|r| r.to_string_lossy().into_owned())
+        });
+        let Some(rel) = rel else {
+            outside.push(abs.display().to_string());
+            continue;
+        };
+        edits_total += edits.len();
+        edited.extend(edits.iter().map(|e| (rel.clone(), e.range.start.line + 1)));
+        // Every file is listed with its edits; its diff only when the filter keeps it.
+        files.push(json!({"file": rel, "edits": edits.len()}));
+        if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
+            continue;
+        }
+        let old = read_source(
+            ws,
+            &Contained {
+                rel: rel.clone(),
+                abs: abs.clone(),
+            },
+            &rel,
+        )?;
+        let new = lsp::apply_edits(&old, edits, s.encoding());
+        let diff = similar::TextDiff::from_lines(&*old, new.as_str())
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{rel}"), &format!("b/{rel}"))
+            .to_string();
+        diffs.push(json!({"file": rel, "diff": diff}));
+    }
+    if !outside.is_empty() {
+        return Err(ToolError::new(
+            ErrorCode::OutsideWorkspace,
+            format!(
+                "renaming would edit {} file(s) outside the workspace: {}",
+                outside.len(),
+                outside.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+            ),
+        )
+        .hint("a symbol that overrides or is used by code outside the workspace cannot be renamed here"));
+    }
+    let summary = format!(
+        "would touch {} file{}, {} edit{}{}",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        edits_total,
+        if edits_total == 1 { "" } else { "s" },
+        if file_ops.is_empty() {
+            String::new()
+        } else {
+            format!(", {} file operation(s)", file_ops.len())
+        }
+    );
+    server_state(&s, &mut w);
+    let (uses, missed) = rename_gaps(ws, &t, &edited);
+    // The first places of a gap, `file:line, …`.
+    let places = |at: &mut dyn Iterator<Item = (&str, u32)>| {
+        at.take(3)
+            .map(|(f, l)| format!("{f}:{l}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !uses.is_empty() {
+        w.push(format!(
+            "this rename may be incomplete: {} line(s) where the map resolved a use of this symbol are not in it ({}): code the server does not compile (an inactive #[cfg], a build tag) or cannot see; check them",
+            uses.len(),
+            places(&mut uses.iter().map(|(f, l)| (f.as_str(), *l)))
+        ));
+    }
+    if !missed.is_empty() {
+        w.push(format!(
+            "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them (nav_references lists them as candidates)",
+            missed.len(),
+            missed[0].written.rsplit(['.', ':']).next().unwrap_or(&missed[0].written),
+            places(&mut missed.iter().map(|c| (c.file.as_str(), c.line)))
+        ));
+    }
+    let offset = p.offset.unwrap_or(0) as usize;
+    let shown_total = diffs.len();
+    let diffs: Vec<Value> = diffs.into_iter().skip(offset).collect();
+    let mut head = json!({"source": "lsp", "newName": new_name, "summary": summary,
+                          "files": files, "written": false});
+    if !file_ops.is_empty() || ws.detail {
+        head["fileOperations"] = json!(file_ops);
+    }
+    if offset > 0 {
+        head["offset"] = json!(offset);
+    }
+    let next = offset + diffs.len();
+    if ws.unbounded {
+        // The CLI writing the whole patch (`--output`): every diff at once.
+        head["total"] = json!(diffs.len());
+        head["diffs"] = json!(diffs);
+        head["diffsTotal"] = json!(shown_total);
+        return Ok(Answer {
+            data: head,
+            dropped: None,
+            warnings: w,
+        });
+    }
+    let mut ans = listing(
+        "diffs",
+        diffs,
+        head,
+        p.token_budget,
+        &format!(
+            "page on with offset (the next files' diffs), or pick files with fileFilter; {shown_total} diffs in all"
+        ),
+        w,
+        (Layout::AsIs, ws.shape()),
+    );
+    if let Some(d) = &mut ans.dropped {
+        let kept = next - d.count;
+        d.note = if kept <= offset {
+            // Not one diff fits: say which needs what, not an empty range.
+            format!(
+                "{}; or write the whole patch with `codemap rename … --output FILE`",
+                d.note
+            )
+        } else {
+            format!("diffs of files {}..{} of {shown_total} shown; offset {kept} pages on, fileFilter picks files", offset + 1, kept)
+        };
+    }
+    ans.data["diffsTotal"] = json!(shown_total);
+    Ok(ans)
+}
+
+/// What a server's rename may not reach, on lines it does not touch: uses the map resolved to
+/// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
+/// calls of its name the map could not link to one definition. Without a map, nothing.
+fn rename_gaps(
+    ws: &Workspace,
+    t: &Target,
+    edited: &HashSet<(String, u32)>,
+) -> (Vec<(String, u32)>, Vec<UntypedCall>) {
+    let none = || (Vec::new(), Vec::new());
+    let Ok(map) = ws.map() else { return none() };
+    let Ok(_read) = map.snapshot() else {
+        return none();
+    };
+    let Ok((defs, _)) = map_definitions(&map, t) else {
+        return none();
+    };
+    let mut uses: Vec<(String, u32)> = Vec::new();
+    for d in &defs {
+        let into = map
+            .db()
+            .edges_into(&d.node_id, USE_KINDS)
+            .unwrap_or_default();
+        uses.extend(
+            into.into_iter()
+                .map(|e| (e.file, e.line))
+                .filter(|u| !edited.contains(u)),
+        );
+    }
+    uses.sort();
+    uses.dedup();
+    let Some(d) = defs
+        .iter()
+        .find(|d| callable(&d.kind, d.signature.as_deref()))
+    else {
+        return (uses, Vec::new());
+    };
+    let mut calls = map.db().untyped_calls_named(&d.name).unwrap_or_default();
+    calls.retain(|c| !edited.contains(&(c.file.clone(), c.line)));
+    (uses, calls)
+}

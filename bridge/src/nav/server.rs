@@ -1,0 +1,128 @@
+//! Asking the running language server: which server answers for a language and capability,
+//! a located request's answer as anchors, what the server's state says of its answer, and the
+//! warning when it cannot answer (the caller then answers from the map).
+
+use super::anchor::{dedup_anchors, Anchor, Anchors};
+use super::target::Target;
+use crate::lsp::{Capability, Locate, Server};
+use crate::workspace::Workspace;
+use indexer::envelope::ToolError;
+use indexer::lang::Lang;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Timeout for the slow requests (references, workspace symbols, call hierarchy): twice the
+/// per-request one, so SPEC's 30 s by default.
+pub(super) fn slow(ws: &Workspace) -> Duration {
+    ws.lsp_timeout.saturating_mul(2)
+}
+
+/// The running server for a language when it offers `capability`; else why not, as a warning.
+pub(super) fn server_for(
+    ws: &Workspace,
+    lang: Lang,
+    capability: Capability,
+    warnings: &mut Vec<String>,
+) -> Option<Arc<Server>> {
+    match ws.server(lang) {
+        Ok(s) if s.supports(capability) => Some(s),
+        Ok(s) => {
+            warnings.push(format!(
+                "{} offers no {capability}: answered without it",
+                s.command[0]
+            ));
+            None
+        }
+        Err(e) => {
+            warnings.push(format!(
+                "{}: {}{}",
+                e.code.as_str(),
+                e.message,
+                e.hint.map(|h| format!(" ({h})")).unwrap_or_default()
+            ));
+            None
+        }
+    }
+}
+
+/// A request of the tools that ask the server first and fall back to the map.
+pub(super) struct Ask<'a> {
+    pub(super) request: Locate,
+    pub(super) timeout: Option<Duration>,
+    /// What answers when the server cannot ("from the map"), for the warning.
+    pub(super) instead: &'a str,
+}
+
+impl<'a> Ask<'a> {
+    /// A request with the usual timeout, the map instead.
+    pub(super) fn new(request: Locate) -> Ask<'a> {
+        Ask {
+            request,
+            timeout: None,
+            instead: "from the map",
+        }
+    }
+}
+
+/// The locations the server answers `ask` with at the target, as anchors (sorted, without
+/// duplicates); `None` when no server offers it or the request failed: the warnings say why,
+/// and the caller answers from the map.
+pub(super) fn server_anchors(
+    ws: &Workspace,
+    t: &Target,
+    a: &mut Anchors<'_>,
+    ask: Ask<'_>,
+    w: &mut Vec<String>,
+) -> Option<Vec<Anchor>> {
+    let s = server_for(ws, t.lang, ask.request.capability(), w)?;
+    match s.locate(ask.request, &t.c, &t.text, t.pos, ask.timeout) {
+        Ok(found) => {
+            let mut out: Vec<Anchor> = found
+                .iter()
+                .filter_map(|l| a.lsp_anchor(l, s.encoding()))
+                .collect();
+            dedup_anchors(&mut out);
+            server_state(&s, w);
+            if out.is_empty() && s.degraded().is_some() {
+                // Nothing from a server that says it is unwell is no answer: the map's stands.
+                w.push(format!(
+                    "{} answered nothing: {}",
+                    s.command[0], ask.instead
+                ));
+                return None;
+            }
+            Some(out)
+        }
+        Err(e) => {
+            failed(w, e, ask.instead);
+            None
+        }
+    }
+}
+
+/// What the server's state says of the answer it just gave: a server that reports itself
+/// unwell (a workspace it could not load) or that is still loading after the wait answers
+/// from what it has read; said, so an agent does not take a short list for the whole.
+pub(super) fn server_state(s: &Server, w: &mut Vec<String>) {
+    if let Some(why) = s.degraded() {
+        w.push(format!(
+            "LSP_DEGRADED: {} reports {why}: its answers may miss what it could not load; the map's are added where it answers nothing",
+            s.command[0]
+        ));
+    }
+    if s.loading() {
+        w.push(format!(
+            "LSP_LOADING: {} is still loading the workspace: its answer may be partial; ask again shortly",
+            s.command[0]
+        ));
+    }
+}
+
+pub(super) fn failed(warnings: &mut Vec<String>, e: impl Into<ToolError>, instead: &str) {
+    let e: ToolError = e.into();
+    warnings.push(format!(
+        "{}: {}: answered {instead}",
+        e.code.as_str(),
+        e.message
+    ));
+}

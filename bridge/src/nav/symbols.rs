@@ -1,0 +1,176 @@
+//! `nav_symbols`: the workspace's symbols by name, from every running server that offers them
+//! (ranked: exact names first), else `map_search`'s.
+
+use super::anchor::{Anchor, Anchors};
+use super::fallback::need_map;
+use super::list::{listing, Layout};
+use super::params::SymbolsParams;
+use super::server::{failed, server_for, slow};
+use crate::lsp::{self, Capability, Server};
+use crate::workspace::Workspace;
+use indexer::envelope::{Answer, ToolError};
+use indexer::lang::Lang;
+use indexer::model::Pos;
+use indexer::query::{Map, SearchParams};
+use lsp_types::request::WorkspaceSymbolRequest;
+use lsp_types::WorkspaceSymbolParams;
+use serde_json::{json, Value};
+
+/// Opens one of the language's files on a server that knows only the projects of open files.
+fn open_any_file(ws: &Workspace, s: &Server, lang: Lang, map: Option<&Map>) {
+    let Some(rel) = map.and_then(|m| m.db().first_file_of(lang.prefix()).ok().flatten()) else {
+        return;
+    };
+    let Ok(c) = crate::paths::contain(&ws.root, &rel) else {
+        return;
+    };
+    if let Ok(bytes) = std::fs::read(&c.abs) {
+        let _ = s.sync(&c, &String::from_utf8_lossy(&bytes));
+    }
+}
+
+pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
+    let mut w = Vec::new();
+    let query = p.query.as_deref().unwrap_or("").trim().to_string();
+    if query.chars().count() < 3 {
+        return Err(ToolError::bad_args("query must be at least 3 characters")
+            .hint("a name or part of one, e.g. \"Serve\""));
+    }
+    let limit = p.limit.unwrap_or(50);
+    if limit == 0 || limit > 200 {
+        return Err(ToolError::bad_args(format!(
+            "limit must be 1..200, got {limit}"
+        )));
+    }
+    let mut a = Anchors::new(ws, &mut w);
+    // Languages the map holds (both when there is no map).
+    let langs: Vec<Lang> = match &a.map {
+        Some(m) => m
+            .db()
+            .languages()?
+            .iter()
+            .filter_map(|l| Lang::from_prefix(l))
+            .collect(),
+        None => Lang::ALL.to_vec(),
+    };
+    let mut hits: Vec<Anchor> = Vec::new();
+    let mut from_server = false;
+    let mut outside = 0usize;
+    for lang in langs {
+        let Some(s) = server_for(ws, lang, Capability::WorkspaceSymbol, &mut w) else {
+            continue;
+        };
+        s.wait_ready(slow(ws));
+        if lang.spec().server.symbols_need_open_file && s.open_files().is_empty() {
+            open_any_file(ws, &s, lang, a.map.as_deref().map(|l| &**l));
+        }
+        let params = WorkspaceSymbolParams {
+            query: query.clone(),
+            ..Default::default()
+        };
+        match s.request::<WorkspaceSymbolRequest>(params, slow(ws)) {
+            Ok(v) => {
+                from_server = true;
+                for found in lsp::workspace_symbols(v) {
+                    let Some(mut anchor) = (match found.range {
+                        Some(range) => a.lsp_anchor(
+                            &lsp_types::Location {
+                                uri: found.uri.clone(),
+                                range,
+                            },
+                            s.encoding(),
+                        ),
+                        None => lsp::uri_to_path(found.uri.as_str())
+                            .map(|p| a.at(&p, Pos { line: 1, col: 1 }, 1)),
+                    }) else {
+                        continue;
+                    };
+                    if anchor.external {
+                        outside += 1;
+                        continue;
+                    }
+                    anchor.name = Some(json!(found.name));
+                    anchor.container = Some(json!(found.container));
+                    anchor.lang = Some(lang.prefix());
+                    hits.push(anchor);
+                }
+            }
+            Err(e) => failed(&mut w, e, "without that server"),
+        }
+    }
+    if outside > 0 {
+        w.push(format!(
+            "{outside} symbols outside the workspace (dependencies, the standard library) left out"
+        ));
+    }
+    if !from_server {
+        let map = need_map(&a)?;
+        // One state of the map for every lookup of this answer.
+        let _read = map.snapshot()?;
+        w.push("answered by map_search".into());
+        let found = map.search_hits(&SearchParams {
+            query: query.clone(),
+            limit: Some(limit),
+            ..Default::default()
+        })?;
+        let anchors: Vec<Anchor> = found
+            .hits
+            .into_iter()
+            .filter_map(|(h, _)| {
+                let (file, r) = (h.file.as_deref()?, h.range?);
+                let pos = Pos {
+                    line: r.name_line,
+                    col: r.name_col,
+                };
+                let mut v = a.at_rel(file, pos, r.end_line);
+                v.node_id = Some(h.node_id);
+                v.name = Some(json!(h.name));
+                v.kind = Some(json!(h.kind));
+                Some(v)
+            })
+            .collect();
+        return Ok(listing(
+            "symbols",
+            anchors,
+            json!({"source": "map", "query": query}),
+            p.token_budget,
+            "a longer query or a smaller limit",
+            w,
+            (Layout::Flat, ws.shape()),
+        ));
+    }
+    // Exact names first, then case-insensitive exact, prefix, the rest; then by path.
+    let q = query.to_lowercase();
+    let rank = |v: &Anchor| {
+        let n = v.name.as_ref().and_then(Value::as_str).unwrap_or("");
+        let nl = n.to_lowercase();
+        if n == query {
+            0
+        } else if nl == q {
+            1
+        } else if nl.starts_with(&q) {
+            2
+        } else if nl.contains(&q) {
+            3
+        } else {
+            4
+        }
+    };
+    hits.sort_by(|x, y| {
+        rank(x)
+            .cmp(&rank(y))
+            .then_with(|| (&x.file, x.line).cmp(&(&y.file, y.line)))
+    });
+    hits.dedup_by(|x, y| x.file == y.file && x.line == y.line && x.col == y.col);
+    let more = hits.len() > limit as usize;
+    hits.truncate(limit as usize);
+    Ok(listing(
+        "symbols",
+        hits,
+        json!({"source": "lsp", "query": query, "more": more}),
+        p.token_budget,
+        "a longer query or a smaller limit",
+        w,
+        (Layout::Flat, ws.shape()),
+    ))
+}
