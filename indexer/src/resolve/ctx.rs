@@ -190,8 +190,8 @@ pub struct ImportEdge {
     pub resolution: Resolution,
 }
 
-
-
+/// How one language turns imports and references into edges. One per language, in its
+/// folder (`lang/<name>/resolve.rs`); `resolve::langs::resolver` is the registry's entry.
 pub(crate) trait Resolver: Sync {
     /// Record the names one import binds.
     fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout);
