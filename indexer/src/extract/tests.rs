@@ -1,6 +1,9 @@
 //! Table tests of extraction on inline sources.
 
+use super::recover::blank;
 use super::*;
+use crate::lang::DefTag;
+use crate::model::{EdgeKind, FactRole, Kind};
 use expect_test::{expect, Expect};
 use std::fmt::Write;
 

@@ -1,0 +1,161 @@
+//! A reference's name: the dotted path its node spells (`a.b().c`).
+
+use crate::syntax::{text, NodeExt};
+use tree_sitter::Node;
+
+/// `a.b.c` for a chain of attributes/selectors over an identifier, with `()` after a name
+/// whose call the chain goes through (`a.b().c`, `super().m`); `?.c` when the chain starts
+/// at another expression. Also returns the node of the last name (where the edge is recorded).
+pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
+    let mut parts: Vec<String> = Vec::new();
+    let mut cur = node;
+    let mut leaf = node;
+    let mut first = true;
+    // What the chain did after the next name pushed: `()` for a call, `[]` for an index.
+    let mut called = String::new();
+    let push = |parts: &mut Vec<String>, name: String, called: &mut String| {
+        parts.push(name + &std::mem::take(called));
+    };
+    loop {
+        match cur.kind_name() {
+            "identifier" | "type_identifier" | "package_identifier" | "field_identifier"
+            | "this" | "super" | "self" | "crate" => {
+                push(&mut parts, text(src, cur), &mut called);
+                break;
+            }
+            "attribute"
+            | "selector_expression"
+            | "member_expression"
+            | "field_expression"
+            | "scoped_identifier"
+            | "scoped_type_identifier" => {
+                let (obj, attr) = match cur.kind_name() {
+                    // Rust: `a.b` and the path `a::b` alike.
+                    // A tuple's or tuple struct's field by number (`self.0`) too.
+                    "field_expression" => (
+                        cur.field("value"),
+                        cur.field("field").filter(|f| {
+                            f.kind_name() == "field_identifier"
+                                || (!first && f.kind_name() == "integer_literal")
+                        }),
+                    ),
+                    "scoped_identifier" | "scoped_type_identifier" => {
+                        (cur.field("path"), cur.field("name"))
+                    }
+                    "attribute" => (cur.field("object"), cur.field("attribute")),
+                    "member_expression" => (
+                        cur.field("object"),
+                        cur.field("property")
+                            .filter(|p| p.kind_name() == "property_identifier"),
+                    ),
+                    _ => (cur.field("operand"), cur.field("field")),
+                };
+                let Some(attr) = attr else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if first {
+                    leaf = attr;
+                }
+                push(&mut parts, text(src, attr), &mut called);
+                match obj {
+                    Some(o) => cur = o,
+                    None => break,
+                }
+            }
+            // A call or an index in the middle of a chain: the name before it gets `()` or
+            // `[]` (`a.b()[0].c` is `a.b()[].c`).
+            "call"
+            | "call_expression"
+            | "subscript"
+            | "index_expression"
+            | "new_expression"
+            | "subscript_expression"
+            | "try_expression"
+                if !first =>
+            {
+                let (inner, op) = match cur.kind_name() {
+                    "call" | "call_expression" => (cur.field("function"), "()"),
+                    "try_expression" => (cur.named_child(0), "?"),
+                    "new_expression" => (cur.field("constructor"), "()"),
+                    "subscript" => (cur.field("value"), "[]"),
+                    "subscript_expression" => (cur.field("object"), "[]"),
+                    _ => (cur.field("operand"), "[]"),
+                };
+                match inner {
+                    Some(f)
+                        if matches!(
+                            f.kind_name(),
+                            "identifier"
+                                | "attribute"
+                                | "selector_expression"
+                                | "member_expression"
+                                | "field_expression"
+                                | "scoped_identifier"
+                                | "this"
+                                | "call"
+                                | "call_expression"
+                                | "subscript"
+                                | "index_expression"
+                                | "subscript_expression"
+                                | "try_expression"
+                        ) =>
+                    {
+                        called.insert_str(0, op);
+                        cur = f;
+                        continue;
+                    }
+                    _ => {
+                        parts.push("?".to_string());
+                        break;
+                    }
+                }
+            }
+            "qualified_type" | "nested_type_identifier" => {
+                if let Some(n) = cur.field("name") {
+                    if first {
+                        leaf = n;
+                    }
+                    parts.push(text(src, n));
+                }
+                // Go's package, TypeScript's module (`a.b.T`: a nested one).
+                match cur.field("package").or_else(|| cur.field("module")) {
+                    Some(m) if m.kind_name() == "nested_identifier" => {
+                        let t = text(src, m);
+                        parts.extend(t.rsplit('.').map(str::to_string));
+                    }
+                    Some(m) => parts.push(text(src, m)),
+                    None => {}
+                }
+                break;
+            }
+            "pointer_type" | "generic_type" | "type" | "slice_type" | "array_type" | "map_type"
+                if called.is_empty() =>
+            {
+                let inner = match cur.kind_name() {
+                    "generic_type" => cur.field("type").or_else(|| cur.field("name")),
+                    "slice_type" | "array_type" => cur.field("element"),
+                    "map_type" => cur.field("value"),
+                    _ => cur.named_child(0),
+                };
+                match inner {
+                    Some(i) => {
+                        cur = i;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            _ => {
+                parts.push("?".to_string());
+                break;
+            }
+        }
+        first = false;
+    }
+    if first && parts.len() == 1 {
+        leaf = cur;
+    }
+    parts.reverse();
+    (parts.join("."), leaf)
+}

@@ -1,0 +1,228 @@
+//! Extraction: `(bytes, language) -> FileExtract`. Pure: no file system, no SQLite.
+//!
+//! The query files (`lang/<name>/query.scm`) say what is a definition, a call, an import or a base; this
+//! module runs each file's captures in one pass and then decides, from how the captured nodes
+//! nest, which definitions are symbols of the map (module-, class- and type-level ones; locals
+//! are left out), their qualified names (with `~N` for repeated names in one scope), ranges,
+//! signatures and first doc lines, and which symbol each reference sits in. Where languages
+//! differ it asks the language's [`Syntax`] rules from the registry; it names no language.
+//!
+//! [`Extractor`] runs the parts in order: the queries compiled (`query`), a file's matches
+//! gathered (`raw`), macro arguments parsed again (`reread`), the sweep placing symbols and
+//! references (`sweep`, over the open symbols of `stack`, naming references with `dotted`,
+//! stating types with `types`), and a broken file's declarations blanked (`recover`).
+
+mod dotted;
+mod query;
+mod raw;
+mod recover;
+mod reread;
+mod stack;
+mod sweep;
+mod types;
+
+use crate::lang::{Lang, MacroArgs};
+use crate::model::FileExtract;
+pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
+pub use query::{check_query, QueryError};
+use query::{compile, LangQuery};
+use raw::{reference_matches, Raw};
+use recover::recover;
+pub use recover::top_lines;
+use reread::reread;
+use sweep::build;
+use tree_sitter::{Parser, Query};
+
+/// The compiled queries of every language. Build once, share between threads.
+pub struct Extractor {
+    queries: Vec<LangQuery>,
+}
+
+impl Extractor {
+    pub fn new() -> Result<Extractor, QueryError> {
+        let mut queries = Vec::new();
+        for lang in Lang::ALL {
+            for dialect in 0..=lang.spec().dialects.len() {
+                queries.push(compile(lang, dialect)?);
+            }
+        }
+        Ok(Extractor { queries })
+    }
+
+    /// The compiled queries, built once per process and shared (the error, when a query
+    /// does not compile, as text).
+    pub fn shared() -> Result<&'static Extractor, String> {
+        static EX: std::sync::OnceLock<Result<Extractor, String>> = std::sync::OnceLock::new();
+        EX.get_or_init(|| Extractor::new().map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    fn query(&self, lang: Lang, dialect: usize) -> Option<&LangQuery> {
+        self.queries
+            .iter()
+            .find(|q| q.lang == lang && q.dialect == dialect)
+    }
+
+    /// Parse and extract one file, with the grammar its path calls for (`.tsx`). Never
+    /// fails: broken input yields what could be recovered and `parse_error: true`.
+    pub fn extract(&self, worker: &mut Worker, lang: Lang, path: &str, src: &[u8]) -> FileExtract {
+        self.extract_by(worker, lang, lang.dialect_of(path), src, false)
+    }
+
+    /// The same extraction with tree-sitter's own query cursor matching the query file: the
+    /// reference the pattern walk is checked against (tests, `bare_parse --reference`).
+    pub fn extract_reference(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        path: &str,
+        src: &[u8],
+    ) -> FileExtract {
+        self.extract_by(worker, lang, lang.dialect_of(path), src, true)
+    }
+
+    fn extract_by(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        dialect: usize,
+        src: &[u8],
+        reference: bool,
+    ) -> FileExtract {
+        let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+        let first = self.extract_parsed(worker, lang, dialect, src, reference);
+        if !first.parse_error {
+            return first;
+        }
+        // A syntax error can swallow every declaration after it into one top-level error
+        // node (`function a(x: number,` unclosed). Blank the broken declaration and parse
+        // again: the answer that recovers more definitions is kept.
+        let lq = self.query(lang, dialect);
+        let Some(blanked) = lq.and_then(|lq| recover(&mut worker.parser, &lq.grammar, src)) else {
+            return first;
+        };
+        let second = self.extract_parsed(worker, lang, dialect, &blanked, reference);
+        if second.symbols.len() > first.symbols.len() {
+            FileExtract {
+                parse_error: true,
+                ..second
+            }
+        } else {
+            first
+        }
+    }
+
+    fn extract_parsed(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        dialect: usize,
+        src: &[u8],
+        reference: bool,
+    ) -> FileExtract {
+        let failed = FileExtract {
+            parse_error: true,
+            ..FileExtract::default()
+        };
+        // The grammar was checked in `Extractor::new`; a failure here cannot happen, but a
+        // file is never worth a panic.
+        let Some(lq) = self.query(lang, dialect) else {
+            return failed;
+        };
+        if worker.parser.set_language(&lq.grammar).is_err() {
+            return failed;
+        }
+        // A previous file's macro arguments were parsed alone.
+        if worker.parser.set_included_ranges(&[]).is_err() {
+            return failed;
+        }
+        let Some(tree) = worker.parser.parse(src, None) else {
+            return failed;
+        };
+        let spec = lang.spec();
+        let mut raw = Raw::default();
+        let mut macros: Vec<MacroArgs> = Vec::new();
+        let mut collected = Vec::new();
+        if reference {
+            let Some(query) = lq
+                .query
+                .get_or_init(|| Query::new(&lq.grammar, spec.query).ok())
+            else {
+                return failed;
+            };
+            reference_matches(lq, spec, query, &tree, src, &mut raw, &mut collected);
+        } else {
+            lq.patterns.for_each_match(
+                &tree,
+                src,
+                &lq.collect_kinds,
+                &mut collected,
+                |_, m, path| {
+                    raw.take(&lq.caps, spec, m, path);
+                },
+            );
+        }
+        raw.sort_collected(lq, spec, src, collected, &mut macros, reference, false);
+        // Macro arguments, parsed again on their own; then matched as the file is.
+        let mut trees: Vec<tree_sitter::Tree> = Vec::new();
+        let unread = reread(&mut worker.parser, lq, spec, src, macros, &mut trees);
+        if worker.parser.set_included_ranges(&[]).is_err() {
+            return failed;
+        }
+        if !trees.is_empty() {
+            let mut collected = Vec::new();
+            for t in &trees {
+                if reference {
+                    if let Some(Some(query)) = lq.query.get() {
+                        reference_matches(lq, spec, query, t, src, &mut raw, &mut collected);
+                    }
+                } else {
+                    lq.patterns.for_each_match(
+                        t,
+                        src,
+                        &lq.collect_kinds,
+                        &mut collected,
+                        |_, m, path| {
+                            raw.take(&lq.caps, spec, m, path);
+                        },
+                    );
+                }
+            }
+            // Their macros were read already (`reread`).
+            raw.sort_collected(lq, spec, src, collected, &mut Vec::new(), reference, true);
+        }
+        raw.unread = unread;
+        let mut out = build(spec, src, raw, tree.root_node());
+        out.parse_error = tree.root_node().has_error();
+        out
+    }
+
+    /// Convenience for tests and one-off callers: a fresh worker per call, the language's
+    /// own grammar.
+    pub fn extract_source(&self, lang: Lang, src: &[u8]) -> FileExtract {
+        self.extract_by(&mut Worker::new(), lang, 0, src, false)
+    }
+}
+
+/// Per-thread parsing state (a parser); make one per rayon worker.
+pub struct Worker {
+    parser: Parser,
+}
+
+impl Worker {
+    pub fn new() -> Worker {
+        Worker {
+            parser: Parser::new(),
+        }
+    }
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker::new()
+    }
+}
+
+#[cfg(test)]
+mod tests;

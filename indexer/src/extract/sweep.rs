@@ -1,0 +1,364 @@
+//! The sweep: definitions placed as symbols with qualified names, ranges, signatures and docs, and
+//! each reference given the symbol it sits in.
+
+use super::dotted::dotted;
+use super::raw::Raw;
+use super::stack::{sitting_in, Open};
+use super::types::Types;
+use crate::lang::{DefTag, Language};
+use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
+use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate, IntMap, NodeExt, MAX_SIGNATURE};
+use std::collections::HashMap;
+use tree_sitter::Node;
+
+pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_>) -> FileExtract {
+    let syntax = spec.syntax;
+    let mut out = FileExtract::default();
+    raw.defs
+        .sort_by_key(|d| (d.node.start_byte(), std::cmp::Reverse(d.node.end_byte())));
+    // References and bindings (`None`), in source order.
+    let mut refs: Vec<(Option<EdgeKind>, Node<'_>)> = raw
+        .calls
+        .iter()
+        .map(|n| (Some(EdgeKind::Calls), *n))
+        .chain(raw.bases.iter().map(|n| (Some(EdgeKind::Extends), *n)))
+        .chain(
+            raw.implements
+                .iter()
+                .map(|n| (Some(EdgeKind::Implements), *n)),
+        )
+        .chain(raw.uses.iter().map(|n| (Some(EdgeKind::Uses), *n)))
+        .chain(raw.bindings.iter().map(|n| (None, *n)))
+        .collect();
+    refs.sort_by_key(|(_, n)| n.start_byte());
+    let mut types = Types::new(std::mem::take(&mut raw.scope_ends));
+
+    let mut counts: HashMap<String, u32> = HashMap::new();
+    // Names already defined per scope, where the first binding of a name defines it.
+    let mut bound: HashMap<(Option<usize>, String), ()> = HashMap::new();
+    let mut receivers: IntMap<usize, (String, String)> = IntMap::default(); // sym -> (var, type)
+                                                                            // What methods implement (`Trait.m`), kept apart until the sweep's references are in.
+    let mut implemented: Vec<RawRef> = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
+    let mut ri = 0;
+    // Local scopes open at the definition being placed (innermost last), and the next one.
+    let mut locals_open: Vec<(usize, usize)> = Vec::new();
+    let mut li = 0;
+    // Macro invocations not read, by the symbol they sit in (`None`: the file's level).
+    let unread = std::mem::take(&mut raw.unread);
+    let mut unread_in: Vec<(Option<usize>, &str)> = Vec::new();
+    let mut ui = 0;
+
+    for def in &raw.defs {
+        let (start, end) = (def.node.start_byte(), def.node.end_byte());
+        // References that start before this definition belong to what is open now.
+        while ri < refs.len() && refs[ri].1.start_byte() < start {
+            let (kind, node) = refs[ri];
+            take_ref(
+                spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node,
+            );
+            ri += 1;
+        }
+        while ui < unread.len() && unread[ui].0 < start {
+            unread_in.push((sitting_in(&mut stack, unread[ui].0), &unread[ui].1));
+            ui += 1;
+        }
+        // Entries that end before this definition does cannot contain it.
+        while stack.last().is_some_and(|o| o.end < end) {
+            stack.pop();
+        }
+        // The innermost enclosing scope, skipping entries on the very same node (several
+        // names in one spec: `var a, b int`).
+        let mut scopes = stack
+            .iter()
+            .rev()
+            .filter(|o| !(o.start == start && o.end == end))
+            .map(|o| o.sym)
+            .filter(|&s| syntax.is_scope(out.symbols[s].kind));
+        let innermost = scopes.next();
+        let scope = if syntax.lifted(def) {
+            scopes.next()
+        } else {
+            innermost
+        };
+        let enclosing = scope.map(|s| out.symbols[s].kind);
+        // Inside a local scope (a callback) that is itself inside the enclosing symbol (or
+        // outside every symbol): a local, left out.
+        while li < raw.locals.len() && raw.locals[li].0 < start {
+            while locals_open.last().is_some_and(|l| l.1 <= raw.locals[li].0) {
+                locals_open.pop();
+            }
+            locals_open.push(raw.locals[li]);
+            li += 1;
+        }
+        while locals_open.last().is_some_and(|l| l.1 <= start) {
+            locals_open.pop();
+        }
+        let scope_start =
+            innermost.and_then(|s| stack.iter().find(|o| o.sym == s).map(|o| o.start));
+        if locals_open
+            .last()
+            .is_some_and(|l| l.1 >= end && scope_start.is_none_or(|s| l.0 > s))
+        {
+            continue;
+        }
+        let name = text(src, def.name);
+        // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
+        if !crate::syntax::is_member_name(&name) {
+            continue;
+        }
+        let Some(kind) = syntax
+            .place(def.tag, enclosing, def.ty.map(|t| t.kind_name()), &name)
+            .and_then(|k| syntax.refine(src, def, k))
+        else {
+            continue;
+        };
+        // A method declared apart from its type hangs under its receiver's type, as named in
+        // the scope it is written in (`mod tests { impl T { fn f() } }` → `tests.T.f`).
+        let by_receiver = def.tag == DefTag::Method;
+        let (parent_qual, parent, receiver) = if by_receiver {
+            let recv =
+                def.receiver
+                    .and_then(|r| syntax.receiver(src, r))
+                    .map(|(v, t)| match scope {
+                        Some(s) => (v, format!("{}.{t}", out.symbols[s].qualname)),
+                        None => (v, t),
+                    });
+            let ty = recv.as_ref().map(|(_, t)| t.clone());
+            (ty, None, recv)
+        } else {
+            (scope.map(|s| out.symbols[s].qualname.clone()), scope, None)
+        };
+        // A name bound again in its scope is not a new definition.
+        if spec.first_binding_defines
+            && def.tag == DefTag::Variable
+            && bound.insert((scope, name.clone()), ()).is_some()
+        {
+            continue;
+        }
+        // Counted by qualname: a method declared apart from its type shares its names with
+        // the type's own members (a Rust field and a method of one name: `len`, `len~2`).
+        let key = match &parent_qual {
+            Some(p) => format!("{p}.{name}"),
+            None => name.clone(),
+        };
+        let n = counts.entry(key).or_insert(0);
+        *n += 1;
+        let segment = if *n > 1 {
+            format!("{name}~{n}")
+        } else {
+            name.clone()
+        };
+        if spec.first_binding_defines && def.tag != DefTag::Variable {
+            bound.insert((scope, name.clone()), ());
+        }
+        let qualname = match &parent_qual {
+            Some(p) => format!("{p}.{segment}"),
+            None => segment,
+        };
+        let span_node = syntax.full_node(def);
+        let signature = syntax
+            .signature(src, def, kind)
+            .map(|s| collapse_ws(&s))
+            .filter(|s| !s.is_empty())
+            .map(|s| truncate(s, MAX_SIGNATURE));
+        let sym = crate::model::Symbol {
+            name,
+            qualname,
+            kind,
+            span: span_of(src, span_node),
+            name_span: span_of(src, def.name),
+            signature,
+            doc: syntax.doc(src, def, span_node, raw.comments.as_deref()),
+            parent,
+            params: syntax.params(def),
+            receiver: receiver.as_ref().map(|(_, t)| t.clone()),
+        };
+        let idx = out.symbols.len();
+        if let Some(r) = syntax.returns(src, def) {
+            types.facts.push((idx, FactRole::Returns, r));
+        }
+        for (t, at) in syntax.implemented(src, def) {
+            implemented.push(RawRef {
+                kind: EdgeKind::Implements,
+                source: Some(idx as u32),
+                target: t.into_boxed_str(),
+                hint: None,
+                pos: pos_of(src, at),
+            });
+        }
+        out.symbols.push(sym);
+        if let Some(r) = receiver {
+            receivers.insert(idx, r);
+        }
+        stack.push(Open {
+            start,
+            end,
+            sym: idx,
+        });
+    }
+    while ri < refs.len() {
+        let (kind, node) = refs[ri];
+        take_ref(
+            spec, src, &mut out, &mut stack, &receivers, &mut types, kind, node,
+        );
+        ri += 1;
+    }
+    for (at, name) in &unread[ui..] {
+        unread_in.push((sitting_in(&mut stack, *at), name));
+    }
+
+    // Methods hang under their receiver type when it is declared in the same file.
+    let top: HashMap<String, usize> = out
+        .symbols
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.kind.is_type_like())
+        .map(|(i, s)| (s.qualname.clone(), i))
+        .collect();
+    for s in out.symbols.iter_mut() {
+        if let Some(r) = &s.receiver {
+            s.parent = top.get(r).copied();
+        }
+    }
+
+    out.refs.extend(implemented);
+    types.finish(spec, &mut out);
+    // Counted per symbol and macro: `3 quote` (`model::unread_fact`).
+    let mut counted: Vec<(String, &str, u32)> = Vec::new();
+    for (s, name) in unread_in {
+        let q = s
+            .map(|s| out.symbols[s].qualname.clone())
+            .unwrap_or_default();
+        match counted
+            .iter_mut()
+            .find(|(cq, cn, _)| *cq == q && *cn == name)
+        {
+            Some(c) => c.2 += 1,
+            None => counted.push((q, name, 1)),
+        }
+    }
+    for (qualname, name, n) in counted {
+        out.facts.push(crate::model::unread_fact(qualname, name, n));
+    }
+    for node in raw.imports {
+        syntax.imports(src, node, &mut out.imports);
+    }
+    out.package = raw.package.map(|p| text(src, p));
+    out.doc = syntax.module_doc(src, root, raw.package, raw.comments.as_deref());
+    for name in syntax.exports(src, root).unwrap_or_default() {
+        out.facts.push(TypeFact {
+            qualname: String::new(),
+            role: FactRole::Exports,
+            ty: name,
+        });
+    }
+    if let Some(expr) = syntax.build_constraint(src, raw.package, raw.comments.as_deref()) {
+        out.facts.push(TypeFact {
+            qualname: String::new(),
+            role: FactRole::Build,
+            ty: expr,
+        });
+    }
+    out
+}
+
+/// One reference or binding (`kind` `None`) in the sweep.
+#[allow(clippy::too_many_arguments)]
+fn take_ref<'t>(
+    spec: &Language,
+    src: &[u8],
+    out: &mut FileExtract,
+    stack: &mut Vec<Open>,
+    receivers: &IntMap<usize, (String, String)>,
+    types: &mut Types<'t>,
+    kind: Option<EdgeKind>,
+    node: Node<'t>,
+) {
+    let at = node.start_byte();
+    while stack.last().is_some_and(|o| o.end <= at) {
+        stack.pop();
+    }
+    let Some(kind) = kind else {
+        types.bind(spec, src, out, stack, node);
+        return;
+    };
+    let source = if matches!(kind, EdgeKind::Extends | EdgeKind::Implements) {
+        // A base class or embedded type belongs to the nearest enclosing type; an
+        // implemented trait to the type its impl is for (`impl Tr for Map`), named in the
+        // scope the impl is written in.
+        match spec.syntax.implementer(src, node) {
+            Some(ty) => {
+                let scope = stack
+                    .iter()
+                    .rev()
+                    .map(|o| o.sym)
+                    .find(|&s| spec.syntax.is_scope(out.symbols[s].kind));
+                let q = match scope {
+                    Some(s) => format!("{}.{ty}", out.symbols[s].qualname),
+                    None => ty,
+                };
+                let found = out
+                    .symbols
+                    .iter()
+                    .position(|s| s.qualname == q && s.kind.is_type_like());
+                let Some(found) = found else {
+                    return;
+                };
+                Some(found)
+            }
+            None => stack
+                .iter()
+                .rev()
+                .map(|o| o.sym)
+                .find(|&s| out.symbols[s].kind.is_type_like()),
+        }
+    } else {
+        stack.last().map(|o| o.sym)
+    };
+    let (target, leaf_node) = dotted(src, node);
+    if target.is_empty() || (kind == EdgeKind::Uses && target.contains('?')) {
+        return;
+    }
+    // A method's receiver names its own type: not a use.
+    if kind == EdgeKind::Uses
+        && source.is_some_and(|s| out.symbols[s].receiver.as_deref() == Some(target.as_str()))
+    {
+        return;
+    }
+    let first = target.split('.').next().unwrap_or("");
+    // What the first name stands for: the receiver's type (`s.run()` in a method of `*S`), or
+    // the enclosing class (`self.run()`).
+    let mut hint = None;
+    let mut cur = source;
+    while let Some(s) = cur {
+        if let Some((var, ty)) = receivers.get(&s) {
+            // The receiver's name, or the language's name for its own type (`Self::new()`).
+            if var == first || spec.self_names.contains(&first) {
+                hint = Some(ty.clone());
+            }
+            break;
+        }
+        cur = out.symbols[s].parent;
+    }
+    if hint.is_none() && (spec.self_names.contains(&first) || spec.super_call == Some(first)) {
+        let mut cur = source;
+        while let Some(s) = cur {
+            if matches!(out.symbols[s].kind, Kind::Class | Kind::Interface) {
+                hint = Some(out.symbols[s].qualname.clone());
+                break;
+            }
+            cur = out.symbols[s].parent;
+        }
+    }
+    if hint.is_none() && kind == EdgeKind::Calls {
+        hint = types.hint_at(spec, out, &target, at, source);
+    }
+    out.refs.push(RawRef {
+        kind,
+        source: source.map(|s| s as u32),
+        target: target.into_boxed_str(),
+        hint: hint.map(String::into_boxed_str),
+        pos: pos_of(src, leaf_node),
+    });
+}
