@@ -3,8 +3,8 @@
 //! indexes ([`MapTypes`], for an edit's few types).
 
 use super::db::code::{EXTENDS, IMPLEMENTS};
-use super::db::{Db, SqlResult};
-use super::run::{kind_in, EdgeRow, StoredEdges, STORED_EDGE};
+use super::db::{kind_in, Db, SqlResult};
+use super::edges::{EdgeRow, StoredEdges, STORED_EDGE};
 use crate::lang::Lang;
 use crate::model::Kind;
 use crate::resolve::{Method, TypeGraph, TypeKind};

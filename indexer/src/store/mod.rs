@@ -70,16 +70,26 @@ macro_rules! edge_name {
 }
 
 mod db;
+mod edges;
+mod file_rows;
 mod map;
 mod method_sets;
+mod open;
 mod run;
 mod scip;
+mod sql_index;
 
 pub use db::*;
+pub use open::{
+    build_path, default_db, mark_stale, open_for_read, open_for_write, open_fresh_build,
+    remove_orphans, remove_stale_builds,
+};
+pub use sql_index::SqlIndex;
 
+pub use edges::EdgeRow;
 pub use map::{
     CandidateRow, EdgeOnLine, EdgeSite, MapSymbol, NodeRow, StaleRow, UntypedCall, UseRow,
 };
 pub use method_sets::{MapTypes, ReceiverMethod, SetRow, TypeNode, TypeRow};
-pub use run::{EdgeRow, RefName, StoredFile, StoredRef};
+pub use run::{RefName, StoredFile, StoredRef};
 pub use scip::{DocEdge, DocRows, DocSymbol, ExportFile, PackageRow};
