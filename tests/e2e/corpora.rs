@@ -820,7 +820,7 @@ fn rust_corpora_invariants_and_ctags() {
     explained_completeness(c, "Rust");
     let c = codemap_indexer();
     check_invariants(c);
-    assert!(symbol(c, "rs:src/extract.rs#Extractor.extract").starts_with("method|"));
+    assert!(symbol(c, "rs:src/extract/mod.rs#Extractor.extract").starts_with("method|"));
     assert!(symbol(c, "rs:src/lang/spec.rs#Syntax").starts_with("interface|"));
     explained_completeness(c, "Rust");
 }
