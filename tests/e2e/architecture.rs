@@ -51,9 +51,7 @@ fn code_lines(text: &str) -> Vec<(usize, &str)> {
 fn path_modules(src: &Path) -> BTreeMap<PathBuf, String> {
     let mut out = BTreeMap::new();
     for f in rust_files(src) {
-        let Some(owner) = module_of(src, &f).or_else(|| Some(String::new())) else {
-            continue;
-        };
+        let owner = module_of(src, &f).unwrap_or_default();
         let text = std::fs::read_to_string(&f).expect("read");
         let mut path: Option<String> = None;
         for line in text.lines().map(str::trim) {

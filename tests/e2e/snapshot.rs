@@ -164,28 +164,11 @@ fn check(name: &str, actual: &str) {
     }
 }
 
-/// The changed lines, at most 80 of them.
+/// The changed lines with three of context (a unified diff), at most 200 lines.
 fn similar_lines(a: &str, b: &str) -> String {
-    let (a, b): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
-    let mut out = String::new();
-    let mut shown = 0;
-    for i in 0..a.len().max(b.len()) {
-        let (x, y) = (a.get(i), b.get(i));
-        if x != y {
-            let _ = writeln!(
-                out,
-                "line {}:\n- {}\n+ {}",
-                i + 1,
-                x.unwrap_or(&""),
-                y.unwrap_or(&"")
-            );
-            shown += 1;
-            if shown == 80 {
-                break;
-            }
-        }
-    }
-    out
+    let diff = similar::TextDiff::from_lines(a, b);
+    let text = diff.unified_diff().context_radius(3).to_string();
+    text.lines().take(200).collect::<Vec<_>>().join("\n")
 }
 
 fn fixture_snapshot(q: &Questions, live: bool) {

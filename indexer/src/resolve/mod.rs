@@ -343,10 +343,7 @@ impl Layout {
         )> = Vec::new();
         for lang in Lang::ALL {
             if let Some(f) = resolver(lang).layout(&files, manifests) {
-                let t = (*f).type_id();
-                if !facts.iter().any(|(have, _)| *have == t) {
-                    facts.push((t, f));
-                }
+                facts.push(((*f).type_id(), f));
             }
         }
         Layout {

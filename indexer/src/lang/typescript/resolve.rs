@@ -436,6 +436,11 @@ impl Resolver for EcmaResolver {
         _files: &std::collections::HashSet<String>,
         manifests: &[Manifest],
     ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
+        // One reading serves both languages (`Layout::facts` finds it by type): TypeScript's
+        // resolver makes it, JavaScript's reads it.
+        if self.0 != Lang::TypeScript {
+            return None;
+        }
         Some(std::sync::Arc::new(Projects {
             aliases: aliases(manifests),
             named: named_packages(manifests),
