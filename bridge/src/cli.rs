@@ -2,8 +2,8 @@
 //! human-readable rendering of each answer. `--json` prints the envelope exactly as MCP returns it.
 
 use crate::tools::{self, Tool, Workspace};
+use answer::envelope::Envelope;
 use clap::{Args, FromArgMatches};
-use indexer::envelope::Envelope;
 use indexer::index::Progress;
 use serde_json::{json, Map, Value};
 use std::io::IsTerminal;
@@ -431,7 +431,7 @@ pub fn run(cli: Cli) -> i32 {
                 ws.lsp_commands.insert(l, cmd);
             }
             None => {
-                let e = indexer::envelope::ToolError::bad_args(format!(
+                let e = answer::envelope::ToolError::bad_args(format!(
                     "--lsp {spec:?} is not LANG=CMD"
                 ))
                 .hint("e.g. --lsp \"py=pyright-langserver --stdio\" or --lsp go=gopls");
@@ -507,7 +507,7 @@ fn write_patch(
             .collect();
         if let Err(e) = std::fs::write(out, &patch) {
             env = Envelope::from_result(
-                Err(indexer::envelope::ToolError::bad_args(format!(
+                Err(answer::envelope::ToolError::bad_args(format!(
                     "cannot write the patch to {}: {e}",
                     out.display()
                 ))),
@@ -548,8 +548,8 @@ fn export_scip(
         Ok(())
     } else {
         crate::watch::reindex(ws, None).map(|_| ()).map_err(|e| {
-            indexer::envelope::ToolError::new(
-                indexer::envelope::ErrorCode::Internal,
+            answer::envelope::ToolError::new(
+                answer::envelope::ErrorCode::Internal,
                 format!("cannot build the map to export: {e}"),
             )
         })
@@ -566,13 +566,14 @@ fn export_scip(
             encoding,
             arguments,
         })
+        .map_err(answer::query::export_error)
     });
-    let result = result.map(|a| indexer::envelope::Answer {
+    let result = result.map(|a| answer::envelope::Answer {
         warnings: a.warnings(),
         data: json!(a),
         dropped: None,
     });
-    let env = Envelope::from_result(result, Some(indexer::envelope::UNBOUNDED));
+    let env = Envelope::from_result(result, Some(answer::envelope::UNBOUNDED));
     emit(json_out, "export_scip", &env)
 }
 

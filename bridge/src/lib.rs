@@ -5,7 +5,7 @@
 //! `codemap` binary (`src/main.rs`) runs [`cli`].
 //!
 //! Every tool is called as `(name, JSON arguments)` and answers with one
-//! [`indexer::envelope::Envelope`], so `codemap search --json` and an MCP `map_search` call
+//! [`answer::envelope::Envelope`], so `codemap search --json` and an MCP `map_search` call
 //! return the same bytes.
 
 #![forbid(unsafe_code)]

@@ -5,7 +5,7 @@
 //! it, with an optional marker `<|>` (or a deeper `<<|>>`, … : the deepest that appears exactly
 //! once) for the exact spot. Pure: the text and its outline come in, a position goes out.
 
-use indexer::envelope::{ErrorCode, ToolError};
+use answer::envelope::{ErrorCode, ToolError};
 use indexer::model::{Pos, Span};
 use indexer::outline::{self, Found, OutlineSymbol};
 

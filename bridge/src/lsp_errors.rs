@@ -4,7 +4,7 @@
 //! (`crate::lsp`) knows nothing of the tools; this is where their words are added.
 
 use crate::lsp::{install_hint, LspError};
-use indexer::envelope::{ErrorCode, ToolError};
+use answer::envelope::{ErrorCode, ToolError};
 
 impl From<LspError> for ToolError {
     fn from(e: LspError) -> ToolError {

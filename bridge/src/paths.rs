@@ -2,7 +2,7 @@
 //! `..` that climbs out, absolute paths elsewhere, symlinks leading outside, NUL bytes and
 //! absurd lengths are refused before any file is opened.
 
-use indexer::envelope::{ErrorCode, ToolError};
+use answer::envelope::{ErrorCode, ToolError};
 use std::path::{Component, Path, PathBuf};
 
 /// The longest path argument accepted.

@@ -7,12 +7,12 @@
 
 use crate::paths::{contain, Contained};
 use crate::workspace::{MapLease, Workspace};
-use indexer::envelope::{Answer, ErrorCode, ToolError};
+use answer::envelope::{Answer, ErrorCode, ToolError};
+use answer::query::{parse_node_id, NodeInfo};
 use indexer::id::{segment_name, NodeId};
 use indexer::lang::Lang;
 use indexer::model::{Pos, Span};
 use indexer::outline::{self, Found, OutlineSymbol};
-use indexer::query::{parse_node_id, NodeInfo};
 use lsp_types::request::HoverRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -34,7 +34,7 @@ pub struct ResolveParams {
     #[schemars(range(min = 1))]
     pub col: Option<u32>,
     #[serde(default)]
-    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }
 

@@ -9,7 +9,7 @@
 //! only a weak reference: dropping the supervisor shuts every server down.
 
 use crate::lsp::{self, Server};
-use indexer::envelope::{ErrorCode, ToolError};
+use answer::envelope::{ErrorCode, ToolError};
 use indexer::lang::Lang;
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};

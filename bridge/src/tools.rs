@@ -1,9 +1,9 @@
 //! The tool dispatcher: a tool name and its JSON arguments in, one envelope out.
 
 use crate::nav;
-use indexer::envelope::{Answer, Envelope, ToolError};
+use answer::envelope::{Answer, Envelope, ToolError};
+use answer::query::{self, NeighborsParams, PathParams, SearchParams};
 use indexer::index::{self, Progress};
-use indexer::query::{self, NeighborsParams, PathParams, SearchParams};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -246,7 +246,7 @@ fn schema_of<T: JsonSchema>() -> Value {
 /// Run one tool. A workspace set `unbounded` (the CLI's plain text, `rename --output`) answers
 /// without a budget; a client's budget never reaches that.
 pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Envelope {
-    use indexer::envelope::UNBOUNDED;
+    use answer::envelope::UNBOUNDED;
     let asked = budget_of(args);
     let mut args = args.clone();
     let budget = if ws.unbounded {
@@ -301,7 +301,7 @@ fn status(ws: &Workspace) -> Result<Answer, ToolError> {
 pub struct StatusParams {
     #[serde(default)]
     #[allow(dead_code)]
-    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
     token_budget: Option<u32>,
 }
 
@@ -338,7 +338,7 @@ pub struct RebuildParams {
     include_generated: Option<bool>,
     #[serde(default)]
     #[allow(dead_code)]
-    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
     token_budget: Option<u32>,
 }
 

@@ -4,7 +4,7 @@
 //! and paths the root's `.gitignore` ignores are not acted on.
 
 use crate::workspace::Workspace;
-use indexer::envelope::ToolError;
+use answer::envelope::ToolError;
 use indexer::index::{self, IndexStats, NoProgress};
 use indexer::Lang;
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};

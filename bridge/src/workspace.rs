@@ -6,12 +6,12 @@
 
 use crate::paths::Contained;
 use crate::supervise::{Config, Supervisor};
-use indexer::envelope::{ErrorCode, ToolError};
+use answer::envelope::{ErrorCode, ToolError};
+use answer::query::Map;
 use indexer::extract::Extractor;
 use indexer::index::{IndexOptions, Progress};
 use indexer::lang::Lang;
 use indexer::outline::OutlineSymbol;
-use indexer::query::Map;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -181,8 +181,8 @@ impl Workspace {
     }
 
     /// The shape answers take.
-    pub fn shape(&self) -> indexer::shape::Shape {
-        indexer::shape::Shape::of(self.detail)
+    pub fn shape(&self) -> answer::shape::Shape {
+        answer::shape::Shape::of(self.detail)
     }
 
     /// A file's text as it is on disk now (invalid UTF-8 replaced), `None` for a binary file.

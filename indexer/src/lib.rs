@@ -1,13 +1,14 @@
 //! codemap's map: walk a repository, parse its Python, Go, TypeScript, JavaScript and Rust
 //! files with tree-sitter, extract symbols and the edges between them, keep them in one SQLite
-//! file, and answer map queries from it.
+//! file, and read it back.
 //!
 //! Each language is described once, in its folder under [`lang`] (the registry); nothing else
 //! names one. The core is pure: [`extract`] turns bytes into symbols and references, [`id`] is
 //! the node-ID grammar, [`resolve`] turns references into edges. IO lives at the edges: [`walk`]
-//! reads the file system, [`store`] owns SQLite (every statement), [`index`] runs one indexing
-//! pass, [`query`] answers the map tools, [`export`] writes a SCIP index. The answers' wire
-//! types ([`envelope`], [`shape`]) live here too, for now. `ARCHITECTURE.md` maps the whole.
+//! reads the file system, [`store`] owns SQLite (every statement) and its typed reads, [`index`]
+//! runs one indexing pass, [`export`] writes a SCIP index. Everything here is a domain type:
+//! the wire (the map tools, their parameters, the envelope, the shapes) is the `answer`
+//! crate's. `ARCHITECTURE.md` maps the whole.
 //!
 //! ```no_run
 //! use indexer::index::{IndexOptions, run};
@@ -19,7 +20,6 @@
 #![forbid(unsafe_code)]
 
 pub mod encoding;
-pub mod envelope;
 pub mod export;
 pub mod extract;
 pub mod generated;
@@ -30,9 +30,7 @@ pub mod model;
 pub mod outline;
 pub mod overview;
 pub mod pattern;
-pub mod query;
 pub mod resolve;
-pub mod shape;
 pub mod spill;
 pub mod store;
 pub mod suggest;

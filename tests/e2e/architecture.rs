@@ -193,7 +193,7 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 
 #[test]
 fn no_module_imports_itself_through_others() {
-    for krate in ["indexer", "bridge"] {
+    for krate in ["indexer", "answer", "bridge"] {
         let graph = module_graph(&repo_root().join(krate).join("src"));
         let edges: usize = graph.values().map(BTreeSet::len).sum();
         println!(
@@ -313,7 +313,7 @@ fn languages_are_named_only_in_their_folders_and_the_registries() {
     ));
     let mut found = Vec::new();
     let mut lines = 0;
-    for krate in ["indexer", "bridge"] {
+    for krate in ["indexer", "answer", "bridge"] {
         for f in rust_files(&repo_root().join(krate).join("src")) {
             if f.ends_with("tests.rs") {
                 continue;
@@ -381,7 +381,7 @@ fn is_sql(line: &str) -> bool {
 fn sql_is_only_in_the_store() {
     let mut found = Vec::new();
     let mut in_store = 0;
-    for krate in ["indexer", "bridge"] {
+    for krate in ["indexer", "answer", "bridge"] {
         let src = repo_root().join(krate).join("src");
         for f in rust_files(&src) {
             let store = krate == "indexer" && f.starts_with(src.join("store"));
@@ -409,4 +409,63 @@ fn sql_is_only_in_the_store() {
         "SQL outside the store:\n{}",
         found.join("\n")
     );
+}
+
+/// The map library returns domain types: it names no wire type (the envelope, its error codes,
+/// tool errors, parameter schemas), builds no JSON answer and depends on no schema crate. The
+/// answer layer (`answer`) owns all of that. JSON *input* is allowed where a language reads a
+/// project's JSON configuration (`package.json`, `tsconfig.json`) in its folder.
+#[test]
+fn the_map_library_knows_no_wire() {
+    let manifest = std::fs::read_to_string(repo_root().join("indexer/Cargo.toml")).expect("read");
+    assert!(
+        !manifest.contains("schemars"),
+        "indexer/Cargo.toml depends on schemars"
+    );
+    let wire = [
+        "ToolError",
+        "ErrorCode",
+        "Envelope",
+        "schemars",
+        "JsonSchema",
+        "json!(",
+        "answer::",
+        "serde_json::Value",
+    ];
+    let src = repo_root().join("indexer/src");
+    let mut found = Vec::new();
+    let mut lines = 0;
+    for f in rust_files(&src) {
+        if f.ends_with("tests.rs") {
+            continue;
+        }
+        let config_reader = f.starts_with(src.join("lang"));
+        let text = std::fs::read_to_string(&f).expect("read");
+        // Unit tests at a file's end may build JSON to check it; they are not the library.
+        let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (n, line) in code_lines(text) {
+            lines += 1;
+            // SQLite's own error codes are the store's business.
+            let line = &line.replace("rusqlite::ErrorCode", "");
+            for w in wire {
+                if line.contains(w) && !(config_reader && w == "serde_json::Value") {
+                    found.push(format!("{}:{n}: {}", f.display(), line.trim()));
+                }
+            }
+        }
+    }
+    println!(
+        "{lines} lines of the map library read; {} name a wire type",
+        found.len()
+    );
+    assert!(lines > 5000, "the sources were not read");
+    assert!(
+        found.is_empty(),
+        "wire types in the map library:\n{}",
+        found.join("\n")
+    );
+    // The check itself finds what it looks for.
+    assert!(wire
+        .iter()
+        .any(|w| "Err(ToolError::bad_args(x))".contains(w)));
 }

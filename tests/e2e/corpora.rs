@@ -840,9 +840,9 @@ fn go_stdlib_against_ctags() {
 #[test]
 fn go_stdlib_overview() {
     let c = go();
-    let map = indexer::query::Map::open(&c.root, &c.db).expect("open map");
+    let map = answer::query::Map::open(&c.root, &c.db).expect("open map");
     let (files, comm) = map
-        .file_clusters(None, indexer::query::OVERVIEW_RESOLUTION)
+        .file_clusters(None, answer::query::OVERVIEW_RESOLUTION)
         .expect("clusters");
     let cluster_of = |p: &str| {
         let i = files.iter().position(|(_, f)| f == p).expect(p);
@@ -930,9 +930,9 @@ fn overview_is_stable_under_small_edits() {
     copy_dir(&go_root().join("net"), &root.join("net"));
     index(root);
     let clusters = |root: &Path| {
-        let map = indexer::query::Map::open(root, &root.join(".codemap/map.db")).expect("open");
+        let map = answer::query::Map::open(root, &root.join(".codemap/map.db")).expect("open");
         let (files, comm) = map
-            .file_clusters(None, indexer::query::OVERVIEW_RESOLUTION)
+            .file_clusters(None, answer::query::OVERVIEW_RESOLUTION)
             .expect("clusters");
         files
             .into_iter()

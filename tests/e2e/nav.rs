@@ -1268,7 +1268,7 @@ fn locate_finds_identifiers_in_the_standard_libraries() {
                     "{spec}: got {}:{}, want {line_no}:{col}",
                     l.pos.line, l.pos.col
                 )),
-                Err(e) if e.code == indexer::envelope::ErrorCode::LocateAmbiguous => {} // the same text twice on a line
+                Err(e) if e.code == answer::envelope::ErrorCode::LocateAmbiguous => {} // the same text twice on a line
                 Err(e) => wrong.push(format!("{spec}: {}", e.message)),
             }
             // In the symbol scope, a unique identifier resolves to itself; a repeated one is
@@ -1290,7 +1290,7 @@ fn locate_finds_identifiers_in_the_standard_libraries() {
                 .sum();
             match bridge::locate::locate(&text, &outline, &loc) {
                 Ok(l) if count == 1 && (l.pos.line, l.pos.col) == (line_no, col) => {}
-                Err(e) if count > 1 && e.code == indexer::envelope::ErrorCode::LocateAmbiguous => {}
+                Err(e) if count > 1 && e.code == answer::envelope::ErrorCode::LocateAmbiguous => {}
                 Ok(_) | Err(_) if count == 0 => {}
                 other => wrong.push(format!(
                     "{spec_sym}: {count} occurrences; got {:?}",

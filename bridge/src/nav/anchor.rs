@@ -5,8 +5,8 @@
 use super::target::Target;
 use crate::lsp::{self, Encoding};
 use crate::workspace::{MapLease, Workspace};
+use answer::shape::Shape;
 use indexer::model::Pos;
-use indexer::shape::Shape;
 use indexer::store::MapSymbol;
 use indexer::syntax::line_at;
 use serde::Serialize;
@@ -142,7 +142,7 @@ impl<'a> Anchors<'a> {
         };
         let snippet = self
             .text(abs)
-            .map(|t| indexer::shape::snippet(line_at(t, pos.line), pos.col, max));
+            .map(|t| answer::shape::snippet(line_at(t, pos.line), pos.col, max));
         let (file, node_id, external) = match self.rel(abs) {
             Some(rel) => {
                 let node = self.node_at(&rel, pos);

@@ -9,8 +9,8 @@ use super::server::{server_anchors, Ask};
 use super::target::{target, Target};
 use crate::lsp::Locate;
 use crate::workspace::Workspace;
-use indexer::envelope::{Answer, ToolError};
-use indexer::query::Map;
+use answer::envelope::{Answer, ToolError};
+use answer::query::Map;
 use serde_json::json;
 
 /// What a located list is called in the answer, and how to narrow it when it is cut.

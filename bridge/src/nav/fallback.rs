@@ -6,8 +6,8 @@
 use super::anchor::{sort_anchors, Anchor, Anchors};
 use super::target::{word_at, Target};
 use crate::workspace::{MapLease, Workspace};
-use indexer::envelope::ToolError;
-use indexer::query::{untyped_warning, Map, UntypedCall, CANDIDATES};
+use answer::envelope::ToolError;
+use answer::query::{untyped_warning, Map, UntypedCall, CANDIDATES};
 use indexer::store::MapSymbol;
 use indexer::syntax::line_at;
 use serde_json::{json, Value};

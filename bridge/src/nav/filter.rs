@@ -3,7 +3,7 @@
 
 use super::anchor::Anchor;
 use crate::workspace::Workspace;
-use indexer::envelope::{ErrorCode, ToolError};
+use answer::envelope::{ErrorCode, ToolError};
 use std::path::Path;
 
 /// What `fileFilter` keeps: a glob (`*`, `?`, `[`), or a plain path relative to the root (the

@@ -12,8 +12,8 @@ use super::server::{failed, server_anchors, server_for, server_state, slow, Ask}
 use super::target::{target, Target};
 use crate::lsp::{Capability, Locate, Server};
 use crate::workspace::Workspace;
-use indexer::envelope::{Answer, ErrorCode, ToolError};
-use indexer::query::{callable, Map};
+use answer::envelope::{Answer, ErrorCode, ToolError};
+use answer::query::{callable, Map};
 use indexer::store::MapSymbol;
 use lsp_types::request::CallHierarchyPrepare;
 use lsp_types::CallHierarchyPrepareParams;
@@ -169,7 +169,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 server_state(&s, &mut w);
                 let mut head = json!({"source": "lsp", "direction": dir, "symbol": root});
                 if !ws.detail {
-                    head["symbol"] = indexer::shape::flat_anchor(&head["symbol"]);
+                    head["symbol"] = answer::shape::flat_anchor(&head["symbol"]);
                 }
                 if incoming {
                     add_map_callers(&t, &mut a, &mut items, &mut head, &mut w)?;

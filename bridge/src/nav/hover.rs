@@ -8,7 +8,7 @@ use super::server::{failed, server_for, server_state};
 use super::target::target;
 use crate::lsp::{self, Capability};
 use crate::workspace::Workspace;
-use indexer::envelope::{Answer, ErrorCode, ToolError};
+use answer::envelope::{Answer, ErrorCode, ToolError};
 use lsp_types::request::HoverRequest;
 use serde_json::json;
 
@@ -47,7 +47,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                     data["contents"] = json!(text);
                     data["at"] = json!(anchor);
                 } else {
-                    data["at"] = json!(indexer::shape::at(anchor.line, anchor.col));
+                    data["at"] = json!(answer::shape::at(anchor.line, anchor.col));
                     if let Some(n) = anchor
                         .node_id
                         .as_ref()
@@ -96,7 +96,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     if ws.detail {
         data["definition"] = json!(sym_anchor(&mut a, d));
     } else {
-        data["at"] = json!(indexer::shape::at(d.name_line, d.name_col));
+        data["at"] = json!(answer::shape::at(d.name_line, d.name_col));
     }
     Ok(Answer {
         data,

@@ -1,8 +1,8 @@
 //! A list in an answer: fitted into the token budget (what was left out is said) and laid out
 //! by the answer's shape.
 
-use indexer::envelope::{clamp_budget, fit_said, Answer};
-use indexer::shape::Shape;
+use answer::envelope::{clamp_budget, fit_said, Answer};
+use answer::shape::Shape;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -22,9 +22,9 @@ impl Layout {
     fn render(self, items: &[Value], shape: Shape) -> Value {
         match (self, shape) {
             (Layout::AsIs, _) | (_, Shape::Detail) => json!(items),
-            (Layout::ByFile, Shape::Compact) => indexer::shape::anchors(items, shape),
+            (Layout::ByFile, Shape::Compact) => answer::shape::anchors(items, shape),
             (Layout::Flat, Shape::Compact) => {
-                Value::Array(items.iter().map(indexer::shape::flat_anchor).collect())
+                Value::Array(items.iter().map(answer::shape::flat_anchor).collect())
             }
         }
     }

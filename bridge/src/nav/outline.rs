@@ -9,7 +9,7 @@ use super::target::{lang_of, read_source};
 use crate::locate;
 use crate::paths::contain;
 use crate::workspace::Workspace;
-use indexer::envelope::{Answer, ToolError};
+use answer::envelope::{Answer, ToolError};
 use serde_json::{json, Value};
 
 pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
@@ -65,7 +65,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
             // same line are left out.
             let (line, end) = (s.name_span.start.line, s.span.end.line);
             let mut v = json!({"nodeId": id, "kind": s.kind.as_str(),
-                               "at": indexer::shape::at(line, s.name_span.start.col)});
+                               "at": answer::shape::at(line, s.name_span.start.col)});
             if end != line {
                 v["end"] = json!(end);
             }

@@ -43,7 +43,7 @@ macro_rules! at_params {
             pub locate: Option<String>,
             $( $(#[$fm])* pub $field: $ty, )*
             #[serde(default)]
-            #[schemars(schema_with = "indexer::envelope::budget_schema")]
+            #[schemars(schema_with = "answer::envelope::budget_schema")]
             pub token_budget: Option<u32>,
         }
 
@@ -109,7 +109,7 @@ pub struct OutlineParams {
     #[serde(default)]
     pub locate: Option<String>,
     #[serde(default)]
-    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }
 
@@ -123,7 +123,7 @@ pub struct SymbolsParams {
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
     #[serde(default)]
-    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }
 
@@ -134,6 +134,6 @@ pub struct LocateParams {
     /// "<file>:[scope]@[find]", e.g. "src/app.py:App.run@return <|>result".
     pub locate: String,
     #[serde(default)]
-    #[schemars(schema_with = "indexer::envelope::budget_schema")]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,
 }

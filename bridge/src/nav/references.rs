@@ -12,9 +12,9 @@ use super::server::{server_anchors, slow, Ask};
 use super::target::target;
 use crate::lsp::Locate;
 use crate::workspace::Workspace;
-use indexer::envelope::{Answer, ToolError};
+use answer::envelope::{Answer, ToolError};
+use answer::query::{callable, Map};
 use indexer::model::Pos;
-use indexer::query::{callable, Map};
 use indexer::store::MapSymbol;
 use serde_json::json;
 

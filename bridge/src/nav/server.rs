@@ -6,7 +6,7 @@ use super::anchor::{dedup_anchors, Anchor, Anchors};
 use super::target::Target;
 use crate::lsp::{Capability, Locate, Server};
 use crate::workspace::Workspace;
-use indexer::envelope::ToolError;
+use answer::envelope::ToolError;
 use indexer::lang::Lang;
 use std::sync::Arc;
 use std::time::Duration;

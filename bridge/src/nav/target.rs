@@ -6,7 +6,7 @@ use super::params::AsPosition;
 use crate::locate;
 use crate::paths::{contain, Contained};
 use crate::workspace::Workspace;
-use indexer::envelope::{ErrorCode, ToolError};
+use answer::envelope::{ErrorCode, ToolError};
 use indexer::lang::Lang;
 use indexer::model::Pos;
 use std::path::Path;

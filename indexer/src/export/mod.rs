@@ -12,9 +12,7 @@ pub mod document;
 pub mod symbol;
 
 use crate::encoding::Encoding;
-use crate::envelope::{ErrorCode, ToolError};
 use crate::model::{EdgeKind, Kind};
-use crate::query::store_error;
 use crate::store::{self, Db, DocRows, SqlError};
 use crate::Lang;
 use document::PackageClause;
@@ -92,13 +90,25 @@ pub struct LeftOut {
     pub note: String,
 }
 
-fn internal(what: &str) -> impl Fn(SqlError) -> ToolError + '_ {
-    move |e| {
-        ToolError::new(
-            ErrorCode::Internal,
-            format!("cannot read the map ({what}): {e}"),
-        )
-    }
+/// Why an export failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The map could not be opened (none built, another version's).
+    #[error(transparent)]
+    Open(#[from] store::StoreError),
+    /// A read of the map failed; `what` names the read.
+    #[error("cannot read the map ({what}): {source}")]
+    Read {
+        what: &'static str,
+        source: SqlError,
+    },
+    /// The output could not be written.
+    #[error("cannot write {}: {message}", path.display())]
+    Write { path: PathBuf, message: String },
+}
+
+fn internal(what: &'static str) -> impl Fn(SqlError) -> ExportError {
+    move |source| ExportError::Read { what, source }
 }
 
 /// A node's kind and parent, by node number.
@@ -107,7 +117,7 @@ struct Tree {
 }
 
 impl Tree {
-    fn load(db: &Db) -> Result<Tree, ToolError> {
+    fn load(db: &Db) -> Result<Tree, ExportError> {
         Ok(Tree {
             nodes: db.node_tree().map_err(internal("nodes"))?,
         })
@@ -294,9 +304,9 @@ fn file_uri(path: &Path) -> String {
 }
 
 /// Write the map's SCIP index to `opts.output`.
-pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
+pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ExportError> {
     let started = std::time::Instant::now();
-    let conn = store::open_for_read(&opts.db).map_err(store_error)?;
+    let conn = store::open_for_read(&opts.db)?;
     // One state of the map for the whole export (see `Db::export_snapshot`).
     let _snapshot = conn.export_snapshot().map_err(internal("begin"))?;
 
@@ -337,12 +347,9 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         name.push(format!(".tmp-{}", std::process::id()));
         PathBuf::from(name)
     };
-    let write_err = |e: &dyn std::fmt::Display| {
-        ToolError::new(
-            ErrorCode::BadArgs,
-            format!("cannot write {}: {e}", opts.output.display()),
-        )
-        .hint("give --output a path in a directory you can write to")
+    let write_err = |e: &dyn std::fmt::Display| ExportError::Write {
+        path: opts.output.clone(),
+        message: e.to_string(),
     };
     let file = std::fs::File::create(&tmp).map_err(|e| write_err(&e))?;
     let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
@@ -365,7 +372,7 @@ pub fn scip(opts: &ScipOptions) -> Result<ScipExport, ToolError> {
         },
         seconds: 0.0,
     };
-    let result = (|| -> Result<(), ToolError> {
+    let result = (|| -> Result<(), ExportError> {
         let metadata = Metadata {
             tool_info: Some(ToolInfo {
                 name: "codemap".into(),

@@ -157,13 +157,6 @@ pub enum StoreError {
     },
 }
 
-/// A failed read of the map, as the tools answer it.
-impl From<SqlError> for crate::envelope::ToolError {
-    fn from(e: SqlError) -> Self {
-        crate::envelope::ToolError::internal(format!("cannot read the map: {e}"))
-    }
-}
-
 /// Seconds since the Unix epoch (0 on a clock before it).
 pub(crate) fn unix_now() -> i64 {
     std::time::SystemTime::now()

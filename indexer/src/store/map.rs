@@ -6,10 +6,70 @@
 use super::db::code::{CALLS, CONTAINS, EXTENDS, IMPLEMENTS, IMPORTS, LOCAL, UNRESOLVED};
 use super::db::{kind_at, resolution_at, Db, SqlResult};
 use crate::model::Pos;
-use crate::shape::{EdgeOut, LangCounts, NodeInfo, RangeOut, Skipped};
 use rusqlite::{params, OptionalExtension, Row};
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+/// One symbol row as answers show it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeInfo {
+    pub node_id: String,
+    pub kind: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub qualname: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<RangeOut>,
+    pub stale: bool,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RangeOut {
+    pub line: u32,
+    pub col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+    /// Where the name is: what `resolve` and the nav tools want.
+    pub name_line: u32,
+    pub name_col: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EdgeOut {
+    pub source: String,
+    pub target: Option<String>,
+    pub target_name: String,
+    pub kind: String,
+    pub line: Option<u32>,
+    pub col: Option<u32>,
+    pub resolution: String,
+}
+
+/// One language's files and symbols (definitions: file and package nodes not counted).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LangCounts {
+    pub files: i64,
+    pub symbols: i64,
+    pub skipped: i64,
+    pub parse_errors: i64,
+}
+
+/// A file left out of the map, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    pub path: String,
+    pub reason: String,
+}
 
 /// A symbol of the map as the live tools use it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 
 use super::handle::Map;
 use crate::envelope::{clamp_budget, fit, Answer, Dropped, Fitted, ToolError};
-use crate::lang::Lang;
 use crate::shape::MapStatus;
-use crate::store;
+use indexer::lang::Lang;
+use indexer::store;
 use serde_json::{json, Value};
 
 impl Map {
@@ -72,7 +72,7 @@ impl Map {
         }
         let generated = skipped
             .iter()
-            .filter(|s| s.reason.starts_with(crate::generated::REASON_PREFIX))
+            .filter(|s| s.reason.starts_with(indexer::generated::REASON_PREFIX))
             .count();
         if generated > 0 {
             warnings.push(format!(

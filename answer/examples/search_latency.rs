@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release --example search_latency -- ROOT DB [N]` prints one JSON line.
 
-use indexer::query::{Map, SearchParams};
+use answer::query::{Map, SearchParams};
 use std::time::Instant;
 
 fn main() {

@@ -3,10 +3,10 @@
 
 use super::rank::NameIndex;
 use crate::envelope::{ErrorCode, ToolError};
-use crate::id::{grammar, NodeId};
-use crate::model::EdgeKind;
 use crate::shape::{EdgeOut, NodeInfo};
-use crate::store::{self, Db, NodeRow, StoreError};
+use indexer::id::{grammar, NodeId};
+use indexer::model::EdgeKind;
+use indexer::store::{self, Db, NodeRow, StoreError};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -31,6 +31,17 @@ pub fn store_error(e: StoreError) -> ToolError {
         StoreError::Version { .. } => ToolError::new(ErrorCode::MapNotBuilt, e.to_string())
             .hint("run `codemap index` to rebuild the map for this version"),
         other => ToolError::internal(other),
+    }
+}
+
+/// A failed SCIP export, as the tools answer it.
+pub fn export_error(e: indexer::export::ExportError) -> ToolError {
+    use indexer::export::ExportError;
+    match e {
+        ExportError::Open(e) => store_error(e),
+        ExportError::Read { .. } => ToolError::new(ErrorCode::Internal, e.to_string()),
+        ExportError::Write { .. } => ToolError::new(ErrorCode::BadArgs, e.to_string())
+            .hint("give --output a path in a directory you can write to"),
     }
 }
 
@@ -87,7 +98,7 @@ impl Map {
             return true;
         }
         match std::fs::metadata(self.root.join(file)) {
-            Ok(m) => m.len() as i64 != size || crate::walk::mtime_ns(&m) != mtime,
+            Ok(m) => m.len() as i64 != size || indexer::walk::mtime_ns(&m) != mtime,
             Err(_) => true,
         }
     }
@@ -138,7 +149,7 @@ impl Map {
     pub fn paths_near(&self, path: &str, n: usize) -> Result<Vec<String>, ToolError> {
         let all = self.db.all_paths()?;
         Ok(
-            crate::suggest::nearest(path, all.iter().map(String::as_str), n)
+            indexer::suggest::nearest(path, all.iter().map(String::as_str), n)
                 .into_iter()
                 .map(str::to_string)
                 .collect(),
@@ -154,7 +165,7 @@ impl Map {
     ) -> Result<Vec<String>, ToolError> {
         let all = self.db.qualnames_in(path)?;
         Ok(
-            crate::suggest::nearest(qualname, all.iter().map(String::as_str), n)
+            indexer::suggest::nearest(qualname, all.iter().map(String::as_str), n)
                 .into_iter()
                 .map(str::to_string)
                 .collect(),
@@ -200,12 +211,12 @@ impl Map {
         let mut hint = match parsed.qualname() {
             Some(q) => format!(
                 "`map_search` for {:?} finds where it lives now",
-                crate::id::segment_name(q.rsplit('.').next().unwrap_or(q))
+                indexer::id::segment_name(q.rsplit('.').next().unwrap_or(q))
             ),
             None => "`map_search` finds node IDs by name".to_string(),
         };
         if !near.is_empty() {
-            hint = format!("{} Or {hint}", crate::suggest::did_you_mean(&near));
+            hint = format!("{} Or {hint}", indexer::suggest::did_you_mean(&near));
         }
         Err(ToolError::new(ErrorCode::NodeNotFound, format!("{id} is not in the map")).hint(hint))
     }

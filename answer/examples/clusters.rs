@@ -10,7 +10,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let root = PathBuf::from(root);
     let map =
-        indexer::query::Map::open(&root, &root.join(".codemap/map.db")).map_err(|e| e.message)?;
+        answer::query::Map::open(&root, &root.join(".codemap/map.db")).map_err(|e| e.message)?;
     for res in [1.0, 1.5, 2.0, 3.0, 5.0] {
         let t = std::time::Instant::now();
         let (files, comm) = map.file_clusters(None, res).map_err(|e| e.message)?;

@@ -8,51 +8,9 @@
 //! is every field, as before.
 
 use serde::Serialize;
+
+pub use indexer::store::{EdgeOut, LangCounts, NodeInfo, RangeOut, Skipped};
 use serde_json::{json, Map, Value};
-
-/// One symbol row as answers show it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct NodeInfo {
-    pub node_id: String,
-    pub kind: String,
-    pub name: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub qualname: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub signature: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub doc: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub range: Option<RangeOut>,
-    pub stale: bool,
-}
-
-#[derive(Debug, Clone, Copy, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RangeOut {
-    pub line: u32,
-    pub col: u32,
-    pub end_line: u32,
-    pub end_col: u32,
-    /// Where the name is: what `resolve` and the nav tools want.
-    pub name_line: u32,
-    pub name_col: u32,
-}
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EdgeOut {
-    pub source: String,
-    pub target: Option<String>,
-    pub target_name: String,
-    pub kind: String,
-    pub line: Option<u32>,
-    pub col: Option<u32>,
-    pub resolution: String,
-}
 
 /// Which shape an answer takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -157,23 +115,6 @@ pub struct MapStatus {
     /// Files tree-sitter recovered from syntax errors in: their symbols are what parsed.
     pub parse_error_files: Vec<String>,
     pub parse_error_count: usize,
-}
-
-/// One language's files and symbols (definitions: file and package nodes not counted).
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LangCounts {
-    pub files: i64,
-    pub symbols: i64,
-    pub skipped: i64,
-    pub parse_errors: i64,
-}
-
-/// A file left out of the map, and why.
-#[derive(Debug, Clone, Serialize)]
-pub struct Skipped {
-    pub path: String,
-    pub reason: String,
 }
 
 /// `"line:col"`.
@@ -294,15 +235,15 @@ pub fn flat_anchor(a: &Value) -> Value {
     let mut v = compact_anchor(a);
     let id = a["nodeId"]
         .as_str()
-        .and_then(|i| crate::id::NodeId::parse(i).ok());
+        .and_then(|i| indexer::id::NodeId::parse(i).ok());
     let (id_file, id_name) = match &id {
-        Some(crate::id::NodeId::Symbol { path, qualname, .. }) => (
+        Some(indexer::id::NodeId::Symbol { path, qualname, .. }) => (
             Some(path.as_str()),
-            Some(crate::id::segment_name(
+            Some(indexer::id::segment_name(
                 qualname.rsplit('.').next().unwrap_or(qualname),
             )),
         ),
-        Some(crate::id::NodeId::File { path, .. }) => (Some(path.as_str()), None),
+        Some(indexer::id::NodeId::File { path, .. }) => (Some(path.as_str()), None),
         _ => (None, None),
     };
     if let Some(f) = a["file"].as_str().filter(|f| Some(*f) != id_file) {

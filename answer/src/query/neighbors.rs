@@ -4,10 +4,10 @@
 use super::handle::{parse_edge_kinds, Map};
 use super::params::NeighborsParams;
 use crate::envelope::{clamp_budget, Answer, Dropped, ToolError};
-use crate::model::EdgeKind;
-use crate::overview::is_test_path;
 use crate::shape::{self, EdgeOut, NodeInfo, Shape};
-use crate::store::UntypedCall;
+use indexer::model::EdgeKind;
+use indexer::overview::is_test_path;
+use indexer::store::UntypedCall;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashSet};
 
@@ -143,7 +143,7 @@ impl Map {
                     } else {
                         e.source.as_str()
                     };
-                    let file = crate::id::NodeId::parse(end)
+                    let file = indexer::id::NodeId::parse(end)
                         .ok()
                         .and_then(|n| n.file().map(str::to_string))
                         .unwrap_or_default();
@@ -274,7 +274,7 @@ impl Unread {
     pub fn add(&mut self, facts: &[String]) {
         let mut any = false;
         for f in facts {
-            if let Some((n, name)) = crate::model::unread_count(f) {
+            if let Some((n, name)) = indexer::model::unread_count(f) {
                 self.count += u64::from(n);
                 *self.by_macro.entry(name.to_string()).or_default() += u64::from(n);
                 any = true;

@@ -77,7 +77,7 @@ impl Map {
         // them; types that implement them); overall, the highest hub scores. Tests left out.
         let skip: Vec<bool> = files
             .iter()
-            .map(|(_, p)| crate::overview::is_test_path(p))
+            .map(|(_, p)| indexer::overview::is_test_path(p))
             .collect();
         let mut syms: Vec<(String, String, f64, i64)> = Vec::new();
         let mut sym_ix: HashMap<String, u32> = HashMap::new();
@@ -105,7 +105,7 @@ impl Map {
             }
         };
         let mut hubs: Vec<Vec<Hub>> =
-            crate::overview::cluster_hubs(&comm, &uses, &scores, &skip, per)
+            indexer::overview::cluster_hubs(&comm, &uses, &scores, &skip, per)
                 .into_iter()
                 .map(|l| l.into_iter().map(|(i, n)| hub(i, Some(n))).collect())
                 .collect();
@@ -142,7 +142,7 @@ impl Map {
             let hubs = std::mem::take(&mut hubs[c]);
             let hub_ids: Vec<&str> = hubs.iter().map(|h| h.node_id.as_str()).collect();
             clusters.push(Cluster {
-                name: crate::overview::cluster_name(&paths, &hub_ids),
+                name: indexer::overview::cluster_name(&paths, &hub_ids),
                 files: m.len(),
                 dirs: dirs
                     .iter()
@@ -222,7 +222,7 @@ impl Map {
                 *dirs.entry(d).or_insert(next)
             })
             .collect();
-        let comm = crate::overview::louvain(files.len(), &links, resolution, Some(&seed));
+        let comm = indexer::overview::louvain(files.len(), &links, resolution, Some(&seed));
         Ok((files, comm))
     }
 }

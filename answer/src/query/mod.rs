@@ -19,8 +19,8 @@ mod search;
 mod status;
 
 pub use crate::shape::{Cluster, EdgeOut, Hub, MapStatus, NodeInfo, Overview, RangeOut};
-pub use crate::store::UntypedCall;
-pub use handle::{parse_node_id, store_error, Map};
+pub use handle::{export_error, parse_node_id, store_error, Map};
+pub use indexer::store::UntypedCall;
 pub use neighbors::{callable, untyped_warning, Neighborhood, Unread, CANDIDATES};
 pub use overview::{FileClusters, OVERVIEW_RESOLUTION};
 pub use params::{NeighborsParams, OverviewParams, PathParams, SearchParams};

@@ -440,3 +440,10 @@ mod tests {
         assert!(v["dropped"].is_null());
     }
 }
+
+/// A failed read of the map, as the tools answer it.
+impl From<indexer::store::SqlError> for ToolError {
+    fn from(e: indexer::store::SqlError) -> Self {
+        ToolError::internal(format!("cannot read the map: {e}"))
+    }
+}

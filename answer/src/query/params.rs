@@ -1,8 +1,8 @@
 //! The map tools' parameter types (`serde` and `schemars`: what a client sends, and the
 //! schemas the tools declare).
 
-use crate::lang::Lang;
-use crate::model::{EdgeKind, Kind};
+use indexer::lang::Lang;
+use indexer::model::{EdgeKind, Kind};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
