@@ -9,8 +9,8 @@ use super::spec::{
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    comment_first_line, count_params, doc_comment_in, first_line, head_text,
-    lossy, text, trailing_comment_in, NodeExt,
+    comment_first_line, count_params, doc_comment_in, first_line, head_text, lossy, text,
+    trailing_comment_in, NodeExt,
 };
 use tree_sitter::Node;
 

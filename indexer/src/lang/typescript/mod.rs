@@ -13,8 +13,7 @@ use super::spec::{
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text,
-    NodeExt,
+    count_params, doc_comment_at, first_line, head_text, lossy, pos_of, text, NodeExt,
 };
 use syntax::{
     annotation, doc_comment_siblings, is_parameter, is_require, own_exports, require_bindings,
