@@ -140,11 +140,34 @@ pub struct Dropped {
 }
 
 /// A tool's successful answer before it is put in the envelope.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug)]
 pub struct Answer {
     pub data: Value,
     pub dropped: Option<Dropped>,
     pub warnings: Vec<String>,
+    /// The same answer as plain text for a person, from the tool's typed result.
+    pub text: Option<Text>,
+}
+
+/// An answer as plain text (the CLI without `--json`), rendered from the tool's typed result
+/// (never from its JSON) and only when asked for: MCP and `--json` never pay for it. It shows
+/// what the answer's `data` holds: the items that fit the budget.
+pub struct Text(Box<dyn FnOnce() -> String + Send>);
+
+impl Text {
+    pub fn new(render: impl FnOnce() -> String + Send + 'static) -> Text {
+        Text(Box::new(render))
+    }
+
+    pub fn render(self) -> String {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Text(..)")
+    }
 }
 
 /// The budget asked for, what the answer used and the clamped maximum, in tokens.
@@ -197,6 +220,20 @@ pub fn tokens_of(v: &Value) -> u32 {
 }
 
 impl Envelope {
+    /// The envelope of a result, and its plain text for a person (none for an error).
+    pub fn with_text(
+        result: Result<Answer, ToolError>,
+        requested: Option<u32>,
+    ) -> (Envelope, Option<Text>) {
+        match result {
+            Ok(mut a) => {
+                let text = a.text.take();
+                (Envelope::from_result(Ok(a), requested), text)
+            }
+            Err(e) => (Envelope::from_result(Err(e), requested), None),
+        }
+    }
+
     pub fn from_result(result: Result<Answer, ToolError>, requested: Option<u32>) -> Envelope {
         let max = clamp_budget(requested);
         let budget = |used| TokenBudget {
@@ -379,6 +416,7 @@ mod tests {
                 data: serde_json::json!({}),
                 dropped: None,
                 warnings: Vec::new(),
+                text: None,
             })
         };
         let e = Envelope::from_result(answer(), Some(50_000));

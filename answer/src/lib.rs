@@ -10,3 +10,4 @@
 pub mod envelope;
 pub mod query;
 pub mod shape;
+pub mod text;

@@ -407,7 +407,14 @@ pub fn run(cli: Cli) -> i32 {
     };
     let mut ws = match Workspace::new(&root, g.db.as_deref()) {
         Ok(ws) => ws,
-        Err(e) => return emit(g.json, "", &Envelope::from_result(Err(e), g.token_budget)),
+        Err(e) => {
+            return emit(
+                g.json,
+                "",
+                &Envelope::from_result(Err(e), g.token_budget),
+                None,
+            )
+        }
     };
     ws.lsp = !g.no_lsp;
     // Plain text is rendered from the full shape; `serve` and --json answer compact unless
@@ -435,7 +442,12 @@ pub fn run(cli: Cli) -> i32 {
                     "--lsp {spec:?} is not LANG=CMD"
                 ))
                 .hint("e.g. --lsp \"py=pyright-langserver --stdio\" or --lsp go=gopls");
-                return emit(g.json, "", &Envelope::from_result(Err(e), g.token_budget));
+                return emit(
+                    g.json,
+                    "",
+                    &Envelope::from_result(Err(e), g.token_budget),
+                    None,
+                );
             }
         }
     }
@@ -476,8 +488,8 @@ pub fn run(cli: Cli) -> i32 {
     ws.unbounded = !g.json && g.token_budget.is_none();
     put(&mut args, "tokenBudget", json!(g.token_budget));
     let progress = bar(g.json);
-    let env = tools::call(&ws, tool.name, &Value::Object(args), &progress);
-    emit(g.json, tool.name, &env)
+    let (env, text) = tools::call_with_text(&ws, tool.name, &Value::Object(args), &progress);
+    emit(g.json, tool.name, &env, text)
 }
 
 /// `rename --output FILE`: the rename with every diff, the patch written to FILE (never to the
@@ -520,7 +532,7 @@ fn write_patch(
         }
     }
     if json_out || !env.ok {
-        return emit(json_out, tool.name, &env);
+        return emit(json_out, tool.name, &env, None);
     }
     let d = env.data.clone().unwrap_or(Value::Null);
     outln!(
@@ -572,9 +584,33 @@ fn export_scip(
         warnings: a.warnings(),
         data: json!(a),
         dropped: None,
+        text: Some(answer::envelope::Text::new(move || export_text(&a))),
     });
-    let env = Envelope::from_result(result, Some(answer::envelope::UNBOUNDED));
-    emit(json_out, "export_scip", &env)
+    let (env, text) = Envelope::with_text(result, Some(answer::envelope::UNBOUNDED));
+    emit(json_out, "export_scip", &env, text)
+}
+
+/// `export scip`'s plain text: what was written, the packages named, what was left out.
+fn export_text(a: &indexer::export::ScipExport) -> String {
+    let mut out = format!(
+        "wrote {} ({} bytes, {} columns): {} documents, {} symbols ({} local), {} definitions, {} references, {} relationships, {} external symbols in {:.2}s\n",
+        a.output, a.bytes, a.position_encoding, a.documents, a.symbols, a.local_symbols,
+        a.definitions, a.references, a.relationships, a.external_symbols, a.seconds
+    );
+    if a.packages.len() > 6 {
+        out.push_str(&format!(
+            "  {} packages (from project files), e.g.:\n",
+            a.packages.len()
+        ));
+    }
+    for p in a.packages.iter().take(6) {
+        out.push_str(&format!(
+            "  package {} {} {} ({}, from {})\n",
+            p.manager, p.name, p.version, p.lang, p.from
+        ));
+    }
+    out.push_str(&format!("  not exported: {}\n", a.left_out.note));
+    out
 }
 
 /// `codemap watch`: bring the map up to date, then re-index as files change, a line per run.
@@ -602,24 +638,23 @@ fn watch(ws: Workspace, json_out: bool) -> i32 {
     }
 }
 
-fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
+fn emit(json: bool, tool: &str, env: &Envelope, text: Option<answer::envelope::Text>) -> i32 {
     if json {
         outln!("{}", env.to_json());
     } else if let Some(e) = &env.error {
-        eprintln!(
-            "error [{}]: {}",
-            serde_json::to_value(e.code)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default(),
-            e.message
-        );
+        eprintln!("error [{}]: {}", e.code.as_str(), e.message);
         if let Some(h) = &e.hint {
             eprintln!("hint: {h}");
         }
     } else {
-        let data = env.data.clone().unwrap_or(Value::Null);
-        out!("{}", render(tool, &data));
+        match text {
+            Some(t) => out!("{}", t.render()),
+            // Every tool renders its own text; an answer without is shown as it is.
+            None => out!(
+                "{}",
+                render(tool, env.data.as_ref().unwrap_or(&Value::Null))
+            ),
+        }
         for w in &env.warnings {
             eprintln!("warning: {w}");
         }
@@ -633,34 +668,6 @@ fn emit(json: bool, tool: &str, env: &Envelope) -> i32 {
 
 fn s<'a>(v: &'a Value, k: &str) -> &'a str {
     v.get(k).and_then(Value::as_str).unwrap_or("")
-}
-
-fn loc(v: &Value) -> String {
-    let file = s(v, "file");
-    match v.get("range") {
-        Some(r) if !r.is_null() => format!("{file}:{}:{}", r["nameLine"], r["nameCol"]),
-        _ => file.to_string(),
-    }
-}
-
-fn node_line(v: &Value) -> String {
-    let stale = if v["stale"].as_bool() == Some(true) {
-        "  [stale]"
-    } else {
-        ""
-    };
-    let sig = s(v, "signature");
-    let what = if sig.is_empty() {
-        s(v, "name").to_string()
-    } else {
-        sig.to_string()
-    };
-    format!(
-        "{:<9} {what}\n          {}  {}{stale}\n",
-        s(v, "kind"),
-        s(v, "nodeId"),
-        loc(v)
-    )
 }
 
 /// Call-hierarchy items (`depth`, `via`: the node ID they were reached from, breadth first)
@@ -704,195 +711,6 @@ fn tree_order(items: &[Value]) -> Vec<Value> {
 pub fn render(tool: &str, d: &Value) -> String {
     let mut out = String::new();
     match tool {
-        "map_rebuild" => {
-            let totals = match (d["symbols"].as_i64(), d["edges"].as_i64()) {
-                (Some(sy), Some(e)) => format!("{sy} symbols, {e} edges"),
-                _ => format!(
-                    "{} symbols and {} edges written",
-                    d["symbolsWritten"], d["edgesWritten"]
-                ),
-            };
-            out.push_str(&format!(
-                "indexed {} files ({} extracted, {} unchanged content, {} deleted, {} skipped, {} with syntax errors): {totals} in {:.2}s ({})\n",
-                d["files"], d["extracted"], d["touched"], d["deleted"], d["skipped"], d["parseErrors"],
-                d["seconds"].as_f64().unwrap_or(0.0), s(d, "mode")
-            ));
-        }
-        "export_scip" => {
-            out.push_str(&format!(
-                "wrote {} ({} bytes, {} columns): {} documents, {} symbols ({} local), {} definitions, {} references, {} relationships, {} external symbols in {:.2}s\n",
-                s(d, "output"), d["bytes"], s(d, "positionEncoding"), d["documents"], d["symbols"],
-                d["localSymbols"], d["definitions"], d["references"], d["relationships"],
-                d["externalSymbols"], d["seconds"].as_f64().unwrap_or(0.0)
-            ));
-            let packages = d["packages"].as_array().cloned().unwrap_or_default();
-            if packages.len() > 6 {
-                out.push_str(&format!(
-                    "  {} packages (from project files), e.g.:\n",
-                    packages.len()
-                ));
-            }
-            for p in packages.iter().take(6) {
-                out.push_str(&format!(
-                    "  package {} {} {} ({}, from {})\n",
-                    s(p, "manager"),
-                    s(p, "name"),
-                    s(p, "version"),
-                    s(p, "lang"),
-                    s(p, "from")
-                ));
-            }
-            out.push_str(&format!("  not exported: {}\n", s(&d["leftOut"], "note")));
-        }
-        "map_search" => {
-            let hits = d["hits"].as_array().cloned().unwrap_or_default();
-            if hits.is_empty() && d["more"] == true {
-                // Matches there are; the budget holds none (the note on stderr says which would).
-                out.push_str(&format!(
-                    "matches for {:?} do not fit in the token budget\n",
-                    s(d, "query")
-                ));
-            } else if hits.is_empty() {
-                out.push_str(&format!("no symbol matches {:?}\n", s(d, "query")));
-            }
-            for h in &hits {
-                let line = node_line(h);
-                // A fuzzy hit says so, on its first line.
-                match (h["match"].as_str(), line.split_once('\n')) {
-                    (Some("fuzzy"), Some((first, rest))) => {
-                        out.push_str(&format!("{first}  (fuzzy)\n{rest}"))
-                    }
-                    _ => out.push_str(&line),
-                }
-            }
-            if d["more"].as_bool() == Some(true) {
-                out.push_str(
-                    "(more matches: narrow with --kind, --lang, --path or raise --limit)\n",
-                );
-            }
-        }
-        "map_neighbors" => {
-            if let Some(n) = d.get("node").filter(|n| !n.is_null()) {
-                out.push_str(&node_line(n));
-            }
-            for e in d["edges"].as_array().cloned().unwrap_or_default() {
-                let target = e["target"]
-                    .as_str()
-                    .map_or_else(|| format!("?{}", s(&e, "targetName")), str::to_string);
-                let at = match (e["line"].as_u64(), e["col"].as_u64()) {
-                    (Some(l), Some(c)) => format!(" @{l}:{c}"),
-                    _ => String::new(),
-                };
-                out.push_str(&format!(
-                    "  {:<10} {} -> {}  ({}){at}\n",
-                    s(&e, "kind"),
-                    s(&e, "source"),
-                    target,
-                    s(&e, "resolution")
-                ));
-            }
-            // Untyped calls of the name: apart from the edges, never mixed in.
-            let cands = d["candidates"].as_array().cloned().unwrap_or_default();
-            if !cands.is_empty() {
-                out.push_str(&format!(
-                    "candidates ({} untyped calls of the name, not edges):\n",
-                    d["candidatesTotal"].as_u64().unwrap_or(cands.len() as u64)
-                ));
-                for c in cands {
-                    out.push_str(&format!(
-                        "  {} calls {} @{}:{}\n",
-                        s(&c, "from"),
-                        s(&c, "written"),
-                        c["line"],
-                        c["col"]
-                    ));
-                }
-            }
-        }
-        "map_path" => {
-            if d["found"].as_bool() == Some(true) {
-                for e in d["edges"].as_array().cloned().unwrap_or_default() {
-                    out.push_str(&format!(
-                        "{} -[{}]-> {}\n",
-                        s(&e, "source"),
-                        s(&e, "kind"),
-                        s(&e, "target")
-                    ));
-                }
-                if d["length"] == 0 {
-                    out.push_str("from and to are the same node\n");
-                }
-            } else {
-                out.push_str(&format!("{}\n", s(d, "message")));
-            }
-        }
-        "map_status" => {
-            out.push_str(&format!(
-                "root     {}\nmap      {} (schema {})\n",
-                s(d, "root"),
-                s(d, "db"),
-                d["schemaVersion"]
-            ));
-            if let Some(langs) = d["languages"].as_object() {
-                for (l, v) in langs {
-                    out.push_str(&format!(
-                        "{l:<8} {} files, {} symbols, {} skipped, {} with syntax errors\n",
-                        v["files"], v["symbols"], v["skipped"], v["parseErrors"]
-                    ));
-                }
-            }
-            if let Some(edges) = d["edges"].as_object() {
-                let parts: Vec<String> = edges.iter().map(|(k, v)| format!("{k} {v}")).collect();
-                out.push_str(&format!("edges    {}\n", parts.join(", ")));
-            }
-            out.push_str(&format!(
-                "last run {} ({}s)\nstale    {} file(s)\nskipped  {} file(s)\n",
-                s(d, "lastRun"),
-                d["lastRunSeconds"],
-                d["staleCount"],
-                d["skippedCount"]
-            ));
-            for f in d["skippedFiles"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .take(20)
-            {
-                out.push_str(&format!("  {}: {}\n", s(f, "path"), s(f, "reason")));
-            }
-            out.push_str(&format!(
-                "syntax   {} file(s) with errors (their symbols are what parsed)\n",
-                d["parseErrorCount"]
-            ));
-            for f in d["parseErrorFiles"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .take(20)
-            {
-                out.push_str(&format!("  {}\n", f.as_str().unwrap_or("")));
-            }
-            for sv in d["servers"].as_array().cloned().unwrap_or_default() {
-                let extra = [s(&sv, "command"), s(&sv, "reason")]
-                    .into_iter()
-                    .filter(|x| !x.is_empty())
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                out.push_str(&format!(
-                    "server   {:<3} {} (restarts {}){}\n",
-                    s(&sv, "lang"),
-                    s(&sv, "state"),
-                    sv["restarts"],
-                    if extra.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": {extra}")
-                    }
-                ));
-            }
-        }
         "resolve" => {
             let l = &d["location"];
             let at = match (l["line"].as_u64(), l["col"].as_u64()) {
@@ -941,41 +759,6 @@ pub fn render(tool: &str, d: &Value) -> String {
             ));
             if let Some(n) = d["enclosing"].as_str() {
                 out.push_str(&format!("  in {n}\n"));
-            }
-        }
-        "map_overview" => {
-            out.push_str(&format!(
-                "{} files, {} clusters ({} files in none)\n",
-                d["files"], d["clusterCount"], d["unclusteredFiles"]
-            ));
-            for (i, c) in d["clusters"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-            {
-                let dirs: Vec<String> = c["dirs"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|x| format!("{} ({})", s(x, "dir"), x["files"]))
-                    .collect();
-                out.push_str(&format!(
-                    "\n#{} {}  ({} files: {})\n",
-                    i + 1,
-                    s(c, "name"),
-                    c["files"],
-                    dirs.join(", ")
-                ));
-                for h in c["hubs"].as_array().into_iter().flatten() {
-                    out.push_str(&format!(
-                        "    {:<9} {}  (hub {})\n",
-                        s(h, "kind"),
-                        s(h, "nodeId"),
-                        h["hubScore"]
-                    ));
-                }
             }
         }
         "nav_hover" => {

@@ -7,7 +7,7 @@
 
 use crate::paths::{contain, Contained};
 use crate::workspace::{MapLease, Workspace};
-use answer::envelope::{Answer, ErrorCode, ToolError};
+use answer::envelope::{Answer, ErrorCode, Text, ToolError};
 use answer::query::{parse_node_id, NodeInfo};
 use indexer::id::{segment_name, NodeId};
 use indexer::lang::Lang;
@@ -201,11 +201,86 @@ pub struct SymbolSummary {
 
 pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer, ToolError> {
     let (r, warnings) = locate_node(ws, id, hover)?;
+    let text = ResolveText {
+        node_id: r.node_id.clone(),
+        file: r.location.file.clone(),
+        at: r.location.line.zip(r.location.col),
+        symbol: Some(format!(
+            "{} {}",
+            r.symbol.kind,
+            r.symbol
+                .signature
+                .clone()
+                .flatten()
+                .unwrap_or_else(|| r.symbol.name.clone())
+        )),
+        enclosing: None,
+        source: r.source,
+        in_map: r.in_map,
+        map_stale: r.map_stale,
+        relocated_to: r
+            .relocated
+            .then(|| r.live_node_id.clone().unwrap_or_default()),
+        nearest: None,
+    };
     Ok(Answer {
         data: serde_json::to_value(&r).map_err(ToolError::internal)?,
         dropped: None,
         warnings,
+        text: Some(Text::new(move || text.render())),
     })
+}
+
+/// `resolve`'s answer as plain text, from either direction's typed answer.
+struct ResolveText {
+    node_id: String,
+    file: String,
+    at: Option<(u32, u32)>,
+    /// The live symbol: its kind and signature (or name).
+    symbol: Option<String>,
+    /// From a position: the symbols around it, outermost first (kind and name).
+    enclosing: Option<Vec<String>>,
+    source: &'static str,
+    in_map: bool,
+    map_stale: bool,
+    relocated_to: Option<String>,
+    nearest: Option<String>,
+}
+
+impl ResolveText {
+    fn render(&self) -> String {
+        let at = match self.at {
+            Some((line, col)) => format!("{}:{line}:{col}", self.file),
+            None => self.file.clone(),
+        };
+        let mut out = format!("{}  {at}\n", self.node_id);
+        if let Some(sym) = &self.symbol {
+            out.push_str(&format!("  {sym}\n"));
+        }
+        if let Some(chain) = &self.enclosing {
+            out.push_str(&format!(
+                "  in: {}\n",
+                if chain.is_empty() {
+                    "(file level)".to_string()
+                } else {
+                    chain.join(" > ")
+                }
+            ));
+        }
+        let mut flags = vec![format!("source {}", self.source)];
+        flags.push(format!("in map: {}", self.in_map));
+        if self.map_stale {
+            flags.push("map is stale here".into());
+        }
+        if let Some(to) = &self.relocated_to {
+            flags.push(format!("relocated to {to}"));
+        }
+        if let Some(n) = &self.nearest {
+            flags.push(format!("nearest in map: {n}"));
+        }
+        out.push_str(&format!("  {}\n", flags.join("; ")));
+        out
+    }
 }
 
 /// Where a node is now, and the warnings on the way (a fallback taken, a relocation).
@@ -488,7 +563,7 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
             None => Ok(None),
         }
     };
-    let (node_id, qualified, location, info) = match chain.last() {
+    let (node_id, qualified, at, info) = match chain.last() {
         Some(&i) => {
             let s = &outline[i];
             let id = NodeId::symbol_id(lang, &c.rel, &s.qualname);
@@ -496,18 +571,13 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
             (
                 id,
                 s.qualname.clone(),
-                json!({"file": c.rel, "line": s.name_span.start.line, "col": s.name_span.start.col}),
+                (s.name_span.start.line, s.name_span.start.col),
                 info,
             )
         }
         None => {
             let info = lookup(&file_id)?;
-            (
-                file_id.clone(),
-                String::new(),
-                json!({"file": c.rel, "line": 1, "col": 1}),
-                info,
-            )
+            (file_id.clone(), String::new(), (1, 1), info)
         }
     };
     let in_map = info.is_some();
@@ -522,12 +592,12 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         "mapStale": map_stale,
         "qualifiedName": qualified,
         "enclosingSymbols": enclosing,
-        "location": location,
+        "location": {"file": c.rel, "line": at.0, "col": at.1},
         "source": source,
     });
+    let mut nearest = None;
     if !in_map && map.is_some() {
         // Walk up to the nearest container the map knows.
-        let mut nearest = None;
         for &i in chain.iter().rev().skip(1) {
             let id = NodeId::symbol_id(lang, &c.rel, &outline[i].qualname);
             if lookup(&id)?.is_some() {
@@ -543,10 +613,28 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
             "this symbol is not in the map yet: `codemap index` (or `map_rebuild`) adds it".into(),
         );
     }
+    let text = ResolveText {
+        node_id,
+        file: c.rel.clone(),
+        at: Some(at),
+        symbol: None,
+        enclosing: Some(
+            chain
+                .iter()
+                .map(|&i| format!("{} {}", outline[i].kind.as_str(), outline[i].name))
+                .collect(),
+        ),
+        source,
+        in_map,
+        map_stale,
+        relocated_to: None,
+        nearest,
+    };
     Ok(Answer {
         data,
         dropped: None,
         warnings,
+        text: Some(Text::new(move || text.render())),
     })
 }
 

@@ -11,7 +11,6 @@
 use crate::lsp::{self, Server};
 use answer::envelope::{ErrorCode, ToolError};
 use indexer::lang::Lang;
-use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
@@ -79,7 +78,7 @@ pub struct Supervisor {
 
 impl std::fmt::Debug for Supervisor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Supervisor({})", self.status())
+        write!(f, "Supervisor({:?})", self.status())
     }
 }
 
@@ -285,75 +284,132 @@ impl Supervisor {
     }
 
     /// Each language's server state, for `map_status`.
-    pub fn status(&self) -> Value {
+    pub fn status(&self) -> Vec<ServerStatus> {
         let mut langs: Vec<Lang> = self.slots.keys().copied().collect();
         langs.sort_by_key(|l| l.prefix());
-        let out: Vec<Value> = langs
+        langs
             .into_iter()
             .map(|lang| {
                 let Ok(slot) = self.slots[&lang].try_lock() else {
-                    return json!({"lang": lang.prefix(), "state": "starting"});
+                    return ServerStatus::new(lang, None, "starting");
                 };
-                let mut v = json!({
-                    "lang": lang.prefix(),
-                    "restarts": slot.restart_count,
-                });
-                if let Some(c) = &slot.command {
-                    v["command"] = json!(c.join(" "));
-                }
+                let mut v = ServerStatus::new(lang, Some(slot.restart_count), "");
+                v.command = slot.command.as_ref().map(|c| c.join(" "));
                 match &slot.state {
                     State::NotStarted => {
-                        v["state"] = json!("not-started");
+                        v.state = "not-started";
                         if !self.cfg.enabled {
-                            v["reason"] = json!("language servers are turned off (--no-lsp)");
+                            v.reason = Some("language servers are turned off (--no-lsp)".into());
                         }
                     }
                     State::Ready(s) if s.alive() => {
                         match s.degraded() {
                             Some(why) => {
-                                v["state"] = json!("degraded");
-                                v["reason"] = json!(why);
+                                v.state = "degraded";
+                                v.reason = Some(why.to_string());
                             }
-                            None => v["state"] = json!("ready"),
+                            None => v.state = "ready",
                         }
-                        if s.loading() {
-                            v["loading"] = json!(true);
-                        }
-                        v["pid"] = json!(s.pid());
-                        v["idleSeconds"] = json!(slot.last_used.elapsed().as_secs());
+                        v.loading = s.loading();
+                        v.pid = Some(s.pid());
+                        v.idle_seconds = Some(slot.last_used.elapsed().as_secs());
                     }
                     State::Ready(s) => {
-                        v["state"] = json!("failed");
-                        v["reason"] = json!("exited unexpectedly; restarting");
-                        v["stderrTail"] = json!(s.stderr_tail());
+                        v.state = "failed";
+                        v.reason = Some("exited unexpectedly; restarting".into());
+                        v.stderr_tail = Some(s.stderr_tail());
                     }
                     State::Backoff { until, reason } => {
-                        v["state"] = json!("starting");
-                        v["reason"] = json!(reason);
-                        v["restartInMs"] =
-                            json!(until.saturating_duration_since(Instant::now()).as_millis());
-                        v["stderrTail"] = json!(slot.last_stderr);
+                        v.state = "starting";
+                        v.reason = Some(reason.to_string());
+                        v.restart_in_ms =
+                            Some(until.saturating_duration_since(Instant::now()).as_millis());
+                        v.stderr_tail = Some(slot.last_stderr.clone());
                     }
                     State::Failed { reason } => {
-                        v["state"] = json!("failed");
-                        v["reason"] = json!(reason);
-                        v["stderrTail"] = json!(slot.last_stderr);
+                        v.state = "failed";
+                        v.reason = Some(reason.to_string());
+                        v.stderr_tail = Some(slot.last_stderr.clone());
                     }
                     State::Unavailable(e) => {
-                        v["state"] = json!("failed");
-                        v["reason"] = json!(e.message);
-                        if let Some(h) = &e.hint {
-                            v["hint"] = json!(h);
-                        }
+                        v.state = "failed";
+                        v.reason = Some(e.message.clone());
+                        v.hint = e.hint.clone();
                     }
                     State::StoppedIdle => {
-                        v["state"] = json!("stopped-idle");
+                        v.state = "stopped-idle";
                     }
                 }
                 v
             })
-            .collect();
-        Value::Array(out)
+            .collect()
+    }
+}
+
+/// One language's server as `map_status` reports it.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerStatus {
+    pub lang: &'static str,
+    /// None while the slot is busy (starting).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restarts: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// `not-started`, `starting`, `ready`, `degraded`, `failed` or `stopped-idle`.
+    pub state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub loading: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pid: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idle_seconds: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restart_in_ms: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr_tail: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+}
+
+impl ServerStatus {
+    fn new(lang: Lang, restarts: Option<u32>, state: &'static str) -> ServerStatus {
+        ServerStatus {
+            lang: lang.prefix(),
+            restarts,
+            command: None,
+            state,
+            reason: None,
+            loading: false,
+            pid: None,
+            idle_seconds: None,
+            restart_in_ms: None,
+            stderr_tail: None,
+            hint: None,
+        }
+    }
+
+    /// The status's line of `map_status`'s plain text.
+    pub fn text(&self) -> String {
+        let extra = [self.command.as_deref(), self.reason.as_deref()]
+            .into_iter()
+            .flatten()
+            .filter(|x| !x.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        format!(
+            "server   {:<3} {} (restarts {}){}\n",
+            self.lang,
+            self.state,
+            serde_json::to_string(&self.restarts).unwrap_or_default(),
+            if extra.is_empty() {
+                String::new()
+            } else {
+                format!(": {extra}")
+            }
+        )
     }
 }
 

@@ -1,7 +1,7 @@
 //! The tool dispatcher: a tool name and its JSON arguments in, one envelope out.
 
 use crate::nav;
-use answer::envelope::{Answer, Envelope, ToolError};
+use answer::envelope::{Answer, Envelope, Text, ToolError};
 use answer::query::{self, NeighborsParams, PathParams, SearchParams};
 use indexer::index::{self, Progress};
 use schemars::JsonSchema;
@@ -246,6 +246,17 @@ fn schema_of<T: JsonSchema>() -> Value {
 /// Run one tool. A workspace set `unbounded` (the CLI's plain text, `rename --output`) answers
 /// without a budget; a client's budget never reaches that.
 pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -> Envelope {
+    call_with_text(ws, tool, args, progress).0
+}
+
+/// [`call`], and the answer as plain text for a person (the CLI's), from the tool's typed
+/// result: none for an error.
+pub fn call_with_text(
+    ws: &Workspace,
+    tool: &str,
+    args: &Value,
+    progress: &dyn Progress,
+) -> (Envelope, Option<Text>) {
     use answer::envelope::UNBOUNDED;
     let asked = budget_of(args);
     let mut args = args.clone();
@@ -260,7 +271,7 @@ pub fn call(ws: &Workspace, tool: &str, args: &Value, progress: &dyn Progress) -
             o.insert("tokenBudget".into(), json!(b));
         }
     }
-    Envelope::from_result(dispatch(ws, tool, &args, progress), budget)
+    Envelope::with_text(dispatch(ws, tool, &args, progress), budget)
 }
 
 fn budget_of(args: &Value) -> Option<u32> {
@@ -288,10 +299,17 @@ fn dispatch(
 
 fn status(ws: &Workspace) -> Result<Answer, ToolError> {
     let mut answer = ws.map()?.status()?;
-    answer.data["servers"] = ws.supervisor().status();
+    let servers = ws.supervisor().status();
+    answer.data["servers"] = json!(servers);
     if let Some(w) = ws.watch.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         answer.data["watcher"] = json!(w);
     }
+    let map = answer.text.take();
+    answer.text = Some(Text::new(move || {
+        let mut out = map.map(Text::render).unwrap_or_default();
+        servers.iter().for_each(|s| out.push_str(&s.text()));
+        out
+    }));
     Ok(answer)
 }
 
@@ -359,7 +377,23 @@ fn rebuild(
         data: json!(stats),
         dropped: None,
         warnings,
+        text: Some(Text::new(move || rebuild_text(&stats))),
     })
+}
+
+/// `map_rebuild`'s plain text: what the run read and wrote.
+fn rebuild_text(st: &index::IndexStats) -> String {
+    let totals = match (st.symbols, st.edges) {
+        (Some(sy), Some(e)) => format!("{sy} symbols, {e} edges"),
+        _ => format!(
+            "{} symbols and {} edges written",
+            st.symbols_written, st.edges_written
+        ),
+    };
+    format!(
+        "indexed {} files ({} extracted, {} unchanged content, {} deleted, {} skipped, {} with syntax errors): {totals} in {:.2}s ({})\n",
+        st.files, st.extracted, st.touched, st.deleted, st.skipped, st.parse_errors, st.seconds, st.mode
+    )
 }
 
 /// For callers that need the query layer's node-ID check.

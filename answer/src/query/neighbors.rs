@@ -3,7 +3,7 @@
 
 use super::handle::{parse_edge_kinds, Map};
 use super::params::NeighborsParams;
-use crate::envelope::{clamp_budget, Answer, Dropped, ToolError};
+use crate::envelope::{clamp_budget, Answer, Dropped, Text, ToolError};
 use crate::shape::{self, EdgeOut, NodeInfo, Shape};
 use indexer::model::EdgeKind;
 use indexer::overview::is_test_path;
@@ -76,10 +76,23 @@ impl Map {
             }),
             _ => None,
         };
+        let Neighborhood {
+            node,
+            mut edges,
+            mut candidates,
+            warnings,
+            ..
+        } = n;
+        edges.truncate(f.kept);
+        let candidates_total = candidates.len();
+        candidates.truncate(CANDIDATES);
         Ok(Answer {
             data: f.data,
             dropped,
-            warnings: n.warnings,
+            warnings,
+            text: Some(Text::new(move || {
+                crate::text::neighbors(node.as_ref(), &edges, &candidates, candidates_total)
+            })),
         })
     }
 

@@ -3,7 +3,7 @@
 
 use super::handle::Map;
 use super::params::OverviewParams;
-use crate::envelope::{clamp_budget, fit, Answer, ErrorCode, ToolError};
+use crate::envelope::{clamp_budget, fit, Answer, ErrorCode, Text, ToolError};
 use crate::shape::{self, Cluster, Hub, Overview, Shape};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -37,10 +37,12 @@ impl Map {
             h["clusters"] = json!(&clusters[..n]);
             h
         });
+        let kept = f.kept;
         Ok(Answer {
             dropped: f.dropped("clusters", "the smaller ones; narrow with `focus` (a directory), fewer `hubsPerCluster`, or a larger tokenBudget"),
             data: f.data,
             warnings: Vec::new(),
+            text: Some(Text::new(move || crate::text::overview(&o, &o.clusters[..kept]))),
         })
     }
 

@@ -3,7 +3,7 @@
 
 use super::handle::{parse_edge_kinds, Map};
 use super::params::PathParams;
-use crate::envelope::{Answer, ToolError};
+use crate::envelope::{Answer, Text, ToolError};
 use crate::shape::{self, EdgeOut, NodeInfo, Shape};
 use serde::Serialize;
 use serde_json::json;
@@ -13,7 +13,7 @@ impl Map {
     /// `map_path`: [`Map::shortest_path`] as the tool answers it.
     pub fn path(&self, p: &PathParams, shape: Shape) -> Result<Answer, ToolError> {
         let (found, warnings) = self.shortest_path(p)?;
-        let data = match found {
+        let data = match &found {
             PathFound::Path {
                 found,
                 length,
@@ -31,6 +31,7 @@ impl Map {
             data,
             dropped: None,
             warnings,
+            text: Some(Text::new(move || crate::text::path(&found))),
         })
     }
 

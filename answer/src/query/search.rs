@@ -4,7 +4,7 @@
 use super::handle::Map;
 use super::params::SearchParams;
 use super::rank::{no_cost, words_in_order, NameIndex, Tier};
-use crate::envelope::{clamp_budget, Answer, ToolError};
+use crate::envelope::{clamp_budget, Answer, Text, ToolError};
 use crate::shape::{self, NodeInfo, Shape};
 use indexer::lang::Lang;
 use indexer::model::Kind;
@@ -79,10 +79,19 @@ impl Map {
             &found.warnings,
             |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
         );
+        let more = more || f.kept < items.len();
+        let SearchHits {
+            query,
+            mut hits,
+            warnings,
+            ..
+        } = found;
+        hits.truncate(f.kept);
         Ok(Answer {
             dropped: f.dropped("hits", "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"),
             data: f.data,
-            warnings: found.warnings,
+            warnings,
+            text: Some(Text::new(move || crate::text::search(&query, &hits, more))),
         })
     }
 

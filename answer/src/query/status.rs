@@ -2,7 +2,7 @@
 //! and unparsed files.
 
 use super::handle::Map;
-use crate::envelope::{clamp_budget, fit, Answer, Dropped, Fitted, ToolError};
+use crate::envelope::{clamp_budget, fit, Answer, Dropped, Fitted, Text, ToolError};
 use crate::shape::MapStatus;
 use indexer::lang::Lang;
 use indexer::store;
@@ -27,6 +27,9 @@ impl Map {
         };
         let total = stale_count.max(skipped_count).max(errors_count);
         let Fitted { data, kept, .. } = fit(total, clamp_budget(Some(10_000)), make);
+        let mut cut = st;
+        cut.skipped_files.truncate(kept);
+        cut.parse_error_files.truncate(kept);
         let dropped = (kept < total).then(|| Dropped {
             kind: "files".into(),
             count: (stale_count + skipped_count + errors_count)
@@ -37,6 +40,7 @@ impl Map {
             data,
             dropped,
             warnings,
+            text: Some(Text::new(move || crate::text::map_status(&cut))),
         })
     }
 

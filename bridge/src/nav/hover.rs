@@ -57,6 +57,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                     }
                 }
                 return Ok(Answer {
+                    text: None,
                     data,
                     dropped: None,
                     warnings: w,
@@ -99,6 +100,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
         data["at"] = json!(answer::shape::at(d.name_line, d.name_col));
     }
     Ok(Answer {
+        text: None,
         data,
         dropped: None,
         warnings: w,

@@ -52,6 +52,7 @@ pub(super) fn listing<T: Serialize>(
         h
     });
     Answer {
+        text: None,
         dropped: f.dropped(key, narrow),
         data: f.data,
         warnings,

@@ -104,6 +104,7 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
         .last()
         .map(|&i| indexer::id::NodeId::symbol_id(lang, &c.rel, &outline[i].qualname));
     Ok(Answer {
+        text: None,
         data: json!({"file": c.rel, "line": found.pos.line, "col": found.pos.col,
                      "range": {"line": found.range.start.line, "col": found.range.start.col,
                                "endLine": found.range.end.line, "endCol": found.range.end.col},

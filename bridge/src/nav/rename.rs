@@ -179,6 +179,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         head["diffs"] = json!(diffs);
         head["diffsTotal"] = json!(shown_total);
         return Ok(Answer {
+            text: None,
             data: head,
             dropped: None,
             warnings: w,

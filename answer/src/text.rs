@@ -1,0 +1,190 @@
+//! The map tools' answers as plain text for a person (the CLI without `--json`), rendered from
+//! their typed results. Pure: typed values in, text out. Each renderer shows what the answer's
+//! `data` holds in the detail shape, the items that fit the budget and no more.
+
+use crate::query::{PathFound, Tier};
+use crate::shape::{Cluster, EdgeOut, MapStatus, NodeInfo, Overview};
+use indexer::store::UntypedCall;
+
+/// A number as JSON writes it (`0.5`, `2.0`, `null` for none), as the text has always shown
+/// scores and seconds.
+pub fn json_number(x: Option<f64>) -> String {
+    serde_json::to_string(&x).unwrap_or_default()
+}
+
+/// A symbol on two lines: kind and signature (or name), then node ID and where it is.
+pub fn node_line(n: &NodeInfo) -> String {
+    let stale = if n.stale { "  [stale]" } else { "" };
+    let what = match n.signature.as_deref() {
+        Some(sig) if !sig.is_empty() => sig,
+        _ => n.name.as_str(),
+    };
+    let file = n.file.as_deref().unwrap_or("");
+    let loc = match &n.range {
+        Some(r) => format!("{file}:{}:{}", r.name_line, r.name_col),
+        None => file.to_string(),
+    };
+    format!(
+        "{:<9} {what}\n          {}  {loc}{stale}\n",
+        n.kind, n.node_id
+    )
+}
+
+/// `map_search`: the hits, a fuzzy one marked; `more` when more would match.
+pub fn search(query: &str, hits: &[(NodeInfo, Tier)], more: bool) -> String {
+    let mut out = String::new();
+    if hits.is_empty() && more {
+        // Matches there are; the budget holds none (the note on stderr says which would).
+        out.push_str(&format!(
+            "matches for {query:?} do not fit in the token budget\n"
+        ));
+    } else if hits.is_empty() {
+        out.push_str(&format!("no symbol matches {query:?}\n"));
+    }
+    for (n, tier) in hits {
+        let line = node_line(n);
+        // A fuzzy hit says so, on its first line.
+        match (tier, line.split_once('\n')) {
+            (Tier::Fuzzy, Some((first, rest))) => {
+                out.push_str(&format!("{first}  (fuzzy)\n{rest}"))
+            }
+            _ => out.push_str(&line),
+        }
+    }
+    if more {
+        out.push_str("(more matches: narrow with --kind, --lang, --path or raise --limit)\n");
+    }
+    out
+}
+
+/// `map_neighbors`: the node, its edges, and apart from them the untyped calls of its name
+/// (`shown` of `total`).
+pub fn neighbors(
+    node: Option<&NodeInfo>,
+    edges: &[(u32, EdgeOut)],
+    candidates: &[UntypedCall],
+    candidates_total: usize,
+) -> String {
+    let mut out = String::new();
+    if let Some(n) = node {
+        out.push_str(&node_line(n));
+    }
+    for (_, e) in edges {
+        let target = e
+            .target
+            .clone()
+            .unwrap_or_else(|| format!("?{}", e.target_name));
+        let at = match (e.line, e.col) {
+            (Some(l), Some(c)) => format!(" @{l}:{c}"),
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "  {:<10} {} -> {}  ({}){at}\n",
+            e.kind, e.source, target, e.resolution
+        ));
+    }
+    if !candidates.is_empty() {
+        out.push_str(&format!(
+            "candidates ({candidates_total} untyped calls of the name, not edges):\n"
+        ));
+        for c in candidates {
+            out.push_str(&format!(
+                "  {} calls {} @{}:{}\n",
+                c.source, c.written, c.line, c.col
+            ));
+        }
+    }
+    out
+}
+
+/// `map_path`: the chain of edges, or why there is none.
+pub fn path(found: &PathFound) -> String {
+    let mut out = String::new();
+    match found {
+        PathFound::Path {
+            found: true,
+            length,
+            edges,
+            ..
+        } => {
+            for e in edges {
+                out.push_str(&format!(
+                    "{} -[{}]-> {}\n",
+                    e.source,
+                    e.kind,
+                    e.target.as_deref().unwrap_or("")
+                ));
+            }
+            if *length == 0 {
+                out.push_str("from and to are the same node\n");
+            }
+        }
+        PathFound::Path { .. } => out.push('\n'),
+        PathFound::NoPath { message, .. } => out.push_str(&format!("{message}\n")),
+    }
+    out
+}
+
+/// `map_overview`: the counts, then each of the `clusters` shown with its directories and hubs.
+pub fn overview(o: &Overview, clusters: &[Cluster]) -> String {
+    let mut out = format!(
+        "{} files, {} clusters ({} files in none)\n",
+        o.files,
+        o.clusters.len(),
+        o.unclustered_files
+    );
+    for (i, c) in clusters.iter().enumerate() {
+        let dirs: Vec<String> = c.dirs.iter().map(|(d, n)| format!("{d} ({n})")).collect();
+        out.push_str(&format!(
+            "\n#{} {}  ({} files: {})\n",
+            i + 1,
+            c.name,
+            c.files,
+            dirs.join(", ")
+        ));
+        for h in &c.hubs {
+            out.push_str(&format!(
+                "    {:<9} {}  (hub {})\n",
+                h.kind,
+                h.node_id,
+                json_number(Some(h.hub_score))
+            ));
+        }
+    }
+    out
+}
+
+/// `map_status`, the map's part: root, counts per language and edge kind, the last run, and
+/// the first 20 of the stale, skipped and unparsed files the answer holds.
+pub fn map_status(st: &MapStatus) -> String {
+    let mut out = format!(
+        "root     {}\nmap      {} (schema {})\n",
+        st.root, st.db, st.schema_version
+    );
+    for (l, v) in &st.languages {
+        out.push_str(&format!(
+            "{l:<8} {} files, {} symbols, {} skipped, {} with syntax errors\n",
+            v.files, v.symbols, v.skipped, v.parse_errors
+        ));
+    }
+    let parts: Vec<String> = st.edges.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    out.push_str(&format!("edges    {}\n", parts.join(", ")));
+    out.push_str(&format!(
+        "last run {} ({}s)\nstale    {} file(s)\nskipped  {} file(s)\n",
+        st.last_run.as_deref().unwrap_or(""),
+        json_number(st.last_run_seconds),
+        st.stale_count,
+        st.skipped_count
+    ));
+    for f in st.skipped_files.iter().take(20) {
+        out.push_str(&format!("  {}: {}\n", f.path, f.reason));
+    }
+    out.push_str(&format!(
+        "syntax   {} file(s) with errors (their symbols are what parsed)\n",
+        st.parse_error_count
+    ));
+    for f in st.parse_error_files.iter().take(20) {
+        out.push_str(&format!("  {f}\n"));
+    }
+    out
+}
