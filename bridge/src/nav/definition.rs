@@ -1,7 +1,7 @@
 //! `nav_definition`, in the shape "ask the server, else the map" (`server_then_map`): the
 //! server's locations when it answers, else the map's definitions of the name.
 
-use super::anchor::{sym_anchor, Anchor, Anchors};
+use super::anchor::{read_once, sym_anchor, Anchor, Anchors};
 use super::fallback::{gone_from_disk, map_definitions, need_map};
 use super::list::{listing, Layout};
 use super::params::{AsPosition, AtParams};
@@ -20,8 +20,9 @@ struct Listed<'a> {
 }
 
 /// The shape of definition, references and implementations: the target; the server's
-/// locations when it answers `ask`, else `from_map`'s anchors (every lookup in one snapshot of
-/// the map); either kept by `keep` and listed.
+/// locations when it answers `ask`, else `from_map`'s anchors; either kept by `keep` and
+/// listed. One lease on the map and one snapshot of it cover the whole answer (the target's
+/// lookup, the anchors' nodes, the fallback).
 fn server_then_map(
     ws: &Workspace,
     p: &dyn AsPosition,
@@ -36,15 +37,15 @@ fn server_then_map(
         &mut Vec<String>,
     ) -> Result<Vec<Anchor>, ToolError>,
 ) -> Result<Answer, ToolError> {
+    let lease = ws.map();
+    let _read = read_once(&lease)?;
     let mut w = Vec::new();
-    let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let (mut found, source) = match server_anchors(ws, &t, &mut a, ask, &mut w) {
         Some(found) => (found, "lsp"),
         None => {
             let map = need_map(&a)?;
-            let _read = map.snapshot()?;
-            (from_map(&map, &t, &mut a, &mut w)?, "map")
+            (from_map(map, &t, &mut a, &mut w)?, "map")
         }
     };
     found.retain(|x| keep(x));
