@@ -62,6 +62,42 @@ pub struct Workspace {
     maps: std::sync::Arc<std::sync::Mutex<MapPool>>,
     /// The language servers' supervisor, made on first use from the fields above.
     supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
+    /// What the live tools did, for the tests that hold "one request, one read".
+    #[cfg(test)]
+    pub(crate) counts: std::sync::Arc<Counts>,
+}
+
+/// Files read ([`Workspace::text`]), parses asked for ([`Workspace::parsed_outline`]) and map
+/// leases taken ([`Workspace::map`]) since the workspace was made.
+#[cfg(test)]
+#[derive(Debug, Default)]
+pub(crate) struct Counts {
+    pub(crate) reads: std::sync::atomic::AtomicUsize,
+    pub(crate) parses: std::sync::atomic::AtomicUsize,
+    pub(crate) leases: std::sync::atomic::AtomicUsize,
+}
+
+#[cfg(test)]
+impl Counts {
+    /// (reads, parses, leases) so far.
+    pub(crate) fn now(&self) -> (usize, usize, usize) {
+        use std::sync::atomic::Ordering::SeqCst;
+        (
+            self.reads.load(SeqCst),
+            self.parses.load(SeqCst),
+            self.leases.load(SeqCst),
+        )
+    }
+}
+
+/// Counts one of the things [`Counts`] counts (nothing outside the tests).
+macro_rules! count {
+    ($ws:expr, $what:ident) => {
+        #[cfg(test)]
+        $ws.counts
+            .$what
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    };
 }
 
 /// Read handles on the map kept between answers: each keeps its prepared statements and its
@@ -169,6 +205,7 @@ fn extractor() -> Result<&'static Extractor, ToolError> {
 impl Workspace {
     /// A read handle on the map: an idle one of this map file's, else a new one.
     pub fn map(&self) -> Result<MapLease, ToolError> {
+        count!(self, leases);
         use std::os::unix::fs::MetadataExt;
         let file = std::fs::metadata(&self.db).ok().map(|m| (m.dev(), m.ino()));
         let idle = {
@@ -199,6 +236,7 @@ impl Workspace {
     /// Read afresh every time: a nav answer reads its file once ([`Workspace::source`]) and
     /// hands that text down, so nothing keeps a copy that an edit could leave stale.
     pub fn text(&self, abs: &Path) -> std::io::Result<Option<Arc<str>>> {
+        count!(self, reads);
         let bytes = std::fs::read(abs)?;
         Ok((!bytes.contains(&0)).then(|| String::from_utf8_lossy(&bytes).into()))
     }
@@ -290,6 +328,7 @@ impl Workspace {
         lang: Lang,
         text: &Arc<str>,
     ) -> Result<Vec<OutlineSymbol>, ToolError> {
+        count!(self, parses);
         let cache = &self.parses;
         if let Some((t, o)) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&c.abs) {
             if t == text {
@@ -372,6 +411,8 @@ impl Workspace {
             watch: Default::default(),
             first_build: None,
             supervisor: Default::default(),
+            #[cfg(test)]
+            counts: Default::default(),
         })
     }
 }

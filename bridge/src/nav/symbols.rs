@@ -24,8 +24,8 @@ fn open_any_file(ws: &Workspace, s: &Server, lang: Lang, map: Option<&Map>) {
     let Ok(c) = crate::paths::contain(&ws.root, &rel) else {
         return;
     };
-    if let Ok(bytes) = std::fs::read(&c.abs) {
-        let _ = s.sync(&c, &String::from_utf8_lossy(&bytes));
+    if let Ok(Some(text)) = ws.text(&c.abs) {
+        let _ = s.sync(&c, &text);
     }
 }
 
