@@ -41,18 +41,35 @@ pub struct ResolveParams {
 
 pub fn resolve(ws: &Workspace, p: &ResolveParams) -> Result<Answer, ToolError> {
     let by_pos = p.file.is_some() || p.line.is_some() || p.col.is_some();
-    match (&p.node_id, by_pos) {
-        (Some(id), false) => from_node(ws, id, true),
-        (None, true) => {
-            let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {
-                return Err(ToolError::bad_args("a position needs all of file, line and col")
-                    .hint("e.g. {\"file\": \"src/app.py\", \"line\": 12, \"col\": 5}"));
-            };
-            from_position(ws, file, line, col)
-        }
-        _ => Err(ToolError::bad_args("give exactly one of {nodeId} or {file, line, col}")
-            .hint("{\"nodeId\": \"py:src/app.py#App.run\"} finds a symbol now; {\"file\", \"line\", \"col\"} names the symbol at a position")),
+    one_position(
+        &[("nodeId", p.node_id.is_some()), ("{file, line, col}", by_pos)],
+        "{\"nodeId\": \"py:src/app.py#App.run\"} finds a symbol now; {\"file\", \"line\", \"col\"} names the symbol at a position",
+    )?;
+    if let Some(id) = &p.node_id {
+        return from_node(ws, id, true);
     }
+    let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {
+        return Err(
+            ToolError::bad_args("a position needs all of file, line and col")
+                .hint("e.g. {\"file\": \"src/app.py\", \"line\": 12, \"col\": 5}"),
+        );
+    };
+    from_position(ws, file, line, col)
+}
+
+/// `BAD_ARGS` unless exactly one of a tool's position forms (name, given) was given: the one
+/// place this is checked, for `resolve` and the nav tools alike.
+pub(crate) fn one_position(forms: &[(&str, bool)], hint: &str) -> Result<(), ToolError> {
+    if forms.iter().filter(|(_, given)| *given).count() == 1 {
+        return Ok(());
+    }
+    let names: Vec<&str> = forms.iter().map(|(name, _)| *name).collect();
+    let listed = match names.split_last() {
+        Some((last, rest)) if rest.len() > 1 => format!("{}, or {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    Err(ToolError::bad_args(format!("give exactly one position: {listed}")).hint(hint))
 }
 
 /// Where a live outline came from.
@@ -564,6 +581,27 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_position_form_is_checked_in_one_place() {
+        let nav = |given: [bool; 3]| {
+            let forms = [
+                ("{file, line, col}", given[0]),
+                ("nodeId", given[1]),
+                ("locate", given[2]),
+            ];
+            one_position(&forms, "h").map_err(|e| e.message)
+        };
+        assert!(nav([false, true, false]).is_ok());
+        let said = "give exactly one position: {file, line, col}, nodeId, or locate";
+        assert_eq!(nav([true, true, false]).err().as_deref(), Some(said));
+        assert_eq!(nav([false, false, false]).err().as_deref(), Some(said));
+        let resolve = one_position(&[("nodeId", true), ("{file, line, col}", true)], "h");
+        assert_eq!(
+            resolve.err().map(|e| e.message).as_deref(),
+            Some("give exactly one position: nodeId or {file, line, col}")
+        );
+    }
 
     #[test]
     fn positions_checked() {

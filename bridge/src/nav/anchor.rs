@@ -202,7 +202,7 @@ impl<'a> Anchors<'a> {
 
     /// The map's symbol named at this spot, else the innermost one around it.
     fn node_at(&self, rel: &str, pos: Pos) -> Option<String> {
-        self.map().and_then(|m| m.db().node_at(rel, pos))
+        self.map.as_ref().ok()?.db().node_at(rel, pos)
     }
 }
 

@@ -46,14 +46,14 @@ pub(super) fn position(
 ) -> Result<Target, ToolError> {
     let p = p.position();
     let by_pos = p.file.is_some() || p.line.is_some() || p.col.is_some();
-    let forms =
-        usize::from(by_pos) + usize::from(p.node_id.is_some()) + usize::from(p.locate.is_some());
-    if forms != 1 {
-        return Err(ToolError::bad_args(
-            "give exactly one position: {file, line, col}, nodeId, or locate",
-        )
-        .hint("e.g. {\"locate\": \"src/app.py:App.run@return <|>result\"} or {\"nodeId\": \"go:pkg/x.go#T.M\"}"));
-    }
+    crate::reconcile::one_position(
+        &[
+            ("{file, line, col}", by_pos),
+            ("nodeId", p.node_id.is_some()),
+            ("locate", p.locate.is_some()),
+        ],
+        "e.g. {\"locate\": \"src/app.py:App.run@return <|>result\"} or {\"nodeId\": \"go:pkg/x.go#T.M\"}",
+    )?;
     if let Some(s) = p.locate {
         let loc = locate::parse(s)?;
         let c = contain(&ws.root, &loc.file)?;
