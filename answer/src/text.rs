@@ -1,8 +1,8 @@
 //! The map tools' answers as plain text for a person (the CLI without `--json`), rendered from
 //! their typed results. Pure: typed values in, text out. Each renderer shows what the answer's
-//! `data` holds in the detail shape, the items that fit the budget and no more.
+//! `data` holds in the detail shape, the items that fit the budget and no more. A renderer
+//! that needs a tool's own result type sits beside it (`query::search`, `query::path`).
 
-use crate::query::{PathFound, Tier};
 use crate::shape::{Cluster, EdgeOut, MapStatus, NodeInfo, Overview};
 use indexer::store::UntypedCall;
 
@@ -28,33 +28,6 @@ pub fn node_line(n: &NodeInfo) -> String {
         "{:<9} {what}\n          {}  {loc}{stale}\n",
         n.kind, n.node_id
     )
-}
-
-/// `map_search`: the hits, a fuzzy one marked; `more` when more would match.
-pub fn search(query: &str, hits: &[(NodeInfo, Tier)], more: bool) -> String {
-    let mut out = String::new();
-    if hits.is_empty() && more {
-        // Matches there are; the budget holds none (the note on stderr says which would).
-        out.push_str(&format!(
-            "matches for {query:?} do not fit in the token budget\n"
-        ));
-    } else if hits.is_empty() {
-        out.push_str(&format!("no symbol matches {query:?}\n"));
-    }
-    for (n, tier) in hits {
-        let line = node_line(n);
-        // A fuzzy hit says so, on its first line.
-        match (tier, line.split_once('\n')) {
-            (Tier::Fuzzy, Some((first, rest))) => {
-                out.push_str(&format!("{first}  (fuzzy)\n{rest}"))
-            }
-            _ => out.push_str(&line),
-        }
-    }
-    if more {
-        out.push_str("(more matches: narrow with --kind, --lang, --path or raise --limit)\n");
-    }
-    out
 }
 
 /// `map_neighbors`: the node, its edges, and apart from them the untyped calls of its name
@@ -93,34 +66,6 @@ pub fn neighbors(
                 c.source, c.written, c.line, c.col
             ));
         }
-    }
-    out
-}
-
-/// `map_path`: the chain of edges, or why there is none.
-pub fn path(found: &PathFound) -> String {
-    let mut out = String::new();
-    match found {
-        PathFound::Path {
-            found: true,
-            length,
-            edges,
-            ..
-        } => {
-            for e in edges {
-                out.push_str(&format!(
-                    "{} -[{}]-> {}\n",
-                    e.source,
-                    e.kind,
-                    e.target.as_deref().unwrap_or("")
-                ));
-            }
-            if *length == 0 {
-                out.push_str("from and to are the same node\n");
-            }
-        }
-        PathFound::Path { .. } => out.push('\n'),
-        PathFound::NoPath { message, .. } => out.push_str(&format!("{message}\n")),
     }
     out
 }

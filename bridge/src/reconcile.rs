@@ -6,9 +6,9 @@
 //! the same rules (`indexer::outline`).
 
 use crate::paths::{contain, Contained};
-use crate::workspace::{MapLease, Workspace};
+use crate::workspace::{lang_of, MapLease, Workspace};
 use answer::envelope::{Answer, ErrorCode, Text, ToolError};
-use answer::query::{parse_node_id, NodeInfo};
+use answer::query::{parse_node_id, Map, NodeInfo};
 use indexer::id::{segment_name, NodeId};
 use indexer::lang::Lang;
 use indexer::model::{Pos, Span};
@@ -16,6 +16,7 @@ use indexer::outline::{self, Found, OutlineSymbol};
 use lsp_types::request::HoverRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// `resolve`'s arguments: a node ID, or a position.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
@@ -40,18 +41,35 @@ pub struct ResolveParams {
 
 pub fn resolve(ws: &Workspace, p: &ResolveParams) -> Result<Answer, ToolError> {
     let by_pos = p.file.is_some() || p.line.is_some() || p.col.is_some();
-    match (&p.node_id, by_pos) {
-        (Some(id), false) => from_node(ws, id, true),
-        (None, true) => {
-            let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {
-                return Err(ToolError::bad_args("a position needs all of file, line and col")
-                    .hint("e.g. {\"file\": \"src/app.py\", \"line\": 12, \"col\": 5}"));
-            };
-            from_position(ws, file, line, col)
-        }
-        _ => Err(ToolError::bad_args("give exactly one of {nodeId} or {file, line, col}")
-            .hint("{\"nodeId\": \"py:src/app.py#App.run\"} finds a symbol now; {\"file\", \"line\", \"col\"} names the symbol at a position")),
+    one_position(
+        &[("nodeId", p.node_id.is_some()), ("{file, line, col}", by_pos)],
+        "{\"nodeId\": \"py:src/app.py#App.run\"} finds a symbol now; {\"file\", \"line\", \"col\"} names the symbol at a position",
+    )?;
+    if let Some(id) = &p.node_id {
+        return from_node(ws, id, true);
     }
+    let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {
+        return Err(
+            ToolError::bad_args("a position needs all of file, line and col")
+                .hint("e.g. {\"file\": \"src/app.py\", \"line\": 12, \"col\": 5}"),
+        );
+    };
+    from_position(ws, file, line, col)
+}
+
+/// `BAD_ARGS` unless exactly one of a tool's position forms (name, given) was given: the one
+/// place this is checked, for `resolve` and the nav tools alike.
+pub(crate) fn one_position(forms: &[(&str, bool)], hint: &str) -> Result<(), ToolError> {
+    if forms.iter().filter(|(_, given)| *given).count() == 1 {
+        return Ok(());
+    }
+    let names: Vec<&str> = forms.iter().map(|(name, _)| *name).collect();
+    let listed = match names.split_last() {
+        Some((last, rest)) if rest.len() > 1 => format!("{}, or {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    Err(ToolError::bad_args(format!("give exactly one position: {listed}")).hint(hint))
 }
 
 /// Where a live outline came from.
@@ -61,43 +79,40 @@ struct Live {
     parsed: Vec<OutlineSymbol>,
     /// "lsp" (verified by the language server) or "parse".
     source: &'static str,
-    /// The server that gave the outline, and the text it was given.
-    server: Option<(std::sync::Arc<crate::lsp::Server>, String)>,
+    /// The server that gave the outline (it was given `text`).
+    server: Option<std::sync::Arc<crate::lsp::Server>>,
 }
 
-/// The live outline of a file: from the language server when one can be had, else from a
-/// tree-sitter parse of the disk (the fallback says why in `warnings`).
+/// The live outline of a file whose text now is `text` (read once by the caller, the same
+/// text parsed and synced to the server): from the language server when one can be had, else
+/// from a tree-sitter parse (the fallback says why in `warnings`).
 fn live_outline(
     ws: &Workspace,
     c: &Contained,
     lang: Lang,
-    shown: &str,
+    text: &Arc<str>,
     warnings: &mut Vec<String>,
 ) -> Result<Live, ToolError> {
-    let (outline, _) = ws.parsed_outline(c, lang, shown)?;
+    let outline = ws.parsed_outline(c, lang, text)?;
     match ws.server(lang) {
-        Ok(server) => {
-            let text =
-                String::from_utf8_lossy(&std::fs::read(&c.abs).unwrap_or_default()).into_owned();
-            match server.outline(c, &text) {
-                Ok(o) => {
-                    return Ok(Live {
-                        outline: o,
-                        parsed: outline,
-                        source: "lsp",
-                        server: Some((server, text)),
-                    })
-                }
-                Err(e) => {
-                    let e = ToolError::from(e);
-                    warnings.push(format!(
-                        "{}: {}: falling back to a parse of the file on disk (verified: false)",
-                        e.code.as_str(),
-                        e.message
-                    ))
-                }
+        Ok(server) => match server.outline(c, text) {
+            Ok(o) => {
+                return Ok(Live {
+                    outline: o,
+                    parsed: outline,
+                    source: "lsp",
+                    server: Some(server),
+                })
             }
-        }
+            Err(e) => {
+                let e = ToolError::from(e);
+                warnings.push(format!(
+                    "{}: {}: falling back to a parse of the file on disk (verified: false)",
+                    e.code.as_str(),
+                    e.message
+                ))
+            }
+        },
         Err(e) => warnings.push(format!(
             "{}: {}{}: the position comes from a parse of the file on disk (verified: false)",
             e.code.as_str(),
@@ -125,8 +140,20 @@ fn plain(q: &str) -> String {
 fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<MapLease> {
     match ws.map() {
         Ok(m) => Some(m),
+        Err(e) => map_or_warn(Err(&e), warnings),
+    }
+}
+
+/// The map when there is one; else `None`, and why in a warning.
+fn map_or_warn<M>(map: Result<M, &ToolError>, warnings: &mut Vec<String>) -> Option<M> {
+    match map {
+        Ok(m) => Some(m),
         Err(e) => {
-            warnings.push(format!("{} ({})", e.message, e.hint.unwrap_or_default()));
+            warnings.push(format!(
+                "{} ({})",
+                e.message,
+                e.hint.clone().unwrap_or_default()
+            ));
             None
         }
     }
@@ -200,7 +227,12 @@ pub struct SymbolSummary {
 }
 
 pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer, ToolError> {
-    let (r, warnings) = locate_node(ws, id, hover)?;
+    let node = parse_node_id(id)?;
+    let map = ws.map();
+    // One state of the map for the whole answer.
+    let _read = map.as_ref().ok().map(|m| m.snapshot()).transpose()?;
+    let mut warnings = Vec::new();
+    let (r, _) = locate_node(ws, map.as_deref(), &node, id, hover, &mut warnings)?;
     let text = ResolveText {
         node_id: r.node_id.clone(),
         file: r.location.file.clone(),
@@ -283,16 +315,23 @@ impl ResolveText {
     }
 }
 
-/// Where a node is now, and the warnings on the way (a fallback taken, a relocation).
+/// A file as one answer read it: where it is, and its text then.
+pub(crate) type Read = (Contained, Arc<str>);
+
+/// Where a node (`id`, parsed once by the caller as `node`) is now, with the warnings on the
+/// way (a fallback taken, a relocation; no map, when `map` is the error that says why); for a
+/// file or symbol node also its file and the text read of it, the one read of this answer
+/// (parsed, synced to the server and handed back to the caller).
 pub(crate) fn locate_node(
     ws: &Workspace,
+    map: Result<&Map, &ToolError>,
+    node: &NodeId,
     id: &str,
     hover: bool,
-) -> Result<(Resolved, Vec<String>), ToolError> {
-    let node = parse_node_id(id)?;
-    let mut warnings = Vec::new();
+    warnings: &mut Vec<String>,
+) -> Result<(Resolved, Option<Read>), ToolError> {
     let lang = node.lang();
-    let (path, qualname) = match &node {
+    let (path, qualname) = match node {
         NodeId::External { package, .. } => {
             return Err(ToolError::bad_args(format!(
                 "{id} is a package outside the workspace ({package}); it has no source to resolve"
@@ -309,11 +348,8 @@ pub(crate) fn locate_node(
                 )
                 .hint("`map_search` finds where its symbols live now"));
             }
-            let map = open_map(ws, &mut warnings);
-            let in_map = map
-                .as_ref()
-                .and_then(|m| m.lookup(id).ok().flatten())
-                .is_some();
+            let map = map_or_warn(map, warnings);
+            let in_map = map.and_then(|m| m.lookup(id).ok().flatten()).is_some();
             let r = Resolved {
                 node_id: id.to_string(),
                 location: Location {
@@ -335,14 +371,14 @@ pub(crate) fn locate_node(
                 },
                 live_node_id: None,
             };
-            return Ok((r, warnings));
+            return Ok((r, None));
         }
         NodeId::File { path, .. } => (path.clone(), None),
         NodeId::Symbol { path, qualname, .. } => (path.clone(), Some(qualname.clone())),
     };
     let c = contain(&ws.root, &path)?;
-    let map = open_map(ws, &mut warnings);
-    let info = match &map {
+    let map = map_or_warn(map, warnings);
+    let info = match map {
         Some(m) => m.lookup(id)?,
         None => None,
     };
@@ -357,9 +393,10 @@ pub(crate) fn locate_node(
         _ => e,
     };
     if !c.abs.exists() {
-        return Err(named(ws.missing_node(&node, &c.rel, id)));
+        return Err(named(ws.missing_node(node, &c.rel, id)));
     }
-    let live = live_outline(ws, &c, lang, &path, &mut warnings).map_err(named)?;
+    let text = ws.source(&c, &path).map_err(named)?;
+    let live = live_outline(ws, &c, lang, &text, warnings)?;
     let (mut outline, mut source, server) = (live.outline, live.source, live.server);
     // Same-named definitions in one scope (`def handler` in both branches of an `if`, a
     // property's getter and setter): the parse decides which is the Nth, in source order; the
@@ -422,7 +459,7 @@ pub(crate) fn locate_node(
             },
             live_node_id: None,
         };
-        return Ok((r, warnings));
+        return Ok((r, Some((c, text))));
     };
     let (i, relocated) = match outline::find(&outline, &qualname) {
         Found::Exact(i) => (i, false),
@@ -459,10 +496,10 @@ pub(crate) fn locate_node(
         .and_then(|i| i.signature.clone());
     let signature = match (map_sig.or_else(|| live.signature.clone()), &server) {
         (Some(sig), _) => Some(sig),
-        (None, Some((s, text))) if verified && hover => s
+        (None, Some(s)) if verified && hover => s
             .at::<HoverRequest>(
                 &c,
-                text,
+                &text,
                 live.name_span.start,
                 crate::lsp::hover_params,
                 None,
@@ -500,7 +537,7 @@ pub(crate) fn locate_node(
         },
         live_node_id: relocated.then_some(live_id),
     };
-    Ok((r, warnings))
+    Ok((r, Some((c, text))))
 }
 
 /// A 1-based line and character column inside `text`: the line exists, and the column is on
@@ -532,24 +569,15 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         return Err(ToolError::bad_args("line and col are 1-based"));
     }
     let c = contain(&ws.root, file)?;
-    let Some(lang) = Lang::of_path(std::path::Path::new(&c.rel)) else {
-        return Err(ToolError::new(
-            ErrorCode::UnsupportedLanguage,
-            format!(
-                "{file} is in none of the languages codemap knows: {}",
-                Lang::described()
-            ),
-        ));
-    };
+    let lang = lang_of(&c, file)?;
     let mut warnings = Vec::new();
-    let live = live_outline(ws, &c, lang, file, &mut warnings).map_err(|e| match e.code {
+    let text = ws.source(&c, file).map_err(|e| match e.code {
         ErrorCode::FileDeleted => e.hint("`map_search` finds where its symbols live now"),
         _ => e,
     })?;
+    check_position(&text, file, line, col)?;
+    let live = live_outline(ws, &c, lang, &text, &mut warnings)?;
     let (outline, source) = (live.outline, live.source);
-    if let Ok(Some(text)) = ws.text(&c.abs) {
-        check_position(&text, file, line, col)?;
-    }
     let map = open_map(ws, &mut warnings);
     let chain = outline::enclosing(&outline, Pos { line, col });
     let enclosing: Vec<Value> = chain
@@ -641,6 +669,27 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_position_form_is_checked_in_one_place() {
+        let nav = |given: [bool; 3]| {
+            let forms = [
+                ("{file, line, col}", given[0]),
+                ("nodeId", given[1]),
+                ("locate", given[2]),
+            ];
+            one_position(&forms, "h").map_err(|e| e.message)
+        };
+        assert!(nav([false, true, false]).is_ok());
+        let said = "give exactly one position: {file, line, col}, nodeId, or locate";
+        assert_eq!(nav([true, true, false]).err().as_deref(), Some(said));
+        assert_eq!(nav([false, false, false]).err().as_deref(), Some(said));
+        let resolve = one_position(&[("nodeId", true), ("{file, line, col}", true)], "h");
+        assert_eq!(
+            resolve.err().map(|e| e.message).as_deref(),
+            Some("give exactly one position: nodeId or {file, line, col}")
+        );
+    }
 
     #[test]
     fn positions_checked() {

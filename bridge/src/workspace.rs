@@ -15,6 +15,21 @@ use indexer::outline::OutlineSymbol;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The language of a file a live tool answers about, by its path; `UNSUPPORTED_LANGUAGE`
+/// (built here alone) when codemap knows none.
+pub fn lang_of(c: &Contained, shown: &str) -> Result<Lang, ToolError> {
+    Lang::of_path(Path::new(&c.rel)).ok_or_else(|| {
+        ToolError::new(
+            ErrorCode::UnsupportedLanguage,
+            format!(
+                "{shown} is in none of the languages codemap knows: {}",
+                Lang::described()
+            ),
+        )
+    })
+}
 
 /// Where the tools work: the workspace root and its map.
 #[derive(Debug, Clone)]
@@ -40,8 +55,6 @@ pub struct Workspace {
     pub watch: std::sync::Arc<std::sync::Mutex<Option<WatchStatus>>>,
     /// The first build of the map, when `serve` is making it: map answers wait for it.
     pub first_build: Option<std::sync::Arc<FirstBuild>>,
-    /// Texts of files read by the live tools, reused while the file's size and mtime hold.
-    texts: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedText>>>,
     /// Tree-sitter outlines of files parsed by the live tools, reused while the file's
     /// content is the same (a server that is down is asked about the same file many times).
     parses: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedParse>>>,
@@ -49,6 +62,42 @@ pub struct Workspace {
     maps: std::sync::Arc<std::sync::Mutex<MapPool>>,
     /// The language servers' supervisor, made on first use from the fields above.
     supervisor: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<Supervisor>>>,
+    /// What the live tools did, for the tests that hold "one request, one read".
+    #[cfg(test)]
+    pub(crate) counts: std::sync::Arc<Counts>,
+}
+
+/// Files read ([`Workspace::text`]), parses asked for ([`Workspace::parsed_outline`]) and map
+/// leases taken ([`Workspace::map`]) since the workspace was made.
+#[cfg(test)]
+#[derive(Debug, Default)]
+pub(crate) struct Counts {
+    pub(crate) reads: std::sync::atomic::AtomicUsize,
+    pub(crate) parses: std::sync::atomic::AtomicUsize,
+    pub(crate) leases: std::sync::atomic::AtomicUsize,
+}
+
+#[cfg(test)]
+impl Counts {
+    /// (reads, parses, leases) so far.
+    pub(crate) fn now(&self) -> (usize, usize, usize) {
+        use std::sync::atomic::Ordering::SeqCst;
+        (
+            self.reads.load(SeqCst),
+            self.parses.load(SeqCst),
+            self.leases.load(SeqCst),
+        )
+    }
+}
+
+/// Counts one of the things [`Counts`] counts (nothing outside the tests).
+macro_rules! count {
+    ($ws:expr, $what:ident) => {
+        #[cfg(test)]
+        $ws.counts
+            .$what
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    };
 }
 
 /// Read handles on the map kept between answers: each keeps its prepared statements and its
@@ -145,20 +194,18 @@ impl Progress for FirstBuild {
     }
 }
 
-/// A file's bytes when parsed, and its outline.
-type CachedParse = (Vec<u8>, Vec<OutlineSymbol>);
+/// A file's text when parsed, and its outline.
+type CachedParse = (Arc<str>, Vec<OutlineSymbol>);
 
 /// The compiled queries, once per process (not a cache: they never change).
 fn extractor() -> Result<&'static Extractor, ToolError> {
     Extractor::shared().map_err(ToolError::internal)
 }
 
-/// (size, mtime) of the file when read, and its text (`None`: binary, it holds NUL bytes).
-type CachedText = ((u64, std::time::SystemTime), Option<std::sync::Arc<str>>);
-
 impl Workspace {
     /// A read handle on the map: an idle one of this map file's, else a new one.
     pub fn map(&self) -> Result<MapLease, ToolError> {
+        count!(self, leases);
         use std::os::unix::fs::MetadataExt;
         let file = std::fs::metadata(&self.db).ok().map(|m| (m.dev(), m.ino()));
         let idle = {
@@ -186,26 +233,29 @@ impl Workspace {
     }
 
     /// A file's text as it is on disk now (invalid UTF-8 replaced), `None` for a binary file.
-    /// Served from a cache while the file's size and mtime are unchanged.
-    pub fn text(&self, abs: &Path) -> std::io::Result<Option<std::sync::Arc<str>>> {
-        let meta = std::fs::metadata(abs)?;
-        let stamp = (meta.len(), meta.modified()?);
-        let cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((s, t)) = cache.get(abs) {
-            if *s == stamp {
-                return Ok(t.clone());
-            }
-        }
-        drop(cache);
+    /// Read afresh every time: a nav answer reads its file once ([`Workspace::source`]) and
+    /// hands that text down, so nothing keeps a copy that an edit could leave stale.
+    pub fn text(&self, abs: &Path) -> std::io::Result<Option<Arc<str>>> {
+        count!(self, reads);
         let bytes = std::fs::read(abs)?;
-        let text: Option<std::sync::Arc<str>> =
-            (!bytes.contains(&0)).then(|| String::from_utf8_lossy(&bytes).into());
-        let mut cache = self.texts.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= 1024 {
-            cache.clear();
+        Ok((!bytes.contains(&0)).then(|| String::from_utf8_lossy(&bytes).into()))
+    }
+
+    /// The text of a file inside the workspace that a live tool answers about, as it is on
+    /// disk now: the one read of it an answer makes. A file that is gone, a directory, a
+    /// binary file or one that cannot be read is refused, here alone.
+    pub fn source(&self, c: &Contained, shown: &str) -> Result<Arc<str>, ToolError> {
+        match self.text(&c.abs) {
+            Ok(Some(t)) => Ok(t),
+            Ok(None) => Err(ToolError::bad_args(format!(
+                "{shown} is a binary file (it contains NUL bytes)"
+            ))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(self.missing(&c.rel, shown)),
+            Err(e) if c.abs.is_dir() => Err(ToolError::bad_args(format!(
+                "{shown} is a directory, not a file ({e})"
+            ))),
+            Err(e) => Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
         }
-        cache.insert(abs.to_path_buf(), (stamp, text.clone()));
-        Ok(text)
     }
 
     /// The error for a file that is not on disk: `FILE_DELETED` when the map indexed it (it
@@ -270,42 +320,34 @@ impl Workspace {
         })
     }
 
-    /// The live outline of a file: a tree-sitter parse of what is on disk, and its line
-    /// count. `FILE_DELETED` when it is gone; a binary file is refused.
+    /// The live outline of a file: a tree-sitter parse of `text`, its content now (as
+    /// [`Workspace::source`] read it).
     pub fn parsed_outline(
         &self,
         c: &Contained,
         lang: Lang,
-        shown: &str,
-    ) -> Result<(Vec<OutlineSymbol>, usize), ToolError> {
-        let bytes = match std::fs::read(&c.abs) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(self.missing(&c.rel, shown));
-            }
-            Err(e) => return Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
-        };
-        if bytes.contains(&0) {
-            return Err(ToolError::bad_args(format!(
-                "{shown} is a binary file (it contains NUL bytes)"
-            )));
-        }
-        let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        text: &Arc<str>,
+    ) -> Result<Vec<OutlineSymbol>, ToolError> {
+        count!(self, parses);
         let cache = &self.parses;
-        if let Some((b, o)) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&c.abs) {
-            if *b == bytes {
-                return Ok((o.clone(), lines));
+        if let Some((t, o)) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&c.abs) {
+            if t == text {
+                return Ok(o.clone());
             }
         }
-        let extract =
-            extractor()?.extract(&mut indexer::extract::Worker::new(), lang, &c.rel, &bytes);
+        let extract = extractor()?.extract(
+            &mut indexer::extract::Worker::new(),
+            lang,
+            &c.rel,
+            text.as_bytes(),
+        );
         let outline = OutlineSymbol::from_symbols(extract.symbols);
         let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() > 256 {
             cache.clear();
         }
-        cache.insert(c.abs.clone(), (bytes, outline.clone()));
-        Ok((outline, lines))
+        cache.insert(c.abs.clone(), (text.clone(), outline.clone()));
+        Ok(outline)
     }
 
     pub fn supervisor(&self) -> &Supervisor {
@@ -364,12 +406,13 @@ impl Workspace {
             lsp_idle: crate::supervise::IDLE,
             detail: false,
             unbounded: false,
-            texts: Default::default(),
             parses: Default::default(),
             maps: Default::default(),
             watch: Default::default(),
             first_build: None,
             supervisor: Default::default(),
+            #[cfg(test)]
+            counts: Default::default(),
         })
     }
 }

@@ -31,7 +31,7 @@ impl Map {
             data,
             dropped: None,
             warnings,
-            text: Some(Text::new(move || crate::text::path(&found))),
+            text: Some(Text::new(move || path_text(&found))),
         })
     }
 
@@ -154,4 +154,32 @@ pub enum PathFound {
         to: String,
         message: String,
     },
+}
+
+/// `map_path`: the chain of edges, or why there is none.
+fn path_text(found: &PathFound) -> String {
+    let mut out = String::new();
+    match found {
+        PathFound::Path {
+            found: true,
+            length,
+            edges,
+            ..
+        } => {
+            for e in edges {
+                out.push_str(&format!(
+                    "{} -[{}]-> {}\n",
+                    e.source,
+                    e.kind,
+                    e.target.as_deref().unwrap_or("")
+                ));
+            }
+            if *length == 0 {
+                out.push_str("from and to are the same node\n");
+            }
+        }
+        PathFound::Path { .. } => out.push('\n'),
+        PathFound::NoPath { message, .. } => out.push_str(&format!("{message}\n")),
+    }
+    out
 }

@@ -91,7 +91,7 @@ impl Map {
             dropped: f.dropped("hits", "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"),
             data: f.data,
             warnings,
-            text: Some(Text::new(move || crate::text::search(&query, &hits, more))),
+            text: Some(Text::new(move || search_text(&query, &hits, more))),
         })
     }
 
@@ -332,4 +332,31 @@ fn module_of(i: &NodeInfo) -> String {
 
 fn depth(i: &NodeInfo) -> usize {
     i.file.as_deref().map_or(0, |f| f.matches('/').count())
+}
+
+/// `map_search`: the hits, a fuzzy one marked; `more` when more would match.
+fn search_text(query: &str, hits: &[(NodeInfo, Tier)], more: bool) -> String {
+    let mut out = String::new();
+    if hits.is_empty() && more {
+        // Matches there are; the budget holds none (the note on stderr says which would).
+        out.push_str(&format!(
+            "matches for {query:?} do not fit in the token budget\n"
+        ));
+    } else if hits.is_empty() {
+        out.push_str(&format!("no symbol matches {query:?}\n"));
+    }
+    for (n, tier) in hits {
+        let line = crate::text::node_line(n);
+        // A fuzzy hit says so, on its first line.
+        match (tier, line.split_once('\n')) {
+            (Tier::Fuzzy, Some((first, rest))) => {
+                out.push_str(&format!("{first}  (fuzzy)\n{rest}"))
+            }
+            _ => out.push_str(&line),
+        }
+    }
+    if more {
+        out.push_str("(more matches: narrow with --kind, --lang, --path or raise --limit)\n");
+    }
+    out
 }

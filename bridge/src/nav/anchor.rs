@@ -2,18 +2,18 @@
 //! the map's node there, and what a tool adds), built by [`Anchors`], which reads each file once
 //! and holds the answer's read handle on the map; their order and deduplication.
 
-use super::target::Target;
 use crate::lsp::{self, Encoding};
 use crate::workspace::{MapLease, Workspace};
+use answer::envelope::ToolError;
+use answer::query::Map;
 use answer::shape::Shape;
 use indexer::model::Pos;
-use indexer::store::MapSymbol;
+use indexer::store::{MapSymbol, Snapshot};
 use indexer::syntax::line_at;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::Arc;
 
 /// The most of a line an anchor shows: in the detail shape, and in the compact one (a window
@@ -62,25 +62,39 @@ pub(super) struct Anchor {
 }
 
 /// Builds anchors, reading each file once and naming the map's node at each spot. Its read
-/// handle on the map is the answer's: the map fallbacks take it too
-/// ([`need_map`](super::fallback::need_map)), so one snapshot covers every read of the answer.
+/// handle on the map is the answer's one lease (taken by the tool, which holds its snapshot
+/// for the whole answer): the target's lookup and the map fallbacks
+/// ([`need_map`](super::fallback::need_map)) read through it too.
 pub(super) struct Anchors<'a> {
     pub(super) ws: &'a Workspace,
-    pub(super) map: Option<Rc<MapLease>>,
+    /// The map, or why there is none (for a fallback that needs one).
+    map: Result<&'a Map, ToolError>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
 }
 
+/// The answer's one lease on the map ([`Workspace::map`]), and its snapshot: until the guard
+/// drops, every read of the answer sees one state of the map.
+pub(super) fn read_once(
+    lease: &Result<MapLease, ToolError>,
+) -> Result<Option<Snapshot<'_>>, ToolError> {
+    lease.as_ref().ok().map(|m| m.snapshot()).transpose()
+}
+
 impl<'a> Anchors<'a> {
-    pub(super) fn new(ws: &'a Workspace, warnings: &mut Vec<String>) -> Anchors<'a> {
-        let map = match ws.map() {
-            Ok(m) => Some(Rc::new(m)),
+    pub(super) fn new(
+        ws: &'a Workspace,
+        lease: &'a Result<MapLease, ToolError>,
+        warnings: &mut Vec<String>,
+    ) -> Anchors<'a> {
+        let map = match lease {
+            Ok(m) => Ok(&**m),
             Err(e) => {
                 warnings.push(format!(
                     "{}: anchors carry no nodeId ({})",
                     e.message,
-                    e.hint.unwrap_or_default()
+                    e.hint.clone().unwrap_or_default()
                 ));
-                None
+                Err(e.clone())
             }
         };
         Anchors {
@@ -88,6 +102,16 @@ impl<'a> Anchors<'a> {
             map,
             texts: HashMap::new(),
         }
+    }
+
+    /// The answer's map, when there is one.
+    pub(super) fn map(&self) -> Option<&'a Map> {
+        self.map.as_ref().ok().copied()
+    }
+
+    /// The answer's map, or the error that says why there is none.
+    pub(super) fn need_map(&self) -> Result<&'a Map, ToolError> {
+        self.map.clone()
     }
 
     fn text(&mut self, abs: &Path) -> Option<&str> {
@@ -99,8 +123,8 @@ impl<'a> Anchors<'a> {
     }
 
     /// Seed the text of a file already read (the target's).
-    pub(super) fn known(mut self, t: &Target) -> Self {
-        self.texts.insert(t.c.abs.clone(), Some(t.text.clone()));
+    pub(super) fn known(mut self, abs: &Path, text: &Arc<str>) -> Self {
+        self.texts.insert(abs.to_path_buf(), Some(text.clone()));
         self
     }
 
@@ -178,7 +202,7 @@ impl<'a> Anchors<'a> {
 
     /// The map's symbol named at this spot, else the innermost one around it.
     fn node_at(&self, rel: &str, pos: Pos) -> Option<String> {
-        self.map.as_ref()?.db().node_at(rel, pos)
+        self.map.as_ref().ok()?.db().node_at(rel, pos)
     }
 }
 

@@ -1,7 +1,7 @@
 //! `nav_definition`, in the shape "ask the server, else the map" (`server_then_map`): the
 //! server's locations when it answers, else the map's definitions of the name.
 
-use super::anchor::{sym_anchor, Anchor, Anchors};
+use super::anchor::{read_once, sym_anchor, Anchor, Anchors};
 use super::fallback::{gone_from_disk, map_definitions, need_map};
 use super::list::{listing, Layout};
 use super::params::{AsPosition, AtParams};
@@ -20,8 +20,9 @@ struct Listed<'a> {
 }
 
 /// The shape of definition, references and implementations: the target; the server's
-/// locations when it answers `ask`, else `from_map`'s anchors (every lookup in one snapshot of
-/// the map); either kept by `keep` and listed.
+/// locations when it answers `ask`, else `from_map`'s anchors; either kept by `keep` and
+/// listed. One lease on the map and one snapshot of it cover the whole answer (the target's
+/// lookup, the anchors' nodes, the fallback).
 fn server_then_map(
     ws: &Workspace,
     p: &dyn AsPosition,
@@ -36,15 +37,15 @@ fn server_then_map(
         &mut Vec<String>,
     ) -> Result<Vec<Anchor>, ToolError>,
 ) -> Result<Answer, ToolError> {
+    let lease = ws.map();
+    let _read = read_once(&lease)?;
     let mut w = Vec::new();
-    let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let (mut found, source) = match server_anchors(ws, &t, &mut a, ask, &mut w) {
         Some(found) => (found, "lsp"),
         None => {
             let map = need_map(&a)?;
-            let _read = map.snapshot()?;
-            (from_map(&map, &t, &mut a, &mut w)?, "map")
+            (from_map(map, &t, &mut a, &mut w)?, "map")
         }
     };
     found.retain(|x| keep(x));
@@ -81,4 +82,59 @@ pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             Ok(syms.iter().map(|s| sym_anchor(a, s)).collect())
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// One request, one read: `nav_definition {nodeId}` reads its file once, asks for one parse
+    /// and takes one lease on the map (so one snapshot), whichever form names the position; and
+    /// no live tool reads a file but through the workspace, where the reads are counted.
+    #[test]
+    fn a_nav_answer_reads_its_file_once_and_takes_one_lease() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/py_app");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let db = dir.path().join("map.db");
+        let mut opts = indexer::index::IndexOptions::new(root.clone());
+        opts.db = Some(db.clone());
+        indexer::index::run(&opts, &indexer::index::NoProgress).expect("the fixture indexed");
+        let mut ws = Workspace::new(&root, Some(&db)).expect("the fixture's workspace");
+        ws.lsp = false;
+        let asks = [
+            AtParams {
+                node_id: Some("py:src/shop/service.py#OrderService.checkout".into()),
+                ..Default::default()
+            },
+            AtParams {
+                locate: Some("src/shop/service.py:OrderService.checkout".into()),
+                ..Default::default()
+            },
+        ];
+        for p in asks {
+            let before = ws.counts.now();
+            let answer = definition(&ws, &p);
+            let after = ws.counts.now();
+            assert!(answer.is_ok(), "{p:?}: {:?}", answer.err());
+            let did = (after.0 - before.0, after.1 - before.1, after.2 - before.2);
+            assert_eq!(did, (1, 1, 1), "{p:?}: (reads, parses, leases)");
+        }
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = vec![src.join("reconcile.rs")];
+        for e in std::fs::read_dir(src.join("nav")).expect("nav/") {
+            files.push(e.expect("an entry").path());
+        }
+        for f in files {
+            let code = std::fs::read_to_string(&f).expect("a source file");
+            for read in ["fs::read(", "fs::read_to_string(", "File::open("] {
+                let outside_tests = code.split("#[cfg(test)]").next().unwrap_or("");
+                assert!(
+                    !outside_tests.contains(read),
+                    "{} reads a file with {read}: read through Workspace::text",
+                    f.display()
+                );
+            }
+        }
+    }
 }

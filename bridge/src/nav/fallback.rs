@@ -5,25 +5,21 @@
 
 use super::anchor::{sort_anchors, Anchor, Anchors};
 use super::target::{word_at, Target};
-use crate::workspace::{MapLease, Workspace};
+use crate::workspace::Workspace;
 use answer::envelope::ToolError;
 use answer::query::{untyped_warning, Map, UntypedCall, CANDIDATES};
 use indexer::store::MapSymbol;
 use indexer::syntax::line_at;
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashSet};
-use std::rc::Rc;
 
 /// The edge kinds that use a symbol: what references, and rename's gaps, read from the map.
 pub(super) const USE_KINDS: &[&str] = &["calls", "imports", "extends", "implements", "uses"];
 
 /// The answer's read handle on the map: the anchors' (see [`Anchors`]); when they have none,
 /// the error that says why.
-pub(super) fn need_map(a: &Anchors<'_>) -> Result<Rc<MapLease>, ToolError> {
-    match &a.map {
-        Some(m) => Ok(m.clone()),
-        None => a.ws.map().map(Rc::new),
-    }
+pub(super) fn need_map<'a>(a: &Anchors<'a>) -> Result<&'a Map, ToolError> {
+    a.need_map()
 }
 
 /// What the name at a position refers to, by the map: the symbol defined there, the target of
@@ -158,10 +154,10 @@ pub(super) fn merge_map_extras(
 
 /// The answer's map handle; without a map, `None` when the server answered (its answer then
 /// stands alone), else the error that says why.
-pub(super) fn map_beside(
-    a: &Anchors<'_>,
+pub(super) fn map_beside<'a>(
+    a: &Anchors<'a>,
     answered: bool,
-) -> Result<Option<Rc<MapLease>>, ToolError> {
+) -> Result<Option<&'a Map>, ToolError> {
     match need_map(a) {
         Ok(m) => Ok(Some(m)),
         Err(_) if answered => Ok(None),

@@ -2,7 +2,7 @@
 //! override a method) and `nav_calls` (callers or callees, up to three levels), each the
 //! server's with the map's finds added, or the map's alone.
 
-use super::anchor::{dedup_anchors, sym_anchor, Anchor, Anchors};
+use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
 };
@@ -78,15 +78,16 @@ fn is_own_definition(x: &Anchor, defs: &[MapSymbol]) -> bool {
 
 pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let ask = Ask::new(Locate::Implementation);
+    // One lease on the map and one snapshot of it for the whole answer.
+    let lease = ws.map();
+    let _read = read_once(&lease)?;
     let mut w = Vec::new();
-    let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
     let map = map_beside(&a, server.is_some())?;
     let mut defs = Vec::new();
     let mut from_map = Vec::new();
-    if let Some(map) = &map {
-        let _read = map.snapshot()?;
+    if let Some(map) = map {
         defs = match map_definitions(map, &t) {
             Ok((d, _)) => d,
             // With a server's answer, the map only adds to it.
@@ -148,8 +149,10 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             "depth must be 1..3, got {depth}"
         )));
     }
-    let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w).known(&t);
+    // One lease on the map and one snapshot of it for the whole answer.
+    let lease = ws.map();
+    let _read = read_once(&lease)?;
+    let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let narrow = "a smaller depth, or a larger tokenBudget";
     let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>| {
         listing(
@@ -182,9 +185,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         }
     }
     let map = need_map(&a)?;
-    // One state of the map for every lookup of this answer.
-    let _read = map.snapshot()?;
-    let (defs, _) = map_definitions(&map, &t)?;
+    let (defs, _) = map_definitions(map, &t)?;
     let Some(d) = defs.first().cloned() else {
         return Err(ToolError::new(
             ErrorCode::SymbolNotFound,
@@ -241,11 +242,11 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     if incoming {
         let mut anchors: Vec<Anchor> = items.clone();
         anchors.push(sym_anchor(&mut a, &d));
-        unread_note(&map, &anchors, None, &mut w)?;
+        unread_note(map, &anchors, None, &mut w)?;
     } else {
         let within = d.node_id.split_once('#').map(|(_, q)| q);
         unread_note(
-            &map,
+            map,
             &[sym_anchor(&mut a, &d)],
             Some(within.unwrap_or("")),
             &mut w,
@@ -296,8 +297,7 @@ fn add_map_callers(
     let Ok(map) = need_map(a) else {
         return Ok(());
     };
-    let _read = map.snapshot()?;
-    let (defs, _) = map_definitions(&map, t)?;
+    let (defs, _) = map_definitions(map, t)?;
     let Some(d) = defs
         .iter()
         .find(|d| callable(&d.kind, d.signature.as_deref()))

@@ -1,7 +1,7 @@
 //! `nav_hover`: the server's hover (signature, documentation, the hovered symbol's node), else
 //! the map's symbol for the name at the position.
 
-use super::anchor::{sym_anchor, Anchors};
+use super::anchor::{read_once, sym_anchor};
 use super::fallback::{gone_from_disk, map_definitions, need_map};
 use super::params::AtParams;
 use super::server::{failed, server_for, server_state};
@@ -13,9 +13,11 @@ use lsp_types::request::HoverRequest;
 use serde_json::json;
 
 pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
+    let lease = ws.map();
+    // One state of the map for every lookup of this answer.
+    let _read = read_once(&lease)?;
     let mut w = Vec::new();
-    let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let (t, mut a) = target(ws, &lease, p, &mut w)?;
     if let Some(s) = server_for(ws, t.lang, Capability::Hover, &mut w) {
         let asked = s.at_retrying::<HoverRequest>(&t.c, &t.text, t.pos, lsp::hover_params, None);
         match asked {
@@ -33,8 +35,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 // `nodeId` is the hovered symbol's (when the map names exactly one), `in` the
                 // symbol the position is written in: never one for the other.
                 let hovered = need_map(&a).ok().and_then(|m| {
-                    let _read = m.snapshot().ok()?;
-                    let (defs, _) = map_definitions(&m, &t).ok()?;
+                    let (defs, _) = map_definitions(m, &t).ok()?;
                     match defs.as_slice() {
                         [d] => Some(d.node_id.clone()),
                         _ => None,
@@ -68,9 +69,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
         }
     }
     let map = need_map(&a)?;
-    // One state of the map for every lookup of this answer.
-    let _read = map.snapshot()?;
-    let (defs, how) = map_definitions(&map, &t)?;
+    let (defs, how) = map_definitions(map, &t)?;
     let Some(d) = defs.first() else {
         return Err(ToolError::new(
             ErrorCode::SymbolNotFound,

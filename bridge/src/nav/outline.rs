@@ -5,10 +5,10 @@ use super::anchor::Anchors;
 use super::list::{listing, Layout};
 use super::params::OutlineParams;
 use super::server::failed;
-use super::target::{lang_of, read_source};
+
 use crate::locate;
 use crate::paths::contain;
-use crate::workspace::Workspace;
+use crate::workspace::{lang_of, Workspace};
 use answer::envelope::{Answer, ToolError};
 use serde_json::{json, Value};
 
@@ -26,8 +26,8 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         }
     };
     let lang = lang_of(&c, &shown)?;
-    let text = read_source(ws, &c, &shown)?;
-    let (parsed, _) = ws.parsed_outline(&c, lang, &shown)?;
+    let text = ws.source(&c, &shown)?;
+    let parsed = ws.parsed_outline(&c, lang, &text)?;
     let mut source = "parse";
     let mut syms = parsed;
     match ws.server(lang) {
@@ -94,11 +94,12 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
     let loc = locate::parse(s)?;
     let c = contain(&ws.root, &loc.file)?;
     let lang = lang_of(&c, &loc.file)?;
-    let text = read_source(ws, &c, &loc.file)?;
-    let (outline, _) = ws.parsed_outline(&c, lang, &loc.file)?;
+    let text = ws.source(&c, &loc.file)?;
+    let outline = ws.parsed_outline(&c, lang, &text)?;
     let found = locate::locate(&text, &outline, &loc)?;
     let mut w = Vec::new();
-    let mut a = Anchors::new(ws, &mut w);
+    let lease = ws.map();
+    let mut a = Anchors::new(ws, &lease, &mut w).known(&c.abs, &text);
     let anchor = a.at(&c.abs, found.pos, found.range.end.line);
     let enclosing = indexer::outline::enclosing(&outline, found.pos)
         .last()

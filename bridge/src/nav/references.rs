@@ -1,7 +1,7 @@
 //! `nav_references`: the server's references with the map's edges it did not list added (or
 //! the map's alone), and the calls of the name the map could not type as candidates.
 
-use super::anchor::{dedup_anchors, sym_anchor, Anchor, Anchors};
+use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, USE_KINDS,
 };
@@ -52,20 +52,21 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         instead: "from the map's edges",
         ..Ask::new(Locate::References { declaration: decl })
     };
+    // One lease on the map and one snapshot of it for the whole answer.
+    let lease = ws.map();
+    let _read = read_once(&lease)?;
     let mut w = Vec::new();
-    let t = target(ws, p, &mut w)?;
-    let mut a = Anchors::new(ws, &mut w).known(&t);
+    let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
-    // The map's edges and the calls it could not type, in one snapshot. Without a map, the
-    // server's answer stands alone.
+    // The map's edges and the calls it could not type. Without a map, the server's answer
+    // stands alone.
     let map = map_beside(&a, server.is_some())?;
     let mut from_map = Vec::new();
     let mut untyped = Vec::new();
     let mut name = String::new();
     let mut how = "";
     let mut unread: Option<String> = None;
-    if let Some(map) = &map {
-        let _read = map.snapshot()?;
+    if let Some(map) = map {
         let (defs, by) = map_definitions(map, &t)?;
         how = by;
         from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;

@@ -1,17 +1,18 @@
 //! `nav_rename`: the server's workspace edit as a unified diff per file (nothing is written),
 //! paged, with what the rename may not reach by the map. No fallback: it needs a server.
 
+use super::anchor::read_once;
 use super::fallback::{map_definitions, USE_KINDS};
 use super::filter::file_filter;
 use super::list::{listing, Layout};
 use super::params::RenameParams;
 use super::server::{server_state, slow};
-use super::target::{read_source, target, Target};
+use super::target::{position, Target};
 use crate::lsp::{self, Capability, LspError};
 use crate::paths::Contained;
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ErrorCode, ToolError};
-use answer::query::{callable, UntypedCall};
+use answer::query::{callable, Map, UntypedCall};
 use lsp_types::request::Rename;
 use serde_json::{json, Value};
 use std::collections::HashSet;
@@ -27,7 +28,10 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             "{new_name:?} is not an identifier"
         )));
     }
-    let t = target(ws, p, &mut w)?;
+    // One lease on the map and one snapshot of it for the whole answer.
+    let lease = ws.map();
+    let _read = read_once(&lease)?;
+    let t = position(ws, &lease, p, &mut w)?;
     let s = ws.server(t.lang).map_err(|e| {
         ToolError::new(
             e.code,
@@ -98,14 +102,18 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
             continue;
         }
-        let old = read_source(
-            ws,
-            &Contained {
-                rel: rel.clone(),
-                abs: abs.clone(),
-            },
-            &rel,
-        )?;
+        // The target's file was read once already: the text the server was given.
+        let old = if abs == t.c.abs {
+            t.text.clone()
+        } else {
+            ws.source(
+                &Contained {
+                    rel: rel.clone(),
+                    abs: abs.clone(),
+                },
+                &rel,
+            )?
+        };
         let new = lsp::apply_edits(&old, edits, s.encoding());
         let diff = similar::TextDiff::from_lines(&*old, new.as_str())
             .unified_diff()
@@ -138,7 +146,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         }
     );
     server_state(&s, &mut w);
-    let (uses, missed) = rename_gaps(ws, &t, &edited);
+    let (uses, missed) = rename_gaps(lease.as_deref().ok(), &t, &edited);
     // The first places of a gap, `file:line, …`.
     let places = |at: &mut dyn Iterator<Item = (&str, u32)>| {
         at.take(3)
@@ -216,16 +224,13 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
 /// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
 /// calls of its name the map could not link to one definition. Without a map, nothing.
 fn rename_gaps(
-    ws: &Workspace,
+    map: Option<&Map>,
     t: &Target,
     edited: &HashSet<(String, u32)>,
 ) -> (Vec<(String, u32)>, Vec<UntypedCall>) {
     let none = || (Vec::new(), Vec::new());
-    let Ok(map) = ws.map() else { return none() };
-    let Ok(_read) = map.snapshot() else {
-        return none();
-    };
-    let Ok((defs, _)) = map_definitions(&map, t) else {
+    let Some(map) = map else { return none() };
+    let Ok((defs, _)) = map_definitions(map, t) else {
         return none();
     };
     let mut uses: Vec<(String, u32)> = Vec::new();

@@ -24,8 +24,8 @@ fn open_any_file(ws: &Workspace, s: &Server, lang: Lang, map: Option<&Map>) {
     let Ok(c) = crate::paths::contain(&ws.root, &rel) else {
         return;
     };
-    if let Ok(bytes) = std::fs::read(&c.abs) {
-        let _ = s.sync(&c, &String::from_utf8_lossy(&bytes));
+    if let Ok(Some(text)) = ws.text(&c.abs) {
+        let _ = s.sync(&c, &text);
     }
 }
 
@@ -42,9 +42,10 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             "limit must be 1..200, got {limit}"
         )));
     }
-    let mut a = Anchors::new(ws, &mut w);
+    let lease = ws.map();
+    let mut a = Anchors::new(ws, &lease, &mut w);
     // Languages the map holds (both when there is no map).
-    let langs: Vec<Lang> = match &a.map {
+    let langs: Vec<Lang> = match a.map() {
         Some(m) => m
             .db()
             .languages()?
@@ -62,7 +63,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         };
         s.wait_ready(slow(ws));
         if lang.spec().server.symbols_need_open_file && s.open_files().is_empty() {
-            open_any_file(ws, &s, lang, a.map.as_deref().map(|l| &**l));
+            open_any_file(ws, &s, lang, a.map());
         }
         let params = WorkspaceSymbolParams {
             query: query.clone(),

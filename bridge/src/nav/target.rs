@@ -2,14 +2,16 @@
 //! string) → a [`Target`]: the file inside the workspace, its language, its text now and the
 //! spot; and the identifier at a spot.
 
+use super::anchor::Anchors;
 use super::params::AsPosition;
 use crate::locate;
 use crate::paths::{contain, Contained};
-use crate::workspace::Workspace;
-use answer::envelope::{ErrorCode, ToolError};
+use crate::workspace::{lang_of, MapLease, Workspace};
+use answer::envelope::ToolError;
+use answer::query::parse_node_id;
+use indexer::id::NodeId;
 use indexer::lang::Lang;
 use indexer::model::Pos;
-use std::path::Path;
 use std::sync::Arc;
 
 /// A resolved position: the file inside the workspace, its text now, and the spot.
@@ -20,59 +22,44 @@ pub(super) struct Target {
     pub(super) pos: Pos,
 }
 
-/// The text of a file inside the workspace, as it is on disk now.
-pub(super) fn read_source(
-    ws: &Workspace,
-    c: &Contained,
-    shown: &str,
-) -> Result<Arc<str>, ToolError> {
-    match ws.text(&c.abs) {
-        Ok(Some(t)) => Ok(t),
-        Ok(None) => Err(ToolError::bad_args(format!(
-            "{shown} is a binary file (it contains NUL bytes)"
-        ))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(ws.missing(&c.rel, shown)),
-        Err(e) if c.abs.is_dir() => Err(ToolError::bad_args(format!(
-            "{shown} is a directory, not a file ({e})"
-        ))),
-        Err(e) => Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
-    }
+/// `{file, line, col}`, a `nodeId` or a `locate` string → a position (exactly one form), and
+/// the answer's anchor builder, on `lease` (the answer's one lease on the map) and seeded with
+/// the target's text: the one read of its file in this answer (and its one parse, when the
+/// form needs one). A node ID is parsed once, here.
+pub(super) fn target<'a>(
+    ws: &'a Workspace,
+    lease: &'a Result<MapLease, ToolError>,
+    p: &dyn AsPosition,
+    warnings: &mut Vec<String>,
+) -> Result<(Target, Anchors<'a>), ToolError> {
+    let t = position(ws, lease, p, warnings)?;
+    let a = Anchors::new(ws, lease, warnings).known(&t.c.abs, &t.text);
+    Ok((t, a))
 }
 
-pub(super) fn lang_of(c: &Contained, shown: &str) -> Result<Lang, ToolError> {
-    Lang::of_path(Path::new(&c.rel)).ok_or_else(|| {
-        ToolError::new(
-            ErrorCode::UnsupportedLanguage,
-            format!(
-                "{shown} is in none of the languages codemap knows: {}",
-                Lang::described()
-            ),
-        )
-    })
-}
-
-/// `{file, line, col}`, a `nodeId` or a `locate` string → a position (exactly one form).
-pub(super) fn target(
+/// The position alone (what [`target`] makes anchors for): for a tool that lists none.
+pub(super) fn position(
     ws: &Workspace,
+    lease: &Result<MapLease, ToolError>,
     p: &dyn AsPosition,
     warnings: &mut Vec<String>,
 ) -> Result<Target, ToolError> {
     let p = p.position();
     let by_pos = p.file.is_some() || p.line.is_some() || p.col.is_some();
-    let forms =
-        usize::from(by_pos) + usize::from(p.node_id.is_some()) + usize::from(p.locate.is_some());
-    if forms != 1 {
-        return Err(ToolError::bad_args(
-            "give exactly one position: {file, line, col}, nodeId, or locate",
-        )
-        .hint("e.g. {\"locate\": \"src/app.py:App.run@return <|>result\"} or {\"nodeId\": \"go:pkg/x.go#T.M\"}"));
-    }
+    crate::reconcile::one_position(
+        &[
+            ("{file, line, col}", by_pos),
+            ("nodeId", p.node_id.is_some()),
+            ("locate", p.locate.is_some()),
+        ],
+        "e.g. {\"locate\": \"src/app.py:App.run@return <|>result\"} or {\"nodeId\": \"go:pkg/x.go#T.M\"}",
+    )?;
     if let Some(s) = p.locate {
         let loc = locate::parse(s)?;
         let c = contain(&ws.root, &loc.file)?;
         let lang = lang_of(&c, &loc.file)?;
-        let text = read_source(ws, &c, &loc.file)?;
-        let (outline, _) = ws.parsed_outline(&c, lang, &loc.file)?;
+        let text = ws.source(&c, &loc.file)?;
+        let outline = ws.parsed_outline(&c, lang, &text)?;
         let found = locate::locate(&text, &outline, &loc)?;
         return Ok(Target {
             c,
@@ -82,24 +69,22 @@ pub(super) fn target(
         });
     }
     if let Some(id) = p.node_id {
-        if let Ok(indexer::id::NodeId::File { .. }) = indexer::id::NodeId::parse(id) {
+        let node = parse_node_id(id)?;
+        if let NodeId::File { .. } = node {
             return Err(ToolError::bad_args(format!(
                 "{id} is a file; a position tool needs a symbol in it (`{id}#Name`) or a position"
             ))
             .hint("`nav_outline` lists the file's symbols with their node IDs"));
         }
-        let (r, warned) = crate::reconcile::locate_node(ws, id, false)?;
-        warnings.extend(warned);
-        let (file, Some(line), Some(col)) =
-            (r.location.file.as_str(), r.location.line, r.location.col)
+        let (r, read) =
+            crate::reconcile::locate_node(ws, lease.as_deref(), &node, id, false, warnings)?;
+        let (Some(line), Some(col), Some((c, text))) = (r.location.line, r.location.col, read)
         else {
             return Err(ToolError::bad_args(format!(
                 "{id} is not a symbol with a position (a package or external node)"
             )));
         };
-        let c = contain(&ws.root, file)?;
-        let lang = lang_of(&c, file)?;
-        let text = read_source(ws, &c, file)?;
+        let lang = lang_of(&c, &r.location.file)?;
         return Ok(Target {
             c,
             lang,
@@ -119,7 +104,7 @@ pub(super) fn target(
     }
     let c = contain(&ws.root, file)?;
     let lang = lang_of(&c, file)?;
-    let text = read_source(ws, &c, file)?;
+    let text = ws.source(&c, file)?;
     crate::reconcile::check_position(&text, file, line, col)?;
     Ok(Target {
         c,
