@@ -670,44 +670,8 @@ fn s<'a>(v: &'a Value, k: &str) -> &'a str {
     v.get(k).and_then(Value::as_str).unwrap_or("")
 }
 
-/// Call-hierarchy items (`depth`, `via`: the node ID they were reached from, breadth first)
-/// in tree order: every item right after the one it was reached from, so that indenting by
-/// depth puts it under its own parent. Items whose parent is not listed come last.
-fn tree_order(items: &[Value]) -> Vec<Value> {
-    fn children(items: &[Value], parent: &Value, used: &mut [bool], out: &mut Vec<Value>) {
-        let depth = parent["depth"].as_u64().unwrap_or(1);
-        for (i, x) in items.iter().enumerate() {
-            if !used[i]
-                && x["depth"].as_u64() == Some(depth + 1)
-                && !parent["nodeId"].is_null()
-                && x["via"] == parent["nodeId"]
-            {
-                used[i] = true;
-                out.push(x.clone());
-                children(items, x, used, out);
-            }
-        }
-    }
-    let mut used = vec![false; items.len()];
-    let mut out = Vec::with_capacity(items.len());
-    for (i, x) in items.iter().enumerate() {
-        if !used[i] && x["depth"].as_u64().unwrap_or(1) <= 1 {
-            used[i] = true;
-            out.push(x.clone());
-            children(items, x, &mut used, &mut out);
-        }
-    }
-    out.extend(
-        items
-            .iter()
-            .zip(&used)
-            .filter(|(_, u)| !**u)
-            .map(|(x, _)| x.clone()),
-    );
-    out
-}
-
-/// Human-readable output of each tool's data.
+/// The plain text of the answers not yet rendered from their typed results (hover, rename,
+/// outline), read from their JSON.
 pub fn render(tool: &str, d: &Value) -> String {
     let mut out = String::new();
     match tool {
@@ -749,18 +713,6 @@ pub fn render(tool: &str, d: &Value) -> String {
             }
             out.push_str(&format!("  {}\n", flags.join("; ")));
         }
-        "locate" => {
-            out.push_str(&format!(
-                "{}:{}:{}  {}\n",
-                s(d, "file"),
-                d["line"],
-                d["col"],
-                s(d, "snippet")
-            ));
-            if let Some(n) = d["enclosing"].as_str() {
-                out.push_str(&format!("  in {n}\n"));
-            }
-        }
         "nav_hover" => {
             if let Some(sig) = d["signature"].as_str() {
                 out.push_str(&format!("{sig}\n"));
@@ -791,74 +743,7 @@ pub fn render(tool: &str, d: &Value) -> String {
                 ));
             }
         }
-        t if t.starts_with("nav_") => {
-            let key = [
-                "definitions",
-                "references",
-                "implementations",
-                "calls",
-                "symbols",
-            ]
-            .into_iter()
-            .find(|k| d[*k].is_array())
-            .unwrap_or("items");
-            let items = d[key].as_array().cloned().unwrap_or_default();
-            if items.is_empty() {
-                out.push_str(&format!("no {key}\n"));
-            }
-            // Calls several levels deep: each under the caller or callee it was reached from.
-            let items = if key == "calls" {
-                tree_order(&items)
-            } else {
-                items
-            };
-            for x in &items {
-                let depth = x["depth"]
-                    .as_u64()
-                    .map_or(String::new(), |n| "  ".repeat(n as usize - 1));
-                let name = x["name"]
-                    .as_str()
-                    .map_or(String::new(), |n| format!("{n}  "));
-                out.push_str(&format!(
-                    "{depth}{}:{}:{}  {name}{}\n",
-                    s(x, "file"),
-                    x["line"],
-                    x["col"],
-                    s(x, "snippet")
-                ));
-            }
-            out.push_str(&format!(
-                "({} {key}, source {})\n",
-                items.len(),
-                s(d, "source")
-            ));
-        }
         _ => out.push_str(&format!("{d:#}\n")),
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::tree_order;
-    use serde_json::json;
-
-    #[test]
-    fn deeper_calls_follow_their_parent() {
-        let items = vec![
-            json!({"nodeId": "a", "depth": 1}),
-            json!({"nodeId": "b", "depth": 1}),
-            json!({"nodeId": "a1", "depth": 2, "via": "a"}),
-            json!({"nodeId": "b1", "depth": 2, "via": "b"}),
-            json!({"nodeId": "a2", "depth": 2, "via": "a"}),
-            json!({"nodeId": "a1x", "depth": 3, "via": "a1"}),
-            json!({"nodeId": "lost", "depth": 2, "via": "zz"}),
-        ];
-        let ordered = tree_order(&items);
-        let order: Vec<&str> = ordered
-            .iter()
-            .map(|x| x["nodeId"].as_str().unwrap_or(""))
-            .collect();
-        assert_eq!(order, ["a", "a1", "a1x", "a2", "b", "b1", "lost"]);
-    }
 }

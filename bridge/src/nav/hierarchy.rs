@@ -6,7 +6,7 @@ use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
 };
-use super::list::{listing, Layout};
+use super::list::{anchors_text, listing, Layout, ListText};
 use super::params::{AtParams, CallsParams};
 use super::server::{failed, server_anchors, server_for, server_state, slow, Ask};
 use super::target::{target, Target};
@@ -127,6 +127,10 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
         "point at a more specific type or method, or give a larger tokenBudget",
         w,
         (Layout::ByFile, ws.shape()),
+        Some(ListText {
+            render: anchors_text,
+            source,
+        }),
     ))
 }
 
@@ -154,7 +158,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let _read = read_once(&lease)?;
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let narrow = "a smaller depth, or a larger tokenBudget";
-    let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>| {
+    let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>, source| {
         listing(
             "calls",
             items,
@@ -163,6 +167,10 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             narrow,
             w,
             (Layout::Flat, ws.shape()),
+            Some(ListText {
+                render: anchors_text,
+                source,
+            }),
         )
     };
     let dir = if incoming { "incoming" } else { "outgoing" };
@@ -179,7 +187,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 } else {
                     set_outside_apart(&mut items, &mut head, &mut w);
                 }
-                return Ok(answer(items, head, w));
+                return Ok(answer(items, head, w, "lsp"));
             }
             Err(e) => failed(&mut w, e, "from references and the map"),
         }
@@ -256,7 +264,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         let untyped = map.db().untyped_calls_named(&d.name)?;
         offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
     }
-    Ok(answer(items, head, w))
+    Ok(answer(items, head, w, source))
 }
 
 /// Callees outside the workspace (builtins, the standard library's stubs, dependencies) are

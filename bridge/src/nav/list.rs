@@ -1,7 +1,8 @@
 //! A list in an answer: fitted into the token budget (what was left out is said) and laid out
 //! by the answer's shape.
 
-use answer::envelope::{clamp_budget, fit_said, Answer};
+use super::anchor::Anchor;
+use answer::envelope::{clamp_budget, fit_said, Answer, Text};
 use answer::shape::Shape;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -30,8 +31,10 @@ impl Layout {
     }
 }
 
-/// Fit a list of anchors (or other items) into the budget, saying what was left out.
-pub(super) fn listing<T: Serialize>(
+/// Fit a list of anchors (or other items) into the budget, saying what was left out; `text`
+/// renders the items kept as plain text (the CLI's), from their typed values.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn listing<T: Serialize + Send + 'static>(
     key: &str,
     items: Vec<T>,
     head: Value,
@@ -39,8 +42,10 @@ pub(super) fn listing<T: Serialize>(
     narrow: &str,
     warnings: Vec<String>,
     (layout, shape): (Layout, Shape),
+    text: Option<ListText<T>>,
 ) -> Answer {
-    let items: Vec<Value> = items
+    let mut typed = items;
+    let items: Vec<Value> = typed
         .iter()
         .map(|x| serde_json::to_value(x).unwrap_or(Value::Null))
         .collect();
@@ -51,10 +56,140 @@ pub(super) fn listing<T: Serialize>(
         h["total"] = json!(total);
         h
     });
+    typed.truncate(f.kept);
+    let dropped = f.dropped(key, narrow);
+    let key = key.to_string();
     Answer {
-        text: None,
-        dropped: f.dropped(key, narrow),
+        text: text.map(|t| Text::new(move || (t.render)(&key, &typed, t.source))),
+        dropped,
         data: f.data,
         warnings,
+    }
+}
+
+/// How a list answer reads as plain text: a renderer of the items kept under their key, and
+/// where they came from (`lsp`, `map`).
+pub(super) struct ListText<T> {
+    pub(super) render: fn(&str, &[T], &str) -> String,
+    pub(super) source: &'static str,
+}
+
+/// A list of anchors as plain text: one line each (`file:line:col  name  snippet`), calls
+/// indented under the caller or callee they were reached from, then the count and source.
+pub(super) fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
+    let mut out = String::new();
+    if items.is_empty() {
+        out.push_str(&format!("no {key}\n"));
+    }
+    let ordered: Vec<&Anchor> = if key == "calls" {
+        tree_order(items)
+    } else {
+        items.iter().collect()
+    };
+    for x in &ordered {
+        let depth = x.depth.map_or(String::new(), |n| {
+            "  ".repeat((n as usize).saturating_sub(1))
+        });
+        let name = match &x.name {
+            Some(Value::String(n)) => format!("{n}  "),
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "{depth}{}:{}:{}  {name}{}\n",
+            x.file,
+            x.line,
+            x.col,
+            x.snippet.as_deref().unwrap_or("")
+        ));
+    }
+    out.push_str(&format!("({} {key}, source {source})\n", ordered.len()));
+    out
+}
+
+/// Call-hierarchy items (`depth`, `via`: the node ID they were reached from, breadth first)
+/// in tree order: every item right after the one it was reached from, so that indenting by
+/// depth puts it under its own parent. Items whose parent is not listed come last.
+pub(super) fn tree_order(items: &[Anchor]) -> Vec<&Anchor> {
+    fn children<'a>(
+        items: &'a [Anchor],
+        parent: &Anchor,
+        used: &mut [bool],
+        out: &mut Vec<&'a Anchor>,
+    ) {
+        let depth = parent.depth.unwrap_or(1);
+        let Some(id) = &parent.node_id else { return };
+        for (i, x) in items.iter().enumerate() {
+            if !used[i]
+                && x.depth == Some(depth + 1)
+                && matches!(&x.via, Some(Value::String(v)) if v == id)
+            {
+                used[i] = true;
+                out.push(x);
+                children(items, x, used, out);
+            }
+        }
+    }
+    let mut used = vec![false; items.len()];
+    let mut out = Vec::with_capacity(items.len());
+    for (i, x) in items.iter().enumerate() {
+        if !used[i] && x.depth.unwrap_or(1) <= 1 {
+            used[i] = true;
+            out.push(x);
+            children(items, x, &mut used, &mut out);
+        }
+    }
+    out.extend(
+        items
+            .iter()
+            .zip(&used)
+            .filter(|(_, u)| !**u)
+            .map(|(x, _)| x),
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{tree_order, Anchor};
+    use serde_json::json;
+
+    fn call(id: &str, depth: u32, via: Option<&str>) -> Anchor {
+        Anchor {
+            file: "f".into(),
+            line: 1,
+            col: 1,
+            end_line: 1,
+            snippet: None,
+            node_id: Some(id.into()),
+            external: false,
+            edge: None,
+            from: None,
+            name: None,
+            kind: None,
+            container: None,
+            lang: None,
+            depth: Some(depth),
+            via: via.map(|v| json!(v)),
+            call_lines: None,
+            source: None,
+        }
+    }
+
+    #[test]
+    fn deeper_calls_follow_their_parent() {
+        let items = vec![
+            call("a", 1, None),
+            call("b", 1, None),
+            call("a1", 2, Some("a")),
+            call("b1", 2, Some("b")),
+            call("a2", 2, Some("a")),
+            call("a1x", 3, Some("a1")),
+            call("lost", 2, Some("zz")),
+        ];
+        let order: Vec<&str> = tree_order(&items)
+            .iter()
+            .map(|x| x.node_id.as_deref().unwrap_or(""))
+            .collect();
+        assert_eq!(order, ["a", "a1", "a1x", "a2", "b", "b1", "lost"]);
     }
 }

@@ -9,7 +9,7 @@ use super::server::failed;
 use crate::locate;
 use crate::paths::contain;
 use crate::workspace::{lang_of, Workspace};
-use answer::envelope::{Answer, ToolError};
+use answer::envelope::{Answer, Text, ToolError};
 use serde_json::{json, Value};
 
 pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
@@ -86,6 +86,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         "a larger tokenBudget; or `map_search` with a path",
         w,
         (Layout::AsIs, ws.shape()),
+        None,
     ))
 }
 
@@ -104,8 +105,18 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
     let enclosing = indexer::outline::enclosing(&outline, found.pos)
         .last()
         .map(|&i| indexer::id::NodeId::symbol_id(lang, &c.rel, &outline[i].qualname));
+    let text = format!(
+        "{}:{}:{}  {}\n{}",
+        c.rel,
+        found.pos.line,
+        found.pos.col,
+        anchor.snippet.as_deref().unwrap_or(""),
+        enclosing
+            .as_ref()
+            .map_or(String::new(), |n| format!("  in {n}\n"))
+    );
     Ok(Answer {
-        text: None,
+        text: Some(Text::new(move || text)),
         data: json!({"file": c.rel, "line": found.pos.line, "col": found.pos.col,
                      "range": {"line": found.range.start.line, "col": found.range.start.col,
                                "endLine": found.range.end.line, "endCol": found.range.end.col},

@@ -203,6 +203,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         ),
         w,
         (Layout::AsIs, ws.shape()),
+        None,
     );
     if let Some(d) = &mut ans.dropped {
         let kept = next - d.count;
