@@ -6,7 +6,7 @@
 //! the same rules (`indexer::outline`).
 
 use crate::paths::{contain, Contained};
-use crate::workspace::{lang_of, MapLease, Workspace};
+use crate::workspace::{lang_of, Workspace};
 use answer::envelope::{Answer, ErrorCode, Text, ToolError};
 use answer::query::{parse_node_id, Map, NodeInfo};
 use indexer::id::{segment_name, NodeId};
@@ -135,13 +135,6 @@ fn plain(q: &str) -> String {
         .map(|seg| seg.split('~').next().unwrap_or(seg))
         .collect::<Vec<_>>()
         .join(".")
-}
-
-fn open_map(ws: &Workspace, warnings: &mut Vec<String>) -> Option<MapLease> {
-    match ws.map() {
-        Ok(m) => Some(m),
-        Err(e) => map_or_warn(Err(&e), warnings),
-    }
 }
 
 /// The map when there is one; else `None`, and why in a warning.
@@ -578,7 +571,10 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
     check_position(&text, file, line, col)?;
     let live = live_outline(ws, &c, lang, &text, &mut warnings)?;
     let (outline, source) = (live.outline, live.source);
-    let map = open_map(ws, &mut warnings);
+    let lease = ws.map();
+    let map = map_or_warn(lease.as_deref(), &mut warnings);
+    // One state of the map for the whole answer.
+    let _read = map.map(|m| m.snapshot()).transpose()?;
     let chain = outline::enclosing(&outline, Pos { line, col });
     let enclosing: Vec<Value> = chain
         .iter()
@@ -586,7 +582,7 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         .collect();
     let file_id = NodeId::file_id(lang, &c.rel);
     let lookup = |id: &str| -> Result<Option<NodeInfo>, ToolError> {
-        match &map {
+        match map {
             Some(m) => m.lookup(id),
             None => Ok(None),
         }
