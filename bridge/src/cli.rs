@@ -407,14 +407,7 @@ pub fn run(cli: Cli) -> i32 {
     };
     let mut ws = match Workspace::new(&root, g.db.as_deref()) {
         Ok(ws) => ws,
-        Err(e) => {
-            return emit(
-                g.json,
-                "",
-                &Envelope::from_result(Err(e), g.token_budget),
-                None,
-            )
-        }
+        Err(e) => return emit(g.json, &Envelope::from_result(Err(e), g.token_budget), None),
     };
     ws.lsp = !g.no_lsp;
     // Plain text is rendered from the full shape; `serve` and --json answer compact unless
@@ -442,12 +435,7 @@ pub fn run(cli: Cli) -> i32 {
                     "--lsp {spec:?} is not LANG=CMD"
                 ))
                 .hint("e.g. --lsp \"py=pyright-langserver --stdio\" or --lsp go=gopls");
-                return emit(
-                    g.json,
-                    "",
-                    &Envelope::from_result(Err(e), g.token_budget),
-                    None,
-                );
+                return emit(g.json, &Envelope::from_result(Err(e), g.token_budget), None);
             }
         }
     }
@@ -478,7 +466,7 @@ pub fn run(cli: Cli) -> i32 {
                 ws.max_file_size = ix.max_file_size;
             }
             if let Some(out) = output {
-                return write_patch(ws, tool, args, &out, g.json);
+                return write_patch(ws, args, &out, g.json);
             }
             (tool, args)
         }
@@ -489,62 +477,58 @@ pub fn run(cli: Cli) -> i32 {
     put(&mut args, "tokenBudget", json!(g.token_budget));
     let progress = bar(g.json);
     let (env, text) = tools::call_with_text(&ws, tool.name, &Value::Object(args), &progress);
-    emit(g.json, tool.name, &env, text)
+    emit(g.json, &env, text)
 }
 
 /// `rename --output FILE`: the rename with every diff, the patch written to FILE (never to the
 /// sources), the summary printed.
 fn write_patch(
     mut ws: Workspace,
-    tool: &'static Tool,
     args: Map<String, Value>,
     out: &std::path::Path,
     json_out: bool,
 ) -> i32 {
     ws.unbounded = true;
     ws.detail = false;
-    let mut env = tools::call(
-        &ws,
-        tool.name,
-        &Value::Object(args),
-        &indexer::index::NoProgress,
-    );
-    if env.ok {
-        let data = env.data.clone().unwrap_or(Value::Null);
-        let patch: String = data["diffs"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|d| d["diff"].as_str())
-            .collect();
-        if let Err(e) = std::fs::write(out, &patch) {
-            env = Envelope::from_result(
-                Err(answer::envelope::ToolError::bad_args(format!(
-                    "cannot write the patch to {}: {e}",
-                    out.display()
-                ))),
-                None,
-            );
-        } else if let Some(d) = env.data.as_mut() {
-            // The diffs are in the file; the answer says where.
-            d["diffs"] = json!([]);
-            d["patch"] = json!(out.display().to_string());
+    let mut w = Vec::new();
+    let written = tools::params::<crate::nav::RenameParams>(&Value::Object(args)).and_then(|p| {
+        let preview = crate::nav::rename_preview(&ws, &p, &mut w)?;
+        let patch: String = preview.diffs.iter().map(|d| d.diff.as_str()).collect();
+        std::fs::write(out, &patch).map_err(|e| {
+            answer::envelope::ToolError::bad_args(format!(
+                "cannot write the patch to {}: {e}",
+                out.display()
+            ))
+        })?;
+        Ok((p, preview))
+    });
+    let (p, preview) = match written {
+        Ok(x) => x,
+        Err(e) => {
+            let env = Envelope::from_result(Err(e), None);
+            return emit(json_out, &env, None);
         }
+    };
+    if !json_out {
+        outln!(
+            "{} (nothing written to the sources; the patch is in {}: `git apply {}`)",
+            preview.summary,
+            out.display(),
+            out.display()
+        );
+        for f in &preview.files {
+            outln!("  {} edits  {}", f.edits, f.file);
+        }
+        return 0;
     }
-    if json_out || !env.ok {
-        return emit(json_out, tool.name, &env, None);
+    let answer = crate::nav::rename_answer(&ws, &p, preview, w);
+    let mut env = Envelope::from_result(Ok(answer), Some(answer::envelope::UNBOUNDED));
+    if let Some(d) = env.data.as_mut() {
+        // The diffs are in the file; the answer says where.
+        d["diffs"] = json!([]);
+        d["patch"] = json!(out.display().to_string());
     }
-    let d = env.data.clone().unwrap_or(Value::Null);
-    outln!(
-        "{} (nothing written to the sources; the patch is in {}: `git apply {}`)",
-        s(&d, "summary"),
-        out.display(),
-        out.display()
-    );
-    for f in d["files"].as_array().into_iter().flatten() {
-        outln!("  {:>4} edits  {}", f["edits"], s(f, "file"));
-    }
-    0
+    emit(json_out, &env, None)
 }
 
 /// `codemap export scip`: write the map as it is (built first when there is none; a file
@@ -587,7 +571,7 @@ fn export_scip(
         text: Some(answer::envelope::Text::new(move || export_text(&a))),
     });
     let (env, text) = Envelope::with_text(result, Some(answer::envelope::UNBOUNDED));
-    emit(json_out, "export_scip", &env, text)
+    emit(json_out, &env, text)
 }
 
 /// `export scip`'s plain text: what was written, the packages named, what was left out.
@@ -618,10 +602,7 @@ fn watch(ws: Workspace, json_out: bool) -> i32 {
     let first = crate::watch::reindex(&ws, None);
     let report = move |r: &Result<indexer::index::IndexStats, String>| match r {
         Ok(s) if json_out => outln!("{}", json!(s)),
-        Ok(s) => {
-            let d = json!(s);
-            out!("{}", render("map_rebuild", &d));
-        }
+        Ok(s) => out!("{}", tools::rebuild_text(s)),
         Err(e) => eprintln!("error: re-index failed: {e}"),
     };
     report(&first);
@@ -638,7 +619,7 @@ fn watch(ws: Workspace, json_out: bool) -> i32 {
     }
 }
 
-fn emit(json: bool, tool: &str, env: &Envelope, text: Option<answer::envelope::Text>) -> i32 {
+fn emit(json: bool, env: &Envelope, text: Option<answer::envelope::Text>) -> i32 {
     if json {
         outln!("{}", env.to_json());
     } else if let Some(e) = &env.error {
@@ -649,11 +630,8 @@ fn emit(json: bool, tool: &str, env: &Envelope, text: Option<answer::envelope::T
     } else {
         match text {
             Some(t) => out!("{}", t.render()),
-            // Every tool renders its own text; an answer without is shown as it is.
-            None => out!(
-                "{}",
-                render(tool, env.data.as_ref().unwrap_or(&Value::Null))
-            ),
+            // Every tool renders its own text; an answer without one is shown as it is.
+            None => out!("{:#}\n", env.data.as_ref().unwrap_or(&Value::Null)),
         }
         for w in &env.warnings {
             eprintln!("warning: {w}");
@@ -664,86 +642,4 @@ fn emit(json: bool, tool: &str, env: &Envelope, text: Option<answer::envelope::T
         }
     }
     i32::from(!env.ok)
-}
-
-fn s<'a>(v: &'a Value, k: &str) -> &'a str {
-    v.get(k).and_then(Value::as_str).unwrap_or("")
-}
-
-/// The plain text of the answers not yet rendered from their typed results (hover, rename,
-/// outline), read from their JSON.
-pub fn render(tool: &str, d: &Value) -> String {
-    let mut out = String::new();
-    match tool {
-        "resolve" => {
-            let l = &d["location"];
-            let at = match (l["line"].as_u64(), l["col"].as_u64()) {
-                (Some(line), Some(col)) => format!("{}:{line}:{col}", s(l, "file")),
-                _ => s(l, "file").to_string(),
-            };
-            out.push_str(&format!("{}  {at}\n", s(d, "nodeId")));
-            if let Some(sym) = d.get("symbol").filter(|v| !v.is_null()) {
-                let sig = sym["signature"].as_str().unwrap_or_else(|| s(sym, "name"));
-                out.push_str(&format!("  {} {sig}\n", s(sym, "kind")));
-            }
-            if let Some(chain) = d["enclosingSymbols"].as_array() {
-                let names: Vec<String> = chain
-                    .iter()
-                    .map(|e| format!("{} {}", s(e, "kind"), s(e, "name")))
-                    .collect();
-                out.push_str(&format!(
-                    "  in: {}\n",
-                    if names.is_empty() {
-                        "(file level)".to_string()
-                    } else {
-                        names.join(" > ")
-                    }
-                ));
-            }
-            let mut flags = vec![format!("source {}", s(d, "source"))];
-            flags.push(format!("in map: {}", d["inMap"]));
-            if d["mapStale"] == true {
-                flags.push("map is stale here".into());
-            }
-            if d["relocated"] == true {
-                flags.push(format!("relocated to {}", s(d, "liveNodeId")));
-            }
-            if let Some(n) = d["nearestNodeId"].as_str() {
-                flags.push(format!("nearest in map: {n}"));
-            }
-            out.push_str(&format!("  {}\n", flags.join("; ")));
-        }
-        "nav_hover" => {
-            if let Some(sig) = d["signature"].as_str() {
-                out.push_str(&format!("{sig}\n"));
-            }
-            // The documentation without the signature, which is printed once above.
-            if let Some(c) = d["doc"].as_str().filter(|c| !c.is_empty()) {
-                out.push_str(&format!("\n{c}\n"));
-            }
-        }
-        "nav_rename" => {
-            out.push_str(&format!("{} (nothing written)\n", s(d, "summary")));
-            // Every file with its edits, then the diffs that fit.
-            for f in d["files"].as_array().cloned().unwrap_or_default() {
-                out.push_str(&format!("  {:>4} edits  {}\n", f["edits"], s(&f, "file")));
-            }
-            for f in d["diffs"].as_array().cloned().unwrap_or_default() {
-                out.push_str(s(&f, "diff"));
-            }
-        }
-        "nav_outline" => {
-            for x in d["symbols"].as_array().cloned().unwrap_or_default() {
-                let indent = "  ".repeat(x["depth"].as_u64().unwrap_or(0) as usize);
-                out.push_str(&format!(
-                    "{:>5}  {indent}{} {}\n",
-                    x["line"],
-                    s(&x, "kind"),
-                    s(&x, "name")
-                ));
-            }
-        }
-        _ => out.push_str(&format!("{d:#}\n")),
-    }
-    out
 }

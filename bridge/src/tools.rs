@@ -41,7 +41,7 @@ pub struct CliSpec {
 }
 
 /// The arguments of `tool` as its parameter type `P`.
-fn params<P: DeserializeOwned>(args: &Value) -> Result<P, ToolError> {
+pub(crate) fn params<P: DeserializeOwned>(args: &Value) -> Result<P, ToolError> {
     serde_json::from_value(args.clone()).map_err(|e| {
         ToolError::bad_args(format!("bad arguments: {e}")).hint("see the tool's input schema")
     })
@@ -382,7 +382,7 @@ fn rebuild(
 }
 
 /// `map_rebuild`'s plain text: what the run read and wrote.
-fn rebuild_text(st: &index::IndexStats) -> String {
+pub(crate) fn rebuild_text(st: &index::IndexStats) -> String {
     let totals = match (st.symbols, st.edges) {
         (Some(sy), Some(e)) => format!("{sy} symbols, {e} edges"),
         _ => format!(

@@ -3,7 +3,7 @@
 
 use super::anchor::{read_once, sym_anchor, Anchor, Anchors};
 use super::fallback::{gone_from_disk, map_definitions, need_map};
-use super::list::{anchors_text, listing, Layout, ListText};
+use super::list::{listing, Layout, ListText};
 use super::params::{AsPosition, AtParams};
 use super::server::{server_anchors, Ask};
 use super::target::{target, Target};
@@ -57,10 +57,7 @@ fn server_then_map(
         listed.narrow,
         w,
         (Layout::ByFile, ws.shape()),
-        Some(ListText {
-            render: anchors_text,
-            source,
-        }),
+        Some(ListText::anchors(source)),
     ))
 }
 

@@ -6,7 +6,7 @@ use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
 };
-use super::list::{anchors_text, listing, Layout, ListText};
+use super::list::{listing, Layout, ListText};
 use super::params::{AtParams, CallsParams};
 use super::server::{failed, server_anchors, server_for, server_state, slow, Ask};
 use super::target::{target, Target};
@@ -127,10 +127,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
         "point at a more specific type or method, or give a larger tokenBudget",
         w,
         (Layout::ByFile, ws.shape()),
-        Some(ListText {
-            render: anchors_text,
-            source,
-        }),
+        Some(ListText::anchors(source)),
     ))
 }
 
@@ -167,10 +164,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             narrow,
             w,
             (Layout::Flat, ws.shape()),
-            Some(ListText {
-                render: anchors_text,
-                source,
-            }),
+            Some(ListText::anchors(source)),
         )
     };
     let dir = if incoming { "incoming" } else { "outgoing" };

@@ -8,7 +8,7 @@ use super::server::{failed, server_for, server_state};
 use super::target::target;
 use crate::lsp::{self, Capability};
 use crate::workspace::Workspace;
-use answer::envelope::{Answer, ErrorCode, ToolError};
+use answer::envelope::{Answer, ErrorCode, Text, ToolError};
 use lsp_types::request::HoverRequest;
 use serde_json::json;
 
@@ -28,7 +28,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 let signature = lsp::signature_from_hover(&h);
                 // The documentation without the signature's code block, said once.
                 let (_, doc) = lsp::split_hover(&text);
-                let mut data = json!({"source": "lsp", "signature": signature});
+                let mut data = json!({"source": "lsp", "signature": &signature});
                 if !doc.is_empty() {
                     data["doc"] = json!(doc);
                 }
@@ -57,8 +57,9 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                         data["in"] = json!(n);
                     }
                 }
+                let text = hover_plain(signature.as_deref(), Some(&doc));
                 return Ok(Answer {
-                    text: None,
+                    text: Some(Text::new(move || text)),
                     data,
                     dropped: None,
                     warnings: w,
@@ -98,12 +99,25 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     } else {
         data["at"] = json!(answer::shape::at(d.name_line, d.name_col));
     }
+    let text = hover_plain(d.signature.as_deref(), d.doc.as_deref());
     Ok(Answer {
-        text: None,
+        text: Some(Text::new(move || text)),
         data,
         dropped: None,
         warnings: w,
     })
+}
+
+/// A hover as plain text: the signature, then the documentation without it.
+fn hover_plain(signature: Option<&str>, doc: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(sig) = signature {
+        out.push_str(&format!("{sig}\n"));
+    }
+    if let Some(d) = doc.filter(|d| !d.is_empty()) {
+        out.push_str(&format!("\n{d}\n"));
+    }
+    out
 }
 
 /// Hover contents as plain text (markdown kept, as servers write it), bounded: some servers

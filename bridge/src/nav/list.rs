@@ -60,23 +60,36 @@ pub(super) fn listing<T: Serialize + Send + 'static>(
     let dropped = f.dropped(key, narrow);
     let key = key.to_string();
     Answer {
-        text: text.map(|t| Text::new(move || (t.render)(&key, &typed, t.source))),
+        text: text.map(|t| Text::new(move || (t.0)(&key, &typed))),
         dropped,
         data: f.data,
         warnings,
     }
 }
 
-/// How a list answer reads as plain text: a renderer of the items kept under their key, and
-/// where they came from (`lsp`, `map`).
-pub(super) struct ListText<T> {
-    pub(super) render: fn(&str, &[T], &str) -> String,
-    pub(super) source: &'static str,
+/// How a list answer reads as plain text: a renderer of the items kept under their key (and of
+/// what it captured from the rest of the answer).
+pub(super) struct ListText<T>(RenderList<T>);
+
+/// Renders the items kept, given their key.
+type RenderList<T> = Box<dyn FnOnce(&str, &[T]) -> String + Send>;
+
+impl<T> ListText<T> {
+    pub(super) fn new(render: impl FnOnce(&str, &[T]) -> String + Send + 'static) -> Self {
+        ListText(Box::new(render))
+    }
+}
+
+impl ListText<Anchor> {
+    /// Anchors from `source` (`lsp`, `map`), as [`anchors_text`] lays them out.
+    pub(super) fn anchors(source: &'static str) -> Self {
+        ListText::new(move |key, items| anchors_text(key, items, source))
+    }
 }
 
 /// A list of anchors as plain text: one line each (`file:line:col  name  snippet`), calls
 /// indented under the caller or callee they were reached from, then the count and source.
-pub(super) fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
+fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
     let mut out = String::new();
     if items.is_empty() {
         out.push_str(&format!("no {key}\n"));

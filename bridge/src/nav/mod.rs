@@ -38,5 +38,5 @@ pub use params::{
     SymbolsParams,
 };
 pub use references::references;
-pub use rename::rename;
+pub use rename::{rename, rename_answer, rename_preview, FileDiff, FileEdits, Preview};
 pub use symbols::symbols;

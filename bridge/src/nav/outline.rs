@@ -2,7 +2,7 @@
 //! and `locate` (a locate string → the spot, its range, its line and the symbol around it).
 
 use super::anchor::Anchors;
-use super::list::{listing, Layout};
+use super::list::{listing, Layout, ListText};
 use super::params::OutlineParams;
 use super::server::failed;
 
@@ -10,6 +10,7 @@ use crate::locate;
 use crate::paths::contain;
 use crate::workspace::{lang_of, Workspace};
 use answer::envelope::{Answer, Text, ToolError};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
@@ -52,30 +53,21 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         }
         d
     };
-    let items: Vec<Value> = (0..syms.len())
+    let items: Vec<OutlineItem> = (0..syms.len())
         .map(|i| {
             let s = &syms[i];
-            let id = indexer::id::NodeId::symbol_id(lang, &c.rel, &s.qualname);
-            if ws.detail {
-                return json!({"name": s.name, "kind": s.kind.as_str(), "qualname": s.qualname,
-                       "line": s.name_span.start.line, "col": s.name_span.start.col, "endLine": s.span.end.line,
-                       "depth": depth(i), "signature": s.signature, "nodeId": id});
+            OutlineItem {
+                node_id: indexer::id::NodeId::symbol_id(lang, &c.rel, &s.qualname),
+                name: s.name.clone(),
+                kind: s.kind.as_str(),
+                qualname: s.qualname.clone(),
+                line: s.name_span.start.line,
+                col: s.name_span.start.col,
+                end_line: s.span.end.line,
+                depth: depth(i),
+                signature: s.signature.clone(),
+                detail: ws.detail,
             }
-            // Compact: the node ID says the name and qualname; depth 0 and an end on the
-            // same line are left out.
-            let (line, end) = (s.name_span.start.line, s.span.end.line);
-            let mut v = json!({"nodeId": id, "kind": s.kind.as_str(),
-                               "at": answer::shape::at(line, s.name_span.start.col)});
-            if end != line {
-                v["end"] = json!(end);
-            }
-            if let Some(sig) = &s.signature {
-                v["signature"] = json!(sig);
-            }
-            if depth(i) > 0 {
-                v["depth"] = json!(depth(i));
-            }
-            v
         })
         .collect();
     Ok(listing(
@@ -86,8 +78,63 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         "a larger tokenBudget; or `map_search` with a path",
         w,
         (Layout::AsIs, ws.shape()),
-        None,
+        Some(ListText::new(outline_text)),
     ))
+}
+
+/// One symbol of an outline, typed; on the wire in the answer's shape.
+struct OutlineItem {
+    node_id: String,
+    name: String,
+    kind: &'static str,
+    qualname: String,
+    line: u32,
+    col: u32,
+    end_line: u32,
+    depth: usize,
+    signature: Option<String>,
+    /// The detail shape: every field; else compact (the node ID says the name and qualname;
+    /// depth 0 and an end on the same line are left out).
+    detail: bool,
+}
+
+impl OutlineItem {
+    fn to_json(&self) -> Value {
+        if self.detail {
+            return json!({"name": self.name, "kind": self.kind, "qualname": self.qualname,
+                   "line": self.line, "col": self.col, "endLine": self.end_line,
+                   "depth": self.depth, "signature": self.signature, "nodeId": self.node_id});
+        }
+        let mut v = json!({"nodeId": self.node_id, "kind": self.kind,
+                           "at": answer::shape::at(self.line, self.col)});
+        if self.end_line != self.line {
+            v["end"] = json!(self.end_line);
+        }
+        if let Some(sig) = &self.signature {
+            v["signature"] = json!(sig);
+        }
+        if self.depth > 0 {
+            v["depth"] = json!(self.depth);
+        }
+        v
+    }
+}
+
+impl Serialize for OutlineItem {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+/// An outline as plain text: a line per symbol, indented by depth, at its line number.
+fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
+    items
+        .iter()
+        .map(|x| {
+            let indent = "  ".repeat(x.depth);
+            format!("{}  {indent}{} {}\n", x.line, x.kind, x.name)
+        })
+        .collect()
 }
 
 /// `locate`: a locate string → the position, its range, the line, and the symbol around it.

@@ -6,7 +6,7 @@ use super::fallback::{
     map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, USE_KINDS,
 };
 use super::filter::{file_filter, keep};
-use super::list::{anchors_text, listing, Layout, ListText};
+use super::list::{listing, Layout, ListText};
 use super::params::ReferencesParams;
 use super::server::{server_anchors, slow, Ask};
 use super::target::target;
@@ -119,9 +119,6 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         "narrow with fileFilter (a path or glob), or a larger tokenBudget",
         w,
         (Layout::ByFile, ws.shape()),
-        Some(ListText {
-            render: anchors_text,
-            source,
-        }),
+        Some(ListText::anchors(source)),
     ))
 }

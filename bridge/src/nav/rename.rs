@@ -4,22 +4,46 @@
 use super::anchor::read_once;
 use super::fallback::{map_definitions, USE_KINDS};
 use super::filter::file_filter;
-use super::list::{listing, Layout};
+use super::list::{listing, Layout, ListText};
 use super::params::RenameParams;
 use super::server::{server_state, slow};
 use super::target::{position, Target};
 use crate::lsp::{self, Capability, LspError};
 use crate::paths::Contained;
 use crate::workspace::Workspace;
-use answer::envelope::{Answer, ErrorCode, ToolError};
+use answer::envelope::{Answer, ErrorCode, Text, ToolError};
 use answer::query::{callable, Map, UntypedCall};
 use lsp_types::request::Rename;
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 
 /// `nav_rename`: the server's workspace edit as a unified diff per file; nothing is written.
 pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
+    let preview = rename_preview(ws, p, &mut w)?;
+    Ok(rename_answer(ws, p, preview, w))
+}
+
+/// What a rename would change, typed: what `nav_rename` answers and `rename --output` writes.
+pub struct Preview {
+    pub new_name: String,
+    /// `would touch N files, M edits…`.
+    pub summary: String,
+    /// Every file the rename edits.
+    pub files: Vec<FileEdits>,
+    /// The diffs of the files `fileFilter` keeps, in file order.
+    pub diffs: Vec<FileDiff>,
+    /// Creations, renames and deletions of files, as the server gave them.
+    pub file_ops: Vec<Value>,
+}
+
+/// The server's rename at the position, as diffs; what it may not reach in `w`.
+pub fn rename_preview(
+    ws: &Workspace,
+    p: &RenameParams,
+    w: &mut Vec<String>,
+) -> Result<Preview, ToolError> {
     let Some(new_name) = p.new_name.as_deref() else {
         return Err(ToolError::bad_args("nav_rename needs newName"));
     };
@@ -31,7 +55,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     // One lease on the map and one snapshot of it for the whole answer.
     let lease = ws.map();
     let _read = read_once(&lease)?;
-    let t = position(ws, &lease, p, &mut w)?;
+    let t = position(ws, &lease, p, w)?;
     let s = ws.server(t.lang).map_err(|e| {
         ToolError::new(
             e.code,
@@ -98,7 +122,10 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         edits_total += edits.len();
         edited.extend(edits.iter().map(|e| (rel.clone(), e.range.start.line + 1)));
         // Every file is listed with its edits; its diff only when the filter keeps it.
-        files.push(json!({"file": rel, "edits": edits.len()}));
+        files.push(FileEdits {
+            file: rel.clone(),
+            edits: edits.len(),
+        });
         if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
             continue;
         }
@@ -120,7 +147,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             .context_radius(3)
             .header(&format!("a/{rel}"), &format!("b/{rel}"))
             .to_string();
-        diffs.push(json!({"file": rel, "diff": diff}));
+        diffs.push(FileDiff { file: rel, diff });
     }
     if !outside.is_empty() {
         return Err(ToolError::new(
@@ -145,7 +172,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             format!(", {} file operation(s)", file_ops.len())
         }
     );
-    server_state(&s, &mut w);
+    server_state(&s, w);
     let (uses, missed) = rename_gaps(lease.as_deref().ok(), &t, &edited);
     // The first places of a gap, `file:line, …`.
     let places = |at: &mut dyn Iterator<Item = (&str, u32)>| {
@@ -169,11 +196,30 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
             places(&mut missed.iter().map(|c| (c.file.as_str(), c.line)))
         ));
     }
+    Ok(Preview {
+        new_name: new_name.to_string(),
+        summary,
+        files,
+        diffs,
+        file_ops,
+    })
+}
+
+/// A preview in the answer's shape: the diffs from `offset` fitted to the budget (all of them
+/// when unbounded).
+pub fn rename_answer(ws: &Workspace, p: &RenameParams, preview: Preview, w: Vec<String>) -> Answer {
+    let Preview {
+        new_name,
+        summary,
+        files,
+        diffs,
+        file_ops,
+    } = preview;
     let offset = p.offset.unwrap_or(0) as usize;
     let shown_total = diffs.len();
-    let diffs: Vec<Value> = diffs.into_iter().skip(offset).collect();
-    let mut head = json!({"source": "lsp", "newName": new_name, "summary": summary,
-                          "files": files, "written": false});
+    let diffs: Vec<FileDiff> = diffs.into_iter().skip(offset).collect();
+    let mut head = json!({"source": "lsp", "newName": new_name, "summary": &summary,
+                          "files": &files, "written": false});
     if !file_ops.is_empty() || ws.detail {
         head["fileOperations"] = json!(file_ops);
     }
@@ -186,12 +232,12 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         head["total"] = json!(diffs.len());
         head["diffs"] = json!(diffs);
         head["diffsTotal"] = json!(shown_total);
-        return Ok(Answer {
-            text: None,
+        return Answer {
+            text: Some(Text::new(move || rename_text(&summary, &files, &diffs))),
             data: head,
             dropped: None,
             warnings: w,
-        });
+        };
     }
     let mut ans = listing(
         "diffs",
@@ -203,7 +249,9 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         ),
         w,
         (Layout::AsIs, ws.shape()),
-        None,
+        Some(ListText::new(move |_, diffs| {
+            rename_text(&summary, &files, diffs)
+        })),
     );
     if let Some(d) = &mut ans.dropped {
         let kept = next - d.count;
@@ -218,7 +266,33 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
         };
     }
     ans.data["diffsTotal"] = json!(shown_total);
-    Ok(ans)
+    ans
+}
+
+/// A file a rename edits, and how many edits it gets.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileEdits {
+    pub file: String,
+    pub edits: usize,
+}
+
+/// A file's unified diff under a rename.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileDiff {
+    pub file: String,
+    pub diff: String,
+}
+
+/// A rename preview as plain text: the summary, every file with its edits, the diffs shown.
+fn rename_text(summary: &str, files: &[FileEdits], diffs: &[FileDiff]) -> String {
+    let mut out = format!("{summary} (nothing written)\n");
+    for f in files {
+        out.push_str(&format!("  {} edits  {}\n", f.edits, f.file));
+    }
+    for d in diffs {
+        out.push_str(&d.diff);
+    }
+    out
 }
 
 /// What a server's rename may not reach, on lines it does not touch: uses the map resolved to

@@ -3,7 +3,7 @@
 
 use super::anchor::{Anchor, Anchors};
 use super::fallback::need_map;
-use super::list::{anchors_text, listing, Layout, ListText};
+use super::list::{listing, Layout, ListText};
 use super::params::SymbolsParams;
 use super::server::{failed, server_for, slow};
 use crate::lsp::{self, Capability, Server};
@@ -138,10 +138,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             "a longer query or a smaller limit",
             w,
             (Layout::Flat, ws.shape()),
-            Some(ListText {
-                render: anchors_text,
-                source: "map",
-            }),
+            Some(ListText::anchors("map")),
         ));
     }
     // Exact names first, then case-insensitive exact, prefix, the rest; then by path.
@@ -177,9 +174,6 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         "a longer query or a smaller limit",
         w,
         (Layout::Flat, ws.shape()),
-        Some(ListText {
-            render: anchors_text,
-            source: "lsp",
-        }),
+        Some(ListText::anchors("lsp")),
     ))
 }
