@@ -146,7 +146,7 @@ pub struct Answer {
     pub dropped: Option<Dropped>,
     pub warnings: Vec<String>,
     /// The same answer as plain text for a person, from the tool's typed result.
-    pub text: Option<Text>,
+    pub text: Text,
 }
 
 /// An answer as plain text (the CLI without `--json`), rendered from the tool's typed result
@@ -227,8 +227,8 @@ impl Envelope {
     ) -> (Envelope, Option<Text>) {
         match result {
             Ok(mut a) => {
-                let text = a.text.take();
-                (Envelope::from_result(Ok(a), requested), text)
+                let text = std::mem::replace(&mut a.text, Text::new(String::new));
+                (Envelope::from_result(Ok(a), requested), Some(text))
             }
             Err(e) => (Envelope::from_result(Err(e), requested), None),
         }
@@ -416,7 +416,7 @@ mod tests {
                 data: serde_json::json!({}),
                 dropped: None,
                 warnings: Vec::new(),
-                text: None,
+                text: Text::new(String::new),
             })
         };
         let e = Envelope::from_result(answer(), Some(50_000));

@@ -568,7 +568,7 @@ fn export_scip(
         warnings: a.warnings(),
         data: json!(a),
         dropped: None,
-        text: Some(answer::envelope::Text::new(move || export_text(&a))),
+        text: answer::envelope::Text::new(move || export_text(&a)),
     });
     let (env, text) = Envelope::with_text(result, Some(answer::envelope::UNBOUNDED));
     emit(json_out, &env, text)

@@ -252,7 +252,7 @@ pub(crate) fn from_node(ws: &Workspace, id: &str, hover: bool) -> Result<Answer,
         data: serde_json::to_value(&r).map_err(ToolError::internal)?,
         dropped: None,
         warnings,
-        text: Some(Text::new(move || text.render())),
+        text: Text::new(move || text.render()),
     })
 }
 
@@ -658,7 +658,7 @@ fn from_position(ws: &Workspace, file: &str, line: u32, col: u32) -> Result<Answ
         data,
         dropped: None,
         warnings,
-        text: Some(Text::new(move || text.render())),
+        text: Text::new(move || text.render()),
     })
 }
 

@@ -304,12 +304,12 @@ fn status(ws: &Workspace) -> Result<Answer, ToolError> {
     if let Some(w) = ws.watch.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         answer.data["watcher"] = json!(w);
     }
-    let map = answer.text.take();
-    answer.text = Some(Text::new(move || {
-        let mut out = map.map(Text::render).unwrap_or_default();
+    let map = std::mem::replace(&mut answer.text, Text::new(String::new));
+    answer.text = Text::new(move || {
+        let mut out = map.render();
         servers.iter().for_each(|s| out.push_str(&s.text()));
         out
-    }));
+    });
     Ok(answer)
 }
 
@@ -377,7 +377,7 @@ fn rebuild(
         data: json!(stats),
         dropped: None,
         warnings,
-        text: Some(Text::new(move || rebuild_text(&stats))),
+        text: Text::new(move || rebuild_text(&stats)),
     })
 }
 

@@ -90,9 +90,9 @@ impl Map {
             data: f.data,
             dropped,
             warnings,
-            text: Some(Text::new(move || {
+            text: Text::new(move || {
                 crate::text::neighbors(node.as_ref(), &edges, &candidates, candidates_total)
-            })),
+            }),
         })
     }
 

@@ -42,7 +42,7 @@ impl Map {
             dropped: f.dropped("clusters", "the smaller ones; narrow with `focus` (a directory), fewer `hubsPerCluster`, or a larger tokenBudget"),
             data: f.data,
             warnings: Vec::new(),
-            text: Some(Text::new(move || crate::text::overview(&o, &o.clusters[..kept]))),
+            text: Text::new(move || crate::text::overview(&o, &o.clusters[..kept])),
         })
     }
 

@@ -31,7 +31,7 @@ impl Map {
             data,
             dropped: None,
             warnings,
-            text: Some(Text::new(move || path_text(&found))),
+            text: Text::new(move || path_text(&found)),
         })
     }
 

@@ -91,7 +91,7 @@ impl Map {
             dropped: f.dropped("hits", "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"),
             data: f.data,
             warnings,
-            text: Some(Text::new(move || search_text(&query, &hits, more))),
+            text: Text::new(move || search_text(&query, &hits, more)),
         })
     }
 

@@ -40,7 +40,7 @@ impl Map {
             data,
             dropped,
             warnings,
-            text: Some(Text::new(move || crate::text::map_status(&cut))),
+            text: Text::new(move || crate::text::map_status(&cut)),
         })
     }
 

@@ -57,7 +57,7 @@ fn server_then_map(
         listed.narrow,
         w,
         (Layout::ByFile, ws.shape()),
-        Some(ListText::anchors(source)),
+        ListText::anchors(source),
     ))
 }
 

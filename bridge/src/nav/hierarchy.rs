@@ -127,7 +127,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
         "point at a more specific type or method, or give a larger tokenBudget",
         w,
         (Layout::ByFile, ws.shape()),
-        Some(ListText::anchors(source)),
+        ListText::anchors(source),
     ))
 }
 
@@ -164,7 +164,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             narrow,
             w,
             (Layout::Flat, ws.shape()),
-            Some(ListText::anchors(source)),
+            ListText::anchors(source),
         )
     };
     let dir = if incoming { "incoming" } else { "outgoing" };

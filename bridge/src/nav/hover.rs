@@ -59,7 +59,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 }
                 let text = hover_plain(signature.as_deref(), Some(&doc));
                 return Ok(Answer {
-                    text: Some(Text::new(move || text)),
+                    text: Text::new(move || text),
                     data,
                     dropped: None,
                     warnings: w,
@@ -101,7 +101,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     }
     let text = hover_plain(d.signature.as_deref(), d.doc.as_deref());
     Ok(Answer {
-        text: Some(Text::new(move || text)),
+        text: Text::new(move || text),
         data,
         dropped: None,
         warnings: w,

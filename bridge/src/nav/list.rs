@@ -42,7 +42,7 @@ pub(super) fn listing<T: Serialize + Send + 'static>(
     narrow: &str,
     warnings: Vec<String>,
     (layout, shape): (Layout, Shape),
-    text: Option<ListText<T>>,
+    text: ListText<T>,
 ) -> Answer {
     let mut typed = items;
     let items: Vec<Value> = typed
@@ -60,7 +60,7 @@ pub(super) fn listing<T: Serialize + Send + 'static>(
     let dropped = f.dropped(key, narrow);
     let key = key.to_string();
     Answer {
-        text: text.map(|t| Text::new(move || (t.0)(&key, &typed))),
+        text: Text::new(move || (text.0)(&key, &typed)),
         dropped,
         data: f.data,
         warnings,

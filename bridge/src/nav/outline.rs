@@ -78,7 +78,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         "a larger tokenBudget; or `map_search` with a path",
         w,
         (Layout::AsIs, ws.shape()),
-        Some(ListText::new(outline_text)),
+        ListText::new(outline_text),
     ))
 }
 
@@ -163,7 +163,7 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
             .map_or(String::new(), |n| format!("  in {n}\n"))
     );
     Ok(Answer {
-        text: Some(Text::new(move || text)),
+        text: Text::new(move || text),
         data: json!({"file": c.rel, "line": found.pos.line, "col": found.pos.col,
                      "range": {"line": found.range.start.line, "col": found.range.start.col,
                                "endLine": found.range.end.line, "endCol": found.range.end.col},

@@ -119,6 +119,6 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         "narrow with fileFilter (a path or glob), or a larger tokenBudget",
         w,
         (Layout::ByFile, ws.shape()),
-        Some(ListText::anchors(source)),
+        ListText::anchors(source),
     ))
 }

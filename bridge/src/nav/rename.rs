@@ -233,7 +233,7 @@ pub fn rename_answer(ws: &Workspace, p: &RenameParams, preview: Preview, w: Vec<
         head["diffs"] = json!(diffs);
         head["diffsTotal"] = json!(shown_total);
         return Answer {
-            text: Some(Text::new(move || rename_text(&summary, &files, &diffs))),
+            text: Text::new(move || rename_text(&summary, &files, &diffs)),
             data: head,
             dropped: None,
             warnings: w,
@@ -249,9 +249,9 @@ pub fn rename_answer(ws: &Workspace, p: &RenameParams, preview: Preview, w: Vec<
         ),
         w,
         (Layout::AsIs, ws.shape()),
-        Some(ListText::new(move |_, diffs| {
+        ListText::new(move |_, diffs| {
             rename_text(&summary, &files, diffs)
-        })),
+        }),
     );
     if let Some(d) = &mut ans.dropped {
         let kept = next - d.count;

@@ -138,7 +138,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             "a longer query or a smaller limit",
             w,
             (Layout::Flat, ws.shape()),
-            Some(ListText::anchors("map")),
+            ListText::anchors("map"),
         ));
     }
     // Exact names first, then case-insensitive exact, prefix, the rest; then by path.
@@ -174,6 +174,6 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         "a longer query or a smaller limit",
         w,
         (Layout::Flat, ws.shape()),
-        Some(ListText::anchors("lsp")),
+        ListText::anchors("lsp"),
     ))
 }
