@@ -260,6 +260,156 @@ fn typescript_fixture_map() {
     );
 }
 
+/// A Maven-layout Java project: an interface, an abstract base, a class extending one and
+/// implementing the other (overloaded constructors and methods, a nested class, an inherited
+/// method called bare), an enum and a record nested in a class, an annotation type, a static
+/// import, an on-demand import, a nested-class import, an anonymous class, and a test in the
+/// same package under another source root. Every symbol and every edge.
+#[test]
+fn java_fixture_map() {
+    let ws = fixture("java_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 8);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "java:src/main/java/com/acme/app/Main.java#Main.main|method|10|24|public static void main(String[] args)",
+            "java:src/main/java/com/acme/app/Main.java#Main.report|method|20|17|static void report(Catalog catalog)",
+            "java:src/main/java/com/acme/app/Main.java#Main|class|9|14|public class Main",
+            "java:src/main/java/com/acme/shop/Audited.java#Audited.value|method|9|12|String value() default \"\"",
+            "java:src/main/java/com/acme/shop/Audited.java#Audited|interface|8|19|public @interface Audited",
+            "java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch|method|8|20|protected void touch()",
+            "java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.writes|field|5|19|protected int writes",
+            "java:src/main/java/com/acme/shop/BaseStore.java#BaseStore|class|4|23|public abstract class BaseStore",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Catalog|method|38|12|public Catalog(List<Item> items)",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category.BOOKS|constant|9|9|BOOKS(\"b\")",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category.Category|method|14|9|Category(String code)",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category.GAMES|constant|10|9|GAMES(\"g\")",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category.code|field|12|30|private final String code",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category.code~2|method|18|23|public String code()",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category|type|8|17|public enum Category",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.Item|method|25|16|public Item",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.category|field|24|57|Category category",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.free|method|31|28|public static Item free(String name)",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.name|field|24|31|String name",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.price|field|24|41|int price",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|class|24|19|public record Item(String name, int price, Category category)",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.items|field|36|30|private final List<Item> items",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.total|method|42|16|public int total()",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog|class|6|20|public final class Catalog",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry.Entry|method|52|9|Entry(int count)",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry.count|field|50|19|final int count",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry|class|49|24|static final class Entry",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.MemoryStore|method|13|12|public MemoryStore()",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.MemoryStore~2|method|17|12|public MemoryStore(int capacity)",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.capacity|field|11|23|private final int capacity",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find|method|40|19|private Entry find(String key)",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.get|method|35|20|public Integer get(String key)",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.items|field|10|38|private final Map<String, Entry> items",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|method|23|17|public void put(String key, int value)",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2|method|29|17|public void put(String key)",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.reserve|field|11|33|private final int reserve",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.size|method|44|16|public int size()",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|class|9|14|public class MemoryStore extends BaseStore implements Store",
+            "java:src/main/java/com/acme/shop/Store.java#Store.MAX_KEYS|constant|10|9|int MAX_KEYS",
+            "java:src/main/java/com/acme/shop/Store.java#Store.get|method|8|13|Integer get(String key)",
+            "java:src/main/java/com/acme/shop/Store.java#Store.put|method|6|10|void put(String key, int value)",
+            "java:src/main/java/com/acme/shop/Store.java#Store|interface|4|18|public interface Store",
+            "java:src/main/java/com/acme/shop/util/Keys.java#Keys.Keys|method|7|13|private Keys()",
+            "java:src/main/java/com/acme/shop/util/Keys.java#Keys.PREFIX|field|5|32|public static final String PREFIX",
+            "java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize|method|10|26|public static String normalize(String key)",
+            "java:src/main/java/com/acme/shop/util/Keys.java#Keys|class|4|20|public final class Keys",
+            "java:src/test/java/com/acme/shop/MemoryStoreTest.java#MemoryStoreTest.putsAndGets|method|4|10|void putsAndGets()",
+            "java:src/test/java/com/acme/shop/MemoryStoreTest.java#MemoryStoreTest|class|3|7|class MemoryStoreTest",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "java:src/main/java/com/acme/app/Main.java#Main.main|?List.of|external",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/app/Main.java#Main.report|local",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.free|import",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Catalog.java#Catalog|import",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|inferred",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.size|inferred",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|import",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|import",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Store.java#Store.get|inferred",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Store.java#Store.put|inferred",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize|import",
+            "java:src/main/java/com/acme/app/Main.java#Main.report|?r.run|external",
+            "java:src/main/java/com/acme/app/Main.java#Main.report|java:src/main/java/com/acme/shop/Catalog.java#Catalog.total|inferred",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.free|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.total|?i.price|unresolved",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find|?items.get|external",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find|java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize|import",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.get|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.items|?HashMap|external",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|?items.put|external",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch|inferred",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize|import",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.size|?items.size|external",
+            "java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize|?key.trim().toLowerCase|external",
+            "java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize|?key.trim|external",
+            "java:src/test/java/com/acme/shop/MemoryStoreTest.java#MemoryStoreTest.putsAndGets|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.get|inferred",
+            "java:src/test/java/com/acme/shop/MemoryStoreTest.java#MemoryStoreTest.putsAndGets|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|inferred",
+            "java:src/test/java/com/acme/shop/MemoryStoreTest.java#MemoryStoreTest.putsAndGets|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|package",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "java:src/main/java/com/acme/app/Main.java|java:ext:java.util|import",
+            "java:src/main/java/com/acme/app/Main.java|java:src/main/java/com/acme/shop/Catalog.java|import",
+            "java:src/main/java/com/acme/app/Main.java|java:src/main/java/com/acme/shop/util/Keys.java|import",
+            "java:src/main/java/com/acme/app/Main.java|java:src/main/java/com/acme/shop/|import",
+            "java:src/main/java/com/acme/shop/Audited.java|java:ext:java.lang.annotation|import",
+            "java:src/main/java/com/acme/shop/Audited.java|java:ext:java.lang.annotation|import",
+            "java:src/main/java/com/acme/shop/Catalog.java|java:ext:java.util|import",
+            "java:src/main/java/com/acme/shop/MemoryStore.java|java:ext:java.util|import",
+            "java:src/main/java/com/acme/shop/MemoryStore.java|java:ext:java.util|import",
+            "java:src/main/java/com/acme/shop/MemoryStore.java|java:src/main/java/com/acme/shop/util/Keys.java|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "extends"),
+        [
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|java:src/main/java/com/acme/shop/BaseStore.java#BaseStore|package",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "implements"),
+        [
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|java:src/main/java/com/acme/shop/Store.java#Store|package",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "uses"),
+        [
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Catalog.java#Catalog|import",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Store.java#Store|import",
+            "java:src/main/java/com/acme/app/Main.java#Main.report|java:src/main/java/com/acme/shop/Catalog.java#Catalog|import",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Catalog|?List|external",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Catalog|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.category|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category|local",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.free|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.total|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog|?List|external",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.get|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry|local",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|?Map|external",
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry|local",
+            "java:src/test/java/com/acme/shop/MemoryStoreTest.java#MemoryStoreTest.putsAndGets|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|package",
+        ]
+    );
+}
+
 /// A Cargo workspace of two crates: a library (a struct with an impl and a trait impl, a trait,
 /// an enum, consts, a type alias, a macro, a file module and an inline test module) and a binary
 /// using it by its crate name. Every symbol; the calls, imports and uses.

@@ -83,6 +83,24 @@ const FIXTURES: &[Questions] = &[
         outline: "crates/store/src/lib.rs",
         rename: ("rs:crates/store/src/lib.rs#Map.len", "size"),
     },
+    Questions {
+        fixture: "java_app",
+        ids: &[
+            "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2",
+            "java:src/main/java/com/acme/shop/Store.java#Store",
+            "java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch",
+        ],
+        search: &["MemoryStore", "put", "Catalog.Item"],
+        path: (
+            "java:src/main/java/com/acme/app/Main.java#Main.main",
+            "java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize",
+        ),
+        outline: "src/main/java/com/acme/shop/MemoryStore.java",
+        rename: (
+            "java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch",
+            "mark",
+        ),
+    },
 ];
 
 /// The answers to `args` in the three shapes, each under a header line.
@@ -198,7 +216,7 @@ fn live_answers_are_unchanged_go_python() {
 #[test]
 fn live_answers_are_unchanged_typescript_rust() {
     for q in &FIXTURES[2..] {
-        if q.fixture != "js_app" {
+        if !matches!(q.fixture, "js_app" | "java_app") {
             fixture_snapshot(q, true);
         }
     }

@@ -194,13 +194,15 @@ pub fn leaf(target_name: &str) -> &str {
     &last[..end]
 }
 
-/// The columns of an import's module on its line: a Go path inside its quotes, a Python
-/// module as written (the longest prefix of `shop.util.log` on the line: `shop.util`).
+/// The columns of an import's module on its line: a Go path inside its quotes, a Python or
+/// Java module as written (the longest prefix of `shop.util.log` on the line: `shop.util`).
 fn import_columns(line: &str, lang: Lang, target_name: &str, col: u32) -> Option<(u32, u32)> {
+    // A Go import path, inside its quotes.
     if lang.spec().package_nodes {
         let quoted = format!("\"{target_name}\"");
-        let (s, e) = find_word(line, &quoted, col, |_| false)?;
-        return Some((s + 1, e - 1));
+        if let Some((s, e)) = find_word(line, &quoted, col, |_| false) {
+            return Some((s + 1, e - 1));
+        }
     }
     let dotted = |c: char| is_ident_char(c) || c == '.';
     let mut name = target_name;

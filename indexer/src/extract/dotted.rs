@@ -23,10 +23,54 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 push(&mut parts, text(src, cur), &mut called);
                 break;
             }
+            // Java: `a.m()`, `m()`; in the middle of a chain the name is called.
+            "method_invocation" => {
+                let Some(name) = cur.field("name") else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if first {
+                    leaf = name;
+                } else {
+                    called.insert_str(0, "()");
+                }
+                push(&mut parts, text(src, name), &mut called);
+                match cur.field("object") {
+                    Some(o) => cur = o,
+                    None => break,
+                }
+            }
+            // Java's `a.b.C` type: its parts are children, not fields.
+            "scoped_type_identifier" if cur.field("name").is_none() => {
+                let n = cur.named_child_count();
+                let (Some(obj), Some(attr)) = (
+                    cur.named_child(0),
+                    n.checked_sub(1).and_then(|i| cur.named_child(i)),
+                ) else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if first {
+                    leaf = attr;
+                }
+                push(&mut parts, text(src, attr), &mut called);
+                cur = obj;
+            }
+            // Java's `T<A>`: the type is its first child.
+            "generic_type" if cur.field("type").is_none() && cur.field("name").is_none() => {
+                match cur.named_child(0) {
+                    Some(t) => {
+                        cur = t;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
             "attribute"
             | "selector_expression"
             | "member_expression"
             | "field_expression"
+            | "field_access"
             | "scoped_identifier"
             | "scoped_type_identifier" => {
                 let (obj, attr) = match cur.kind_name() {
@@ -39,9 +83,15 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                                 || (!first && f.kind_name() == "integer_literal")
                         }),
                     ),
-                    "scoped_identifier" | "scoped_type_identifier" => {
-                        (cur.field("path"), cur.field("name"))
-                    }
+                    // Rust's `path`, Java's `scope`.
+                    "scoped_identifier" | "scoped_type_identifier" => (
+                        cur.field("path").or_else(|| cur.field("scope")),
+                        cur.field("name"),
+                    ),
+                    "field_access" => (
+                        cur.field("object"),
+                        cur.field("field").filter(|f| f.kind_name() == "identifier"),
+                    ),
                     "attribute" => (cur.field("object"), cur.field("attribute")),
                     "member_expression" => (
                         cur.field("object"),
@@ -70,6 +120,7 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "subscript"
             | "index_expression"
             | "new_expression"
+            | "object_creation_expression"
             | "subscript_expression"
             | "try_expression"
                 if !first =>
@@ -78,6 +129,7 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     "call" | "call_expression" => (cur.field("function"), "()"),
                     "try_expression" => (cur.named_child(0), "?"),
                     "new_expression" => (cur.field("constructor"), "()"),
+                    "object_creation_expression" => (cur.field("type"), "()"),
                     "subscript" => (cur.field("value"), "[]"),
                     "subscript_expression" => (cur.field("object"), "[]"),
                     _ => (cur.field("operand"), "[]"),
@@ -99,6 +151,12 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                                 | "index_expression"
                                 | "subscript_expression"
                                 | "try_expression"
+                                | "type_identifier"
+                                | "scoped_type_identifier"
+                                | "generic_type"
+                                | "method_invocation"
+                                | "field_access"
+                                | "object_creation_expression"
                         ) =>
                     {
                         called.insert_str(0, op);

@@ -58,17 +58,18 @@ fn package_langs() -> impl Iterator<Item = Lang> {
     Lang::ALL.into_iter().filter(|l| l.spec().package_nodes)
 }
 
-/// One `package` node per package directory. The workspace keeps one namespace of package
-/// directories, so one language has package nodes at a time (the registry has one).
+/// One `package` node per package directory of each language with package nodes (Go, Java):
+/// a directory is one language's package when it holds that language's files.
 pub(super) fn sync_packages(
     conn: &Db,
     ws: &Layout,
     only: Option<&HashSet<String>>,
 ) -> SqlResult<Vec<i64>> {
     let mut gone = Vec::new();
-    let Some(lang) = package_langs().next() else {
+    let langs: Vec<Lang> = package_langs().collect();
+    if langs.is_empty() {
         return Ok(gone);
-    };
+    }
     let dirs: Vec<String> = match only {
         Some(dirs) => dirs.iter().cloned().collect(),
         None => {
@@ -76,18 +77,36 @@ pub(super) fn sync_packages(
             ws.package_dirs().map(str::to_string).collect()
         }
     };
-    for d in dirs {
-        let id = conn.node_number(&NodeId::package_id(lang, &d))?;
-        conn.delete_symbol(id)?;
-        if !ws.is_package_dir(&d) {
-            gone.push(id);
-            continue;
+    // Which language's files each directory holds.
+    let mut held: HashSet<(Lang, &str)> = HashSet::new();
+    if langs.len() > 1 || only.is_some() {
+        for f in ws.files() {
+            if let Some(l) = Lang::of_path(std::path::Path::new(f)) {
+                if langs.contains(&l) {
+                    held.insert((l, walk::parent_dir(f)));
+                }
+            }
         }
-        let name = ws
-            .package_name(&d)
-            .map(str::to_string)
-            .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(&d).to_string());
-        conn.insert_package(id, &name, &d, lang)?;
+    }
+    let holds = |l: Lang, d: &str| (langs.len() == 1 && only.is_none()) || held.contains(&(l, d));
+    for lang in langs.iter().copied() {
+        for d in &dirs {
+            let node = NodeId::package_id(lang, d);
+            if !ws.is_package_dir(d) || !holds(lang, d) {
+                if let Some(id) = conn.number_of(&node)? {
+                    conn.delete_symbol(id)?;
+                    gone.push(id);
+                }
+                continue;
+            }
+            let id = conn.node_number(&node)?;
+            conn.delete_symbol(id)?;
+            let name = ws
+                .package_name(d)
+                .map(str::to_string)
+                .unwrap_or_else(|| d.rsplit('/').next().unwrap_or(d).to_string());
+            conn.insert_package(id, &name, d, lang)?;
+        }
     }
     Ok(gone)
 }

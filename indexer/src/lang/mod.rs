@@ -67,6 +67,7 @@ languages! {
     TypeScript: typescript::TYPESCRIPT,
     JavaScript: javascript::JAVASCRIPT,
     Rust: rust::RUST,
+    Java: java::JAVA,
 }
 
 impl Lang {
@@ -269,6 +270,12 @@ mod tests {
             ),
             (Lang::Go, "go.mod", "go 1.22\n", None),
             (
+                Lang::Java,
+                "pom.xml",
+                "<project><groupId>com.acme</groupId><artifactId>shop</artifactId><version>1.2.0</version></project>",
+                some("com.acme:shop", Some("1.2.0")),
+            ),
+            (
                 Lang::Python,
                 "pyproject.toml",
                 "[build-system]\nname = \"no\"\n[project]\nname = \"shop\"\nversion = \"1.2.0\"\n",
@@ -330,6 +337,7 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("a/b.pyi")), Some(Lang::Python));
         assert_eq!(Lang::of_path(Path::new("x.go")), Some(Lang::Go));
         assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
+        assert_eq!(Lang::of_path(Path::new("a/B.java")), Some(Lang::Java));
         assert_eq!(Lang::of_path(Path::new("x.kt")), None);
         assert_eq!(Lang::of_path(Path::new("a/b.d.ts")), Some(Lang::TypeScript));
         assert_eq!(Lang::of_path(Path::new("a/b.tsx")), Some(Lang::TypeScript));
@@ -344,7 +352,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");
@@ -357,5 +365,6 @@ mod tests {
         assert!(!Lang::is_test_file("a/b.go") && !Lang::is_test_file("testing.py"));
         assert!(Lang::is_test_file("src/a.test.ts") && Lang::is_test_file("a.spec.js"));
         assert!(!Lang::is_test_file("src/testing.ts"));
+        assert!(Lang::is_test_file("src/test/java/p/StoreTest.java"));
     }
 }

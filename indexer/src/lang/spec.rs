@@ -34,6 +34,9 @@ pub struct Language {
     pub self_names: &'static [&'static str],
     /// The call that stands for the enclosing class's bases (`super()`), if any.
     pub super_call: Option<&'static str>,
+    /// A bare name in a method may be a member of its class or an outer one, inherited ones
+    /// included (Java's `m()` is `this.m()` when no local or scope defines it).
+    pub implicit_self: bool,
     /// A name bound again in the same scope is not a new definition (Python's variables).
     pub first_binding_defines: bool,
     /// Syntax nodes whose insides are local though they are no symbol (anonymous functions,
@@ -107,6 +110,7 @@ impl Language {
             builtins: &[],
             self_names: &[],
             super_call: None,
+            implicit_self: false,
             first_binding_defines: false,
             local_scopes: &[],
             macro_calls: &[],

@@ -126,6 +126,11 @@ impl Layout {
             .and_then(|(_, f)| f.downcast_ref::<T>())
     }
 
+    /// Every source file.
+    pub fn files(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().map(String::as_str)
+    }
+
     pub fn has_file(&self, f: &str) -> bool {
         self.files.contains(f)
     }
@@ -210,11 +215,8 @@ pub(crate) trait Resolver: Sync {
     /// What the language reads from the workspace's files and project files before
     /// resolving (Go's modules from `go.mod`), kept in [`Layout`] by its type and read back
     /// with [`Layout::facts`]. Resolvers that share a type share one reading.
-    fn layout(
-        &self,
-        _files: &HashSet<String>,
-        _manifests: &[Manifest],
-    ) -> Option<Arc<dyn Any + Send + Sync>> {
+    /// `ws` holds the files and package directories (its facts are being read).
+    fn layout(&self, _ws: &Layout, _manifests: &[Manifest]) -> Option<Arc<dyn Any + Send + Sync>> {
         None
     }
     /// The language's name rules for a reference whose target splits into `segs` (none
@@ -331,8 +333,42 @@ pub(crate) fn scoped(
     (1..=parts.len())
         .rev()
         .map(|n| format!("{}.{name}", parts[..n].join(".")))
+        .filter(|q| !is_constructor(q))
         .chain(std::iter::once(name.to_string()))
         .find_map(|q| idx.in_file(lang, &ctx.path, &q))
+}
+
+/// A qualname whose last name is its scope's (`A.A`, `A.A~2`): a constructor (Java, C++).
+/// Looked up from inside the class, the name is the class's.
+pub(crate) fn is_constructor(q: &str) -> bool {
+    let mut it = q.rsplit('.');
+    match (it.next(), it.next()) {
+        (Some(last), Some(scope)) => last.split('~').next() == Some(scope),
+        _ => false,
+    }
+}
+
+/// The types around a reference, innermost first (`A.B` then `A` for a reference in
+/// `A.B.m`): where a bare name that is an inherited member is looked for
+/// (`Language::implicit_self`).
+pub(crate) fn enclosing_types(
+    lang: Lang,
+    ctx: &FileCtx,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+) -> Vec<String> {
+    let Some(sq) = r.source_qual else {
+        return Vec::new();
+    };
+    let parts: Vec<&str> = sq.split('.').collect();
+    (1..=parts.len())
+        .rev()
+        .map(|n| parts[..n].join("."))
+        .filter(|q| {
+            idx.in_file(lang, &ctx.path, q)
+                .is_some_and(|s| s.kind.is_type_like())
+        })
+        .collect()
 }
 
 pub(crate) fn unique(

@@ -8,6 +8,8 @@ use crate::lang::Lang;
 
 #[path = "../lang/go/resolve.rs"]
 pub(super) mod go;
+#[path = "../lang/java/resolve.rs"]
+pub(super) mod java;
 #[path = "../lang/python/resolve.rs"]
 pub(super) mod python;
 #[path = "../lang/rust/resolve.rs"]
@@ -23,5 +25,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::TypeScript => &typescript::EcmaResolver(Lang::TypeScript),
         Lang::JavaScript => &typescript::EcmaResolver(Lang::JavaScript),
         Lang::Rust => &rust::RustResolver,
+        Lang::Java => &java::JavaResolver,
     }
 }

@@ -27,7 +27,7 @@ pub use types::Cache;
 
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Import, Kind, Resolution};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 impl Layout {
     /// `files`: every source file; `packages`: package directory → package name (when
@@ -37,21 +37,19 @@ impl Layout {
         packages: HashMap<String, Option<String>>,
         manifests: &[Manifest],
     ) -> Layout {
-        let files: HashSet<String> = files.into_iter().collect();
-        let mut facts: Vec<(
-            std::any::TypeId,
-            std::sync::Arc<dyn std::any::Any + Send + Sync>,
-        )> = Vec::new();
+        let mut ws = Layout {
+            files: files.into_iter().collect(),
+            packages,
+            facts: Vec::new(),
+        };
+        let mut facts = Vec::new();
         for lang in Lang::ALL {
-            if let Some(f) = resolver(lang).layout(&files, manifests) {
+            if let Some(f) = resolver(lang).layout(&ws, manifests) {
                 facts.push(((*f).type_id(), f));
             }
         }
-        Layout {
-            files,
-            packages,
-            facts,
-        }
+        ws.facts = facts;
+        ws
     }
 }
 
@@ -116,8 +114,32 @@ pub fn resolve_ref(
     if let Some(o) = lr.direct(ctx, ws, idx, r, &segs) {
         return o;
     }
-    if let Some(o) = types::Walk::new(ctx, lr, ws, idx, cache).reference(r, &segs, &want) {
+    let mut walk = types::Walk::new(ctx, lr, ws, idx, cache);
+    if let Some(o) = walk.reference(r, &segs, &want) {
         return o;
+    }
+    // A bare name in a method, a member its class or an outer one has or inherits (Java's
+    // `m()`, `items.put()`): looked for as `this.…` in each, innermost first.
+    let self_name = ctx.lang.spec().self_names.first().copied();
+    if let (true, None, Some(this)) = (ctx.lang.spec().implicit_self, r.hint, self_name) {
+        if !ctx.lang.spec().self_names.contains(&segs[0])
+            && ctx.lang.spec().super_call != Some(segs[0])
+        {
+            let target = format!("{this}.{}", r.target);
+            let tsegs: Vec<&str> = target.split('.').collect();
+            for class in ctx::enclosing_types(ctx.lang, ctx, idx, r) {
+                let implicit = Ref {
+                    hint: Some(&class),
+                    target: &target,
+                    ..*r
+                };
+                if let Some(o @ Outcome::Edge(Some(_), _)) =
+                    walk.reference(&implicit, &tsegs, &want)
+                {
+                    return o;
+                }
+            }
+        }
     }
     lr.fallback(ctx, idx, r, &segs, &want)
 }

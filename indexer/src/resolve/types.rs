@@ -245,11 +245,8 @@ impl<'a> Walk<'a> {
         let lang = self.lang_of(file);
         let mut prefix = sq;
         loop {
-            if self
-                .idx
-                .in_file(lang, file, &format!("{prefix}.{head}"))
-                .is_some()
-            {
+            let q = format!("{prefix}.{head}");
+            if !super::ctx::is_constructor(&q) && self.idx.in_file(lang, file, &q).is_some() {
                 return true;
             }
             match prefix.rsplit_once('.') {

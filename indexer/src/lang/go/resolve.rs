@@ -78,7 +78,7 @@ pub(crate) fn package_dir(ws: &Layout, import: &str, from_file: &str) -> Option<
 impl Resolver for GoResolver {
     fn layout(
         &self,
-        _files: &std::collections::HashSet<String>,
+        _ws: &Layout,
         manifests: &[Manifest],
     ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
         Some(std::sync::Arc::new(modules(manifests)))

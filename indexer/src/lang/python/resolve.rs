@@ -101,11 +101,11 @@ pub(crate) fn module_stems(ws: &Layout, module: &str, from_file: &str) -> Option
 impl Resolver for PythonResolver {
     fn layout(
         &self,
-        files: &std::collections::HashSet<String>,
+        ws: &Layout,
         manifests: &[Manifest],
     ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
         Some(std::sync::Arc::new(SourceRoots(source_roots(
-            files, manifests,
+            &ws.files, manifests,
         ))))
     }
 

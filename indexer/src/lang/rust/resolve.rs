@@ -273,7 +273,7 @@ fn in_inline_module(
 impl Resolver for RustResolver {
     fn layout(
         &self,
-        _files: &std::collections::HashSet<String>,
+        _ws: &Layout,
         manifests: &[Manifest],
     ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
         Some(std::sync::Arc::new(Crates(crates(manifests))))

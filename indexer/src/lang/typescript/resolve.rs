@@ -433,7 +433,7 @@ impl EcmaResolver {
 impl Resolver for EcmaResolver {
     fn layout(
         &self,
-        _files: &std::collections::HashSet<String>,
+        _ws: &Layout,
         manifests: &[Manifest],
     ) -> Option<std::sync::Arc<dyn std::any::Any + Send + Sync>> {
         // One reading serves both languages (`Layout::facts` finds it by type): TypeScript's

@@ -1,0 +1,581 @@
+//! Java: `.java` files, `query.scm`, Eclipse JDT LS, and the rules where Java differs: classes,
+//! interfaces, enums, records and annotation types are scopes, nested at any depth (a local
+//! class in a method is `A.m.Local`); methods and constructors (named after their class, `A.A`)
+//! are methods, told apart when overloaded by `~N` in source order (`A.add`, `A.add~2`);
+//! fields, record components and enum constants hang under their type; what an anonymous class
+//! or a lambda declares is local. Every directory of `.java` files is a package node, named by
+//! the files' `package` declaration: a package spread over several source roots
+//! (`src/main/java/p`, `src/test/java/p`) is one package to name lookups. A bare name in a
+//! method may be a member its class inherits (`m()` is `this.m()`).
+
+use super::spec::{
+    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+};
+use crate::model::{Import, Kind};
+use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
+use tree_sitter::Node;
+
+pub static JAVA: Language = Language {
+    manifests: &["pom.xml"],
+    builtins: BUILTINS,
+    self_names: &["this"],
+    super_call: Some("super"),
+    implicit_self: true,
+    local_scopes: &[
+        "object_creation_expression",
+        "lambda_expression",
+        "static_initializer",
+    ],
+    block_scopes: &[
+        "block",
+        "constructor_body",
+        "for_statement",
+        "enhanced_for_statement",
+        "catch_clause",
+        "try_with_resources_statement",
+        "lambda_expression",
+        "switch_block_statement_group",
+        "switch_rule",
+    ],
+    package_nodes: true,
+    is_test_file,
+    server: ServerSpec::NONE,
+    generated: GeneratedRules::NONE,
+    ..Language::new(
+        "Java",
+        "java",
+        &["java"],
+        || tree_sitter_java::LANGUAGE.into(),
+        Query {
+            file: "lang/java/query.scm",
+            text: include_str!("query.scm"),
+        },
+        &JavaSyntax,
+        ScipSpec {
+            language: "Java",
+            manager: "maven",
+            files_are_modules: false,
+            manifests: &[("pom.xml", pom_package)],
+        },
+    )
+};
+
+/// `FooTest.java`, `FooTests.java`, `FooIT.java`, `TestFoo.java`.
+fn is_test_file(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".java") else {
+        return false;
+    };
+    stem.ends_with("Test")
+        || stem.ends_with("Tests")
+        || stem.ends_with("IT")
+        || stem
+            .strip_prefix("Test")
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_uppercase()))
+}
+
+/// A pom.xml's `groupId:artifactId` and `version`, its `<parent>` block aside (a group or
+/// version only the parent states is the parent's).
+fn pom_package(text: &str) -> Option<PackageName> {
+    let own = match (text.find("<parent>"), text.find("</parent>")) {
+        (Some(a), Some(b)) if a < b => format!("{}{}", &text[..a], &text[b..]),
+        _ => text.to_string(),
+    };
+    let parent = text
+        .find("<parent>")
+        .and_then(|a| text[a..].find("</parent>").map(|b| &text[a..a + b]))
+        .unwrap_or("");
+    // Dependencies and plugins name other artifacts: only what comes before them.
+    let head = own
+        .split("<dependencies>")
+        .next()
+        .unwrap_or(&own)
+        .split("<build>")
+        .next()
+        .unwrap_or(&own);
+    let tag = |s: &str, t: &str| {
+        let open = format!("<{t}>");
+        let a = s.find(&open)? + open.len();
+        let b = s[a..].find(&format!("</{t}>"))?;
+        let v = s[a..a + b].trim();
+        (!v.is_empty() && !v.contains('<')).then(|| v.to_string())
+    };
+    let artifact = tag(head, "artifactId")?;
+    let group = tag(head, "groupId").or_else(|| tag(parent, "groupId"));
+    Some(PackageName {
+        name: match group {
+            Some(g) => format!("{g}:{artifact}"),
+            None => artifact,
+        },
+        version: tag(head, "version").or_else(|| tag(parent, "version")),
+    })
+}
+
+struct JavaSyntax;
+
+impl Syntax for JavaSyntax {
+    fn place(
+        &self,
+        tag: DefTag,
+        enclosing: Option<Kind>,
+        type_node: Option<&str>,
+        _name: &str,
+    ) -> Option<Kind> {
+        use Kind::*;
+        let in_type = matches!(enclosing, Some(Class | Interface | Type));
+        match tag {
+            // Top level, nested, or local to a method.
+            DefTag::Type => Some(match type_node {
+                Some("interface_body" | "annotation_type_body") => Interface,
+                Some("enum_body") => Type,
+                _ => Class,
+            }),
+            DefTag::Function => in_type.then_some(Method),
+            DefTag::Field => in_type.then_some(Field),
+            DefTag::Constant => in_type.then_some(Constant),
+            _ => None,
+        }
+    }
+
+    fn is_scope(&self, _kind: Kind) -> bool {
+        true
+    }
+
+    fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        // A field's one declarator: the whole declaration (modifiers, type).
+        match (def.tag, def.parent) {
+            (DefTag::Field | DefTag::Constant, Some(p))
+                if matches!(p.kind_name(), "field_declaration" | "constant_declaration")
+                    && declarators(p).len() == 1 =>
+            {
+                p
+            }
+            _ => def.node,
+        }
+    }
+
+    fn params(&self, def: &Def<'_>) -> Option<u32> {
+        match def.tag {
+            DefTag::Function => Some(def.node.field("parameters").map_or(0, count_params)),
+            _ => None,
+        }
+    }
+
+    fn signature(&self, src: &[u8], def: &Def<'_>, _kind: Kind) -> Option<String> {
+        let node = def.node;
+        Some(match def.tag {
+            DefTag::Function => {
+                let end = def.body.map_or(node.end_byte(), |b| b.start_byte());
+                lossy(&src[decl_start(node)..end])
+                    .trim_end()
+                    .trim_end_matches(';')
+                    .trim_end()
+                    .to_string()
+            }
+            DefTag::Type => {
+                // Up to the body: `public final class A<T> extends B implements C`.
+                let end = node
+                    .field("body")
+                    .map_or(node.end_byte(), |b| b.start_byte());
+                lossy(&src[decl_start(node)..end]).trim_end().to_string()
+            }
+            DefTag::Field | DefTag::Constant => match def.parent {
+                Some(p)
+                    if matches!(p.kind_name(), "field_declaration" | "constant_declaration") =>
+                {
+                    let ty = p.field("type")?;
+                    let head = lossy(&src[decl_start(p)..ty.end_byte()]);
+                    let name = node.field("name").map(|n| text(src, n))?;
+                    format!("{} {name}", head.trim_end())
+                }
+                // An enum constant, a record component.
+                _ => first_line(&text(src, node)),
+            },
+            _ => return None,
+        })
+    }
+
+    fn doc(
+        &self,
+        src: &[u8],
+        _def: &Def<'_>,
+        span_node: Node<'_>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        match comments {
+            Some(cs) => doc_comment_at(
+                src,
+                span_node.start_byte(),
+                span_node.start_position().row,
+                cs,
+            ),
+            None => doc_above(
+                src,
+                span_node.prev_sibling(),
+                span_node.start_position().row,
+                |k| k == "block_comment" || k == "line_comment",
+                true,
+            ),
+        }
+    }
+
+    fn module_doc(
+        &self,
+        _src: &[u8],
+        _root: Node<'_>,
+        _package: Option<Node<'_>>,
+        _comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        // The comment above `package` is a licence more often than not; a class says what it
+        // is in its own Javadoc.
+        None
+    }
+
+    fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
+        // `import a.b.C;`, `import a.b.*;`, `import static a.b.C.m;`, `import static a.b.C.*;`:
+        // the container (a package or a class) and the member (`*` for all of them).
+        let mut c = node.walk();
+        let mut path = None;
+        let mut star = false;
+        for k in node.named_children(&mut c) {
+            match k.kind_name() {
+                "identifier" | "scoped_identifier" => path = Some(text(src, k)),
+                "asterisk" => star = true,
+                _ => {}
+            }
+        }
+        let Some(path) = path else { return };
+        let path: String = path.chars().filter(|c| !c.is_whitespace()).collect();
+        let (module, member) = if star {
+            (path, "*".to_string())
+        } else {
+            match path.rsplit_once('.') {
+                Some((m, n)) => (m.to_string(), n.to_string()),
+                None => return,
+            }
+        };
+        out.push(Import {
+            module,
+            member: Some(member),
+            alias: None,
+            reexport: false,
+            pos: pos_of(src, node),
+        });
+    }
+
+    fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
+        let stated = |t: Node<'_>| (!is_var(src, t)).then(|| type_expr(src, t)).flatten();
+        match node.kind_name() {
+            "local_variable_declaration" | "field_declaration" | "constant_declaration" => {
+                let ty = node.field("type");
+                let var = ty.is_some_and(|t| is_var(src, t));
+                for d in declarators(node) {
+                    let Some(name) = d.field("name").filter(|n| n.kind_name() == "identifier")
+                    else {
+                        continue;
+                    };
+                    let t = match (ty, var) {
+                        (Some(t), false) => type_expr(src, t),
+                        _ => d.field("value").and_then(|v| value_type(src, v)),
+                    };
+                    out.push((text(src, name), t));
+                }
+            }
+            "formal_parameter" | "resource" | "catch_formal_parameter" => {
+                let Some(name) = node.field("name").filter(|n| n.kind_name() == "identifier")
+                else {
+                    return;
+                };
+                let ty = match node.kind_name() {
+                    "catch_formal_parameter" => {
+                        let mut c = node.walk();
+                        let ct = node
+                            .named_children(&mut c)
+                            .find(|k| k.kind_name() == "catch_type");
+                        ct.and_then(|ct| {
+                            let mut c = ct.walk();
+                            let types: Vec<Node<'_>> = ct.named_children(&mut c).collect();
+                            match types.as_slice() {
+                                [t] => type_expr(src, *t),
+                                _ => None,
+                            }
+                        })
+                    }
+                    _ => node
+                        .field("type")
+                        .and_then(stated)
+                        .or_else(|| node.field("value").and_then(|v| value_type(src, v))),
+                };
+                out.push((text(src, name), ty));
+            }
+            "spread_parameter" => {
+                let mut c = node.walk();
+                let kids: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                let ty = kids
+                    .iter()
+                    .find(|k| !matches!(k.kind_name(), "modifiers" | "variable_declarator"))
+                    .and_then(|t| type_expr(src, *t))
+                    .map(|t| format!("[]{t}"));
+                if let Some(name) = kids
+                    .iter()
+                    .find(|k| k.kind_name() == "variable_declarator")
+                    .and_then(|d| d.field("name"))
+                {
+                    out.push((text(src, name), ty));
+                }
+            }
+            "enhanced_for_statement" => {
+                let Some(name) = node.field("name").filter(|n| n.kind_name() == "identifier")
+                else {
+                    return;
+                };
+                let ty = node.field("type").and_then(stated).or_else(|| {
+                    // `for (var x : xs)`: an element of xs.
+                    node.field("value")
+                        .and_then(|v| value_type(src, v))
+                        .map(|c| format!("{c}[]"))
+                });
+                out.push((text(src, name), ty));
+            }
+            "instanceof_expression" => {
+                // `x instanceof T t`: t is a T.
+                if let (Some(name), Some(t)) = (node.field("name"), node.field("right")) {
+                    out.push((text(src, name), type_expr(src, t)));
+                }
+            }
+            "identifier" => out.push((text(src, node), None)),
+            _ => {}
+        }
+    }
+
+    fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
+        if def.tag != DefTag::Function || def.node.kind_name() != "method_declaration" {
+            return None;
+        }
+        let t = def.node.field("type")?;
+        if t.kind_name() == "void_type" {
+            return None;
+        }
+        Some(type_expr(src, t).unwrap_or_else(|| "?".into()))
+    }
+}
+
+/// The declarators of a field, constant or local declaration (`int a, b;`).
+fn declarators(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut c = node.walk();
+    node.fields("declarator", &mut c).collect()
+}
+
+/// Parameters as Java counts them: a receiver parameter (`Foo this`) and comments are none.
+fn count_params(list: Node<'_>) -> u32 {
+    let mut c = list.walk();
+    list.named_children(&mut c)
+        .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
+        .count() as u32
+}
+
+/// Where a declaration's signature starts: after its annotations (`@Override`), at its first
+/// modifier keyword or, without one, at what follows the modifiers.
+fn decl_start(node: Node<'_>) -> usize {
+    let Some(first) = node.named_child(0).filter(|n| n.kind_name() == "modifiers") else {
+        return node.start_byte();
+    };
+    let mut c = first.walk();
+    let kw = first
+        .children(&mut c)
+        .find(|k| !matches!(k.kind_name(), "annotation" | "marker_annotation"));
+    match kw {
+        Some(k) => k.start_byte(),
+        None => first
+            .next_sibling()
+            .map_or(node.start_byte(), |n| n.start_byte()),
+    }
+}
+
+/// `var` in place of a type.
+fn is_var(src: &[u8], t: Node<'_>) -> bool {
+    t.kind_name() == "type_identifier" && &src[t.byte_range()] == b"var"
+}
+
+/// A declared type as a type expression: `T`, `a.b.T`, a generic type's raw type (`List` of
+/// `List<T>`), `[]T` for an array; primitives give nothing.
+fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind_name() {
+        "type_identifier" => (!is_var(src, node)).then(|| text(src, node)),
+        "scoped_type_identifier" => {
+            // Annotations inside (`a.@A B`) aside.
+            let mut c = node.walk();
+            let parts: Vec<String> = node
+                .named_children(&mut c)
+                .filter_map(|k| type_expr(src, k))
+                .collect();
+            (!parts.is_empty()).then(|| parts.join("."))
+        }
+        "generic_type" => type_expr(src, node.named_child(0)?),
+        "array_type" => Some(format!("[]{}", type_expr(src, node.field("element")?)?)),
+        "annotated_type" => {
+            let mut c = node.walk();
+            let t = node
+                .named_children(&mut c)
+                .find(|k| !matches!(k.kind_name(), "annotation" | "marker_annotation"))?;
+            type_expr(src, t)
+        }
+        _ => None,
+    }
+}
+
+/// A value's type expression: `new T(…)`, a cast, or a chain of names and calls (`a.b().c`).
+fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind_name() {
+        "object_creation_expression" => {
+            // An anonymous class is a T too.
+            type_expr(src, node.field("type")?)
+        }
+        "cast_expression" => type_expr(src, node.field("type")?),
+        "array_creation_expression" => Some(format!("[]{}", type_expr(src, node.field("type")?)?)),
+        "parenthesized_expression" => value_type(src, node.named_child(0)?),
+        "method_invocation" | "identifier" | "field_access" => chain(src, node),
+        _ => None,
+    }
+}
+
+/// `a.b().c` for a chain of names, field accesses and method calls.
+fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
+    match node.kind_name() {
+        "identifier" | "this" => Some(text(src, node)),
+        "field_access" => {
+            let obj = chain(src, node.field("object")?)?;
+            Some(format!("{obj}.{}", text(src, node.field("field")?)))
+        }
+        "method_invocation" => {
+            let name = text(src, node.field("name")?);
+            match node.field("object") {
+                Some(o) => Some(format!("{}.{name}()", chain(src, o)?)),
+                None => Some(format!("{name}()")),
+            }
+        }
+        "parenthesized_expression" => chain(src, node.named_child(0)?),
+        _ => None,
+    }
+}
+
+/// `java.lang`'s types, which every file sees without an import (sorted).
+pub(super) const BUILTINS: &[&str] = &[
+    "AbstractMethodError",
+    "Appendable",
+    "ArithmeticException",
+    "ArrayIndexOutOfBoundsException",
+    "ArrayStoreException",
+    "AssertionError",
+    "AutoCloseable",
+    "Boolean",
+    "Byte",
+    "CharSequence",
+    "Character",
+    "Class",
+    "ClassCastException",
+    "ClassLoader",
+    "ClassNotFoundException",
+    "CloneNotSupportedException",
+    "Cloneable",
+    "Comparable",
+    "Deprecated",
+    "Double",
+    "Enum",
+    "Error",
+    "Exception",
+    "ExceptionInInitializerError",
+    "Float",
+    "FunctionalInterface",
+    "IllegalAccessException",
+    "IllegalArgumentException",
+    "IllegalMonitorStateException",
+    "IllegalStateException",
+    "IndexOutOfBoundsException",
+    "InheritableThreadLocal",
+    "InstantiationException",
+    "Integer",
+    "InternalError",
+    "InterruptedException",
+    "Iterable",
+    "LinkageError",
+    "Long",
+    "Math",
+    "NegativeArraySizeException",
+    "NoClassDefFoundError",
+    "NoSuchFieldException",
+    "NoSuchMethodException",
+    "NullPointerException",
+    "Number",
+    "NumberFormatException",
+    "Object",
+    "OutOfMemoryError",
+    "Override",
+    "Package",
+    "Process",
+    "ProcessBuilder",
+    "Readable",
+    "Record",
+    "ReflectiveOperationException",
+    "Runnable",
+    "Runtime",
+    "RuntimeException",
+    "SafeVarargs",
+    "SecurityException",
+    "Short",
+    "StackOverflowError",
+    "StackTraceElement",
+    "StrictMath",
+    "String",
+    "StringBuffer",
+    "StringBuilder",
+    "StringIndexOutOfBoundsException",
+    "SuppressWarnings",
+    "System",
+    "Thread",
+    "ThreadLocal",
+    "Throwable",
+    "TypeNotPresentException",
+    "UnsupportedOperationException",
+    "VirtualMachineError",
+    "Void",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_are_sorted() {
+        assert!(BUILTINS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn test_files_by_name() {
+        for (name, test) in [
+            ("StoreTest.java", true),
+            ("StoreTests.java", true),
+            ("StoreIT.java", true),
+            ("TestStore.java", true),
+            ("Testing.java", false),
+            ("Store.java", false),
+            ("Latest.java", false),
+        ] {
+            assert_eq!(is_test_file(name), test, "{name}");
+        }
+    }
+
+    #[test]
+    fn pom_names_its_artifact() {
+        let pom = "<project><parent><groupId>org.p</groupId><artifactId>parent</artifactId>\
+            <version>2.0</version></parent><artifactId>shop</artifactId>\
+            <dependencies><dependency><artifactId>x</artifactId></dependency></dependencies>\
+            </project>";
+        assert_eq!(
+            pom_package(pom),
+            Some(PackageName {
+                name: "org.p:shop".into(),
+                version: Some("2.0".into())
+            })
+        );
+    }
+}
