@@ -441,6 +441,64 @@ fn rs_report(lsp: bool) -> String {
     out
 }
 
+fn java_report(lsp: bool) -> String {
+    let dir = fixture("java_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    // An overload: the one-argument `put` is `put~2`; its caller, through a `var`.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/main/java/com/acme/app/Main.java:Main.main@memory.<|>put"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2"}),
+    );
+    // An inherited method called bare, and a static import.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "src/main/java/com/acme/shop/Store.java:Store"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/main/java/com/acme/shop/MemoryStore.java:MemoryStore.put", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "src/main/java/com/acme/shop/Catalog.java"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}),
+    );
+    out
+}
+
 fn check(report: String, want: Expect) {
     want.assert_eq(&report);
 }
@@ -1078,6 +1136,108 @@ fn rust_with_rust_analyzer() {
               source lsp
                 crates/store/src/shelf.rs:34:12 rs:crates/store/src/shelf.rs#Shelf.count~2
         "#]],
+    );
+}
+
+#[test]
+fn java_with_jdtls() {
+    check(
+        java_report(true),
+        expect![[r#"
+        nav_definition {"locate":"src/main/java/com/acme/app/Main.java:Main.main@memory.<|>put"}
+          source lsp
+            src/main/java/com/acme/shop/MemoryStore.java:29:17 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2
+        nav_references {"nodeId":"java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2"}
+          source lsp
+            src/main/java/com/acme/app/Main.java:14:16 java:src/main/java/com/acme/app/Main.java#Main.main
+        nav_references {"nodeId":"java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch"}
+          source lsp
+            src/main/java/com/acme/shop/MemoryStore.java:24:9 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
+        nav_references {"nodeId":"java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize"}
+          source lsp
+            src/main/java/com/acme/app/Main.java:3:15 java:src/main/java/com/acme/app/Main.java
+            src/main/java/com/acme/app/Main.java:12:19 java:src/main/java/com/acme/app/Main.java#Main.main
+            src/main/java/com/acme/shop/MemoryStore.java:25:24 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
+            src/main/java/com/acme/shop/MemoryStore.java:41:31 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find
+        nav_implementations {"locate":"src/main/java/com/acme/shop/Store.java:Store"}
+          source lsp
+            src/main/java/com/acme/shop/MemoryStore.java:9:14 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore
+        nav_calls {"direction":"outgoing","locate":"src/main/java/com/acme/shop/MemoryStore.java:MemoryStore.put"}
+          source lsp
+            src/main/java/com/acme/shop/BaseStore.java:8:20 java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch
+            src/main/java/com/acme/shop/util/Keys.java:10:26 java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize
+            src/main/java/com/acme/shop/MemoryStore.java:52:9 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry.Entry
+        nav_outline {"file":"src/main/java/com/acme/shop/Catalog.java"}
+          source lsp
+            class Catalog 6:20
+              type Catalog.Category 8:17
+                constant Catalog.Category.BOOKS 9:9
+                constant Catalog.Category.GAMES 10:9
+                field Catalog.Category.code 12:30
+                method Catalog.Category.Category 14:9
+                method Catalog.Category.code~2 18:23
+              class Catalog.Item 24:19
+                field Catalog.Item.name 24:31
+                field Catalog.Item.price 24:41
+                field Catalog.Item.category 24:57
+                method Catalog.Item.Item 25:16
+                method Catalog.Item.free 31:28
+              field Catalog.items 36:30
+              method Catalog.Catalog 38:12
+              method Catalog.total 42:16
+        nav_hover {"locate":"src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}
+          source lsp: String com.acme.shop.util.Keys.normalize(String key) Lower-cases and prefixes a key.
+    "#]],
+    );
+}
+
+#[test]
+fn java_without_a_server() {
+    check(
+        java_report(false),
+        expect![[r#"
+        nav_definition {"locate":"src/main/java/com/acme/app/Main.java:Main.main@memory.<|>put"}
+          source map
+            src/main/java/com/acme/shop/MemoryStore.java:23:17 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
+        nav_references {"nodeId":"java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2"}
+          source map
+        nav_references {"nodeId":"java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch"}
+          source map
+            src/main/java/com/acme/shop/MemoryStore.java:24:9 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
+        nav_references {"nodeId":"java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize"}
+          source map
+            src/main/java/com/acme/app/Main.java:12:19 java:src/main/java/com/acme/app/Main.java#Main.main
+            src/main/java/com/acme/shop/MemoryStore.java:25:24 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
+            src/main/java/com/acme/shop/MemoryStore.java:41:31 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find
+        nav_implementations {"locate":"src/main/java/com/acme/shop/Store.java:Store"}
+          source map
+            src/main/java/com/acme/shop/MemoryStore.java:9:14 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore
+        nav_calls {"direction":"outgoing","locate":"src/main/java/com/acme/shop/MemoryStore.java:MemoryStore.put"}
+          source fallback-map
+            src/main/java/com/acme/shop/BaseStore.java:8:20 java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch
+            src/main/java/com/acme/shop/MemoryStore.java:49:24 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry
+            src/main/java/com/acme/shop/util/Keys.java:10:26 java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize
+        nav_outline {"file":"src/main/java/com/acme/shop/Catalog.java"}
+          source parse
+            class Catalog 6:20
+              type Catalog.Category 8:17
+                constant Catalog.Category.BOOKS 9:9
+                constant Catalog.Category.GAMES 10:9
+                field Catalog.Category.code 12:30
+                method Catalog.Category.Category 14:9
+                method Catalog.Category.code~2 18:23
+              class Catalog.Item 24:19
+                field Catalog.Item.name 24:31
+                field Catalog.Item.price 24:41
+                field Catalog.Item.category 24:57
+                method Catalog.Item.Item 25:16
+                method Catalog.Item.free 31:28
+              field Catalog.items 36:30
+              method Catalog.Catalog 38:12
+              method Catalog.total 42:16
+        nav_hover {"locate":"src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}
+          source map: public static String normalize(String key)
+    "#]],
     );
 }
 

@@ -609,7 +609,7 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
             "//",
             &["cargo shop-store 0.2.0", "cargo shop-app 0.2.0"],
         ),
-        ("java_app", "//", &["maven com.acme:shop 1.2.0"]),
+        ("java_app", "//", &["maven shop 1.2.0"]),
     ] {
         let ws = fixture(name);
         index(ws.path());

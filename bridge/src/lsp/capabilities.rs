@@ -5,6 +5,7 @@
 use super::docs::document_uri;
 use super::error::LspError;
 use indexer::encoding::Encoding;
+use indexer::lang::Setting;
 use lsp_types::{
     CallHierarchyServerCapability, ClientCapabilities, DocumentSymbolClientCapabilities,
     GeneralClientCapabilities, HoverClientCapabilities, HoverProviderCapability,
@@ -109,10 +110,15 @@ pub(super) fn encoding(caps: &ServerCapabilities) -> Encoding {
 /// `initialize`'s params: the root as the one workspace folder, and what codemap can take:
 /// UTF-8 or UTF-16 columns, hierarchical outlines, markdown or plain hovers, configuration and
 /// workspace folders asked of it, work-done progress.
-pub(super) fn initialize_params(root: &Path) -> Result<InitializeParams, LspError> {
+pub(super) fn initialize_params(
+    root: &Path,
+    settings: &[(&str, Setting)],
+) -> Result<InitializeParams, LspError> {
     let uri = document_uri(root)?;
     #[allow(deprecated)] // `rootUri`: servers that predate workspace folders read it.
     Ok(InitializeParams {
+        initialization_options: (!settings.is_empty())
+            .then(|| json!({ "settings": settings_json(settings) })),
         process_id: Some(std::process::id()),
         root_uri: Some(uri.clone()),
         workspace_folders: Some(vec![WorkspaceFolder {
@@ -158,6 +164,38 @@ pub(super) fn initialize_params(root: &Path) -> Result<InitializeParams, LspErro
         },
         ..Default::default()
     })
+}
+
+/// Dotted settings as nested JSON: `java.import.maven.enabled` → `{"java": {"import": …}}`.
+pub(super) fn settings_json(settings: &[(&str, Setting)]) -> Value {
+    fn put(obj: &mut Map<String, Value>, parts: &[&str], v: Value) {
+        match parts {
+            [] => {}
+            [last] => {
+                obj.insert(last.to_string(), v);
+            }
+            [first, rest @ ..] => {
+                let next = obj
+                    .entry(first.to_string())
+                    .or_insert_with(|| Value::Object(Map::new()));
+                if !next.is_object() {
+                    *next = Value::Object(Map::new());
+                }
+                if let Some(o) = next.as_object_mut() {
+                    put(o, rest, v);
+                }
+            }
+        }
+    }
+    let mut root = Map::new();
+    for (key, value) in settings {
+        let v = match value {
+            Setting::Bool(b) => json!(b),
+            Setting::Strings(s) => json!(s),
+        };
+        put(&mut root, &key.split('.').collect::<Vec<_>>(), v);
+    }
+    Value::Object(root)
 }
 
 #[cfg(test)]
@@ -208,7 +246,7 @@ mod tests {
     #[test]
     fn initialize_sends_what_codemap_takes() {
         let root = Path::new("/w/my repo");
-        let params = initialize_params(root).expect("params");
+        let params = initialize_params(root, &[]).expect("params");
         let mut sent = serde_json::to_value(params).expect("json");
         assert_eq!(sent["processId"], json!(std::process::id()));
         sent["processId"] = json!(1);
@@ -230,6 +268,25 @@ mod tests {
                     "experimental": {"serverStatusNotification": true},
                 },
             })
+        );
+    }
+
+    #[test]
+    fn settings_nest_by_their_dots() {
+        let s = [
+            ("java.import.maven.enabled", Setting::Bool(false)),
+            ("java.import.gradle.enabled", Setting::Bool(false)),
+            (
+                "java.project.sourcePaths",
+                Setting::Strings(vec!["src".into()]),
+            ),
+        ];
+        assert_eq!(
+            settings_json(&s),
+            json!({"java": {
+                "import": {"maven": {"enabled": false}, "gradle": {"enabled": false}},
+                "project": {"sourcePaths": ["src"]},
+            }})
         );
     }
 }

@@ -33,12 +33,18 @@ pub(super) struct Load {
     /// The server says when it has found the workspace's files (pyright: "Found N source
     /// files"), so until then it is loading however long that takes.
     announces_load: AtomicBool,
+    /// The notification by which the server says it is ready (method, params' `type`), when
+    /// its language's spec names one; `ready` once it came.
+    ready_notice: Option<(&'static str, &'static str)>,
+    ready: AtomicBool,
     started: Instant,
 }
 
 impl Load {
-    pub(super) fn new() -> Load {
+    pub(super) fn new(ready_notice: Option<(&'static str, &'static str)>) -> Load {
         Load {
+            ready_notice,
+            ready: AtomicBool::new(false),
             progress: AtomicI64::new(0),
             progress_seen: AtomicBool::new(false),
             status: AtomicU8::new(STATUS_UNKNOWN),
@@ -55,6 +61,17 @@ impl Load {
 
     /// Read one message from the server for what it says of its state.
     pub(super) fn observe(&self, msg: &Value) {
+        if let Some((method, kind)) = self.ready_notice {
+            if msg["method"] == method && msg["params"]["type"] == kind {
+                self.ready.store(true, Ordering::SeqCst);
+            }
+            // The same notice saying it failed (JDT LS: "Failed to import projects").
+            if msg["method"] == method && msg["params"]["type"] == "Error" {
+                let why = msg["params"]["message"].as_str().unwrap_or("an error");
+                *self.health.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(format!("error: {}", truncate(first_line(why), 300)));
+            }
+        }
         if msg["method"] == Progress::METHOD || announces_loaded(msg) {
             self.progress_seen.store(true, Ordering::SeqCst);
         }
@@ -84,6 +101,9 @@ impl Load {
     /// Still loading: work-done progress is open, or it started moments ago and has not
     /// reported any yet.
     pub(super) fn loading(&self) -> bool {
+        if self.ready_notice.is_some() && !self.ready.load(Ordering::SeqCst) {
+            return true;
+        }
         match self.status.load(Ordering::SeqCst) {
             STATUS_QUIESCENT => return false,
             STATUS_BUSY => return true,
@@ -123,6 +143,13 @@ fn unhealthy(params: &Value) -> Option<String> {
         .map(|l| l.trim_end_matches(':'))
         .unwrap_or("no reason given");
     Some(format!("{health}: {}", truncate(message, 300)))
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or(s)
 }
 
 /// pyright's (and basedpyright's) log line once it has enumerated the workspace's files.

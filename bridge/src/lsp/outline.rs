@@ -169,7 +169,16 @@ pub fn convert_outline(
         top.iter().rev().map(|s| (s, None)).collect();
     // Process in source order: a stack of reversed children keeps document order per level.
     while let Some((s, parent)) = stack.pop() {
-        let raw_name = s.name.as_str();
+        // JDT LS names a method with its parameter types (`add(int, int)`): the name is
+        // what comes before them.
+        let raw_name = match s.kind {
+            SymbolKind::METHOD | SymbolKind::CONSTRUCTOR | SymbolKind::FUNCTION
+                if s.name.ends_with(')') =>
+            {
+                s.name.split('(').next().unwrap_or(&s.name).trim_end()
+            }
+            _ => s.name.as_str(),
+        };
         let parent_kind = parent.map(|p| out[p].kind);
         // Under a function, only nested functions and types count: the rest are locals and
         // parameters.

@@ -112,6 +112,14 @@ impl Server {
         let Some((prog, args)) = command.split_first() else {
             return Err(LspError::NoCommand.into());
         };
+        // Settings read from the workspace, and their digest for a server that keeps state
+        // by them (JDT LS's workspace folder: its source paths are fixed there once).
+        let setup = lang
+            .spec()
+            .server
+            .setup
+            .map(|read| read(root))
+            .unwrap_or_default();
         // The answer to `workspace/workspaceFolders`: the root, by its directory's name.
         let folders = to_json(
             WorkspaceFoldersRequest::METHOD,
@@ -130,6 +138,11 @@ impl Server {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         cmd.envs(lang.spec().server.env.iter().copied());
+        if !setup.settings.is_empty() {
+            let json = capabilities::settings_json(&setup.settings).to_string();
+            let digest = blake3::hash(json.as_bytes());
+            cmd.env("CODEMAP_SETTINGS_DIGEST", &digest.to_hex()[..16]);
+        }
         for (file, key, value) in lang.spec().server.env_when {
             if root.join(file).is_file() {
                 cmd.env(key, value);
@@ -147,7 +160,7 @@ impl Server {
             let _ = child.wait();
             return Err(LspError::NoPipes.into());
         };
-        let load = Arc::new(Load::new());
+        let load = Arc::new(Load::new(lang.spec().server.ready_notice));
         let wire = {
             let load = load.clone();
             Transport::start(prog, stdin, stdout, stderr, folders, move |msg| {
@@ -169,7 +182,7 @@ impl Server {
             capabilities: ServerCapabilities::default(),
             started: Instant::now(),
         };
-        let init = initialize_params(root).and_then(|params| {
+        let init = initialize_params(root, &setup.settings).and_then(|params| {
             server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
         });
         let init = match init {

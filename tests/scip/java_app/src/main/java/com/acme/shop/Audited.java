@@ -1,8 +1,8 @@
-//⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/
+//⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/
   package com.acme.shop;
-// definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/
+// definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/
 //kind File
-//        ^^^^^^^^^^^^^ definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/`/
+//        ^^^^^^^^^^^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/`/
 //        kind Package
   
   import java.lang.annotation.Retention;
@@ -11,10 +11,10 @@
 //       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ reference codemap maven java.lang.annotation . `ext:java.lang.annotation`/
   
   /** Marks a store whose writes are logged. */
-//⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
+//⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
   @Retention(RetentionPolicy.RUNTIME)
   public @interface Audited {
-//                  ^^^^^^^ definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
+//                  ^^^^^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
 //                  kind Interface
 //                  documentation
 //                  > ```java
@@ -22,16 +22,16 @@
 //                  > ```
 //                  documentation
 //                  > Marks a store whose writes are logged.
-//    ⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#value().
+//    ⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#value().
       String value() default "";
-//           ^^^^^ definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#value().
+//           ^^^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#value().
 //           kind AbstractMethod
 //           documentation
 //           > ```java
 //           > String value() default ""
 //           > ```
-//                             ⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#value().
+//                             ⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#value().
   }
-//⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
+//⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
   
-//⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/
+//⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/

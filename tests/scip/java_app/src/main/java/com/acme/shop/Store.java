@@ -1,13 +1,13 @@
-//⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/
+//⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/
   package com.acme.shop;
-// definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/
+// definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/
 //kind File
-//        ^^^^^^^^^^^^^ reference codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/`/
+//        ^^^^^^^^^^^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/`/
   
   /** A place that keeps counts by key. */
-//⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#
+//⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#
   public interface Store {
-//                 ^^^^^ definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#
+//                 ^^^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#
 //                 kind Interface
 //                 documentation
 //                 > ```java
@@ -16,9 +16,9 @@
 //                 documentation
 //                 > A place that keeps counts by key.
       /** Sets the count of a key. */
-//    ⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#put().
+//    ⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#put().
       void put(String key, int value);
-//         ^^^ definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#put().
+//         ^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#put().
 //         kind AbstractMethod
 //         documentation
 //         > ```java
@@ -26,28 +26,28 @@
 //         > ```
 //         documentation
 //         > Sets the count of a key.
-//                                   ⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#put().
+//                                   ⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#put().
   
-//    ⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#get().
+//    ⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#get().
       Integer get(String key);
-//            ^^^ definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#get().
+//            ^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#get().
 //            kind AbstractMethod
 //            documentation
 //            > ```java
 //            > Integer get(String key)
 //            > ```
-//                           ⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#get().
+//                           ⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#get().
   
-//    ⌄ enclosing_range_start codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#MAX_KEYS.
+//    ⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#MAX_KEYS.
       int MAX_KEYS = 1000;
-//        ^^^^^^^^ definition codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#MAX_KEYS.
+//        ^^^^^^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#MAX_KEYS.
 //        kind Constant
 //        documentation
 //        > ```java
 //        > int MAX_KEYS
 //        > ```
-//                       ⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#MAX_KEYS.
+//                       ⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#MAX_KEYS.
   }
-//⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#
+//⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#
   
-//⌃ enclosing_range_end codemap maven com.acme:shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/
+//⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/
