@@ -258,6 +258,9 @@ pub struct RawRef {
     /// (see [`TypeFact`]): the enclosing class for `self`/`cls`/`super()`, the receiver's
     /// type, or a parameter's or local variable's stated type.
     pub hint: Option<Box<str>>,
+    /// A call's number of arguments, where the language picks an overload by it
+    /// (`Language::overloads`).
+    pub args: Option<u16>,
     pub pos: Pos,
 }
 
@@ -314,6 +317,9 @@ pub enum FactRole {
     /// Macro invocations in the symbol (qualname `''`: the file's level) whose arguments
     /// could not be read as code, counted per macro: `3 quote` ([`unread_fact`]). No type.
     Unread,
+    /// A method's or function's number of parameters, where overloads are told apart by it
+    /// (`Language::overloads`).
+    Params,
 }
 
 impl FactRole {
@@ -325,6 +331,7 @@ impl FactRole {
             FactRole::Build => "build",
             FactRole::Exports => "exports",
             FactRole::Unread => "unread",
+            FactRole::Params => "params",
         }
     }
 
@@ -336,6 +343,7 @@ impl FactRole {
             FactRole::Build,
             FactRole::Exports,
             FactRole::Unread,
+            FactRole::Params,
         ]
         .into_iter()
         .find(|r| r.as_str() == s)

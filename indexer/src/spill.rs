@@ -172,6 +172,7 @@ pub fn encode(r: &Record, buf: &mut Vec<u8>) {
         put_u(buf, x.source.map_or(0, |s| s as u64 + 1));
         put_s(buf, &x.target);
         put_o(buf, x.hint.as_deref());
+        put_u(buf, x.args.map_or(0, |a| u64::from(a) + 1));
         put_pos(buf, x.pos);
     }
     put_u(buf, r.imports.len() as u64);
@@ -268,6 +269,10 @@ pub fn decode(buf: &[u8]) -> Option<Record> {
                 source,
                 target: r.s()?.into(),
                 hint: r.o()?.map(Into::into),
+                args: match r.u()? {
+                    0 => None,
+                    a => Some(u16::try_from(a - 1).ok()?),
+                },
                 pos: r.pos()?,
             })
         })
@@ -326,6 +331,7 @@ mod tests {
                     source: Some(1),
                     target: "strings.Builder.WriteString".into(),
                     hint: Some("strings.Builder".into()),
+                    args: Some(1),
                     pos: Pos { line: 812, col: 5 },
                 },
                 RawRef {
@@ -333,6 +339,7 @@ mod tests {
                     source: None,
                     target: "é.ü".into(),
                     hint: Some(String::new().into()),
+                    args: None,
                     pos: Pos { line: 1, col: 1 },
                 },
             ],

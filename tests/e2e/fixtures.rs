@@ -331,7 +331,7 @@ fn java_fixture_map() {
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/app/Main.java#Main.report|local",
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.free|import",
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Catalog.java#Catalog|import",
-            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put|inferred",
+            "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2|inferred",
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.size|inferred",
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|import",
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore|import",

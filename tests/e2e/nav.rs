@@ -1196,48 +1196,49 @@ fn java_without_a_server() {
     check(
         java_report(false),
         expect![[r#"
-        nav_definition {"locate":"src/main/java/com/acme/app/Main.java:Main.main@memory.<|>put"}
-          source map
-            src/main/java/com/acme/shop/MemoryStore.java:23:17 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
-        nav_references {"nodeId":"java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2"}
-          source map
-        nav_references {"nodeId":"java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch"}
-          source map
-            src/main/java/com/acme/shop/MemoryStore.java:24:9 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
-        nav_references {"nodeId":"java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize"}
-          source map
-            src/main/java/com/acme/app/Main.java:12:19 java:src/main/java/com/acme/app/Main.java#Main.main
-            src/main/java/com/acme/shop/MemoryStore.java:25:24 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
-            src/main/java/com/acme/shop/MemoryStore.java:41:31 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find
-        nav_implementations {"locate":"src/main/java/com/acme/shop/Store.java:Store"}
-          source map
-            src/main/java/com/acme/shop/MemoryStore.java:9:14 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore
-        nav_calls {"direction":"outgoing","locate":"src/main/java/com/acme/shop/MemoryStore.java:MemoryStore.put"}
-          source fallback-map
-            src/main/java/com/acme/shop/BaseStore.java:8:20 java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch
-            src/main/java/com/acme/shop/MemoryStore.java:49:24 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry
-            src/main/java/com/acme/shop/util/Keys.java:10:26 java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize
-        nav_outline {"file":"src/main/java/com/acme/shop/Catalog.java"}
-          source parse
-            class Catalog 6:20
-              type Catalog.Category 8:17
-                constant Catalog.Category.BOOKS 9:9
-                constant Catalog.Category.GAMES 10:9
-                field Catalog.Category.code 12:30
-                method Catalog.Category.Category 14:9
-                method Catalog.Category.code~2 18:23
-              class Catalog.Item 24:19
-                field Catalog.Item.name 24:31
-                field Catalog.Item.price 24:41
-                field Catalog.Item.category 24:57
-                method Catalog.Item.Item 25:16
-                method Catalog.Item.free 31:28
-              field Catalog.items 36:30
-              method Catalog.Catalog 38:12
-              method Catalog.total 42:16
-        nav_hover {"locate":"src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}
-          source map: public static String normalize(String key)
-    "#]],
+            nav_definition {"locate":"src/main/java/com/acme/app/Main.java:Main.main@memory.<|>put"}
+              source map
+                src/main/java/com/acme/shop/MemoryStore.java:29:17 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2
+            nav_references {"nodeId":"java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put~2"}
+              source map
+                src/main/java/com/acme/app/Main.java:14:16 java:src/main/java/com/acme/app/Main.java#Main.main
+            nav_references {"nodeId":"java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch"}
+              source map
+                src/main/java/com/acme/shop/MemoryStore.java:24:9 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
+            nav_references {"nodeId":"java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize"}
+              source map
+                src/main/java/com/acme/app/Main.java:12:19 java:src/main/java/com/acme/app/Main.java#Main.main
+                src/main/java/com/acme/shop/MemoryStore.java:25:24 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.put
+                src/main/java/com/acme/shop/MemoryStore.java:41:31 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.find
+            nav_implementations {"locate":"src/main/java/com/acme/shop/Store.java:Store"}
+              source map
+                src/main/java/com/acme/shop/MemoryStore.java:9:14 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore
+            nav_calls {"direction":"outgoing","locate":"src/main/java/com/acme/shop/MemoryStore.java:MemoryStore.put"}
+              source fallback-map
+                src/main/java/com/acme/shop/BaseStore.java:8:20 java:src/main/java/com/acme/shop/BaseStore.java#BaseStore.touch
+                src/main/java/com/acme/shop/MemoryStore.java:49:24 java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.Entry
+                src/main/java/com/acme/shop/util/Keys.java:10:26 java:src/main/java/com/acme/shop/util/Keys.java#Keys.normalize
+            nav_outline {"file":"src/main/java/com/acme/shop/Catalog.java"}
+              source parse
+                class Catalog 6:20
+                  type Catalog.Category 8:17
+                    constant Catalog.Category.BOOKS 9:9
+                    constant Catalog.Category.GAMES 10:9
+                    field Catalog.Category.code 12:30
+                    method Catalog.Category.Category 14:9
+                    method Catalog.Category.code~2 18:23
+                  class Catalog.Item 24:19
+                    field Catalog.Item.name 24:31
+                    field Catalog.Item.price 24:41
+                    field Catalog.Item.category 24:57
+                    method Catalog.Item.Item 25:16
+                    method Catalog.Item.free 31:28
+                  field Catalog.items 36:30
+                  method Catalog.Catalog 38:12
+                  method Catalog.total 42:16
+            nav_hover {"locate":"src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}
+              source map: public static String normalize(String key)
+        "#]],
     );
 }
 

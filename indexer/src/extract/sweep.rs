@@ -178,12 +178,16 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
         if let Some(r) = syntax.returns(src, def) {
             types.facts.push((idx, FactRole::Returns, r));
         }
+        if let (true, Kind::Method | Kind::Function, Some(n)) = (spec.overloads, kind, sym.params) {
+            types.facts.push((idx, FactRole::Params, n.to_string()));
+        }
         for (t, at) in syntax.implemented(src, def) {
             implemented.push(RawRef {
                 kind: EdgeKind::Implements,
                 source: Some(idx as u32),
                 target: t.into_boxed_str(),
                 hint: None,
+                args: None,
                 pos: pos_of(src, at),
             });
         }
@@ -359,6 +363,23 @@ fn take_ref<'t>(
         source: source.map(|s| s as u32),
         target: target.into_boxed_str(),
         hint: hint.map(String::into_boxed_str),
+        args: (kind == EdgeKind::Calls && spec.overloads)
+            .then(|| call_args(node))
+            .flatten(),
         pos: pos_of(src, leaf_node),
     });
+}
+
+/// The number of arguments a call passes: of the call node captured (`a.m(x)`), or of the
+/// call around the captured name (`new T(x)`).
+fn call_args(node: Node<'_>) -> Option<u16> {
+    let args = node
+        .field("arguments")
+        .or_else(|| node.parent()?.field("arguments"))?;
+    let mut c = args.walk();
+    let n = args
+        .named_children(&mut c)
+        .filter(|a| !matches!(a.kind_name(), "comment" | "line_comment" | "block_comment"))
+        .count();
+    u16::try_from(n).ok()
 }

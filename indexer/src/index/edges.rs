@@ -20,6 +20,7 @@ pub(super) struct Edge {
     pub(super) pos: Option<Pos>,
     pub(super) resolution: Resolution,
     pub(super) hint: Option<String>,
+    pub(super) args: Option<u16>,
 }
 
 /// An edge's target: a node the resolver's index knew the number of, or one the writer
@@ -70,6 +71,7 @@ pub(super) fn edge_row<'e>(
         pos: e.pos,
         resolution: e.resolution,
         hint: e.hint.as_deref(),
+        args: e.args,
     })
 }
 
@@ -116,6 +118,7 @@ pub(super) fn resolve_job(
             pos: Some(imp.pos),
             resolution: ie.resolution,
             hint: None,
+            args: None,
         });
     }
     for r in &job.refs {
@@ -128,6 +131,7 @@ pub(super) fn resolve_job(
                 kind: r.kind,
                 target: &r.target,
                 hint: r.hint.as_deref(),
+                args: r.args,
                 source_qual,
             },
             cache,
@@ -147,6 +151,7 @@ pub(super) fn resolve_job(
             pos: Some(r.pos),
             resolution,
             hint: r.hint.as_deref().map(str::to_string),
+            args: r.args,
         });
     }
     out

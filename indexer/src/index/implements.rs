@@ -247,6 +247,7 @@ fn implements_edge(ty: &TypeRow, iface: &TypeRow) -> Edge {
         pos: None,
         resolution,
         hint: None,
+        args: None,
     }
 }
 

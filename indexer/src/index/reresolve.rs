@@ -274,6 +274,7 @@ fn reresolve_rows(
                 kind,
                 target: &r.target_name,
                 hint: r.hint.as_deref(),
+                args: r.args,
                 source_qual: source_qual.as_deref(),
             },
             &mut cache,

@@ -34,6 +34,9 @@ pub struct Language {
     pub self_names: &'static [&'static str],
     /// The call that stands for the enclosing class's bases (`super()`), if any.
     pub super_call: Option<&'static str>,
+    /// Methods and functions are overloaded by their parameters (Java, C++): a call's
+    /// argument count picks among definitions of one name (`m`, `m~2`).
+    pub overloads: bool,
     /// A bare name in a method may be a member of its class or an outer one, inherited ones
     /// included (Java's `m()` is `this.m()` when no local or scope defines it).
     pub implicit_self: bool,
@@ -111,6 +114,7 @@ impl Language {
             self_names: &[],
             super_call: None,
             implicit_self: false,
+            overloads: false,
             first_binding_defines: false,
             local_scopes: &[],
             macro_calls: &[],

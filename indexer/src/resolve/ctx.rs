@@ -281,6 +281,8 @@ pub struct Ref<'a> {
     pub kind: EdgeKind,
     pub target: &'a str,
     pub hint: Option<&'a str>,
+    /// A call's number of arguments, when known (`Language::overloads`).
+    pub args: Option<u16>,
     /// The qualname of the symbol the reference sits in (`None`: the file).
     pub source_qual: Option<&'a str>,
 }

@@ -26,7 +26,7 @@ pub use mem_index::MemIndex;
 pub use types::Cache;
 
 use crate::lang::Lang;
-use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
 use std::collections::HashMap;
 
 impl Layout {
@@ -87,8 +87,71 @@ impl FileCtx {
 }
 
 /// Resolve one reference: the language's name rules, then the types the code states, then
-/// the language's fallback (which never guesses a method on a value of unknown type).
+/// the language's fallback (which never guesses a method on a value of unknown type); a call
+/// in a language of overloads then names the overload its argument count picks.
 pub fn resolve_ref(
+    ctx: &FileCtx,
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+    cache: &mut Cache,
+) -> Outcome {
+    let o = resolve_name(ctx, ws, idx, r, cache);
+    match (o, r.args) {
+        (Outcome::Edge(Some(id), res), Some(n)) if ctx.lang.spec().overloads => {
+            let id = overload(idx, &id, n).unwrap_or(id);
+            Outcome::Edge(Some(id), res)
+        }
+        (o, _) => o,
+    }
+}
+
+/// The overload of a function or method a call with `args` arguments means, among the
+/// definitions of `id`'s name in its scope (`m`, `m~2`, …): the one with that many
+/// parameters; `None` when the name is not overloaded or no count matches (varargs).
+fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Option<String> {
+    let crate::id::NodeId::Symbol {
+        lang,
+        path,
+        qualname,
+    } = crate::id::NodeId::parse(id).ok()?
+    else {
+        return None;
+    };
+    let base = match qualname.rsplit_once('~') {
+        Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b.to_string(),
+        _ => qualname.clone(),
+    };
+    let mut callable = Vec::new();
+    for k in 1..=64u32 {
+        let q = if k == 1 {
+            base.clone()
+        } else {
+            format!("{base}~{k}")
+        };
+        match idx.in_file(lang, &path, &q) {
+            Some(s) if s.kind.is_callable() && !s.kind.is_type_like() => callable.push(s),
+            Some(_) => {}
+            None if k > 1 => break,
+            None => {}
+        }
+    }
+    if callable.len() < 2 {
+        return None;
+    }
+    let want = args.to_string();
+    callable
+        .into_iter()
+        .find(|s| {
+            idx.facts(lang, &path, s.qualname(), FactRole::Params)
+                .first()
+                .is_some_and(|p| *p == want)
+        })
+        .map(|s| s.node_id)
+}
+
+/// [`resolve_ref`] before an overload is picked.
+fn resolve_name(
     ctx: &FileCtx,
     ws: &Layout,
     idx: &dyn SymbolIndex,
@@ -252,6 +315,7 @@ mod tests {
                     kind: EdgeKind::Calls,
                     target: t,
                     hint: None,
+                    args: None,
                     source_qual: src,
                 },
                 &mut Cache::default(),
@@ -321,6 +385,7 @@ mod tests {
                 kind: EdgeKind::Calls,
                 target: "self.run",
                 hint: Some("Base"),
+                args: None,
                 source_qual: Some("Base.x"),
             },
             &mut Cache::default(),
@@ -465,6 +530,7 @@ mod tests {
                     kind,
                     target: t,
                     hint: None,
+                    args: None,
                     source_qual: None,
                 },
                 &mut Cache::default(),
@@ -572,6 +638,7 @@ mod tests {
                     kind: EdgeKind::Calls,
                     target: t,
                     hint,
+                    args: None,
                     source_qual: Some("Server.Run"),
                 },
                 &mut Cache::default(),

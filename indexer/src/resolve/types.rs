@@ -349,6 +349,7 @@ impl<'a> Walk<'a> {
                         kind: EdgeKind::Calls,
                         target: &target,
                         hint: None,
+                        args: None,
                         source_qual,
                     };
                     match self.r.direct(ctx, self.ws, self.idx, &r, &names) {

@@ -18,11 +18,12 @@ pub struct EdgeRow<'a> {
     pub pos: Option<Pos>,
     pub resolution: Resolution,
     pub hint: Option<&'a str>,
+    pub args: Option<u16>,
 }
 
 /// The columns of a stored edge [`Db::write_edges_over`] compares, in its order.
 pub(super) const STORED_EDGE: &str =
-    "e.id, e.file_id, e.source, e.target, e.name, e.kind, e.line, e.col, e.resolution, e.hint";
+    "e.id, e.file_id, e.source, e.target, e.name, e.kind, e.line, e.col, e.resolution, e.hint, e.args";
 
 /// A stored edge's columns after its id, as [`STORED_EDGE`] reads them.
 type EdgeKey = (
@@ -35,6 +36,7 @@ type EdgeKey = (
     Option<i64>,
     i64,
     Option<String>,
+    Option<i64>,
 );
 
 /// Stored edges to write over, by their columns: each row's id, once.
@@ -53,8 +55,8 @@ impl Db {
     /// call: a cold run inserts a million edges).
     pub fn insert_edges(&self, edges: &[EdgeRow<'_>]) -> SqlResult<()> {
         let mut st = self.conn.prepare_cached(
-            "INSERT INTO edges(file_id, source, target, name, kind, line, col, resolution, hint)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO edges(file_id, source, target, name, kind, line, col, resolution, hint, args)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         )?;
         for e in edges {
             st.execute(params![
@@ -66,7 +68,8 @@ impl Db {
                 e.pos.map(|p| p.line),
                 e.pos.map(|p| p.col),
                 e.resolution.code(),
-                e.hint
+                e.hint,
+                e.args
             ])?;
         }
         Ok(())
@@ -121,6 +124,7 @@ impl Db {
                 r.get(7)?,
                 r.get(8)?,
                 r.get(9)?,
+                r.get(10)?,
             );
             into.found.entry(key).or_default().push(id);
         }
@@ -149,6 +153,7 @@ impl Db {
                 e.pos.map(|p| i64::from(p.col)),
                 e.resolution.code(),
                 e.hint.map(str::to_string),
+                e.args.map(i64::from),
             );
             if stored.found.get_mut(&key).and_then(Vec::pop).is_none() {
                 self.insert_edge(e)?;

@@ -23,6 +23,7 @@ pub struct StoredRef {
     pub target_name: String,
     pub kind: EdgeKind,
     pub hint: Option<String>,
+    pub args: Option<u16>,
     /// What it resolved to when last written: its target's number and resolution class.
     pub target: Option<i64>,
     pub resolution: Option<Resolution>,
@@ -121,7 +122,7 @@ fn stored_symbol(r: &rusqlite::Row<'_>) -> SqlResult<(i64, Box<str>, Kind)> {
 const REF_COLS: &str = concat!(
     "e.id, e.file_id, f.path, f.lang, ",
     file_node_text!("n", "sf"),
-    ", nm.name, e.kind, e.hint, e.target, e.resolution"
+    ", nm.name, e.kind, e.hint, e.target, e.resolution, e.args"
 );
 /// The tables `REF_COLS` reads.
 const REF_FROM: &str = "edges e JOIN names nm ON nm.id = e.name JOIN files f ON f.id = e.file_id \
@@ -139,6 +140,7 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         hint: r.get(7)?,
         target: r.get(8)?,
         resolution: Resolution::from_code(r.get(9)?),
+        args: r.get(10)?,
     })
 }
 

@@ -22,6 +22,7 @@ pub static JAVA: Language = Language {
     self_names: &["this"],
     super_call: Some("super"),
     implicit_self: true,
+    overloads: true,
     local_scopes: &[
         "object_creation_expression",
         "lambda_expression",

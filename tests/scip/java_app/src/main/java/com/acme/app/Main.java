@@ -40,7 +40,7 @@
           var memory = new MemoryStore(10);
 //                         ^^^^^^^^^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/MemoryStore.java`/MemoryStore#
           memory.put("pears");
-//               ^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/MemoryStore.java`/MemoryStore#put().
+//               ^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/MemoryStore.java`/MemoryStore#`put~2`().
           System.out.println(memory.size() + store.get("apples"));
 //                                  ^^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/MemoryStore.java`/MemoryStore#size().
 //                                                 ^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Store.java`/Store#get().
