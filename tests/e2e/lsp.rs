@@ -168,6 +168,35 @@ fn tsc_agrees_with_the_map_on_rxjs_and_express() {
     }
 }
 
+/// JDT LS on Guava's `base` package (an invisible project: no build file), every symbol.
+#[test]
+fn jdtls_agrees_with_the_map_on_guava_base() {
+    servers_on_path();
+    let ws = tempfile::tempdir().expect("tmp");
+    let base = "com/google/common/base";
+    copy_dir(
+        &crate::corpora::guava_root().join(base),
+        &ws.path().join(base),
+    );
+    let (n, bad, omitted) = agreement(ws.path());
+    eprintln!(
+        "JDT LS: {} of {n} symbols of Guava's base package agree with the map ({} answered from the parse: {:?})",
+        n - bad.len(),
+        omitted.len(),
+        &omitted[..omitted.len().min(10)]
+    );
+    assert!(n > 1000, "{n} symbols");
+    // JDT LS's outline names (`add(int)`, `Absent<T>`, `transform(Function<T, V>) <V>`) are
+    // read as the map's: every symbol is the server's, none the parse's.
+    assert!(omitted.is_empty(), "{omitted:?}");
+    assert!(
+        bad.len() * 100 <= n,
+        "{} of {n} disagree, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}
+
 #[test]
 fn rust_analyzer_agrees_with_the_map_on_the_ignore_crate() {
     servers_on_path();

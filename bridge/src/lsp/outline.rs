@@ -169,13 +169,19 @@ pub fn convert_outline(
         top.iter().rev().map(|s| (s, None)).collect();
     // Process in source order: a stack of reversed children keeps document order per level.
     while let Some((s, parent)) = stack.pop() {
-        // JDT LS names a method with its parameter types (`add(int, int)`): the name is
-        // what comes before them.
+        // JDT LS names a method with its parameter types (`add(int, int)`) and a generic
+        // type with its type parameters (`Absent<T>`): the name is what comes before them.
         let raw_name = match s.kind {
+            // A generic method's type parameters follow (`transform(Function<T, V>) <V>`).
             SymbolKind::METHOD | SymbolKind::CONSTRUCTOR | SymbolKind::FUNCTION
-                if s.name.ends_with(')') =>
+                if s.name.ends_with(')') || s.name.ends_with('>') && s.name.contains('(') =>
             {
                 s.name.split('(').next().unwrap_or(&s.name).trim_end()
+            }
+            SymbolKind::CLASS | SymbolKind::INTERFACE | SymbolKind::ENUM | SymbolKind::STRUCT
+                if s.name.ends_with('>') =>
+            {
+                s.name.split('<').next().unwrap_or(&s.name).trim_end()
             }
             _ => s.name.as_str(),
         };

@@ -99,24 +99,39 @@ pub fn resolve_ref(
     let o = resolve_name(ctx, ws, idx, r, cache);
     match (o, r.args) {
         (Outcome::Edge(Some(id), res), Some(n)) if ctx.lang.spec().overloads => {
-            let id = overload(idx, &id, n).unwrap_or(id);
-            Outcome::Edge(Some(id), res)
+            match overload(idx, &id, n) {
+                Overload::One(picked) => Outcome::Edge(Some(picked), res),
+                Overload::NotOverloaded => Outcome::Edge(Some(id), res),
+                // Several take that many arguments: which one, their types decide; not
+                // guessed (the name is kept, offered as a candidate).
+                Overload::Several => Outcome::Edge(None, Resolution::Unresolved),
+            }
         }
         (o, _) => o,
     }
 }
 
+/// Which overload a call means ([`overload`]).
+#[derive(Debug, PartialEq, Eq)]
+enum Overload {
+    /// The name has one definition in its scope, or none takes that many arguments
+    /// (varargs): the name as resolved.
+    NotOverloaded,
+    One(String),
+    Several,
+}
+
 /// The overload of a function or method a call with `args` arguments means, among the
 /// definitions of `id`'s name in its scope (`m`, `m~2`, …): the one with that many
-/// parameters; `None` when the name is not overloaded or no count matches (varargs).
-fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Option<String> {
-    let crate::id::NodeId::Symbol {
+/// parameters.
+fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Overload {
+    let Ok(crate::id::NodeId::Symbol {
         lang,
         path,
         qualname,
-    } = crate::id::NodeId::parse(id).ok()?
+    }) = crate::id::NodeId::parse(id)
     else {
-        return None;
+        return Overload::NotOverloaded;
     };
     let base = match qualname.rsplit_once('~') {
         Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b.to_string(),
@@ -137,17 +152,19 @@ fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Option<String> {
         }
     }
     if callable.len() < 2 {
-        return None;
+        return Overload::NotOverloaded;
     }
     let want = args.to_string();
-    callable
-        .into_iter()
-        .find(|s| {
-            idx.facts(lang, &path, s.qualname(), FactRole::Params)
-                .first()
-                .is_some_and(|p| *p == want)
-        })
-        .map(|s| s.node_id)
+    let mut matching = callable.into_iter().filter(|s| {
+        idx.facts(lang, &path, s.qualname(), FactRole::Params)
+            .first()
+            .is_some_and(|p| *p == want)
+    });
+    match (matching.next(), matching.next()) {
+        (Some(one), None) => Overload::One(one.node_id),
+        (Some(_), Some(_)) => Overload::Several,
+        (None, _) => Overload::NotOverloaded,
+    }
 }
 
 /// [`resolve_ref`] before an overload is picked.
