@@ -67,6 +67,7 @@ languages! {
     TypeScript: typescript::TYPESCRIPT,
     JavaScript: javascript::JAVASCRIPT,
     Rust: rust::RUST,
+    C: c::C,
 }
 
 impl Lang {
@@ -331,6 +332,14 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("x.go")), Some(Lang::Go));
         assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
         assert_eq!(Lang::of_path(Path::new("x.kt")), None);
+        assert_eq!(Lang::of_path(Path::new("src/list.c")), Some(Lang::C));
+        assert_eq!(
+            Lang::of_path(Path::new("include/app/list.h")),
+            Some(Lang::C)
+        );
+        assert_eq!(Lang::of_path(Path::new("x.cpp")), None);
+        assert_eq!(Lang::module_path("src/list.c"), "src/list");
+        assert_eq!(Lang::of_id("c:src/list.c#list_push"), Some(Lang::C));
         assert_eq!(Lang::of_path(Path::new("a/b.d.ts")), Some(Lang::TypeScript));
         assert_eq!(Lang::of_path(Path::new("a/b.tsx")), Some(Lang::TypeScript));
         assert_eq!(Lang::of_path(Path::new("a/b.cjs")), Some(Lang::JavaScript));
@@ -344,7 +353,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), C (.c, .h)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");

@@ -6,6 +6,8 @@
 use super::ctx::Resolver;
 use crate::lang::Lang;
 
+#[path = "../lang/c/resolve.rs"]
+pub(super) mod c;
 #[path = "../lang/go/resolve.rs"]
 pub(super) mod go;
 #[path = "../lang/python/resolve.rs"]
@@ -23,5 +25,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::TypeScript => &typescript::EcmaResolver(Lang::TypeScript),
         Lang::JavaScript => &typescript::EcmaResolver(Lang::JavaScript),
         Lang::Rust => &rust::RustResolver,
+        Lang::C => &c::CResolver,
     }
 }

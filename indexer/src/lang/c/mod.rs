@@ -1,0 +1,405 @@
+//! C: `.c` and `.h` files, `query.scm`, and the rules where C differs.
+//!
+//! - **Which files.** `.c` and `.h` are C. A `.h` is C for now; a later C++ language claims
+//!   `.h` in a project that has C++ sources (`.cpp`, `.cc`, `.cxx`, `.hpp`, `.hh`): the rule
+//!   then reads the workspace, not the extension alone, and [`is_header`] stays the one place
+//!   that says what a header is.
+//! - **Functions.** A definition is a `function` symbol; so is a prototype (`int f(void);`),
+//!   the declaration a header gives, unless it is `static` (a file-local forward declaration)
+//!   or the same file defines the function (the definition is the symbol, under its own name,
+//!   not `f~2`). A non-static definition `implements` the declaration of its name in a header
+//!   its file includes; a call resolves to the definition when the workspace has exactly one
+//!   outside headers, else to the declaration it found (see `resolve.rs`). `static` functions
+//!   are symbols too. Function-like macros are `function`s, object-like ones `constant`s.
+//! - **Types.** A struct or union with a body is a `struct` with its fields as `field`
+//!   children; an anonymous one named by a typedef (`typedef struct { … } point;`) is that
+//!   `struct`. A typedef is a `type` (`typedef struct node {…} node_t;` gives the struct `node`
+//!   and the type `node_t`; one whose name is its struct's tag is the struct alone). An enum is
+//!   a `type`; its constants are file-scope names in C, so they are top-level `constant`s
+//!   (`c:x.c#RED`), not children of the enum.
+//! - **Variables.** Top-level declarations are `variable`s; `extern` declarations are not
+//!   symbols (the definition is), as ctags has it. Nothing inside a function is a symbol.
+
+use super::spec::{Def, DefTag, Language, Query, ScipSpec, Syntax};
+use crate::model::{Import, Kind};
+use crate::syntax::{
+    doc_above, doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
+};
+use tree_sitter::Node;
+
+pub static C: Language = Language::new(
+    "C",
+    "c",
+    &["c", "h"],
+    || tree_sitter_c::LANGUAGE.into(),
+    Query {
+        file: "lang/c/query.scm",
+        text: include_str!("query.scm"),
+    },
+    &CSyntax,
+    ScipSpec {
+        language: "C",
+        manager: "conan",
+        files_are_modules: false,
+        manifests: &[],
+    },
+);
+
+/// Whether a C file is a header: what a definition is told from a declaration by, when
+/// resolution prefers the definition.
+pub(crate) fn is_header(path: &str) -> bool {
+    path.ends_with(".h")
+}
+
+struct CSyntax;
+
+/// Declarator kinds between a declaration and the name it declares.
+const DECLARATORS: &[&str] = &[
+    "function_declarator",
+    "pointer_declarator",
+    "array_declarator",
+    "parenthesized_declarator",
+    "init_declarator",
+    "attributed_declarator",
+];
+
+/// The nearest declarator around a declared name, below `top`: `function_declarator` for a
+/// prototype (`int *f(void)`), something else for a variable (`int (*f)(void)`, `int *a[3]`).
+fn nearest_declarator<'t>(name: Node<'t>, top: Node<'t>) -> Option<Node<'t>> {
+    let mut cur = name.parent()?;
+    while cur != top {
+        if DECLARATORS.contains(&cur.kind_name()) {
+            return Some(cur);
+        }
+        cur = cur.parent()?;
+    }
+    None
+}
+
+/// Whether a declaration (or definition) says `keyword` as its storage class (`static`).
+fn has_storage(src: &[u8], node: Node<'_>, keyword: &str) -> bool {
+    let mut c = node.walk();
+    let found = node.children(&mut c).any(|n| {
+        n.kind_name() == "storage_class_specifier" && &src[n.byte_range()] == keyword.as_bytes()
+    });
+    found
+}
+
+/// The name a function definition defines, through its declarators.
+fn defined_name<'t>(def: Node<'t>) -> Option<Node<'t>> {
+    let mut cur = def.field("declarator")?;
+    for _ in 0..8 {
+        match cur.kind_name() {
+            "function_declarator" => {
+                let n = cur.field("declarator")?;
+                return (n.kind_name() == "identifier").then_some(n);
+            }
+            _ => cur = cur.field("declarator")?,
+        }
+    }
+    None
+}
+
+/// Whether the file defines function `name` at its top level (through `#if` blocks and
+/// `extern "C" { … }`), searched from `decl` up to the root.
+fn file_defines(src: &[u8], decl: Node<'_>, name: &[u8]) -> bool {
+    let mut root = decl;
+    while let Some(p) = root.parent() {
+        root = p;
+    }
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        for ch in n.named_children(&mut c) {
+            match ch.kind_name() {
+                "function_definition" => {
+                    if defined_name(ch).is_some_and(|d| &src[d.byte_range()] == name) {
+                        return true;
+                    }
+                }
+                "preproc_if"
+                | "preproc_ifdef"
+                | "preproc_else"
+                | "preproc_elif"
+                | "preproc_elifdef"
+                | "linkage_specification"
+                | "declaration_list" => stack.push(ch),
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// The `type_definition` a typedef's name sits in.
+fn typedef_of(name: Node<'_>) -> Option<Node<'_>> {
+    let mut cur = name.parent()?;
+    loop {
+        if cur.kind_name() == "type_definition" {
+            return Some(cur);
+        }
+        cur = cur.parent()?;
+    }
+}
+
+/// A declaration's or field's text as a signature: its first line, without the `;`.
+fn decl_line(src: &[u8], node: Node<'_>) -> String {
+    let t = text(src, node);
+    let line = first_line(&t);
+    line.trim_end().trim_end_matches(';').trim_end().to_string()
+}
+
+impl Syntax for CSyntax {
+    fn place(
+        &self,
+        tag: DefTag,
+        enclosing: Option<Kind>,
+        _type_node: Option<&str>,
+        _name: &str,
+    ) -> Option<Kind> {
+        let top = enclosing.is_none();
+        match tag {
+            DefTag::Function => top.then_some(Kind::Function),
+            DefTag::Class => match enclosing {
+                None | Some(Kind::Struct) => Some(Kind::Struct),
+                _ => None,
+            },
+            DefTag::Type => top.then_some(Kind::Type),
+            DefTag::Field => (enclosing == Some(Kind::Struct)).then_some(Kind::Field),
+            DefTag::Constant => top.then_some(Kind::Constant),
+            DefTag::Variable => top.then_some(Kind::Variable),
+            _ => None,
+        }
+    }
+
+    /// Structs hold their fields; a function's insides are local. An enum is no scope: its
+    /// constants are the file's.
+    fn is_scope(&self, kind: Kind) -> bool {
+        matches!(kind, Kind::Struct | Kind::Function)
+    }
+
+    fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
+        match def.tag {
+            DefTag::Variable => {
+                let is_fn = nearest_declarator(def.name, def.node)
+                    .is_some_and(|d| d.kind_name() == "function_declarator");
+                if is_fn {
+                    // A prototype: the file's own definition, or a static one's, is the symbol.
+                    if has_storage(src, def.node, "static")
+                        || file_defines(src, def.node, &src[def.name.byte_range()])
+                    {
+                        return None;
+                    }
+                    return Some(Kind::Function);
+                }
+                (!has_storage(src, def.node, "extern")).then_some(kind)
+            }
+            DefTag::Type if def.node.kind_name() == "type_identifier" => {
+                let td = typedef_of(def.node)?;
+                let Some(ty) = td.field("type") else {
+                    return Some(kind);
+                };
+                let tagged = matches!(
+                    ty.kind_name(),
+                    "struct_specifier" | "union_specifier" | "enum_specifier"
+                ) && ty.field("body").is_some();
+                if !tagged {
+                    return Some(kind);
+                }
+                match ty.field("name") {
+                    // `typedef struct { … } point;`: the struct pattern names it.
+                    None if def.parent == Some(td) && ty.kind_name() != "enum_specifier" => None,
+                    // `typedef struct point { … } point;`: the struct alone.
+                    Some(n) if src[n.byte_range()] == src[def.node.byte_range()] => None,
+                    _ => Some(kind),
+                }
+            }
+            _ => Some(kind),
+        }
+    }
+
+    fn implemented<'t>(&self, src: &[u8], def: &Def<'t>) -> Vec<(String, Node<'t>)> {
+        // A definition implements the declaration a header gives (resolved through the
+        // file's includes, dropped when none declares it).
+        if def.tag == DefTag::Function
+            && def.node.kind_name() == "function_definition"
+            && !has_storage(src, def.node, "static")
+        {
+            return vec![(text(src, def.name), def.name)];
+        }
+        Vec::new()
+    }
+
+    fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        if def.tag == DefTag::Type && def.node.kind_name() == "type_identifier" {
+            return typedef_of(def.node).unwrap_or(def.node);
+        }
+        // `typedef struct item { … } item_t;`, `struct item { … } items[4];`: the struct's
+        // range and doc are the declaration's.
+        match def.parent {
+            Some(p)
+                if def.node.kind_name().ends_with("_specifier")
+                    && matches!(p.kind_name(), "type_definition" | "declaration") =>
+            {
+                p
+            }
+            _ => def.node,
+        }
+    }
+
+    fn params(&self, def: &Def<'_>) -> Option<u32> {
+        if def.node.kind_name() == "preproc_function_def" {
+            let list = def.node.field("parameters")?;
+            let mut c = list.walk();
+            let n = list
+                .children(&mut c)
+                .filter(|n| n.kind_name() == "identifier" || n.kind() == "...")
+                .count();
+            return Some(n as u32);
+        }
+        if !matches!(def.tag, DefTag::Function | DefTag::Variable) {
+            return None;
+        }
+        let d = nearest_declarator(def.name, def.node)?;
+        if d.kind_name() != "function_declarator" {
+            return None;
+        }
+        let list = d.field("parameters")?;
+        let mut c = list.walk();
+        let kids: Vec<Node<'_>> = list.named_children(&mut c).collect();
+        // One unnamed four-letter primitive: `(void)` or `(char)`, which the tree alone (no
+        // source here) cannot tell apart; unknown.
+        if let [only] = kids.as_slice() {
+            let bare_primitive = only.kind_name() == "parameter_declaration"
+                && only.field("declarator").is_none()
+                && only.byte_range().len() == 4
+                && only
+                    .field("type")
+                    .is_some_and(|t| t.kind_name() == "primitive_type");
+            if bare_primitive {
+                return None;
+            }
+        }
+        let mut c = list.walk();
+        let dots = list.children(&mut c).filter(|n| n.kind() == "...").count();
+        let n = kids
+            .iter()
+            .filter(|p| matches!(p.kind_name(), "parameter_declaration" | "identifier"))
+            .count();
+        Some((n + dots) as u32)
+    }
+
+    fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
+        let node = def.node;
+        Some(match node.kind_name() {
+            "function_definition" => head_text(src, node, def.body),
+            "preproc_function_def" => {
+                let end = node
+                    .field("parameters")
+                    .map_or(node.end_byte(), |p| p.end_byte());
+                lossy(&src[node.start_byte()..end]).trim().to_string()
+            }
+            "preproc_def" => first_line(&text(src, node)).trim().to_string(),
+            "struct_specifier" | "union_specifier" | "enum_specifier" => {
+                let kw = &node.kind_name()[..node.kind_name().len() - "_specifier".len()];
+                format!("{kw} {}", text(src, def.name))
+            }
+            "type_definition" => {
+                // An anonymous struct or union named by its typedef.
+                let kw = node.field("type").map_or("struct", |t| {
+                    if t.kind_name() == "union_specifier" {
+                        "union"
+                    } else {
+                        "struct"
+                    }
+                });
+                format!("typedef {kw} {}", text(src, def.name))
+            }
+            "type_identifier" => {
+                let td = typedef_of(node)?;
+                let ty = td.field("type")?;
+                if ty.field("body").is_some() {
+                    // `typedef struct node {…} *node_p;`: the body left out.
+                    let head = lossy(&src[td.start_byte()..ty.field("body")?.start_byte()]);
+                    let tail = lossy(&src[ty.end_byte()..td.end_byte()]);
+                    format!(
+                        "{} {{…}}{}",
+                        head.trim_end(),
+                        tail.trim_end().trim_end_matches(';')
+                    )
+                } else {
+                    decl_line(src, td)
+                }
+            }
+            "enumerator" => text(src, node),
+            _ if kind == Kind::Function => {
+                let t = text(src, node);
+                t.trim_end().trim_end_matches(';').trim_end().to_string()
+            }
+            _ => decl_line(src, node),
+        })
+    }
+
+    fn doc(
+        &self,
+        src: &[u8],
+        _def: &Def<'_>,
+        span_node: Node<'_>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        match comments {
+            Some(cs) => doc_comment_in(src, span_node, cs)
+                .or_else(|| trailing_comment_in(src, span_node, cs)),
+            None => doc_above(
+                src,
+                span_node.prev_sibling(),
+                span_node.start_position().row,
+                |k| k == "comment",
+                true,
+            ),
+        }
+    }
+
+    fn module_doc(
+        &self,
+        _src: &[u8],
+        _root: Node<'_>,
+        _package: Option<Node<'_>>,
+        _comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        None
+    }
+
+    fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
+        let Some(p) = node.field("path") else {
+            return;
+        };
+        let raw = text(src, p);
+        let path = raw
+            .trim()
+            .trim_start_matches(['"', '<'])
+            .trim_end_matches(['"', '>'])
+            .trim();
+        if path.is_empty() {
+            return;
+        }
+        out.push(Import {
+            module: path.to_string(),
+            member: None,
+            alias: None,
+            reexport: false,
+            pos: crate::syntax::pos_of(src, node),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_header;
+
+    #[test]
+    fn headers_are_told_by_their_extension() {
+        assert!(is_header("include/app/list.h"));
+        assert!(!is_header("src/list.c"));
+    }
+}
