@@ -412,6 +412,10 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
     let mut cmd = Command::new("ctags");
     cmd.args(["-R", "--output-format=json", "--fields=+nKZs", "-f", "-"])
         .arg(format!("--languages={lang}"));
+    if lang == "C" {
+        // ctags reads `.h` as C++ unless told; the map reads it as C.
+        cmd.arg("--langmap=C:.c.h");
+    }
     for e in exclude {
         cmd.arg(format!("--exclude={e}"));
     }
@@ -434,6 +438,18 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
             "trait",
             "typedef",
             "union",
+        ],
+        // Prototypes and `extern` declarations are off in ctags by default, as here.
+        "C" => &[
+            "enum",
+            "enumerator",
+            "function",
+            "macro",
+            "member",
+            "struct",
+            "typedef",
+            "union",
+            "variable",
         ],
         "TypeScript" | "JavaScript" => &[
             "alias",
@@ -465,8 +481,28 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
             "var",
         ],
     };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // C: ctags names an anonymous struct `__anonN`; the map names it after its typedef
+    // (`typedef struct { … } point;`), else its fields belong to the struct around it.
+    let mut anon: HashMap<(String, String), String> = HashMap::new();
+    if lang == "C" {
+        for line in stdout.lines() {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let typeref = v["typeref"].as_str().unwrap_or("");
+            if let Some((_, a)) = typeref
+                .split_once(':')
+                .filter(|(k, a)| matches!(*k, "struct" | "union") && a.starts_with("__anon"))
+            {
+                let path = v["path"].as_str().unwrap_or("").to_string();
+                let name = v["name"].as_str().unwrap_or("").to_string();
+                anon.entry((path, a.to_string())).or_insert(name);
+            }
+        }
+    }
     let mut tags = Vec::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
+    for line in stdout.lines() {
         let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
         };
@@ -483,8 +519,28 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
         let scope_kind = v["scopeKind"].as_str().unwrap_or("");
         // Rust's paths: `tests::TempDir` is the map's `tests.TempDir`.
         let rust_scope = scope.replace("::", ".");
+        let c_scope = if kind == "enumerator" {
+            // An enum's constants are file-scope names: top-level in the map.
+            String::new()
+        } else {
+            scope
+                .split("::")
+                .flat_map(|s| s.split('.'))
+                .filter_map(|seg| match seg.strip_prefix("__anon") {
+                    Some(_) => anon.get(&(path.to_string(), seg.to_string())).cloned(),
+                    None => Some(seg.to_string()),
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        };
+        // An anonymous struct is named by its typedef; what is inside a function is local.
+        if lang == "C" && (name.starts_with("__anon") || scope_kind == "function") {
+            continue;
+        }
         let scope = if lang == "Rust" {
             rust_scope.as_str()
+        } else if lang == "C" {
+            c_scope.as_str()
         } else if lang == "Go" {
             if scope_kind == "package" {
                 ""
@@ -823,6 +879,40 @@ fn rust_corpora_invariants_and_ctags() {
     assert!(symbol(c, "rs:src/extract/mod.rs#Extractor.extract").starts_with("method|"));
     assert!(symbol(c, "rs:src/lang/spec.rs#Syntax").starts_with("interface|"));
     explained_completeness(c, "Rust");
+}
+
+/// The tree-sitter runtime's C sources, a dependency of codemap.
+pub fn tree_sitter_runtime() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| build(cargo_crate("tree-sitter-0.25").join("src"), &[]))
+}
+
+/// mimalloc 2 (the allocator codemap's binary uses), as `libmimalloc-sys` ships its C sources.
+pub fn mimalloc() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| build(cargo_crate("libmimalloc-sys-0.1").join("c_src/mimalloc/v2"), &[]))
+}
+
+#[test]
+fn c_corpora_invariants_and_ctags() {
+    let c = tree_sitter_runtime();
+    check_invariants(c);
+    assert!(symbol(c, "c:parser.c#ts_parser_parse").starts_with("function|"));
+    assert!(symbol(c, "c:subtree.h#SubtreeInlineData").starts_with("type|"));
+    assert!(symbol(c, "c:tree_cursor.h#TreeCursor").starts_with("struct|"));
+    let conn = open(c);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT target || '|' || resolution FROM all_edges WHERE kind = 'imports' AND source = 'c:parser.c' AND target_name = './subtree.h'"
+        ),
+        ["c:subtree.h|import"]
+    );
+    completeness(c, "C", &[]);
+    let c = mimalloc();
+    check_invariants(c);
+    assert!(symbol(c, "c:src/alloc.c#mi_malloc").starts_with("function|"));
+    completeness(c, "C", &[]);
 }
 
 #[test]

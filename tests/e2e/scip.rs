@@ -609,6 +609,8 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
             "//",
             &["cargo shop-store 0.2.0", "cargo shop-app 0.2.0"],
         ),
+        // C's manager is `conan`, which no other language uses; the project names no package.
+        ("c_app", "//", &["conan . ."]),
     ] {
         let ws = fixture(name);
         index(ws.path());

@@ -284,7 +284,12 @@ impl Syntax for CSyntax {
         let dots = list.children(&mut c).filter(|n| n.kind() == "...").count();
         let n = kids
             .iter()
-            .filter(|p| matches!(p.kind_name(), "parameter_declaration" | "identifier"))
+            .filter(|p| {
+                matches!(
+                    p.kind_name(),
+                    "parameter_declaration" | "identifier" | "variadic_parameter"
+                )
+            })
             .count();
         Some((n + dots) as u32)
     }

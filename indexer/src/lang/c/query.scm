@@ -28,14 +28,6 @@
 (declaration declarator: (_ declarator: (identifier) @name)) @definition.variable
 (declaration declarator: (_ declarator: (_ declarator: (identifier) @name))) @definition.variable
 (declaration declarator: (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))) @definition.variable
-; A function pointer: `int (*f)(int);`, `void (*f)(void) = g;`.
-(declaration
-  declarator: (function_declarator
-    declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))) @definition.variable
-(declaration
-  declarator: (init_declarator
-    declarator: (function_declarator
-      declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))) @definition.variable
 
 ; Structs and unions with a body; an anonymous one named by its typedef holds its fields.
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.class
@@ -56,17 +48,30 @@
 (type_definition declarator: (type_identifier) @name @definition.type)
 (type_definition declarator: (_ declarator: (type_identifier) @name @definition.type))
 (type_definition declarator: (_ declarator: (_ declarator: (type_identifier) @name @definition.type)))
-(type_definition
-  declarator: (function_declarator
-    declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name @definition.type))))
 
 ; Fields.
 (field_declaration declarator: (field_identifier) @name) @definition.field
 (field_declaration declarator: (_ declarator: (field_identifier) @name)) @definition.field
 (field_declaration declarator: (_ declarator: (_ declarator: (field_identifier) @name))) @definition.field
-(field_declaration
-  declarator: (function_declarator
-    declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))) @definition.field
+
+; Function pointers, arrays of them, and functions returning them: `int (*f)(int);`,
+; `void *(*alloc)(size_t) = g;`, `void (*handlers[4])(int);` (a variable, field or typedef).
+(declaration declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))) @definition.variable
+(declaration declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))) @definition.variable
+(declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))) @definition.variable
+(declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))))) @definition.variable
+(declaration declarator: (init_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))) @definition.variable
+(declaration declarator: (init_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)))))) @definition.variable
+(declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))))) @definition.variable
+(declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))))) @definition.variable
+(field_declaration declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))) @definition.field
+(field_declaration declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))))) @definition.field
+(field_declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))) @definition.field
+(field_declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name)))))) @definition.field
+(type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name @definition.type))))
+(type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (type_identifier) @name @definition.type)))))
+(type_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name @definition.type)))))
+(type_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (type_identifier) @name @definition.type))))))
 
 ; Macros: object-like a constant, function-like a function.
 (preproc_def name: (identifier) @name) @definition.constant
