@@ -890,7 +890,12 @@ pub fn tree_sitter_runtime() -> &'static Corpus {
 /// mimalloc 2 (the allocator codemap's binary uses), as `libmimalloc-sys` ships its C sources.
 pub fn mimalloc() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
-    C.get_or_init(|| build(cargo_crate("libmimalloc-sys-0.1").join("c_src/mimalloc/v2"), &[]))
+    C.get_or_init(|| {
+        build(
+            cargo_crate("libmimalloc-sys-0.1").join("c_src/mimalloc/v2"),
+            &[],
+        )
+    })
 }
 
 #[test]

@@ -319,6 +319,14 @@ mod tests {
                 "[workspace]\nmembers = [\"a\"]\n",
                 None,
             ),
+            (
+                Lang::C,
+                "CMakeLists.txt",
+                "cmake_minimum_required(VERSION 3.10)\n# project(no)\nproject(inv VERSION 0.1.0 LANGUAGES C)\n",
+                some("inv", Some("0.1.0")),
+            ),
+            (Lang::C, "CMakeLists.txt", "PROJECT( tool )\n", some("tool", None)),
+            (Lang::C, "CMakeLists.txt", "add_library(x x.c)\n", None),
         ];
         for (l, file, text, want) in cases {
             assert_eq!(read(l, file, text), want, "{file}: {text:?}");

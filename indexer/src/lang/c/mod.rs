@@ -20,7 +20,7 @@
 //! - **Variables.** Top-level declarations are `variable`s; `extern` declarations are not
 //!   symbols (the definition is), as ctags has it. Nothing inside a function is a symbol.
 
-use super::spec::{Def, DefTag, Language, Query, ScipSpec, Syntax};
+use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{
     doc_above, doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
@@ -41,9 +41,33 @@ pub static C: Language = Language::new(
         language: "C",
         manager: "conan",
         files_are_modules: false,
-        manifests: &[],
+        manifests: &[("CMakeLists.txt", cmake_project)],
     },
 );
+
+/// The package a `CMakeLists.txt` names: `project(name [VERSION x.y] …)`, the first one.
+fn cmake_project(text: &str) -> Option<PackageName> {
+    let lower = text.to_ascii_lowercase();
+    let at = lower.match_indices("project").map(|(i, _)| i).find(|&i| {
+        let line_start = lower[..i].rfind('\n').map_or(0, |n| n + 1);
+        lower[line_start..i].trim().is_empty()
+            && lower[i + "project".len()..].trim_start().starts_with('(')
+    })?;
+    let open = at + text[at..].find('(')? + 1;
+    let close = open + text[open..].find(')')?;
+    let mut words = text[open..close].split_whitespace();
+    let name = words.next()?.trim_matches('"').to_string();
+    if name.is_empty() || name.starts_with('$') {
+        return None;
+    }
+    let mut version = None;
+    while let Some(w) = words.next() {
+        if w == "VERSION" {
+            version = words.next().map(|v| v.trim_matches('"').to_string());
+        }
+    }
+    Some(PackageName { name, version })
+}
 
 /// Whether a C file is a header: what a definition is told from a declaration by, when
 /// resolution prefers the definition.
