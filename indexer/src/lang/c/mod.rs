@@ -173,6 +173,139 @@ fn decl_line(src: &[u8], node: Node<'_>) -> String {
     line.trim_end().trim_end_matches(';').trim_end().to_string()
 }
 
+/// What a preprocessor line says about C++: `#ifdef __cplusplus` opens a C++ branch
+/// (`Some(true)`), `#ifndef __cplusplus` a C one whose `#else` is C++ (`Some(false)`).
+fn cplusplus_branch(directive: &str) -> Option<bool> {
+    let d: String = directive.split_whitespace().collect::<Vec<_>>().join(" ");
+    let d = d.strip_prefix('#')?.trim_start();
+    match d {
+        "ifdef __cplusplus"
+        | "if defined(__cplusplus)"
+        | "if defined __cplusplus"
+        | "if __cplusplus" => Some(true),
+        "ifndef __cplusplus" | "if !defined(__cplusplus)" | "if !defined __cplusplus" => {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+/// `src` with the C++ branches of `#ifdef __cplusplus` blanked (`extern "C" {` and its `}`,
+/// C++ wrappers), every line break and the directives kept; `None` when it has none.
+pub(crate) fn blank_cplusplus(src: &[u8]) -> Option<Vec<u8>> {
+    if memchr::memmem::find(src, b"__cplusplus").is_none() {
+        return None;
+    }
+    let mut out = src.to_vec();
+    // Open conditionals: (depth-1 directive was about C++, the branch being read is C++).
+    let mut open: Vec<Option<bool>> = Vec::new();
+    let mut blanking: Option<usize> = None; // the depth whose branch is blanked
+    let mut at = 0;
+    let mut changed = false;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line = String::from_utf8_lossy(&src[at..end]);
+        let t = line.trim_start();
+        let word = t.strip_prefix('#').map(|r| {
+            r.trim_start()
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or("")
+        });
+        let mut directive = false;
+        match word {
+            Some("if" | "ifdef" | "ifndef") => {
+                directive = true;
+                let cxx = cplusplus_branch(t);
+                open.push(cxx);
+                if blanking.is_none() && cxx == Some(true) {
+                    blanking = Some(open.len());
+                }
+            }
+            Some("else" | "elif" | "elifdef" | "elifndef") => {
+                directive = true;
+                let depth = open.len();
+                if blanking == Some(depth) {
+                    blanking = None;
+                } else if blanking.is_none()
+                    && open.last() == Some(&Some(false))
+                    && word == Some("else")
+                {
+                    blanking = Some(depth);
+                }
+            }
+            Some("endif") => {
+                directive = true;
+                if blanking == Some(open.len()) {
+                    blanking = None;
+                }
+                open.pop();
+            }
+            _ => {}
+        }
+        if blanking.is_some() && !directive {
+            for b in &mut out[at..end] {
+                if *b != b'\r' {
+                    *b = b' ';
+                }
+            }
+            changed = true;
+        }
+        at = end + 1;
+    }
+    changed.then_some(out)
+}
+
+/// Whether a trimmed line is a macro invocation standing alone: an upper-case name, with
+/// arguments or not (`SUBTREE_BITS`, `MI_STAT_COUNTER(pages)`), and nothing after.
+fn lone_macro(t: &str) -> bool {
+    let name_end = t
+        .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .unwrap_or(t.len());
+    let (name, rest) = t.split_at(name_end);
+    let named = name.len() > 1 && name.starts_with(|c: char| c.is_ascii_uppercase() || c == '_');
+    let args = rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')'));
+    named && args && !rest.contains(';')
+}
+
+/// `src` with lines that are a macro invocation alone blanked where a declaration or a
+/// statement ends before them (a line ending in `;`, or `{` opening a struct or a block):
+/// macros that expand to fields or statements (`SUBTREE_BITS` in a struct's body), which the
+/// grammar reads as a broken declaration that takes the rest of the struct with it. Lines
+/// of a `#define` are left alone; so is an enum's list (its lines end in `,`).
+fn blank_macro_lines(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut prev_end: u8 = b';';
+    let mut prev_enum = false;
+    let mut continued = false;
+    let mut at = 0;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line = String::from_utf8_lossy(&src[at..end]).into_owned();
+        let t = line.trim();
+        let in_define = continued;
+        continued = t.ends_with('\\');
+        if !t.is_empty() && !in_define && !t.starts_with('#') && !t.starts_with("//") {
+            if matches!(prev_end, b';' | b'{') && !prev_enum && lone_macro(t) {
+                for b in &mut src[at..end] {
+                    if *b != b'\r' {
+                        *b = b' ';
+                    }
+                }
+                changed = true;
+            } else {
+                prev_end = t.bytes().last().unwrap_or(b';');
+                prev_enum = t.contains("enum") || t.ends_with("= {") || t.ends_with("={");
+            }
+        } else if t.starts_with('#') && !in_define {
+            prev_end = b';';
+            prev_enum = false;
+        }
+        at = end + 1;
+    }
+    changed
+}
+
 impl Syntax for CSyntax {
     fn place(
         &self,
@@ -200,6 +333,13 @@ impl Syntax for CSyntax {
     /// constants are the file's.
     fn is_scope(&self, kind: Kind) -> bool {
         matches!(kind, Kind::Struct | Kind::Function)
+    }
+
+    fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
+        let blanked = blank_cplusplus(src);
+        let mut out = blanked.unwrap_or_else(|| src.to_vec());
+        let changed = blank_macro_lines(&mut out);
+        (changed || out.as_slice() != src).then_some(out)
     }
 
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
@@ -240,6 +380,12 @@ impl Syntax for CSyntax {
             }
             _ => Some(kind),
         }
+    }
+
+    /// A `#define` inside a function or a struct is the file's all the same: the
+    /// preprocessor has no scopes.
+    fn lifted(&self, def: &Def<'_>) -> bool {
+        matches!(def.node.kind_name(), "preproc_def" | "preproc_function_def")
     }
 
     fn implemented<'t>(&self, src: &[u8], def: &Def<'t>) -> Vec<(String, Node<'t>)> {
@@ -425,6 +571,37 @@ impl Syntax for CSyntax {
 #[cfg(test)]
 mod tests {
     use super::is_header;
+
+    #[test]
+    fn cplusplus_branches_are_blanked_in_place() {
+        let src = "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(void);\n#if defined(__cplusplus)\n}\n#else\nint g;\n#endif\n#ifndef __cplusplus\nint h;\n#else\nnamespace x {}\n#endif\n";
+        let got = super::blank_cplusplus(src.as_bytes()).expect("blanked");
+        assert_eq!(got.len(), src.len());
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "#ifdef __cplusplus\n            \n#endif\nint f(void);\n#if defined(__cplusplus)\n \n#else\nint g;\n#endif\n#ifndef __cplusplus\nint h;\n#else\n              \n#endif\n"
+        );
+        assert_eq!(super::blank_cplusplus(b"int x;\n"), None);
+    }
+
+    #[test]
+    fn macros_alone_on_a_line_are_blanked_in_struct_bodies() {
+        let src = "struct s {\n  int a;\n  FIELDS\n  STAT(pages)\n  int b;\n};\nenum e {\n  ONLY\n};\nenum f { A,\n  LAST\n};\n#define M \\\n  OTHER\nint x = {\n  INIT\n};\n";
+        let mut got = src.as_bytes().to_vec();
+        assert!(super::blank_macro_lines(&mut got));
+        assert_eq!(got.len(), src.len());
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            src.replace("  FIELDS", "        ")
+                .replace("  STAT(pages)", "             ")
+        );
+        assert!(super::lone_macro("SUBTREE_BITS") && super::lone_macro("MI_X(a, b)"));
+        assert!(
+            !super::lone_macro("X")
+                && !super::lone_macro("FOO(a);")
+                && !super::lone_macro("foo(a)")
+        );
+    }
 
     #[test]
     fn headers_are_told_by_their_extension() {
