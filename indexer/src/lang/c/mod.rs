@@ -92,7 +92,8 @@ const DECLARATORS: &[&str] = &[
 fn nearest_declarator<'t>(name: Node<'t>, top: Node<'t>) -> Option<Node<'t>> {
     let mut cur = name.parent()?;
     while cur != top {
-        if DECLARATORS.contains(&cur.kind_name()) {
+        // `int (f)(void)`: parentheses around a name change nothing.
+        if DECLARATORS.contains(&cur.kind_name()) && cur.kind_name() != "parenthesized_declarator" {
             return Some(cur);
         }
         cur = cur.parent()?;
@@ -115,7 +116,10 @@ fn defined_name<'t>(def: Node<'t>) -> Option<Node<'t>> {
     for _ in 0..8 {
         match cur.kind_name() {
             "function_declarator" => {
-                let n = cur.field("declarator")?;
+                let mut n = cur.field("declarator")?;
+                if n.kind_name() == "parenthesized_declarator" {
+                    n = n.named_child(0)?;
+                }
                 return (n.kind_name() == "identifier").then_some(n);
             }
             _ => cur = cur.field("declarator")?,
@@ -268,6 +272,58 @@ fn lone_macro(t: &str) -> bool {
     named && args && !rest.contains(';')
 }
 
+/// The length of an export or attribute macro that starts a top-level declaration
+/// (`LUA_API int (lua_gettop) (lua_State *L);`, `TS_PUBLIC void (*f)(void *) = free;`): an
+/// upper-case name at column 0 followed by two more words before the declarator, which the
+/// grammar would read as two types. `FILE *f;` and `DWORD n;` are left alone.
+fn prefix_macro(line: &str) -> Option<usize> {
+    let end = line
+        .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .unwrap_or(line.len());
+    let name = &line[..end];
+    if name.len() < 2 || !name.starts_with(|c: char| c.is_ascii_uppercase() || c == '_') {
+        return None;
+    }
+    let rest = &line[end..];
+    if !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    // Two words (a type and a name, or a keyword and a type) before `(`, `*`, `;` or `=`.
+    let head = rest
+        .split(['(', '*', ';', '=', '[', '{'])
+        .next()
+        .unwrap_or("");
+    let words = head.split_whitespace().count();
+    let word_like = head
+        .split_whitespace()
+        .all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    // Or one type word before a name in parentheses: `int (lua_gettop)`, `void (*f)`.
+    let typed = |w: &str| {
+        matches!(
+            w,
+            "void"
+                | "int"
+                | "char"
+                | "short"
+                | "long"
+                | "float"
+                | "double"
+                | "unsigned"
+                | "signed"
+                | "bool"
+                | "_Bool"
+                | "const"
+                | "static"
+                | "extern"
+                | "inline"
+        ) || w.ends_with("_t")
+    };
+    let next = rest[head.len()..].chars().next();
+    let one_typed =
+        words == 1 && head.split_whitespace().all(typed) && matches!(next, Some('(' | '*'));
+    ((words >= 2 || one_typed) && word_like && next.is_some()).then_some(end)
+}
+
 /// `src` with lines that are a macro invocation alone blanked where a declaration or a
 /// statement ends before them (a line ending in `;`, or `{` opening a struct or a block):
 /// macros that expand to fields or statements (`SUBTREE_BITS` in a struct's body), which the
@@ -285,6 +341,14 @@ fn blank_macro_lines(src: &mut [u8]) -> bool {
         let t = line.trim();
         let in_define = continued;
         continued = t.ends_with('\\');
+        if !in_define && !line.starts_with([' ', '\t']) {
+            if let Some(n) = prefix_macro(&line) {
+                for b in &mut src[at..at + n] {
+                    *b = b' ';
+                }
+                changed = true;
+            }
+        }
         if !t.is_empty() && !in_define && !t.starts_with('#') && !t.starts_with("//") {
             if matches!(prev_end, b';' | b'{') && !prev_enum && lone_macro(t) {
                 for b in &mut src[at..end] {
@@ -596,6 +660,23 @@ mod tests {
                 .replace("  STAT(pages)", "             ")
         );
         assert!(super::lone_macro("SUBTREE_BITS") && super::lone_macro("MI_X(a, b)"));
+        assert_eq!(
+            super::prefix_macro("LUA_API int (lua_gettop) (lua_State *L);"),
+            Some(7)
+        );
+        assert_eq!(
+            super::prefix_macro("TS_PUBLIC void (*f)(void *) = free;"),
+            Some(9)
+        );
+        assert_eq!(
+            super::prefix_macro("LUAI_FUNC void luaD_hook (lua_State *L);"),
+            Some(9)
+        );
+        assert_eq!(super::prefix_macro("FILE *f;"), None);
+        assert_eq!(super::prefix_macro("DWORD n;"), None);
+        assert_eq!(super::prefix_macro("MAX_ITEMS"), None);
+        assert_eq!(super::prefix_macro("BOOL ok = TRUE;"), None);
+        assert_eq!(super::prefix_macro("UINT8 foo(int x);"), None);
         assert!(
             !super::lone_macro("X")
                 && !super::lone_macro("FOO(a);")

@@ -23,11 +23,25 @@
   declarator: (_ declarator: (_ declarator: (function_declarator declarator: (identifier) @name)))
   body: (_) @body) @definition.function
 
+; `int (f)(void) {…}`: a name in parentheses (Lua's API).
+(function_definition
+  declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name))
+  body: (_) @body) @definition.function
+(function_definition
+  declarator: (_ declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name)))
+  body: (_) @body) @definition.function
+
 ; Declarations at any depth of declarators: variables, and prototypes (refined to functions).
 (declaration declarator: (identifier) @name) @definition.variable
 (declaration declarator: (_ declarator: (identifier) @name)) @definition.variable
 (declaration declarator: (_ declarator: (_ declarator: (identifier) @name))) @definition.variable
 (declaration declarator: (_ declarator: (_ declarator: (_ declarator: (identifier) @name)))) @definition.variable
+
+; `int (f)(void);`, `char *(g)(int);`: prototypes with the name in parentheses.
+(declaration
+  declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name))) @definition.variable
+(declaration
+  declarator: (_ declarator: (function_declarator declarator: (parenthesized_declarator (identifier) @name)))) @definition.variable
 
 ; Structs and unions with a body; an anonymous one named by its typedef holds its fields.
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.class
