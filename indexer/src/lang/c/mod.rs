@@ -140,10 +140,10 @@ fn file_defines(src: &[u8], decl: Node<'_>, name: &[u8]) -> bool {
         let mut c = n.walk();
         for ch in n.named_children(&mut c) {
             match ch.kind_name() {
-                "function_definition" => {
-                    if defined_name(ch).is_some_and(|d| &src[d.byte_range()] == name) {
-                        return true;
-                    }
+                "function_definition"
+                    if defined_name(ch).is_some_and(|d| &src[d.byte_range()] == name) =>
+                {
+                    return true;
                 }
                 "preproc_if"
                 | "preproc_ifdef"
@@ -197,9 +197,7 @@ fn cplusplus_branch(directive: &str) -> Option<bool> {
 /// `src` with the C++ branches of `#ifdef __cplusplus` blanked (`extern "C" {` and its `}`,
 /// C++ wrappers), every line break and the directives kept; `None` when it has none.
 pub(crate) fn blank_cplusplus(src: &[u8]) -> Option<Vec<u8>> {
-    if memchr::memmem::find(src, b"__cplusplus").is_none() {
-        return None;
-    }
+    memchr::memmem::find(src, b"__cplusplus")?;
     let mut out = src.to_vec();
     // Open conditionals: (depth-1 directive was about C++, the branch being read is C++).
     let mut open: Vec<Option<bool>> = Vec::new();
