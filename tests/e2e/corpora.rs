@@ -1100,10 +1100,6 @@ fn overview_is_stable_under_small_edits() {
 /// extract the same symbols, references, imports and types either way.
 #[test]
 fn pattern_walk_extracts_what_the_query_cursor_does() {
-    use indexer::extract::{Extractor, Worker};
-    use indexer::walk::{walk, WalkOptions};
-    use rayon::prelude::*;
-    let ex = Extractor::new().expect("queries");
     for (root, exclude) in [
         (python_root(), vec!["site-packages".to_string()]),
         (go_root(), vec![]),
@@ -1112,32 +1108,51 @@ fn pattern_walk_extracts_what_the_query_cursor_does() {
         (cargo_crate("ignore-0."), vec![]),
         (repo_root().join("indexer"), vec![]),
     ] {
-        let walked = walk(&root, &WalkOptions { exclude }).expect("walk");
-        let differ: Vec<String> = walked
-            .files
-            .par_iter()
-            .map_init(Worker::new, |w, f| {
-                let src = std::fs::read(&f.abs).unwrap_or_default();
-                if src.len() > 4 << 20 || src.contains(&0) {
-                    return None;
-                }
-                let ours = ex.extract(w, f.lang, &f.rel, &src);
-                let reference = ex.extract_reference(w, f.lang, &f.rel, &src);
-                (ours != reference).then(|| f.rel.clone())
-            })
-            .flatten()
-            .collect();
-        eprintln!(
-            "pattern walk against the query cursor, {}: {} of {} files extract the same",
-            root.display(),
-            walked.files.len() - differ.len(),
-            walked.files.len()
-        );
-        assert!(
-            differ.is_empty(),
-            "{} files differ: {:?}",
-            differ.len(),
-            &differ[..differ.len().min(20)]
-        );
+        pattern_walk_agrees(root, exclude);
     }
+}
+
+/// The same for C (its query's `(_ declarator: …)` steps and names captured as their own
+/// definitions), on the C corpora.
+#[test]
+fn pattern_walk_extracts_what_the_query_cursor_does_c() {
+    pattern_walk_agrees(cargo_crate("tree-sitter-0.25").join("src"), vec![]);
+    pattern_walk_agrees(
+        cargo_crate("libmimalloc-sys-0.1").join("c_src/mimalloc/v2"),
+        vec![],
+    );
+}
+
+fn pattern_walk_agrees(root: PathBuf, exclude: Vec<String>) {
+    use indexer::extract::{Extractor, Worker};
+    use indexer::walk::{walk, WalkOptions};
+    use rayon::prelude::*;
+    let ex = Extractor::new().expect("queries");
+    let walked = walk(&root, &WalkOptions { exclude }).expect("walk");
+    let differ: Vec<String> = walked
+        .files
+        .par_iter()
+        .map_init(Worker::new, |w, f| {
+            let src = std::fs::read(&f.abs).unwrap_or_default();
+            if src.len() > 4 << 20 || src.contains(&0) {
+                return None;
+            }
+            let ours = ex.extract(w, f.lang, &f.rel, &src);
+            let reference = ex.extract_reference(w, f.lang, &f.rel, &src);
+            (ours != reference).then(|| f.rel.clone())
+        })
+        .flatten()
+        .collect();
+    eprintln!(
+        "pattern walk against the query cursor, {}: {} of {} files extract the same",
+        root.display(),
+        walked.files.len() - differ.len(),
+        walked.files.len()
+    );
+    assert!(
+        differ.is_empty(),
+        "{} files differ: {:?}",
+        differ.len(),
+        &differ[..differ.len().min(20)]
+    );
 }

@@ -23,7 +23,7 @@
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{
-    doc_above, doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
+    doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
 };
 use tree_sitter::Node;
 
@@ -587,13 +587,28 @@ impl Syntax for CSyntax {
         match comments {
             Some(cs) => doc_comment_in(src, span_node, cs)
                 .or_else(|| trailing_comment_in(src, span_node, cs)),
-            None => doc_above(
-                src,
-                span_node.prev_sibling(),
-                span_node.start_position().row,
-                |k| k == "comment",
-                true,
-            ),
+            // The reference path has no list of the file's comments: the tree's, gathered
+            // (a comment can end inside a preprocessor node before the definition, where no
+            // sibling reaches it).
+            None => {
+                let mut root = span_node;
+                while let Some(p) = root.parent() {
+                    root = p;
+                }
+                let mut cs = Vec::new();
+                let mut stack = vec![root];
+                while let Some(n) = stack.pop() {
+                    if n.kind_name() == "comment" {
+                        cs.push(n);
+                        continue;
+                    }
+                    let mut c = n.walk();
+                    stack.extend(n.children(&mut c));
+                }
+                cs.sort_by_key(|n| n.start_byte());
+                doc_comment_in(src, span_node, &cs)
+                    .or_else(|| trailing_comment_in(src, span_node, &cs))
+            }
         }
     }
 
