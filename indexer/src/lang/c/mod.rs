@@ -18,7 +18,17 @@
 //!   a `type`; its constants are file-scope names in C, so they are top-level `constant`s
 //!   (`c:x.c#RED`), not children of the enum.
 //! - **Variables.** Top-level declarations are `variable`s; `extern` declarations are not
-//!   symbols (the definition is), as ctags has it. Nothing inside a function is a symbol.
+//!   symbols (the definition is), as ctags has it. Nothing inside a function is a symbol; a
+//!   `#define` is the file's wherever it is written.
+//! - **Macros the grammar cannot read.** [`Syntax::prepare`] blanks in place, before the
+//!   parse, the C++ branches of `#ifdef __cplusplus` (`extern "C" {`), an upper-case macro
+//!   invocation alone on a line after a `;` or a `{` (fields a macro expands to), and an
+//!   upper-case export macro before a top-level declaration (`LUA_API int (f)(…)`); their
+//!   signatures then read without it.
+//! - **Not seen.** A call through a field or a pointer (`s->cb(x)`, `(*fp)(x)`) is no edge
+//!   (never guessed); a constant or a variable used as a value is no edge (no language of the
+//!   map records value uses); lower-case attribute macros (`mi_decl_export`) still break the
+//!   parse of their declaration, which error recovery then works around.
 
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, Syntax};
 use crate::model::{Import, Kind};
