@@ -928,3 +928,114 @@ fn status_and_human_output() {
     let out = run(ws.path(), &["search", "NewMemoryStore"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("[stale]"));
 }
+
+/// A C project: headers in `include/` reached from `src/` (`#include "inv/stock.h"`) and
+/// through another header, system headers outside, a struct with its typedef, an anonymous
+/// struct named by its typedef, an enum whose constants are top-level, a function-pointer
+/// typedef, macros (object- and function-like), a global and its `extern`, a static function
+/// with its forward declaration, and a function no header declares. Every symbol and every
+/// edge: a header's prototype and its definition are both symbols, linked by `implements`;
+/// calls go to the definition.
+#[test]
+fn c_fixture_map() {
+    let ws = fixture("c_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 5);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "c:include/inv/report.h#INV_REPORT_H|constant|2|9|#define INV_REPORT_H",
+            "c:include/inv/report.h#report_print|function|7|6|void report_print(const store_t *s)",
+            "c:include/inv/stock.h#INV_STOCK_H|constant|3|9|#define INV_STOCK_H",
+            "c:include/inv/stock.h#KIND_PART|constant|16|5|KIND_PART = 4",
+            "c:include/inv/stock.h#KIND_TOOL|constant|15|5|KIND_TOOL",
+            "c:include/inv/stock.h#MAX_ITEMS|constant|8|9|#define MAX_ITEMS 64",
+            "c:include/inv/stock.h#MAX|function|11|9|#define MAX(a, b)",
+            "c:include/inv/stock.h#item.count|field|23|9|int count",
+            "c:include/inv/stock.h#item.kind|field|22|20|enum item_kind kind",
+            "c:include/inv/stock.h#item.name|field|21|10|char name[32]",
+            "c:include/inv/stock.h#item_kind|type|14|6|enum item_kind",
+            "c:include/inv/stock.h#item_t|type|24|3|typedef struct item {…} item_t",
+            "c:include/inv/stock.h#item|struct|20|16|struct item",
+            "c:include/inv/stock.h#stock_add|function|40|5|int stock_add(store_t *s, const char *name, int units)",
+            "c:include/inv/stock.h#stock_find|function|43|9|item_t *stock_find(store_t *s, const char *name)",
+            "c:include/inv/stock.h#stock_hook|type|27|16|typedef void (*stock_hook)(const item_t *it)",
+            "c:include/inv/stock.h#store_t.items|field|31|12|item_t items[MAX_ITEMS]",
+            "c:include/inv/stock.h#store_t.len|field|32|12|size_t len",
+            "c:include/inv/stock.h#store_t.on_change|field|33|16|stock_hook on_change",
+            "c:include/inv/stock.h#store_t|struct|34|3|typedef struct store_t",
+            "c:src/main.c#log_change|function|7|13|static void log_change(const item_t *it)",
+            "c:src/main.c#logger|variable|5|19|static stock_hook logger = 0",
+            "c:src/main.c#main|function|17|5|int main(void)",
+            "c:src/main.c#report_print|function|11|6|void report_print(const store_t *s)",
+            "c:src/stock.c#clamp|function|38|12|static int clamp(int n)",
+            "c:src/stock.c#stock_added|variable|4|5|int stock_added = 0",
+            "c:src/stock.c#stock_add|function|18|5|int stock_add(store_t *s, const char *name, int units)",
+            "c:src/stock.c#stock_find|function|9|9|item_t *stock_find(store_t *s, const char *name)",
+            "c:src/util.c#dozen|function|4|5|int dozen(int n)",
+        ]
+    );
+    // `printf` and the C library stay unresolved with their names; the call through the
+    // struct's function pointer (`s->on_change(it)`) makes no edge.
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "c:src/main.c#log_change|?printf|unresolved",
+            "c:src/main.c#main|c:src/main.c#report_print|local",
+            "c:src/main.c#main|c:src/stock.c#stock_add|import",
+            "c:src/main.c#main|c:src/stock.c#stock_add|import",
+            "c:src/main.c#main|c:src/util.c#dozen|unique",
+            "c:src/main.c#report_print|c:src/main.c#log_change|local",
+            "c:src/stock.c#clamp|c:include/inv/stock.h#MAX|import",
+            "c:src/stock.c#clamp|c:include/inv/stock.h#MAX|import",
+            "c:src/stock.c#stock_add|?strncpy|unresolved",
+            "c:src/stock.c#stock_add|c:src/stock.c#clamp|local",
+            "c:src/stock.c#stock_add|c:src/stock.c#stock_find|local",
+            "c:src/stock.c#stock_find|?strcmp|unresolved",
+        ]
+    );
+    // Each definition implements its header's declaration; `clamp`'s static forward
+    // declaration is no symbol.
+    assert_eq!(
+        sorted_edges(ws.path(), "implements"),
+        [
+            "c:src/main.c#report_print|c:include/inv/report.h#report_print|import",
+            "c:src/stock.c#stock_add|c:include/inv/stock.h#stock_add|import",
+            "c:src/stock.c#stock_find|c:include/inv/stock.h#stock_find|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "c:include/inv/report.h|c:include/inv/stock.h|import",
+            "c:include/inv/stock.h|c:ext:stddef.h|import",
+            "c:src/main.c|c:ext:stdio.h|import",
+            "c:src/main.c|c:include/inv/report.h|import",
+            "c:src/stock.c|c:ext:string.h|import",
+            "c:src/stock.c|c:include/inv/stock.h|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "uses"),
+        [
+            "c:include/inv/report.h#report_print|c:include/inv/stock.h#store_t|import",
+            "c:include/inv/stock.h#item.kind|c:include/inv/stock.h#item_kind|local",
+            "c:include/inv/stock.h#stock_add|c:include/inv/stock.h#store_t|local",
+            "c:include/inv/stock.h#stock_find|c:include/inv/stock.h#item_t|local",
+            "c:include/inv/stock.h#stock_find|c:include/inv/stock.h#store_t|local",
+            "c:include/inv/stock.h#store_t.items|c:include/inv/stock.h#item_t|local",
+            "c:include/inv/stock.h#store_t.on_change|c:include/inv/stock.h#stock_hook|local",
+            "c:include/inv/stock.h|c:include/inv/stock.h#item_t|local",
+            "c:src/main.c#log_change|c:include/inv/stock.h#item_t|import",
+            "c:src/main.c#logger|c:include/inv/stock.h#stock_hook|import",
+            "c:src/main.c#main|c:include/inv/stock.h#item|import",
+            "c:src/main.c#main|c:include/inv/stock.h#store_t|import",
+            "c:src/main.c#report_print|c:include/inv/stock.h#store_t|import",
+            "c:src/stock.c#stock_add|c:include/inv/stock.h#item_t|import",
+            "c:src/stock.c#stock_add|c:include/inv/stock.h#store_t|import",
+            "c:src/stock.c#stock_find|c:include/inv/stock.h#item_t|import",
+            "c:src/stock.c#stock_find|c:include/inv/stock.h#store_t|import",
+        ]
+    );
+}

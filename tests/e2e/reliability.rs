@@ -253,6 +253,16 @@ fn fuzz_regressions_and_mangled_real_files_pass_the_harness_checks() {
             crate::corpora::npm_root("express-4.21.2"),
             "js",
         ),
+        (
+            "extract_c",
+            crate::corpora::cargo_crate("libmimalloc-sys-0.1").join("c_src/mimalloc/v2"),
+            "c",
+        ),
+        (
+            "extract_c",
+            crate::corpora::cargo_crate("libmimalloc-sys-0.1").join("c_src/mimalloc/v2"),
+            "h",
+        ),
     ] {
         let mut stack = vec![root];
         while let Some(d) = stack.pop() {

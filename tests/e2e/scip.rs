@@ -610,6 +610,9 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
             &["cargo shop-store 0.2.0", "cargo shop-app 0.2.0"],
         ),
         ("java_app", "//", &["maven shop 1.2.0"]),
+        // C's manager is `conan`, which no other language uses; the package is the one
+        // `CMakeLists.txt`'s `project(…)` names.
+        ("c_app", "//", &["conan inv 0.1.0"]),
     ] {
         let ws = fixture(name);
         index(ws.path());

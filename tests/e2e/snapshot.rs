@@ -101,6 +101,18 @@ const FIXTURES: &[Questions] = &[
             "mark",
         ),
     },
+    Questions {
+        fixture: "c_app",
+        ids: &[
+            "c:src/stock.c#stock_add",
+            "c:include/inv/stock.h#stock_add",
+            "c:include/inv/stock.h#store_t",
+        ],
+        search: &["stock_add", "item", "MAX"],
+        path: ("c:src/main.c#main", "c:src/stock.c#stock_find"),
+        outline: "include/inv/stock.h",
+        rename: ("c:src/stock.c#clamp", "bound"),
+    },
 ];
 
 /// The answers to `args` in the three shapes, each under a header line.
@@ -216,7 +228,10 @@ fn live_answers_are_unchanged_go_python() {
 #[test]
 fn live_answers_are_unchanged_typescript_rust() {
     for q in &FIXTURES[2..] {
-        if !matches!(q.fixture, "js_app" | "java_app") {
+        // No live answers where the map has no server (JavaScript's is TypeScript's; C's
+        // clangd is not wired yet) or a cold start per question is too slow (JDT LS: its
+        // live answers are `nav::java_with_jdtls`).
+        if !matches!(q.fixture, "js_app" | "java_app" | "c_app") {
             fixture_snapshot(q, true);
         }
     }

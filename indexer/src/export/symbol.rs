@@ -309,7 +309,7 @@ mod tests {
     fn foreign_symbols_are_refused() {
         for s in [
             "scip-go gomod std . `net/http`/Server#",
-            "codemap conan x . `a.kt`/",
+            "codemap hex x . `a.kt`/",
             "codemap python x . f().",
             "codemap python x . `a.py`/b/",
             "local 3",

@@ -91,6 +91,8 @@ impl Extractor {
         reference: bool,
     ) -> FileExtract {
         let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+        let prepared = lang.spec().syntax.prepare(src);
+        let src = prepared.as_deref().unwrap_or(src);
         let first = self.extract_parsed(worker, lang, dialect, src, reference);
         if !first.parse_error {
             return first;

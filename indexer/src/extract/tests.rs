@@ -776,3 +776,60 @@ fn quoted() {
         unread in "quoted": 1 json
     "#]].assert_eq(&s);
 }
+
+/// C's declarations: a prototype the file defines and a static forward declaration are no
+/// symbols, another prototype is; `extern` is no symbol; function pointers are variables,
+/// fields and typedefs; `typedef struct t {…} t;` is the struct alone; locals stay out.
+#[test]
+fn c_declarators_prototypes_and_typedefs() {
+    check(
+        Lang::C,
+        r#"#include "a.h"
+#include <stdio.h>
+int defined_here(int a);
+static int forward(void);
+int declared_only(const char *s, ...);
+extern int counter;
+int counter = 1;
+void *(*alloc_fn)(size_t n) = 0;
+void (*handlers[4])(int);
+char *names[3], **argv_copy;
+typedef struct point { int x, y; } point;
+typedef struct { int (*cb)(void *); unsigned flags : 3; } ops_t, *ops_p;
+typedef enum { RED, GREEN = 2 } color;
+/* Adds one. */
+int defined_here(int a) {
+    int local = a;
+    struct inner { int z; } in;
+    return forward() + local + declared_only("x");
+}
+static int forward(void) { return 0; }
+#define SQUARE(x) ((x) * (x))
+"#,
+        expect![[r##"
+            function declared_only 5:1-5:39 name@5:5 parent=- sig="int declared_only(const char *s, ...)" doc="" params=2
+            variable counter 7:1-7:17 name@7:5 parent=- sig="int counter = 1" doc=""
+            variable alloc_fn 8:1-8:33 name@8:9 parent=- sig="void *(*alloc_fn)(size_t n) = 0" doc=""
+            variable handlers 9:1-9:26 name@9:8 parent=- sig="void (*handlers[4])(int)" doc=""
+            variable names 10:1-10:29 name@10:7 parent=- sig="char *names[3], **argv_copy" doc=""
+            variable argv_copy 10:1-10:29 name@10:19 parent=- sig="char *names[3], **argv_copy" doc=""
+            struct point 11:1-11:42 name@11:16 parent=- sig="struct point" doc=""
+            field point.x 11:24-11:33 name@11:28 parent=point sig="int x, y" doc=""
+            field point.y 11:24-11:33 name@11:31 parent=point sig="int x, y" doc=""
+            struct ops_t 12:1-12:73 name@12:59 parent=- sig="typedef struct ops_t" doc=""
+            field ops_t.cb 12:18-12:36 name@12:24 parent=ops_t sig="int (*cb)(void *)" doc=""
+            field ops_t.flags 12:37-12:56 name@12:46 parent=ops_t sig="unsigned flags : 3" doc=""
+            constant RED 13:16-13:19 name@13:16 parent=- sig="RED" doc=""
+            constant GREEN 13:21-13:30 name@13:21 parent=- sig="GREEN = 2" doc=""
+            type color 13:1-13:39 name@13:33 parent=- sig="typedef enum {…} color" doc=""
+            function defined_here 15:1-19:2 name@15:5 parent=- sig="int defined_here(int a)" doc="Adds one." params=1
+            function forward 20:1-20:39 name@20:12 parent=- sig="static int forward(void)" doc=""
+            function SQUARE 21:1-22:1 name@21:9 parent=- sig="#define SQUARE(x)" doc="" params=1
+            calls defined_here -> forward @18:12
+            calls defined_here -> declared_only @18:32
+            implements defined_here -> defined_here @15:5
+            import a.h member=None alias=None
+            import stdio.h member=None alias=None
+        "##]],
+    );
+}

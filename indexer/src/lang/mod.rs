@@ -68,6 +68,7 @@ languages! {
     JavaScript: javascript::JAVASCRIPT,
     Rust: rust::RUST,
     Java: java::JAVA,
+    C: c::C,
 }
 
 impl Lang {
@@ -337,6 +338,14 @@ mod tests {
                 "[workspace]\nmembers = [\"a\"]\n",
                 None,
             ),
+            (
+                Lang::C,
+                "CMakeLists.txt",
+                "cmake_minimum_required(VERSION 3.10)\n# project(no)\nproject(inv VERSION 0.1.0 LANGUAGES C)\n",
+                some("inv", Some("0.1.0")),
+            ),
+            (Lang::C, "CMakeLists.txt", "PROJECT( tool )\n", some("tool", None)),
+            (Lang::C, "CMakeLists.txt", "add_library(x x.c)\n", None),
         ];
         for (l, file, text, want) in cases {
             assert_eq!(read(l, file, text), want, "{file}: {text:?}");
@@ -351,6 +360,14 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
         assert_eq!(Lang::of_path(Path::new("a/B.java")), Some(Lang::Java));
         assert_eq!(Lang::of_path(Path::new("x.kt")), None);
+        assert_eq!(Lang::of_path(Path::new("src/list.c")), Some(Lang::C));
+        assert_eq!(
+            Lang::of_path(Path::new("include/app/list.h")),
+            Some(Lang::C)
+        );
+        assert_eq!(Lang::of_path(Path::new("x.cpp")), None);
+        assert_eq!(Lang::module_path("src/list.c"), "src/list");
+        assert_eq!(Lang::of_id("c:src/list.c#list_push"), Some(Lang::C));
         assert_eq!(Lang::of_path(Path::new("a/b.d.ts")), Some(Lang::TypeScript));
         assert_eq!(Lang::of_path(Path::new("a/b.tsx")), Some(Lang::TypeScript));
         assert_eq!(Lang::of_path(Path::new("a/b.cjs")), Some(Lang::JavaScript));
@@ -364,7 +381,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");

@@ -400,6 +400,13 @@ pub trait Syntax: Sync {
     /// Kinds that open a scope for qualified names.
     fn is_scope(&self, kind: Kind) -> bool;
 
+    /// The bytes the parser reads in place of the file's, when the grammar cannot read some
+    /// of them: the same length, every line break kept (only blanked spans differ), so every
+    /// position and every other byte stays (C: the C++ inside `#ifdef __cplusplus`).
+    fn prepare(&self, _src: &[u8]) -> Option<Vec<u8>> {
+        None
+    }
+
     /// The kind `place` gave, looked at again with the whole definition (a `const` bound to
     /// an arrow function is a function); `None` leaves the definition out (a name bound to
     /// `require(...)` is an import).

@@ -6,6 +6,8 @@
 use super::ctx::Resolver;
 use crate::lang::Lang;
 
+#[path = "../lang/c/resolve.rs"]
+pub(super) mod c;
 #[path = "../lang/go/resolve.rs"]
 pub(super) mod go;
 #[path = "../lang/java/resolve.rs"]
@@ -26,5 +28,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::JavaScript => &typescript::EcmaResolver(Lang::JavaScript),
         Lang::Rust => &rust::RustResolver,
         Lang::Java => &java::JavaResolver,
+        Lang::C => &c::CResolver,
     }
 }

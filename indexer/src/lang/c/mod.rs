@@ -1,0 +1,715 @@
+//! C: `.c` and `.h` files, `query.scm`, and the rules where C differs.
+//!
+//! - **Which files.** `.c` and `.h` are C. A `.h` is C for now; a later C++ language claims
+//!   `.h` in a project that has C++ sources (`.cpp`, `.cc`, `.cxx`, `.hpp`, `.hh`): the rule
+//!   then reads the workspace, not the extension alone, and [`is_header`] stays the one place
+//!   that says what a header is.
+//! - **Functions.** A definition is a `function` symbol; so is a prototype (`int f(void);`),
+//!   the declaration a header gives, unless it is `static` (a file-local forward declaration)
+//!   or the same file defines the function (the definition is the symbol, under its own name,
+//!   not `f~2`). A non-static definition `implements` the declaration of its name in a header
+//!   its file includes; a call resolves to the definition when the workspace has exactly one
+//!   outside headers, else to the declaration it found (see `resolve.rs`). `static` functions
+//!   are symbols too. Function-like macros are `function`s, object-like ones `constant`s.
+//! - **Types.** A struct or union with a body is a `struct` with its fields as `field`
+//!   children; an anonymous one named by a typedef (`typedef struct { … } point;`) is that
+//!   `struct`. A typedef is a `type` (`typedef struct node {…} node_t;` gives the struct `node`
+//!   and the type `node_t`; one whose name is its struct's tag is the struct alone). An enum is
+//!   a `type`; its constants are file-scope names in C, so they are top-level `constant`s
+//!   (`c:x.c#RED`), not children of the enum.
+//! - **Variables.** Top-level declarations are `variable`s; `extern` declarations are not
+//!   symbols (the definition is), as ctags has it. Nothing inside a function is a symbol; a
+//!   `#define` is the file's wherever it is written.
+//! - **Macros the grammar cannot read.** [`Syntax::prepare`] blanks in place, before the
+//!   parse, the C++ branches of `#ifdef __cplusplus` (`extern "C" {`), an upper-case macro
+//!   invocation alone on a line after a `;` or a `{` (fields a macro expands to), and an
+//!   upper-case export macro before a top-level declaration (`LUA_API int (f)(…)`); their
+//!   signatures then read without it.
+//! - **Not seen.** A call through a field or a pointer (`s->cb(x)`, `(*fp)(x)`) is no edge
+//!   (never guessed); a constant or a variable used as a value is no edge (no language of the
+//!   map records value uses); lower-case attribute macros (`mi_decl_export`) still break the
+//!   parse of their declaration, which error recovery then works around.
+
+use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, Syntax};
+use crate::model::{Import, Kind};
+use crate::syntax::{
+    doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
+};
+use tree_sitter::Node;
+
+pub static C: Language = Language::new(
+    "C",
+    "c",
+    &["c", "h"],
+    || tree_sitter_c::LANGUAGE.into(),
+    Query {
+        file: "lang/c/query.scm",
+        text: include_str!("query.scm"),
+    },
+    &CSyntax,
+    ScipSpec {
+        language: "C",
+        manager: "conan",
+        files_are_modules: false,
+        manifests: &[("CMakeLists.txt", cmake_project)],
+    },
+);
+
+/// The package a `CMakeLists.txt` names: `project(name [VERSION x.y] …)`, the first one.
+fn cmake_project(text: &str) -> Option<PackageName> {
+    let lower = text.to_ascii_lowercase();
+    let at = lower.match_indices("project").map(|(i, _)| i).find(|&i| {
+        let line_start = lower[..i].rfind('\n').map_or(0, |n| n + 1);
+        lower[line_start..i].trim().is_empty()
+            && lower[i + "project".len()..].trim_start().starts_with('(')
+    })?;
+    let open = at + text[at..].find('(')? + 1;
+    let close = open + text[open..].find(')')?;
+    let mut words = text[open..close].split_whitespace();
+    let name = words.next()?.trim_matches('"').to_string();
+    if name.is_empty() || name.starts_with('$') {
+        return None;
+    }
+    let mut version = None;
+    while let Some(w) = words.next() {
+        if w == "VERSION" {
+            version = words.next().map(|v| v.trim_matches('"').to_string());
+        }
+    }
+    Some(PackageName { name, version })
+}
+
+/// Whether a C file is a header: what a definition is told from a declaration by, when
+/// resolution prefers the definition.
+pub(crate) fn is_header(path: &str) -> bool {
+    path.ends_with(".h")
+}
+
+struct CSyntax;
+
+/// Declarator kinds between a declaration and the name it declares.
+const DECLARATORS: &[&str] = &[
+    "function_declarator",
+    "pointer_declarator",
+    "array_declarator",
+    "parenthesized_declarator",
+    "init_declarator",
+    "attributed_declarator",
+];
+
+/// The nearest declarator around a declared name, below `top`: `function_declarator` for a
+/// prototype (`int *f(void)`), something else for a variable (`int (*f)(void)`, `int *a[3]`).
+fn nearest_declarator<'t>(name: Node<'t>, top: Node<'t>) -> Option<Node<'t>> {
+    let mut cur = name.parent()?;
+    while cur != top {
+        // `int (f)(void)`: parentheses around a name change nothing.
+        if DECLARATORS.contains(&cur.kind_name()) && cur.kind_name() != "parenthesized_declarator" {
+            return Some(cur);
+        }
+        cur = cur.parent()?;
+    }
+    None
+}
+
+/// Whether a declaration (or definition) says `keyword` as its storage class (`static`).
+fn has_storage(src: &[u8], node: Node<'_>, keyword: &str) -> bool {
+    let mut c = node.walk();
+    let found = node.children(&mut c).any(|n| {
+        n.kind_name() == "storage_class_specifier" && &src[n.byte_range()] == keyword.as_bytes()
+    });
+    found
+}
+
+/// The name a function definition defines, through its declarators.
+fn defined_name<'t>(def: Node<'t>) -> Option<Node<'t>> {
+    let mut cur = def.field("declarator")?;
+    for _ in 0..8 {
+        match cur.kind_name() {
+            "function_declarator" => {
+                let mut n = cur.field("declarator")?;
+                if n.kind_name() == "parenthesized_declarator" {
+                    n = n.named_child(0)?;
+                }
+                return (n.kind_name() == "identifier").then_some(n);
+            }
+            _ => cur = cur.field("declarator")?,
+        }
+    }
+    None
+}
+
+/// Whether the file defines function `name` at its top level (through `#if` blocks and
+/// `extern "C" { … }`), searched from `decl` up to the root.
+fn file_defines(src: &[u8], decl: Node<'_>, name: &[u8]) -> bool {
+    let mut root = decl;
+    while let Some(p) = root.parent() {
+        root = p;
+    }
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        for ch in n.named_children(&mut c) {
+            match ch.kind_name() {
+                "function_definition"
+                    if defined_name(ch).is_some_and(|d| &src[d.byte_range()] == name) =>
+                {
+                    return true;
+                }
+                "preproc_if"
+                | "preproc_ifdef"
+                | "preproc_else"
+                | "preproc_elif"
+                | "preproc_elifdef"
+                | "linkage_specification"
+                | "declaration_list" => stack.push(ch),
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// The `type_definition` a typedef's name sits in.
+fn typedef_of(name: Node<'_>) -> Option<Node<'_>> {
+    let mut cur = name.parent()?;
+    loop {
+        if cur.kind_name() == "type_definition" {
+            return Some(cur);
+        }
+        cur = cur.parent()?;
+    }
+}
+
+/// A declaration's or field's text as a signature: its first line, without the `;`.
+fn decl_line(src: &[u8], node: Node<'_>) -> String {
+    let t = text(src, node);
+    let line = first_line(&t);
+    line.trim_end().trim_end_matches(';').trim_end().to_string()
+}
+
+/// What a preprocessor line says about C++: `#ifdef __cplusplus` opens a C++ branch
+/// (`Some(true)`), `#ifndef __cplusplus` a C one whose `#else` is C++ (`Some(false)`).
+fn cplusplus_branch(directive: &str) -> Option<bool> {
+    let d: String = directive.split_whitespace().collect::<Vec<_>>().join(" ");
+    let d = d.strip_prefix('#')?.trim_start();
+    match d {
+        "ifdef __cplusplus"
+        | "if defined(__cplusplus)"
+        | "if defined __cplusplus"
+        | "if __cplusplus" => Some(true),
+        "ifndef __cplusplus" | "if !defined(__cplusplus)" | "if !defined __cplusplus" => {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+/// `src` with the C++ branches of `#ifdef __cplusplus` blanked (`extern "C" {` and its `}`,
+/// C++ wrappers), every line break and the directives kept; `None` when it has none.
+pub(crate) fn blank_cplusplus(src: &[u8]) -> Option<Vec<u8>> {
+    memchr::memmem::find(src, b"__cplusplus")?;
+    let mut out = src.to_vec();
+    // Open conditionals: (depth-1 directive was about C++, the branch being read is C++).
+    let mut open: Vec<Option<bool>> = Vec::new();
+    let mut blanking: Option<usize> = None; // the depth whose branch is blanked
+    let mut at = 0;
+    let mut changed = false;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line = String::from_utf8_lossy(&src[at..end]);
+        let t = line.trim_start();
+        let word = t.strip_prefix('#').map(|r| {
+            r.trim_start()
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .next()
+                .unwrap_or("")
+        });
+        let mut directive = false;
+        match word {
+            Some("if" | "ifdef" | "ifndef") => {
+                directive = true;
+                let cxx = cplusplus_branch(t);
+                open.push(cxx);
+                if blanking.is_none() && cxx == Some(true) {
+                    blanking = Some(open.len());
+                }
+            }
+            Some("else" | "elif" | "elifdef" | "elifndef") => {
+                directive = true;
+                let depth = open.len();
+                if blanking == Some(depth) {
+                    blanking = None;
+                } else if blanking.is_none()
+                    && open.last() == Some(&Some(false))
+                    && word == Some("else")
+                {
+                    blanking = Some(depth);
+                }
+            }
+            Some("endif") => {
+                directive = true;
+                if blanking == Some(open.len()) {
+                    blanking = None;
+                }
+                open.pop();
+            }
+            _ => {}
+        }
+        if blanking.is_some() && !directive {
+            for b in &mut out[at..end] {
+                if *b != b'\r' {
+                    *b = b' ';
+                }
+            }
+            changed = true;
+        }
+        at = end + 1;
+    }
+    changed.then_some(out)
+}
+
+/// Whether a trimmed line is a macro invocation standing alone: an upper-case name, with
+/// arguments or not (`SUBTREE_BITS`, `MI_STAT_COUNTER(pages)`), and nothing after.
+fn lone_macro(t: &str) -> bool {
+    let name_end = t
+        .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .unwrap_or(t.len());
+    let (name, rest) = t.split_at(name_end);
+    let named = name.len() > 1 && name.starts_with(|c: char| c.is_ascii_uppercase() || c == '_');
+    let args = rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')'));
+    named && args && !rest.contains(';')
+}
+
+/// The length of an export or attribute macro that starts a top-level declaration
+/// (`LUA_API int (lua_gettop) (lua_State *L);`, `TS_PUBLIC void (*f)(void *) = free;`): an
+/// upper-case name at column 0 followed by two more words before the declarator, which the
+/// grammar would read as two types. `FILE *f;` and `DWORD n;` are left alone.
+fn prefix_macro(line: &str) -> Option<usize> {
+    let end = line
+        .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .unwrap_or(line.len());
+    let name = &line[..end];
+    if name.len() < 2 || !name.starts_with(|c: char| c.is_ascii_uppercase() || c == '_') {
+        return None;
+    }
+    let rest = &line[end..];
+    if !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    // Two words (a type and a name, or a keyword and a type) before `(`, `*`, `;` or `=`.
+    let head = rest
+        .split(['(', '*', ';', '=', '[', '{'])
+        .next()
+        .unwrap_or("");
+    let words = head.split_whitespace().count();
+    let word_like = head
+        .split_whitespace()
+        .all(|w| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    // Or one type word before a name in parentheses: `int (lua_gettop)`, `void (*f)`.
+    let typed = |w: &str| {
+        matches!(
+            w,
+            "void"
+                | "int"
+                | "char"
+                | "short"
+                | "long"
+                | "float"
+                | "double"
+                | "unsigned"
+                | "signed"
+                | "bool"
+                | "_Bool"
+                | "const"
+                | "static"
+                | "extern"
+                | "inline"
+        ) || w.ends_with("_t")
+    };
+    let next = rest[head.len()..].chars().next();
+    let one_typed =
+        words == 1 && head.split_whitespace().all(typed) && matches!(next, Some('(' | '*'));
+    ((words >= 2 || one_typed) && word_like && next.is_some()).then_some(end)
+}
+
+/// `src` with lines that are a macro invocation alone blanked where a declaration or a
+/// statement ends before them (a line ending in `;`, or `{` opening a struct or a block):
+/// macros that expand to fields or statements (`SUBTREE_BITS` in a struct's body), which the
+/// grammar reads as a broken declaration that takes the rest of the struct with it. Lines
+/// of a `#define` are left alone; so is an enum's list (its lines end in `,`).
+fn blank_macro_lines(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut prev_end: u8 = b';';
+    let mut prev_enum = false;
+    let mut continued = false;
+    let mut at = 0;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line = String::from_utf8_lossy(&src[at..end]).into_owned();
+        let t = line.trim();
+        let in_define = continued;
+        continued = t.ends_with('\\');
+        if !in_define && !line.starts_with([' ', '\t']) {
+            if let Some(n) = prefix_macro(&line) {
+                for b in &mut src[at..at + n] {
+                    *b = b' ';
+                }
+                changed = true;
+            }
+        }
+        if !t.is_empty() && !in_define && !t.starts_with('#') && !t.starts_with("//") {
+            if matches!(prev_end, b';' | b'{') && !prev_enum && lone_macro(t) {
+                for b in &mut src[at..end] {
+                    if *b != b'\r' {
+                        *b = b' ';
+                    }
+                }
+                changed = true;
+            } else {
+                prev_end = t.bytes().last().unwrap_or(b';');
+                prev_enum = t.contains("enum") || t.ends_with("= {") || t.ends_with("={");
+            }
+        } else if t.starts_with('#') && !in_define {
+            prev_end = b';';
+            prev_enum = false;
+        }
+        at = end + 1;
+    }
+    changed
+}
+
+impl Syntax for CSyntax {
+    fn place(
+        &self,
+        tag: DefTag,
+        enclosing: Option<Kind>,
+        _type_node: Option<&str>,
+        _name: &str,
+    ) -> Option<Kind> {
+        let top = enclosing.is_none();
+        match tag {
+            DefTag::Function => top.then_some(Kind::Function),
+            DefTag::Class => match enclosing {
+                None | Some(Kind::Struct) => Some(Kind::Struct),
+                _ => None,
+            },
+            DefTag::Type => top.then_some(Kind::Type),
+            DefTag::Field => (enclosing == Some(Kind::Struct)).then_some(Kind::Field),
+            DefTag::Constant => top.then_some(Kind::Constant),
+            DefTag::Variable => top.then_some(Kind::Variable),
+            _ => None,
+        }
+    }
+
+    /// Structs hold their fields; a function's insides are local. An enum is no scope: its
+    /// constants are the file's.
+    fn is_scope(&self, kind: Kind) -> bool {
+        matches!(kind, Kind::Struct | Kind::Function)
+    }
+
+    fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
+        let blanked = blank_cplusplus(src);
+        let mut out = blanked.unwrap_or_else(|| src.to_vec());
+        let changed = blank_macro_lines(&mut out);
+        (changed || out.as_slice() != src).then_some(out)
+    }
+
+    fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
+        match def.tag {
+            DefTag::Variable => {
+                let is_fn = nearest_declarator(def.name, def.node)
+                    .is_some_and(|d| d.kind_name() == "function_declarator");
+                if is_fn {
+                    // A prototype: the file's own definition, or a static one's, is the symbol.
+                    if has_storage(src, def.node, "static")
+                        || file_defines(src, def.node, &src[def.name.byte_range()])
+                    {
+                        return None;
+                    }
+                    return Some(Kind::Function);
+                }
+                (!has_storage(src, def.node, "extern")).then_some(kind)
+            }
+            DefTag::Type if def.node.kind_name() == "type_identifier" => {
+                let td = typedef_of(def.node)?;
+                let Some(ty) = td.field("type") else {
+                    return Some(kind);
+                };
+                let tagged = matches!(
+                    ty.kind_name(),
+                    "struct_specifier" | "union_specifier" | "enum_specifier"
+                ) && ty.field("body").is_some();
+                if !tagged {
+                    return Some(kind);
+                }
+                match ty.field("name") {
+                    // `typedef struct { … } point;`: the struct pattern names it.
+                    None if def.parent == Some(td) && ty.kind_name() != "enum_specifier" => None,
+                    // `typedef struct point { … } point;`: the struct alone.
+                    Some(n) if src[n.byte_range()] == src[def.node.byte_range()] => None,
+                    _ => Some(kind),
+                }
+            }
+            _ => Some(kind),
+        }
+    }
+
+    /// A `#define` inside a function or a struct is the file's all the same: the
+    /// preprocessor has no scopes.
+    fn lifted(&self, def: &Def<'_>) -> bool {
+        matches!(def.node.kind_name(), "preproc_def" | "preproc_function_def")
+    }
+
+    fn implemented<'t>(&self, src: &[u8], def: &Def<'t>) -> Vec<(String, Node<'t>)> {
+        // A definition implements the declaration a header gives (resolved through the
+        // file's includes, dropped when none declares it).
+        if def.tag == DefTag::Function
+            && def.node.kind_name() == "function_definition"
+            && !has_storage(src, def.node, "static")
+        {
+            return vec![(text(src, def.name), def.name)];
+        }
+        Vec::new()
+    }
+
+    fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        if def.tag == DefTag::Type && def.node.kind_name() == "type_identifier" {
+            return typedef_of(def.node).unwrap_or(def.node);
+        }
+        // `typedef struct item { … } item_t;`, `struct item { … } items[4];`: the struct's
+        // range and doc are the declaration's.
+        match def.parent {
+            Some(p)
+                if def.node.kind_name().ends_with("_specifier")
+                    && matches!(p.kind_name(), "type_definition" | "declaration") =>
+            {
+                p
+            }
+            _ => def.node,
+        }
+    }
+
+    fn params(&self, def: &Def<'_>) -> Option<u32> {
+        if def.node.kind_name() == "preproc_function_def" {
+            let list = def.node.field("parameters")?;
+            let mut c = list.walk();
+            let n = list
+                .children(&mut c)
+                .filter(|n| n.kind_name() == "identifier" || n.kind() == "...")
+                .count();
+            return Some(n as u32);
+        }
+        if !matches!(def.tag, DefTag::Function | DefTag::Variable) {
+            return None;
+        }
+        let d = nearest_declarator(def.name, def.node)?;
+        if d.kind_name() != "function_declarator" {
+            return None;
+        }
+        let list = d.field("parameters")?;
+        let mut c = list.walk();
+        let kids: Vec<Node<'_>> = list.named_children(&mut c).collect();
+        // One unnamed four-letter primitive: `(void)` or `(char)`, which the tree alone (no
+        // source here) cannot tell apart; unknown.
+        if let [only] = kids.as_slice() {
+            let bare_primitive = only.kind_name() == "parameter_declaration"
+                && only.field("declarator").is_none()
+                && only.byte_range().len() == 4
+                && only
+                    .field("type")
+                    .is_some_and(|t| t.kind_name() == "primitive_type");
+            if bare_primitive {
+                return None;
+            }
+        }
+        let mut c = list.walk();
+        let dots = list.children(&mut c).filter(|n| n.kind() == "...").count();
+        let n = kids
+            .iter()
+            .filter(|p| {
+                matches!(
+                    p.kind_name(),
+                    "parameter_declaration" | "identifier" | "variadic_parameter"
+                )
+            })
+            .count();
+        Some((n + dots) as u32)
+    }
+
+    fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
+        let node = def.node;
+        Some(match node.kind_name() {
+            "function_definition" => head_text(src, node, def.body),
+            "preproc_function_def" => {
+                let end = node
+                    .field("parameters")
+                    .map_or(node.end_byte(), |p| p.end_byte());
+                lossy(&src[node.start_byte()..end]).trim().to_string()
+            }
+            "preproc_def" => first_line(&text(src, node)).trim().to_string(),
+            "struct_specifier" | "union_specifier" | "enum_specifier" => {
+                let kw = &node.kind_name()[..node.kind_name().len() - "_specifier".len()];
+                format!("{kw} {}", text(src, def.name))
+            }
+            "type_definition" => {
+                // An anonymous struct or union named by its typedef.
+                let kw = node.field("type").map_or("struct", |t| {
+                    if t.kind_name() == "union_specifier" {
+                        "union"
+                    } else {
+                        "struct"
+                    }
+                });
+                format!("typedef {kw} {}", text(src, def.name))
+            }
+            "type_identifier" => {
+                let td = typedef_of(node)?;
+                let ty = td.field("type")?;
+                if ty.field("body").is_some() {
+                    // `typedef struct node {…} *node_p;`: the body left out.
+                    let head = lossy(&src[td.start_byte()..ty.field("body")?.start_byte()]);
+                    let tail = lossy(&src[ty.end_byte()..td.end_byte()]);
+                    format!(
+                        "{} {{…}}{}",
+                        head.trim_end(),
+                        tail.trim_end().trim_end_matches(';')
+                    )
+                } else {
+                    decl_line(src, td)
+                }
+            }
+            "enumerator" => text(src, node),
+            _ if kind == Kind::Function => {
+                let t = text(src, node);
+                t.trim_end().trim_end_matches(';').trim_end().to_string()
+            }
+            _ => decl_line(src, node),
+        })
+    }
+
+    fn doc(
+        &self,
+        src: &[u8],
+        _def: &Def<'_>,
+        span_node: Node<'_>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        match comments {
+            Some(cs) => doc_comment_in(src, span_node, cs)
+                .or_else(|| trailing_comment_in(src, span_node, cs)),
+            // The reference path has no list of the file's comments: the tree's, gathered
+            // (a comment can end inside a preprocessor node before the definition, where no
+            // sibling reaches it).
+            None => {
+                let mut root = span_node;
+                while let Some(p) = root.parent() {
+                    root = p;
+                }
+                let mut cs = Vec::new();
+                let mut stack = vec![root];
+                while let Some(n) = stack.pop() {
+                    if n.kind_name() == "comment" {
+                        cs.push(n);
+                        continue;
+                    }
+                    let mut c = n.walk();
+                    stack.extend(n.children(&mut c));
+                }
+                cs.sort_by_key(|n| n.start_byte());
+                doc_comment_in(src, span_node, &cs)
+                    .or_else(|| trailing_comment_in(src, span_node, &cs))
+            }
+        }
+    }
+
+    fn module_doc(
+        &self,
+        _src: &[u8],
+        _root: Node<'_>,
+        _package: Option<Node<'_>>,
+        _comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        None
+    }
+
+    fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
+        let Some(p) = node.field("path") else {
+            return;
+        };
+        let raw = text(src, p);
+        let path = raw
+            .trim()
+            .trim_start_matches(['"', '<'])
+            .trim_end_matches(['"', '>'])
+            .trim();
+        if path.is_empty() {
+            return;
+        }
+        out.push(Import {
+            module: path.to_string(),
+            member: None,
+            alias: None,
+            reexport: false,
+            pos: crate::syntax::pos_of(src, node),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_header;
+
+    #[test]
+    fn cplusplus_branches_are_blanked_in_place() {
+        let src = "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(void);\n#if defined(__cplusplus)\n}\n#else\nint g;\n#endif\n#ifndef __cplusplus\nint h;\n#else\nnamespace x {}\n#endif\n";
+        let got = super::blank_cplusplus(src.as_bytes()).expect("blanked");
+        assert_eq!(got.len(), src.len());
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "#ifdef __cplusplus\n            \n#endif\nint f(void);\n#if defined(__cplusplus)\n \n#else\nint g;\n#endif\n#ifndef __cplusplus\nint h;\n#else\n              \n#endif\n"
+        );
+        assert_eq!(super::blank_cplusplus(b"int x;\n"), None);
+    }
+
+    #[test]
+    fn macros_alone_on_a_line_are_blanked_in_struct_bodies() {
+        let src = "struct s {\n  int a;\n  FIELDS\n  STAT(pages)\n  int b;\n};\nenum e {\n  ONLY\n};\nenum f { A,\n  LAST\n};\n#define M \\\n  OTHER\nint x = {\n  INIT\n};\n";
+        let mut got = src.as_bytes().to_vec();
+        assert!(super::blank_macro_lines(&mut got));
+        assert_eq!(got.len(), src.len());
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            src.replace("  FIELDS", "        ")
+                .replace("  STAT(pages)", "             ")
+        );
+        assert!(super::lone_macro("SUBTREE_BITS") && super::lone_macro("MI_X(a, b)"));
+        assert_eq!(
+            super::prefix_macro("LUA_API int (lua_gettop) (lua_State *L);"),
+            Some(7)
+        );
+        assert_eq!(
+            super::prefix_macro("TS_PUBLIC void (*f)(void *) = free;"),
+            Some(9)
+        );
+        assert_eq!(
+            super::prefix_macro("LUAI_FUNC void luaD_hook (lua_State *L);"),
+            Some(9)
+        );
+        assert_eq!(super::prefix_macro("FILE *f;"), None);
+        assert_eq!(super::prefix_macro("DWORD n;"), None);
+        assert_eq!(super::prefix_macro("MAX_ITEMS"), None);
+        assert_eq!(super::prefix_macro("BOOL ok = TRUE;"), None);
+        assert_eq!(super::prefix_macro("UINT8 foo(int x);"), None);
+        assert!(
+            !super::lone_macro("X")
+                && !super::lone_macro("FOO(a);")
+                && !super::lone_macro("foo(a)")
+        );
+    }
+
+    #[test]
+    fn headers_are_told_by_their_extension() {
+        assert!(is_header("include/app/list.h"));
+        assert!(!is_header("src/list.c"));
+    }
+}

@@ -1,0 +1,248 @@
+//! C's resolution.
+//!
+//! - `#include "x.h"` and `#include <x.h>` name a workspace file looked up relative to the
+//!   including file's directory, then in the `include` directories above it (nearest first),
+//!   then from the workspace root, then in the one other `include` directory that holds it (if
+//!   several do, none is chosen); else the include is the external node `c:ext:x.h`.
+//! - A name (a call, a type) resolves through the file's own symbols (`local`), then through
+//!   the headers it includes, directly and then what they include, up to three levels
+//!   (`import`). A call found declared in a header goes to the function's definition when the
+//!   workspace has exactly one outside headers (`import`), else to the declaration. A name
+//!   found nowhere is the workspace's only definition of that name outside headers
+//!   (`unique`), or stays `unresolved`.
+//! - A definition `implements` the declaration of its name in a header its file includes.
+
+use crate::id::NodeId;
+use crate::lang::c::is_header;
+use crate::lang::Lang;
+use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::resolve::ctx::{
+    join_path, single, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref,
+    Resolver, SymRef, SymbolIndex,
+};
+use crate::walk::parent_dir;
+use std::any::Any;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+pub(crate) struct CResolver;
+
+const LANG: Lang = Lang::C;
+
+/// How deep includes are followed for a name, and how many headers at most.
+const INCLUDE_DEPTH: usize = 3;
+const INCLUDE_FILES: usize = 64;
+
+/// C's reading of the workspace: every directory named `include`, sorted.
+pub(crate) struct IncludeDirs(Vec<String>);
+
+fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
+    let mut dirs: Vec<String> = files
+        .iter()
+        .filter(|f| Lang::of_path(std::path::Path::new(f)) == Some(LANG))
+        .flat_map(|f| {
+            let parts: Vec<&str> = f.split('/').collect();
+            let n = parts.len().saturating_sub(1);
+            (0..n)
+                .filter(|&i| parts[i] == "include")
+                .map(|i| parts[..=i].join("/"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    IncludeDirs(dirs)
+}
+
+/// `a/./b/../c` → `a/c`; `None` when it climbs above the root or is absolute.
+fn normalize(path: &str) -> Option<String> {
+    if path.starts_with('/') {
+        return None;
+    }
+    let mut out: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                out.pop()?;
+            }
+            p => out.push(p),
+        }
+    }
+    Some(out.join("/"))
+}
+
+/// The workspace file an `#include` of `path` in `from` names (the rule in the module doc).
+pub(crate) fn include_target(ws: &Layout, from: &str, path: &str) -> Option<String> {
+    let found = |dir: &str| normalize(&join_path(dir, path)).filter(|f| ws.has_file(f));
+    let from_dir = parent_dir(from);
+    if let Some(f) = found(from_dir) {
+        return Some(f);
+    }
+    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.0[..]);
+    let above = |d: &str| {
+        let base = parent_dir(d);
+        base.is_empty()
+            || from_dir == base
+            || from_dir
+                .strip_prefix(base)
+                .is_some_and(|r| r.starts_with('/'))
+    };
+    let mut near: Vec<&String> = dirs.iter().filter(|d| above(d)).collect();
+    near.sort_by_key(|d| std::cmp::Reverse(d.len()));
+    if let Some(f) = near.iter().find_map(|d| found(d)) {
+        return Some(f);
+    }
+    if let Some(f) = found("") {
+        return Some(f);
+    }
+    single(dirs.iter().filter(|d| !above(d)).filter_map(|d| found(d)))
+}
+
+/// The headers a file sees: its includes in order, then theirs, up to [`INCLUDE_DEPTH`]
+/// levels and [`INCLUDE_FILES`] files.
+fn headers_seen(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut level: Vec<String> = ctx
+        .star
+        .iter()
+        .filter_map(|b| match b {
+            Binding::Module(p) => p.first().cloned(),
+            _ => None,
+        })
+        .collect();
+    for depth in 0..INCLUDE_DEPTH {
+        let mut next = Vec::new();
+        for f in level {
+            if f == ctx.path || seen.contains(&f) || seen.len() >= INCLUDE_FILES {
+                continue;
+            }
+            if depth + 1 < INCLUDE_DEPTH {
+                for imp in idx.imports_of(LANG, &f) {
+                    if let Some(t) = include_target(ws, &f, &imp.module) {
+                        next.push(t);
+                    }
+                }
+            }
+            seen.push(f);
+        }
+        level = next;
+    }
+    seen
+}
+
+/// The one definition of function `name` outside headers, if the workspace has exactly one.
+fn sole_definition(idx: &dyn SymbolIndex, name: &str) -> Option<SymRef> {
+    single(
+        idx.by_name(LANG, name)
+            .into_iter()
+            .filter(|s| s.kind == Kind::Function && s.qualname() == name && !is_header(&s.file)),
+    )
+}
+
+impl Resolver for CResolver {
+    fn layout(&self, ws: &Layout, _manifests: &[Manifest]) -> Option<Arc<dyn Any + Send + Sync>> {
+        Some(Arc::new(include_dirs(&ws.files)))
+    }
+
+    fn bind(&self, ctx: &mut FileCtx, imp: &Import, ws: &Layout) {
+        let b = match include_target(ws, &ctx.path, &imp.module) {
+            Some(f) => Binding::Module(vec![f]),
+            None => Binding::External(imp.module.clone()),
+        };
+        ctx.star.push(b);
+    }
+
+    /// An include binds no name: every name of the header is seen.
+    fn import_name(&self, _imp: &Import) -> Option<ImportName> {
+        None
+    }
+
+    fn import_edge(&self, ctx: &FileCtx, imp: &Import, ws: &Layout) -> ImportEdge {
+        let target = match include_target(ws, &ctx.path, &imp.module) {
+            Some(f) => NodeId::file_id(LANG, &f),
+            None => NodeId::external_id(LANG, &imp.module),
+        };
+        ImportEdge {
+            target: Some(target),
+            target_name: imp.module.clone(),
+            resolution: Resolution::Import,
+        }
+    }
+
+    fn direct(
+        &self,
+        ctx: &FileCtx,
+        ws: &Layout,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+    ) -> Option<Outcome> {
+        let [name] = segs else {
+            return Some(Outcome::Edge(None, Resolution::Unresolved));
+        };
+        let want = |k: Kind| match r.kind {
+            EdgeKind::Uses => k.is_type_like(),
+            _ => k == Kind::Function,
+        };
+        if r.kind == EdgeKind::Implements {
+            // A definition and the declaration a header it includes gives.
+            let decl = headers_seen(ctx, ws, idx)
+                .iter()
+                .find_map(|h| idx.in_file(LANG, h, name).filter(|s| want(s.kind)));
+            return Some(match decl {
+                Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Import),
+                None => Outcome::Drop,
+            });
+        }
+        if let Some(s) = idx.in_file(LANG, &ctx.path, name).filter(|s| want(s.kind)) {
+            return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
+        }
+        let found = headers_seen(ctx, ws, idx)
+            .iter()
+            .find_map(|h| idx.in_file(LANG, h, name).filter(|s| want(s.kind)))?;
+        let target = match r.kind {
+            EdgeKind::Calls => sole_definition(idx, name).unwrap_or(found),
+            _ => found,
+        };
+        Some(Outcome::Edge(Some(target.node_id), Resolution::Import))
+    }
+
+    /// The workspace's only definition of the name outside headers, else unresolved.
+    fn fallback(
+        &self,
+        _ctx: &FileCtx,
+        idx: &dyn SymbolIndex,
+        r: &Ref<'_>,
+        segs: &[&str],
+        want: &dyn Fn(Kind) -> bool,
+    ) -> Outcome {
+        let [name] = segs else {
+            return Outcome::Edge(None, Resolution::Unresolved);
+        };
+        let hit = match r.kind {
+            EdgeKind::Calls => sole_definition(idx, name),
+            _ => single(
+                idx.by_name(LANG, name)
+                    .into_iter()
+                    .filter(|s| want(s.kind) && s.qualname() == *name),
+            ),
+        };
+        match hit {
+            Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Unique),
+            None => Outcome::Edge(None, Resolution::Unresolved),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+
+    #[test]
+    fn include_paths_are_normalized_inside_the_workspace() {
+        assert_eq!(normalize("src/./a/../b.h").as_deref(), Some("src/b.h"));
+        assert_eq!(normalize("../b.h"), None);
+        assert_eq!(normalize("/usr/include/stdio.h"), None);
+    }
+}
