@@ -499,6 +499,59 @@ fn java_report(lsp: bool) -> String {
     out
 }
 
+fn c_report(lsp: bool) -> String {
+    let dir = fixture("c_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "c:src/stock.c#stock_find"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "c:src/stock.c#stock_add"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"nodeId": "c:include/inv/stock.h#stock_add"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/stock.c:stock_add", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "include/inv/stock.h"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/stock.c:stock_find"}),
+    );
+    // A call of a function its header declares: the definition, in another file (asked
+    // last: clangd answers the header's prototype until its background index has read the
+    // definition's file, and it starts indexing only once a file is open).
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/main.c:main@<|>stock_add(&store, \"hammer\""}),
+    );
+    out
+}
+
 fn check(report: String, want: Expect) {
     want.assert_eq(&report);
 }
@@ -1239,6 +1292,94 @@ fn java_without_a_server() {
             nav_hover {"locate":"src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}
               source map: public static String normalize(String key)
         "#]],
+    );
+}
+
+#[test]
+fn c_with_clangd() {
+    check(
+        c_report(true),
+        expect![[r#"
+        nav_references {"nodeId":"c:src/stock.c#stock_find"}
+          source lsp
+            src/stock.c:19:18 c:src/stock.c#stock_add
+        nav_references {"nodeId":"c:src/stock.c#stock_add"}
+          source lsp
+            src/main.c:21:5 c:src/main.c#main
+            src/main.c:22:5 c:src/main.c#main
+        nav_implementations {"nodeId":"c:include/inv/stock.h#stock_add"}
+          source lsp
+        nav_calls {"direction":"outgoing","locate":"src/stock.c:stock_add"}
+          source lsp
+            src/stock.c:38:12 c:src/stock.c#clamp
+            src/stock.c:9:9 c:src/stock.c#stock_find
+        nav_outline {"file":"include/inv/stock.h"}
+          source lsp
+            type item_kind 14:6
+              constant KIND_TOOL 15:5
+              constant KIND_PART 16:5
+            struct item 20:16
+              field item.name 21:10
+              field item.kind 22:20
+              field item.count 23:9
+            type item_t 24:3
+            type stock_hook 27:16
+            struct store_t 34:3
+            function stock_add 40:5
+            function stock_find 43:9
+        nav_hover {"locate":"src/stock.c:stock_find"}
+          source lsp: item_t *stock_find(store_t *s, const char *name)
+        nav_definition {"locate":"src/main.c:main@<|>stock_add(&store, \"hammer\""}
+          source lsp
+            src/stock.c:18:5 c:src/stock.c#stock_add
+    "#]],
+    );
+}
+
+#[test]
+fn c_without_a_server() {
+    check(
+        c_report(false),
+        expect![[r#"
+        nav_references {"nodeId":"c:src/stock.c#stock_find"}
+          source map
+            src/stock.c:19:18 c:src/stock.c#stock_add
+        nav_references {"nodeId":"c:src/stock.c#stock_add"}
+          source map
+            src/main.c:21:5 c:src/main.c#main
+            src/main.c:22:5 c:src/main.c#main
+        nav_implementations {"nodeId":"c:include/inv/stock.h#stock_add"}
+          source map
+        nav_calls {"direction":"outgoing","locate":"src/stock.c:stock_add"}
+          source fallback-map
+            src/stock.c:38:12 c:src/stock.c#clamp
+            src/stock.c:9:9 c:src/stock.c#stock_find
+        nav_outline {"file":"include/inv/stock.h"}
+          source parse
+            constant INV_STOCK_H 3:9
+            constant MAX_ITEMS 8:9
+            function MAX 11:9
+            type item_kind 14:6
+            constant KIND_TOOL 15:5
+            constant KIND_PART 16:5
+            struct item 20:16
+              field item.name 21:10
+              field item.kind 22:20
+              field item.count 23:9
+            type item_t 24:3
+            type stock_hook 27:16
+            struct store_t 34:3
+              field store_t.items 31:12
+              field store_t.len 32:12
+              field store_t.on_change 33:16
+            function stock_add 40:5
+            function stock_find 43:9
+        nav_hover {"locate":"src/stock.c:stock_find"}
+          source map: item_t *stock_find(store_t *s, const char *name)
+        nav_definition {"locate":"src/main.c:main@<|>stock_add(&store, \"hammer\""}
+          source map
+            src/stock.c:18:5 c:src/stock.c#stock_add
+    "#]],
     );
 }
 

@@ -131,6 +131,8 @@ impl Map {
             }
             _ => (None, query),
         };
+        // `join~3` names one overload: the name is `join`, the qualname says which.
+        let leaf = plain_name(leaf);
         let leaf_l = leaf.to_lowercase();
         // Several words: the word parts of names, in order ("flag parse" finds `FlagParse`
         // and `flag_parser`).
@@ -226,7 +228,10 @@ impl Map {
                     }
                     let mut t = tier;
                     if let Some(q) = qual {
-                        let qn = r.info.qualname.as_str();
+                        // Overloads (`isEmpty~2`) match their plain qualname too.
+                        let marked = r.info.qualname.as_str();
+                        let plain = plain_qualname(marked);
+                        let qn = if marked == q { marked } else { plain.as_str() };
                         let full = format!("{}.{qn}", module_of(&r.info));
                         let aligned = qn.ends_with(&format!(".{q}"))
                             || full == q
@@ -359,4 +364,34 @@ fn search_text(query: &str, hits: &[(NodeInfo, Tier)], more: bool) -> String {
         out.push_str("(more matches: narrow with --kind, --lang, --path or raise --limit)\n");
     }
     out
+}
+
+/// A name without its overload mark: `join` of `join~3`.
+fn plain_name(name: &str) -> &str {
+    match name.rsplit_once('~') {
+        Some((n, k)) if !n.is_empty() && !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
+            n
+        }
+        _ => name,
+    }
+}
+
+/// A qualname without the overload marks of its segments: `A.join` of `A~2.join~3`.
+fn plain_qualname(q: &str) -> String {
+    q.split('.').map(plain_name).collect::<Vec<_>>().join(".")
+}
+
+#[cfg(test)]
+mod overload_tests {
+    use super::*;
+
+    #[test]
+    fn overload_marks_are_dropped_by_segment() {
+        assert_eq!(plain_name("join~3"), "join");
+        assert_eq!(plain_name("join"), "join");
+        assert_eq!(plain_name("~2"), "~2");
+        assert_eq!(plain_name("a~b"), "a~b");
+        assert_eq!(plain_qualname("A~2.join~13"), "A.join");
+        assert_eq!(plain_qualname("StringUtils.join"), "StringUtils.join");
+    }
 }

@@ -179,7 +179,12 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             types.facts.push((idx, FactRole::Returns, r));
         }
         if let (true, Kind::Method | Kind::Function, Some(n)) = (spec.overloads, kind, sym.params) {
-            types.facts.push((idx, FactRole::Params, n.to_string()));
+            // `2+` for `f(a, b, T... c)`: two and any more.
+            let fact = match syntax.variadic(def) {
+                true => format!("{}+", n.saturating_sub(1)),
+                false => n.to_string(),
+            };
+            types.facts.push((idx, FactRole::Params, fact));
         }
         for (t, at) in syntax.implemented(src, def) {
             implemented.push(RawRef {

@@ -456,6 +456,11 @@ pub trait Syntax: Sync {
     /// The number of parameters of a function or method.
     fn params(&self, def: &Def<'_>) -> Option<u32>;
 
+    /// Whether its last parameter takes any number of arguments (Java's `T... xs`).
+    fn variadic(&self, _def: &Def<'_>) -> bool {
+        false
+    }
+
     /// The parse-time signature, before white space is collapsed and it is clipped.
     fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String>;
 

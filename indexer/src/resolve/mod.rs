@@ -114,8 +114,7 @@ pub fn resolve_ref(
 /// Which overload a call means ([`overload`]).
 #[derive(Debug, PartialEq, Eq)]
 enum Overload {
-    /// The name has one definition in its scope, or none takes that many arguments
-    /// (varargs): the name as resolved.
+    /// The name has one definition in its scope: the name as resolved.
     NotOverloaded,
     One(String),
     Several,
@@ -123,7 +122,8 @@ enum Overload {
 
 /// The overload of a function or method a call with `args` arguments means, among the
 /// definitions of `id`'s name in its scope (`m`, `m~2`, …): the one with that many
-/// parameters.
+/// parameters, else the variadic one that takes them; `Several` when more than one fits, or
+/// none.
 fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Overload {
     let Ok(crate::id::NodeId::Symbol {
         lang,
@@ -154,16 +154,33 @@ fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Overload {
     if callable.len() < 2 {
         return Overload::NotOverloaded;
     }
-    let want = args.to_string();
-    let mut matching = callable.into_iter().filter(|s| {
+    // Java's order: an overload taking exactly that many, else a variadic one (`2+`: two
+    // and any more) that takes them.
+    let params = |s: &SymRef| {
         idx.facts(lang, &path, s.qualname(), FactRole::Params)
-            .first()
-            .is_some_and(|p| *p == want)
-    });
-    match (matching.next(), matching.next()) {
-        (Some(one), None) => Overload::One(one.node_id),
-        (Some(_), Some(_)) => Overload::Several,
-        (None, _) => Overload::NotOverloaded,
+            .into_iter()
+            .next()
+    };
+    let fixed: Vec<&SymRef> = callable
+        .iter()
+        .filter(|s| params(s).is_some_and(|p| p.parse::<u16>() == Ok(args)))
+        .collect();
+    let fits: Vec<&SymRef> = if fixed.is_empty() {
+        callable
+            .iter()
+            .filter(|s| {
+                params(s)
+                    .and_then(|p| p.strip_suffix('+').and_then(|n| n.parse::<u16>().ok()))
+                    .is_some_and(|min| args >= min)
+            })
+            .collect()
+    } else {
+        fixed
+    };
+    match fits.as_slice() {
+        [one] => Overload::One(one.node_id.clone()),
+        // Several fit, or none does (a count the parse got wrong): not guessed.
+        _ => Overload::Several,
     }
 }
 

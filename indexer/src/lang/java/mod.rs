@@ -91,6 +91,8 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
                 on("java.import.gradle.offline.enabled"),
                 off("java.import.generatesMetadataFilesAtProjectRoot"),
                 on("java.autobuild.enabled"),
+                // `workspace/symbol` finds methods too, not only types.
+                on("java.symbols.includeSourceMethodDeclarations"),
             ],
         };
     }
@@ -103,6 +105,7 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
             off("java.import.maven.enabled"),
             off("java.import.gradle.enabled"),
             on("java.autobuild.enabled"),
+            on("java.symbols.includeSourceMethodDeclarations"),
         ],
     }
 }
@@ -361,6 +364,15 @@ impl Syntax for JavaSyntax {
             DefTag::Function => Some(def.node.field("parameters").map_or(0, count_params)),
             _ => None,
         }
+    }
+
+    fn variadic(&self, def: &Def<'_>) -> bool {
+        def.tag == DefTag::Function
+            && def.node.field("parameters").is_some_and(|p| {
+                let mut c = p.walk();
+                let last = p.named_children(&mut c).last();
+                last.is_some_and(|l| l.kind_name() == "spread_parameter")
+            })
     }
 
     fn signature(&self, src: &[u8], def: &Def<'_>, _kind: Kind) -> Option<String> {
