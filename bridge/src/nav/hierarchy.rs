@@ -14,6 +14,7 @@ use crate::lsp::{Capability, Locate, Server};
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ErrorCode, ToolError};
 use answer::query::{callable, Map};
+use indexer::lang::Lang;
 use indexer::store::MapSymbol;
 use lsp_types::request::CallHierarchyPrepare;
 use lsp_types::CallHierarchyPrepareParams;
@@ -51,11 +52,22 @@ fn map_implementations(
     let mut imps = Vec::new();
     for d in defs {
         if matches!(d.kind.as_str(), "method" | "function") {
-            // A method: the same-named methods of the subtypes of its type (overrides).
+            // A method: the same-named methods of the subtypes of its type (overrides), of
+            // as many parameters where both counts are known, and in a language of overloads
+            // of the same parameter types as their signatures write them (an overload
+            // overrides nothing of another's).
             let Some(parent) = &d.parent else { continue };
+            let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
             for sub in subtypes(map, parent)? {
                 let ms = map.db().members_named(&sub, &d.name)?;
-                imps.extend(ms.iter().map(|m| sym_anchor(a, m)));
+                imps.extend(
+                    ms.iter()
+                        .filter(|m| {
+                            m.params.is_none() || d.params.is_none() || m.params == d.params
+                        })
+                        .filter(|m| !overloads || same_parameter_types(d, m))
+                        .map(|m| sym_anchor(a, m)),
+                );
             }
         } else {
             for sub in subtypes(map, &d.node_id)? {
@@ -67,6 +79,58 @@ fn map_implementations(
     }
     dedup_anchors(&mut imps);
     Ok(imps)
+}
+
+/// Whether two methods' signatures write the same parameter types (`(final Appendable buf,
+/// Calendar c)` and `(Appendable buffer, Calendar calendar)`: names, `final` and annotations
+/// aside); true when either cannot be read.
+fn same_parameter_types(a: &MapSymbol, b: &MapSymbol) -> bool {
+    match (
+        a.signature.as_deref().and_then(parameter_types),
+        b.signature.as_deref().and_then(parameter_types),
+    ) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    }
+}
+
+/// The parameter types of a C-like signature (`void f(final A a, List<B> b)` → `[A, List<B>]`):
+/// each parameter without its name, `final` and annotations, white space removed.
+fn parameter_types(sig: &str) -> Option<Vec<String>> {
+    let open = sig.find('(')?;
+    let mut depth = 0i32;
+    let mut params = Vec::new();
+    let mut cur = String::new();
+    for c in sig[open + 1..].chars() {
+        match c {
+            '(' | '<' | '[' => depth += 1,
+            ')' if depth == 0 => {
+                params.push(std::mem::take(&mut cur));
+                let types = params
+                    .iter()
+                    .map(|p| p.trim())
+                    .filter(|p| !p.is_empty())
+                    .map(|p| {
+                        let words: Vec<&str> = p
+                            .split_whitespace()
+                            .filter(|w| *w != "final" && !w.starts_with('@'))
+                            .collect();
+                        let n = words.len().saturating_sub(1).max(1).min(words.len());
+                        words[..n].concat()
+                    })
+                    .collect();
+                return Some(types);
+            }
+            ')' | '>' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                params.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    None
 }
 
 /// Whether `x` is where one of `defs` is defined: a server that answers "implementations" with
@@ -425,4 +489,28 @@ fn lsp_calls(
         level = next;
     }
     Ok((root_anchor, items))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameter_types_leave_names_final_and_annotations_out() {
+        let t = |s: &str| parameter_types(s).map(|v| v.join("|"));
+        assert_eq!(
+            t("public void appendTo(final Appendable buffer, final Calendar calendar)").as_deref(),
+            Some("Appendable|Calendar")
+        );
+        assert_eq!(
+            t("void appendTo(Appendable buf, int value)").as_deref(),
+            Some("Appendable|int")
+        );
+        assert_eq!(
+            t("<K, V> Map<K, V> of(Map<K, ? extends V> m, @Nullable String... names)").as_deref(),
+            Some("Map<K,?extendsV>|String...")
+        );
+        assert_eq!(t("int size()").as_deref(), Some(""));
+        assert_eq!(t("no parens"), None);
+    }
 }

@@ -84,6 +84,8 @@ pub struct MapSymbol {
     pub parent: Option<String>,
     pub signature: Option<String>,
     pub doc: Option<String>,
+    /// A function's or method's parameter count, when the parse knows it.
+    pub params: Option<u32>,
 }
 
 /// An edge where it is written: the file, position, kind and the other end.
@@ -112,7 +114,7 @@ const SYM_COLS: &str = concat!(
     file_node_text!("s", "f"),
     ", f.path, s.name_line, s.name_col, s.end_line, s.kind, s.name, ",
     node_text!("s.parent"),
-    ", s.signature, s.doc"
+    ", s.signature, s.doc, s.params"
 );
 /// The tables `SYM_COLS` reads.
 const SYM_FROM: &str = "symbols s JOIN files f ON f.id = s.file_id";
@@ -129,6 +131,7 @@ fn sym_row(r: &Row<'_>) -> SqlResult<MapSymbol> {
         parent: r.get(7)?,
         signature: r.get(8)?,
         doc: r.get(9)?,
+        params: r.get(10)?,
     })
 }
 
