@@ -154,29 +154,38 @@ fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Overload {
     if callable.len() < 2 {
         return Overload::NotOverloaded;
     }
-    // Java's order: an overload taking exactly that many, else a variadic one (`2+`: two
-    // and any more) that takes them.
-    let params = |s: &SymRef| {
-        idx.facts(lang, &path, s.qualname(), FactRole::Params)
-            .into_iter()
-            .next()
-    };
-    let fixed: Vec<&SymRef> = callable
-        .iter()
-        .filter(|s| params(s).is_some_and(|p| p.parse::<u16>() == Ok(args)))
+    // Java's order: an overload taking exactly that many (a variadic one too, its array
+    // passed whole), else a variadic one (`2+`: two and any more) that takes them. Each
+    // one's count is read once.
+    let counts: Vec<(SymRef, Option<String>)> = callable
+        .into_iter()
+        .map(|s| {
+            let p = idx.facts(lang, &path, s.qualname(), FactRole::Params);
+            (s, p.into_iter().next())
+        })
         .collect();
-    let fits: Vec<&SymRef> = if fixed.is_empty() {
-        callable
-            .iter()
-            .filter(|s| {
-                params(s)
-                    .and_then(|p| p.strip_suffix('+').and_then(|n| n.parse::<u16>().ok()))
-                    .is_some_and(|min| args >= min)
-            })
-            .collect()
-    } else {
-        fixed
+    // A variadic one taking `k+` takes exactly k + 1 too: an array passed whole.
+    let exact = |p: &str| match p.strip_suffix('+') {
+        Some(k) => k.parse::<u16>().ok().map(|k| k + 1) == Some(args),
+        None => p.parse::<u16>() == Ok(args),
     };
+    let takes = |p: &str| {
+        p.strip_suffix('+')
+            .and_then(|n| n.parse::<u16>().ok())
+            .is_some_and(|min| args >= min)
+    };
+    let mut fits: Vec<&SymRef> = counts
+        .iter()
+        .filter(|(_, p)| p.as_deref().is_some_and(exact))
+        .map(|(s, _)| s)
+        .collect();
+    if fits.is_empty() {
+        fits = counts
+            .iter()
+            .filter(|(_, p)| p.as_deref().is_some_and(takes))
+            .map(|(s, _)| s)
+            .collect();
+    }
     match fits.as_slice() {
         [one] => Overload::One(one.node_id.clone()),
         // Several fit, or none does (a count the parse got wrong): not guessed.

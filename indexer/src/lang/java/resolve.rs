@@ -182,6 +182,10 @@ impl Resolver for JavaResolver {
                     Some(class) => Binding::Member(dirs, format!("{class}.{member}")),
                 }
             }
+            // An on-demand import from outside keeps its whole container (`org.junit.Assert`
+            // of `import static org.junit.Assert.*`): a class's brings its members, a
+            // package's only types (`fallback`).
+            None if member == "*" => Binding::External(imp.module.clone()),
             None => Binding::External(outside_package(&imp.module)),
         };
         if member == "*" {
@@ -294,7 +298,10 @@ impl Resolver for JavaResolver {
         None
     }
 
-    /// Names no rule found: an on-demand import from outside may bring them.
+    /// Names no rule found: an on-demand import from outside may bring them — a class's
+    /// (`import static org.junit.Assert.*`) its members, called bare (`assertEquals(…)`), a
+    /// package's (`import java.util.*`) only types (`List.of()`). A bare call no import can
+    /// bring stays unresolved, offered as a candidate.
     fn fallback(
         &self,
         ctx: &FileCtx,
@@ -303,8 +310,19 @@ impl Resolver for JavaResolver {
         segs: &[&str],
         _want: &dyn Fn(Kind) -> bool,
     ) -> Outcome {
-        let outside = ctx.star.iter().any(|b| matches!(b, Binding::External(_)));
-        if outside && !segs[0].ends_with(')') && !matches!(segs[0], "this" | "super") {
+        if segs[0].ends_with(')') || matches!(segs[0], "this" | "super") {
+            return Outcome::Edge(None, Resolution::Unresolved);
+        }
+        let capitalised = |s: &str| s.starts_with(|c: char| c.is_ascii_uppercase());
+        let brings = |container: &str| {
+            let of_class = container.rsplit('.').next().is_some_and(capitalised);
+            of_class || capitalised(segs[0])
+        };
+        let outside = ctx
+            .star
+            .iter()
+            .any(|b| matches!(b, Binding::External(m) if brings(m)));
+        if outside {
             return Outcome::Edge(None, Resolution::External);
         }
         Outcome::Edge(None, Resolution::Unresolved)
