@@ -6,7 +6,9 @@
 //! JSON line: files, bytes, symbols, seconds. With `--walk`, parse and visit every node once
 //! with a tree cursor (the floor of an extractor that walks instead of matching queries).
 //! With `--reference`, extract through tree-sitter's query cursor and node navigation (the
-//! reference the pattern walk is checked against).
+//! reference the pattern walk is checked against). With `--errors`, print each file whose
+//! parse (after the language's `Syntax::prepare`) has an error, and whether the error
+//! swallows a declaration (what makes extraction pay for error recovery).
 
 // The same allocator as the codemap binary: the floor is measured on equal terms.
 #[global_allocator]
@@ -23,11 +25,13 @@ fn main() {
     let mut extract = false;
     let mut walk_all = false;
     let mut reference = false;
+    let mut errors = false;
     let mut exclude = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--extract" => extract = true,
             "--walk" => walk_all = true,
+            "--errors" => errors = true,
             "--reference" => {
                 extract = true;
                 reference = true;
@@ -74,6 +78,23 @@ fn main() {
                 }
                 if parser.set_language(&f.lang.grammar_for(&f.rel)).is_err() {
                     return (0, 0);
+                }
+                if errors {
+                    let src = f.lang.spec().syntax.prepare(&src).unwrap_or(src);
+                    let Some(tree) = parser.parse(&src, None) else {
+                        return (0, 0);
+                    };
+                    let root = tree.root_node();
+                    if root.has_error() {
+                        match indexer::extract::swallows(root, &src) {
+                            Some(at) => {
+                                let line = 1 + memchr::memchr_iter(b'\n', &src[..at]).count();
+                                println!("swallows\t{}:{line}", f.rel);
+                            }
+                            None => println!("error\t{}", f.rel),
+                        }
+                    }
+                    return (src.len(), usize::from(root.has_error()));
                 }
                 let tree = parser.parse(&src, None);
                 let mut named = 0;

@@ -28,7 +28,7 @@ pub use query::{check_query, QueryError};
 use query::{compile, LangQuery};
 use raw::{reference_matches, Raw};
 use recover::recover;
-pub use recover::top_lines;
+pub use recover::{swallows, top_lines};
 use reread::reread;
 use sweep::build;
 use tree_sitter::{Parser, Query};
@@ -93,8 +93,8 @@ impl Extractor {
         let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
         let prepared = lang.spec().syntax.prepare(src);
         let src = prepared.as_deref().unwrap_or(src);
-        let first = self.extract_parsed(worker, lang, dialect, src, reference);
-        if !first.parse_error {
+        let (first, swallowed) = self.extract_parsed(worker, lang, dialect, src, reference);
+        if !swallowed {
             return first;
         }
         // A syntax error can swallow every declaration after it into one top-level error
@@ -104,7 +104,7 @@ impl Extractor {
         let Some(blanked) = lq.and_then(|lq| recover(&mut worker.parser, &lq.grammar, src)) else {
             return first;
         };
-        let second = self.extract_parsed(worker, lang, dialect, &blanked, reference);
+        let (second, _) = self.extract_parsed(worker, lang, dialect, &blanked, reference);
         if second.symbols.len() > first.symbols.len() {
             FileExtract {
                 parse_error: true,
@@ -122,11 +122,14 @@ impl Extractor {
         dialect: usize,
         src: &[u8],
         reference: bool,
-    ) -> FileExtract {
-        let failed = FileExtract {
-            parse_error: true,
-            ..FileExtract::default()
-        };
+    ) -> (FileExtract, bool) {
+        let failed = (
+            FileExtract {
+                parse_error: true,
+                ..FileExtract::default()
+            },
+            false,
+        );
         // The grammar was checked in `Extractor::new`; a failure here cannot happen, but a
         // file is never worth a panic.
         let Some(lq) = self.query(lang, dialect) else {
@@ -197,7 +200,8 @@ impl Extractor {
         raw.unread = unread;
         let mut out = build(spec, src, raw, tree.root_node());
         out.parse_error = tree.root_node().has_error();
-        out
+        let swallowed = out.parse_error && recover::swallows(tree.root_node(), src).is_some();
+        (out, swallowed)
     }
 
     /// Convenience for tests and one-off callers: a fresh worker per call, the language's

@@ -1,13 +1,86 @@
 //! Error recovery: the top-level chunks of a file that does not parse, and the broken ones blanked
 //! so the rest parses again.
 
-use tree_sitter::Parser;
+use tree_sitter::{Node, Parser};
+
+/// Where a parse error swallowed a declaration (the start of the first line swallowed): a
+/// top-level node with an error in it that spans the start of a line that opens a
+/// declaration ([`top_lines`], less comments and C's labels and preprocessor lines, which a
+/// function's body has at column 0 too; two such lines, or one after a `;` or a brace, as a
+/// head written over two lines has one). Top-level nodes are the root's children (an error
+/// root's too), and those of C's conditional blocks (`#ifdef X … #endif` holds declarations
+/// of its own). An unclosed parameter list leaves an error node over what follows; a body
+/// that never closes (a loop macro, `for_each_cpu(i) x++;`, read as a nested function) holds
+/// every later function. Only then can blanking a broken chunk give the rest back; an error
+/// inside one declaration is left alone, and the file is parsed once, not dozens of times.
+pub fn swallows(root: Node, src: &[u8]) -> Option<usize> {
+    if !root.has_error() {
+        return None;
+    }
+    let starts: Vec<usize> = top_lines(src)
+        .into_iter()
+        .filter(|&s| opens_a_declaration(&src[s..]))
+        .collect();
+    // A start inside the node, unless it is the second line of a head written over two
+    // (`static inline u32\nf(void)`): one start with nothing closed before it.
+    let spanned = |n: Node| {
+        let (a, b) = (n.start_byte(), n.end_byte());
+        let i = starts.partition_point(|&s| s <= a);
+        let first = starts.get(i).copied().filter(|&s| s < b)?;
+        let second = starts.get(i + 1).is_some_and(|&s| s < b);
+        let closed = src[a..first]
+            .iter()
+            .any(|b| matches!(b, b';' | b'{' | b'}'));
+        (second || closed).then_some(first)
+    };
+    let mut cursor = root.walk();
+    // Popped in source order.
+    let mut todo: Vec<Node> = root.children(&mut cursor).collect();
+    todo.reverse();
+    while let Some(n) = todo.pop() {
+        if !n.has_error() {
+            continue;
+        }
+        let kind = n.kind();
+        let block = kind.starts_with("preproc_if") || kind.starts_with("preproc_el");
+        if block {
+            let at = todo.len();
+            todo.extend(n.children(&mut cursor));
+            todo[at..].reverse();
+        } else if let Some(at) = spanned(n) {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// Whether a line at column 0 can open a declaration: it starts with a name, a keyword, a
+/// decorator or an attribute (`@x`, `#[x]`), not with a string (C's long format strings sit
+/// at column 0 inside calls), a comment or a preprocessor line (`#if`, which C writes inside
+/// bodies); and it is not a label (`out:`). Pure.
+fn opens_a_declaration(line: &[u8]) -> bool {
+    let Some(&first) = line.first() else {
+        return false;
+    };
+    let word_start = first.is_ascii_alphabetic() || matches!(first, b'_' | b'$' | b'@');
+    if !(word_start || line.starts_with(b"#[")) {
+        return false;
+    }
+    let word = line
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+        .unwrap_or(line.len());
+    let rest = &line[word..];
+    let label = word > 0 && rest.first() == Some(&b':') && rest.get(1) != Some(&b':');
+    !label
+}
 
 /// `src` with its broken top-level declarations blanked (spaces, line breaks kept: every
 /// other byte, line and column stays where it was); `None` when none is found. The file
 /// is cut into top-level chunks ([`top_lines`]); the first broken one is the first whose
 /// prefix no longer parses (a binary search over prefixes), blanked, and the search goes
-/// on while the whole still has errors (at most 16 chunks).
+/// on while the whole still has errors (at most 16 chunks, and 4 times the file's bytes
+/// parsed, plus 128 KiB).
 pub(super) fn recover(
     parser: &mut Parser,
     grammar: &tree_sitter::Language,
@@ -20,8 +93,11 @@ pub(super) fn recover(
     bounds.push(text.len());
     let mut changed = false;
     let mut from = 0;
+    // Bytes parsed at most: what a big file with many broken chunks may cost.
+    let budget = std::cell::Cell::new(4 * src.len() + (128 << 10));
     for _ in 0..ROUNDS {
         let mut errs = |end: usize, text: &[u8]| {
+            budget.set(budget.get().saturating_sub(end));
             parser
                 .parse(&text[..end], None)
                 .is_none_or(|t| t.root_node().has_error())
@@ -35,6 +111,9 @@ pub(super) fn recover(
             break;
         }
         while lo < hi {
+            if budget.get() == 0 {
+                return changed.then_some(text);
+            }
             let mid = (lo + hi) / 2;
             if errs(bounds[mid], &text) {
                 hi = mid;
@@ -63,7 +142,7 @@ pub(super) fn recover(
 }
 
 /// Where top-level chunks start: 0, and each line that starts at column 0 with code (not white
-/// space or a closing bracket) unless the line before is a decorator or an attribute (`@x`,
+/// space, a closing bracket, or an opening brace, which C puts under a function's head) unless the line before is a decorator or an attribute (`@x`,
 /// `#[x]`), which belongs to what follows. Pure; table-tested.
 pub fn top_lines(src: &[u8]) -> Vec<usize> {
     let attaches = |at: usize| src.get(at) == Some(&b'@') || src[at..].starts_with(b"#[");
@@ -74,7 +153,7 @@ pub fn top_lines(src: &[u8]) -> Vec<usize> {
         if let Some(&b) = src.get(next) {
             let code = !matches!(
                 b,
-                b' ' | b'\t' | b'\r' | b'\n' | b'}' | b')' | b']' | b'\x0c'
+                b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'}' | b')' | b']' | b'\x0c'
             );
             if code && !attaches(prev) {
                 out.push(next);
@@ -85,10 +164,14 @@ pub fn top_lines(src: &[u8]) -> Vec<usize> {
     out
 }
 
-/// A chunk's lines between its first line and its last line that starts with a closing
+/// A chunk's lines between its head (its first line, and the next when that is an opening
+/// brace at column 0, as C writes a function's) and its last line that starts with a closing
 /// bracket at column 0 (`}`, `)`, `]`), as offsets in the chunk; `None` when it has none.
 pub(super) fn inner_lines(chunk: &[u8]) -> Option<(usize, usize)> {
-    let first = memchr::memchr(b'\n', chunk)? + 1;
+    let mut first = memchr::memchr(b'\n', chunk)? + 1;
+    if chunk.get(first) == Some(&b'{') {
+        first += memchr::memchr(b'\n', &chunk[first..])? + 1;
+    }
     let last = memchr::memchr_iter(b'\n', chunk)
         .map(|nl| nl + 1)
         .rfind(|&at| matches!(chunk.get(at), Some(b'}' | b')' | b']')))?;

@@ -598,7 +598,7 @@ fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
     let ex = Extractor::new().expect("queries compile");
     // (language, source, the (qualname, line) pairs that must be there)
     type Case<'a> = (Lang, &'a str, &'a [(&'a str, u32)]);
-    let cases: [Case; 5] = [
+    let cases: [Case; 6] = [
         (
             Lang::TypeScript,
             "export function a(x: number, y: string\n\nexport class After {\n  m() {}\n}\n\nexport function last() {}\n",
@@ -624,6 +624,14 @@ fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
             "fn a(x: i32, y: &str {\n}\n\nstruct After;\n\nimpl After {\n    fn m(&self) {}\n}\n\nfn last() {}\n",
             &[("After", 4), ("After.m", 7), ("last", 10)],
         ),
+        // C: tree-sitter-c closes the list itself and reads the next declaration's head and
+        // body as the broken function's (as it reads a head over two lines, so it is not
+        // told from one): that one is lost, the rest is there.
+        (
+            Lang::C,
+            "int a(int x, int y\n\nstruct after {\n\tint m;\n};\n\nint last(void)\n{\n\treturn 0;\n}\n",
+            &[("a", 1), ("last", 7)],
+        ),
     ];
     for (lang, src, want) in cases {
         let out = ex.extract_source(lang, src.as_bytes());
@@ -640,6 +648,23 @@ fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
             );
         }
     }
+}
+
+/// Linux's kernel/sched/core.c: a loop macro over a statement without braces was read as a
+/// nested function's head whose body never closed, over every later function; C's
+/// `Syntax::prepare` reads it as an `if`, and the file parses whole.
+#[test]
+fn a_loop_macro_does_not_take_the_rest_of_the_file() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "unsigned long long nr_context_switches(void)\n{\n\tint i;\n\tunsigned long long sum = 0;\n\n\tfor_each_possible_cpu(i)\n\t\tsum += cpu_rq(i)->nr_switches;\n\n\treturn sum;\n}\n\nunsigned int nr_iowait_cpu(int cpu)\n{\n\treturn atomic_read(&cpu_rq(cpu)->nr_iowait);\n}\n";
+    let out = ex.extract_source(Lang::C, src.as_bytes());
+    assert!(!out.parse_error);
+    let got: Vec<(&str, u32)> = out
+        .symbols
+        .iter()
+        .map(|s| (s.qualname.as_str(), s.name_span.start.line))
+        .collect();
+    assert_eq!(got, [("nr_context_switches", 1), ("nr_iowait_cpu", 12)]);
 }
 
 #[test]

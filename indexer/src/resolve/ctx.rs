@@ -177,6 +177,9 @@ pub struct FileCtx {
     pub(crate) bindings: HashMap<String, Binding>,
     /// Modules or packages whose names are all imported (`from m import *`, `import . "p"`).
     pub(crate) star: Vec<Binding>,
+    /// What the language's resolver works out once per file and reads for each of its
+    /// references (C: the headers the file sees through its includes).
+    pub(crate) memo: std::sync::OnceLock<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 /// A name an import binds: `name` stands for `module`, or for its `member`.
@@ -247,6 +250,7 @@ pub(crate) trait Resolver: Sync {
     fn fallback(
         &self,
         _ctx: &FileCtx,
+        _ws: &Layout,
         _idx: &dyn SymbolIndex,
         _r: &Ref<'_>,
         _segs: &[&str],

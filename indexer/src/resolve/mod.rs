@@ -72,6 +72,7 @@ impl FileCtx {
             path: path.to_string(),
             bindings: HashMap::new(),
             star: Vec::new(),
+            memo: std::sync::OnceLock::new(),
         };
         let r = resolver(lang);
         for imp in imports {
@@ -247,7 +248,7 @@ fn resolve_name(
             }
         }
     }
-    lr.fallback(ctx, idx, r, &segs, &want)
+    lr.fallback(ctx, ws, idx, r, &segs, &want)
 }
 
 #[cfg(test)]

@@ -24,11 +24,18 @@
 //!   parse, the C++ branches of `#ifdef __cplusplus` (`extern "C" {`), an upper-case macro
 //!   invocation alone on a line after a `;` or a `{` (fields a macro expands to), and an
 //!   upper-case export macro before a top-level declaration (`LUA_API int (f)(…)`); their
-//!   signatures then read without it.
+//!   signatures then read without it. Conditional directives inside a brace initializer
+//!   (`= { #ifdef X … #endif }`, where the grammar has no place for them) are blanked, every
+//!   branch's entries kept; a loop macro in a body (`list_for_each_entry(p, h, m) {`, or
+//!   `for_each_cpu(i)` over an indented statement) is read as an `if` (the name blanked
+//!   after `if`), so it is no call in the map ([`directives`]). Without these, the Linux
+//!   kernel's `kernel/sched/core.c` parsed as one error, its later functions lost.
 //! - **Not seen.** A call through a field or a pointer (`s->cb(x)`, `(*fp)(x)`) is no edge
 //!   (never guessed); a constant or a variable used as a value is no edge (no language of the
 //!   map records value uses); lower-case attribute macros (`mi_decl_export`) still break the
 //!   parse of their declaration, which error recovery then works around.
+
+mod directives;
 
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
@@ -421,6 +428,8 @@ impl Syntax for CSyntax {
         let blanked = blank_cplusplus(src);
         let mut out = blanked.unwrap_or_else(|| src.to_vec());
         let changed = blank_macro_lines(&mut out);
+        let changed = directives::blank_directives_in_initializers(&mut out) || changed;
+        let changed = directives::loop_macros_as_if(&mut out) || changed;
         (changed || out.as_slice() != src).then_some(out)
     }
 

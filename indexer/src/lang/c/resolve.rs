@@ -22,8 +22,8 @@ use crate::resolve::ctx::{
 };
 use crate::walk::parent_dir;
 use std::any::Any;
-use std::collections::HashSet;
-use std::sync::Arc;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 
 pub(crate) struct CResolver;
 
@@ -34,7 +34,37 @@ const INCLUDE_DEPTH: usize = 3;
 const INCLUDE_FILES: usize = 64;
 
 /// C's reading of the workspace: every directory named `include`, sorted.
-pub(crate) struct IncludeDirs(Vec<String>);
+pub(crate) struct IncludeDirs {
+    dirs: Vec<String>,
+    /// A header's includes resolved to workspace files, worked out once a run (the Linux
+    /// kernel's files see the same few hundred headers).
+    includes: Mutex<HashMap<String, Arc<[String]>>>,
+    /// The workspace's one definition of a name for a kind of reference (or none), worked
+    /// out once a run: the kernel's names have thousands of symbols (`probe`, `ops` fields),
+    /// and every reference to them read them all.
+    sole: Mutex<HashMap<(EdgeKind, String), Option<SymRef>>>,
+}
+
+/// `find` once a run for this kind of reference and name, in the run's [`IncludeDirs`].
+fn sole_cached(
+    ws: &Layout,
+    kind: EdgeKind,
+    name: &str,
+    find: impl FnOnce() -> Option<SymRef>,
+) -> Option<SymRef> {
+    let Some(cache) = ws.facts::<IncludeDirs>().map(|d| &d.sole) else {
+        return find();
+    };
+    let key = (kind, name.to_string());
+    if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return hit;
+    }
+    let found = find();
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, found.clone());
+    }
+    found
+}
 
 fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
     let mut dirs: Vec<String> = files
@@ -51,7 +81,11 @@ fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
         .collect();
     dirs.sort();
     dirs.dedup();
-    IncludeDirs(dirs)
+    IncludeDirs {
+        dirs,
+        includes: Mutex::new(HashMap::new()),
+        sole: Mutex::new(HashMap::new()),
+    }
 }
 
 /// `a/./b/../c` → `a/c`; `None` when it climbs above the root or is absolute.
@@ -79,7 +113,7 @@ pub(crate) fn include_target(ws: &Layout, from: &str, path: &str) -> Option<Stri
     if let Some(f) = found(from_dir) {
         return Some(f);
     }
-    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.0[..]);
+    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.dirs[..]);
     let above = |d: &str| {
         let base = parent_dir(d);
         base.is_empty()
@@ -100,8 +134,13 @@ pub(crate) fn include_target(ws: &Layout, from: &str, path: &str) -> Option<Stri
 }
 
 /// The headers a file sees: its includes in order, then theirs, up to [`INCLUDE_DEPTH`]
-/// levels and [`INCLUDE_FILES`] files.
-fn headers_seen(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<String> {
+/// levels and [`INCLUDE_FILES`] files. Worked out once per file (`FileCtx::memo`).
+fn headers_seen<'a>(ctx: &'a FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> &'a [String] {
+    let memo = ctx.memo.get_or_init(|| Box::new(headers_of(ctx, ws, idx)));
+    memo.downcast_ref::<Vec<String>>().map_or(&[], |v| &v[..])
+}
+
+fn headers_of(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<String> {
     let mut seen: Vec<String> = Vec::new();
     let mut level: Vec<String> = ctx
         .star
@@ -118,17 +157,34 @@ fn headers_seen(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<String
                 continue;
             }
             if depth + 1 < INCLUDE_DEPTH {
-                for imp in idx.imports_of(LANG, &f) {
-                    if let Some(t) = include_target(ws, &f, &imp.module) {
-                        next.push(t);
-                    }
-                }
+                next.extend(includes_of(ws, idx, &f).iter().cloned());
             }
             seen.push(f);
         }
         level = next;
     }
     seen
+}
+
+/// The workspace files a header includes, resolved once a run.
+fn includes_of(ws: &Layout, idx: &dyn SymbolIndex, header: &str) -> Arc<[String]> {
+    let resolve = || -> Arc<[String]> {
+        idx.imports_of(LANG, header)
+            .iter()
+            .filter_map(|imp| include_target(ws, header, &imp.module))
+            .collect()
+    };
+    let Some(cache) = ws.facts::<IncludeDirs>().map(|d| &d.includes) else {
+        return resolve();
+    };
+    if let Some(hit) = cache.lock().ok().and_then(|c| c.get(header).cloned()) {
+        return hit;
+    }
+    let found = resolve();
+    if let Ok(mut c) = cache.lock() {
+        c.insert(header.to_string(), found.clone());
+    }
+    found
 }
 
 /// The one definition of function `name` outside headers, if the workspace has exactly one.
@@ -202,7 +258,10 @@ impl Resolver for CResolver {
             .iter()
             .find_map(|h| idx.in_file(LANG, h, name).filter(|s| want(s.kind)))?;
         let target = match r.kind {
-            EdgeKind::Calls => sole_definition(idx, name).unwrap_or(found),
+            EdgeKind::Calls => {
+                sole_cached(ws, EdgeKind::Calls, name, || sole_definition(idx, name))
+                    .unwrap_or(found)
+            }
             _ => found,
         };
         Some(Outcome::Edge(Some(target.node_id), Resolution::Import))
@@ -212,6 +271,7 @@ impl Resolver for CResolver {
     fn fallback(
         &self,
         _ctx: &FileCtx,
+        ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],
@@ -220,14 +280,15 @@ impl Resolver for CResolver {
         let [name] = segs else {
             return Outcome::Edge(None, Resolution::Unresolved);
         };
-        let hit = match r.kind {
+        // `want` is the reference kind's (`resolve_ref`): one answer a run per kind and name.
+        let hit = sole_cached(ws, r.kind, name, || match r.kind {
             EdgeKind::Calls => sole_definition(idx, name),
             _ => single(
                 idx.by_name(LANG, name)
                     .into_iter()
                     .filter(|s| want(s.kind) && s.qualname() == *name),
             ),
-        };
+        });
         match hit {
             Some(s) => Outcome::Edge(Some(s.node_id), Resolution::Unique),
             None => Outcome::Edge(None, Resolution::Unresolved),

@@ -205,6 +205,7 @@ impl Resolver for GoResolver {
     fn fallback(
         &self,
         _ctx: &FileCtx,
+        _ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],

@@ -305,6 +305,7 @@ impl Resolver for JavaResolver {
     fn fallback(
         &self,
         ctx: &FileCtx,
+        _ws: &Layout,
         _idx: &dyn SymbolIndex,
         _r: &Ref<'_>,
         segs: &[&str],

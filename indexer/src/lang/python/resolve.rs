@@ -278,6 +278,7 @@ impl Resolver for PythonResolver {
     fn fallback(
         &self,
         ctx: &FileCtx,
+        _ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],

@@ -568,6 +568,7 @@ impl Resolver for EcmaResolver {
     fn fallback(
         &self,
         _ctx: &FileCtx,
+        _ws: &Layout,
         idx: &dyn SymbolIndex,
         r: &Ref<'_>,
         segs: &[&str],

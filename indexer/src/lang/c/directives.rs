@@ -1,0 +1,408 @@
+//! Conditional directives where tree-sitter-c has no place for them.
+//!
+//! The grammar reads `#if`/`#ifdef`/`#else`/`#endif` between top-level declarations, between
+//! statements, fields and enumerators, but not inside a brace initializer:
+//!
+//! ```c
+//! static struct ctl_table tbl[] = {
+//! #ifdef CONFIG_X
+//!     { .name = "x" },
+//! #endif
+//! };
+//! ```
+//!
+//! There the whole file can come back as one error node (the Linux kernel's
+//! `kernel/sched/core.c` does), and error recovery pays for dozens of parses to find the
+//! broken declaration. Blanking those directive lines keeps every branch's entries, which in
+//! an initializer list are still a valid list, and leaves every byte's line and column where
+//! it was.
+
+/// What a bracket opened.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Open {
+    /// A block: a function's body, a struct's fields, an enum's list.
+    Block,
+    /// A brace initializer: `= {`, and the braces nested in one.
+    Init,
+    /// `(` or `[`.
+    Paren,
+}
+
+/// Blanks the conditional directive lines (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`,
+/// `#endif`, with their continuation lines) that stand inside a brace initializer. Brackets
+/// are counted outside comments, strings and character literals; across `#if … #else …
+/// #endif` they are counted in the first branch only (as ctags does), so a function whose
+/// head each branch writes (`int f(int a) {` / `int f(void) {`) opens one block. Returns
+/// whether anything was blanked. Pure; table-tested.
+pub(super) fn blank_directives_in_initializers(src: &mut [u8]) -> bool {
+    let n = src.len();
+    let mut stack: Vec<Open> = Vec::new();
+    // Each open conditional: the bracket stack at its `#if`, and at the end of its first branch.
+    let mut conds: Vec<(Vec<Open>, Option<Vec<Open>>)> = Vec::new();
+    let mut last: u8 = b';';
+    let mut line_start = true;
+    let mut changed = false;
+    let mut i = 0;
+    while i < n {
+        if line_start {
+            line_start = false;
+            let mut j = i;
+            while j < n && matches!(src[j], b' ' | b'\t') {
+                j += 1;
+            }
+            if src.get(j) == Some(&b'#') {
+                let end = directive_end(src, j);
+                let word = directive_word(&src[j + 1..end]);
+                let in_init = stack.last() == Some(&Open::Init);
+                let conditional = match word {
+                    b"if" | b"ifdef" | b"ifndef" => {
+                        conds.push((stack.clone(), None));
+                        true
+                    }
+                    b"elif" | b"else" | b"elifdef" | b"elifndef" => {
+                        if let Some((at_if, first)) = conds.last_mut() {
+                            if first.is_none() {
+                                *first = Some(std::mem::take(&mut stack));
+                            }
+                            stack = at_if.clone();
+                        }
+                        true
+                    }
+                    b"endif" => {
+                        if let Some((_, Some(first))) = conds.pop() {
+                            stack = first;
+                        }
+                        true
+                    }
+                    _ => false,
+                };
+                if conditional && in_init {
+                    for b in &mut src[i..end] {
+                        if !matches!(*b, b'\n' | b'\r') {
+                            *b = b' ';
+                        }
+                    }
+                    changed = true;
+                }
+                i = end;
+                line_start = true;
+                continue;
+            }
+        }
+        let b = src[i];
+        match b {
+            b'\n' => line_start = true,
+            b'/' if src.get(i + 1) == Some(&b'/') => {
+                // To the line's end (a `\` at the end continues it, as the preprocessor says).
+                i = directive_end(src, i);
+                line_start = true;
+                continue;
+            }
+            b'/' if src.get(i + 1) == Some(&b'*') => {
+                i = memchr::memmem::find(&src[i + 2..], b"*/").map_or(n, |k| i + 2 + k + 2);
+                continue;
+            }
+            b'"' | b'\'' => {
+                i = literal_end(src, i);
+                last = b'"';
+                continue;
+            }
+            b'{' => {
+                let init = last == b'='
+                    || (matches!(last, b',' | b'{') && stack.last() == Some(&Open::Init));
+                stack.push(if init { Open::Init } else { Open::Block });
+            }
+            b'(' | b'[' => stack.push(Open::Paren),
+            b'}' | b')' | b']' => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        if !b.is_ascii_whitespace() {
+            last = b;
+        }
+        i += 1;
+    }
+    changed
+}
+
+/// Rewrites loop macros in function bodies as `if` (the name blanked after `if`), so that
+/// `for_each_possible_cpu(i)` over an indented statement, or `list_for_each_entry(p, h, m) {`,
+/// reads as control flow: the grammar reads the first as a nested function's head and leaves
+/// the body unclosed over the rest of the file, the second as a call missing its `;`. A loop
+/// macro is an indented line that is a name and its arguments alone (arguments may run over
+/// lines), followed by `{` on that line or by a line indented deeper (or a `{` line). Such a
+/// macro is then no call in the map. Returns whether anything changed. Pure; table-tested.
+pub(super) fn loop_macros_as_if(src: &mut [u8]) -> bool {
+    const KEYWORDS: &[&[u8]] = &[
+        b"if", b"while", b"for", b"switch", b"return", b"sizeof", b"do", b"else", b"case",
+        b"goto", b"typeof", b"__typeof__", b"defined",
+    ];
+    let n = src.len();
+    let mut changed = false;
+    let mut continued = false;
+    let mut at = 0;
+    while at < n {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(n, |k| at + k);
+        let line = &src[at..end];
+        let in_define = continued;
+        continued = line.trim_ascii_end().last() == Some(&b'\\');
+        let indent = line.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+        let name_len = line[indent..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        let name = &line[indent..indent + name_len];
+        let head = !in_define
+            && indent > 0
+            && name_len >= 2
+            && name[0].is_ascii_alphabetic() | (name[0] == b'_')
+            && !KEYWORDS.contains(&name);
+        let after_name = at + indent + name_len;
+        let open = head
+            .then(|| src[after_name..end].iter().position(|b| !matches!(b, b' ' | b'\t')))
+            .flatten()
+            .map(|k| after_name + k)
+            .filter(|&k| src[k] == b'(');
+        if let Some(open) = open {
+            if let Some(close) = matching_paren(src, open) {
+                let line_end = memchr::memchr(b'\n', &src[close..]).map_or(n, |k| close + k);
+                let rest = src[close + 1..line_end].trim_ascii();
+                let rest = strip_comment(rest);
+                let next = next_code_line(src, line_end);
+                let brace = rest == b"{";
+                let over = rest.is_empty()
+                    && next.is_some_and(|l| {
+                        l.trim_ascii_start().starts_with(b"{") || width(l) > width(line)
+                    });
+                if brace || over {
+                    src[at + indent] = b'i';
+                    src[at + indent + 1] = b'f';
+                    for b in &mut src[at + indent + 2..after_name] {
+                        *b = b' ';
+                    }
+                    changed = true;
+                    at = line_end + 1;
+                    continue;
+                }
+            }
+        }
+        at = end + 1;
+    }
+    changed
+}
+
+/// The `)` that closes the `(` at `open`, strings and characters skipped, within 16 lines.
+fn matching_paren(src: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut lines = 0;
+    let mut i = open;
+    while i < src.len() {
+        match src[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b'"' | b'\'' => {
+                i = literal_end(src, i);
+                continue;
+            }
+            b'\n' => {
+                lines += 1;
+                if lines > 16 {
+                    return None;
+                }
+            }
+            b';' | b'{' | b'}' => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A line's text less a trailing `/* … */` or `// …` comment.
+fn strip_comment(t: &[u8]) -> &[u8] {
+    let cut = memchr::memmem::find(t, b"/*")
+        .into_iter()
+        .chain(memchr::memmem::find(t, b"//"))
+        .min()
+        .unwrap_or(t.len());
+    t[..cut].trim_ascii_end()
+}
+
+/// The next line after the line break at `nl` that holds code (not blank, not a directive).
+fn next_code_line(src: &[u8], nl: usize) -> Option<&[u8]> {
+    let mut at = nl + 1;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |k| at + k);
+        let t = src[at..end].trim_ascii();
+        if !t.is_empty() && !t.starts_with(b"#") {
+            return Some(&src[at..end]);
+        }
+        at = end + 1;
+    }
+    None
+}
+
+/// A line's indentation in columns (a tab to the next multiple of 8).
+fn width(line: &[u8]) -> usize {
+    let mut w = 0;
+    for &b in line {
+        match b {
+            b' ' => w += 1,
+            b'\t' => w = (w / 8 + 1) * 8,
+            _ => break,
+        }
+    }
+    w
+}
+
+/// Where the line that holds `from` ends, past its `\`-continued lines: the index of its
+/// last line break + 1, or the end.
+fn directive_end(src: &[u8], from: usize) -> usize {
+    let mut at = from;
+    loop {
+        let Some(k) = memchr::memchr(b'\n', &src[at..]) else {
+            return src.len();
+        };
+        let nl = at + k;
+        let body = src[at..nl].strip_suffix(b"\r").unwrap_or(&src[at..nl]);
+        if body.last() != Some(&b'\\') {
+            return nl + 1;
+        }
+        at = nl + 1;
+    }
+}
+
+/// The directive's name after `#` (`ifdef` in `# ifdef X`).
+fn directive_word(after_hash: &[u8]) -> &[u8] {
+    let start = after_hash
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .unwrap_or(after_hash.len());
+    let rest = &after_hash[start..];
+    let len = rest
+        .iter()
+        .position(|b| !b.is_ascii_alphabetic())
+        .unwrap_or(rest.len());
+    &rest[..len]
+}
+
+/// The index past a string or character literal that starts at `from` (its quote), escapes
+/// skipped; an unclosed one ends at its line's end.
+fn literal_end(src: &[u8], from: usize) -> usize {
+    let quote = src[from];
+    let mut i = from + 1;
+    while i < src.len() {
+        match src[i] {
+            b'\\' => i += 2,
+            b'\n' => return i,
+            c if c == quote => return i + 1,
+            _ => i += 1,
+        }
+    }
+    src.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blank_directives_in_initializers as blank;
+
+    /// (source, what it becomes; `None`: left alone)
+    #[test]
+    fn loop_macros_read_as_if() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "void f(void)\n{\n\tfor_each_cpu(i)\n\t\tsum += i;\n}\n",
+                Some("void f(void)\n{\n\tif          (i)\n\t\tsum += i;\n}\n"),
+            ),
+            (
+                "\tlist_for_each_entry(p, &h->list, node) { /* all */\n\t\tx(p);\n\t}\n",
+                Some("\tif                 (p, &h->list, node) { /* all */\n\t\tx(p);\n\t}\n"),
+            ),
+            // Arguments over two lines.
+            (
+                "\thash_for_each_possible(t, obj, node,\n\t\t\t       key)\n\t\tn++;\n",
+                Some("\tif                    (t, obj, node,\n\t\t\t       key)\n\t\tn++;\n"),
+            ),
+            // Calls, statements, keywords, a `#define`'s lines and top-level macros: left alone.
+            (
+                "\tfoo(x);\n\tif (a)\n\t\tb();\n\twhile (x)\n\t\ty();\n#define LOOP(x) \\\n\tfor_x(x) \\\n\t\tdo_it(x)\nEXPORT_SYMBOL(f)\n\tint y;\n\tret = f(a)\n\t\t+ g(b);\n",
+                None,
+            ),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            let changed = super::loop_macros_as_if(&mut got);
+            match want {
+                Some(w) => {
+                    assert!(changed, "{src:?}");
+                    assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}");
+                }
+                None => {
+                    assert!(!changed, "{src:?}: {}", String::from_utf8_lossy(&got));
+                }
+            }
+        }
+    }
+
+    /// (source, what it becomes; `None`: left alone)
+    #[test]
+    fn directives_in_initializers_are_blanked() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "static int t[] = {\n#ifdef A\n\t1,\n#else\n\t2,\n#endif\n};\n",
+                Some("static int t[] = {\n        \n\t1,\n     \n\t2,\n      \n};\n"),
+            ),
+            // Nested braces in an initializer, a directive with a comment after it.
+            (
+                "struct s x = {\n\t{ 1 },\n\t{\n#if B /* why */\n\t\t2,\n#endif\n\t},\n};\n",
+                Some("struct s x = {\n\t{ 1 },\n\t{\n               \n\t\t2,\n      \n\t},\n};\n"),
+            ),
+            // Between declarations, in a function's body, in a struct's fields: the grammar
+            // reads them; left alone.
+            (
+                "#ifdef A\nint a;\n#endif\nvoid f(void) {\n#if B\n\tg();\n#endif\n}\nstruct s {\n#ifdef C\n\tint c;\n#endif\n};\n",
+                None,
+            ),
+            // A head in each branch opens one block, so what follows is no initializer.
+            (
+                "#ifdef A\nint f(int a) {\n#else\nint f(void) {\n#endif\n#if B\n\treturn 1;\n#endif\n}\n",
+                None,
+            ),
+            // Braces in strings, characters and comments are not counted.
+            (
+                "char *s = \"{\"; char c = '{'; /* { */ // {\nint t[] = {\n#if A\n1,\n#endif\n};\n",
+                Some("char *s = \"{\"; char c = '{'; /* { */ // {\nint t[] = {\n     \n1,\n      \n};\n"),
+            ),
+            // Directives one after another.
+            (
+                "int t[] = {\n#if A\n1,\n#endif\n#if B\n2,\n#endif\n};\n",
+                Some("int t[] = {\n     \n1,\n      \n     \n2,\n      \n};\n"),
+            ),
+            // A `#define` inside is not a conditional; its braces are not counted.
+            (
+                "#define OPEN {\nint t[] = {\n#define X 1\nX,\n};\n",
+                None,
+            ),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            let changed = blank(&mut got);
+            match want {
+                Some(w) => {
+                    assert!(changed, "{src:?}");
+                    assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}");
+                }
+                None => {
+                    assert!(!changed, "{src:?}");
+                    assert_eq!(&got, src.as_bytes());
+                }
+            }
+        }
+    }
+}
