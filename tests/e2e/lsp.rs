@@ -197,6 +197,36 @@ fn jdtls_agrees_with_the_map_on_guava_base() {
     );
 }
 
+/// C: tree-sitter's runtime (43 files, as the crate ships it), through codemap-clangd with
+/// its generated compile_commands.json.
+#[test]
+fn clangd_agrees_with_the_map_on_tree_sitter_runtime() {
+    servers_on_path();
+    let ws = tempfile::tempdir().expect("tmp");
+    // Its public headers too (`tree_sitter/api.h`): without them clangd's parse of every
+    // file stops at a fatal error and finds few references.
+    for d in ["src", "include"] {
+        copy_dir(
+            &crate::corpora::cargo_crate("tree-sitter-0.25").join(d),
+            &ws.path().join(d),
+        );
+    }
+    let (n, bad, omitted) = agreement(ws.path());
+    eprintln!(
+        "clangd: {} of {n} symbols of tree-sitter's runtime agree with the map ({} answered from the parse: {:?})",
+        n - bad.len(),
+        omitted.len(),
+        &omitted[..omitted.len().min(10)]
+    );
+    assert!(n > 1000, "{n} symbols");
+    assert!(
+        bad.len() * 100 <= n,
+        "{} of {n} disagree, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}
+
 #[test]
 fn rust_analyzer_agrees_with_the_map_on_the_ignore_crate() {
     servers_on_path();

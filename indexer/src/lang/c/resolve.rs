@@ -252,7 +252,15 @@ impl Resolver for CResolver {
             });
         }
         if let Some(s) = idx.in_file(LANG, &ctx.path, name).filter(|s| want(s.kind)) {
-            return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
+            // A header's call of a function it declares goes to the definition, as a call
+            // through an include does.
+            let defined = (r.kind == EdgeKind::Calls && is_header(&ctx.path))
+                .then(|| sole_cached(ws, EdgeKind::Calls, name, || sole_definition(idx, name)))
+                .flatten();
+            return Some(match defined {
+                Some(d) => Outcome::Edge(Some(d.node_id), Resolution::Import),
+                None => Outcome::Edge(Some(s.node_id), Resolution::Local),
+            });
         }
         let found = headers_seen(ctx, ws, idx)
             .iter()
