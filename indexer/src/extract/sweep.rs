@@ -342,6 +342,11 @@ fn take_ref<'t>(
     let mut cur = source;
     while let Some(s) = cur {
         if let Some((var, ty)) = receivers.get(&s) {
+            // A receiver with no name stands for no value (C++'s `namespace a::b`).
+            if var.is_empty() {
+                cur = out.symbols[s].parent;
+                continue;
+            }
             // The receiver's name, or the language's name for its own type (`Self::new()`).
             if var == first || spec.self_names.contains(&first) {
                 hint = Some(ty.clone());

@@ -37,9 +37,14 @@ const INCLUDE_FILES: usize = 64;
 pub(crate) struct IncludeDirs(Vec<String>);
 
 fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
+    IncludeDirs(include_dirs_of(files, &[LANG]))
+}
+
+/// Every directory named `include` above a file of `langs` (by extension), sorted.
+pub(crate) fn include_dirs_of(files: &HashSet<String>, langs: &[Lang]) -> Vec<String> {
     let mut dirs: Vec<String> = files
         .iter()
-        .filter(|f| Lang::of_path(std::path::Path::new(f)) == Some(LANG))
+        .filter(|f| Lang::of_path(std::path::Path::new(f)).is_some_and(|l| langs.contains(&l)))
         .flat_map(|f| {
             let parts: Vec<&str> = f.split('/').collect();
             let n = parts.len().saturating_sub(1);
@@ -51,7 +56,7 @@ fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
         .collect();
     dirs.sort();
     dirs.dedup();
-    IncludeDirs(dirs)
+    dirs
 }
 
 /// `a/./b/../c` → `a/c`; `None` when it climbs above the root or is absolute.
@@ -74,12 +79,18 @@ fn normalize(path: &str) -> Option<String> {
 
 /// The workspace file an `#include` of `path` in `from` names (the rule in the module doc).
 pub(crate) fn include_target(ws: &Layout, from: &str, path: &str) -> Option<String> {
+    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.0[..]);
+    include_in(ws, dirs, from, path)
+}
+
+/// The workspace file an `#include` of `path` in `from` names, given the workspace's
+/// `include` directories (the rule in the module doc; C++ reads it too).
+pub(crate) fn include_in(ws: &Layout, dirs: &[String], from: &str, path: &str) -> Option<String> {
     let found = |dir: &str| normalize(&join_path(dir, path)).filter(|f| ws.has_file(f));
     let from_dir = parent_dir(from);
     if let Some(f) = found(from_dir) {
         return Some(f);
     }
-    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.0[..]);
     let above = |d: &str| {
         let base = parent_dir(d);
         base.is_empty()
