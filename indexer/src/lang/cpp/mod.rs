@@ -208,6 +208,216 @@ fn blank_class_macros(src: &mut [u8]) -> bool {
     changed
 }
 
+/// Whether `w` is spelled as a macro: upper case, digits and `_`, with a `_` in it, four
+/// characters or more (`GTEST_API_`, `FMT_API`; not `DWORD`, `T`).
+fn macro_word(w: &[u8]) -> bool {
+    w.len() >= 4
+        && w[0].is_ascii_uppercase()
+        && w.contains(&b'_')
+        && w.iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+}
+
+/// Whether a macro word reads as an export or attribute macro before a declaration
+/// (`GTEST_API_`, `FMT_API`, `SPDLOG_INLINE`, `JSON_HEDLEY_NON_NULL`).
+fn export_word(w: &[u8]) -> bool {
+    let w = w.strip_suffix(b"_").unwrap_or(w);
+    macro_word(w)
+        && (memchr::memmem::find(w, b"_ATTRIBUTE_").is_some()
+            || w.starts_with(b"ATTRIBUTE_"))
+        || macro_word(w)
+            && [&b"API"[..], b"EXPORT", b"EXPORTS", b"DLL", b"PUBLIC", b"INLINE", b"DECL", b"CONSTEXPR", b"ATTRIBUTE"]
+            .iter()
+            .any(|s| w.ends_with(s))
+}
+
+/// The end of a balanced `(…)` starting at `at`, on the same line.
+fn balanced(line: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in line.iter().enumerate().skip(at) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The braces a line opens and closes (outside strings, characters and `//` comments), each
+/// opened one a scope when the line names `namespace`, `class`, `struct`, `union`, `enum` or
+/// `extern` before it.
+fn track_braces(line: &[u8], braces: &mut Vec<bool>) {
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    while i < line.len() {
+        let c = line[i];
+        match quote {
+            Some(_) if c == b'\\' => i += 1,
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == b'"' || c == b'\'' => quote = Some(c),
+            None if c == b'/' && line.get(i + 1) == Some(&b'/') => break,
+            None if c == b'{' => {
+                let head = &line[..i];
+                let scope = [&b"namespace"[..], b"class ", b"struct ", b"union ", b"enum", b"extern"]
+                    .iter()
+                    .any(|k| memchr::memmem::find(head, k).is_some())
+                    && !head.contains(&b'(');
+                braces.push(scope);
+            }
+            None if c == b'}' => {
+                braces.pop();
+            }
+            None => {}
+        }
+        i += 1;
+    }
+}
+
+/// Attribute and export macros the grammar reads as names, blanked in place: an export
+/// macro starting a declaration (`GTEST_API_ std::string f();`), a line of macros alone
+/// before a declaration (`GTEST_ATTRIBUTE_NO_SANITIZE_MEMORY_ GTEST_…_ADDRESS_`), and a
+/// macro after a parameter list (`) GTEST_LOCK_EXCLUDED_(mu_);`, `bool* r) GTEST_NO_INLINE_;`).
+/// A `#define`'s lines are left alone.
+fn blank_attribute_macros(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut at = 0;
+    let mut continued = false;
+    // Open braces, each a scope (namespace, class: true) or a block (false), as far as a
+    // line-by-line reading tells.
+    let mut braces: Vec<bool> = Vec::new();
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let in_define = continued;
+        continued = src[at..end].trim_ascii_end().ends_with(b"\\");
+        let first = at + src[at..end]
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .unwrap_or(end - at);
+        if in_define || src.get(first) == Some(&b'#') || first >= end {
+            at = end + 1;
+            continue;
+        }
+        let at_scope = braces.last().is_none_or(|s| *s);
+        // `MACRO(args);` alone at a namespace's or a class's level: a macro that expands to
+        // declarations (`GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );`).
+        if at_scope {
+            let line = &src[first..end];
+            let w = line
+                .iter()
+                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                .unwrap_or(line.len());
+            if macro_word(&line[..w]) && line.get(w) == Some(&b'(') {
+                if let Some(e) = balanced(line, w) {
+                    let rest = line[e..].trim_ascii();
+                    if rest == b";" || rest.starts_with(b";") && rest[1..].trim_ascii().starts_with(b"//") {
+                        for c in &mut src[first..first + e + 1] {
+                            *c = b' ';
+                        }
+                        changed = true;
+                    }
+                }
+            }
+        }
+        track_braces(&src[first..end], &mut braces);
+        // Words spelled as macros from the line's start, each with its arguments.
+        let mut i = first;
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        loop {
+            let w_end = i + src[i..end]
+                .iter()
+                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                .unwrap_or(end - i);
+            if w_end == i || !macro_word(&src[i..w_end]) {
+                break;
+            }
+            let mut j = w_end;
+            if src.get(j) == Some(&b'(') {
+                match balanced(&src[..end], j) {
+                    Some(e) => j = e,
+                    None => break,
+                }
+            }
+            spans.push((i, j));
+            i = j;
+            while i < end && (src[i] == b' ' || src[i] == b'\t') {
+                i += 1;
+            }
+            if i >= end {
+                break;
+            }
+        }
+        let rest_empty = i >= end || src[i..end].starts_with(b"//");
+        let next_is_word = src.get(i).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+        let blank_spans = if rest_empty {
+            // A line of macros alone (with arguments or not), two or more, or one export
+            // macro: attributes of the declaration below.
+            spans.len() >= 2 || spans.first().is_some_and(|(a, b)| export_word(&src[*a..*b]))
+        } else {
+            // Before a declaration on the same line: the first is an export macro.
+            next_is_word
+                && spans
+                    .first()
+                    .is_some_and(|(a, b)| export_word(&src[*a..*b]) && !src[*a..*b].contains(&b'('))
+        };
+        if blank_spans {
+            for (a, b) in &spans {
+                for c in &mut src[*a..*b] {
+                    *c = b' ';
+                }
+            }
+            changed = true;
+        }
+        // `) MACRO_(args)` before `;`, `{`, `=` or the line's end.
+        let mut k = first;
+        while let Some(p) = memchr::memchr(b')', &src[k..end]).map(|p| k + p) {
+            let mut m = p + 1;
+            loop {
+                while m < end && (src[m] == b' ' || src[m] == b'\t') {
+                    m += 1;
+                }
+                let w_end = m + src[m..end]
+                    .iter()
+                    .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                    .unwrap_or(end - m);
+                if matches!(&src[m..w_end], b"const" | b"override" | b"noexcept" | b"final") {
+                    m = w_end;
+                    continue;
+                }
+                if w_end > m && macro_word(&src[m..w_end]) {
+                    let mut e = w_end;
+                    if src.get(e) == Some(&b'(') {
+                        e = balanced(&src[..end], e).unwrap_or(w_end);
+                    }
+                    let mut n = e;
+                    while n < end && (src[n] == b' ' || src[n] == b'\t') {
+                        n += 1;
+                    }
+                    let ends = n >= end
+                        || matches!(src[n], b';' | b'{' | b'=')
+                        || src[n..end].starts_with(b"//");
+                    if ends {
+                        for c in &mut src[m..e] {
+                            *c = b' ';
+                        }
+                        changed = true;
+                    }
+                }
+                break;
+            }
+            k = p + 1;
+        }
+        at = end + 1;
+    }
+    changed
+}
+
 struct CppSyntax;
 
 /// Whether an enumerator's enum is an `enum class` (or `enum struct`): its constants are
@@ -452,7 +662,8 @@ impl Syntax for CppSyntax {
         let mut out = src.to_vec();
         let a = blank_macro_lines(&mut out);
         let b = blank_class_macros(&mut out);
-        (a || b).then_some(out)
+        let c = blank_attribute_macros(&mut out);
+        (a || b || c).then_some(out)
     }
 
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
@@ -824,6 +1035,40 @@ mod tests {
             src.replace("GTEST_API_", "          ")
                 .replace("FMT_API", "       ")
         );
+    }
+
+    #[test]
+    fn attribute_macros_are_blanked_in_place() {
+        let same = |s: &str| (s.to_string(), s.to_string());
+        let blanked = |s: &str, m: &str| (s.to_string(), s.replace(m, &" ".repeat(m.len())));
+        let cases: Vec<(String, String)> = vec![
+            (
+                "GTEST_API_ std::string Format(int ms);\n".into(),
+                "           std::string Format(int ms);\n".into(),
+            ),
+            (
+                "GTEST_ATTRIBUTE_NO_SANITIZE_MEMORY_ GTEST_ATTRIBUTE_NO_SANITIZE_ADDRESS_\nstatic void f() {}\n".into(),
+                format!("{}\nstatic void f() {{}}\n", " ".repeat(72)),
+            ),
+            blanked(
+                "  void Run() GTEST_LOCK_EXCLUDED_(mutex_);\n",
+                "GTEST_LOCK_EXCLUDED_(mutex_)",
+            ),
+            blanked("bool* result) GTEST_NO_INLINE_;\n", "GTEST_NO_INLINE_"),
+            same("DWORD n = f(x) + MAX_N;\n"),
+            same("#define X(a) f(a) FOO_BAR\n"),
+            same("TEST(Suite, Name) {\n"),
+            blanked(
+                "namespace a {\nDEFINE_KIND_(bool, kBool);  // x\n}\n",
+                "DEFINE_KIND_(bool, kBool);",
+            ),
+            same("void f() {\n  EXPECT_EQ(a, b);\n}\n"),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            blank_attribute_macros(&mut got);
+            assert_eq!(String::from_utf8_lossy(&got), want, "{src:?}");
+        }
     }
 
     #[test]

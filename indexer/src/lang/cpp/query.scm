@@ -172,4 +172,3 @@
 (field_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type) @binding
 (function_definition type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type)
 (type_descriptor type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type)
-(template_argument_list (type_descriptor type: [(type_identifier) (qualified_identifier)] @reference.type))
