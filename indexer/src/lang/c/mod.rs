@@ -1,9 +1,9 @@
 //! C: `.c` and `.h` files, `query.scm`, and the rules where C differs.
 //!
-//! - **Which files.** `.c` and `.h` are C. A `.h` is C for now; a later C++ language claims
-//!   `.h` in a project that has C++ sources (`.cpp`, `.cc`, `.cxx`, `.hpp`, `.hh`): the rule
-//!   then reads the workspace, not the extension alone, and [`is_header`] stays the one place
-//!   that says what a header is.
+//! - **Which files.** `.c` and `.h` are C, except a `.h` whose text is C++ (C++ claims it:
+//!   `lang/cpp`'s `is_cpp_header`, a sniff of its first bytes the walker makes); a C header
+//!   whose C++ is only inside `#ifdef __cplusplus` stays C. [`is_header`] is the one place
+//!   that says what a C header is.
 //! - **Functions.** A definition is a `function` symbol; so is a prototype (`int f(void);`),
 //!   the declaration a header gives, unless it is `static` (a file-local forward declaration)
 //!   or the same file defines the function (the definition is the symbol, under its own name,
@@ -89,8 +89,8 @@ pub(crate) fn cmake_project(text: &str) -> Option<PackageName> {
     Some(PackageName { name, version })
 }
 
-/// Whether a C file is a header: what a definition is told from a declaration by, when
-/// resolution prefers the definition.
+/// Whether a C file is a header (a `.h` C++ did not claim): what a definition is told from
+/// a declaration by, when resolution prefers the definition.
 pub(crate) fn is_header(path: &str) -> bool {
     path.ends_with(".h")
 }
