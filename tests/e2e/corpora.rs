@@ -881,13 +881,13 @@ fn explained_completeness(c: &Corpus, lang: &str) {
         total > 100,
         "ctags found {total} definitions: is it Universal Ctags?"
     );
-    // C++ (googletest, 2026-11): 87%. The misses are tree-sitter-cpp's error regions on
+    // C++ (googletest, 2026-11): 91.9% of the 9,170 the rules keep. The misses are tree-sitter-cpp's error regions on
     // googletest's macros (a `MATCHER_P(…) {…}` or a `GTEST_…_(…)` the grammar cannot read
     // swallows what follows: whole classes of gmock-spec-builders.h, gtest-printers.h,
     // gmock-matchers-comparisons_test.cc), macros defined inside those regions, and the
     // names of out-of-line definitions inside them; the floor holds that measure until the
     // grammar's recovery is better.
-    let floor = if lang == "C++" { 87.0 } else { 98.0 };
+    let floor = if lang == "C++" { 91.0 } else { 98.0 };
     assert!(
         share >= floor,
         "{lang}: only {share:.2}% of the ctags definitions the map keeps are in it"

@@ -271,10 +271,12 @@ pub(crate) trait Resolver: Sync {
     ) -> Outcome {
         Outcome::Edge(None, Resolution::Unresolved)
     }
-    /// The node a resolved call goes to in the end (C++: a method's declaration in its class
-    /// → its one out-of-line definition).
-    fn settle(&self, _idx: &dyn SymbolIndex, id: String) -> String {
-        id
+    /// The node a resolved call with `args` arguments goes to in the end (C++: a method's
+    /// declaration in its class → its one out-of-line definition); `None` when the call
+    /// cannot be to it (C++: more arguments than it takes, `close(fd)` in a method of a
+    /// class whose `close()` takes none).
+    fn settle(&self, _idx: &dyn SymbolIndex, id: String, _args: Option<u16>) -> Option<String> {
+        Some(id)
     }
     /// The definition a reference in file `from` means among those of one qualname in a
     /// package's files ([`SymbolIndex::in_dir`], which lists them in no fixed order): the

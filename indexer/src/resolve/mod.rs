@@ -100,9 +100,10 @@ pub fn resolve_ref(
     match resolve_name(ctx, ws, idx, r, cache) {
         Outcome::Edge(Some(id), res) if r.kind == EdgeKind::Calls => {
             match overloaded(ctx, idx, r, id, res) {
-                Outcome::Edge(Some(id), res) => {
-                    Outcome::Edge(Some(resolver(ctx.lang).settle(idx, id)), res)
-                }
+                Outcome::Edge(Some(id), res) => match resolver(ctx.lang).settle(idx, id, r.args) {
+                    Some(id) => Outcome::Edge(Some(id), res),
+                    None => Outcome::Edge(None, Resolution::Unresolved),
+                },
                 o => o,
             }
         }

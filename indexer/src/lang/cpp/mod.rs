@@ -208,6 +208,50 @@ fn blank_class_macros(src: &mut [u8]) -> bool {
     changed
 }
 
+/// A line holding only a namespace macro (`FMT_BEGIN_NAMESPACE`, `NLOHMANN_JSON_NAMESPACE_BEGIN`
+/// and their `END`s), which a header elsewhere defines as `namespace fmt { inline namespace
+/// v12 {`: read as `namespace fmt {` (the macro's first word in lower case, padded in place)
+/// and `}`. A guess by the macro's name: what it opens is not read from its definition, which
+/// is in another file.
+fn namespace_macros(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut at = 0;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line = &src[at..end];
+        let first = line
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .unwrap_or(line.len());
+        let word_end = first
+            + line[first..]
+                .iter()
+                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                .unwrap_or(line.len() - first);
+        let word = &line[first..word_end];
+        let rest = line[word_end..].trim_ascii();
+        if macro_word(word) && (rest.is_empty() || rest.starts_with(b"//")) {
+            let w = String::from_utf8_lossy(word).into_owned();
+            let begin = w.ends_with("_BEGIN_NAMESPACE") || w.ends_with("_NAMESPACE_BEGIN");
+            let close = w.ends_with("_END_NAMESPACE") || w.ends_with("_NAMESPACE_END");
+            let ns = w.split('_').next().unwrap_or("").to_ascii_lowercase();
+            let text = if begin {
+                format!("namespace {ns} {{")
+            } else {
+                "}".to_string()
+            };
+            if (begin || close) && !ns.is_empty() && text.len() <= word.len() {
+                let span = &mut src[at + first..at + word_end];
+                span.fill(b' ');
+                span[..text.len()].copy_from_slice(text.as_bytes());
+                changed = true;
+            }
+        }
+        at = end + 1;
+    }
+    changed
+}
+
 /// Whether `w` is spelled as a macro: upper case, digits and `_`, with a `_` in it, four
 /// characters or more (`GTEST_API_`, `FMT_API`; not `DWORD`, `T`).
 fn macro_word(w: &[u8]) -> bool {
@@ -354,7 +398,9 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             }
         }
         let rest_empty = i >= end || src[i..end].starts_with(b"//");
-        let next_is_word = src.get(i).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+        let next_is_word = src
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'~' | b':'));
         let blank_spans = if rest_empty {
             // A line of macros alone (with arguments or not), two or more, or one export
             // macro: attributes of the declaration below.
@@ -660,7 +706,8 @@ impl Syntax for CppSyntax {
 
     fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
         let mut out = src.to_vec();
-        let a = blank_macro_lines(&mut out);
+        let n = namespace_macros(&mut out);
+        let a = blank_macro_lines(&mut out) || n;
         let b = blank_class_macros(&mut out);
         let c = blank_attribute_macros(&mut out);
         (a || b || c).then_some(out)
@@ -1069,6 +1116,17 @@ mod tests {
             blank_attribute_macros(&mut got);
             assert_eq!(String::from_utf8_lossy(&got), want, "{src:?}");
         }
+    }
+
+    #[test]
+    fn namespace_macros_open_their_namespace_in_place() {
+        let src = "FMT_BEGIN_NAMESPACE\nclass A {};\nFMT_END_NAMESPACE  // x\n#define X_BEGIN_NAMESPACE\n";
+        let mut got = src.as_bytes().to_vec();
+        assert!(namespace_macros(&mut got));
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "namespace fmt {    \nclass A {};\n}                  // x\n#define X_BEGIN_NAMESPACE\n"
+        );
     }
 
     #[test]

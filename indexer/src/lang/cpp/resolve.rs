@@ -250,21 +250,28 @@ impl Resolver for CppResolver {
 
     /// A declaration in a header (a method in its class, a prototype) → its one definition
     /// outside headers: the same qualname and parameter count.
-    fn settle(&self, idx: &dyn SymbolIndex, id: String) -> String {
+    fn settle(&self, idx: &dyn SymbolIndex, id: String, args: Option<u16>) -> Option<String> {
         let Ok(NodeId::Symbol {
             lang,
             path,
             qualname,
         }) = NodeId::parse(&id)
         else {
-            return id;
+            return Some(id);
         };
+        // More arguments than a C++ function takes (defaults allow fewer): not this one
+        // (`close(fd)` in a method of a class whose `close()` takes none is `::close`).
+        if let (LANG, Some(n), Some(p)) = (lang, args, params(idx, lang, &path, &qualname)) {
+            if p.parse::<u16>().is_ok_and(|p| n > p) {
+                return None;
+            }
+        }
         let header = match lang {
             Lang::C => c_header(&path),
             _ => is_header(&path),
         };
         if !header || !matches!(lang, Lang::C | LANG) {
-            return id;
+            return Some(id);
         }
         let leaf = qualname.rsplit('.').next().unwrap_or(&qualname);
         let name = crate::syntax::segment_base(leaf);
@@ -280,10 +287,10 @@ impl Resolver for CppResolver {
                 && !header_of(&s.file)
                 && params(idx, lang, &s.file, s.qualname()) == want
         });
-        match single(defs) {
+        Some(match single(defs) {
             Some(d) => d.node_id,
             None => id,
-        }
+        })
     }
 }
 
