@@ -1131,8 +1131,8 @@ fn cpp_fixture_map() {
     // Calls through stated types (`cart.add`, `again->add` of an `auto` from `new`, a
     // parameter's `m.format()`, a member field's `lines.push`), overloads by argument count,
     // `using shop::Money`, a call into C (`legacy_tax_rate`, to its C definition); a call
-    // found at a declaration goes to its one out-of-line definition; `new T` and `T(…)` call
-    // the class; the standard library is outside or unresolved.
+    // found at a declaration goes to its one out-of-line definition; `new T`, `T(…)` and `T x(…)`
+    // call the class; the standard library is outside or unresolved.
     assert_eq!(
         sorted_edges(ws.path(), "calls"),
         [
@@ -1145,6 +1145,7 @@ fn cpp_fixture_map() {
             "cpp:src/cart.cpp#shop.sum|c:src/legacy.c#legacy_tax_rate|import",
             "cpp:src/cart.cpp#shop.sum|cpp:include/shop/money.hpp#shop.Money|import",
             "cpp:src/main.cpp#main|cpp:include/shop/cart.hpp#shop.Cart|import",
+            "cpp:src/main.cpp#main|cpp:include/shop/item.h#shop.catalog.Book|import",
             "cpp:src/main.cpp#main|cpp:include/shop/money.hpp#shop.Money|import",
             "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.add|inferred",
             "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.add~2|inferred",

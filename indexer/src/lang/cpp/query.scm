@@ -160,6 +160,10 @@
 (call_expression function: (template_function) @reference.call)
 (call_expression function: (field_expression) @reference.call)
 (new_expression type: [(type_identifier) (qualified_identifier) (template_type)] @reference.call)
+; `T x(…);`, `T x{…};`: the class constructed.
+(declaration
+  type: [(type_identifier) (qualified_identifier) (template_type)] @reference.call
+  declarator: (init_declarator value: [(argument_list) (initializer_list)]))
 
 ; Bases.
 (base_class_clause [(type_identifier) (qualified_identifier) (template_type)] @reference.base)
