@@ -92,16 +92,9 @@ fn parse_scope(s: &str) -> Result<Scope, String> {
         }
     }
     // A qualname as in node IDs: identifier segments joined by dots, each with an optional ~N.
-    let ok = s.split('.').all(|seg| {
-        let name = seg.split_once('~').map_or(seg, |(n, k)| {
-            if k.chars().all(|c| c.is_ascii_digit()) && !k.is_empty() {
-                n
-            } else {
-                ""
-            }
-        });
-        indexer::id::is_member_name(name)
-    });
+    let ok = s
+        .split('.')
+        .all(|seg| indexer::id::is_member_name(indexer::id::segment_name(seg)));
     if ok {
         Ok(Scope::Symbol(s.to_string()))
     } else {

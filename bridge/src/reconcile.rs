@@ -132,7 +132,7 @@ fn live_outline(
 /// definitions can confirm.
 fn plain(q: &str) -> String {
     q.split('.')
-        .map(|seg| seg.split('~').next().unwrap_or(seg))
+        .map(indexer::id::segment_name)
         .collect::<Vec<_>>()
         .join(".")
 }

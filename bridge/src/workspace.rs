@@ -20,7 +20,21 @@ use std::sync::Arc;
 /// The language of a file a live tool answers about, by its path; `UNSUPPORTED_LANGUAGE`
 /// (built here alone) when codemap knows none.
 pub fn lang_of(c: &Contained, shown: &str) -> Result<Lang, ToolError> {
-    Lang::of_path(Path::new(&c.rel)).ok_or_else(|| {
+    let path = Path::new(&c.rel);
+    // A `.h` is C or C++ by its text, as the walker decides (`Lang::of_text`): its head is
+    // read (the one read besides `Workspace::source`, for such files only).
+    let by_text = Lang::needs_text(path)
+        .then(|| {
+            use std::io::Read;
+            let mut head = Vec::new();
+            let f = std::fs::File::open(&c.abs).ok()?;
+            f.take(Lang::SNIFF_BYTES as u64)
+                .read_to_end(&mut head)
+                .ok()?;
+            Lang::of_text(path, &head)
+        })
+        .flatten();
+    by_text.or_else(|| Lang::of_path(path)).ok_or_else(|| {
         ToolError::new(
             ErrorCode::UnsupportedLanguage,
             format!(

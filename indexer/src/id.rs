@@ -20,7 +20,7 @@ pub fn grammar() -> String {
         "node_id := lang \":\" ( path [ \"#\" qualname ] | \"ext:\" package ); \
 lang := {}; path is workspace-relative with \"/\" separators, no \"..\" and no leading \"/\" \
 (a package is its directory plus \"/\"); qualname := segment (\".\" segment)*; \
-segment := [\"#\"] identifier [ \"~\" N ] with N >= 2 (\"#\": a JavaScript or TypeScript private name). Examples: py:src/auth/session.py#SessionStore.refresh, \
+segment := [\"#\"] identifier [ \"~\" N ] with N >= 2 (\"#\": a JavaScript or TypeScript private name; C++ also names ~A and operator==). Examples: py:src/auth/session.py#SessionStore.refresh, \
 go:net/http/server.go#Server.Serve, go:net/http/, py:ext:requests",
         Lang::prefixes().join(" | ")
     )
@@ -201,8 +201,14 @@ fn check_qualname(q: &str) -> Result<(), String> {
         return Err("the qualname after \"#\" is empty".into());
     }
     for seg in q.split('.') {
-        let (ident, n) = match seg.split_once('~') {
-            Some((i, n)) => (i, Some(n)),
+        let base = crate::syntax::segment_base(seg);
+        let (ident, n) = match seg.strip_prefix(base).and_then(|r| r.strip_prefix('~')) {
+            Some(n) => (base, Some(n)),
+            // `~A` is a destructor's name; `a~` or `a~x` is no segment.
+            None if base == seg && !seg.starts_with('~') && seg.contains('~') => {
+                let (i, n) = seg.split_once('~').unwrap_or((seg, ""));
+                (i, Some(n))
+            }
             None => (seg, None),
         };
         if !is_member_name(ident) {
@@ -229,7 +235,7 @@ fn check_qualname(q: &str) -> Result<(), String> {
 
 /// The segment's name without its `~N` suffix.
 pub fn segment_name(seg: &str) -> &str {
-    seg.split_once('~').map_or(seg, |(n, _)| n)
+    crate::syntax::segment_base(seg)
 }
 
 /// Percent-encode `#`, `%` and white space.

@@ -451,9 +451,32 @@ pub fn trailing_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) ->
     .flatten()
 }
 
-/// A qualname segment's name: an identifier, or a JavaScript/TypeScript private name (`#x`).
+/// A qualname segment's name: an identifier, a JavaScript/TypeScript private name (`#x`), a
+/// C++ destructor (`~A`) or operator (`operator==`, `operator()`, `operator[]`).
 pub fn is_member_name(s: &str) -> bool {
+    if let Some(d) = s.strip_prefix('~') {
+        return is_identifier(d);
+    }
+    if let Some(op) = s.strip_prefix("operator") {
+        if !op.is_empty() && op.chars().all(|c| OPERATOR_CHARS.contains(c)) {
+            return true;
+        }
+    }
     is_identifier(s.strip_prefix('#').unwrap_or(s))
+}
+
+/// What follows `operator` in a C++ operator's name (`operator<<=`, `operator()`).
+const OPERATOR_CHARS: &str = "+-*/%^&|~!=<>()[],";
+
+/// A qualname segment without its overload suffix: `add~2` → `add`, `~A~2` → `~A`, `~A` →
+/// `~A` (a destructor's `~` is its name's).
+pub fn segment_base(seg: &str) -> &str {
+    match seg.rsplit_once('~') {
+        Some((b, n)) if !b.is_empty() && !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => {
+            b
+        }
+        _ => seg,
+    }
 }
 
 /// An identifier of the languages codemap reads: Unicode XID (as Python, Go and Rust define

@@ -236,9 +236,15 @@ impl Collector<'_> {
             // Evidence of generated code (source maps, `vendor/modules.txt`): one a folder.
             out.markers.manifests.push((dir.clone(), name.to_string()));
         }
-        let Some(lang) = Lang::of_path(rel_path) else {
+        let Some(mut lang) = Lang::of_path(rel_path) else {
             return;
         };
+        // A `.h` is C or C++ by its text (`Lang::of_text`): its head is read.
+        if Lang::needs_text(rel_path) && !ft.is_symlink() {
+            if let Some(head) = read_head(path, Lang::SNIFF_BYTES) {
+                lang = Lang::of_text(rel_path, &head).unwrap_or(lang);
+            }
+        }
         let mut skip = None;
         if ft.is_symlink() {
             match path.canonicalize() {
@@ -268,6 +274,15 @@ impl Collector<'_> {
             skip,
         });
     }
+}
+
+/// A file's first `n` bytes, `None` when it cannot be read.
+fn read_head(path: &Path, n: usize) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).ok()?;
+    let mut buf = Vec::new();
+    f.take(n as u64).read_to_end(&mut buf).ok()?;
+    Some(buf)
 }
 
 pub fn mtime_ns(m: &std::fs::Metadata) -> i64 {

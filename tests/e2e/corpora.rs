@@ -432,6 +432,10 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
         // ctags reads `.h` as C++ unless told; the map reads it as C.
         cmd.arg("--langmap=C:.c.h");
     }
+    if lang == "C++" {
+        // The map reads a `.h` with C++ in it as C++ (and googletest's are).
+        cmd.arg("--langmap=C++:+.h");
+    }
     for e in exclude {
         cmd.arg(format!("--exclude={e}"));
     }
@@ -471,6 +475,21 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
             "function",
             "macro",
             "member",
+            "struct",
+            "typedef",
+            "union",
+            "variable",
+        ],
+        // Prototypes and `extern` declarations off, as for C; what a function holds is local.
+        "C++" => &[
+            "alias",
+            "class",
+            "enum",
+            "enumerator",
+            "function",
+            "macro",
+            "member",
+            "namespace",
             "struct",
             "typedef",
             "union",
@@ -562,8 +581,20 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
         if lang == "C" && (name.starts_with("__anon") || scope_kind == "function") {
             continue;
         }
+        // C++: `a::b::C`, an anonymous namespace's `__anonN` left out (its names are its
+        // scope's in the map).
+        let cpp_scope = scope
+            .split("::")
+            .filter(|s| !s.is_empty() && !s.starts_with("__anon"))
+            .collect::<Vec<_>>()
+            .join(".");
+        if lang == "C++" && (name.starts_with("__anon") || scope_kind == "function") {
+            continue;
+        }
         let scope = if lang == "Rust" {
             rust_scope.as_str()
+        } else if lang == "C++" {
+            cpp_scope.as_str()
         } else if lang == "C" {
             c_scope.as_str()
         } else if lang == "Go" {
@@ -805,7 +836,20 @@ fn explained_completeness(c: &Corpus, lang: &str) {
                 .unwrap_or_default(),
             None => q.clone(),
         };
-        if ours.contains(&(tag.file.clone(), as_map)) {
+        // A plain C++ enum's constants are its scope's in the map (`ns.red`), ctags's the
+        // enum's (`ns.Color.red`); an `enum class`'s are the enum's in both.
+        let unscoped = (tag.kind == "enumerator")
+            .then(|| {
+                let mut segs: Vec<&str> = as_map.split('.').collect();
+                let name = segs.pop()?;
+                segs.pop()?;
+                segs.push(name);
+                Some(segs.join("."))
+            })
+            .flatten();
+        if ours.contains(&(tag.file.clone(), as_map))
+            || unscoped.is_some_and(|u| ours.contains(&(tag.file.clone(), u)))
+        {
             found += 1;
             continue;
         }
@@ -837,8 +881,15 @@ fn explained_completeness(c: &Corpus, lang: &str) {
         total > 100,
         "ctags found {total} definitions: is it Universal Ctags?"
     );
+    // C++ (googletest, 2026-11): 91.9% of the 9,170 the rules keep. The misses are tree-sitter-cpp's error regions on
+    // googletest's macros (a `MATCHER_P(…) {…}` or a `GTEST_…_(…)` the grammar cannot read
+    // swallows what follows: whole classes of gmock-spec-builders.h, gtest-printers.h,
+    // gmock-matchers-comparisons_test.cc), macros defined inside those regions, and the
+    // names of out-of-line definitions inside them; the floor holds that measure until the
+    // grammar's recovery is better.
+    let floor = if lang == "C++" { 91.0 } else { 98.0 };
     assert!(
-        share >= 98.0,
+        share >= floor,
         "{lang}: only {share:.2}% of the ctags definitions the map keeps are in it"
     );
 }
@@ -1014,6 +1065,40 @@ fn c_corpora_invariants_and_ctags() {
     check_invariants(c);
     assert!(symbol(c, "c:src/alloc.c#mi_malloc").starts_with("function|"));
     explained_completeness(c, "C");
+}
+
+/// Debian's googletest sources (`googletest` package: `/usr/src/googletest`, googletest and
+/// googlemock).
+pub fn googletest() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| {
+        let root = PathBuf::from("/usr/src/googletest");
+        assert!(
+            root.join("googletest/src/gtest.cc").is_file(),
+            "the C++ corpus is Debian's googletest sources: apt-get install googletest (/usr/src/googletest)"
+        );
+        build(root, &[])
+    })
+}
+
+#[test]
+fn cpp_corpus_invariants_and_ctags() {
+    let c = googletest();
+    check_invariants(c);
+    assert!(
+        symbol(c, "cpp:googletest/src/gtest.cc#testing.UnitTest.Run").starts_with("method|"),
+        "an out-of-line method under its namespace and class"
+    );
+    assert!(symbol(c, "cpp:googletest/include/gtest/gtest.h#testing.Test").starts_with("class|"));
+    let conn = open(c);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT target || '|' || resolution FROM all_edges WHERE kind = 'implements' AND source = 'cpp:googletest/src/gtest.cc#testing.UnitTest.Run'"
+        ),
+        ["cpp:googletest/include/gtest/gtest.h#testing.UnitTest.Run|import"]
+    );
+    explained_completeness(c, "C++");
 }
 
 #[test]

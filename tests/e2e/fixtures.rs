@@ -1039,3 +1039,218 @@ fn c_fixture_map() {
         ]
     );
 }
+
+/// A C++ project: namespaces (nested `shop::catalog`, anonymous), a class hierarchy, a
+/// template, an enum class, overloaded constructors and methods, operators, methods defined
+/// out of line in their own `.cpp`, a C header and its C source called from C++. A `.h` with
+/// C++ in it is C++; one with C and `extern "C"` stays C. Every symbol and edge.
+#[test]
+fn cpp_fixture_map() {
+    let ws = fixture("cpp_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 8);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        rows(
+            &db(ws.path()),
+            "SELECT path || '|' || lang FROM files WHERE path LIKE '%.h' ORDER BY path"
+        ),
+        ["include/legacy.h|c", "include/shop/item.h|cpp"]
+    );
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "c:include/legacy.h#LEGACY_H|constant|2|9|#define LEGACY_H",
+            "c:include/legacy.h#legacy_tax_rate|function|9|5|int legacy_tax_rate(int region)",
+            "c:src/legacy.c#legacy_tax_rate|function|3|5|int legacy_tax_rate(int region)",
+            "cpp:include/shop/cart.hpp#shop.Cart.Cart|method|22|3|Cart()",
+            "cpp:include/shop/cart.hpp#shop.Cart.add|method|25|8|void add(const catalog::Item* item)",
+            "cpp:include/shop/cart.hpp#shop.Cart.add~2|method|26|8|void add(const catalog::Item* item, int quantity)",
+            "cpp:include/shop/cart.hpp#shop.Cart.count|field|30|7|int count = 0",
+            "cpp:include/shop/cart.hpp#shop.Cart.lines|field|29|31|Stack<const catalog::Item*> lines",
+            "cpp:include/shop/cart.hpp#shop.Cart.total|method|27|9|Money total() const",
+            "cpp:include/shop/cart.hpp#shop.Cart.~Cart|method|23|3|~Cart()",
+            "cpp:include/shop/cart.hpp#shop.Cart|struct|21|8|struct Cart",
+            "cpp:include/shop/cart.hpp#shop.Stack.empty|method|14|8|bool empty() const",
+            "cpp:include/shop/cart.hpp#shop.Stack.items_|field|17|18|std::vector<T> items_",
+            "cpp:include/shop/cart.hpp#shop.Stack.push|method|13|8|void push(const T& value)",
+            "cpp:include/shop/cart.hpp#shop.Stack|class|11|7|class Stack",
+            "cpp:include/shop/cart.hpp#shop.sum|function|33|7|Money sum(const Cart& cart)",
+            "cpp:include/shop/cart.hpp#shop|package|8|11|namespace shop",
+            "cpp:include/shop/item.h#shop.catalog.Book.Book|method|20|3|Book(const char* title, Money cover)",
+            "cpp:include/shop/item.h#shop.catalog.Book.cover_|field|26|9|Money cover_",
+            "cpp:include/shop/item.h#shop.catalog.Book.name|method|22|15|const char* name() const override",
+            "cpp:include/shop/item.h#shop.catalog.Book.price|method|21|9|Money price() const override",
+            "cpp:include/shop/item.h#shop.catalog.Book.title_|field|25|15|const char* title_",
+            "cpp:include/shop/item.h#shop.catalog.Book|class|18|7|class Book : public Item",
+            "cpp:include/shop/item.h#shop.catalog.FLAG_FRAGILE|constant|7|24|FLAG_FRAGILE",
+            "cpp:include/shop/item.h#shop.catalog.FLAG_NONE|constant|7|13|FLAG_NONE",
+            "cpp:include/shop/item.h#shop.catalog.Flag|type|7|6|enum Flag",
+            "cpp:include/shop/item.h#shop.catalog.Item.name|method|14|23|virtual const char* name() const = 0",
+            "cpp:include/shop/item.h#shop.catalog.Item.price|method|13|17|virtual Money price() const = 0",
+            "cpp:include/shop/item.h#shop.catalog.Item.~Item|method|12|11|virtual ~Item()",
+            "cpp:include/shop/item.h#shop.catalog.Item|class|10|7|class Item",
+            "cpp:include/shop/item.h#shop.catalog|package|5|17|namespace shop::catalog",
+            "cpp:include/shop/money.hpp#shop.Cents|type|27|7|using Cents = std::int64_t",
+            "cpp:include/shop/money.hpp#shop.Currency.eur|constant|25|23|eur",
+            "cpp:include/shop/money.hpp#shop.Currency.usd|constant|25|28|usd = 840",
+            "cpp:include/shop/money.hpp#shop.Currency|type|25|12|enum class Currency",
+            "cpp:include/shop/money.hpp#shop.Money.Money|method|11|3|Money()",
+            "cpp:include/shop/money.hpp#shop.Money.Money~2|method|12|12|explicit Money(std::int64_t cents)",
+            "cpp:include/shop/money.hpp#shop.Money.Money~3|method|13|3|Money(std::int64_t units, int cents)",
+            "cpp:include/shop/money.hpp#shop.Money.cents_|field|22|16|std::int64_t cents_",
+            "cpp:include/shop/money.hpp#shop.Money.cents|method|15|16|std::int64_t cents() const",
+            "cpp:include/shop/money.hpp#shop.Money.format|method|16|15|std::string format() const",
+            "cpp:include/shop/money.hpp#shop.Money.operator+|method|19|9|Money operator+(const Money& other) const",
+            "cpp:include/shop/money.hpp#shop.Money.operator==|method|18|8|bool operator==(const Money& other) const",
+            "cpp:include/shop/money.hpp#shop.Money|class|9|7|class Money",
+            "cpp:include/shop/money.hpp#shop|package|6|11|namespace shop",
+            "cpp:src/cart.cpp#clamp|function|5|5|int clamp(int n)",
+            "cpp:src/cart.cpp#shop.Cart.Cart|method|11|7|Cart::Cart()",
+            "cpp:src/cart.cpp#shop.Cart.add|method|15|12|void Cart::add(const catalog::Item* item)",
+            "cpp:src/cart.cpp#shop.Cart.add~2|method|17|12|void Cart::add(const catalog::Item* item, int quantity)",
+            "cpp:src/cart.cpp#shop.Cart.total|method|24|13|Money Cart::total() const",
+            "cpp:src/cart.cpp#shop.Cart.~Cart|method|13|7|Cart::~Cart()",
+            "cpp:src/cart.cpp#shop.catalog.Book.Book|method|36|7|Book::Book(const char* title, Money cover)",
+            "cpp:src/cart.cpp#shop.catalog.Book.name|method|40|19|const char* Book::name() const",
+            "cpp:src/cart.cpp#shop.catalog.Book.price|method|38|13|Money Book::price() const",
+            "cpp:src/cart.cpp#shop.catalog|package|34|17|namespace shop::catalog",
+            "cpp:src/cart.cpp#shop.sum|function|26|7|Money sum(const Cart& cart)",
+            "cpp:src/cart.cpp#shop|package|9|11|namespace shop",
+            "cpp:src/main.cpp#main|function|9|5|int main()",
+            "cpp:src/main.cpp#print|function|7|13|static void print(const Money& m)",
+            "cpp:src/money.cpp#shop.Money.Money|method|7|8|Money::Money()",
+            "cpp:src/money.cpp#shop.Money.Money~2|method|9|8|Money::Money(std::int64_t cents)",
+            "cpp:src/money.cpp#shop.Money.Money~3|method|11|8|Money::Money(std::int64_t units, int cents)",
+            "cpp:src/money.cpp#shop.Money.format|method|13|20|std::string Money::format() const",
+            "cpp:src/money.cpp#shop.Money.operator+|method|21|14|Money Money::operator+(const Money& other) const",
+            "cpp:src/money.cpp#shop.Money.operator==|method|19|13|bool Money::operator==(const Money& other) const",
+            "cpp:src/money.cpp#shop|package|5|11|namespace shop",
+        ]
+    );
+    // Calls through stated types (`cart.add`, `again->add` of an `auto` from `new`, a
+    // parameter's `m.format()`, a member field's `lines.push`), overloads by argument count,
+    // `using shop::Money`, a call into C (`legacy_tax_rate`, to its C definition); a call
+    // found at a declaration goes to its one out-of-line definition; `new T`, `T(…)` and `T x(…)`
+    // call the class; the standard library is outside or unresolved.
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "cpp:include/shop/cart.hpp#shop.Stack.empty|?items_.empty|unresolved",
+            "cpp:include/shop/cart.hpp#shop.Stack.push|?items_.push_back|unresolved",
+            "cpp:src/cart.cpp#shop.Cart.add|cpp:src/cart.cpp#shop.Cart.add~2|local",
+            "cpp:src/cart.cpp#shop.Cart.add~2|cpp:include/shop/cart.hpp#shop.Stack.push|inferred",
+            "cpp:src/cart.cpp#shop.Cart.add~2|cpp:src/cart.cpp#clamp|local",
+            "cpp:src/cart.cpp#shop.Cart.total|cpp:src/cart.cpp#shop.sum|local",
+            "cpp:src/cart.cpp#shop.sum|c:src/legacy.c#legacy_tax_rate|import",
+            "cpp:src/cart.cpp#shop.sum|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/main.cpp#main|cpp:include/shop/cart.hpp#shop.Cart|import",
+            "cpp:src/main.cpp#main|cpp:include/shop/item.h#shop.catalog.Book|import",
+            "cpp:src/main.cpp#main|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.add|inferred",
+            "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.add~2|inferred",
+            "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.total|inferred",
+            "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.catalog.Book.price|inferred",
+            "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.sum|import",
+            "cpp:src/main.cpp#main|cpp:src/main.cpp#print|local",
+            "cpp:src/main.cpp#main|cpp:src/main.cpp#print|local",
+            "cpp:src/main.cpp#print|cpp:src/money.cpp#shop.Money.format|inferred",
+            "cpp:src/money.cpp#shop.Money.format|?out.str|external",
+            "cpp:src/money.cpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money.cents|inferred",
+            "cpp:src/money.cpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money|import",
+        ]
+    );
+    // Each out-of-line definition implements its declaration in the class, overloads by
+    // parameter count; a C definition its C prototype.
+    assert_eq!(
+        sorted_edges(ws.path(), "implements"),
+        [
+            "c:src/legacy.c#legacy_tax_rate|c:include/legacy.h#legacy_tax_rate|import",
+            "cpp:src/cart.cpp#shop.Cart.Cart|cpp:include/shop/cart.hpp#shop.Cart.Cart|import",
+            "cpp:src/cart.cpp#shop.Cart.add|cpp:include/shop/cart.hpp#shop.Cart.add|import",
+            "cpp:src/cart.cpp#shop.Cart.add~2|cpp:include/shop/cart.hpp#shop.Cart.add~2|import",
+            "cpp:src/cart.cpp#shop.Cart.total|cpp:include/shop/cart.hpp#shop.Cart.total|import",
+            "cpp:src/cart.cpp#shop.Cart.~Cart|cpp:include/shop/cart.hpp#shop.Cart.~Cart|import",
+            "cpp:src/cart.cpp#shop.catalog.Book.Book|cpp:include/shop/item.h#shop.catalog.Book.Book|import",
+            "cpp:src/cart.cpp#shop.catalog.Book.name|cpp:include/shop/item.h#shop.catalog.Book.name|import",
+            "cpp:src/cart.cpp#shop.catalog.Book.price|cpp:include/shop/item.h#shop.catalog.Book.price|import",
+            "cpp:src/cart.cpp#shop.sum|cpp:include/shop/cart.hpp#shop.sum|import",
+            "cpp:src/money.cpp#shop.Money.Money|cpp:include/shop/money.hpp#shop.Money.Money|import",
+            "cpp:src/money.cpp#shop.Money.Money~2|cpp:include/shop/money.hpp#shop.Money.Money~2|import",
+            "cpp:src/money.cpp#shop.Money.Money~3|cpp:include/shop/money.hpp#shop.Money.Money~3|import",
+            "cpp:src/money.cpp#shop.Money.format|cpp:include/shop/money.hpp#shop.Money.format|import",
+            "cpp:src/money.cpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money.operator+|import",
+            "cpp:src/money.cpp#shop.Money.operator==|cpp:include/shop/money.hpp#shop.Money.operator==|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "c:src/legacy.c|c:include/legacy.h|import",
+            "cpp:include/shop/cart.hpp|c:include/legacy.h|import",
+            "cpp:include/shop/cart.hpp|cpp:ext:vector|import",
+            "cpp:include/shop/cart.hpp|cpp:include/shop/item.h|import",
+            "cpp:include/shop/item.h|cpp:include/shop/money.hpp|import",
+            "cpp:include/shop/money.hpp|cpp:ext:cstdint|import",
+            "cpp:include/shop/money.hpp|cpp:ext:string|import",
+            "cpp:src/cart.cpp|cpp:include/shop/cart.hpp|import",
+            "cpp:src/main.cpp|cpp:ext:iostream|import",
+            "cpp:src/main.cpp|cpp:include/shop/cart.hpp|import",
+            "cpp:src/money.cpp|cpp:ext:sstream|import",
+            "cpp:src/money.cpp|cpp:include/shop/money.hpp|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "extends"),
+        [
+            "cpp:include/shop/item.h#shop.catalog.Book|cpp:include/shop/item.h#shop.catalog.Item|local",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "uses"),
+        [
+            "cpp:include/shop/cart.hpp#shop.Cart.add|cpp:include/shop/item.h#shop.catalog.Item|import",
+            "cpp:include/shop/cart.hpp#shop.Cart.add~2|cpp:include/shop/item.h#shop.catalog.Item|import",
+            "cpp:include/shop/cart.hpp#shop.Cart.lines|cpp:include/shop/cart.hpp#shop.Stack|local",
+            "cpp:include/shop/cart.hpp#shop.Cart.lines|cpp:include/shop/item.h#shop.catalog.Item|import",
+            "cpp:include/shop/cart.hpp#shop.Cart.total|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:include/shop/cart.hpp#shop.Stack.items_|?T|unresolved",
+            "cpp:include/shop/cart.hpp#shop.Stack.items_|?std.vector|external",
+            "cpp:include/shop/cart.hpp#shop.Stack.push|?T|unresolved",
+            "cpp:include/shop/cart.hpp#shop.sum|cpp:include/shop/cart.hpp#shop.Cart|local",
+            "cpp:include/shop/cart.hpp#shop.sum|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:include/shop/item.h#shop.catalog.Book.Book|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:include/shop/item.h#shop.catalog.Book.cover_|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:include/shop/item.h#shop.catalog.Book.price|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:include/shop/item.h#shop.catalog.Item.price|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:include/shop/money.hpp#shop.Cents|?std.int64_t|external",
+            "cpp:include/shop/money.hpp#shop.Money.Money~2|?std.int64_t|external",
+            "cpp:include/shop/money.hpp#shop.Money.Money~3|?std.int64_t|external",
+            "cpp:include/shop/money.hpp#shop.Money.cents_|?std.int64_t|external",
+            "cpp:include/shop/money.hpp#shop.Money.cents|?std.int64_t|external",
+            "cpp:include/shop/money.hpp#shop.Money.format|?std.string|external",
+            "cpp:include/shop/money.hpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money|local",
+            "cpp:include/shop/money.hpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money|local",
+            "cpp:include/shop/money.hpp#shop.Money.operator==|cpp:include/shop/money.hpp#shop.Money|local",
+            "cpp:src/cart.cpp#shop.Cart.add|cpp:include/shop/item.h#shop.catalog.Item|import",
+            "cpp:src/cart.cpp#shop.Cart.add~2|cpp:include/shop/item.h#shop.catalog.Item|import",
+            "cpp:src/cart.cpp#shop.Cart.total|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/cart.cpp#shop.catalog.Book.Book|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/cart.cpp#shop.catalog.Book.price|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/cart.cpp#shop.sum|cpp:include/shop/cart.hpp#shop.Cart|import",
+            "cpp:src/cart.cpp#shop.sum|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/cart.cpp#shop.sum|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/main.cpp#main|cpp:include/shop/cart.hpp#shop.Cart|import",
+            "cpp:src/main.cpp#main|cpp:include/shop/item.h#shop.catalog.Book|import",
+            "cpp:src/main.cpp#main|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/main.cpp#print|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/money.cpp#shop.Money.Money~2|?std.int64_t|external",
+            "cpp:src/money.cpp#shop.Money.Money~3|?std.int64_t|external",
+            "cpp:src/money.cpp#shop.Money.format|?std.ostringstream|external",
+            "cpp:src/money.cpp#shop.Money.format|?std.string|external",
+            "cpp:src/money.cpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/money.cpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/money.cpp#shop.Money.operator==|cpp:include/shop/money.hpp#shop.Money|import",
+        ]
+    );
+}

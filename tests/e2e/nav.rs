@@ -552,6 +552,88 @@ fn c_report(lsp: bool) -> String {
     out
 }
 
+/// The checkout's `codemap-clangd` (what `scripts/install-clangd` installs), run against the
+/// clangd installed in `tools/`: the C++ answers read the wrapper this tree ships.
+fn checkout_clangd() -> Vec<String> {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    let dir = DIR.get_or_init(|| {
+        let d = std::env::temp_dir().join(format!("codemap-clangd-{}", std::process::id()));
+        std::fs::create_dir_all(d.join("bin")).expect("bin");
+        let wrapper = d.join("bin/codemap-clangd");
+        std::fs::copy(repo_root().join("scripts/servers/codemap-clangd"), &wrapper)
+            .expect("copy codemap-clangd");
+        let venv = d.join("clangd-venv");
+        if !venv.exists() {
+            std::os::unix::fs::symlink(repo_root().join("tools/clangd-venv"), &venv)
+                .expect("link clangd-venv");
+        }
+        d
+    });
+    vec![dir
+        .join("bin/codemap-clangd")
+        .to_string_lossy()
+        .into_owned()]
+}
+
+fn cpp_report(lsp: bool) -> String {
+    let dir = fixture("cpp_app");
+    let mut ws = workspace(dir.path(), lsp);
+    if lsp {
+        ws.lsp_commands
+            .insert(indexer::Lang::Cpp, checkout_clangd());
+    }
+    let mut out = String::new();
+    let o = &mut out;
+    // Who calls the out-of-line definition of an overload, and its declaration's.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cpp:src/cart.cpp#shop.Cart.add~2"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cpp:src/money.cpp#shop.Money.format"}),
+    );
+    // From the declaration in the class to its definition.
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"nodeId": "cpp:include/shop/cart.hpp#shop.Cart.total"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/cart.cpp:shop.Cart.add~2", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "include/shop/money.hpp"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "src/money.cpp"}));
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/money.cpp:shop.Money.format"}),
+    );
+    // A call through a stated type (`Money total = cart.total()`), asked last (clangd's
+    // background index reads the definition's file once a file is open).
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/main.cpp:main@cart.<|>total()"}),
+    );
+    out
+}
+
 fn check(report: String, want: Expect) {
     want.assert_eq(&report);
 }
@@ -1789,4 +1871,110 @@ fn locate_and_nav_through_the_cli() {
     let out = run(dir.path(), &["--no-lsp", "outline", "disk/disk.go"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("method Get"), "{text}");
+}
+
+#[test]
+fn cpp_with_clangd() {
+    check(
+        cpp_report(true),
+        expect![[r#"
+        nav_references {"nodeId":"cpp:src/cart.cpp#shop.Cart.add~2"}
+          source lsp
+            src/cart.cpp:15:45 cpp:src/cart.cpp#shop.Cart.add
+            src/main.cpp:12:8 cpp:src/main.cpp#main
+        nav_references {"nodeId":"cpp:src/money.cpp#shop.Money.format"}
+          source lsp
+            src/main.cpp:7:52 cpp:src/main.cpp#print
+        nav_implementations {"nodeId":"cpp:include/shop/cart.hpp#shop.Cart.total"}
+          source lsp
+            src/cart.cpp:24:13 cpp:src/cart.cpp#shop.Cart.total
+        nav_calls {"direction":"outgoing","locate":"src/cart.cpp:shop.Cart.add~2"}
+          source lsp
+            src/cart.cpp:5:5 cpp:src/cart.cpp#clamp
+            include/shop/cart.hpp:13:8 cpp:include/shop/cart.hpp#shop.Stack.push
+        nav_outline {"file":"include/shop/money.hpp"}
+          source lsp
+            package shop 6:11
+              class shop.Money 9:7
+                method shop.Money.Money 11:3
+                method shop.Money.Money~2 12:12
+                method shop.Money.Money~3 13:3
+                method shop.Money.cents 15:16
+                method shop.Money.format 16:15
+                method shop.Money.operator== 18:8
+                method shop.Money.operator+ 19:9
+                field shop.Money.cents_ 22:16
+              type shop.Currency 25:12
+                constant shop.Currency.eur 25:23
+                constant shop.Currency.usd 25:28
+              type shop.Cents 27:7
+        nav_outline {"file":"src/money.cpp"}
+          source lsp
+            package shop 5:11
+              method shop.Money.Money 7:8
+              method shop.Money.Money~2 9:8
+              method shop.Money.Money~3 11:8
+              method shop.Money.format 13:20
+              method shop.Money.operator== 19:13
+              method shop.Money.operator+ 21:14
+        nav_hover {"locate":"src/money.cpp:shop.Money.format"}
+          source lsp: // In Money public: std::string Money::format() const
+        nav_definition {"locate":"src/main.cpp:main@cart.<|>total()"}
+          source lsp
+            src/cart.cpp:24:13 cpp:src/cart.cpp#shop.Cart.total
+    "#]],
+    );
+}
+
+#[test]
+fn cpp_without_a_server() {
+    check(
+        cpp_report(false),
+        expect![[r#"
+        nav_references {"nodeId":"cpp:src/cart.cpp#shop.Cart.add~2"}
+          source map
+            src/cart.cpp:15:45 cpp:src/cart.cpp#shop.Cart.add
+            src/main.cpp:12:8 cpp:src/main.cpp#main
+        nav_references {"nodeId":"cpp:src/money.cpp#shop.Money.format"}
+          source map
+            src/main.cpp:7:52 cpp:src/main.cpp#print
+        nav_implementations {"nodeId":"cpp:include/shop/cart.hpp#shop.Cart.total"}
+          source map
+            src/cart.cpp:24:13 cpp:src/cart.cpp#shop.Cart.total
+        nav_calls {"direction":"outgoing","locate":"src/cart.cpp:shop.Cart.add~2"}
+          source fallback-map
+            include/shop/cart.hpp:13:8 cpp:include/shop/cart.hpp#shop.Stack.push
+            src/cart.cpp:5:5 cpp:src/cart.cpp#clamp
+        nav_outline {"file":"include/shop/money.hpp"}
+          source parse
+            package shop 6:11
+              class shop.Money 9:7
+                method shop.Money.Money 11:3
+                method shop.Money.Money~2 12:12
+                method shop.Money.Money~3 13:3
+                method shop.Money.cents 15:16
+                method shop.Money.format 16:15
+                method shop.Money.operator== 18:8
+                method shop.Money.operator+ 19:9
+                field shop.Money.cents_ 22:16
+              type shop.Currency 25:12
+                constant shop.Currency.eur 25:23
+                constant shop.Currency.usd 25:28
+              type shop.Cents 27:7
+        nav_outline {"file":"src/money.cpp"}
+          source parse
+            package shop 5:11
+            method shop.Money.Money 7:8
+            method shop.Money.Money~2 9:8
+            method shop.Money.Money~3 11:8
+            method shop.Money.format 13:20
+            method shop.Money.operator== 19:13
+            method shop.Money.operator+ 21:14
+        nav_hover {"locate":"src/money.cpp:shop.Money.format"}
+          source map: std::string Money::format() const
+        nav_definition {"locate":"src/main.cpp:main@cart.<|>total()"}
+          source map
+            src/cart.cpp:24:13 cpp:src/cart.cpp#shop.Cart.total
+    "#]],
+    );
 }

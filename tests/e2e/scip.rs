@@ -613,6 +613,13 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
         // C's manager is `conan`, which no other language uses; the package is the one
         // `CMakeLists.txt`'s `project(…)` names.
         ("c_app", "//", &["conan inv 0.1.0"]),
+        // C++'s is `conan-cpp` (as JavaScript's `npm-js` beside `npm`): a SCIP symbol names
+        // its language; the fixture's C file is C's package of the same project.
+        (
+            "cpp_app",
+            "//",
+            &["conan-cpp shop 0.3.0", "conan shop 0.3.0"],
+        ),
     ] {
         let ws = fixture(name);
         index(ws.path());

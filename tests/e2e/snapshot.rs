@@ -113,6 +113,18 @@ const FIXTURES: &[Questions] = &[
         outline: "include/inv/stock.h",
         rename: ("c:src/stock.c#clamp", "bound"),
     },
+    Questions {
+        fixture: "cpp_app",
+        ids: &[
+            "cpp:include/shop/cart.hpp#shop.Cart.add~2",
+            "cpp:src/cart.cpp#shop.Cart.add~2",
+            "cpp:include/shop/money.hpp#shop.Money",
+        ],
+        search: &["Cart.add", "Money", "operator=="],
+        path: ("cpp:src/main.cpp#main", "cpp:src/cart.cpp#shop.Cart.add~2"),
+        outline: "include/shop/money.hpp",
+        rename: ("cpp:src/cart.cpp#clamp", "bound"),
+    },
 ];
 
 /// The answers to `args` in the three shapes, each under a header line.
@@ -229,9 +241,9 @@ fn live_answers_are_unchanged_go_python() {
 fn live_answers_are_unchanged_typescript_rust() {
     for q in &FIXTURES[2..] {
         // No live answers where the map has no server (JavaScript's is TypeScript's; C's
-        // clangd is not wired yet) or a cold start per question is too slow (JDT LS: its
+        // and C++'s clangd answers are `nav::c_with_clangd`, `nav::cpp_with_clangd`) or a cold start per question is too slow (JDT LS: its
         // live answers are `nav::java_with_jdtls`).
-        if !matches!(q.fixture, "js_app" | "java_app" | "c_app") {
+        if !matches!(q.fixture, "js_app" | "java_app" | "c_app" | "cpp_app") {
             fixture_snapshot(q, true);
         }
     }

@@ -208,8 +208,26 @@ pub fn convert_outline(
             .receiver_in_method_names
             .then(|| receiver_method_name(raw_name))
             .flatten();
-        let (prefix, name, kind) = match by_receiver {
-            Some((recv, m)) => (Some(recv), m, Kind::Method),
+        // clangd names a C++ method defined out of line by its class (`Money::format`,
+        // `shop::Money::format`): the map's qualname puts it under that class, as the parse does.
+        let scoped = raw_name
+            .rsplit_once("::")
+            .filter(|(scope, leaf)| !scope.is_empty() && !leaf.is_empty());
+        let (prefix, name, kind) = match (by_receiver, scoped) {
+            (Some((recv, m)), _) => (Some(recv), m, Kind::Method),
+            (None, Some((scope, leaf))) => {
+                let scope = scope.trim_start_matches("::").replace("::", ".");
+                let prefix = match parent.map(|p| out[p].qualname.clone()) {
+                    Some(p) => format!("{p}.{scope}"),
+                    None => scope,
+                };
+                let kind = if kind == Kind::Function {
+                    Kind::Method
+                } else {
+                    kind
+                };
+                (Some(prefix), leaf.to_string(), kind)
+            }
             _ => (
                 parent.map(|p| out[p].qualname.clone()),
                 raw_name.to_string(),

@@ -56,8 +56,17 @@ fn map_implementations(
             // as many parameters where both counts are known, and in a language of overloads
             // of the same parameter types as their signatures write them (an overload
             // overrides nothing of another's).
-            let Some(parent) = &d.parent else { continue };
             let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
+            if overloads {
+                // A declaration's definitions elsewhere (C++'s `void A::f() {}` implements
+                // `A.f` in the class): their `implements` edges.
+                for e in map.db().edges_into(&d.node_id, &["implements"])? {
+                    if let Some(s) = map.db().symbol(&e.other)? {
+                        imps.push(sym_anchor(a, &s));
+                    }
+                }
+            }
+            let Some(parent) = &d.parent else { continue };
             for sub in subtypes(map, parent)? {
                 let ms = map.db().members_named(&sub, &d.name)?;
                 imps.extend(

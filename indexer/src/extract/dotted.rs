@@ -18,8 +18,15 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     };
     loop {
         match cur.kind_name() {
-            "identifier" | "type_identifier" | "package_identifier" | "field_identifier"
-            | "this" | "super" | "self" | "crate" => {
+            "identifier"
+            | "type_identifier"
+            | "package_identifier"
+            | "field_identifier"
+            | "namespace_identifier"
+            | "this"
+            | "super"
+            | "self"
+            | "crate" => {
                 push(&mut parts, text(src, cur), &mut called);
                 break;
             }
@@ -40,6 +47,61 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     None => break,
                 }
             }
+            // C++'s `a::b::f`, `A<T>::f`, `::f`: nested to the right, read left to right.
+            "qualified_identifier" => {
+                let mut segs: Vec<Node<'t>> = Vec::new();
+                let mut q = cur;
+                let mut ok = true;
+                while q.kind_name() == "qualified_identifier" {
+                    if let Some(s) = q.field("scope") {
+                        let s = match s.kind_name() {
+                            "template_type" => s.field("name"),
+                            "namespace_identifier" | "type_identifier" => Some(s),
+                            _ => None,
+                        };
+                        match s {
+                            Some(s) => segs.push(s),
+                            None => ok = false,
+                        }
+                    }
+                    match q.field("name") {
+                        Some(n) => q = n,
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                let last = match q.kind_name() {
+                    "template_function" | "template_type" | "template_method" => q.field("name"),
+                    "identifier" | "type_identifier" | "field_identifier" => Some(q),
+                    _ => None,
+                };
+                match (ok, last) {
+                    (true, Some(l)) => {
+                        if first {
+                            leaf = l;
+                        }
+                        push(&mut parts, text(src, l), &mut called);
+                        for s in segs.iter().rev() {
+                            parts.push(text(src, *s));
+                        }
+                    }
+                    _ => parts.push("?".to_string()),
+                }
+                break;
+            }
+            // C++'s `f<T>(…)`, `V<T>`, `a.f<T>()`: the name.
+            "template_function" | "template_type" | "template_method" => match cur.field("name") {
+                Some(n) => {
+                    cur = n;
+                    continue;
+                }
+                None => {
+                    parts.push("?".to_string());
+                    break;
+                }
+            },
             // Java's `a.b.C` type: its parts are children, not fields.
             "scoped_type_identifier" if cur.field("name").is_none() => {
                 let n = cur.named_child_count();
@@ -77,7 +139,8 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     // Rust: `a.b` and the path `a::b` alike.
                     // A tuple's or tuple struct's field by number (`self.0`) too.
                     "field_expression" => (
-                        cur.field("value"),
+                        // Rust's `value`, C++'s `argument` (`a.f`, `p->f`, `this->f`).
+                        cur.field("value").or_else(|| cur.field("argument")),
                         cur.field("field").filter(|f| {
                             f.kind_name() == "field_identifier"
                                 || (!first && f.kind_name() == "integer_literal")

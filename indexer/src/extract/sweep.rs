@@ -34,6 +34,8 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
     let mut types = Types::new(std::mem::take(&mut raw.scope_ends));
 
     let mut counts: HashMap<String, u32> = HashMap::new();
+    // Namespaces by qualname, where a language of overloads opens one again (C++).
+    let mut reopened: HashMap<String, usize> = HashMap::new();
     // Names already defined per scope, where the first binding of a name defines it.
     let mut bound: HashMap<(Option<usize>, String), ()> = HashMap::new();
     let mut receivers: IntMap<usize, (String, String)> = IntMap::default(); // sym -> (var, type)
@@ -142,6 +144,19 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             Some(p) => format!("{p}.{name}"),
             None => name.clone(),
         };
+        // A namespace opened again in the same file (C++'s `namespace a { … }` twice) is
+        // the same scope: what it holds goes under the first one's symbol, no `a~2`.
+        if spec.overloads && kind == Kind::Package {
+            if let Some(&prev) = reopened.get(&key) {
+                stack.push(Open {
+                    start,
+                    end,
+                    sym: prev,
+                });
+                continue;
+            }
+            reopened.insert(key.clone(), out.symbols.len());
+        }
         let n = counts.entry(key).or_insert(0);
         *n += 1;
         let segment = if *n > 1 {
@@ -342,6 +357,11 @@ fn take_ref<'t>(
     let mut cur = source;
     while let Some(s) = cur {
         if let Some((var, ty)) = receivers.get(&s) {
+            // A receiver with no name stands for no value (C++'s `namespace a::b`).
+            if var.is_empty() {
+                cur = out.symbols[s].parent;
+                continue;
+            }
             // The receiver's name, or the language's name for its own type (`Self::new()`).
             if var == first || spec.self_names.contains(&first) {
                 hint = Some(ty.clone());

@@ -36,7 +36,7 @@ pub(super) fn workspace(
             })
         })
         .collect();
-    Ok(Layout::new(
+    let mut ws = Layout::new(
         // Generated code left out is no module to resolve to: an import of a package whose
         // package.json names its build output goes on to its sources (`src/index.ts`).
         walked
@@ -50,7 +50,17 @@ pub(super) fn workspace(
             .map(|f| f.rel.clone()),
         packages,
         &manifests,
-    ))
+    );
+    // Files whose text decided their language (a C++ `.h`).
+    ws.set_langs(
+        walked
+            .files
+            .iter()
+            .filter(|f| Lang::of_path(std::path::Path::new(&f.rel)) != Some(f.lang))
+            .map(|f| (f.rel.clone(), f.lang))
+            .collect(),
+    );
+    Ok(ws)
 }
 
 /// Languages whose directories are package nodes.

@@ -69,6 +69,7 @@ languages! {
     Rust: rust::RUST,
     Java: java::JAVA,
     C: c::C,
+    Cpp: cpp::CPP,
 }
 
 impl Lang {
@@ -92,6 +93,36 @@ impl Lang {
         Lang::ALL
             .into_iter()
             .find(|l| l.spec().extensions.contains(&ext))
+    }
+
+    /// How many of a file's first bytes [`Lang::of_text`] reads.
+    pub const SNIFF_BYTES: usize = 64 * 1024;
+
+    /// Whether the language of a file with this path may depend on its text (a `.h`):
+    /// whether the walker must read its head for [`Lang::of_text`].
+    pub fn needs_text(path: &Path) -> bool {
+        let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+            return false;
+        };
+        Lang::ALL
+            .iter()
+            .any(|l| l.spec().claims.iter().any(|(e, _)| *e == ext))
+    }
+
+    /// The language of a file by its extension and, where a language claims another's
+    /// extension by the text ([`Language::claims`]: a C++ `.h`), by its first bytes. Pure.
+    pub fn of_text(path: &Path, head: &[u8]) -> Option<Lang> {
+        let by_ext = Lang::of_path(path)?;
+        let ext = path.extension()?.to_str()?;
+        Lang::ALL
+            .into_iter()
+            .find(|l| {
+                l.spec()
+                    .claims
+                    .iter()
+                    .any(|(e, sniff)| *e == ext && sniff(head))
+            })
+            .or(Some(by_ext))
     }
 
     pub fn ts_language(self) -> tree_sitter::Language {
@@ -365,7 +396,18 @@ mod tests {
             Lang::of_path(Path::new("include/app/list.h")),
             Some(Lang::C)
         );
-        assert_eq!(Lang::of_path(Path::new("x.cpp")), None);
+        assert_eq!(Lang::of_path(Path::new("x.cpp")), Some(Lang::Cpp));
+        assert_eq!(Lang::of_path(Path::new("a/b.hpp")), Some(Lang::Cpp));
+        assert_eq!(Lang::of_path(Path::new("a/b.h")), Some(Lang::C));
+        let h = Path::new("include/shop/cart.h");
+        assert!(Lang::needs_text(h) && !Lang::needs_text(Path::new("a.cpp")));
+        assert_eq!(Lang::of_text(h, b"namespace shop {}\n"), Some(Lang::Cpp));
+        assert_eq!(Lang::of_text(h, b"int f(void);\n"), Some(Lang::C));
+        assert_eq!(
+            Lang::of_text(Path::new("a.c"), b"namespace x {}"),
+            Some(Lang::C)
+        );
+        assert_eq!(Lang::of_id("cpp:src/a.cpp#ns.A.f~2"), Some(Lang::Cpp));
         assert_eq!(Lang::module_path("src/list.c"), "src/list");
         assert_eq!(Lang::of_id("c:src/list.c#list_push"), Some(Lang::C));
         assert_eq!(Lang::of_path(Path::new("a/b.d.ts")), Some(Lang::TypeScript));
@@ -381,7 +423,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");

@@ -16,6 +16,10 @@ pub struct Language {
     pub prefix: &'static str,
     /// File extensions, without the dot.
     pub extensions: &'static [&'static str],
+    /// Another language's extensions this one takes when the file's text says so (C++'s
+    /// `.h` whose top level has C++-only syntax): the extension and the pure test of the
+    /// file's first bytes ([`crate::lang::Lang::of_text`]).
+    pub claims: &'static [(&'static str, Sniff)],
     /// Project files that change how imports resolve (`go.mod`), by file name.
     pub manifests: &'static [&'static str],
     /// The tree-sitter grammar.
@@ -104,6 +108,7 @@ impl Language {
             name,
             prefix,
             extensions,
+            claims: &[],
             manifests: &[],
             grammar,
             dialects: &[],
@@ -163,6 +168,9 @@ impl GeneratedRules {
         vendor: None,
     };
 }
+
+/// Whether a file's first bytes are in a language ([`Language::claims`]).
+pub type Sniff = fn(&[u8]) -> bool;
 
 /// A tree-sitter grammar, made when asked.
 pub type Grammar = fn() -> tree_sitter::Language;

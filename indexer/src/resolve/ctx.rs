@@ -104,6 +104,9 @@ pub struct Layout {
     /// Each language's own reading of the project files ([`Resolver::layout`]), by its type:
     /// Go's modules, Python's source roots, TypeScript's path aliases, Rust's crates.
     pub(crate) facts: Vec<(TypeId, Arc<dyn Any + Send + Sync>)>,
+    /// Files whose language their text decided, not their extension (a C++ `.h`:
+    /// `Lang::of_text`).
+    pub(crate) langs: HashMap<String, Lang>,
 }
 
 impl std::fmt::Debug for Layout {
@@ -117,6 +120,20 @@ impl std::fmt::Debug for Layout {
 }
 
 impl Layout {
+    /// The language of a workspace file: the walker's decision where its text decided it,
+    /// else its extension's.
+    pub fn lang_of(&self, path: &str) -> Option<Lang> {
+        self.langs
+            .get(path)
+            .copied()
+            .or_else(|| Lang::of_path(std::path::Path::new(path)))
+    }
+
+    /// Files whose text decided their language, with it.
+    pub fn set_langs(&mut self, langs: HashMap<String, Lang>) {
+        self.langs = langs;
+    }
+
     /// A language's facts of type `T`, when its resolver read any.
     pub(crate) fn facts<T: Any>(&self) -> Option<&T> {
         let want = TypeId::of::<T>();
@@ -258,6 +275,13 @@ pub(crate) trait Resolver: Sync {
     ) -> Outcome {
         Outcome::Edge(None, Resolution::Unresolved)
     }
+    /// The node a resolved call with `args` arguments goes to in the end (C++: a method's
+    /// declaration in its class → its one out-of-line definition); `None` when the call
+    /// cannot be to it (C++: more arguments than it takes, `close(fd)` in a method of a
+    /// class whose `close()` takes none).
+    fn settle(&self, _idx: &dyn SymbolIndex, id: String, _args: Option<u16>) -> Option<String> {
+        Some(id)
+    }
     /// The definition a reference in file `from` means among those of one qualname in a
     /// package's files ([`SymbolIndex::in_dir`], which lists them in no fixed order): the
     /// only one, unless the language says how one is chosen. `None` when it is ambiguous:
@@ -349,7 +373,7 @@ pub(crate) fn scoped(
 pub(crate) fn is_constructor(q: &str) -> bool {
     let mut it = q.rsplit('.');
     match (it.next(), it.next()) {
-        (Some(last), Some(scope)) => last.split('~').next() == Some(scope),
+        (Some(last), Some(scope)) => crate::syntax::segment_base(last) == scope,
         _ => false,
     }
 }
@@ -370,9 +394,11 @@ pub(crate) fn enclosing_types(
     (1..=parts.len())
         .rev()
         .map(|n| parts[..n].join("."))
-        .filter(|q| {
-            idx.in_file(lang, &ctx.path, q)
-                .is_some_and(|s| s.kind.is_type_like())
+        .filter(|q| match idx.in_file(lang, &ctx.path, q) {
+            Some(s) => s.kind.is_type_like(),
+            // A scope the file does not define: an out-of-line method's class (C++'s
+            // `void A::f() {}`), declared in a header.
+            None => true,
         })
         .collect()
 }

@@ -8,6 +8,8 @@ use crate::lang::Lang;
 
 #[path = "../lang/c/resolve.rs"]
 pub(super) mod c;
+#[path = "../lang/cpp/resolve.rs"]
+pub(super) mod cpp;
 #[path = "../lang/go/resolve.rs"]
 pub(super) mod go;
 #[path = "../lang/java/resolve.rs"]
@@ -29,5 +31,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::Rust => &rust::RustResolver,
         Lang::Java => &java::JavaResolver,
         Lang::C => &c::CResolver,
+        Lang::Cpp => &cpp::CppResolver,
     }
 }

@@ -41,6 +41,7 @@ impl Layout {
             files: files.into_iter().collect(),
             packages,
             facts: Vec::new(),
+            langs: HashMap::new(),
         };
         let mut facts = Vec::new();
         for lang in Lang::ALL {
@@ -97,8 +98,29 @@ pub fn resolve_ref(
     r: &Ref<'_>,
     cache: &mut Cache,
 ) -> Outcome {
-    let o = resolve_name(ctx, ws, idx, r, cache);
-    match (o, r.args) {
+    match resolve_name(ctx, ws, idx, r, cache) {
+        Outcome::Edge(Some(id), res) if r.kind == EdgeKind::Calls => {
+            match overloaded(ctx, idx, r, id, res) {
+                Outcome::Edge(Some(id), res) => match resolver(ctx.lang).settle(idx, id, r.args) {
+                    Some(id) => Outcome::Edge(Some(id), res),
+                    None => Outcome::Edge(None, Resolution::Unresolved),
+                },
+                o => o,
+            }
+        }
+        o => o,
+    }
+}
+
+/// The overload of a resolved call its argument count picks (`Language::overloads`).
+fn overloaded(
+    ctx: &FileCtx,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+    id: String,
+    res: Resolution,
+) -> Outcome {
+    match (Outcome::Edge(Some(id), res), r.args) {
         (Outcome::Edge(Some(id), res), Some(n)) if ctx.lang.spec().overloads => {
             match overload(idx, &id, n) {
                 Overload::One(picked) => Outcome::Edge(Some(picked), res),

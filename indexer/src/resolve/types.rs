@@ -157,7 +157,7 @@ impl<'a> Walk<'a> {
 
     /// The language of a file the walk reaches (TypeScript may import JavaScript).
     fn lang_of(&self, file: &str) -> crate::lang::Lang {
-        crate::lang::Lang::of_path(std::path::Path::new(file)).unwrap_or(self.lang)
+        self.ws.lang_of(file).unwrap_or(self.lang)
     }
 
     fn ctx_of(&mut self, file: &str) -> Rc<FileCtx> {
@@ -247,6 +247,14 @@ impl<'a> Walk<'a> {
         loop {
             let q = format!("{prefix}.{head}");
             if !super::ctx::is_constructor(&q) && self.idx.in_file(lang, file, &q).is_some() {
+                return true;
+            }
+            // A namespace's names may be declared in another file (C++): the scope is kept.
+            if self
+                .idx
+                .in_file(lang, file, prefix)
+                .is_some_and(|s| s.kind == Kind::Package)
+            {
                 return true;
             }
             match prefix.rsplit_once('.') {

@@ -1,9 +1,9 @@
 //! C: `.c` and `.h` files, `query.scm`, and the rules where C differs.
 //!
-//! - **Which files.** `.c` and `.h` are C. A `.h` is C for now; a later C++ language claims
-//!   `.h` in a project that has C++ sources (`.cpp`, `.cc`, `.cxx`, `.hpp`, `.hh`): the rule
-//!   then reads the workspace, not the extension alone, and [`is_header`] stays the one place
-//!   that says what a header is.
+//! - **Which files.** `.c` and `.h` are C, except a `.h` whose text is C++ (C++ claims it:
+//!   `lang/cpp`'s `is_cpp_header`, a sniff of its first bytes the walker makes); a C header
+//!   whose C++ is only inside `#ifdef __cplusplus` stays C. [`is_header`] is the one place
+//!   that says what a C header is.
 //! - **Functions.** A definition is a `function` symbol; so is a prototype (`int f(void);`),
 //!   the declaration a header gives, unless it is `static` (a file-local forward declaration)
 //!   or the same file defines the function (the definition is the symbol, under its own name,
@@ -73,7 +73,7 @@ pub static C: Language = Language {
 };
 
 /// The package a `CMakeLists.txt` names: `project(name [VERSION x.y] …)`, the first one.
-fn cmake_project(text: &str) -> Option<PackageName> {
+pub(crate) fn cmake_project(text: &str) -> Option<PackageName> {
     let lower = text.to_ascii_lowercase();
     let at = lower.match_indices("project").map(|(i, _)| i).find(|&i| {
         let line_start = lower[..i].rfind('\n').map_or(0, |n| n + 1);
@@ -96,8 +96,8 @@ fn cmake_project(text: &str) -> Option<PackageName> {
     Some(PackageName { name, version })
 }
 
-/// Whether a C file is a header: what a definition is told from a declaration by, when
-/// resolution prefers the definition.
+/// Whether a C file is a header (a `.h` C++ did not claim): what a definition is told from
+/// a declaration by, when resolution prefers the definition.
 pub(crate) fn is_header(path: &str) -> bool {
     path.ends_with(".h")
 }
@@ -105,7 +105,7 @@ pub(crate) fn is_header(path: &str) -> bool {
 struct CSyntax;
 
 /// Declarator kinds between a declaration and the name it declares.
-const DECLARATORS: &[&str] = &[
+pub(crate) const DECLARATORS: &[&str] = &[
     "function_declarator",
     "pointer_declarator",
     "array_declarator",
@@ -116,7 +116,7 @@ const DECLARATORS: &[&str] = &[
 
 /// The nearest declarator around a declared name, below `top`: `function_declarator` for a
 /// prototype (`int *f(void)`), something else for a variable (`int (*f)(void)`, `int *a[3]`).
-fn nearest_declarator<'t>(name: Node<'t>, top: Node<'t>) -> Option<Node<'t>> {
+pub(crate) fn nearest_declarator<'t>(name: Node<'t>, top: Node<'t>) -> Option<Node<'t>> {
     let mut cur = name.parent()?;
     while cur != top {
         // `int (f)(void)`: parentheses around a name change nothing.
@@ -129,7 +129,7 @@ fn nearest_declarator<'t>(name: Node<'t>, top: Node<'t>) -> Option<Node<'t>> {
 }
 
 /// Whether a declaration (or definition) says `keyword` as its storage class (`static`).
-fn has_storage(src: &[u8], node: Node<'_>, keyword: &str) -> bool {
+pub(crate) fn has_storage(src: &[u8], node: Node<'_>, keyword: &str) -> bool {
     let mut c = node.walk();
     let found = node.children(&mut c).any(|n| {
         n.kind_name() == "storage_class_specifier" && &src[n.byte_range()] == keyword.as_bytes()
@@ -157,7 +157,7 @@ fn defined_name<'t>(def: Node<'t>) -> Option<Node<'t>> {
 
 /// Whether the file defines function `name` at its top level (through `#if` blocks and
 /// `extern "C" { … }`), searched from `decl` up to the root.
-fn file_defines(src: &[u8], decl: Node<'_>, name: &[u8]) -> bool {
+pub(crate) fn file_defines(src: &[u8], decl: Node<'_>, name: &[u8]) -> bool {
     let mut root = decl;
     while let Some(p) = root.parent() {
         root = p;
@@ -187,7 +187,7 @@ fn file_defines(src: &[u8], decl: Node<'_>, name: &[u8]) -> bool {
 }
 
 /// The `type_definition` a typedef's name sits in.
-fn typedef_of(name: Node<'_>) -> Option<Node<'_>> {
+pub(crate) fn typedef_of(name: Node<'_>) -> Option<Node<'_>> {
     let mut cur = name.parent()?;
     loop {
         if cur.kind_name() == "type_definition" {
@@ -198,7 +198,7 @@ fn typedef_of(name: Node<'_>) -> Option<Node<'_>> {
 }
 
 /// A declaration's or field's text as a signature: its first line, without the `;`.
-fn decl_line(src: &[u8], node: Node<'_>) -> String {
+pub(crate) fn decl_line(src: &[u8], node: Node<'_>) -> String {
     let t = text(src, node);
     let line = first_line(&t);
     line.trim_end().trim_end_matches(';').trim_end().to_string()
@@ -354,7 +354,7 @@ fn prefix_macro(line: &str) -> Option<usize> {
 /// macros that expand to fields or statements (`SUBTREE_BITS` in a struct's body), which the
 /// grammar reads as a broken declaration that takes the rest of the struct with it. Lines
 /// of a `#define` are left alone; so is an enum's list (its lines end in `,`).
-fn blank_macro_lines(src: &mut [u8]) -> bool {
+pub(crate) fn blank_macro_lines(src: &mut [u8]) -> bool {
     let mut changed = false;
     let mut prev_end: u8 = b';';
     let mut prev_enum = false;

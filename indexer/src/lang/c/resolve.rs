@@ -67,9 +67,18 @@ fn sole_cached(
 }
 
 fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
+    IncludeDirs {
+        dirs: include_dirs_of(files, &[LANG]),
+        includes: Mutex::new(HashMap::new()),
+        sole: Mutex::new(HashMap::new()),
+    }
+}
+
+/// Every directory named `include` above a file of `langs` (by extension), sorted.
+pub(crate) fn include_dirs_of(files: &HashSet<String>, langs: &[Lang]) -> Vec<String> {
     let mut dirs: Vec<String> = files
         .iter()
-        .filter(|f| Lang::of_path(std::path::Path::new(f)) == Some(LANG))
+        .filter(|f| Lang::of_path(std::path::Path::new(f)).is_some_and(|l| langs.contains(&l)))
         .flat_map(|f| {
             let parts: Vec<&str> = f.split('/').collect();
             let n = parts.len().saturating_sub(1);
@@ -81,11 +90,7 @@ fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
         .collect();
     dirs.sort();
     dirs.dedup();
-    IncludeDirs {
-        dirs,
-        includes: Mutex::new(HashMap::new()),
-        sole: Mutex::new(HashMap::new()),
-    }
+    dirs
 }
 
 /// `a/./b/../c` → `a/c`; `None` when it climbs above the root or is absolute.
@@ -108,12 +113,18 @@ fn normalize(path: &str) -> Option<String> {
 
 /// The workspace file an `#include` of `path` in `from` names (the rule in the module doc).
 pub(crate) fn include_target(ws: &Layout, from: &str, path: &str) -> Option<String> {
+    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.dirs[..]);
+    include_in(ws, dirs, from, path)
+}
+
+/// The workspace file an `#include` of `path` in `from` names, given the workspace's
+/// `include` directories (the rule in the module doc; C++ reads it too).
+pub(crate) fn include_in(ws: &Layout, dirs: &[String], from: &str, path: &str) -> Option<String> {
     let found = |dir: &str| normalize(&join_path(dir, path)).filter(|f| ws.has_file(f));
     let from_dir = parent_dir(from);
     if let Some(f) = found(from_dir) {
         return Some(f);
     }
-    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.dirs[..]);
     let above = |d: &str| {
         let base = parent_dir(d);
         base.is_empty()

