@@ -135,8 +135,19 @@ pub(super) fn blank_directives_in_initializers(src: &mut [u8]) -> bool {
 /// macro is then no call in the map. Returns whether anything changed. Pure; table-tested.
 pub(super) fn loop_macros_as_if(src: &mut [u8]) -> bool {
     const KEYWORDS: &[&[u8]] = &[
-        b"if", b"while", b"for", b"switch", b"return", b"sizeof", b"do", b"else", b"case",
-        b"goto", b"typeof", b"__typeof__", b"defined",
+        b"if",
+        b"while",
+        b"for",
+        b"switch",
+        b"return",
+        b"sizeof",
+        b"do",
+        b"else",
+        b"case",
+        b"goto",
+        b"typeof",
+        b"__typeof__",
+        b"defined",
     ];
     let n = src.len();
     let mut changed = false;
@@ -147,7 +158,10 @@ pub(super) fn loop_macros_as_if(src: &mut [u8]) -> bool {
         let line = &src[at..end];
         let in_define = continued;
         continued = line.trim_ascii_end().last() == Some(&b'\\');
-        let indent = line.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+        let indent = line
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count();
         let name_len = line[indent..]
             .iter()
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
@@ -160,7 +174,11 @@ pub(super) fn loop_macros_as_if(src: &mut [u8]) -> bool {
             && !KEYWORDS.contains(&name);
         let after_name = at + indent + name_len;
         let open = head
-            .then(|| src[after_name..end].iter().position(|b| !matches!(b, b' ' | b'\t')))
+            .then(|| {
+                src[after_name..end]
+                    .iter()
+                    .position(|b| !matches!(b, b' ' | b'\t'))
+            })
             .flatten()
             .map(|k| after_name + k)
             .filter(|&k| src[k] == b'(');

@@ -137,7 +137,10 @@ fn cpp_line(l: &str) -> bool {
         ["template", ..] => l["template".len()..].trim_start().starts_with('<'),
         ["using", "namespace", ..] => true,
         ["using", name, ..] => {
-            ident(name) && l["using".len()..].trim_start()[name.len()..].trim_start().starts_with('=')
+            ident(name)
+                && l["using".len()..].trim_start()[name.len()..]
+                    .trim_start()
+                    .starts_with('=')
         }
         ["class", name, ..] => {
             let after = l["class".len()..].trim_start();
@@ -152,7 +155,8 @@ fn cpp_line(l: &str) -> bool {
         }
         ["public" | "private" | "protected", ..] => {
             let rest = l.split_once(char::is_whitespace).map_or("", |(_, r)| r);
-            l.trim_end_matches(|c: char| c.is_whitespace()).ends_with(':')
+            l.trim_end_matches(|c: char| c.is_whitespace())
+                .ends_with(':')
                 && !l.contains(";")
                 && rest.trim() == ":"
                 || l == "public:"
@@ -185,9 +189,8 @@ fn blank_class_macros(src: &mut [u8]) -> bool {
                 .position(|c| !(c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_'))
                 .unwrap_or(src.len() - m);
             let word = &src[m..w_end];
-            let macro_like = word.len() >= 3
-                && word[0].is_ascii_uppercase()
-                && word.contains(&b'_');
+            let macro_like =
+                word.len() >= 3 && word[0].is_ascii_uppercase() && word.contains(&b'_');
             // Another identifier follows: the macro is not the name.
             let mut n = w_end;
             while n < src.len() && src[n] == b' ' {
@@ -267,10 +270,19 @@ fn macro_word(w: &[u8]) -> bool {
 fn export_word(w: &[u8]) -> bool {
     let w = w.strip_suffix(b"_").unwrap_or(w);
     macro_word(w)
-        && (memchr::memmem::find(w, b"_ATTRIBUTE_").is_some()
-            || w.starts_with(b"ATTRIBUTE_"))
+        && (memchr::memmem::find(w, b"_ATTRIBUTE_").is_some() || w.starts_with(b"ATTRIBUTE_"))
         || macro_word(w)
-            && [&b"API"[..], b"EXPORT", b"EXPORTS", b"DLL", b"PUBLIC", b"INLINE", b"DECL", b"CONSTEXPR", b"ATTRIBUTE"]
+            && [
+                &b"API"[..],
+                b"EXPORT",
+                b"EXPORTS",
+                b"DLL",
+                b"PUBLIC",
+                b"INLINE",
+                b"DECL",
+                b"CONSTEXPR",
+                b"ATTRIBUTE",
+            ]
             .iter()
             .any(|s| w.ends_with(s))
 }
@@ -309,9 +321,16 @@ fn track_braces(line: &[u8], braces: &mut Vec<bool>) {
             None if c == b'/' && line.get(i + 1) == Some(&b'/') => break,
             None if c == b'{' => {
                 let head = &line[..i];
-                let scope = [&b"namespace"[..], b"class ", b"struct ", b"union ", b"enum", b"extern"]
-                    .iter()
-                    .any(|k| memchr::memmem::find(head, k).is_some())
+                let scope = [
+                    &b"namespace"[..],
+                    b"class ",
+                    b"struct ",
+                    b"union ",
+                    b"enum",
+                    b"extern",
+                ]
+                .iter()
+                .any(|k| memchr::memmem::find(head, k).is_some())
                     && !head.contains(&b'(');
                 braces.push(scope);
             }
@@ -340,10 +359,11 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
         let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
         let in_define = continued;
         continued = src[at..end].trim_ascii_end().ends_with(b"\\");
-        let first = at + src[at..end]
-            .iter()
-            .position(|c| !c.is_ascii_whitespace())
-            .unwrap_or(end - at);
+        let first = at
+            + src[at..end]
+                .iter()
+                .position(|c| !c.is_ascii_whitespace())
+                .unwrap_or(end - at);
         if in_define || src.get(first) == Some(&b'#') || first >= end {
             at = end + 1;
             continue;
@@ -360,7 +380,9 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             if macro_word(&line[..w]) && line.get(w) == Some(&b'(') {
                 if let Some(e) = balanced(line, w) {
                     let rest = line[e..].trim_ascii();
-                    if rest == b";" || rest.starts_with(b";") && rest[1..].trim_ascii().starts_with(b"//") {
+                    if rest == b";"
+                        || rest.starts_with(b";") && rest[1..].trim_ascii().starts_with(b"//")
+                    {
                         for c in &mut src[first..first + e + 1] {
                             *c = b' ';
                         }
@@ -404,7 +426,10 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
         let blank_spans = if rest_empty {
             // A line of macros alone (with arguments or not), two or more, or one export
             // macro: attributes of the declaration below.
-            spans.len() >= 2 || spans.first().is_some_and(|(a, b)| export_word(&src[*a..*b]))
+            spans.len() >= 2
+                || spans
+                    .first()
+                    .is_some_and(|(a, b)| export_word(&src[*a..*b]))
         } else {
             // Before a declaration on the same line: the first is an export macro.
             next_is_word
@@ -432,7 +457,10 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
                     .iter()
                     .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
                     .unwrap_or(end - m);
-                if matches!(&src[m..w_end], b"const" | b"override" | b"noexcept" | b"final") {
+                if matches!(
+                    &src[m..w_end],
+                    b"const" | b"override" | b"noexcept" | b"final"
+                ) {
                     m = w_end;
                     continue;
                 }
@@ -607,8 +635,13 @@ fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
                         return true;
                     }
                 }
-                "namespace_definition" | "declaration_list" | "preproc_if" | "preproc_ifdef"
-                | "preproc_else" | "preproc_elif" | "linkage_specification" => stack.push(ch),
+                "namespace_definition"
+                | "declaration_list"
+                | "preproc_if"
+                | "preproc_ifdef"
+                | "preproc_else"
+                | "preproc_elif"
+                | "linkage_specification" => stack.push(ch),
                 _ => {}
             }
         }
@@ -688,8 +721,9 @@ impl Syntax for CppSyntax {
             DefTag::Function => ns.then_some(Kind::Function),
             DefTag::Type => (ns || in_class).then_some(Kind::Type),
             DefTag::Field => in_class.then_some(Kind::Field),
-            DefTag::Constant => (ns || in_class || enclosing == Some(Kind::Type))
-                .then_some(Kind::Constant),
+            DefTag::Constant => {
+                (ns || in_class || enclosing == Some(Kind::Type)).then_some(Kind::Constant)
+            }
             DefTag::Variable if in_class => Some(Kind::Method),
             DefTag::Variable => ns.then_some(Kind::Variable),
             _ => None,
@@ -715,9 +749,7 @@ impl Syntax for CppSyntax {
 
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
         match def.tag {
-            DefTag::Method if def.node.kind_name() == "namespace_definition" => {
-                Some(Kind::Package)
-            }
+            DefTag::Method if def.node.kind_name() == "namespace_definition" => Some(Kind::Package),
             DefTag::Class => Some(match def.node.kind_name() {
                 "class_specifier" => Kind::Class,
                 "type_definition" => match def.node.field("type").map(|t| t.kind_name()) {
@@ -872,9 +904,9 @@ impl Syntax for CppSyntax {
     fn variadic(&self, def: &Def<'_>) -> bool {
         params_of(def).is_some_and(|list| {
             let mut c = list.walk();
-            let v = list.children(&mut c).any(|n| {
-                matches!(n.kind(), "..." | "variadic_parameter_declaration")
-            });
+            let v = list
+                .children(&mut c)
+                .any(|n| matches!(n.kind(), "..." | "variadic_parameter_declaration"));
             v
         })
     }
@@ -917,9 +949,9 @@ impl Syntax for CppSyntax {
             }
             "preproc_def" => first_line(&text(src, node)).trim().to_string(),
             "type_definition" => {
-                let kw = node.field("type").map_or("struct", |t| {
-                    t.kind_name().trim_end_matches("_specifier")
-                });
+                let kw = node
+                    .field("type")
+                    .map_or("struct", |t| t.kind_name().trim_end_matches("_specifier"));
                 format!("typedef {kw} {}", text(src, def.name))
             }
             "type_identifier" => {
