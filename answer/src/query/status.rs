@@ -49,12 +49,11 @@ impl Map {
     pub fn map_status(&self) -> Result<(MapStatus, Vec<String>), ToolError> {
         let _snapshot = self.snapshot()?;
         let meta = |k: &str| self.db.get_meta(k);
+        let mut counted = self.db.lang_counts()?;
         let mut langs = std::collections::BTreeMap::new();
         for lang in Lang::ALL {
-            langs.insert(
-                lang.prefix().to_string(),
-                self.db.lang_counts(lang.prefix())?,
-            );
+            let c = counted.remove(lang.prefix()).unwrap_or_default();
+            langs.insert(lang.prefix().to_string(), c);
         }
         let edges = self.db.edge_counts()?;
         let skipped = self.db.skipped_files()?;

@@ -55,7 +55,7 @@ pub struct EdgeOut {
 }
 
 /// One language's files and symbols (definitions: file and package nodes not counted).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LangCounts {
     pub files: i64,
@@ -652,24 +652,36 @@ impl Db {
         Ok(())
     }
 
-    /// One language's files, skipped files, parse errors and symbols.
-    pub fn lang_counts(&self, prefix: &str) -> SqlResult<LangCounts> {
-        let (files, skipped, parse_errors) = self.conn.query_row(
-            "SELECT count(*), count(skip_reason), coalesce(sum(parse_error), 0) FROM files WHERE lang = ?1",
-            [prefix],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    /// Each language's files, skipped files, parse errors and symbols, by prefix: one pass
+    /// over each table (a count per language through the `lang` index read every symbol's
+    /// row: 21 s for the Linux kernel's 5 M symbols). A language with no file is absent.
+    pub fn lang_counts(&self) -> SqlResult<BTreeMap<String, LangCounts>> {
+        let mut out: BTreeMap<String, LangCounts> = BTreeMap::new();
+        let mut st = self.conn.prepare(
+            "SELECT lang, count(*), count(skip_reason), coalesce(sum(parse_error), 0) FROM files GROUP BY lang",
         )?;
-        let symbols = self.conn.query_row(
-            "SELECT count(*) FROM symbols WHERE lang = ?1 AND qualname != ''",
-            [prefix],
-            |r| r.get(0),
-        )?;
-        Ok(LangCounts {
-            files,
-            symbols,
-            skipped,
-            parse_errors,
-        })
+        for r in st.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                LangCounts {
+                    files: r.get(1)?,
+                    symbols: 0,
+                    skipped: r.get(2)?,
+                    parse_errors: r.get(3)?,
+                },
+            ))
+        })? {
+            let (lang, c) = r?;
+            out.insert(lang, c);
+        }
+        let mut st = self
+            .conn
+            .prepare("SELECT lang, count(*) FROM symbols WHERE qualname != '' GROUP BY lang")?;
+        for r in st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
+            let (lang, n) = r?;
+            out.entry(lang).or_default().symbols = n;
+        }
+        Ok(out)
     }
 
     /// Edges per kind, `contains` (a symbol's parent) counted as one.
