@@ -305,8 +305,8 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
         .iter()
         .map(|r| site(r))
         .collect();
-        // C: a definition and the declaration it implements are one function (calls go to
-        // the definition; clangd lists them under either).
+        // C and C++: a definition and the declaration it implements are one function (calls
+        // go to the definition; clangd lists them under either).
         let linked: HashSet<Site> = rows(
             &conn,
             &format!(
@@ -315,7 +315,7 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
                  JOIN edges e ON e.target = (CASE WHEN i.source = m.id THEN i.target ELSE i.source END)
                    AND e.kind = {CALLS}
                  JOIN files f ON f.id = e.file_id
-                 WHERE m.node_id = '{quoted}' AND m.kind = 'function'"
+                 WHERE m.node_id = '{quoted}' AND (m.kind = 'function' OR m.lang = 'cpp')"
             ),
         )
         .iter()
@@ -622,6 +622,28 @@ fn c_call_edges_agree_with_clangd() {
     assert!(t.recall() >= 0.90, "recall {:.3}", t.recall());
     assert!(
         t.precision() >= 0.97,
+        "precision {:.3}: {:#?}",
+        t.precision(),
+        s.wrong
+    );
+}
+
+/// C++: googletest's own sources and headers, clangd's references.
+#[test]
+fn cpp_call_edges_agree_with_clangd() {
+    let ws = crate::lsp::googletest_copy();
+    let s = measure(ws.path(), Lang::Cpp, 40, 4);
+    print("clangd (C++: googletest)", &s);
+    assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
+    let t = &s.total;
+    // Floors, not the targets (recall 90%, precision 97%), which C++ does not meet yet
+    // (2026-11-26: recall 73.2% of 1,248 sites, precision 90.8%). Of the 335 misses, 82 are
+    // constructor calls (`AssertionResult(false)`: the map's edge is to the class) and 43
+    // calls inside macro expansions; the unconfirmed are mostly overloaded templates
+    // (`testing::Eq`) the map resolves by name and arity.
+    assert!(t.recall() >= 0.72, "recall {:.3}", t.recall());
+    assert!(
+        t.precision() >= 0.90,
         "precision {:.3}: {:#?}",
         t.precision(),
         s.wrong

@@ -227,6 +227,46 @@ fn clangd_agrees_with_the_map_on_tree_sitter_runtime() {
     );
 }
 
+/// googletest's own sources and headers (`googletest/src`, `googletest/include`, as Debian
+/// ships them), through codemap-clangd with its generated compile_commands.json (C++17).
+pub fn googletest_copy() -> tempfile::TempDir {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = std::path::PathBuf::from("/usr/src/googletest/googletest");
+    assert!(
+        root.join("src/gtest.cc").is_file(),
+        "the C++ corpus is Debian's googletest sources: apt-get install googletest (/usr/src/googletest)"
+    );
+    for d in ["src", "include"] {
+        copy_dir(&root.join(d), &ws.path().join(d));
+    }
+    // gtest-all.cc is the unity build (it includes every other .cc file).
+    let _ = std::fs::remove_file(ws.path().join("src/gtest-all.cc"));
+    ws
+}
+
+#[test]
+fn clangd_agrees_with_the_map_on_googletest() {
+    servers_on_path();
+    let ws = googletest_copy();
+    let (n, bad, omitted) = agreement(ws.path());
+    eprintln!(
+        "clangd (C++): {} of {n} symbols of googletest agree with the map ({} answered from the parse: {:?})",
+        n - bad.len(),
+        omitted.len(),
+        &omitted[..omitted.len().min(10)]
+    );
+    if !bad.is_empty() {
+        eprintln!("disagreements (first 20): {:#?}", &bad[..bad.len().min(20)]);
+    }
+    assert!(n > 1000, "{n} symbols");
+    assert!(
+        bad.len() * 100 <= n,
+        "{} of {n} disagree, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}
+
 #[test]
 fn rust_analyzer_agrees_with_the_map_on_the_ignore_crate() {
     servers_on_path();
