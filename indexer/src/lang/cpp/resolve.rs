@@ -51,7 +51,14 @@ fn lang_of(ws: &Layout, file: &str) -> Lang {
 }
 
 /// The headers a file sees, each with its language: its includes in order, then theirs.
-fn headers_seen(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<(Lang, String)> {
+/// Worked out once per file (`FileCtx::memo`, as C's): every reference reads it.
+fn headers_seen<'a>(ctx: &'a FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> &'a [(Lang, String)] {
+    let memo = ctx.memo.get_or_init(|| Box::new(headers_of(ctx, ws, idx)));
+    memo.downcast_ref::<Vec<(Lang, String)>>()
+        .map_or(&[], |v| &v[..])
+}
+
+fn headers_of(ctx: &FileCtx, ws: &Layout, idx: &dyn SymbolIndex) -> Vec<(Lang, String)> {
     let mut seen: Vec<(Lang, String)> = Vec::new();
     let mut level: Vec<String> = ctx
         .star
@@ -134,7 +141,7 @@ impl CppResolver {
         }
         let headers = headers_seen(ctx, ws, idx);
         for q in &qs {
-            for (l, h) in &headers {
+            for (l, h) in headers {
                 if let Some(s) = idx.in_file(*l, h, q).filter(|s| want(s.kind)) {
                     return Some((s, Resolution::Import));
                 }
@@ -330,7 +337,7 @@ impl CppResolver {
             .collect();
         qs.push(target.clone());
         for q in qs {
-            for (l, f) in &files {
+            for (l, f) in files {
                 let mut found: Vec<SymRef> = Vec::new();
                 for k in 1..=64u32 {
                     let qk = if k == 1 {
