@@ -86,7 +86,7 @@ fn main() {
                     };
                     let root = tree.root_node();
                     if root.has_error() {
-                        match indexer::extract::swallows(root, &src) {
+                        match indexer::extract::swallows(root, &src, f.lang.spec().syntax) {
                             Some(at) => {
                                 let line = 1 + memchr::memchr_iter(b'\n', &src[..at]).count();
                                 println!("swallows\t{}:{line}", f.rel);

@@ -461,6 +461,10 @@ pub fn is_member_name(s: &str) -> bool {
         if !op.is_empty() && op.chars().all(|c| OPERATOR_CHARS.contains(c)) {
             return true;
         }
+        // `operator new`, `operator delete[]`, a conversion `operator bool`.
+        if let Some(word) = op.strip_prefix(' ') {
+            return is_identifier(word.strip_suffix("[]").unwrap_or(word));
+        }
     }
     is_identifier(s.strip_prefix('#').unwrap_or(s))
 }

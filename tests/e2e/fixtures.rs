@@ -1131,8 +1131,9 @@ fn cpp_fixture_map() {
     // Calls through stated types (`cart.add`, `again->add` of an `auto` from `new`, a
     // parameter's `m.format()`, a member field's `lines.push`), overloads by argument count,
     // `using shop::Money`, a call into C (`legacy_tax_rate`, to its C definition); a call
-    // found at a declaration goes to its one out-of-line definition; `new T`, `T(…)` and `T x(…)`
-    // call the class; the standard library is outside or unresolved.
+    // found at a declaration goes to its one out-of-line definition; `new T(…)` and `T(…)` call
+    // the constructor their argument count picks (`Money(rate)` → `Money~2`, its definition);
+    // the standard library is outside or unresolved.
     assert_eq!(
         sorted_edges(ws.path(), "calls"),
         [
@@ -1143,10 +1144,9 @@ fn cpp_fixture_map() {
             "cpp:src/cart.cpp#shop.Cart.add~2|cpp:src/cart.cpp#clamp|local",
             "cpp:src/cart.cpp#shop.Cart.total|cpp:src/cart.cpp#shop.sum|local",
             "cpp:src/cart.cpp#shop.sum|c:src/legacy.c#legacy_tax_rate|import",
-            "cpp:src/cart.cpp#shop.sum|cpp:include/shop/money.hpp#shop.Money|import",
-            "cpp:src/main.cpp#main|cpp:include/shop/cart.hpp#shop.Cart|import",
+            "cpp:src/cart.cpp#shop.sum|cpp:src/money.cpp#shop.Money.Money~2|import",
             "cpp:src/main.cpp#main|cpp:include/shop/item.h#shop.catalog.Book|import",
-            "cpp:src/main.cpp#main|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.Cart|import",
             "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.add|inferred",
             "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.add~2|inferred",
             "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.Cart.total|inferred",
@@ -1154,10 +1154,11 @@ fn cpp_fixture_map() {
             "cpp:src/main.cpp#main|cpp:src/cart.cpp#shop.sum|import",
             "cpp:src/main.cpp#main|cpp:src/main.cpp#print|local",
             "cpp:src/main.cpp#main|cpp:src/main.cpp#print|local",
+            "cpp:src/main.cpp#main|cpp:src/money.cpp#shop.Money.Money~3|import",
             "cpp:src/main.cpp#print|cpp:src/money.cpp#shop.Money.format|inferred",
             "cpp:src/money.cpp#shop.Money.format|?out.str|external",
             "cpp:src/money.cpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money.cents|inferred",
-            "cpp:src/money.cpp#shop.Money.operator+|cpp:include/shop/money.hpp#shop.Money|import",
+            "cpp:src/money.cpp#shop.Money.operator+|cpp:src/money.cpp#shop.Money.Money~2|import",
         ]
     );
     // Each out-of-line definition implements its declaration in the class, overloads by

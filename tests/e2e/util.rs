@@ -427,3 +427,18 @@ pub fn anchors_of(list: &Value) -> Vec<Value> {
     }
     out
 }
+
+/// Whether a symbol's name range (its text `written`) holds its `name`: the same text, or a
+/// C++ conversion operator, named after its type (`operator Matcher` for `operator
+/// ::testing::Matcher<F>() const` on one line), whose range runs from the keyword and holds
+/// the type's name.
+pub fn holds_name(written: &str, name: &str) -> bool {
+    if written == name {
+        return true;
+    }
+    name.strip_prefix("operator ").is_some_and(|w| {
+        w.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && written.starts_with("operator")
+            && written.contains(w)
+    })
+}

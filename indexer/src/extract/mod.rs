@@ -94,14 +94,16 @@ impl Extractor {
         let prepared = lang.spec().syntax.prepare(src);
         let src = prepared.as_deref().unwrap_or(src);
         let (first, swallowed) = self.extract_parsed(worker, lang, dialect, src, reference);
-        if !swallowed {
+        let Some(bodies) = swallowed else {
             return first;
-        }
+        };
         // A syntax error can swallow every declaration after it into one top-level error
         // node (`function a(x: number,` unclosed). Blank the broken declaration and parse
         // again: the answer that recovers more definitions is kept.
         let lq = self.query(lang, dialect);
-        let Some(blanked) = lq.and_then(|lq| recover(&mut worker.parser, &lq.grammar, src)) else {
+        let Some(blanked) =
+            lq.and_then(|lq| recover(&mut worker.parser, &lq.grammar, src, &bodies))
+        else {
             return first;
         };
         let (second, _) = self.extract_parsed(worker, lang, dialect, &blanked, reference);
@@ -122,13 +124,13 @@ impl Extractor {
         dialect: usize,
         src: &[u8],
         reference: bool,
-    ) -> (FileExtract, bool) {
+    ) -> (FileExtract, Option<Vec<(usize, usize)>>) {
         let failed = (
             FileExtract {
                 parse_error: true,
                 ..FileExtract::default()
             },
-            false,
+            None,
         );
         // The grammar was checked in `Extractor::new`; a failure here cannot happen, but a
         // file is never worth a panic.
@@ -200,7 +202,10 @@ impl Extractor {
         raw.unread = unread;
         let mut out = build(spec, src, raw, tree.root_node());
         out.parse_error = tree.root_node().has_error();
-        let swallowed = out.parse_error && recover::swallows(tree.root_node(), src).is_some();
+        let syntax = spec.syntax;
+        let swallowed = (out.parse_error
+            && recover::swallows(tree.root_node(), src, syntax).is_some())
+        .then(|| recover::bodies(src, syntax));
         (out, swallowed)
     }
 

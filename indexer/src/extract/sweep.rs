@@ -78,7 +78,9 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             .map(|o| o.sym)
             .filter(|&s| syntax.is_scope(out.symbols[s].kind));
         let innermost = scopes.next();
-        let scope = if syntax.lifted(def) {
+        let scope = if syntax.file_level(def) {
+            None
+        } else if syntax.lifted(def) {
             scopes.next()
         } else {
             innermost
@@ -104,7 +106,7 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
         {
             continue;
         }
-        let name = text(src, def.name);
+        let name = syntax.name(src, def);
         // Error recovery can hand us a missing (zero-width) or mangled name: no symbol, no ID.
         if !crate::syntax::is_member_name(&name) {
             continue;

@@ -625,12 +625,12 @@ fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
             &[("After", 4), ("After.m", 7), ("last", 10)],
         ),
         // C: tree-sitter-c closes the list itself and reads the next declaration's head and
-        // body as the broken function's (as it reads a head over two lines, so it is not
-        // told from one): that one is lost, the rest is there.
+        // body as the broken function's; `struct after {` is no declarator's line (`f(`),
+        // so not a head written over two lines: the broken one is blanked, the rest kept.
         (
             Lang::C,
             "int a(int x, int y\n\nstruct after {\n\tint m;\n};\n\nint last(void)\n{\n\treturn 0;\n}\n",
-            &[("a", 1), ("last", 7)],
+            &[("after", 3), ("after.m", 4), ("last", 7)],
         ),
     ];
     for (lang, src, want) in cases {
@@ -648,6 +648,75 @@ fn a_broken_declaration_does_not_take_the_rest_of_the_file() {
             );
         }
     }
+}
+
+/// C++ writes a namespace's declarations at column 0: an error inside one is looked for
+/// inside it (each prefix closed), and the namespace and what follows the broken
+/// declaration keep their names (googletest's headers lost `testing` before).
+#[test]
+fn a_broken_declaration_in_a_namespace_keeps_the_namespace() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "namespace testing {\nnamespace internal {\n\nint a(int x, int y\n\nclass After {\n public:\n  void m();\n};\n\nint last();\n\n}  // namespace internal\n}  // namespace testing\n";
+    let out = ex.extract_source(Lang::Cpp, src.as_bytes());
+    assert!(out.parse_error);
+    let got: Vec<(&str, u32)> = out
+        .symbols
+        .iter()
+        .map(|s| (s.qualname.as_str(), s.name_span.start.line))
+        .collect();
+    for want in [
+        ("testing", 1),
+        ("testing.internal", 2),
+        ("testing.internal.After", 6),
+        ("testing.internal.After.m", 8),
+        ("testing.internal.last", 11),
+    ] {
+        assert!(got.contains(&want), "{want:?} in {got:?}");
+    }
+}
+
+/// C++: a macro defined inside a namespace is the file's (the preprocessor knows no
+/// namespaces); conversion operators and `operator new` are named as node IDs can carry
+/// them; a lone macro line after an access label is blanked, not read as a member.
+#[test]
+fn cpp_macros_operators_and_macro_lines() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "namespace ns {\n#define CHECK_(c) if (c) {}\nclass A {\n public:\n  DISABLE_WARNINGS_PUSH_(4180)\n  operator bool() const { return true; }\n  explicit operator ::ns::Matcher<int>() const;\n  void* operator new(size_t n);\n  void operator delete[](void* p);\n};\n}\n";
+    let out = ex.extract_source(Lang::Cpp, src.as_bytes());
+    let got: Vec<&str> = out.symbols.iter().map(|s| s.qualname.as_str()).collect();
+    assert_eq!(
+        got,
+        [
+            "ns",
+            "CHECK_",
+            "ns.A",
+            "ns.A.operator bool",
+            "ns.A.operator Matcher",
+            "ns.A.operator new",
+            "ns.A.operator delete[]"
+        ],
+        "{:?}",
+        out.parse_error
+    );
+}
+
+#[test]
+fn namespace_bodies_are_matched_past_comments_and_strings() {
+    let syntax = Lang::Cpp.spec().syntax;
+    let src = "namespace a {\n// }\nconst char* s = \"}\";\nchar c = '}';\nint n = 1'000;\nnamespace b {\nvoid f() { }\n}\n}\nnamespace open {\n";
+    let bodies = super::recover::bodies(src.as_bytes(), syntax);
+    let at = |needle: &str| src.find(needle).expect("in the text");
+    let mut bodies = bodies;
+    bodies.sort();
+    assert_eq!(
+        bodies,
+        [
+            (at("{\n// }") + 1, at("}\nnamespace open")),
+            (at("{\nvoid f") + 1, at("}\n}\nnamespace open")),
+            (at("open {") + 6, usize::MAX),
+        ]
+    );
+    assert!(super::recover::bodies(src.as_bytes(), Lang::C.spec().syntax).is_empty());
 }
 
 /// Linux's kernel/sched/core.c: a loop macro over a statement without braces was read as a

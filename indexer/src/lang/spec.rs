@@ -405,6 +405,13 @@ pub trait Syntax: Sync {
         name: &str,
     ) -> Option<Kind>;
 
+    /// The definition's name, as its node ID spells it: the `@name` capture's text, unless
+    /// the language spells it otherwise (C++'s conversion operator `operator bool`, whose
+    /// capture is the `operator` keyword).
+    fn name(&self, src: &[u8], def: &Def<'_>) -> String {
+        crate::syntax::text(src, def.name)
+    }
+
     /// Kinds that open a scope for qualified names.
     fn is_scope(&self, kind: Kind) -> bool;
 
@@ -415,11 +422,31 @@ pub trait Syntax: Sync {
         None
     }
 
+    /// Whether a node of this kind holds top-level declarations of its own, so error
+    /// recovery looks inside it as it looks at the file's (C's `#ifdef X … #endif`, C++'s
+    /// `namespace n { … }`, whose declarations sit at column 0).
+    fn holds_declarations(&self, _kind: &str) -> bool {
+        false
+    }
+
+    /// Whether a line at column 0 opens a block whose declarations sit at column 0 too, with
+    /// the brace it ends with (C++'s `namespace n {`, `extern "C" {`): error recovery closes
+    /// a prefix of the file cut inside one.
+    fn opens_declaration_block(&self, _line: &[u8]) -> bool {
+        false
+    }
+
     /// The kind `place` gave, looked at again with the whole definition (a `const` bound to
     /// an arrow function is a function); `None` leaves the definition out (a name bound to
     /// `require(...)` is an import).
     fn refine(&self, _src: &[u8], _def: &Def<'_>, kind: Kind) -> Option<Kind> {
         Some(kind)
+    }
+
+    /// A definition that belongs to the file whatever encloses it (C's and C++'s macros:
+    /// a `#define` inside a namespace or a function is the preprocessor's, not the scope's).
+    fn file_level(&self, _def: &Def<'_>) -> bool {
+        false
     }
 
     /// A definition that belongs to the scope around its innermost one (a constructor's

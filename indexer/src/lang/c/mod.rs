@@ -353,10 +353,13 @@ fn prefix_macro(line: &str) -> Option<usize> {
 /// statement ends before them (a line ending in `;`, or `{` opening a struct or a block):
 /// macros that expand to fields or statements (`SUBTREE_BITS` in a struct's body), which the
 /// grammar reads as a broken declaration that takes the rest of the struct with it. Lines
-/// of a `#define` are left alone; so is an enum's list (its lines end in `,`).
-pub(crate) fn blank_macro_lines(src: &mut [u8]) -> bool {
+/// of a `#define` are left alone; so is an enum's list (its lines end in `,`). C++ (`cpp`):
+/// also after a closing brace or an access label (`public:`), where a class's body has
+/// `GTEST_DISABLE_MSC_WARNINGS_PUSH_(4180)` between its members.
+pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
     let mut changed = false;
     let mut prev_end: u8 = b';';
+    let mut prev_label = false;
     let mut prev_enum = false;
     let mut continued = false;
     let mut at = 0;
@@ -375,7 +378,8 @@ pub(crate) fn blank_macro_lines(src: &mut [u8]) -> bool {
             }
         }
         if !t.is_empty() && !in_define && !t.starts_with('#') && !t.starts_with("//") {
-            if matches!(prev_end, b';' | b'{') && !prev_enum && lone_macro(t) {
+            let after = matches!(prev_end, b';' | b'{') || cpp && (prev_end == b'}' || prev_label);
+            if after && !prev_enum && lone_macro(t) {
                 for b in &mut src[at..end] {
                     if *b != b'\r' {
                         *b = b' ';
@@ -385,6 +389,7 @@ pub(crate) fn blank_macro_lines(src: &mut [u8]) -> bool {
             } else {
                 prev_end = t.bytes().last().unwrap_or(b';');
                 prev_enum = t.contains("enum") || t.ends_with("= {") || t.ends_with("={");
+                prev_label = matches!(t, "public:" | "private:" | "protected:");
             }
         } else if t.starts_with('#') && !in_define {
             prev_end = b';';
@@ -395,7 +400,25 @@ pub(crate) fn blank_macro_lines(src: &mut [u8]) -> bool {
     changed
 }
 
+/// A macro's definition (`#define X 1`, `#define F(x) x`).
+pub(crate) fn is_macro(kind: &str) -> bool {
+    matches!(kind, "preproc_def" | "preproc_function_def")
+}
+
+/// A preprocessor conditional block: `#if`, `#ifdef`, `#else`, `#elif` (C and C++).
+pub(crate) fn is_conditional_block(kind: &str) -> bool {
+    kind.starts_with("preproc_if") || kind.starts_with("preproc_el")
+}
+
 impl Syntax for CSyntax {
+    fn file_level(&self, def: &Def<'_>) -> bool {
+        crate::lang::c::is_macro(def.node.kind_name())
+    }
+
+    fn holds_declarations(&self, kind: &str) -> bool {
+        is_conditional_block(kind)
+    }
+
     fn place(
         &self,
         tag: DefTag,
@@ -427,7 +450,7 @@ impl Syntax for CSyntax {
     fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
         let blanked = blank_cplusplus(src);
         let mut out = blanked.unwrap_or_else(|| src.to_vec());
-        let changed = blank_macro_lines(&mut out);
+        let changed = blank_macro_lines(&mut out, false);
         let changed = directives::blank_directives_in_initializers(&mut out) || changed;
         let changed = directives::loop_macros_as_if(&mut out) || changed;
         (changed || out.as_slice() != src).then_some(out)
@@ -694,7 +717,7 @@ mod tests {
     fn macros_alone_on_a_line_are_blanked_in_struct_bodies() {
         let src = "struct s {\n  int a;\n  FIELDS\n  STAT(pages)\n  int b;\n};\nenum e {\n  ONLY\n};\nenum f { A,\n  LAST\n};\n#define M \\\n  OTHER\nint x = {\n  INIT\n};\n";
         let mut got = src.as_bytes().to_vec();
-        assert!(super::blank_macro_lines(&mut got));
+        assert!(super::blank_macro_lines(&mut got, false));
         assert_eq!(got.len(), src.len());
         assert_eq!(
             String::from_utf8_lossy(&got),

@@ -14,7 +14,8 @@
 //!   specialization (`template<> class V<int>`) is another definition of the name, `V~2`.
 //! - **Members.** Methods declared or defined in their class are `method`s, constructors
 //!   named after their class (`A.A`), destructors `A.~A`, operators `A.operator==` (spelled
-//!   with no space; `operator new` and conversion operators are left out); overloads are `~N`
+//!   with no space; `operator new` with one, a conversion operator after its type's own name:
+//!   `operator bool`, `operator Matcher` for `operator Matcher<T>()`); overloads are `~N`
 //!   in source order (`Language::overloads`). Fields are `field`s; enum constants hang under
 //!   an `enum class` (`E.red`) and are the enclosing scope's for a plain `enum` (`ns.red`).
 //! - **Out of line.** `void A::f() {}` and `ns::A::f` are `method`s named under their class
@@ -343,6 +344,25 @@ fn track_braces(line: &[u8], braces: &mut Vec<bool>) {
     }
 }
 
+/// Whether a line of code ends a parameter list: `…)`, `…) const`, `…) override`, a
+/// comment after it allowed. Pure.
+fn ends_params(line: &[u8]) -> bool {
+    let code = memchr::memmem::find(line, b"//").map_or(line, |c| &line[..c]);
+    let mut code = code.trim_ascii_end();
+    loop {
+        let stripped = [&b"const"[..], b"override", b"noexcept", b"final"]
+            .iter()
+            .find_map(|w| code.strip_suffix(*w));
+        match stripped {
+            Some(rest) if rest.last().is_some_and(|c| matches!(c, b' ' | b')')) => {
+                code = rest.trim_ascii_end();
+            }
+            _ => break,
+        }
+    }
+    code.ends_with(b")")
+}
+
 /// Attribute and export macros the grammar reads as names, blanked in place: an export
 /// macro starting a declaration (`GTEST_API_ std::string f();`), a line of macros alone
 /// before a declaration (`GTEST_ATTRIBUTE_NO_SANITIZE_MEMORY_ GTEST_…_ADDRESS_`), and a
@@ -355,6 +375,8 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
     // Open braces, each a scope (namespace, class: true) or a block (false), as far as a
     // line-by-line reading tells.
     let mut braces: Vec<bool> = Vec::new();
+    // The last code line ended a parameter list (`…)`, `…) const`): a head over two lines.
+    let mut after_params = false;
     while at < src.len() {
         let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
         let in_define = continued;
@@ -370,8 +392,9 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
         }
         let at_scope = braces.last().is_none_or(|s| *s);
         // `MACRO(args);` alone at a namespace's or a class's level: a macro that expands to
-        // declarations (`GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );`).
-        if at_scope {
+        // declarations (`GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );`); not under
+        // a parameter list, where it is an attribute of that declaration.
+        if at_scope && !after_params {
             let line = &src[first..end];
             let w = line
                 .iter()
@@ -423,7 +446,11 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
         let next_is_word = src
             .get(i)
             .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'~' | b':'));
-        let blank_spans = if rest_empty {
+        // `    GTEST_LOCK_EXCLUDED_(mutex_) {` under `void f(int a)`: after the parameters.
+        let ends_head = rest_empty || matches!(src.get(i), Some(b'{' | b';' | b'='));
+        let blank_spans = if at_scope && after_params && !spans.is_empty() && ends_head {
+            true
+        } else if rest_empty {
             // A line of macros alone (with arguments or not), two or more, or one export
             // macro: attributes of the declaration below.
             spans.len() >= 2
@@ -445,6 +472,7 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             }
             changed = true;
         }
+        after_params = ends_params(&src[first..end]);
         // `) MACRO_(args)` before `;`, `{`, `=` or the line's end.
         let mut k = first;
         while let Some(p) = memchr::memchr(b')', &src[k..end]).map(|p| k + p) {
@@ -574,13 +602,49 @@ fn declares_function(def: &Def<'_>) -> bool {
             .name
             .parent()
             .is_some_and(|p| p.kind_name() == "function_declarator")
+        || def.name.kind_name() == "operator_cast"
+}
+
+/// A C++ operator's name as node IDs spell it: `operator new`, `operator delete[]` with one
+/// space; a conversion operator (an `operator_cast`) after its type's own name, template arguments, qualifiers and namespaces left out:
+/// `operator bool`, `operator Matcher` for `operator ::testing::Matcher<T>() const`. `None`
+/// when the name is no operator's. Pure.
+fn operator_spelling(src: &[u8], name: Node<'_>) -> Option<String> {
+    match name.kind_name() {
+        "operator_name" => {
+            let t = text(src, name);
+            Some(
+                t.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .replace(" [", "["),
+            )
+        }
+        "operator_cast" => {
+            let ty = text(src, name.field("type")?);
+            let base = ty.split('<').next().unwrap_or("");
+            let word = base
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .rfind(|w| !w.is_empty())?;
+            Some(format!("operator {word}"))
+        }
+        _ => None,
+    }
 }
 
 /// Whether the file defines, out of line, the method a class body declares (`void f();` in
 /// `class A`, and `void A::f() {}` below): the definition is then the one symbol, as C's
 /// prototypes and definitions in one file.
 fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
-    let Some(class) = def.node.parent().and_then(|l| l.parent()) else {
+    // Through a member template's `template <…>` head.
+    let mut member = def.node;
+    while let Some(t) = member
+        .parent()
+        .filter(|p| p.kind_name() == "template_declaration")
+    {
+        member = t;
+    }
+    let Some(class) = member.parent().and_then(|l| l.parent()) else {
         return false;
     };
     let Some(class_name) = class.field("name").map(|n| match n.kind_name() {
@@ -589,7 +653,8 @@ fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
     }) else {
         return false;
     };
-    let name = &src[def.name.byte_range()];
+    let spelled = |n: Node<'_>| operator_spelling(src, n).unwrap_or_else(|| text(src, n));
+    let name = spelled(def.name);
     let mut root = def.node;
     while let Some(p) = root.parent() {
         root = p;
@@ -614,8 +679,10 @@ fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
                             None => break,
                         }
                     }
-                    let Some(q) = cur
-                        .field("declarator")
+                    // `A::operator bool() const` has no function declarator.
+                    let Some(q) = Some(cur)
+                        .filter(|c| c.kind_name() == "qualified_identifier")
+                        .or_else(|| cur.field("declarator"))
                         .filter(|q| q.kind_name() == "qualified_identifier")
                     else {
                         continue;
@@ -630,13 +697,13 @@ fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
                         }
                     }
                     let scope_name = scope.and_then(|s| scope_name(src, s));
-                    if &src[leaf.byte_range()] == name && scope_name.as_deref() == Some(&class_name)
-                    {
+                    if spelled(leaf) == name && scope_name.as_deref() == Some(&class_name) {
                         return true;
                     }
                 }
                 "namespace_definition"
                 | "declaration_list"
+                | "template_declaration"
                 | "preproc_if"
                 | "preproc_ifdef"
                 | "preproc_else"
@@ -702,7 +769,50 @@ fn value_type(src: &[u8], v: Node<'_>) -> Option<String> {
     }
 }
 
+/// A line that opens a namespace's or a linkage block's body: `namespace a {`,
+/// `namespace a::b {`, `inline namespace v1 {`, `namespace {`, `extern "C" {`, a comment
+/// after the brace allowed. Pure.
+fn opens_namespace(line: &[u8]) -> bool {
+    let line = String::from_utf8_lossy(line);
+    let code = line.split("//").next().unwrap_or("").trim();
+    let Some(head) = code.strip_suffix('{') else {
+        return false;
+    };
+    let head = head.trim();
+    let head = head.strip_prefix("inline ").map_or(head, str::trim_start);
+    if let Some(rest) = head.strip_prefix("namespace") {
+        return rest.is_empty()
+            || rest.starts_with(' ')
+                && rest
+                    .trim()
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b':'));
+    }
+    matches!(head, "extern \"C\"" | "extern \"C++\"")
+}
+
 impl Syntax for CppSyntax {
+    fn name(&self, src: &[u8], def: &Def<'_>) -> String {
+        operator_spelling(src, def.name).unwrap_or_else(|| text(src, def.name))
+    }
+
+    fn file_level(&self, def: &Def<'_>) -> bool {
+        crate::lang::c::is_macro(def.node.kind_name())
+    }
+
+    fn opens_declaration_block(&self, line: &[u8]) -> bool {
+        opens_namespace(line)
+    }
+
+    /// Namespaces and `extern "C" { … }` too: their bodies sit at column 0.
+    fn holds_declarations(&self, kind: &str) -> bool {
+        crate::lang::c::is_conditional_block(kind)
+            || matches!(
+                kind,
+                "namespace_definition" | "linkage_specification" | "declaration_list"
+            )
+    }
+
     fn place(
         &self,
         tag: DefTag,
@@ -741,7 +851,7 @@ impl Syntax for CppSyntax {
     fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
         let mut out = src.to_vec();
         let n = namespace_macros(&mut out);
-        let a = blank_macro_lines(&mut out) || n;
+        let a = blank_macro_lines(&mut out, true) || n;
         let b = blank_class_macros(&mut out);
         let c = blank_attribute_macros(&mut out);
         (a || b || c).then_some(out)
@@ -826,9 +936,9 @@ impl Syntax for CppSyntax {
         let defines =
             def.node.kind_name() == "function_definition" && !has_storage(src, def.node, "static");
         match def.tag {
-            DefTag::Function if defines => vec![(text(src, def.name), def.name)],
+            DefTag::Function if defines => vec![(self.name(src, def), def.name)],
             DefTag::Method if defines => match def.receiver.and_then(|r| scope_of(src, r)) {
-                Some(scope) => vec![(format!("{scope}.{}", text(src, def.name)), def.name)],
+                Some(scope) => vec![(format!("{scope}.{}", self.name(src, def)), def.name)],
                 None => Vec::new(),
             },
             _ => Vec::new(),
@@ -1142,6 +1252,15 @@ mod tests {
                 "DEFINE_KIND_(bool, kBool);",
             ),
             same("void f() {\n  EXPECT_EQ(a, b);\n}\n"),
+            blanked(
+                "void UnitTest::Add(int a,\n                   int b)\n    GTEST_LOCK_EXCLUDED_(mutex_) {\n}\n",
+                "GTEST_LOCK_EXCLUDED_(mutex_)",
+            ),
+            blanked(
+                "class A {\n  int f() const\n      GTEST_LOCK_EXCLUDED_(mu_);\n};\n",
+                "GTEST_LOCK_EXCLUDED_(mu_)",
+            ),
+            same("void f() {\n  if (g(x))\n    EXPECT_EQ(a, b);\n}\n"),
         ];
         for (src, want) in cases {
             let mut got = src.as_bytes().to_vec();
@@ -1159,6 +1278,24 @@ mod tests {
             String::from_utf8_lossy(&got),
             "namespace fmt {    \nclass A {};\n}                  // x\n#define X_BEGIN_NAMESPACE\n"
         );
+    }
+
+    #[test]
+    fn lines_that_open_a_namespace() {
+        let cases = [
+            ("namespace testing {", true),
+            ("namespace a::b {  // comment", true),
+            ("inline namespace v1 {", true),
+            ("namespace {", true),
+            ("extern \"C\" {", true),
+            ("namespace testing", false),
+            ("namespace x = y;", false),
+            ("class A {", false),
+            ("struct namespaced {", false),
+        ];
+        for (line, want) in cases {
+            assert_eq!(opens_namespace(line.as_bytes()), want, "{line:?}");
+        }
     }
 
     #[test]

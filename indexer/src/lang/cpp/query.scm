@@ -69,6 +69,21 @@
   declarator: (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name))
   !body) @definition.function
 
+; Conversion operators (`operator bool() const`): the name is the whole `operator_cast`,
+; spelled by `CppSyntax::name` after the type (`operator bool`).
+(function_definition
+  declarator: (operator_cast) @name
+  body: (_) @body) @definition.function
+(declaration declarator: (operator_cast) @name) @definition.variable
+(field_declaration declarator: (operator_cast) @name) @definition.field
+(function_definition
+  declarator: (qualified_identifier name: (operator_cast) @name) @receiver
+  body: (_) @body) @definition.method
+(function_definition
+  declarator: (qualified_identifier
+    name: (qualified_identifier name: (operator_cast) @name)) @receiver
+  body: (_) @body) @definition.method
+
 ; Out of line: `A::f`, `ns::A::f`, `a::b::A::f`, through pointer and reference declarators.
 (function_definition
   declarator: (function_declarator
@@ -133,7 +148,7 @@
 ; Fields, and methods declared in their class.
 (field_declaration declarator: (field_identifier) @name) @definition.field
 (field_declaration declarator: (_ declarator: [(field_identifier) (operator_name) (destructor_name)] @name)) @definition.field
-(field_declaration declarator: (_ declarator: (_ declarator: (field_identifier) @name))) @definition.field
+(field_declaration declarator: (_ declarator: (_ declarator: [(field_identifier) (operator_name)] @name))) @definition.field
 (field_declaration declarator: (reference_declarator (field_identifier) @name)) @definition.field
 (field_declaration declarator: (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name))) @definition.field
 

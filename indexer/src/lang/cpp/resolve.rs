@@ -274,6 +274,13 @@ impl Resolver for CppResolver {
                 return None;
             }
         }
+        // `A(…)`, `new A(…)`: the constructor its argument count picks, when the class
+        // declares one with that many parameters (else the class).
+        if let (LANG, Some(n)) = (lang, args) {
+            if let Some(ctor) = constructor(idx, &path, &qualname, n) {
+                return self.settle(idx, ctor, None);
+            }
+        }
         let header = match lang {
             Lang::C => c_header(&path),
             _ => is_header(&path),
@@ -300,6 +307,31 @@ impl Resolver for CppResolver {
             None => id,
         })
     }
+}
+
+/// The constructor of the class `class_q` (in `file`) that takes `args` arguments: the
+/// one of its `A.A`, `A.A~2`, … declared there with that parameter count; `None` when
+/// `class_q` is no class there, or none or several do.
+fn constructor(idx: &dyn SymbolIndex, file: &str, class_q: &str, args: u16) -> Option<String> {
+    let name = crate::syntax::segment_base(class_q.rsplit('.').next().unwrap_or(class_q));
+    let named = idx.by_name(LANG, name);
+    let class = named.iter().any(|s| {
+        s.file == file && s.qualname() == class_q && matches!(s.kind, Kind::Class | Kind::Struct)
+    });
+    if !class {
+        return None;
+    }
+    let ctor = format!("{class_q}.{name}");
+    single(named.into_iter().filter(|s| {
+        s.file == file
+            && s.kind == Kind::Method
+            && s.qualname()
+                .rsplit_once('.')
+                .map(|(p, l)| (p, crate::syntax::segment_base(l)))
+                == ctor.rsplit_once('.')
+            && params(idx, LANG, file, s.qualname()).is_some_and(|p| p == args.to_string())
+    }))
+    .map(|s| s.node_id)
 }
 
 impl CppResolver {

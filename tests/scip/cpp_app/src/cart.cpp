@@ -112,7 +112,7 @@
     int rate = legacy_tax_rate(1);
 //             ^^^^^^^^^^^^^^^ reference codemap conan shop 0.3.0 `src/legacy.c`/legacy_tax_rate().
     return total + Money(rate);
-//                 ^^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/money.hpp`/shop#Money#
+//                 ^^^^^ reference codemap conan-cpp shop 0.3.0 `src/money.cpp`/shop#Money#`Money~2`().
   }
 //⌃ enclosing_range_end codemap conan-cpp shop 0.3.0 `src/cart.cpp`/shop#sum().
   

@@ -31,7 +31,7 @@
 //    > ```
     shop::catalog::Book book("Dune", Money(12, 99));
 //                 ^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/item.h`/shop#catalog#Book#
-//                                   ^^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/money.hpp`/shop#Money#
+//                                   ^^^^^ reference codemap conan-cpp shop 0.3.0 `src/money.cpp`/shop#Money#`Money~3`().
     shop::Cart cart;
 //        ^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/cart.hpp`/shop#Cart#
     cart.add(&book, 2);
@@ -40,7 +40,7 @@
 //  ^^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/money.hpp`/shop#Money#
 //                     ^^^^^ reference codemap conan-cpp shop 0.3.0 `src/cart.cpp`/shop#Cart#total().
     auto* again = new shop::Cart();
-//                          ^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/cart.hpp`/shop#Cart#
+//                          ^^^^ reference codemap conan-cpp shop 0.3.0 `src/cart.cpp`/shop#Cart#Cart().
     again->add(&book);
 //         ^^^ reference codemap conan-cpp shop 0.3.0 `src/cart.cpp`/shop#Cart#add().
     print(total);

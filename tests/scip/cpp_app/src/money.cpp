@@ -89,7 +89,7 @@
 //             > ```
 //             relationship codemap conan-cpp shop 0.3.0 `include/shop/money.hpp`/shop#Money#operator+(). implementation
 //                             ^^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/money.hpp`/shop#Money#
-//                                                          ^^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/money.hpp`/shop#Money#
+//                                                          ^^^^^ reference codemap conan-cpp shop 0.3.0 `src/money.cpp`/shop#Money#`Money~2`().
 //                                                                               ^^^^^ reference codemap conan-cpp shop 0.3.0 `include/shop/money.hpp`/shop#Money#cents().
 //                                                                                         ⌃ enclosing_range_end codemap conan-cpp shop 0.3.0 `src/money.cpp`/shop#Money#operator+().
   
