@@ -129,6 +129,14 @@ struct Summary {
     /// to (C: `array_delete(&a)` is `_array__delete(…)`): the map's edge there is to the
     /// macro, so the site is the macro's, not counted for the function.
     through_macro: usize,
+    /// C and C++: the map's edges at sites where the server reads no code (its definition
+    /// request there answers nothing: an `#if` branch the build leaves out, such as
+    /// googletest's `GTEST_OS_WINDOWS` code on Linux): neither confirmed nor denied, left
+    /// out of the precision, counted.
+    inactive: usize,
+    /// C and C++: the map's edges the references leave out that the server's definition
+    /// request at the site confirms.
+    by_definition: usize,
     /// Every call site the server gave, `node_id file:line:col`: the truth another map can
     /// be held to (`print` writes them beside the misses).
     sites: Vec<String>,
@@ -198,6 +206,8 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
         skipped: Vec::new(),
         through_base: 0,
         through_macro: 0,
+        inactive: 0,
+        by_definition: 0,
         sites: Vec::new(),
     };
     for id in &sample {
@@ -322,11 +332,31 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
         .map(|r| site(r))
         .collect();
         let through: HashSet<Site> = through.union(&linked).cloned().collect();
-        // Sites where the map's call is to a macro.
+        // Sites where the map's call is to a macro, or whose text names a macro the map
+        // holds, not the function (`GTEST_IMPL_FORMAT_C_STRING_AS_POINTER_(char);` calls
+        // `PrintToString` in its expansion; C++'s `Syntax::prepare` blanks such a line).
+        let callee = indexer::id::segment_name(id.rsplit(['#', '.']).next().unwrap_or(&id));
         let macro_calls: HashSet<Site> = calls
             .iter()
             .filter(|(f, l, c)| {
-                !rows(
+                let word: String = text_of(f)
+                    .lines()
+                    .nth(*l as usize - 1)
+                    .unwrap_or("")
+                    .chars()
+                    .skip(*c as usize - 1)
+                    .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                    .collect();
+                let named_macro = word != callee
+                    && !rows(
+                        &conn,
+                        &format!(
+                            "SELECT 1 FROM all_symbols WHERE name = '{}' AND signature LIKE '#define%' LIMIT 1",
+                            word.replace('\'', "''")
+                        ),
+                    )
+                    .is_empty();
+                named_macro || !rows(
                     &conn,
                     &format!(
                         "SELECT 1 FROM all_edges e JOIN files fl ON fl.id = e.file_id
@@ -361,6 +391,72 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
             .iter()
             .filter(|c| map.contains(*c) || through.contains(*c))
             .count();
+        // C and C++: the map's edges the references leave out, asked again with the
+        // server's definition request at the site. No answer: the server reads no code
+        // there (an inactive `#if` branch), left out. An answer on the symbol (or on the
+        // declaration or definition it implements or is implemented by): confirmed by the
+        // server's own reading of the site (clangd lists a function template's
+        // instantiated calls under no reference of the template).
+        let mut by_definition: HashSet<Site> = HashSet::new();
+        let mut inactive: HashSet<Site> = HashSet::new();
+        if matches!(lang, Lang::C | Lang::Cpp) {
+            let homes: HashSet<(String, u32)> = rows(
+                &conn,
+                &format!(
+                    "SELECT f.path || '|' || s.name_line || '|0' FROM all_symbols m
+                     JOIN edges i ON (i.source = m.id OR i.target = m.id) AND i.kind = {IMPLEMENTS}
+                     JOIN symbols s ON s.id = (CASE WHEN i.source = m.id THEN i.target ELSE i.source END)
+                     JOIN files f ON f.id = s.file_id
+                     WHERE m.node_id = '{quoted}'"
+                ),
+            )
+            .iter()
+            .map(|r| {
+                let (f, l, _) = site(r);
+                (f, l)
+            })
+            .chain([(file.clone(), line)])
+            .collect();
+            for w in map.difference(&refs) {
+                let (f, l, c) = w;
+                let t = text_of(f);
+                let Ok(at) = contain(&canon, f) else {
+                    continue;
+                };
+                let Ok(defs) = server.locate(
+                    lsp::Locate::Definition,
+                    &at,
+                    &t,
+                    Pos { line: *l, col: *c },
+                    Some(Duration::from_secs(30)),
+                ) else {
+                    continue;
+                };
+                if defs.is_empty() {
+                    inactive.insert(w.clone());
+                    continue;
+                }
+                let lands = defs.iter().any(|d| {
+                    lsp::spot(d, server.encoding(), |abs, n| {
+                        std::fs::read_to_string(abs)
+                            .ok()
+                            .and_then(|x| x.lines().nth(n as usize - 1).map(str::to_string))
+                    })
+                    .is_some_and(|s| {
+                        s.abs.strip_prefix(&canon).ok().is_some_and(|p| {
+                            homes.contains(&(p.to_string_lossy().into_owned(), s.pos.line))
+                        })
+                    })
+                });
+                if lands {
+                    by_definition.insert(w.clone());
+                }
+            }
+        }
+        summary.inactive += inactive.len();
+        summary.by_definition += by_definition.len();
+        let map: HashSet<Site> = map.difference(&inactive).cloned().collect();
+        let refs: HashSet<Site> = refs.union(&by_definition).cloned().collect();
         let confirmed = map.intersection(&refs).count();
         let mut t = Tally {
             symbols: 1,
@@ -401,6 +497,17 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
     summary.misses.sort();
     summary.wrong.sort();
     summary
+}
+
+impl Summary {
+    /// The precision against the server's references alone, without the edges its
+    /// definition request confirmed.
+    fn reference_precision(&self) -> f64 {
+        ratio(
+            self.total.confirmed - self.by_definition,
+            self.total.map_edges,
+        )
+    }
 }
 
 fn print(name: &str, s: &Summary) {
@@ -452,6 +559,15 @@ fn print(name: &str, s: &Summary) {
     eprintln!(
         "  sites the server counts for a function a called macro expands to (the map's edge is the macro's): {}",
         s.through_macro
+    );
+    eprintln!(
+        "  the map's edges where the server reads no code (an inactive #if branch), not counted: {}",
+        s.inactive
+    );
+    eprintln!(
+        "  the map's edges no reference lists that the server's definition at the site confirms: {} (precision against the references alone: {:.1}%)",
+        s.by_definition,
+        100.0 * s.reference_precision()
     );
     eprintln!(
         "  misses (first 15 of {}): {:#?}",
@@ -620,10 +736,12 @@ fn c_call_edges_agree_with_clangd() {
     assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
     let t = &s.total;
     assert!(t.recall() >= 0.90, "recall {:.3}", t.recall());
+    // Against the references alone: the edges clangd's definition request confirms (in
+    // `#ifdef DEBUG` code, where it answers by name) are not counted for it.
     assert!(
-        t.precision() >= 0.97,
+        s.reference_precision() >= 0.97,
         "precision {:.3}: {:#?}",
-        t.precision(),
+        s.reference_precision(),
         s.wrong
     );
 }
@@ -636,20 +754,20 @@ fn cpp_call_edges_agree_with_clangd() {
     print("clangd (C++: googletest)", &s);
     assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
     let t = &s.total;
-    // Floors, not the targets (recall 90%, precision 97%), which C++ does not meet yet
-    // (2026-11-26: recall 76.1% of 1,234 sites, precision 89.4%; 73.2%/90.8% before a call
-    // `A(…)` went to the constructor its argument count picks and macros after a parameter
-    // list on a line of their own were blanked). The misses left: calls inside macro
-    // expansions (`GTEST_CHECK_(…)` calls `IsTrue`; the name is not in the text there),
-    // declarations that construct (`Message msg;`), constructors chosen by argument types
-    // (defaults, copies); the unconfirmed are mostly overloaded templates (`testing::Eq`)
-    // the map resolves by name and arity, and sites in `#if` branches clangd reads as
-    // inactive.
-    assert!(t.recall() >= 0.75, "recall {:.3}", t.recall());
+    // Floors, not the targets (recall 90%, precision 97%), which C++ does not meet yet.
+    // 2026-11-26: recall 84.5% of 1,157 sites (73.2% before this session's constructor calls,
+    // result types of calls, macro lines after parameter lists, macro-expansion sites counted
+    // apart); precision against the references alone 92.4% (90.8% before), 98.1% with the edges
+    // clangd's definition request confirms (a function template's calls are under no
+    // reference of the template: `testing::Eq`). The misses left: overloads of one arity
+    // told apart by argument types (`OutputJsonKey`), range-`for` over a member container,
+    // typedef'd parameter types (`const TestCase&`), declarations that construct (`Message
+    // msg;`), constructors chosen by defaults.
+    assert!(t.recall() >= 0.84, "recall {:.3}", t.recall());
     assert!(
-        t.precision() >= 0.89,
+        s.reference_precision() >= 0.91,
         "precision {:.3}: {:#?}",
-        t.precision(),
+        s.reference_precision(),
         s.wrong
     );
 }

@@ -285,6 +285,23 @@ pub(crate) fn blank_cplusplus(src: &[u8]) -> Option<Vec<u8>> {
     changed.then_some(out)
 }
 
+/// Whether the next line of code goes on with an expression (`<< "why"`, `.f()`, `|| b`):
+/// the line above is a call in that expression (`GTEST_CHECK_(p != nullptr)` then
+/// `<< "message";`), not a macro standing alone. `rest` starts at the line's end. Pure.
+fn continued_below(rest: &[u8]) -> bool {
+    let next = rest
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        .find(|l| !l.is_empty() && !l.starts_with(b"//"));
+    next.and_then(|l| l.first()).is_some_and(|c| {
+        matches!(
+            c,
+            b'<' | b'>' | b'.' | b'-' | b'+' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'?'
+                | b':' | b',' | b')' | b';' | b'=' | b'['
+        )
+    })
+}
+
 /// Whether a trimmed line is a macro invocation standing alone: an upper-case name, with
 /// arguments or not (`SUBTREE_BITS`, `MI_STAT_COUNTER(pages)`), and nothing after.
 fn lone_macro(t: &str) -> bool {
@@ -379,7 +396,7 @@ pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
         }
         if !t.is_empty() && !in_define && !t.starts_with('#') && !t.starts_with("//") {
             let after = matches!(prev_end, b';' | b'{') || cpp && (prev_end == b'}' || prev_label);
-            if after && !prev_enum && lone_macro(t) {
+            if after && !prev_enum && lone_macro(t) && !continued_below(&src[end..]) {
                 for b in &mut src[at..end] {
                     if *b != b'\r' {
                         *b = b' ';
@@ -724,6 +741,10 @@ mod tests {
             src.replace("  FIELDS", "        ")
                 .replace("  STAT(pages)", "             ")
         );
+        // A call that an expression goes on from, below it, stays.
+        let kept = "void f(void) {\n  CHECK_(p != 0)\n      << \"why\";\n}\n";
+        let mut got = kept.as_bytes().to_vec();
+        assert!(!super::blank_macro_lines(&mut got, true));
         assert!(super::lone_macro("SUBTREE_BITS") && super::lone_macro("MI_X(a, b)"));
         assert_eq!(
             super::prefix_macro("LUA_API int (lua_gettop) (lua_State *L);"),

@@ -1160,6 +1160,25 @@ impl Syntax for CppSyntax {
         });
     }
 
+    /// A function's or method's stated result type (`A* f()`, `const B& g() const`:
+    /// `A`, `B`), for calls on what a call gives (`impl->getter()->Leave()`); `void` and
+    /// `auto` give none, constructors and macros no result.
+    fn returns(&self, src: &[u8], def: &Def<'_>) -> Option<String> {
+        if crate::lang::c::is_macro(def.node.kind_name()) {
+            return None;
+        }
+        let function = matches!(def.tag, DefTag::Function | DefTag::Method)
+            || matches!(def.tag, DefTag::Variable | DefTag::Field) && declares_function(def);
+        if !function {
+            return None;
+        }
+        let t = def.node.field("type")?;
+        if t.kind_name() == "primitive_type" && &src[t.byte_range()] == b"void" {
+            return None;
+        }
+        Some(type_expr(src, t).unwrap_or_else(|| "?".into()))
+    }
+
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
         let ty = node.field("type");
         let stated = ty.and_then(|t| type_expr(src, t));
