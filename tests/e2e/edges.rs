@@ -335,7 +335,7 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
         // Sites where the map's call is to a macro, or whose text names a macro the map
         // holds, not the function (`GTEST_IMPL_FORMAT_C_STRING_AS_POINTER_(char);` calls
         // `PrintToString` in its expansion; C++'s `Syntax::prepare` blanks such a line).
-        let callee = indexer::id::segment_name(id.rsplit(['#', '.']).next().unwrap_or(&id));
+        let callee = indexer::id::segment_name(id.rsplit(['#', '.']).next().unwrap_or(id));
         let macro_calls: HashSet<Site> = calls
             .iter()
             .filter(|(f, l, c)| {
