@@ -279,16 +279,56 @@ fn compact_overview() {
         ws.path(),
         &["overview"],
         expect![[r#"
-        {
-          "clusterCount": 2,
-          "clusters": [
             {
-              "dirs": {
-                ".": 1,
-                "src/shop": 2
-              },
-              "files": 3,
-              "hubs": [
+              "clusterCount": 2,
+              "clusters": [
+                {
+                  "dirs": {
+                    ".": 1,
+                    "src/shop": 2
+                  },
+                  "files": 3,
+                  "hubs": [
+                    {
+                      "hubScore": 0.522,
+                      "kind": "function",
+                      "nodeId": "py:src/shop/util.py#log"
+                    },
+                    {
+                      "hubScore": 0.468,
+                      "kind": "class",
+                      "nodeId": "py:src/shop/service.py#OrderService"
+                    },
+                    {
+                      "hubScore": 0.468,
+                      "kind": "method",
+                      "nodeId": "py:src/shop/service.py#OrderService.checkout"
+                    }
+                  ],
+                  "name": "src/shop: log, OrderService"
+                },
+                {
+                  "dirs": {
+                    "src/shop": 2
+                  },
+                  "files": 2,
+                  "hubs": [],
+                  "name": "src/shop"
+                }
+              ],
+              "files": 5,
+              "focus": null,
+              "topHubs": [
+                {
+                  "hubScore": 0.911,
+                  "kind": "class",
+                  "nodeId": "py:src/shop/models.py#Order"
+                },
+                {
+                  "hubScore": 0.78,
+                  "kind": "method",
+                  "nodeId": "py:src/shop/models.py#Order.total"
+                },
                 {
                   "hubScore": 0.522,
                   "kind": "function",
@@ -303,60 +343,20 @@ fn compact_overview() {
                   "hubScore": 0.468,
                   "kind": "method",
                   "nodeId": "py:src/shop/service.py#OrderService.checkout"
+                },
+                {
+                  "hubScore": 0.379,
+                  "kind": "method",
+                  "nodeId": "py:src/shop/models.py#Base.describe"
+                },
+                {
+                  "hubScore": 0.379,
+                  "kind": "function",
+                  "nodeId": "py:src/shop/models.py#make_order"
                 }
               ],
-              "name": "src/shop: log, OrderService"
-            },
-            {
-              "dirs": {
-                "src/shop": 2
-              },
-              "files": 2,
-              "hubs": [],
-              "name": "src/shop"
-            }
-          ],
-          "files": 5,
-          "focus": null,
-          "topHubs": [
-            {
-              "hubScore": 0.911,
-              "kind": "class",
-              "nodeId": "py:src/shop/models.py#Order"
-            },
-            {
-              "hubScore": 0.78,
-              "kind": "method",
-              "nodeId": "py:src/shop/models.py#Order.total"
-            },
-            {
-              "hubScore": 0.522,
-              "kind": "function",
-              "nodeId": "py:src/shop/util.py#log"
-            },
-            {
-              "hubScore": 0.468,
-              "kind": "class",
-              "nodeId": "py:src/shop/service.py#OrderService"
-            },
-            {
-              "hubScore": 0.468,
-              "kind": "method",
-              "nodeId": "py:src/shop/service.py#OrderService.checkout"
-            },
-            {
-              "hubScore": 0.379,
-              "kind": "function",
-              "nodeId": "py:src/shop/models.py#make_order"
-            },
-            {
-              "hubScore": 0.379,
-              "kind": "method",
-              "nodeId": "py:src/shop/models.py#Base.describe"
-            }
-          ],
-          "unclusteredFiles": 0
-        }"#]],
+              "unclusteredFiles": 0
+            }"#]],
     );
 }
 

@@ -95,6 +95,23 @@ impl Map {
             });
             uses.push((a, i, b));
         })?;
+        // Symbols numbered in node-ID order, so equal scores rank the same way whatever
+        // order the rows came in (a cold build's parallel extraction numbers them apart).
+        let mut order: Vec<u32> = (0..syms.len() as u32).collect();
+        order.sort_by(|&a, &b| syms[a as usize].0.cmp(&syms[b as usize].0));
+        let mut rank = vec![0u32; syms.len()];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i as usize] = r as u32;
+        }
+        for u in &mut uses {
+            u.1 = rank[u.1 as usize];
+        }
+        let mut numbered: Vec<Option<(String, String, f64, i64)>> =
+            syms.into_iter().map(Some).collect();
+        let syms: Vec<(String, String, f64, i64)> = order
+            .iter()
+            .filter_map(|&i| numbered[i as usize].take())
+            .collect();
         let scores: Vec<f64> = syms.iter().map(|s| s.2).collect();
         let hub = |i: u32, local: Option<u32>| {
             let (id, kind, score, deg) = &syms[i as usize];
