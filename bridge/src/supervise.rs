@@ -283,6 +283,19 @@ impl Supervisor {
         }
     }
 
+    /// Stop every running server now (shutdown, exit, reaped once no request holds it): the
+    /// engine's last act before it exits.
+    pub fn stop_all(&self) {
+        for m in self.slots.values() {
+            let mut slot = m.lock().unwrap_or_else(|e| e.into_inner());
+            if matches!(slot.state, State::Ready(_)) {
+                let old = std::mem::replace(&mut slot.state, State::StoppedIdle);
+                drop(slot);
+                drop(old);
+            }
+        }
+    }
+
     /// Each language's server state, for `map_status`.
     pub fn status(&self) -> Vec<ServerStatus> {
         let mut langs: Vec<Lang> = self.slots.keys().copied().collect();
