@@ -622,9 +622,13 @@ fn engine(g: &Global, what: EngineCommand) -> i32 {
 fn engine_text(info: &Value) -> String {
     let e = &info["engine"];
     let mut out = format!(
-        "engine of {}: pid {}, up {} s, {} clients connected, {} requests answered; stops after {} s idle\n  socket {}\n  log {}\n",
+        "engine of {}: pid {}{}, up {} s, {} clients connected, {} requests answered; stops after {} s idle\n  socket {}\n  log {}\n",
         info["root"].as_str().unwrap_or("?"),
         e["pid"],
+        info["rssKb"]
+            .as_u64()
+            .map(|kb| format!(" ({} MB)", kb / 1024))
+            .unwrap_or_default(),
         e["uptimeSeconds"],
         e["clients"],
         e["requests"],

@@ -47,8 +47,12 @@ pub fn write(root: &Path, rel: &str, text: impl AsRef<[u8]>) {
     std::fs::write(p, text).expect("write");
 }
 
+/// Run the binary on `root`. Tool calls go through the workspace's engine, as by default; an
+/// engine started here stops after 30 idle seconds (or once its temporary root is gone), so
+/// none outlives the test run for long.
 pub fn run(root: &Path, args: &[&str]) -> Output {
     Command::new(bin())
+        .env("CODEMAP_ENGINE_IDLE_SECS", "30")
         .arg("--root")
         .arg(root)
         .args(args)

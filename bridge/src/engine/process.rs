@@ -94,10 +94,15 @@ pub fn run(opts: Options) -> i32 {
             return 1;
         }
     }
+    let map_dir = ws
+        .db
+        .parent()
+        .filter(|d| d.is_dir())
+        .map(|d| d.to_path_buf());
     let tick = (opts.idle / 4).clamp(Duration::from_millis(50), Duration::from_secs(1));
     let why = loop {
         std::thread::sleep(tick);
-        if let Some(why) = why_stop(&ws, &state, &stop, &place, socket_id) {
+        if let Some(why) = why_stop(&ws, &state, &stop, &place, socket_id, map_dir.as_deref()) {
             break why;
         }
     };
@@ -107,6 +112,12 @@ pub fn run(opts: Options) -> i32 {
         let _ = std::fs::remove_file(&place.socket);
     }
     ws.stop_servers();
+    // A workspace that is gone gets no engine again: its lock and log go too (a temporary
+    // directory's, the tests' many).
+    if !ws.root.is_dir() || map_dir.as_ref().is_some_and(|d| !d.is_dir()) {
+        let _ = std::fs::remove_file(&place.log);
+        let _ = std::fs::remove_file(&place.lock);
+    }
     drop(lock);
     0
 }
@@ -118,6 +129,7 @@ fn why_stop(
     stop: &AtomicBool,
     place: &Place,
     socket_id: Option<(u64, u64)>,
+    map_dir: Option<&std::path::Path>,
 ) -> Option<String> {
     let clients = state.clients.load(SeqCst);
     let busy = state.in_flight.load(SeqCst);
@@ -132,6 +144,10 @@ fn why_stop(
     }
     if !ws.root.is_dir() {
         return Some(format!("its root {} is gone", ws.root.display()));
+    }
+    // A map given by --db in a directory that was there and is gone (a temporary one).
+    if let Some(dir) = map_dir.filter(|d| !d.is_dir()) {
+        return Some(format!("its map's directory {} is gone", dir.display()));
     }
     if file_id(&place.socket) != socket_id {
         return Some("its socket file was removed or replaced".into());
@@ -287,14 +303,34 @@ fn answer(ws: &Workspace, call: Call) -> Printed {
     })
 }
 
-/// The engine's state and its servers', for `codemap engine status`.
+/// The engine's state and its running servers', with the memory each holds (resident, from
+/// /proc), for `codemap engine status`.
 fn info(ws: &Workspace, state: &EngineState) -> serde_json::Value {
+    let servers: Vec<serde_json::Value> = ws
+        .supervisor()
+        .status()
+        .into_iter()
+        .filter_map(|s| {
+            let pid = s.pid?;
+            let mut v = serde_json::json!(s);
+            v["rssKb"] = serde_json::json!(rss_kb(pid));
+            Some(v)
+        })
+        .collect();
     serde_json::json!({
         "engine": state.status(),
+        "rssKb": rss_kb(state.pid),
         "root": ws.root.display().to_string(),
         "map": ws.db.display().to_string(),
-        "servers": ws.supervisor().status().into_iter()
-            .filter(|s| s.pid.is_some())
-            .collect::<Vec<_>>(),
+        "servers": servers,
     })
+}
+
+/// A process's resident memory in KiB (`VmRSS`), if /proc says.
+fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
 }
