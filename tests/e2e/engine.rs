@@ -395,3 +395,44 @@ fn an_engine_of_another_version_is_asked_to_stop_and_not_used() {
     );
     let _ = std::fs::remove_file(&socket);
 }
+
+#[test]
+fn clients_starting_at_once_share_one_engine_and_one_server() {
+    let c = Case::new("60");
+    let children: Vec<_> = (0..6)
+        .map(|i| {
+            let mut cmd = c.cmd();
+            if i % 2 == 0 {
+                cmd.args(["--json", REFS[0], REFS[1]]);
+            } else {
+                cmd.args(["--json", "search", "Item"]);
+            }
+            cmd.stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("spawn")
+        })
+        .collect();
+    let outs: Vec<Output> = children
+        .into_iter()
+        .map(|ch| ch.wait_with_output().expect("wait"))
+        .collect();
+    for (i, o) in outs.iter().enumerate() {
+        assert!(o.status.success(), "{i}: {o:?}");
+        assert!(
+            o.stderr.is_empty(),
+            "{i}: no fallback: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(o.stdout, outs[i % 2].stdout, "{i}: the same answer");
+    }
+    let pid = c.engine_pid();
+    assert_eq!(c.server_pids().len(), 1, "one gopls");
+    let gopls: Vec<_> = crate::util::children_of(pid)
+        .into_iter()
+        .filter(|(p, _, cmd)| alive(*p) && cmd.contains("gopls"))
+        .collect();
+    assert_eq!(gopls.len(), 1, "{gopls:?}");
+    let s = c.status().expect("status");
+    assert!(s["engine"]["requests"].as_u64() >= Some(6), "{s}");
+}
