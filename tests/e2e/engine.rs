@@ -19,7 +19,11 @@ struct Case {
 
 impl Case {
     fn new(idle: &'static str) -> Case {
-        let ws = fixture("go_app");
+        Case::of("go_app", idle)
+    }
+
+    fn of(fixture_name: &str, idle: &'static str) -> Case {
+        let ws = fixture(fixture_name);
         index(ws.path());
         let runtime = tempfile::Builder::new()
             .prefix("codemap-rt-")
@@ -435,4 +439,71 @@ fn clients_starting_at_once_share_one_engine_and_one_server() {
     assert_eq!(gopls.len(), 1, "{gopls:?}");
     let s = c.status().expect("status");
     assert!(s["engine"]["requests"].as_u64() >= Some(6), "{s}");
+}
+
+/// The engine answers each connection on its own thread: a nav call stuck on a server that
+/// never answers holds up no other client's search, and a client killed mid-call leaves the
+/// engine serving the others.
+#[test]
+fn a_stuck_nav_call_holds_up_no_other_client_and_a_killed_client_none_either() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Case::of("py_app", "60");
+    // The Python server found on PATH is the scripted fake, hanging after `initialize`.
+    let bin_dir = c.runtime.path().join("bin");
+    std::fs::create_dir(&bin_dir).expect("mkdir");
+    let fake = crate::util::repo_root().join("tests/fake_lsp.py");
+    let script = bin_dir.join("pyright-langserver");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nexec python3 {} hang\n", fake.display()),
+    )
+    .expect("write");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let path = format!("{}:/usr/bin:/bin", bin_dir.display());
+    let spawn = |args: &[&str]| {
+        c.cmd()
+            .env("PATH", &path)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn")
+    };
+    // One request to the server (documentSymbol), which times out after 15 s.
+    let outline = ["--json", "outline", "src/shop/models.py"];
+    let started = Instant::now();
+    let stuck = spawn(&outline);
+    let killed = spawn(&outline);
+    // Wait until the engine runs and the outline has reached the server.
+    eventually(Duration::from_secs(10), || {
+        let Some(s) = c.status() else {
+            return Some("no engine yet".into());
+        };
+        let servers = s["servers"].as_array().map_or(0, Vec::len);
+        (servers == 0).then(|| format!("no server yet: {s}"))
+    });
+    let pid = c.engine_pid();
+    crate::util::kill_child(killed);
+    for _ in 0..3 {
+        let t = Instant::now();
+        let out = c
+            .cmd()
+            .env("PATH", &path)
+            .args(["--json", "search", "Order"])
+            .output()
+            .expect("run");
+        let took = t.elapsed();
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            took < Duration::from_secs(2),
+            "a search waited {took:?} behind the stuck outline"
+        );
+    }
+    assert_eq!(c.engine_pid(), pid, "the same engine serves on");
+    let out = stuck.wait_with_output().expect("wait");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("envelope");
+    assert_eq!(v["ok"], true, "a parse answers after the timeout: {v}");
+    assert!(v["warnings"].to_string().contains("LSP_TIMEOUT"), "{v}");
+    eprintln!("the stuck outline answered after {:?}", started.elapsed());
+    assert_eq!(c.engine_pid(), pid);
 }

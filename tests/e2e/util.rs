@@ -287,6 +287,12 @@ impl Drop for Serve {
     }
 }
 
+/// SIGKILL a child process and reap it.
+pub fn kill_child(mut child: std::process::Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 pub fn proc_status_kb(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status

@@ -303,34 +303,20 @@ fn answer(ws: &Workspace, call: Call) -> Printed {
     })
 }
 
-/// The engine's state and its running servers', with the memory each holds (resident, from
-/// /proc), for `codemap engine status`.
+/// The engine's state and its running servers' (with their memory), for `codemap engine
+/// status`.
 fn info(ws: &Workspace, state: &EngineState) -> serde_json::Value {
-    let servers: Vec<serde_json::Value> = ws
+    let servers: Vec<_> = ws
         .supervisor()
         .status()
         .into_iter()
-        .filter_map(|s| {
-            let pid = s.pid?;
-            let mut v = serde_json::json!(s);
-            v["rssKb"] = serde_json::json!(rss_kb(pid));
-            Some(v)
-        })
+        .filter(|s| s.pid.is_some())
         .collect();
     serde_json::json!({
         "engine": state.status(),
-        "rssKb": rss_kb(state.pid),
+        "rssKb": crate::supervise::rss_kb(state.pid),
         "root": ws.root.display().to_string(),
         "map": ws.db.display().to_string(),
         "servers": servers,
     })
-}
-
-/// A process's resident memory in KiB (`VmRSS`), if /proc says.
-fn rss_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
 }
