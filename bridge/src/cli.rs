@@ -474,7 +474,7 @@ pub fn run(cli: Cli) -> i32 {
     }
     let (tool, mut args) = match cli.command {
         Command::Serve => {
-            return match crate::mcp::serve(ws) {
+            return match crate::mcp::serve(ws, engine_allowed(g)) {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -516,6 +516,7 @@ pub fn run(cli: Cli) -> i32 {
             json: g.json,
             detail: ws.detail,
             unbounded: ws.unbounded,
+            session: false,
         };
         // The engine runs elsewhere: the map file by its absolute path.
         let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
@@ -537,11 +538,16 @@ pub fn run(cli: Cli) -> i32 {
 /// servers are shared, so they run the defaults: a command with `--no-lsp`, `--lsp`,
 /// `--lsp-timeout-ms` or `--lsp-idle` answers in its own process).
 fn uses_engine(g: &Global, tool: &Tool) -> bool {
+    engine_allowed(g) && tool.name != "map_rebuild"
+}
+
+/// Whether a command may use the workspace's engine at all (`serve`: for every tool).
+fn engine_allowed(g: &Global) -> bool {
     let opted_out = g.no_daemon
         || std::env::var_os("CODEMAP_NO_DAEMON").is_some_and(|v| !v.is_empty() && v != "0");
     let own_servers =
         g.no_lsp || !g.lsp.is_empty() || g.lsp_timeout_ms.is_some() || g.lsp_idle.is_some();
-    !opted_out && !own_servers && tool.name != "map_rebuild"
+    !opted_out && !own_servers
 }
 
 /// `codemap engine run|status|stop`.

@@ -79,12 +79,16 @@ impl Case {
     }
 
     fn engine_pid(&self) -> u32 {
-        let s = self.status().expect("an engine runs");
+        let s = self
+            .status()
+            .unwrap_or_else(|| panic!("no engine runs; its log: {}", self.log()));
         s["engine"]["pid"].as_u64().expect("pid") as u32
     }
 
     fn server_pids(&self) -> Vec<u32> {
-        let s = self.status().expect("an engine runs");
+        let s = self
+            .status()
+            .unwrap_or_else(|| panic!("no engine runs; its log: {}", self.log()));
         s["servers"]
             .as_array()
             .into_iter()
@@ -95,7 +99,9 @@ impl Case {
     }
 
     fn socket(&self) -> PathBuf {
-        let s = self.status().expect("an engine runs");
+        let s = self
+            .status()
+            .unwrap_or_else(|| panic!("no engine runs; its log: {}", self.log()));
         PathBuf::from(s["engine"]["socket"].as_str().expect("socket"))
     }
 
@@ -506,4 +512,79 @@ fn a_stuck_nav_call_holds_up_no_other_client_and_a_killed_client_none_either() {
     assert!(v["warnings"].to_string().contains("LSP_TIMEOUT"), "{v}");
     eprintln!("the stuck outline answered after {:?}", started.elapsed());
     assert_eq!(c.engine_pid(), pid);
+}
+
+/// MCP sessions (`serve`) relay their calls to the workspace's engine: two sessions and the
+/// CLI get the same bytes from one engine and one gopls; the engine keeps the map fresh (its
+/// watcher); a session killed leaves the engine serving the other; an engine killed under a
+/// session is replaced at its next call, and leaves no server.
+#[test]
+fn mcp_sessions_share_the_engine() {
+    use crate::util::Serve;
+    use serde_json::json;
+    let c = Case::new("60");
+    let env = [("XDG_RUNTIME_DIR", c.runtime.path().as_os_str())];
+    let mut a = Serve::start_env(c.root(), &[], &env);
+    let mut b = Serve::start_env(c.root(), &[], &env);
+    let args = json!({"nodeId": REFS[1]});
+    let via_a = a.call_text("nav_references", args.clone());
+    let via_b = b.call_text("nav_references", args.clone());
+    let (cli, code, _) = c.json(REFS);
+    assert_eq!(code, 0);
+    assert_eq!(via_a, via_b);
+    assert_eq!(format!("{via_a}\n"), cli, "MCP text = CLI --json");
+    assert!(via_a.contains("\"source\":\"lsp\""), "{via_a}");
+    let pid = c.engine_pid();
+    assert_eq!(
+        c.server_pids().len(),
+        1,
+        "one gopls for both sessions and the CLI"
+    );
+    assert!(a
+        .children()
+        .iter()
+        .all(|(_, _, cmd)| !cmd.contains("gopls")));
+    let st = a.call("map_status", json!({}));
+    assert_eq!(st["data"]["engine"]["pid"], pid, "{st}");
+    assert_eq!(st["data"]["watcher"]["state"], "running", "{st}");
+    assert!(st["data"]["engine"]["clients"].as_u64() >= Some(2), "{st}");
+    // The engine's watcher: a saved function is found soon.
+    crate::util::write(
+        c.root(),
+        "store/extra.go",
+        "package store\n\nfunc FreshlySaved() int { return 1 }\n",
+    );
+    eventually(Duration::from_secs(10), || {
+        let v = b.call("map_search", json!({"query": "FreshlySaved"}));
+        (!v.to_string().contains("store/extra.go#FreshlySaved")).then(|| format!("not yet: {v}"))
+    });
+    // A session killed: the other is answered by the same engine.
+    a.kill();
+    let again = b.call_text("nav_references", args.clone());
+    assert_eq!(again, via_b);
+    assert_eq!(c.engine_pid(), pid);
+    // The engine killed under a session: no server left; the session's next call starts a
+    // new engine and is answered.
+    let servers = c.server_pids();
+    kill9(pid);
+    eventually(Duration::from_secs(5), || {
+        servers
+            .iter()
+            .any(|p| alive(*p))
+            .then(|| format!("servers left: {servers:?}"))
+    });
+    let after = b.call_text("nav_references", args);
+    assert_eq!(after, via_b, "answered, not an error");
+    let new_pid = c.engine_pid();
+    assert_ne!(new_pid, pid);
+    // The session holds on to the new engine too.
+    eventually(Duration::from_secs(5), || {
+        let Some(s) = c.status() else {
+            return Some("no engine".into());
+        };
+        (s["engine"]["clients"].as_u64() < Some(2)).then(|| format!("session not held: {s}"))
+    });
+    let (took, code) = b.hang_up(Duration::from_secs(10));
+    assert_eq!(code, Some(0), "serve exits on EOF ({took:?})");
+    assert!(alive(new_pid), "the engine outlives its sessions");
 }

@@ -155,15 +155,26 @@ pub struct Serve {
 
 impl Serve {
     pub fn start(root: &Path, extra: &[&str]) -> Serve {
+        Serve::start_env(root, extra, &[])
+    }
+
+    /// [`Serve::start`] with more environment variables.
+    pub fn start_env(root: &Path, extra: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Serve {
         use std::io::BufRead;
         let mut child = Command::new(bin())
+            .env("CODEMAP_ENGINE_IDLE_SECS", "30")
+            .envs(env.iter().copied())
             .arg("--root")
             .arg(root)
             .args(extra)
             .arg("serve")
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
+            .stderr(if std::env::var_os("CODEMAP_TEST_SERVE_STDERR").is_some() {
+                std::process::Stdio::inherit()
+            } else {
+                std::process::Stdio::null()
+            })
             .spawn()
             .expect("spawn serve");
         let stdin = child.stdin.take().expect("stdin");

@@ -14,6 +14,22 @@ use std::time::{Duration, Instant};
 /// How long a client waits for an engine it started to listen.
 const START_WAIT: Duration = Duration::from_secs(15);
 
+/// Why an engine could not be used: `Gone`, it went away while greeted (killed, stopping: a
+/// new one may be started at once); `No`, it cannot be used (and why).
+#[derive(Debug)]
+enum Unusable {
+    Gone(String),
+    No(String),
+}
+
+impl Unusable {
+    fn why(self) -> String {
+        match self {
+            Unusable::Gone(s) | Unusable::No(s) => s,
+        }
+    }
+}
+
 /// One connection to an engine, greeted.
 pub struct Conn {
     reader: BufReader<UnixStream>,
@@ -38,8 +54,12 @@ impl Conn {
 
     /// Greet the engine on `stream`: its pid, or why it may not be used (another version: it
     /// is then asked to stop, so the next client starts one of its own).
-    fn greet(stream: UnixStream) -> Result<Conn, String> {
-        let reader = BufReader::new(stream.try_clone().map_err(|e| e.to_string())?);
+    fn greet(stream: UnixStream) -> Result<Conn, Unusable> {
+        let reader = BufReader::new(
+            stream
+                .try_clone()
+                .map_err(|e| Unusable::No(e.to_string()))?,
+        );
         let mut c = Conn {
             reader,
             writer: stream,
@@ -50,13 +70,14 @@ impl Conn {
             Ok(Reply::Hello { hello, pid }) => {
                 if let Err(why) = protocol::agree(&ours, &hello) {
                     let _ = c.ask(&Request::Stop);
-                    return Err(format!("{why} (pid {pid}): asked it to stop"));
+                    return Err(Unusable::No(format!("{why} (pid {pid}): asked it to stop")));
                 }
                 c.pid = pid;
                 Ok(c)
             }
-            Ok(other) => Err(format!("the engine did not greet: {other:?}")),
-            Err(e) => Err(format!("the engine did not greet: {e}")),
+            Ok(other) => Err(Unusable::No(format!("the engine did not greet: {other:?}"))),
+            // Accepted by a listener whose engine was dying: it is gone.
+            Err(e) => Err(Unusable::Gone(format!("the engine did not greet: {e}"))),
         }
     }
 }
@@ -104,14 +125,15 @@ fn start(place: &Place, root: &Path, db: &Path) -> std::io::Result<std::process:
 }
 
 /// The running engine, or one started now.
-fn connect_or_start(place: &Place, root: &Path, db: &Path) -> Result<Conn, String> {
+fn connect_or_start(place: &Place, root: &Path, db: &Path) -> Result<Conn, Unusable> {
     match connect(&place.socket) {
         Ok(s) => return Conn::greet(s),
         Err(e) if nobody_there(&e) => {}
-        Err(e) => return Err(format!("cannot reach the engine: {e}")),
+        Err(e) => return Err(Unusable::No(format!("cannot reach the engine: {e}"))),
     }
+    let cannot_start = |e: std::io::Error| Unusable::No(format!("cannot start the engine: {e}"));
     let deadline = Instant::now() + START_WAIT;
-    let mut child = start(place, root, db).map_err(|e| format!("cannot start the engine: {e}"))?;
+    let mut child = start(place, root, db).map_err(cannot_start)?;
     loop {
         std::thread::sleep(Duration::from_millis(20));
         match connect(&place.socket) {
@@ -120,21 +142,37 @@ fn connect_or_start(place: &Place, root: &Path, db: &Path) -> Result<Conn, Strin
                 return Conn::greet(s);
             }
             Err(e) if nobody_there(&e) => {}
-            Err(e) => return Err(format!("cannot reach the engine: {e}")),
+            Err(e) => return Err(Unusable::No(format!("cannot reach the engine: {e}"))),
         }
         if Instant::now() > deadline {
             reap_later(child);
-            return Err(format!(
+            return Err(Unusable::No(format!(
                 "no engine listened within {} s (its log: {})",
                 START_WAIT.as_secs(),
                 place.log.display()
-            ));
+            )));
         }
         // It exited without listening: another engine held the lock and may be on its way
         // out (stopping, its socket gone). Try again.
         if let Ok(Some(_)) = child.try_wait() {
             std::thread::sleep(Duration::from_millis(100));
-            child = start(place, root, db).map_err(|e| format!("cannot start the engine: {e}"))?;
+            child = start(place, root, db).map_err(cannot_start)?;
+        }
+    }
+}
+
+/// [`connect_or_start`], again on an engine that went away while greeted (a few times).
+fn reach(place: &Place, root: &Path, db: &Path) -> Result<Conn, String> {
+    let mut tries = 0;
+    loop {
+        match connect_or_start(place, root, db) {
+            Ok(c) => return Ok(c),
+            Err(Unusable::Gone(why)) if tries < 3 => {
+                tracing::info!("{why}; again");
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(e) => return Err(e.why()),
         }
     }
 }
@@ -155,7 +193,7 @@ pub fn call(root: &Path, db: &Path, call: Call) -> Result<Printed, String> {
     let request = Request::Call(call);
     let mut last = String::new();
     for _ in 0..2 {
-        let mut conn = connect_or_start(&place, root, db)?;
+        let mut conn = reach(&place, root, db)?;
         match conn.ask(&request) {
             Ok(Reply::Printed(p)) => return Ok(p),
             Ok(other) => return Err(format!("the engine answered out of turn: {other:?}")),
@@ -172,9 +210,43 @@ pub fn call(root: &Path, db: &Path, call: Call) -> Result<Printed, String> {
 pub fn running(root: &Path, db: &Path) -> Result<Option<Conn>, String> {
     let place = place::place(root, db)?;
     match connect(&place.socket) {
-        Ok(s) => Conn::greet(s).map(Some),
+        Ok(s) => match Conn::greet(s) {
+            Ok(c) => Ok(Some(c)),
+            Err(Unusable::Gone(_)) => Ok(None),
+            Err(Unusable::No(why)) => Err(why),
+        },
         Err(e) if nobody_there(&e) => Ok(None),
         Err(e) => Err(format!("cannot reach the engine: {e}")),
+    }
+}
+
+/// An MCP session's connection to the engine of `root` and `db` (started when none runs),
+/// which keeps the map fresh from now on.
+pub fn session(root: &Path, db: &Path) -> Result<Conn, String> {
+    let place = place::place(root, db)?;
+    let mut conn = reach(&place, root, db)?;
+    match conn.ask(&Request::Session) {
+        Ok(Reply::Session { .. }) => Ok(conn),
+        Ok(other) => Err(format!("the engine answered out of turn: {other:?}")),
+        Err(e) => Err(format!("the engine went away: {e}")),
+    }
+}
+
+/// Hold a session's connection open while the session lasts (this thread ends with the
+/// process). When the engine goes away (stopped, killed), the session's next call starts a new
+/// one; the connection is then taken again, so that one, too, counts the session as a client.
+pub fn hold_session(mut conn: Conn, root: &Path, db: &Path) {
+    loop {
+        // Nothing more is sent on it: the read returns when the engine hangs up.
+        let _ = protocol::read_line(&mut conn.reader, protocol::MAX_REPLY);
+        conn = loop {
+            std::thread::sleep(Duration::from_secs(1));
+            if let Ok(Some(mut c)) = running(root, db) {
+                if let Ok(Reply::Session { .. }) = c.ask(&Request::Session) {
+                    break c;
+                }
+            }
+        };
     }
 }
 

@@ -9,7 +9,7 @@ use super::place::{self, Place};
 use super::protocol::{self, Call, Hello, Reply, Request};
 use crate::print::Printed;
 use crate::tools::{self, Workspace};
-use crate::workspace::EngineState;
+use crate::workspace::{EngineState, FirstBuild};
 use answer::envelope::{Envelope, ToolError};
 use std::io::{BufReader, Write};
 use std::os::unix::net::{UnixListener, UnixStream};
@@ -211,6 +211,7 @@ fn file_id(p: &std::path::Path) -> Option<(u64, u64)> {
 
 fn accept(listener: UnixListener, ws: Workspace, state: Arc<EngineState>, stop: Arc<AtomicBool>) {
     let me = place::uid();
+    let fresh = Arc::new(Fresh::default());
     for conn in listener.incoming() {
         let Ok(conn) = conn else { continue };
         if stop.load(SeqCst) {
@@ -229,11 +230,11 @@ fn accept(listener: UnixListener, ws: Workspace, state: Arc<EngineState>, stop: 
         }
         state.clients.fetch_add(1, SeqCst);
         state.touch();
-        let (ws, state2, stop) = (ws.clone(), state.clone(), stop.clone());
+        let (ws, state2, stop, fresh) = (ws.clone(), state.clone(), stop.clone(), fresh.clone());
         let spawned = std::thread::Builder::new()
             .name("codemap-engine-client".into())
             .spawn(move || {
-                serve_client(&ws, &state2, &stop, conn);
+                serve_client(&ws, &state2, &stop, &fresh, conn);
                 state2.clients.fetch_sub(1, SeqCst);
                 state2.touch();
             });
@@ -244,7 +245,13 @@ fn accept(listener: UnixListener, ws: Workspace, state: Arc<EngineState>, stop: 
 }
 
 /// One connection: its hello, then its requests, one reply each, until it hangs up.
-fn serve_client(ws: &Workspace, state: &EngineState, stop: &AtomicBool, conn: UnixStream) {
+fn serve_client(
+    ws: &Workspace,
+    state: &EngineState,
+    stop: &AtomicBool,
+    fresh: &Fresh,
+    conn: UnixStream,
+) {
     let Ok(read_half) = conn.try_clone() else {
         return;
     };
@@ -266,6 +273,11 @@ fn serve_client(ws: &Workspace, state: &EngineState, stop: &AtomicBool, conn: Un
             },
             Ok(Request::Call(call)) => {
                 state.in_flight.fetch_add(1, SeqCst);
+                if call.session {
+                    // A session's call waits for the map's first build, as in `serve`.
+                    let build = fresh.keep(ws);
+                    while !build.wait(Duration::from_secs(1)) {}
+                }
                 let printed = answer(ws, call);
                 state.in_flight.fetch_sub(1, SeqCst);
                 state.requests.fetch_add(1, SeqCst);
@@ -274,6 +286,10 @@ fn serve_client(ws: &Workspace, state: &EngineState, stop: &AtomicBool, conn: Un
             Ok(Request::Info) => Reply::Info {
                 engine: info(ws, state),
             },
+            Ok(Request::Session) => {
+                fresh.keep(ws);
+                Reply::Session { pid: state.pid }
+            }
             Ok(Request::Stop) => {
                 stop.store(true, SeqCst);
                 Reply::Stopping { pid: state.pid }
@@ -284,6 +300,34 @@ fn serve_client(ws: &Workspace, state: &EngineState, stop: &AtomicBool, conn: Un
         if writer.write_all(protocol::line(&reply).as_bytes()).is_err() {
             break;
         }
+    }
+}
+
+/// The map kept fresh for MCP sessions: the first build and the watcher, started by the first
+/// session and kept for the engine's life (the watcher and index runs stay one writer: this
+/// engine's).
+#[derive(Default)]
+struct Fresh(std::sync::Mutex<Option<Kept>>);
+
+struct Kept {
+    build: Arc<FirstBuild>,
+    _watcher: Option<crate::watch::Watcher>,
+}
+
+impl Fresh {
+    /// Start the first build and the watcher if not yet; the first build.
+    fn keep(&self, ws: &Workspace) -> Arc<FirstBuild> {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(k) = kept.as_ref() {
+            return k.build.clone();
+        }
+        eprintln!("engine: an MCP session: the map is brought up to date and watched");
+        let (build, watcher) = crate::watch::keep_fresh(ws);
+        *kept = Some(Kept {
+            build: build.clone(),
+            _watcher: watcher,
+        });
+        build
     }
 }
 

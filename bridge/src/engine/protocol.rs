@@ -79,6 +79,10 @@ pub struct Call {
     pub detail: bool,
     /// No budget (plain text at a terminal without `--token-budget`).
     pub unbounded: bool,
+    /// From an MCP session (`serve`): the engine keeps the map fresh (as [`Request::Session`])
+    /// and answers once its first build is done.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub session: bool,
 }
 
 /// A client's line.
@@ -91,6 +95,10 @@ pub enum Request {
     Call(Call),
     /// The engine's state, answered with [`Reply::Info`].
     Info,
+    /// This connection is an MCP session's (`serve`), held open while it lasts: the engine
+    /// brings the map up to date and runs the watcher from now on. Answered with
+    /// [`Reply::Session`].
+    Session,
     /// Stop: no new connection is taken, calls under way are answered, then the engine exits.
     Stop,
 }
@@ -107,6 +115,8 @@ pub enum Reply {
     Info { engine: Value },
     /// The engine is stopping.
     Stopping { pid: u32 },
+    /// The map is being kept fresh for the session.
+    Session { pid: u32 },
     /// The line was not understood, or came out of turn.
     Refused { message: String },
 }
@@ -196,11 +206,22 @@ mod tests {
             json: true,
             detail: false,
             unbounded: false,
+            session: false,
+        });
+        let session_call = Request::Call(Call {
+            tool: "nav_hover".into(),
+            args: json!({"nodeId": "go:a.go#f"}),
+            json: true,
+            detail: true,
+            unbounded: false,
+            session: true,
         });
         let requests = [
             Request::Hello(Hello::ours()),
             call,
+            session_call,
             Request::Info,
+            Request::Session,
             Request::Stop,
         ];
         for r in requests {
@@ -223,6 +244,7 @@ mod tests {
                 engine: json!({"pid": 7}),
             },
             Reply::Stopping { pid: 7 },
+            Reply::Session { pid: 7 },
             Reply::Refused {
                 message: "no".into(),
             },
