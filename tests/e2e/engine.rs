@@ -588,3 +588,56 @@ fn mcp_sessions_share_the_engine() {
     assert_eq!(code, Some(0), "serve exits on EOF ({took:?})");
     assert!(alive(new_pid), "the engine outlives its sessions");
 }
+
+/// Resident memory (KiB) of a process and all its descendants still running, but `skip`'s
+/// (the engine is the child of the client that started it while that client runs).
+fn tree_rss_kb(pid: u32, skip: u32) -> u64 {
+    let mut total = crate::util::proc_status_kb(pid, "VmRSS");
+    for (child, state, _) in crate::util::children_of(pid) {
+        if state != "Z" && child != skip {
+            total += tree_rss_kb(child, skip);
+        }
+    }
+    total
+}
+
+/// Four MCP sessions on one repository run one gopls, in one engine, whose census (the engine
+/// and its children) stays within 1.2 times one session's in its own process.
+#[test]
+fn four_mcp_sessions_run_one_server_at_the_cost_of_about_one_session() {
+    use crate::util::Serve;
+    use serde_json::json;
+    let c = Case::new("60");
+    let args = json!({"nodeId": REFS[1]});
+    // One session in its own process, as before the engine.
+    let own = {
+        let mut s = Serve::start(c.root(), &["--no-daemon"]);
+        s.call_text("nav_references", args.clone());
+        std::thread::sleep(Duration::from_millis(500));
+        tree_rss_kb(s.pid(), 0)
+    };
+    let env = [("XDG_RUNTIME_DIR", c.runtime.path().as_os_str())];
+    let mut sessions: Vec<Serve> = (0..4)
+        .map(|_| Serve::start_env(c.root(), &[], &env))
+        .collect();
+    let mut texts = Vec::new();
+    for s in &mut sessions {
+        texts.push(s.call_text("nav_references", args.clone()));
+    }
+    assert!(texts.iter().all(|t| *t == texts[0]), "{texts:?}");
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = c.engine_pid();
+    assert_eq!(c.server_pids().len(), 1, "one gopls for four sessions");
+    let engine = tree_rss_kb(pid, 0);
+    let relays: u64 = sessions.iter().map(|s| tree_rss_kb(s.pid(), pid)).sum();
+    eprintln!(
+        "one session in its own process: {} MB; four through the engine: engine and servers {} MB, the four relays {} MB",
+        own / 1024,
+        engine / 1024,
+        relays / 1024
+    );
+    assert!(
+        engine as f64 <= own as f64 * 1.2,
+        "engine census {engine} KiB, one session {own} KiB"
+    );
+}
