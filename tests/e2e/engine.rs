@@ -246,10 +246,15 @@ fn sigkill_of_the_engine_leaves_no_server_and_the_next_call_starts_a_new_one() {
     let pid = c.engine_pid();
     let servers = c.server_pids();
     assert!(!servers.is_empty());
+    // The servers and what they started (gopls's telemetry process).
+    let mut all = servers.clone();
+    for s in &servers {
+        all.extend(crate::util::children_of(*s).into_iter().map(|(p, _, _)| p));
+    }
     let socket = c.socket();
     kill9(pid);
     eventually(Duration::from_secs(5), || {
-        let left: Vec<u32> = servers.iter().copied().filter(|p| alive(*p)).collect();
+        let left: Vec<u32> = all.iter().copied().filter(|p| alive(*p)).collect();
         (!left.is_empty()).then(|| format!("servers left running: {left:?}"))
     });
     assert!(!alive(pid));
