@@ -646,3 +646,27 @@ fn four_mcp_sessions_run_one_server_at_the_cost_of_about_one_session() {
         "engine census {engine} KiB, one session {own} KiB"
     );
 }
+
+/// SIGTERM stops an engine as `engine stop` does: its socket removed, its servers shut down.
+#[test]
+fn sigterm_stops_the_engine_cleanly() {
+    let c = Case::new("60");
+    let (_, code, _) = c.json(REFS);
+    assert_eq!(code, 0);
+    let pid = c.engine_pid();
+    let servers = c.server_pids();
+    let socket = c.socket();
+    let _ = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status();
+    eventually(Duration::from_secs(10), || {
+        alive(pid).then(|| format!("engine {pid} still running"))
+    });
+    assert!(servers.iter().all(|p| !alive(*p)), "{servers:?}");
+    assert!(!socket.exists(), "its socket removed");
+    let log = c.log();
+    assert!(
+        log.contains("SIGTERM received") && log.contains("stopping (asked to stop)"),
+        "{log}"
+    );
+}

@@ -41,6 +41,8 @@ pub struct Options {
 pub fn run(opts: Options) -> i32 {
     // Its own session: no terminal's hangup or Ctrl-C reaches it.
     let _ = nix::unistd::setsid();
+    let stop = Arc::new(AtomicBool::new(false));
+    stop_on_signals(&stop);
     let mut ws = match Workspace::new(&opts.root, opts.db.as_deref()) {
         Ok(ws) => ws,
         Err(e) => {
@@ -83,7 +85,6 @@ pub fn run(opts: Options) -> i32 {
         ws.db.display(),
         opts.idle.as_secs_f64()
     );
-    let stop = Arc::new(AtomicBool::new(false));
     {
         let (ws, state, stop) = (ws.clone(), state.clone(), stop.clone());
         let accepted = std::thread::Builder::new()
@@ -120,6 +121,31 @@ pub fn run(opts: Options) -> i32 {
     }
     drop(lock);
     0
+}
+
+/// SIGTERM, SIGINT and SIGHUP stop the engine as `codemap engine stop` does (calls under way
+/// answered, socket removed, servers shut down): blocked in every thread (this runs before
+/// any other starts; children start with none blocked, as `std::process` resets the mask) and
+/// taken by one thread that waits for them.
+fn stop_on_signals(stop: &Arc<AtomicBool>) {
+    use nix::sys::signal::{SigSet, Signal};
+    let mut set = SigSet::empty();
+    for s in [Signal::SIGTERM, Signal::SIGINT, Signal::SIGHUP] {
+        set.add(s);
+    }
+    if let Err(e) = set.thread_block() {
+        eprintln!("engine: signals not handled ({e}): they end it at once");
+        return;
+    }
+    let stop = stop.clone();
+    let _ = std::thread::Builder::new()
+        .name("codemap-engine-signals".into())
+        .spawn(move || {
+            if let Ok(sig) = set.wait() {
+                eprintln!("engine: {sig} received");
+                stop.store(true, SeqCst);
+            }
+        });
 }
 
 /// Why the engine should stop now, if it should.
