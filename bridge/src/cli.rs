@@ -474,13 +474,14 @@ pub fn run(cli: Cli) -> i32 {
     }
     let (tool, mut args) = match cli.command {
         Command::Serve => {
-            return match crate::mcp::serve(ws, engine_allowed(g)) {
+            let engine = engine_allowed(g, std::env::var_os("CODEMAP_NO_DAEMON").as_deref());
+            return match crate::mcp::serve(ws, engine) {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("error: {e}");
                     1
                 }
-            }
+            };
         }
         Command::Watch => return watch(ws, g.json),
         Command::Engine(e) => return engine(g, e),
@@ -509,7 +510,7 @@ pub fn run(cli: Cli) -> i32 {
     // is asked for.
     ws.unbounded = !g.json && g.token_budget.is_none();
     put(&mut args, "tokenBudget", json!(g.token_budget));
-    if uses_engine(g, tool) {
+    if uses_engine(g, tool, std::env::var_os("CODEMAP_NO_DAEMON").as_deref()) {
         let call = crate::engine::protocol::Call {
             tool: tool.name.to_string(),
             args: Value::Object(args.clone()),
@@ -537,14 +538,14 @@ pub fn run(cli: Cli) -> i32 {
 /// with its progress bar), when the command sets no server option of its own (the engine's
 /// servers are shared, so they run the defaults: a command with `--no-lsp`, `--lsp`,
 /// `--lsp-timeout-ms` or `--lsp-idle` answers in its own process).
-fn uses_engine(g: &Global, tool: &Tool) -> bool {
-    engine_allowed(g) && tool.name != "map_rebuild"
+fn uses_engine(g: &Global, tool: &Tool, no_daemon_env: Option<&std::ffi::OsStr>) -> bool {
+    engine_allowed(g, no_daemon_env) && tool.name != "map_rebuild"
 }
 
-/// Whether a command may use the workspace's engine at all (`serve`: for every tool).
-fn engine_allowed(g: &Global) -> bool {
-    let opted_out = g.no_daemon
-        || std::env::var_os("CODEMAP_NO_DAEMON").is_some_and(|v| !v.is_empty() && v != "0");
+/// Whether a command may use the workspace's engine at all (`serve`: for every tool), given
+/// `CODEMAP_NO_DAEMON`'s value.
+fn engine_allowed(g: &Global, no_daemon_env: Option<&std::ffi::OsStr>) -> bool {
+    let opted_out = g.no_daemon || no_daemon_env.is_some_and(|v| !v.is_empty() && v != "0");
     let own_servers =
         g.no_lsp || !g.lsp.is_empty() || g.lsp_timeout_ms.is_some() || g.lsp_idle.is_some();
     !opted_out && !own_servers
@@ -798,4 +799,54 @@ fn watch(ws: Workspace, json_out: bool) -> i32 {
 
 fn emit(json: bool, env: &Envelope, text: Option<answer::envelope::Text>) -> i32 {
     crate::print::Printed::of(json, env, text).write()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tool_commands_use_the_engine_unless_told_or_configured_otherwise() {
+        let cases: &[(&[&str], Option<&str>, bool)] = &[
+            (&["refs", "go:a.go#f"], None, true),
+            (&["--json", "search", "x"], None, true),
+            (
+                &["--detail", "--token-budget", "500", "outline", "a.py"],
+                None,
+                true,
+            ),
+            (&["--no-daemon", "refs", "go:a.go#f"], None, false),
+            (&["refs", "go:a.go#f"], Some("1"), false),
+            (&["refs", "go:a.go#f"], Some("yes"), false),
+            (&["refs", "go:a.go#f"], Some("0"), true),
+            (&["refs", "go:a.go#f"], Some(""), true),
+            // The engine's servers are shared: a command's own server options run here.
+            (&["--no-lsp", "refs", "go:a.go#f"], None, false),
+            (&["--lsp", "go=gopls", "refs", "go:a.go#f"], None, false),
+            (
+                &["--lsp-timeout-ms", "100", "hover", "go:a.go#f"],
+                None,
+                false,
+            ),
+            (&["--lsp-idle", "5", "def", "go:a.go#f"], None, false),
+            // The writer runs where it is asked.
+            (&["index"], None, false),
+        ];
+        for (args, env, want) in cases {
+            let argv = std::iter::once("codemap").chain(args.iter().copied());
+            let m = command()
+                .try_get_matches_from(argv)
+                .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let cli = Cli::from_matches(&m);
+            let Command::Tool { tool, .. } = cli.command else {
+                panic!("{args:?}: not a tool command");
+            };
+            let env = env.map(std::ffi::OsStr::new);
+            assert_eq!(
+                uses_engine(&cli.global, tool, env),
+                *want,
+                "{args:?} {env:?}"
+            );
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! each connection on its own thread, and exits after its idle period with no client and no
 //! request, when asked to stop, or when its root or socket file is gone.
 
+use super::lifetime::{stop_reason, Facts};
 use super::place::{self, Place};
 use super::protocol::{self, Call, Hello, Reply, Request};
 use crate::print::Printed;
@@ -148,7 +149,8 @@ fn stop_on_signals(stop: &Arc<AtomicBool>) {
         });
 }
 
-/// Why the engine should stop now, if it should.
+/// Why the engine should stop now, if it should: the facts gathered, the decision
+/// `lifetime::stop_reason`'s.
 fn why_stop(
     ws: &Workspace,
     state: &EngineState,
@@ -157,28 +159,16 @@ fn why_stop(
     socket_id: Option<(u64, u64)>,
     map_dir: Option<&std::path::Path>,
 ) -> Option<String> {
-    let clients = state.clients.load(SeqCst);
-    let busy = state.in_flight.load(SeqCst);
-    if stop.load(SeqCst) && busy == 0 {
-        return Some("asked to stop".into());
-    }
-    if clients == 0 && busy == 0 && state.quiet_for() >= state.idle {
-        return Some(format!(
-            "idle for {:.1} s with no client",
-            state.idle.as_secs_f64()
-        ));
-    }
-    if !ws.root.is_dir() {
-        return Some(format!("its root {} is gone", ws.root.display()));
-    }
-    // A map given by --db in a directory that was there and is gone (a temporary one).
-    if let Some(dir) = map_dir.filter(|d| !d.is_dir()) {
-        return Some(format!("its map's directory {} is gone", dir.display()));
-    }
-    if file_id(&place.socket) != socket_id {
-        return Some("its socket file was removed or replaced".into());
-    }
-    None
+    stop_reason(Facts {
+        asked: stop.load(SeqCst),
+        clients: state.clients.load(SeqCst),
+        busy: state.in_flight.load(SeqCst),
+        quiet: state.quiet_for(),
+        idle: state.idle,
+        root_exists: ws.root.is_dir(),
+        map_dir_gone: map_dir.is_some_and(|d| !d.is_dir()),
+        socket_ours: file_id(&place.socket) == socket_id,
+    })
 }
 
 /// The workspace's lock, held for the engine's life; `None` when another engine has it.
