@@ -122,6 +122,27 @@ impl ServerHandler for Codemap {
                 tokio::time::sleep(std::time::Duration::from_millis(250)).await;
             }
         }
+        // Through the engine: its first build, with progress from its state while it runs
+        // (the call itself waits for it in the engine).
+        if let (Some(r), Some(t)) = (&self.relay, context.meta.get_progress_token()) {
+            loop {
+                let r = r.clone();
+                let build = tokio::task::spawn_blocking(move || r.build())
+                    .await
+                    .ok()
+                    .flatten();
+                let Some((done, total)) = build else { break };
+                let mut p = ProgressNotificationParam::new(t.clone(), done as f64);
+                if total > 0 {
+                    p = p.with_total(total as f64);
+                }
+                let _ = context
+                    .peer
+                    .notify_progress(p.with_message("building the map (first run)"))
+                    .await;
+                tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+            }
+        }
         let ws = self.ws.clone();
         let relay = self.relay.clone();
         let name = request.name.to_string();
@@ -215,6 +236,21 @@ impl Relay {
                 None
             }
         }
+    }
+
+    /// The engine's first build while it runs: (files done, files in all); `None` once it is
+    /// over, or when no engine answers.
+    fn build(&self) -> Option<(u64, u64)> {
+        use crate::engine::protocol::{Reply, Request};
+        let mut conn = crate::engine::client::running(&self.root, &self.db).ok()??;
+        let Ok(Reply::Info { engine }) = conn.ask(&Request::Info) else {
+            return None;
+        };
+        let b = &engine["build"];
+        if b["finished"] != false {
+            return None;
+        }
+        Some((b["done"].as_u64()?, b["total"].as_u64()?))
     }
 
     /// One tool call answered by the engine: the envelope's JSON text, or why not.

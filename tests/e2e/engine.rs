@@ -670,3 +670,54 @@ fn sigterm_stops_the_engine_cleanly() {
         "{log}"
     );
 }
+
+/// A session's first call on a workspace without a map waits for the engine's first build,
+/// told its progress (MCP progress notifications, read from the engine's state).
+#[test]
+fn a_sessions_first_call_waits_for_the_engines_first_build_with_progress() {
+    use crate::util::Serve;
+    use serde_json::json;
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-")
+        .tempdir()
+        .expect("tempdir");
+    // Enough files that the first build takes a while (a second or two on two cores).
+    const FILES: usize = 20000;
+    for i in 0..FILES {
+        crate::util::write(
+            ws.path(),
+            &format!("pkg{}/m{i}.py", i % 200),
+            format!("def f{i}(x):\n    return g{i}(x)\n\n\ndef g{i}(x):\n    return x\n"),
+        );
+    }
+    let runtime = tempfile::tempdir().expect("tempdir");
+    let env = [("XDG_RUNTIME_DIR", runtime.path().as_os_str())];
+    let mut s = Serve::start_env(ws.path(), &[], &env);
+    let t = Instant::now();
+    let (result, progress) = s.call_with_progress("map_search", json!({"query": "f4321"}));
+    let took = t.elapsed();
+    let text = result["content"][0]["text"].as_str().unwrap_or("");
+    assert!(text.contains("pkg121/m4321.py#f4321"), "{result}");
+    eprintln!(
+        "first build through the engine: {took:?}, {} progress notifications",
+        progress.len()
+    );
+    assert!(!progress.is_empty(), "no progress in {took:?}");
+    let last = progress.last().expect("one");
+    assert_eq!(last["total"].as_f64(), Some(FILES as f64), "{last}");
+    assert!(
+        last["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("building the map")),
+        "{last}"
+    );
+    let (took, code) = s.hang_up(Duration::from_secs(10));
+    assert_eq!(code, Some(0), "{took:?}");
+    // The engine is stopped with its workspace.
+    let _ = Command::new(bin())
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .arg("--root")
+        .arg(ws.path())
+        .args(["engine", "stop"])
+        .output();
+}

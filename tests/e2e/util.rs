@@ -238,6 +238,31 @@ impl Serve {
         }
     }
 
+    /// One tool call asking for progress: its result and the progress notifications that came
+    /// before it.
+    pub fn call_with_progress(&mut self, tool: &str, args: Value) -> (Value, Vec<Value>) {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(
+            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": args, "_meta": {"progressToken": "p"}}}),
+        );
+        let limit = std::time::Duration::from_secs(120);
+        let mut progress = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(limit)
+                .unwrap_or_else(|e| panic!("no answer to {tool} in {limit:?}: {e}"));
+            let v: Value = serde_json::from_str(&line).expect("JSON");
+            if v["method"] == "notifications/progress" {
+                progress.push(v["params"].clone());
+            } else if v["id"] == id {
+                return (v["result"].clone(), progress);
+            }
+        }
+    }
+
     /// One tool call; the envelope (checked to be the same as structured content and text).
     pub fn call(&mut self, tool: &str, args: Value) -> Value {
         let env: Value = serde_json::from_str(&self.call_text(tool, args)).expect("envelope JSON");

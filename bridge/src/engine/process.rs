@@ -300,7 +300,7 @@ fn serve_client(
                 Reply::Printed(printed)
             }
             Ok(Request::Info) => Reply::Info {
-                engine: info(ws, state),
+                engine: info(ws, state, fresh),
             },
             Ok(Request::Session) => {
                 fresh.keep(ws);
@@ -331,6 +331,18 @@ struct Kept {
 }
 
 impl Fresh {
+    /// The first build's progress once a session started it: `{done, total, finished}`.
+    fn progress(&self) -> Option<serde_json::Value> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let b = &kept.as_ref()?.build;
+        Some(serde_json::json!({
+            "done": b.done.load(Relaxed),
+            "total": b.total.load(Relaxed),
+            "finished": b.finished(),
+        }))
+    }
+
     /// Start the first build and the watcher if not yet; the first build.
     fn keep(&self, ws: &Workspace) -> Arc<FirstBuild> {
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -365,7 +377,7 @@ fn answer(ws: &Workspace, call: Call) -> Printed {
 
 /// The engine's state and its running servers' (with their memory), for `codemap engine
 /// status`.
-fn info(ws: &Workspace, state: &EngineState) -> serde_json::Value {
+fn info(ws: &Workspace, state: &EngineState, fresh: &Fresh) -> serde_json::Value {
     let servers: Vec<_> = ws
         .supervisor()
         .status()
@@ -378,5 +390,6 @@ fn info(ws: &Workspace, state: &EngineState) -> serde_json::Value {
         "root": ws.root.display().to_string(),
         "map": ws.db.display().to_string(),
         "servers": servers,
+        "build": fresh.progress(),
     })
 }
