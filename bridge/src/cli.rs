@@ -63,6 +63,9 @@ pub struct Global {
     /// Stop a language server after this many seconds without a request (default 600).
     #[arg(long, global = true, value_name = "SECONDS")]
     pub lsp_idle: Option<f64>,
+    /// Answer in this process, without the workspace's engine (also CODEMAP_NO_DAEMON=1).
+    #[arg(long, global = true)]
+    pub no_daemon: bool,
 }
 
 /// What the command line asks for.
@@ -80,12 +83,25 @@ pub enum Command {
     Serve,
     /// Keep the map fresh until interrupted.
     Watch,
+    /// `engine run|status|stop`: the workspace's engine.
+    Engine(EngineCommand),
     /// `export scip`: write the map as a SCIP index.
     ExportScip {
         output: PathBuf,
         encoding: indexer::encoding::Encoding,
         arguments: Vec<String>,
     },
+}
+
+/// What `codemap engine` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineCommand {
+    /// Be the engine (what a client starts, detached).
+    Run,
+    /// Show the running engine, if any.
+    Status,
+    /// Stop the running engine.
+    Stop,
 }
 
 /// `codemap index`'s workspace options (not arguments of `map_rebuild`).
@@ -145,6 +161,15 @@ pub fn command() -> clap::Command {
     .subcommand(clap::Command::new("watch").about(
         "Keep the map fresh: re-index in the background as files change (until interrupted).",
     ))
+    .subcommand(
+        clap::Command::new("engine")
+            .about("The workspace's engine: the process that keeps its language servers warm for every command (started by the first, stopped when idle).")
+            .subcommand_required(true)
+            .arg_required_else_help(true)
+            .subcommand(clap::Command::new("status").about("Show the engine serving this workspace, if one runs: pid, uptime, clients, servers."))
+            .subcommand(clap::Command::new("stop").about("Stop the engine serving this workspace (calls under way are answered first)."))
+            .subcommand(clap::Command::new("run").hide(true).about("Be the engine (started by clients, detached).")),
+    )
     .subcommand(
         clap::Command::new("export")
             .about("Write the map in a format other tools read.")
@@ -318,6 +343,11 @@ impl Cli {
         let command = match m.subcommand() {
             Some(("serve", _)) | None => Command::Serve,
             Some(("watch", _)) => Command::Watch,
+            Some(("engine", sub)) => Command::Engine(match sub.subcommand_name() {
+                Some("run") => EngineCommand::Run,
+                Some("stop") => EngineCommand::Stop,
+                _ => EngineCommand::Status,
+            }),
             Some(("export", sub)) => match sub.subcommand() {
                 Some(("scip", scip)) => Command::ExportScip {
                     output: scip
@@ -398,6 +428,9 @@ fn put(obj: &mut Map<String, Value>, key: &str, v: Value) {
 /// Run the command; returns the process exit code (0 ok, 1 tool error).
 pub fn run(cli: Cli) -> i32 {
     let g = &cli.global;
+    if let Command::Engine(e) = cli.command {
+        return engine(g, e);
+    }
     let root = match &cli.command {
         Command::Tool {
             index: Some(IndexArgs { dir: Some(d), .. }),
@@ -441,15 +474,17 @@ pub fn run(cli: Cli) -> i32 {
     }
     let (tool, mut args) = match cli.command {
         Command::Serve => {
-            return match crate::mcp::serve(ws) {
+            let engine = engine_allowed(g, std::env::var_os("CODEMAP_NO_DAEMON").as_deref());
+            return match crate::mcp::serve(ws, engine) {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("error: {e}");
                     1
                 }
-            }
+            };
         }
         Command::Watch => return watch(ws, g.json),
+        Command::Engine(e) => return engine(g, e),
         Command::ExportScip {
             output,
             encoding,
@@ -475,9 +510,152 @@ pub fn run(cli: Cli) -> i32 {
     // is asked for.
     ws.unbounded = !g.json && g.token_budget.is_none();
     put(&mut args, "tokenBudget", json!(g.token_budget));
+    if uses_engine(g, tool, std::env::var_os("CODEMAP_NO_DAEMON").as_deref()) {
+        let call = crate::engine::protocol::Call {
+            tool: tool.name.to_string(),
+            args: Value::Object(args.clone()),
+            json: g.json,
+            detail: ws.detail,
+            unbounded: ws.unbounded,
+            session: false,
+        };
+        // The engine runs elsewhere: the map file by its absolute path.
+        let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
+        match crate::engine::client::call(&ws.root, &db, call) {
+            Ok(printed) => return printed.write(),
+            Err(why) => eprintln!(
+                "warning: engine: {why}; answered in this process (CODEMAP_NO_DAEMON=1 or --no-daemon does so without trying)"
+            ),
+        }
+    }
     let progress = bar(g.json);
     let (env, text) = tools::call_with_text(&ws, tool.name, &Value::Object(args), &progress);
     emit(g.json, &env, text)
+}
+
+/// Whether a tool call goes to the workspace's engine: unless told not to (`--no-daemon`,
+/// `CODEMAP_NO_DAEMON`), for every tool but `map_rebuild` (a writer, run where it is asked
+/// with its progress bar), when the command sets no server option of its own (the engine's
+/// servers are shared, so they run the defaults: a command with `--no-lsp`, `--lsp`,
+/// `--lsp-timeout-ms` or `--lsp-idle` answers in its own process).
+fn uses_engine(g: &Global, tool: &Tool, no_daemon_env: Option<&std::ffi::OsStr>) -> bool {
+    engine_allowed(g, no_daemon_env) && tool.name != "map_rebuild"
+}
+
+/// Whether a command may use the workspace's engine at all (`serve`: for every tool), given
+/// `CODEMAP_NO_DAEMON`'s value.
+fn engine_allowed(g: &Global, no_daemon_env: Option<&std::ffi::OsStr>) -> bool {
+    let opted_out = g.no_daemon || no_daemon_env.is_some_and(|v| !v.is_empty() && v != "0");
+    let own_servers =
+        g.no_lsp || !g.lsp.is_empty() || g.lsp_timeout_ms.is_some() || g.lsp_idle.is_some();
+    !opted_out && !own_servers
+}
+
+/// `codemap engine run|status|stop`.
+fn engine(g: &Global, what: EngineCommand) -> i32 {
+    use crate::engine::{client, process, protocol};
+    if what == EngineCommand::Run {
+        return process::run(process::Options {
+            root: g.root.clone(),
+            db: g.db.clone(),
+            idle: process::idle_from(std::env::var("CODEMAP_ENGINE_IDLE_SECS").ok().as_deref()),
+        });
+    }
+    let ws = match Workspace::new(&g.root, g.db.as_deref()) {
+        Ok(ws) => ws,
+        Err(e) => return emit(g.json, &Envelope::from_result(Err(e), None), None),
+    };
+    let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
+    let conn = match client::running(&ws.root, &db) {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!("error: engine: {why}");
+            return 1;
+        }
+    };
+    let Some(mut conn) = conn else {
+        if g.json {
+            outln!(
+                "{}",
+                json!({"running": false, "root": ws.root.display().to_string()})
+            );
+        } else {
+            outln!("no engine serves {}", ws.root.display());
+        }
+        return 0;
+    };
+    let request = match what {
+        EngineCommand::Stop => protocol::Request::Stop,
+        _ => protocol::Request::Info,
+    };
+    match conn.ask(&request) {
+        Ok(protocol::Reply::Info { engine }) => {
+            if g.json {
+                outln!("{engine}");
+            } else {
+                out!("{}", engine_text(&engine));
+            }
+            0
+        }
+        Ok(protocol::Reply::Stopping { pid }) => {
+            // Calls under way are answered first; then its servers are shut down.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while client::alive(pid) && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            if client::alive(pid) {
+                eprintln!("error: the engine (pid {pid}) is still running after 30 s");
+                return 1;
+            }
+            if g.json {
+                outln!("{}", json!({"stopped": pid}));
+            } else {
+                outln!("stopped the engine (pid {pid}) of {}", ws.root.display());
+            }
+            0
+        }
+        Ok(other) => {
+            eprintln!("error: the engine answered out of turn: {other:?}");
+            1
+        }
+        Err(e) => {
+            eprintln!("error: engine: {e}");
+            1
+        }
+    }
+}
+
+/// `codemap engine status` as text: the engine's line, then its running servers.
+fn engine_text(info: &Value) -> String {
+    let e = &info["engine"];
+    let mut out = format!(
+        "engine of {}: pid {}{}, up {} s, {} clients connected, {} requests answered; stops after {} s idle\n  socket {}\n  log {}\n",
+        info["root"].as_str().unwrap_or("?"),
+        e["pid"],
+        info["rssKb"]
+            .as_u64()
+            .map(|kb| format!(" ({} MB)", kb / 1024))
+            .unwrap_or_default(),
+        e["uptimeSeconds"],
+        e["clients"],
+        e["requests"],
+        e["idleStopSeconds"],
+        e["socket"].as_str().unwrap_or("?"),
+        e["log"].as_str().unwrap_or("?"),
+    );
+    for s in info["servers"].as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "  server {}: {} (pid {}{})\n",
+            s["lang"].as_str().unwrap_or("?"),
+            s["state"].as_str().unwrap_or("?"),
+            s["pid"],
+            s["rssKb"]
+                .as_u64()
+                .map(|kb| format!(", {} MB", kb / 1024))
+                .unwrap_or_default(),
+        ));
+    }
+    out
 }
 
 /// `rename --output FILE`: the rename with every diff, the patch written to FILE (never to the
@@ -620,26 +798,55 @@ fn watch(ws: Workspace, json_out: bool) -> i32 {
 }
 
 fn emit(json: bool, env: &Envelope, text: Option<answer::envelope::Text>) -> i32 {
-    if json {
-        outln!("{}", env.to_json());
-    } else if let Some(e) = &env.error {
-        eprintln!("error [{}]: {}", e.code.as_str(), e.message);
-        if let Some(h) = &e.hint {
-            eprintln!("hint: {h}");
-        }
-    } else {
-        match text {
-            Some(t) => out!("{}", t.render()),
-            // Every tool renders its own text; an answer without one is shown as it is.
-            None => out!("{:#}\n", env.data.as_ref().unwrap_or(&Value::Null)),
-        }
-        for w in &env.warnings {
-            eprintln!("warning: {w}");
-        }
-        if let Some(d) = &env.dropped {
-            // The note counts what was left out and says why (a budget, a limit).
-            eprintln!("truncated: {}", d.note);
+    crate::print::Printed::of(json, env, text).write()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tool_commands_use_the_engine_unless_told_or_configured_otherwise() {
+        let cases: &[(&[&str], Option<&str>, bool)] = &[
+            (&["refs", "go:a.go#f"], None, true),
+            (&["--json", "search", "x"], None, true),
+            (
+                &["--detail", "--token-budget", "500", "outline", "a.py"],
+                None,
+                true,
+            ),
+            (&["--no-daemon", "refs", "go:a.go#f"], None, false),
+            (&["refs", "go:a.go#f"], Some("1"), false),
+            (&["refs", "go:a.go#f"], Some("yes"), false),
+            (&["refs", "go:a.go#f"], Some("0"), true),
+            (&["refs", "go:a.go#f"], Some(""), true),
+            // The engine's servers are shared: a command's own server options run here.
+            (&["--no-lsp", "refs", "go:a.go#f"], None, false),
+            (&["--lsp", "go=gopls", "refs", "go:a.go#f"], None, false),
+            (
+                &["--lsp-timeout-ms", "100", "hover", "go:a.go#f"],
+                None,
+                false,
+            ),
+            (&["--lsp-idle", "5", "def", "go:a.go#f"], None, false),
+            // The writer runs where it is asked.
+            (&["index"], None, false),
+        ];
+        for (args, env, want) in cases {
+            let argv = std::iter::once("codemap").chain(args.iter().copied());
+            let m = command()
+                .try_get_matches_from(argv)
+                .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let cli = Cli::from_matches(&m);
+            let Command::Tool { tool, .. } = cli.command else {
+                panic!("{args:?}: not a tool command");
+            };
+            let env = env.map(std::ffi::OsStr::new);
+            assert_eq!(
+                uses_engine(&cli.global, tool, env),
+                *want,
+                "{args:?} {env:?}"
+            );
         }
     }
-    i32::from(!env.ok)
 }

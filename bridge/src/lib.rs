@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod engine;
 pub mod harness;
 pub mod locate;
 pub mod lsp;
@@ -18,6 +19,7 @@ pub mod lsp_errors;
 pub mod mcp;
 pub mod nav;
 pub mod paths;
+pub mod print;
 pub mod reconcile;
 pub mod supervise;
 pub mod tools;

@@ -34,6 +34,16 @@ fn return_freed_memory_sooner() {
 }
 
 fn main() {
+    // A language server being started through the guard: become it (bridge::lsp::guard).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args
+        .get(1)
+        .is_some_and(|a| a == bridge::lsp::guard::GUARD_ARG)
+    {
+        std::process::exit(bridge::lsp::guard::exec(&args[2..]));
+    }
+    // Servers this process starts die with it, even by SIGKILL.
+    bridge::lsp::guard::enable();
     return_freed_memory_sooner();
     // Logs go to stderr: stdout belongs to the answer (and to MCP's protocol).
     tracing_subscriber::fmt()

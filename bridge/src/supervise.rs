@@ -283,6 +283,19 @@ impl Supervisor {
         }
     }
 
+    /// Stop every running server now (shutdown, exit, reaped once no request holds it): the
+    /// engine's last act before it exits.
+    pub fn stop_all(&self) {
+        for m in self.slots.values() {
+            let mut slot = m.lock().unwrap_or_else(|e| e.into_inner());
+            if matches!(slot.state, State::Ready(_)) {
+                let old = std::mem::replace(&mut slot.state, State::StoppedIdle);
+                drop(slot);
+                drop(old);
+            }
+        }
+    }
+
     /// Each language's server state, for `map_status`.
     pub fn status(&self) -> Vec<ServerStatus> {
         let mut langs: Vec<Lang> = self.slots.keys().copied().collect();
@@ -312,6 +325,7 @@ impl Supervisor {
                         }
                         v.loading = s.loading();
                         v.pid = Some(s.pid());
+                        v.rss_kb = rss_kb(s.pid());
                         v.idle_seconds = Some(slot.last_used.elapsed().as_secs());
                     }
                     State::Ready(s) => {
@@ -364,6 +378,9 @@ pub struct ServerStatus {
     pub loading: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pid: Option<u32>,
+    /// Its resident memory (KiB), while it runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rss_kb: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub idle_seconds: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -384,6 +401,7 @@ impl ServerStatus {
             reason: None,
             loading: false,
             pid: None,
+            rss_kb: None,
             idle_seconds: None,
             restart_in_ms: None,
             stderr_tail: None,
@@ -393,12 +411,19 @@ impl ServerStatus {
 
     /// The status's line of `map_status`'s plain text.
     pub fn text(&self) -> String {
-        let extra = [self.command.as_deref(), self.reason.as_deref()]
-            .into_iter()
-            .flatten()
-            .filter(|x| !x.is_empty())
-            .collect::<Vec<_>>()
-            .join("; ");
+        let memory = self
+            .rss_kb
+            .map(|kb| format!("pid {}, {} MB", self.pid.unwrap_or(0), kb / 1024));
+        let extra = [
+            self.command.as_deref(),
+            memory.as_deref(),
+            self.reason.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|x| !x.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
         format!(
             "server   {:<3} {} (restarts {}){}\n",
             self.lang,
@@ -411,6 +436,15 @@ impl ServerStatus {
             }
         )
     }
+}
+
+/// A process's resident memory in KiB (`VmRSS` in /proc), if it says.
+pub fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
 }
 
 fn failed_error(lang: Lang, reason: &str, tail: &[String]) -> ToolError {

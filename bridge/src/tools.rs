@@ -304,10 +304,17 @@ fn status(ws: &Workspace) -> Result<Answer, ToolError> {
     if let Some(w) = ws.watch.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
         answer.data["watcher"] = json!(w);
     }
+    let engine = ws.engine.as_ref().map(|e| e.status());
+    if let Some(e) = &engine {
+        answer.data["engine"] = json!(e);
+    }
     let map = std::mem::replace(&mut answer.text, Text::new(String::new));
     answer.text = Text::new(move || {
         let mut out = map.render();
         servers.iter().for_each(|s| out.push_str(&s.text()));
+        if let Some(e) = &engine {
+            out.push_str(&e.text());
+        }
         out
     });
     Ok(answer)

@@ -90,6 +90,36 @@ fn now_secs() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// Bring the map up to date in the background (built when missing) and keep it so: the first
+/// run's progress and outcome (tools wait for it), and the watcher (none when it cannot watch:
+/// answers still mark changed files stale by a stat check). `serve` in its own process and the
+/// engine for its MCP sessions.
+pub fn keep_fresh(ws: &Workspace) -> (Arc<crate::workspace::FirstBuild>, Option<Watcher>) {
+    let fb = Arc::new(crate::workspace::FirstBuild::default());
+    {
+        let (ws, fb) = (ws.clone(), fb.clone());
+        std::thread::spawn(move || {
+            let r = index::run(&ws.index_options(), fb.as_ref())
+                .map(|_| ())
+                .map_err(|e| e.to_string());
+            if let Err(e) = &r {
+                tracing::error!("the first index run failed: {e}");
+            }
+            fb.finish(r);
+        });
+    }
+    let watcher = match start(ws, None) {
+        Ok(w) => Some(w),
+        Err(e) => {
+            tracing::warn!(
+                "no watcher: {e}; answers still mark changed files stale by a stat check"
+            );
+            None
+        }
+    };
+    (fb, watcher)
+}
+
 /// Told of every finished re-index.
 pub type OnRun = Box<dyn Fn(&Result<IndexStats, String>) + Send>;
 
@@ -262,6 +292,11 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
                 }
                 changed.sort();
                 changed.dedup();
+                // A map whose folder was removed (the workspace being deleted under an engine)
+                // is not made again here, in a folder going away: `map_rebuild` makes it.
+                if ws.db.parent().is_some_and(|d| !d.is_dir()) {
+                    continue;
+                }
                 let only = (!structural && !lost && !changed.is_empty()).then_some(changed);
                 let t = Instant::now();
                 let result = reindex(&ws, only);

@@ -69,6 +69,8 @@ pub struct Workspace {
     pub watch: std::sync::Arc<std::sync::Mutex<Option<WatchStatus>>>,
     /// The first build of the map, when `serve` is making it: map answers wait for it.
     pub first_build: Option<std::sync::Arc<FirstBuild>>,
+    /// The engine serving this workspace, when this process is one (`map_status` shows it).
+    pub engine: Option<std::sync::Arc<EngineState>>,
     /// Tree-sitter outlines of files parsed by the live tools, reused while the file's
     /// content is the same (a server that is down is asked about the same file many times).
     parses: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedParse>>>,
@@ -376,6 +378,13 @@ impl Workspace {
         })
     }
 
+    /// Stop the servers this workspace started, if any (none are started by this).
+    pub fn stop_servers(&self) {
+        if let Some(s) = self.supervisor.get() {
+            s.stop_all();
+        }
+    }
+
     /// The server for a language: started on first use, supervised.
     pub fn server(&self, lang: Lang) -> Result<std::sync::Arc<crate::lsp::Server>, ToolError> {
         self.supervisor().get(lang)
@@ -424,6 +433,7 @@ impl Workspace {
             maps: Default::default(),
             watch: Default::default(),
             first_build: None,
+            engine: None,
             supervisor: Default::default(),
             #[cfg(test)]
             counts: Default::default(),
@@ -448,4 +458,97 @@ pub struct WatchStatus {
     pub directories: u64,
     /// Directories that could not be watched (the inotify limit), if any.
     pub unwatched: Option<String>,
+}
+
+/// This process as an engine (`bridge::engine`): who it is and how busy, for `map_status`
+/// and its idle stop.
+#[derive(Debug)]
+pub struct EngineState {
+    pub pid: u32,
+    pub started: std::time::Instant,
+    pub socket: PathBuf,
+    pub log: PathBuf,
+    /// It stops after this long with no client and no request.
+    pub idle: std::time::Duration,
+    /// Connections open now.
+    pub clients: std::sync::atomic::AtomicU64,
+    /// Tool calls being answered now.
+    pub in_flight: std::sync::atomic::AtomicU64,
+    /// Tool calls answered since it started.
+    pub requests: std::sync::atomic::AtomicU64,
+    /// When a client last came, asked or went.
+    pub last_activity: std::sync::Mutex<std::time::Instant>,
+}
+
+/// [`EngineState`] as `map_status` shows it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EngineStatus {
+    pub pid: u32,
+    pub uptime_seconds: u64,
+    pub clients: u64,
+    pub requests: u64,
+    pub idle_stop_seconds: u64,
+    pub socket: String,
+    pub log: String,
+}
+
+impl EngineState {
+    pub fn new(socket: PathBuf, log: PathBuf, idle: std::time::Duration) -> EngineState {
+        EngineState {
+            pid: std::process::id(),
+            started: std::time::Instant::now(),
+            socket,
+            log,
+            idle,
+            clients: Default::default(),
+            in_flight: Default::default(),
+            requests: Default::default(),
+            last_activity: std::sync::Mutex::new(std::time::Instant::now()),
+        }
+    }
+
+    /// Something happened: the idle period starts again.
+    pub fn touch(&self) {
+        *self.last_activity.lock().unwrap_or_else(|e| e.into_inner()) = std::time::Instant::now();
+    }
+
+    /// How long since anything happened.
+    pub fn quiet_for(&self) -> std::time::Duration {
+        self.last_activity
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .elapsed()
+    }
+
+    pub fn status(&self) -> EngineStatus {
+        use std::sync::atomic::Ordering::Relaxed;
+        EngineStatus {
+            pid: self.pid,
+            uptime_seconds: self.started.elapsed().as_secs(),
+            clients: self.clients.load(Relaxed),
+            requests: self.requests.load(Relaxed),
+            idle_stop_seconds: self.idle.as_secs(),
+            socket: self.socket.display().to_string(),
+            log: self.log.display().to_string(),
+        }
+    }
+}
+
+impl EngineStatus {
+    /// One line of `codemap status`.
+    pub fn text(&self) -> String {
+        format!(
+            "engine: pid {}, up {} s, {} client{} connected, {} request{} answered; stops after {} s idle (socket {}, log {})\n",
+            self.pid,
+            self.uptime_seconds,
+            self.clients,
+            if self.clients == 1 { "" } else { "s" },
+            self.requests,
+            if self.requests == 1 { "" } else { "s" },
+            self.idle_stop_seconds,
+            self.socket,
+            self.log
+        )
+    }
 }

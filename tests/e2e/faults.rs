@@ -439,8 +439,9 @@ fn a_server_that_exits_between_two_requests_is_restarted_and_reaped() {
 }
 
 /// An agent's client goes away — it closes serve's stdin, or serve is killed outright — while
-/// real gopls and pyright run under it: serve exits at once on EOF, and no language server
-/// process outlives it either way.
+/// real gopls and pyright run under it (`--no-daemon`: serve's own servers; through the engine,
+/// they are the engine's and outlive the session by design, `engine::mcp_sessions_share_the_engine`):
+/// serve exits at once on EOF, and no language server process outlives it either way.
 #[test]
 fn no_language_server_outlives_serve() {
     crate::lsp::servers_on_path();
@@ -451,7 +452,7 @@ fn no_language_server_outlives_serve() {
         for how in ["eof", "sigkill"] {
             let dir = fixture(fixture_name);
             index(dir.path());
-            let mut serve = Serve::start(dir.path(), &[]);
+            let mut serve = Serve::start(dir.path(), &["--no-daemon"]);
             let env = serve.call("resolve", json!({"nodeId": node}));
             assert_eq!(env["data"]["source"], "lsp", "{env}");
             let servers: Vec<u32> = serve

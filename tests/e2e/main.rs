@@ -7,6 +7,7 @@ mod bad_input;
 mod concurrency;
 mod corpora;
 mod edges;
+mod engine;
 mod faults;
 mod fixtures;
 mod incremental;

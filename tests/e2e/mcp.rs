@@ -22,6 +22,7 @@ pub fn client(root: &Path, scenario: &str, extra: &[&str], env: &[(&str, &str)])
         .arg(root)
         .arg(scenario)
         .args(extra)
+        .env("CODEMAP_ENGINE_IDLE_SECS", "30")
         .envs(env.iter().copied())
         .output()
         .expect("run the MCP client");

@@ -47,8 +47,12 @@ pub fn write(root: &Path, rel: &str, text: impl AsRef<[u8]>) {
     std::fs::write(p, text).expect("write");
 }
 
+/// Run the binary on `root`. Tool calls go through the workspace's engine, as by default; an
+/// engine started here stops after 30 idle seconds (or once its temporary root is gone), so
+/// none outlives the test run for long.
 pub fn run(root: &Path, args: &[&str]) -> Output {
     Command::new(bin())
+        .env("CODEMAP_ENGINE_IDLE_SECS", "30")
         .arg("--root")
         .arg(root)
         .args(args)
@@ -151,15 +155,26 @@ pub struct Serve {
 
 impl Serve {
     pub fn start(root: &Path, extra: &[&str]) -> Serve {
+        Serve::start_env(root, extra, &[])
+    }
+
+    /// [`Serve::start`] with more environment variables.
+    pub fn start_env(root: &Path, extra: &[&str], env: &[(&str, &std::ffi::OsStr)]) -> Serve {
         use std::io::BufRead;
         let mut child = Command::new(bin())
+            .env("CODEMAP_ENGINE_IDLE_SECS", "30")
+            .envs(env.iter().copied())
             .arg("--root")
             .arg(root)
             .args(extra)
             .arg("serve")
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
+            .stderr(if std::env::var_os("CODEMAP_TEST_SERVE_STDERR").is_some() {
+                std::process::Stdio::inherit()
+            } else {
+                std::process::Stdio::null()
+            })
             .spawn()
             .expect("spawn serve");
         let stdin = child.stdin.take().expect("stdin");
@@ -223,6 +238,31 @@ impl Serve {
         }
     }
 
+    /// One tool call asking for progress: its result and the progress notifications that came
+    /// before it.
+    pub fn call_with_progress(&mut self, tool: &str, args: Value) -> (Value, Vec<Value>) {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(
+            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": args, "_meta": {"progressToken": "p"}}}),
+        );
+        let limit = std::time::Duration::from_secs(120);
+        let mut progress = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(limit)
+                .unwrap_or_else(|e| panic!("no answer to {tool} in {limit:?}: {e}"));
+            let v: Value = serde_json::from_str(&line).expect("JSON");
+            if v["method"] == "notifications/progress" {
+                progress.push(v["params"].clone());
+            } else if v["id"] == id {
+                return (v["result"].clone(), progress);
+            }
+        }
+    }
+
     /// One tool call; the envelope (checked to be the same as structured content and text).
     pub fn call(&mut self, tool: &str, args: Value) -> Value {
         let env: Value = serde_json::from_str(&self.call_text(tool, args)).expect("envelope JSON");
@@ -281,6 +321,12 @@ impl Drop for Serve {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// SIGKILL a child process and reap it.
+pub fn kill_child(mut child: std::process::Child) {
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 pub fn proc_status_kb(pid: u32, field: &str) -> u64 {

@@ -16,6 +16,7 @@
 //! - `outline`, `hover`, `convert`: results converted into SPEC's units (1-based lines,
 //!   character columns, qualnames), so no other module sees a server column or a reply's
 //!   JSON;
+//! - `guard`: servers started so that they die with this process, even by SIGKILL;
 //! - `error`: [`LspError`], what went wrong in the protocol's terms. The agent-facing error
 //!   (code, hint) is made by the layer that answers the agent (`crate::lsp_errors`).
 //!
@@ -26,6 +27,7 @@ mod capabilities;
 mod convert;
 mod docs;
 mod error;
+pub mod guard;
 mod hover;
 mod load;
 mod outline;

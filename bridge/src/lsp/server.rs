@@ -31,7 +31,7 @@ use lsp_types::{
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -131,7 +131,13 @@ impl Server {
                     .unwrap_or_default(),
             }],
         )?;
-        let mut cmd = Command::new(prog);
+        let spawn_error = |e: std::io::Error| LspError::Spawn {
+            lang,
+            program: prog.clone(),
+            message: e.to_string(),
+        };
+        // Through the guard when this binary has one: the server dies with this process.
+        let mut cmd = super::guard::command(prog).map_err(spawn_error)?;
         cmd.args(args)
             .current_dir(root)
             .stdin(Stdio::piped())
@@ -148,11 +154,7 @@ impl Server {
                 cmd.env(key, value);
             }
         }
-        let mut child = cmd.spawn().map_err(|e| LspError::Spawn {
-            lang,
-            program: prog.clone(),
-            message: e.to_string(),
-        })?;
+        let mut child = super::guard::spawn(cmd).map_err(spawn_error)?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {

@@ -1,0 +1,723 @@
+//! The engine (issue 38): one process per workspace that CLI commands reach over a private
+//! socket. Each test gives its engines a directory of their own (`XDG_RUNTIME_DIR`), runs the
+//! real binary with the real gopls, and checks the processes in /proc.
+
+use crate::util::{bin, eventually, fixture, index};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const REFS: &[&str] = &["refs", "go:store/store.go#Item"];
+
+/// A workspace (the go_app fixture, indexed) and a private runtime directory for its engines.
+struct Case {
+    ws: tempfile::TempDir,
+    runtime: tempfile::TempDir,
+    idle: &'static str,
+}
+
+impl Case {
+    fn new(idle: &'static str) -> Case {
+        Case::of("go_app", idle)
+    }
+
+    fn of(fixture_name: &str, idle: &'static str) -> Case {
+        let ws = fixture(fixture_name);
+        index(ws.path());
+        let runtime = tempfile::Builder::new()
+            .prefix("codemap-rt-")
+            .tempdir()
+            .expect("tempdir");
+        Case { ws, runtime, idle }
+    }
+
+    fn root(&self) -> &Path {
+        self.ws.path()
+    }
+
+    fn engine_dir(&self) -> PathBuf {
+        self.runtime.path().join("codemap")
+    }
+
+    fn cmd(&self) -> Command {
+        let mut c = Command::new(bin());
+        c.env("XDG_RUNTIME_DIR", self.runtime.path())
+            .env("CODEMAP_ENGINE_IDLE_SECS", self.idle)
+            .env_remove("CODEMAP_NO_DAEMON")
+            .arg("--root")
+            .arg(self.root());
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.cmd().args(args).output().expect("run codemap")
+    }
+
+    /// `--json` answer, its exit code and how long it took.
+    fn json(&self, args: &[&str]) -> (String, i32, Duration) {
+        let t = Instant::now();
+        let out = self.run(&[&["--json"], args].concat());
+        let took = t.elapsed();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let v: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
+            panic!(
+                "not JSON ({e}): {text}\nstderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        crate::util::assert_envelope(&v);
+        (text, out.status.code().unwrap_or(-1), took)
+    }
+
+    /// `engine status --json`: the engine's state, or None when none runs.
+    fn status(&self) -> Option<Value> {
+        let out = self.run(&["--json", "engine", "status"]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).expect("status JSON");
+        (v["running"] != false).then_some(v)
+    }
+
+    fn engine_pid(&self) -> u32 {
+        let s = self
+            .status()
+            .unwrap_or_else(|| panic!("no engine runs; its log: {}", self.log()));
+        s["engine"]["pid"].as_u64().expect("pid") as u32
+    }
+
+    fn server_pids(&self) -> Vec<u32> {
+        let s = self
+            .status()
+            .unwrap_or_else(|| panic!("no engine runs; its log: {}", self.log()));
+        s["servers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s["pid"].as_u64())
+            .map(|p| p as u32)
+            .collect()
+    }
+
+    fn socket(&self) -> PathBuf {
+        let s = self
+            .status()
+            .unwrap_or_else(|| panic!("no engine runs; its log: {}", self.log()));
+        PathBuf::from(s["engine"]["socket"].as_str().expect("socket"))
+    }
+
+    fn log(&self) -> String {
+        let mut all = String::new();
+        for e in std::fs::read_dir(self.engine_dir())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if e.path().extension().is_some_and(|x| x == "log") {
+                all.push_str(&std::fs::read_to_string(e.path()).unwrap_or_default());
+            }
+        }
+        all
+    }
+}
+
+impl Drop for Case {
+    /// No engine outlives its test (its root going away stops it too).
+    fn drop(&mut self) {
+        let out = self.run(&["--json", "engine", "status"]);
+        let s: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+        if let Some(pid) = s["engine"]["pid"].as_u64() {
+            let pid = pid as u32;
+            let _ = self.run(&["engine", "stop"]);
+            if alive(pid) {
+                kill9(pid);
+            }
+        }
+    }
+}
+
+/// Whether a process exists and is not a zombie (a zombie has exited; this container's init
+/// may be slow to reap what it inherits).
+fn alive(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    let state = stat
+        .rsplit_once(") ")
+        .and_then(|(_, rest)| rest.split(' ').next())
+        .unwrap_or("");
+    state != "Z" && state != "X"
+}
+
+fn kill9(pid: u32) {
+    let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+}
+
+#[test]
+fn two_cli_calls_share_one_engine_the_second_warm_and_the_bytes_are_the_same() {
+    let c = Case::new("60");
+    assert!(c.status().is_none(), "no engine before the first call");
+    let (cold, code, cold_took) = c.json(REFS);
+    assert_eq!(code, 0, "{cold}");
+    assert!(
+        cold.contains("\"source\":\"lsp\""),
+        "gopls answered: {cold}"
+    );
+    let pid = c.engine_pid();
+    let servers = c.server_pids();
+    assert_eq!(servers.len(), 1, "gopls runs in the engine");
+    let (warm, code, warm_took) = c.json(REFS);
+    assert_eq!(code, 0);
+    assert_eq!(warm, cold, "the same answer warm");
+    assert_eq!(c.engine_pid(), pid, "the same engine");
+    assert_eq!(c.server_pids(), servers, "the same server");
+    eprintln!("refs through the engine: cold {cold_took:?}, warm {warm_took:?}");
+    assert!(
+        warm_took < Duration::from_millis(500) && warm_took < cold_took,
+        "warm {warm_took:?}, cold {cold_took:?}"
+    );
+    // The same bytes as in one process: --json, plain text and its standard error, a tool
+    // error's exit code.
+    for args in [
+        &["--json", REFS[0], REFS[1]][..],
+        REFS,
+        &["search", "Item"][..],
+        &["--json", "status"][..],
+        &["neighbors", "garbage"][..],
+        &["def", "store/store.go:Item@"][..],
+    ] {
+        let via = c.run(args);
+        let own = c.run(&[&["--no-daemon"], args].concat());
+        let (a, b) = (
+            String::from_utf8_lossy(&via.stdout),
+            String::from_utf8_lossy(&own.stdout),
+        );
+        if args == ["--json", "status"] {
+            // The engine's status says so (and its servers run); the rest is the map's.
+            let (mut a, mut b): (Value, Value) = (
+                serde_json::from_str(&a).expect("json"),
+                serde_json::from_str(&b).expect("json"),
+            );
+            assert!(
+                a["data"]["engine"]["pid"].as_u64() == Some(pid as u64),
+                "{a}"
+            );
+            assert!(b["data"].get("engine").is_none(), "{b}");
+            for v in [&mut a, &mut b] {
+                if let Some(d) = v["data"].as_object_mut() {
+                    for k in ["engine", "servers"] {
+                        d.remove(k);
+                    }
+                }
+                v["tokenBudget"]["used"] = Value::Null;
+            }
+            assert_eq!(a, b);
+            continue;
+        }
+        assert_eq!(a, b, "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&via.stderr),
+            String::from_utf8_lossy(&own.stderr),
+            "{args:?}"
+        );
+        assert_eq!(via.status.code(), own.status.code(), "{args:?}");
+    }
+    // A client that goes away mid-conversation (as one killed would) leaves the engine
+    // serving the others.
+    {
+        use std::io::Write;
+        let mut s = std::os::unix::net::UnixStream::connect(c.socket()).expect("connect");
+        let _ = s.write_all(
+            b"{\"op\":\"hello\",\"version\":\"x\",\"schema\":0,\"protocol\":1}\n{\"op\":\"call\"",
+        );
+    }
+    let (again, code, _) = c.json(REFS);
+    assert_eq!((again, code), (cold, 0));
+    assert_eq!(c.engine_pid(), pid);
+    // The plain status shows the engine.
+    let text = String::from_utf8_lossy(&c.run(&["status"]).stdout).into_owned();
+    assert!(text.contains(&format!("engine: pid {pid}")), "{text}");
+}
+
+#[test]
+fn sigkill_of_the_engine_leaves_no_server_and_the_next_call_starts_a_new_one() {
+    let c = Case::new("60");
+    let (first, code, _) = c.json(REFS);
+    assert_eq!(code, 0, "{first}");
+    let pid = c.engine_pid();
+    let servers = c.server_pids();
+    assert!(!servers.is_empty());
+    // The servers and what they started (gopls's telemetry process).
+    let mut all = servers.clone();
+    for s in &servers {
+        all.extend(crate::util::children_of(*s).into_iter().map(|(p, _, _)| p));
+    }
+    let socket = c.socket();
+    kill9(pid);
+    eventually(Duration::from_secs(5), || {
+        let left: Vec<u32> = all.iter().copied().filter(|p| alive(*p)).collect();
+        (!left.is_empty()).then(|| format!("servers left running: {left:?}"))
+    });
+    assert!(!alive(pid));
+    assert!(socket.exists(), "a SIGKILLed engine leaves its socket");
+    // The next call is answered (a new engine, a new server), the stale socket replaced.
+    let (second, code, _) = c.json(REFS);
+    assert_eq!((second.as_str(), code), (first.as_str(), 0));
+    let new_pid = c.engine_pid();
+    assert_ne!(new_pid, pid);
+    assert!(c.log().contains("removed a stale socket"), "{}", c.log());
+    // And `engine stop` stops it with its servers.
+    let servers = c.server_pids();
+    let out = c.run(&["engine", "stop"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(!alive(new_pid));
+    assert!(servers.iter().all(|p| !alive(*p)), "{servers:?}");
+    assert!(!socket.exists(), "a stopped engine removes its socket");
+    assert!(c.status().is_none());
+}
+
+#[test]
+fn a_stale_socket_file_is_replaced() {
+    let c = Case::new("60");
+    let (first, _, _) = c.json(&["search", "Item"]);
+    let socket = c.socket();
+    let out = c.run(&["engine", "stop"]);
+    assert!(out.status.success(), "{out:?}");
+    // A socket file nobody listens on (as a crash leaves).
+    drop(std::os::unix::net::UnixListener::bind(&socket).expect("bind"));
+    assert!(socket.exists());
+    let (again, code, _) = c.json(&["search", "Item"]);
+    assert_eq!((again, code), (first, 0));
+    assert!(c.status().is_some(), "answered by a new engine");
+    assert!(c.log().contains("removed a stale socket"), "{}", c.log());
+}
+
+#[test]
+fn no_daemon_answers_in_this_process() {
+    let c = Case::new("60");
+    let (a, code, _) = c.json(&[&["--no-daemon"], REFS].concat());
+    assert_eq!(code, 0, "{a}");
+    let out = c
+        .cmd()
+        .env("CODEMAP_NO_DAEMON", "1")
+        .args(["--json", "search", "Item"])
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    assert!(c.status().is_none(), "no engine was started");
+    assert!(
+        !c.engine_dir().join("x").with_extension("sock").exists()
+            && std::fs::read_dir(c.engine_dir())
+                .into_iter()
+                .flatten()
+                .flatten()
+                .all(|e| e.path().extension().is_none_or(|x| x != "sock")),
+        "no socket"
+    );
+    // Server options of a command's own run it in its own process too.
+    let out = c.run(&["--json", "--no-lsp", "refs", REFS[1]]);
+    assert!(out.status.success());
+    assert!(c.status().is_none(), "no engine for --no-lsp");
+}
+
+#[test]
+fn an_idle_engine_stops_by_itself_with_its_servers() {
+    let c = Case::new("2");
+    let (_, code, _) = c.json(REFS);
+    assert_eq!(code, 0);
+    let pid = c.engine_pid();
+    let servers = c.server_pids();
+    assert!(!servers.is_empty());
+    let socket = c.socket();
+    eventually(Duration::from_secs(20), || {
+        alive(pid).then(|| format!("engine {pid} still running"))
+    });
+    eventually(Duration::from_secs(5), || {
+        servers
+            .iter()
+            .any(|p| alive(*p))
+            .then(|| format!("servers {servers:?} still running"))
+    });
+    assert!(!socket.exists());
+    assert!(c.log().contains("idle for 2.0 s"), "{}", c.log());
+}
+
+#[test]
+fn an_engine_directory_others_can_reach_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Case::new("60");
+    std::fs::create_dir(c.engine_dir()).expect("mkdir");
+    std::fs::set_permissions(c.engine_dir(), std::fs::Permissions::from_mode(0o755))
+        .expect("chmod");
+    let out = c.run(&["--json", "search", "Item"]);
+    assert!(out.status.success(), "answered all the same: {out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("has mode 755") && err.contains("answered in this process"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_dir(c.engine_dir()).expect("dir").count(),
+        0,
+        "nothing made there"
+    );
+    let out = c.run(&["engine", "status"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn an_engine_of_another_version_is_asked_to_stop_and_not_used() {
+    use std::io::{BufRead, BufReader, Write};
+    let c = Case::new("60");
+    let (want, _, _) = c.json(&["search", "Item"]);
+    let socket = c.socket();
+    let out = c.run(&["engine", "stop"]);
+    assert!(out.status.success());
+    // An "old engine" listening on the socket.
+    let listener = std::os::unix::net::UnixListener::bind(&socket).expect("bind");
+    let old = std::thread::spawn(move || {
+        let (s, _) = listener.accept().expect("accept");
+        let mut r = BufReader::new(s.try_clone().expect("clone"));
+        let mut w = s;
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        r.read_line(&mut line).expect("hello");
+        lines.push(line.clone());
+        w.write_all(
+            b"{\"op\":\"hello\",\"hello\":{\"version\":\"0.0.1-old\",\"schema\":1,\"protocol\":1},\"pid\":1}\n",
+        )
+        .expect("reply");
+        line.clear();
+        r.read_line(&mut line).expect("next");
+        lines.push(line);
+        let _ = w.write_all(b"{\"op\":\"stopping\",\"pid\":1}\n");
+        lines
+    });
+    let out = c.run(&["--json", "search", "Item"]);
+    let lines = old.join().expect("old engine");
+    assert!(lines[0].contains("\"op\":\"hello\""), "{lines:?}");
+    assert_eq!(lines[1].trim(), "{\"op\":\"stop\"}", "asked to stop");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        want,
+        "answered all the same"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the engine runs version 0.0.1-old")
+            && err.contains("answered in this process"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&socket);
+}
+
+#[test]
+fn clients_starting_at_once_share_one_engine_and_one_server() {
+    let c = Case::new("60");
+    let children: Vec<_> = (0..6)
+        .map(|i| {
+            let mut cmd = c.cmd();
+            if i % 2 == 0 {
+                cmd.args(["--json", REFS[0], REFS[1]]);
+            } else {
+                cmd.args(["--json", "search", "Item"]);
+            }
+            cmd.stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("spawn")
+        })
+        .collect();
+    let outs: Vec<Output> = children
+        .into_iter()
+        .map(|ch| ch.wait_with_output().expect("wait"))
+        .collect();
+    for (i, o) in outs.iter().enumerate() {
+        assert!(o.status.success(), "{i}: {o:?}");
+        assert!(
+            o.stderr.is_empty(),
+            "{i}: no fallback: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(o.stdout, outs[i % 2].stdout, "{i}: the same answer");
+    }
+    let pid = c.engine_pid();
+    assert_eq!(c.server_pids().len(), 1, "one gopls");
+    let gopls: Vec<_> = crate::util::children_of(pid)
+        .into_iter()
+        .filter(|(p, _, cmd)| alive(*p) && cmd.contains("gopls"))
+        .collect();
+    assert_eq!(gopls.len(), 1, "{gopls:?}");
+    let s = c.status().expect("status");
+    assert!(s["engine"]["requests"].as_u64() >= Some(6), "{s}");
+}
+
+/// The engine answers each connection on its own thread: a nav call stuck on a server that
+/// never answers holds up no other client's search, and a client killed mid-call leaves the
+/// engine serving the others.
+#[test]
+fn a_stuck_nav_call_holds_up_no_other_client_and_a_killed_client_none_either() {
+    use std::os::unix::fs::PermissionsExt;
+    let c = Case::of("py_app", "60");
+    // The Python server found on PATH is the scripted fake, hanging after `initialize`.
+    let bin_dir = c.runtime.path().join("bin");
+    std::fs::create_dir(&bin_dir).expect("mkdir");
+    let fake = crate::util::repo_root().join("tests/fake_lsp.py");
+    let script = bin_dir.join("pyright-langserver");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\nexec python3 {} hang\n", fake.display()),
+    )
+    .expect("write");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let path = format!("{}:/usr/bin:/bin", bin_dir.display());
+    let spawn = |args: &[&str]| {
+        c.cmd()
+            .env("PATH", &path)
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn")
+    };
+    // One request to the server (documentSymbol), which times out after 15 s.
+    let outline = ["--json", "outline", "src/shop/models.py"];
+    let started = Instant::now();
+    let stuck = spawn(&outline);
+    let killed = spawn(&outline);
+    // Wait until the engine runs and the outline has reached the server.
+    eventually(Duration::from_secs(10), || {
+        let Some(s) = c.status() else {
+            return Some("no engine yet".into());
+        };
+        let servers = s["servers"].as_array().map_or(0, Vec::len);
+        (servers == 0).then(|| format!("no server yet: {s}"))
+    });
+    let pid = c.engine_pid();
+    crate::util::kill_child(killed);
+    for _ in 0..3 {
+        let t = Instant::now();
+        let out = c
+            .cmd()
+            .env("PATH", &path)
+            .args(["--json", "search", "Order"])
+            .output()
+            .expect("run");
+        let took = t.elapsed();
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            took < Duration::from_secs(2),
+            "a search waited {took:?} behind the stuck outline"
+        );
+    }
+    assert_eq!(c.engine_pid(), pid, "the same engine serves on");
+    let out = stuck.wait_with_output().expect("wait");
+    let v: Value = serde_json::from_slice(&out.stdout).expect("envelope");
+    assert_eq!(v["ok"], true, "a parse answers after the timeout: {v}");
+    assert!(v["warnings"].to_string().contains("LSP_TIMEOUT"), "{v}");
+    eprintln!("the stuck outline answered after {:?}", started.elapsed());
+    assert_eq!(c.engine_pid(), pid);
+}
+
+/// MCP sessions (`serve`) relay their calls to the workspace's engine: two sessions and the
+/// CLI get the same bytes from one engine and one gopls; the engine keeps the map fresh (its
+/// watcher); a session killed leaves the engine serving the other; an engine killed under a
+/// session is replaced at its next call, and leaves no server.
+#[test]
+fn mcp_sessions_share_the_engine() {
+    use crate::util::Serve;
+    use serde_json::json;
+    let c = Case::new("60");
+    let env = [("XDG_RUNTIME_DIR", c.runtime.path().as_os_str())];
+    let mut a = Serve::start_env(c.root(), &[], &env);
+    let mut b = Serve::start_env(c.root(), &[], &env);
+    let args = json!({"nodeId": REFS[1]});
+    let via_a = a.call_text("nav_references", args.clone());
+    let via_b = b.call_text("nav_references", args.clone());
+    let (cli, code, _) = c.json(REFS);
+    assert_eq!(code, 0);
+    assert_eq!(via_a, via_b);
+    assert_eq!(format!("{via_a}\n"), cli, "MCP text = CLI --json");
+    assert!(via_a.contains("\"source\":\"lsp\""), "{via_a}");
+    let pid = c.engine_pid();
+    assert_eq!(
+        c.server_pids().len(),
+        1,
+        "one gopls for both sessions and the CLI"
+    );
+    assert!(a
+        .children()
+        .iter()
+        .all(|(_, _, cmd)| !cmd.contains("gopls")));
+    let st = a.call("map_status", json!({}));
+    assert_eq!(st["data"]["engine"]["pid"], pid, "{st}");
+    assert_eq!(st["data"]["watcher"]["state"], "running", "{st}");
+    assert!(st["data"]["engine"]["clients"].as_u64() >= Some(2), "{st}");
+    // The engine's watcher: a saved function is found soon.
+    crate::util::write(
+        c.root(),
+        "store/extra.go",
+        "package store\n\nfunc FreshlySaved() int { return 1 }\n",
+    );
+    eventually(Duration::from_secs(10), || {
+        let v = b.call("map_search", json!({"query": "FreshlySaved"}));
+        (!v.to_string().contains("store/extra.go#FreshlySaved")).then(|| format!("not yet: {v}"))
+    });
+    // A session killed: the other is answered by the same engine.
+    a.kill();
+    let again = b.call_text("nav_references", args.clone());
+    assert_eq!(again, via_b);
+    assert_eq!(c.engine_pid(), pid);
+    // The engine killed under a session: no server left; the session's next call starts a
+    // new engine and is answered.
+    let servers = c.server_pids();
+    kill9(pid);
+    eventually(Duration::from_secs(5), || {
+        servers
+            .iter()
+            .any(|p| alive(*p))
+            .then(|| format!("servers left: {servers:?}"))
+    });
+    let after = b.call_text("nav_references", args);
+    assert_eq!(after, via_b, "answered, not an error");
+    let new_pid = c.engine_pid();
+    assert_ne!(new_pid, pid);
+    // The session holds on to the new engine too.
+    eventually(Duration::from_secs(5), || {
+        let Some(s) = c.status() else {
+            return Some("no engine".into());
+        };
+        (s["engine"]["clients"].as_u64() < Some(2)).then(|| format!("session not held: {s}"))
+    });
+    let (took, code) = b.hang_up(Duration::from_secs(10));
+    assert_eq!(code, Some(0), "serve exits on EOF ({took:?})");
+    assert!(alive(new_pid), "the engine outlives its sessions");
+}
+
+/// Resident memory (KiB) of a process and all its descendants still running, but `skip`'s
+/// (the engine is the child of the client that started it while that client runs).
+fn tree_rss_kb(pid: u32, skip: u32) -> u64 {
+    let mut total = crate::util::proc_status_kb(pid, "VmRSS");
+    for (child, state, _) in crate::util::children_of(pid) {
+        if state != "Z" && child != skip {
+            total += tree_rss_kb(child, skip);
+        }
+    }
+    total
+}
+
+/// Four MCP sessions on one repository run one gopls, in one engine, whose census (the engine
+/// and its children) stays within 1.2 times one session's in its own process.
+#[test]
+fn four_mcp_sessions_run_one_server_at_the_cost_of_about_one_session() {
+    use crate::util::Serve;
+    use serde_json::json;
+    let c = Case::new("60");
+    let args = json!({"nodeId": REFS[1]});
+    // One session in its own process, as before the engine.
+    let own = {
+        let mut s = Serve::start(c.root(), &["--no-daemon"]);
+        s.call_text("nav_references", args.clone());
+        std::thread::sleep(Duration::from_millis(500));
+        tree_rss_kb(s.pid(), 0)
+    };
+    let env = [("XDG_RUNTIME_DIR", c.runtime.path().as_os_str())];
+    let mut sessions: Vec<Serve> = (0..4)
+        .map(|_| Serve::start_env(c.root(), &[], &env))
+        .collect();
+    let mut texts = Vec::new();
+    for s in &mut sessions {
+        texts.push(s.call_text("nav_references", args.clone()));
+    }
+    assert!(texts.iter().all(|t| *t == texts[0]), "{texts:?}");
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = c.engine_pid();
+    assert_eq!(c.server_pids().len(), 1, "one gopls for four sessions");
+    let engine = tree_rss_kb(pid, 0);
+    let relays: u64 = sessions.iter().map(|s| tree_rss_kb(s.pid(), pid)).sum();
+    eprintln!(
+        "one session in its own process: {} MB; four through the engine: engine and servers {} MB, the four relays {} MB",
+        own / 1024,
+        engine / 1024,
+        relays / 1024
+    );
+    assert!(
+        engine as f64 <= own as f64 * 1.2,
+        "engine census {engine} KiB, one session {own} KiB"
+    );
+}
+
+/// SIGTERM stops an engine as `engine stop` does: its socket removed, its servers shut down.
+#[test]
+fn sigterm_stops_the_engine_cleanly() {
+    let c = Case::new("60");
+    let (_, code, _) = c.json(REFS);
+    assert_eq!(code, 0);
+    let pid = c.engine_pid();
+    let servers = c.server_pids();
+    let socket = c.socket();
+    let _ = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status();
+    eventually(Duration::from_secs(10), || {
+        alive(pid).then(|| format!("engine {pid} still running"))
+    });
+    assert!(servers.iter().all(|p| !alive(*p)), "{servers:?}");
+    assert!(!socket.exists(), "its socket removed");
+    let log = c.log();
+    assert!(
+        log.contains("SIGTERM received") && log.contains("stopping (asked to stop)"),
+        "{log}"
+    );
+}
+
+/// A session's first call on a workspace without a map waits for the engine's first build,
+/// told its progress (MCP progress notifications, read from the engine's state).
+#[test]
+fn a_sessions_first_call_waits_for_the_engines_first_build_with_progress() {
+    use crate::util::Serve;
+    use serde_json::json;
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-")
+        .tempdir()
+        .expect("tempdir");
+    // Enough files that the first build takes a while (a second or two on two cores).
+    const FILES: usize = 20000;
+    for i in 0..FILES {
+        crate::util::write(
+            ws.path(),
+            &format!("pkg{}/m{i}.py", i % 200),
+            format!("def f{i}(x):\n    return g{i}(x)\n\n\ndef g{i}(x):\n    return x\n"),
+        );
+    }
+    let runtime = tempfile::tempdir().expect("tempdir");
+    let env = [("XDG_RUNTIME_DIR", runtime.path().as_os_str())];
+    let mut s = Serve::start_env(ws.path(), &[], &env);
+    let t = Instant::now();
+    let (result, progress) = s.call_with_progress("map_search", json!({"query": "f4321"}));
+    let took = t.elapsed();
+    let text = result["content"][0]["text"].as_str().unwrap_or("");
+    assert!(text.contains("pkg121/m4321.py#f4321"), "{result}");
+    eprintln!(
+        "first build through the engine: {took:?}, {} progress notifications",
+        progress.len()
+    );
+    assert!(!progress.is_empty(), "no progress in {took:?}");
+    let last = progress.last().expect("one");
+    assert_eq!(last["total"].as_f64(), Some(FILES as f64), "{last}");
+    assert!(
+        last["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("building the map")),
+        "{last}"
+    );
+    let (took, code) = s.hang_up(Duration::from_secs(10));
+    assert_eq!(code, Some(0), "{took:?}");
+    // The engine is stopped with its workspace.
+    let _ = Command::new(bin())
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .arg("--root")
+        .arg(ws.path())
+        .args(["engine", "stop"])
+        .output();
+}
