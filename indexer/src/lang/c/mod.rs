@@ -396,7 +396,9 @@ pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
         }
         if !t.is_empty() && !in_define && !t.starts_with('#') && !t.starts_with("//") {
             let after = matches!(prev_end, b';' | b'{') || cpp && (prev_end == b'}' || prev_label);
-            if after && !prev_enum && lone_macro(t) && !continued_below(&src[end..]) {
+            // C++ only: C's next line may be a designated initializer (`.x = 1,`) after a
+            // macro that expands to fields of one.
+            if after && !prev_enum && lone_macro(t) && !(cpp && continued_below(&src[end..])) {
                 for b in &mut src[at..end] {
                     if *b != b'\r' {
                         *b = b' ';
