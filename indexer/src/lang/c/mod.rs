@@ -296,8 +296,23 @@ fn continued_below(rest: &[u8]) -> bool {
     next.and_then(|l| l.first()).is_some_and(|c| {
         matches!(
             c,
-            b'<' | b'>' | b'.' | b'-' | b'+' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'?'
-                | b':' | b',' | b')' | b';' | b'=' | b'['
+            b'<' | b'>'
+                | b'.'
+                | b'-'
+                | b'+'
+                | b'*'
+                | b'/'
+                | b'%'
+                | b'&'
+                | b'|'
+                | b'^'
+                | b'?'
+                | b':'
+                | b','
+                | b')'
+                | b';'
+                | b'='
+                | b'['
         )
     })
 }
