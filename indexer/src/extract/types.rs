@@ -77,7 +77,12 @@ impl<'t> Types<'t> {
         stack: &[Open],
         node: Node<'t>,
     ) {
-        let inner = stack.last().map(|o| o.sym);
+        // Not the alias the node itself defines (`using B = A;` binds `B` in its scope).
+        let inner = stack
+            .iter()
+            .rev()
+            .find(|o| !(o.start == node.start_byte() && out.symbols[o.sym].kind == Kind::Type))
+            .map(|o| o.sym);
         let mut pairs = Vec::new();
         spec.syntax.bindings(src, node, &mut pairs);
         if pairs.is_empty() {

@@ -396,6 +396,20 @@ impl<'a> Walk<'a> {
     /// A symbol as a value: a type is itself, a variable or field its stated type.
     fn of_symbol(&mut self, s: SymRef) -> Option<Val> {
         match s.kind {
+            // An alias with the type it stands for stated (C++'s `typedef A B;`): that type.
+            Kind::Type => {
+                let ty = self
+                    .idx
+                    .facts(self.lang, &s.file, qual(&s), FactRole::Type)
+                    .into_iter()
+                    .next();
+                match ty {
+                    Some(ty) => self
+                        .type_in(&s.file, Some(qual(&s)), &ty)
+                        .or(Some(Val::Type(s))),
+                    None => Some(Val::Type(s)),
+                }
+            }
             k if k.is_type_like() => Some(Val::Type(s)),
             Kind::Function | Kind::Method => Some(Val::Func(s)),
             Kind::Variable | Kind::Constant | Kind::Field => {

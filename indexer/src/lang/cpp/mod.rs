@@ -1180,6 +1180,33 @@ impl Syntax for CppSyntax {
     }
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
+        // An alias stands for its type (`typedef TestSuite TestCase;`, `using Id = ns::Key;`):
+        // the type walk reads through it.
+        match node.kind_name() {
+            "type_definition" => {
+                let Some(t) = node.field("type").and_then(|t| type_expr(src, t)) else {
+                    return;
+                };
+                let mut c = node.walk();
+                for d in node.fields("declarator", &mut c) {
+                    if d.kind_name() == "type_identifier" {
+                        out.push((text(src, d), Some(t.clone())));
+                    }
+                }
+                return;
+            }
+            "alias_declaration" => {
+                let ty = node
+                    .field("type")
+                    .and_then(|d| d.field("type"))
+                    .and_then(|t| type_expr(src, t));
+                if let (Some(name), Some(t)) = (node.field("name"), ty) {
+                    out.push((text(src, name), Some(t)));
+                }
+                return;
+            }
+            _ => {}
+        }
         let ty = node.field("type");
         let stated = ty.and_then(|t| type_expr(src, t));
         let auto = ty.is_some_and(|t| t.kind_name() == "placeholder_type_specifier");
