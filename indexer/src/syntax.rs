@@ -483,6 +483,22 @@ pub fn segment_base(seg: &str) -> &str {
     }
 }
 
+/// The index past a string or character literal that starts at `from` (its quote), escapes
+/// skipped; an unclosed one ends at its line's end (C-family quoting). Pure.
+pub fn literal_end(src: &[u8], from: usize) -> usize {
+    let quote = src[from];
+    let mut i = from + 1;
+    while i < src.len() {
+        match src[i] {
+            b'\\' => i += 2,
+            b'\n' => return i,
+            c if c == quote => return i + 1,
+            _ => i += 1,
+        }
+    }
+    src.len()
+}
+
 /// An identifier of the languages codemap reads: Unicode XID (as Python, Go and Rust define
 /// them), with `_`, and `$` (JavaScript and TypeScript).
 pub fn is_identifier(s: &str) -> bool {

@@ -189,6 +189,13 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
             sample.push(id.clone());
         }
     }
+    // The map's macros by name: a server site whose text names one is in its expansion.
+    let macro_names: HashSet<String> = rows(
+        &conn,
+        "SELECT DISTINCT name FROM all_symbols WHERE signature LIKE '#define%'",
+    )
+    .into_iter()
+    .collect();
     let server = ws.server(lang).expect("server");
     let canon = root.canonicalize().expect("root");
     let mut texts: HashMap<String, String> = HashMap::new();
@@ -347,26 +354,19 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
                     .skip(*c as usize - 1)
                     .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
                     .collect();
-                let named_macro = word != callee
-                    && !rows(
+                let named_macro = word != callee && macro_names.contains(&word);
+                named_macro
+                    || !rows(
                         &conn,
                         &format!(
-                            "SELECT 1 FROM all_symbols WHERE name = '{}' AND signature LIKE '#define%' LIMIT 1",
-                            word.replace('\'', "''")
-                        ),
-                    )
-                    .is_empty();
-                named_macro || !rows(
-                    &conn,
-                    &format!(
-                        "SELECT 1 FROM all_edges e JOIN files fl ON fl.id = e.file_id
+                            "SELECT 1 FROM all_edges e JOIN files fl ON fl.id = e.file_id
                          JOIN all_symbols t ON t.node_id = e.target
                          WHERE fl.path = '{}' AND e.line = {l} AND e.col = {c} AND e.kind = 'calls'
                            AND t.signature LIKE '#define%'",
-                        f.replace('\'', "''")
-                    ),
-                )
-                .is_empty()
+                            f.replace('\'', "''")
+                        ),
+                    )
+                    .is_empty()
             })
             .cloned()
             .collect();

@@ -84,16 +84,7 @@ fn quoted_end(src: &[u8], at: usize) -> usize {
                 .map_or(src.len(), |n| paren + n + close.len());
         }
     }
-    let mut i = at + 1;
-    while i < src.len() {
-        match src[i] {
-            b'\\' => i += 2,
-            b'\n' => return i,
-            b if b == q => return i + 1,
-            _ => i += 1,
-        }
-    }
-    src.len()
+    crate::syntax::literal_end(src, at)
 }
 
 /// `text[..end]` closed: a closing brace for each body in `bodies` the cut falls inside.

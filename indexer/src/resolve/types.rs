@@ -393,32 +393,28 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The type a symbol's declaration states (a variable's, an alias's), when it does.
+    fn stated_type(&self, s: &SymRef) -> Option<String> {
+        self.idx
+            .facts(self.lang, &s.file, qual(s), FactRole::Type)
+            .into_iter()
+            .next()
+    }
+
     /// A symbol as a value: a type is itself, a variable or field its stated type.
     fn of_symbol(&mut self, s: SymRef) -> Option<Val> {
         match s.kind {
             // An alias with the type it stands for stated (C++'s `typedef A B;`): that type.
-            Kind::Type => {
-                let ty = self
-                    .idx
-                    .facts(self.lang, &s.file, qual(&s), FactRole::Type)
-                    .into_iter()
-                    .next();
-                match ty {
-                    Some(ty) => self
-                        .type_in(&s.file, Some(qual(&s)), &ty)
-                        .or(Some(Val::Type(s))),
-                    None => Some(Val::Type(s)),
-                }
-            }
+            Kind::Type => match self.stated_type(&s) {
+                Some(ty) => self
+                    .type_in(&s.file, Some(qual(&s)), &ty)
+                    .or(Some(Val::Type(s))),
+                None => Some(Val::Type(s)),
+            },
             k if k.is_type_like() => Some(Val::Type(s)),
             Kind::Function | Kind::Method => Some(Val::Func(s)),
             Kind::Variable | Kind::Constant | Kind::Field => {
-                let ty = self
-                    .idx
-                    .facts(self.lang, &s.file, qual(&s), FactRole::Type)
-                    .into_iter()
-                    .next();
-                match ty {
+                match self.stated_type(&s) {
                     Some(ty) => self.type_in(&s.file, Some(qual(&s)), &ty),
                     // A constant called for a value (Rust's tuple variant `Error::Io(e)`).
                     None if !self

@@ -103,7 +103,7 @@ pub(super) fn blank_directives_in_initializers(src: &mut [u8]) -> bool {
                 continue;
             }
             b'"' | b'\'' => {
-                i = literal_end(src, i);
+                i = crate::syntax::literal_end(src, i);
                 last = b'"';
                 continue;
             }
@@ -225,7 +225,7 @@ fn matching_paren(src: &[u8], open: usize) -> Option<usize> {
                 }
             }
             b'"' | b'\'' => {
-                i = literal_end(src, i);
+                i = crate::syntax::literal_end(src, i);
                 continue;
             }
             b'\n' => {
@@ -308,22 +308,6 @@ fn directive_word(after_hash: &[u8]) -> &[u8] {
         .position(|b| !b.is_ascii_alphabetic())
         .unwrap_or(rest.len());
     &rest[..len]
-}
-
-/// The index past a string or character literal that starts at `from` (its quote), escapes
-/// skipped; an unclosed one ends at its line's end.
-fn literal_end(src: &[u8], from: usize) -> usize {
-    let quote = src[from];
-    let mut i = from + 1;
-    while i < src.len() {
-        match src[i] {
-            b'\\' => i += 2,
-            b'\n' => return i,
-            c if c == quote => return i + 1,
-            _ => i += 1,
-        }
-    }
-    src.len()
 }
 
 #[cfg(test)]
