@@ -320,6 +320,9 @@ pub enum FactRole {
     /// A method's or function's number of parameters, where overloads are told apart by it
     /// (`Language::overloads`).
     Params,
+    /// A C++ method declared `const` (no type): of two overloads that differ by it
+    /// (`T* impl()`, `const T* impl() const`), the one a call on a `const` object means.
+    Const,
 }
 
 impl FactRole {
@@ -332,6 +335,7 @@ impl FactRole {
             FactRole::Exports => "exports",
             FactRole::Unread => "unread",
             FactRole::Params => "params",
+            FactRole::Const => "const",
         }
     }
 
@@ -344,6 +348,7 @@ impl FactRole {
             FactRole::Exports,
             FactRole::Unread,
             FactRole::Params,
+            FactRole::Const,
         ]
         .into_iter()
         .find(|r| r.as_str() == s)
@@ -372,6 +377,10 @@ pub const MAYBE: &str = "Maybe(";
 /// An `__all__` entry that stands for names the parse could not read: every name may be
 /// exported.
 pub const ANY_EXPORT: &str = "*";
+
+/// The prefix of a type expression for a value the code declares `const` (C++'s `const A&
+/// a`, `const A* p`): `const A`. It reads as `A`; a call on it picks the `const` overload.
+pub const CONST: &str = "const ";
 
 /// The hint of a reference whose first name is a local of a type the code does not tell.
 pub const UNKNOWN_TYPE: &str = "?";

@@ -140,6 +140,10 @@ struct Summary {
     /// Every call site the server gave, `node_id file:line:col`: the truth another map can
     /// be held to (`print` writes them beside the misses).
     sites: Vec<String>,
+    /// Sites the server lists that are a function's or method's own declaration, a name
+    /// followed by its parameters (clangd lists the base declarations an override
+    /// overrides: `virtual void OnTestStart(const TestInfo&) = 0;`): no call, left out.
+    declarations: usize,
 }
 
 fn site(row: &str) -> Site {
@@ -196,6 +200,18 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
     )
     .into_iter()
     .collect();
+    // Where the map's functions and methods are declared: a name there is no call.
+    let declared: HashSet<Site> = rows(
+        &conn,
+        &format!(
+            "SELECT f.path || '|' || s.name_line || '|' || s.name_col FROM all_symbols s
+             JOIN files f ON f.id = s.file_id
+             WHERE s.lang = '{prefix}' AND s.kind IN ('function', 'method')"
+        ),
+    )
+    .iter()
+    .map(|r| site(r))
+    .collect();
     let server = ws.server(lang).expect("server");
     let canon = root.canonicalize().expect("root");
     let mut texts: HashMap<String, String> = HashMap::new();
@@ -216,6 +232,7 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
         inactive: 0,
         by_definition: 0,
         sites: Vec::new(),
+        declarations: 0,
     };
     for id in &sample {
         let row = rows(
@@ -268,6 +285,9 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
             .filter(|(f, l, c)| is_call(&text_of(f), *l, *c))
             .cloned()
             .collect();
+        let before = calls.len();
+        calls.retain(|c| !declared.contains(c));
+        summary.declarations += before - calls.len();
         if direct {
             let before = calls.len();
             calls.retain(|(f, l, c)| {
@@ -561,6 +581,10 @@ fn print(name: &str, s: &Summary) {
         s.through_macro
     );
     eprintln!(
+        "  sites that are a declaration of a function or method (a name and its parameters, no call): {}",
+        s.declarations
+    );
+    eprintln!(
         "  the map's edges where the server reads no code (an inactive #if branch), not counted: {}",
         s.inactive
     );
@@ -754,18 +778,26 @@ fn cpp_call_edges_agree_with_clangd() {
     print("clangd (C++: googletest)", &s);
     assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
     let t = &s.total;
-    // Floors, not the targets (recall 90%, precision 97%), which C++ does not meet yet.
-    // 2026-11-26: recall 85.0% of 1,157 sites (73.2% before this session's constructor calls,
-    // result types of calls, macro lines after parameter lists, macro-expansion sites counted
-    // apart); precision against the references alone 92.4% (90.8% before), 98.1% with the edges
-    // clangd's definition request confirms (a function template's calls are under no
-    // reference of the template: `testing::Eq`). The misses left: overloads of one arity
-    // told apart by argument types (`OutputJsonKey`), range-`for` over a member container,
+    // The targets: recall 90%, precision 97%. 2026-11-26: recall 90.8% of 1,147 sites
+    // (73.2% two sessions ago, 85.0% before this one's forward-declared types, container
+    // elements and range-`for`, `const` overloads, calls on `A::f()` and `v[i]`; 24 sites
+    // that are declarations clangd lists for an override left out). Precision 98.2%: the
+    // edges the references list, and those clangd's own definition request at the site
+    // confirms (a function template's calls are under no reference of the template:
+    // `testing::Eq`); against the references alone 92.7%, held as a floor. The misses left:
+    // overloads of one arity told apart by argument types (`OutputJsonKey`, `PrintTo`),
+    // member and base initializers (`random_(0)`), `(Message() << x).GetString()`,
     // declarations that construct (`Message msg;`), constructors chosen by defaults.
-    assert!(t.recall() >= 0.84, "recall {:.3}", t.recall());
+    assert!(t.recall() >= 0.90, "recall {:.3}", t.recall());
+    assert!(
+        t.precision() >= 0.97,
+        "precision {:.3}: {:#?}",
+        t.precision(),
+        s.wrong
+    );
     assert!(
         s.reference_precision() >= 0.91,
-        "precision {:.3}: {:#?}",
+        "precision against the references alone {:.3}: {:#?}",
         s.reference_precision(),
         s.wrong
     );

@@ -194,7 +194,10 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     "new_expression" => (cur.field("constructor"), "()"),
                     "object_creation_expression" => (cur.field("type"), "()"),
                     "subscript" => (cur.field("value"), "[]"),
-                    "subscript_expression" => (cur.field("object"), "[]"),
+                    // JavaScript's `object`, C++'s `argument`.
+                    "subscript_expression" => {
+                        (cur.field("object").or_else(|| cur.field("argument")), "[]")
+                    }
                     _ => (cur.field("operand"), "[]"),
                 };
                 match inner {
@@ -207,6 +210,7 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                                 | "member_expression"
                                 | "field_expression"
                                 | "scoped_identifier"
+                                | "qualified_identifier"
                                 | "this"
                                 | "call"
                                 | "call_expression"

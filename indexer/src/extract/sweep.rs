@@ -202,6 +202,9 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
                 false => n.to_string(),
             };
             types.facts.push((idx, FactRole::Params, fact));
+            if syntax.is_const(src, def) {
+                types.facts.push((idx, FactRole::Const, String::new()));
+            }
         }
         for (t, at) in syntax.implemented(src, def) {
             implemented.push(RawRef {

@@ -591,6 +591,77 @@ static COUNT: AtomicUsize = AtomicUsize::new(0);
     .assert_eq(&s);
 }
 
+/// C++'s type expressions: containers as their elements (`[]T`), smart pointers as what
+/// they point at, range-`for` elements, `const` values and methods, and the hint each
+/// call's first name gets.
+#[test]
+fn cpp_types_the_code_states() {
+    let src = r#"
+namespace shop {
+class Item;
+class Cart {
+ public:
+  Item* first();
+  const Item* first() const;
+  int size() const;
+  void Scan(const Item& a, Item* b) const {
+    a.Price();
+    b->Price();
+    for (auto* i : items_) i->Price();
+    for (const auto& o : owners_) o.Name();
+    for (Item* j : this->items_) j->Price();
+    first()->Price();
+    owned_->Price();
+  }
+ private:
+  std::vector<Item*> items_;
+  std::unique_ptr<Item> owned_;
+  const std::vector<Owner> owners_;
+  std::map<int, Item> by_id_;
+};
+}
+"#;
+    let ex = Extractor::new().expect("queries compile");
+    let out = ex.extract_source(Lang::Cpp, src.as_bytes());
+    let mut s = String::new();
+    for f in &out.facts {
+        let _ = writeln!(s, "{} {} {}", f.qualname, f.role.as_str(), f.ty);
+    }
+    for r in out.refs.iter().filter(|r| r.kind == EdgeKind::Calls) {
+        let _ = writeln!(
+            s,
+            "call {} hint={}",
+            r.target,
+            r.hint.as_deref().unwrap_or("-")
+        );
+    }
+    expect![[r#"
+        shop.Cart.first returns Item
+        shop.Cart.first params 0
+        shop.Cart.first~2 returns Item
+        shop.Cart.first~2 params 0
+        shop.Cart.first~2 const 
+        shop.Cart.size returns ?
+        shop.Cart.size params 0
+        shop.Cart.size const 
+        shop.Cart.Scan params 2
+        shop.Cart.Scan const 
+        shop.Cart.items_ type []Item
+        shop.Cart.owned_ type Item
+        shop.Cart.owners_ type []Owner
+        shop.Cart.by_id_ type std.map
+        call a.Price hint=const Item
+        call b.Price hint=Item
+        call i.Price hint=items_[]
+        call o.Name hint=const owners_[]
+        call j.Price hint=Item
+        call first().Price hint=-
+        call first hint=-
+        call owned_.Price hint=-
+    "#]]
+    .assert_eq(&s);
+}
+
 /// An unclosed parameter list can swallow every declaration after it into one error node;
 /// the blanked re-parse recovers them in every language, at their own lines.
 #[test]

@@ -332,6 +332,20 @@ fn read_through(
     scope: Option<usize>,
     lookup: impl Fn(&str) -> Option<Option<String>>,
 ) -> Option<String> {
+    // A `const` value: its type read through, still `const` unless it is a list's or an
+    // optional value's.
+    if let Some(inner) = ty.strip_prefix(crate::model::CONST) {
+        return read_through(spec, out, inner, scope, lookup).map(|t| {
+            if t.starts_with("[]")
+                || t.starts_with(crate::model::MAYBE)
+                || t.starts_with(crate::model::CONST)
+            {
+                t
+            } else {
+                format!("{}{t}", crate::model::CONST)
+            }
+        });
+    }
     // Inside a list or an optional value: the element's or the value's type read through.
     if let Some(inner) = ty.strip_prefix("[]") {
         return read_through(spec, out, inner, scope, lookup).map(|t| format!("[]{t}"));
@@ -359,6 +373,10 @@ fn read_through(
     match lookup(head) {
         None => Some(ty.to_string()),
         Some(None) => None,
+        // A name on a `const` local: the name's own type, its constness not followed.
+        Some(Some(t)) if !rest.is_empty() && t.starts_with(crate::model::CONST) => {
+            Some(format!("{}{rest}", &t[crate::model::CONST.len()..]))
+        }
         Some(Some(t)) if t.contains('@') && !rest.is_empty() => None,
         Some(Some(t)) => {
             let maybe = t

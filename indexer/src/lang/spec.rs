@@ -496,6 +496,11 @@ pub trait Syntax: Sync {
         false
     }
 
+    /// Whether a method is declared `const` (C++'s `int size() const`).
+    fn is_const(&self, _src: &[u8], _def: &Def<'_>) -> bool {
+        false
+    }
+
     /// The parse-time signature, before white space is collapsed and it is clipped.
     fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String>;
 

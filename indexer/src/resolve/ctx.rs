@@ -333,6 +333,7 @@ pub(crate) fn hinted(
     } else {
         Resolution::Inferred
     };
+    let hint = hint.strip_prefix(crate::model::CONST).unwrap_or(hint);
     let q = format!("{hint}.{}", segs[1..].join("."));
     idx.in_file(lang, &ctx.path, &q)
         .map(|s| Outcome::Edge(Some(s.node_id), res))

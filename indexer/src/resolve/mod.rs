@@ -122,7 +122,7 @@ fn overloaded(
 ) -> Outcome {
     match (Outcome::Edge(Some(id), res), r.args) {
         (Outcome::Edge(Some(id), res), Some(n)) if ctx.lang.spec().overloads => {
-            match overload(idx, &id, n) {
+            match overload(idx, &id, n, || on_const(ctx, idx, r)) {
                 Overload::One(picked) => Outcome::Edge(Some(picked), res),
                 Overload::NotOverloaded => Outcome::Edge(Some(id), res),
                 // Several take that many arguments: which one, their types decide; not
@@ -143,11 +143,33 @@ enum Overload {
     Several,
 }
 
+/// Whether a call is on a `const` object, as far as the code tells (C++): a bare name or
+/// `this->` in a method declared `const`; a local or parameter declared `const`
+/// (`const A& a; a.f()`). What a call or a field gives is not followed: `false`.
+fn on_const(ctx: &FileCtx, idx: &dyn SymbolIndex, r: &Ref<'_>) -> bool {
+    match r.target.split_once('.') {
+        Some((first, rest)) if !ctx.lang.spec().self_names.contains(&first) => {
+            !rest.contains('.') && r.hint.is_some_and(|h| h.starts_with(crate::model::CONST))
+        }
+        Some((_, rest)) if rest.contains('.') => false,
+        _ => r.source_qual.is_some_and(|q| {
+            !idx.facts(ctx.lang, &ctx.path, q, FactRole::Const)
+                .is_empty()
+        }),
+    }
+}
+
 /// The overload of a function or method a call with `args` arguments means, among the
 /// definitions of `id`'s name in its scope (`m`, `m~2`, …): the one with that many
-/// parameters, else the variadic one that takes them; `Several` when more than one fits, or
-/// none.
-fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Overload {
+/// parameters, else the variadic one that takes them; of two that differ by `const` alone
+/// (C++), the `const` one on a `const` object (`on_const`), else the other; `Several` when
+/// more than one fits, or none.
+fn overload(
+    idx: &dyn SymbolIndex,
+    id: &str,
+    args: u16,
+    on_const: impl FnOnce() -> bool,
+) -> Overload {
     let Ok(crate::id::NodeId::Symbol {
         lang,
         path,
@@ -208,6 +230,17 @@ fn overload(idx: &dyn SymbolIndex, id: &str, args: u16) -> Overload {
             .filter(|(_, p)| p.as_deref().is_some_and(takes))
             .map(|(s, _)| s)
             .collect();
+    }
+    let is_const = |s: &SymRef| {
+        !idx.facts(lang, &path, s.qualname(), FactRole::Const)
+            .is_empty()
+    };
+    if let [a, b] = fits.as_slice() {
+        if is_const(a) != is_const(b) {
+            let want = on_const();
+            let pick = if is_const(a) == want { a } else { b };
+            return Overload::One(pick.node_id.clone());
+        }
     }
     match fits.as_slice() {
         [one] => Overload::One(one.node_id.clone()),
@@ -785,5 +818,54 @@ mod tests {
         );
         assert_eq!(langs::go::go_default_name("gopkg.in/yaml.v3"), "yaml");
         assert_eq!(langs::go::go_default_name("github.com/x/go-foo/v2"), "foo");
+    }
+    /// Overloads by argument count, and C++'s `const` twins by the object's constness.
+    #[test]
+    fn overloads_by_count_and_by_const() {
+        let fact = |q: &str, role: FactRole, ty: &str| crate::model::TypeFact {
+            qualname: q.into(),
+            role,
+            ty: ty.into(),
+        };
+        let mut idx = MemIndex::default();
+        let syms: Vec<(Box<str>, Kind)> =
+            ["A", "A.f", "A.f~2", "A.g", "A.g~2", "A.g~3", "A.h", "A.h~2"]
+                .iter()
+                .map(|q| {
+                    (
+                        (*q).into(),
+                        if *q == "A" { Kind::Class } else { Kind::Method },
+                    )
+                })
+                .collect();
+        let facts = vec![
+            fact("A.f", FactRole::Params, "0"),
+            fact("A.f~2", FactRole::Params, "0"),
+            fact("A.f~2", FactRole::Const, ""),
+            fact("A.g", FactRole::Params, "1"),
+            fact("A.g~2", FactRole::Params, "2"),
+            fact("A.g~3", FactRole::Params, "2+"),
+            fact("A.h", FactRole::Params, "1"),
+            fact("A.h~2", FactRole::Params, "1"),
+        ];
+        idx.add_file(Lang::Cpp, "a.h", &syms, &facts, &[], 0, &[]);
+        idx.finish();
+        let id = |q: &str| format!("cpp:a.h#{q}");
+        let one = |q: &str| Overload::One(id(q));
+        // (id, arguments, on a const object, the overload)
+        let cases = [
+            ("A.f", 0, false, one("A.f")),
+            ("A.f", 0, true, one("A.f~2")),
+            ("A.f~2", 0, false, one("A.f")),
+            ("A.g", 1, false, one("A.g")),
+            ("A.g", 2, false, one("A.g~2")),
+            ("A.g", 5, false, one("A.g~3")),
+            // Two of one count, neither `const`: their types decide, not guessed.
+            ("A.h", 1, false, Overload::Several),
+            ("A.h", 1, true, Overload::Several),
+        ];
+        for (q, n, c, want) in cases {
+            assert_eq!(overload(&idx, &id(q), n, || c), want, "{q}({n}) const={c}");
+        }
     }
 }

@@ -174,6 +174,8 @@ impl<'a> Walk<'a> {
     /// The value of a type expression written in `file`, in the scope of qualname `scope`
     /// (`None`: the file's top level).
     fn type_in(&mut self, file: &str, scope: Option<&str>, expr: &str) -> Option<Val> {
+        // A `const` value reads as its type.
+        let expr = expr.strip_prefix(crate::model::CONST).unwrap_or(expr);
         // The scope matters only when it defines the expression's first name: else the file's
         // top level reads it the same, and one cache entry serves every scope.
         let scope = scope.filter(|sq| self.scope_defines(file, sq, expr));
@@ -372,6 +374,33 @@ impl<'a> Walk<'a> {
             };
             if let Some(v) = v {
                 return Some((self.apply(v, &ops, pick_at(k - 1))?, k));
+            }
+        }
+        // A member of the class around (C++'s `for (auto* s : suites_)` in a method: the
+        // element type `suites_[]` names a field without `this`).
+        let (name, ops) = split_ops(segs[0]);
+        if !ctx.lang.spec().implicit_self || ctx.lang.spec().self_names.contains(&name) {
+            return None;
+        }
+        let r = Ref {
+            kind: EdgeKind::Calls,
+            target: name,
+            hint: None,
+            args: None,
+            source_qual,
+        };
+        for class in super::ctx::enclosing_types(ctx.lang, ctx, self.idx, &r) {
+            let Some(Val::Type(t)) = self.type_in(&ctx.path, source_qual, &class) else {
+                continue;
+            };
+            let call = ops.first() == Some(&Op::Call);
+            let v = match self.in_type(&t, name, call, &mut HashSet::new()) {
+                Some(Member::Sym(s)) => self.of_symbol(s),
+                Some(Member::Typed(t)) => t,
+                _ => None,
+            };
+            if let Some(v) = v {
+                return Some((self.apply(v, &ops, pick_at(0))?, 1));
             }
         }
         None

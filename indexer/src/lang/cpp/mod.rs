@@ -735,6 +735,81 @@ fn type_expr(src: &[u8], t: Node<'_>) -> Option<String> {
     }
 }
 
+/// The standard containers whose elements `[]`, a range-`for` and iterators give.
+const CONTAINERS: &[&str] = &[
+    "vector",
+    "deque",
+    "list",
+    "forward_list",
+    "set",
+    "multiset",
+    "unordered_set",
+    "unordered_multiset",
+    "array",
+    "span",
+    "initializer_list",
+];
+
+/// The standard smart pointers: `p->f()` is a call on what they point at.
+const POINTERS: &[&str] = &["unique_ptr", "shared_ptr"];
+
+/// The type a value of stated type `t` is read as: `[]T` for a standard container of `T`
+/// (`std::vector<T*>`), `T` for a smart pointer to `T` (`std::unique_ptr<T>`), else
+/// [`type_expr`]'s. Pure.
+fn held_type(src: &[u8], t: Node<'_>) -> Option<String> {
+    let (scope, template) = match t.kind_name() {
+        "template_type" => (None, t),
+        "qualified_identifier" => match t.field("name") {
+            Some(n) if n.kind_name() == "template_type" => (scope_of(src, t), n),
+            _ => return type_expr(src, t),
+        },
+        _ => return type_expr(src, t),
+    };
+    let name = template.field("name").map(|n| text(src, n));
+    let std = matches!(scope.as_deref(), None | Some("std"));
+    let first = || {
+        let args = template.field("arguments")?;
+        let mut c = args.walk();
+        let arg = args
+            .named_children(&mut c)
+            .find(|a| a.kind_name() == "type_descriptor")?;
+        held_type(src, arg.field("type")?)
+    };
+    match name.as_deref() {
+        Some(n) if std && CONTAINERS.contains(&n) => first().map(|e| format!("[]{e}")),
+        Some(n) if std && POINTERS.contains(&n) => first(),
+        _ => type_expr(src, t),
+    }
+}
+
+/// The dotted path a range-`for` ranges over (`xs`, `this->xs`, `a.list()`, `*p`), for its
+/// elements' type. Pure.
+fn range_path(src: &[u8], e: Node<'_>) -> Option<String> {
+    match e.kind_name() {
+        "identifier" | "field_identifier" | "this" => Some(text(src, e)),
+        "field_expression" => {
+            let field = e.field("field")?;
+            Some(format!(
+                "{}.{}",
+                range_path(src, e.field("argument")?)?,
+                text(src, field)
+            ))
+        }
+        "call_expression" => {
+            let f = e.field("function")?;
+            match f.kind_name() {
+                "identifier" | "field_expression" => Some(format!("{}()", range_path(src, f)?)),
+                _ => None,
+            }
+        }
+        "pointer_expression" if e.child(0).is_some_and(|o| o.kind() == "*") => {
+            range_path(src, e.field("argument")?)
+        }
+        "parenthesized_expression" => range_path(src, e.named_child(0)?),
+        _ => None,
+    }
+}
+
 /// The name a declarator declares (through pointers, references, arrays, initializers).
 fn declared_name<'t>(d: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
     let mut cur = d;
@@ -1021,6 +1096,18 @@ impl Syntax for CppSyntax {
         })
     }
 
+    /// `int size() const`: a `const` after the parameters.
+    fn is_const(&self, src: &[u8], def: &Def<'_>) -> bool {
+        let Some(declarator) = params_of(def).and_then(|p| p.parent()) else {
+            return false;
+        };
+        let mut c = declarator.walk();
+        let q = declarator
+            .children(&mut c)
+            .any(|k| k.kind_name() == "type_qualifier" && &src[k.byte_range()] == b"const");
+        q
+    }
+
     fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
         let node = def.node;
         Some(match node.kind_name() {
@@ -1176,7 +1263,7 @@ impl Syntax for CppSyntax {
         if t.kind_name() == "primitive_type" && &src[t.byte_range()] == b"void" {
             return None;
         }
-        Some(type_expr(src, t).unwrap_or_else(|| "?".into()))
+        Some(held_type(src, t).unwrap_or_else(|| "?".into()))
     }
 
     fn bindings(&self, src: &[u8], node: Node<'_>, out: &mut Vec<(String, Option<String>)>) {
@@ -1208,8 +1295,37 @@ impl Syntax for CppSyntax {
             _ => {}
         }
         let ty = node.field("type");
-        let stated = ty.and_then(|t| type_expr(src, t));
         let auto = ty.is_some_and(|t| t.kind_name() == "placeholder_type_specifier");
+        // `const A& a`, `const A* p`, `const auto& x`: a `const` value (a container's
+        // elements are read as the container's).
+        let constant = {
+            let mut c = node.walk();
+            let k = node
+                .children(&mut c)
+                .any(|k| k.kind_name() == "type_qualifier" && &src[k.byte_range()] == b"const");
+            k
+        };
+        let with_const = |t: String| match constant && !t.starts_with("[]") {
+            true => format!("{}{t}", crate::model::CONST),
+            false => t,
+        };
+        let stated = ty.and_then(|t| held_type(src, t)).map(with_const);
+        if node.kind_name() == "for_range_loop" {
+            // `for (auto* s : suites_)`: an element of what it ranges over; a stated type
+            // is the element's.
+            let Some((name, _)) = node.field("declarator").and_then(declared_name) else {
+                return;
+            };
+            let t = match auto {
+                true => node
+                    .field("right")
+                    .and_then(|r| range_path(src, r))
+                    .map(|p| with_const(format!("{p}[]"))),
+                false => stated,
+            };
+            out.push((text(src, name), t));
+            return;
+        }
         let mut c = node.walk();
         let decls: Vec<Node<'_>> = node.fields("declarator", &mut c).collect();
         for d in decls {
@@ -1221,6 +1337,7 @@ impl Syntax for CppSyntax {
                 (d.kind_name() == "init_declarator")
                     .then(|| d.field("value").and_then(|v| value_type(src, v)))
                     .flatten()
+                    .map(with_const)
             } else {
                 stated.clone()
             };

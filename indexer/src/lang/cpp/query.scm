@@ -186,6 +186,7 @@
 ; Stated types: bindings, and the types they name as `uses` edges.
 (declaration type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type) @binding
 (declaration type: (placeholder_type_specifier)) @binding
+(for_range_loop) @binding
 ; Aliases: what they stand for, read through by the type walk.
 (type_definition) @binding
 (alias_declaration) @binding

@@ -13,6 +13,8 @@
 //! - A call found at a declaration (a method in its class, a prototype in a header) goes to
 //!   the definition when the workspace has exactly one of that qualname and parameter count
 //!   outside headers ([`Resolver::settle`]); a definition `implements` its declaration.
+//! - A type found in no scope the file sees (a header that only declares `class A;`) is
+//!   the workspace's one type of that qualname (`unique`: the one-definition rule).
 //! - A bare name found nowhere is the workspace's only function of that name outside
 //!   headers (`unique`), or stays `unresolved`.
 
@@ -147,7 +149,19 @@ impl CppResolver {
                 }
             }
         }
-        None
+        // A type the file names but only declares (`class UnitTestImpl;` in a header, its
+        // definition in a header the including source file sees): the workspace's one type
+        // of that qualname, by the one-definition rule.
+        let leaf = name.rsplit('.').next().unwrap_or(&name);
+        let types: Vec<SymRef> = idx
+            .by_name(LANG, leaf)
+            .into_iter()
+            .filter(|s| s.kind.is_type_like() && want(s.kind))
+            .collect();
+        qs.iter().find_map(|q| {
+            single(types.iter().filter(|s| s.qualname() == q.as_str()))
+                .map(|s| (s.clone(), Resolution::Unique))
+        })
     }
 }
 
