@@ -880,6 +880,9 @@ fn explained_completeness(c: &Corpus, lang: &str) {
         };
         // ctags spells a C++ operator `operator <<`; the map `operator<<` (as clangd).
         let as_map = operator_spelling(&as_map);
+        // A googletest test, `TEST_F(Fixture, Name) {`: ctags's function `TEST_F`, the map's
+        // method `Fixture.Name` (`CppSyntax::prepare`).
+        let as_map = gtest_test_name(&as_map, line).unwrap_or(as_map);
         // A plain C++ enum's constants are its scope's in the map (`ns.red`), ctags's the
         // enum's (`ns.Color.red`); an `enum class`'s are the enum's in both.
         let unscoped = (tag.kind == "enumerator")
@@ -945,6 +948,27 @@ fn explained_completeness(c: &Corpus, lang: &str) {
         share >= floor,
         "{lang}: only {share:.2}% of the ctags definitions the map keeps are in it"
     );
+}
+
+/// ctags's name for a googletest test (`ns.TEST_F` on the line `TEST_F(Fixture, Name) {`)
+/// as the map names it (`ns.Fixture.Name`); `None` for any other.
+fn gtest_test_name(q: &str, line: &str) -> Option<String> {
+    let (scope, leaf) = q.rsplit_once('.').map_or(("", q), |(s, l)| (s, l));
+    if !matches!(
+        leaf,
+        "TEST" | "TEST_F" | "TEST_P" | "TYPED_TEST" | "TYPED_TEST_P"
+    ) {
+        return None;
+    }
+    let args = line.strip_prefix(leaf)?.strip_prefix('(')?;
+    let (a, rest) = args.split_once(", ")?;
+    let (b, _) = rest.split_once(") {")?;
+    let name = format!("{a}.{b}");
+    Some(if scope.is_empty() {
+        name
+    } else {
+        format!("{scope}.{name}")
+    })
 }
 
 #[test]

@@ -288,6 +288,9 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
         let before = calls.len();
         calls.retain(|c| !declared.contains(c));
         summary.declarations += before - calls.len();
+        if std::env::var("CODEMAP_EDGES_DECLARATIONS").is_ok() && before > calls.len() {
+            eprintln!("{id}: {} declaration sites", before - calls.len());
+        }
         if direct {
             let before = calls.len();
             calls.retain(|(f, l, c)| {
@@ -767,6 +770,29 @@ fn c_call_edges_agree_with_clangd() {
         "precision {:.3}: {:#?}",
         s.reference_precision(),
         s.wrong
+    );
+}
+
+/// The same measurement on any project, for code no test uses (ignored; run by hand):
+/// `CODEMAP_EDGES_ROOT=/path/to/copy CODEMAP_EDGES_LANG=cpp cargo test --release -p bridge
+/// --test e2e edges_on_a_project -- --ignored --nocapture`. The map is built in the
+/// directory itself (a scratch copy); the misses land in `target/edges/`.
+#[test]
+#[ignore]
+fn edges_on_a_project() {
+    let root = std::env::var("CODEMAP_EDGES_ROOT").expect("CODEMAP_EDGES_ROOT: the project");
+    let lang = std::env::var("CODEMAP_EDGES_LANG").expect("CODEMAP_EDGES_LANG: cpp, java, go…");
+    let lang = Lang::from_prefix(&lang).expect("a language prefix");
+    let stride = std::env::var("CODEMAP_EDGES_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4);
+    let s = measure(Path::new(&root), lang, 40, stride);
+    print(&format!("{} (the project at {root})", lang.prefix()), &s);
+    eprintln!(
+        "precision {:.1}%, against the references alone {:.1}%",
+        100.0 * s.total.precision(),
+        100.0 * s.reference_precision()
     );
 }
 

@@ -196,10 +196,11 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             types.facts.push((idx, FactRole::Returns, r));
         }
         if let (true, Kind::Method | Kind::Function, Some(n)) = (spec.overloads, kind, sym.params) {
-            // `2+` for `f(a, b, T... c)`: two and any more.
-            let fact = match syntax.variadic(def) {
-                true => format!("{}+", n.saturating_sub(1)),
-                false => n.to_string(),
+            // `2+` for `f(a, b, T... c)`: two and any more; `1-2` for `f(a, b = 0)`.
+            let fact = match (syntax.variadic(def), syntax.required(def)) {
+                (true, _) => format!("{}+", n.saturating_sub(1)),
+                (false, Some(k)) if k < n => format!("{k}-{n}"),
+                (false, _) => n.to_string(),
             };
             types.facts.push((idx, FactRole::Params, fact));
             if syntax.is_const(src, def) {

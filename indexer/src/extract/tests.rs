@@ -771,6 +771,34 @@ fn cpp_macros_operators_and_macro_lines() {
     );
 }
 
+/// A nested class defined out of line (`class Block::Iter {…}`, leveldb) is the outer
+/// class's, and its methods its own; `#if` among a constructor's member initializers keeps
+/// the class closed.
+#[test]
+fn cpp_nested_class_out_of_line_and_directives_in_initializers() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "namespace db {\nclass Block::Iter : public Iterator {\n public:\n  Iter(int n)\n      :\n#if !defined(NDEBUG)\n        max_(n),\n#endif\n        left_(n) {}\n  int key() const { return left_; }\n private:\n  int left_;\n};\nclass Other {};\n}\n";
+    let out = ex.extract_source(Lang::Cpp, src.as_bytes());
+    let got: Vec<(&str, Kind)> = out
+        .symbols
+        .iter()
+        .map(|s| (s.qualname.as_str(), s.kind))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("db", Kind::Package),
+            ("db.Block.Iter", Kind::Class),
+            ("db.Block.Iter.Iter", Kind::Method),
+            ("db.Block.Iter.key", Kind::Method),
+            ("db.Block.Iter.left_", Kind::Field),
+            ("db.Other", Kind::Class),
+        ],
+        "{:?}",
+        out.parse_error
+    );
+}
+
 #[test]
 fn namespace_bodies_are_matched_past_comments_and_strings() {
     let syntax = Lang::Cpp.spec().syntax;

@@ -496,6 +496,12 @@ pub trait Syntax: Sync {
         false
     }
 
+    /// How many parameters a call must pass, when fewer than all (C++'s defaults: `f(int a,
+    /// int b = 0)` takes one or two); `None`: all.
+    fn required(&self, _def: &Def<'_>) -> Option<u32> {
+        None
+    }
+
     /// Whether a method is declared `const` (C++'s `int size() const`).
     fn is_const(&self, _src: &[u8], _def: &Def<'_>) -> bool {
         false

@@ -200,8 +200,8 @@ fn overload(
         return Overload::NotOverloaded;
     }
     // Java's order: an overload taking exactly that many (a variadic one too, its array
-    // passed whole), else a variadic one (`2+`: two and any more) that takes them. Each
-    // one's count is read once.
+    // passed whole; C++'s `1-2`, one with defaults, any count in its range), else a
+    // variadic one (`2+`: two and any more) that takes them. Each one's count is read once.
     let counts: Vec<(SymRef, Option<String>)> = callable
         .into_iter()
         .map(|s| {
@@ -210,15 +210,12 @@ fn overload(
         })
         .collect();
     // A variadic one taking `k+` takes exactly k + 1 too: an array passed whole.
-    let exact = |p: &str| match p.strip_suffix('+') {
-        Some(k) => k.parse::<u16>().ok().map(|k| k + 1) == Some(args),
-        None => p.parse::<u16>() == Ok(args),
+    let exact = |p: &str| match arity(p) {
+        Some((k, None)) => k + 1 == args,
+        Some((k, Some(n))) => (k..=n).contains(&args),
+        None => false,
     };
-    let takes = |p: &str| {
-        p.strip_suffix('+')
-            .and_then(|n| n.parse::<u16>().ok())
-            .is_some_and(|min| args >= min)
-    };
+    let takes = |p: &str| matches!(arity(p), Some((min, None)) if args >= min);
     let mut fits: Vec<&SymRef> = counts
         .iter()
         .filter(|(_, p)| p.as_deref().is_some_and(exact))
@@ -247,6 +244,19 @@ fn overload(
         // Several fit, or none does (a count the parse got wrong): not guessed.
         _ => Overload::Several,
     }
+}
+
+/// A `params` fact read (`FactRole::Params`): the fewest arguments a function takes and the
+/// most (`None`: any more). `2` → (2, 2); `2+` → (2, any); `1-3` → (1, 3). Pure.
+pub(crate) fn arity(p: &str) -> Option<(u16, Option<u16>)> {
+    if let Some(k) = p.strip_suffix('+') {
+        return Some((k.parse().ok()?, None));
+    }
+    if let Some((k, n)) = p.split_once('-') {
+        return Some((k.parse().ok()?, Some(n.parse().ok()?)));
+    }
+    let n = p.parse().ok()?;
+    Some((n, Some(n)))
 }
 
 /// [`resolve_ref`] before an overload is picked.
@@ -821,6 +831,15 @@ mod tests {
     }
     /// Overloads by argument count, and C++'s `const` twins by the object's constness.
     #[test]
+    fn arities() {
+        assert_eq!(arity("2"), Some((2, Some(2))));
+        assert_eq!(arity("2+"), Some((2, None)));
+        assert_eq!(arity("1-3"), Some((1, Some(3))));
+        assert_eq!(arity("x"), None);
+        assert_eq!(arity("1-"), None);
+    }
+
+    #[test]
     fn overloads_by_count_and_by_const() {
         let fact = |q: &str, role: FactRole, ty: &str| crate::model::TypeFact {
             qualname: q.into(),
@@ -828,16 +847,17 @@ mod tests {
             ty: ty.into(),
         };
         let mut idx = MemIndex::default();
-        let syms: Vec<(Box<str>, Kind)> =
-            ["A", "A.f", "A.f~2", "A.g", "A.g~2", "A.g~3", "A.h", "A.h~2"]
-                .iter()
-                .map(|q| {
-                    (
-                        (*q).into(),
-                        if *q == "A" { Kind::Class } else { Kind::Method },
-                    )
-                })
-                .collect();
+        let syms: Vec<(Box<str>, Kind)> = [
+            "A", "A.f", "A.f~2", "A.g", "A.g~2", "A.g~3", "A.h", "A.h~2", "A.k", "A.k~2",
+        ]
+        .iter()
+        .map(|q| {
+            (
+                (*q).into(),
+                if *q == "A" { Kind::Class } else { Kind::Method },
+            )
+        })
+        .collect();
         let facts = vec![
             fact("A.f", FactRole::Params, "0"),
             fact("A.f~2", FactRole::Params, "0"),
@@ -847,6 +867,8 @@ mod tests {
             fact("A.g~3", FactRole::Params, "2+"),
             fact("A.h", FactRole::Params, "1"),
             fact("A.h~2", FactRole::Params, "1"),
+            fact("A.k", FactRole::Params, "0"),
+            fact("A.k~2", FactRole::Params, "1-3"),
         ];
         idx.add_file(Lang::Cpp, "a.h", &syms, &facts, &[], 0, &[]);
         idx.finish();
@@ -863,6 +885,10 @@ mod tests {
             // Two of one count, neither `const`: their types decide, not guessed.
             ("A.h", 1, false, Overload::Several),
             ("A.h", 1, true, Overload::Several),
+            // Defaults: `k(a, b = 0, c = 0)` takes one to three.
+            ("A.k", 0, false, one("A.k")),
+            ("A.k", 2, false, one("A.k~2")),
+            ("A.k", 4, false, Overload::Several),
         ];
         for (q, n, c, want) in cases {
             assert_eq!(overload(&idx, &id(q), n, || c), want, "{q}({n}) const={c}");

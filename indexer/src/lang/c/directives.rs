@@ -26,15 +26,21 @@ enum Open {
     Init,
     /// `(` or `[`.
     Paren,
+    /// C++: a constructor's member initializers, from `) :` to the body's `{` (or a `;`:
+    /// then it was a conditional expression's `:`).
+    CtorInit,
 }
 
 /// Blanks the conditional directive lines (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`,
-/// `#endif`, with their continuation lines) that stand inside a brace initializer. Brackets
+/// `#endif`, with their continuation lines) that stand inside a brace initializer, and with
+/// `ctor_inits` (C++) among a constructor's member initializers (`A() : #if … a_(1), #endif
+/// b_(2) {}`), where tree-sitter-cpp has no place for them either and leaves the class
+/// unclosed over the rest of the file. Brackets
 /// are counted outside comments, strings and character literals; across `#if … #else …
 /// #endif` they are counted in the first branch only (as ctags does), so a function whose
 /// head each branch writes (`int f(int a) {` / `int f(void) {`) opens one block. Returns
 /// whether anything was blanked. Pure; table-tested.
-pub(super) fn blank_directives_in_initializers(src: &mut [u8]) -> bool {
+pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool) -> bool {
     let n = src.len();
     let mut stack: Vec<Open> = Vec::new();
     // Each open conditional: the bracket stack at its `#if`, and at the end of its first branch.
@@ -53,7 +59,7 @@ pub(super) fn blank_directives_in_initializers(src: &mut [u8]) -> bool {
             if src.get(j) == Some(&b'#') {
                 let end = directive_end(src, j);
                 let word = directive_word(&src[j + 1..end]);
-                let in_init = stack.last() == Some(&Open::Init);
+                let in_init = matches!(stack.last(), Some(Open::Init | Open::CtorInit));
                 let conditional = match word {
                     b"if" | b"ifdef" | b"ifndef" => {
                         conds.push((stack.clone(), None));
@@ -107,13 +113,31 @@ pub(super) fn blank_directives_in_initializers(src: &mut [u8]) -> bool {
                 last = b'"';
                 continue;
             }
+            b'{' if stack.last() == Some(&Open::CtorInit) => {
+                // The body after `) {`, `} {`; a member's brace initializer after its name.
+                if matches!(last, b')' | b'}' | b':') {
+                    stack.pop();
+                    stack.push(Open::Block);
+                } else {
+                    stack.push(Open::Init);
+                }
+            }
             b'{' => {
                 let init = last == b'='
                     || (matches!(last, b',' | b'{') && stack.last() == Some(&Open::Init));
                 stack.push(if init { Open::Init } else { Open::Block });
             }
+            b':' if ctor_inits && last == b')' && src.get(i + 1) != Some(&b':') => {
+                stack.push(Open::CtorInit)
+            }
+            b';' if stack.last() == Some(&Open::CtorInit) => {
+                stack.pop();
+            }
             b'(' | b'[' => stack.push(Open::Paren),
             b'}' | b')' | b']' => {
+                if stack.last() == Some(&Open::CtorInit) {
+                    stack.pop();
+                }
                 stack.pop();
             }
             _ => {}
@@ -352,6 +376,37 @@ mod tests {
         }
     }
 
+    /// C++: directives among a constructor's member initializers (leveldb's `Limiter`).
+    /// (source, what it becomes; `None`: left alone)
+    #[test]
+    fn directives_in_constructor_initializers_are_blanked() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "class L {\n L(int m)\n  :\n#if !defined(N)\n  m_(m),\n#endif\n  a_{m} {\n#if X\n  f();\n#endif\n }\n};\n",
+                Some("class L {\n L(int m)\n  :\n               \n  m_(m),\n      \n  a_{m} {\n#if X\n  f();\n#endif\n }\n};\n"),
+            ),
+            // A conditional expression's `:` after `)`, a `::` after `)`, a range-`for`:
+            // no initializers.
+            (
+                "int f() {\n  int x = (a) ? (b) : c;\n#if X\n  g();\n#endif\n  decltype(x)::type y;\n  for (auto z : zs) {\n#if Y\n  h();\n#endif\n  }\n}\n",
+                None,
+            ),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            let changed = blank(&mut got, true);
+            match want {
+                Some(w) => {
+                    assert!(changed, "{src:?}");
+                    assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}");
+                }
+                None => {
+                    assert!(!changed, "{src:?}: {}", String::from_utf8_lossy(&got));
+                }
+            }
+        }
+    }
+
     /// (source, what it becomes; `None`: left alone)
     #[test]
     fn directives_in_initializers_are_blanked() {
@@ -394,7 +449,7 @@ mod tests {
         ];
         for (src, want) in cases {
             let mut got = src.as_bytes().to_vec();
-            let changed = blank(&mut got);
+            let changed = blank(&mut got, false);
             match want {
                 Some(w) => {
                     assert!(changed, "{src:?}");

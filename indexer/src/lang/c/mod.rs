@@ -36,6 +36,7 @@
 //!   parse of their declaration, which error recovery then works around.
 
 mod directives;
+pub(crate) use directives::blank_directives_in_initializers;
 
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
@@ -485,7 +486,7 @@ impl Syntax for CSyntax {
         let blanked = blank_cplusplus(src);
         let mut out = blanked.unwrap_or_else(|| src.to_vec());
         let changed = blank_macro_lines(&mut out, false);
-        let changed = directives::blank_directives_in_initializers(&mut out) || changed;
+        let changed = directives::blank_directives_in_initializers(&mut out, false) || changed;
         let changed = directives::loop_macros_as_if(&mut out) || changed;
         (changed || out.as_slice() != src).then_some(out)
     }

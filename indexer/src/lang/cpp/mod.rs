@@ -368,6 +368,133 @@ fn ends_params(line: &[u8]) -> bool {
 /// before a declaration (`GTEST_ATTRIBUTE_NO_SANITIZE_MEMORY_ GTEST_…_ADDRESS_`), and a
 /// macro after a parameter list (`) GTEST_LOCK_EXCLUDED_(mu_);`, `bool* r) GTEST_NO_INLINE_;`).
 /// A `#define`'s lines are left alone.
+/// googletest's test macros, whose bodies are methods of a fixture:
+/// `TEST_F(Fixture, Name) {` is rewritten in place as `void   Fixture::Name() {`, so a test
+/// is the symbol `Fixture.Name` and a bare call in it (`Build(100)`) is the fixture's
+/// method. `TEST`, `TEST_P`, `TYPED_TEST`, `TYPED_TEST_P` alike (a `TEST`'s suite names no
+/// class: its calls are looked up as any function's). Only the spelling `NAME(A, B) {`,
+/// which keeps every byte's place. Returns whether anything changed. Pure; table-tested.
+fn gtest_tests_as_methods(src: &mut [u8]) -> bool {
+    const MACROS: &[&[u8]] = &[
+        b"TEST",
+        b"TEST_F",
+        b"TEST_P",
+        b"TYPED_TEST",
+        b"TYPED_TEST_P",
+    ];
+    let mut changed = false;
+    let mut at = 0;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line = &src[at..end];
+        let is_word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+        let m = line.iter().take_while(|c| is_word(c)).count();
+        let (Some(b'('), true) = (line.get(m), MACROS.contains(&&line[..m])) else {
+            at = end + 1;
+            continue;
+        };
+        let a_end = m + 1 + line[m + 1..].iter().take_while(|c| is_word(c)).count();
+        let b_start = a_end + 2;
+        let b_end = b_start
+            + line
+                .get(b_start..)
+                .map_or(0, |r| r.iter().take_while(|c| is_word(c)).count());
+        let shaped = a_end > m + 1
+            && line.get(a_end..b_start) == Some(&b", "[..])
+            && b_end > b_start
+            && line.get(b_end..b_end + 3) == Some(&b") {"[..]);
+        if shaped {
+            let s = &mut src[at..end];
+            s[..m + 1].fill(b' ');
+            s[..4].copy_from_slice(b"void");
+            s[a_end..b_start].copy_from_slice(b"::");
+            s[b_end..b_end + 2].copy_from_slice(b"()");
+            changed = true;
+        }
+        at = end + 1;
+    }
+    changed
+}
+
+/// Blanks an annotation macro after a declared name (`MemTable* imm_ GUARDED_BY(mutex_);`,
+/// clang's thread-safety attributes as leveldb and abseil spell them), which the grammar
+/// reads as a method `GUARDED_BY`: a macro word with arguments that are names alone
+/// (`a`, `a_->b`, `A::b`, `a, b`), after a name that follows a type (a name, `*`, `&`, `>`),
+/// before `;`, `=` or `{`. Returns whether anything was blanked. Pure; table-tested.
+fn blank_declarator_annotations(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut at = 0;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        let line_start = at;
+        at = end + 1;
+        let code = &src[line_start..end];
+        let first = code.iter().position(|c| !c.is_ascii_whitespace());
+        if first.is_none_or(|f| matches!(code[f], b'#' | b'/' | b'*')) {
+            continue;
+        }
+        let mut i = 0;
+        while i < code.len() {
+            let is_word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+            if !(code[i].is_ascii_uppercase() && (i == 0 || !is_word(code[i - 1]))) {
+                i += 1;
+                continue;
+            }
+            let w_end = i + code[i..]
+                .iter()
+                .position(|c| !is_word(*c))
+                .unwrap_or(code.len() - i);
+            let word = &code[i..w_end];
+            if !macro_word(word) || code.get(w_end) != Some(&b'(') {
+                i = w_end;
+                continue;
+            }
+            let Some(close) = balanced(code, w_end) else {
+                break;
+            };
+            let args = &code[w_end + 1..close - 1];
+            let names_only = args.iter().all(|c| {
+                is_word(*c) || matches!(c, b' ' | b',' | b'.' | b'-' | b'>' | b':' | b'&' | b'*')
+            }) && args
+                .split(|c| !is_word(*c))
+                .all(|t| t.first().is_none_or(|c| !c.is_ascii_digit()));
+            let after = code[close..].trim_ascii_start();
+            let ends = after
+                .first()
+                .is_some_and(|c| matches!(c, b';' | b'=' | b'{'));
+            // Before the macro: a name (the declared one), and before that a type's end.
+            let before = code[..i].trim_ascii_end();
+            // An array's size after its name: `stats_[kLevels] GUARDED_BY(mu_)`.
+            let before = match before.strip_suffix(b"]") {
+                Some(b) => b
+                    .iter()
+                    .rposition(|c| *c == b'[')
+                    .map_or(before, |o| b[..o].trim_ascii_end()),
+                None => before,
+            };
+            let name_len = before.iter().rev().take_while(|c| is_word(**c)).count();
+            let name = &before[before.len() - name_len..];
+            let ahead = before[..before.len() - name_len].trim_ascii_end();
+            let typed = name_len > 0
+                && !name[0].is_ascii_digit()
+                && !macro_word(name)
+                && ahead
+                    .last()
+                    .is_some_and(|c| is_word(*c) || matches!(c, b'*' | b'&' | b'>'))
+                && !ahead.ends_with(b"return");
+            if names_only && ends && typed {
+                for c in &mut src[line_start + i..line_start + close] {
+                    *c = b' ';
+                }
+                changed = true;
+                break;
+            }
+            i = close;
+        }
+    }
+    changed
+}
+
 fn blank_attribute_macros(src: &mut [u8]) -> bool {
     let mut changed = false;
     let mut at = 0;
@@ -501,8 +628,11 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
                     while n < end && (src[n] == b' ' || src[n] == b'\t') {
                         n += 1;
                     }
+                    // `) LOCKS_(mu) : mu_(mu) {`: a constructor's initializers follow.
+                    let initializers = src[n] == b':' && src.get(n + 1) != Some(&b':');
                     let ends = n >= end
                         || matches!(src[n], b';' | b'{' | b'=')
+                        || initializers
                         || src[n..end].starts_with(b"//");
                     if ends {
                         for c in &mut src[m..e] {
@@ -929,12 +1059,17 @@ impl Syntax for CppSyntax {
         let a = blank_macro_lines(&mut out, true) || n;
         let b = blank_class_macros(&mut out);
         let c = blank_attribute_macros(&mut out);
-        (a || b || c).then_some(out)
+        let d = crate::lang::c::blank_directives_in_initializers(&mut out, true);
+        let e = blank_declarator_annotations(&mut out);
+        let f = gtest_tests_as_methods(&mut out);
+        (a || b || c || d || e || f).then_some(out)
     }
 
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
         match def.tag {
             DefTag::Method if def.node.kind_name() == "namespace_definition" => Some(Kind::Package),
+            DefTag::Method if def.node.kind_name() == "class_specifier" => Some(Kind::Class),
+            DefTag::Method if def.node.kind_name() == "struct_specifier" => Some(Kind::Struct),
             DefTag::Class => Some(match def.node.kind_name() {
                 "class_specifier" => Kind::Class,
                 "type_definition" => match def.node.field("type").map(|t| t.kind_name()) {
@@ -996,8 +1131,11 @@ impl Syntax for CppSyntax {
 
     fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {
         let scope = scope_of(src, receiver)?;
-        // `namespace a::b`: no `this`.
-        let var = if receiver.kind_name() == "nested_namespace_specifier" {
+        // `namespace a::b`, `class A::B`: no `this`.
+        let named_type = receiver
+            .parent()
+            .is_some_and(|p| matches!(p.kind_name(), "class_specifier" | "struct_specifier"));
+        let var = if receiver.kind_name() == "nested_namespace_specifier" || named_type {
             ""
         } else {
             "this"
@@ -1085,7 +1223,23 @@ impl Syntax for CppSyntax {
         Some(n as u32)
     }
 
-    /// `f(int a, int b = 0)` takes one or two: counted as variadic from its required ones.
+    /// `f(int a, int b = 0)` takes one or two: one is required.
+    fn required(&self, def: &Def<'_>) -> Option<u32> {
+        let list = params_of(def)?;
+        let mut c = list.walk();
+        let kids: Vec<Node<'_>> = list.named_children(&mut c).collect();
+        let optional = kids
+            .iter()
+            .filter(|p| p.kind_name() == "optional_parameter_declaration")
+            .count();
+        (optional > 0).then(|| {
+            kids.iter()
+                .filter(|p| p.kind_name() == "parameter_declaration")
+                .count() as u32
+        })
+    }
+
+    /// `f(const char* fmt, ...)`, `f(Ts... xs)`: any number from the ones before.
     fn variadic(&self, def: &Def<'_>) -> bool {
         params_of(def).is_some_and(|list| {
             let mut c = list.walk();
@@ -1387,6 +1541,71 @@ mod tests {
             src.replace("GTEST_API_", "          ")
                 .replace("FMT_API", "       ")
         );
+    }
+
+    /// (source, what it becomes; `None`: left alone)
+    #[test]
+    fn gtest_tests_read_as_methods_of_their_fixture() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "TEST_F(CorruptionTest, Recovery) {\n  Build(100);\n}\n",
+                Some("void   CorruptionTest::Recovery(){\n  Build(100);\n}\n"),
+            ),
+            (
+                "TEST(Arena, Empty) { Arena a; }\n",
+                Some("void Arena::Empty(){ Arena a; }\n"),
+            ),
+            (
+                "TYPED_TEST_P(S, T) {\n}\n",
+                Some("void         S::T(){\n}\n"),
+            ),
+            // Other spellings, other macros, a call: left alone.
+            ("TEST_F(A,B) {\n}\nTEST_F(A, B)\n{\n}\n", None),
+            ("MY_TEST(A, B) {\n}\n  TEST(A, B) {\n", None),
+            ("  x = TEST(a, b);\n", None),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            let changed = gtest_tests_as_methods(&mut got);
+            match want {
+                Some(w) => assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}"),
+                None => assert!(!changed, "{src:?}: {}", String::from_utf8_lossy(&got)),
+            }
+        }
+    }
+
+    /// (source, what it becomes; `None`: left alone)
+    #[test]
+    fn annotations_after_declared_names_are_blanked() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "  MemTable* imm_ GUARDED_BY(mutex_);  // compacted\n",
+                Some("  MemTable* imm_                   ;  // compacted\n"),
+            ),
+            (
+                "  port::CondVar cv_ GUARDED_BY(mu_) = 0;\n  int n_ PT_GUARDED_BY(a_->b);\n",
+                Some("  port::CondVar cv_                 = 0;\n  int n_                     ;\n"),
+            ),
+            ("  void F() EXCLUSIVE_LOCKS_REQUIRED(mutex_);\n", None),
+            // A function whose name is a macro word, a call, a literal argument, a return.
+            (
+                "  Stats stats_[config::kLevels] GUARDED_BY(mu_);\n",
+                Some("  Stats stats_[config::kLevels]                ;\n"),
+            ),
+            ("  void RUN_ALL_TESTS();\n", None),
+            ("  x = f(a) + MAX_OF(b, c);\n", None),
+            ("  static Mutex m_ INIT_AT(3);\n", None),
+            ("  return x MAKE_IT(y);\n", None),
+            ("#define X(a) int a GUARDED_BY(m);\n", None),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            let changed = blank_declarator_annotations(&mut got);
+            match want {
+                Some(w) => assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}"),
+                None => assert!(!changed, "{src:?}: {}", String::from_utf8_lossy(&got)),
+            }
+        }
     }
 
     #[test]

@@ -37,6 +37,10 @@
 (union_specifier name: (type_identifier) @name body: (_)) @definition.class
 (class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
 (struct_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
+; A nested class defined out of line (`class Block::Iter {…}`): under its @receiver, as a
+; method defined out of line is; `CppSyntax::refine` makes it a class.
+(class_specifier name: (qualified_identifier name: (type_identifier) @name) @receiver body: (_)) @definition.method
+(struct_specifier name: (qualified_identifier name: (type_identifier) @name) @receiver body: (_)) @definition.method
 (type_definition
   type: (struct_specifier !name body: (_))
   declarator: (type_identifier) @name) @definition.class

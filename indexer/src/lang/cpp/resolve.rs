@@ -105,11 +105,20 @@ fn candidates(source_qual: Option<&str>, name: &str) -> Vec<String> {
     out
 }
 
-/// The parameter count a file states for one of its qualnames.
-fn params(idx: &dyn SymbolIndex, lang: Lang, file: &str, q: &str) -> Option<String> {
+/// The fewest and most arguments (`None`: any more) a file states one of its qualnames
+/// takes.
+fn params(idx: &dyn SymbolIndex, lang: Lang, file: &str, q: &str) -> Option<(u16, Option<u16>)> {
     idx.facts(lang, file, q, FactRole::Params)
         .into_iter()
         .next()
+        .and_then(|p| crate::resolve::arity(&p))
+}
+
+/// A declaration's parameters as its definition has them: defaults are written in the
+/// declaration only (`f(int a, int b = 0);` is defined as `f(int a, int b)`), so the most
+/// it takes, and whether any more.
+fn shape(idx: &dyn SymbolIndex, lang: Lang, file: &str, q: &str) -> Option<(u16, bool)> {
+    params(idx, lang, file, q).map(|(k, n)| (n.unwrap_or(k), n.is_none()))
 }
 
 impl CppResolver {
@@ -283,8 +292,10 @@ impl Resolver for CppResolver {
         };
         // More arguments than a C++ function takes (defaults allow fewer): not this one
         // (`close(fd)` in a method of a class whose `close()` takes none is `::close`).
-        if let (LANG, Some(n), Some(p)) = (lang, args, params(idx, lang, &path, &qualname)) {
-            if p.parse::<u16>().is_ok_and(|p| n > p) {
+        if let (LANG, Some(n), Some((_, Some(most)))) =
+            (lang, args, params(idx, lang, &path, &qualname))
+        {
+            if n > most {
                 return None;
             }
         }
@@ -304,7 +315,7 @@ impl Resolver for CppResolver {
         }
         let leaf = qualname.rsplit('.').next().unwrap_or(&qualname);
         let name = crate::syntax::segment_base(leaf);
-        let want = params(idx, lang, &path, &qualname);
+        let want = shape(idx, lang, &path, &qualname);
         // A C function's definition is C's (`c:src/x.c#f`).
         let header_of = |f: &str| match lang {
             Lang::C => c_header(f),
@@ -314,7 +325,7 @@ impl Resolver for CppResolver {
             s.qualname() == qualname
                 && matches!(s.kind, Kind::Function | Kind::Method)
                 && !header_of(&s.file)
-                && params(idx, lang, &s.file, s.qualname()) == want
+                && shape(idx, lang, &s.file, s.qualname()) == want
         });
         Some(match single(defs) {
             Some(d) => d.node_id,
@@ -343,7 +354,8 @@ fn constructor(idx: &dyn SymbolIndex, file: &str, class_q: &str, args: u16) -> O
                 .rsplit_once('.')
                 .map(|(p, l)| (p, crate::syntax::segment_base(l)))
                 == ctor.rsplit_once('.')
-            && params(idx, LANG, file, s.qualname()).is_some_and(|p| p == args.to_string())
+            && params(idx, LANG, file, s.qualname())
+                .is_some_and(|(k, n)| args >= k && n.is_none_or(|n| args <= n))
     }))
     .map(|s| s.node_id)
 }
@@ -360,7 +372,7 @@ impl CppResolver {
         segs: &[&str],
     ) -> Outcome {
         let target = segs.join(".");
-        let mine = r.source_qual.and_then(|q| params(idx, LANG, &ctx.path, q));
+        let mine = r.source_qual.and_then(|q| shape(idx, LANG, &ctx.path, q));
         // The scope the definition is written in (a namespace around `A::f`).
         let scope = r.source_qual.and_then(|q| {
             let q = match q.rsplit_once('.') {
@@ -404,7 +416,7 @@ impl CppResolver {
                     _ => single(
                         found
                             .into_iter()
-                            .filter(|s| params(idx, *l, f, s.qualname()) == mine),
+                            .filter(|s| shape(idx, *l, f, s.qualname()) == mine),
                     ),
                 };
                 return match pick {
