@@ -175,6 +175,30 @@ fn two_cli_calls_share_one_engine_the_second_warm_and_the_bytes_are_the_same() {
         warm_took < Duration::from_millis(500) && warm_took < cold_took,
         "warm {warm_took:?}, cold {cold_took:?}"
     );
+    // Warm `refs` and `def` answer in under 100 ms (the median of five, the whole command
+    // line's time); `--no-daemon` (a server started and stopped every call) beside them.
+    let median = |args: &[&str]| {
+        let mut t: Vec<Duration> = (0..5)
+            .map(|_| {
+                let (out, code, took) = c.json(args);
+                assert_eq!(code, 0, "{out}");
+                took
+            })
+            .collect();
+        t.sort();
+        t[2]
+    };
+    let def = ["def", "store/memory.go:MemoryStore.Get@m.<|>items"];
+    let (warm_refs, warm_def) = (median(REFS), median(&def));
+    let (_, _, cold_refs) = c.json(&[&["--no-daemon"], REFS].concat());
+    let (_, _, cold_def) = c.json(&[&["--no-daemon"][..], &def[..]].concat());
+    eprintln!(
+        "warm engine: refs {warm_refs:?}, def {warm_def:?}; --no-daemon: refs {cold_refs:?}, def {cold_def:?}"
+    );
+    assert!(
+        warm_refs < Duration::from_millis(100) && warm_def < Duration::from_millis(100),
+        "warm refs {warm_refs:?}, def {warm_def:?}"
+    );
     // The same bytes as in one process: --json, plain text and its standard error, a tool
     // error's exit code.
     for args in [
