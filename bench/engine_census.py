@@ -2,7 +2,7 @@
 """Resident memory of MCP sessions on one repository: one `codemap serve` in its own process
 (--no-daemon: it and its language servers) against four sessions through the workspace's
 engine, with a stream of CLI calls beside them (the engine and every process under it; the
-four relays apart). Each session asks nav_references of every node ID given, so each
+four relays apart). Each census at rest: the least of five samples. Each session asks nav_references of every node ID given, so each
 language's server runs. Plain JSON-RPC over stdio, no SDK.
 
     engine_census.py CODEMAP ROOT NODE_ID...      (XDG_RUNTIME_DIR: the engines' directory)
@@ -48,6 +48,17 @@ def tree_kb(pid, skip=None):
         if c != skip:
             total += tree_kb(c, skip)
     return total
+
+
+def settled_kb(pid):
+    """tree_kb at rest: the least of five samples 0.2 s apart (gopls's telemetry child now and
+    then holds 100 MB more for a moment)."""
+    samples = []
+    for i in range(5):
+        if i:
+            time.sleep(0.2)
+        samples.append(tree_kb(pid))
+    return min(samples)
 
 
 class Session:
@@ -97,7 +108,7 @@ def main():
     for i in ids:
         one.refs(i)
     time.sleep(1)
-    own = tree_kb(one.p.pid)
+    own = settled_kb(one.p.pid)
     own_servers = len(children(one.p.pid))
     one.close()
 
@@ -122,7 +133,7 @@ def main():
                                        capture_output=True, text=True, check=True).stdout)
     engine = status["engine"]["pid"]
     langs = sorted(s["lang"] for s in status["servers"])
-    census = tree_kb(engine)
+    census = settled_kb(engine)
     relays = sum(tree_kb(s.p.pid, skip=engine) for s in sessions)
     for s in sessions:
         s.close()

@@ -106,7 +106,9 @@ pub fn keep_fresh(
                 let _writing = ws.writing();
                 index::run(&ws.index_options(), fb.as_ref())
             }
-            .map(|_| ())
+            .map(|stats| {
+                *fb.stats.lock().unwrap_or_else(|e| e.into_inner()) = Some(stats);
+            })
             .map_err(|e| e.to_string());
             if let Err(e) = &r {
                 tracing::error!("the first index run failed: {e}");

@@ -177,6 +177,8 @@ pub struct FirstBuild {
     pub total: std::sync::atomic::AtomicU64,
     /// `Some(Ok(()))` built, `Some(Err(message))` failed.
     pub outcome: std::sync::Mutex<Option<Result<(), String>>>,
+    /// What the build did, once it has (a `watch` that started it prints it).
+    pub stats: std::sync::Mutex<Option<indexer::index::IndexStats>>,
     pub cond: std::sync::Condvar,
 }
 

@@ -312,7 +312,7 @@ fn serve_client(
                 state.in_flight.fetch_add(1, SeqCst);
                 if call.session {
                     // A session's call waits for the map's first build, as in `serve`.
-                    let build = fresh.keep(ws);
+                    let (build, _) = fresh.keep(ws);
                     while !build.wait(Duration::from_secs(1)) {}
                 }
                 let printed = answer(ws, call);
@@ -406,11 +406,12 @@ impl Fresh {
         }))
     }
 
-    /// Start the first build and the watcher if not yet; the first build.
-    fn keep(&self, ws: &Workspace) -> Arc<FirstBuild> {
+    /// Start the first build and the watcher if not yet; the first build, and whether this
+    /// call started it.
+    fn keep(&self, ws: &Workspace) -> (Arc<FirstBuild>, bool) {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = kept.as_ref() {
-            return k.build.clone();
+            return (k.build.clone(), false);
         }
         eprintln!("engine: a session or watch client: the map is brought up to date and watched");
         // Each run of the one watcher, printed for each `watch` client as it asked; a client
@@ -425,14 +426,15 @@ impl Fresh {
             build: build.clone(),
             _watcher: watcher,
         });
-        build
+        (build, true)
     }
 }
 
 /// A `codemap watch` client, on its connection's thread until it hangs up: the map kept fresh
-/// (the first build and the one watcher, as for a session), brought up to date now (that run
-/// sent, as `watch` in its own process prints its first), then each run of the watcher sent
-/// (by the watcher's thread, [`Fresh::keep`]'s `on_run`).
+/// (the first build and the one watcher, as for a session), brought up to date now (the first
+/// build when this client started it, else a catch-up run: that run sent, as `watch` in its
+/// own process prints its first), then each run of the watcher sent (by the watcher's thread,
+/// [`Fresh::keep`]'s `on_run`).
 fn follow(
     ws: &Workspace,
     state: &EngineState,
@@ -452,7 +454,7 @@ fn follow(
         return;
     }
     state.in_flight.fetch_add(1, SeqCst);
-    let build = fresh.keep(ws);
+    let (build, started) = fresh.keep(ws);
     while !build.wait(Duration::from_secs(1)) {}
     // Following before the catch-up run, so no run of the watcher's goes unsent (the
     // follower's lock keeps lines whole).
@@ -463,7 +465,24 @@ fn follow(
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .push(me);
-    let first = crate::watch::reindex(ws, None);
+    let first = if started {
+        let outcome = build
+            .outcome
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        match outcome {
+            Some(Err(e)) => Err(e),
+            _ => build
+                .stats
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone()
+                .ok_or_else(|| "the first build left no figures".to_string()),
+        }
+    } else {
+        crate::watch::reindex(ws, None)
+    };
     state.in_flight.fetch_sub(1, SeqCst);
     state.touch();
     let line = protocol::line(&Reply::Printed(tools::run_printed(json, &first)));
