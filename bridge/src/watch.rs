@@ -122,6 +122,12 @@ pub fn keep_fresh(
             tracing::warn!(
                 "no watcher: {e}; answers still mark changed files stale by a stat check"
             );
+            // Said in map_status, and to `watch` clients of an engine.
+            *ws.watch.lock().unwrap_or_else(|e| e.into_inner()) = Some(WatchStatus {
+                state: "failed".into(),
+                last_error: Some(e.message.clone()),
+                ..Default::default()
+            });
             None
         }
     };

@@ -306,6 +306,10 @@ pub fn watch(root: &Path, db: &Path, json: bool) -> Result<i32, String> {
                     eprintln!("the engine (pid {pid}) was stopped; watch ends");
                     return Ok(0);
                 }
+                Ok(Reply::Refused { message }) => {
+                    eprintln!("error: {message}");
+                    return Ok(1);
+                }
                 _ => {}
             }
         }

@@ -456,6 +456,22 @@ fn follow(
     state.in_flight.fetch_add(1, SeqCst);
     let (build, started) = fresh.keep(ws);
     while !build.wait(Duration::from_secs(1)) {}
+    // No watcher (the inotify limit): said, and the client ends (in its own process it could
+    // not watch either).
+    let failed = ws
+        .watch
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .filter(|w| w.state != "running")
+        .map(|w| w.last_error.clone().unwrap_or_else(|| w.state.clone()));
+    if let Some(why) = failed {
+        state.in_flight.fetch_sub(1, SeqCst);
+        me.send(&Reply::Refused {
+            message: format!("the engine cannot watch {}: {why}", ws.root.display()),
+        });
+        return;
+    }
     // Following before the catch-up run, so no run of the watcher's goes unsent (the
     // follower's lock keeps lines whole).
     let conn = me.conn.clone();
