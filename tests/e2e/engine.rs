@@ -121,7 +121,9 @@ impl Case {
 }
 
 impl Drop for Case {
-    /// No engine outlives its test (its root going away stops it too).
+    /// No engine outlives its test (its root going away stops it too); and then, the census
+    /// every test ends with: no process is left working in the workspace (a server, what it
+    /// started, a client).
     fn drop(&mut self) {
         let out = self.run(&["--json", "engine", "status"]);
         let s: Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
@@ -131,6 +133,22 @@ impl Drop for Case {
             if alive(pid) {
                 kill9(pid);
             }
+        }
+        if std::thread::panicking() {
+            return;
+        }
+        let t = Instant::now();
+        loop {
+            let left = processes_in(self.root());
+            if left.is_empty() {
+                break;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(10),
+                "left running in {} after its engine stopped: {left:?}",
+                self.root().display()
+            );
+            std::thread::sleep(Duration::from_millis(100));
         }
     }
 }
