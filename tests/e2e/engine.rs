@@ -1091,17 +1091,20 @@ fn watch_goes_through_the_engine_one_watcher_for_every_client() {
     crate::util::tally("engine_watch", 0, 2, 2, 0);
 }
 
-/// Every language server the engine can run, each in its own smallest fixture: a server
-/// SIGKILLed is restarted and reaped (the next call answered); the engine SIGKILLed leaves
-/// nothing running: neither the server nor what it started (tsc's native child,
-/// rust-analyzer's proc-macro server and cargo, JDT LS's JVM), by the engine's process tree
-/// taken before and by a census of every process working in the workspace after.
+/// Every language server the engine can run (gopls has its test above), each in its own
+/// smallest fixture: a server SIGKILLed is restarted and reaped (the next call answered); the
+/// engine SIGKILLed leaves nothing running: neither the server nor what it started (tsc's
+/// native child, rust-analyzer's proc-macro server and cargo, clangd's index, JDT LS's JVM),
+/// by the engine's process tree taken before and by a census of every process working in the
+/// workspace after.
 #[test]
 fn sigkill_of_the_engine_orphans_no_process_of_any_server() {
     let cases: &[(&str, &str, &str)] = &[
         ("py_app", "src/shop/models.py", "pyright"),
         ("ts_app", "src/cart.ts", "tsc"),
         ("rs_app", "crates/store/src/lib.rs", "rust-analyzer"),
+        // clangd through codemap-clangd (its background index on).
+        ("c_app", "src/main.c", "clangd"),
         // JDT LS: its first answer takes 15-20 s on two cores.
         (
             "java_app",
