@@ -483,7 +483,10 @@ pub fn run(cli: Cli) -> i32 {
                 }
             };
         }
-        Command::Watch => return watch(ws, g.json),
+        Command::Watch => {
+            let engine = engine_allowed(g, std::env::var_os("CODEMAP_NO_DAEMON").as_deref());
+            return watch(ws, g.json, engine);
+        }
         Command::Engine(e) => return engine(g, e),
         Command::ExportScip {
             output,
@@ -776,12 +779,22 @@ fn export_text(a: &indexer::export::ScipExport) -> String {
 }
 
 /// `codemap watch`: bring the map up to date, then re-index as files change, a line per run.
-fn watch(ws: Workspace, json_out: bool) -> i32 {
+/// Through the workspace's engine (`engine`): its one watcher, shared with the MCP sessions
+/// and other `watch` clients, the runs printed here; else (or when no engine can be used)
+/// in this process.
+fn watch(ws: Workspace, json_out: bool, engine: bool) -> i32 {
+    if engine {
+        let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
+        match crate::engine::client::watch(&ws.root, &db, json_out) {
+            Ok(code) => return code,
+            Err(why) => eprintln!(
+                "warning: engine: {why}; watching in this process (CODEMAP_NO_DAEMON=1 or --no-daemon does so without trying)"
+            ),
+        }
+    }
     let first = crate::watch::reindex(&ws, None);
-    let report = move |r: &Result<indexer::index::IndexStats, String>| match r {
-        Ok(s) if json_out => outln!("{}", json!(s)),
-        Ok(s) => out!("{}", tools::rebuild_text(s)),
-        Err(e) => eprintln!("error: re-index failed: {e}"),
+    let report = move |r: &Result<indexer::index::IndexStats, String>| {
+        tools::run_printed(json_out, r).write();
     };
     report(&first);
     let _w = match crate::watch::start(&ws, Some(Box::new(report))) {

@@ -185,7 +185,7 @@ impl ServerHandler for Codemap {
 pub fn serve(mut ws: Workspace, engine: bool) -> anyhow::Result<()> {
     let relay = engine.then(|| Relay::open(&ws)).flatten();
     let _watcher = if relay.is_none() {
-        let (fb, watcher) = crate::watch::keep_fresh(&ws);
+        let (fb, watcher) = crate::watch::keep_fresh(&ws, None);
         ws.first_build = Some(fb);
         watcher
     } else {

@@ -375,7 +375,11 @@ fn rebuild(
     let mut opts = ws.index_options();
     opts.scope = contained_dir(ws, p.scope.clone())?;
     opts.include_generated = p.include_generated;
-    let stats = index::run(&opts, progress).map_err(|e| match e {
+    let stats = {
+        let _writing = ws.writing();
+        index::run(&opts, progress)
+    }
+    .map_err(|e| match e {
         index::IndexError::Walk(w) => ToolError::bad_args(w.to_string()),
         other => ToolError::internal(other),
     })?;
@@ -386,6 +390,21 @@ fn rebuild(
         warnings,
         text: Text::new(move || rebuild_text(&stats)),
     })
+}
+
+/// What `codemap watch` prints for one run (in its own process, or sent by the engine):
+/// its stats as a JSON line (`json`) or `map_rebuild`'s text; a failure on standard error.
+pub fn run_printed(json: bool, r: &Result<index::IndexStats, String>) -> crate::print::Printed {
+    let (stdout, stderr, code) = match r {
+        Ok(s) if json => (format!("{}\n", json!(s)), String::new(), 0),
+        Ok(s) => (rebuild_text(s), String::new(), 0),
+        Err(e) => (String::new(), format!("error: re-index failed: {e}\n"), 1),
+    };
+    crate::print::Printed {
+        stdout,
+        stderr,
+        code,
+    }
 }
 
 /// `map_rebuild`'s plain text: what the run read and wrote.

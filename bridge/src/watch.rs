@@ -93,27 +93,41 @@ fn now_secs() -> u64 {
 /// Bring the map up to date in the background (built when missing) and keep it so: the first
 /// run's progress and outcome (tools wait for it), and the watcher (none when it cannot watch:
 /// answers still mark changed files stale by a stat check). `serve` in its own process and the
-/// engine for its MCP sessions.
-pub fn keep_fresh(ws: &Workspace) -> (Arc<crate::workspace::FirstBuild>, Option<Watcher>) {
+/// engine for its MCP sessions and `watch` clients (`on_run` hears each of the watcher's runs).
+pub fn keep_fresh(
+    ws: &Workspace,
+    on_run: Option<OnRun>,
+) -> (Arc<crate::workspace::FirstBuild>, Option<Watcher>) {
     let fb = Arc::new(crate::workspace::FirstBuild::default());
     {
         let (ws, fb) = (ws.clone(), fb.clone());
         std::thread::spawn(move || {
-            let r = index::run(&ws.index_options(), fb.as_ref())
-                .map(|_| ())
-                .map_err(|e| e.to_string());
+            let r = {
+                let _writing = ws.writing();
+                index::run(&ws.index_options(), fb.as_ref())
+            }
+            .map(|stats| {
+                *fb.stats.lock().unwrap_or_else(|e| e.into_inner()) = Some(stats);
+            })
+            .map_err(|e| e.to_string());
             if let Err(e) = &r {
                 tracing::error!("the first index run failed: {e}");
             }
             fb.finish(r);
         });
     }
-    let watcher = match start(ws, None) {
+    let watcher = match start(ws, on_run) {
         Ok(w) => Some(w),
         Err(e) => {
             tracing::warn!(
                 "no watcher: {e}; answers still mark changed files stale by a stat check"
             );
+            // Said in map_status, and to `watch` clients of an engine.
+            *ws.watch.lock().unwrap_or_else(|e| e.into_inner()) = Some(WatchStatus {
+                state: "failed".into(),
+                last_error: Some(e.message.clone()),
+                ..Default::default()
+            });
             None
         }
     };
@@ -387,7 +401,11 @@ pub fn reindex(ws: &Workspace, changed: Option<Vec<String>>) -> Result<IndexStat
     // A run that finds another writer waits and tries again a few times.
     let mut last = String::new();
     for _ in 0..5 {
-        match index::run(&opts, &NoProgress) {
+        let ran = {
+            let _writing = ws.writing();
+            index::run(&opts, &NoProgress)
+        };
+        match ran {
             Ok(s) => return Ok(s),
             Err(e) => {
                 last = e.to_string();

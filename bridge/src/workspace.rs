@@ -71,6 +71,10 @@ pub struct Workspace {
     pub first_build: Option<std::sync::Arc<FirstBuild>>,
     /// The engine serving this workspace, when this process is one (`map_status` shows it).
     pub engine: Option<std::sync::Arc<EngineState>>,
+    /// Held by each index run this process makes of the map (the first build, the watcher's
+    /// runs, `map_rebuild`, `watch`'s catch-up): one writer at a time in a process, queued
+    /// here rather than refused by SQLite after its busy timeout ([`Workspace::writing`]).
+    writer: std::sync::Arc<std::sync::Mutex<()>>,
     /// Tree-sitter outlines of files parsed by the live tools, reused while the file's
     /// content is the same (a server that is down is asked about the same file many times).
     parses: std::sync::Arc<std::sync::Mutex<HashMap<PathBuf, CachedParse>>>,
@@ -173,6 +177,8 @@ pub struct FirstBuild {
     pub total: std::sync::atomic::AtomicU64,
     /// `Some(Ok(()))` built, `Some(Err(message))` failed.
     pub outcome: std::sync::Mutex<Option<Result<(), String>>>,
+    /// What the build did, once it has (a `watch` that started it prints it).
+    pub stats: std::sync::Mutex<Option<indexer::index::IndexStats>>,
     pub cond: std::sync::Condvar,
 }
 
@@ -390,6 +396,11 @@ impl Workspace {
         self.supervisor().get(lang)
     }
 
+    /// The right to write the map from this process, held for one index run.
+    pub fn writing(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.writer.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// What an index run of this workspace is given: its map, excluded paths and file size
     /// limit (one place, for `map_rebuild`, the watcher and `serve`'s first build).
     pub fn index_options(&self) -> IndexOptions {
@@ -434,6 +445,7 @@ impl Workspace {
             watch: Default::default(),
             first_build: None,
             engine: None,
+            writer: Default::default(),
             supervisor: Default::default(),
             #[cfg(test)]
             counts: Default::default(),

@@ -131,6 +131,12 @@ fn connect_or_start(place: &Place, root: &Path, db: &Path) -> Result<Conn, Unusa
         Err(e) if nobody_there(&e) => {}
         Err(e) => return Err(Unusable::No(format!("cannot reach the engine: {e}"))),
     }
+    // Before an engine is started (seldom: not every call), what dead engines of workspaces
+    // that are gone left behind is cleared.
+    let swept = place::sweep(&place.dir, &place::key(root, db));
+    if !swept.is_empty() {
+        tracing::info!("cleared {} dead engines' files: {swept:?}", swept.len());
+    }
     let cannot_start = |e: std::io::Error| Unusable::No(format!("cannot start the engine: {e}"));
     let deadline = Instant::now() + START_WAIT;
     let mut child = start(place, root, db).map_err(cannot_start)?;
@@ -247,6 +253,67 @@ pub fn hold_session(mut conn: Conn, root: &Path, db: &Path) {
                 }
             }
         };
+    }
+}
+
+/// `codemap watch` through the engine of `root` and `db` (started when none runs): its one
+/// watcher keeps the map fresh, and each of its runs is printed here as it comes (the engine
+/// sends the bytes). Returns the exit code once the engine is stopped (`engine stop`, SIGTERM:
+/// it says so); an engine that dies instead (killed) is started again and followed on.
+/// `Err`: why no engine can be used at first (the caller watches in its own process).
+pub fn watch(root: &Path, db: &Path, json: bool) -> Result<i32, String> {
+    let place = place::place(root, db)?;
+    let mut followed: Option<u32> = None;
+    loop {
+        let mut conn = match reach(&place, root, db) {
+            Ok(c) => c,
+            Err(why) if followed.is_none() => return Err(why),
+            Err(why) => {
+                eprintln!("warning: engine: {why}; trying again");
+                std::thread::sleep(Duration::from_secs(1));
+                continue;
+            }
+        };
+        match conn.ask(&Request::Watch { json }) {
+            Ok(Reply::Watching { pid }) => {
+                match followed {
+                    None => eprintln!(
+                        "watching {} through its engine (pid {pid}; Ctrl-C to stop)",
+                        root.display()
+                    ),
+                    Some(old) => eprintln!(
+                        "the engine (pid {old}) went away; watching on through a new one (pid {pid})"
+                    ),
+                }
+                followed = Some(pid);
+            }
+            Ok(other) if followed.is_none() => {
+                return Err(format!("the engine answered out of turn: {other:?}"))
+            }
+            Err(e) if followed.is_none() => return Err(format!("the engine went away: {e}")),
+            _ => {
+                std::thread::sleep(Duration::from_secs(1));
+                continue;
+            }
+        }
+        // Each run, until the engine hangs up.
+        while let Ok(Some(line)) = protocol::read_line(&mut conn.reader, protocol::MAX_REPLY) {
+            match protocol::reply(&line) {
+                Ok(Reply::Printed(p)) => {
+                    p.write();
+                }
+                Ok(Reply::Stopping { pid }) => {
+                    eprintln!("the engine (pid {pid}) was stopped; watch ends");
+                    return Ok(0);
+                }
+                Ok(Reply::Refused { message }) => {
+                    eprintln!("error: {message}");
+                    return Ok(1);
+                }
+                _ => {}
+            }
+        }
+        std::thread::sleep(Duration::from_millis(200));
     }
 }
 

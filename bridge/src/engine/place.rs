@@ -126,6 +126,52 @@ pub fn place(root: &Path, db: &Path) -> Result<Place, String> {
     Ok(p)
 }
 
+/// What a dead engine of another workspace left in `dir`, cleared: for each `<key>.lock` that
+/// no engine holds (taken here for the while) and whose workspace is gone (the root its
+/// engine wrote on the lock's second line is no directory, or none is written), its
+/// `<key>.sock`, `<key>.log` and the lock itself are removed. `keep` (the caller's own key)
+/// is left to its next engine, which replaces them. A live engine's lock is held: skipped.
+/// The keys cleared.
+pub fn sweep(dir: &Path, keep: &str) -> Vec<String> {
+    let mut cleared = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let Some(key) = path
+            .file_name()
+            .and_then(OsStr::to_str)
+            .and_then(|n| n.strip_suffix(".lock"))
+        else {
+            continue;
+        };
+        if key == keep || !entry.file_type().is_ok_and(|t| t.is_file()) {
+            continue;
+        }
+        let Ok(f) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+        else {
+            continue;
+        };
+        if f.try_lock().is_err() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let root = text.lines().nth(1).map(Path::new);
+        if root.is_some_and(Path::is_dir) {
+            continue;
+        }
+        let p = files(dir, key);
+        let _ = std::fs::remove_file(&p.socket);
+        let _ = std::fs::remove_file(&p.log);
+        // Last, while still held: an engine that opened it before is refused by its check
+        // that the lock it holds is still the file's (`process::take_lock`).
+        let _ = std::fs::remove_file(&p.lock);
+        cleared.push(key.to_string());
+    }
+    cleared
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

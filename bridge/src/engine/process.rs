@@ -58,7 +58,7 @@ pub fn run(opts: Options) -> i32 {
             return 1;
         }
     };
-    let Some(lock) = take_lock(&place) else {
+    let Some(lock) = take_lock(&place, &ws.root) else {
         return 0;
     };
     // The log holds this engine's life only (the client opened it for appending).
@@ -86,11 +86,12 @@ pub fn run(opts: Options) -> i32 {
         ws.db.display(),
         opts.idle.as_secs_f64()
     );
+    let fresh = Arc::new(Fresh::default());
     {
-        let (ws, state, stop) = (ws.clone(), state.clone(), stop.clone());
+        let (ws, state, stop, fresh) = (ws.clone(), state.clone(), stop.clone(), fresh.clone());
         let accepted = std::thread::Builder::new()
             .name("codemap-engine-accept".into())
-            .spawn(move || accept(listener, ws, state, stop));
+            .spawn(move || accept(listener, ws, state, stop, fresh));
         if let Err(e) = accepted {
             eprintln!("engine: no accepting thread: {e}");
             return 1;
@@ -109,6 +110,8 @@ pub fn run(opts: Options) -> i32 {
         }
     };
     eprintln!("engine: stopping ({why})");
+    // `watch` clients are told, so they end rather than start another engine.
+    fresh.farewell(state.pid);
     // No new client finds it; then the servers are shut down; the lock goes with the process.
     if file_id(&place.socket) == socket_id {
         let _ = std::fs::remove_file(&place.socket);
@@ -171,9 +174,11 @@ fn why_stop(
     })
 }
 
-/// The workspace's lock, held for the engine's life; `None` when another engine has it.
-fn take_lock(place: &Place) -> Option<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
+/// The workspace's lock, held for the engine's life, its pid and root written in it; `None`
+/// when another engine has it, or when the file was removed or replaced after it was opened
+/// (a client's `place::sweep`: the lock held would be no one's).
+fn take_lock(place: &Place, root: &std::path::Path) -> Option<std::fs::File> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     let mut f = match std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
@@ -198,8 +203,19 @@ fn take_lock(place: &Place) -> Option<std::fs::File> {
             return None;
         }
     }
+    let same = match (f.metadata(), std::fs::metadata(&place.lock)) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    };
+    if !same {
+        eprintln!(
+            "engine: {} was removed while it was taken",
+            place.lock.display()
+        );
+        return None;
+    }
     let _ = f.set_len(0);
-    let _ = writeln!(f, "{}", std::process::id());
+    let _ = writeln!(f, "{}\n{}", std::process::id(), root.display());
     Some(f)
 }
 
@@ -225,9 +241,14 @@ fn file_id(p: &std::path::Path) -> Option<(u64, u64)> {
         .map(|m| (m.dev(), m.ino()))
 }
 
-fn accept(listener: UnixListener, ws: Workspace, state: Arc<EngineState>, stop: Arc<AtomicBool>) {
+fn accept(
+    listener: UnixListener,
+    ws: Workspace,
+    state: Arc<EngineState>,
+    stop: Arc<AtomicBool>,
+    fresh: Arc<Fresh>,
+) {
     let me = place::uid();
-    let fresh = Arc::new(Fresh::default());
     for conn in listener.incoming() {
         let Ok(conn) = conn else { continue };
         if stop.load(SeqCst) {
@@ -291,7 +312,7 @@ fn serve_client(
                 state.in_flight.fetch_add(1, SeqCst);
                 if call.session {
                     // A session's call waits for the map's first build, as in `serve`.
-                    let build = fresh.keep(ws);
+                    let (build, _) = fresh.keep(ws);
                     while !build.wait(Duration::from_secs(1)) {}
                 }
                 let printed = answer(ws, call);
@@ -306,6 +327,10 @@ fn serve_client(
                 fresh.keep(ws);
                 Reply::Session { pid: state.pid }
             }
+            Ok(Request::Watch { json }) => {
+                // The connection is the watch client's from now on.
+                return follow(ws, state, fresh, json, reader, writer);
+            }
             Ok(Request::Stop) => {
                 stop.store(true, SeqCst);
                 Reply::Stopping { pid: state.pid }
@@ -319,11 +344,32 @@ fn serve_client(
     }
 }
 
-/// The map kept fresh for MCP sessions: the first build and the watcher, started by the first
-/// session and kept for the engine's life (the watcher and index runs stay one writer: this
-/// engine's).
+/// A `codemap watch` client (`Request::Watch`): how it prints, and its connection, written by
+/// the watcher's thread after each run (one line at a time: the lock).
+struct Follower {
+    id: u64,
+    json: bool,
+    conn: Arc<std::sync::Mutex<UnixStream>>,
+}
+
+impl Follower {
+    /// Send one reply line; false when the client is gone (or stuck for a second).
+    fn send(&self, reply: &Reply) -> bool {
+        let mut c = self.conn.lock().unwrap_or_else(|e| e.into_inner());
+        c.write_all(protocol::line(reply).as_bytes()).is_ok()
+    }
+}
+
+/// The map kept fresh for MCP sessions and `watch` clients: the first build and the watcher,
+/// started by the first of them and kept for the engine's life (the watcher and index runs
+/// stay one writer: this engine's, one run at a time, `Workspace::writing`); and the `watch`
+/// clients, told of each of the watcher's runs.
 #[derive(Default)]
-struct Fresh(std::sync::Mutex<Option<Kept>>);
+struct Fresh {
+    kept: std::sync::Mutex<Option<Kept>>,
+    followers: Arc<std::sync::Mutex<Vec<Follower>>>,
+    next_id: std::sync::atomic::AtomicU64,
+}
 
 struct Kept {
     build: Arc<FirstBuild>,
@@ -331,10 +377,27 @@ struct Kept {
 }
 
 impl Fresh {
+    /// The `watch` clients following now.
+    fn following(&self) -> usize {
+        self.followers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
+    }
+
+    /// Tell every `watch` client that the engine stops (they end, not start another).
+    fn farewell(&self, pid: u32) {
+        let followers =
+            std::mem::take(&mut *self.followers.lock().unwrap_or_else(|e| e.into_inner()));
+        for f in followers {
+            f.send(&Reply::Stopping { pid });
+        }
+    }
+
     /// The first build's progress once a session started it: `{done, total, finished}`.
     fn progress(&self) -> Option<serde_json::Value> {
         use std::sync::atomic::Ordering::Relaxed;
-        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         let b = &kept.as_ref()?.build;
         Some(serde_json::json!({
             "done": b.done.load(Relaxed),
@@ -343,20 +406,116 @@ impl Fresh {
         }))
     }
 
-    /// Start the first build and the watcher if not yet; the first build.
-    fn keep(&self, ws: &Workspace) -> Arc<FirstBuild> {
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+    /// Start the first build and the watcher if not yet; the first build, and whether this
+    /// call started it.
+    fn keep(&self, ws: &Workspace) -> (Arc<FirstBuild>, bool) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = kept.as_ref() {
-            return k.build.clone();
+            return (k.build.clone(), false);
         }
-        eprintln!("engine: an MCP session: the map is brought up to date and watched");
-        let (build, watcher) = crate::watch::keep_fresh(ws);
+        eprintln!("engine: a session or watch client: the map is brought up to date and watched");
+        // Each run of the one watcher, printed for each `watch` client as it asked; a client
+        // that is gone is dropped.
+        let followers = self.followers.clone();
+        let on_run: crate::watch::OnRun = Box::new(move |r| {
+            let mut fs = followers.lock().unwrap_or_else(|e| e.into_inner());
+            fs.retain(|f| f.send(&Reply::Printed(tools::run_printed(f.json, r))));
+        });
+        let (build, watcher) = crate::watch::keep_fresh(ws, Some(on_run));
         *kept = Some(Kept {
             build: build.clone(),
             _watcher: watcher,
         });
-        build
+        (build, true)
     }
+}
+
+/// A `codemap watch` client, on its connection's thread until it hangs up: the map kept fresh
+/// (the first build and the one watcher, as for a session), brought up to date now (the first
+/// build when this client started it, else a catch-up run: that run sent, as `watch` in its
+/// own process prints its first), then each run of the watcher sent (by the watcher's thread,
+/// [`Fresh::keep`]'s `on_run`).
+fn follow(
+    ws: &Workspace,
+    state: &EngineState,
+    fresh: &Fresh,
+    json: bool,
+    mut reader: BufReader<UnixStream>,
+    writer: UnixStream,
+) {
+    // A client that stops reading holds up the watcher's thread a second at most.
+    let _ = writer.set_write_timeout(Some(Duration::from_secs(1)));
+    let me = Follower {
+        id: fresh.next_id.fetch_add(1, SeqCst),
+        json,
+        conn: Arc::new(std::sync::Mutex::new(writer)),
+    };
+    if !me.send(&Reply::Watching { pid: state.pid }) {
+        return;
+    }
+    state.in_flight.fetch_add(1, SeqCst);
+    let (build, started) = fresh.keep(ws);
+    while !build.wait(Duration::from_secs(1)) {}
+    // No watcher (the inotify limit): said, and the client ends (in its own process it could
+    // not watch either).
+    let failed = ws
+        .watch
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .filter(|w| w.state != "running")
+        .map(|w| w.last_error.clone().unwrap_or_else(|| w.state.clone()));
+    if let Some(why) = failed {
+        state.in_flight.fetch_sub(1, SeqCst);
+        me.send(&Reply::Refused {
+            message: format!("the engine cannot watch {}: {why}", ws.root.display()),
+        });
+        return;
+    }
+    // Following before the catch-up run, so no run of the watcher's goes unsent (the
+    // follower's lock keeps lines whole).
+    let conn = me.conn.clone();
+    let id = me.id;
+    fresh
+        .followers
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(me);
+    let first = if started {
+        let outcome = build
+            .outcome
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        match outcome {
+            Some(Err(e)) => Err(e),
+            _ => build
+                .stats
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone()
+                .ok_or_else(|| "the first build left no figures".to_string()),
+        }
+    } else {
+        crate::watch::reindex(ws, None)
+    };
+    state.in_flight.fetch_sub(1, SeqCst);
+    state.touch();
+    let line = protocol::line(&Reply::Printed(tools::run_printed(json, &first)));
+    let sent = conn
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .write_all(line.as_bytes())
+        .is_ok();
+    // The client sends nothing more: the read ends when it hangs up.
+    if sent {
+        while let Ok(Some(_)) = protocol::read_line(&mut reader, protocol::MAX_REQUEST) {}
+    }
+    fresh
+        .followers
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|f| f.id != id);
 }
 
 /// A tool call answered as the command line would print it in its own process.
@@ -391,5 +550,6 @@ fn info(ws: &Workspace, state: &EngineState, fresh: &Fresh) -> serde_json::Value
         "map": ws.db.display().to_string(),
         "servers": servers,
         "build": fresh.progress(),
+        "watchClients": fresh.following(),
     })
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::io::BufRead;
 
 /// This wire's revision: a change to the messages below bumps it.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// The longest request line an engine reads (tool arguments are small).
 pub const MAX_REQUEST: usize = 16 << 20;
@@ -99,6 +99,10 @@ pub enum Request {
     /// brings the map up to date and runs the watcher from now on. Answered with
     /// [`Reply::Session`].
     Session,
+    /// `codemap watch`: the engine keeps the map fresh (as for a session), brings it up to
+    /// date now, and from then on sends one [`Reply::Printed`] a run of its one watcher, as
+    /// `codemap watch` prints it (`json`: a JSON line), until the client hangs up.
+    Watch { json: bool },
     /// Stop: no new connection is taken, calls under way are answered, then the engine exits.
     Stop,
 }
@@ -117,6 +121,8 @@ pub enum Reply {
     Stopping { pid: u32 },
     /// The map is being kept fresh for the session.
     Session { pid: u32 },
+    /// The engine's watcher reports to this connection from now on (`Printed` lines follow).
+    Watching { pid: u32 },
     /// The line was not understood, or came out of turn.
     Refused { message: String },
 }
@@ -177,14 +183,14 @@ mod tests {
 
     #[test]
     fn only_the_same_version_schema_and_protocol_agree() {
-        let ours = hello("0.1.0", 7, 1);
+        let ours = hello("0.1.0", 7, 2);
         let cases = [
-            (hello("0.1.0", 7, 1), None),
-            (hello("0.2.0", 7, 1), Some("version 0.2.0 (this is 0.1.0)")),
-            (hello("0.1.0", 6, 1), Some("map schema 6 (this is 7)")),
-            (hello("0.1.0", 7, 2), Some("protocol 2 (this is 1)")),
+            (hello("0.1.0", 7, 2), None),
+            (hello("0.2.0", 7, 2), Some("version 0.2.0 (this is 0.1.0)")),
+            (hello("0.1.0", 6, 2), Some("map schema 6 (this is 7)")),
+            (hello("0.1.0", 7, 1), Some("protocol 1 (this is 2)")),
             (
-                hello("0.0.9", 6, 1),
+                hello("0.0.9", 6, 2),
                 Some("version 0.0.9 (this is 0.1.0), map schema 6 (this is 7)"),
             ),
         ];
@@ -222,6 +228,7 @@ mod tests {
             session_call,
             Request::Info,
             Request::Session,
+            Request::Watch { json: true },
             Request::Stop,
         ];
         for r in requests {
@@ -245,6 +252,7 @@ mod tests {
             },
             Reply::Stopping { pid: 7 },
             Reply::Session { pid: 7 },
+            Reply::Watching { pid: 7 },
             Reply::Refused {
                 message: "no".into(),
             },

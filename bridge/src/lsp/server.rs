@@ -305,9 +305,19 @@ impl Server {
         self.docs.files()
     }
 
-    /// The server's output has not ended (it has not exited or sent garbage).
+    /// The server's output has not ended (it has not exited or sent garbage), and its process
+    /// has not exited: a launcher killed (`tsc`'s node wrapper) while the process it started
+    /// still holds the pipes and answers is dead too (reaped here; the supervisor restarts it,
+    /// and the old one's successor process is shut down with it).
     pub fn alive(&self) -> bool {
         self.wire.alive()
+            && !matches!(
+                self.child
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .try_wait(),
+                Ok(Some(_))
+            )
     }
 
     /// Note that the server is in use now.
