@@ -268,27 +268,34 @@ pub fn locate(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Lo
                 .map_or(from, |(i, _)| from + i);
             (from, to, Some(pos_of(text, &starts, first)))
         }
-        Scope::Symbol(q) => match outline::find(outline, q) {
-            Found::Exact(i) => {
-                let s = &outline[i];
-                (
-                    offset_of(text, &starts, s.span.start),
-                    offset_of(text, &starts, s.span.end),
-                    Some(s.name_span.start),
-                )
-            }
-            found => {
-                let candidates = match found {
-                    Found::NotFound { candidates } => candidates,
-                    _ => Vec::new(),
+        // The symbol, or the one whose qualname ends in it (the namespaces around left out:
+        // `Limiter.Acquire` for `leveldb.Limiter.Acquire`).
+        Scope::Symbol(q) => {
+            let i =
+                match outline::find(outline, q) {
+                    Found::Exact(i) => i,
+                    found => match outline::by_suffix(outline, q) {
+                        Some(i) => i,
+                        None => {
+                            let candidates = match found {
+                                Found::NotFound { candidates } => candidates,
+                                _ => Vec::new(),
+                            };
+                            return Err(ToolError::new(
+                                ErrorCode::SymbolNotFound,
+                                format!("{q} is not a symbol of {}", loc.file),
+                            )
+                            .hint(outline::not_found_hint(outline, q, &candidates)));
+                        }
+                    },
                 };
-                return Err(ToolError::new(
-                    ErrorCode::SymbolNotFound,
-                    format!("{q} is not a symbol of {}", loc.file),
-                )
-                .hint(outline::not_found_hint(outline, q, &candidates)));
-            }
-        },
+            let s = &outline[i];
+            (
+                offset_of(text, &starts, s.span.start),
+                offset_of(text, &starts, s.span.end),
+                Some(s.name_span.start),
+            )
+        }
     };
     let scope_range = Span {
         start: pos_of(text, &starts, from),

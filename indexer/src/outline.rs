@@ -102,6 +102,22 @@ pub fn find(outline: &[OutlineSymbol], qualname: &str) -> Found {
     Found::NotFound { candidates: same }
 }
 
+/// The one symbol whose qualname ends in `qualname` after a whole segment (`Limiter.Acquire`
+/// for `leveldb.Limiter.Acquire`: the enclosing namespaces left out); `None` when none or
+/// several do.
+pub fn by_suffix(outline: &[OutlineSymbol], qualname: &str) -> Option<usize> {
+    let tail = format!(".{qualname}");
+    let mut hits = outline
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.qualname.ends_with(&tail))
+        .map(|(i, _)| i);
+    match (hits.next(), hits.next()) {
+        (Some(i), None) => Some(i),
+        _ => None,
+    }
+}
+
 fn contains(span: &Span, pos: Pos) -> bool {
     span.start <= pos && pos < span.end
 }
@@ -148,6 +164,20 @@ mod tests {
     }
 
     const SRC: &str = "class A:\n    def m(self):\n        def inner():\n            pass\n\nclass B:\n    def other(self):\n        pass\n\ndef f():\n    pass\ndef f():\n    pass\n";
+
+    /// A chain with the namespaces around it left out, when one symbol ends in it.
+    #[test]
+    fn finds_by_a_chain_without_its_namespaces() {
+        let ex = Extractor::new().expect("queries");
+        let src = "namespace db {\nclass L {\n  void Acquire();\n};\nclass M {\n  void Acquire();\n};\n}\n";
+        let o = OutlineSymbol::from_symbols(ex.extract_source(Lang::Cpp, src.as_bytes()).symbols);
+        let q = |i: Option<usize>| i.map(|i| o[i].qualname.clone());
+        assert_eq!(q(by_suffix(&o, "L.Acquire")), Some("db.L.Acquire".into()));
+        assert_eq!(q(by_suffix(&o, "L")), Some("db.L".into()));
+        // Two end in it; a part of a segment is no suffix.
+        assert_eq!(by_suffix(&o, "Acquire"), None);
+        assert_eq!(by_suffix(&o, "b.L"), None);
+    }
 
     #[test]
     fn finds_by_chain_then_by_unique_last_name() {

@@ -799,6 +799,33 @@ fn cpp_nested_class_out_of_line_and_directives_in_initializers() {
     );
 }
 
+/// An in-class declaration is dropped for the file's out-of-line definition of that very
+/// method only: another overload's (a parameter count apart) or another conversion
+/// operator's (`operator M<int>` against `operator M<long>`) keeps it.
+#[test]
+fn cpp_declarations_defined_out_of_line_by_overload() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "class A {\n  void f(int a);\n  void f(double a, int b);\n  operator M<int>() const;\n  operator M<long>() const;\n};\nvoid A::f(int a) {}\nA::operator M<int>() const { return {}; }\n";
+    let out = ex.extract_source(Lang::Cpp, src.as_bytes());
+    let got: Vec<(&str, u32)> = out
+        .symbols
+        .iter()
+        .map(|s| (s.qualname.as_str(), s.name_span.start.line))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("A", 1),
+            ("A.f", 3),
+            ("A.operator M", 5),
+            ("A.f~2", 7),
+            ("A.operator M~2", 8),
+        ],
+        "{:?}",
+        out.parse_error
+    );
+}
+
 #[test]
 fn namespace_bodies_are_matched_past_comments_and_strings() {
     let syntax = Lang::Cpp.spec().syntax;

@@ -415,3 +415,16 @@ pub(crate) fn unique(
         None => Outcome::Edge(None, Resolution::Unresolved),
     }
 }
+
+/// A `params` fact read (`FactRole::Params`): the fewest arguments a function takes and the
+/// most (`None`: any more). `2` → (2, 2); `2+` → (2, any); `1-3` → (1, 3). Pure.
+pub(crate) fn arity(p: &str) -> Option<(u16, Option<u16>)> {
+    if let Some(k) = p.strip_suffix('+') {
+        return Some((k.parse().ok()?, None));
+    }
+    if let Some((k, n)) = p.split_once('-') {
+        return Some((k.parse().ok()?, Some(n.parse().ok()?)));
+    }
+    let n = p.parse().ok()?;
+    Some((n, Some(n)))
+}

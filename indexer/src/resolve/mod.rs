@@ -15,6 +15,7 @@ mod types;
 
 mod langs;
 
+use ctx::arity;
 pub use ctx::{
     FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
 };
@@ -244,19 +245,6 @@ fn overload(
         // Several fit, or none does (a count the parse got wrong): not guessed.
         _ => Overload::Several,
     }
-}
-
-/// A `params` fact read (`FactRole::Params`): the fewest arguments a function takes and the
-/// most (`None`: any more). `2` → (2, 2); `2+` → (2, any); `1-3` → (1, 3). Pure.
-pub(crate) fn arity(p: &str) -> Option<(u16, Option<u16>)> {
-    if let Some(k) = p.strip_suffix('+') {
-        return Some((k.parse().ok()?, None));
-    }
-    if let Some((k, n)) = p.split_once('-') {
-        return Some((k.parse().ok()?, Some(n.parse().ok()?)));
-    }
-    let n = p.parse().ok()?;
-    Some((n, Some(n)))
 }
 
 /// [`resolve_ref`] before an overload is picked.

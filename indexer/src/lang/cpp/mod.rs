@@ -762,6 +762,38 @@ fn operator_spelling(src: &[u8], name: Node<'_>) -> Option<String> {
     }
 }
 
+/// The parameters a parameter list declares.
+fn count_params(list: Node<'_>) -> usize {
+    let mut c = list.walk();
+    let n = list
+        .named_children(&mut c)
+        .filter(|p| {
+            matches!(
+                p.kind_name(),
+                "parameter_declaration"
+                    | "optional_parameter_declaration"
+                    | "variadic_parameter_declaration"
+            )
+        })
+        .count();
+    n
+}
+
+/// A conversion operator's whole type, spaces and a leading `::` left out
+/// (`operator ::ns::M<T>()` → `ns::M<T>`); `None` for any other name.
+fn cast_type(src: &[u8], name: Node<'_>) -> Option<String> {
+    (name.kind_name() == "operator_cast").then(|| {
+        let t: String = name
+            .field("type")
+            .map(|t| text(src, t))
+            .unwrap_or_default()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        t.trim_start_matches("::").to_string()
+    })
+}
+
 /// Whether the file defines, out of line, the method a class body declares (`void f();` in
 /// `class A`, and `void A::f() {}` below): the definition is then the one symbol, as C's
 /// prototypes and definitions in one file.
@@ -785,6 +817,10 @@ fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
     };
     let spelled = |n: Node<'_>| operator_spelling(src, n).unwrap_or_else(|| text(src, n));
     let name = spelled(def.name);
+    // An overload is told apart by its parameter count, a conversion operator by its whole
+    // type (`operator Matcher<int>`, `operator Matcher<long>` share a name).
+    let mine = params_of(def).map(count_params);
+    let cast = cast_type(src, def.name);
     let mut root = def.node;
     while let Some(p) = root.parent() {
         root = p;
@@ -827,7 +863,19 @@ fn defined_out_of_line(src: &[u8], def: &Def<'_>) -> bool {
                         }
                     }
                     let scope_name = scope.and_then(|s| scope_name(src, s));
-                    if spelled(leaf) == name && scope_name.as_deref() == Some(&class_name) {
+                    let theirs = (cur.kind_name() == "function_declarator")
+                        .then(|| cur.field("parameters"))
+                        .flatten()
+                        .map(count_params);
+                    let same_params = match (mine, theirs) {
+                        (Some(a), Some(b)) => a == b,
+                        _ => true,
+                    };
+                    if spelled(leaf) == name
+                        && scope_name.as_deref() == Some(&class_name)
+                        && same_params
+                        && cast_type(src, leaf) == cast
+                    {
                         return true;
                     }
                 }

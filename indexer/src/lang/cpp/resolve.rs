@@ -111,7 +111,7 @@ fn params(idx: &dyn SymbolIndex, lang: Lang, file: &str, q: &str) -> Option<(u16
     idx.facts(lang, file, q, FactRole::Params)
         .into_iter()
         .next()
-        .and_then(|p| crate::resolve::arity(&p))
+        .and_then(|p| crate::resolve::ctx::arity(&p))
 }
 
 /// A declaration's parameters as its definition has them: defaults are written in the
