@@ -264,12 +264,21 @@ pub fn hold_session(mut conn: Conn, root: &Path, db: &Path) {
 pub fn watch(root: &Path, db: &Path, json: bool) -> Result<i32, String> {
     let place = place::place(root, db)?;
     let mut followed: Option<u32> = None;
+    // Seconds in a row no engine could be reached after one was followed: past
+    // `GIVE_UP_SECS` (an engine of another version holds the place, say), the caller watches
+    // in its own process rather than trying for ever.
+    const GIVE_UP_SECS: u32 = 30;
+    let mut failing = 0;
     loop {
         let mut conn = match reach(&place, root, db) {
-            Ok(c) => c,
-            Err(why) if followed.is_none() => return Err(why),
+            Ok(c) => {
+                failing = 0;
+                c
+            }
+            Err(why) if followed.is_none() || failing >= GIVE_UP_SECS => return Err(why),
             Err(why) => {
                 eprintln!("warning: engine: {why}; trying again");
+                failing += 1;
                 std::thread::sleep(Duration::from_secs(1));
                 continue;
             }
@@ -291,7 +300,11 @@ pub fn watch(root: &Path, db: &Path, json: bool) -> Result<i32, String> {
                 return Err(format!("the engine answered out of turn: {other:?}"))
             }
             Err(e) if followed.is_none() => return Err(format!("the engine went away: {e}")),
+            _ if failing >= GIVE_UP_SECS => {
+                return Err("no engine takes the watch again".to_string())
+            }
             _ => {
+                failing += 1;
                 std::thread::sleep(Duration::from_secs(1));
                 continue;
             }
