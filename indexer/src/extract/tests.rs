@@ -509,6 +509,23 @@ fn signatures_are_clipped_by_characters() {
     }
 }
 
+/// A file's type facts, one a line, then each call with its first name's hint.
+fn facts_and_hints(out: &crate::model::FileExtract) -> String {
+    let mut s = String::new();
+    for f in &out.facts {
+        let _ = writeln!(s, "{} {} {}", f.qualname, f.role.as_str(), f.ty);
+    }
+    for r in out.refs.iter().filter(|r| r.kind == EdgeKind::Calls) {
+        let _ = writeln!(
+            s,
+            "call {} hint={}",
+            r.target,
+            r.hint.as_deref().unwrap_or("-")
+        );
+    }
+    s
+}
+
 /// Rust's type expressions: what each binding, field and result states, and the hint each
 /// call's first name gets (`?`: a local whose type the code does not tell).
 #[test]
@@ -549,18 +566,7 @@ static COUNT: AtomicUsize = AtomicUsize::new(0);
 "#;
     let ex = Extractor::new().expect("queries compile");
     let out = ex.extract_source(Lang::Rust, src.as_bytes());
-    let mut s = String::new();
-    for f in &out.facts {
-        let _ = writeln!(s, "{} {} {}", f.qualname, f.role.as_str(), f.ty);
-    }
-    for r in out.refs.iter().filter(|r| r.kind == EdgeKind::Calls) {
-        let _ = writeln!(
-            s,
-            "call {} hint={}",
-            r.target,
-            r.hint.as_deref().unwrap_or("-")
-        );
-    }
+    let s = facts_and_hints(&out);
     expect![[r#"
         Event.Put returns Event
         Store.open returns Store
@@ -623,18 +629,7 @@ class Cart {
 "#;
     let ex = Extractor::new().expect("queries compile");
     let out = ex.extract_source(Lang::Cpp, src.as_bytes());
-    let mut s = String::new();
-    for f in &out.facts {
-        let _ = writeln!(s, "{} {} {}", f.qualname, f.role.as_str(), f.ty);
-    }
-    for r in out.refs.iter().filter(|r| r.kind == EdgeKind::Calls) {
-        let _ = writeln!(
-            s,
-            "call {} hint={}",
-            r.target,
-            r.hint.as_deref().unwrap_or("-")
-        );
-    }
+    let s = facts_and_hints(&out);
     expect![[r#"
         shop.Cart.first returns Item
         shop.Cart.first params 0

@@ -256,6 +256,26 @@ impl Lang {
     }
 }
 
+/// A table of in-place rewrites (`Syntax::prepare`'s steps): each (source, what it becomes;
+/// `None`: left alone, and the step says it changed nothing) through `rewrite`.
+#[cfg(test)]
+pub(crate) fn check_rewrites(cases: &[(&str, Option<&str>)], rewrite: impl Fn(&mut [u8]) -> bool) {
+    for (src, want) in cases {
+        let mut got = src.as_bytes().to_vec();
+        let changed = rewrite(&mut got);
+        match want {
+            Some(w) => {
+                assert!(changed, "{src:?}");
+                assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}");
+            }
+            None => {
+                assert!(!changed, "{src:?}: {}", String::from_utf8_lossy(&got));
+                assert_eq!(&got, src.as_bytes());
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

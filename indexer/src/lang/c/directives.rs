@@ -361,19 +361,7 @@ mod tests {
                 None,
             ),
         ];
-        for (src, want) in cases {
-            let mut got = src.as_bytes().to_vec();
-            let changed = super::loop_macros_as_if(&mut got);
-            match want {
-                Some(w) => {
-                    assert!(changed, "{src:?}");
-                    assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}");
-                }
-                None => {
-                    assert!(!changed, "{src:?}: {}", String::from_utf8_lossy(&got));
-                }
-            }
-        }
+        crate::lang::check_rewrites(cases, super::loop_macros_as_if);
     }
 
     /// C++: directives among a constructor's member initializers (leveldb's `Limiter`).
@@ -392,19 +380,7 @@ mod tests {
                 None,
             ),
         ];
-        for (src, want) in cases {
-            let mut got = src.as_bytes().to_vec();
-            let changed = blank(&mut got, true);
-            match want {
-                Some(w) => {
-                    assert!(changed, "{src:?}");
-                    assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}");
-                }
-                None => {
-                    assert!(!changed, "{src:?}: {}", String::from_utf8_lossy(&got));
-                }
-            }
-        }
+        crate::lang::check_rewrites(cases, |s| blank(s, true));
     }
 
     /// (source, what it becomes; `None`: left alone)
@@ -447,19 +423,6 @@ mod tests {
                 None,
             ),
         ];
-        for (src, want) in cases {
-            let mut got = src.as_bytes().to_vec();
-            let changed = blank(&mut got, false);
-            match want {
-                Some(w) => {
-                    assert!(changed, "{src:?}");
-                    assert_eq!(String::from_utf8_lossy(&got), *w, "{src:?}");
-                }
-                None => {
-                    assert!(!changed, "{src:?}");
-                    assert_eq!(&got, src.as_bytes());
-                }
-            }
-        }
+        crate::lang::check_rewrites(cases, |s| blank(s, false));
     }
 }
