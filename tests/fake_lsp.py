@@ -13,6 +13,8 @@ Modes:
   huge          answers `documentSymbol` with a 50 MB frame
   asks          sends requests a client does not know before answering, expects replies
   exit-after-one  answers one request, then exits
+  loading       opens work-done progress once initialized and never ends it (a load that
+                outlasts every wait: clangd indexing a large project)
 Every message received is logged to LOG (one line: method and URI) when LOG is given.
 """
 import json
@@ -104,6 +106,9 @@ while True:
     log("%s %s" % (method or "reply:%s" % msg.get("id"), uri))
     if method == "exit":
         sys.exit(0)
+    if MODE == "loading" and method == "initialized":
+        send({"jsonrpc": "2.0", "method": "$/progress",
+              "params": {"token": "load", "value": {"kind": "begin", "title": "indexing"}}})
     if "id" not in msg or method is None:
         continue  # a notification, or a reply to one of our requests
     mid = msg["id"]
@@ -145,6 +150,12 @@ while True:
         continue
     if MODE == "exit-after-one" and answered == 1:
         os._exit(0)
+    if MODE == "loading" and method == "textDocument/references":
+        # What it has read so far: the place asked about.
+        at = msg["params"]["position"]
+        send({"jsonrpc": "2.0", "id": mid, "result": [
+            {"uri": uri, "range": {"start": at, "end": at}}]})
+        continue
     result = outline(uri) if method == "textDocument/documentSymbol" else None
     send({"jsonrpc": "2.0", "id": mid, "result": result})
     answered += 1

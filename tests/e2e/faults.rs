@@ -116,6 +116,36 @@ fn a_server_that_never_answers_times_out_and_the_bridge_stays_usable() {
     tally("lsp_hang", 0, 2, 2, 0);
 }
 
+/// A server whose load never ends (clangd indexing a large project in the background): the
+/// first request waits for it one cap (here 2 × 600 ms), the next ones answer at once; each
+/// answer says it may be partial.
+#[test]
+fn a_load_that_outlasts_the_wait_holds_one_request_not_each() {
+    let (_dir, ws, log) = fake_ws("loading", 600);
+    let mut took = Vec::new();
+    for round in 0..3 {
+        let t = Instant::now();
+        let env = tools::call(&ws, "nav_references", &json!({"nodeId": NODE}), &NoProgress);
+        took.push(t.elapsed());
+        assert!(env.ok, "round {round}: {env:?}");
+        assert!(
+            env.warnings.iter().any(|w| w.contains("LSP_LOADING")),
+            "round {round}: {:?}",
+            env.warnings
+        );
+    }
+    assert!(
+        took[0] >= Duration::from_millis(1000),
+        "the first waited: {took:?}"
+    );
+    assert!(
+        took[1] < Duration::from_millis(700) && took[2] < Duration::from_millis(700),
+        "the next answered at once: {took:?}"
+    );
+    assert_no_leftovers(ws, &log);
+    tally("lsp_endless_load", 0, 1, 1, 0);
+}
+
 #[test]
 fn a_server_that_crashes_at_start_is_restarted_with_backoff_then_parked_as_failed() {
     let (_dir, ws, log) = fake_ws("crash-start", 2000);

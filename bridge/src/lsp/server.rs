@@ -83,6 +83,9 @@ pub struct Server {
     started: Instant,
     /// The last outline of each document, valid while its text is unchanged.
     outlines: Mutex<HashMap<String, (String, Vec<OutlineSymbol>)>>,
+    /// When a request first waited for the load under way (`None`: none under way, as far as
+    /// the last request saw): one load stalls requests for one cap in all, not each one.
+    load_wait: Mutex<Option<Instant>>,
 }
 
 /// A server that could not be started, with what it said on stderr.
@@ -180,6 +183,7 @@ impl Server {
             timeout,
             root: root.to_path_buf(),
             outlines: Mutex::new(HashMap::new()),
+            load_wait: Mutex::new(None),
             active_ms: AtomicU64::new(0),
             capabilities: ServerCapabilities::default(),
             started: Instant::now(),
@@ -441,13 +445,33 @@ impl Server {
         self.load.loading()
     }
 
-    /// Wait (up to `cap`) until the server has finished loading the workspace, so answers that
-    /// span files (references, workspace symbols, rename) are not partial.
+    /// Wait until the server has finished loading the workspace, so answers that span files
+    /// (references, workspace symbols, rename) are not partial: up to `cap` from the first
+    /// request that waited for this load. A load that outlasts it (clangd indexing a large
+    /// project in the background) no longer holds each request for `cap`: they answer at
+    /// once, and `LSP_LOADING` says the answer may be partial.
     pub fn wait_ready(&self, cap: Duration) {
-        let t = Instant::now();
-        while self.loading() && t.elapsed() < cap && self.alive() {
+        let episode = |set: Option<Instant>| {
+            let mut w = self.load_wait.lock().unwrap_or_else(|e| e.into_inner());
+            match set {
+                Some(now) => *w.get_or_insert(now),
+                None => {
+                    *w = None;
+                    Instant::now()
+                }
+            }
+        };
+        if !self.loading() {
+            episode(None);
+            return;
+        }
+        let since = episode(Some(Instant::now()));
+        while self.loading() && since.elapsed() < cap && self.alive() {
             self.touch();
             std::thread::sleep(Duration::from_millis(25));
+        }
+        if !self.loading() {
+            episode(None);
         }
     }
 
