@@ -817,7 +817,8 @@ mod tests {
         assert_eq!(langs::go::go_default_name("gopkg.in/yaml.v3"), "yaml");
         assert_eq!(langs::go::go_default_name("github.com/x/go-foo/v2"), "foo");
     }
-    /// Overloads by argument count, and C++'s `const` twins by the object's constness.
+
+    /// A `params` fact read: a count, `k+` (variadic), `k-n` (defaults).
     #[test]
     fn arities() {
         assert_eq!(arity("2"), Some((2, Some(2))));
@@ -827,6 +828,7 @@ mod tests {
         assert_eq!(arity("1-"), None);
     }
 
+    /// Overloads by argument count, and C++'s `const` twins by the object's constness.
     #[test]
     fn overloads_by_count_and_by_const() {
         let fact = |q: &str, role: FactRole, ty: &str| crate::model::TypeFact {
