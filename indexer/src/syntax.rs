@@ -510,6 +510,19 @@ pub fn is_identifier(s: &str) -> bool {
     chars.all(|c| c == '$' || unicode_ident::is_xid_continue(c))
 }
 
+/// Each line's byte range, its `\n` left out (a `\r` kept): for a rewrite in place, which
+/// keeps every line where it was. Pure.
+pub(crate) fn line_spans(src: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < src.len() {
+        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+        out.push((at, end));
+        at = end + 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod doc_tests {
     use super::first_sentence;

@@ -293,36 +293,12 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
         }
         if direct {
             let before = calls.len();
-            calls.retain(|(f, l, c)| {
-                let t = text_of(f);
-                let Ok(at) = contain(&canon, f) else {
-                    return true;
-                };
-                let Ok(defs) = server.locate(
-                    lsp::Locate::Definition,
-                    &at,
-                    &t,
-                    Pos { line: *l, col: *c },
-                    Some(Duration::from_secs(30)),
-                ) else {
-                    return true;
-                };
-                defs.iter().any(|d| {
-                    lsp::spot(d, server.encoding(), |abs, n| {
-                        std::fs::read_to_string(abs)
-                            .ok()
-                            .and_then(|x| x.lines().nth(n as usize - 1).map(str::to_string))
-                    })
-                    .is_some_and(|s| {
-                        s.abs
-                            .strip_prefix(&canon)
-                            .ok()
-                            .map(|p| p.to_string_lossy().into_owned())
-                            == Some(file.clone())
-                            && s.pos.line == line
-                    })
-                })
-            });
+            calls.retain(
+                |site| match definitions_at(&server, &canon, &text_of(&site.0), site) {
+                    Some(defs) => defs.contains(&Some((file.clone(), line))),
+                    None => true,
+                },
+            );
             summary.through_base += before - calls.len();
         }
         // The map's edges into the symbol, and (Go) into the interface methods it implements
@@ -441,36 +417,14 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
             .chain([(file.clone(), line)])
             .collect();
             for w in map.difference(&refs) {
-                let (f, l, c) = w;
-                let t = text_of(f);
-                let Ok(at) = contain(&canon, f) else {
-                    continue;
-                };
-                let Ok(defs) = server.locate(
-                    lsp::Locate::Definition,
-                    &at,
-                    &t,
-                    Pos { line: *l, col: *c },
-                    Some(Duration::from_secs(30)),
-                ) else {
+                let Some(defs) = definitions_at(&server, &canon, &text_of(&w.0), w) else {
                     continue;
                 };
                 if defs.is_empty() {
                     inactive.insert(w.clone());
                     continue;
                 }
-                let lands = defs.iter().any(|d| {
-                    lsp::spot(d, server.encoding(), |abs, n| {
-                        std::fs::read_to_string(abs)
-                            .ok()
-                            .and_then(|x| x.lines().nth(n as usize - 1).map(str::to_string))
-                    })
-                    .is_some_and(|s| {
-                        s.abs.strip_prefix(&canon).ok().is_some_and(|p| {
-                            homes.contains(&(p.to_string_lossy().into_owned(), s.pos.line))
-                        })
-                    })
-                });
+                let lands = defs.iter().flatten().any(|d| homes.contains(d));
                 if lands {
                     by_definition.insert(w.clone());
                 }
@@ -520,6 +474,40 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
     summary.misses.sort();
     summary.wrong.sort();
     summary
+}
+
+/// Where the server's definition request at a site (`text` is its file's) lands, each
+/// `(path under root, line)` (`None`: outside the root); `None` when the site is outside the
+/// root or the request fails.
+fn definitions_at(
+    server: &lsp::Server,
+    root: &Path,
+    text: &str,
+    (f, l, c): &Site,
+) -> Option<Vec<Option<(String, u32)>>> {
+    let at = contain(root, f).ok()?;
+    let defs = server
+        .locate(
+            lsp::Locate::Definition,
+            &at,
+            text,
+            Pos { line: *l, col: *c },
+            Some(Duration::from_secs(30)),
+        )
+        .ok()?;
+    Some(
+        defs.iter()
+            .map(|d| {
+                let s = lsp::spot(d, server.encoding(), |abs, n| {
+                    std::fs::read_to_string(abs)
+                        .ok()
+                        .and_then(|x| x.lines().nth(n as usize - 1).map(str::to_string))
+                })?;
+                let p = s.abs.strip_prefix(root).ok()?;
+                Some((p.to_string_lossy().into_owned(), s.pos.line))
+            })
+            .collect(),
+    )
 }
 
 impl Summary {

@@ -383,14 +383,11 @@ fn gtest_tests_as_methods(src: &mut [u8]) -> bool {
         b"TYPED_TEST_P",
     ];
     let mut changed = false;
-    let mut at = 0;
-    while at < src.len() {
-        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
+    for (at, end) in crate::syntax::line_spans(src) {
         let line = &src[at..end];
         let is_word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
         let m = line.iter().take_while(|c| is_word(c)).count();
         let (Some(b'('), true) = (line.get(m), MACROS.contains(&&line[..m])) else {
-            at = end + 1;
             continue;
         };
         let a_end = m + 1 + line[m + 1..].iter().take_while(|c| is_word(c)).count();
@@ -411,7 +408,6 @@ fn gtest_tests_as_methods(src: &mut [u8]) -> bool {
             s[b_end..b_end + 2].copy_from_slice(b"()");
             changed = true;
         }
-        at = end + 1;
     }
     changed
 }
@@ -423,11 +419,7 @@ fn gtest_tests_as_methods(src: &mut [u8]) -> bool {
 /// before `;`, `=` or `{`. Returns whether anything was blanked. Pure; table-tested.
 fn blank_declarator_annotations(src: &mut [u8]) -> bool {
     let mut changed = false;
-    let mut at = 0;
-    while at < src.len() {
-        let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
-        let line_start = at;
-        at = end + 1;
+    for (line_start, end) in crate::syntax::line_spans(src) {
         let code = &src[line_start..end];
         let first = code.iter().position(|c| !c.is_ascii_whitespace());
         if first.is_none_or(|f| matches!(code[f], b'#' | b'/' | b'*')) {

@@ -161,6 +161,11 @@ impl CppResolver {
         // A type the file names but only declares (`class UnitTestImpl;` in a header, its
         // definition in a header the including source file sees): the workspace's one type
         // of that qualname, by the one-definition rule.
+        // The standard library's names are no workspace type: no lookup by name for them
+        // (most failing lookups are).
+        if name.starts_with("std.") {
+            return None;
+        }
         let leaf = name.rsplit('.').next().unwrap_or(&name);
         let types: Vec<SymRef> = idx
             .by_name(LANG, leaf)
