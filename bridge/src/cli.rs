@@ -110,6 +110,7 @@ pub struct IndexArgs {
     pub dir: Option<PathBuf>,
     pub exclude: Vec<String>,
     pub max_file_size: Option<u64>,
+    pub parse_bound: Option<std::time::Duration>,
 }
 
 /// The `codemap` command: the global flags, one subcommand per declared tool (its flags from
@@ -142,6 +143,13 @@ pub fn command() -> clap::Command {
                         .long("max-file-size")
                         .value_parser(clap::value_parser!(u64))
                         .help("Skip files larger than this many bytes (default 4 MiB)."),
+                )
+                .arg(
+                    clap::Arg::new("parse-bound")
+                        .long("parse-bound")
+                        .value_name("MS")
+                        .value_parser(clap::value_parser!(u64).range(1..))
+                        .help("Leave out a file whose parse takes longer than this many milliseconds (default 10000), with the reason in `status`."),
                 );
         }
         if t.name == "nav_rename" {
@@ -373,6 +381,9 @@ impl Cli {
                             .map(|v| v.cloned().collect())
                             .unwrap_or_default(),
                         max_file_size: sub.get_one::<u64>("max-file-size").copied(),
+                        parse_bound: sub
+                            .get_one::<u64>("parse-bound")
+                            .map(|ms| std::time::Duration::from_millis(*ms)),
                     }),
                     output: (tool.name == "nav_rename")
                         .then(|| sub.get_one::<PathBuf>("output").cloned())
@@ -502,6 +513,7 @@ pub fn run(cli: Cli) -> i32 {
             if let Some(ix) = index {
                 ws.exclude = ix.exclude;
                 ws.max_file_size = ix.max_file_size;
+                ws.parse_bound = ix.parse_bound;
             }
             if let Some(out) = output {
                 return write_patch(ws, args, &out, g.json);

@@ -52,6 +52,9 @@ pub struct Workspace {
     pub db: PathBuf,
     pub exclude: Vec<String>,
     pub max_file_size: Option<u64>,
+    /// How long one file's parses may take (`codemap index --parse-bound`); `None`: the
+    /// index's default.
+    pub parse_bound: Option<std::time::Duration>,
     /// Use language servers (off: every live answer comes from a parse of the file on disk).
     pub lsp: bool,
     /// Server commands given by the user (flag), per language; else found on PATH.
@@ -410,6 +413,9 @@ impl Workspace {
         if let Some(m) = self.max_file_size {
             opts.max_file_size = m;
         }
+        if let Some(b) = self.parse_bound {
+            opts.parse_bound = b;
+        }
         opts
     }
 
@@ -434,6 +440,7 @@ impl Workspace {
             db,
             exclude: Vec::new(),
             max_file_size: None,
+            parse_bound: None,
             lsp: true,
             lsp_commands: HashMap::new(),
             lsp_timeout: crate::lsp::TIMEOUT,

@@ -423,6 +423,8 @@ pub struct FileExtract {
     pub doc: Option<String>,
     /// The tree had syntax errors; what could be recovered was still extracted.
     pub parse_error: bool,
+    /// The parse passed the per-file time bound and was stopped: nothing was extracted.
+    pub stopped: bool,
     /// Types the code states for the file's variables, fields, attributes and results.
     pub facts: Vec<TypeFact>,
 }

@@ -170,3 +170,57 @@ fn bad_files_are_recorded_not_fatal() {
     // empty, symlinks out / dangling / in, unreadable.
     tally("bad_files", 14, 0, 0, 0);
 }
+
+/// A file whose parse passes the per-file time bound (`index --parse-bound MS`) is left out
+/// with its reason, named in `status`, and stalls nothing: the files beside it are read, and
+/// the same file is read under the default bound.
+#[test]
+fn a_file_past_the_parse_bound_is_left_out_with_its_reason() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    write(root, "good.py", "def fine():\n    return 1\n");
+    // 3 MB of one list: tens of milliseconds to parse, far past a 1 ms bound.
+    write(
+        root,
+        "slow.py",
+        format!(
+            "X = [{}]\ndef after():\n    pass\n",
+            "(1, 'a'), ".repeat(300_000)
+        ),
+    );
+    let (v, code) = json(root, &["index", "--parse-bound", "1"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["skipped"], 1, "{v}");
+    let (v, _) = json(root, &["status"]);
+    let skipped = v["data"]["skippedFiles"].to_string();
+    assert!(
+        skipped.contains("slow.py") && skipped.contains("parse stopped: longer than 1 ms"),
+        "{v}"
+    );
+    let conn = db(root);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT node_id FROM all_symbols WHERE qualname != ''"
+        ),
+        ["py:good.py#fine"]
+    );
+    tally("parse_bound", 1, 0, 0, 0);
+    // Under the default bound (10 s) the same file is read.
+    std::fs::remove_dir_all(root.join(".codemap")).expect("rm map");
+    let (v, code) = json(root, &["index"]);
+    assert_eq!(
+        (code, &v["data"]["skipped"]),
+        (0, &serde_json::json!(0)),
+        "{v}"
+    );
+    let conn = db(root);
+    assert!(
+        rows(
+            &conn,
+            "SELECT node_id FROM all_symbols WHERE qualname = 'after'"
+        )
+        .len()
+            == 1
+    );
+}

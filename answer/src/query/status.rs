@@ -82,6 +82,15 @@ impl Map {
                 "{generated} generated file(s) are kept out of the map (build output a package ships, compiled copies, minified bundles, vendored code; each in skippedFiles with its reason): `codemap index --include-generated` (map_rebuild includeGenerated) takes them in"
             ));
         }
+        let stopped = skipped
+            .iter()
+            .filter(|s| s.reason.starts_with(indexer::extract::PARSE_STOPPED))
+            .count();
+        if stopped > 0 {
+            warnings.push(format!(
+                "{stopped} file(s) took longer to parse than the per-file bound and are left out of the map (in skippedFiles with the reason): `codemap index --parse-bound MS` sets a longer bound"
+            ));
+        }
         let status = MapStatus {
             root: self.root.to_string_lossy().into_owned(),
             db: self.path.to_string_lossy().into_owned(),

@@ -198,6 +198,7 @@ pub(super) fn recover(
     grammar: &tree_sitter::Language,
     src: &[u8],
     bodies: &[(usize, usize)],
+    until: Option<std::time::Instant>,
 ) -> Option<Vec<u8>> {
     const ROUNDS: usize = 16;
     parser.set_language(grammar).ok()?;
@@ -211,8 +212,7 @@ pub(super) fn recover(
     for _ in 0..ROUNDS {
         let mut errs = |end: usize, text: &[u8]| {
             budget.set(budget.get().saturating_sub(end));
-            parser
-                .parse(&*closed_prefix(text, end, bodies), None)
+            super::parse_until(parser, &closed_prefix(text, end, bodies), until)
                 .is_none_or(|t| t.root_node().has_error())
         };
         if !errs(text.len(), &text) {

@@ -1048,3 +1048,22 @@ static int forward(void) { return 0; }
         "##]],
     );
 }
+
+#[test]
+fn a_parse_past_its_bound_is_stopped_and_yields_nothing() {
+    let ex = Extractor::new().expect("queries");
+    let src = format!(
+        "X = [{}]\ndef after():\n    pass\n",
+        "(1, 'a'), ".repeat(100_000)
+    );
+    let mut worker = Worker::bounded(Duration::ZERO);
+    let stopped = ex.extract(&mut worker, Lang::Python, "slow.py", src.as_bytes());
+    assert!(stopped.stopped && stopped.symbols.is_empty(), "{stopped:?}");
+    // The same worker reads the next file afresh (a stopped parse is not resumed).
+    worker.bound = Some(DEFAULT_PARSE_BOUND);
+    for _ in 0..2 {
+        let read = ex.extract(&mut worker, Lang::Python, "slow.py", src.as_bytes());
+        assert!(!read.stopped && !read.parse_error, "{:?}", read.symbols);
+        assert_eq!(read.symbols.len(), 2);
+    }
+}

@@ -28,6 +28,9 @@ pub struct IndexOptions {
     /// `Some` sets it for this and later runs (remembered in the map), `None` keeps the
     /// map's choice (default: kept out).
     pub include_generated: Option<bool>,
+    /// How long one file's parses may take before the file is left out, with the reason
+    /// ([`crate::extract::DEFAULT_PARSE_BOUND`]): no file stalls a run.
+    pub parse_bound: std::time::Duration,
 }
 
 impl IndexOptions {
@@ -40,6 +43,7 @@ impl IndexOptions {
             scope: None,
             changed: None,
             include_generated: None,
+            parse_bound: crate::extract::DEFAULT_PARSE_BOUND,
         }
     }
 

@@ -136,9 +136,9 @@ pub(super) fn run_in_tx(
     let mut written = if todo.len() <= FEW {
         // A few files (an edit): read and extracted here, then written, with no thread or
         // pool started for them.
-        let mut worker = Worker::new();
+        let mut worker = Worker::bounded(opts.parse_bound);
         for f in &todo {
-            let work = process(extractor, &mut worker, f, old_hash(f), opts.max_file_size);
+            let work = process(extractor, &mut worker, f, old_hash(f), opts);
             progress.inc(1);
             let _ = tx.send(work);
         }
@@ -150,9 +150,9 @@ pub(super) fn run_in_tx(
             let old_ref = &old;
             let writer = s.spawn(move || write_files(conn_ref, old_ref, rx, spilled));
             todo.par_iter().for_each_init(
-                || (Worker::new(), tx.clone()),
+                || (Worker::bounded(opts.parse_bound), tx.clone()),
                 |(worker, tx), f| {
-                    let work = process(extractor, worker, f, old_hash(f), opts.max_file_size);
+                    let work = process(extractor, worker, f, old_hash(f), opts);
                     progress.inc(1);
                     // The writer only hangs up on an error, which it reports itself.
                     let _ = tx.send(work);

@@ -5,7 +5,7 @@
 use super::changes::{typed_change, types_of, with_types, Before, Handed, TypedChange};
 use super::edges::Job;
 use super::implements::{shape_new, Shapes};
-use super::options::IndexError;
+use super::options::{IndexError, IndexOptions};
 use crate::extract::{Extractor, Worker};
 use crate::lang::Lang;
 use crate::model::{FactRole, FileExtract, TypeFact};
@@ -58,13 +58,23 @@ pub(super) fn module_leaf(path: &str) -> String {
     m.rsplit('/').next().unwrap_or(m).to_string()
 }
 
+/// A time bound as people write it: `10 s`, `250 ms`.
+fn bound_text(d: std::time::Duration) -> String {
+    if d.as_millis().is_multiple_of(1000) {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{} ms", d.as_millis())
+    }
+}
+
 pub(super) fn process<'a>(
     extractor: &Extractor,
     worker: &mut Worker,
     f: &'a WalkedFile,
     old_hash: Option<&str>,
-    max_size: u64,
+    opts: &IndexOptions,
 ) -> Work<'a> {
+    let max_size = opts.max_file_size;
     if let Some(reason) = &f.skip {
         return Work::Skip(f, reason.clone(), None);
     }
@@ -97,12 +107,19 @@ pub(super) fn process<'a>(
         return Work::Touch(f, bytes.len() as i64);
     }
     let lines = bytes.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
-    Work::Extract(
-        f,
-        hash,
-        extractor.extract(worker, f.lang, &f.rel, &bytes),
-        lines,
-    )
+    let ex = extractor.extract(worker, f.lang, &f.rel, &bytes);
+    if ex.stopped {
+        return Work::Skip(
+            f,
+            format!(
+                "{}: longer than {} (the per-file bound)",
+                crate::extract::PARSE_STOPPED,
+                bound_text(opts.parse_bound)
+            ),
+            Some(hash),
+        );
+    }
+    Work::Extract(f, hash, ex, lines)
 }
 
 pub(super) fn write_files(
