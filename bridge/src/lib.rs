@@ -12,6 +12,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod git;
 pub mod harness;
 pub mod locate;
 pub mod lsp;

@@ -112,6 +112,11 @@ pub static TOOLS: &[Tool] = &[
         RebuildParams,
         "Re-index now, incrementally (the watcher usually does it).",
         |ws: &Workspace, p: RebuildParams, progress: &dyn Progress| rebuild(ws, &p, progress)),
+    tool!("map_changes", read_only: true, idempotent: true,
+        cli: ("changes", "What changed since a git ref (default HEAD), symbol by symbol, and what it reaches.", ["ref"], []),
+        query::ChangesParams,
+        "Review a diff: symbols changed since a git ref (default HEAD), and who calls or uses them.",
+        |ws: &Workspace, p: query::ChangesParams, _: &dyn Progress| changes(ws, &p)),
     tool!("resolve", read_only: true, idempotent: true,
         cli: ("resolve", "Where a node is now (--node-id), or which node is at a position (--file --line --col).", [], []),
         crate::reconcile::ResolveParams,
@@ -425,4 +430,66 @@ pub(crate) fn rebuild_text(st: &index::IndexStats) -> String {
 /// For callers that need the query layer's node-ID check.
 pub fn check_node_id(id: &str) -> Result<(), ToolError> {
     query::parse_node_id(id).map(|_| ())
+}
+
+/// `map_changes`: the change set from git, both versions of each file it has in a language
+/// the map reads extracted in memory and compared ([`indexer::diff`]), then the impact from
+/// the map.
+fn changes(ws: &Workspace, p: &query::ChangesParams) -> Result<Answer, ToolError> {
+    use indexer::extract::{Extractor, Worker, DEFAULT_PARSE_BOUND};
+    use indexer::lang::Lang;
+    let git_ref = p.git_ref.as_deref().unwrap_or("HEAD");
+    let set = crate::git::change_set(&ws.root, git_ref)?;
+    let ex = Extractor::shared()
+        .map_err(|e| ToolError::new(answer::envelope::ErrorCode::Internal, e))?;
+    let mut worker = Worker::bounded(DEFAULT_PARSE_BOUND);
+    let max = ws.max_file_size.unwrap_or(index::DEFAULT_MAX_FILE_SIZE) as usize;
+    let readable = |b: &[u8]| b.len() <= max && !b.contains(&0);
+    // Each file's language, path, and its bytes at the ref and now.
+    type Versions = (Lang, String, Option<Vec<u8>>, Option<Vec<u8>>);
+    let mut versions: Vec<Versions> = Vec::new();
+    for f in &set.files {
+        if f.lang.is_none() {
+            continue;
+        }
+        let old = set.old.get(&f.path).filter(|b| readable(b)).cloned();
+        let new = (f.status != "deleted")
+            .then(|| std::fs::read(ws.root.join(&f.path)).ok())
+            .flatten()
+            .filter(|b| readable(b));
+        let head = new.as_deref().or(old.as_deref()).unwrap_or_default();
+        let head = &head[..head.len().min(Lang::SNIFF_BYTES)];
+        let Some(lang) = Lang::of_text(std::path::Path::new(&f.path), head) else {
+            continue;
+        };
+        versions.push((lang, f.path.clone(), old, new));
+    }
+    let extracts: Vec<_> = versions
+        .iter()
+        .map(|(lang, path, old, new)| {
+            let mut read =
+                |b: &Option<Vec<u8>>| b.as_ref().map(|b| ex.extract(&mut worker, *lang, path, b));
+            (read(old), read(new))
+        })
+        .collect();
+    let mut diff = Vec::new();
+    for lang in Lang::ALL {
+        let files: Vec<indexer::diff::FileVersions<'_>> = versions
+            .iter()
+            .zip(&extracts)
+            .filter(|((l, ..), _)| *l == lang)
+            .map(
+                |((_, path, old, new), (oe, ne))| indexer::diff::FileVersions {
+                    path,
+                    old: old.as_deref().zip(oe.as_ref()),
+                    new: new.as_deref().zip(ne.as_ref()),
+                },
+            )
+            .collect();
+        if !files.is_empty() {
+            diff.extend(indexer::diff::diff(&files).into_iter().map(|c| (lang, c)));
+        }
+    }
+    let label = format!("{git_ref} ({})", &set.commit[..set.commit.len().min(12)]);
+    ws.map()?.changes(p, &label, &set.files, &diff)
 }

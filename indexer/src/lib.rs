@@ -19,6 +19,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod diff;
 pub mod encoding;
 pub mod export;
 pub mod extract;

@@ -9,6 +9,7 @@
 //! The read handle ([`Map`]) and what the tools share (node lookups, staleness, errors) are in
 //! `handle`.
 
+mod changes;
 mod handle;
 mod neighbors;
 mod overview;
@@ -19,6 +20,7 @@ mod search;
 mod status;
 
 pub use crate::shape::{Cluster, EdgeOut, Hub, MapStatus, NodeInfo, Overview, RangeOut};
+pub use changes::{ChangedFile, ChangesParams, Reached};
 pub use handle::{export_error, parse_node_id, store_error, Map};
 pub use indexer::store::UntypedCall;
 pub use neighbors::{callable, untyped_warning, Neighborhood, Unread, CANDIDATES};

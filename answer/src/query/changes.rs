@@ -1,0 +1,476 @@
+//! `map_changes`: the symbols a change set added, removed and changed (from
+//! [`indexer::diff`], computed by the caller from the ref's blobs and the working tree), and
+//! what they reach in the map: who calls, uses, implements or extends them, transitively,
+//! each with its resolution and the hop it was found at, the tests among them, and the
+//! untyped call sites of their names kept apart as candidates.
+
+use super::handle::Map;
+use super::neighbors::callable;
+use crate::envelope::{clamp_budget, Answer, Text, ToolError};
+use indexer::diff::{Change, SymbolChange};
+use indexer::id::NodeId;
+use indexer::lang::Lang;
+use indexer::model::EdgeKind;
+use indexer::overview::is_test_path;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// `map_changes`' arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChangesParams {
+    /// Default HEAD.
+    #[serde(default, rename = "ref")]
+    pub git_ref: Option<String>,
+    /// Impact hops (default 2).
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 3))]
+    pub depth: Option<u32>,
+    #[serde(default)]
+    pub exclude_tests: Option<bool>,
+    #[serde(default)]
+    #[schemars(schema_with = "crate::envelope::budget_schema")]
+    pub token_budget: Option<u32>,
+}
+
+/// A file of the change set, as git names it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangedFile {
+    pub path: String,
+    /// `added`, `deleted`, `modified`, or `untracked`.
+    pub status: &'static str,
+    /// The language codemap reads it as, if any.
+    #[serde(skip)]
+    pub lang: Option<Lang>,
+}
+
+/// A node the change reaches.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Reached {
+    pub node_id: String,
+    pub depth: u32,
+    /// The edge that reached it: its kind and how the map resolved it.
+    pub edge: String,
+    pub resolution: String,
+    /// The changed symbol it leads to.
+    pub via: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub test: bool,
+}
+
+/// The edge kinds impact follows backwards: what breaks when their target changes.
+const IMPACT: [EdgeKind; 4] = [
+    EdgeKind::Calls,
+    EdgeKind::Uses,
+    EdgeKind::Implements,
+    EdgeKind::Extends,
+];
+
+/// How many reached nodes one answer looks at, at most (the counts say how many exist).
+const REACHED_LIMIT: usize = 5000;
+
+impl Map {
+    /// `map_changes`, given the change set and its symbol diff.
+    pub fn changes(
+        &self,
+        p: &ChangesParams,
+        git_ref: &str,
+        files: &[ChangedFile],
+        diff: &[(Lang, SymbolChange)],
+    ) -> Result<Answer, ToolError> {
+        let _snapshot = self.snapshot()?;
+        let depth = p.depth.unwrap_or(2);
+        if depth > 3 {
+            return Err(ToolError::bad_args(format!(
+                "depth must be 0..3, got {depth}"
+            )));
+        }
+        let exclude_tests = p.exclude_tests.unwrap_or(false);
+        let mut warnings = Vec::new();
+
+        // The map's view of the changed files: stale ones make the impact the last run's.
+        let changed_paths: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+        let stale = self
+            .db
+            .file_stamps()?
+            .into_iter()
+            .filter(|r| changed_paths.contains(r.path.as_str()))
+            .filter(|r| self.is_stale(&r.path, r.size, r.mtime, r.flagged))
+            .count();
+        if stale > 0 {
+            warnings.push(format!(
+                "{stale} changed file(s) are newer than the map: the impact is the last index run's view of them; `codemap index` (map_rebuild) refreshes it"
+            ));
+        }
+
+        // Where impact starts: every changed, removed or moved symbol the map has.
+        let mut starts: Vec<String> = Vec::new();
+        let mut names: BTreeMap<String, (String, bool)> = BTreeMap::new();
+        let mut not_in_map = 0usize;
+        for (lang, c) in diff {
+            if c.change == Change::Added {
+                continue;
+            }
+            let id = NodeId::symbol_id(*lang, &c.path, &c.qualname);
+            if self.db.node(&id)?.is_some() {
+                starts.push(id.clone());
+            } else {
+                not_in_map += 1;
+            }
+            let name = c
+                .qualname
+                .rsplit('.')
+                .next()
+                .unwrap_or(&c.qualname)
+                .to_string();
+            names.insert(id, (name, callable(c.kind.as_str(), None)));
+        }
+        if not_in_map > 0 {
+            warnings.push(format!(
+                "{not_in_map} changed symbol(s) are not in the map (removed and indexed since, or not indexed yet): their callers are only found by name, among the candidates"
+            ));
+        }
+
+        // Breadth first, backwards along IMPACT edges, from all of them at once.
+        let mut seen: HashSet<String> = starts.iter().cloned().collect();
+        let mut frontier: Vec<(String, String)> =
+            starts.iter().map(|s| (s.clone(), s.clone())).collect();
+        let mut reached: Vec<Reached> = Vec::new();
+        let mut by_depth = vec![0usize; depth as usize];
+        let (mut tests_left_out, mut cut) = (0usize, false);
+        for d in 1..=depth {
+            let mut next = Vec::new();
+            for (id, via) in &frontier {
+                for e in self.edges_of(id, false, &IMPACT)? {
+                    if !seen.insert(e.source.clone()) {
+                        continue;
+                    }
+                    let file = NodeId::parse(&e.source)
+                        .ok()
+                        .and_then(|n| n.file().map(str::to_string))
+                        .unwrap_or_default();
+                    let test = is_test_path(&file);
+                    if test && exclude_tests {
+                        tests_left_out += 1;
+                        continue;
+                    }
+                    by_depth[d as usize - 1] += 1;
+                    if reached.len() >= REACHED_LIMIT {
+                        cut = true;
+                        continue;
+                    }
+                    next.push((e.source.clone(), via.clone()));
+                    reached.push(Reached {
+                        node_id: e.source,
+                        depth: d,
+                        edge: e.kind,
+                        resolution: e.resolution,
+                        via: via.clone(),
+                        test,
+                    });
+                }
+            }
+            frontier = next;
+        }
+        if cut {
+            warnings.push(format!(
+                "the impact was followed for its first {REACHED_LIMIT} nodes only: narrow with a smaller `depth`"
+            ));
+        }
+        if tests_left_out > 0 {
+            warnings.push(format!(
+                "{tests_left_out} node(s) of test code left out of the impact (excludeTests)"
+            ));
+        }
+        let tests: Vec<&str> = reached
+            .iter()
+            .filter(|r| r.test)
+            .map(|r| r.node_id.as_str())
+            .collect();
+
+        // Calls of the changed names the map could not type: they may reach them too.
+        let mut candidates = Vec::new();
+        let mut asked = HashSet::new();
+        for (name, is_callable) in names.values() {
+            if *is_callable && asked.insert(name.clone()) {
+                for c in self.db.untyped_calls_named(name)? {
+                    candidates.push(json!({"name": name, "site": c}));
+                }
+            }
+        }
+        if !candidates.is_empty() {
+            warnings.push(format!(
+                "{} call site(s) of the changed names on values the map could not type may reach them too (candidates)",
+                candidates.len()
+            ));
+        }
+
+        // An added or removed symbol inside one added or removed with it is counted under it
+        // (`members`), not listed: a new class is one entry.
+        let diff: Vec<(Lang, SymbolChange, usize)> = fold_members(diff);
+        let symbols: Vec<Value> = diff
+            .iter()
+            .map(|(lang, c, members)| {
+                let mut v = symbol_json(*lang, c);
+                if *members > 0 {
+                    v["members"] = json!(members);
+                }
+                v
+            })
+            .collect();
+        let counts = count_changes(&diff);
+        let by_depth_json = json!(by_depth);
+        let total = symbols.len() + reached.len();
+        let budget = clamp_budget(p.token_budget);
+        let f = crate::envelope::fit_said(total, budget, &warnings, |k| {
+            let s = k.min(symbols.len());
+            let r = k - s;
+            let mut v = json!({
+                "ref": git_ref,
+                "files": files.len(),
+                "counts": counts,
+                "symbols": &symbols[..s],
+                "impact": {
+                    "byDepth": by_depth_json,
+                    "reached": &reached[..r],
+                    "tests": tests.len(),
+                },
+            });
+            if !candidates.is_empty() {
+                v["candidates"] = json!(&candidates[..candidates.len().min(10)]);
+                v["candidatesTotal"] = json!(candidates.len());
+            }
+            v
+        });
+        let dropped = f.dropped(
+            "changed symbols and reached nodes",
+            "narrow with a smaller `depth`, `excludeTests`, or a larger tokenBudget",
+        );
+        let kept = f.kept;
+        let text_symbols: Vec<String> = diff
+            .iter()
+            .take(kept)
+            .map(|(lang, c, members)| symbol_line(*lang, c, *members))
+            .collect();
+        let text_reached: Vec<String> = reached
+            .iter()
+            .take(kept.saturating_sub(symbols.len()))
+            .map(|r| {
+                format!(
+                    "  {}{} {} ({} {}, via {})",
+                    "  ".repeat(r.depth as usize - 1),
+                    r.depth,
+                    r.node_id,
+                    r.edge,
+                    r.resolution,
+                    r.via
+                )
+            })
+            .collect();
+        let head = format!(
+            "{} file(s) changed since {git_ref}: {}; impact by depth {:?}, {} test node(s)",
+            files.len(),
+            counts_text(&diff),
+            by_depth,
+            tests.len()
+        );
+        Ok(Answer {
+            data: f.data,
+            dropped,
+            warnings,
+            text: Text::new(move || {
+                let mut out = head;
+                out.push('\n');
+                for l in text_symbols {
+                    out.push_str(&l);
+                    out.push('\n');
+                }
+                if !text_reached.is_empty() {
+                    out.push_str("reached:\n");
+                    for l in text_reached {
+                        out.push_str(&l);
+                        out.push('\n');
+                    }
+                }
+                out
+            }),
+        })
+    }
+}
+
+fn change_name(c: &Change) -> &'static str {
+    match c {
+        Change::Added => "added",
+        Change::Removed => "removed",
+        Change::Changed { .. } => "changed",
+        Change::Moved { .. } => "moved",
+    }
+}
+
+/// Symbols counted by change, members of a folded symbol included.
+fn count_changes(diff: &[(Lang, SymbolChange, usize)]) -> BTreeMap<&'static str, usize> {
+    let mut m = BTreeMap::new();
+    for (_, c, members) in diff {
+        *m.entry(change_name(&c.change)).or_insert(0) += 1 + members;
+    }
+    m
+}
+
+/// The diff with each added (removed) symbol nested in an added (removed) one of the same
+/// file left out, and counted in the outermost one's third field. Pure.
+fn fold_members(diff: &[(Lang, SymbolChange)]) -> Vec<(Lang, SymbolChange, usize)> {
+    let whole: HashSet<(&str, &str, &'static str)> = diff
+        .iter()
+        .filter(|(_, c)| matches!(c.change, Change::Added | Change::Removed))
+        .map(|(_, c)| (c.path.as_str(), c.qualname.as_str(), change_name(&c.change)))
+        .collect();
+    // The outermost added (removed) symbol around `c`, if any.
+    let outer = |c: &SymbolChange| -> Option<String> {
+        let name = change_name(&c.change);
+        let mut found = None;
+        let mut q = c.qualname.as_str();
+        while let Some((parent, _)) = q.rsplit_once('.') {
+            if whole.contains(&(c.path.as_str(), parent, name)) {
+                found = Some(parent.to_string());
+            }
+            q = parent;
+        }
+        found
+    };
+    let mut members: HashMap<(String, String, &'static str), usize> = HashMap::new();
+    let mut kept = Vec::new();
+    for (lang, c) in diff {
+        match matches!(c.change, Change::Added | Change::Removed)
+            .then(|| outer(c))
+            .flatten()
+        {
+            Some(o) => {
+                *members
+                    .entry((c.path.clone(), o, change_name(&c.change)))
+                    .or_insert(0) += 1
+            }
+            None => kept.push((*lang, c.clone())),
+        }
+    }
+    kept.into_iter()
+        .map(|(lang, c)| {
+            let n = members
+                .get(&(c.path.clone(), c.qualname.clone(), change_name(&c.change)))
+                .copied()
+                .unwrap_or(0);
+            (lang, c, n)
+        })
+        .collect()
+}
+
+fn counts_text(diff: &[(Lang, SymbolChange, usize)]) -> String {
+    let m = count_changes(diff);
+    if m.is_empty() {
+        return "no symbol changed".into();
+    }
+    m.iter()
+        .map(|(k, v)| format!("{v} {k}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What of a changed symbol changed, as words.
+fn what(c: &Change) -> Vec<&'static str> {
+    match c {
+        Change::Changed {
+            signature,
+            body,
+            doc,
+        } => [(signature, "signature"), (body, "body"), (doc, "doc")]
+            .into_iter()
+            .filter(|(b, _)| **b)
+            .map(|(_, w)| w)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn symbol_json(lang: Lang, c: &SymbolChange) -> Value {
+    let mut v = json!({
+        "nodeId": NodeId::symbol_id(lang, &c.path, &c.qualname),
+        "kind": c.kind.as_str(),
+        "line": c.line,
+        "change": change_name(&c.change),
+    });
+    match &c.change {
+        Change::Changed { .. } => v["what"] = json!(what(&c.change)),
+        Change::Moved { from } => v["from"] = json!(from),
+        _ => {}
+    }
+    v
+}
+
+fn symbol_line(lang: Lang, c: &SymbolChange, members: usize) -> String {
+    let id = NodeId::symbol_id(lang, &c.path, &c.qualname);
+    let id = if members > 0 {
+        format!("{id} (+{members} member(s))")
+    } else {
+        id
+    };
+    match &c.change {
+        Change::Changed { .. } => format!("  changed {id} ({})", what(&c.change).join(", ")),
+        Change::Moved { from } => format!("  moved   {id} (from {from})"),
+        other => format!("  {:<7} {id}", change_name(other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use indexer::model::Kind;
+
+    fn c(path: &str, qualname: &str, change: Change) -> (Lang, SymbolChange) {
+        let sc = SymbolChange {
+            path: path.into(),
+            qualname: qualname.into(),
+            kind: Kind::Method,
+            line: 1,
+            change,
+        };
+        (Lang::Python, sc)
+    }
+
+    #[test]
+    fn members_of_an_added_or_removed_symbol_are_counted_under_it() {
+        let body = Change::Changed {
+            signature: false,
+            body: true,
+            doc: false,
+        };
+        let diff = [
+            c("a.py", "New", Change::Added),
+            c("a.py", "New.m", Change::Added),
+            c("a.py", "New.Inner", Change::Added),
+            c("a.py", "New.Inner.k", Change::Added),
+            c("b.py", "New.x", Change::Added),
+            c("a.py", "Old", Change::Removed),
+            c("a.py", "Old.m", Change::Removed),
+            c("a.py", "Kept.m", Change::Added),
+            c("a.py", "Kept", body),
+        ];
+        let folded: Vec<String> = fold_members(&diff)
+            .iter()
+            .map(|(_, c, n)| format!("{}#{} {} +{n}", c.path, c.qualname, change_name(&c.change)))
+            .collect();
+        assert_eq!(
+            folded,
+            [
+                "a.py#New added +3",
+                "b.py#New.x added +0",
+                "a.py#Old removed +1",
+                "a.py#Kept.m added +0",
+                "a.py#Kept changed +0",
+            ]
+        );
+        let counts = count_changes(&fold_members(&diff));
+        assert_eq!(counts.get("added"), Some(&6));
+    }
+}
