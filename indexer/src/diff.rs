@@ -9,7 +9,7 @@
 //! (a class is not changed because one of its methods is), compared with whitespace collapsed
 //! (re-indenting changes nothing).
 
-use crate::model::{FileExtract, Kind, Pos, Symbol};
+use crate::model::{FileExtract, Kind, Pos, Span, Symbol};
 use crate::syntax::collapse_ws;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -181,16 +181,19 @@ fn own_text(src: &[u8], symbols: &[Symbol], i: usize) -> String {
     let at = |p: Pos| byte_at(src, &lines, p);
     let s = &symbols[i];
     let (start, end) = (at(s.span.start), at(s.span.end));
+    // Every other symbol inside its range: members, and what the parent chain does not show
+    // (C++'s out-of-line method inside a namespace block).
     let mut cuts: Vec<(usize, usize)> = symbols
         .iter()
         .enumerate()
-        .filter(|(j, c)| *j != i && is_inside(symbols, *j, i) && c.span != s.span)
+        .filter(|(j, c)| *j != i && c.span != s.span && inside(c.span, s.span))
         .map(|(_, c)| (at(c.span.start), at(c.span.end)))
         .collect();
     cuts.sort_unstable();
     let mut text = Vec::with_capacity(end.saturating_sub(start));
     let mut from = start;
     for (a, b) in cuts {
+        // A cut inside one already made is passed over.
         if a >= from && b <= end {
             text.extend_from_slice(&src[from..a]);
             from = b;
@@ -200,15 +203,10 @@ fn own_text(src: &[u8], symbols: &[Symbol], i: usize) -> String {
     collapse_ws(&String::from_utf8_lossy(&text))
 }
 
-/// Whether symbol `j` is nested in symbol `i` (by the parent chain).
-fn is_inside(symbols: &[Symbol], mut j: usize, i: usize) -> bool {
-    while let Some(p) = symbols[j].parent {
-        if p == i {
-            return true;
-        }
-        j = p;
-    }
-    false
+/// Whether span `a` lies within span `b`.
+fn inside(a: Span, b: Span) -> bool {
+    let key = |p: Pos| (p.line, p.col);
+    key(b.start) <= key(a.start) && key(a.end) <= key(b.end)
 }
 
 fn line_starts(src: &[u8]) -> Vec<usize> {
@@ -348,6 +346,16 @@ mod tests {
                 ]
             ),
             ["a.go#Keep Removed", "c.go#New Added"]
+        );
+    }
+
+    #[test]
+    fn a_namespace_is_not_changed_by_an_out_of_line_method_in_it() {
+        let old = "namespace ns {\n\nint A::f(int x) {\n  return x;\n}\n\n}  // namespace ns\n";
+        let new = old.replace("return x;", "if (x < 0) return 0;\n  return x;");
+        assert_eq!(
+            changes(Lang::Cpp, &[("a.cc", Some(old), Some(&new))]),
+            ["a.cc#ns.A.f Changed { signature: false, body: true, doc: false }"]
         );
     }
 
