@@ -520,9 +520,7 @@ fn php_fixture_map() {
     );
     assert_eq!(
         sorted_edges(ws.path(), "implements"),
-        [
-            "php:src/Shop/BaseStore.php#BaseStore|php:src/Shop/Store.php#Store|package",
-        ]
+        ["php:src/Shop/BaseStore.php#BaseStore|php:src/Shop/Store.php#Store|package",]
     );
     assert_eq!(
         sorted_edges(ws.path(), "uses"),

@@ -49,7 +49,9 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     .map(str::trim)
                     .collect();
                 if first {
-                    leaf = cur.named_child(cur.named_child_count().saturating_sub(1)).unwrap_or(cur);
+                    leaf = cur
+                        .named_child(cur.named_child_count().saturating_sub(1))
+                        .unwrap_or(cur);
                 }
                 let last = segs.pop().unwrap_or("").to_string();
                 push(&mut parts, last, &mut called);
@@ -58,7 +60,9 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             }
             // PHP: `$o->m()`, `$o?->m()`, `A::m()`; in the middle of a chain the name is
             // called.
-            "member_call_expression" | "nullsafe_member_call_expression" | "scoped_call_expression" => {
+            "member_call_expression"
+            | "nullsafe_member_call_expression"
+            | "scoped_call_expression" => {
                 let Some(name) = cur.field("name").filter(|n| n.kind_name() == "name") else {
                     parts.push("?".to_string());
                     break;

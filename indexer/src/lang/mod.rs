@@ -465,10 +465,19 @@ mod tests {
         assert!(Lang::is_test_file("src/a.test.ts") && Lang::is_test_file("a.spec.js"));
         assert!(!Lang::is_test_file("src/testing.ts"));
         assert!(Lang::is_test_file("src/test/java/p/StoreTest.java"));
-        assert_eq!(Lang::of_path(Path::new("src/Http/Kernel.php")), Some(Lang::Php));
-        assert_eq!(Lang::of_path(Path::new("views/home.blade.php")), Some(Lang::Php));
+        assert_eq!(
+            Lang::of_path(Path::new("src/Http/Kernel.php")),
+            Some(Lang::Php)
+        );
+        assert_eq!(
+            Lang::of_path(Path::new("views/home.blade.php")),
+            Some(Lang::Php)
+        );
         assert_eq!(Lang::of_path(Path::new("views/home.phtml")), None);
-        assert_eq!(Lang::of_id("php:src/Kernel.php#Kernel.handle"), Some(Lang::Php));
+        assert_eq!(
+            Lang::of_id("php:src/Kernel.php#Kernel.handle"),
+            Some(Lang::Php)
+        );
         assert_eq!(Lang::module_path("src/Http/Kernel.php"), "src/Http");
         assert!(Lang::is_test_file("tests/KernelTest.php") && !Lang::is_test_file("src/Test.php"));
     }

@@ -73,7 +73,7 @@
 ; A trait's members are the class's: `use T;` inside a class is a base.
 (use_declaration [(name) (qualified_name)] @reference.base)
 
-(function_call_expression) @reference.call
+(function_call_expression function: [(name) (qualified_name)]) @reference.call
 (member_call_expression) @reference.call
 (nullsafe_member_call_expression) @reference.call
 (scoped_call_expression) @reference.call

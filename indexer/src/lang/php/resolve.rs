@@ -12,8 +12,8 @@ use crate::lang::Lang;
 use crate::model::{Import, Kind, Resolution};
 use crate::resolve::ctx::join_path;
 use crate::resolve::ctx::{
-    hinted, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest,
-    Outcome, Ref, Resolver, SymRef, SymbolIndex,
+    hinted, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, Resolver,
+    SymRef, SymbolIndex,
 };
 use crate::walk::parent_dir;
 use std::collections::HashMap;
@@ -57,6 +57,17 @@ fn split_namespace<'a>(ws: &Layout, name: &'a str) -> Option<(&'a str, &'a str)>
         end = i;
     }
     None
+}
+
+/// Whether some workspace namespace starts with `first` (`App` of `App.Http`).
+fn in_workspace(ws: &Layout, first: &str) -> bool {
+    ws.facts::<Namespaces>().is_some_and(|n| {
+        n.0.keys().any(|k| {
+            k.split('.')
+                .next()
+                .is_some_and(|f| f.eq_ignore_ascii_case(first))
+        })
+    })
 }
 
 /// Qualname `q` in one of `dirs` (a namespace's directories).
@@ -194,10 +205,7 @@ impl Resolver for PhpResolver {
         } else {
             imp.module.as_str()
         };
-        edge(
-            Some(NodeId::external_id(LANG, outside)),
-            Resolution::Import,
-        )
+        edge(Some(NodeId::external_id(LANG, outside)), Resolution::Import)
     }
 
     fn direct(
@@ -231,6 +239,11 @@ impl Resolver for PhpResolver {
             return None;
         }
         match ctx.bindings.get(segs[0]) {
+            // An imported name no workspace file of its namespace defines (`use GuzzleHttp\Promise
+            // as P;` then `P\Create::f()`, where only `GuzzleHttp` is the workspace's): outside.
+            Some(Binding::Member(dirs, q)) if in_dirs(idx, dirs, q).is_none() => {
+                return Some(Outcome::Edge(None, Resolution::External));
+            }
             Some(Binding::Member(dirs, q)) => {
                 let mut whole = vec![q.as_str()];
                 whole.extend_from_slice(&segs[1..]);
@@ -278,6 +291,21 @@ impl Resolver for PhpResolver {
                     let parts: Vec<&str> = q.split('.').collect();
                     return Some(longest(idx, dirs_of(ws, ns), &parts, Resolution::Import));
                 }
+            }
+        }
+        let capitalised = segs[0].starts_with(|c: char| c.is_ascii_uppercase());
+        if segs.len() >= 2 && capitalised && !in_workspace(ws, segs[0]) {
+            // `\Psr\Log\LoggerInterface`, `\Foo::m()`: a qualified name whose first
+            // namespace no workspace file declares, or a global class the workspace lacks
+            // (a variable, `$x->m()`, is lower case: its type is the types' to find).
+            match in_dirs(idx, dirs_of(ws, ""), segs[0]) {
+                Some(s) => {
+                    let q = format!("{}.{}", s.qualname(), segs[1..].join("."));
+                    return idx
+                        .in_file(LANG, &s.file, &q)
+                        .map(|m| Outcome::Edge(Some(m.node_id), Resolution::Package));
+                }
+                None => return Some(Outcome::Edge(None, Resolution::External)),
             }
         }
         if segs.len() == 1 && !own.is_empty() {
