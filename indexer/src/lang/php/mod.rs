@@ -22,7 +22,8 @@ pub static PHP: Language = Language {
     super_call: Some("parent"),
     local_scopes: &["anonymous_class", "anonymous_function", "arrow_function"],
     package_nodes: true,
-    is_test_file: |name| name.ends_with("Test.php"),
+    // PHPUnit's `KernelTest.php` (a class `Test` alone is none).
+    is_test_file: |name| name.len() > "Test.php".len() && name.ends_with("Test.php"),
     server: ServerSpec {
         // It says when it has indexed the workspace (`indexingEnded`, also from its cache);
         // before, references are empty.
