@@ -1383,3 +1383,194 @@ fn pattern_walk_agrees(root: PathBuf, exclude: Vec<String>) {
         &differ[..differ.len().min(20)]
     );
 }
+
+/// The PHP corpora Debian ships (`scripts/install-corpora`): Symfony Console 5.4, Laravel's
+/// framework 8.83, Composer 2.5, each under `usr/share/php`.
+pub fn php_corpora() -> &'static [Corpus] {
+    static C: OnceLock<Vec<Corpus>> = OnceLock::new();
+    C.get_or_init(|| {
+        [
+            "php-symfony-console-5.4.53+dfsg-0+deb12u1",
+            "php-laravel-framework-8.83.26+dfsg-2",
+            "composer-2.5.5-1+deb12u5",
+        ]
+        .iter()
+        .map(|p| {
+            let root = repo_root()
+                .join("tools/corpora")
+                .join(p)
+                .join("usr/share/php");
+            assert!(
+                root.is_dir(),
+                "{} is missing: ./scripts/install-corpora fetches it",
+                root.display()
+            );
+            build(root, &[])
+        })
+        .collect()
+    })
+}
+
+/// ctags's PHP definitions against the map's, over the three corpora: classes, interfaces,
+/// traits, functions and methods, `define()`/`const` constants and properties (ctags's
+/// `variable` in a class). ctags's `namespace` is the map's package node of the file's
+/// directory, checked by name. Left out, each checked, not assumed: a variable ctags scopes
+/// to a class whose line is inside one of the class's methods (a local of a closure in a
+/// method: ctags's scope is wrong), a global variable (no symbol in the map, as Python's
+/// locals), and a method of an anonymous class (ctags's `AnonymousClass…` scope: local to
+/// its function, as Java's).
+#[test]
+fn php_corpus_invariants_and_ctags() {
+    let (mut total, mut kept) = (0usize, 0usize);
+    let mut missed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut excluded: BTreeMap<&str, usize> = BTreeMap::new();
+    for c in php_corpora() {
+        check_invariants(c);
+        let conn = open(c);
+        let ours = map_pairs(c);
+        // Each method's line range, by file and class qualname.
+        let mut methods: HashMap<(String, String), Vec<(usize, usize)>> = HashMap::new();
+        for r in rows(
+            &conn,
+            "SELECT f.path || '|' || s.qualname || '|' || s.start_line || '|' || (s.start_line + s.end_lines) FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'method'",
+        ) {
+            let p: Vec<&str> = r.split('|').collect();
+            let class = p[1].rsplit_once('.').map_or("", |(c, _)| c);
+            methods
+                .entry((p[0].to_string(), class.to_string()))
+                .or_default()
+                .push((p[2].parse().unwrap_or(0), p[3].parse().unwrap_or(0)));
+        }
+        let packages: HashMap<String, String> = rows(
+            &conn,
+            "SELECT node_id || '|' || name FROM all_symbols WHERE kind = 'package'",
+        )
+        .into_iter()
+        .filter_map(|r| {
+            let (id, name) = r.split_once('|')?;
+            Some((id.strip_prefix("php:")?.to_string(), name.to_string()))
+        })
+        .collect();
+        let out = Command::new("ctags")
+            .args(["-R", "--output-format=json", "--fields=+nKZs", "-f", "-"])
+            .arg("--languages=PHP")
+            .arg(&c.root)
+            .output()
+            .expect("universal-ctags (`ctags`) is needed for this test");
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let kind = v["kind"].as_str().unwrap_or("");
+            let name = v["name"].as_str().unwrap_or("");
+            let scope = v["scope"].as_str().unwrap_or("");
+            let scope_kind = v["scopeKind"].as_str().unwrap_or("");
+            let line_no = v["line"].as_u64().unwrap_or(0) as usize;
+            let Ok(file) = Path::new(v["path"].as_str().unwrap_or("")).strip_prefix(&c.root) else {
+                continue;
+            };
+            let file = file.to_string_lossy().into_owned();
+            let in_type = matches!(scope_kind, "class" | "interface" | "trait");
+            let q = match kind {
+                "namespace" => {
+                    // The file's directory is a package named by its namespace.
+                    total += 1;
+                    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+                    if packages.get(&format!("{dir}/")).map(String::as_str) == Some(name) {
+                        kept += 1;
+                    } else {
+                        missed
+                            .entry("namespace".into())
+                            .or_default()
+                            .push(format!("{file}: {name}"));
+                    }
+                    continue;
+                }
+                "class" | "interface" | "trait" | "function" | "define" | "variable" => {
+                    if scope.contains("AnonymousClass") {
+                        *excluded
+                            .entry("a method of an anonymous class")
+                            .or_default() += 1;
+                        continue;
+                    }
+                    if kind == "variable" && !in_type {
+                        *excluded.entry("a global variable").or_default() += 1;
+                        continue;
+                    }
+                    if in_type {
+                        let class = scope.rsplit('\\').next().unwrap_or(scope);
+                        let inside = methods
+                            .get(&(file.clone(), class.to_string()))
+                            .is_some_and(|ms| ms.iter().any(|&(s, e)| s < line_no && line_no <= e));
+                        if kind == "variable" && inside {
+                            *excluded
+                                .entry("a closure's local ctags scopes to the class")
+                                .or_default() += 1;
+                            continue;
+                        }
+                        format!("{class}.{name}")
+                    } else if scope_kind == "function" {
+                        *excluded.entry("inside a function").or_default() += 1;
+                        continue;
+                    } else {
+                        name.to_string()
+                    }
+                }
+                _ => continue,
+            };
+            total += 1;
+            if ours.contains(&(file.clone(), q.clone())) {
+                kept += 1;
+            } else {
+                missed
+                    .entry(kind.to_string())
+                    .or_default()
+                    .push(format!("{file}#{q}:{line_no}"));
+            }
+        }
+    }
+    let share = 100.0 * kept as f64 / total.max(1) as f64;
+    eprintln!("PHP: the map has {kept} of {total} ctags definitions ({share:.2}%)");
+    for (k, v) in &missed {
+        eprintln!("  missed {k}: {} e.g. {:?}", v.len(), &v[..v.len().min(4)]);
+    }
+    for (why, n) in &excluded {
+        eprintln!("  left out ({why}): {n}");
+    }
+    assert!(
+        share >= 98.0,
+        "PHP: only {share:.2}% of ctags definitions are in the map"
+    );
+    // Kinds and IDs: a class and its static method, an interface, a trait, an enum-free
+    // codebase's constants, a property.
+    let [console, laravel, composer] = php_corpora() else {
+        panic!("three PHP corpora");
+    };
+    let app = "php:Symfony/Component/Console/Application.php#Application";
+    assert!(symbol(console, app).starts_with("class|"));
+    assert!(symbol(console, &format!("{app}.doRun")).starts_with("method|"));
+    assert!(symbol(console, &format!("{app}.getAbbreviations")).contains("public static function"));
+    assert!(symbol(console, &format!("{app}.commands")).starts_with("field|"));
+    assert!(symbol(
+        console,
+        "php:Symfony/Component/Console/Output/OutputInterface.php#OutputInterface"
+    )
+    .starts_with("interface|"));
+    assert!(symbol(
+        console,
+        "php:Symfony/Component/Console/Output/OutputInterface.php#OutputInterface.VERBOSITY_QUIET"
+    )
+    .starts_with("constant|"));
+    assert!(symbol(
+        laravel,
+        "php:Illuminate/Foundation/Testing/RefreshDatabase.php#RefreshDatabase"
+    )
+    .starts_with("class|"));
+    assert!(symbol(composer, "php:Composer/Composer.php#Composer").starts_with("class|"));
+    // `use Symfony\Component\Console\Output\OutputInterface;` names its file.
+    let imports = rows(
+        &open(console),
+        "SELECT count(*) FROM all_edges WHERE kind = 'imports' AND target = 'php:Symfony/Component/Console/Output/OutputInterface.php'",
+    );
+    assert!(imports[0].parse::<usize>().unwrap_or(0) > 20, "{imports:?}");
+}

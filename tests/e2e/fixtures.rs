@@ -410,6 +410,148 @@ fn java_fixture_map() {
     );
 }
 
+/// A Composer project: namespaces mapped to folders (PSR-4), an interface extending a
+/// builtin one, an abstract base implementing it, a class extending that and using a trait,
+/// an enum with cases and a method, constructor promotion, grouped and aliased imports, a
+/// function import, a namespaced function and constant, `define()`, a global function file,
+/// static calls, `parent::`, `new`, typed parameters and properties, `?->`, and a test in
+/// another namespace. Every symbol and every edge.
+#[test]
+fn php_fixture_map() {
+    let ws = fixture("php_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 10);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "php:src/Shop/BaseStore.php#BaseStore.touch|method|9|24|protected function touch(): void",
+            "php:src/Shop/BaseStore.php#BaseStore.writes|field|7|20|protected int $writes = 0",
+            "php:src/Shop/BaseStore.php#BaseStore|class|5|16|abstract class BaseStore implements Store",
+            "php:src/Shop/Catalog.php#Catalog.__construct|method|11|21|public function __construct(Store $store)",
+            "php:src/Shop/Catalog.php#Catalog.add|method|16|21|public function add(string $name, int $price): Item",
+            "php:src/Shop/Catalog.php#Catalog.store|field|9|20|private Store $store",
+            "php:src/Shop/Catalog.php#Catalog.total|method|23|21|public function total(string ...$names): int",
+            "php:src/Shop/Catalog.php#Catalog|class|7|7|class Catalog",
+            "php:src/Shop/Item.php#Category.Books|constant|7|10|case Books = 'b'",
+            "php:src/Shop/Item.php#Category.Games|constant|8|10|case Games = 'g'",
+            "php:src/Shop/Item.php#Category.label|method|10|21|public function label(): string",
+            "php:src/Shop/Item.php#Category|type|5|6|enum Category: string",
+            "php:src/Shop/Item.php#Item.__construct|method|19|21|public function __construct(public readonly string $name, private int $price, public Category $category = Category::Books,)",
+            "php:src/Shop/Item.php#Item.category|field|22|26|public Category $category = Category::Books",
+            "php:src/Shop/Item.php#Item.free|method|31|28|public static function free(string $name): self",
+            "php:src/Shop/Item.php#Item.name|field|20|33|public readonly string $name",
+            "php:src/Shop/Item.php#Item.price|field|21|22|private int $price",
+            "php:src/Shop/Item.php#Item.price~2|method|26|21|public function price(): int",
+            "php:src/Shop/Item.php#Item|class|17|7|class Item",
+            "php:src/Shop/MemoryStore.php#MemoryStore.count|method|30|21|public function count(): int",
+            "php:src/Shop/MemoryStore.php#MemoryStore.get|method|18|21|public function get(string $key): ?Item",
+            "php:src/Shop/MemoryStore.php#MemoryStore.items|field|16|20|private array $items = []",
+            "php:src/Shop/MemoryStore.php#MemoryStore.put|method|23|21|public function put(Item $item): void",
+            "php:src/Shop/MemoryStore.php#MemoryStore.withItems|method|35|28|public static function withItems(Item ...$items): static",
+            "php:src/Shop/MemoryStore.php#MemoryStore|class|11|7|class MemoryStore extends BaseStore",
+            "php:src/Shop/Store.php#Store.LIMIT|constant|8|18|public const LIMIT = 100",
+            "php:src/Shop/Store.php#Store.get|method|10|21|public function get(string $key): ?Item",
+            "php:src/Shop/Store.php#Store.put|method|12|21|public function put(Item $item): void",
+            "php:src/Shop/Store.php#Store|interface|6|11|interface Store extends \\Countable",
+            "php:src/Support/Keys.php#Keys.join|method|15|28|public static function join(string ...$parts): string",
+            "php:src/Support/Keys.php#Keys|class|13|13|final class Keys",
+            "php:src/Support/Keys.php#SEPARATOR|constant|5|7|const SEPARATOR = ':'",
+            "php:src/Support/Keys.php#normalize|function|8|10|function normalize(string $key): string",
+            "php:src/Support/Logs.php#Logs.lines|field|8|22|protected array $lines = []",
+            "php:src/Support/Logs.php#Logs.log|method|10|21|public function log(string $line): void",
+            "php:src/Support/Logs.php#Logs|class|6|7|trait Logs",
+            "php:src/app.php#main|function|10|10|function main(?LoggerInterface $logger = null): void",
+            "php:src/helpers.php#SHOP_VERSION|constant|3|9|define('SHOP_VERSION', '1.0')",
+            "php:src/helpers.php#money|function|8|10|function money(int $cents): string",
+            "php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets|method|10|21|public function testPutsAndGets(): void",
+            "php:tests/MemoryStoreTest.php#MemoryStoreTest|class|8|7|class MemoryStoreTest",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "php:src/Shop/Catalog.php#Catalog.add|php:src/Shop/Item.php#Item|package",
+            "php:src/Shop/Catalog.php#Catalog.add|php:src/Shop/Store.php#Store.put|inferred",
+            "php:src/Shop/Catalog.php#Catalog.total|php:src/Shop/Item.php#Item.price~2|inferred",
+            "php:src/Shop/Catalog.php#Catalog.total|php:src/Shop/Store.php#Store.get|inferred",
+            "php:src/Shop/Catalog.php#Catalog.total|php:src/Support/Keys.php#Keys.join|import",
+            "php:src/Shop/MemoryStore.php#MemoryStore.get|php:src/Support/Keys.php#normalize|import",
+            "php:src/Shop/MemoryStore.php#MemoryStore.put|php:src/Shop/BaseStore.php#BaseStore.touch|inferred",
+            "php:src/Shop/MemoryStore.php#MemoryStore.put|php:src/Support/Keys.php#Keys.join|import",
+            "php:src/Shop/MemoryStore.php#MemoryStore.put|php:src/Support/Logs.php#Logs.log|inferred",
+            "php:src/Shop/MemoryStore.php#MemoryStore.withItems|php:src/Shop/MemoryStore.php#MemoryStore.put|inferred",
+            "php:src/app.php#main|?logger.info|external",
+            "php:src/app.php#main|php:src/Shop/Catalog.php#Catalog.add|inferred",
+            "php:src/app.php#main|php:src/Shop/Catalog.php#Catalog.total|inferred",
+            "php:src/app.php#main|php:src/Shop/Catalog.php#Catalog|import",
+            "php:src/app.php#main|php:src/Shop/Item.php#Item.free|import",
+            "php:src/app.php#main|php:src/Shop/MemoryStore.php#MemoryStore.withItems|import",
+            "php:src/app.php#main|php:src/helpers.php#money|package",
+            "php:src/app.php|php:src/app.php#main|local",
+            "php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets|php:src/Shop/Item.php#Item.price~2|inferred",
+            "php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets|php:src/Shop/Item.php#Item|import",
+            "php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets|php:src/Shop/MemoryStore.php#MemoryStore.get|inferred",
+            "php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets|php:src/Shop/MemoryStore.php#MemoryStore.put|inferred",
+            "php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets|php:src/Shop/MemoryStore.php#MemoryStore|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "php:src/Shop/Catalog.php|php:src/Support/Keys.php|import",
+            "php:src/Shop/MemoryStore.php|php:src/Support/Keys.php|import",
+            "php:src/Shop/MemoryStore.php|php:src/Support/Logs.php|import",
+            "php:src/Shop/MemoryStore.php|php:src/Support/|import",
+            "php:src/app.php|php:ext:Psr\\Log|import",
+            "php:src/app.php|php:src/Shop/Catalog.php|import",
+            "php:src/app.php|php:src/Shop/Item.php|import",
+            "php:src/app.php|php:src/Shop/MemoryStore.php|import",
+            "php:tests/MemoryStoreTest.php|php:src/Shop/Item.php|import",
+            "php:tests/MemoryStoreTest.php|php:src/Shop/MemoryStore.php|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "extends"),
+        [
+            "php:src/Shop/MemoryStore.php#MemoryStore|php:src/Shop/BaseStore.php#BaseStore|package",
+            "php:src/Shop/MemoryStore.php#MemoryStore|php:src/Support/Logs.php#Logs|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "implements"),
+        ["php:src/Shop/BaseStore.php#BaseStore|php:src/Shop/Store.php#Store|package",]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "uses"),
+        [
+            "php:src/Shop/Catalog.php#Catalog.__construct|php:src/Shop/Store.php#Store|package",
+            "php:src/Shop/Catalog.php#Catalog.add|php:src/Shop/Item.php#Item|package",
+            "php:src/Shop/Catalog.php#Catalog|php:src/Shop/Store.php#Store|package",
+            "php:src/Shop/Item.php#Item.category|php:src/Shop/Item.php#Category|local",
+            "php:src/Shop/MemoryStore.php#MemoryStore.get|php:src/Shop/Item.php#Item|package",
+            "php:src/Shop/MemoryStore.php#MemoryStore.put|php:src/Shop/Item.php#Item|package",
+            "php:src/Shop/MemoryStore.php#MemoryStore.withItems|php:src/Shop/Item.php#Item|package",
+            "php:src/Shop/Store.php#Store.get|php:src/Shop/Item.php#Item|package",
+            "php:src/Shop/Store.php#Store.put|php:src/Shop/Item.php#Item|package",
+            "php:src/app.php#main|?LoggerInterface|external",
+        ]
+    );
+    // Each directory is a package node named by its files' namespace.
+    assert_eq!(
+        rows(
+            &db(ws.path()),
+            "SELECT node_id || '|' || name FROM all_symbols WHERE kind = 'package' ORDER BY node_id"
+        ),
+        [
+            "php:src/Shop/|Acme\\Shop",
+            "php:src/Support/|Acme\\Support",
+            "php:src/|src",
+            "php:tests/|Acme\\Shop\\Tests",
+        ]
+    );
+}
+
 /// A Cargo workspace of two crates: a library (a struct with an impl and a trait impl, a trait,
 /// an enum, consts, a type alias, a macro, a file module and an inline test module) and a binary
 /// using it by its crate name. Every symbol; the calls, imports and uses.

@@ -197,6 +197,39 @@ fn jdtls_agrees_with_the_map_on_guava_base() {
     );
 }
 
+/// intelephense on Symfony Console 5.4 (106 files, as Debian ships it), every symbol.
+#[test]
+fn intelephense_agrees_with_the_map_on_symfony_console() {
+    servers_on_path();
+    let ws = tempfile::tempdir().expect("tmp");
+    copy_dir(
+        &crate::util::repo_root()
+            .join("tools/corpora/php-symfony-console-5.4.53+dfsg-0+deb12u1/usr/share/php/Symfony/Component/Console"),
+        &ws.path().join("Console"),
+    );
+    let (n, bad, omitted) = agreement(ws.path());
+    eprintln!(
+        "intelephense: {} of {n} symbols of Symfony Console agree with the map ({} answered from the parse: {:?})",
+        n - bad.len(),
+        omitted.len(),
+        &omitted[..omitted.len().min(10)]
+    );
+    if !bad.is_empty() {
+        eprintln!("disagreements (first 20): {:#?}", &bad[..bad.len().min(20)]);
+    }
+    assert!(n > 1000, "{n} symbols");
+    assert!(
+        omitted.len() * 50 <= n,
+        "intelephense omits few: {omitted:?}"
+    );
+    assert!(
+        bad.len() * 100 <= n,
+        "{} of {n} disagree, e.g. {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(8)]
+    );
+}
+
 /// C: tree-sitter's runtime (43 files, as the crate ships it), through codemap-clangd with
 /// its generated compile_commands.json.
 #[test]

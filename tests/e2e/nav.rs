@@ -499,6 +499,59 @@ fn java_report(lsp: bool) -> String {
     out
 }
 
+fn php_report(lsp: bool) -> String {
+    let dir = fixture("php_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    // A typed property's method, reached through `$this->store`.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/Shop/Catalog.php:Catalog.add@$this->store-><|>put"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "php:src/Shop/MemoryStore.php#MemoryStore.put"}),
+    );
+    // `parent::touch()`, and a function imported with `use function`.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "php:src/Shop/BaseStore.php#BaseStore.touch"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "php:src/Support/Keys.php#normalize"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "src/Shop/Store.php:Store"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/Shop/MemoryStore.php:MemoryStore.put", "direction": "outgoing"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "src/Shop/Item.php"}));
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/Support/Keys.php:normalize"}),
+    );
+    out
+}
+
 fn c_report(lsp: bool) -> String {
     let dir = fixture("c_app");
     let ws = workspace(dir.path(), lsp);
@@ -1374,6 +1427,131 @@ fn java_without_a_server() {
             nav_hover {"locate":"src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}
               source map: public static String normalize(String key)
         "#]],
+    );
+}
+
+#[test]
+fn php_with_intelephense() {
+    check(
+        php_report(true),
+        expect![[r#"
+        nav_definition {"locate":"src/Shop/Catalog.php:Catalog.add@$this->store-><|>put"}
+          source lsp
+            src/Shop/Store.php:12:5 php:src/Shop/Store.php#Store.put
+        nav_references {"nodeId":"php:src/Shop/MemoryStore.php#MemoryStore.put"}
+          source lsp
+            src/Shop/Catalog.php:19:23 php:src/Shop/Catalog.php#Catalog.add
+            src/Shop/MemoryStore.php:39:21 php:src/Shop/MemoryStore.php#MemoryStore.withItems
+            tests/MemoryStoreTest.php:13:17 php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets
+        nav_references {"nodeId":"php:src/Shop/BaseStore.php#BaseStore.touch"}
+          source lsp
+            src/Shop/MemoryStore.php:25:17 php:src/Shop/MemoryStore.php#MemoryStore.put
+        nav_references {"nodeId":"php:src/Support/Keys.php#normalize"}
+          source lsp
+            src/Shop/MemoryStore.php:6:14 php:src/Shop/MemoryStore.php
+            src/Shop/MemoryStore.php:20:29 php:src/Shop/MemoryStore.php#MemoryStore.get
+        nav_implementations {"locate":"src/Shop/Store.php:Store"}
+          source map
+            src/Shop/BaseStore.php:5:16 php:src/Shop/BaseStore.php#BaseStore
+            src/Shop/MemoryStore.php:11:7 php:src/Shop/MemoryStore.php#MemoryStore
+        nav_calls {"direction":"outgoing","locate":"src/Shop/MemoryStore.php:MemoryStore.put"}
+          source fallback-map
+            src/Shop/BaseStore.php:9:24 php:src/Shop/BaseStore.php#BaseStore.touch
+            src/Support/Keys.php:15:28 php:src/Support/Keys.php#Keys.join
+            src/Support/Logs.php:10:21 php:src/Support/Logs.php#Logs.log
+        nav_outline {"file":"src/Shop/Item.php"}
+          source lsp
+            type Category 5:6
+              constant Category.Books 7:10
+              constant Category.Games 8:10
+              method Category.label 10:21
+            class Item 17:7
+              field Item.name 20:33
+              field Item.price 21:22
+              field Item.category 22:26
+              method Item.__construct 19:21
+              method Item.price~2 26:21
+              method Item.free 31:28
+        nav_hover {"locate":"src/Support/Keys.php:normalize"}
+          source lsp: <?php function normalize(string $key): string { }
+    "#]],
+    );
+}
+
+/// intelephense without a licence key offers no implementations and no rename (its
+/// `initialize` answer says `false`): the map answers implementations, and both say why.
+#[test]
+fn php_licence_features_say_why() {
+    let dir = fixture("php_app");
+    let ws = workspace(dir.path(), true);
+    let env = tools::call(
+        &ws,
+        "nav_implementations",
+        &json!({"locate": "src/Shop/Store.php:Store"}),
+        &NoProgress,
+    );
+    assert!(env.ok, "{env:?}");
+    assert!(
+        env.warnings
+            .iter()
+            .any(|w| w.contains("implementationProvider") && w.contains("licence key")),
+        "{:?}",
+        env.warnings
+    );
+    let env = tools::call(
+        &ws,
+        "nav_rename",
+        &json!({"locate": "src/Shop/BaseStore.php:BaseStore.touch", "newName": "mark"}),
+        &NoProgress,
+    );
+    let e = env.error.expect("no rename without a licence key");
+    assert_eq!(e.code.as_str(), "LSP_UNAVAILABLE");
+    assert!(e.message.contains("licence key"), "{}", e.message);
+}
+
+#[test]
+fn php_without_a_server() {
+    check(
+        php_report(false),
+        expect![[r#"
+        nav_definition {"locate":"src/Shop/Catalog.php:Catalog.add@$this->store-><|>put"}
+          source map
+            src/Shop/Store.php:12:21 php:src/Shop/Store.php#Store.put
+        nav_references {"nodeId":"php:src/Shop/MemoryStore.php#MemoryStore.put"}
+          source map
+            src/Shop/MemoryStore.php:39:21 php:src/Shop/MemoryStore.php#MemoryStore.withItems
+            tests/MemoryStoreTest.php:13:17 php:tests/MemoryStoreTest.php#MemoryStoreTest.testPutsAndGets
+        nav_references {"nodeId":"php:src/Shop/BaseStore.php#BaseStore.touch"}
+          source map
+            src/Shop/MemoryStore.php:25:17 php:src/Shop/MemoryStore.php#MemoryStore.put
+        nav_references {"nodeId":"php:src/Support/Keys.php#normalize"}
+          source map
+            src/Shop/MemoryStore.php:20:29 php:src/Shop/MemoryStore.php#MemoryStore.get
+        nav_implementations {"locate":"src/Shop/Store.php:Store"}
+          source map
+            src/Shop/BaseStore.php:5:16 php:src/Shop/BaseStore.php#BaseStore
+            src/Shop/MemoryStore.php:11:7 php:src/Shop/MemoryStore.php#MemoryStore
+        nav_calls {"direction":"outgoing","locate":"src/Shop/MemoryStore.php:MemoryStore.put"}
+          source fallback-map
+            src/Shop/BaseStore.php:9:24 php:src/Shop/BaseStore.php#BaseStore.touch
+            src/Support/Keys.php:15:28 php:src/Support/Keys.php#Keys.join
+            src/Support/Logs.php:10:21 php:src/Support/Logs.php#Logs.log
+        nav_outline {"file":"src/Shop/Item.php"}
+          source parse
+            type Category 5:6
+              constant Category.Books 7:10
+              constant Category.Games 8:10
+              method Category.label 10:21
+            class Item 17:7
+              method Item.__construct 19:21
+              field Item.name 20:33
+              field Item.price 21:22
+              field Item.category 22:26
+              method Item.price~2 26:21
+              method Item.free 31:28
+        nav_hover {"locate":"src/Support/Keys.php:normalize"}
+          source map: function normalize(string $key): string
+    "#]],
     );
 }
 

@@ -62,7 +62,7 @@ impl Load {
     /// Read one message from the server for what it says of its state.
     pub(super) fn observe(&self, msg: &Value) {
         if let Some((method, kind)) = self.ready_notice {
-            if msg["method"] == method && msg["params"]["type"] == kind {
+            if msg["method"] == method && (kind.is_empty() || msg["params"]["type"] == kind) {
                 self.ready.store(true, Ordering::SeqCst);
             }
             // The same notice saying it failed (JDT LS: "Failed to import projects").

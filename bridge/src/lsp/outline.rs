@@ -183,6 +183,10 @@ pub fn convert_outline(
             {
                 s.name.split('<').next().unwrap_or(&s.name).trim_end()
             }
+            // intelephense names a PHP property with its `$` (`$items`); the map without.
+            SymbolKind::PROPERTY | SymbolKind::FIELD if s.name.len() > 1 => {
+                s.name.strip_prefix('$').unwrap_or(&s.name)
+            }
             _ => s.name.as_str(),
         };
         let parent_kind = parent.map(|p| out[p].kind);
@@ -260,7 +264,17 @@ pub fn convert_outline(
             None => seg,
         };
         let span = lsp_span(&s.range, &lines, enc);
-        let name_span = lsp_span(&s.selection_range, &lines, enc);
+        let mut name_span = lsp_span(&s.selection_range, &lines, enc);
+        // The name without its `$` starts one character on.
+        if raw_name.len() < s.name.len() && s.name.starts_with('$') {
+            let at = name_span.start;
+            let sigil = lines
+                .get((at.line as usize).wrapping_sub(1))
+                .and_then(|l| l.chars().nth((at.col as usize).wrapping_sub(1)));
+            if sigil == Some('$') {
+                name_span.start.col += 1;
+            }
+        }
         let idx = out.len();
         out.push(OutlineSymbol {
             name,

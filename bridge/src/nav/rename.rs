@@ -69,7 +69,11 @@ pub fn rename_preview(
     if !s.supports(Capability::Rename) {
         return Err(ToolError::new(
             ErrorCode::LspUnavailable,
-            format!("{} offers no rename", s.command[0]),
+            format!(
+                "{} offers no rename{}",
+                s.command[0],
+                super::server::unoffered_why(t.lang)
+            ),
         ));
     }
     s.wait_ready(slow(ws));

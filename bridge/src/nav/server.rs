@@ -28,8 +28,9 @@ pub(super) fn server_for(
         Ok(s) if s.supports(capability) => Some(s),
         Ok(s) => {
             warnings.push(format!(
-                "{} offers no {capability}: answered without it",
-                s.command[0]
+                "{} offers no {capability}: answered without it{}",
+                s.command[0],
+                unoffered_why(lang)
             ));
             None
         }
@@ -43,6 +44,16 @@ pub(super) fn server_for(
             None
         }
     }
+}
+
+/// Why the language's server may not offer a capability, as a warning's tail (`""` when its
+/// spec does not say).
+pub(super) fn unoffered_why(lang: Lang) -> String {
+    lang.spec()
+        .server
+        .unoffered
+        .map(|w| format!(" ({w})"))
+        .unwrap_or_default()
 }
 
 /// A request of the tools that ask the server first and fall back to the map.

@@ -26,9 +26,69 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "this"
             | "super"
             | "self"
-            | "crate" => {
+            | "crate"
+            | "name"
+            | "relative_scope" => {
                 push(&mut parts, text(src, cur), &mut called);
                 break;
+            }
+            // PHP: `$x` is `x`, `$this` is `this`.
+            "variable_name" => {
+                match cur.named_child(0) {
+                    Some(n) => push(&mut parts, text(src, n), &mut called),
+                    None => parts.push("?".to_string()),
+                }
+                break;
+            }
+            // PHP's `A\B\C` (`\A\B\C`): `A.B.C`.
+            "qualified_name" if cur.field("scope").is_none() => {
+                let written = text(src, cur);
+                let mut segs: Vec<&str> = written
+                    .trim_start_matches('\\')
+                    .split('\\')
+                    .map(str::trim)
+                    .collect();
+                if first {
+                    leaf = cur
+                        .named_child(cur.named_child_count().saturating_sub(1))
+                        .unwrap_or(cur);
+                }
+                let last = segs.pop().unwrap_or("").to_string();
+                push(&mut parts, last, &mut called);
+                parts.extend(segs.iter().rev().map(|s| s.to_string()));
+                break;
+            }
+            // PHP: `$o->m()`, `$o?->m()`, `A::m()`; in the middle of a chain the name is
+            // called.
+            "member_call_expression"
+            | "nullsafe_member_call_expression"
+            | "scoped_call_expression" => {
+                let Some(name) = cur.field("name").filter(|n| n.kind_name() == "name") else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if first {
+                    leaf = name;
+                } else {
+                    called.insert_str(0, "()");
+                }
+                push(&mut parts, text(src, name), &mut called);
+                match cur.field("object").or_else(|| cur.field("scope")) {
+                    Some(o) => cur = o,
+                    None => break,
+                }
+            }
+            // PHP's `f()`, `A\f()`: the function's name.
+            "function_call_expression" => {
+                let Some(f) = cur.field("function") else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if !first {
+                    called.insert_str(0, "()");
+                }
+                cur = f;
+                continue;
             }
             // Java: `a.m()`, `m()`; in the middle of a chain the name is called.
             "method_invocation" => {
@@ -134,8 +194,15 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "field_expression"
             | "field_access"
             | "scoped_identifier"
-            | "scoped_type_identifier" => {
+            | "scoped_type_identifier"
+            | "member_access_expression"
+            | "nullsafe_member_access_expression" => {
                 let (obj, attr) = match cur.kind_name() {
+                    // PHP's `$o->p`, `$o?->p`.
+                    "member_access_expression" | "nullsafe_member_access_expression" => (
+                        cur.field("object"),
+                        cur.field("name").filter(|n| n.kind_name() == "name"),
+                    ),
                     // Rust: `a.b` and the path `a::b` alike.
                     // A tuple's or tuple struct's field by number (`self.0`) too.
                     "field_expression" => (

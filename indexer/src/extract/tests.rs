@@ -1067,3 +1067,146 @@ fn a_parse_past_its_bound_is_stopped_and_yields_nothing() {
         assert_eq!(read.symbols.len(), 2);
     }
 }
+
+#[test]
+fn php_declarations_kinds_and_ids() {
+    check(
+        Lang::Php,
+        r#"<?php
+namespace App\Http;
+
+use App\Models\{User, Post as Article};
+use function App\Support\slug;
+use const App\Support\LIMIT;
+use Closure;
+
+const VERSION = '1';
+define('APP_START', microtime(true));
+
+/** Handles requests. */
+#[Attr]
+final class Kernel extends Base implements \Countable, Contracts\Kernel
+{
+    use Traits\Logs, Boots;
+
+    public const NAME = 'k', OTHER = 2;
+    protected static ?User $user = null;
+    private $a, $b;
+
+    public function __construct(private readonly Router $router, public int $n = 0) {}
+
+    /** Runs it. */
+    public static function handle(Request $r, string ...$rest): Response
+    {
+        $x = new Response();
+        $x->send();
+        $this->router->dispatch($r);
+        self::boot();
+        static::boot();
+        parent::handle($r);
+        Article::find(1)?->save();
+        \App\Support\slug('x');
+        $f = function () { function inner() {} };
+        $o = new class { public function hidden() {} };
+        return $x;
+    }
+
+    abstract protected function boot(): void;
+}
+
+interface Contract extends A, B { public function run(): void; }
+trait Logs { public $lines = []; }
+enum Suit: string { case Hearts = 'H'; case Spades = 'S'; const Wild = self::Spades; }
+function helper(int $a = 1) { if (true) { function nested() {} } }
+"#,
+        expect![[r#"
+            constant VERSION 9:1-9:21 name@9:7 parent=- sig="const VERSION = '1'" doc=""
+            constant APP_START 10:1-10:37 name@10:9 parent=- sig="define('APP_START', microtime(true))" doc=""
+            class Kernel 13:1-41:2 name@14:13 parent=- sig="final class Kernel extends Base implements \\Countable, Contracts\\Kernel" doc="Handles requests."
+            constant Kernel.NAME 18:18-18:28 name@18:18 parent=Kernel sig="public const NAME = 'k'" doc=""
+            constant Kernel.OTHER 18:30-18:39 name@18:30 parent=Kernel sig="public const OTHER = 2" doc=""
+            field Kernel.user 19:5-19:41 name@19:29 parent=Kernel sig="protected static ?User $user = null" doc=""
+            field Kernel.a 20:13-20:15 name@20:14 parent=Kernel sig="private $a" doc=""
+            field Kernel.b 20:17-20:19 name@20:18 parent=Kernel sig="private $b" doc=""
+            method Kernel.__construct 22:5-22:87 name@22:21 parent=Kernel sig="public function __construct(private readonly Router $router, public int $n = 0)" doc="" params=2
+            field Kernel.router 22:33-22:64 name@22:58 parent=Kernel sig="private readonly Router $router" doc=""
+            field Kernel.n 22:66-22:83 name@22:78 parent=Kernel sig="public int $n = 0" doc=""
+            method Kernel.handle 25:5-38:6 name@25:28 parent=Kernel sig="public static function handle(Request $r, string ...$rest): Response" doc="Runs it." params=2
+            method Kernel.boot 40:5-40:46 name@40:33 parent=Kernel sig="abstract protected function boot(): void" doc="" params=0
+            interface Contract 43:1-43:65 name@43:11 parent=- sig="interface Contract extends A, B" doc=""
+            method Contract.run 43:35-43:63 name@43:51 parent=Contract sig="public function run(): void" doc="" params=0
+            class Logs 44:1-44:35 name@44:7 parent=- sig="trait Logs" doc=""
+            field Logs.lines 44:14-44:33 name@44:22 parent=Logs sig="public $lines = []" doc=""
+            type Suit 45:1-45:87 name@45:6 parent=- sig="enum Suit: string" doc=""
+            constant Suit.Hearts 45:21-45:39 name@45:26 parent=Suit sig="case Hearts = 'H'" doc=""
+            constant Suit.Spades 45:40-45:58 name@45:45 parent=Suit sig="case Spades = 'S'" doc=""
+            constant Suit.Wild 45:59-45:85 name@45:65 parent=Suit sig="const Wild = self::Spades" doc=""
+            function helper 46:1-46:67 name@46:10 parent=- sig="function helper(int $a = 1)" doc="" params=1
+            calls APP_START -> define @10:1
+            calls APP_START -> microtime @10:21
+            extends Kernel -> Base @14:28
+            implements Kernel -> Countable @14:44
+            implements Kernel -> Contracts.Kernel @14:66
+            extends Kernel -> Traits.Logs @16:16
+            extends Kernel -> Boots @16:22
+            uses Kernel -> User @19:23
+            uses Kernel.router -> Router @22:50
+            uses Kernel.handle -> Request @25:35
+            uses Kernel.handle -> Response @25:65
+            calls Kernel.handle -> Response @27:18
+            calls Kernel.handle -> x.send @28:13 hint=Response
+            calls Kernel.handle -> this.router.dispatch @29:24 hint=Kernel
+            calls Kernel.handle -> self.boot @30:15 hint=Kernel
+            calls Kernel.handle -> static.boot @31:17 hint=Kernel
+            calls Kernel.handle -> parent.handle @32:17 hint=Kernel
+            calls Kernel.handle -> Article.find().save @33:28
+            calls Kernel.handle -> Article.find @33:18
+            calls Kernel.handle -> App.Support.slug @34:22
+            extends Contract -> A @43:28
+            extends Contract -> B @43:31
+            import App\Models member=Some("User") alias=None
+            import App\Models member=Some("Post") alias=Some("Article")
+            import App\Support member=Some("slug") alias=None
+            import App\Support member=Some("LIMIT") alias=None
+            import  member=Some("Closure") alias=None
+            package App\Http
+        "#]],
+    );
+}
+
+#[test]
+fn php_braced_namespaces_and_broken_input() {
+    // Braced namespaces name the package as unbraced ones do; their classes are top level.
+    check(
+        Lang::Php,
+        "<?php\nnamespace A\\B {\n    class C { function m() {} }\n}\nnamespace {\n    function g() {}\n}\n",
+        expect![[r#"
+            class C 3:5-3:32 name@3:11 parent=- sig="class C" doc=""
+            method C.m 3:15-3:30 name@3:24 parent=C sig="function m()" doc="" params=0
+            function g 6:5-6:20 name@6:14 parent=- sig="function g()" doc="" params=0
+            package A\B
+        "#]],
+    );
+    // A broken method keeps what parses around it.
+    check(
+        Lang::Php,
+        "<?php\nclass A {\n    function ok() {}\n    function broken( {\n    }\n    function after() {}\n}\nfunction later() {}\n",
+        expect![[r#"
+            class A 2:1-7:2 name@2:7 parent=- sig="class A" doc=""
+            method A.ok 3:5-3:21 name@3:14 parent=A sig="function ok()" doc="" params=0
+            method A.broken 4:5-5:6 name@4:14 parent=A sig="function broken(" doc="" params=0
+            method A.after 6:5-6:24 name@6:14 parent=A sig="function after()" doc="" params=0
+            function later 8:1-8:20 name@8:10 parent=- sig="function later()" doc="" params=0
+            parse_error
+        "#]],
+    );
+    // HTML around PHP (a template): only what is PHP is read.
+    check(
+        Lang::Php,
+        "<html><?php function shown() { return 1; } ?><p><?= shown() ?></p></html>\n",
+        expect![[r#"
+            function shown 1:13-1:43 name@1:22 parent=- sig="function shown()" doc="" params=0
+            calls <file> -> shown @1:53
+        "#]],
+    );
+}

@@ -70,6 +70,7 @@ languages! {
     Java: java::JAVA,
     C: c::C,
     Cpp: cpp::CPP,
+    Php: php::PHP,
 }
 
 impl Lang {
@@ -397,6 +398,13 @@ mod tests {
             ),
             (Lang::C, "CMakeLists.txt", "PROJECT( tool )\n", some("tool", None)),
             (Lang::C, "CMakeLists.txt", "add_library(x x.c)\n", None),
+            (
+                Lang::Php,
+                "composer.json",
+                "{\"name\": \"acme/shop\", \"require\": {\"php\": \">=8.1\"}}",
+                some("acme/shop", None),
+            ),
+            (Lang::Php, "composer.json", "{\"version\": \"1.0\"}", None),
         ];
         for (l, file, text, want) in cases {
             assert_eq!(read(l, file, text), want, "{file}: {text:?}");
@@ -443,7 +451,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), PHP (.php)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");
@@ -457,5 +465,20 @@ mod tests {
         assert!(Lang::is_test_file("src/a.test.ts") && Lang::is_test_file("a.spec.js"));
         assert!(!Lang::is_test_file("src/testing.ts"));
         assert!(Lang::is_test_file("src/test/java/p/StoreTest.java"));
+        assert_eq!(
+            Lang::of_path(Path::new("src/Http/Kernel.php")),
+            Some(Lang::Php)
+        );
+        assert_eq!(
+            Lang::of_path(Path::new("views/home.blade.php")),
+            Some(Lang::Php)
+        );
+        assert_eq!(Lang::of_path(Path::new("views/home.phtml")), None);
+        assert_eq!(
+            Lang::of_id("php:src/Kernel.php#Kernel.handle"),
+            Some(Lang::Php)
+        );
+        assert_eq!(Lang::module_path("src/Http/Kernel.php"), "src/Http");
+        assert!(Lang::is_test_file("tests/KernelTest.php") && !Lang::is_test_file("src/Test.php"));
     }
 }

@@ -269,13 +269,16 @@ pub struct ServerSpec {
     /// loaded and send no progress before (pyright): until then they are loading.
     pub announcing_servers: &'static [&'static str],
     /// A notification by which the server says it is ready, when it has one: (method, the
-    /// `type` its params carry). Until it comes the server is loading (JDT LS imports the
+    /// `type` its params carry; `""`: any params). Until it comes the server is loading (JDT LS imports the
     /// project for seconds, and what it answers before is empty). The same notification with
     /// `type` "Error" says the server is unwell (a project it could not import).
     pub ready_notice: Option<(&'static str, &'static str)>,
     /// How the server is started on a workspace, read from its root: its settings
     /// ([`ServerSetup`]).
     pub setup: Option<fn(&std::path::Path) -> ServerSetup>,
+    /// Why the server may not offer a capability, said with the map's answer in its place
+    /// (intelephense: rename and implementations need its licence key).
+    pub unoffered: Option<&'static str>,
 }
 
 /// What a server is started with ([`ServerSpec::setup`]).
@@ -323,6 +326,7 @@ impl ServerSpec {
             announcing_servers: &[],
             ready_notice: None,
             setup: None,
+            unoffered: None,
         }
     }
 }

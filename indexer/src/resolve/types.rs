@@ -592,11 +592,13 @@ impl<'a> Walk<'a> {
         let mut outside = false;
         for base in self.idx.facts(self.lang, &t.file, qual(t), FactRole::Base) {
             match self.type_in(&t.file, Some(qual(t)), &base) {
-                Some(Val::Type(b)) => {
-                    if let Some(m) = self.in_type(&b, name, call, seen) {
-                        return Some(m);
-                    }
-                }
+                // A base whose own bases lead outside does not hide a later base's member
+                // (a PHP class's trait after its parent class).
+                Some(Val::Type(b)) => match self.in_type(&b, name, call, seen) {
+                    Some(Member::External) => outside = true,
+                    Some(m) => return Some(m),
+                    None => {}
+                },
                 Some(Val::External) => outside = true,
                 _ => {}
             }
