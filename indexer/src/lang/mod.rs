@@ -70,6 +70,7 @@ languages! {
     Java: java::JAVA,
     C: c::C,
     Cpp: cpp::CPP,
+    CSharp: csharp::CSHARP,
 }
 
 impl Lang {
@@ -411,6 +412,9 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
         assert_eq!(Lang::of_path(Path::new("a/B.java")), Some(Lang::Java));
         assert_eq!(Lang::of_path(Path::new("x.kt")), None);
+        assert_eq!(Lang::of_path(Path::new("src/Shop/Cart.cs")), Some(Lang::CSharp));
+        assert_eq!(Lang::of_id("cs:src/Cart.cs#Shop.Cart.Add~2"), Some(Lang::CSharp));
+        assert!(Lang::is_test_file("tests/CartTests.cs") && !Lang::is_test_file("Cart.cs"));
         assert_eq!(Lang::of_path(Path::new("src/list.c")), Some(Lang::C));
         assert_eq!(
             Lang::of_path(Path::new("include/app/list.h")),
@@ -443,7 +447,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), C# (.cs)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");

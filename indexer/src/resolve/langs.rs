@@ -10,6 +10,8 @@ use crate::lang::Lang;
 pub(super) mod c;
 #[path = "../lang/cpp/resolve.rs"]
 pub(super) mod cpp;
+#[path = "../lang/csharp/resolve.rs"]
+pub(super) mod csharp;
 #[path = "../lang/go/resolve.rs"]
 pub(super) mod go;
 #[path = "../lang/java/resolve.rs"]
@@ -32,5 +34,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::Java => &java::JavaResolver,
         Lang::C => &c::CResolver,
         Lang::Cpp => &cpp::CppResolver,
+        Lang::CSharp => &csharp::CSharpResolver,
     }
 }
