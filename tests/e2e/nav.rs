@@ -499,6 +499,71 @@ fn java_report(lsp: bool) -> String {
     out
 }
 
+fn csharp_report(lsp: bool) -> String {
+    let dir = fixture("cs_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    // An overload: the one-argument `Put` is `Put~2`; its caller, through a `var`.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Put"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2"}),
+    );
+    // An inherited method called bare, and a `using static`.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "src/Shop.Core/IStore.cs:Shop.Core.IStore"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/Shop.Core/MemoryStore.cs:Shop.Core.MemoryStore.Put", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "src/Shop.Core/Catalog.cs"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/Shop.Core/Util/Keys.cs:Shop.Core.Util.Keys.Normalize"}),
+    );
+    // A member of a partial class's other part, through a typed local.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Report"}),
+    );
+    out
+}
+
 fn c_report(lsp: bool) -> String {
     let dir = fixture("c_app");
     let ws = workspace(dir.path(), lsp);
@@ -1375,6 +1440,13 @@ fn java_without_a_server() {
               source map: public static String normalize(String key)
         "#]],
     );
+}
+
+/// C# has no server here (csharp-ls and OmniSharp need the .NET SDK): every nav tool answers
+/// from the map or a parse, labelled.
+#[test]
+fn csharp_without_a_server() {
+    check(csharp_report(false), expect![[r#""#]]);
 }
 
 #[test]

@@ -398,6 +398,19 @@ mod tests {
             ),
             (Lang::C, "CMakeLists.txt", "PROJECT( tool )\n", some("tool", None)),
             (Lang::C, "CMakeLists.txt", "add_library(x x.c)\n", None),
+            (
+                Lang::CSharp,
+                "Directory.Build.props",
+                "<Project><PropertyGroup><PackageId>Shop.Core</PackageId><Version>1.0.0</Version></PropertyGroup></Project>",
+                some("Shop.Core", Some("1.0.0")),
+            ),
+            (
+                Lang::CSharp,
+                "Directory.Build.props",
+                "<Project><PropertyGroup><AssemblyProduct>Python.NET</AssemblyProduct><VersionPrefix>$(FullVersion)</VersionPrefix></PropertyGroup></Project>",
+                some("Python.NET", None),
+            ),
+            (Lang::CSharp, "Directory.Build.props", "<Project/>", None),
         ];
         for (l, file, text, want) in cases {
             assert_eq!(read(l, file, text), want, "{file}: {text:?}");

@@ -11,7 +11,9 @@
 //! interfaces (`implements`); the first of a class is one when its name is an interface's by
 //! .NET's convention (`IDisposable`, `IPyObjectEncoder`: `I`, a capital, a small letter).
 
-use super::spec::{Def, DefTag, GeneratedRules, Language, Query, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+};
 use crate::model::{EdgeKind, Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, lossy, pos_of, text, NodeExt};
 use tree_sitter::Node;
@@ -63,10 +65,30 @@ pub static CSHARP: Language = Language {
             language: "CSharp",
             manager: "nuget",
             files_are_modules: false,
-            manifests: &[],
+            manifests: &[("Directory.Build.props", props_package)],
         },
     )
 };
+
+/// The NuGet package an MSBuild `Directory.Build.props` names: its `<PackageId>` (else its
+/// `<AssemblyProduct>` or `<Product>`) and `<Version>` (else `<VersionPrefix>`), each when it
+/// is a literal (`$(…)` is MSBuild's to work out).
+fn props_package(text: &str) -> Option<PackageName> {
+    let tag = |t: &str| {
+        let open = format!("<{t}>");
+        let a = text.find(&open)? + open.len();
+        let b = text[a..].find(&format!("</{t}>"))?;
+        let v = text[a..a + b].trim();
+        (!v.is_empty() && !v.contains(['<', '$'])).then(|| v.to_string())
+    };
+    let name = tag("PackageId")
+        .or_else(|| tag("AssemblyProduct"))
+        .or_else(|| tag("Product"))?;
+    Some(PackageName {
+        name,
+        version: tag("Version").or_else(|| tag("VersionPrefix")),
+    })
+}
 
 /// `FooTest.cs`, `FooTests.cs`, `TestFoo.cs`.
 fn is_test_file(name: &str) -> bool {
@@ -221,7 +243,7 @@ impl Syntax for CSharpSyntax {
     }
 
     fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
-        directives_in_parentheses(src)
+        conditional_branches(src)
     }
 
     fn holds_declarations(&self, kind: &str) -> bool {
@@ -276,6 +298,31 @@ impl Syntax for CSharpSyntax {
                 .node
                 .field("parameters")
                 .is_some_and(|p| p.field("name").is_some())
+    }
+
+    fn required(&self, def: &Def<'_>) -> Option<u32> {
+        // `f(int a, int b = 0)` takes one or two: parameters with a default are optional.
+        let list = def.node.field("parameters")?;
+        let mut c = list.walk();
+        let ps: Vec<Node<'_>> = list
+            .named_children(&mut c)
+            .filter(|p| p.kind_name() == "parameter")
+            .collect();
+        let defaults = ps
+            .iter()
+            .filter(|p| {
+                let mut c = p.walk();
+                let ty = p.field("type").map(|t| t.id());
+                let name = p.field("name").map(|n| n.id());
+                let d = p.named_children(&mut c).any(|k| {
+                    Some(k.id()) != ty
+                        && Some(k.id()) != name
+                        && !matches!(k.kind_name(), "attribute_list" | "modifier")
+                });
+                d
+            })
+            .count() as u32;
+        (defaults > 0).then(|| ps.len() as u32 - defaults)
     }
 
     fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String> {
@@ -502,126 +549,68 @@ impl Syntax for CSharpSyntax {
     }
 }
 
-/// The source with the conditional directives that sit inside parentheses blanked (an
-/// argument or a parameter only one build has: `f(a\n#if TRACE\n, b\n#endif\n)`, which
-/// tree-sitter-c-sharp cannot read): the `#if` branch is kept, the directives' lines and any
-/// `#elif`/`#else` branch blanked, every line break kept. `None` when there are none.
-/// Strings, characters and comments are skipped when counting parentheses.
-fn directives_in_parentheses(src: &[u8]) -> Option<Vec<u8>> {
+/// The source as one build reads it: conditional directives blanked, the first branch of
+/// each `#if` kept and its `#elif`/`#else` branches blanked, every line break kept. The
+/// grammar reads a directive only where a statement or a declaration may stand: one inside
+/// an argument list (`f(a\n#if TRACE\n, b\n#endif\n)`), an initializer or before a
+/// statement's body (`#if X\nlock (l)\n#endif\n{`) is a syntax error that takes the
+/// declarations around it. Keeping every first branch reads one consistent configuration
+/// (each condition as true) where two `#if X` agree; a definition only in an `#else` branch
+/// is not in the map. `None` when there is no directive.
+fn conditional_branches(src: &[u8]) -> Option<Vec<u8>> {
     if !src.windows(3).any(|w| w == b"#if") {
         return None;
     }
-    let mut out: Option<Vec<u8>> = None;
-    let mut depth = 0i32;
-    let mut i = 0;
-    // Inside parentheses: in a branch after the first (`#else`), blanked to its `#endif`.
-    let mut skipping = false;
-    let mut nest = 0i32;
-    let blank = |out: &mut Option<Vec<u8>>, from: usize, to: usize| {
-        let o = out.get_or_insert_with(|| src.to_vec());
-        for b in &mut o[from..to] {
-            if *b != b'\n' && *b != b'\r' {
-                *b = b' ';
-            }
-        }
-    };
-    let line_end = |from: usize| {
-        src[from..]
+    let mut out = src.to_vec();
+    let mut changed = false;
+    // Open `#if`s, each with whether it is past its first branch.
+    let mut open: Vec<bool> = Vec::new();
+    let mut start = 0;
+    while start < src.len() {
+        let end = src[start..]
             .iter()
             .position(|&b| b == b'\n')
-            .map_or(src.len(), |p| from + p)
-    };
-    while i < src.len() {
-        // In a branch being blanked, a line is looked at from its first non-blank byte.
-        if skipping && src[i].is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        // At a line's first non-blank byte: a directive?
-        let at_line_start = || {
-            src[..i]
-                .iter()
-                .rev()
-                .take_while(|&&b| b != b'\n')
-                .all(|b| b.is_ascii_whitespace())
+            .map_or(src.len(), |p| start + p);
+        let line = &src[start..end];
+        let text = line.trim_ascii_start();
+        let word: Vec<u8> = text
+            .strip_prefix(b"#")
+            .map(|r| {
+                r.trim_ascii_start()
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphabetic())
+                    .copied()
+                    .collect()
+            })
+            .unwrap_or_default();
+        let directive = match word.as_slice() {
+            b"if" => {
+                open.push(false);
+                true
+            }
+            b"elif" | b"else" => {
+                if let Some(past) = open.last_mut() {
+                    *past = true;
+                }
+                true
+            }
+            b"endif" => {
+                open.pop();
+                true
+            }
+            _ => false,
         };
-        if src[i] == b'#' && (depth > 0 || skipping) && at_line_start() {
-            let end = line_end(i);
-            let word: Vec<u8> = src[i + 1..end]
-                .iter()
-                .skip_while(|b| b.is_ascii_whitespace())
-                .take_while(|b| b.is_ascii_alphabetic())
-                .copied()
-                .collect();
-            match word.as_slice() {
-                b"if" => nest += 1,
-                b"elif" | b"else" if nest <= 1 => skipping = true,
-                b"endif" => {
-                    nest -= 1;
-                    if nest <= 0 {
-                        skipping = false;
-                        nest = 0;
-                    }
+        if directive || open.iter().any(|&past| past) {
+            for b in &mut out[start..end] {
+                if *b != b'\r' && *b != b' ' {
+                    *b = b' ';
+                    changed = true;
                 }
-                _ => {}
             }
-            blank(&mut out, i, end);
-            i = end;
-            continue;
         }
-        if skipping {
-            let end = line_end(i);
-            blank(&mut out, i, end);
-            i = end.max(i + 1);
-            continue;
-        }
-        match src[i] {
-            b'(' => depth += 1,
-            b')' => depth = (depth - 1).max(0),
-            b'/' if src.get(i + 1) == Some(&b'/') => {
-                i = line_end(i);
-                continue;
-            }
-            b'/' if src.get(i + 1) == Some(&b'*') => {
-                i = src[i + 2..]
-                    .windows(2)
-                    .position(|w| w == b"*/")
-                    .map_or(src.len(), |p| i + 2 + p + 2);
-                continue;
-            }
-            b'"' => {
-                // A verbatim string (`@"…"`, `""` an escaped quote) or a regular one.
-                let verbatim = i > 0 && src[i - 1] == b'@' || (i > 1 && src[i - 2] == b'@');
-                let mut j = i + 1;
-                while j < src.len() {
-                    match src[j] {
-                        b'\\' if !verbatim => j += 2,
-                        b'"' if verbatim && src.get(j + 1) == Some(&b'"') => j += 2,
-                        b'"' => break,
-                        b'\n' if !verbatim => break,
-                        _ => j += 1,
-                    }
-                }
-                i = j + 1;
-                continue;
-            }
-            b'\'' => {
-                // A character literal: `'('`, `'\''`.
-                let mut j = i + 1;
-                if src.get(j) == Some(&b'\\') {
-                    j += 1;
-                }
-                j += 1;
-                if src.get(j) == Some(&b'\'') {
-                    i = j + 1;
-                    continue;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
+        start = end + 1;
     }
-    out
+    changed.then_some(out)
 }
 
 /// The first line of a documentation comment's text: an XML doc's `<summary>` without its
@@ -808,28 +797,25 @@ mod tests {
     }
 
     #[test]
-    fn directives_inside_parentheses_are_blanked() {
+    fn conditional_directives_keep_the_first_branch() {
         for (src, want) in [
             (
                 "f(a, run\n#if TRACE\n    , b\n#endif\n);\n",
                 Some("f(a, run\n         \n    , b\n      \n);\n"),
             ),
             (
-                "g(x\n#if A\n, y\n#else\n, z\n#endif\n)",
-                Some("g(x\n     \n, y\n     \n   \n      \n)"),
+                "g(x\n  #if A\n, y\n  #else\n, z\n  #endif\n)",
+                Some("g(x\n       \n, y\n       \n   \n        \n)"),
             ),
-            // Outside parentheses: left to the grammar, which reads them.
-            ("#if A\nclass C {}\n#endif\n", None),
-            ("class C {}\n", None),
-            // A parenthesis in a string or a comment is no parenthesis.
             (
-                "s = \"(\"; // (\n#if A\nint x;\n#endif\n",
-                None,
+                "#if A\n#if B\nint b;\n#else\nint c;\n#endif\nint a;\n#elif C\nint d;\n#endif\nint e;\n",
+                Some("     \n     \nint b;\n     \n      \n      \nint a;\n       \n      \n      \nint e;\n"),
             ),
+            ("#region R\nclass C {}\n#endregion\n", None),
+            ("class C {}\n", None),
         ] {
-            let got = directives_in_parentheses(src.as_bytes())
+            let got = conditional_branches(src.as_bytes())
                 .map(|b| String::from_utf8_lossy(&b).into_owned());
-            let got = got.filter(|g| g != src);
             assert_eq!(got.as_deref(), want, "{src:?}");
             if let Some(g) = &got {
                 assert_eq!(g.len(), src.len());

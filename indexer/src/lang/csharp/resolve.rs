@@ -345,7 +345,12 @@ impl Resolver for CSharpResolver {
         };
         // `Marshal.SizeOf(…)` under `using System.Runtime.InteropServices;`, a type named in a
         // declaration (`List<T>`); `Abs(x)` under `using static System.Math;`.
-        let named_type = !matches!(r.kind, EdgeKind::Calls) || segs.len() > 1;
+        // A bare capitalised call the classes around do not have (an outside base's method,
+        // an outside type's constructor: `new ServiceCollection()`) is outside too, unless
+        // the workspace declares that name somewhere.
+        let named_type = !matches!(r.kind, EdgeKind::Calls)
+            || segs.len() > 1
+            || idx.by_name(LANG, segs[0]).is_empty();
         let typed = capitalised && named_type && ctx.star.iter().any(outside);
         let statik = segs.len() == 1
             && ctx
