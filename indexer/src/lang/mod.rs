@@ -425,8 +425,14 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
         assert_eq!(Lang::of_path(Path::new("a/B.java")), Some(Lang::Java));
         assert_eq!(Lang::of_path(Path::new("x.kt")), None);
-        assert_eq!(Lang::of_path(Path::new("src/Shop/Cart.cs")), Some(Lang::CSharp));
-        assert_eq!(Lang::of_id("cs:src/Cart.cs#Shop.Cart.Add~2"), Some(Lang::CSharp));
+        assert_eq!(
+            Lang::of_path(Path::new("src/Shop/Cart.cs")),
+            Some(Lang::CSharp)
+        );
+        assert_eq!(
+            Lang::of_id("cs:src/Cart.cs#Shop.Cart.Add~2"),
+            Some(Lang::CSharp)
+        );
         assert!(Lang::is_test_file("tests/CartTests.cs") && !Lang::is_test_file("Cart.cs"));
         assert_eq!(Lang::of_path(Path::new("src/list.c")), Some(Lang::C));
         assert_eq!(

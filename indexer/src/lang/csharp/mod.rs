@@ -148,8 +148,12 @@ fn field_decl<'t>(def: &Def<'t>) -> Option<Node<'t>> {
         .parent
         .or_else(|| def.node.parent())
         .filter(|p| p.kind_name() == "variable_declaration")?;
-    vd.parent()
-        .filter(|d| matches!(d.kind_name(), "field_declaration" | "event_field_declaration"))
+    vd.parent().filter(|d| {
+        matches!(
+            d.kind_name(),
+            "field_declaration" | "event_field_declaration"
+        )
+    })
 }
 
 /// The declarators of a variable declaration (`int a, b;`).

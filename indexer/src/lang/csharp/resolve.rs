@@ -18,8 +18,8 @@ use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{EdgeKind, Import, Kind, Resolution};
 use crate::resolve::ctx::{
-    hinted, in_scopes, scoped, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest,
-    Outcome, Ref, Resolver, SymRef, SymbolIndex,
+    hinted, in_scopes, scoped, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome,
+    Ref, Resolver, SymRef, SymbolIndex,
 };
 use crate::syntax::segment_base;
 use crate::walk::parent_dir;
@@ -69,7 +69,10 @@ fn one(idx: &dyn SymbolIndex, q: &str) -> Option<SymRef> {
     match v.as_slice() {
         [] => None,
         [s] => Some(s.clone()),
-        [s, ..] if v.iter().all(|s| s.kind.is_type_like() || s.kind == Kind::Package) => {
+        [s, ..]
+            if v.iter()
+                .all(|s| s.kind.is_type_like() || s.kind == Kind::Package) =>
+        {
             let name = segment_base(q.rsplit('.').next().unwrap_or(q));
             let own = format!("{name}.cs");
             let named = v
@@ -104,6 +107,31 @@ fn want_type(r: &Ref<'_>) -> bool {
         r.kind,
         EdgeKind::Uses | EdgeKind::Extends | EdgeKind::Implements
     )
+}
+
+/// Whether a type found by its name has a namesake in its scope that differs by its type
+/// parameters (`Wrapper` and `Wrapper<T>`, `Wrapper` and `Wrapper~2` in the map): which one a
+/// name means, its type arguments tell, and the map does not read them.
+fn generic_namesakes(idx: &dyn SymbolIndex, s: &SymRef) -> bool {
+    let q = s.qualname();
+    let base = q.rsplit_once('~').map_or(q, |(b, _)| b);
+    s.kind.is_type_like()
+        && [base.to_string(), format!("{base}~2")]
+            .iter()
+            .filter(|c| c.as_str() != q)
+            .any(|c| {
+                idx.in_file(LANG, &s.file, c)
+                    .is_some_and(|o| o.kind.is_type_like())
+            })
+}
+
+/// An edge to `s`, unless its name is ambiguous between generic namesakes.
+fn edge_to(idx: &dyn SymbolIndex, s: SymRef, res: Resolution) -> Outcome {
+    if generic_namesakes(idx, &s) {
+        Outcome::Edge(None, Resolution::Unresolved)
+    } else {
+        Outcome::Edge(Some(s.node_id), res)
+    }
 }
 
 impl CSharpResolver {
@@ -167,8 +195,7 @@ impl CSharpResolver {
                 // A member of a partial class: the one part that declares it.
                 let v = declared(idx, &q);
                 if let Some(s) = one(idx, &q).or_else(|| {
-                    (v.len() > 1 && v.iter().all(|s| s.kind.is_callable()))
-                        .then(|| v[0].clone())
+                    (v.len() > 1 && v.iter().all(|s| s.kind.is_callable())).then(|| v[0].clone())
                 }) {
                     if want_type && !s.kind.is_type_like() {
                         return None;
@@ -267,10 +294,7 @@ impl Resolver for CSharpResolver {
             None if in_workspace(ws, &name) || in_workspace(ws, ns) => {
                 edge(None, Resolution::Unresolved)
             }
-            None => edge(
-                Some(NodeId::external_id(LANG, &name)),
-                Resolution::Import,
-            ),
+            None => edge(Some(NodeId::external_id(LANG, &name)), Resolution::Import),
         }
     }
 
@@ -293,14 +317,17 @@ impl Resolver for CSharpResolver {
             return None;
         }
         match in_scopes(LANG, ctx, idx, r) {
-            Some(Outcome::Edge(Some(id), res)) if want_type(r) => {
-                let kind = crate::id::NodeId::parse(&id)
+            Some(Outcome::Edge(Some(id), res)) => {
+                let found = crate::id::NodeId::parse(&id)
                     .ok()
                     .and_then(|n| n.qualname().map(str::to_string))
-                    .and_then(|q| idx.in_file(LANG, &ctx.path, &q))
-                    .map(|s| s.kind);
-                if kind.is_some_and(|k| k.is_type_like()) {
-                    return Some(Outcome::Edge(Some(id), res));
+                    .and_then(|q| idx.in_file(LANG, &ctx.path, &q));
+                match found {
+                    Some(s) if !want_type(r) || s.kind.is_type_like() => {
+                        return Some(edge_to(idx, s, res))
+                    }
+                    Some(_) => {}
+                    None => return Some(Outcome::Edge(Some(id), res)),
                 }
             }
             Some(o) => return Some(o),
@@ -311,7 +338,7 @@ impl Resolver for CSharpResolver {
             return None;
         }
         match self.lookup(ctx, idx, r, segs) {
-            Some(Ok((s, res))) => Some(Outcome::Edge(Some(s.node_id), res)),
+            Some(Ok((s, res))) => Some(edge_to(idx, s, res)),
             Some(Err(())) => None,
             None if LANG.is_builtin(segs[0]) => Some(Outcome::Drop),
             None => None,
