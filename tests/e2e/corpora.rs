@@ -157,6 +157,20 @@ pub fn guava() -> &'static Corpus {
     C.get_or_init(|| build(guava_root(), &[]))
 }
 
+/// pythonnet 3.0.5's sources (its sdist from PyPI: `scripts/install-corpora` unpacks it).
+pub fn pythonnet() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| {
+        let root = repo_root().join("tools/corpora/pythonnet-3.0.5");
+        assert!(
+            root.join("src/runtime").is_dir(),
+            "{} is missing: scripts/install-corpora unpacks it",
+            root.display()
+        );
+        build(root, &[])
+    })
+}
+
 pub fn python() -> &'static Corpus {
     static C: OnceLock<Corpus> = OnceLock::new();
     C.get_or_init(|| build(python_root(), &["site-packages"]))
@@ -460,6 +474,19 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
             "interface",
             "method",
         ],
+        // `typedef` is a `using X = A.B;` alias: an import in the map, not a definition.
+        "C#" => &[
+            "class",
+            "enum",
+            "enumerator",
+            "event",
+            "field",
+            "interface",
+            "method",
+            "namespace",
+            "property",
+            "struct",
+        ],
         "Rust" => &[
             "constant",
             "enum",
@@ -612,11 +639,20 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
         } else {
             scope
         };
-        let q = if scope.is_empty() {
+        let mut q = if scope.is_empty() {
             name
         } else {
             format!("{scope}.{name}")
         };
+        // C#: ctags (5.9) scopes nothing under a file-scoped namespace (`namespace A.B;`); the
+        // map's qualnames start with it, as they do under `namespace A.B { … }`.
+        if lang == "C#" {
+            if let Some(ns) = file_scoped_namespace(Path::new(path)) {
+                if q != ns && !q.starts_with(&format!("{ns}.")) {
+                    q = format!("{ns}.{q}");
+                }
+            }
+        }
         tags.push(Tag {
             file: rel.to_string_lossy().into_owned(),
             qualname: q,
@@ -626,6 +662,19 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
         });
     }
     tags
+}
+
+/// The namespace a C# file declares file-scoped (`namespace A.B;`), if it does.
+fn file_scoped_namespace(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.lines().find_map(|l| {
+        let rest = l
+            .trim_start_matches('\u{feff}')
+            .trim()
+            .strip_prefix("namespace ")?;
+        let name = rest.trim().strip_suffix(';')?.trim();
+        (!name.is_empty()).then(|| name.to_string())
+    })
 }
 
 fn map_pairs(c: &Corpus) -> HashSet<(String, String)> {
@@ -1120,6 +1169,128 @@ pub fn mimalloc() -> &'static Corpus {
             &[],
         )
     })
+}
+
+/// pythonnet (C#): the invariants; a class, a struct, an interface, an enum and its member, a
+/// property, a method under a file-scoped namespace and under a block one; a `using` of a
+/// workspace namespace names its directory; a base list's interface is `implements`; the
+/// share of ctags's definitions in the map.
+#[test]
+fn csharp_corpus_invariants_and_ctags() {
+    let c = pythonnet();
+    check_invariants(c);
+    let rt = "cs:src/runtime";
+    assert!(symbol(c, &format!("{rt}/Runtime.cs#Python.Runtime.Runtime")).starts_with("class|"));
+    assert!(symbol(
+        c,
+        &format!("{rt}/PythonTypes/PyObject.cs#Python.Runtime.PyObject.Dispose")
+    )
+    .starts_with("method|"));
+    assert!(symbol(
+        c,
+        &format!("{rt}/Codecs/IPyObjectEncoder.cs#Python.Runtime.IPyObjectEncoder")
+    )
+    .starts_with("interface|"));
+    assert!(symbol(c, &format!("{rt}/Py.cs#Python.Runtime.Py.GILState")).starts_with("class|"));
+    assert!(symbol(c, &format!("{rt}/Py.cs#Python.Runtime")).starts_with("package|"));
+    let conn = open(c);
+    let imports = rows(
+        &conn,
+        "SELECT count(*) FROM all_edges WHERE kind = 'imports' AND target = 'cs:src/runtime/'",
+    );
+    assert!(imports[0].parse::<usize>().unwrap_or(0) > 10, "{imports:?}");
+    // `class PyObject : DynamicObject, IDisposable, ISerializable`: the base, then interfaces
+    // (`IDisposable` is a builtin: no edge).
+    let bases = rows(
+        &conn,
+        "SELECT kind || '|' || coalesce(target, '?' || target_name) FROM all_edges WHERE kind IN ('extends', 'implements') AND source = 'cs:src/runtime/PythonTypes/PyObject.cs#Python.Runtime.PyObject' ORDER BY kind",
+    );
+    assert_eq!(bases, ["extends|?DynamicObject", "implements|?ISerializable"]);
+    csharp_completeness(c);
+}
+
+/// The share of ctags's C# definitions in the map, after the misses whose reason is checked
+/// against the source or the map (2026-11, universal-ctags 5.9, pythonnet 3.0.5): ctags reads
+/// a method's parameters as fields and an explicit interface implementation under its
+/// interface; the map leaves out operators and destructors (`operator ==`, `~A`: their names
+/// are not one token of tree-sitter-c-sharp's tree).
+fn csharp_completeness(c: &Corpus) {
+    let tags = ctags_tags(&c.root, "C#", &[]);
+    let ours = map_pairs(c);
+    let conn = open(c);
+    // (file, line) → the names the map declares there.
+    let mut at: HashMap<(String, usize), Vec<String>> = HashMap::new();
+    for r in rows(
+        &conn,
+        "SELECT f.path || '|' || s.name_line || '|' || s.name FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.qualname != ''",
+    ) {
+        let mut it = r.splitn(3, '|');
+        if let (Some(f), Some(l), Some(n)) = (it.next(), it.next(), it.next()) {
+            at.entry((f.to_string(), l.parse().unwrap_or(0)))
+                .or_default()
+                .push(n.to_string());
+        }
+    }
+    let mut texts: HashMap<String, Vec<String>> = HashMap::new();
+    let (mut total, mut found) = (0usize, 0usize);
+    let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut missed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for t in &tags {
+        if ours.contains(&(t.file.clone(), t.qualname.clone())) {
+            total += 1;
+            found += 1;
+            continue;
+        }
+        let lines = texts.entry(t.file.clone()).or_insert_with(|| {
+            std::fs::read_to_string(c.root.join(&t.file))
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_string)
+                .collect()
+        });
+        let line = lines.get(t.line.wrapping_sub(1)).map_or("", String::as_str);
+        let name = t.qualname.rsplit('.').next().unwrap_or(&t.qualname);
+        let here = at.get(&(t.file.clone(), t.line));
+        let why = if here.is_some_and(|ns| ns.iter().any(|n| n == name)) {
+            Some("the same definition under another qualname (an explicit interface implementation, `C.IEnumerable.GetEnumerator`; a generic constraint's type parameter as a scope, `T.BinaryOp`)")
+        } else if matches!(t.kind.as_str(), "field" | "property")
+            && (here.is_some() || line.contains("operator"))
+            && (line.contains(&format!(" {name})")) || line.contains(&format!(" {name},")))
+        {
+            Some("a parameter of a method, a delegate or an operator, read by ctags as a field")
+        } else if line.trim_start().starts_with("where ") || line.contains(&format!("<{name}>")) {
+            Some("a type parameter or its constraint (`where T : unmanaged`), read by ctags as a definition")
+        } else if line.contains("operator") || name.starts_with('~') {
+            Some("an operator or a destructor: left out of the map")
+        } else {
+            None
+        };
+        match why {
+            Some(w) => *explained.entry(w).or_default() += 1,
+            None => {
+                total += 1;
+                missed
+                    .entry(t.kind.clone())
+                    .or_default()
+                    .push(format!("{}:{} {}", t.file, t.line, t.qualname));
+            }
+        }
+    }
+    let share = 100.0 * found as f64 / total.max(1) as f64;
+    eprintln!(
+        "C#: the map has {found} of {total} ctags definitions ({share:.2}%), {} explained apart",
+        explained.values().sum::<usize>()
+    );
+    for (w, n) in &explained {
+        eprintln!("  explained {n}: {w}");
+    }
+    for (k, v) in &missed {
+        eprintln!("  missed {k}: {} e.g. {:?}", v.len(), &v[..v.len().min(4)]);
+    }
+    assert!(
+        share >= 98.0,
+        "C#: only {share:.2}% of ctags definitions are in the map"
+    );
 }
 
 #[test]

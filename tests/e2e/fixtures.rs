@@ -700,6 +700,148 @@ fn rust_fixture_map() {
 /// A JavaScript package: CommonJS (`require`, destructured `require`, `exports.x =`,
 /// `module.exports.x =`, `module.exports = { … }`), an ES module importing it, a class with a
 /// getter, callbacks whose locals stay out.
+/// A C# solution: an interface, an abstract base, a partial class in two files extending
+/// one and implementing the other (overloaded constructors and methods, a nested struct, an
+/// inherited method called bare, a `const`, an event, a property), a file-scoped namespace,
+/// an enum, a record with a static method, a delegate, a local function, the three `using`
+/// forms (a namespace, `using static`, an alias) and a test project's class. Every symbol
+/// and every edge.
+#[test]
+fn csharp_fixture_map() {
+    let ws = fixture("cs_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 8);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(fixture_symbols(ws.path()), CS_SYMBOLS);
+    assert_eq!(sorted_edges(ws.path(), "calls"), CS_CALLS);
+    assert_eq!(sorted_edges(ws.path(), "imports"), CS_IMPORTS);
+    assert_eq!(sorted_edges(ws.path(), "extends"), CS_EXTENDS);
+    assert_eq!(sorted_edges(ws.path(), "implements"), CS_IMPLEMENTS);
+    assert_eq!(sorted_edges(ws.path(), "uses"), CS_USES);
+}
+
+const CS_SYMBOLS: &[&str] = &[
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|method|11|28|public static void Main(string[] args)",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Report|method|22|21|static void Report(Catalog catalog)",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program|class|9|25|public static class Program",
+    "cs:src/Shop.App/Program.cs#Shop.App|package|7|16|namespace Shop.App",
+    "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Changed|field|10|35|public event EventHandler Changed",
+    "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch|method|12|24|protected void Touch()",
+    "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.writes|field|8|23|protected int writes",
+    "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore|class|6|27|public abstract class BaseStore",
+    "cs:src/Shop.Core/BaseStore.cs#Shop.Core|package|3|16|namespace Shop.Core",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Catalog|method|24|16|public Catalog(List<Item> items)",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total.Sum|function|31|17|int Sum(IEnumerable<Item> xs)",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total|method|29|20|public int Total()",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.items|field|22|37|private readonly List<Item> items",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog|class|20|25|public sealed class Catalog",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Category.Books|constant|8|9|Books",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Category.Games|constant|9|9|Games = 2",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Category|type|6|17|public enum Category",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Category|field|13|57|Category Category",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Free|method|15|28|public static Item Free(string name)",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Name|field|13|31|string Name",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Price|field|13|41|int Price",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|class|13|19|public record Item(string Name, int Price, Category Category)",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.PriceChanged|type|18|26|public delegate void PriceChanged(Item item, int old)",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core|package|4|16|namespace Shop.Core",
+    "cs:src/Shop.Core/IStore.cs#Shop.Core.IStore.Count|field|8|13|int Count",
+    "cs:src/Shop.Core/IStore.cs#Shop.Core.IStore.Get|method|7|14|int? Get(string key)",
+    "cs:src/Shop.Core/IStore.cs#Shop.Core.IStore.Put|method|6|14|void Put(string key, int value)",
+    "cs:src/Shop.Core/IStore.cs#Shop.Core.IStore|interface|4|22|public interface IStore",
+    "cs:src/Shop.Core/IStore.cs#Shop.Core|package|1|16|namespace Shop.Core",
+    "cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.Keys2.Describe|method|10|30|public static string Describe(int n)",
+    "cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.Keys2|class|8|27|internal static class Keys2",
+    "cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.MemoryStore.Report|method|5|23|public string Report()",
+    "cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.MemoryStore|class|3|26|public partial class MemoryStore",
+    "cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core|package|1|16|namespace Shop.Core",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Count|field|22|20|public int Count",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.DefaultCapacity|constant|11|26|public const int DefaultCapacity = 16",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry.Entry|method|48|20|public Entry(int value)",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry.Value|field|46|24|public int Value",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry|struct|44|25|internal struct Entry",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Find|method|38|23|private Entry Find(string key)",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Get|method|32|21|public int? Get(string key)",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.MemoryStore|method|15|16|public MemoryStore() : this(DefaultCapacity)",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.MemoryStore~2|method|17|16|public MemoryStore(int capacity)",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put|method|24|21|public void Put(string key, int value)",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2|method|30|21|public void Put(string key)",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.capacity|field|13|30|private readonly int capacity",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.items|field|12|52|private readonly Dictionary<string, Entry> items",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore|class|9|26|public partial class MemoryStore : BaseStore, IStore",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core|package|4|16|namespace Shop.Core",
+    "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize|method|8|26|public static string Normalize(string key)",
+    "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Prefix|field|6|35|public static readonly string Prefix",
+    "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys|class|4|21|public static class Keys",
+    "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util|package|1|21|namespace Shop.Core.Util",
+    "cs:tests/MemoryStoreTests.cs#Shop.Tests.MemoryStoreTests.PutsAndGets|method|7|14|void PutsAndGets()",
+    "cs:tests/MemoryStoreTests.cs#Shop.Tests.MemoryStoreTests|class|5|11|class MemoryStoreTests",
+    "cs:tests/MemoryStoreTests.cs#Shop.Tests|package|3|16|namespace Shop.Tests",
+];
+const CS_CALLS: &[&str] = &[
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.App/Program.cs#Shop.App.Program.Report|local",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog|import",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Free|import",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/IStore.cs#Shop.Core.IStore.Put|inferred",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.MemoryStore.Report|inferred",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2|inferred",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore|import",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore|import",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize|import",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Report|cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total|inferred",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total.Sum|?xs.Sum|unresolved",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total|cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total.Sum|local",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Free|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|local",
+    "cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.Keys2.Describe|?n.ToString|unresolved",
+    "cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.MemoryStore.Report|cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.Keys2.Describe|local",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Find|?items.TryGetValue|external",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Find|cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize|import",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Get|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Find|local",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put|cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch|inferred",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry|local",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put|cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize|import",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put|local",
+    "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize|?key.Trim().ToLowerInvariant|unresolved",
+    "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize|?key.Trim|unresolved",
+    "cs:tests/MemoryStoreTests.cs#Shop.Tests.MemoryStoreTests.PutsAndGets|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Get|inferred",
+    "cs:tests/MemoryStoreTests.cs#Shop.Tests.MemoryStoreTests.PutsAndGets|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put|inferred",
+    "cs:tests/MemoryStoreTests.cs#Shop.Tests.MemoryStoreTests.PutsAndGets|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore|import",
+];
+const CS_IMPORTS: &[&str] = &[
+    "cs:src/Shop.App/Program.cs|cs:ext:System.Collections.Generic|import",
+    "cs:src/Shop.App/Program.cs|cs:ext:System|import",
+    "cs:src/Shop.App/Program.cs|cs:src/Shop.Core/Util/|import",
+    "cs:src/Shop.App/Program.cs|cs:src/Shop.Core/|import",
+    "cs:src/Shop.App/Program.cs|cs:src/Shop.Core/|import",
+    "cs:src/Shop.Core/BaseStore.cs|cs:ext:System|import",
+    "cs:src/Shop.Core/Catalog.cs|cs:ext:System.Collections.Generic|import",
+    "cs:src/Shop.Core/Catalog.cs|cs:ext:System.Linq|import",
+    "cs:src/Shop.Core/MemoryStore.cs|cs:ext:System.Collections.Generic|import",
+    "cs:src/Shop.Core/MemoryStore.cs|cs:src/Shop.Core/Util/|import",
+    "cs:tests/MemoryStoreTests.cs|cs:src/Shop.Core/|import",
+];
+const CS_EXTENDS: &[&str] = &[
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore|cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore|package",
+];
+const CS_IMPLEMENTS: &[&str] = &[
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore|cs:src/Shop.Core/IStore.cs#Shop.Core.IStore|package",
+];
+const CS_USES: &[&str] = &[
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|import",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Main|cs:src/Shop.Core/IStore.cs#Shop.Core.IStore|import",
+    "cs:src/Shop.App/Program.cs#Shop.App.Program.Report|cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog|import",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Catalog|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|local",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total.Sum|?IEnumerable|external",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog.Total.Sum|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|local",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Catalog|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|local",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Category|cs:src/Shop.Core/Catalog.cs#Shop.Core.Category|package",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.Item.Free|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|local",
+    "cs:src/Shop.Core/Catalog.cs#Shop.Core.PriceChanged|cs:src/Shop.Core/Catalog.cs#Shop.Core.Item|local",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Find|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry|local",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.items|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry|local",
+    "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore|cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry|local",
+];
+
 #[test]
 fn javascript_fixture_map() {
     let ws = fixture("js_app");

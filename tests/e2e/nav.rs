@@ -552,6 +552,71 @@ fn php_report(lsp: bool) -> String {
     out
 }
 
+fn csharp_report(lsp: bool) -> String {
+    let dir = fixture("cs_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    // An overload: the one-argument `Put` is `Put~2`; its caller, through a `var`.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Put"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2"}),
+    );
+    // An inherited method called bare, and a `using static`.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "src/Shop.Core/IStore.cs:Shop.Core.IStore"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/Shop.Core/MemoryStore.cs:Shop.Core.MemoryStore.Put", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "src/Shop.Core/Catalog.cs"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/Shop.Core/Util/Keys.cs:Shop.Core.Util.Keys.Normalize"}),
+    );
+    // A member of a partial class's other part, through a typed local.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Report"}),
+    );
+    out
+}
+
 fn c_report(lsp: bool) -> String {
     let dir = fixture("c_app");
     let ws = workspace(dir.path(), lsp);
@@ -1553,6 +1618,58 @@ fn php_without_a_server() {
           source map: function normalize(string $key): string
     "#]],
     );
+}
+
+/// C# has no server here (csharp-ls and OmniSharp need the .NET SDK): every nav tool answers
+/// from the map or a parse, labelled.
+#[test]
+fn csharp_without_a_server() {
+    check(csharp_report(false), expect![[r#"
+        nav_definition {"locate":"src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Put"}
+          source map
+            src/Shop.Core/MemoryStore.cs:30:21 cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2
+        nav_references {"nodeId":"cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2"}
+          source map
+            src/Shop.App/Program.cs:16:20 cs:src/Shop.App/Program.cs#Shop.App.Program.Main
+        nav_references {"nodeId":"cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch"}
+          source map
+            src/Shop.Core/MemoryStore.cs:27:13 cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put
+        nav_references {"nodeId":"cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize"}
+          source map
+            src/Shop.App/Program.cs:14:23 cs:src/Shop.App/Program.cs#Shop.App.Program.Main
+            src/Shop.Core/MemoryStore.cs:26:24 cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put
+            src/Shop.Core/MemoryStore.cs:40:36 cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Find
+        nav_implementations {"locate":"src/Shop.Core/IStore.cs:Shop.Core.IStore"}
+          source map
+            src/Shop.Core/MemoryStore.cs:9:26 cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore
+        nav_calls {"direction":"outgoing","locate":"src/Shop.Core/MemoryStore.cs:Shop.Core.MemoryStore.Put"}
+          source fallback-map
+            src/Shop.Core/BaseStore.cs:12:24 cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch
+            src/Shop.Core/MemoryStore.cs:44:25 cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Entry
+            src/Shop.Core/Util/Keys.cs:8:26 cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize
+        nav_outline {"file":"src/Shop.Core/Catalog.cs"}
+          source parse
+            package Shop.Core 4:16
+              type Shop.Core.Category 6:17
+                constant Shop.Core.Category.Books 8:9
+                constant Shop.Core.Category.Games 9:9
+              class Shop.Core.Item 13:19
+                field Shop.Core.Item.Name 13:31
+                field Shop.Core.Item.Price 13:41
+                field Shop.Core.Item.Category 13:57
+                method Shop.Core.Item.Free 15:28
+              type Shop.Core.PriceChanged 18:26
+              class Shop.Core.Catalog 20:25
+                field Shop.Core.Catalog.items 22:37
+                method Shop.Core.Catalog.Catalog 24:16
+                method Shop.Core.Catalog.Total 29:20
+                  function Shop.Core.Catalog.Total.Sum 31:17
+        nav_hover {"locate":"src/Shop.Core/Util/Keys.cs:Shop.Core.Util.Keys.Normalize"}
+          source map: public static string Normalize(string key)
+        nav_definition {"locate":"src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Report"}
+          source map
+            src/Shop.Core/MemoryStore.Report.cs:5:23 cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.MemoryStore.Report
+    "#]]);
 }
 
 #[test]

@@ -622,6 +622,8 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
         ),
         // PHP's is `composer`: the package composer.json names.
         ("php_app", "//", &["composer acme/shop 1.0.0"]),
+        // C#'s is `nuget`; the package is the one `Directory.Build.props` names.
+        ("cs_app", "//", &["nuget Shop 1.0.0"]),
     ] {
         let ws = fixture(name);
         index(ws.path());

@@ -140,6 +140,24 @@ const FIXTURES: &[Questions] = &[
         outline: "src/Shop/MemoryStore.php",
         rename: ("php:src/Shop/BaseStore.php#BaseStore.touch", "mark"),
     },
+    Questions {
+        fixture: "cs_app",
+        ids: &[
+            "cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2",
+            "cs:src/Shop.Core/IStore.cs#Shop.Core.IStore",
+            "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch",
+        ],
+        search: &["MemoryStore", "Put", "Keys.Normalize"],
+        path: (
+            "cs:src/Shop.App/Program.cs#Shop.App.Program.Main",
+            "cs:src/Shop.Core/BaseStore.cs#Shop.Core.BaseStore.Touch",
+        ),
+        outline: "src/Shop.Core/MemoryStore.cs",
+        rename: (
+            "cs:src/Shop.Core/Util/Keys.cs#Shop.Core.Util.Keys.Normalize",
+            "Canonical",
+        ),
+    },
 ];
 
 /// The answers to `args` in the three shapes, each under a header line.
@@ -260,7 +278,7 @@ fn live_answers_are_unchanged_typescript_rust() {
         // live answers are `nav::java_with_jdtls`).
         if !matches!(
             q.fixture,
-            "js_app" | "java_app" | "c_app" | "cpp_app" | "php_app"
+            "js_app" | "java_app" | "c_app" | "cpp_app" | "php_app" | "cs_app"
         ) {
             fixture_snapshot(q, true);
         }

@@ -25,6 +25,7 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "namespace_identifier"
             | "this"
             | "super"
+            | "base"
             | "self"
             | "crate"
             | "name"
@@ -178,6 +179,17 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 push(&mut parts, text(src, attr), &mut called);
                 cur = obj;
             }
+            // C#'s `M<T>`, `List<T>`: the name is its first child.
+            "generic_name" => match cur.named_child(0) {
+                Some(n) => {
+                    cur = n;
+                    continue;
+                }
+                None => {
+                    parts.push("?".to_string());
+                    break;
+                }
+            },
             // Java's `T<A>`: the type is its first child.
             "generic_type" if cur.field("type").is_none() && cur.field("name").is_none() => {
                 match cur.named_child(0) {
@@ -193,6 +205,8 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "member_expression"
             | "field_expression"
             | "field_access"
+            | "member_access_expression"
+            | "qualified_name"
             | "scoped_identifier"
             | "scoped_type_identifier"
             | "member_access_expression"
@@ -223,6 +237,14 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                         cur.field("field").filter(|f| f.kind_name() == "identifier"),
                     ),
                     "attribute" => (cur.field("object"), cur.field("attribute")),
+                    // C#'s `a.b` (a generic `a.M<T>` by its name) and `A.B` of a type.
+                    "member_access_expression" | "qualified_name" => (
+                        cur.field("expression").or_else(|| cur.field("qualifier")),
+                        cur.field("name").and_then(|n| match n.kind_name() {
+                            "generic_name" => n.named_child(0),
+                            _ => Some(n),
+                        }),
+                    ),
                     "member_expression" => (
                         cur.field("object"),
                         cur.field("property")
@@ -252,6 +274,8 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "new_expression"
             | "object_creation_expression"
             | "subscript_expression"
+            | "invocation_expression"
+            | "element_access_expression"
             | "try_expression"
                 if !first =>
             {
@@ -259,6 +283,8 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     "call" | "call_expression" => (cur.field("function"), "()"),
                     "try_expression" => (cur.named_child(0), "?"),
                     "new_expression" => (cur.field("constructor"), "()"),
+                    "invocation_expression" => (cur.field("function"), "()"),
+                    "element_access_expression" => (cur.field("expression"), "[]"),
                     "object_creation_expression" => (cur.field("type"), "()"),
                     "subscript" => (cur.field("value"), "[]"),
                     // JavaScript's `object`, C++'s `argument`.
@@ -291,6 +317,10 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                                 | "method_invocation"
                                 | "field_access"
                                 | "object_creation_expression"
+                                | "member_access_expression"
+                                | "invocation_expression"
+                                | "element_access_expression"
+                                | "generic_name"
                         ) =>
                     {
                         called.insert_str(0, op);

@@ -1207,6 +1207,96 @@ fn php_braced_namespaces_and_broken_input() {
         expect![[r#"
             function shown 1:13-1:43 name@1:22 parent=- sig="function shown()" doc="" params=0
             calls <file> -> shown @1:53
+
+/// C#: a dotted namespace (`Shop.Core`, a package with its qualifier as receiver), types of
+/// every kind nested in a class, members (a `const` field a constant, properties and events
+/// fields, overloaded constructors `~2`), a local function, a record's positional
+/// parameters; a base list whose first entry is a class and whose others are interfaces (a
+/// struct's all are); calls on `this`, `base`, a typed local, `new T()`, `T.M()`; the three
+/// `using` forms.
+#[test]
+fn csharp_namespaces_types_members_and_calls() {
+    check(
+        Lang::CSharp,
+        r#"using System;
+using static System.Math;
+using IO = System.IO;
+namespace Shop.Core
+{
+    /// <summary>A cart of <see cref="T:Shop.Item"/>s.</summary>
+    public partial class Cart<T> : Base, ICart, Other where T : class
+    {
+        public const int Max = 3;
+        private readonly List<T> items = new List<T>(), spare;
+        public int Count { get; set; }
+        public event EventHandler Changed;
+        public Cart() : this(1) { }
+        public Cart(int n) : base(n) { }
+        public void Add(T item, params int[] xs)
+        {
+            this.items.Add(item);
+            Helper.Run();
+            var s = new Store();
+            s.Save(1);
+            base.Foo();
+            int Local() => 1;
+            Local();
+        }
+        public delegate void Handler(object o);
+        enum Color { Red, Green = 2 }
+        struct P : IComparable { int x; }
+        record R(int A, string B);
+        record struct RS(int A);
+        interface IX : IY { void M(); }
+    }
+}
+"#,
+        expect![[r#"
+            package Shop.Core 4:1-32:2 name@4:16 parent=- sig="namespace Shop.Core" doc=""
+            class Shop.Core.Cart 7:5-31:6 name@7:26 parent=Shop.Core sig="public partial class Cart<T> : Base, ICart, Other where T : class" doc="A cart of Shop.Items."
+            constant Shop.Core.Cart.Max 9:9-9:34 name@9:26 parent=Shop.Core.Cart sig="public const int Max = 3" doc=""
+            field Shop.Core.Cart.items 10:34-10:55 name@10:34 parent=Shop.Core.Cart sig="private readonly List<T> items" doc=""
+            field Shop.Core.Cart.spare 10:57-10:62 name@10:57 parent=Shop.Core.Cart sig="private readonly List<T> spare" doc=""
+            field Shop.Core.Cart.Count 11:9-11:39 name@11:20 parent=Shop.Core.Cart sig="public int Count" doc=""
+            field Shop.Core.Cart.Changed 12:9-12:43 name@12:35 parent=Shop.Core.Cart sig="public event EventHandler Changed" doc=""
+            method Shop.Core.Cart.Cart 13:9-13:36 name@13:16 parent=Shop.Core.Cart sig="public Cart() : this(1)" doc="" params=0
+            method Shop.Core.Cart.Cart~2 14:9-14:41 name@14:16 parent=Shop.Core.Cart sig="public Cart(int n) : base(n)" doc="" params=1
+            method Shop.Core.Cart.Add 15:9-24:10 name@15:21 parent=Shop.Core.Cart sig="public void Add(T item, params int[] xs)" doc="" params=2
+            function Shop.Core.Cart.Add.Local 22:13-22:30 name@22:17 parent=Shop.Core.Cart.Add sig="int Local()" doc="" params=0
+            type Shop.Core.Cart.Handler 25:9-25:48 name@25:30 parent=Shop.Core.Cart sig="public delegate void Handler(object o)" doc=""
+            type Shop.Core.Cart.Color 26:9-26:38 name@26:14 parent=Shop.Core.Cart sig="enum Color" doc=""
+            constant Shop.Core.Cart.Color.Red 26:22-26:25 name@26:22 parent=Shop.Core.Cart.Color sig="Red" doc=""
+            constant Shop.Core.Cart.Color.Green 26:27-26:36 name@26:27 parent=Shop.Core.Cart.Color sig="Green = 2" doc=""
+            struct Shop.Core.Cart.P 27:9-27:42 name@27:16 parent=Shop.Core.Cart sig="struct P : IComparable" doc=""
+            field Shop.Core.Cart.P.x 27:34-27:40 name@27:38 parent=Shop.Core.Cart.P sig="int x" doc=""
+            class Shop.Core.Cart.R 28:9-28:35 name@28:16 parent=Shop.Core.Cart sig="record R(int A, string B)" doc=""
+            field Shop.Core.Cart.R.A 28:18-28:23 name@28:22 parent=Shop.Core.Cart.R sig="int A" doc=""
+            field Shop.Core.Cart.R.B 28:25-28:33 name@28:32 parent=Shop.Core.Cart.R sig="string B" doc=""
+            struct Shop.Core.Cart.RS 29:9-29:33 name@29:23 parent=Shop.Core.Cart sig="record struct RS(int A)" doc=""
+            field Shop.Core.Cart.RS.A 29:26-29:31 name@29:30 parent=Shop.Core.Cart.RS sig="int A" doc=""
+            interface Shop.Core.Cart.IX 30:9-30:40 name@30:19 parent=Shop.Core.Cart sig="interface IX : IY" doc=""
+            method Shop.Core.Cart.IX.M 30:29-30:38 name@30:34 parent=Shop.Core.Cart.IX sig="void M()" doc="" params=0
+            extends Shop.Core.Cart -> Base @7:36
+            implements Shop.Core.Cart -> ICart @7:42
+            implements Shop.Core.Cart -> Other @7:49
+            uses Shop.Core.Cart -> List @10:26
+            uses Shop.Core.Cart -> T @10:31
+            calls Shop.Core.Cart.items -> List @10:46
+            uses Shop.Core.Cart.items -> T @10:51
+            uses Shop.Core.Cart -> EventHandler @12:22
+            uses Shop.Core.Cart.Add -> T @15:25
+            calls Shop.Core.Cart.Add -> this.items.Add @17:24 hint=Shop.Core.Cart
+            calls Shop.Core.Cart.Add -> Helper.Run @18:20
+            calls Shop.Core.Cart.Add -> Store @19:25
+            calls Shop.Core.Cart.Add -> s.Save @20:15 hint=Store
+            calls Shop.Core.Cart.Add -> base.Foo @21:18 hint=Shop.Core.Cart
+            calls Shop.Core.Cart.Add -> Local @23:13
+            implements Shop.Core.Cart.P -> IComparable @27:20
+            extends Shop.Core.Cart.IX -> IY @30:24
+            import System member=None alias=None
+            import System.Math member=Some("*") alias=None
+            import System member=Some("IO") alias=Some("IO")
+            package Shop.Core
         "#]],
     );
 }

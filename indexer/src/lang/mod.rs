@@ -71,6 +71,7 @@ languages! {
     C: c::C,
     Cpp: cpp::CPP,
     Php: php::PHP,
+    CSharp: csharp::CSHARP,
 }
 
 impl Lang {
@@ -405,6 +406,18 @@ mod tests {
                 some("acme/shop", None),
             ),
             (Lang::Php, "composer.json", "{\"version\": \"1.0\"}", None),
+                Lang::CSharp,
+                "Directory.Build.props",
+                "<Project><PropertyGroup><PackageId>Shop.Core</PackageId><Version>1.0.0</Version></PropertyGroup></Project>",
+                some("Shop.Core", Some("1.0.0")),
+            ),
+            (
+                Lang::CSharp,
+                "Directory.Build.props",
+                "<Project><PropertyGroup><AssemblyProduct>Python.NET</AssemblyProduct><VersionPrefix>$(FullVersion)</VersionPrefix></PropertyGroup></Project>",
+                some("Python.NET", None),
+            ),
+            (Lang::CSharp, "Directory.Build.props", "<Project/>", None),
         ];
         for (l, file, text, want) in cases {
             assert_eq!(read(l, file, text), want, "{file}: {text:?}");
@@ -419,6 +432,15 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
         assert_eq!(Lang::of_path(Path::new("a/B.java")), Some(Lang::Java));
         assert_eq!(Lang::of_path(Path::new("x.kt")), None);
+        assert_eq!(
+            Lang::of_path(Path::new("src/Shop/Cart.cs")),
+            Some(Lang::CSharp)
+        );
+        assert_eq!(
+            Lang::of_id("cs:src/Cart.cs#Shop.Cart.Add~2"),
+            Some(Lang::CSharp)
+        );
+        assert!(Lang::is_test_file("tests/CartTests.cs") && !Lang::is_test_file("Cart.cs"));
         assert_eq!(Lang::of_path(Path::new("src/list.c")), Some(Lang::C));
         assert_eq!(
             Lang::of_path(Path::new("include/app/list.h")),
@@ -451,7 +473,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), PHP (.php)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), PHP (.php), C# (.cs)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");

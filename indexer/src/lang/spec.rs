@@ -3,7 +3,7 @@
 //! extractor calls where languages differ. Depends only on the model and tree-sitter, so the
 //! language modules (and the registry in `lang`) sit below the extractor and the resolver.
 
-use crate::model::{Import, Kind};
+use crate::model::{EdgeKind, Import, Kind};
 use tree_sitter::Node;
 
 /// Everything codemap knows about one language, declared once in its folder. Made with
@@ -470,6 +470,13 @@ pub trait Syntax: Sync {
     /// the trait's, `Trait.m`; a type its `#[derive(…)]` traits).
     fn implemented<'t>(&self, _src: &[u8], _def: &Def<'t>) -> Vec<(String, Node<'t>)> {
         Vec::new()
+    }
+
+    /// The kind of a reference the query captured as `kind`, when the syntax around it says
+    /// otherwise (C#'s base list names a base class and interfaces alike: an interface's entry
+    /// is `implements`).
+    fn reference_kind(&self, _src: &[u8], _node: Node<'_>, kind: EdgeKind) -> EdgeKind {
+        kind
     }
 
     /// One match stands for every name of its node (`const a, b = 1, 2`).

@@ -10,6 +10,8 @@ use crate::lang::Lang;
 pub(super) mod c;
 #[path = "../lang/cpp/resolve.rs"]
 pub(super) mod cpp;
+#[path = "../lang/csharp/resolve.rs"]
+pub(super) mod csharp;
 #[path = "../lang/go/resolve.rs"]
 pub(super) mod go;
 #[path = "../lang/java/resolve.rs"]
@@ -35,5 +37,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::C => &c::CResolver,
         Lang::Cpp => &cpp::CppResolver,
         Lang::Php => &php::PhpResolver,
+        Lang::CSharp => &csharp::CSharpResolver,
     }
 }
