@@ -1205,7 +1205,10 @@ fn csharp_corpus_invariants_and_ctags() {
         &conn,
         "SELECT kind || '|' || coalesce(target, '?' || target_name) FROM all_edges WHERE kind IN ('extends', 'implements') AND source = 'cs:src/runtime/PythonTypes/PyObject.cs#Python.Runtime.PyObject' ORDER BY kind",
     );
-    assert_eq!(bases, ["extends|?DynamicObject", "implements|?ISerializable"]);
+    assert_eq!(
+        bases,
+        ["extends|?DynamicObject", "implements|?ISerializable"]
+    );
     csharp_completeness(c);
 }
 

@@ -1624,7 +1624,9 @@ fn php_without_a_server() {
 /// from the map or a parse, labelled.
 #[test]
 fn csharp_without_a_server() {
-    check(csharp_report(false), expect![[r#"
+    check(
+        csharp_report(false),
+        expect![[r#"
         nav_definition {"locate":"src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Put"}
           source map
             src/Shop.Core/MemoryStore.cs:30:21 cs:src/Shop.Core/MemoryStore.cs#Shop.Core.MemoryStore.Put~2
@@ -1669,7 +1671,8 @@ fn csharp_without_a_server() {
         nav_definition {"locate":"src/Shop.App/Program.cs:Shop.App.Program.Main@memory.<|>Report"}
           source map
             src/Shop.Core/MemoryStore.Report.cs:5:23 cs:src/Shop.Core/MemoryStore.Report.cs#Shop.Core.MemoryStore.Report
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]

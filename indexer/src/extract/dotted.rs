@@ -42,7 +42,10 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 break;
             }
             // PHP's `A\B\C` (`\A\B\C`): `A.B.C`.
-            "qualified_name" if cur.field("scope").is_none() => {
+            // (C#'s `A.B` has a `qualifier` and is read below.)
+            "qualified_name"
+                if cur.field("scope").is_none() && cur.field("qualifier").is_none() =>
+            {
                 let written = text(src, cur);
                 let mut segs: Vec<&str> = written
                     .trim_start_matches('\\')
@@ -209,14 +212,17 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "qualified_name"
             | "scoped_identifier"
             | "scoped_type_identifier"
-            | "member_access_expression"
             | "nullsafe_member_access_expression" => {
                 let (obj, attr) = match cur.kind_name() {
-                    // PHP's `$o->p`, `$o?->p`.
-                    "member_access_expression" | "nullsafe_member_access_expression" => (
-                        cur.field("object"),
-                        cur.field("name").filter(|n| n.kind_name() == "name"),
-                    ),
+                    // PHP's `$o->p`, `$o?->p` (C#'s `a.b` has an `expression`, below).
+                    "member_access_expression" | "nullsafe_member_access_expression"
+                        if cur.field("object").is_some() =>
+                    {
+                        (
+                            cur.field("object"),
+                            cur.field("name").filter(|n| n.kind_name() == "name"),
+                        )
+                    }
                     // Rust: `a.b` and the path `a::b` alike.
                     // A tuple's or tuple struct's field by number (`self.0`) too.
                     "field_expression" => (

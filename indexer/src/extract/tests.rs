@@ -1207,6 +1207,9 @@ fn php_braced_namespaces_and_broken_input() {
         expect![[r#"
             function shown 1:13-1:43 name@1:22 parent=- sig="function shown()" doc="" params=0
             calls <file> -> shown @1:53
+        "#]],
+    );
+}
 
 /// C#: a dotted namespace (`Shop.Core`, a package with its qualifier as receiver), types of
 /// every kind nested in a class, members (a `const` field a constant, properties and events

@@ -406,6 +406,7 @@ mod tests {
                 some("acme/shop", None),
             ),
             (Lang::Php, "composer.json", "{\"version\": \"1.0\"}", None),
+            (
                 Lang::CSharp,
                 "Directory.Build.props",
                 "<Project><PropertyGroup><PackageId>Shop.Core</PackageId><Version>1.0.0</Version></PropertyGroup></Project>",
