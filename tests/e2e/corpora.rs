@@ -501,6 +501,15 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
             "union",
             "variable",
         ],
+        "Ruby" => &[
+            "accessor",
+            "alias",
+            "class",
+            "constant",
+            "method",
+            "module",
+            "singletonMethod",
+        ],
         "TypeScript" | "JavaScript" => &[
             "alias",
             "class",
@@ -1103,6 +1112,123 @@ fn java_corpus_invariants_and_ctags() {
         "{imports:?}"
     );
     completeness(c, "Java", &[]);
+}
+
+/// Debian 12's Ruby 3.1 standard library (`libruby3.1`'s `/usr/lib/ruby/3.1.0`:
+/// `scripts/install-corpora` unpacks it).
+pub fn ruby_stdlib() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| {
+        let root = repo_root()
+            .join("tools/corpora/libruby3.1-3.1.7+really3.1.2-0+deb12u1/usr/lib/ruby/3.1.0");
+        assert!(
+            root.join("set.rb").is_file(),
+            "{} is missing: scripts/install-corpora fetches it",
+            root.display()
+        );
+        build(root, &[])
+    })
+}
+
+/// Ruby's standard library: the map's invariants, the kinds of a class, a module, an
+/// instance method, a singleton method, a compact `class A::B`, an accessor and a constant,
+/// `require` resolved to files, and every definition ctags finds (the misses explained by
+/// [`why_not_in_ruby_map`]).
+#[test]
+fn ruby_corpus_invariants_and_ctags() {
+    let c = ruby_stdlib();
+    check_invariants(c);
+    assert!(symbol(c, "rb:set.rb#Set").starts_with("class|"));
+    assert!(symbol(c, "rb:set.rb#Set.add?").starts_with("method|"));
+    assert!(symbol(c, "rb:set.rb#Set.[]").starts_with("function|"));
+    assert!(symbol(c, "rb:set.rb#Enumerable").starts_with("interface|"));
+    assert!(symbol(c, "rb:net/http.rb#Net.HTTP").starts_with("class|"));
+    assert!(symbol(c, "rb:bundler/dep_proxy.rb#Bundler.DepProxy.dep").starts_with("field|"));
+    assert!(symbol(c, "rb:pathname.rb#Pathname.SAME_PATHS").starts_with("constant|"));
+    let conn = open(c);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT target || '|' || resolution FROM all_edges WHERE kind = 'imports' AND source = 'rb:net/http.rb' AND target_name = 'net/protocol'"
+        ),
+        ["rb:net/protocol.rb|import"]
+    );
+    ruby_completeness(c);
+}
+
+/// Why a ctags definition of Ruby is not in the map, when the map's rules say it should not
+/// be: each reason is checked against the source line, not assumed.
+fn why_not_in_ruby_map(tag: &Tag, line: &str) -> Option<&'static str> {
+    let name = tag.qualname.rsplit('.').next().unwrap_or(&tag.qualname);
+    let t = line.trim_start();
+    if tag.kind == "constant" {
+        let after = t.split_once(name).map_or("", |(_, r)| r).trim_start();
+        if after.starts_with("==") || after.starts_with("=~") {
+            return Some("a comparison, not an assignment (`X == y`, `X =~ y`)");
+        }
+    }
+    if tag.kind == "alias" && name.starts_with('$') {
+        return Some("an alias of a global variable");
+    }
+    if tag.scope_kind == "method" || tag.scope_kind == "singletonMethod" {
+        return Some("inside a method: a local, or a method defined when the method runs");
+    }
+    None
+}
+
+/// Ruby's definitions against ctags's: the share in the map, and of those the map's rules
+/// keep (the misses explained by [`why_not_in_ruby_map`]), which must be at least 98%.
+fn ruby_completeness(c: &Corpus) {
+    let conn = open(c);
+    let indexed: HashSet<String> = rows(&conn, "SELECT path FROM files WHERE skip_reason IS NULL")
+        .into_iter()
+        .collect();
+    let ours = map_pairs(c);
+    let mut texts: HashMap<String, Vec<String>> = HashMap::new();
+    let (mut total, mut found) = (0usize, 0usize);
+    let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut missed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for tag in ctags_tags(&c.root, "Ruby", &[]) {
+        if !indexed.contains(&tag.file) {
+            continue;
+        }
+        total += 1;
+        if ours.contains(&(tag.file.clone(), tag.qualname.clone())) {
+            found += 1;
+            continue;
+        }
+        let lines = texts.entry(tag.file.clone()).or_insert_with(|| {
+            std::fs::read(c.root.join(&tag.file))
+                .map(|b| String::from_utf8_lossy(&b).lines().map(str::to_string).collect())
+                .unwrap_or_default()
+        });
+        let line = lines
+            .get(tag.line.wrapping_sub(1))
+            .map_or("", String::as_str);
+        match why_not_in_ruby_map(&tag, line) {
+            Some(why) => *explained.entry(why).or_default() += 1,
+            None => missed
+                .entry(tag.kind.clone())
+                .or_default()
+                .push(format!("{}:{} {}", tag.file, tag.line, tag.qualname)),
+        }
+    }
+    let kept = total - explained.values().sum::<usize>();
+    let share = 100.0 * found as f64 / kept.max(1) as f64;
+    eprintln!(
+        "Ruby: the map has {found} of {total} ctags definitions ({:.2}%); of the {kept} its rules keep, {share:.2}%",
+        100.0 * found as f64 / total.max(1) as f64
+    );
+    for (why, n) in &explained {
+        eprintln!("  not the map's ({n}): {why}");
+    }
+    for (k, v) in &missed {
+        eprintln!("  missed {k}: {} e.g. {:?}", v.len(), &v[..v.len().min(6)]);
+    }
+    assert!(
+        share >= 98.0,
+        "Ruby: only {share:.2}% of ctags definitions are in the map"
+    );
 }
 
 /// The tree-sitter runtime's C sources, a dependency of codemap.

@@ -499,6 +499,65 @@ fn java_report(lsp: bool) -> String {
     out
 }
 
+fn rb_report(lsp: bool) -> String {
+    let dir = fixture("rb_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    // A method of a class opened again in another file, through a local made by `Foo.new`.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "test/cart_test.rb:CartTest.test_add@cart.<|>total"}),
+    );
+    // An inherited method called bare, and a module's function called on the module.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "rb:lib/shop/base_store.rb#Shop.BaseStore.touch"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "rb:lib/shop/logging.rb#Shop.Logging.line"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "lib/shop/priced.rb:Shop.Priced"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "lib/shop/cart.rb:Shop.Cart.add", "direction": "outgoing"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "lib/shop/cart.rb"}));
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "lib/shop/cart.rb:Shop.Cart.full?"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_symbols",
+        json!({"query": "Cart"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_rename",
+        json!({"locate": "lib/shop/cart.rb:Shop.Cart.total", "newName": "sum"}),
+    );
+    out
+}
+
 fn c_report(lsp: bool) -> String {
     let dir = fixture("c_app");
     let ws = workspace(dir.path(), lsp);
@@ -1416,6 +1475,13 @@ fn c_with_clangd() {
             src/stock.c:18:5 c:src/stock.c#stock_add
     "#]],
     );
+}
+
+/// Ruby has no server here (ruby-lsp is not installed by `scripts/test`): every nav tool
+/// answers from the map or a parse, labelled, and the live ones say `LSP_UNAVAILABLE`.
+#[test]
+fn ruby_without_a_server() {
+    check(rb_report(false), expect![[r#""#]]);
 }
 
 #[test]

@@ -620,6 +620,8 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
             "//",
             &["conan-cpp shop 0.3.0", "conan shop 0.3.0"],
         ),
+        // Ruby's package is the one its `*.gemspec` names.
+        ("rb_app", "#", &["gem shop 1.0.0"]),
     ] {
         let ws = fixture(name);
         index(ws.path());

@@ -125,6 +125,21 @@ const FIXTURES: &[Questions] = &[
         outline: "include/shop/money.hpp",
         rename: ("cpp:src/cart.cpp#clamp", "bound"),
     },
+    Questions {
+        fixture: "rb_app",
+        ids: &[
+            "rb:lib/shop/cart.rb#Shop.Cart",
+            "rb:lib/shop/cart.rb#Shop.Cart.empty",
+            "rb:lib/shop/priced.rb#Shop.Priced",
+        ],
+        search: &["Cart", "full?", "Priced.rate"],
+        path: (
+            "rb:lib/shop/cart.rb#Shop.Cart.add",
+            "rb:lib/shop/logging.rb#Shop.Logging.line",
+        ),
+        outline: "lib/shop/cart.rb",
+        rename: ("rb:lib/shop/base_store.rb#Shop.BaseStore.touch", "mark"),
+    },
 ];
 
 /// The answers to `args` in the three shapes, each under a header line.
@@ -243,7 +258,10 @@ fn live_answers_are_unchanged_typescript_rust() {
         // No live answers where the map has no server (JavaScript's is TypeScript's; C's
         // and C++'s clangd answers are `nav::c_with_clangd`, `nav::cpp_with_clangd`) or a cold start per question is too slow (JDT LS: its
         // live answers are `nav::java_with_jdtls`).
-        if !matches!(q.fixture, "js_app" | "java_app" | "c_app" | "cpp_app") {
+        if !matches!(
+            q.fixture,
+            "js_app" | "java_app" | "c_app" | "cpp_app" | "rb_app"
+        ) {
             fixture_snapshot(q, true);
         }
     }

@@ -148,7 +148,7 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
         };
         // A namespace opened again in the same file (C++'s `namespace a { … }` twice) is
         // the same scope: what it holds goes under the first one's symbol, no `a~2`.
-        if spec.overloads && kind == Kind::Package {
+        if (spec.overloads && kind == Kind::Package) || spec.reopens.contains(&kind) {
             if let Some(&prev) = reopened.get(&key) {
                 stack.push(Open {
                     start,

@@ -16,6 +16,8 @@ pub(super) mod go;
 pub(super) mod java;
 #[path = "../lang/python/resolve.rs"]
 pub(super) mod python;
+#[path = "../lang/ruby/resolve.rs"]
+pub(super) mod ruby;
 #[path = "../lang/rust/resolve.rs"]
 pub(super) mod rust;
 #[path = "../lang/typescript/resolve.rs"]
@@ -32,5 +34,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::Java => &java::JavaResolver,
         Lang::C => &c::CResolver,
         Lang::Cpp => &cpp::CppResolver,
+        Lang::Ruby => &ruby::RubyResolver,
     }
 }
