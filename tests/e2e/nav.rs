@@ -543,12 +543,7 @@ fn rb_report(lsp: bool) -> String {
         "nav_hover",
         json!({"locate": "lib/shop/cart.rb:Shop.Cart.full?"}),
     );
-    show(
-        &ws,
-        o,
-        "nav_symbols",
-        json!({"query": "Cart"}),
-    );
+    show(&ws, o, "nav_symbols", json!({"query": "Cart"}));
     show(
         &ws,
         o,

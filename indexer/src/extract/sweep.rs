@@ -184,7 +184,7 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             qualname,
             kind,
             span: span_of(src, span_node),
-            name_span: span_of(src, def.name),
+            name_span: syntax.name_span(src, def),
             signature,
             doc: syntax.doc(src, def, span_node, raw.comments.as_deref()),
             parent,

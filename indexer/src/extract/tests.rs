@@ -1108,6 +1108,11 @@ end
 
 def Shop.helper; end
 
+module Shop
+  def Shop.more; end
+  def Tax.levy; end
+end
+
 Point = Struct.new(:x, :y) do
   def norm; end
 end
@@ -1133,8 +1138,10 @@ end
             class Shop.Tax 46:1-48:4 name@46:13 parent=Shop sig="class Shop::Tax" doc=""
             function Shop.Tax.rate 47:3-47:24 name@47:12 parent=Shop.Tax sig="def self.rate(x)" doc="" params=1
             function Shop.helper 50:1-50:21 name@50:10 parent=Shop sig="def Shop.helper" doc="" params=0
-            class Point 52:1-54:4 name@52:1 parent=- sig="Point = Struct.new(:x, :y) do" doc=""
-            method Point.norm 53:3-53:16 name@53:7 parent=Point sig="def norm" doc="" params=0
+            function Shop.more 53:3-53:21 name@53:12 parent=Shop sig="def Shop.more" doc="" params=0
+            function Shop.Tax.levy 54:3-54:20 name@54:11 parent=Shop.Tax sig="def Tax.levy" doc="" params=0
+            class Point 57:1-59:4 name@57:1 parent=- sig="Point = Struct.new(:x, :y) do" doc=""
+            method Point.norm 58:3-58:16 name@58:7 parent=Point sig="def norm" doc="" params=0
             calls <file> -> require @2:1
             calls <file> -> require_relative @3:1
             extends Shop.Cart -> Base @8:16
@@ -1156,7 +1163,7 @@ end
             calls Shop.Cart.add -> other.thing @31:13
             calls Shop.Cart.length -> alias_method @37:5
             calls Shop.Cart.each_item -> define_method @38:5
-            calls Point -> Struct.new @52:16
+            calls Point -> Struct.new @57:16
             import json member=None alias=None
             import ./helper member=None alias=None
         "#]],

@@ -417,6 +417,12 @@ pub trait Syntax: Sync {
         crate::syntax::text(src, def.name)
     }
 
+    /// Where the definition's name is written: the `@name` capture's range, unless its
+    /// text holds more than the name (Ruby's `attr_reader :x`, whose capture is `:x`).
+    fn name_span(&self, src: &[u8], def: &Def<'_>) -> crate::model::Span {
+        crate::syntax::span_of(src, def.name)
+    }
+
     /// Kinds that open a scope for qualified names.
     fn is_scope(&self, kind: Kind) -> bool;
 

@@ -132,6 +132,17 @@ impl Syntax for RubySyntax {
         plain_name(&text(src, def.name))
     }
 
+    fn name_span(&self, src: &[u8], def: &Def<'_>) -> crate::model::Span {
+        let n = def.name;
+        let mut span = crate::syntax::span_of(src, n);
+        // `:x`: the name after the colon.
+        if n.kind_name() == "simple_symbol" && src.get(n.start_byte()) == Some(&b':') {
+            let p = n.start_position();
+            span.start = crate::syntax::pos_at(src, n.start_byte() + 1, p.row, p.column + 1);
+        }
+        span
+    }
+
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
         let node = def.node.kind_name();
         match def.tag {
@@ -158,9 +169,28 @@ impl Syntax for RubySyntax {
     }
 
     fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {
-        // `class A::B`, `def Foo.x`: the scope, with no variable of its own.
+        // `class A::B`: the scope, with no variable of its own.
         let path = constant_path(src, receiver)?;
-        Some((String::new(), path))
+        let def = receiver.parent()?;
+        if def.kind_name() != "singleton_method" {
+            return Some((String::new(), path));
+        }
+        // `def Foo.x`: Foo as the scopes around it name it, whole (the definition is placed
+        // at the file's level): `module M; def M.x` is `M.x`, `module M; def N.x` `M.N.x`.
+        let outer = enclosing_path(src, def);
+        let own = outer.rsplit('.').next().unwrap_or("");
+        let full = if outer.is_empty() {
+            path
+        } else if own == path || outer.ends_with(&format!(".{path}")) {
+            outer
+        } else {
+            format!("{outer}.{path}")
+        };
+        Some((String::new(), full))
+    }
+
+    fn file_level(&self, def: &Def<'_>) -> bool {
+        def.tag == DefTag::Method && def.node.kind_name() == "singleton_method"
     }
 
     fn params(&self, def: &Def<'_>) -> Option<u32> {
@@ -306,6 +336,24 @@ impl Syntax for RubySyntax {
             _ => {}
         }
     }
+}
+
+/// The qualname of the classes and modules around a node (`A.B` for a node in
+/// `module A; class B`), as their names spell them (`class A::B` is `A.B`).
+fn enclosing_path(src: &[u8], node: Node<'_>) -> String {
+    let mut parts = Vec::new();
+    let mut cur = node.parent();
+    while let Some(p) = cur {
+        if matches!(p.kind_name(), "class" | "module") {
+            match p.field("name").and_then(|n| constant_path(src, n)) {
+                Some(name) => parts.push(name),
+                None => return String::new(),
+            }
+        }
+        cur = p.parent();
+    }
+    parts.reverse();
+    parts.join(".")
 }
 
 /// The class a value is made of: `Foo.new(…)`, `A::B.new` → `Foo`, `A.B`.
@@ -468,6 +516,7 @@ pub(super) const BUILTINS: &[&str] = &[
     "send",
     "sleep",
     "sprintf",
+    "super",
     "throw",
     "warn",
 ];

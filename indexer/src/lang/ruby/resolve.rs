@@ -13,8 +13,8 @@ use crate::id::NodeId;
 use crate::lang::Lang;
 use crate::model::{Import, Kind, Resolution};
 use crate::resolve::ctx::{
-    hinted, in_scopes, join_path, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome,
-    Ref, Resolver, SymRef, SymbolIndex,
+    hinted, in_scopes, join_path, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref,
+    Resolver, SymRef, SymbolIndex,
 };
 use crate::walk::parent_dir;
 use std::collections::HashSet;
@@ -154,7 +154,22 @@ fn constant(
             _ => return Some(by_convention(hits, &q).map(|s| (s, Resolution::Unique))),
         }
     }
-    None
+    // No scope around it is known (a base named in a class's scope, read again from the
+    // types): the workspace's one constant whose qualname ends so, opened in one file or
+    // in several (then the one Ruby's convention names).
+    let hits: Vec<SymRef> = idx
+        .by_name(LANG, leaf)
+        .into_iter()
+        .filter(|s| fits(s.kind) && s.qualname().ends_with(&format!(".{path}")))
+        .collect();
+    let first = hits.first()?.qualname().to_string();
+    if hits.iter().any(|s| s.qualname() != first) {
+        return Some(None);
+    }
+    match hits.len() {
+        1 => Some(hits.into_iter().next().map(|s| (s, Resolution::Unique))),
+        _ => Some(by_convention(hits, &first).map(|s| (s, Resolution::Unique))),
+    }
 }
 
 /// `m` of a class or module as a function of it (`def self.m`), else as any callable member
@@ -163,7 +178,11 @@ fn singleton(idx: &dyn SymbolIndex, t: &SymRef, m: &str) -> Option<SymRef> {
     let q = format!("{}.{m}", t.qualname());
     let mut here = Vec::new();
     for k in 1..=16u32 {
-        let qk = if k == 1 { q.clone() } else { format!("{q}~{k}") };
+        let qk = if k == 1 {
+            q.clone()
+        } else {
+            format!("{q}~{k}")
+        };
         match idx.in_file(LANG, &t.file, &qk) {
             Some(s) => here.push(s),
             None if k > 1 => break,
@@ -196,7 +215,11 @@ fn singleton(idx: &dyn SymbolIndex, t: &SymRef, m: &str) -> Option<SymRef> {
 }
 
 /// The innermost class of the file around a reference in `source_qual`.
-fn enclosing_class(ctx: &FileCtx, idx: &dyn SymbolIndex, source_qual: Option<&str>) -> Option<SymRef> {
+fn enclosing_class(
+    ctx: &FileCtx,
+    idx: &dyn SymbolIndex,
+    source_qual: Option<&str>,
+) -> Option<SymRef> {
     let parts: Vec<&str> = source_qual?.split('.').collect();
     (1..=parts.len())
         .rev()
@@ -257,10 +280,12 @@ impl Resolver for RubyResolver {
         }
         // `new(…)`, `self.new`: a class method making an instance of its class.
         if segs == ["new"] || segs == ["self", "new"] {
-            return Some(enclosing_class(ctx, idx, r.source_qual).map_or(
-                Outcome::Edge(None, Resolution::Unresolved),
-                |c| Outcome::Edge(Some(c.node_id), Resolution::Local),
-            ));
+            return Some(
+                enclosing_class(ctx, idx, r.source_qual)
+                    .map_or(Outcome::Edge(None, Resolution::Unresolved), |c| {
+                        Outcome::Edge(Some(c.node_id), Resolution::Local)
+                    }),
+            );
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
             return hinted(LANG, ctx, idx, h, segs);
