@@ -458,8 +458,8 @@ pub fn is_member_name(s: &str) -> bool {
     if RUBY_OPERATORS.contains(&s) {
         return true;
     }
-    if let Some(r) = s.strip_suffix(['?', '!', '=']) {
-        return is_identifier(r);
+    if s.strip_suffix(['?', '!', '=']).is_some_and(is_identifier) {
+        return true;
     }
     if let Some(d) = s.strip_prefix('~') {
         return is_identifier(d);
