@@ -1120,9 +1120,9 @@ end
         expect![[r#"
             interface Shop 5:1-44:4 name@5:8 parent=- sig="module Shop" doc=""
             class Shop.Cart 8:3-39:6 name@8:9 parent=Shop sig="class Cart < Base" doc="A cart of items."
-            field Shop.Cart.items 11:5-11:31 name@11:17 parent=Shop.Cart sig="attr_reader :items, :owner" doc=""
-            field Shop.Cart.owner 11:5-11:31 name@11:25 parent=Shop.Cart sig="attr_reader :items, :owner" doc=""
-            field Shop.Cart.note 12:5-12:24 name@12:19 parent=Shop.Cart sig="attr_accessor :note" doc=""
+            field Shop.Cart.items 11:5-11:31 name@11:18 parent=Shop.Cart sig="attr_reader :items, :owner" doc=""
+            field Shop.Cart.owner 11:5-11:31 name@11:26 parent=Shop.Cart sig="attr_reader :items, :owner" doc=""
+            field Shop.Cart.note 12:5-12:24 name@12:20 parent=Shop.Cart sig="attr_accessor :note" doc=""
             constant Shop.Cart.MAX 13:5-13:13 name@13:5 parent=Shop.Cart sig="MAX = 10" doc=""
             method Shop.Cart.initialize 14:5-16:8 name@14:9 parent=Shop.Cart sig="def initialize(owner)" doc="" params=1
             function Shop.Cart.build 18:5-18:31 name@18:14 parent=Shop.Cart sig="def self.build(x)" doc="" params=1
@@ -1132,8 +1132,8 @@ end
             method Shop.Cart.== 34:5-34:25 name@34:9 parent=Shop.Cart sig="def ==(other)" doc="" params=1
             method Shop.Cart.name= 35:5-35:22 name@35:9 parent=Shop.Cart sig="def name=(v)" doc="" params=1
             method Shop.Cart.size 36:5-36:21 name@36:11 parent=Shop.Cart sig="alias size count" doc=""
-            method Shop.Cart.length 37:5-37:33 name@37:18 parent=Shop.Cart sig="alias_method :length, :count" doc=""
-            method Shop.Cart.each_item 38:5-38:40 name@38:19 parent=Shop.Cart sig="define_method(:each_item) { |x| x }" doc=""
+            method Shop.Cart.length 37:5-37:33 name@37:19 parent=Shop.Cart sig="alias_method :length, :count" doc=""
+            method Shop.Cart.each_item 38:5-38:40 name@38:20 parent=Shop.Cart sig="define_method(:each_item) { |x| x }" doc=""
             method Shop.Cart.reopened 42:5-42:22 name@42:9 parent=Shop.Cart sig="def reopened" doc="" params=0
             class Shop.Tax 46:1-48:4 name@46:13 parent=Shop sig="class Shop::Tax" doc=""
             function Shop.Tax.rate 47:3-47:24 name@47:12 parent=Shop.Tax sig="def self.rate(x)" doc="" params=1
