@@ -1476,7 +1476,9 @@ fn c_with_clangd() {
 /// answers from the map or a parse, labelled, and the live ones say `LSP_UNAVAILABLE`.
 #[test]
 fn ruby_without_a_server() {
-    check(rb_report(false), expect![[r#"
+    check(
+        rb_report(false),
+        expect![[r#"
         nav_definition {"locate":"test/cart_test.rb:CartTest.test_add@cart.<|>total"}
           source map
             lib/shop/cart.rb:34:9 rb:lib/shop/cart.rb#Shop.Cart.total
@@ -1517,7 +1519,8 @@ fn ruby_without_a_server() {
             test/cart_test.rb:4:7 rb:test/cart_test.rb#CartTest
         nav_rename {"locate":"lib/shop/cart.rb:Shop.Cart.total","newName":"sum"}
           error LSP_UNAVAILABLE
-    "#]]);
+    "#]],
+    );
 }
 
 #[test]

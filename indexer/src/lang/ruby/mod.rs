@@ -272,9 +272,7 @@ impl Syntax for RubySyntax {
         let mut last_row = None;
         for n in root.children(&mut c) {
             if n.kind_name() != "comment" {
-                let Some(r) = last_row else {
-                    return None;
-                };
+                let r = last_row?;
                 // Right above a definition: its doc.
                 if n.start_position().row == r + 1 {
                     return None;
@@ -439,7 +437,7 @@ fn summary(src: &[u8], run: &[Node<'_>]) -> Option<String> {
         .flat_map(|t| t.lines())
         .filter(|l| !l.starts_with("=begin") && !l.starts_with("=end"))
         .map(|l| l.trim().trim_start_matches('#').trim())
-        .filter(|l| !(l.starts_with(':') && l.ends_with(':')) && !is_magic(l))
+        .filter(|l| !(is_magic(l) || l.starts_with(':') && l.ends_with(':')))
         .collect();
     first_sentence(lines)
 }
@@ -532,7 +530,8 @@ mod tests {
 
     #[test]
     fn gemspecs() {
-        let cases: [(&str, Option<(&str, Option<&str>)>); 4] = [
+        type Want<'a> = Option<(&'a str, Option<&'a str>)>;
+        let cases: [(&str, Want<'_>); 4] = [
             (
                 "Gem::Specification.new do |s|\n  s.name = \"rack\"\n  s.version = \"3.0.1\"\nend\n",
                 Some(("rack", Some("3.0.1"))),
