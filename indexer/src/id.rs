@@ -201,6 +201,10 @@ fn check_qualname(q: &str) -> Result<(), String> {
         return Err("the qualname after \"#\" is empty".into());
     }
     for seg in q.split('.') {
+        // A name that ends in `~` itself (Ruby's `=~`, `!~`), with no `~N`.
+        if seg.ends_with('~') && is_member_name(seg) {
+            continue;
+        }
         let base = crate::syntax::segment_base(seg);
         let (ident, n) = match seg.strip_prefix(base).and_then(|r| r.strip_prefix('~')) {
             Some(n) => (base, Some(n)),
@@ -408,6 +412,23 @@ mod tests {
             })
         );
         assert!(is_member_name("#x") && !is_identifier("#x"));
+    }
+
+    /// Ruby's method names: `?`, `!`, `=` after a name, and the operators a class defines
+    /// (`=~` and `!~` end in `~` with no `~N`).
+    #[test]
+    fn ruby_method_names() {
+        for q in [
+            "A.valid?", "A.save!", "A.name=", "A.<=>", "A.[]=", "A.=~", "A.!~", "A.-@", "A.==~2",
+            "A.=~~2", "A.~",
+        ] {
+            let id = format!("rb:a.rb#{q}");
+            assert!(NodeId::parse(&id).is_ok(), "{id}");
+        }
+        for q in ["A.a?b", "A.?", "A.==~1", "A.=~~", "A.a=="] {
+            let id = format!("rb:a.rb#{q}");
+            assert!(NodeId::parse(&id).is_err(), "{id}");
+        }
     }
 
     #[test]

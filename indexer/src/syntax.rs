@@ -452,8 +452,15 @@ pub fn trailing_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) ->
 }
 
 /// A qualname segment's name: an identifier, a JavaScript/TypeScript private name (`#x`), a
-/// C++ destructor (`~A`) or operator (`operator==`, `operator()`, `operator[]`).
+/// C++ destructor (`~A`) or operator (`operator==`, `operator()`, `operator[]`), a Ruby
+/// method's name (`valid?`, `save!`, `name=`, and its operators: `==`, `[]=`, `<=>`, `-@`).
 pub fn is_member_name(s: &str) -> bool {
+    if RUBY_OPERATORS.contains(&s) {
+        return true;
+    }
+    if s.strip_suffix(['?', '!', '=']).is_some_and(is_identifier) {
+        return true;
+    }
     if let Some(d) = s.strip_prefix('~') {
         return is_identifier(d);
     }
@@ -468,6 +475,12 @@ pub fn is_member_name(s: &str) -> bool {
     }
     is_identifier(s.strip_prefix('#').unwrap_or(s))
 }
+
+/// The operators a Ruby class may define as methods (`def ==(other)`).
+const RUBY_OPERATORS: &[&str] = &[
+    "!", "!=", "!~", "%", "&", "*", "**", "+", "+@", "-", "-@", "/", "<", "<<", "<=", "<=>", "==",
+    "===", "=~", ">", ">=", ">>", "[]", "[]=", "^", "`", "|", "~",
+];
 
 /// What follows `operator` in a C++ operator's name (`operator<<=`, `operator()`).
 const OPERATOR_CHARS: &str = "+-*/%^&|~!=<>()[],";

@@ -528,6 +528,15 @@ fn ctags_tags(root: &Path, lang: &str, exclude: &[&str]) -> Vec<Tag> {
             "union",
             "variable",
         ],
+        "Ruby" => &[
+            "accessor",
+            "alias",
+            "class",
+            "constant",
+            "method",
+            "module",
+            "singletonMethod",
+        ],
         "TypeScript" | "JavaScript" => &[
             "alias",
             "class",
@@ -1152,6 +1161,220 @@ fn java_corpus_invariants_and_ctags() {
         "{imports:?}"
     );
     completeness(c, "Java", &[]);
+}
+
+/// Debian 12's Ruby 3.1 standard library (`libruby3.1`'s `/usr/lib/ruby/3.1.0`:
+/// `scripts/install-corpora` unpacks it).
+pub fn ruby_stdlib() -> &'static Corpus {
+    static C: OnceLock<Corpus> = OnceLock::new();
+    C.get_or_init(|| {
+        let root = repo_root()
+            .join("tools/corpora/libruby3.1-3.1.7+really3.1.2-0+deb12u1/usr/lib/ruby/3.1.0");
+        assert!(
+            root.join("set.rb").is_file(),
+            "{} is missing: scripts/install-corpora fetches it",
+            root.display()
+        );
+        build(root, &[])
+    })
+}
+
+/// Ruby's standard library: the map's invariants, the kinds of a class, a module, an
+/// instance method, a singleton method, a compact `class A::B`, an accessor and a constant,
+/// `require` resolved to files, and every definition ctags finds (the misses explained by
+/// [`why_not_in_ruby_map`]).
+#[test]
+fn ruby_corpus_invariants_and_ctags() {
+    let c = ruby_stdlib();
+    check_invariants(c);
+    assert!(symbol(c, "rb:set.rb#Set").starts_with("class|"));
+    assert!(symbol(c, "rb:set.rb#Set.add?").starts_with("method|"));
+    assert!(symbol(c, "rb:set.rb#Set.[]").starts_with("function|"));
+    assert!(symbol(c, "rb:set.rb#Enumerable").starts_with("interface|"));
+    assert!(symbol(c, "rb:net/http.rb#Net.HTTP").starts_with("class|"));
+    assert!(symbol(c, "rb:bundler/dep_proxy.rb#Bundler.DepProxy.dep").starts_with("field|"));
+    assert!(symbol(c, "rb:pathname.rb#Pathname.SAME_PATHS").starts_with("constant|"));
+    let conn = open(c);
+    assert_eq!(
+        rows(
+            &conn,
+            "SELECT target || '|' || resolution FROM all_edges WHERE kind = 'imports' AND source = 'rb:net/http.rb' AND target_name = 'net/protocol'"
+        ),
+        ["rb:net/protocol.rb|import"]
+    );
+    ruby_completeness(c);
+}
+
+/// What the map holds of one Ruby file, to check a ctags definition against: each symbol's
+/// (name, line) at its name and at its start, its type-like names, and its constants' lines.
+#[derive(Default)]
+struct RubyFile {
+    at: HashSet<(String, usize)>,
+    types: HashSet<String>,
+    constants: Vec<(usize, usize)>,
+}
+
+/// Why a ctags definition of Ruby is not in the map under ctags's qualname: each reason
+/// checked against the source line or the map, not assumed. `Ok` when the map has the same
+/// definition under another spelling, `Err` when the map's rules leave it out.
+fn why_not_in_ruby_map(
+    tag: &Tag,
+    line: &str,
+    f: &RubyFile,
+) -> Option<Result<&'static str, &'static str>> {
+    let name = tag.qualname.rsplit('.').next().unwrap_or(&tag.qualname);
+    let here = |n: &str| f.at.contains(&(n.to_string(), tag.line));
+    if here(name) {
+        return Some(Ok("ctags's scope differs (it scopes the members of `class A::B` by `B` alone, and loses the nesting after some constructs); the map has the name at that line"));
+    }
+    if tag.kind == "accessor" && name.ends_with('=') && here(name.trim_end_matches('=')) {
+        return Some(Ok(
+            "ctags's writer `x=` of `attr_accessor :x`/`attr_writer :x`: the map's field `x`",
+        ));
+    }
+    if tag.kind == "alias" && ["?", "!", "="].iter().any(|s| here(&format!("{name}{s}"))) {
+        return Some(Ok("ctags drops the `?`, `!` or `=` of an alias's name"));
+    }
+    if tag.kind == "constant" {
+        let after = line.split_once(name).map_or("", |(_, r)| r).trim_start();
+        if after.starts_with("==") || after.starts_with("=~") {
+            return Some(Err("a comparison, not an assignment (`X == y`, `X =~ y`)"));
+        }
+        if tag.scope_kind == "method" || tag.scope_kind == "singletonMethod" {
+            return Some(Err(
+                "a constant in a method (Ruby assigns none there: ctags reads a use as one)",
+            ));
+        }
+    }
+    if f.constants
+        .iter()
+        .any(|&(s, e)| s < tag.line && tag.line <= e)
+    {
+        return Some(Err(
+            "inside a constant's value (a hash literal, a heredoc of code)",
+        ));
+    }
+    if (tag.kind == "class" || tag.kind == "module") && f.types.contains(name) {
+        return Some(Ok(
+            "a class or module opened again in its file: the map's one scope",
+        ));
+    }
+    // `def obj.x` on a local object (`def inf.to_s`): a method of that one value.
+    let t = line.trim_start();
+    if tag.kind == "singletonMethod"
+        && t.strip_prefix("def ").is_some_and(|r| {
+            r.starts_with(|c: char| c.is_lowercase() || c == '_')
+                && !r.starts_with("self.")
+                && r.contains('.')
+        })
+    {
+        return Some(Err("a method of one local object (`def obj.x`)"));
+    }
+    if tag.kind == "alias" && name.starts_with('$') {
+        return Some(Err("an alias of a global variable"));
+    }
+    if tag.scope_kind == "method" || tag.scope_kind == "singletonMethod" {
+        return Some(Err(
+            "inside a method: a local, or a method defined when the method runs",
+        ));
+    }
+    None
+}
+
+/// Ruby's definitions against ctags's: the share in the map (under ctags's qualname or, the
+/// same definition, another spelling), and of those the map's rules keep (the misses
+/// explained by [`why_not_in_ruby_map`]), which must be at least 98%.
+fn ruby_completeness(c: &Corpus) {
+    let conn = open(c);
+    let indexed: HashSet<String> = rows(&conn, "SELECT path FROM files WHERE skip_reason IS NULL")
+        .into_iter()
+        .collect();
+    let ours = map_pairs(c);
+    let mut files: HashMap<String, RubyFile> = HashMap::new();
+    let mut st = conn
+        .prepare("SELECT f.path, s.name, s.kind, s.name_line, s.start_line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.qualname != ''")
+        .expect("prepare");
+    let syms: Vec<(String, String, String, usize, usize, usize)> = st
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })
+        .expect("query")
+        .map(|r| r.expect("row"))
+        .collect();
+    for (path, name, kind, name_line, start, end) in syms {
+        let f = files.entry(path).or_default();
+        f.at.insert((name.clone(), name_line));
+        f.at.insert((name.clone(), start));
+        if kind == "class" || kind == "interface" {
+            f.types.insert(name.clone());
+        }
+        if kind == "constant" && end > start {
+            f.constants.push((start, end));
+        }
+    }
+    let mut texts: HashMap<String, Vec<String>> = HashMap::new();
+    let (mut total, mut found, mut spelled) = (0usize, 0usize, 0usize);
+    let mut explained: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut missed: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let none = RubyFile::default();
+    for tag in ctags_tags(&c.root, "Ruby", &[]) {
+        if !indexed.contains(&tag.file) {
+            continue;
+        }
+        total += 1;
+        if ours.contains(&(tag.file.clone(), tag.qualname.clone())) {
+            found += 1;
+            continue;
+        }
+        let lines = texts.entry(tag.file.clone()).or_insert_with(|| {
+            std::fs::read(c.root.join(&tag.file))
+                .map(|b| {
+                    String::from_utf8_lossy(&b)
+                        .lines()
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        let line = lines
+            .get(tag.line.wrapping_sub(1))
+            .map_or("", String::as_str);
+        match why_not_in_ruby_map(&tag, line, files.get(&tag.file).unwrap_or(&none)) {
+            Some(Ok(why)) => {
+                spelled += 1;
+                *explained.entry(why).or_default() += 1;
+            }
+            Some(Err(why)) => *explained.entry(why).or_default() += 1,
+            None => missed
+                .entry(tag.kind.clone())
+                .or_default()
+                .push(format!("{}:{} {}", tag.file, tag.line, tag.qualname)),
+        }
+    }
+    let left_out = explained.values().sum::<usize>() - spelled;
+    let kept = total - left_out;
+    let share = 100.0 * (found + spelled) as f64 / kept.max(1) as f64;
+    eprintln!(
+        "Ruby: ctags finds {total} definitions; the map has {found} under ctags's qualname and {spelled} more spelled otherwise ({:.2}%); of the {kept} its rules keep, {share:.2}%",
+        100.0 * (found + spelled) as f64 / total.max(1) as f64
+    );
+    for (why, n) in &explained {
+        eprintln!("  ({n}) {why}");
+    }
+    for (k, v) in &missed {
+        eprintln!("  missed {k}: {} e.g. {:?}", v.len(), &v[..v.len().min(6)]);
+    }
+    assert!(
+        share >= 98.0,
+        "Ruby: only {share:.2}% of ctags definitions are in the map"
+    );
 }
 
 /// The tree-sitter runtime's C sources, a dependency of codemap.

@@ -552,6 +552,124 @@ fn php_fixture_map() {
     );
 }
 
+/// A gem: a module spread over files, a class opened again in another file, a module mixed
+/// in, a superclass, `def self.x` and `class << self`, attr accessors, a `Struct.new` class,
+/// `require` against `lib/` and `require_relative`, an executable and a test. Every symbol
+/// and every edge.
+#[test]
+fn ruby_fixture_map() {
+    let ws = fixture("rb_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 11);
+    assert_eq!(stats["parseErrors"], 0);
+    let got = fixture_symbols(ws.path());
+    let want: Vec<String> = RB_SYMBOLS
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect();
+    assert_eq!(got, want, "symbols:\n{}", got.join("\n"));
+    for kind in ["calls", "imports", "extends", "implements", "uses"] {
+        let got = sorted_edges(ws.path(), kind);
+        let want: Vec<String> = RB_EDGES
+            .lines()
+            .map(str::trim)
+            .filter_map(|l| l.strip_prefix(&format!("{kind} ")))
+            .map(str::to_string)
+            .collect();
+        assert_eq!(got, want, "{kind}:\n{}", got.join("\n"));
+    }
+}
+
+const RB_SYMBOLS: &str = r#"
+    rb:lib/shop.rb#Shop.open|function|10|12|def self.open(owner)
+    rb:lib/shop.rb#Shop|interface|8|8|module Shop
+    rb:lib/shop/base_store.rb#Shop.BaseStore.initialize|method|6|9|def initialize
+    rb:lib/shop/base_store.rb#Shop.BaseStore.touch|method|10|9|def touch
+    rb:lib/shop/base_store.rb#Shop.BaseStore.writes|field|4|18|attr_reader :writes
+    rb:lib/shop/base_store.rb#Shop.BaseStore|class|3|9|class BaseStore
+    rb:lib/shop/base_store.rb#Shop|interface|1|8|module Shop
+    rb:lib/shop/cart.rb#Shop.Cart.<<|method|50|19|alias_method :<<, :add
+    rb:lib/shop/cart.rb#Shop.Cart.<=>|method|42|9|def <=>(other)
+    rb:lib/shop/cart.rb#Shop.Cart.MAX_ITEMS|constant|12|5|MAX_ITEMS = 10
+    rb:lib/shop/cart.rb#Shop.Cart.add|method|27|9|def add(item)
+    rb:lib/shop/cart.rb#Shop.Cart.empty|function|23|14|def self.empty
+    rb:lib/shop/cart.rb#Shop.Cart.full?|method|38|9|def full?
+    rb:lib/shop/cart.rb#Shop.Cart.initialize|method|16|9|def initialize(owner)
+    rb:lib/shop/cart.rb#Shop.Cart.log|method|54|9|def log(msg)
+    rb:lib/shop/cart.rb#Shop.Cart.owner|field|14|20|attr_accessor :owner
+    rb:lib/shop/cart.rb#Shop.Cart.to_json|method|46|9|def to_json(*args)
+    rb:lib/shop/cart.rb#Shop.Cart.total|method|34|9|def total
+    rb:lib/shop/cart.rb#Shop.Cart|class|8|9|class Cart < BaseStore
+    rb:lib/shop/cart.rb#Shop|interface|6|8|module Shop
+    rb:lib/shop/cart/discounts.rb#Shop.Cart.discount|method|4|9|def discount(pct)
+    rb:lib/shop/cart/discounts.rb#Shop.Cart|class|3|9|class Cart
+    rb:lib/shop/cart/discounts.rb#Shop|interface|1|8|module Shop
+    rb:lib/shop/item.rb#Shop.Item.label|method|4|9|def label
+    rb:lib/shop/item.rb#Shop.Item|class|3|3|Item = Struct.new(:name, :price) do
+    rb:lib/shop/item.rb#Shop|interface|1|8|module Shop
+    rb:lib/shop/logging.rb#Shop.Logging.line|function|4|14|def self.line(msg)
+    rb:lib/shop/logging.rb#Shop.Logging|interface|2|10|module Logging
+    rb:lib/shop/logging.rb#Shop|interface|1|8|module Shop
+    rb:lib/shop/priced.rb#Shop.Priced.price_of|method|4|9|def price_of(item)
+    rb:lib/shop/priced.rb#Shop.Priced.rate|method|8|9|def rate
+    rb:lib/shop/priced.rb#Shop.Priced|interface|3|10|module Priced
+    rb:lib/shop/priced.rb#Shop|interface|1|8|module Shop
+    rb:lib/shop/version.rb#Shop.VERSION|constant|2|3|VERSION = "1.0.0"
+    rb:lib/shop/version.rb#Shop|interface|1|8|module Shop
+    rb:test/cart_test.rb#CartTest.test_add|method|5|7|def test_add
+    rb:test/cart_test.rb#CartTest|class|4|7|class CartTest < Minitest::Test
+"#;
+
+const RB_EDGES: &str = r#"
+    calls rb:exe/checkout.rb|?cart.add|unresolved
+    calls rb:exe/checkout.rb|?cart.discount|unresolved
+    calls rb:exe/checkout.rb|?spare.full?|unresolved
+    calls rb:exe/checkout.rb|rb:lib/shop.rb#Shop.open|unique
+    calls rb:exe/checkout.rb|rb:lib/shop/cart.rb#Shop.Cart.empty|unique
+    calls rb:exe/checkout.rb|rb:lib/shop/item.rb#Shop.Item|unique
+    calls rb:lib/shop.rb#Shop.open|rb:lib/shop/cart.rb#Shop.Cart|unique
+    calls rb:lib/shop/cart.rb#Shop.Cart.<=>|?other.total|unresolved
+    calls rb:lib/shop/cart.rb#Shop.Cart.add|?item.name|unresolved
+    calls rb:lib/shop/cart.rb#Shop.Cart.add|rb:lib/shop/base_store.rb#Shop.BaseStore.touch|inferred
+    calls rb:lib/shop/cart.rb#Shop.Cart.add|rb:lib/shop/cart.rb#Shop.Cart.log|local
+    calls rb:lib/shop/cart.rb#Shop.Cart.empty|rb:lib/shop/cart.rb#Shop.Cart|local
+    calls rb:lib/shop/cart.rb#Shop.Cart.full?|??.size|unresolved
+    calls rb:lib/shop/cart.rb#Shop.Cart.log|rb:lib/shop/logging.rb#Shop.Logging.line|unique
+    calls rb:lib/shop/cart.rb#Shop.Cart.to_json|??.map|unresolved
+    calls rb:lib/shop/cart.rb#Shop.Cart.to_json|?JSON.generate|unresolved
+    calls rb:lib/shop/cart.rb#Shop.Cart.total|??.sum|unresolved
+    calls rb:lib/shop/cart.rb#Shop.Cart.total|rb:lib/shop/priced.rb#Shop.Priced.price_of|inferred
+    calls rb:lib/shop/item.rb#Shop.Item|?Struct.new|unresolved
+    calls rb:lib/shop/priced.rb#Shop.Priced.price_of|?item.price|unresolved
+    calls rb:shop.gemspec|?Gem.Specification.new|unresolved
+    calls rb:shop.gemspec|?s.files|unresolved
+    calls rb:shop.gemspec|?s.name|unresolved
+    calls rb:shop.gemspec|?s.summary|unresolved
+    calls rb:shop.gemspec|?s.version|unresolved
+    calls rb:test/cart_test.rb#CartTest.test_add|?assert_equal|unresolved
+    calls rb:test/cart_test.rb#CartTest.test_add|rb:lib/shop/cart.rb#Shop.Cart.add|inferred
+    calls rb:test/cart_test.rb#CartTest.test_add|rb:lib/shop/cart.rb#Shop.Cart.total|inferred
+    calls rb:test/cart_test.rb#CartTest.test_add|rb:lib/shop/cart.rb#Shop.Cart|unique
+    calls rb:test/cart_test.rb#CartTest.test_add|rb:lib/shop/item.rb#Shop.Item|unique
+    imports rb:exe/checkout.rb|rb:lib/shop.rb|import
+    imports rb:exe/checkout.rb|rb:lib/shop/cart/discounts.rb|import
+    imports rb:lib/shop.rb|rb:lib/shop/cart.rb|import
+    imports rb:lib/shop.rb|rb:lib/shop/item.rb|import
+    imports rb:lib/shop.rb|rb:lib/shop/version.rb|import
+    imports rb:lib/shop/cart.rb|rb:ext:json|import
+    imports rb:lib/shop/cart.rb|rb:lib/shop/base_store.rb|import
+    imports rb:lib/shop/cart.rb|rb:lib/shop/logging.rb|import
+    imports rb:lib/shop/cart.rb|rb:lib/shop/priced.rb|import
+    imports rb:shop.gemspec|rb:lib/shop/version.rb|import
+    imports rb:test/cart_test.rb|rb:ext:minitest|import
+    imports rb:test/cart_test.rb|rb:lib/shop/cart.rb|import
+    extends rb:lib/shop/cart.rb#Shop.Cart|rb:lib/shop/base_store.rb#Shop.BaseStore|unique
+    extends rb:lib/shop/cart.rb#Shop.Cart|rb:lib/shop/priced.rb#Shop.Priced|unique
+    extends rb:test/cart_test.rb#CartTest|?Minitest.Test|unresolved
+"#;
+
 /// A Cargo workspace of two crates: a library (a struct with an impl and a trait impl, a trait,
 /// an enum, consts, a type alias, a macro, a file module and an inline test module) and a binary
 /// using it by its crate name. Every symbol; the calls, imports and uses.

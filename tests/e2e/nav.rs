@@ -617,6 +617,60 @@ fn csharp_report(lsp: bool) -> String {
     out
 }
 
+fn rb_report(lsp: bool) -> String {
+    let dir = fixture("rb_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    // A method of a class opened again in another file, through a local made by `Foo.new`.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "test/cart_test.rb:CartTest.test_add@cart.<|>total"}),
+    );
+    // An inherited method called bare, and a module's function called on the module.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "rb:lib/shop/base_store.rb#Shop.BaseStore.touch"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "rb:lib/shop/logging.rb#Shop.Logging.line"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "lib/shop/priced.rb:Shop.Priced"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "lib/shop/cart.rb:Shop.Cart.add", "direction": "outgoing"}),
+    );
+    show(&ws, o, "nav_outline", json!({"file": "lib/shop/cart.rb"}));
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "lib/shop/cart.rb:Shop.Cart.full?"}),
+    );
+    show(&ws, o, "nav_symbols", json!({"query": "Cart"}));
+    show(
+        &ws,
+        o,
+        "nav_rename",
+        json!({"locate": "lib/shop/cart.rb:Shop.Cart.total", "newName": "sum"}),
+    );
+    out
+}
+
 fn c_report(lsp: bool) -> String {
     let dir = fixture("c_app");
     let ws = workspace(dir.path(), lsp);
@@ -1712,6 +1766,57 @@ fn c_with_clangd() {
         nav_definition {"locate":"src/main.c:main@<|>stock_add(&store, \"hammer\""}
           source lsp
             src/stock.c:18:5 c:src/stock.c#stock_add
+    "#]],
+    );
+}
+
+/// Ruby has no server here (ruby-lsp is not installed by `scripts/test`): every nav tool
+/// answers from the map or a parse, labelled, and the live ones say `LSP_UNAVAILABLE`.
+#[test]
+fn ruby_without_a_server() {
+    check(
+        rb_report(false),
+        expect![[r#"
+        nav_definition {"locate":"test/cart_test.rb:CartTest.test_add@cart.<|>total"}
+          source map
+            lib/shop/cart.rb:34:9 rb:lib/shop/cart.rb#Shop.Cart.total
+        nav_references {"nodeId":"rb:lib/shop/base_store.rb#Shop.BaseStore.touch"}
+          source map
+            lib/shop/cart.rb:28:7 rb:lib/shop/cart.rb#Shop.Cart.add
+        nav_references {"nodeId":"rb:lib/shop/logging.rb#Shop.Logging.line"}
+          source map
+            lib/shop/cart.rb:55:15 rb:lib/shop/cart.rb#Shop.Cart.log
+        nav_implementations {"locate":"lib/shop/priced.rb:Shop.Priced"}
+          source map
+            lib/shop/cart.rb:8:9 rb:lib/shop/cart.rb#Shop.Cart
+        nav_calls {"direction":"outgoing","locate":"lib/shop/cart.rb:Shop.Cart.add"}
+          source fallback-map
+            lib/shop/base_store.rb:10:9 rb:lib/shop/base_store.rb#Shop.BaseStore.touch
+            lib/shop/cart.rb:54:9 rb:lib/shop/cart.rb#Shop.Cart.log
+        nav_outline {"file":"lib/shop/cart.rb"}
+          source parse
+            interface Shop 6:8
+              class Shop.Cart 8:9
+                constant Shop.Cart.MAX_ITEMS 12:5
+                field Shop.Cart.owner 14:20
+                method Shop.Cart.initialize 16:9
+                function Shop.Cart.empty 23:14
+                method Shop.Cart.add 27:9
+                method Shop.Cart.total 34:9
+                method Shop.Cart.full? 38:9
+                method Shop.Cart.<=> 42:9
+                method Shop.Cart.to_json 46:9
+                method Shop.Cart.<< 50:19
+                method Shop.Cart.log 54:9
+        nav_hover {"locate":"lib/shop/cart.rb:Shop.Cart.full?"}
+          source map: def full?
+        nav_symbols {"query":"Cart"}
+          source map
+            lib/shop/cart.rb:8:9 rb:lib/shop/cart.rb#Shop.Cart
+            lib/shop/cart/discounts.rb:3:9 rb:lib/shop/cart/discounts.rb#Shop.Cart
+            test/cart_test.rb:4:7 rb:test/cart_test.rb#CartTest
+        nav_rename {"locate":"lib/shop/cart.rb:Shop.Cart.total","newName":"sum"}
+          error LSP_UNAVAILABLE
     "#]],
     );
 }

@@ -624,6 +624,8 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
         ("php_app", "//", &["composer acme/shop 1.0.0"]),
         // C#'s is `nuget`; the package is the one `Directory.Build.props` names.
         ("cs_app", "//", &["nuget Shop 1.0.0"]),
+        // Ruby's package is the one its `*.gemspec` names.
+        ("rb_app", "#", &["gem shop 1.0.0"]),
     ] {
         let ws = fixture(name);
         index(ws.path());

@@ -158,6 +158,21 @@ const FIXTURES: &[Questions] = &[
             "Canonical",
         ),
     },
+    Questions {
+        fixture: "rb_app",
+        ids: &[
+            "rb:lib/shop/cart.rb#Shop.Cart",
+            "rb:lib/shop/cart.rb#Shop.Cart.empty",
+            "rb:lib/shop/priced.rb#Shop.Priced",
+        ],
+        search: &["Cart", "full?", "Priced.rate"],
+        path: (
+            "rb:lib/shop/cart.rb#Shop.Cart.add",
+            "rb:lib/shop/logging.rb#Shop.Logging.line",
+        ),
+        outline: "lib/shop/cart.rb",
+        rename: ("rb:lib/shop/base_store.rb#Shop.BaseStore.touch", "mark"),
+    },
 ];
 
 /// The answers to `args` in the three shapes, each under a header line.
@@ -278,7 +293,7 @@ fn live_answers_are_unchanged_typescript_rust() {
         // live answers are `nav::java_with_jdtls`).
         if !matches!(
             q.fixture,
-            "js_app" | "java_app" | "c_app" | "cpp_app" | "php_app" | "cs_app"
+            "js_app" | "java_app" | "c_app" | "cpp_app" | "php_app" | "cs_app" | "rb_app"
         ) {
             fixture_snapshot(q, true);
         }

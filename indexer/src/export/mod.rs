@@ -169,8 +169,21 @@ impl Packages {
         }
         let spec = &lang.spec().scip;
         let here = spec.manifests.iter().find_map(|(file, read)| {
+            // `*.gemspec`: the first file of the folder, by name, that ends so.
+            let file = match file.strip_prefix('*') {
+                Some(suffix) => {
+                    let mut names: Vec<String> = std::fs::read_dir(self.root.join(dir))
+                        .ok()?
+                        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                        .filter(|n| n.ends_with(suffix) && n.len() > suffix.len())
+                        .collect();
+                    names.sort();
+                    names.into_iter().next()?
+                }
+                None => file.to_string(),
+            };
             let rel = if dir.is_empty() {
-                file.to_string()
+                file
             } else {
                 format!("{dir}/{file}")
             };

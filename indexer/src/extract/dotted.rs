@@ -23,6 +23,7 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             | "package_identifier"
             | "field_identifier"
             | "namespace_identifier"
+            | "constant"
             | "this"
             | "super"
             | "base"
@@ -93,6 +94,38 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                 }
                 cur = f;
                 continue;
+            }
+            // Ruby's `A::B`, `::A`: the name, then its scope.
+            "scope_resolution" => {
+                let Some(name) = cur.field("name") else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if first {
+                    leaf = name;
+                }
+                push(&mut parts, text(src, name), &mut called);
+                match cur.field("scope") {
+                    Some(s) => cur = s,
+                    None => break,
+                }
+            }
+            // Ruby's `a.m`, `m(x)`: a `call` with a `method`; in the middle of a chain the
+            // name is called.
+            "call" if cur.field("method").is_some() => {
+                let Some(name) = cur.field("method") else {
+                    break;
+                };
+                if first {
+                    leaf = name;
+                } else {
+                    called.insert_str(0, "()");
+                }
+                push(&mut parts, text(src, name), &mut called);
+                match cur.field("receiver") {
+                    Some(o) => cur = o,
+                    None => break,
+                }
             }
             // Java: `a.m()`, `m()`; in the middle of a chain the name is called.
             "method_invocation" => {

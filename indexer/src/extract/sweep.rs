@@ -148,7 +148,7 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
         };
         // A namespace opened again in the same file (C++'s `namespace a { … }` twice) is
         // the same scope: what it holds goes under the first one's symbol, no `a~2`.
-        if spec.overloads && kind == Kind::Package {
+        if (spec.overloads && kind == Kind::Package) || spec.reopens.contains(&kind) {
             if let Some(&prev) = reopened.get(&key) {
                 stack.push(Open {
                     start,
@@ -184,7 +184,7 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             qualname,
             kind,
             span: span_of(src, span_node),
-            name_span: span_of(src, def.name),
+            name_span: syntax.name_span(src, def),
             signature,
             doc: syntax.doc(src, def, span_node, raw.comments.as_deref()),
             parent,

@@ -1303,3 +1303,124 @@ namespace Shop.Core
         "#]],
     );
 }
+
+/// Ruby: modules are interfaces, a compact `class A::B` is `A.B`, `def self.x` and the
+/// methods of `class << self` are functions beside the instance methods, `attr_*` symbols
+/// are fields, a class opened again in the file is the same scope, `Struct.new` makes a
+/// class, `require`/`require_relative` are imports, `include` a base (a mixin).
+#[test]
+fn ruby_modules_classes_methods_and_mixins() {
+    check(
+        Lang::Ruby,
+        r#"# frozen_string_literal: true
+require "json"
+require_relative "helper"
+
+module Shop
+  # A cart of items.
+  # More.
+  class Cart < Base
+    include Enumerable
+    extend Forwardable
+    attr_reader :items, :owner
+    attr_accessor :note
+    MAX = 10
+    def initialize(owner)
+      @items = []
+    end
+
+    def self.build(x) = new(x)
+
+    class << self
+      def empty; new(nil); end
+    end
+
+    def add(item, qty = 1, *rest, key:, &blk)
+      touch
+      validate!(item)
+      total = Price.new(item)
+      total.amount
+      Shop::Tax.rate(1)
+      self.class.build(2)
+      other.thing
+    end
+    def valid?; true; end
+    def ==(other) = true
+    def name=(v); end
+    alias size count
+    alias_method :length, :count
+    define_method(:each_item) { |x| x }
+  end
+
+  class Cart
+    def reopened; end
+  end
+end
+
+class Shop::Tax
+  def self.rate(x); end
+end
+
+def Shop.helper; end
+
+module Shop
+  def Shop.more; end
+  def Tax.levy; end
+end
+
+Point = Struct.new(:x, :y) do
+  def norm; end
+end
+"#,
+        expect![[r#"
+            interface Shop 5:1-44:4 name@5:8 parent=- sig="module Shop" doc=""
+            class Shop.Cart 8:3-39:6 name@8:9 parent=Shop sig="class Cart < Base" doc="A cart of items."
+            field Shop.Cart.items 11:5-11:31 name@11:18 parent=Shop.Cart sig="attr_reader :items, :owner" doc=""
+            field Shop.Cart.owner 11:5-11:31 name@11:26 parent=Shop.Cart sig="attr_reader :items, :owner" doc=""
+            field Shop.Cart.note 12:5-12:24 name@12:20 parent=Shop.Cart sig="attr_accessor :note" doc=""
+            constant Shop.Cart.MAX 13:5-13:13 name@13:5 parent=Shop.Cart sig="MAX = 10" doc=""
+            method Shop.Cart.initialize 14:5-16:8 name@14:9 parent=Shop.Cart sig="def initialize(owner)" doc="" params=1
+            function Shop.Cart.build 18:5-18:31 name@18:14 parent=Shop.Cart sig="def self.build(x)" doc="" params=1
+            function Shop.Cart.empty 21:7-21:31 name@21:11 parent=Shop.Cart sig="def empty" doc="" params=0
+            method Shop.Cart.add 24:5-32:8 name@24:9 parent=Shop.Cart sig="def add(item, qty = 1, *rest, key:, &blk)" doc="" params=5
+            method Shop.Cart.valid? 33:5-33:26 name@33:9 parent=Shop.Cart sig="def valid?" doc="" params=0
+            method Shop.Cart.== 34:5-34:25 name@34:9 parent=Shop.Cart sig="def ==(other)" doc="" params=1
+            method Shop.Cart.name= 35:5-35:22 name@35:9 parent=Shop.Cart sig="def name=(v)" doc="" params=1
+            method Shop.Cart.size 36:5-36:21 name@36:11 parent=Shop.Cart sig="alias size count" doc=""
+            method Shop.Cart.length 37:5-37:33 name@37:19 parent=Shop.Cart sig="alias_method :length, :count" doc=""
+            method Shop.Cart.each_item 38:5-38:40 name@38:20 parent=Shop.Cart sig="define_method(:each_item) { |x| x }" doc=""
+            method Shop.Cart.reopened 42:5-42:22 name@42:9 parent=Shop.Cart sig="def reopened" doc="" params=0
+            class Shop.Tax 46:1-48:4 name@46:13 parent=Shop sig="class Shop::Tax" doc=""
+            function Shop.Tax.rate 47:3-47:24 name@47:12 parent=Shop.Tax sig="def self.rate(x)" doc="" params=1
+            function Shop.helper 50:1-50:21 name@50:10 parent=Shop sig="def Shop.helper" doc="" params=0
+            function Shop.more 53:3-53:21 name@53:12 parent=Shop sig="def Shop.more" doc="" params=0
+            function Shop.Tax.levy 54:3-54:20 name@54:11 parent=Shop.Tax sig="def Tax.levy" doc="" params=0
+            class Point 57:1-59:4 name@57:1 parent=- sig="Point = Struct.new(:x, :y) do" doc=""
+            method Point.norm 58:3-58:16 name@58:7 parent=Point sig="def norm" doc="" params=0
+            calls <file> -> require @2:1
+            calls <file> -> require_relative @3:1
+            extends Shop.Cart -> Base @8:16
+            calls Shop.Cart -> include @9:5
+            extends Shop.Cart -> Enumerable @9:13
+            calls Shop.Cart -> extend @10:5
+            extends Shop.Cart -> Forwardable @10:12
+            calls Shop.Cart.owner -> attr_reader @11:5
+            calls Shop.Cart.note -> attr_accessor @12:5
+            calls Shop.Cart.build -> new @18:25
+            calls Shop.Cart.empty -> new @21:18
+            calls Shop.Cart.add -> touch @25:7
+            calls Shop.Cart.add -> validate! @26:7
+            calls Shop.Cart.add -> Price.new @27:21
+            calls Shop.Cart.add -> total.amount @28:13 hint=Price
+            calls Shop.Cart.add -> Shop.Tax.rate @29:17
+            calls Shop.Cart.add -> self.class().build @30:18 hint=Shop.Cart
+            calls Shop.Cart.add -> self.class @30:12 hint=Shop.Cart
+            calls Shop.Cart.add -> other.thing @31:13
+            calls Shop.Cart.length -> alias_method @37:5
+            calls Shop.Cart.each_item -> define_method @38:5
+            calls Point -> Struct.new @57:16
+            import json member=None alias=None
+            import ./helper member=None alias=None
+        "#]],
+    );
+}

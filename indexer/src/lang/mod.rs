@@ -72,6 +72,7 @@ languages! {
     Cpp: cpp::CPP,
     Php: php::PHP,
     CSharp: csharp::CSHARP,
+    Ruby: ruby::RUBY,
 }
 
 impl Lang {
@@ -474,7 +475,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), PHP (.php), C# (.cs)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), PHP (.php), C# (.cs), Ruby (.rb, .rake, .gemspec)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");
@@ -488,6 +489,14 @@ mod tests {
         assert!(Lang::is_test_file("src/a.test.ts") && Lang::is_test_file("a.spec.js"));
         assert!(!Lang::is_test_file("src/testing.ts"));
         assert!(Lang::is_test_file("src/test/java/p/StoreTest.java"));
+        assert_eq!(Lang::of_path(Path::new("lib/a/b.rb")), Some(Lang::Ruby));
+        assert_eq!(Lang::of_path(Path::new("tasks/db.rake")), Some(Lang::Ruby));
+        assert_eq!(Lang::of_path(Path::new("shop.gemspec")), Some(Lang::Ruby));
+        // Names without an extension are not walked by name: no `Rakefile`, `Gemfile`.
+        assert_eq!(Lang::of_path(Path::new("Rakefile")), None);
+        assert_eq!(Lang::of_id("rb:lib/a.rb#A.B.valid?"), Some(Lang::Ruby));
+        assert!(Lang::is_test_file("test/cart_test.rb") && Lang::is_test_file("spec/a_spec.rb"));
+        assert!(!Lang::is_test_file("lib/testing.rb"));
         assert_eq!(
             Lang::of_path(Path::new("src/Http/Kernel.php")),
             Some(Lang::Php)

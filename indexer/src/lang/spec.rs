@@ -46,6 +46,9 @@ pub struct Language {
     pub implicit_self: bool,
     /// A name bound again in the same scope is not a new definition (Python's variables).
     pub first_binding_defines: bool,
+    /// Kinds of scope that a file may open again (Ruby's `class A … end` twice): the second
+    /// opening is the first one's symbol, no `A~2`.
+    pub reopens: &'static [Kind],
     /// Syntax nodes whose insides are local though they are no symbol (anonymous functions,
     /// callbacks, an object literal's methods): a definition inside one, and not inside a
     /// symbol inside it, is left out.
@@ -121,6 +124,7 @@ impl Language {
             implicit_self: false,
             overloads: false,
             first_binding_defines: false,
+            reopens: &[],
             local_scopes: &[],
             macro_calls: &[],
             impls_anywhere: false,
@@ -184,8 +188,9 @@ pub struct ScipSpec {
     pub manager: &'static str,
     /// A file is a module (SCIP kind `Module`), not only a file (`File`).
     pub files_are_modules: bool,
-    /// Project files that name a package, by file name, each with its reader; the nearest one
-    /// above a file that names a package is the file's package.
+    /// Project files that name a package, by file name (`*.gemspec`: any file ending so, the
+    /// first by name), each with its reader; the nearest one above a file that names a
+    /// package is the file's package.
     pub manifests: &'static [(&'static str, ReadPackage)],
 }
 
@@ -414,6 +419,12 @@ pub trait Syntax: Sync {
     /// capture is the `operator` keyword).
     fn name(&self, src: &[u8], def: &Def<'_>) -> String {
         crate::syntax::text(src, def.name)
+    }
+
+    /// Where the definition's name is written: the `@name` capture's range, unless its
+    /// text holds more than the name (Ruby's `attr_reader :x`, whose capture is `:x`).
+    fn name_span(&self, src: &[u8], def: &Def<'_>) -> crate::model::Span {
+        crate::syntax::span_of(src, def.name)
     }
 
     /// Kinds that open a scope for qualified names.

@@ -20,6 +20,8 @@ pub(super) mod java;
 pub(super) mod php;
 #[path = "../lang/python/resolve.rs"]
 pub(super) mod python;
+#[path = "../lang/ruby/resolve.rs"]
+pub(super) mod ruby;
 #[path = "../lang/rust/resolve.rs"]
 pub(super) mod rust;
 #[path = "../lang/typescript/resolve.rs"]
@@ -38,5 +40,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::Cpp => &cpp::CppResolver,
         Lang::Php => &php::PhpResolver,
         Lang::CSharp => &csharp::CSharpResolver,
+        Lang::Ruby => &ruby::RubyResolver,
     }
 }
