@@ -633,3 +633,23 @@ mod collapse_tests {
         }
     }
 }
+
+/// Parse `src`, stopping when `until` passes (`None` when it did, or when the grammar
+/// could not be used). A stopped parse is not resumed by the next one.
+pub fn parse_until(
+    parser: &mut tree_sitter::Parser,
+    src: &[u8],
+    until: Option<std::time::Instant>,
+) -> Option<tree_sitter::Tree> {
+    let Some(until) = until else {
+        return parser.parse(src, None);
+    };
+    let mut stop = |_: &tree_sitter::ParseState| std::time::Instant::now() >= until;
+    let options = tree_sitter::ParseOptions::new().progress_callback(&mut stop);
+    let mut input = |at: usize, _: tree_sitter::Point| -> &[u8] { src.get(at..).unwrap_or(&[]) };
+    let tree = parser.parse_with_options(&mut input, None, Some(options));
+    if tree.is_none() {
+        parser.reset();
+    }
+    tree
+}

@@ -23,6 +23,7 @@ mod types;
 
 use crate::lang::{Lang, MacroArgs};
 use crate::model::FileExtract;
+use crate::syntax::parse_until;
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
 pub use query::{check_query, QueryError};
 use query::{compile, LangQuery};
@@ -42,26 +43,6 @@ pub const DEFAULT_PARSE_BOUND: Duration = Duration::from_secs(10);
 
 /// How the skip reason of a file stopped by the bound starts.
 pub const PARSE_STOPPED: &str = "parse stopped";
-
-/// Parse `src`, stopping when `until` passes (`None` when it did, or when the grammar
-/// could not be used). A stopped parse is not resumed by the next one.
-fn parse_until(
-    parser: &mut Parser,
-    src: &[u8],
-    until: Option<Instant>,
-) -> Option<tree_sitter::Tree> {
-    let Some(until) = until else {
-        return parser.parse(src, None);
-    };
-    let mut stop = |_: &tree_sitter::ParseState| Instant::now() >= until;
-    let options = tree_sitter::ParseOptions::new().progress_callback(&mut stop);
-    let mut input = |at: usize, _: tree_sitter::Point| -> &[u8] { src.get(at..).unwrap_or(&[]) };
-    let tree = parser.parse_with_options(&mut input, None, Some(options));
-    if tree.is_none() {
-        parser.reset();
-    }
-    tree
-}
 
 /// The compiled queries of every language. Build once, share between threads.
 pub struct Extractor {

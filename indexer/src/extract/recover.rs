@@ -212,7 +212,7 @@ pub(super) fn recover(
     for _ in 0..ROUNDS {
         let mut errs = |end: usize, text: &[u8]| {
             budget.set(budget.get().saturating_sub(end));
-            super::parse_until(parser, &closed_prefix(text, end, bodies), until)
+            crate::syntax::parse_until(parser, &closed_prefix(text, end, bodies), until)
                 .is_none_or(|t| t.root_node().has_error())
         };
         if !errs(text.len(), &text) {
