@@ -412,6 +412,12 @@ pub trait Syntax: Sync {
         crate::syntax::text(src, def.name)
     }
 
+    /// The node whose range is the name's, when the name is not a node of its own (Kotlin's
+    /// secondary constructor, named after its class, is at its `constructor` keyword).
+    fn name_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
+        def.name
+    }
+
     /// Kinds that open a scope for qualified names.
     fn is_scope(&self, kind: Kind) -> bool;
 

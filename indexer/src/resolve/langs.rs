@@ -14,6 +14,8 @@ pub(super) mod cpp;
 pub(super) mod go;
 #[path = "../lang/java/resolve.rs"]
 pub(super) mod java;
+#[path = "../lang/kotlin/resolve.rs"]
+pub(super) mod kotlin;
 #[path = "../lang/python/resolve.rs"]
 pub(super) mod python;
 #[path = "../lang/rust/resolve.rs"]
@@ -32,5 +34,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::Java => &java::JavaResolver,
         Lang::C => &c::CResolver,
         Lang::Cpp => &cpp::CppResolver,
+        Lang::Kotlin => &kotlin::KotlinResolver,
     }
 }
