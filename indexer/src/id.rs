@@ -372,7 +372,7 @@ mod tests {
         let cases = [
             "",
             "session.py",
-            "kt:src/main.kt",
+            "zz:src/main.zz",
             "py:",
             "py:/abs/path.py",
             "py:../up.py",

@@ -670,6 +670,151 @@ const RB_EDGES: &str = r#"
     extends rb:test/cart_test.rb#CartTest|?Minitest.Test|unresolved
 "#;
 
+/// A Gradle-layout Kotlin project: an interface, an abstract base with a constructor property,
+/// a class extending one and implementing the other (a secondary constructor, overloads, an
+/// inherited function called bare, a data class, a companion object called through its class),
+/// a sealed class with a nested class and an object, an enum, a type alias, extension
+/// functions of one name on two receivers and an extension property, a top-level function
+/// and constant, an aliased import, a star import, and a test in the same package under
+/// another source root. Every symbol and every edge.
+#[test]
+fn kotlin_fixture_map() {
+    let ws = fixture("kotlin_app");
+    let stats = index(ws.path());
+    assert_eq!(stats["files"], 9);
+    assert_eq!(stats["parseErrors"], 0);
+    assert_eq!(
+        fixture_symbols(ws.path()),
+        [
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|function|10|5|fun main()",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#report|function|21|5|fun report(catalog: Catalog)",
+            "kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.name|field|4|30|val name: String",
+            "kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.touch|method|7|19|protected fun touch()",
+            "kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.writes|field|5|19|protected var writes: Int",
+            "kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore|class|4|16|abstract class BaseStore(val name: String)",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.first|method|36|9|fun first(): Item",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.items|field|33|27|private val items: List<Item>",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.total|method|34|9|fun total(): Int",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog|class|33|7|class Catalog(private val items: List<Item>)",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Category.BOOKS|constant|13|5|BOOKS(\"b\")",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Category.GAMES|constant|14|5|GAMES(\"g\")",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Category.code|field|12|25|val code: String",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Category.label|method|16|9|fun label(): String",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Category|type|12|12|enum class Category(val code: String)",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.Book|class|5|11|class Book(name: String, price: Int) : Item(name, price)",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.Gift|class|7|12|object Gift : Item(\"gift\", 0)",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.isFree|method|9|9|fun isFree(): Boolean",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.label|variable|30|10|val Item.label: String",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.name|field|4|23|val name: String",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.price|field|4|41|val price: Int",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.weight|function|28|10|fun Item.weight(): Int",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item|class|4|14|sealed class Item(val name: String, val price: Int)",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#List.total|function|22|16|fun List<Item>.total(): Int",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Prices|type|19|11|typealias Prices = Map<String, Int>",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#String.weight|function|25|12|fun String.weight(): Int",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion.DEFAULT_CAPACITY|constant|31|19|const val DEFAULT_CAPACITY",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion.create|method|33|13|fun create(): MemoryStore",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion|class|30|5|companion object",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Entry.count|field|28|26|val count: Int",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Entry|class|28|16|data class Entry(val count: Int)",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.MemoryStore|method|9|5|constructor() : this(16)",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.capacity|field|6|31|private val capacity: Int",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.find|method|20|17|private fun find(key: String): Entry?",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.get|method|18|18|override fun get(key: String): Int?",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.items|field|7|17|private val items",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put|method|11|18|override fun put(key: String, value: Int)",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put~2|method|16|9|fun put(key: String)",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.size|method|25|9|fun size(): Int",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore|class|6|7|class MemoryStore(private val capacity: Int) : BaseStore(\"memory\"), Store",
+            "kt:src/main/kotlin/com/acme/shop/Store.kt#Store.get|method|7|9|fun get(key: String): Int?",
+            "kt:src/main/kotlin/com/acme/shop/Store.kt#Store.put|method|5|9|fun put(key: String, value: Int)",
+            "kt:src/main/kotlin/com/acme/shop/Store.kt#Store|interface|4|11|interface Store",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#Keys.isValid|method|9|9|fun isValid(key: String): Boolean",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#Keys|class|8|8|object Keys",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#PREFIX|constant|3|11|const val PREFIX",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize|function|6|5|fun normalize(key: String): String",
+            "kt:src/test/kotlin/com/acme/shop/MemoryStoreTest.kt#MemoryStoreTest.putsAndGets|method|4|9|fun putsAndGets()",
+            "kt:src/test/kotlin/com/acme/shop/MemoryStoreTest.kt#MemoryStoreTest|class|3|7|class MemoryStoreTest",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "calls"),
+        [
+            "kt:build.gradle.kts|?kotlin|unresolved",
+            "kt:build.gradle.kts|?plugins|unresolved",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|?max|external",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/app/Main.kt#report|local",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.Book|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion.create|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put~2|inferred",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.size|inferred",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/Store.kt#Store.put|inferred",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/util/Keys.kt#Keys.isValid|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#report|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.total|inferred",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.first|?items.first|external",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.total|?items.total|external",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Category.label|?code.uppercase|external",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.label|?name.uppercase|external",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion.create|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.find|kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize|import",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.get|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.find|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put|kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.touch|inferred",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Entry|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put|kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize|import",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put~2|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put|local",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#Keys.isValid|?key.isNotEmpty|external",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize|?key.trim().lowercase|external",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize|?key.trim|external",
+            "kt:src/test/kotlin/com/acme/shop/MemoryStoreTest.kt#MemoryStoreTest.putsAndGets|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.get|inferred",
+            "kt:src/test/kotlin/com/acme/shop/MemoryStoreTest.kt#MemoryStoreTest.putsAndGets|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put|inferred",
+            "kt:src/test/kotlin/com/acme/shop/MemoryStoreTest.kt#MemoryStoreTest.putsAndGets|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore|package",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "imports"),
+        [
+            "kt:src/main/kotlin/com/acme/app/Main.kt|kt:ext:kotlin.math|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt|kt:src/main/kotlin/com/acme/shop/Catalog.kt|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt|kt:src/main/kotlin/com/acme/shop/Store.kt|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt|kt:src/main/kotlin/com/acme/shop/util/|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt|kt:src/main/kotlin/com/acme/shop/|import",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt|kt:src/main/kotlin/com/acme/shop/util/|import",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "extends"),
+        [
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.Book|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item|local",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.Gift|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore|kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore|package",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "implements"),
+        [
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore|kt:src/main/kotlin/com/acme/shop/Store.kt#Store|package",
+        ]
+    );
+    assert_eq!(
+        sorted_edges(ws.path(), "uses"),
+        [
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main|kt:src/main/kotlin/com/acme/shop/Store.kt#Store|import",
+            "kt:src/main/kotlin/com/acme/app/Main.kt#report|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog|import",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.first|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item|local",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#Catalog.items|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item|local",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#List.total|kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion.create|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.find|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Entry|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.find|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Entry|local",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.items|kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Entry|local",
+        ]
+    );
+}
+
 /// A Cargo workspace of two crates: a library (a struct with an impl and a trait impl, a trait,
 /// an enum, consts, a type alias, a macro, a file module and an inline test module) and a binary
 /// using it by its crate name. Every symbol; the calls, imports and uses.

@@ -671,6 +671,78 @@ fn rb_report(lsp: bool) -> String {
     out
 }
 
+fn kotlin_report(lsp: bool) -> String {
+    let dir = fixture("kotlin_app");
+    let ws = workspace(dir.path(), lsp);
+    let mut out = String::new();
+    let o = &mut out;
+    // An overload: the one-argument `put` is `put~2`; its caller, through an inferred local.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/main/kotlin/com/acme/app/Main.kt:main@memory.<|>put"}),
+    );
+    // A companion object's function called on its class.
+    show(
+        &ws,
+        o,
+        "nav_definition",
+        json!({"locate": "src/main/kotlin/com/acme/app/Main.kt:main@MemoryStore.<|>create"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put~2"}),
+    );
+    // An inherited function called bare, and a top-level function imported.
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.touch"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_references",
+        json!({"nodeId": "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_implementations",
+        json!({"locate": "src/main/kotlin/com/acme/shop/Store.kt:Store"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_calls",
+        json!({"locate": "src/main/kotlin/com/acme/shop/MemoryStore.kt:MemoryStore.put", "direction": "outgoing"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_outline",
+        json!({"file": "src/main/kotlin/com/acme/shop/Catalog.kt"}),
+    );
+    show(
+        &ws,
+        o,
+        "nav_hover",
+        json!({"locate": "src/main/kotlin/com/acme/shop/util/Keys.kt:normalize"}),
+    );
+    show(&ws, o, "nav_symbols", json!({"query": "weight"}));
+    show(
+        &ws,
+        o,
+        "nav_rename",
+        json!({"locate": "src/main/kotlin/com/acme/shop/BaseStore.kt:BaseStore.touch", "newName": "mark"}),
+    );
+    out
+}
+
 fn c_report(lsp: bool) -> String {
     let dir = fixture("c_app");
     let ws = workspace(dir.path(), lsp);
@@ -1494,6 +1566,72 @@ fn java_with_jdtls() {
               method Catalog.total 42:16
         nav_hover {"locate":"src/main/java/com/acme/shop/util/Keys.java:Keys.normalize"}
           source lsp: String com.acme.shop.util.Keys.normalize(String key) Lower-cases and prefixes a key.
+    "#]],
+    );
+}
+
+/// Kotlin has no server here (kotlin-language-server is the user's to install): every nav
+/// tool answers from the map or a parse, labelled.
+#[test]
+fn kotlin_without_a_server() {
+    check(
+        kotlin_report(false),
+        expect![[r#"
+        nav_definition {"locate":"src/main/kotlin/com/acme/app/Main.kt:main@memory.<|>put"}
+          source map
+            src/main/kotlin/com/acme/shop/MemoryStore.kt:16:9 kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put~2
+        nav_definition {"locate":"src/main/kotlin/com/acme/app/Main.kt:main@MemoryStore.<|>create"}
+          source map
+            src/main/kotlin/com/acme/shop/MemoryStore.kt:33:13 kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion.create
+        nav_references {"nodeId":"kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put~2"}
+          source map
+            src/main/kotlin/com/acme/app/Main.kt:14:12 kt:src/main/kotlin/com/acme/app/Main.kt#main
+        nav_references {"nodeId":"kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.touch"}
+          source map
+            src/main/kotlin/com/acme/shop/MemoryStore.kt:12:9 kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put
+        nav_references {"nodeId":"kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize"}
+          source map
+            src/main/kotlin/com/acme/app/Main.kt:18:18 kt:src/main/kotlin/com/acme/app/Main.kt#main
+            src/main/kotlin/com/acme/shop/MemoryStore.kt:13:15 kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put
+            src/main/kotlin/com/acme/shop/MemoryStore.kt:21:35 kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.find
+        nav_implementations {"locate":"src/main/kotlin/com/acme/shop/Store.kt:Store"}
+          source map
+            src/main/kotlin/com/acme/shop/MemoryStore.kt:6:7 kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore
+        nav_calls {"direction":"outgoing","locate":"src/main/kotlin/com/acme/shop/MemoryStore.kt:MemoryStore.put"}
+          source fallback-map
+            src/main/kotlin/com/acme/shop/BaseStore.kt:7:19 kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.touch
+            src/main/kotlin/com/acme/shop/MemoryStore.kt:28:16 kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Entry
+            src/main/kotlin/com/acme/shop/util/Keys.kt:6:5 kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize
+        nav_outline {"file":"src/main/kotlin/com/acme/shop/Catalog.kt"}
+          source parse
+            class Item 4:14
+              field Item.name 4:23
+              field Item.price 4:41
+              class Item.Book 5:11
+              class Item.Gift 7:12
+              method Item.isFree 9:9
+            type Category 12:12
+              field Category.code 12:25
+              constant Category.BOOKS 13:5
+              constant Category.GAMES 14:5
+              method Category.label 16:9
+            type Prices 19:11
+            function List.total 22:16
+            function String.weight 25:12
+              function Item.weight 28:10
+              variable Item.label 30:10
+            class Catalog 33:7
+              field Catalog.items 33:27
+              method Catalog.total 34:9
+              method Catalog.first 36:9
+        nav_hover {"locate":"src/main/kotlin/com/acme/shop/util/Keys.kt:normalize"}
+          source map: fun normalize(key: String): String
+        nav_symbols {"query":"weight"}
+          source map
+            src/main/kotlin/com/acme/shop/Catalog.kt:28:10 kt:src/main/kotlin/com/acme/shop/Catalog.kt#Item.weight
+            src/main/kotlin/com/acme/shop/Catalog.kt:25:12 kt:src/main/kotlin/com/acme/shop/Catalog.kt#String.weight
+        nav_rename {"locate":"src/main/kotlin/com/acme/shop/BaseStore.kt:BaseStore.touch","newName":"mark"}
+          error LSP_UNAVAILABLE
     "#]],
     );
 }

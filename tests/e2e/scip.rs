@@ -610,6 +610,9 @@ fn fixtures_export_lint_clean_read_back_whole_and_match_their_snapshots() {
             &["cargo shop-store 0.2.0", "cargo shop-app 0.2.0"],
         ),
         ("java_app", "//", &["maven shop 1.2.0"]),
+        // Kotlin's manager is `kotlin-maven` (Maven is Java's): the package is the one
+        // `settings.gradle.kts` names.
+        ("kotlin_app", "//", &["kotlin-maven kshop ."]),
         // C's manager is `conan`, which no other language uses; the package is the one
         // `CMakeLists.txt`'s `project(…)` names.
         ("c_app", "//", &["conan inv 0.1.0"]),

@@ -102,6 +102,24 @@ const FIXTURES: &[Questions] = &[
         ),
     },
     Questions {
+        fixture: "kotlin_app",
+        ids: &[
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.put~2",
+            "kt:src/main/kotlin/com/acme/shop/Catalog.kt#String.weight",
+            "kt:src/main/kotlin/com/acme/shop/MemoryStore.kt#MemoryStore.Companion.create",
+        ],
+        search: &["MemoryStore", "weight", "Item.Book"],
+        path: (
+            "kt:src/main/kotlin/com/acme/app/Main.kt#main",
+            "kt:src/main/kotlin/com/acme/shop/util/Keys.kt#normalize",
+        ),
+        outline: "src/main/kotlin/com/acme/shop/Catalog.kt",
+        rename: (
+            "kt:src/main/kotlin/com/acme/shop/BaseStore.kt#BaseStore.touch",
+            "mark",
+        ),
+    },
+    Questions {
         fixture: "c_app",
         ids: &[
             "c:src/stock.c#stock_add",
@@ -293,7 +311,14 @@ fn live_answers_are_unchanged_typescript_rust() {
         // live answers are `nav::java_with_jdtls`).
         if !matches!(
             q.fixture,
-            "js_app" | "java_app" | "c_app" | "cpp_app" | "php_app" | "cs_app" | "rb_app"
+            "js_app"
+                | "java_app"
+                | "c_app"
+                | "cpp_app"
+                | "php_app"
+                | "cs_app"
+                | "rb_app"
+                | "kotlin_app"
         ) {
             fixture_snapshot(q, true);
         }

@@ -474,12 +474,17 @@ pub fn anchors_of(list: &Value) -> Vec<Value> {
     out
 }
 
-/// Whether a symbol's name range (its text `written`) holds its `name`: the same text, or a
+/// Whether a symbol's name range (its text `written`) holds its `name`: the same text, a
 /// C++ conversion operator, named after its type (`operator Matcher` for `operator
 /// ::testing::Matcher<F>() const` on one line), whose range runs from the keyword and holds
-/// the type's name.
+/// the type's name, or a Kotlin declaration named by no identifier of its own.
 pub fn holds_name(written: &str, name: &str) -> bool {
     if written == name {
+        return true;
+    }
+    // Kotlin: a secondary constructor, named after its class, at its `constructor` keyword;
+    // an unnamed companion object, `Companion`, at `companion`.
+    if written == "constructor" || (written == "companion" && name == "Companion") {
         return true;
     }
     name.strip_prefix("operator ").is_some_and(|w| {

@@ -127,6 +127,91 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     None => break,
                 }
             }
+            // Kotlin: `this`, `this@A`, `super`.
+            "this_expression" | "super_expression" => {
+                let word = if cur.kind_name() == "this_expression" {
+                    "this"
+                } else {
+                    "super"
+                };
+                push(&mut parts, word.to_string(), &mut called);
+                break;
+            }
+            // Kotlin's `f(…)`, `a.f(…)`, `f { … }`: the callee is the first child, no field.
+            "call_expression" if cur.field("function").is_none() => {
+                // `g(1) { … }` is a call whose callee is the call `g(1)`: that one is
+                // read as part of it, not again on its own.
+                if first && kotlin_lambda_callee(cur) {
+                    return (String::new(), node);
+                }
+                match cur.named_child(0).filter(|f| {
+                    matches!(
+                        f.kind_name(),
+                        "identifier"
+                            | "navigation_expression"
+                            | "call_expression"
+                            | "this_expression"
+                            | "index_expression"
+                    )
+                }) {
+                    Some(f) => {
+                        if !first {
+                            called.insert_str(0, "()");
+                        }
+                        cur = f;
+                        continue;
+                    }
+                    None => {
+                        parts.push("?".to_string());
+                        break;
+                    }
+                }
+            }
+            // Kotlin's `a.b`, `a?.b`: the object, then the member's name, as children.
+            "navigation_expression" => {
+                let n = cur.named_child_count();
+                let (Some(obj), Some(attr)) = (
+                    cur.named_child(0),
+                    n.checked_sub(1)
+                        .and_then(|i| cur.named_child(i))
+                        .filter(|a| a.kind_name() == "identifier" && n == 2),
+                ) else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if first {
+                    leaf = attr;
+                }
+                push(&mut parts, text(src, attr), &mut called);
+                cur = obj;
+            }
+            // Kotlin's types: `a.B<T>` (its names), `T?`.
+            "user_type" => {
+                let mut c = cur.walk();
+                let names: Vec<Node<'t>> = cur
+                    .named_children(&mut c)
+                    .filter(|k| k.kind_name() == "identifier")
+                    .collect();
+                let Some(last) = names.last() else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                if first {
+                    leaf = *last;
+                }
+                push(&mut parts, text(src, *last), &mut called);
+                for s in names.iter().rev().skip(1) {
+                    parts.push(text(src, *s));
+                }
+                break;
+            }
+            "nullable_type" if called.is_empty() => match cur.named_child(0) {
+                Some(t) => {
+                    cur = t;
+                    continue;
+                }
+                None => break,
+            },
             // Java: `a.m()`, `m()`; in the middle of a chain the name is called.
             "method_invocation" => {
                 let Some(name) = cur.field("name") else {
@@ -419,4 +504,16 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     }
     parts.reverse();
     (parts.join("."), leaf)
+}
+
+/// Whether a Kotlin call is the callee of a call that adds a trailing lambda (`g(1)` of
+/// `g(1) { … }`).
+fn kotlin_lambda_callee(call: Node<'_>) -> bool {
+    call.parent().is_some_and(|p| {
+        p.kind_name() == "call_expression"
+            && p.named_child(0) == Some(call)
+            && (0..p.named_child_count())
+                .filter_map(|i| p.named_child(i))
+                .any(|k| k.kind_name() == "annotated_lambda")
+    })
 }

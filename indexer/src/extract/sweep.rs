@@ -405,6 +405,9 @@ fn take_ref<'t>(
 /// The number of arguments a call passes: of the call node captured (`a.m(x)`), or of the
 /// call around the captured name (`new T(x)`).
 fn call_args(node: Node<'_>) -> Option<u16> {
+    if let Some(n) = kotlin_call_args(node) {
+        return Some(n);
+    }
     let args = node
         .field("arguments")
         .or_else(|| node.parent()?.field("arguments"))?;
@@ -413,5 +416,37 @@ fn call_args(node: Node<'_>) -> Option<u16> {
         .named_children(&mut c)
         .filter(|a| !matches!(a.kind_name(), "comment" | "line_comment" | "block_comment"))
         .count();
+    u16::try_from(n).ok()
+}
+
+/// The number of arguments of Kotlin's call (a `call_expression` without fields): its
+/// `value_arguments`, and a trailing lambda (`f(a) { … }`, `f { … }`) as one more; the
+/// grammar reads `f(a) { … }` as the lambda added to the call `f(a)`.
+fn kotlin_call_args(node: Node<'_>) -> Option<u16> {
+    if node.kind_name() != "call_expression" || node.field("function").is_some() {
+        return None;
+    }
+    let mut c = node.walk();
+    let kids: Vec<Node<'_>> = node.named_children(&mut c).collect();
+    let lambdas = kids
+        .iter()
+        .filter(|k| k.kind_name() == "annotated_lambda")
+        .count();
+    let mut n = lambdas;
+    match kids.iter().find(|k| k.kind_name() == "value_arguments") {
+        Some(args) => {
+            let mut c = args.walk();
+            n += args
+                .named_children(&mut c)
+                .filter(|a| a.kind_name() == "value_argument")
+                .count();
+        }
+        None if lambdas > 0 => {
+            if let Some(inner) = kids.first().filter(|k| k.kind_name() == "call_expression") {
+                n += usize::from(kotlin_call_args(*inner).unwrap_or(0));
+            }
+        }
+        None => {}
+    }
     u16::try_from(n).ok()
 }

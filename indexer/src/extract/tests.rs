@@ -1424,3 +1424,107 @@ end
         "#]],
     );
 }
+
+#[test]
+fn kotlin_declarations_extensions_and_calls() {
+    check(
+        Lang::Kotlin,
+        r#"package a.b
+
+import x.y.Z
+import x.y.*
+import p.Q as R
+
+/** A point. */
+data class P(val x: Int, var y: String = "", z: Int) : Base(1), I1, I2 by d {
+    constructor(a: Int) : this(a, "", 0)
+    val q: Int get() = 1
+    fun f(a: Int): Int { return this.g(a) + g(a) + x.h() }
+    companion object { fun make() = P(1, "", 2) }
+    inner class In
+    object O { fun f() {} }
+}
+sealed interface S<T>
+enum class E(val c: Int) { A(1), B(2) { override fun g() {} }; fun h() = 1 }
+annotation class Ann
+typealias M<K> = Map<K, String>
+fun <T> List<T>.ext(n: Int = 0): T = get(n)
+fun String?.ext() = 1
+const val K = 1
+fun main() { val p: P = P(1); p.f(2); P.make(); p.q.also { } }
+"#,
+        expect![[r#"
+            class P 8:1-15:2 name@8:12 parent=- sig="data class P(val x: Int, var y: String = \"\", z: Int) : Base(1), I1, I2 by d" doc="A point."
+            field P.x 8:14-8:24 name@8:18 parent=P sig="val x: Int" doc=""
+            field P.y 8:26-8:44 name@8:30 parent=P sig="var y: String" doc=""
+            method P.P 9:5-9:41 name@9:5 parent=P sig="constructor(a: Int) : this(a, \"\", 0)" doc="" params=1
+            field P.q 10:5-10:25 name@10:9 parent=P sig="val q: Int" doc=""
+            method P.f 11:5-11:59 name@11:9 parent=P sig="fun f(a: Int): Int" doc="" params=1
+            class P.Companion 12:5-12:50 name@12:5 parent=P sig="companion object" doc=""
+            method P.Companion.make 12:24-12:48 name@12:28 parent=P.Companion sig="fun make()" doc="" params=0
+            class P.In 13:5-13:19 name@13:17 parent=P sig="inner class In" doc=""
+            class P.O 14:5-14:28 name@14:12 parent=P sig="object O" doc=""
+            method P.O.f 14:16-14:26 name@14:20 parent=P.O sig="fun f()" doc="" params=0
+            interface S 16:1-16:22 name@16:18 parent=- sig="sealed interface S<T>" doc=""
+            type E 17:1-17:77 name@17:12 parent=- sig="enum class E(val c: Int)" doc=""
+            field E.c 17:14-17:24 name@17:18 parent=E sig="val c: Int" doc=""
+            constant E.A 17:28-17:32 name@17:28 parent=E sig="A(1)" doc=""
+            constant E.B 17:34-17:62 name@17:34 parent=E sig="B(2)" doc=""
+            method E.h 17:64-17:75 name@17:68 parent=E sig="fun h()" doc="" params=0
+            class Ann 18:1-18:21 name@18:18 parent=- sig="annotation class Ann" doc=""
+            type M 19:1-19:32 name@19:11 parent=- sig="typealias M<K> = Map<K, String>" doc=""
+            function List.ext 20:1-20:44 name@20:17 parent=- sig="fun <T> List<T>.ext(n: Int = 0): T" doc="" params=1
+            function String.ext 21:1-21:22 name@21:13 parent=- sig="fun String?.ext()" doc="" params=0
+            constant K 22:1-22:16 name@22:11 parent=- sig="const val K" doc=""
+            function main 23:1-23:63 name@23:5 parent=- sig="fun main()" doc="" params=0
+            uses P.x -> Int @8:21
+            uses P.y -> String @8:33
+            uses P -> Int @8:49
+            extends P -> Base @8:56
+            implements P -> I1 @8:65
+            implements P -> I2 @8:69
+            uses P.P -> Int @9:20
+            uses P.q -> Int @10:12
+            uses P.f -> Int @11:14
+            uses P.f -> Int @11:20
+            calls P.f -> this.g @11:38 hint=P
+            calls P.f -> g @11:45
+            calls P.f -> x.h @11:54
+            calls P.Companion.make -> P @12:37
+            uses E.c -> Int @17:21
+            uses M -> K @19:22
+            uses M -> String @19:25
+            uses List.ext -> T @20:14
+            uses List.ext -> Int @20:24
+            uses List.ext -> T @20:34
+            calls List.ext -> get @20:38
+            uses main -> P @23:21
+            calls main -> P @23:25
+            calls main -> p.f @23:33 hint=P
+            calls main -> P.make @23:41
+            calls main -> p.q.also @23:53 hint=P
+            import x.y member=Some("Z") alias=None
+            import x.y member=Some("*") alias=None
+            import p member=Some("Q") alias=Some("R")
+            package a.b
+        "#]],
+    );
+}
+
+#[test]
+fn kotlin_a_broken_declaration_keeps_the_rest() {
+    check(
+        Lang::Kotlin,
+        "package a\n\nclass A {\n    fun f(: Int {\n}\n\nclass B {\n    fun g() = 1\n}\n\nfun h() = B()\n",
+        expect![[r#"
+            class A 3:1-5:2 name@3:7 parent=- sig="class A { fun f(: Int" doc=""
+            class B 7:1-9:2 name@7:7 parent=- sig="class B" doc=""
+            method B.g 8:5-8:16 name@8:9 parent=B sig="fun g()" doc="" params=0
+            function h 11:1-11:14 name@11:5 parent=- sig="fun h()" doc="" params=0
+            implements A -> Int @4:13
+            calls h -> B @11:11
+            package a
+            parse_error
+        "#]],
+    );
+}

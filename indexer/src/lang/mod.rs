@@ -73,6 +73,7 @@ languages! {
     Php: php::PHP,
     CSharp: csharp::CSHARP,
     Ruby: ruby::RUBY,
+    Kotlin: kotlin::KOTLIN,
 }
 
 impl Lang {
@@ -420,6 +421,19 @@ mod tests {
                 some("Python.NET", None),
             ),
             (Lang::CSharp, "Directory.Build.props", "<Project/>", None),
+            (
+                Lang::Kotlin,
+                "settings.gradle.kts",
+                "pluginManagement {}\nrootProject.name = \"kshop\"\ninclude(\":app\")\n",
+                some("kshop", None),
+            ),
+            (
+                Lang::Kotlin,
+                "settings.gradle",
+                "rootProject.name = 'groovy-shop'\n",
+                some("groovy-shop", None),
+            ),
+            (Lang::Kotlin, "settings.gradle.kts", "include(\":app\")\n", None),
         ];
         for (l, file, text, want) in cases {
             assert_eq!(read(l, file, text), want, "{file}: {text:?}");
@@ -433,7 +447,16 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("x.go")), Some(Lang::Go));
         assert_eq!(Lang::of_path(Path::new("x.rs")), Some(Lang::Rust));
         assert_eq!(Lang::of_path(Path::new("a/B.java")), Some(Lang::Java));
-        assert_eq!(Lang::of_path(Path::new("x.kt")), None);
+        assert_eq!(Lang::of_path(Path::new("x.kt")), Some(Lang::Kotlin));
+        assert_eq!(
+            Lang::of_path(Path::new("build.gradle.kts")),
+            Some(Lang::Kotlin)
+        );
+        assert_eq!(
+            Lang::of_id("kt:src/a.kt#String.padStart"),
+            Some(Lang::Kotlin)
+        );
+        assert_eq!(Lang::module_path("src/a/b.kt"), "src/a");
         assert_eq!(
             Lang::of_path(Path::new("src/Shop/Cart.cs")),
             Some(Lang::CSharp)
@@ -475,7 +498,7 @@ mod tests {
         assert_eq!(Lang::of_id("src/a.py:f@x"), None);
         assert_eq!(
             Lang::described(),
-            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), PHP (.php), C# (.cs), Ruby (.rb, .rake, .gemspec)"
+            "Python (.py, .pyi), Go (.go), TypeScript (.ts, .tsx, .mts, .cts), JavaScript (.js, .jsx, .mjs, .cjs), Rust (.rs), Java (.java), C (.c, .h), C++ (.cpp, .cc, .cxx, .c++, .hpp, .hh, .hxx, .h++, .ipp, .tpp), PHP (.php), C# (.cs), Ruby (.rb, .rake, .gemspec), Kotlin (.kt, .kts)"
         );
         assert_eq!(Lang::module_path("src/util/index.ts"), "src/util");
         assert_eq!(Lang::module_path("src/util/a.ts"), "src/util/a");
@@ -489,6 +512,7 @@ mod tests {
         assert!(Lang::is_test_file("src/a.test.ts") && Lang::is_test_file("a.spec.js"));
         assert!(!Lang::is_test_file("src/testing.ts"));
         assert!(Lang::is_test_file("src/test/java/p/StoreTest.java"));
+        assert!(Lang::is_test_file("src/test/kotlin/p/StoreTest.kt"));
         assert_eq!(Lang::of_path(Path::new("lib/a/b.rb")), Some(Lang::Ruby));
         assert_eq!(Lang::of_path(Path::new("tasks/db.rake")), Some(Lang::Ruby));
         assert_eq!(Lang::of_path(Path::new("shop.gemspec")), Some(Lang::Ruby));

@@ -16,6 +16,8 @@ pub(super) mod csharp;
 pub(super) mod go;
 #[path = "../lang/java/resolve.rs"]
 pub(super) mod java;
+#[path = "../lang/kotlin/resolve.rs"]
+pub(super) mod kotlin;
 #[path = "../lang/php/resolve.rs"]
 pub(super) mod php;
 #[path = "../lang/python/resolve.rs"]
@@ -41,5 +43,6 @@ pub(super) fn resolver(lang: Lang) -> &'static dyn Resolver {
         Lang::Php => &php::PhpResolver,
         Lang::CSharp => &csharp::CSharpResolver,
         Lang::Ruby => &ruby::RubyResolver,
+        Lang::Kotlin => &kotlin::KotlinResolver,
     }
 }
