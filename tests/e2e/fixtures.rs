@@ -1387,7 +1387,7 @@ fn errors_are_clear_and_exit_1() {
     );
     for bad in [
         "session.py",
-        "kt:x.kt",
+        "zz:x.zz",
         "py:../x.py",
         "py:a.py#1x",
         "py:a.py#f~1",
