@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// Bumped when extraction or resolution changes what an unchanged file yields in code (the
 /// query files are fingerprinted by their text): maps built before are rebuilt.
-const RULES_REVISION: u32 = 14;
+const RULES_REVISION: u32 = 15;
 
 /// The fingerprint of the rules a map is built by: every language's prefix and query file,
 /// and [`RULES_REVISION`]. A map whose fingerprint differs is rebuilt (`store`).

@@ -313,6 +313,72 @@ pub(crate) fn blank_before_constructor(src: &mut [u8]) -> bool {
     changed
 }
 
+/// A primary constructor on the line after its class's header (`public class Builder\n
+/// internal constructor(\n internal var kind: Kind,`): the grammar ends the class at the line
+/// break and reads the constructor as a function whose `var` parameters it cannot take, so
+/// the class loses its body. Its `constructor(`, when it ends the line, is moved up to the
+/// header's line, the modifiers before it dropped; the line breaks stay, as blank lines, and
+/// every byte after the constructor's line keeps its place (parameters on the constructor's
+/// own line would move, so that line is left alone). Run after [`blank_before_constructor`], so
+/// annotations between are blank already. A line with nothing before `constructor` at
+/// column 0 has no room and is left alone.
+pub(crate) fn join_constructor_line(src: &mut [u8]) -> bool {
+    let lines = line_ranges(src);
+    let text_of = |src: &[u8], (a, b): (usize, usize)| -> (usize, usize) {
+        let s = src[a..b]
+            .iter()
+            .position(|c| !c.is_ascii_whitespace())
+            .map_or(b, |p| a + p);
+        let e = src[a..b]
+            .iter()
+            .rposition(|c| !c.is_ascii_whitespace())
+            .map_or(s, |p| a + p + 1);
+        (s, e.max(s))
+    };
+    let mut changed = false;
+    for li in 1..lines.len() {
+        let (s, e) = text_of(src, lines[li]);
+        if !is_constructor_line(&src[s..e]) {
+            continue;
+        }
+        // The header: the nearest line above with text, past blank ones.
+        let Some(k) = (0..li).rev().find(|&k| {
+            let (a, b) = text_of(src, lines[k]);
+            a < b
+        }) else {
+            continue;
+        };
+        let (ha, hb) = text_of(src, lines[k]);
+        let header = &src[ha..hb];
+        let is_header = header.windows(6).any(|w| w == b"class ")
+            && !header.starts_with(b"//")
+            && !matches!(header.last(), Some(b'{' | b'(' | b',' | b'}' | b')' | b'='));
+        if !is_header {
+            continue;
+        }
+        let Some(at) = src[s..e].windows(11).position(|w| w == b"constructor") else {
+            continue;
+        };
+        let core = src[s + at..e].to_vec();
+        // Only `constructor(` ending its line: parameters on the line would move.
+        if core != b"constructor(" {
+            continue;
+        }
+        let breaks = src[hb..e].iter().filter(|&&c| c == b'\n').count();
+        let Some(fill) = (e - hb).checked_sub(1 + core.len() + breaks) else {
+            continue;
+        };
+        let mut region = Vec::with_capacity(e - hb);
+        region.push(b' ');
+        region.extend_from_slice(&core);
+        region.extend(std::iter::repeat_n(b'\n', breaks));
+        region.extend(std::iter::repeat_n(b' ', fill));
+        src[hb..e].copy_from_slice(&region);
+        changed = true;
+    }
+    changed
+}
+
 /// `internal actual constructor(`: modifiers, then `constructor` and its parameters.
 fn is_constructor_line(l: &[u8]) -> bool {
     let text = String::from_utf8_lossy(l);
@@ -551,7 +617,8 @@ impl Syntax for KotlinSyntax {
         let a = end_before_braces(&mut out);
         let b = blank_before_constructor(&mut out);
         let c = blank_around_annotations(&mut out);
-        (a || b || c).then_some(out)
+        let d = join_constructor_line(&mut out);
+        (a || b || c || d).then_some(out)
     }
 
     fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {
@@ -998,6 +1065,31 @@ mod tests {
                 ("class A(x: Int)\n@Ann\nfun constructor() {}", None),
             ],
             blank_before_constructor,
+        );
+    }
+
+    #[test]
+    fn a_primary_constructor_line_joins_its_header() {
+        crate::lang::check_rewrites(
+            &[
+                (
+                    "  public class Builder\n  internal constructor(\n    internal var k: K,\n  ) {",
+                    Some("  public class Builder constructor(\n          \n    internal var k: K,\n  ) {"),
+                ),
+                // Annotations blanked before: the blank lines stay.
+                (
+                    "class R\n             \ninternal constructor(\n  p: P) {\n}",
+                    Some("class R constructor(\n\n                     \n  p: P) {\n}"),
+                ),
+                // Parameters on the constructor's line would move: left alone.
+                ("class T\nprivate constructor(a: A) : B {\n}", None),
+                // No room at column 0; a header that ends otherwise; a secondary
+                // constructor in a body.
+                ("class A\nconstructor(x: Int)", None),
+                ("class A(x: Int) {\n  constructor() : this(1)\n}", None),
+                ("class A {\n  constructor(x: Int)\n}", None),
+            ],
+            join_constructor_line,
         );
     }
 
