@@ -610,9 +610,6 @@ impl Syntax for KotlinSyntax {
     }
 
     fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
-        if !src.contains(&b'}') {
-            return None;
-        }
         let mut out = src.to_vec();
         let a = end_before_braces(&mut out);
         let b = blank_before_constructor(&mut out);
