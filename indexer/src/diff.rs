@@ -67,13 +67,15 @@ pub fn diff(files: &[FileVersions<'_>]) -> Vec<SymbolChange> {
     for f in files {
         for (side, into) in [(f.old, &mut old), (f.new, &mut new)] {
             if let Some((src, ex)) = side {
+                // Once a version: each symbol's own text reads positions through it.
+                let lines = line_starts(src);
                 for (i, s) in ex.symbols.iter().enumerate() {
                     into.entry((s.qualname.as_str(), s.kind))
                         .or_default()
                         .push(Version {
                             path: f.path,
                             sym: s,
-                            own: own_text(src, &ex.symbols, i),
+                            own: own_text(src, &lines, &ex.symbols, i),
                         });
                 }
             }
@@ -176,9 +178,8 @@ fn without<'s>(own: &'s str, signature: Option<&str>) -> (&'s str, &'s str) {
 }
 
 /// Symbol `i`'s text without its nested symbols' text, whitespace collapsed.
-fn own_text(src: &[u8], symbols: &[Symbol], i: usize) -> String {
-    let lines = line_starts(src);
-    let at = |p: Pos| byte_at(src, &lines, p);
+fn own_text(src: &[u8], lines: &[usize], symbols: &[Symbol], i: usize) -> String {
+    let at = |p: Pos| byte_at(src, lines, p);
     let s = &symbols[i];
     let (start, end) = (at(s.span.start), at(s.span.end));
     // Every other symbol inside its range: members, and what the parent chain does not show

@@ -235,17 +235,7 @@ pub(crate) fn end_before_braces(src: &mut [u8]) -> bool {
 /// cannot read, blanked (line breaks kept).
 pub(crate) fn blank_before_constructor(src: &mut [u8]) -> bool {
     let lines = line_ranges(src);
-    let trimmed = |src: &[u8], (a, b): (usize, usize)| -> (usize, usize) {
-        let s = src[a..b]
-            .iter()
-            .position(|c| !c.is_ascii_whitespace())
-            .map_or(b, |p| a + p);
-        let e = src[a..b]
-            .iter()
-            .rposition(|c| !c.is_ascii_whitespace())
-            .map_or(s, |p| a + p + 1);
-        (s, e.max(s))
-    };
+    let trimmed = trimmed_range;
     let mut changed = false;
     for (li, &range) in lines.iter().enumerate() {
         let (s, e) = trimmed(src, range);
@@ -324,17 +314,7 @@ pub(crate) fn blank_before_constructor(src: &mut [u8]) -> bool {
 /// column 0 has no room and is left alone.
 pub(crate) fn join_constructor_line(src: &mut [u8]) -> bool {
     let lines = line_ranges(src);
-    let text_of = |src: &[u8], (a, b): (usize, usize)| -> (usize, usize) {
-        let s = src[a..b]
-            .iter()
-            .position(|c| !c.is_ascii_whitespace())
-            .map_or(b, |p| a + p);
-        let e = src[a..b]
-            .iter()
-            .rposition(|c| !c.is_ascii_whitespace())
-            .map_or(s, |p| a + p + 1);
-        (s, e.max(s))
-    };
+    let text_of = trimmed_range;
     let mut changed = false;
     for li in 1..lines.len() {
         let (s, e) = text_of(src, lines[li]);
@@ -395,6 +375,19 @@ fn is_constructor_line(l: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// A line's range (`line_ranges`) without its leading and trailing whitespace.
+fn trimmed_range(src: &[u8], (a, b): (usize, usize)) -> (usize, usize) {
+    let s = src[a..b]
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .map_or(b, |p| a + p);
+    let e = src[a..b]
+        .iter()
+        .rposition(|c| !c.is_ascii_whitespace())
+        .map_or(s, |p| a + p + 1);
+    (s, e.max(s))
 }
 
 /// Each line's byte range, its line break left out.
