@@ -41,7 +41,7 @@ pub struct Global {
     /// Print the answer envelope as JSON (exactly what MCP returns).
     #[arg(long, global = true)]
     pub json: bool,
-    /// Token budget for the answer (100..10000, default 2000).
+    /// Token budget for the answer (100..10000; default 2000 with --json and over MCP, none for plain text)
     #[arg(long, global = true)]
     pub token_budget: Option<u32>,
     /// Answers in the full shape (file, name, qualname, full ranges, anchors not grouped by

@@ -40,9 +40,10 @@ fn git(root: &Path, args: &[&str]) -> Result<Vec<u8>, ToolError> {
     Ok(out.stdout)
 }
 
-/// The files under `root` that differ between `git_ref` and the working tree, and their bytes
-/// at the ref. A ref that is no commit, or a root in no repository, is `BAD_ARGS`.
-pub fn change_set(root: &Path, git_ref: &str) -> Result<ChangeSet, ToolError> {
+/// The files under `root` (and under `path`, a workspace-relative file or folder, when given)
+/// that differ between `git_ref` and the working tree, and their bytes at the ref. A ref that
+/// is no commit, or a root in no repository, is `BAD_ARGS`.
+pub fn change_set(root: &Path, git_ref: &str, path: Option<&str>) -> Result<ChangeSet, ToolError> {
     if git_ref.is_empty() || git_ref.starts_with('-') || git_ref.contains(['\n', '\0']) {
         return Err(ToolError::bad_args(format!("{git_ref:?} is not a git ref"))
             .hint("a commit, branch or tag: HEAD, HEAD~3, main, v1.2"));
@@ -99,6 +100,9 @@ pub fn change_set(root: &Path, git_ref: &str) -> Result<ChangeSet, ToolError> {
             "untracked",
         ));
     }
+    if let Some(p) = path.map(|p| p.trim_matches('/')).filter(|p| !p.is_empty()) {
+        files.retain(|f| f.path == p || f.path.starts_with(&format!("{p}/")));
+    }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     let wanted: Vec<&str> = files
         .iter()
@@ -111,7 +115,13 @@ pub fn change_set(root: &Path, git_ref: &str) -> Result<ChangeSet, ToolError> {
 
 fn changed(path: String, status: &'static str) -> ChangedFile {
     let lang = Lang::of_path(Path::new(&path));
-    ChangedFile { path, status, lang }
+    ChangedFile {
+        path,
+        status,
+        lang,
+        unread: None,
+        parse_errors: false,
+    }
 }
 
 /// The bytes of `paths` (relative to the workspace, which is `prefix` in the repository) at

@@ -439,47 +439,91 @@ fn changes(ws: &Workspace, p: &query::ChangesParams) -> Result<Answer, ToolError
     use indexer::extract::{Extractor, Worker, DEFAULT_PARSE_BOUND};
     use indexer::lang::Lang;
     let git_ref = p.git_ref.as_deref().unwrap_or("HEAD");
-    let set = crate::git::change_set(&ws.root, git_ref)?;
+    let path = contained_dir(ws, p.path.clone())?;
+    let mut set = crate::git::change_set(&ws.root, git_ref, path.as_deref())?;
     let ex = Extractor::shared()
         .map_err(|e| ToolError::new(answer::envelope::ErrorCode::Internal, e))?;
     let mut worker = Worker::bounded(DEFAULT_PARSE_BOUND);
     let max = ws.max_file_size.unwrap_or(index::DEFAULT_MAX_FILE_SIZE) as usize;
-    let readable = |b: &[u8]| b.len() <= max && !b.contains(&0);
-    // Each file's language, path, and its bytes at the ref and now.
-    type Versions = (Lang, String, Option<Vec<u8>>, Option<Vec<u8>>);
+    // Why a version is not compared, if it is not.
+    let unreadable = |b: &[u8]| {
+        if b.len() > max {
+            Some(format!("larger than {max} bytes"))
+        } else if b.contains(&0) {
+            Some("binary".to_string())
+        } else {
+            None
+        }
+    };
+    // Each file's index in the set, language, path, and its bytes at the ref and now.
+    type Versions = (usize, Lang, String, Option<Vec<u8>>, Option<Vec<u8>>);
     let mut versions: Vec<Versions> = Vec::new();
-    for f in &set.files {
+    for (i, f) in set.files.iter_mut().enumerate() {
         if f.lang.is_none() {
             continue;
         }
-        let old = set.old.get(&f.path).filter(|b| readable(b)).cloned();
-        let new = (f.status != "deleted")
-            .then(|| std::fs::read(ws.root.join(&f.path)).ok())
-            .flatten()
-            .filter(|b| readable(b));
+        let mut why = None;
+        let old = set.old.get(&f.path).cloned();
+        let new = match f.status {
+            "deleted" => None,
+            _ => match std::fs::read(ws.root.join(&f.path)) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    why = Some(format!("unreadable: {e}"));
+                    None
+                }
+            },
+        };
+        let mut keep = |b: Option<Vec<u8>>| {
+            b.and_then(|b| match unreadable(&b) {
+                Some(w) => {
+                    why.get_or_insert(w);
+                    None
+                }
+                None => Some(b),
+            })
+        };
+        let (old, new) = (keep(old), keep(new));
+        // One version alone would read as every symbol added or removed.
+        if why.is_some() {
+            f.unread = why;
+            continue;
+        }
         let head = new.as_deref().or(old.as_deref()).unwrap_or_default();
         let head = &head[..head.len().min(Lang::SNIFF_BYTES)];
         let Some(lang) = Lang::of_text(std::path::Path::new(&f.path), head) else {
             continue;
         };
-        versions.push((lang, f.path.clone(), old, new));
+        versions.push((i, lang, f.path.clone(), old, new));
     }
-    let extracts: Vec<_> = versions
+    let mut extracts: Vec<_> = versions
         .iter()
-        .map(|(lang, path, old, new)| {
+        .map(|(_, lang, path, old, new)| {
             let mut read =
                 |b: &Option<Vec<u8>>| b.as_ref().map(|b| ex.extract(&mut worker, *lang, path, b));
             (read(old), read(new))
         })
         .collect();
+    // A parse stopped by the bound extracted nothing: that version is not compared either.
+    for ((i, ..), (oe, ne)) in versions.iter().zip(extracts.iter_mut()) {
+        let f = &mut set.files[*i];
+        if [&*oe, &*ne]
+            .iter()
+            .any(|e| e.as_ref().is_some_and(|e| e.stopped))
+        {
+            (*oe, *ne) = (None, None);
+            f.unread = Some("its parse passed the per-file time bound".into());
+        }
+        f.parse_errors = ne.as_ref().is_some_and(|e| e.parse_error);
+    }
     let mut diff = Vec::new();
     for lang in Lang::ALL {
         let files: Vec<indexer::diff::FileVersions<'_>> = versions
             .iter()
             .zip(&extracts)
-            .filter(|((l, ..), _)| *l == lang)
+            .filter(|((_, l, ..), _)| *l == lang)
             .map(
-                |((_, path, old, new), (oe, ne))| indexer::diff::FileVersions {
+                |((_, _, path, old, new), (oe, ne))| indexer::diff::FileVersions {
                     path,
                     old: old.as_deref().zip(oe.as_ref()),
                     new: new.as_deref().zip(ne.as_ref()),

@@ -5,9 +5,13 @@
 //!
 //! A symbol is the same in both versions when its qualified name and kind are (its node ID
 //! without the path); a symbol that leaves one file and appears in another with the same own
-//! text is moved. A symbol's own text is its range with its nested symbols' ranges cut out
-//! (a class is not changed because one of its methods is), compared with whitespace collapsed
-//! (re-indenting changes nothing).
+//! text is moved, and one removed and another added in its place whose texts differ only by
+//! the name is renamed. A symbol's own text is its range with its nested symbols cut out, each
+//! with the comments and attributes above it (a class is not changed because one of its
+//! methods or their docs is), compared with whitespace collapsed (re-indenting changes
+//! nothing). Its doc is the whole comment block above it (and a Python docstring, cut out of
+//! its body); its attributes above it (`#[cfg(…)]`, `@Deprecated`, `[Obsolete]`) count as its
+//! signature.
 
 use crate::model::{FileExtract, Kind, Pos, Span, Symbol};
 use crate::syntax::collapse_ws;
@@ -34,14 +38,20 @@ pub enum Change {
         body: bool,
         doc: bool,
     },
-    /// Left `from` for the file it is in now, its own text unchanged.
+    /// Left `from` (a file; `file#Qual.name` when its qualname changed too) for where it is
+    /// now, its own text unchanged.
     Moved {
+        from: String,
+    },
+    /// Was `from` (a qualname, in the same file), its text unchanged but for the name.
+    Renamed {
         from: String,
     },
 }
 
 /// A symbol of the change set and how it changed: `path` is the file it is in now (the old
-/// one for a removed symbol); `line` its first line there.
+/// one for a removed symbol); `line` its first line there (in the ref's version for a
+/// removed symbol).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SymbolChange {
@@ -58,6 +68,10 @@ struct Version<'a> {
     sym: &'a Symbol,
     /// Its own text, whitespace collapsed.
     own: String,
+    /// Its whole doc: the comments above it and a Python docstring, whitespace collapsed.
+    doc: String,
+    /// The attributes above it, whitespace collapsed.
+    attrs: String,
 }
 
 /// The changes of a change set, in file order, then line order.
@@ -68,14 +82,22 @@ pub fn diff(files: &[FileVersions<'_>]) -> Vec<SymbolChange> {
         for (side, into) in [(f.old, &mut old), (f.new, &mut new)] {
             if let Some((src, ex)) = side {
                 // Once a version: each symbol's own text reads positions through it.
-                let lines = line_starts(src);
+                let text = Text::new(src, f.path);
+                let leads: Vec<Lead> = ex.symbols.iter().map(|s| text.lead(s.span)).collect();
                 for (i, s) in ex.symbols.iter().enumerate() {
+                    let (own, docstring) = text.own(&ex.symbols, &leads, i);
+                    let mut doc = leads[i].comments.clone();
+                    if let Some(d) = docstring {
+                        doc.push_str(&d);
+                    }
                     into.entry((s.qualname.as_str(), s.kind))
                         .or_default()
                         .push(Version {
                             path: f.path,
                             sym: s,
-                            own: own_text(src, &lines, &ex.symbols, i),
+                            own,
+                            doc,
+                            attrs: leads[i].attrs.clone(),
                         });
                 }
             }
@@ -122,6 +144,12 @@ pub fn diff(files: &[FileVersions<'_>]) -> Vec<SymbolChange> {
         added.extend(rest);
     }
     added.extend(new.into_values().flatten());
+    let Paired {
+        changes: renamed,
+        added,
+        removed,
+    } = pair_renames(added, removed);
+    out.extend(renamed);
     for (v, change) in added
         .into_iter()
         .map(|v| (v, Change::Added))
@@ -146,14 +174,78 @@ pub fn diff(files: &[FileVersions<'_>]) -> Vec<SymbolChange> {
     out
 }
 
+/// What is left of a change set's added and removed symbols once each removed one that was
+/// renamed or moved within its file (same kind and file, the texts equal once the old name
+/// reads as the new) is paired with its new self.
+struct Paired<'a> {
+    changes: Vec<SymbolChange>,
+    added: Vec<Version<'a>>,
+    removed: Vec<Version<'a>>,
+}
+
+fn pair_renames<'a>(added: Vec<Version<'a>>, removed: Vec<Version<'a>>) -> Paired<'a> {
+    let mut added: Vec<Option<Version<'a>>> = added.into_iter().map(Some).collect();
+    let mut changes = Vec::new();
+    let mut left = Vec::new();
+    for r in removed {
+        let same = |a: &Version<'_>| {
+            a.path == r.path
+                && a.sym.kind == r.sym.kind
+                && !r.own.is_empty()
+                && if a.sym.name == r.sym.name {
+                    a.own == r.own
+                } else {
+                    r.own.replace(&r.sym.name, &a.sym.name) == a.own
+                }
+        };
+        match added
+            .iter_mut()
+            .find(|a| a.as_ref().is_some_and(same))
+            .and_then(Option::take)
+        {
+            Some(a) => changes.push(SymbolChange {
+                path: a.path.to_string(),
+                qualname: a.sym.qualname.clone(),
+                kind: a.sym.kind,
+                line: a.sym.span.start.line,
+                change: if a.sym.name == r.sym.name {
+                    Change::Moved {
+                        from: format!("{}#{}", r.path, r.sym.qualname),
+                    }
+                } else {
+                    Change::Renamed {
+                        from: r.sym.qualname.clone(),
+                    }
+                },
+            }),
+            None => left.push(r),
+        }
+    }
+    Paired {
+        changes,
+        added: added.into_iter().flatten().collect(),
+        removed: left,
+    }
+}
+
 /// The change between two versions of a symbol in one file, if any.
 fn compare(o: &Version<'_>, n: &Version<'_>) -> Option<SymbolChange> {
-    let signature = o.sym.signature != n.sym.signature;
-    let doc = o.sym.doc != n.sym.doc;
-    let body = o.own != n.own
-        && (!signature
-            || without(&o.own, o.sym.signature.as_deref())
-                != without(&n.own, n.sym.signature.as_deref()));
+    let doc = o.sym.doc != n.sym.doc || o.doc != n.doc;
+    let python = is_python(n.path);
+    let (signature, body) = match (
+        parts(&o.own, o.sym.signature.as_deref(), python),
+        parts(&n.own, n.sym.signature.as_deref(), python),
+    ) {
+        // What is before the header (decorators, annotations) and the header itself are the
+        // signature; what follows, the body.
+        (Some((op, oh, ob)), Some((np, nh, nb))) => {
+            ((op, oh) != (np, nh) || o.attrs != n.attrs, ob != nb)
+        }
+        _ => (
+            o.sym.signature != n.sym.signature || o.attrs != n.attrs,
+            o.own != n.own,
+        ),
+    };
     (signature || body || doc).then(|| SymbolChange {
         path: n.path.to_string(),
         qualname: n.sym.qualname.clone(),
@@ -167,41 +259,205 @@ fn compare(o: &Version<'_>, n: &Version<'_>) -> Option<SymbolChange> {
     })
 }
 
-/// `own` without the first occurrence of its signature (collapsed as `own` is); the whole
-/// of `own` when the signature is not in it (clipped, or spelled otherwise).
-fn without<'s>(own: &'s str, signature: Option<&str>) -> (&'s str, &'s str) {
+fn is_python(path: &str) -> bool {
+    path.ends_with(".py") || path.ends_with(".pyi")
+}
+
+/// `own` cut at its signature (collapsed as `own` is): what is before it, the signature as
+/// written, what follows; `None` when the signature is not in it (spelled otherwise). A
+/// clipped signature (past `MAX_SIGNATURE`, ending in `…`) runs from where its start is found
+/// to the header's end: the first `:` (Python) or `{` outside brackets.
+fn parts<'s>(
+    own: &'s str,
+    signature: Option<&str>,
+    python: bool,
+) -> Option<(&'s str, &'s str, &'s str)> {
     let sig = signature.map(collapse_ws).unwrap_or_default();
-    match (!sig.is_empty()).then(|| own.find(&sig)).flatten() {
-        Some(at) => (&own[..at], &own[at + sig.len()..]),
-        None => (own, ""),
+    let (sig, clipped) = match sig.strip_suffix('…') {
+        Some(head) => (head.to_string(), true),
+        None => (sig, false),
+    };
+    let at = (!sig.is_empty()).then(|| own.find(&sig)).flatten()?;
+    let end = if clipped {
+        header_end(&own[at..], if python { ':' } else { '{' }).map_or(own.len(), |e| at + e)
+    } else {
+        at + sig.len()
+    };
+    Some((&own[..at], &own[at..end], &own[end..]))
+}
+
+/// Where a declaration's header ends in `text`: the byte offset of the first `stop` outside
+/// brackets, if any.
+fn header_end(text: &str, stop: char) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            c if c == stop && depth <= 0 => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// What sits right above a symbol: the comment lines (its doc) and attribute lines, up to a
+/// blank line or code.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+struct Lead {
+    /// The byte where the block starts (the symbol's start when there is none).
+    start: usize,
+    comments: String,
+    attrs: String,
+}
+
+/// One version's text and its line starts, to read symbols' parts by position.
+struct Text<'a> {
+    src: &'a [u8],
+    lines: Vec<usize>,
+    python: bool,
+}
+
+impl<'a> Text<'a> {
+    fn new(src: &'a [u8], path: &str) -> Text<'a> {
+        Text {
+            src,
+            lines: line_starts(src),
+            python: is_python(path),
+        }
+    }
+
+    fn at(&self, p: Pos) -> usize {
+        byte_at(self.src, &self.lines, p)
+    }
+
+    /// Line `n` (0-based) without its line break.
+    fn line(&self, n: usize) -> &'a [u8] {
+        let start = self.lines[n];
+        let end = self.lines.get(n + 1).map_or(self.src.len(), |e| e - 1);
+        &self.src[start..end.max(start)]
+    }
+
+    /// The comments and attributes on the lines right above `span`.
+    fn lead(&self, span: Span) -> Lead {
+        let start = self.at(span.start);
+        let first = (span.start.line as usize).saturating_sub(1);
+        let mut lead = Lead {
+            start,
+            ..Lead::default()
+        };
+        let (mut comments, mut attrs) = (Vec::new(), Vec::new());
+        let mut in_block = false;
+        for n in (0..first.min(self.lines.len())).rev() {
+            let line = String::from_utf8_lossy(self.line(n));
+            let t = line.trim();
+            let kind = if in_block {
+                // Inside a `/* … */` read upwards: up to its opening line.
+                in_block = !t.starts_with("/*");
+                LineKind::Comment
+            } else {
+                let k = line_kind(t, self.python);
+                in_block = k == LineKind::Comment && t.ends_with("*/") && !t.starts_with("/*");
+                k
+            };
+            match kind {
+                LineKind::Comment => comments.push(t.to_string()),
+                LineKind::Attribute => attrs.push(t.to_string()),
+                LineKind::Other => break,
+            }
+            lead.start = self.lines[n];
+        }
+        comments.reverse();
+        attrs.reverse();
+        lead.comments = collapse_ws(&comments.join("\n"));
+        lead.attrs = collapse_ws(&attrs.join("\n"));
+        lead
+    }
+
+    /// Symbol `i`'s own text: its range without its nested symbols (each from its lead's
+    /// start), and without its Python docstring, which is returned apart.
+    fn own(&self, symbols: &[Symbol], leads: &[Lead], i: usize) -> (String, Option<String>) {
+        let s = &symbols[i];
+        let (start, end) = (self.at(s.span.start), self.at(s.span.end));
+        // Every other symbol inside its range: members, and what the parent chain does not
+        // show (C++'s out-of-line method inside a namespace block).
+        let mut cuts: Vec<(usize, usize)> = symbols
+            .iter()
+            .enumerate()
+            .filter(|(j, c)| *j != i && c.span != s.span && inside(c.span, s.span))
+            .map(|(j, c)| (leads[j].start.max(start), self.at(c.span.end)))
+            .collect();
+        let docstring = self
+            .python
+            .then(|| python_docstring(&self.src[start..end.max(start)]))
+            .flatten()
+            .map(|(a, b)| (start + a, start + b));
+        cuts.extend(docstring);
+        cuts.sort_unstable();
+        let mut text = Vec::with_capacity(end.saturating_sub(start));
+        let mut from = start;
+        for (a, b) in cuts {
+            // A cut inside one already made is passed over.
+            if a >= from && b <= end {
+                text.extend_from_slice(&self.src[from..a]);
+                from = b;
+            }
+        }
+        text.extend_from_slice(self.src.get(from..end).unwrap_or_default());
+        let doc = docstring.map(|(a, b)| collapse_ws(&String::from_utf8_lossy(&self.src[a..b])));
+        (collapse_ws(&String::from_utf8_lossy(&text)), doc)
     }
 }
 
-/// Symbol `i`'s text without its nested symbols' text, whitespace collapsed.
-fn own_text(src: &[u8], lines: &[usize], symbols: &[Symbol], i: usize) -> String {
-    let at = |p: Pos| byte_at(src, lines, p);
-    let s = &symbols[i];
-    let (start, end) = (at(s.span.start), at(s.span.end));
-    // Every other symbol inside its range: members, and what the parent chain does not show
-    // (C++'s out-of-line method inside a namespace block).
-    let mut cuts: Vec<(usize, usize)> = symbols
-        .iter()
-        .enumerate()
-        .filter(|(j, c)| *j != i && c.span != s.span && inside(c.span, s.span))
-        .map(|(_, c)| (at(c.span.start), at(c.span.end)))
-        .collect();
-    cuts.sort_unstable();
-    let mut text = Vec::with_capacity(end.saturating_sub(start));
-    let mut from = start;
-    for (a, b) in cuts {
-        // A cut inside one already made is passed over.
-        if a >= from && b <= end {
-            text.extend_from_slice(&src[from..a]);
-            from = b;
-        }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    Comment,
+    Attribute,
+    Other,
+}
+
+/// What a trimmed line above a symbol is: a comment (`//`, `/* … */` and its `*` lines, `#`
+/// comments in Python, Ruby and PHP but not `#include` or `#if`), an attribute or decorator
+/// (`#[…]`, `@Name…`, `[Name…]`), or anything else (code, a blank line).
+fn line_kind(t: &str, python: bool) -> LineKind {
+    let attribute = (!python && (t.starts_with("#[") || t.starts_with("#![")))
+        || (t.starts_with('@') && t[1..].starts_with(char::is_alphabetic))
+        || (t.starts_with('[') && t.ends_with(']') && t[1..].starts_with(char::is_alphabetic));
+    let comment = t.starts_with("//")
+        || t.starts_with("/*")
+        || t.starts_with('*')
+        || (t.starts_with('#')
+            && (python || t == "#" || t.starts_with("# ") || t.starts_with("##")));
+    if attribute {
+        LineKind::Attribute
+    } else if comment {
+        LineKind::Comment
+    } else {
+        LineKind::Other
     }
-    text.extend_from_slice(src.get(from..end).unwrap_or_default());
-    collapse_ws(&String::from_utf8_lossy(&text))
+}
+
+/// A Python definition's docstring in its text: the string that is the first statement after
+/// the header's `:`, as byte offsets. Pure text reading: brackets are counted, the string's
+/// own quotes are matched.
+fn python_docstring(def: &[u8]) -> Option<(usize, usize)> {
+    let text = std::str::from_utf8(def).ok()?;
+    let colon = header_end(text, ':')?;
+    let rest = &text[colon + 1..];
+    let lead = rest.len() - rest.trim_start().len();
+    let body = &rest[lead..];
+    let prefix = body
+        .find(['"', '\''])
+        .filter(|&p| p <= 2 && body[..p].chars().all(|c| "rRuUbBfF".contains(c)))?;
+    let q = &body[prefix..];
+    let quote = if q.starts_with("\"\"\"") || q.starts_with("'''") {
+        &q[..3]
+    } else {
+        &q[..1]
+    };
+    let close = q[quote.len()..].find(quote)? + 2 * quote.len();
+    let start = colon + 1 + lead;
+    Some((start, start + prefix + close))
 }
 
 /// Whether span `a` lies within span `b`.
@@ -286,10 +542,20 @@ mod tests {
                 OLD.replace("def helper(x):", "def helper(x, y=0):"),
                 vec!["a.py#helper Changed { signature: true, body: false, doc: false }"],
             ),
-            // A doc (inside the class's own text, so its body too).
+            // A docstring: the doc only, not the body it sits in.
             (
                 OLD.replace("Keeps things.", "Keeps values."),
-                vec!["a.py#Store Changed { signature: false, body: true, doc: true }"],
+                vec!["a.py#Store Changed { signature: false, body: false, doc: true }"],
+            ),
+            // A comment above a method: its doc, not its class.
+            (
+                OLD.replace("    def put", "    # Stores v.\n    def put"),
+                vec!["a.py#Store.put Changed { signature: false, body: false, doc: true }"],
+            ),
+            // A decorator: the signature.
+            (
+                OLD.replace("    def put", "    @locked\n    def put"),
+                vec!["a.py#Store.put Changed { signature: true, body: false, doc: false }"],
             ),
             // Removed and added.
             (
@@ -305,6 +571,128 @@ mod tests {
                 want,
                 "{new}"
             );
+        }
+    }
+
+    #[test]
+    fn a_members_doc_is_its_own_and_the_whole_comment_counts() {
+        // Java: a Javadoc's second paragraph, on a method, changes the method's doc only.
+        let java = "class A {\n  /**\n   * Adds.\n   *\n   * @param x the thing\n   */\n  @Deprecated\n  int add(int x) { return x; }\n}\n";
+        for (new, want) in [
+            (
+                java.replace("the thing", "the value"),
+                "a.java#A.add Changed { signature: false, body: false, doc: true }",
+            ),
+            (
+                java.replace("@Deprecated", "@Deprecated(since = \"2\")"),
+                "a.java#A.add Changed { signature: true, body: false, doc: false }",
+            ),
+        ] {
+            assert_eq!(
+                changes(Lang::Java, &[("a.java", Some(java), Some(&new))]),
+                [want],
+                "{new}"
+            );
+        }
+        // TypeScript: a JSDoc `@param` line on a function.
+        let ts = "/**\n * Retries.\n * @param n - how often\n */\nexport function retry(n: number) {\n  return n;\n}\n";
+        assert_eq!(
+            changes(
+                Lang::TypeScript,
+                &[(
+                    "a.ts",
+                    Some(ts),
+                    Some(&ts.replace("how often", "how many times"))
+                )]
+            ),
+            ["a.ts#retry Changed { signature: false, body: false, doc: true }"]
+        );
+        // Go: a method added with its doc comment changes nothing else; Rust: a `#[cfg]`
+        // attribute is the signature.
+        let go = "package p\n\ntype T struct{}\n\nfunc (T) A() {}\n";
+        let go_new =
+            "package p\n\ntype T struct{}\n\nfunc (T) A() {}\n\n// B does b.\nfunc (T) B() {}\n";
+        assert_eq!(
+            changes(Lang::Go, &[("a.go", Some(go), Some(go_new))]),
+            ["a.go#T.B Added"]
+        );
+        let rs = "#[cfg(feature = \"std\")]\nfn f() {}\n";
+        assert_eq!(
+            changes(
+                Lang::Rust,
+                &[("a.rs", Some(rs), Some(&rs.replace("\"std\"", "\"alloc\"")))]
+            ),
+            ["a.rs#f Changed { signature: true, body: false, doc: false }"]
+        );
+    }
+
+    #[test]
+    fn a_long_python_signature_changed_is_not_a_body_change() {
+        let params: Vec<String> = (0..30).map(|i| format!("arg_{i}: int = 0")).collect();
+        let old = format!("def f({}) -> int:\n    ...\n", params.join(", "));
+        let new = old.replace("arg_29: int", "arg_29: int | str");
+        assert_eq!(
+            changes(Lang::Python, &[("a.py", Some(&old), Some(&new))]),
+            ["a.py#f Changed { signature: true, body: false, doc: false }"]
+        );
+    }
+
+    #[test]
+    fn a_symbol_renamed_or_moved_within_its_file_is_said_so() {
+        let old = "package p\n\nfunc oldName(x int) int { return x + 1 }\n\nfunc other() {}\n";
+        let new = old.replace("oldName", "newName");
+        assert_eq!(
+            changes(Lang::Go, &[("a.go", Some(old), Some(&new))]),
+            ["a.go#newName Renamed { from: \"oldName\" }"]
+        );
+        // Between two classes of one file, the text unchanged.
+        let old = "class A:\n    def f(self):\n        return 1\n\n    def g(self):\n        pass\n\nclass B:\n    def h(self):\n        pass\n";
+        let new = "class A:\n    def g(self):\n        pass\n\nclass B:\n    def h(self):\n        pass\n\n    def f(self):\n        return 1\n";
+        assert_eq!(
+            changes(Lang::Python, &[("a.py", Some(old), Some(new))]),
+            ["a.py#B.f Moved { from: \"a.py#A.f\" }"]
+        );
+    }
+
+    #[test]
+    fn lines_above_a_symbol_are_comments_attributes_or_code() {
+        for (line, python, want) in [
+            ("// x", false, LineKind::Comment),
+            ("/// x", false, LineKind::Comment),
+            ("/**", false, LineKind::Comment),
+            ("* @param x", false, LineKind::Comment),
+            ("*/", false, LineKind::Comment),
+            ("# x", false, LineKind::Comment),
+            ("#x", true, LineKind::Comment),
+            ("#include <a.h>", false, LineKind::Other),
+            ("#if DEBUG", false, LineKind::Other),
+            ("#[derive(Debug)]", false, LineKind::Attribute),
+            ("#[x]", true, LineKind::Comment),
+            ("@Override", false, LineKind::Attribute),
+            ("@app.route(\"/\")", true, LineKind::Attribute),
+            ("[Obsolete]", false, LineKind::Attribute),
+            ("[1, 2]", false, LineKind::Other),
+            ("}", false, LineKind::Other),
+            ("", false, LineKind::Other),
+        ] {
+            assert_eq!(line_kind(line, python), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn python_docstrings_are_found_after_the_header() {
+        for (def, want) in [
+            (
+                "def f(a: int) -> int:\n    \"\"\"Doc.\n\n    More.\"\"\"\n    return a\n",
+                Some("\"\"\"Doc.\n\n    More.\"\"\""),
+            ),
+            ("def f():\n    r'doc'\n", Some("r'doc'")),
+            ("class A(B):\n    '''x'''\n", Some("'''x'''")),
+            ("def f(d={'a': 1}):\n    return d\n", None),
+            ("def f(): return \"x\"\n", None),
+        ] {
+            let got = python_docstring(def.as_bytes()).map(|(a, b)| &def[a..b]);
+            assert_eq!(got, want, "{def}");
         }
     }
 

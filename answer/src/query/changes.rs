@@ -22,12 +22,15 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChangesParams {
     /// Default HEAD.
-    #[serde(default, rename = "ref")]
+    #[serde(default, rename = "ref", alias = "since")]
     pub git_ref: Option<String>,
     /// Impact hops (default 2).
     #[serde(default)]
     #[schemars(range(min = 0, max = 3))]
     pub depth: Option<u32>,
+    /// Only changes under this file or folder.
+    #[serde(default)]
+    pub path: Option<String>,
     #[serde(default)]
     pub exclude_tests: Option<bool>,
     #[serde(default)]
@@ -44,6 +47,13 @@ pub struct ChangedFile {
     /// The language codemap reads it as, if any.
     #[serde(skip)]
     pub lang: Option<Lang>,
+    /// Why a version of it was not compared (too large, binary, unreadable, its parse
+    /// stopped): its symbols' changes are unknown.
+    #[serde(skip)]
+    pub unread: Option<String>,
+    /// Its working-tree version has syntax errors: what follows one may read as removed.
+    #[serde(skip)]
+    pub parse_errors: bool,
 }
 
 /// A node the change reaches.
@@ -106,8 +116,41 @@ impl Map {
             ));
         }
 
-        // Where impact starts: every changed, removed or moved symbol the map has.
-        let mut starts: Vec<String> = Vec::new();
+        // Files the diff could not read, or read with syntax errors: a partial answer says so.
+        let unread: Vec<Value> = files
+            .iter()
+            .filter_map(|f| {
+                f.unread
+                    .as_ref()
+                    .map(|why| json!({"path": f.path, "reason": why}))
+            })
+            .collect();
+        if !unread.is_empty() {
+            warnings.push(format!(
+                "{} changed file(s) not compared, their symbol changes unknown: {}",
+                unread.len(),
+                some_paths(files.iter().filter(|f| f.unread.is_some()))
+            ));
+        }
+        let broken: Vec<&str> = files
+            .iter()
+            .filter(|f| f.parse_errors)
+            .map(|f| f.path.as_str())
+            .collect();
+        if !broken.is_empty() {
+            warnings.push(format!(
+                "{} changed file(s) have syntax errors now, so symbols past an error may be listed as removed or changed: {}",
+                broken.len(),
+                some_paths(files.iter().filter(|f| f.parse_errors))
+            ));
+        }
+
+        // Where impact starts: every changed, removed, moved or renamed symbol the map has,
+        // each with what reaches it as well as itself (`through`): the interface or base
+        // methods it implements or overrides (calls through them may land on it), and for an
+        // overload `f~2`, the first one `f` (which calls by name are resolved to).
+        let mut starts: Vec<(String, String)> = Vec::new();
+        let mut through: Vec<Value> = Vec::new();
         let mut names: BTreeMap<String, (String, bool)> = BTreeMap::new();
         let mut not_in_map = 0usize;
         for (lang, c) in diff {
@@ -116,28 +159,25 @@ impl Map {
             }
             let id = NodeId::symbol_id(*lang, &c.path, &c.qualname);
             if self.db.node(&id)?.is_some() {
-                starts.push(id.clone());
+                starts.push((id.clone(), id.clone()));
+                for (also, how) in self.seen_as(*lang, &c.path, &c.qualname)? {
+                    through.push(json!({"nodeId": also, "as": how, "via": id}));
+                    starts.push((also, id.clone()));
+                }
             } else {
                 not_in_map += 1;
             }
-            let name = c
-                .qualname
-                .rsplit('.')
-                .next()
-                .unwrap_or(&c.qualname)
-                .to_string();
-            names.insert(id, (name, callable(c.kind.as_str(), None)));
-        }
-        if not_in_map > 0 {
-            warnings.push(format!(
-                "{not_in_map} changed symbol(s) are not in the map (removed and indexed since, or not indexed yet): their callers are only found by name, among the candidates"
-            ));
+            let leaf = |q: &str| q.rsplit('.').next().unwrap_or(q).to_string();
+            let callable = callable(c.kind.as_str(), None);
+            if let Change::Renamed { from } = &c.change {
+                names.insert(format!("{id} (was {from})"), (leaf(from), callable));
+            }
+            names.insert(id, (leaf(&c.qualname), callable));
         }
 
         // Breadth first, backwards along IMPACT edges, from all of them at once.
-        let mut seen: HashSet<String> = starts.iter().cloned().collect();
-        let mut frontier: Vec<(String, String)> =
-            starts.iter().map(|s| (s.clone(), s.clone())).collect();
+        let mut seen: HashSet<String> = starts.iter().map(|(s, _)| s.clone()).collect();
+        let mut frontier: Vec<(String, String)> = starts;
         let mut reached: Vec<Reached> = Vec::new();
         let mut by_depth = vec![0usize; depth as usize];
         let (mut tests_left_out, mut cut) = (0usize, false);
@@ -207,6 +247,16 @@ impl Map {
                 candidates.len()
             ));
         }
+        if not_in_map > 0 {
+            warnings.push(format!(
+                "{not_in_map} changed symbol(s) are not in the map (removed, or not indexed yet): what called them is found only by name{}",
+                if candidates.is_empty() {
+                    ", and nothing was"
+                } else {
+                    ", among the candidates"
+                }
+            ));
+        }
 
         // An added or removed symbol inside one added or removed with it is counted under it
         // (`members`), not listed: a new class is one entry.
@@ -239,6 +289,15 @@ impl Map {
                     "tests": tests.len(),
                 },
             });
+            if !through.is_empty() {
+                v["impact"]["through"] = json!(through);
+            }
+            if !unread.is_empty() {
+                v["unread"] = json!(&unread[..unread.len().min(10)]);
+            }
+            if !broken.is_empty() {
+                v["syntaxErrors"] = json!(&broken[..broken.len().min(10)]);
+            }
             if !candidates.is_empty() {
                 v["candidates"] = json!(&candidates[..candidates.len().min(10)]);
                 v["candidatesTotal"] = json!(candidates.len());
@@ -277,6 +336,29 @@ impl Map {
             by_depth,
             tests.len()
         );
+        let text_through: Vec<String> = through
+            .iter()
+            .map(|t| {
+                format!(
+                    "  {} {} (for {})",
+                    t["as"].as_str().unwrap_or(""),
+                    t["nodeId"].as_str().unwrap_or(""),
+                    t["via"].as_str().unwrap_or("")
+                )
+            })
+            .collect();
+        let text_candidates: Vec<String> = candidates
+            .iter()
+            .take(10)
+            .map(|c| {
+                format!(
+                    "  {} {}",
+                    c["name"].as_str().unwrap_or(""),
+                    untyped_site(&c["site"])
+                )
+            })
+            .collect();
+        let more_candidates = candidates.len().saturating_sub(10);
         Ok(Answer {
             data: f.data,
             dropped,
@@ -288,11 +370,28 @@ impl Map {
                     out.push_str(&l);
                     out.push('\n');
                 }
+                if !text_through.is_empty() {
+                    out.push_str("also reached through:\n");
+                    for l in text_through {
+                        out.push_str(&l);
+                        out.push('\n');
+                    }
+                }
                 if !text_reached.is_empty() {
                     out.push_str("reached:\n");
                     for l in text_reached {
                         out.push_str(&l);
                         out.push('\n');
+                    }
+                }
+                if !text_candidates.is_empty() {
+                    out.push_str("candidates (untyped calls of the changed names):\n");
+                    for l in text_candidates {
+                        out.push_str(&l);
+                        out.push('\n');
+                    }
+                    if more_candidates > 0 {
+                        out.push_str(&format!("  … and {more_candidates} more\n"));
                     }
                 }
                 out
@@ -301,12 +400,80 @@ impl Map {
     }
 }
 
+/// The first few files' paths (and why each was not read, when it was not), and how many more.
+fn some_paths<'a>(files: impl Iterator<Item = &'a ChangedFile>) -> String {
+    const SHOWN: usize = 5;
+    let all: Vec<String> = files
+        .map(|f| match &f.unread {
+            Some(why) => format!("{} ({why})", f.path),
+            None => f.path.clone(),
+        })
+        .collect();
+    let mut out = all[..all.len().min(SHOWN)].join(", ");
+    if all.len() > SHOWN {
+        out.push_str(&format!(" and {} more", all.len() - SHOWN));
+    }
+    out
+}
+
+impl Map {
+    /// What else a changed symbol is seen as by the map's callers: the same-named member of
+    /// each type its parent implements or extends (an interface method, a base method), and
+    /// for an overload `f~2`, the first `f`. Each with how (`implements`, `overrides`,
+    /// `overload`).
+    fn seen_as(
+        &self,
+        lang: Lang,
+        path: &str,
+        qualname: &str,
+    ) -> Result<Vec<(String, &'static str)>, ToolError> {
+        let mut out = Vec::new();
+        if let Some((base, n)) = qualname.rsplit_once('~') {
+            if n.parse::<u32>().is_ok() {
+                let first = NodeId::symbol_id(lang, path, base);
+                if self.db.node(&first)?.is_some() {
+                    out.push((first, "overload"));
+                }
+            }
+        }
+        let Some((parent, name)) = qualname.rsplit_once('.') else {
+            return Ok(out);
+        };
+        let name = name.split('~').next().unwrap_or(name);
+        let parent_id = NodeId::symbol_id(lang, path, parent);
+        for e in self.edges_of(&parent_id, true, &[EdgeKind::Implements, EdgeKind::Extends])? {
+            let Some(target) = e.target else { continue };
+            let member = format!("{target}.{name}");
+            if self.db.node(&member)?.is_some() {
+                let how = if e.kind == "implements" {
+                    "implements"
+                } else {
+                    "overrides"
+                };
+                out.push((member, how));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// An untyped call site as `file:line (in source)`.
+fn untyped_site(site: &Value) -> String {
+    format!(
+        "{}:{} (in {})",
+        site["file"].as_str().unwrap_or("?"),
+        site["line"],
+        site["from"].as_str().unwrap_or("?")
+    )
+}
+
 fn change_name(c: &Change) -> &'static str {
     match c {
         Change::Added => "added",
         Change::Removed => "removed",
         Change::Changed { .. } => "changed",
         Change::Moved { .. } => "moved",
+        Change::Renamed { .. } => "renamed",
     }
 }
 
@@ -402,8 +569,9 @@ fn symbol_json(lang: Lang, c: &SymbolChange) -> Value {
     });
     match &c.change {
         Change::Changed { .. } => v["what"] = json!(what(&c.change)),
-        Change::Moved { from } => v["from"] = json!(from),
-        _ => {}
+        Change::Moved { from } | Change::Renamed { from } => v["from"] = json!(from),
+        Change::Removed => v["lineAt"] = json!("ref"),
+        Change::Added => {}
     }
     v
 }
@@ -418,6 +586,8 @@ fn symbol_line(lang: Lang, c: &SymbolChange, members: usize) -> String {
     match &c.change {
         Change::Changed { .. } => format!("  changed {id} ({})", what(&c.change).join(", ")),
         Change::Moved { from } => format!("  moved   {id} (from {from})"),
+        Change::Renamed { from } => format!("  renamed {id} (from {from})"),
+        Change::Removed => format!("  removed {id} (line {} at the ref)", c.line),
         other => format!("  {:<7} {id}", change_name(other)),
     }
 }
