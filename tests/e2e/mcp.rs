@@ -35,7 +35,7 @@ pub fn client(root: &Path, scenario: &str, extra: &[&str], env: &[(&str, &str)])
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
-const TOOLS: [&str; 17] = [
+const TOOLS: [&str; 18] = [
     "locate",
     "map_changes",
     "map_neighbors",
@@ -44,6 +44,7 @@ const TOOLS: [&str; 17] = [
     "map_rebuild",
     "map_search",
     "map_status",
+    "map_unused",
     "nav_calls",
     "nav_definition",
     "nav_hover",

@@ -148,6 +148,9 @@ pub fn verdict(
 /// A file's lines, read once for the declarations of one answer (`None`: unreadable).
 type Lines = Option<Vec<String>>;
 
+/// Where names are written: (directory, language, name) → (file, line) of each line.
+type Written = HashMap<(String, String, String), Vec<(String, u32)>>;
+
 impl Map {
     /// `map_unused`.
     pub fn unused(&self, p: &UnusedParams) -> Result<Answer, ToolError> {
@@ -330,6 +333,18 @@ impl Map {
             dirs.entry((dir, f.1)).or_default().push(f.0);
         }
 
+        // Mentions: the listed names written in their directories.
+        let mut wanted: HashMap<(String, String), HashSet<String>> = HashMap::new();
+        for &(i, _) in &kept_listed {
+            let s = &symbols[i];
+            let dir = s.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+            wanted
+                .entry((dir, s.lang.clone()))
+                .or_default()
+                .insert(s.name.clone());
+        }
+        let written = self.written_in_dirs(&wanted, &dirs, &mut files, exclude_tests);
+
         // Candidates: calls of the name on values the map could not type.
         let mut out: Vec<Unused> = Vec::new();
         let mut asked: HashMap<String, Vec<indexer::store::UntypedCall>> = HashMap::new();
@@ -354,8 +369,26 @@ impl Map {
                     }
                 }
             }
-            let (mentions, mentioned_at) =
-                self.mentions(s, &dirs, &mut files, exclude_tests, &sites_seen(&sites));
+            let skip = sites_seen(&sites);
+            let dir = s.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+            let (mut mentions, mut mentioned_at) = (0usize, Vec::new());
+            for (path, line) in written
+                .get(&(dir, s.lang.clone(), s.name.clone()))
+                .into_iter()
+                .flatten()
+            {
+                if *path == s.path && (s.start_line..=s.end_line).contains(line) {
+                    continue;
+                }
+                let site = format!("{path}:{line}");
+                if skip.contains(&site) {
+                    continue;
+                }
+                mentions += 1;
+                if mentioned_at.len() < SITES {
+                    mentioned_at.push(site);
+                }
+            }
             out.push(Unused {
                 node_id: s.node_id.clone(),
                 kind: s.kind.clone(),
@@ -522,45 +555,41 @@ impl Map {
         })
     }
 
-    /// The lines of the symbol's directory's files (of its language) that write its name as
-    /// a word, outside its own lines, comment lines and the call sites already counted as
-    /// candidates (`skip`); with `exclude_tests`, not in test files. Counted, the first
-    /// [`SITES`] as `file:line`.
-    fn mentions(
+    /// Where each name of `wanted` (by directory and language) is written as a word in the
+    /// files of that directory, comment lines left out; with `exclude_tests`, not in test
+    /// files. Each directory's files are read and split into words once.
+    fn written_in_dirs(
         &self,
-        s: &ScopeSymbol,
+        wanted: &HashMap<(String, String), HashSet<String>>,
         dirs: &HashMap<(String, String), Vec<String>>,
         files: &mut HashMap<String, Lines>,
         exclude_tests: bool,
-        skip: &HashSet<String>,
-    ) -> (usize, Vec<String>) {
-        let dir = s.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
-        let (mut n, mut at) = (0usize, Vec::new());
-        for path in dirs.get(&(dir, s.lang.clone())).into_iter().flatten() {
-            if exclude_tests && is_test_path(path) {
-                continue;
-            }
-            let lines = self.lines_of(path, files);
-            let Some(lines) = lines else { continue };
-            for (k, l) in lines.iter().enumerate() {
-                let line = k as u32 + 1;
-                if *path == s.path && (s.start_line..=s.end_line).contains(&line) {
+    ) -> Written {
+        let mut out: Written = HashMap::new();
+        for (key, names) in wanted {
+            for path in dirs.get(key).into_iter().flatten() {
+                if exclude_tests && is_test_path(path) {
                     continue;
                 }
-                if !has_word(l, &s.name) || is_comment(l) {
+                let Some(lines) = self.lines_of(path, files) else {
                     continue;
-                }
-                let site = format!("{path}:{line}");
-                if skip.contains(&site) {
-                    continue;
-                }
-                n += 1;
-                if at.len() < SITES {
-                    at.push(site);
+                };
+                for (k, l) in lines.iter().enumerate() {
+                    if is_comment(l) {
+                        continue;
+                    }
+                    let mut seen: HashSet<&str> = HashSet::new();
+                    for w in words(l) {
+                        if names.contains(w) && seen.insert(w) {
+                            out.entry((key.0.clone(), key.1.clone(), w.to_string()))
+                                .or_default()
+                                .push((path.clone(), k as u32 + 1));
+                        }
+                    }
                 }
             }
         }
-        (n, at)
+        out
     }
 
     /// A file's lines, read once an answer (`None`: unreadable).
@@ -712,20 +741,11 @@ fn sites_seen(sites: &[String]) -> HashSet<String> {
     sites.iter().cloned().collect()
 }
 
-/// Whether `line` writes `word` as a whole word (not inside a longer name). Pure.
-pub fn has_word(line: &str, word: &str) -> bool {
-    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    let mut from = 0;
-    while let Some(i) = line[from..].find(word).map(|i| i + from) {
-        let end = i + word.len();
-        if !line[..i].chars().next_back().is_some_and(ident)
-            && !line[end..].chars().next().is_some_and(ident)
-        {
-            return true;
-        }
-        from = end;
-    }
-    false
+/// The words of a line: identifiers as the map's languages write them (`$` included, for
+/// PHP's and JavaScript's names), so a name is found whole, never inside a longer one. Pure.
+pub fn words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty())
 }
 
 /// Whether a line is a comment line in any of the map's languages (`//`, `#`, `*`, `/*`,
@@ -756,7 +776,7 @@ mod tests {
             ("$exportFilter", "exportFilter", false),
             ("exportFilter", "exportFilter", true),
         ] {
-            assert_eq!(has_word(line, word), want, "{line}");
+            assert_eq!(words(line).any(|w| w == word), want, "{line}");
         }
         for (line, want) in [
             ("  // exportFilter is a filter", true),

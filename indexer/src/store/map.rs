@@ -536,12 +536,14 @@ impl Db {
         )
     }
 
-    /// Unresolved calls whose last name is `name`, where they are written.
+    /// Unresolved calls whose last name is `name`, where they are written. From the name
+    /// to its edges (`CROSS JOIN` keeps that order: by `target IS NULL` SQLite would read
+    /// every unresolved edge, 4.3 s for `map_unused`'s 700 names on Go's `go/` and `net/`).
     pub fn untyped_calls_named(&self, name: &str) -> SqlResult<Vec<UntypedCall>> {
         self.conn
             .prepare_cached(&format!(
                 "SELECT f.path, e.line, e.col, {}, \
-                 nm.name FROM names nm JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
+                 nm.name FROM names nm CROSS JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
                  JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE nm.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
                  AND e.resolution = {UNRESOLVED} AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
                 file_node_text!("n", "sf")
@@ -566,7 +568,7 @@ impl Db {
         self.conn
             .prepare_cached(&format!(
                 "SELECT f.path, e.line, e.col, {}, \
-                 nm.name FROM names nm JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
+                 nm.name FROM names nm CROSS JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
                  JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE nm.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
                  AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
                 file_node_text!("n", "sf")

@@ -7,6 +7,10 @@ use super::super::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
+    if d.name == "_" {
+        // `func _() { … }` and `var _ I = T{}`: the compiler's checks, never called.
+        return Some(Kept::Hook);
+    }
     if d.parent.is_none() && d.kind == Kind::Function {
         if d.name == "init" || (d.name == "main" && d.package == Some("main")) {
             return Some(Kept::Entry);

@@ -51,7 +51,7 @@ mod tests {
 
     #[test]
     fn constructors_hooks_tests_and_public() {
-        let m = |name, test_file| Decl {
+        let m = |name, test_file: bool| Decl {
             parent: Some(Kind::Class),
             parent_exported: !test_file,
             test_file,
