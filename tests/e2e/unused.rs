@@ -75,7 +75,7 @@ fn go_lists_dead_helpers_and_keeps_entry_points_exports_and_implementations() {
             ),
             (
                 "store/extra_test.go",
-                "package store\n\nimport \"testing\"\n\nfunc TestExtra(t *testing.T) { _ = Exported(nil) }\n\nfunc unusedTestHelper() {}\n",
+                "package store\n\nimport \"testing\"\n\nfunc TestExtra(t *testing.T) {}\n\nfunc unusedTestHelper() {}\n",
             ),
         ],
         &[],
@@ -104,7 +104,7 @@ fn go_lists_dead_helpers_and_keeps_entry_points_exports_and_implementations() {
     );
     let f = entry(&v, "go:store/extra.go#flusher.flushAll");
     assert_eq!(f["candidates"], 1, "{f}");
-    assert_eq!(f["sites"], serde_json::json!(["store/extra.go:21"]), "{f}");
+    assert_eq!(f["sites"], serde_json::json!(["store/extra.go:23"]), "{f}");
     let first = listed(&v);
     assert!(
         first.iter().position(|i| i.ends_with("#deadHelper"))
@@ -201,7 +201,7 @@ fn python_lists_private_dead_code_and_keeps_dunders_tests_and_public_names() {
     assert_eq!(f["candidates"], 1, "{f}");
     assert_eq!(
         f["sites"],
-        serde_json::json!(["src/shop/extra.py:27"]),
+        serde_json::json!(["src/shop/extra.py:28"]),
         "{f}"
     );
     assert_eq!(
