@@ -120,7 +120,7 @@ pub static TOOLS: &[Tool] = &[
     tool!("map_unused", read_only: true, idempotent: true,
     cli: ("unused", "Symbols nothing in the map reaches: entry points, exported API and overrides kept, untyped calls of each name as candidates.", [], [("kinds", "kind")]),
     query::UnusedParams,
-    "Can I delete it: symbols nothing reaches (entry points, exported API, overrides kept and counted), each with untyped calls of its name.",
+    "Can I delete it: symbols nothing reaches (entry points, exports, overrides kept), each with untyped calls of its name.",
     |ws: &Workspace, mut p: query::UnusedParams, _: &dyn Progress| {
         p.path = contained_dir(ws, p.path.take())?;
         ws.map()?.unused(&p)

@@ -32,16 +32,16 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct UnusedParams {
-    /// A file or folder.
+    /// File or folder.
     #[serde(default)]
     pub path: Option<String>,
     #[serde(default)]
     #[schemars(schema_with = "judged_kinds_schema")]
     pub kinds: Option<Vec<String>>,
-    /// List exported API too.
+    /// Exported API too.
     #[serde(default)]
     pub include_exported: Option<bool>,
-    /// Leave test code out: its symbols, and its uses.
+    /// Without test code and its uses.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
     #[serde(default)]
@@ -148,8 +148,49 @@ pub fn verdict(
 /// A file's lines, read once for the declarations of one answer (`None`: unreadable).
 type Lines = Option<Vec<String>>;
 
-/// Where names are written: (directory, language, name) → (file, line) of each line.
-type Written = HashMap<(String, String, String), Vec<(String, u32)>>;
+/// Where names are written: (directory, language, name) → (file, line, as a value) of
+/// each line.
+type Written = HashMap<(String, String, String), Vec<(String, u32, bool)>>;
+
+/// A symbol's mentions in its directory's text: (file, line, as a value), its own lines
+/// left out.
+fn mentions_of<'w>(
+    s: &'w ScopeSymbol,
+    written: &'w Written,
+) -> impl Iterator<Item = (&'w str, u32, bool)> + 'w {
+    written
+        .get(&(dir_of(&s.path).to_string(), s.lang.clone(), s.name.clone()))
+        .into_iter()
+        .flatten()
+        .filter(move |(path, line, _)| {
+            !(*path == s.path && (s.start_line..=s.end_line).contains(line))
+        })
+        .map(|(p, l, v)| (p.as_str(), *l, *v))
+}
+
+/// A file's directory (`""` at the root).
+fn dir_of(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(d, _)| d)
+}
+
+/// Whether any symbol's language has package nodes (a package spread over files, where one
+/// qualname in two files is two builds' definitions).
+fn lang_has_packages(symbols: &[ScopeSymbol]) -> bool {
+    let langs: HashSet<&str> = symbols.iter().map(|s| s.lang.as_str()).collect();
+    langs
+        .into_iter()
+        .any(|l| Lang::from_prefix(l).is_some_and(|l| l.spec().package_nodes))
+}
+
+/// Whether the word at `at..at + len` of `line` is used as a value: not called (no `(`
+/// after it), not in a string, followed by what ends an argument, an
+/// element or an assignment (`,` `)` `}` `]` `;` or the line's end). Pure.
+pub fn as_value(line: &str, at: usize, len: usize) -> bool {
+    let before = line[..at].trim_end();
+    let after = line[at + len..].trim_start();
+    let quoted = before.ends_with(['"', '\'', '`']);
+    !quoted && (after.is_empty() || after.starts_with([',', ')', '}', ']', ';']))
+}
 
 impl Map {
     /// `map_unused`.
@@ -306,6 +347,58 @@ impl Map {
             ));
         }
 
+        // Each directory's files of the map, by language: where mentions are looked for.
+        let mut dirs: HashMap<(String, String), Vec<String>> = HashMap::new();
+        for f in self.db.indexed_files_with_lang()? {
+            let dir = f.0.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+            dirs.entry((dir, f.1)).or_default().push(f.0);
+        }
+
+        // Mentions: the listed names written in their directories.
+        let mut wanted: HashMap<(String, String), HashSet<String>> = HashMap::new();
+        for &(i, _) in &listed {
+            let s = &symbols[i];
+            let dir = s.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+            wanted
+                .entry((dir, s.lang.clone()))
+                .or_default()
+                .insert(s.name.clone());
+        }
+        let written = self.written_in_dirs(&wanted, &dirs, &mut files, exclude_tests);
+
+        // Named as a value in its directory's text (no edge made of it): kept.
+        let before = listed.len();
+        listed.retain(|&(i, _)| {
+            let s = &symbols[i];
+            !mentions_of(s, &written).any(|(_, _, value)| value)
+        });
+        if listed.len() < before {
+            *kept_by.entry(Kept::Value.as_str()).or_insert(0) += before - listed.len();
+        }
+        // Another build's definition of it is reached (Go's `_windows.go` beside `_unix.go`).
+        if lang_has_packages(&symbols) {
+            let mut reached_names: HashSet<(&str, &str, &str)> = HashSet::new();
+            for (i, s) in symbols.iter().enumerate() {
+                if reached[i] {
+                    reached_names.insert((dir_of(&s.path), s.lang.as_str(), s.qualname.as_str()));
+                }
+            }
+            let before = listed.len();
+            listed.retain(|&(i, _)| {
+                let s = &symbols[i];
+                let packaged = Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().package_nodes);
+                !(packaged
+                    && reached_names.contains(&(
+                        dir_of(&s.path),
+                        s.lang.as_str(),
+                        s.qualname.as_str(),
+                    )))
+            });
+            if listed.len() < before {
+                *kept_by.entry(Kept::Variant.as_str()).or_insert(0) += before - listed.len();
+            }
+        }
+
         // Members of a listed symbol are folded under the outermost listed one.
         let listed_set: HashSet<usize> = listed.iter().map(|(i, _)| *i).collect();
         let mut members: HashMap<usize, usize> = HashMap::new();
@@ -325,25 +418,6 @@ impl Map {
                 None => kept_listed.push((i, exported)),
             }
         }
-
-        // Each directory's files of the map, by language: where mentions are looked for.
-        let mut dirs: HashMap<(String, String), Vec<String>> = HashMap::new();
-        for f in self.db.indexed_files_with_lang()? {
-            let dir = f.0.rsplit_once('/').map_or("", |(d, _)| d).to_string();
-            dirs.entry((dir, f.1)).or_default().push(f.0);
-        }
-
-        // Mentions: the listed names written in their directories.
-        let mut wanted: HashMap<(String, String), HashSet<String>> = HashMap::new();
-        for &(i, _) in &kept_listed {
-            let s = &symbols[i];
-            let dir = s.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
-            wanted
-                .entry((dir, s.lang.clone()))
-                .or_default()
-                .insert(s.name.clone());
-        }
-        let written = self.written_in_dirs(&wanted, &dirs, &mut files, exclude_tests);
 
         // Candidates: calls of the name on values the map could not type.
         let mut out: Vec<Unused> = Vec::new();
@@ -372,14 +446,8 @@ impl Map {
             let skip = sites_seen(&sites);
             let dir = s.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
             let (mut mentions, mut mentioned_at) = (0usize, Vec::new());
-            for (path, line) in written
-                .get(&(dir, s.lang.clone(), s.name.clone()))
-                .into_iter()
-                .flatten()
-            {
-                if *path == s.path && (s.start_line..=s.end_line).contains(line) {
-                    continue;
-                }
+            let _ = dir;
+            for (path, line, _) in mentions_of(s, &written) {
                 let site = format!("{path}:{line}");
                 if skip.contains(&site) {
                     continue;
@@ -578,12 +646,22 @@ impl Map {
                     if is_comment(l) {
                         continue;
                     }
-                    let mut seen: HashSet<&str> = HashSet::new();
-                    for w in words(l) {
-                        if names.contains(w) && seen.insert(w) {
-                            out.entry((key.0.clone(), key.1.clone(), w.to_string()))
-                                .or_default()
-                                .push((path.clone(), k as u32 + 1));
+                    let mut seen: HashMap<&str, usize> = HashMap::new();
+                    for (at, w) in word_spans(l) {
+                        if !names.contains(w) {
+                            continue;
+                        }
+                        let value = as_value(l, at, w.len());
+                        let list = out
+                            .entry((key.0.clone(), key.1.clone(), w.to_string()))
+                            .or_default();
+                        match seen.get(w) {
+                            // One entry a line; a value anywhere on it makes it one.
+                            Some(&j) => list[j].2 |= value,
+                            None => {
+                                seen.insert(w, list.len());
+                                list.push((path.clone(), k as u32 + 1, value));
+                            }
                         }
                     }
                 }
@@ -741,11 +819,19 @@ fn sites_seen(sites: &[String]) -> HashSet<String> {
     sites.iter().cloned().collect()
 }
 
-/// The words of a line: identifiers as the map's languages write them (`$` included, for
-/// PHP's and JavaScript's names), so a name is found whole, never inside a longer one. Pure.
-pub fn words(line: &str) -> impl Iterator<Item = &str> {
-    line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
-        .filter(|w| !w.is_empty())
+/// The words of a line with their byte offsets: identifiers as the map's languages write
+/// them (`$` included, for PHP's and JavaScript's names), so a name is found whole, never
+/// inside a longer one. Pure.
+pub fn word_spans(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    line.char_indices()
+        .filter(move |&(i, c)| ident(c) && !line[..i].chars().next_back().is_some_and(ident))
+        .map(move |(i, _)| {
+            let end = line[i..]
+                .find(|c: char| !ident(c))
+                .map_or(line.len(), |e| i + e);
+            (i, &line[i..end])
+        })
 }
 
 /// Whether a line is a comment line in any of the map's languages (`//`, `#`, `*`, `/*`,
@@ -776,7 +862,7 @@ mod tests {
             ("$exportFilter", "exportFilter", false),
             ("exportFilter", "exportFilter", true),
         ] {
-            assert_eq!(words(line).any(|w| w == word), want, "{line}");
+            assert_eq!(word_spans(line).any(|(_, w)| w == word), want, "{line}");
         }
         for (line, want) in [
             ("  // exportFilter is a filter", true),
@@ -787,6 +873,34 @@ mod tests {
         ] {
             assert_eq!(is_comment(line), want, "{line}");
         }
+    }
+
+    #[test]
+    fn names_used_as_values() {
+        for (line, name, want) in [
+            ("\trun(t, testFoo)", "testFoo", true),
+            ("\tt.Run(\"x\", testSplice)", "testSplice", true),
+            (
+                "\treturn p.parseGenDecl(token.IMPORT, p.parseImportSpec)",
+                "parseImportSpec",
+                true,
+            ),
+            ("\t\ttestFoo,", "testFoo", true),
+            ("\tHandler: serveFoo,", "serveFoo", true),
+            ("\tf := helper", "helper", true),
+            ("\thelper(1)", "helper", false),
+            ("\tx := r.lookupSRV(ctx)", "lookupSRV", false),
+            ("\tname := \"helper\"", "helper", false),
+            ("func helper() {", "helper", false),
+            ("type helper struct {", "helper", false),
+        ] {
+            let at = line.find(name).expect("name");
+            assert_eq!(as_value(line, at, name.len()), want, "{line}");
+        }
+        assert_eq!(
+            word_spans("a.b(cd, $e)").collect::<Vec<_>>(),
+            [(0, "a"), (2, "b"), (4, "cd"), (8, "$e")]
+        );
     }
 
     #[test]

@@ -162,10 +162,16 @@ pub enum Kept {
     /// Public API: code outside the repository may use it (Go's capitalised names, `pub`,
     /// `export`, `public`).
     Exported,
+    /// Its directory's text names it as a value where the map made no edge: a function
+    /// passed as an argument or stored (`t.Run("x", testX)`, `p.parseSpec` as a method value).
+    Value,
+    /// Another build's definition of it (the same qualname in another file of its package,
+    /// `lookup_windows.go` beside `lookup_unix.go`) is reached: the build it is for uses it.
+    Variant,
 }
 
 impl Kept {
-    pub const ALL: [Kept; 7] = [
+    pub const ALL: [Kept; 9] = [
         Kept::Entry,
         Kept::Override,
         Kept::BaseOutside,
@@ -173,6 +179,8 @@ impl Kept {
         Kept::Constructor,
         Kept::Hook,
         Kept::Exported,
+        Kept::Value,
+        Kept::Variant,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -184,6 +192,8 @@ impl Kept {
             Kept::Constructor => "constructor",
             Kept::Hook => "hook",
             Kept::Exported => "exported",
+            Kept::Value => "value",
+            Kept::Variant => "variant",
         }
     }
 }

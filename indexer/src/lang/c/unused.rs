@@ -3,7 +3,7 @@
 //! definition whose header declares it is kept by its `implements` edge to the
 //! declaration, the map's generic rule.
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {

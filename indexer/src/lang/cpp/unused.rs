@@ -5,7 +5,7 @@
 //! the map could tell) and members of an exported type (the map does not read access
 //! sections, so every member counts as public).
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {

@@ -3,7 +3,7 @@
 //! constructors; other attributed methods (a framework's); and exported API: `public` or
 //! `protected` at the top level or in an exported type.
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 
 const RUNNER: &[&str] = &[
     "Test",

@@ -1,12 +1,21 @@
 //! What keeps a Go symbol that no edge reaches (`map_unused`): `main` of package main and
-//! every `init`; a test file's `Test`, `Benchmark`, `Example` and `Fuzz` functions; and
+//! every `init`; a `//go:linkname` directive naming it (code elsewhere links to it); `func _`; a test file's `Test`, `Benchmark`, `Example` and `Fuzz` functions; and
 //! exported API: a capitalised name outside `internal/` directories, package main and test
 //! files, and a capitalised method anywhere (it may satisfy another package's interface).
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
+    // `//go:linkname name …` above it: other packages reach it by its linker name.
+    let linkname = |l: &&str| {
+        l.trim()
+            .strip_prefix("//go:linkname ")
+            .is_some_and(|rest| rest.split_whitespace().next() == Some(d.name))
+    };
+    if d.before.iter().any(linkname) {
+        return Some(Kept::Hook);
+    }
     if d.name == "_" {
         // `func _() { … }` and `var _ I = T{}`: the compiler's checks, never called.
         return Some(Kept::Hook);

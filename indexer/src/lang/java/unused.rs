@@ -4,7 +4,7 @@
 //! framework registers them: `@Bean`, `@Inject`); and exported API: `public` or `protected`
 //! at the top level or in an exported type.
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 /// JUnit 4 and 5 (and TestNG's `Test`): methods the runner calls.

@@ -3,7 +3,7 @@
 //! and exported API: anything not `private` or `internal` (Kotlin's default is public) at
 //! the top level or in an exported type.
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 
 const RUNNER: &[&str] = &[
     "Test",

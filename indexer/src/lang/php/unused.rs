@@ -3,7 +3,7 @@
 //! `setUp`/`tearDown`; and exported API: functions and classes (global names any code may
 //! call), and members of an exported class that are not `private` (public by default).
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {

@@ -5,7 +5,7 @@
 //! override); and exported API: a module of a package (an `__init__.py` beside it) whose
 //! name and every enclosing name have no leading `_`.
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 /// unittest's and pytest's methods and functions run by name.

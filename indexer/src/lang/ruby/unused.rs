@@ -4,7 +4,7 @@
 //! classes, modules and their methods (Ruby's methods are public unless a `private` section
 //! says otherwise, which the map does not read).
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 const HOOKS: &[&str] = &[

@@ -5,7 +5,7 @@
 //! restricted visibilities are not). A trait impl's methods are kept by their `implements`
 //! edges, which the map's generic rule reads.
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {

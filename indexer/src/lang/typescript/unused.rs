@@ -1,12 +1,13 @@
 //! What keeps a TypeScript or JavaScript symbol that no edge reaches (`map_unused`; the two
 //! share it): constructors; decorated definitions (a framework registers them); and exported
 //! API: a top-level declaration written with `export` (`export default` too), and a member
-//! of an exported class that is neither `private` nor `#private`; every declaration of a
+//! of an exported class that is neither `private` nor `#private`; CommonJS's
+//! `exports.f = …` and `module.exports.f = …`; every declaration of a
 //! `.d.ts` file or under `declare` (they describe code elsewhere). Names exported by a list
-//! (`export { a }`, `module.exports = …`) are not seen here: such a symbol is listed unless
+//! (`export { a }`, `module.exports = { a }`) are not seen here: such a symbol is listed unless
 //! an edge reaches it.
 
-use super::super::spec::{Decl, Kept};
+use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(crate) fn kept(d: &Decl<'_>) -> Option<Kept> {
@@ -24,7 +25,8 @@ pub(crate) fn kept(d: &Decl<'_>) -> Option<Kept> {
         return Some(Kept::Exported);
     }
     let exported = match d.parent {
-        None => d.says("export"),
+        // `export function f`, CommonJS's `exports.f = …` and `module.exports.f = …`.
+        None => d.says("export") || d.says("exports"),
         Some(_) => d.parent_exported && !d.says("private") && !d.name.starts_with('#'),
     };
     exported.then_some(Kept::Exported)
@@ -60,6 +62,14 @@ mod tests {
                 Some(Kept::Exported),
             ),
             (top("function total(c: Cart) {", "total"), None),
+            (
+                top("module.exports.joinAll = (items) => items", "joinAll"),
+                Some(Kept::Exported),
+            ),
+            (
+                top("exports.slugify = function (text) {", "slugify"),
+                Some(Kept::Exported),
+            ),
             (top("const exported = () => 1", "exported"), None),
             (
                 member("add(item: Priced): void {", "add", true),
