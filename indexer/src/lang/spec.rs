@@ -138,8 +138,9 @@ fn word_at(line: &str, word: &str) -> Option<usize> {
     None
 }
 
-/// How many lines above a declaration [`Decl::before`] holds.
-pub const DECL_LINES_BEFORE: usize = 8;
+/// How many lines above a declaration [`Decl::before`] holds: enough for a doc comment
+/// between a directive and its function (Go's `//go:linkname` 17 lines above in net/http).
+pub const DECL_LINES_BEFORE: usize = 24;
 
 /// Why a symbol nothing in the map reaches is not listed as unused (`map_unused` counts each).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
