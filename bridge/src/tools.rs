@@ -117,6 +117,14 @@ pub static TOOLS: &[Tool] = &[
         query::ChangesParams,
         "Review a diff: symbols changed since a git ref (default HEAD), and who calls or uses them.",
         |ws: &Workspace, p: query::ChangesParams, _: &dyn Progress| changes(ws, &p)),
+    tool!("map_unused", read_only: true, idempotent: true,
+    cli: ("unused", "Symbols nothing in the map reaches: entry points, exported API and overrides kept, untyped calls of each name as candidates.", [], [("kinds", "kind")]),
+    query::UnusedParams,
+    "Can I delete it: symbols nothing reaches (entry points, exports, overrides kept), each with untyped calls of its name.",
+    |ws: &Workspace, mut p: query::UnusedParams, _: &dyn Progress| {
+        p.path = contained_dir(ws, p.path.take())?;
+        ws.map()?.unused(&p)
+    }),
     tool!("resolve", read_only: true, idempotent: true,
         cli: ("resolve", "Where a node is now (--node-id), or which node is at a position (--file --line --col).", [], []),
         crate::reconcile::ResolveParams,

@@ -23,5 +23,6 @@ mod resolve;
 mod scip;
 mod snapshot;
 mod typed;
+mod unused;
 mod util;
 mod watch;

@@ -52,6 +52,7 @@ fn calls(path: &str) -> Vec<(&'static str, Value)> {
         ("map_search", json!({"query": "secret", "path": path})),
         ("map_overview", json!({"focus": path})),
         ("map_rebuild", json!({"scope": path})),
+        ("map_unused", json!({"path": path})),
     ];
     if !path.contains('\0') {
         v.push(("resolve", json!({"nodeId": format!("py:{path}#secret")})));
@@ -171,6 +172,7 @@ fn every_path_taking_tool_refuses_paths_outside_and_opens_nothing_there() {
                 vec!["search", "secret", "--path", p],
                 vec!["overview", "--focus", p],
                 vec!["index", "--scope", p],
+                vec!["unused", "--path", p],
             ] {
                 let mut all: Vec<&str> = vec!["--no-lsp"];
                 all.extend(args.iter().copied());

@@ -238,6 +238,7 @@ fn map_answers(q: &Questions, root: &Path) -> String {
         root,
         &["rename", "--no-lsp", q.rename.0, "--to", q.rename.1],
     );
+    ask(&mut out, root, &["unused", "--include-exported"]);
     out
 }
 

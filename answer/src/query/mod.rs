@@ -5,7 +5,7 @@
 //! Ranking for search is pure ([`match_tier`], [`word_starts`]) and table-tested.
 //!
 //! One file a concern: `rank` (search ranking, pure), `params` (the tools' parameter types and
-//! their schemas), and the tools' bodies: `search`, `neighbors`, `path`, `overview`, `status`.
+//! their schemas), and the tools' bodies: `search`, `neighbors`, `path`, `overview`, `status`, `changes`, `unused`.
 //! The read handle ([`Map`]) and what the tools share (node lookups, staleness, errors) are in
 //! `handle`.
 
@@ -18,6 +18,7 @@ mod path;
 mod rank;
 mod search;
 mod status;
+mod unused;
 
 pub use crate::shape::{Cluster, EdgeOut, Hub, MapStatus, NodeInfo, Overview, RangeOut};
 pub use changes::{ChangedFile, ChangesParams, Reached};
@@ -30,3 +31,4 @@ pub use path::PathFound;
 pub use rank::{fuzzy_cost, match_tier, word_starts, words_in_order, NameIndex, Tier};
 pub use search::SearchHits;
 pub use status::iso_utc;
+pub use unused::{structural, verdict, Unused, UnusedParams, JUDGED};

@@ -8,8 +8,8 @@
 pub mod spec;
 
 pub use spec::{
-    Def, DefTag, GeneratedRules, Language, MacroArgs, PackageName, Reread, ScipSpec, ServerSetup,
-    ServerSpec, Setting, Syntax,
+    Decl, Def, DefTag, GeneratedRules, Kept, Language, MacroArgs, PackageName, Reread, ScipSpec,
+    ServerSetup, ServerSpec, Setting, Syntax, DECL_LINES_BEFORE,
 };
 use std::path::Path;
 

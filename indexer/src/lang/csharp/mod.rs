@@ -11,6 +11,7 @@
 //! interfaces (`implements`); the first of a class is one when its name is an interface's by
 //! .NET's convention (`IDisposable`, `IPyObjectEncoder`: `I`, a capital, a small letter).
 
+mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
 };
@@ -51,6 +52,7 @@ pub static CSHARP: Language = Language {
         )
     },
     generated: GeneratedRules::NONE,
+    kept: unused::kept,
     ..Language::new(
         "C#",
         "cs",

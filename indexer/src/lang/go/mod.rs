@@ -4,6 +4,7 @@
 //! doc comments are the comment block above a declaration, every directory is a package node
 //! and `implements` comes from method sets.
 
+mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
 };
@@ -52,6 +53,7 @@ pub static GO: Language = Language {
     // `vendor/` stays in: imports resolve into it (Go's standard library vendors
     // golang.org/x), and left out they would name packages with no symbols.
     generated: GeneratedRules::NONE,
+    kept: unused::kept,
     ..Language::new(
         "Go",
         "go",

@@ -8,6 +8,7 @@
 //! (`src/main/java/p`, `src/test/java/p`) is one package to name lookups. A bare name in a
 //! method may be a member its class inherits (`m()` is `this.m()`).
 
+mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSetup, ServerSpec,
     Setting, Syntax,
@@ -52,6 +53,7 @@ pub static JAVA: Language = Language {
         )
     },
     generated: GeneratedRules::NONE,
+    kept: unused::kept,
     ..Language::new(
         "Java",
         "java",

@@ -40,6 +40,7 @@ pub static JAVASCRIPT: Language = Language {
         minified: &[".min.js", ".min.mjs", ".min.cjs"],
         ..GeneratedRules::NONE
     },
+    kept: super::typescript::unused::kept,
     ..Language::new(
         "JavaScript",
         "js",

@@ -18,6 +18,7 @@
 //! its class body (`object X { fun f() {} }`): [`KotlinSyntax::prepare`] turns the blank before
 //! such a `}` into `;`.
 
+mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
 };
@@ -52,6 +53,7 @@ pub static KOTLIN: Language = Language {
         "kotlin",
     ),
     generated: GeneratedRules::NONE,
+    kept: unused::kept,
     ..Language::new(
         "Kotlin",
         "kt",

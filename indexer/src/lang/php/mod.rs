@@ -10,6 +10,7 @@
 //! extension here); a Blade template (`x.blade.php`) is, as PHP: to the grammar its HTML,
 //! `{{ }}` and `@` directives are text, and what `<?php … ?>` it holds is read.
 
+mod unused;
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
@@ -37,6 +38,7 @@ pub static PHP: Language = Language {
             "php",
         )
     },
+    kept: unused::kept,
     ..Language::new(
         "PHP",
         "php",

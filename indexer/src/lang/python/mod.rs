@@ -3,6 +3,7 @@
 //! class are methods, module- and class-level assignments are variables, constants and fields
 //! (the first binding of a name defines it), docstrings are documentation.
 
+mod unused;
 use super::spec::{self, Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind, ANY_EXPORT};
 use crate::syntax::{count_params, first_line, head_text, text, NodeExt};
@@ -32,6 +33,7 @@ pub static PYTHON: Language = Language {
             "python",
         )
     },
+    kept: unused::kept,
     ..Language::new(
         "Python",
         "py",

@@ -5,6 +5,7 @@
 //! symbols are fields, constants are assigned at file, class and module level, a class
 //! opened again in its file is the same scope, docs are the `#` comments above.
 
+mod unused;
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
 use crate::model::{Import, Kind};
 use crate::syntax::{first_line, first_sentence, lossy, text, NodeExt};
@@ -24,6 +25,7 @@ pub static RUBY: Language = Language {
         "install ruby-lsp: gem install ruby-lsp",
         "ruby",
     ),
+    kept: unused::kept,
     ..Language::new(
         "Ruby",
         "rb",

@@ -7,6 +7,7 @@
 
 mod syntax;
 
+mod unused;
 use super::spec::{
     self, Def, DefTag, Language, MacroArgs, PackageName, Query, ScipSpec, ServerSpec, Syntax,
 };
@@ -73,6 +74,7 @@ pub static RUST: Language = Language {
             "rust",
         )
     },
+    kept: unused::kept,
     ..Language::new(
         "Rust",
         "rs",

@@ -8,6 +8,7 @@
 
 mod syntax;
 
+pub(super) mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
 };
@@ -52,6 +53,7 @@ pub static TYPESCRIPT: Language = Language {
         ],
         ..GeneratedRules::NONE
     },
+    kept: unused::kept,
     ..Language::new(
         "TypeScript",
         "ts",

@@ -1,0 +1,63 @@
+//! What keeps a Kotlin symbol that no edge reaches (`map_unused`): `main`; JUnit's test and
+//! life-cycle methods; `override`; constructors; other annotated functions (a framework's);
+//! and exported API: anything not `private` or `internal` (Kotlin's default is public) at
+//! the top level or in an exported type.
+
+use crate::lang::spec::{Decl, Kept};
+
+const RUNNER: &[&str] = &[
+    "Test",
+    "ParameterizedTest",
+    "BeforeEach",
+    "AfterEach",
+    "BeforeAll",
+    "AfterAll",
+    "Before",
+    "After",
+    "BeforeClass",
+    "AfterClass",
+];
+const PLAIN: &[&str] = &[
+    "Deprecated",
+    "Suppress",
+    "JvmStatic",
+    "JvmOverloads",
+    "Throws",
+];
+
+pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
+    d.marked("@", RUNNER, PLAIN).or_else(|| {
+        let public = !(d.says("private") || d.says("internal"));
+        (public && (d.parent.is_none() || d.parent_exported)).then_some(Kept::Exported)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Kind;
+
+    #[test]
+    fn kotlin_is_public_unless_it_says_otherwise() {
+        let f = |head: &'static str, name| Decl {
+            head,
+            ..Decl::of(Kind::Function, name, "src/main/kotlin/a/A.kt")
+        };
+        for (d, want) in [
+            (
+                f("fun main(args: Array<String>)", "main"),
+                Some(Kept::Entry),
+            ),
+            (f("fun total(): Int", "total"), Some(Kept::Exported)),
+            (f("private fun total(): Int", "total"), None),
+            (f("internal fun total(): Int", "total"), None),
+            (f("@Test fun total()", "total"), Some(Kept::Entry)),
+            (
+                f("override fun toString(): String", "toString"),
+                Some(Kept::Override),
+            ),
+        ] {
+            assert_eq!(kept(&d), want, "{d:?}");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! What keeps a TypeScript or JavaScript symbol that no edge reaches (`map_unused`; the two
+//! share it): constructors; decorated definitions (a framework registers them); and exported
+//! API: a top-level declaration written with `export` (`export default` too), and a member
+//! of an exported class that is neither `private` nor `#private`; CommonJS's
+//! `exports.f = …` and `module.exports.f = …`; every declaration of a
+//! `.d.ts` file or under `declare` (they describe code elsewhere). Names exported by a list
+//! (`export { a }`, `module.exports = { a }`) are not seen here: such a symbol is listed unless
+//! an edge reaches it.
+
+use crate::lang::spec::{Decl, Kept};
+use crate::model::Kind;
+
+pub(crate) fn kept(d: &Decl<'_>) -> Option<Kept> {
+    if d.kind == Kind::Method && d.name == "constructor" {
+        return Some(Kept::Constructor);
+    }
+    if d.says("override") {
+        return Some(Kept::Override);
+    }
+    if !d.annotations("@").is_empty() {
+        return Some(Kept::Hook);
+    }
+    // A declaration file describes code outside it: every name in it is that code's API.
+    if d.path.ends_with(".d.ts") || d.says("declare") {
+        return Some(Kept::Exported);
+    }
+    let exported = match d.parent {
+        // `export function f`, CommonJS's `exports.f = …` and `module.exports.f = …`.
+        None => d.says("export") || d.says("exports"),
+        Some(_) => d.parent_exported && !d.says("private") && !d.name.starts_with('#'),
+    };
+    exported.then_some(Kept::Exported)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constructors_decorators_and_exports() {
+        let top = |head: &'static str, name| Decl {
+            head,
+            ..Decl::of(Kind::Function, name, "src/cart.ts")
+        };
+        let member = |head: &'static str, name, parent_exported| Decl {
+            head,
+            parent: Some(Kind::Class),
+            parent_exported,
+            ..Decl::of(Kind::Method, name, "src/cart.ts")
+        };
+        for (d, want) in [
+            (
+                top("export function total(c: Cart) {", "total"),
+                Some(Kept::Exported),
+            ),
+            (
+                top("export default function total() {", "total"),
+                Some(Kept::Exported),
+            ),
+            (
+                top("export const total = (c) => {", "total"),
+                Some(Kept::Exported),
+            ),
+            (top("function total(c: Cart) {", "total"), None),
+            (
+                top("module.exports.joinAll = (items) => items", "joinAll"),
+                Some(Kept::Exported),
+            ),
+            (
+                top("exports.slugify = function (text) {", "slugify"),
+                Some(Kept::Exported),
+            ),
+            (top("const exported = () => 1", "exported"), None),
+            (
+                member("add(item: Priced): void {", "add", true),
+                Some(Kept::Exported),
+            ),
+            (member("add(item: Priced): void {", "add", false), None),
+            (member("private add(item: Priced) {", "add", true), None),
+            (member("#add(item) {", "#add", true), None),
+            (
+                member("constructor(a: number) {", "constructor", false),
+                Some(Kept::Constructor),
+            ),
+            (
+                member("override add(item) {", "add", false),
+                Some(Kept::Override),
+            ),
+            (
+                member("@HostListener('click')\n  onClick() {", "onClick", false),
+                Some(Kept::Hook),
+            ),
+            (
+                top("declare function tick(): void", "tick"),
+                Some(Kept::Exported),
+            ),
+            (
+                Decl {
+                    path: "types/ambient.d.ts",
+                    ..top("interface IntrinsicElements {", "IntrinsicElements")
+                },
+                Some(Kept::Exported),
+            ),
+        ] {
+            assert_eq!(kept(&d), want, "{d:?}");
+        }
+    }
+}

@@ -1,0 +1,357 @@
+//! `map_unused` on the fixtures of five languages, each copied with a file of cases added (a
+//! dead private helper, a used one, a test function, an interface method's implementation,
+//! an exported function, a method only an untyped call may reach), and on real code: Go's
+//! `encoding/csv` and `go/ast`, whose answers were checked by hand.
+
+use crate::util::*;
+use serde_json::Value;
+use std::path::Path;
+
+/// The answer's listed symbols by node ID.
+fn listed(v: &Value) -> Vec<String> {
+    v["data"]["symbols"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no symbols: {v}"))
+        .iter()
+        .filter_map(|s| s["nodeId"].as_str().map(str::to_string))
+        .collect()
+}
+
+fn entry<'a>(v: &'a Value, id: &str) -> &'a Value {
+    v["data"]["symbols"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["nodeId"] == id))
+        .unwrap_or_else(|| panic!("{id} is not listed: {v}"))
+}
+
+/// `codemap unused` on a fixture with `files` added: the answer (indexed first).
+fn unused_in(
+    fixture_name: &str,
+    files: &[(&str, &str)],
+    args: &[&str],
+) -> (tempfile::TempDir, Value) {
+    let ws = fixture(fixture_name);
+    for (rel, text) in files {
+        write(ws.path(), rel, text);
+    }
+    index(ws.path());
+    let v = ask(ws.path(), args);
+    (ws, v)
+}
+
+fn ask(root: &Path, args: &[&str]) -> Value {
+    let mut all = vec!["unused"];
+    all.extend_from_slice(args);
+    let (v, code) = json(root, &all);
+    assert_eq!(code, 0, "{v}");
+    v
+}
+
+/// Each case: the listed IDs that must be there, and those that must not.
+fn check(v: &Value, listed_ids: &[&str], not_listed: &[&str]) {
+    let got = listed(v);
+    for id in listed_ids {
+        assert!(
+            got.iter().any(|g| g == id),
+            "{id} should be listed: {got:?}\n{v}"
+        );
+    }
+    for id in not_listed {
+        assert!(
+            !got.iter().any(|g| g == id),
+            "{id} should not be listed: {got:?}\n{v}"
+        );
+    }
+}
+
+#[test]
+fn go_lists_dead_helpers_and_keeps_entry_points_exports_and_implementations() {
+    let (ws, v) = unused_in(
+        "go_app",
+        &[
+            (
+                "store/extra.go",
+                "package store\n\n// deadHelper is called by nothing.\nfunc deadHelper() int { return 1 }\n\nfunc usedHelper() int { return 2 }\n\ntype sizer interface{ size() int }\n\ntype box struct{ n int }\n\nfunc (b box) size() int { return b.n }\n\nfunc measure(s sizer) int { return s.size() }\n\ntype flusher struct{}\n\nfunc (f *flusher) flushAll() {}\n\n// Exported is API.\nfunc Exported(xs []any) int {\n\tfor _, x := range xs {\n\t\tx.flushAll()\n\t}\n\t_ = flusher{}\n\treturn measure(box{}) + usedHelper()\n}\n",
+            ),
+            (
+                "store/extra_test.go",
+                "package store\n\nimport \"testing\"\n\nfunc TestExtra(t *testing.T) {}\n\nfunc unusedTestHelper() {}\n",
+            ),
+        ],
+        &[],
+    );
+    check(
+        &v,
+        &[
+            "go:store/extra.go#deadHelper",
+            "go:store/extra.go#flusher.flushAll",
+            "go:store/extra_test.go#unusedTestHelper",
+        ],
+        &[
+            "go:store/extra.go#usedHelper",
+            "go:store/extra.go#box.size",
+            "go:store/extra.go#box",
+            "go:store/extra.go#Exported",
+            "go:store/extra_test.go#TestExtra",
+            "go:cmd/shop/main.go#main",
+            "go:store/extra.go#measure",
+        ],
+    );
+    // The dead helper is certain; the method only an untyped call may reach says so.
+    assert_eq!(
+        entry(&v, "go:store/extra.go#deadHelper")["candidates"],
+        Value::Null
+    );
+    let f = entry(&v, "go:store/extra.go#flusher.flushAll");
+    assert_eq!(f["candidates"], 1, "{f}");
+    assert_eq!(f["sites"], serde_json::json!(["store/extra.go:23"]), "{f}");
+    let first = listed(&v);
+    assert!(
+        first.iter().position(|i| i.ends_with("#deadHelper"))
+            < first.iter().position(|i| i.ends_with("#flusher.flushAll")),
+        "the certain ones first: {first:?}"
+    );
+    let kept = &v["data"]["kept"];
+    assert!(kept["entry"].as_u64() >= Some(2), "main and TestExtra: {v}");
+    assert!(kept["override"].as_u64() >= Some(1), "box.size: {v}");
+    assert!(kept["exported"].as_u64() >= Some(1), "Exported: {v}");
+
+    // With exported API: an exported function nothing calls is listed, marked.
+    write(
+        ws.path(),
+        "store/more.go",
+        "package store\n\nfunc Orphan() {}\n",
+    );
+    index(ws.path());
+    let all = ask(ws.path(), &["--include-exported"]);
+    assert_eq!(
+        entry(&all, "go:store/more.go#Orphan")["exported"],
+        true,
+        "{all}"
+    );
+    let not = ask(ws.path(), &[]);
+    check(&not, &[], &["go:store/more.go#Orphan"]);
+
+    // Test code left out: its symbols are not listed, and a symbol only tests reach is.
+    write(
+        ws.path(),
+        "store/only.go",
+        "package store\n\nfunc onlyTests() {}\n",
+    );
+    write(
+        ws.path(),
+        "store/only_test.go",
+        "package store\n\nimport \"testing\"\n\nfunc TestOnly(t *testing.T) { onlyTests() }\n",
+    );
+    index(ws.path());
+    let with_tests = ask(ws.path(), &[]);
+    check(&with_tests, &[], &["go:store/only.go#onlyTests"]);
+    let without = ask(ws.path(), &["--exclude-tests"]);
+    check(
+        &without,
+        &["go:store/only.go#onlyTests"],
+        &["go:store/extra_test.go#unusedTestHelper"],
+    );
+    assert_eq!(
+        entry(&without, "go:store/only.go#onlyTests")["onlyTests"],
+        true
+    );
+
+    // Scoped to a folder and to kinds.
+    let scoped = ask(ws.path(), &["--path", "cmd", "--kind", "function"]);
+    assert_eq!(listed(&scoped), Vec::<String>::new(), "{scoped}");
+    let (bad, code) = json(ws.path(), &["unused", "--kind", "field"]);
+    assert_eq!(code, 1, "{bad}");
+    assert_eq!(bad["error"]["code"], "BAD_ARGS", "{bad}");
+}
+
+#[test]
+fn python_lists_private_dead_code_and_keeps_dunders_tests_and_public_names() {
+    let (_ws, v) = unused_in(
+        "py_app",
+        &[
+            (
+                "src/shop/extra.py",
+                "def _dead_helper():\n    return 1\n\n\ndef _used_helper():\n    return 2\n\n\nclass _Base:\n    def _step(self):\n        return 0\n\n\nclass _Impl(_Base):\n    def _step(self):\n        return 1\n\n    def __repr__(self):\n        return \"impl\"\n\n\nclass _Flusher:\n    def _flush_all(self):\n        return 0\n\n\ndef public_api(x):\n    x._flush_all()\n    _Impl()._step()\n    return _Flusher() and _used_helper()\n",
+            ),
+            (
+                "tests/test_extra.py",
+                "from shop.extra import public_api\n\n\ndef test_public_api():\n    assert public_api\n\n\ndef _unused_test_helper():\n    return 3\n",
+            ),
+        ],
+        &[],
+    );
+    check(
+        &v,
+        &[
+            "py:src/shop/extra.py#_dead_helper",
+            "py:src/shop/extra.py#_Flusher._flush_all",
+            "py:tests/test_extra.py#_unused_test_helper",
+        ],
+        &[
+            "py:src/shop/extra.py#_used_helper",
+            "py:src/shop/extra.py#public_api",
+            "py:src/shop/extra.py#_Impl.__repr__",
+            "py:src/shop/extra.py#_Impl._step",
+            "py:tests/test_extra.py#test_public_api",
+            "py:main.py#main",
+        ],
+    );
+    let f = entry(&v, "py:src/shop/extra.py#_Flusher._flush_all");
+    assert_eq!(f["candidates"], 1, "{f}");
+    assert_eq!(
+        f["sites"],
+        serde_json::json!(["src/shop/extra.py:28"]),
+        "{f}"
+    );
+    assert_eq!(
+        entry(&v, "py:src/shop/extra.py#_dead_helper")["candidates"],
+        Value::Null
+    );
+}
+
+#[test]
+fn typescript_lists_unexported_dead_code_and_keeps_exports_and_implementations() {
+    let (_ws, v) = unused_in(
+        "ts_app",
+        &[(
+            "src/extra.ts",
+            "function deadHelper(): number {\n  return 1;\n}\n\nfunction usedHelper(): number {\n  return 2;\n}\n\ninterface Sizer {\n  size(): number;\n}\n\nclass Box implements Sizer {\n  size(): number {\n    return 1;\n  }\n}\n\nclass Flusher {\n  flushAll(): void {}\n}\n\nexport function exportedApi(x: any): number {\n  x.flushAll();\n  new Flusher();\n  return new Box().size() + usedHelper();\n}\n",
+        )],
+        &[],
+    );
+    check(
+        &v,
+        &[
+            "ts:src/extra.ts#deadHelper",
+            "ts:src/extra.ts#Flusher.flushAll",
+        ],
+        &[
+            "ts:src/extra.ts#usedHelper",
+            "ts:src/extra.ts#exportedApi",
+            "ts:src/extra.ts#Box.size",
+            "ts:src/extra.ts#Sizer.size",
+            "ts:packages/core/src/models.ts#Item.constructor",
+        ],
+    );
+    let f = entry(&v, "ts:src/extra.ts#Flusher.flushAll");
+    assert_eq!(f["candidates"], 1, "{f}");
+    assert_eq!(f["sites"], serde_json::json!(["src/extra.ts:24"]), "{f}");
+}
+
+#[test]
+fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
+    let (_ws, v) = unused_in(
+        "rs_app",
+        &[(
+            "crates/app/src/extra.rs",
+            "fn dead_helper() -> u32 {\n    1\n}\n\nfn used_helper() -> u32 {\n    2\n}\n\ntrait Sizer {\n    fn size(&self) -> usize;\n}\n\nstruct Flusher;\n\nimpl Flusher {\n    fn flush_all(&self) {}\n}\n\nimpl Sizer for Flusher {\n    fn size(&self) -> usize {\n        0\n    }\n}\n\npub fn api(v: Vec<Flusher>) -> u32 {\n    v.into_iter().for_each(|x| x.flush_all());\n    used_helper()\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn runs() {\n        assert_eq!(super::api(Vec::new()), 2);\n    }\n\n    fn unused_test_helper() {}\n}\n",
+        )],
+        &[],
+    );
+    check(
+        &v,
+        &[
+            "rs:crates/app/src/extra.rs#dead_helper",
+            "rs:crates/app/src/extra.rs#Flusher.flush_all",
+            "rs:crates/app/src/extra.rs#tests.unused_test_helper",
+            "rs:crates/app/src/main.rs#shelve",
+        ],
+        &[
+            "rs:crates/app/src/extra.rs#used_helper",
+            "rs:crates/app/src/extra.rs#api",
+            "rs:crates/app/src/extra.rs#Flusher.size",
+            "rs:crates/app/src/extra.rs#tests.runs",
+            "rs:crates/app/src/main.rs#main",
+        ],
+    );
+    let f = entry(&v, "rs:crates/app/src/extra.rs#Flusher.flush_all");
+    assert_eq!(f["candidates"], 1, "{f}");
+    assert_eq!(
+        f["sites"],
+        serde_json::json!(["crates/app/src/extra.rs:26"]),
+        "{f}"
+    );
+}
+
+#[test]
+fn java_lists_private_dead_code_and_keeps_main_tests_overrides_and_public() {
+    let (_ws, v) = unused_in(
+        "java_app",
+        &[
+            (
+                "src/main/java/com/acme/shop/Extra.java",
+                "package com.acme.shop;\n\nimport java.util.List;\n\npublic class Extra {\n    private int deadHelper() {\n        return 1;\n    }\n\n    private int usedHelper() {\n        return 2;\n    }\n\n    public int api(List<Flusher> xs) {\n        xs.forEach(x -> x.flushAll());\n        return new Box().size() + usedHelper();\n    }\n\n    static class Flusher {\n        void flushAll() {}\n    }\n\n    static class Box implements Sizer {\n        @Override\n        public int size() {\n            return 1;\n        }\n    }\n}\n\ninterface Sizer {\n    int size();\n}\n",
+            ),
+            (
+                "src/test/java/com/acme/shop/ExtraTest.java",
+                "package com.acme.shop;\n\nimport org.junit.jupiter.api.Test;\n\nclass ExtraTest {\n    @Test\n    void works() {\n        new Extra();\n    }\n\n    private void unusedHelper() {}\n}\n",
+            ),
+        ],
+        &[],
+    );
+    let base = "java:src/main/java/com/acme/shop/Extra.java#Extra";
+    let test = "java:src/test/java/com/acme/shop/ExtraTest.java#ExtraTest";
+    check(
+        &v,
+        &[
+            &format!("{base}.deadHelper"),
+            &format!("{base}.Flusher.flushAll"),
+            &format!("{test}.unusedHelper"),
+        ],
+        &[
+            &format!("{base}.usedHelper"),
+            &format!("{base}.api"),
+            &format!("{base}.Box.size"),
+            &format!("{test}.works"),
+            test,
+            "java:src/main/java/com/acme/app/Main.java#Main.main",
+        ],
+    );
+    let f = entry(&v, &format!("{base}.Flusher.flushAll"));
+    assert_eq!(f["candidates"], 1, "{f}");
+}
+
+/// Go's `encoding/csv` and `go/ast`, checked by hand: csv has no unexported symbol that
+/// nothing reaches (every one is called, a test, or a capitalised method that satisfies
+/// `io.Writer`/`io.Reader`); in go/ast, `CommentMap.addComment` is called on a value of
+/// `make(CommentMap)`, which the map does not type (listed, with that call as its
+/// candidate), and `exportFilter` is passed as a function value, no edge: kept (`value`).
+#[test]
+fn go_standard_library_packages_answer_what_was_checked_by_hand() {
+    let ws = tempfile::tempdir().expect("tmp");
+    copy_dir(
+        &crate::corpora::go_root().join("encoding/csv"),
+        &ws.path().join("csv"),
+    );
+    copy_dir(
+        &crate::corpora::go_root().join("go/ast"),
+        &ws.path().join("ast"),
+    );
+    index(ws.path());
+    let csv = ask(ws.path(), &["--path", "csv"]);
+    assert_eq!(listed(&csv), Vec::<String>::new(), "{csv}");
+    assert_eq!(csv["data"]["judged"], 49, "{csv}");
+    let ast = ask(ws.path(), &["--path", "ast/"]);
+    assert_eq!(
+        listed(&ast),
+        ["go:ast/commentmap.go#CommentMap.addComment"],
+        "{ast}"
+    );
+    let add = entry(&ast, "go:ast/commentmap.go#CommentMap.addComment");
+    assert_eq!(
+        add["sites"],
+        serde_json::json!(["ast/commentmap.go:205"]),
+        "{add}"
+    );
+    assert_eq!(ast["data"]["kept"]["value"], 1, "exportFilter: {ast}");
+    assert_eq!(ast["data"]["kept"]["override"], 190, "{ast}");
+    // Exported API listed on request: more, each marked.
+    let all = ask(ws.path(), &["--path", "ast/", "--include-exported"]);
+    let n_all = listed(&all).len();
+    assert!(n_all > 2, "{all}");
+    assert_eq!(all["data"]["kept"].get("exported"), None, "{all}");
+    // The budget cuts the list and says so.
+    let small = ask(ws.path(), &["--include-exported", "--token-budget", "100"]);
+    assert_eq!(small["truncated"], true, "{small}");
+}
