@@ -35,7 +35,7 @@ pub fn client(root: &Path, scenario: &str, extra: &[&str], env: &[(&str, &str)])
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
-const TOOLS: [&str; 17] = [
+const TOOLS: [&str; 19] = [
     "locate",
     "map_changes",
     "map_neighbors",
@@ -45,7 +45,9 @@ const TOOLS: [&str; 17] = [
     "map_search",
     "map_status",
     "nav_calls",
+    "nav_check_edit",
     "nav_definition",
+    "nav_diagnostics",
     "nav_hover",
     "nav_implementations",
     "nav_outline",
@@ -90,8 +92,9 @@ fn serve_lists_every_tool_and_answers_over_mcp() {
     }
     // The whole listing an agent reads before its first call.
     let listed = v["listBytes"].as_u64().expect("listBytes");
-    // About 500 bytes a tool: 9 KiB holds 17 tools.
-    assert!(listed < 9 * 1024, "tools/list is {listed} bytes");
+    // About 500 bytes a tool: 9 KiB held 17 tools; nav_diagnostics and nav_check_edit add
+    // 1.5 KiB (measured with them: see the issue 40 report).
+    assert!(listed < 10 * 1024 + 512, "tools/list is {listed} bytes");
     assert_eq!(v["schemas"]["map_search"]["required"][0], "query");
     assert_eq!(v["schemas"]["nav_symbols"]["required"][0], "query");
     assert_eq!(v["schemas"]["nav_rename"]["required"][0], "newName");
