@@ -12,7 +12,10 @@ use std::path::Path;
 fn stamp(root: &Path, rel: &str) -> (Vec<u8>, std::time::SystemTime) {
     let p = root.join(rel);
     let m = std::fs::metadata(&p).expect("stat");
-    (std::fs::read(&p).expect("read"), m.modified().expect("mtime"))
+    (
+        std::fs::read(&p).expect("read"),
+        m.modified().expect("mtime"),
+    )
 }
 
 /// An answer's diagnostics as (severity, message, nodeId).
@@ -37,7 +40,12 @@ fn check_new_text(root: &Path, rel: &str, text: &str) -> Value {
     std::fs::write(f.path(), text).expect("write");
     let (v, code) = json(
         root,
-        &["check-edit", rel, "--new-text-file", &f.path().to_string_lossy()],
+        &[
+            "check-edit",
+            rel,
+            "--new-text-file",
+            &f.path().to_string_lossy(),
+        ],
     );
     assert_eq!(code, 0, "{v}");
     v
@@ -57,7 +65,7 @@ fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
     copy_dir(&crate::corpora::go_root().join("encoding/csv"), root);
     write(root, "go.mod", "module example.com/csv\n\ngo 1.22\n");
     let files = ["writer.go", "reader.go"];
-    let before: Vec<_> = files.iter().map(|f| stamp(root, f)).collect();
+    let initial = stamp(root, "writer.go");
 
     // Clean files: no error.
     let (clean, code) = timed("gopls nav_diagnostics, first", || {
@@ -92,6 +100,10 @@ fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
         "{v}"
     );
     assert_eq!(v["data"]["removed"], 0, "{v}");
+    assert!(
+        stamp(root, "writer.go") == initial,
+        "the check wrote writer.go"
+    );
     // The server's view is the disk's again: the same answer as before the check.
     let (after, _) = json(root, &["diagnostics", "writer.go", "reader.go"]);
     assert_eq!(diags(&after), diags(&clean), "{after}");
@@ -108,6 +120,8 @@ fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
     std::fs::write(root.join("writer.go"), &text).expect("write");
     let (v, _) = json(root, &["diagnostics", "writer.go"]);
     assert_eq!(v["data"]["counts"]["error"], 0, "{v}");
+    // From here on, only checks: nothing may write.
+    let before: Vec<_> = files.iter().map(|f| stamp(root, f)).collect();
 
     // A function removed: "undefined" where it was called.
     let start = text.find("// fieldNeedsQuotes reports").expect("doc");
@@ -137,7 +151,12 @@ fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
     // The same through MCP's parameters: range edits.
     let (v, code) = json(
         root,
-        &["check-edit", "writer.go", "--edit", "126:13-126:13=\\n\t_ = w.Comma + \"x\""],
+        &[
+            "check-edit",
+            "writer.go",
+            "--edit",
+            "126:13-126:13=\\n\t_ = w.Comma + \"x\"",
+        ],
     );
     assert_eq!(code, 0, "{v}");
     assert_eq!(diags(&v).len(), 1, "{v}");
@@ -145,10 +164,19 @@ fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
     // Bad input: clear errors, nothing written.
     let outside = tempfile::NamedTempFile::new().expect("tmp");
     for (args, want) in [
-        (vec!["check-edit", "../x.go", "--edit", "1:1-1:1=x"], "OUTSIDE_WORKSPACE"),
-        (vec!["check-edit", "writer.go", "--edit", "999:1-999:1=x"], "BAD_ARGS"),
+        (
+            vec!["check-edit", "../x.go", "--edit", "1:1-1:1=x"],
+            "OUTSIDE_WORKSPACE",
+        ),
+        (
+            vec!["check-edit", "writer.go", "--edit", "999:1-999:1=x"],
+            "BAD_ARGS",
+        ),
         (vec!["check-edit", "writer.go"], "BAD_ARGS"),
-        (vec!["diagnostics", &*outside.path().to_string_lossy()], "OUTSIDE_WORKSPACE"),
+        (
+            vec!["diagnostics", &*outside.path().to_string_lossy()],
+            "OUTSIDE_WORKSPACE",
+        ),
     ] {
         let (v, code) = json(root, &args);
         assert_ne!(code, 0, "{args:?}: {v}");
@@ -158,9 +186,18 @@ fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
     let (v, _) = json(root, &["diagnostics", "blob.go"]);
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
     std::fs::write(pf.path(), patch.replace("w.w.Flush()", "w.w.Nope()")).expect("write");
-    let (v, _) = json(root, &["check-edit", "--diff", &pf.path().to_string_lossy()]);
+    let (v, _) = json(
+        root,
+        &["check-edit", "--diff", &pf.path().to_string_lossy()],
+    );
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
-    assert!(v["error"]["message"].as_str().unwrap_or("").contains("does not apply"), "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("does not apply"),
+        "{v}"
+    );
 
     let now: Vec<_> = files.iter().map(|f| stamp(root, f)).collect();
     assert!(now == before, "a checked edit wrote a file");
@@ -226,8 +263,8 @@ fn tsc_checks_an_edit_of_a_typescript_file() {
 
 #[test]
 fn clangd_checks_an_edit_of_a_c_file() {
-    let text = std::fs::read_to_string(repo_root().join("tests/fixtures/c_app/src/util.c"))
-        .expect("read");
+    let text =
+        std::fs::read_to_string(repo_root().join("tests/fixtures/c_app/src/util.c")).expect("read");
     let first_fn = text
         .lines()
         .find(|l| l.ends_with('{') && l.contains('('))
@@ -265,13 +302,19 @@ fn without_a_server_the_parse_errors_are_answered_and_labelled() {
     let disk = stamp(root, "lib/shop.rb");
     let (v, _) = json(
         root,
-        &["check-edit", "lib/shop.rb", "--edit", "1:1-1:1=def broken(\\n"],
+        &[
+            "check-edit",
+            "lib/shop.rb",
+            "--edit",
+            "1:1-1:1=def broken(\\n",
+        ],
     );
     assert_eq!(v["data"]["source"], "parse", "{v}");
     let added = &v["data"]["diagnostics"];
     assert!(
         added.as_array().is_some_and(|a| !a.is_empty()
-            && a.iter().all(|d| d["source"] == "parse" && d["change"] == "added")),
+            && a.iter()
+                .all(|d| d["source"] == "parse" && d["change"] == "added")),
         "{v}"
     );
     assert!(stamp(root, "lib/shop.rb") == disk);
@@ -279,10 +322,26 @@ fn without_a_server_the_parse_errors_are_answered_and_labelled() {
     let ws = crate::util::fixture("go_app");
     let root = ws.path();
     let go = files_with_ext(root, "go");
-    let rel = go[0].strip_prefix(root).expect("inside").to_string_lossy().to_string();
-    let (v, _) = json(root, &["--no-lsp", "check-edit", &rel, "--edit", "1:1-1:1=func ( {\\n"]);
+    let rel = go[0]
+        .strip_prefix(root)
+        .expect("inside")
+        .to_string_lossy()
+        .to_string();
+    let (v, _) = json(
+        root,
+        &[
+            "--no-lsp",
+            "check-edit",
+            &rel,
+            "--edit",
+            "1:1-1:1=func ( {\\n",
+        ],
+    );
     assert_eq!(v["data"]["source"], "parse", "{v}");
-    assert!(v["data"]["added"]["error"].as_u64().is_some_and(|n| n > 0), "{v}");
+    assert!(
+        v["data"]["added"]["error"].as_u64().is_some_and(|n| n > 0),
+        "{v}"
+    );
 }
 
 #[test]
@@ -295,7 +354,13 @@ fn a_rename_preview_checked_lists_what_it_would_break() {
     // A clean rename adds nothing.
     let (v, code) = json(
         root,
-        &["rename", "writer.go:Writer.fieldNeedsQuotes", "--to", "needsQuotes", "--check"],
+        &[
+            "rename",
+            "writer.go:Writer.fieldNeedsQuotes",
+            "--to",
+            "needsQuotes",
+            "--check",
+        ],
     );
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["data"]["check"]["source"], "lsp", "{v}");

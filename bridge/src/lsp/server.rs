@@ -591,8 +591,9 @@ impl Server {
     /// The diagnostics of a file whose text is `text` (its disk text, or an edit's: see
     /// [`Server::diagnostics_of_edit`]): synced first, then asked for (`textDocument/diagnostic`)
     /// when the server offers the pull model, else the list it publishes for that version
-    /// waited for. Bounded by `timeout` in all, the server's load included; a list that is
-    /// not the one for this text when the time is up is answered with `complete: false`.
+    /// waited for. Bounded by `timeout` after the server's load (itself capped by
+    /// [`Server::wait_ready`]); a list that is not the one for this text when the time is up
+    /// is answered with `complete: false`.
     pub fn diagnostics(
         &self,
         file: &Contained,
@@ -600,8 +601,10 @@ impl Server {
         timeout: Duration,
     ) -> Result<Diagnosed, LspError> {
         let started = Instant::now();
-        let deadline = started + timeout;
+        // The load has its own cap (`wait_ready`); the list then has `timeout` of its own: a
+        // server indexing for 15 s (intelephense) would otherwise leave it no time at all.
         self.wait_ready(timeout);
+        let deadline = Instant::now() + timeout;
         let uri = self.sync(file, text)?;
         let pulled = self.supports(Capability::Diagnostic);
         let (items, complete) = if pulled {
