@@ -138,6 +138,26 @@ impl Published {
         self.arrived.notify_all();
     }
 
+    /// Every document's latest list, by URI: what other files looked like before an edit.
+    pub(super) fn snapshot(&self) -> HashMap<String, Vec<Diagnostic>> {
+        let all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());
+        all.iter()
+            .map(|(u, e)| (u.clone(), e.items.clone()))
+            .collect()
+    }
+
+    /// The documents whose list was published after `t`, with that list.
+    pub(super) fn since(&self, t: Instant) -> Vec<(String, Vec<Diagnostic>)> {
+        let all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());
+        let mut v: Vec<_> = all
+            .iter()
+            .filter(|(_, e)| e.at > t)
+            .map(|(u, e)| (u.clone(), e.items.clone()))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    }
+
     /// Wait until `deadline` for the diagnostics of `uri` as it is at `version`, last sent at
     /// `changed`: a list published for that version (the latest one once `settle` has passed
     /// since `changed`: a server that publishes a version's list in stages), or, from a server

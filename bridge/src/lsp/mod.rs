@@ -49,7 +49,8 @@ pub use hover::{hover_params, hover_text, signature_from_hover, split_hover};
 pub use outline::convert_outline;
 pub use reply::Decode;
 pub use server::{
-    command_for, install_hint, Diagnosed, EditedText, Locate, Server, StartError, TIMEOUT,
+    command_for, install_hint, Diagnosed, EditDiagnosed, EditedText, Elsewhere, Locate, Server,
+    StartError, TIMEOUT,
 };
 pub use transport::read_frame;
 

@@ -684,19 +684,27 @@ impl Server {
     /// `edited` text sent (`didChange`), its diagnostics collected (as
     /// [`Server::diagnostics`], within `timeout` in all), then its `disk` text sent back with
     /// a new version, whatever happened meanwhile (a guard: an error, a timeout or a panic
-    /// leaves the server's view equal to the disk). Nothing is written.
+    /// leaves the server's view equal to the disk). Nothing is written. A server that
+    /// publishes also says what the edit does to other files of the workspace (gopls
+    /// re-checks the package): each one it published again meanwhile, its list during the
+    /// edit and once the disk text is back and settled (`elsewhere`; a pull server's other
+    /// files are not asked).
     pub fn diagnostics_of_edit(
         &self,
         files: &[EditedText<'_>],
         timeout: Duration,
-    ) -> Result<Vec<Diagnosed>, LspError> {
-        /// Sends each file's disk text back when dropped.
+    ) -> Result<EditDiagnosed, LspError> {
+        /// Sends each file's disk text back, when asked or when dropped.
         struct Restore<'a> {
             server: &'a Server,
             files: &'a [EditedText<'a>],
+            done: bool,
         }
-        impl Drop for Restore<'_> {
-            fn drop(&mut self) {
+        impl Restore<'_> {
+            fn now(&mut self) {
+                if std::mem::replace(&mut self.done, true) {
+                    return;
+                }
                 for f in self.files {
                     if let Err(e) = self.server.sync(f.file, f.disk) {
                         tracing::warn!(file = %f.file.rel, error = %e, "the disk text could not be sent back");
@@ -704,21 +712,86 @@ impl Server {
                 }
             }
         }
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                self.now();
+            }
+        }
         let deadline = Instant::now() + timeout;
-        let _restore = Restore {
+        let earlier = self.published.snapshot();
+        let sent = Instant::now();
+        let mut restore = Restore {
             server: self,
             files,
+            done: false,
         };
         for f in files {
             self.sync(f.file, f.edited)?;
         }
-        files
+        let checked = files
             .iter()
             .map(|f| {
                 let left = deadline.saturating_duration_since(Instant::now());
                 self.diagnostics(f.file, f.edited, left.max(Duration::from_millis(1)))
             })
-            .collect()
+            .collect::<Result<Vec<_>, _>>()?;
+        // Other files the server published again while the edit was in place.
+        let edited: Vec<&Path> = files.iter().map(|f| f.file.abs.as_path()).collect();
+        let during: Vec<(String, PathBuf, Vec<lsp_types::Diagnostic>)> =
+            if self.supports(Capability::Diagnostic) {
+                Vec::new()
+            } else {
+                self.published
+                    .since(sent)
+                    .into_iter()
+                    .filter_map(|(uri, items)| {
+                        let abs = super::convert::uri_to_path(&uri)?;
+                        (!edited.contains(&abs.as_path()) && abs.starts_with(&self.root))
+                            .then_some((uri, abs, items))
+                    })
+                    .collect()
+            };
+        restore.now();
+        let mut elsewhere = Vec::new();
+        if !during.is_empty() {
+            // Compared with their lists once the disk's text is back and the server has
+            // settled, not with those from before the edit: a list published while the
+            // workspace loaded may be a first stage (gopls' analyzers come later), and would
+            // make the edit seem to add what was there all along.
+            let back_from = Instant::now();
+            let settle = Duration::from_millis(self.lang.spec().server.diagnostics_settle_ms)
+                .max(super::diagnostics::QUIET);
+            std::thread::sleep(settle);
+            self.touch();
+            let back: HashMap<String, Vec<lsp_types::Diagnostic>> =
+                self.published.since(back_from).into_iter().collect();
+            for (uri, abs, after) in during {
+                // The file is not edited: its text is the disk's.
+                let Ok(bytes) = std::fs::read(&abs) else {
+                    continue;
+                };
+                let text = String::from_utf8_lossy(&bytes);
+                let conv = |ds: &[lsp_types::Diagnostic]| -> Vec<Diag> {
+                    ds.iter()
+                        .map(|d| convert(d, &text, self.encoding))
+                        .collect()
+                };
+                let before = back
+                    .get(&uri)
+                    .or_else(|| earlier.get(&uri))
+                    .map(|b| conv(b))
+                    .unwrap_or_default();
+                elsewhere.push(Elsewhere {
+                    abs,
+                    before,
+                    after: conv(&after),
+                });
+            }
+        }
+        Ok(EditDiagnosed {
+            files: checked,
+            elsewhere,
+        })
     }
 
     /// The per-request timeout this server was started with.
@@ -760,6 +833,22 @@ pub struct Diagnosed {
     /// The list is the one for the text sent; `false`: the time ran out first.
     pub complete: bool,
     pub waited: Duration,
+}
+
+/// What an edit does to diagnostics: its files' lists during the edit, in their order, and
+/// other files' lists before and during it.
+#[derive(Debug, Clone)]
+pub struct EditDiagnosed {
+    pub files: Vec<Diagnosed>,
+    pub elsewhere: Vec<Elsewhere>,
+}
+
+/// A file the edit does not touch whose diagnostics the server published again meanwhile.
+#[derive(Debug, Clone)]
+pub struct Elsewhere {
+    pub abs: PathBuf,
+    pub before: Vec<Diag>,
+    pub after: Vec<Diag>,
 }
 
 /// A file's text as an edit would make it, and its text on disk (sent back after).

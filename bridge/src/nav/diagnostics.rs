@@ -15,7 +15,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// The most files one answer checks (a larger change set is cut, and said so).
 const MAX_FILES: usize = 50;
@@ -271,7 +270,6 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
     let mut sources = Vec::new();
     let mut said: Vec<Lang> = Vec::new();
     for f in &files {
-        let started = Instant::now();
         let server = if said.contains(&f.lang) {
             None
         } else {
@@ -299,8 +297,8 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
             Some(g) => g,
             None => (parse_diagnostics(f.lang, &f.c.rel, &f.text)?, Source::Parse),
         };
-        let mut head = json!({"file": f.c.rel, "source": source.label(), "counts": counts(ds.iter()),
-                              "ms": started.elapsed().as_millis() as u64});
+        let mut head =
+            json!({"file": f.c.rel, "source": source.label(), "counts": counts(ds.iter())});
         if let Source::Lsp { pulled, complete } = source {
             head["model"] = json!(if pulled { "pull" } else { "push" });
             if !complete {
@@ -450,12 +448,13 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
         source: String::new(),
     };
     let mut sources = Vec::new();
+    // Files the edit does not touch whose diagnostics their server published again.
+    let mut others: Vec<(Lang, crate::lsp::Elsewhere)> = Vec::new();
     let mut langs: Vec<Lang> = edited.iter().map(|e| e.f.lang).collect();
     langs.sort();
     langs.dedup();
     for lang in langs {
         let group: Vec<&Edited> = edited.iter().filter(|e| e.f.lang == lang).collect();
-        let started = Instant::now();
         let mut by_server = None;
         if let Some(s) = server_or_say(ws, lang, w) {
             let run = || -> Result<_, crate::lsp::LspError> {
@@ -475,7 +474,14 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                 Ok((before, after))
             };
             match run() {
-                Ok((before, after)) => {
+                Ok((
+                    before,
+                    crate::lsp::EditDiagnosed {
+                        files: after,
+                        elsewhere,
+                    },
+                )) => {
+                    others.extend(elsewhere.into_iter().map(|o| (lang, o)));
                     for (e, (b, a)) in group.iter().zip(before.iter().zip(&after)) {
                         said_partial(
                             &s,
@@ -511,7 +517,6 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                 })
                 .collect::<Result<Vec<_>, ToolError>>()?,
         };
-        let ms = started.elapsed().as_millis() as u64;
         for (e, (before, after, complete)) in group.iter().zip(pairs) {
             let kept = edit::kept_lines(&e.f.text, &e.new);
             let Compared {
@@ -521,7 +526,7 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
             } = edit::compare(&before, &after, &kept);
             let mut head = json!({"file": e.f.c.rel, "source": source,
                                   "added": counts(added.iter()), "removed": removed.len(),
-                                  "unchanged": unchanged, "ms": ms});
+                                  "unchanged": unchanged});
             if !complete {
                 head["complete"] = json!(false);
             }
@@ -532,6 +537,48 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
             out.removed
                 .extend(items(ws, &e.f, &e.f.text, removed, Some("removed")));
         }
+    }
+    // Other files' errors only: their warnings come in stages (gopls' analyzers a second
+    // after its type errors, and not at all while a package has one), so a warning there
+    // may look added or removed by an edit that did not touch it.
+    for (lang, mut o) in others {
+        o.before.retain(|d| d.severity == Severity::Error);
+        o.after.retain(|d| d.severity == Severity::Error);
+        let Ok(rel) = o.abs.strip_prefix(&ws.root) else {
+            continue;
+        };
+        let rel = rel.to_string_lossy().into_owned();
+        let c = Contained { rel, abs: o.abs };
+        let kept: Vec<Option<u32>> = (1..=o
+            .before
+            .iter()
+            .chain(&o.after)
+            .map(|d| d.start.line)
+            .max()
+            .unwrap_or(0))
+            .map(Some)
+            .collect();
+        let Compared {
+            added,
+            removed,
+            unchanged,
+        } = edit::compare(&o.before, &o.after, &kept);
+        if added.is_empty() && removed.is_empty() {
+            continue;
+        }
+        let Ok(text) = ws.source(&c, &c.rel) else {
+            continue;
+        };
+        let f = File { c, lang, text };
+        out.files
+            .push(json!({"file": f.c.rel, "source": "lsp", "elsewhere": true,
+                              "added": counts(added.iter()), "removed": removed.len(),
+                              "unchanged": unchanged}));
+        out.unchanged += unchanged;
+        out.added
+            .extend(items(ws, &f, &f.text, added, Some("added")));
+        out.removed
+            .extend(items(ws, &f, &f.text, removed, Some("removed")));
     }
     sources.sort();
     sources.dedup();
