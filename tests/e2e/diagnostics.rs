@@ -397,3 +397,46 @@ fn a_rename_preview_checked_lists_what_it_would_break() {
     assert_eq!(v["data"]["check"]["added"]["total"], 0, "{v}");
     assert!(stamp(root, "writer.go") == disk);
 }
+
+#[test]
+fn the_files_changed_since_a_ref_are_diagnosed() {
+    let ws = crate::util::fixture("rb_app");
+    let root = ws.path();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .current_dir(root)
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .output()
+            .expect("git is needed");
+        assert!(out.status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "rb"]);
+    let (v, code) = json(root, &["diagnostics", "--changed"]);
+    assert_eq!(code, 1, "nothing changed: nothing to diagnose: {v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    // One file broken on disk: it alone is diagnosed, by its parse (Ruby has no server).
+    let p = root.join("lib/shop.rb");
+    let text = std::fs::read_to_string(&p).expect("read");
+    std::fs::write(&p, format!("def broken(\n{text}")).expect("write");
+    let (v, code) = json(root, &["diagnostics", "--changed", "HEAD"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["files"].as_array().map(Vec::len), Some(1), "{v}");
+    assert_eq!(v["data"]["files"][0]["file"], "lib/shop.rb", "{v}");
+    assert_eq!(v["data"]["source"], "parse", "{v}");
+    assert!(
+        v["data"]["counts"]["error"].as_u64().is_some_and(|n| n > 0),
+        "{v}"
+    );
+    let (v, _) = json(root, &["diagnostics", "--changed", "no-such-ref"]);
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+}
