@@ -152,6 +152,15 @@ pub fn command() -> clap::Command {
                         .help("Leave out a file whose parse takes longer than this many milliseconds (default 10000), with the reason in `status`."),
                 );
         }
+        if t.name == "nav_check_edit" {
+            sub = sub.arg(
+                clap::Arg::new("new-text-file")
+                    .long("new-text-file")
+                    .value_name("F")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help("The file's whole new text, read from F (- reads standard input)"),
+            );
+        }
         if t.name == "nav_rename" {
             sub = sub.arg(
                 clap::Arg::new("output")
@@ -276,13 +285,15 @@ fn tool_command(t: &Tool) -> clap::Command {
         } else {
             help_of(&schema)
         };
-        c = c.arg(
-            clap::Arg::new(*name)
-                .index(i + 1)
-                .required(required)
-                .value_name(value_name(name))
-                .help(help),
-        );
+        let mut a = clap::Arg::new(*name)
+            .index(i + 1)
+            .required(required)
+            .value_name(value_name(name))
+            .help(help);
+        if schema["type"] == "array" {
+            a = a.num_args(1..).action(clap::ArgAction::Append);
+        }
+        c = c.arg(a);
     }
     for (name, schema, required) in &props {
         if t.cli.positional.contains(&name.as_str()) {
@@ -303,6 +314,21 @@ fn tool_command(t: &Tool) -> clap::Command {
             Some("integer") => a.value_parser(clap::value_parser!(u64)),
             Some("boolean") => a.action(clap::ArgAction::SetTrue),
             Some("array") => a.action(clap::ArgAction::Append),
+            _ => a,
+        };
+        // Flags whose command-line form is not their JSON one (see `check_edit_args`).
+        a = match (t.name, name.as_str()) {
+            ("nav_diagnostics", "changed") => a
+                .num_args(0..=1)
+                .default_missing_value("HEAD")
+                .value_name("REF"),
+            ("nav_check_edit", "edits") => a
+                .value_name("L:C-L:C=TEXT")
+                .value_parser(parse_edit_flag)
+                .help("Replace a range (1-based line:col, end exclusive) with TEXT; repeatable"),
+            ("nav_check_edit", "diff") => a
+                .value_name("PATCH")
+                .help("A unified diff file (one file or several; - reads standard input)"),
             _ => a,
         };
         c = c.arg(a);
@@ -340,6 +366,62 @@ fn tool_args(t: &Tool, m: &clap::ArgMatches) -> Map<String, Value> {
     args
 }
 
+/// `--edit L:C-L:C=TEXT` → `{line, col, endLine, endCol, text}` (`\n` in TEXT is a line
+/// break).
+fn parse_edit_flag(s: &str) -> Result<String, String> {
+    let bad = || {
+        format!("{s:?} is not L:C-L:C=TEXT (1-based line:col, end exclusive), e.g. 3:5-3:9=name")
+    };
+    let (range, text) = s.split_once('=').ok_or_else(bad)?;
+    let (from, to) = range.split_once('-').ok_or_else(bad)?;
+    let pos = |p: &str| -> Result<(u32, u32), String> {
+        let (l, c) = p.split_once(':').ok_or_else(bad)?;
+        Ok((
+            l.trim().parse().map_err(|_| bad())?,
+            c.trim().parse().map_err(|_| bad())?,
+        ))
+    };
+    let ((line, col), (end_line, end_col)) = (pos(from)?, pos(to)?);
+    Ok(
+        json!({"line": line, "col": col, "endLine": end_line, "endCol": end_col,
+              "text": text.replace("\\n", "\n")})
+        .to_string(),
+    )
+}
+
+/// A file's text for a flag (`-`: standard input), read by the command's own process.
+fn read_flag_file(p: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let mut s = String::new();
+    if p == std::path::Path::new("-") {
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("standard input: {e}"))?;
+        return Ok(s);
+    }
+    std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+}
+
+/// `check-edit`'s flags as `nav_check_edit`'s arguments: each `--edit` as its object,
+/// `--diff PATCH` and `--new-text-file F` read into `diff` and `newText`.
+fn check_edit_args(m: &clap::ArgMatches, args: &mut Map<String, Value>) -> Result<(), String> {
+    if let Some(Value::Array(es)) = args.get_mut("edits") {
+        for e in es.iter_mut() {
+            if let Some(parsed) = e.as_str().and_then(|s| serde_json::from_str(s).ok()) {
+                *e = parsed;
+            }
+        }
+    }
+    if let Some(Value::String(path)) = args.get("diff") {
+        let text = read_flag_file(std::path::Path::new(path))?;
+        args.insert("diff".into(), json!(text));
+    }
+    if let Some(f) = m.get_one::<PathBuf>("new-text-file") {
+        args.insert("newText".into(), json!(read_flag_file(f)?));
+    }
+    Ok(())
+}
+
 impl Cli {
     /// The command line of this process; a usage error exits with 2 (clap).
     pub fn parse() -> Cli {
@@ -373,7 +455,17 @@ impl Cli {
             Some((name, sub)) => match tools::TOOLS.iter().find(|t| t.cli.command == name) {
                 Some(tool) => Command::Tool {
                     tool,
-                    args: tool_args(tool, sub),
+                    args: {
+                        let mut args = tool_args(tool, sub);
+                        if tool.name == "nav_check_edit" {
+                            if let Err(e) = check_edit_args(sub, &mut args) {
+                                command()
+                                    .error(clap::error::ErrorKind::ValueValidation, e)
+                                    .exit();
+                            }
+                        }
+                        args
+                    },
                     index: (tool.name == "map_rebuild").then(|| IndexArgs {
                         dir: sub.get_one::<PathBuf>("dir").cloned(),
                         exclude: sub

@@ -175,6 +175,16 @@ pub static TOOLS: &[Tool] = &[
         nav::RenameParams,
         "Preview a rename: edits per file and unified diffs. Never writes; needs a server.",
         |ws: &Workspace, p: nav::RenameParams, _: &dyn Progress| nav::rename(ws, &p)),
+    tool!("nav_diagnostics", read_only: true, idempotent: true,
+        cli: ("diagnostics", "Errors and warnings of files (or of those changed since --changed REF) from their servers, each in its symbol.", ["files"], []),
+        nav::DiagnosticsParams,
+        "Errors and warnings of files (or those changed since a git ref), each with the node ID of its symbol. No server: parse errors.",
+        |ws: &Workspace, p: nav::DiagnosticsParams, _: &dyn Progress| nav::diagnostics(ws, &p)),
+    tool!("nav_check_edit", read_only: true, idempotent: true,
+        cli: ("check-edit", "The diagnostics an edit would add and remove, checked by the server in memory (nothing is written).", ["file"], [("edits", "edit")]),
+        nav::CheckEditParams,
+        "Check an edit before writing it: the diagnostics it would add and remove (newText, edits or a unified diff). Never writes.",
+        |ws: &Workspace, p: nav::CheckEditParams, _: &dyn Progress| nav::check_edit(ws, &p)),
 ];
 
 impl std::fmt::Debug for Tool {

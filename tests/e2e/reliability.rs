@@ -44,6 +44,12 @@ fn calls(path: &str) -> Vec<(&'static str, Value)> {
             json!({"file": path, "line": 1, "col": 1, "newName": "x"}),
         ),
         ("nav_outline", json!({"file": path})),
+        ("nav_diagnostics", json!({"files": [path]})),
+        ("nav_check_edit", json!({"file": path, "newText": "x"})),
+        (
+            "nav_check_edit",
+            json!({"diff": format!("--- a/{path}\n+++ b/{path}\n@@ -1 +1 @@\n-a\n+b\n")}),
+        ),
         ("locate", json!({"locate": format!("{path}:1")})),
         (
             "nav_definition",
@@ -165,6 +171,8 @@ fn every_path_taking_tool_refuses_paths_outside_and_opens_nothing_there() {
             for args in [
                 vec!["resolve", "--file", p, "--line", "1", "--col", "1"],
                 vec!["outline", p],
+                vec!["diagnostics", p],
+                vec!["check-edit", p, "--edit", "1:1-1:1=x"],
                 vec!["locate", &line],
                 vec!["def", &find],
                 vec!["refs", &find],

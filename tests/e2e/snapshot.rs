@@ -220,6 +220,7 @@ fn map_answers(q: &Questions, root: &Path) -> String {
     }
     ask(&mut out, root, &["path", q.path.0, q.path.1]);
     ask(&mut out, root, &["outline", "--no-lsp", q.outline]);
+    ask(&mut out, root, &["diagnostics", "--no-lsp", q.outline]);
     for id in q.ids {
         ask(&mut out, root, &["neighbors", id]);
         ask(
@@ -246,6 +247,7 @@ fn map_answers(q: &Questions, root: &Path) -> String {
 fn live_answers(q: &Questions, root: &Path) -> String {
     let mut out = String::new();
     ask(&mut out, root, &["outline", q.outline]);
+    ask(&mut out, root, &["diagnostics", q.outline]);
     let id = q.ids[0];
     for tool in ["def", "refs", "hover"] {
         ask(&mut out, root, &[tool, id]);

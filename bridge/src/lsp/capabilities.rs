@@ -7,11 +7,12 @@ use super::error::LspError;
 use indexer::encoding::Encoding;
 use indexer::lang::Setting;
 use lsp_types::{
-    CallHierarchyServerCapability, ClientCapabilities, DocumentSymbolClientCapabilities,
-    GeneralClientCapabilities, HoverClientCapabilities, HoverProviderCapability,
-    ImplementationProviderCapability, InitializeParams, MarkupKind, OneOf, PositionEncodingKind,
-    ServerCapabilities, TextDocumentClientCapabilities, TextDocumentSyncClientCapabilities,
-    WindowClientCapabilities, WorkspaceClientCapabilities, WorkspaceFolder,
+    CallHierarchyServerCapability, ClientCapabilities, DiagnosticClientCapabilities,
+    DocumentSymbolClientCapabilities, GeneralClientCapabilities, HoverClientCapabilities,
+    HoverProviderCapability, ImplementationProviderCapability, InitializeParams, MarkupKind, OneOf,
+    PositionEncodingKind, PublishDiagnosticsClientCapabilities, ServerCapabilities,
+    TextDocumentClientCapabilities, TextDocumentSyncClientCapabilities, WindowClientCapabilities,
+    WorkspaceClientCapabilities, WorkspaceFolder,
 };
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -27,6 +28,9 @@ pub enum Capability {
     WorkspaceSymbol,
     CallHierarchy,
     Rename,
+    /// Diagnostics asked for (`textDocument/diagnostic`, the pull model); a server without it
+    /// publishes them.
+    Diagnostic,
 }
 
 impl Capability {
@@ -41,6 +45,7 @@ impl Capability {
             Capability::WorkspaceSymbol => "workspaceSymbolProvider",
             Capability::CallHierarchy => "callHierarchyProvider",
             Capability::Rename => "renameProvider",
+            Capability::Diagnostic => "diagnosticProvider",
         }
     }
 
@@ -66,6 +71,7 @@ impl Capability {
                 caps.call_hierarchy_provider,
                 None | Some(CallHierarchyServerCapability::Simple(false))
             ),
+            Capability::Diagnostic => caps.diagnostic_provider.is_some(),
         }
     }
 }
@@ -145,6 +151,16 @@ pub(super) fn initialize_params(
                 synchronization: Some(TextDocumentSyncClientCapabilities {
                     dynamic_registration: Some(false),
                     ..Default::default()
+                }),
+                // Published diagnostics carry the version they were computed for, so a wait
+                // knows which text a list is about; the pull model is taken where offered.
+                publish_diagnostics: Some(PublishDiagnosticsClientCapabilities {
+                    version_support: Some(true),
+                    ..Default::default()
+                }),
+                diagnostic: Some(DiagnosticClientCapabilities {
+                    dynamic_registration: Some(false),
+                    related_document_support: Some(false),
                 }),
                 ..Default::default()
             }),
@@ -262,6 +278,8 @@ mod tests {
                         "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
                         "hover": {"contentFormat": ["markdown", "plaintext"]},
                         "synchronization": {"dynamicRegistration": false},
+                        "publishDiagnostics": {"versionSupport": true},
+                        "diagnostic": {"dynamicRegistration": false, "relatedDocumentSupport": false},
                     },
                     "workspace": {"configuration": true, "workspaceFolders": true},
                     "window": {"workDoneProgress": true},

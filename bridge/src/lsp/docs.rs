@@ -17,7 +17,7 @@ use lsp_types::{
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::SystemTime;
+use std::time::{Instant, SystemTime};
 
 /// The open documents of one server, by absolute path.
 pub(super) struct Docs {
@@ -32,6 +32,9 @@ struct Doc {
     version: i32,
     text: String,
     stamp: Option<(u64, SystemTime)>,
+    /// When its text was last sent (`didOpen` or `didChange`): a server that publishes
+    /// diagnostics without versions is read after this.
+    sent: Instant,
 }
 
 /// A file's size and modification time, to notice that it changed.
@@ -77,6 +80,7 @@ impl Docs {
                         doc.version += 1;
                         wire.notify::<DidChangeTextDocument>(changed(&doc.uri, doc.version, &t))?;
                         doc.text = t;
+                        doc.sent = Instant::now();
                     }
                 }
                 Err(_) => gone.push(path.clone()),
@@ -107,6 +111,7 @@ impl Docs {
                         version: 1,
                         text: text.to_string(),
                         stamp: stamp(&file.abs),
+                        sent: Instant::now(),
                     },
                 );
             }
@@ -116,10 +121,17 @@ impl Docs {
                     doc.version += 1;
                     wire.notify::<DidChangeTextDocument>(changed(&uri, doc.version, text))?;
                     doc.text = text.to_string();
+                    doc.sent = Instant::now();
                 }
             }
         }
         Ok(uri)
+    }
+
+    /// An open document's version and when its text was last sent.
+    pub(super) fn state(&self, abs: &Path) -> Option<(i32, Instant)> {
+        let docs = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        docs.get(abs).map(|d| (d.version, d.sent))
     }
 
     /// The files open, by path (re-opened on a server's successor after a restart).

@@ -13,6 +13,8 @@
 //!   element, so one element a server got wrong is left out, not the whole reply;
 //! - `load`: whether the server is still loading, and whether it says it is unwell;
 //! - `docs`: the documents it has open, kept equal to the disk;
+//! - `diagnostics`: what it publishes (kept per document, with its version) and what it
+//!   answers when asked, in SPEC's units;
 //! - `outline`, `hover`, `convert`: results converted into SPEC's units (1-based lines,
 //!   character columns, qualnames), so no other module sees a server column or a reply's
 //!   JSON;
@@ -25,6 +27,7 @@
 
 mod capabilities;
 mod convert;
+mod diagnostics;
 mod docs;
 mod error;
 pub mod guard;
@@ -40,11 +43,15 @@ pub use convert::{
     apply_edits, locations, path_to_uri, rename_edits, spot, uri_to_path, workspace_symbols,
     FoundSymbol, Spot,
 };
+pub use diagnostics::{Diag, Severity};
 pub use error::LspError;
 pub use hover::{hover_params, hover_text, signature_from_hover, split_hover};
 pub use outline::convert_outline;
 pub use reply::Decode;
-pub use server::{command_for, install_hint, Locate, Server, StartError, TIMEOUT};
+pub use server::{
+    command_for, install_hint, Diagnosed, EditDiagnosed, EditedText, Elsewhere, Locate, Server,
+    StartError, TIMEOUT,
+};
 pub use transport::read_frame;
 
 /// How the server counts columns (negotiated: UTF-8 if it offers it, else UTF-16); the

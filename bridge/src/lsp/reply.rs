@@ -110,6 +110,36 @@ impl Decode for Option<WorkspaceSymbolResponse> {
     }
 }
 
+/// `textDocument/diagnostic`: a full report's items; an unchanged one (never asked for: no
+/// previous result id is sent) or a partial result as what it holds.
+impl Decode for lsp_types::DocumentDiagnosticReportResult {
+    fn decode(v: Value) -> Result<Self, String> {
+        use lsp_types::{
+            DocumentDiagnosticReport, DocumentDiagnosticReportResult, FullDocumentDiagnosticReport,
+            RelatedFullDocumentDiagnosticReport,
+        };
+        let items = match v.get("items") {
+            Some(items) => each(items),
+            None if v.get("kind").and_then(Value::as_str) == Some("full") => Vec::new(),
+            None => {
+                return Err(format!(
+                    "not a diagnostic report: {}",
+                    super::transport::truncate(&v.to_string(), 200)
+                ))
+            }
+        };
+        Ok(DocumentDiagnosticReportResult::Report(
+            DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                related_documents: None,
+                full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                    result_id: None,
+                    items,
+                },
+            }),
+        ))
+    }
+}
+
 /// `prepareCallHierarchy`.
 impl Decode for Option<Vec<CallHierarchyItem>> {
     fn decode(v: Value) -> Result<Self, String> {

@@ -5,6 +5,7 @@
 
 use super::capabilities::{self, initialize_params, Capability};
 use super::convert::locations;
+use super::diagnostics::{convert, Diag, Published};
 use super::docs::{document_uri, Docs};
 use super::error::LspError;
 use super::load::Load;
@@ -71,6 +72,8 @@ pub struct Server {
     child: Mutex<Child>,
     wire: Transport,
     load: Arc<Load>,
+    /// The diagnostics it published, per document (kept by the reader thread).
+    published: Arc<Published>,
     docs: Docs,
     encoding: Encoding,
     root: PathBuf,
@@ -166,10 +169,12 @@ impl Server {
             return Err(LspError::NoPipes.into());
         };
         let load = Arc::new(Load::new(lang.spec().server.ready_notice));
+        let published = Arc::new(Published::default());
         let wire = {
-            let load = load.clone();
+            let (load, published) = (load.clone(), published.clone());
             Transport::start(prog, stdin, stdout, stderr, folders, move |msg| {
-                load.observe(msg)
+                load.observe(msg);
+                published.observe(msg);
             })
         };
         let mut server = Server {
@@ -178,6 +183,7 @@ impl Server {
             child: Mutex::new(child),
             wire,
             load,
+            published,
             docs: Docs::new(lang),
             encoding: Encoding::Utf16,
             timeout,
@@ -582,6 +588,212 @@ impl Server {
         }
     }
 
+    /// The diagnostics of a file whose text is `text` (its disk text, or an edit's: see
+    /// [`Server::diagnostics_of_edit`]): synced first, then asked for (`textDocument/diagnostic`)
+    /// when the server offers the pull model, else the list it publishes for that version
+    /// waited for. Bounded by `timeout` after the server's load (itself capped by
+    /// [`Server::wait_ready`]); a list that is not the one for this text when the time is up
+    /// is answered with `complete: false`.
+    pub fn diagnostics(
+        &self,
+        file: &Contained,
+        text: &str,
+        timeout: Duration,
+    ) -> Result<Diagnosed, LspError> {
+        let started = Instant::now();
+        // The load has its own cap (`wait_ready`); the list then has `timeout` of its own: a
+        // server indexing for 15 s (intelephense) would otherwise leave it no time at all.
+        self.wait_ready(timeout);
+        let deadline = Instant::now() + timeout;
+        let uri = self.sync(file, text)?;
+        let pulled = self.supports(Capability::Diagnostic);
+        let (items, complete) = if pulled {
+            self.pull(&uri, deadline)?
+        } else {
+            let Some((version, sent)) = self.docs.state(&file.abs) else {
+                return Err(LspError::Encode {
+                    method: lsp_types::notification::PublishDiagnostics::METHOD.to_string(),
+                    message: format!("{} is not open", file.rel),
+                });
+            };
+            let settle = Duration::from_millis(self.lang.spec().server.diagnostics_settle_ms);
+            let w = self
+                .published
+                .wait(uri.as_str(), (version, sent), settle, deadline);
+            self.touch();
+            (w.items, w.current)
+        };
+        Ok(Diagnosed {
+            items: items
+                .iter()
+                .map(|d| convert(d, text, self.encoding))
+                .collect(),
+            pulled,
+            complete,
+            waited: started.elapsed(),
+        })
+    }
+
+    /// `textDocument/diagnostic` for a document, asked again until `deadline` while the
+    /// server answers "not now" (rust-analyzer while it loads); `(items, complete)`.
+    fn pull(
+        &self,
+        uri: &lsp_types::Uri,
+        deadline: Instant,
+    ) -> Result<(Vec<lsp_types::Diagnostic>, bool), LspError> {
+        use lsp_types::request::DocumentDiagnosticRequest;
+        use lsp_types::{DocumentDiagnosticReport, DocumentDiagnosticReportResult};
+        let mut params = to_json(
+            DocumentDiagnosticRequest::METHOD,
+            lsp_types::DocumentDiagnosticParams {
+                text_document: TextDocumentIdentifier { uri: uri.clone() },
+                identifier: None,
+                previous_result_id: None,
+                work_done_progress_params: Default::default(),
+                partial_result_params: Default::default(),
+            },
+        )?;
+        // `identifier: null` and `previousResultId: null` are refused by tsc (TypeScript 7):
+        // absent, not null.
+        if let Some(o) = params.as_object_mut() {
+            o.retain(|_, v| !v.is_null());
+        }
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.ask_once(DocumentDiagnosticRequest::METHOD, params.clone(), left) {
+                Ok(v) => {
+                    let r = decode::<DocumentDiagnosticRequest>(v)?;
+                    let items = match r {
+                        DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
+                            f,
+                        )) => f.full_document_diagnostic_report.items,
+                        _ => Vec::new(),
+                    };
+                    return Ok((items, true));
+                }
+                Err(e) if e.retryable() && left > Duration::from_millis(300) => {
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+                Err(LspError::Timeout { .. }) => return Ok((Vec::new(), false)),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The diagnostics of edited texts, checked in the server's memory: each file's
+    /// `edited` text sent (`didChange`), its diagnostics collected (as
+    /// [`Server::diagnostics`], within `timeout` in all), then its `disk` text sent back with
+    /// a new version, whatever happened meanwhile (a guard: an error, a timeout or a panic
+    /// leaves the server's view equal to the disk). Nothing is written. A server that
+    /// publishes also says what the edit does to other files of the workspace (gopls
+    /// re-checks the package): each one it published again meanwhile, its list during the
+    /// edit and once the disk text is back and settled (`elsewhere`; a pull server's other
+    /// files are not asked).
+    pub fn diagnostics_of_edit(
+        &self,
+        files: &[EditedText<'_>],
+        timeout: Duration,
+    ) -> Result<EditDiagnosed, LspError> {
+        /// Sends each file's disk text back, when asked or when dropped.
+        struct Restore<'a> {
+            server: &'a Server,
+            files: &'a [EditedText<'a>],
+            done: bool,
+        }
+        impl Restore<'_> {
+            fn now(&mut self) {
+                if std::mem::replace(&mut self.done, true) {
+                    return;
+                }
+                for f in self.files {
+                    if let Err(e) = self.server.sync(f.file, f.disk) {
+                        tracing::warn!(file = %f.file.rel, error = %e, "the disk text could not be sent back");
+                    }
+                }
+            }
+        }
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                self.now();
+            }
+        }
+        let deadline = Instant::now() + timeout;
+        let earlier = self.published.snapshot();
+        let sent = Instant::now();
+        let mut restore = Restore {
+            server: self,
+            files,
+            done: false,
+        };
+        for f in files {
+            self.sync(f.file, f.edited)?;
+        }
+        let checked = files
+            .iter()
+            .map(|f| {
+                let left = deadline.saturating_duration_since(Instant::now());
+                self.diagnostics(f.file, f.edited, left.max(Duration::from_millis(1)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // Other files the server published again while the edit was in place.
+        let edited: Vec<&Path> = files.iter().map(|f| f.file.abs.as_path()).collect();
+        let during: Vec<(String, PathBuf, Vec<lsp_types::Diagnostic>)> =
+            if self.supports(Capability::Diagnostic) {
+                Vec::new()
+            } else {
+                self.published
+                    .since(sent)
+                    .into_iter()
+                    .filter_map(|(uri, items)| {
+                        let abs = super::convert::uri_to_path(&uri)?;
+                        (!edited.contains(&abs.as_path()) && abs.starts_with(&self.root))
+                            .then_some((uri, abs, items))
+                    })
+                    .collect()
+            };
+        restore.now();
+        let mut elsewhere = Vec::new();
+        if !during.is_empty() {
+            // Compared with their lists once the disk's text is back and the server has
+            // settled, not with those from before the edit: a list published while the
+            // workspace loaded may be a first stage (gopls' analyzers come later), and would
+            // make the edit seem to add what was there all along.
+            let back_from = Instant::now();
+            let settle = Duration::from_millis(self.lang.spec().server.diagnostics_settle_ms)
+                .max(super::diagnostics::QUIET);
+            std::thread::sleep(settle);
+            self.touch();
+            let back: HashMap<String, Vec<lsp_types::Diagnostic>> =
+                self.published.since(back_from).into_iter().collect();
+            for (uri, abs, after) in during {
+                // The file is not edited: its text is the disk's.
+                let Ok(bytes) = std::fs::read(&abs) else {
+                    continue;
+                };
+                let text = String::from_utf8_lossy(&bytes);
+                let conv = |ds: &[lsp_types::Diagnostic]| -> Vec<Diag> {
+                    ds.iter()
+                        .map(|d| convert(d, &text, self.encoding))
+                        .collect()
+                };
+                let before = back
+                    .get(&uri)
+                    .or_else(|| earlier.get(&uri))
+                    .map(|b| conv(b))
+                    .unwrap_or_default();
+                elsewhere.push(Elsewhere {
+                    abs,
+                    before,
+                    after: conv(&after),
+                });
+            }
+        }
+        Ok(EditDiagnosed {
+            files: checked,
+            elsewhere,
+        })
+    }
+
     /// The per-request timeout this server was started with.
     pub fn timeout(&self) -> Duration {
         self.timeout
@@ -610,6 +822,40 @@ impl Drop for Server {
         let _ = child.kill();
         let _ = child.wait();
     }
+}
+
+/// One file's diagnostics as a server gave them.
+#[derive(Debug, Clone)]
+pub struct Diagnosed {
+    pub items: Vec<Diag>,
+    /// Asked for (`textDocument/diagnostic`), else published.
+    pub pulled: bool,
+    /// The list is the one for the text sent; `false`: the time ran out first.
+    pub complete: bool,
+    pub waited: Duration,
+}
+
+/// What an edit does to diagnostics: its files' lists during the edit, in their order, and
+/// other files' lists before and during it.
+#[derive(Debug, Clone)]
+pub struct EditDiagnosed {
+    pub files: Vec<Diagnosed>,
+    pub elsewhere: Vec<Elsewhere>,
+}
+
+/// A file the edit does not touch whose diagnostics the server published again meanwhile.
+#[derive(Debug, Clone)]
+pub struct Elsewhere {
+    pub abs: PathBuf,
+    pub before: Vec<Diag>,
+    pub after: Vec<Diag>,
+}
+
+/// A file's text as an edit would make it, and its text on disk (sent back after).
+pub struct EditedText<'a> {
+    pub file: &'a Contained,
+    pub disk: &'a str,
+    pub edited: &'a str,
 }
 
 /// The requests answered with locations.

@@ -12,10 +12,14 @@
 //! server, and what its state and failures say), `fallback` (the map's side: its answers where
 //! no server answers, and its finds beside a server's), `filter` (`fileFilter`), and the tools'
 //! bodies: `definition`, `references`, `hierarchy` (implementations and calls), `hover`,
-//! `outline` (and `locate`), `symbols`, `rename`. This file only declares and re-exports.
+//! `outline` (and `locate`), `symbols`, `rename`, `diagnostics` (and `nav_check_edit`, with
+//! `edit`: range edits and unified diffs applied, diagnostics compared across an edit). This
+//! file only declares and re-exports.
 
 mod anchor;
 mod definition;
+mod diagnostics;
+mod edit;
 mod fallback;
 mod filter;
 mod hierarchy;
@@ -30,6 +34,7 @@ mod symbols;
 mod target;
 
 pub use definition::definition;
+pub use diagnostics::{check_edit, diagnostics, CheckEditParams, DiagnosticsParams, EditParam};
 pub use hierarchy::{calls, implementations};
 pub use hover::hover;
 pub use outline::{locate_tool, outline};

@@ -96,6 +96,8 @@ at_params!(
         file_filter: Option<String>,
         /// Skip this many files' diffs.
         offset: Option<u32>,
+        /// Also the diagnostics the rename would add (checked in memory).
+        check: Option<bool>,
     }
 );
 

@@ -21,8 +21,21 @@ use std::collections::HashSet;
 /// `nav_rename`: the server's workspace edit as a unified diff per file; nothing is written.
 pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
-    let preview = rename_preview(ws, p, &mut w)?;
-    Ok(rename_answer(ws, p, preview, w))
+    let mut preview = rename_preview(ws, p, &mut w)?;
+    // `check`: the preview's edits applied in the server's memory, their diagnostics.
+    let checked = match std::mem::take(&mut preview.edited) {
+        texts if p.check == Some(true) => {
+            Some(super::diagnostics::check_rename(ws, texts, &mut w)?)
+        }
+        _ => None,
+    };
+    let mut ans = rename_answer(ws, p, preview, w);
+    if let Some((section, text)) = checked {
+        ans.data["check"] = section;
+        let diffs = std::mem::replace(&mut ans.text, Text::new(String::new));
+        ans.text = Text::new(move || format!("{text}{}", diffs.render()));
+    }
+    Ok(ans)
 }
 
 /// What a rename would change, typed: what `nav_rename` answers and `rename --output` writes.
@@ -36,6 +49,8 @@ pub struct Preview {
     pub diffs: Vec<FileDiff>,
     /// Creations, renames and deletions of files, as the server gave them.
     pub file_ops: Vec<Value>,
+    /// Every edited file's text now and after the rename, when `check` asks for them.
+    pub edited: Vec<(Contained, std::sync::Arc<str>, String)>,
 }
 
 /// The server's rename at the position, as diffs; what it may not reach in `w`.
@@ -107,6 +122,7 @@ pub fn rename_preview(
     let mut files = Vec::new();
     let mut diffs = Vec::new();
     let mut edits_total = 0;
+    let mut texts = Vec::new();
     // (file, line) of every edit: what the map's uses are checked against.
     let mut edited: HashSet<(String, u32)> = HashSet::new();
     let filter = file_filter(ws, &p.file_filter)?;
@@ -130,22 +146,27 @@ pub fn rename_preview(
             file: rel.clone(),
             edits: edits.len(),
         });
-        if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
+        let check = p.check == Some(true);
+        if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) && !check {
             continue;
         }
+        let c = Contained {
+            rel: rel.clone(),
+            abs: abs.clone(),
+        };
         // The target's file was read once already: the text the server was given.
         let old = if abs == t.c.abs {
             t.text.clone()
         } else {
-            ws.source(
-                &Contained {
-                    rel: rel.clone(),
-                    abs: abs.clone(),
-                },
-                &rel,
-            )?
+            ws.source(&c, &rel)?
         };
         let new = lsp::apply_edits(&old, edits, s.encoding());
+        if check {
+            texts.push((c, old.clone(), new.clone()));
+            if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
+                continue;
+            }
+        }
         let diff = similar::TextDiff::from_lines(&*old, new.as_str())
             .unified_diff()
             .context_radius(3)
@@ -206,6 +227,7 @@ pub fn rename_preview(
         files,
         diffs,
         file_ops,
+        edited: texts,
     })
 }
 
@@ -218,6 +240,7 @@ pub fn rename_answer(ws: &Workspace, p: &RenameParams, preview: Preview, w: Vec<
         files,
         diffs,
         file_ops,
+        ..
     } = preview;
     let offset = p.offset.unwrap_or(0) as usize;
     let shown_total = diffs.len();

@@ -13,6 +13,7 @@
 //! stating types with `types`), and a broken file's declarations blanked (`recover`).
 
 mod dotted;
+mod errors;
 mod query;
 mod raw;
 mod recover;
@@ -25,6 +26,7 @@ use crate::lang::{Lang, MacroArgs};
 use crate::model::FileExtract;
 use crate::syntax::parse_until;
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
+pub use errors::{ParseError, MAX_PARSE_ERRORS};
 pub use query::{check_query, QueryError};
 use query::{compile, LangQuery};
 use raw::{reference_matches, Raw};
@@ -230,6 +232,34 @@ impl Extractor {
             && recover::swallows(tree.root_node(), src, syntax).is_some())
         .then(|| recover::bodies(src, syntax));
         (out, swallowed)
+    }
+
+    /// A file's syntax errors (`ERROR` and `MISSING` nodes), read from one parse of its text
+    /// prepared as extraction prepares it (same bytes, lines and columns), with the grammar
+    /// its path calls for. A parse past the worker's bound gives none.
+    pub fn parse_errors(
+        &self,
+        worker: &mut Worker,
+        lang: Lang,
+        path: &str,
+        src: &[u8],
+    ) -> Vec<ParseError> {
+        let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+        worker.until = worker.bound.map(|b| Instant::now() + b);
+        let prepared = lang.spec().syntax.prepare(src);
+        let src = prepared.as_deref().unwrap_or(src);
+        let Some(lq) = self.query(lang, lang.dialect_of(path)) else {
+            return Vec::new();
+        };
+        if worker.parser.set_language(&lq.grammar).is_err()
+            || worker.parser.set_included_ranges(&[]).is_err()
+        {
+            return Vec::new();
+        }
+        match parse_until(&mut worker.parser, src, worker.until) {
+            Some(tree) => errors::parse_errors(tree.root_node(), src),
+            None => Vec::new(),
+        }
     }
 
     /// Convenience for tests and one-off callers: a fresh worker per call, the language's

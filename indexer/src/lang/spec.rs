@@ -527,6 +527,11 @@ pub struct ServerSpec {
     /// Why the server may not offer a capability, said with the map's answer in its place
     /// (intelephense: rename and implementations need its licence key).
     pub unoffered: Option<&'static str>,
+    /// Milliseconds after a document's text is sent before the diagnostics published for it
+    /// are complete: a server that publishes a version's list more than once (gopls: its
+    /// type errors at once, its analyzers' findings after its 1 s `diagnosticsDelay`) is
+    /// read at its latest list for that version once this has passed. 0: the first list.
+    pub diagnostics_settle_ms: u64,
 }
 
 /// What a server is started with ([`ServerSpec::setup`]).
@@ -575,6 +580,7 @@ impl ServerSpec {
             ready_notice: None,
             setup: None,
             unoffered: None,
+            diagnostics_settle_ms: 0,
         }
     }
 }

@@ -44,6 +44,9 @@ pub static GO: Language = Language {
         functions_in_class_are_methods: false,
         receiver_in_method_names: true,
         outline_kinds_from_parse: false,
+        // Measured: a version's type errors are published within 50 ms, its analyzers'
+        // findings (`reflect.DeepEqual` of errors) in a second list 1.05 s later.
+        diagnostics_settle_ms: 1500,
         ..ServerSpec::new(
             &[&["gopls"]],
             "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",

@@ -1,0 +1,660 @@
+//! `nav_diagnostics` (a file's, or the changed files', errors and warnings from its server,
+//! each in the symbol it is in; without a server, the parse errors, labelled) and
+//! `nav_check_edit` (what a proposed edit would add and remove, checked by the server on the
+//! edited text in memory; nothing is written), and the check of a rename preview.
+
+use super::edit::{self, Compared, RangeEdit};
+use super::list::{listing, Layout, ListText};
+use super::server::{failed, server_state};
+use crate::lsp::{Diag, EditedText, Severity};
+use crate::paths::{contain, Contained};
+use crate::workspace::{lang_of, Workspace};
+use answer::envelope::{Answer, ToolError};
+use indexer::lang::Lang;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// The most files one answer checks (a larger change set is cut, and said so).
+const MAX_FILES: usize = 50;
+
+/// `nav_diagnostics`' arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DiagnosticsParams {
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Also the files changed since this git ref (e.g. HEAD).
+    #[serde(default)]
+    pub changed: Option<String>,
+    #[serde(default)]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
+    pub token_budget: Option<u32>,
+}
+
+/// `nav_check_edit`'s arguments: a file with its new text or range edits, or a diff.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CheckEditParams {
+    #[serde(default)]
+    pub file: Option<String>,
+    /// The file's whole new text.
+    #[serde(default)]
+    pub new_text: Option<String>,
+    /// Ranges replaced (1-based, end exclusive).
+    #[serde(default)]
+    pub edits: Option<Vec<EditParam>>,
+    /// A unified diff (one file or several).
+    #[serde(default)]
+    pub diff: Option<String>,
+    #[serde(default)]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
+    pub token_budget: Option<u32>,
+}
+
+/// One range of `nav_check_edit`'s `edits`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EditParam {
+    pub line: u32,
+    pub col: u32,
+    pub end_line: u32,
+    pub end_col: u32,
+    pub text: String,
+}
+
+/// Where a file's diagnostics came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// The server: asked for (`pulled`) or published; `complete` unless its time ran out.
+    Lsp { pulled: bool, complete: bool },
+    /// Tree-sitter's syntax errors: no server answered.
+    Parse,
+}
+
+impl Source {
+    fn label(self) -> &'static str {
+        match self {
+            Source::Lsp { .. } => "lsp",
+            Source::Parse => "parse",
+        }
+    }
+}
+
+/// One diagnostic as answered: its file, the diagnostic, and the node of the innermost symbol
+/// it is in.
+#[derive(Debug, Clone)]
+struct Item {
+    file: String,
+    d: Diag,
+    node_id: Option<String>,
+    /// `nav_check_edit`: `added` or `removed`.
+    change: Option<&'static str>,
+    detail: bool,
+}
+
+impl Serialize for Item {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let d = &self.d;
+        let mut v = if self.detail {
+            json!({"file": self.file, "line": d.start.line, "col": d.start.col,
+                   "endLine": d.end.line, "endCol": d.end.col,
+                   "severity": d.severity.as_str(), "message": d.message})
+        } else {
+            json!({"file": self.file, "at": answer::shape::at(d.start.line, d.start.col),
+                   "severity": d.severity.as_str(), "message": d.message})
+        };
+        for (k, x) in [
+            ("code", &d.code),
+            ("source", &d.source),
+            ("nodeId", &self.node_id),
+        ] {
+            if let Some(x) = x {
+                v[k] = json!(x);
+            }
+        }
+        if let Some(c) = self.change {
+            v["change"] = json!(c);
+        }
+        v.serialize(s)
+    }
+}
+
+/// Counts by severity, as answered (`{"error": 2, "warning": 1}`; none left out).
+fn counts<'a>(ds: impl Iterator<Item = &'a Diag>) -> Value {
+    let mut n = [0usize; 4];
+    for d in ds {
+        n[Severity::ALL
+            .iter()
+            .position(|s| *s == d.severity)
+            .unwrap_or(0)] += 1;
+    }
+    let mut v = json!({});
+    for (s, k) in Severity::ALL.iter().zip(n) {
+        v[s.as_str()] = json!(k);
+    }
+    v
+}
+
+/// A file to check: inside the workspace, its language and its text on disk.
+struct File {
+    c: Contained,
+    lang: Lang,
+    text: Arc<str>,
+}
+
+fn open_file(ws: &Workspace, shown: &str) -> Result<File, ToolError> {
+    let c = contain(&ws.root, shown)?;
+    let lang = lang_of(&c, shown)?;
+    let text = ws.source(&c, shown)?;
+    Ok(File { c, lang, text })
+}
+
+/// The file's syntax errors from a parse of `text`, as diagnostics (source `parse`).
+fn parse_diagnostics(lang: Lang, rel: &str, text: &str) -> Result<Vec<Diag>, ToolError> {
+    let ex = indexer::extract::Extractor::shared().map_err(ToolError::internal)?;
+    let mut worker = indexer::extract::Worker::bounded(indexer::extract::DEFAULT_PARSE_BOUND);
+    Ok(ex
+        .parse_errors(&mut worker, lang, rel, text.as_bytes())
+        .into_iter()
+        .map(|e| Diag {
+            severity: Severity::Error,
+            code: None,
+            source: Some("parse".into()),
+            message: e.message,
+            start: e.start,
+            end: e.end,
+        })
+        .collect())
+}
+
+/// The language's server, or why there is none (said once per language in `w`).
+fn server_or_say(
+    ws: &Workspace,
+    lang: Lang,
+    w: &mut Vec<String>,
+) -> Option<Arc<crate::lsp::Server>> {
+    match ws.server(lang) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            w.push(format!(
+                "{}: {}{}: {} diagnostics are the files' parse errors (source: parse); type and name errors need the server",
+                e.code.as_str(),
+                e.message,
+                e.hint.map(|h| format!(" ({h})")).unwrap_or_default(),
+                lang.spec().name
+            ));
+            None
+        }
+    }
+}
+
+/// Say that a server's list may be partial: its time ran out, or it is unwell or loading.
+fn said_partial(
+    s: &crate::lsp::Server,
+    rel: &str,
+    complete: bool,
+    waited: std::time::Duration,
+    w: &mut Vec<String>,
+) {
+    if !complete {
+        w.push(format!(
+            "LSP_TIMEOUT: {} gave no diagnostics for this text of {rel} within {:.1}s: the list is the latest it gave, which may be an older text's (partial)",
+            s.command[0],
+            waited.as_secs_f64()
+        ));
+    }
+    server_state(s, w);
+}
+
+/// The node ID of the innermost symbol of `text` (the file's text now, or an edit's) that
+/// holds each diagnostic: read from a parse of that text, so an edit's positions have theirs.
+fn items(
+    ws: &Workspace,
+    f: &File,
+    text: &Arc<str>,
+    ds: Vec<Diag>,
+    change: Option<&'static str>,
+) -> Vec<Item> {
+    let outline = ws.parsed_outline(&f.c, f.lang, text).unwrap_or_default();
+    ds.into_iter()
+        .map(|d| {
+            let node_id = indexer::outline::enclosing(&outline, d.start)
+                .last()
+                .map(|&i| indexer::id::NodeId::symbol_id(f.lang, &f.c.rel, &outline[i].qualname));
+            Item {
+                file: f.c.rel.clone(),
+                d,
+                node_id,
+                change,
+                detail: ws.detail,
+            }
+        })
+        .collect()
+}
+
+/// `nav_diagnostics`.
+pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, ToolError> {
+    let mut names = p.files.clone();
+    if let Some(r) = &p.changed {
+        let set = crate::git::change_set(&ws.root, r)?;
+        names.extend(
+            set.files
+                .into_iter()
+                .filter(|f| f.status != "deleted" && f.lang.is_some())
+                .map(|f| f.path),
+        );
+    }
+    names.dedup();
+    if names.is_empty() {
+        return Err(
+            ToolError::bad_args("nav_diagnostics needs files, or changed (a git ref)")
+                .hint("e.g. {\"files\": [\"src/app.py\"]} or {\"changed\": \"HEAD\"}"),
+        );
+    }
+    let mut w = Vec::new();
+    if names.len() > MAX_FILES {
+        w.push(format!(
+            "{} files asked: the first {MAX_FILES} are checked (partial); ask for the rest by name",
+            names.len()
+        ));
+        names.truncate(MAX_FILES);
+    }
+    let files = names
+        .iter()
+        .map(|n| open_file(ws, n))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut all = Vec::new();
+    let mut per_file = Vec::new();
+    let mut sources = Vec::new();
+    let mut said: Vec<Lang> = Vec::new();
+    for f in &files {
+        let server = if said.contains(&f.lang) {
+            None
+        } else {
+            server_or_say(ws, f.lang, &mut w)
+        };
+        let mut got = None;
+        if let Some(s) = server {
+            match s.diagnostics(&f.c, &f.text, ws.lsp_timeout) {
+                Ok(d) => {
+                    said_partial(&s, &f.c.rel, d.complete, d.waited, &mut w);
+                    got = Some((
+                        d.items,
+                        Source::Lsp {
+                            pulled: d.pulled,
+                            complete: d.complete,
+                        },
+                    ));
+                }
+                Err(e) => failed(&mut w, e, "with the file's parse errors (source: parse)"),
+            }
+        } else if !said.contains(&f.lang) {
+            said.push(f.lang);
+        }
+        let (ds, source) = match got {
+            Some(g) => g,
+            None => (parse_diagnostics(f.lang, &f.c.rel, &f.text)?, Source::Parse),
+        };
+        let mut head =
+            json!({"file": f.c.rel, "source": source.label(), "counts": counts(ds.iter())});
+        if let Source::Lsp { pulled, complete } = source {
+            head["model"] = json!(if pulled { "pull" } else { "push" });
+            if !complete {
+                head["complete"] = json!(false);
+            }
+        }
+        per_file.push(head);
+        sources.push(source.label());
+        all.extend(items(ws, f, &f.text, ds, None));
+    }
+    w.dedup();
+    all.sort_by(|a, b| {
+        (a.d.severity, &a.file, a.d.start.line, a.d.start.col).cmp(&(
+            b.d.severity,
+            &b.file,
+            b.d.start.line,
+            b.d.start.col,
+        ))
+    });
+    sources.sort();
+    sources.dedup();
+    let head = json!({"source": sources.join("+"), "counts": counts(all.iter().map(|i| &i.d)),
+                      "files": per_file});
+    Ok(listing(
+        "diagnostics",
+        all,
+        head,
+        p.token_budget,
+        "errors come first; ask for fewer files, or a larger tokenBudget",
+        w,
+        (Layout::AsIs, ws.shape()),
+        ListText::new(|_, items: &[Item]| items_text(items, "no diagnostics")),
+    ))
+}
+
+/// Diagnostics as plain text: one line each (`file:line:col  severity  message  [code]  in
+/// node`), then the count.
+fn items_text(items: &[Item], none: &str) -> String {
+    let mut out = String::new();
+    if items.is_empty() {
+        out.push_str(none);
+        out.push('\n');
+    }
+    for i in items {
+        let d = &i.d;
+        out.push_str(&format!(
+            "{}{}:{}:{}  {}  {}{}{}\n",
+            i.change.map_or(String::new(), |c| format!("{c}  ")),
+            i.file,
+            d.start.line,
+            d.start.col,
+            d.severity.as_str(),
+            d.message.lines().next().unwrap_or(""),
+            d.code
+                .as_ref()
+                .map_or(String::new(), |c| format!("  [{c}]")),
+            i.node_id
+                .as_ref()
+                .map_or(String::new(), |n| format!("  in {n}")),
+        ));
+    }
+    out
+}
+
+/// A file as an edit would make it.
+pub(super) struct Edited {
+    f: File,
+    new: Arc<str>,
+}
+
+/// An edit's files and texts from `nav_check_edit`'s arguments: exactly one of `newText`,
+/// `edits` (both with `file`) and `diff`. Bad ranges, a diff that does not read or apply, a
+/// path outside the workspace or a binary file are `BAD_ARGS`-style errors; nothing is read
+/// but the files named.
+fn edited_files(ws: &Workspace, p: &CheckEditParams) -> Result<Vec<Edited>, ToolError> {
+    let given = [p.new_text.is_some(), p.edits.is_some(), p.diff.is_some()];
+    if given.iter().filter(|g| **g).count() != 1 {
+        return Err(ToolError::bad_args(
+            "nav_check_edit takes exactly one of newText, edits (each with file) or diff",
+        )
+        .hint("e.g. {\"file\": \"src/a.go\", \"edits\": [{\"line\": 3, \"col\": 1, \"endLine\": 3, \"endCol\": 5, \"text\": \"x\"}]}"));
+    }
+    if let Some(d) = &p.diff {
+        let patches = edit::parse_diff(d)
+            .map_err(|e| ToolError::bad_args(format!("the diff does not read: {e}")))?;
+        let mut out: Vec<Edited> = Vec::new();
+        for patch in &patches {
+            if p.file.as_deref().is_some_and(|f| f != patch.path) {
+                continue;
+            }
+            let f = open_file(ws, &patch.path)?;
+            let new = edit::apply_patch(&f.text, patch)
+                .map_err(|e| ToolError::bad_args(format!("the diff does not apply: {e}")))?;
+            out.push(Edited { f, new: new.into() });
+        }
+        if out.is_empty() {
+            return Err(ToolError::bad_args(format!(
+                "the diff edits none of {}",
+                p.file.as_deref().unwrap_or("the files")
+            )));
+        }
+        return Ok(out);
+    }
+    let Some(name) = &p.file else {
+        return Err(ToolError::bad_args("newText and edits need file"));
+    };
+    let f = open_file(ws, name)?;
+    let new = match (&p.new_text, &p.edits) {
+        (Some(t), _) => t.clone(),
+        (_, Some(es)) => {
+            let es: Vec<RangeEdit> = es
+                .iter()
+                .map(|e| RangeEdit {
+                    line: e.line,
+                    col: e.col,
+                    end_line: e.end_line,
+                    end_col: e.end_col,
+                    text: e.text.clone(),
+                })
+                .collect();
+            edit::apply_range_edits(&f.text, &es)
+                .map_err(|e| ToolError::bad_args(format!("{name}: {e}")))?
+        }
+        _ => unreachable!("one of the three was given"),
+    };
+    Ok(vec![Edited { f, new: new.into() }])
+}
+
+/// What an edit does to its files' diagnostics: per file, the comparison and its source.
+pub(super) struct Checked {
+    files: Vec<Value>,
+    added: Vec<Item>,
+    removed: Vec<Item>,
+    unchanged: usize,
+    source: String,
+}
+
+/// Check edited texts: for each language, its server's diagnostics of each file's disk text,
+/// then of its edited text in the server's memory (sent back to the disk text after), and the
+/// two compared; without a server, the parse errors of both texts, labelled.
+fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Checked, ToolError> {
+    let mut out = Checked {
+        files: Vec::new(),
+        added: Vec::new(),
+        removed: Vec::new(),
+        unchanged: 0,
+        source: String::new(),
+    };
+    let mut sources = Vec::new();
+    // Files the edit does not touch whose diagnostics their server published again.
+    let mut others: Vec<(Lang, crate::lsp::Elsewhere)> = Vec::new();
+    let mut langs: Vec<Lang> = edited.iter().map(|e| e.f.lang).collect();
+    langs.sort();
+    langs.dedup();
+    for lang in langs {
+        let group: Vec<&Edited> = edited.iter().filter(|e| e.f.lang == lang).collect();
+        let mut by_server = None;
+        if let Some(s) = server_or_say(ws, lang, w) {
+            let run = || -> Result<_, crate::lsp::LspError> {
+                let before = group
+                    .iter()
+                    .map(|e| s.diagnostics(&e.f.c, &e.f.text, ws.lsp_timeout))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let texts: Vec<EditedText<'_>> = group
+                    .iter()
+                    .map(|e| EditedText {
+                        file: &e.f.c,
+                        disk: &e.f.text,
+                        edited: &e.new,
+                    })
+                    .collect();
+                let after = s.diagnostics_of_edit(&texts, ws.lsp_timeout)?;
+                Ok((before, after))
+            };
+            match run() {
+                Ok((
+                    before,
+                    crate::lsp::EditDiagnosed {
+                        files: after,
+                        elsewhere,
+                    },
+                )) => {
+                    others.extend(elsewhere.into_iter().map(|o| (lang, o)));
+                    for (e, (b, a)) in group.iter().zip(before.iter().zip(&after)) {
+                        said_partial(
+                            &s,
+                            &e.f.c.rel,
+                            b.complete && a.complete,
+                            b.waited + a.waited,
+                            w,
+                        );
+                    }
+                    by_server = Some(
+                        before
+                            .into_iter()
+                            .zip(after)
+                            .map(|(b, a)| (b.items, a.items, b.complete && a.complete))
+                            .collect::<Vec<_>>(),
+                    );
+                }
+                Err(e) => failed(w, e, "with the parse errors of both texts (source: parse)"),
+            }
+        }
+        let source = if by_server.is_some() { "lsp" } else { "parse" };
+        sources.push(source);
+        let pairs = match by_server {
+            Some(p) => p,
+            None => group
+                .iter()
+                .map(|e| {
+                    Ok((
+                        parse_diagnostics(lang, &e.f.c.rel, &e.f.text)?,
+                        parse_diagnostics(lang, &e.f.c.rel, &e.new)?,
+                        true,
+                    ))
+                })
+                .collect::<Result<Vec<_>, ToolError>>()?,
+        };
+        for (e, (before, after, complete)) in group.iter().zip(pairs) {
+            let kept = edit::kept_lines(&e.f.text, &e.new);
+            let Compared {
+                added,
+                removed,
+                unchanged,
+            } = edit::compare(&before, &after, &kept);
+            let mut head = json!({"file": e.f.c.rel, "source": source,
+                                  "added": counts(added.iter()), "removed": removed.len(),
+                                  "unchanged": unchanged});
+            if !complete {
+                head["complete"] = json!(false);
+            }
+            out.files.push(head);
+            out.unchanged += unchanged;
+            out.added
+                .extend(items(ws, &e.f, &e.new, added, Some("added")));
+            out.removed
+                .extend(items(ws, &e.f, &e.f.text, removed, Some("removed")));
+        }
+    }
+    // Other files' errors only: their warnings come in stages (gopls' analyzers a second
+    // after its type errors, and not at all while a package has one), so a warning there
+    // may look added or removed by an edit that did not touch it.
+    for (lang, mut o) in others {
+        o.before.retain(|d| d.severity == Severity::Error);
+        o.after.retain(|d| d.severity == Severity::Error);
+        let Ok(rel) = o.abs.strip_prefix(&ws.root) else {
+            continue;
+        };
+        let rel = rel.to_string_lossy().into_owned();
+        let c = Contained { rel, abs: o.abs };
+        let kept: Vec<Option<u32>> = (1..=o
+            .before
+            .iter()
+            .chain(&o.after)
+            .map(|d| d.start.line)
+            .max()
+            .unwrap_or(0))
+            .map(Some)
+            .collect();
+        let Compared {
+            added,
+            removed,
+            unchanged,
+        } = edit::compare(&o.before, &o.after, &kept);
+        if added.is_empty() && removed.is_empty() {
+            continue;
+        }
+        let Ok(text) = ws.source(&c, &c.rel) else {
+            continue;
+        };
+        let f = File { c, lang, text };
+        out.files
+            .push(json!({"file": f.c.rel, "source": "lsp", "elsewhere": true,
+                              "added": counts(added.iter()), "removed": removed.len(),
+                              "unchanged": unchanged}));
+        out.unchanged += unchanged;
+        out.added
+            .extend(items(ws, &f, &f.text, added, Some("added")));
+        out.removed
+            .extend(items(ws, &f, &f.text, removed, Some("removed")));
+    }
+    sources.sort();
+    sources.dedup();
+    out.source = sources.join("+");
+    w.dedup();
+    Ok(out)
+}
+
+/// `nav_check_edit`.
+pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolError> {
+    let edited = edited_files(ws, p)?;
+    let mut w = Vec::new();
+    let c = check(ws, &edited, &mut w)?;
+    let head = json!({"source": c.source, "written": false,
+                      "added": counts(c.added.iter().map(|i| &i.d)),
+                      "removed": c.removed.len(), "unchanged": c.unchanged, "files": c.files});
+    let mut list = c.added;
+    list.sort_by(|a, b| {
+        (a.d.severity, &a.file, a.d.start.line).cmp(&(b.d.severity, &b.file, b.d.start.line))
+    });
+    list.extend(c.removed);
+    Ok(listing(
+        "diagnostics",
+        list,
+        head,
+        p.token_budget,
+        "added errors come first; a larger tokenBudget shows the rest",
+        w,
+        (Layout::AsIs, ws.shape()),
+        ListText::new(|_, items: &[Item]| {
+            items_text(
+                items,
+                "the edit adds and removes no diagnostic (nothing written)",
+            )
+        }),
+    ))
+}
+
+/// A rename preview's files as edits (`old` its text now, `new` after), checked as
+/// `nav_check_edit` checks them: the `check` section of `nav_rename`'s answer and its text.
+pub(super) fn check_rename(
+    ws: &Workspace,
+    files: Vec<(Contained, Arc<str>, String)>,
+    w: &mut Vec<String>,
+) -> Result<(Value, String), ToolError> {
+    let mut edited = Vec::new();
+    for (c, old, new) in files {
+        let lang = lang_of(&c, &c.rel)?;
+        edited.push(Edited {
+            f: File { c, lang, text: old },
+            new: new.into(),
+        });
+    }
+    let c = check(ws, &edited, w)?;
+    const SHOWN: usize = 30;
+    let mut added = c.added;
+    added.sort_by(|a, b| {
+        (a.d.severity, &a.file, a.d.start.line).cmp(&(b.d.severity, &b.file, b.d.start.line))
+    });
+    let total = added.len();
+    let by_severity = counts(added.iter().map(|i| &i.d));
+    added.truncate(SHOWN);
+    let text = format!(
+        "check: {} diagnostic(s) added, {} removed, {} unchanged (source {})\n{}",
+        total,
+        c.removed.len(),
+        c.unchanged,
+        c.source,
+        items_text(&added, "")
+    );
+    let mut v = json!({"source": c.source, "added": by_severity,
+                       "removed": c.removed.len(), "unchanged": c.unchanged,
+                       "diagnostics": added});
+    v["added"]["total"] = json!(total);
+    if total > SHOWN {
+        v["shown"] = json!(SHOWN);
+    }
+    Ok((v, text))
+}

@@ -1,0 +1,442 @@
+//! `nav_diagnostics` and `nav_check_edit` with the real servers on real code: Go's
+//! `encoding/csv` copied into a module and checked by gopls (a signature changed, a function
+//! removed, a type error introduced: on disk and as edits checked in memory), the Python,
+//! TypeScript and C fixtures by pyright, `tsc --lsp` and clangd, a Ruby fixture (no server)
+//! by its parse; bad input refused with nothing written.
+
+use crate::util::*;
+use serde_json::Value;
+use std::path::Path;
+
+/// The file's bytes and modification time: what "nothing written" is checked by.
+fn stamp(root: &Path, rel: &str) -> (Vec<u8>, std::time::SystemTime) {
+    let p = root.join(rel);
+    let m = std::fs::metadata(&p).expect("stat");
+    (
+        std::fs::read(&p).expect("read"),
+        m.modified().expect("mtime"),
+    )
+}
+
+/// An answer's diagnostics (a check's added ones) as (severity, message, nodeId).
+fn diags(v: &Value) -> Vec<(String, String, String)> {
+    v["data"]["diagnostics"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no diagnostics in {v}"))
+        .iter()
+        .filter(|d| d["change"] != "removed")
+        .map(|d| {
+            (
+                d["severity"].as_str().unwrap_or("").to_string(),
+                d["message"].as_str().unwrap_or("").to_string(),
+                d["nodeId"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// `check-edit FILE --new-text-file` with `text`, through the engine.
+fn check_new_text(root: &Path, rel: &str, text: &str) -> Value {
+    let f = tempfile::NamedTempFile::new().expect("tmp");
+    std::fs::write(f.path(), text).expect("write");
+    let (v, code) = json(
+        root,
+        &[
+            "check-edit",
+            rel,
+            "--new-text-file",
+            &f.path().to_string_lossy(),
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    v
+}
+
+fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    let t = std::time::Instant::now();
+    let out = f();
+    eprintln!("{what}: {} ms", t.elapsed().as_millis());
+    out
+}
+
+#[test]
+fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    copy_dir(&crate::corpora::go_root().join("encoding/csv"), root);
+    write(root, "go.mod", "module example.com/csv\n\ngo 1.22\n");
+    let files = ["writer.go", "reader.go"];
+    let initial = stamp(root, "writer.go");
+
+    // Clean files: no error.
+    let (clean, code) = timed("gopls nav_diagnostics, first", || {
+        json(root, &["diagnostics", "writer.go", "reader.go"])
+    });
+    assert_eq!(code, 0, "{clean}");
+    assert_eq!(clean["data"]["source"], "lsp", "{clean}");
+    assert_eq!(clean["data"]["counts"]["error"], 0, "{clean}");
+    assert_eq!(clean["data"]["files"][0]["model"], "push", "{clean}");
+    let (warm, _) = timed("gopls nav_diagnostics, warm", || {
+        json(root, &["diagnostics", "writer.go", "reader.go"])
+    });
+    assert_eq!(diags(&warm), diags(&clean));
+
+    let text = std::fs::read_to_string(root.join("writer.go")).expect("read");
+    // A signature changed: its caller in Writer.Write is an error.
+    let sig = text.replacen(
+        "func (w *Writer) fieldNeedsQuotes(field string) bool {",
+        "func (w *Writer) fieldNeedsQuotes(field string, strict bool) bool {",
+        1,
+    );
+    let v = timed("gopls nav_check_edit, warm", || {
+        check_new_text(root, "writer.go", &sig)
+    });
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert_eq!(v["data"]["written"], false, "{v}");
+    let added = diags(&v);
+    assert!(
+        added.iter().any(|(s, m, n)| s == "error"
+            && m.contains("not enough arguments")
+            && n == "go:writer.go#Writer.Write"),
+        "{v}"
+    );
+    // Nothing of writer.go's own is removed (gopls' analyzers stop on a type error: other
+    // files' warnings are, and are listed as such).
+    assert_eq!(v["data"]["files"][0]["file"], "writer.go", "{v}");
+    assert_eq!(v["data"]["files"][0]["removed"], 0, "{v}");
+    assert!(
+        stamp(root, "writer.go") == initial,
+        "the check wrote writer.go"
+    );
+    // The server's view is the disk's again: the same answer as before the check.
+    let (after, _) = json(root, &["diagnostics", "writer.go", "reader.go"]);
+    assert_eq!(diags(&after), diags(&clean), "{after}");
+
+    // The same edit written to disk: nav_diagnostics finds the caller's error.
+    std::fs::write(root.join("writer.go"), &sig).expect("write");
+    let (v, _) = json(root, &["diagnostics", "writer.go"]);
+    assert!(
+        diags(&v).iter().any(|(s, m, n)| s == "error"
+            && m.contains("not enough arguments")
+            && n == "go:writer.go#Writer.Write"),
+        "{v}"
+    );
+    std::fs::write(root.join("writer.go"), &text).expect("write");
+    let (v, _) = json(root, &["diagnostics", "writer.go"]);
+    assert_eq!(v["data"]["counts"]["error"], 0, "{v}");
+    // From here on, only checks: nothing may write.
+    let before: Vec<_> = files.iter().map(|f| stamp(root, f)).collect();
+
+    // A function removed: "undefined" where it was called.
+    let start = text.find("// fieldNeedsQuotes reports").expect("doc");
+    let removed = text[..start].to_string();
+    let v = check_new_text(root, "writer.go", &removed);
+    assert!(
+        diags(&v)
+            .iter()
+            .any(|(s, m, _)| s == "error" && m.contains("fieldNeedsQuotes undefined")),
+        "{v}"
+    );
+
+    // A method removed that another file calls: gopls re-checks the package, and the
+    // caller in writer_test.go is listed (a file the edit does not touch).
+    let gone = text.replacen(
+        "func (w *Writer) Error() error {\n\t_, err := w.w.Write(nil)\n\treturn err\n}\n",
+        "",
+        1,
+    );
+    assert_ne!(gone, text);
+    let v = check_new_text(root, "writer.go", &gone);
+    let elsewhere: Vec<_> = v["data"]["diagnostics"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter(|d| d["file"] == "writer_test.go" && d["change"] == "added")
+        .collect();
+    assert!(
+        elsewhere.iter().any(|d| d["severity"] == "error"
+            && d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("Error undefined"))
+            && d["nodeId"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("go:writer_test.go#"))),
+        "{v}"
+    );
+
+    // A type error, as a unified diff: one error, in Writer.Flush.
+    let patch = "--- a/writer.go\n+++ b/writer.go\n@@ -125,3 +125,4 @@\n func (w *Writer) Flush() {\n \tw.w.Flush()\n+\t_ = w.Comma + \"x\"\n }\n";
+    let pf = tempfile::NamedTempFile::new().expect("tmp");
+    std::fs::write(pf.path(), patch).expect("write");
+    let (v, code) = json(
+        root,
+        &["check-edit", "--diff", &pf.path().to_string_lossy()],
+    );
+    assert_eq!(code, 0, "{v}");
+    let added = diags(&v);
+    assert_eq!(added.len(), 1, "{v}");
+    assert_eq!(added[0].0, "error");
+    assert_eq!(added[0].2, "go:writer.go#Writer.Flush", "{v}");
+
+    // The same through MCP's parameters: range edits.
+    let (v, code) = json(
+        root,
+        &[
+            "check-edit",
+            "writer.go",
+            "--edit",
+            "126:13-126:13=\\n\t_ = w.Comma + \"x\"",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(diags(&v).len(), 1, "{v}");
+
+    // Bad input: clear errors, nothing written.
+    let outside = tempfile::NamedTempFile::new().expect("tmp");
+    for (args, want) in [
+        (
+            vec!["check-edit", "../x.go", "--edit", "1:1-1:1=x"],
+            "OUTSIDE_WORKSPACE",
+        ),
+        (
+            vec!["check-edit", "writer.go", "--edit", "999:1-999:1=x"],
+            "BAD_ARGS",
+        ),
+        (vec!["check-edit", "writer.go"], "BAD_ARGS"),
+        (
+            vec!["diagnostics", &*outside.path().to_string_lossy()],
+            "OUTSIDE_WORKSPACE",
+        ),
+    ] {
+        let (v, code) = json(root, &args);
+        assert_ne!(code, 0, "{args:?}: {v}");
+        assert_eq!(v["error"]["code"], want, "{args:?}: {v}");
+    }
+    write(root, "blob.go", b"package csv\x00\x01");
+    let (v, _) = json(root, &["diagnostics", "blob.go"]);
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    std::fs::write(pf.path(), patch.replace("w.w.Flush()", "w.w.Nope()")).expect("write");
+    let (v, _) = json(
+        root,
+        &["check-edit", "--diff", &pf.path().to_string_lossy()],
+    );
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("does not apply"),
+        "{v}"
+    );
+
+    let now: Vec<_> = files.iter().map(|f| stamp(root, f)).collect();
+    assert!(now == before, "a checked edit wrote a file");
+    let (v, _) = json(root, &["diagnostics", "writer.go", "reader.go"]);
+    assert_eq!(diags(&v), diags(&clean), "{v}");
+}
+
+/// A type error added by an edit of a fixture's file, checked by its server: the error is
+/// listed in the right symbol, the file is untouched, and the server's view is the disk's
+/// after (the next answer is the clean one).
+fn check_fixture(fixture: &str, file: &str, at: &str, insert: &str, node: &str, message: &str) {
+    let ws = crate::util::fixture(fixture);
+    let root = ws.path();
+    let disk = stamp(root, file);
+    let (clean, code) = timed(&format!("{fixture} nav_diagnostics, first"), || {
+        json(root, &["diagnostics", file])
+    });
+    assert_eq!(code, 0, "{clean}");
+    assert_eq!(clean["data"]["source"], "lsp", "{clean}");
+    let text = std::fs::read_to_string(root.join(file)).expect("read");
+    assert!(text.contains(at), "{file} has no {at:?}");
+    let edited = text.replacen(at, &format!("{at}{insert}"), 1);
+    let v = timed(&format!("{fixture} nav_check_edit, warm"), || {
+        check_new_text(root, file, &edited)
+    });
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert!(
+        diags(&v)
+            .iter()
+            .any(|(s, m, n)| s == "error" && m.contains(message) && n == node),
+        "{v}"
+    );
+    assert!(stamp(root, file) == disk, "the check wrote {file}");
+    let (after, _) = timed(&format!("{fixture} nav_diagnostics, warm"), || {
+        json(root, &["diagnostics", file])
+    });
+    assert_eq!(diags(&after), diags(&clean), "{after}");
+}
+
+#[test]
+fn pyright_checks_an_edit_of_a_python_file() {
+    check_fixture(
+        "py_app",
+        "main.py",
+        "    service = OrderService()\n",
+        "    count: int = \"seven\"\n",
+        "py:main.py#main",
+        "is not assignable",
+    );
+}
+
+#[test]
+fn tsc_checks_an_edit_of_a_typescript_file() {
+    check_fixture(
+        "ts_app",
+        "src/cart.ts",
+        "  total(): number {\n",
+        "    const n: number = \"s\";\n",
+        "ts:src/cart.ts#Cart.total",
+        "not assignable",
+    );
+}
+
+#[test]
+fn clangd_checks_an_edit_of_a_c_file() {
+    let text =
+        std::fs::read_to_string(repo_root().join("tests/fixtures/c_app/src/util.c")).expect("read");
+    let first_fn = text
+        .lines()
+        .find(|l| l.ends_with('{') && l.contains('('))
+        .expect("a function");
+    let name = first_fn[..first_fn.find('(').expect("(")]
+        .rsplit([' ', '*'])
+        .next()
+        .expect("name")
+        .to_string();
+    check_fixture(
+        "c_app",
+        "src/util.c",
+        &format!("{first_fn}\n"),
+        "    int zz = \"s\";\n",
+        &format!("c:src/util.c#{name}"),
+        "ncompatible pointer to integer",
+    );
+}
+
+#[test]
+fn without_a_server_the_parse_errors_are_answered_and_labelled() {
+    // Ruby has no server here; Go's is turned off.
+    let ws = crate::util::fixture("rb_app");
+    let root = ws.path();
+    let (v, code) = json(root, &["diagnostics", "lib/shop.rb"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "parse", "{v}");
+    assert_eq!(v["data"]["counts"]["error"], 0, "{v}");
+    assert!(
+        v["warnings"].as_array().is_some_and(|w| w
+            .iter()
+            .any(|w| w.as_str().is_some_and(|w| w.starts_with("LSP_UNAVAILABLE")))),
+        "{v}"
+    );
+    let disk = stamp(root, "lib/shop.rb");
+    let (v, _) = json(
+        root,
+        &[
+            "check-edit",
+            "lib/shop.rb",
+            "--edit",
+            "1:1-1:1=def broken(\\n",
+        ],
+    );
+    assert_eq!(v["data"]["source"], "parse", "{v}");
+    let added = &v["data"]["diagnostics"];
+    assert!(
+        added.as_array().is_some_and(|a| !a.is_empty()
+            && a.iter()
+                .all(|d| d["source"] == "parse" && d["change"] == "added")),
+        "{v}"
+    );
+    assert!(stamp(root, "lib/shop.rb") == disk);
+
+    let ws = crate::util::fixture("go_app");
+    let root = ws.path();
+    let go = files_with_ext(root, "go");
+    let rel = go[0]
+        .strip_prefix(root)
+        .expect("inside")
+        .to_string_lossy()
+        .to_string();
+    let (v, _) = json(
+        root,
+        &[
+            "--no-lsp",
+            "check-edit",
+            &rel,
+            "--edit",
+            "1:1-1:1=func ( {\\n",
+        ],
+    );
+    assert_eq!(v["data"]["source"], "parse", "{v}");
+    assert!(
+        v["data"]["added"]["error"].as_u64().is_some_and(|n| n > 0),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_rename_preview_checked_lists_what_it_would_break() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    copy_dir(&crate::corpora::go_root().join("encoding/csv"), root);
+    write(root, "go.mod", "module example.com/csv\n\ngo 1.22\n");
+    let disk = stamp(root, "writer.go");
+    // A clean rename adds nothing.
+    let (v, code) = json(
+        root,
+        &[
+            "rename",
+            "writer.go:Writer.fieldNeedsQuotes",
+            "--to",
+            "needsQuotes",
+            "--check",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["check"]["source"], "lsp", "{v}");
+    assert_eq!(v["data"]["check"]["added"]["total"], 0, "{v}");
+    assert!(stamp(root, "writer.go") == disk);
+}
+
+#[test]
+fn the_files_changed_since_a_ref_are_diagnosed() {
+    let ws = crate::util::fixture("rb_app");
+    let root = ws.path();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .current_dir(root)
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .output()
+            .expect("git is needed");
+        assert!(out.status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "rb"]);
+    let (v, code) = json(root, &["diagnostics", "--changed"]);
+    assert_eq!(code, 1, "nothing changed: nothing to diagnose: {v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    // One file broken on disk: it alone is diagnosed, by its parse (Ruby has no server).
+    let p = root.join("lib/shop.rb");
+    let text = std::fs::read_to_string(&p).expect("read");
+    std::fs::write(&p, format!("def broken(\n{text}")).expect("write");
+    let (v, code) = json(root, &["diagnostics", "--changed", "HEAD"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["files"].as_array().map(Vec::len), Some(1), "{v}");
+    assert_eq!(v["data"]["files"][0]["file"], "lib/shop.rb", "{v}");
+    assert_eq!(v["data"]["source"], "parse", "{v}");
+    assert!(
+        v["data"]["counts"]["error"].as_u64().is_some_and(|n| n > 0),
+        "{v}"
+    );
+    let (v, _) = json(root, &["diagnostics", "--changed", "no-such-ref"]);
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+}
