@@ -146,6 +146,26 @@ impl Published {
             .collect()
     }
 
+    /// Wait until no list has been published for `quiet` (whatever the document), or until
+    /// `deadline`: a server that re-checks other files after an edit publishes them in a burst
+    /// that may end after the edited file's own list (gopls under load).
+    pub(super) fn wait_quiet(&self, quiet: Duration, deadline: Instant) {
+        let mut all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            let now = Instant::now();
+            let last = all.values().map(|e| e.at).max();
+            let calm = last.map_or(quiet, |l| now.saturating_duration_since(l));
+            if calm >= quiet || now >= deadline {
+                return;
+            }
+            let nap = (quiet - calm).min(deadline.saturating_duration_since(now));
+            all = match self.arrived.wait_timeout(all, nap) {
+                Ok((g, _)) => g,
+                Err(e) => e.into_inner().0,
+            };
+        }
+    }
+
     /// The documents whose list was published after `t`, with that list.
     pub(super) fn since(&self, t: Instant) -> Vec<(String, Vec<Diagnostic>)> {
         let all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());

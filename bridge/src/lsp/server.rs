@@ -735,12 +735,16 @@ impl Server {
                 self.diagnostics(f.file, f.edited, left.max(Duration::from_millis(1)))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        // Other files the server published again while the edit was in place.
+        // Other files the server published again while the edit was in place, once it has
+        // stopped publishing.
         let edited: Vec<&Path> = files.iter().map(|f| f.file.abs.as_path()).collect();
         let during: Vec<(String, PathBuf, Vec<lsp_types::Diagnostic>)> =
             if self.supports(Capability::Diagnostic) {
                 Vec::new()
             } else {
+                let quiet = Duration::from_millis(self.lang.spec().server.diagnostics_settle_ms)
+                    .max(super::diagnostics::QUIET);
+                self.published.wait_quiet(quiet, deadline);
                 self.published
                     .since(sent)
                     .into_iter()

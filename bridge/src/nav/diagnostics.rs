@@ -238,7 +238,7 @@ fn items(
 pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, ToolError> {
     let mut names = p.files.clone();
     if let Some(r) = &p.changed {
-        let set = crate::git::change_set(&ws.root, r)?;
+        let set = crate::git::change_set(&ws.root, r, None)?;
         names.extend(
             set.files
                 .into_iter()
