@@ -13,6 +13,7 @@
 //! its body); its attributes above it (`#[cfg(…)]`, `@Deprecated`, `[Obsolete]`) count as its
 //! signature.
 
+use crate::lang::{Lang, TextRules};
 use crate::model::{FileExtract, Kind, Pos, Span, Symbol};
 use crate::syntax::collapse_ws;
 use serde::Serialize;
@@ -231,10 +232,10 @@ fn pair_renames<'a>(added: Vec<Version<'a>>, removed: Vec<Version<'a>>) -> Paire
 /// The change between two versions of a symbol in one file, if any.
 fn compare(o: &Version<'_>, n: &Version<'_>) -> Option<SymbolChange> {
     let doc = o.sym.doc != n.sym.doc || o.doc != n.doc;
-    let python = is_python(n.path);
+    let end = rules_of(n.path).header_end;
     let (signature, body) = match (
-        parts(&o.own, o.sym.signature.as_deref(), python),
-        parts(&n.own, n.sym.signature.as_deref(), python),
+        parts(&o.own, o.sym.signature.as_deref(), end),
+        parts(&n.own, n.sym.signature.as_deref(), end),
     ) {
         // What is before the header (decorators, annotations) and the header itself are the
         // signature; what follows, the body.
@@ -259,18 +260,19 @@ fn compare(o: &Version<'_>, n: &Version<'_>) -> Option<SymbolChange> {
     })
 }
 
-fn is_python(path: &str) -> bool {
-    path.ends_with(".py") || path.ends_with(".pyi")
+/// The text rules of a file's language (C's family when codemap does not read it).
+fn rules_of(path: &str) -> TextRules {
+    Lang::of_path(std::path::Path::new(path)).map_or(TextRules::BRACES, |l| l.spec().text)
 }
 
 /// `own` cut at its signature (collapsed as `own` is): what is before it, the signature as
 /// written, what follows; `None` when the signature is not in it (spelled otherwise). A
 /// clipped signature (past `MAX_SIGNATURE`, ending in `…`) runs from where its start is found
-/// to the header's end: the first `:` (Python) or `{` outside brackets.
+/// to the header's end: the first `header_end` (`{`, Python's `:`) outside brackets.
 fn parts<'s>(
     own: &'s str,
     signature: Option<&str>,
-    python: bool,
+    header_end_char: char,
 ) -> Option<(&'s str, &'s str, &'s str)> {
     let sig = signature.map(collapse_ws).unwrap_or_default();
     let (sig, clipped) = match sig.strip_suffix('…') {
@@ -279,7 +281,7 @@ fn parts<'s>(
     };
     let at = (!sig.is_empty()).then(|| own.find(&sig)).flatten()?;
     let end = if clipped {
-        header_end(&own[at..], if python { ':' } else { '{' }).map_or(own.len(), |e| at + e)
+        header_end(&own[at..], header_end_char).map_or(own.len(), |e| at + e)
     } else {
         at + sig.len()
     };
@@ -315,7 +317,7 @@ struct Lead {
 struct Text<'a> {
     src: &'a [u8],
     lines: Vec<usize>,
-    python: bool,
+    rules: TextRules,
 }
 
 impl<'a> Text<'a> {
@@ -323,7 +325,7 @@ impl<'a> Text<'a> {
         Text {
             src,
             lines: line_starts(src),
-            python: is_python(path),
+            rules: rules_of(path),
         }
     }
 
@@ -356,7 +358,7 @@ impl<'a> Text<'a> {
                 in_block = !t.starts_with("/*");
                 LineKind::Comment
             } else {
-                let k = line_kind(t, self.python);
+                let k = line_kind(t, self.rules.hash_comments);
                 in_block = k == LineKind::Comment && t.ends_with("*/") && !t.starts_with("/*");
                 k
             };
@@ -388,8 +390,9 @@ impl<'a> Text<'a> {
             .map(|(j, c)| (leads[j].start.max(start), self.at(c.span.end)))
             .collect();
         let docstring = self
-            .python
-            .then(|| python_docstring(&self.src[start..end.max(start)]))
+            .rules
+            .body_docstring
+            .then(|| body_docstring(&self.src[start..end.max(start)], self.rules.header_end))
             .flatten()
             .map(|(a, b)| (start + a, start + b));
         cuts.extend(docstring);
@@ -417,17 +420,16 @@ enum LineKind {
 }
 
 /// What a trimmed line above a symbol is: a comment (`//`, `/* … */` and its `*` lines, `#`
-/// comments in Python, Ruby and PHP but not `#include` or `#if`), an attribute or decorator
-/// (`#[…]`, `@Name…`, `[Name…]`), or anything else (code, a blank line).
-fn line_kind(t: &str, python: bool) -> LineKind {
-    let attribute = (!python && (t.starts_with("#[") || t.starts_with("#![")))
+/// lines where `hash_comments`), an attribute or decorator (`#[…]`, `@Name…`, `[Name…]`), or
+/// anything else (code, a blank line, C's `#include`).
+fn line_kind(t: &str, hash_comments: bool) -> LineKind {
+    let attribute = (t.starts_with("#[") || t.starts_with("#!["))
         || (t.starts_with('@') && t[1..].starts_with(char::is_alphabetic))
         || (t.starts_with('[') && t.ends_with(']') && t[1..].starts_with(char::is_alphabetic));
     let comment = t.starts_with("//")
         || t.starts_with("/*")
         || t.starts_with('*')
-        || (t.starts_with('#')
-            && (python || t == "#" || t.starts_with("# ") || t.starts_with("##")));
+        || (hash_comments && t.starts_with('#'));
     if attribute {
         LineKind::Attribute
     } else if comment {
@@ -437,12 +439,12 @@ fn line_kind(t: &str, python: bool) -> LineKind {
     }
 }
 
-/// A Python definition's docstring in its text: the string that is the first statement after
-/// the header's `:`, as byte offsets. Pure text reading: brackets are counted, the string's
-/// own quotes are matched.
-fn python_docstring(def: &[u8]) -> Option<(usize, usize)> {
+/// A definition's docstring in its text: the string that is the first statement after the
+/// header's end (Python's `:`), as byte offsets. Pure text reading: brackets are counted, the
+/// string's own quotes are matched.
+fn body_docstring(def: &[u8], header_end_char: char) -> Option<(usize, usize)> {
     let text = std::str::from_utf8(def).ok()?;
-    let colon = header_end(text, ':')?;
+    let colon = header_end(text, header_end_char)?;
     let rest = &text[colon + 1..];
     let lead = rest.len() - rest.trim_start().len();
     let body = &rest[lead..];
@@ -662,12 +664,12 @@ mod tests {
             ("/**", false, LineKind::Comment),
             ("* @param x", false, LineKind::Comment),
             ("*/", false, LineKind::Comment),
-            ("# x", false, LineKind::Comment),
+            ("# x", true, LineKind::Comment),
+            ("# define X 1", false, LineKind::Other),
             ("#x", true, LineKind::Comment),
             ("#include <a.h>", false, LineKind::Other),
             ("#if DEBUG", false, LineKind::Other),
             ("#[derive(Debug)]", false, LineKind::Attribute),
-            ("#[x]", true, LineKind::Comment),
             ("@Override", false, LineKind::Attribute),
             ("@app.route(\"/\")", true, LineKind::Attribute),
             ("[Obsolete]", false, LineKind::Attribute),
@@ -691,7 +693,7 @@ mod tests {
             ("def f(d={'a': 1}):\n    return d\n", None),
             ("def f(): return \"x\"\n", None),
         ] {
-            let got = python_docstring(def.as_bytes()).map(|(a, b)| &def[a..b]);
+            let got = body_docstring(def.as_bytes(), ':').map(|(a, b)| &def[a..b]);
             assert_eq!(got, want, "{def}");
         }
     }

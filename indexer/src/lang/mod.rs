@@ -9,7 +9,7 @@ pub mod spec;
 
 pub use spec::{
     Decl, Def, DefTag, GeneratedRules, Kept, Language, MacroArgs, PackageName, Reread, ScipSpec,
-    ServerSetup, ServerSpec, Setting, Syntax, DECL_LINES_BEFORE,
+    ServerSetup, ServerSpec, Setting, Syntax, TextRules, DECL_LINES_BEFORE,
 };
 use std::path::Path;
 

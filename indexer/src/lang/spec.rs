@@ -75,6 +75,8 @@ pub struct Language {
     pub implements_by_method_set: bool,
     /// The file stem that stands for its directory's module (`__init__`), if any.
     pub package_init: Option<&'static str>,
+    /// How `map_changes` reads a declaration's text ([`TextRules`]).
+    pub text: TextRules,
     /// Whether a file name (no directory) is test code (`_test.go`, `test_x.py`).
     pub is_test_file: fn(&str) -> bool,
     /// How the language's server is found, spoken to and understood.
@@ -376,6 +378,7 @@ impl Language {
             package_nodes: false,
             implements_by_method_set: false,
             package_init: None,
+            text: TextRules::BRACES,
             is_test_file: |_| false,
             server: ServerSpec::NONE,
             syntax,
@@ -477,6 +480,27 @@ pub fn manifest_value(text: &str, section: &str, key: &str) -> Option<String> {
         return (!v.is_empty()).then(|| v.to_string());
     }
     None
+}
+
+/// How a declaration's text reads, for comparing two versions of it (`diff`): which lines
+/// above it are comments, where its header ends, where its doc may sit in its body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextRules {
+    /// A line starting with `#` is a comment (Python, Ruby, PHP; not C's `#include`).
+    pub hash_comments: bool,
+    /// The character that ends a declaration's header outside brackets: `{`, or `:` (Python).
+    pub header_end: char,
+    /// A string first in the body is the doc (Python's docstring).
+    pub body_docstring: bool,
+}
+
+impl TextRules {
+    /// C's family: `//` and `/* */` comments, `{` bodies, docs above.
+    pub const BRACES: TextRules = TextRules {
+        hash_comments: false,
+        header_end: '{',
+        body_docstring: false,
+    };
 }
 
 /// A language server: how to find it and its quirks. Nothing in the indexed repository

@@ -11,7 +11,9 @@
 //! `{{ }}` and `@` directives are text, and what `<?php … ?>` it holds is read.
 
 mod unused;
-use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
+};
 use crate::model::{Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
 use tree_sitter::Node;
@@ -39,6 +41,10 @@ pub static PHP: Language = Language {
         )
     },
     kept: unused::kept,
+    text: TextRules {
+        hash_comments: true,
+        ..TextRules::BRACES
+    },
     ..Language::new(
         "PHP",
         "php",

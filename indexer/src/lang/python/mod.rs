@@ -4,7 +4,9 @@
 //! (the first binding of a name defines it), docstrings are documentation.
 
 mod unused;
-use super::spec::{self, Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    self, Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
+};
 use crate::model::{Import, Kind, ANY_EXPORT};
 use crate::syntax::{count_params, first_line, head_text, text, NodeExt};
 use tree_sitter::Node;
@@ -16,6 +18,11 @@ pub static PYTHON: Language = Language {
     super_call: Some("super()"),
     first_binding_defines: true,
     package_init: Some("__init__"),
+    text: TextRules {
+        hash_comments: true,
+        header_end: ':',
+        body_docstring: true,
+    },
     is_test_file: |name| name.starts_with("test_") || name.ends_with("_test.py"),
     server: ServerSpec {
         enum_member_kind: Kind::Type,

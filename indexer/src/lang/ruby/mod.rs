@@ -6,7 +6,9 @@
 //! opened again in its file is the same scope, docs are the `#` comments above.
 
 mod unused;
-use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
+};
 use crate::model::{Import, Kind};
 use crate::syntax::{first_line, first_sentence, lossy, text, NodeExt};
 use tree_sitter::Node;
@@ -26,6 +28,10 @@ pub static RUBY: Language = Language {
         "ruby",
     ),
     kept: unused::kept,
+    text: TextRules {
+        hash_comments: true,
+        ..TextRules::BRACES
+    },
     ..Language::new(
         "Ruby",
         "rb",
