@@ -71,6 +71,17 @@ pub struct Reached {
     pub test: bool,
 }
 
+/// What a changed symbol is also seen as by callers ([`Map::seen_as`]): an interface or base
+/// method, or the first of its overloads.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Through {
+    node_id: String,
+    #[serde(rename = "as")]
+    how: &'static str,
+    via: String,
+}
+
 /// The edge kinds impact follows backwards: what breaks when their target changes.
 const IMPACT: [EdgeKind; 4] = [
     EdgeKind::Calls,
@@ -150,7 +161,7 @@ impl Map {
         // methods it implements or overrides (calls through them may land on it), and for an
         // overload `f~2`, the first one `f` (which calls by name are resolved to).
         let mut starts: Vec<(String, String)> = Vec::new();
-        let mut through: Vec<Value> = Vec::new();
+        let mut through: Vec<Through> = Vec::new();
         let mut names: BTreeMap<String, (String, bool)> = BTreeMap::new();
         let mut not_in_map = 0usize;
         for (lang, c) in diff {
@@ -161,8 +172,12 @@ impl Map {
             if self.db.node(&id)?.is_some() {
                 starts.push((id.clone(), id.clone()));
                 for (also, how) in self.seen_as(*lang, &c.path, &c.qualname)? {
-                    through.push(json!({"nodeId": also, "as": how, "via": id}));
-                    starts.push((also, id.clone()));
+                    starts.push((also.clone(), id.clone()));
+                    through.push(Through {
+                        node_id: also,
+                        how,
+                        via: id.clone(),
+                    });
                 }
             } else {
                 not_in_map += 1;
@@ -338,14 +353,7 @@ impl Map {
         );
         let text_through: Vec<String> = through
             .iter()
-            .map(|t| {
-                format!(
-                    "  {} {} (for {})",
-                    t["as"].as_str().unwrap_or(""),
-                    t["nodeId"].as_str().unwrap_or(""),
-                    t["via"].as_str().unwrap_or("")
-                )
-            })
+            .map(|t| format!("  {} {} (for {})", t.how, t.node_id, t.via))
             .collect();
         let text_candidates: Vec<String> = candidates
             .iter()
