@@ -377,7 +377,6 @@ fn read_through(
         Some(Some(t)) if !rest.is_empty() && t.starts_with(crate::model::CONST) => {
             Some(format!("{}{rest}", &t[crate::model::CONST.len()..]))
         }
-        Some(Some(t)) if t.contains('@') && !rest.is_empty() => None,
         Some(Some(t)) => {
             let maybe = t
                 .strip_prefix(crate::model::MAYBE)

@@ -85,7 +85,8 @@ fn qual(s: &SymRef) -> &str {
 /// What a segment does after naming: `f()` calls, `xs[]` takes an element, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Op {
-    Call,
+    /// A call; `Some(n)`: its result `n` (`f()@1`: the second of a tuple or of Go's results).
+    Call(Option<usize>),
     Index,
     /// Rust's `?`: the value of a `Maybe`.
     Try,
@@ -98,8 +99,20 @@ fn split_ops(seg: &str) -> (&str, Vec<Op>) {
     let mut rest = &seg[end..];
     while !rest.is_empty() {
         if let Some(r) = rest.strip_prefix("()") {
-            ops.push(Op::Call);
-            rest = r;
+            // `@N` after a call: its result N, in the middle of a chain (`a()@0.b()`).
+            let digits = r
+                .strip_prefix('@')
+                .map_or(0, |d| d.bytes().take_while(u8::is_ascii_digit).count());
+            match r.get(1..1 + digits).and_then(|d| d.parse::<usize>().ok()) {
+                Some(n) if digits > 0 => {
+                    ops.push(Op::Call(Some(n)));
+                    rest = &r[1 + digits..];
+                }
+                _ => {
+                    ops.push(Op::Call(None));
+                    rest = r;
+                }
+            }
         } else if let Some(r) = rest.strip_prefix("[]") {
             ops.push(Op::Index);
             rest = r;
@@ -192,9 +205,10 @@ impl<'a> Walk<'a> {
         }
         self.steps += 1;
         self.cache.types.insert(key.clone(), None);
+        // A pick at the end (`f()@1`); one inside the chain is its call's (`split_ops`).
         let (path, pick) = match expr.rsplit_once('@') {
-            Some((p, n)) => (p, n.parse::<usize>().ok()?),
-            None => (expr, 0),
+            Some((p, n)) if n.bytes().all(|b| b.is_ascii_digit()) => (p, n.parse::<usize>().ok()?),
+            _ => (expr, 0),
         };
         // `[]T`: elements of type T; `Maybe(T)`: an optional T or a result of T.
         let maybe = path.strip_prefix(MAYBE).and_then(|r| r.strip_suffix(')'));
@@ -294,7 +308,7 @@ impl<'a> Walk<'a> {
         };
         for (i, seg) in segs.iter().enumerate().skip(from) {
             let (name, ops) = split_ops(seg);
-            v = match self.member(&v, name, ops.first() == Some(&Op::Call))? {
+            v = match self.member(&v, name, matches!(ops.first(), Some(Op::Call(_))))? {
                 Member::Sym(s) => self.of_symbol(s)?,
                 Member::Typed(t) => t?,
                 Member::Gives(v) => Val::Gives(Box::new(v)),
@@ -307,10 +321,13 @@ impl<'a> Walk<'a> {
 
     /// Calls and indexing after a name; the last call picks result `pick`.
     fn apply(&mut self, mut v: Val, ops: &[Op], pick: usize) -> Option<Val> {
-        let last_call = ops.iter().rposition(|o| *o == Op::Call);
+        let last_call = ops.iter().rposition(|o| matches!(o, Op::Call(_)));
         for (i, op) in ops.iter().enumerate() {
             v = match op {
-                Op::Call => self.call(&v, if Some(i) == last_call { pick } else { 0 })?,
+                Op::Call(p) => {
+                    let p = p.unwrap_or(if Some(i) == last_call { pick } else { 0 });
+                    self.call(&v, p)?
+                }
                 Op::Index => match v {
                     Val::Elems(e) => *e,
                     Val::External => Val::External,
@@ -393,7 +410,7 @@ impl<'a> Walk<'a> {
             let Some(Val::Type(t)) = self.type_in(&ctx.path, source_qual, &class) else {
                 continue;
             };
-            let call = ops.first() == Some(&Op::Call);
+            let call = matches!(ops.first(), Some(Op::Call(_)));
             let v = match self.in_type(&t, name, call, &mut HashSet::new()) {
                 Some(Member::Sym(s)) => self.of_symbol(s),
                 Some(Member::Typed(t)) => t,
