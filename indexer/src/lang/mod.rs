@@ -8,8 +8,8 @@
 pub mod spec;
 
 pub use spec::{
-    Decl, Def, DefTag, GeneratedRules, Kept, Language, MacroArgs, PackageName, Reread, ScipSpec,
-    ServerSetup, ServerSpec, Setting, Syntax, TextRules, DECL_LINES_BEFORE,
+    Decl, Def, DefTag, GeneratedRules, Kept, Language, MacroArgs, PackageName, ProjectFile,
+    ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting, Syntax, TextRules, DECL_LINES_BEFORE,
 };
 use std::path::Path;
 
@@ -236,7 +236,10 @@ impl Lang {
     pub fn is_manifest(file_name: &str) -> bool {
         Lang::ALL
             .iter()
-            .any(|l| l.spec().manifests.contains(&file_name))
+            .any(|l| {
+                l.spec().manifests.contains(&file_name)
+                    || l.spec().projects.iter().any(|p| p.file == file_name)
+            })
     }
 
     /// The language whose name, in lower case, is `name` ("python").

@@ -23,6 +23,14 @@ use tree_sitter::Node;
 
 pub static RUST: Language = Language {
     manifests: &["Cargo.toml"],
+    projects: &[super::spec::ProjectSpec {
+        file: "Cargo.toml",
+        kind: "cargo",
+        read: |t| super::spec::ProjectFile {
+            name: spec::manifest_value(t, "package", "name"),
+            members: spec::manifest_list(t, "workspace", "members"),
+        },
+    }],
     skip_dirs: &["target"],
     builtins: BUILTINS,
     self_names: &["self", "Self"],
