@@ -179,9 +179,7 @@ pub struct Projects {
 impl Projects {
     pub fn new(mut projects: Vec<Project>) -> Projects {
         projects.sort_by(|a, b| b.root.len().cmp(&a.root.len()).then(a.root.cmp(&b.root)));
-        Projects {
-            by_depth: projects,
-        }
+        Projects { by_depth: projects }
     }
 
     /// The innermost project holding the workspace-relative path, if any.
@@ -208,10 +206,11 @@ impl Projects {
     /// The project of this name, or of this root directory.
     pub fn find(&self, name: &str) -> Option<&Project> {
         let dir = name.trim_end_matches('/');
-        self.by_depth
-            .iter()
-            .find(|p| p.name == name)
-            .or_else(|| self.by_depth.iter().find(|p| !dir.is_empty() && p.root == dir))
+        self.by_depth.iter().find(|p| p.name == name).or_else(|| {
+            self.by_depth
+                .iter()
+                .find(|p| !dir.is_empty() && p.root == dir)
+        })
     }
 
     /// Whether `path` is in `project` and in no project nested inside it.
@@ -350,7 +349,11 @@ mod tests {
     #[test]
     fn a_file_is_in_its_innermost_project() {
         let ps = Projects::new(detect(&[
-            m("", "package.json", r#"{"name":"root","workspaces":["packages/*"]}"#),
+            m(
+                "",
+                "package.json",
+                r#"{"name":"root","workspaces":["packages/*"]}"#,
+            ),
             m("packages/a", "package.json", r#"{"name":"a"}"#),
             m("packages/ab", "package.json", r#"{"name":"ab"}"#),
         ]));

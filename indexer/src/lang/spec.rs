@@ -647,6 +647,9 @@ pub struct ServerSetup {
     /// LSP's `initializationOptions.settings`: dotted keys (`java.project.sourcePaths`) and
     /// their values.
     pub settings: Vec<(&'static str, Setting)>,
+    /// The settings are `initializationOptions` itself, not under `settings`
+    /// (rust-analyzer's `linkedProjects`).
+    pub top_level: bool,
 }
 
 /// A value of a server setting ([`ServerSpec::settings`]).

@@ -290,7 +290,9 @@ impl Db {
             "SELECT f.path, (SELECT count(*) FROM symbols y WHERE y.file_id = f.id AND y.qualname != '') \
              FROM files f",
         )?;
-        let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64)))?;
+        let rows = st.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
         rows.collect()
     }
 

@@ -56,7 +56,11 @@ pub static GO: Language = Language {
     server: ServerSpec {
         // Offline: module mode without the network.
         env: &[("GOPROXY", "off"), ("GOFLAGS", "-mod=mod")],
-        env_when: &[("vendor/modules.txt", "GOFLAGS", "-mod=vendor")],
+        // In workspace mode (`go.work`) the go command refuses `-mod=mod`.
+        env_when: &[
+            ("vendor/modules.txt", "GOFLAGS", "-mod=vendor"),
+            ("go.work", "GOFLAGS", "-mod=readonly"),
+        ],
         class_kind: Kind::Type,
         enum_member_kind: Kind::Type,
         namespace_kind: None,

@@ -116,6 +116,7 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
                 // `workspace/symbol` finds methods too, not only types.
                 on("java.symbols.includeSourceMethodDeclarations"),
             ],
+            top_level: false,
         };
     }
     ServerSetup {
@@ -129,6 +130,7 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
             on("java.autobuild.enabled"),
             on("java.symbols.includeSourceMethodDeclarations"),
         ],
+        top_level: false,
     }
 }
 
