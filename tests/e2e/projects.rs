@@ -260,7 +260,7 @@ fn a_monorepo_of_four_ecosystems_is_mapped_by_project() {
     let ov = json(root, &["overview", "--project", "colors"]);
     let ov_text = ok(&ov).to_string();
     assert!(ov_text.contains("py/colors/"), "{ov_text}");
-    for other in ["go/", "js/", "rs/", "py/paint/"] {
+    for other in ["go/", "js/", "rs/itoa", "rs/fmt", "py/paint/"] {
         assert!(!ov_text.contains(other), "{other} in {ov_text}");
     }
     let unused = json(root, &["unused", "--project", "paint"]);
@@ -364,10 +364,19 @@ fn nav_crosses_projects_through_the_real_servers() {
     eprintln!("gopls: {d}");
     assert_eq!(d["source"], "lsp", "{}", go.0);
     assert!(d.to_string().contains("go/csvx/reader.go"), "{}", go.0);
-    let rs = json(
-        root,
-        &["def", "rs/fmt/src/lib.rs:render@itoa::<|>Buffer::new"],
-    );
+    // rust-analyzer loads two Cargo projects and the sysroot first: on a busy machine its
+    // first answer may pass the request timeout (then the map answers); the engine keeps it
+    // loading, so it is asked again.
+    let ask = ["def", "rs/fmt/src/lib.rs:render@itoa::<|>Buffer::new"];
+    let mut rs = json(root, &ask);
+    for _ in 0..4 {
+        if rs.0["data"]["source"] == "lsp" {
+            break;
+        }
+        eprintln!("rust-analyzer not yet: {}", rs.0["warnings"]);
+        std::thread::sleep(std::time::Duration::from_secs(10));
+        rs = json(root, &ask);
+    }
     let d = ok(&rs);
     eprintln!("rust-analyzer: {d}");
     assert!(d.to_string().contains("rs/itoa/src/lib.rs"), "{}", rs.0);
