@@ -165,6 +165,16 @@ CREATE TABLE gone (
     at    INTEGER NOT NULL                     -- unix seconds
 ) WITHOUT ROWID;
 
+-- The workspace's projects (indexer::project: a go.mod, Cargo.toml, package.json,
+-- pyproject.toml… that names one), rewritten when they change. A file belongs to the
+-- innermost project whose root holds it.
+CREATE TABLE projects (
+    root        TEXT PRIMARY KEY,              -- workspace-relative directory, '' at the root
+    name        TEXT NOT NULL UNIQUE,
+    kind        TEXT NOT NULL,                 -- 'go' | 'cargo' | 'npm' | 'python' | 'maven' | 'gradle'
+    manifest    TEXT NOT NULL                  -- the project file, workspace-relative
+) WITHOUT ROWID;
+
 CREATE TABLE hubs (
     node        INTEGER PRIMARY KEY,           -- nodes.id
     score       REAL NOT NULL,

@@ -115,6 +115,22 @@ pub struct MapStatus {
     /// Files tree-sitter recovered from syntax errors in: their symbols are what parsed.
     pub parse_error_files: Vec<String>,
     pub parse_error_count: usize,
+    /// The workspace's projects (a `project` argument takes a name), when it has any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub projects: Vec<ProjectStatus>,
+}
+
+/// One project in `map_status`: its files and symbols are those in its root and in no
+/// project nested inside it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectStatus {
+    pub name: String,
+    pub root: String,
+    pub kind: String,
+    pub manifest: String,
+    pub files: u64,
+    pub symbols: u64,
 }
 
 /// `"line:col"`.
@@ -144,6 +160,9 @@ pub fn node(n: &NodeInfo, shape: Shape) -> Value {
     }
     if n.stale {
         o.insert("stale".into(), json!(true));
+    }
+    if let Some(p) = &n.project {
+        o.insert("project".into(), json!(p));
     }
     Value::Object(o)
 }
@@ -300,6 +319,7 @@ mod tests {
             signature: Some("class JSONDecoder(object)".into()),
             doc: None,
             file: Some("json/decoder.py".into()),
+            project: None,
             range: Some(RangeOut {
                 line: 254,
                 col: 1,

@@ -131,5 +131,15 @@ pub fn map_status(st: &MapStatus) -> String {
     for f in st.parse_error_files.iter().take(20) {
         out.push_str(&format!("  {f}\n"));
     }
+    if !st.projects.is_empty() {
+        out.push_str(&format!("projects {}\n", st.projects.len()));
+        for p in &st.projects {
+            let root = if p.root.is_empty() { "." } else { &p.root };
+            out.push_str(&format!(
+                "  {} ({}, {root}): {} files, {} symbols\n",
+                p.name, p.kind, p.files, p.symbols
+            ));
+        }
+    }
     out
 }

@@ -85,7 +85,9 @@ impl ServerHandler for Codemap {
                  100..10000) and answers {{ok, data, tokenBudget, truncated, dropped, warnings}} or \
                  {{ok: false, error: {{code, message, hint}}}}. Answers are compact: \"at\" is \
                  \"line:col\", \"end\" the last line, anchors are grouped by file, what a nodeId says \
-                 and default values are left out.",
+                 and default values are left out. In a workspace of several projects (map_status \
+                 lists them) hits carry `project`, and every tool takes `project` (a name or root) \
+                 to keep to one.",
                 indexer::Lang::ALL.map(indexer::Lang::name).join(", ")
             ))
     }

@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 
+use crate::workspace::ProjectScope;
 pub use crate::workspace::{FirstBuild, Workspace};
 
 /// One tool, declared once. The MCP listing (name, description, input and output
@@ -90,6 +91,7 @@ pub static TOOLS: &[Tool] = &[
     "Find definitions by name (never comments or strings), exact first, then qualname suffix, prefix, word part, fuzzy. Use before grep.",
     |ws: &Workspace, mut p: SearchParams, _: &dyn Progress| {
         p.path = contained_dir(ws, p.path.take())?;
+        p.not_under = nested_roots();
         ws.map()?.search(&p, ws.shape())
     }),
     tool!("map_neighbors", read_only: true, idempotent: true,
@@ -123,6 +125,7 @@ pub static TOOLS: &[Tool] = &[
     "Can I delete it: symbols nothing reaches (entry points, exports, overrides kept), each with untyped calls of its name.",
     |ws: &Workspace, mut p: query::UnusedParams, _: &dyn Progress| {
         p.path = contained_dir(ws, p.path.take())?;
+        p.not_under = nested_roots();
         ws.map()?.unused(&p)
     }),
     tool!("resolve", read_only: true, idempotent: true,
@@ -212,6 +215,8 @@ fn input_schema<P: JsonSchema>() -> Value {
             for p in props.values_mut() {
                 tidy(p);
             }
+            // Every tool takes `project` (described once, in the server's instructions).
+            props.insert("project".into(), json!({"type": "string"}));
         }
     }
     v
@@ -317,7 +322,122 @@ fn dispatch(
         return Err(ToolError::bad_args(format!("unknown tool {tool:?}"))
             .hint(format!("tools: {}", names.join(", "))));
     };
-    (t.run)(ws, args, progress)
+    let Some(name) = args.get("project") else {
+        return (t.run)(ws, args, progress);
+    };
+    let Some(name) = name.as_str() else {
+        return Err(ToolError::bad_args("project must be a string")
+            .hint("a project's name or root directory, as map_status lists them"));
+    };
+    let (project, all) = ws.map()?.project(name)?;
+    let scope = ProjectScope {
+        nested: all
+            .nested(&project)
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+        name: project.name.clone(),
+        root: project.root.clone(),
+    };
+    let mut args = args.clone();
+    let o = args
+        .as_object_mut()
+        .ok_or_else(|| ToolError::bad_args("arguments must be a JSON object"))?;
+    o.remove("project");
+    // A tool's own directory argument is the project's root, or must lie inside it.
+    for key in ["path", "focus", "scope", "fileFilter"] {
+        if !schema_has(t, key) {
+            continue;
+        }
+        match o.get(key).and_then(Value::as_str) {
+            None if !scope.root.is_empty() => {
+                o.insert(key.into(), json!(scope.root));
+            }
+            Some(dir) if key != "fileFilter" => {
+                let rel = contained_dir(ws, Some(dir.to_string()))?.unwrap_or_default();
+                if !indexer::project::holds(&scope.root, rel.trim_end_matches('/')) {
+                    return Err(ToolError::bad_args(format!(
+                        "{key} {dir:?} is outside project {:?} (root {:?})",
+                        scope.name,
+                        root_shown(&scope.root)
+                    ))
+                    .hint("leave out `project`, or give a directory inside it"));
+                }
+            }
+            _ => {}
+        }
+    }
+    let outside = files_named(&args)
+        .into_iter()
+        .filter(|f| !scope.holds(f))
+        .collect::<Vec<_>>();
+    let mut answer =
+        crate::workspace::with_scope(Some(scope.clone()), || (t.run)(ws, &args, progress))?;
+    if !outside.is_empty() {
+        answer.warnings.push(format!(
+            "{} outside project {:?} (root {:?}): answered as asked",
+            outside.join(", "),
+            scope.name,
+            root_shown(&scope.root)
+        ));
+    }
+    Ok(answer)
+}
+
+fn root_shown(root: &str) -> &str {
+    if root.is_empty() {
+        "."
+    } else {
+        root
+    }
+}
+
+/// Whether the tool's schema has this argument.
+fn schema_has(t: &Tool, key: &str) -> bool {
+    (t.schema)()
+        .get("properties")
+        .and_then(|p| p.get(key))
+        .is_some()
+}
+
+/// The roots of the projects nested in the call's project (left out of its scope).
+fn nested_roots() -> Vec<String> {
+    crate::workspace::current_scope()
+        .map(|s| s.nested)
+        .unwrap_or_default()
+}
+
+/// The workspace-relative files a call's arguments name: node IDs (`nodeId`, `from`, `to`),
+/// a locate string's file, `file` and `files`.
+fn files_named(args: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for key in ["nodeId", "from", "to"] {
+        if let Some(id) = args.get(key).and_then(Value::as_str) {
+            match indexer::id::NodeId::parse(id) {
+                Ok(indexer::id::NodeId::File { path, .. })
+                | Ok(indexer::id::NodeId::Symbol { path, .. }) => out.push(path),
+                _ => {}
+            }
+        }
+    }
+    if let Some(l) = args.get("locate").and_then(Value::as_str) {
+        if let Some((f, _)) = l.split_once(':') {
+            out.push(f.trim_start_matches("./").to_string());
+        }
+    }
+    if let Some(f) = args.get("file").and_then(Value::as_str) {
+        out.push(f.trim_start_matches("./").to_string());
+    }
+    if let Some(fs) = args.get("files").and_then(Value::as_array) {
+        out.extend(
+            fs.iter()
+                .filter_map(Value::as_str)
+                .map(|f| f.trim_start_matches("./").to_string()),
+        );
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 fn status(ws: &Workspace) -> Result<Answer, ToolError> {

@@ -571,3 +571,43 @@ impl EngineStatus {
         )
     }
 }
+
+/// The project a call is scoped to (the `project` argument every tool takes): its root, and
+/// the roots of projects nested in it, which it leaves out. Set by `tools::dispatch` for the
+/// call, on the thread that runs it; tools that list files read it (`current_scope`).
+#[derive(Debug, Clone, Default)]
+pub struct ProjectScope {
+    pub name: String,
+    pub root: String,
+    pub nested: Vec<String>,
+}
+
+impl ProjectScope {
+    /// Whether a workspace-relative path is in the project (not in a nested one).
+    pub fn holds(&self, path: &str) -> bool {
+        indexer::project::holds(&self.root, path)
+            && !self.nested.iter().any(|n| indexer::project::holds(n, path))
+    }
+}
+
+thread_local! {
+    static SCOPE: std::cell::RefCell<Option<ProjectScope>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The project the running call is scoped to, if any.
+pub fn current_scope() -> Option<ProjectScope> {
+    SCOPE.with(|s| s.borrow().clone())
+}
+
+/// Runs `f` with the call scoped to `scope` (none: unscoped), then clears it.
+pub fn with_scope<T>(scope: Option<ProjectScope>, f: impl FnOnce() -> T) -> T {
+    struct Clear;
+    impl Drop for Clear {
+        fn drop(&mut self) {
+            SCOPE.with(|s| *s.borrow_mut() = None);
+        }
+    }
+    SCOPE.with(|s| *s.borrow_mut() = scope);
+    let _clear = Clear;
+    f()
+}

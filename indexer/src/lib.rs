@@ -31,6 +31,7 @@ pub mod model;
 pub mod outline;
 pub mod overview;
 pub mod pattern;
+pub mod project;
 pub mod resolve;
 pub mod spill;
 pub mod store;

@@ -18,6 +18,7 @@ mod lsp;
 mod mcp;
 mod nav;
 mod pathological;
+mod projects;
 mod reexports;
 mod reliability;
 mod resolve;

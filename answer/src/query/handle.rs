@@ -6,6 +6,7 @@ use crate::envelope::{ErrorCode, ToolError};
 use crate::shape::{EdgeOut, NodeInfo};
 use indexer::id::{grammar, NodeId};
 use indexer::model::EdgeKind;
+use indexer::project::{Project, Projects};
 use indexer::store::{self, Db, NodeRow, StoreError};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -110,7 +111,12 @@ impl Map {
     ) -> Vec<NodeInfo> {
         let mut stale_files: HashMap<String, bool> = HashMap::new();
         let mut out = Vec::with_capacity(rows.len());
+        // Each symbol's project, when the workspace has several.
+        let projects = self.projects().ok().filter(|p| p.several());
         for mut r in rows {
+            if let (Some(ps), Some(f)) = (&projects, &r.info.file) {
+                r.info.project = ps.of(f).map(|p| p.name.clone());
+            }
             if let Some(f) = &r.info.file {
                 let st = *stale_files
                     .entry(f.clone())
@@ -133,6 +139,35 @@ impl Map {
             ));
         }
         out
+    }
+
+    /// The workspace's projects as the last index run found them.
+    pub fn projects(&self) -> Result<Projects, ToolError> {
+        Ok(Projects::new(self.db.projects()?))
+    }
+
+    /// The project of this name (or root directory); an unknown one is `BAD_ARGS` listing
+    /// the projects, nearest first.
+    pub fn project(&self, name: &str) -> Result<(Project, Projects), ToolError> {
+        let ps = self.projects()?;
+        if let Some(p) = ps.find(name) {
+            return Ok((p.clone(), ps));
+        }
+        let names: Vec<&str> = ps.listed().iter().map(|p| p.name.as_str()).collect();
+        let near = indexer::suggest::nearest(name, names.iter().copied(), names.len());
+        let mut listed: Vec<&str> = near;
+        for n in &names {
+            if !listed.contains(n) {
+                listed.push(n);
+            }
+        }
+        Err(ToolError::bad_args(format!("unknown project {name:?}")).hint(
+            if listed.is_empty() {
+                "the map found no project files (go.mod, Cargo.toml, package.json, pyproject.toml, …): leave out `project`".to_string()
+            } else {
+                format!("projects: {}", listed.join(", "))
+            },
+        ))
     }
 
     /// A node of the map, with `stale` checked against the disk.
@@ -263,6 +298,7 @@ impl Map {
                 file: None,
                 range: None,
                 stale: false,
+                project: None,
             });
         }
         Ok(out)

@@ -31,6 +31,10 @@ pub struct SearchParams {
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
+    /// Directories left out (the projects nested in a `project`'s root): set by the
+    /// dispatcher, never by a client.
+    #[serde(skip)]
+    pub not_under: Vec<String>,
 }
 
 /// `map_neighbors`' arguments.

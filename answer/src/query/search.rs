@@ -220,6 +220,11 @@ impl Map {
                             continue;
                         }
                     }
+                    if let Some(f) = &r.info.file {
+                        if p.not_under.iter().any(|d| indexer::project::holds(d, f)) {
+                            continue;
+                        }
+                    }
                     if exclude_tests && r.info.file.as_deref().is_some_and(is_test_path) {
                         continue;
                     }

@@ -44,6 +44,37 @@ impl Map {
         })
     }
 
+    /// Each project with its files and symbols (a file counted in its innermost project).
+    pub fn project_counts(&self) -> Result<Vec<crate::shape::ProjectStatus>, ToolError> {
+        let ps = self.projects()?;
+        if ps.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut counts: std::collections::HashMap<String, (u64, u64)> = Default::default();
+        for (path, symbols) in self.db.symbols_per_file()? {
+            if let Some(p) = ps.of(&path) {
+                let c = counts.entry(p.root.clone()).or_default();
+                c.0 += 1;
+                c.1 += symbols;
+            }
+        }
+        Ok(ps
+            .listed()
+            .into_iter()
+            .map(|p| {
+                let (files, symbols) = counts.get(&p.root).copied().unwrap_or_default();
+                crate::shape::ProjectStatus {
+                    name: p.name.clone(),
+                    root: p.root.clone(),
+                    kind: p.kind.clone(),
+                    manifest: p.manifest.clone(),
+                    files,
+                    symbols,
+                }
+            })
+            .collect())
+    }
+
     /// The map's state, typed: counts per language and edge kind, the last run, stale and
     /// skipped files; warnings when files changed since.
     pub fn map_status(&self) -> Result<(MapStatus, Vec<String>), ToolError> {
@@ -66,6 +97,7 @@ impl Map {
             .map(|r| r.path)
             .collect();
         let last_run: Option<i64> = meta("last_run")?.and_then(|s| s.parse().ok());
+        let projects = self.project_counts()?;
         let mut warnings = Vec::new();
         if !stale.is_empty() {
             warnings.push(format!(
@@ -106,6 +138,7 @@ impl Map {
             skipped_files: skipped,
             parse_error_count: parse_errors.len(),
             parse_error_files: parse_errors,
+            projects,
         };
         Ok((status, warnings))
     }

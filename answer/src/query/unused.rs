@@ -47,6 +47,10 @@ pub struct UnusedParams {
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
+    /// Directories left out (the projects nested in a `project`'s root): set by the
+    /// dispatcher, never by a client.
+    #[serde(skip)]
+    pub not_under: Vec<String>,
 }
 
 /// The kinds whose uses the map records, so whether they are used can be judged.
@@ -302,6 +306,12 @@ impl Map {
                 continue;
             }
             if !kinds.contains(&kind) {
+                continue;
+            }
+            if p.not_under
+                .iter()
+                .any(|d| indexer::project::holds(d, &s.path))
+            {
                 continue;
             }
             if exclude_tests && is_test_path(&s.path) {

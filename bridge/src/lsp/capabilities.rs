@@ -119,12 +119,15 @@ pub(super) fn encoding(caps: &ServerCapabilities) -> Encoding {
 pub(super) fn initialize_params(
     root: &Path,
     settings: &[(&str, Setting)],
+    top_level: bool,
 ) -> Result<InitializeParams, LspError> {
     let uri = document_uri(root)?;
     #[allow(deprecated)] // `rootUri`: servers that predate workspace folders read it.
     Ok(InitializeParams {
-        initialization_options: (!settings.is_empty())
-            .then(|| json!({ "settings": settings_json(settings) })),
+        initialization_options: (!settings.is_empty()).then(|| match top_level {
+            true => settings_json(settings),
+            false => json!({ "settings": settings_json(settings) }),
+        }),
         process_id: Some(std::process::id()),
         root_uri: Some(uri.clone()),
         workspace_folders: Some(vec![WorkspaceFolder {
@@ -262,7 +265,7 @@ mod tests {
     #[test]
     fn initialize_sends_what_codemap_takes() {
         let root = Path::new("/w/my repo");
-        let params = initialize_params(root, &[]).expect("params");
+        let params = initialize_params(root, &[], false).expect("params");
         let mut sent = serde_json::to_value(params).expect("json");
         assert_eq!(sent["processId"], json!(std::process::id()));
         sent["processId"] = json!(1);

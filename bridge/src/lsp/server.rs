@@ -194,7 +194,7 @@ impl Server {
             capabilities: ServerCapabilities::default(),
             started: Instant::now(),
         };
-        let init = initialize_params(root, &setup.settings).and_then(|params| {
+        let init = initialize_params(root, &setup.settings, setup.top_level).and_then(|params| {
             server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
         });
         let init = match init {

@@ -109,9 +109,15 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         // One state of the map for every lookup of this answer.
         let _read = map.snapshot()?;
         w.push("answered by map_search".into());
+        let scope = crate::workspace::current_scope();
         let found = map.search_hits(&SearchParams {
             query: query.clone(),
             limit: Some(limit),
+            path: scope
+                .as_ref()
+                .map(|s| s.root.clone())
+                .filter(|r| !r.is_empty()),
+            not_under: scope.map(|s| s.nested).unwrap_or_default(),
             ..Default::default()
         })?;
         let anchors: Vec<Anchor> = found
@@ -164,6 +170,9 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             .then_with(|| (&x.file, x.line).cmp(&(&y.file, y.line)))
     });
     hits.dedup_by(|x, y| x.file == y.file && x.line == y.line && x.col == y.col);
+    if let Some(scope) = crate::workspace::current_scope() {
+        hits.retain(|h| scope.holds(&h.file));
+    }
     let more = hits.len() > limit as usize;
     hits.truncate(limit as usize);
     Ok(listing(

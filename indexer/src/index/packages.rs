@@ -63,6 +63,40 @@ pub(super) fn workspace(
     Ok(ws)
 }
 
+/// The workspace's projects from its project files' texts (`crate::project::detect`),
+/// written when they differ from the map's.
+pub(super) fn sync_projects(
+    db: &Db,
+    root: &std::path::Path,
+    walked: &walk::Walked,
+) -> SqlResult<()> {
+    let texts: Vec<(String, String, String)> = walked
+        .markers
+        .manifests
+        .iter()
+        .filter(|(_, name)| Lang::is_manifest(name))
+        .filter_map(|(dir, name)| {
+            let p = if dir.is_empty() {
+                root.join(name)
+            } else {
+                root.join(dir).join(name)
+            };
+            std::fs::read_to_string(p)
+                .ok()
+                .map(|t| (dir.clone(), name.clone(), t))
+        })
+        .collect();
+    let manifests: Vec<crate::project::ManifestText<'_>> = texts
+        .iter()
+        .map(|(dir, name, text)| crate::project::ManifestText { dir, name, text })
+        .collect();
+    let found = crate::project::detect(&manifests);
+    if db.projects()? != found {
+        db.replace_projects(&found)?;
+    }
+    Ok(())
+}
+
 /// Languages whose directories are package nodes.
 fn package_langs() -> impl Iterator<Item = Lang> {
     Lang::ALL.into_iter().filter(|l| l.spec().package_nodes)

@@ -170,6 +170,7 @@ pub(super) fn run_in_tx(
     names.extend(written.names.iter().cloned());
     gone.extend(written.gone.iter().copied());
     package_dirs.extend(written.package_dirs.iter().cloned());
+    super::packages::sync_projects(conn, &opts.root, walked)?;
     if written.extracted == 0 && written.changed_ids.is_empty() && stats.deleted == 0 {
         // Nothing changed: the edges, packages and method sets are as they were. A run that
         // changed nothing writes nothing, so readers' caches (the name index, keyed on the

@@ -8,8 +8,9 @@
 pub mod spec;
 
 pub use spec::{
-    Decl, Def, DefTag, GeneratedRules, Kept, Language, MacroArgs, PackageName, Reread, ScipSpec,
-    ServerSetup, ServerSpec, Setting, Syntax, TextRules, DECL_LINES_BEFORE,
+    Decl, Def, DefTag, GeneratedRules, Kept, Language, MacroArgs, PackageName, ProjectFile,
+    ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting, Syntax, TextRules,
+    DECL_LINES_BEFORE,
 };
 use std::path::Path;
 
@@ -234,9 +235,10 @@ impl Lang {
 
     /// Whether a file name is a project file of some language (`go.mod`).
     pub fn is_manifest(file_name: &str) -> bool {
-        Lang::ALL
-            .iter()
-            .any(|l| l.spec().manifests.contains(&file_name))
+        Lang::ALL.iter().any(|l| {
+            l.spec().manifests.contains(&file_name)
+                || l.spec().projects.iter().any(|p| p.file == file_name)
+        })
     }
 
     /// The language whose name, in lower case, is `name` ("python").

@@ -22,6 +22,10 @@ pub struct Language {
     pub claims: &'static [(&'static str, Sniff)],
     /// Project files that change how imports resolve (`go.mod`), by file name.
     pub manifests: &'static [&'static str],
+    /// Project files that make their directory a project of the workspace, each with its
+    /// reader (`go.mod`: the module path; `go.work`: its `use` lines). Walked like
+    /// `manifests`; read by `indexer::project` (pure).
+    pub projects: &'static [ProjectSpec],
     /// The tree-sitter grammar.
     pub grammar: fn() -> tree_sitter::Language,
     /// Grammars for some extensions in place of `grammar` (TypeScript's `.tsx`).
@@ -357,6 +361,7 @@ impl Language {
             extensions,
             claims: &[],
             manifests: &[],
+            projects: &[],
             grammar,
             dialects: &[],
             skip_dirs: &[],
@@ -438,6 +443,84 @@ pub struct ScipSpec {
     /// first by name), each with its reader; the nearest one above a file that names a
     /// package is the file's package.
     pub manifests: &'static [(&'static str, ReadPackage)],
+}
+
+/// A project file a language knows ([`Language::projects`]).
+pub struct ProjectSpec {
+    /// Its file name (`go.mod`).
+    pub file: &'static str,
+    /// The kind of project it makes, by its tool (`go`, `cargo`, `npm`, `python`, `maven`).
+    pub kind: &'static str,
+    pub read: ReadProject,
+}
+
+/// Reads a project file's text for the project it declares.
+pub type ReadProject = fn(&str) -> ProjectFile;
+
+/// What one project file declares: its project's name (none for a workspace file alone:
+/// `go.work`, a virtual `Cargo.toml`, `pnpm-workspace.yaml`) and the member directories it
+/// lists, relative to its own, as written (globs: `packages/*`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProjectFile {
+    pub name: Option<String>,
+    pub members: Vec<String>,
+}
+
+/// The strings of a TOML array `key = [ … ]` in `[section]`, over several lines (Cargo's
+/// `[workspace] members`).
+pub fn manifest_list(text: &str, section: &str, key: &str) -> Vec<String> {
+    let mut current = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix('[') {
+            current = rest.trim_end().trim_end_matches(']').trim().to_string();
+            continue;
+        }
+        if current != section {
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            continue;
+        };
+        if k.trim() != key {
+            continue;
+        }
+        let mut body = v.trim().to_string();
+        if !body.starts_with('[') {
+            return Vec::new();
+        }
+        while !body.contains(']') {
+            match lines.next() {
+                Some(l) => {
+                    body.push(' ');
+                    body.push_str(l.split('#').next().unwrap_or(""));
+                }
+                None => break,
+            }
+        }
+        let inner = body.trim_start_matches('[');
+        let inner = inner.split(']').next().unwrap_or("");
+        return quoted(inner);
+    }
+    Vec::new()
+}
+
+/// The quoted strings of a list's text, in order (`"a", 'b'` → `a`, `b`).
+pub fn quoted(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(['"', '\'']) {
+        let q = rest[i..].chars().next().unwrap_or('"');
+        let after = &rest[i + 1..];
+        let Some(j) = after.find(q) else { break };
+        let s = after[..j].trim();
+        if !s.is_empty() {
+            out.push(s.to_string());
+        }
+        rest = &after[j + 1..];
+    }
+    out
 }
 
 /// Reads a project file's text for the package it names.
@@ -564,6 +647,9 @@ pub struct ServerSetup {
     /// LSP's `initializationOptions.settings`: dotted keys (`java.project.sourcePaths`) and
     /// their values.
     pub settings: Vec<(&'static str, Setting)>,
+    /// The settings are `initializationOptions` itself, not under `settings`
+    /// (rust-analyzer's `linkedProjects`).
+    pub top_level: bool,
 }
 
 /// A value of a server setting ([`ServerSpec::settings`]).

@@ -128,7 +128,7 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// too, so Rust paths have one; 13: `facts` keyed by file, names and receivers computed from
 /// `name_at`; 14: `name_parts`; 15: `files_stamp`; 16: `edges_implements`; 17: kind and
 /// receiver in `symbols_name`; 18: `gone`, the deleted files); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 19;
+pub const SCHEMA_VERSION: i64 = 20;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -253,6 +253,47 @@ impl Db {
             params![key, value],
         )?;
         Ok(())
+    }
+
+    /// The workspace's projects as the last run found them, by root.
+    pub fn projects(&self) -> SqlResult<Vec<crate::project::Project>> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT name, root, kind, manifest FROM projects ORDER BY root")?;
+        let rows = st.query_map([], |r| {
+            Ok(crate::project::Project {
+                name: r.get(0)?,
+                root: r.get(1)?,
+                kind: r.get(2)?,
+                manifest: r.get(3)?,
+            })
+        })?;
+        rows.collect()
+    }
+
+    /// The projects replaced by these.
+    pub fn replace_projects(&self, projects: &[crate::project::Project]) -> SqlResult<()> {
+        self.conn.execute("DELETE FROM projects", [])?;
+        let mut st = self.conn.prepare_cached(
+            "INSERT INTO projects(root, name, kind, manifest) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for p in projects {
+            st.execute(params![p.root, p.name, p.kind, p.manifest])?;
+        }
+        Ok(())
+    }
+
+    /// Each file's path and its count of symbols (file nodes left out), for counting by
+    /// project.
+    pub fn symbols_per_file(&self) -> SqlResult<Vec<(String, u64)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT f.path, (SELECT count(*) FROM symbols y WHERE y.file_id = f.id AND y.qualname != '') \
+             FROM files f",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
+        rows.collect()
     }
 
     pub fn load_files(&self) -> SqlResult<Vec<(String, FileRow)>> {

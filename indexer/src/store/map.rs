@@ -30,6 +30,9 @@ pub struct NodeInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub range: Option<RangeOut>,
     pub stale: bool,
+    /// Its file's project, when the workspace has more than one (set by the answer layer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub project: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -414,6 +417,7 @@ fn node_row(r: &Row<'_>) -> SqlResult<NodeRow> {
                 .transpose()?,
             stale: r.get::<_, Option<bool>>(13)?.unwrap_or(false),
             file,
+            project: None,
         },
         size: r.get::<_, Option<i64>>(14)?.unwrap_or(0),
         mtime: r.get::<_, Option<i64>>(15)?.unwrap_or(0),

@@ -6,7 +6,8 @@
 
 mod unused;
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+    Def, DefTag, GeneratedRules, Language, PackageName, ProjectFile, ProjectSpec, Query, ScipSpec,
+    ServerSpec, Syntax,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -17,6 +18,24 @@ use tree_sitter::Node;
 
 pub static GO: Language = Language {
     manifests: &["go.mod", "go.work"],
+    projects: &[
+        ProjectSpec {
+            file: "go.mod",
+            kind: "go",
+            read: |t| ProjectFile {
+                name: module_path(t),
+                members: Vec::new(),
+            },
+        },
+        ProjectSpec {
+            file: "go.work",
+            kind: "go",
+            read: |t| ProjectFile {
+                name: None,
+                members: work_uses(t),
+            },
+        },
+    ],
     builtins: BUILTINS,
     block_scopes: &[
         "block",
@@ -37,7 +56,11 @@ pub static GO: Language = Language {
     server: ServerSpec {
         // Offline: module mode without the network.
         env: &[("GOPROXY", "off"), ("GOFLAGS", "-mod=mod")],
-        env_when: &[("vendor/modules.txt", "GOFLAGS", "-mod=vendor")],
+        // In workspace mode (`go.work`) the go command refuses `-mod=mod`.
+        env_when: &[
+            ("vendor/modules.txt", "GOFLAGS", "-mod=vendor"),
+            ("go.work", "GOFLAGS", "-mod=readonly"),
+        ],
         class_kind: Kind::Type,
         enum_member_kind: Kind::Type,
         namespace_kind: None,
@@ -86,6 +109,39 @@ pub(crate) fn module_path(go_mod: &str) -> Option<String> {
         let path = rest.split("//").next()?.trim().trim_matches('"');
         (!path.is_empty()).then(|| path.to_string())
     })
+}
+
+/// The directories a go.work file's `use` lines and `use ( … )` block name.
+pub(crate) fn work_uses(go_work: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut block = false;
+    for l in go_work.lines() {
+        let l = l.split("//").next().unwrap_or("").trim();
+        let dir = if block {
+            if l.starts_with(')') {
+                block = false;
+                continue;
+            }
+            l
+        } else if let Some(rest) = l.strip_prefix("use") {
+            let rest = rest.trim();
+            if rest.starts_with('(') {
+                block = true;
+                rest.trim_start_matches('(').trim()
+            } else if l.len() > 3 && l[3..].starts_with(char::is_whitespace) {
+                rest
+            } else {
+                continue;
+            }
+        } else {
+            continue;
+        };
+        let dir = dir.trim_matches('"');
+        if !dir.is_empty() {
+            out.push(dir.to_string());
+        }
+    }
+    out
 }
 
 /// go.mod's module, as a SCIP package (a go.mod has no version of its own).

@@ -19,6 +19,26 @@ use tree_sitter::Node;
 
 pub static JAVA: Language = Language {
     manifests: &["pom.xml"],
+    projects: &[
+        super::spec::ProjectSpec {
+            file: "pom.xml",
+            kind: "maven",
+            read: |t| super::spec::ProjectFile {
+                name: pom_package(t).map(|p| p.name),
+                members: xml_all(t, "module"),
+            },
+        },
+        super::spec::ProjectSpec {
+            file: "settings.gradle",
+            kind: "gradle",
+            read: gradle_settings,
+        },
+        super::spec::ProjectSpec {
+            file: "settings.gradle.kts",
+            kind: "gradle",
+            read: gradle_settings,
+        },
+    ],
     builtins: BUILTINS,
     self_names: &["this"],
     super_call: Some("super"),
@@ -96,6 +116,7 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
                 // `workspace/symbol` finds methods too, not only types.
                 on("java.symbols.includeSourceMethodDeclarations"),
             ],
+            top_level: false,
         };
     }
     ServerSetup {
@@ -109,6 +130,7 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
             on("java.autobuild.enabled"),
             on("java.symbols.includeSourceMethodDeclarations"),
         ],
+        top_level: false,
     }
 }
 
@@ -230,6 +252,43 @@ fn is_test_file(name: &str) -> bool {
 
 /// A pom.xml's `groupId:artifactId` and `version`, its `<parent>` block aside (a group or
 /// version only the parent states is the parent's).
+/// Every `<tag>…</tag>`'s text, in order (a pom's `<module>`s).
+fn xml_all(text: &str, tag: &str) -> Vec<String> {
+    let (open, close) = (format!("<{tag}>"), format!("</{tag}>"));
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(a) = rest.find(&open) {
+        let after = &rest[a + open.len()..];
+        let Some(b) = after.find(&close) else { break };
+        let v = after[..b].trim();
+        if !v.is_empty() {
+            out.push(v.to_string());
+        }
+        rest = &after[b + close.len()..];
+    }
+    out
+}
+
+/// settings.gradle(.kts): `rootProject.name = "x"` and the `include` lines' projects
+/// (`':a:b'` is the directory `a/b`).
+fn gradle_settings(text: &str) -> super::spec::ProjectFile {
+    let mut name = None;
+    let mut members = Vec::new();
+    for l in text.lines() {
+        let l = l.trim();
+        if let Some(rest) = l.strip_prefix("rootProject.name") {
+            name = super::spec::quoted(rest).into_iter().next();
+        } else if l.starts_with("include") && !l.starts_with("includeBuild") {
+            members.extend(
+                super::spec::quoted(l)
+                    .into_iter()
+                    .map(|m| m.trim_start_matches(':').replace(':', "/")),
+            );
+        }
+    }
+    super::spec::ProjectFile { name, members }
+}
+
 fn pom_package(text: &str) -> Option<PackageName> {
     let own = match (text.find("<parent>"), text.find("</parent>")) {
         (Some(a), Some(b)) if a < b => format!("{}{}", &text[..a], &text[b..]),

@@ -5,11 +5,12 @@
 use super::spec::{GeneratedRules, Language, Query, ScipSpec, ServerSpec};
 use super::typescript::{
     is_test_file, package_entries, package_json, EcmaSyntax, BUILTINS, LOCAL_SCOPES, MANIFESTS,
-    SKIP_DIRS,
+    PROJECTS, SKIP_DIRS,
 };
 
 pub static JAVASCRIPT: Language = Language {
     manifests: MANIFESTS,
+    projects: PROJECTS,
     skip_dirs: SKIP_DIRS,
     builtins: BUILTINS,
     self_names: &["this"],

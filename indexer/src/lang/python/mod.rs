@@ -13,6 +13,24 @@ use tree_sitter::Node;
 
 pub static PYTHON: Language = Language {
     manifests: &["pyproject.toml", "setup.py", "setup.cfg"],
+    projects: &[
+        super::spec::ProjectSpec {
+            file: "pyproject.toml",
+            kind: "python",
+            read: |t| super::spec::ProjectFile {
+                name: pyproject_package(t).map(|p| p.name),
+                members: spec::manifest_list(t, "tool.uv.workspace", "members"),
+            },
+        },
+        super::spec::ProjectSpec {
+            file: "setup.cfg",
+            kind: "python",
+            read: |t| super::spec::ProjectFile {
+                name: setup_cfg_package(t).map(|p| p.name),
+                members: Vec::new(),
+            },
+        },
+    ],
     builtins: BUILTINS,
     self_names: &["self", "cls"],
     super_call: Some("super()"),

@@ -9,7 +9,8 @@ mod syntax;
 
 mod unused;
 use super::spec::{
-    self, Def, DefTag, Language, MacroArgs, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+    self, Def, DefTag, Language, MacroArgs, PackageName, Query, ScipSpec, ServerSetup, ServerSpec,
+    Setting, Syntax,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -23,6 +24,14 @@ use tree_sitter::Node;
 
 pub static RUST: Language = Language {
     manifests: &["Cargo.toml"],
+    projects: &[super::spec::ProjectSpec {
+        file: "Cargo.toml",
+        kind: "cargo",
+        read: |t| super::spec::ProjectFile {
+            name: spec::manifest_value(t, "package", "name"),
+            members: spec::manifest_list(t, "workspace", "members"),
+        },
+    }],
     skip_dirs: &["target"],
     builtins: BUILTINS,
     self_names: &["self", "Self"],
@@ -68,6 +77,7 @@ pub static RUST: Language = Language {
     server: ServerSpec {
         // Offline: `cargo metadata` from what the registry holds.
         env: &[("CARGO_NET_OFFLINE", "true")],
+        setup: Some(linked_projects),
         ..ServerSpec::new(
             &[&["rust-analyzer"]],
             "install rust-analyzer: rustup component add rust-analyzer",
@@ -93,6 +103,51 @@ pub static RUST: Language = Language {
         },
     )
 };
+
+/// rust-analyzer finds a `Cargo.toml` at the root or one directory down: a workspace without
+/// one there, whose Cargo projects sit deeper and in no workspace together (a monorepo's
+/// `rs/a`, `rs/b`), gets each of them as `linkedProjects` (a workspace's members are its
+/// root's). Nothing when the root has a `Cargo.toml`: the server's own discovery.
+fn linked_projects(root: &std::path::Path) -> ServerSetup {
+    if root.join("Cargo.toml").is_file() {
+        return ServerSetup::default();
+    }
+    let mut found: Vec<(std::path::PathBuf, bool)> = Vec::new();
+    let walk = ignore::WalkBuilder::new(root)
+        .max_depth(Some(6))
+        .filter_entry(|e| {
+            e.file_name() != ".codemap"
+                && e.file_name() != "target"
+                && e.file_name() != "node_modules"
+        })
+        .build();
+    for entry in walk.flatten() {
+        if entry.file_name() != "Cargo.toml" || !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        let workspace = text.lines().any(|l| l.trim() == "[workspace]");
+        if let Some(dir) = entry.path().parent() {
+            found.push((dir.to_path_buf(), workspace));
+        }
+    }
+    let linked: Vec<String> = found
+        .iter()
+        .filter(|(dir, _)| {
+            !found
+                .iter()
+                .any(|(w, ws)| *ws && w != dir && dir.starts_with(w))
+        })
+        .map(|(dir, _)| dir.join("Cargo.toml").to_string_lossy().into_owned())
+        .collect();
+    if linked.is_empty() {
+        return ServerSetup::default();
+    }
+    ServerSetup {
+        settings: vec![("linkedProjects", Setting::Strings(linked))],
+        top_level: true,
+    }
+}
 
 /// Cargo.toml's `[package]` name and version.
 fn cargo_package(text: &str) -> Option<PackageName> {

@@ -24,6 +24,7 @@ use tree_sitter::Node;
 
 pub static TYPESCRIPT: Language = Language {
     manifests: MANIFESTS,
+    projects: PROJECTS,
     dialects: &[("tsx", || tree_sitter_typescript::LANGUAGE_TSX.into())],
     skip_dirs: SKIP_DIRS,
     builtins: BUILTINS,
@@ -75,6 +76,82 @@ pub static TYPESCRIPT: Language = Language {
 
 /// Project files that change how imports resolve: package names, `paths` and `baseUrl`.
 pub(super) const MANIFESTS: &[&str] = &["package.json", "tsconfig.json", "jsconfig.json"];
+
+/// npm's project files: a `package.json` names its package and lists its workspaces
+/// (`"workspaces": [...]` or `{"packages": [...]}`); `pnpm-workspace.yaml` lists `packages`.
+pub(super) const PROJECTS: &[super::spec::ProjectSpec] = &[
+    super::spec::ProjectSpec {
+        file: "package.json",
+        kind: "npm",
+        read: package_json_project,
+    },
+    super::spec::ProjectSpec {
+        file: "pnpm-workspace.yaml",
+        kind: "npm",
+        read: pnpm_workspace,
+    },
+];
+
+fn package_json_project(text: &str) -> super::spec::ProjectFile {
+    let v: serde_json::Value = serde_json::from_str(text).unwrap_or_default();
+    let ws = v.get("workspaces");
+    let list = ws
+        .and_then(|w| w.get("packages"))
+        .or(ws)
+        .and_then(|w| w.as_array());
+    super::spec::ProjectFile {
+        name: package_json(text).map(|p| p.name),
+        members: list
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str())
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}
+
+/// `pnpm-workspace.yaml`'s `packages:` list (block or flow style); `!`-exclusions left out.
+pub(crate) fn pnpm_workspace(text: &str) -> super::spec::ProjectFile {
+    let mut members = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let l = line.split(" #").next().unwrap_or("");
+        if !l.starts_with([' ', '\t', '-']) && !l.trim().is_empty() {
+            inside = false;
+            if let Some(rest) = l.trim().strip_prefix("packages:") {
+                inside = true;
+                if rest.trim().starts_with('[') {
+                    members.extend(super::spec::quoted(rest));
+                    members.extend(
+                        rest.trim()
+                            .trim_matches(['[', ']'])
+                            .split(',')
+                            .map(str::trim)
+                            .filter(|m| !m.is_empty() && !m.starts_with(['"', '\'']))
+                            .map(str::to_string),
+                    );
+                    inside = false;
+                }
+            }
+            continue;
+        }
+        if inside {
+            if let Some(item) = l.trim().strip_prefix('-') {
+                let item = item.trim().trim_matches(['"', '\'']);
+                if !item.is_empty() {
+                    members.push(item.to_string());
+                }
+            }
+        }
+    }
+    members.retain(|m| !m.starts_with('!'));
+    super::spec::ProjectFile {
+        name: None,
+        members,
+    }
+}
 
 /// Installed packages are not the workspace's code.
 pub(super) const SKIP_DIRS: &[&str] = &["node_modules"];

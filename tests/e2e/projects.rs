@@ -1,0 +1,384 @@
+//! Several projects in one workspace (issue 41): a monorepo built from published code — Go's
+//! `encoding/csv` as a module of a `go.work` beside a module that imports it, npm's `semver`
+//! (from `tools/node_modules`) as a member of an npm workspace beside a package that requires
+//! it, the `itoa` crate's sources (from the Cargo registry) beside a crate that uses it, in no
+//! Cargo workspace, and Python's `colorsys` as a pyproject package beside another that
+//! imports it. The map lists the projects, a `project` argument scopes the tools, hits carry
+//! their project, imports across projects are edges, a bad name is `BAD_ARGS` listing the
+//! projects, and the real servers go from one project into another.
+
+use crate::util::*;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// The monorepo, or `None` with the reason when a published source is missing here.
+fn monorepo() -> Result<tempfile::TempDir, String> {
+    let dir = tempfile::Builder::new()
+        .prefix("codemap-mono-")
+        .tempdir()
+        .map_err(|e| e.to_string())?;
+    let root = dir.path();
+    // Go: encoding/csv as the module example.com/csvx, and a module importing it.
+    let goroot = Command::new("go")
+        .args(["env", "GOROOT"])
+        .output()
+        .map_err(|e| format!("go: {e}"))?;
+    let goroot = String::from_utf8_lossy(&goroot.stdout).trim().to_string();
+    let csv = Path::new(&goroot).join("src/encoding/csv");
+    for f in ["reader.go", "writer.go"] {
+        let text = std::fs::read(csv.join(f)).map_err(|e| format!("{f}: {e}"))?;
+        write(root, &format!("go/csvx/{f}"), text);
+    }
+    write(
+        root,
+        "go/csvx/go.mod",
+        "module example.com/csvx\n\ngo 1.22\n",
+    );
+    write(
+        root,
+        "go/app/go.mod",
+        "module example.com/app\n\ngo 1.22\n\nrequire example.com/csvx v0.0.0\n",
+    );
+    write(
+        root,
+        "go/app/main.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n\n\tcsv \"example.com/csvx\"\n)\n\nfunc main() {\n\tr := csv.NewReader(strings.NewReader(\"a,b\\n\"))\n\trecs, err := r.ReadAll()\n\tfmt.Println(recs, err)\n}\n",
+    );
+    write(
+        root,
+        "go.work",
+        "go 1.22\n\nuse (\n\t./go/app\n\t./go/csvx\n)\n",
+    );
+    // npm: a workspace of semver 7 and a package requiring it by name.
+    let semver = repo_root().join("tools/node_modules/semver");
+    if !semver.join("package.json").is_file() {
+        return Err(format!(
+            "{} is not installed (scripts/test)",
+            semver.display()
+        ));
+    }
+    copy_dir(&semver, &root.join("js/semver"));
+    write(
+        root,
+        "package.json",
+        r#"{"name": "mono", "private": true, "workspaces": ["js/*"]}"#,
+    );
+    write(
+        root,
+        "js/cli/package.json",
+        r#"{"name": "@mono/cli", "main": "index.js", "dependencies": {"semver": "*"}}"#,
+    );
+    write(
+        root,
+        "js/cli/index.js",
+        "const semver = require('semver')\n\nfunction newest(versions) {\n  return semver.rsort(versions.filter((v) => semver.valid(v)))[0]\n}\n\nmodule.exports = { newest }\n",
+    );
+    // Rust: itoa's sources and a crate using them, two Cargo projects in no workspace.
+    let registry = std::env::var("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| Path::new(&std::env::var("HOME").unwrap_or_default()).join(".cargo"))
+        .join("registry/src");
+    let itoa = std::fs::read_dir(&registry)
+        .map_err(|e| format!("{}: {e}", registry.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().join("itoa-1.0.19"))
+        .find(|p| p.is_dir())
+        .ok_or("itoa 1.0.19 is not in the Cargo registry")?;
+    copy_dir(&itoa.join("src"), &root.join("rs/itoa/src"));
+    write(
+        root,
+        "rs/itoa/Cargo.toml",
+        "[package]\nname = \"itoa\"\nversion = \"1.0.19\"\nedition = \"2018\"\n\n[lib]\npath = \"src/lib.rs\"\n",
+    );
+    write(
+        root,
+        "rs/fmt/Cargo.toml",
+        "[package]\nname = \"fmt\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nitoa = { path = \"../itoa\" }\n",
+    );
+    write(
+        root,
+        "rs/fmt/src/lib.rs",
+        "pub fn render(n: u64) -> String {\n    let mut buf = itoa::Buffer::new();\n    buf.format(n).to_string()\n}\n",
+    );
+    // Python: colorsys as the package `colors`, and a package importing it.
+    let colorsys = Command::new("python3")
+        .args(["-c", "import colorsys; print(colorsys.__file__)"])
+        .output()
+        .map_err(|e| format!("python3: {e}"))?;
+    let colorsys = String::from_utf8_lossy(&colorsys.stdout).trim().to_string();
+    let text = std::fs::read(&colorsys).map_err(|e| format!("{colorsys}: {e}"))?;
+    write(root, "py/colors/colors/colorsys.py", text);
+    write(root, "py/colors/colors/__init__.py", "");
+    write(
+        root,
+        "py/colors/pyproject.toml",
+        "[project]\nname = \"colors\"\nversion = \"1.0\"\n",
+    );
+    write(
+        root,
+        "py/paint/pyproject.toml",
+        "[project]\nname = \"paint\"\nversion = \"0.1\"\ndependencies = [\"colors\"]\n",
+    );
+    write(root, "py/paint/paint/__init__.py", "");
+    write(
+        root,
+        "py/paint/paint/mix.py",
+        "from colors.colorsys import rgb_to_hsv\n\n\ndef hue(r, g, b):\n    return rgb_to_hsv(r, g, b)[0]\n",
+    );
+    Ok(dir)
+}
+
+fn ok(v: &(Value, i32)) -> &Value {
+    assert_eq!(v.1, 0, "{}", v.0);
+    assert_eq!(v.0["ok"], true, "{}", v.0);
+    &v.0["data"]
+}
+
+fn hits(v: &Value) -> Vec<Value> {
+    v["hits"].as_array().cloned().unwrap_or_default()
+}
+
+fn ids_under(list: &[Value], key: &str) -> Vec<String> {
+    list.iter()
+        .filter_map(|h| h[key].as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn a_monorepo_of_four_ecosystems_is_mapped_by_project() {
+    let dir = match monorepo() {
+        Ok(d) => d,
+        Err(why) => panic!("the monorepo's published sources are missing: {why}"),
+    };
+    let root = dir.path();
+    index(root);
+
+    // The projects, with files and symbols each.
+    let status = json(root, &["status"]);
+    let projects = ok(&status)["projects"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let listed: Vec<(String, String, String)> = projects
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap_or("").to_string(),
+                p["root"].as_str().unwrap_or("").to_string(),
+                p["kind"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    let want = [
+        ("mono", "", "npm"),
+        ("example.com/app", "go/app", "go"),
+        ("example.com/csvx", "go/csvx", "go"),
+        ("@mono/cli", "js/cli", "npm"),
+        ("semver", "js/semver", "npm"),
+        ("paint", "py/paint", "python"),
+        ("colors", "py/colors", "python"),
+        ("fmt", "rs/fmt", "cargo"),
+        ("itoa", "rs/itoa", "cargo"),
+    ];
+    let mut want: Vec<(String, String, String)> = want
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    want.sort_by(|a, b| a.1.cmp(&b.1));
+    assert_eq!(listed, want, "{}", status.0);
+    for p in &projects {
+        let files = p["files"].as_u64().unwrap_or(0);
+        let symbols = p["symbols"].as_u64().unwrap_or(0);
+        eprintln!("project {}: {files} files, {symbols} symbols", p["name"]);
+        if p["name"] != "mono" {
+            assert!(files > 0 && symbols > 0, "{p}");
+        }
+    }
+    let text = String::from_utf8_lossy(&run(root, &["status"]).stdout).to_string();
+    assert!(text.contains("projects 9\n"), "{text}");
+    assert!(
+        text.contains("  example.com/csvx (go, go/csvx): "),
+        "{text}"
+    );
+
+    // Hits carry their project; `project` keeps to one (its name or its root).
+    let all = json(root, &["search", "NewReader", "--limit", "50"]);
+    let all_hits = hits(ok(&all));
+    assert!(
+        all_hits.iter().any(|h| h["project"] == "example.com/csvx"),
+        "{}",
+        all.0
+    );
+    let t = Instant::now();
+    let scoped = json(
+        root,
+        &["search", "new", "--project", "itoa", "--limit", "50"],
+    );
+    let with = t.elapsed();
+    let t = Instant::now();
+    let unscoped = json(root, &["search", "new", "--limit", "50"]);
+    let without = t.elapsed();
+    eprintln!("search new: {with:?} with project, {without:?} without");
+    let scoped_hits = hits(ok(&scoped));
+    assert!(!scoped_hits.is_empty(), "{}", scoped.0);
+    for h in &scoped_hits {
+        assert_eq!(h["project"], "itoa", "{h}");
+        assert!(
+            h["nodeId"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("rs:rs/itoa/"),
+            "{h}"
+        );
+    }
+    let unscoped_hits = hits(ok(&unscoped));
+    assert!(
+        unscoped_hits
+            .iter()
+            .any(|h| h["project"] == "example.com/csvx"),
+        "{}",
+        unscoped.0
+    );
+    assert!(unscoped_hits.len() > scoped_hits.len(), "{}", unscoped.0);
+    let by_root = json(
+        root,
+        &["search", "new", "--project", "rs/itoa", "--limit", "50"],
+    );
+    assert_eq!(
+        ids_under(&hits(ok(&by_root)), "nodeId"),
+        ids_under(&scoped_hits, "nodeId")
+    );
+    // The root project leaves out the projects nested in it: semver's `valid` is not mono's.
+    let nested = json(root, &["search", "valid", "--project", "mono"]);
+    assert!(hits(ok(&nested)).is_empty(), "{}", nested.0);
+    let in_semver = json(root, &["search", "valid", "--project", "semver"]);
+    assert!(!hits(ok(&in_semver)).is_empty(), "{}", in_semver.0);
+
+    // Overview and unused keep to the project too.
+    let ov = json(root, &["overview", "--project", "colors"]);
+    let ov_text = ok(&ov).to_string();
+    assert!(ov_text.contains("py/colors/"), "{ov_text}");
+    for other in ["go/", "js/", "rs/itoa", "rs/fmt", "py/paint/"] {
+        assert!(!ov_text.contains(other), "{other} in {ov_text}");
+    }
+    let unused = json(root, &["unused", "--project", "paint"]);
+    let unused_text = ok(&unused).to_string();
+    assert!(!unused_text.contains("py/colors/"), "{unused_text}");
+
+    // A directory argument outside the project is refused; a node outside it is answered
+    // with a warning.
+    let outside = json(root, &["search", "x", "--project", "paint", "--path", "go"]);
+    assert_eq!(outside.0["error"]["code"], "BAD_ARGS", "{}", outside.0);
+    let warned = json(
+        root,
+        &["neighbors", "go:go/app/main.go#main", "--project", "paint"],
+    );
+    let warnings = ok(&warned);
+    let _ = warnings;
+    assert!(
+        warned.0["warnings"]
+            .as_array()
+            .is_some_and(|w| w.iter().any(|w| w
+                .as_str()
+                .unwrap_or("")
+                .contains("outside project \"paint\""))),
+        "{}",
+        warned.0
+    );
+
+    // An unknown project: BAD_ARGS, the projects listed nearest first.
+    let bad = json(root, &["search", "x", "--project", "exmaple.com/csvx"]);
+    assert_eq!(bad.1, 1, "{}", bad.0);
+    assert_eq!(bad.0["error"]["code"], "BAD_ARGS", "{}", bad.0);
+    let hint = bad.0["error"]["hint"].as_str().unwrap_or("");
+    assert!(hint.starts_with("projects: example.com/csvx"), "{hint}");
+    assert!(hint.contains("itoa"), "{hint}");
+    let not_string = json(root, &["search", "x", "--project", ""]);
+    assert_eq!(
+        not_string.0["error"]["code"], "BAD_ARGS",
+        "{}",
+        not_string.0
+    );
+
+    // Imports across projects are edges into the other project.
+    let conn = db(root);
+    let cross = rows(
+        &conn,
+        "SELECT source || ' -> ' || target FROM all_edges WHERE kind IN ('calls','imports','uses') \
+         AND ((source LIKE 'go:go/app/%' AND target LIKE 'go:go/csvx/%') \
+           OR (source LIKE 'js:js/cli/%' AND target LIKE 'js:js/semver/%') \
+           OR (source LIKE 'py:py/paint/%' AND target LIKE 'py:py/colors/%') \
+           OR (source LIKE 'rs:rs/fmt/%' AND target LIKE 'rs:rs/itoa/%'))",
+    );
+    eprintln!("cross-project edges: {cross:#?}");
+    for (from, to) in [
+        (
+            "go:go/app/main.go#main -> go:go/csvx/reader.go#NewReader",
+            "",
+        ),
+        ("js:js/cli/", " -> js:js/semver/"),
+        (
+            "py:py/paint/paint/mix.py",
+            " -> py:py/colors/colors/colorsys.py#rgb_to_hsv",
+        ),
+        (
+            "rs:rs/fmt/src/lib.rs#render -> rs:rs/itoa/src/lib.rs#Buffer",
+            "",
+        ),
+    ] {
+        assert!(
+            cross.iter().any(|e| e.starts_with(from) && e.contains(to)),
+            "no edge {from}{to} in {cross:#?}"
+        );
+    }
+    let neighbors = json(
+        root,
+        &["neighbors", "go:go/app/main.go#main", "--direction", "out"],
+    );
+    let n = ok(&neighbors).to_string();
+    assert!(n.contains("\"project\":\"example.com/csvx\""), "{n}");
+}
+
+/// The real servers go from one project into another: gopls from a go.work module into the
+/// other, rust-analyzer from one crate into another that is in no workspace with it.
+#[test]
+fn nav_crosses_projects_through_the_real_servers() {
+    let dir = match monorepo() {
+        Ok(d) => d,
+        Err(why) => panic!("the monorepo's published sources are missing: {why}"),
+    };
+    let root = dir.path();
+    index(root);
+    let go = json(
+        root,
+        &[
+            "def",
+            "go/app/main.go:main@csv.<|>NewReader",
+            "--project",
+            "example.com/app",
+        ],
+    );
+    let d = ok(&go);
+    eprintln!("gopls: {d}");
+    assert_eq!(d["source"], "lsp", "{}", go.0);
+    assert!(d.to_string().contains("go/csvx/reader.go"), "{}", go.0);
+    // rust-analyzer loads two Cargo projects and the sysroot first: on a busy machine its
+    // first answer may pass the request timeout (then the map answers); the engine keeps it
+    // loading, so it is asked again.
+    let ask = ["def", "rs/fmt/src/lib.rs:render@itoa::<|>Buffer::new"];
+    let mut rs = json(root, &ask);
+    for _ in 0..4 {
+        if rs.0["data"]["source"] == "lsp" {
+            break;
+        }
+        eprintln!("rust-analyzer not yet: {}", rs.0["warnings"]);
+        std::thread::sleep(std::time::Duration::from_secs(10));
+        rs = json(root, &ask);
+    }
+    let d = ok(&rs);
+    eprintln!("rust-analyzer: {d}");
+    assert!(d.to_string().contains("rs/itoa/src/lib.rs"), "{}", rs.0);
+    assert_eq!(d["source"], "lsp", "{}", rs.0);
+}
