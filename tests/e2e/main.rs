@@ -6,6 +6,7 @@ mod architecture;
 mod bad_input;
 mod changes;
 mod concurrency;
+mod deps;
 mod corpora;
 mod diagnostics;
 mod edges;

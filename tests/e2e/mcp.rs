@@ -35,9 +35,10 @@ pub fn client(root: &Path, scenario: &str, extra: &[&str], env: &[(&str, &str)])
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
-const TOOLS: [&str; 20] = [
+const TOOLS: [&str; 21] = [
     "locate",
     "map_changes",
+    "map_deps",
     "map_neighbors",
     "map_overview",
     "map_path",
