@@ -95,8 +95,9 @@ fn serve_lists_every_tool_and_answers_over_mcp() {
     // The whole listing an agent reads before its first call.
     let listed = v["listBytes"].as_u64().expect("listBytes");
     // About 500 bytes a tool: 9 KiB held 17 tools; map_unused adds 632 bytes,
-    // nav_diagnostics and nav_check_edit about 1.6 KB.
-    assert!(listed < 11 * 1024, "tools/list is {listed} bytes");
+    // nav_diagnostics and nav_check_edit about 1.6 KB; map_deps and map_search's scope
+    // brought it to 11,535 bytes.
+    assert!(listed < 11 * 1024 + 512, "tools/list is {listed} bytes");
     assert_eq!(v["schemas"]["map_search"]["required"][0], "query");
     assert_eq!(v["schemas"]["nav_symbols"]["required"][0], "query");
     assert_eq!(v["schemas"]["nav_rename"]["required"][0], "newName");
