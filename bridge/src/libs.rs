@@ -17,7 +17,8 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 
 /// The command that indexes dependencies, said where some are not indexed.
-const INDEX_HINT: &str = "`codemap deps --index NAME` (or `--all`), or map_search with scope \"lib:NAME\"";
+const INDEX_HINT: &str =
+    "`codemap deps --index NAME` (or `--all`), or map_search with scope \"lib:NAME\"";
 
 fn cache() -> Result<PathBuf, ToolError> {
     indexer::libs::cache_dir().ok_or_else(|| {
@@ -40,7 +41,9 @@ fn map_of(cache: &std::path::Path, eco: &str, d: &Dep) -> Result<PathBuf, ToolEr
 }
 
 fn looked(all: &[LangDeps]) -> Vec<String> {
-    all.iter().flat_map(|l| l.found.looked.iter().cloned()).collect()
+    all.iter()
+        .flat_map(|l| l.found.looked.iter().cloned())
+        .collect()
 }
 
 /// The dependency `name` (or `name@version`) of the workspace, or `BAD_ARGS` with the nearest
@@ -205,7 +208,11 @@ fn lib_map(ws: &Workspace, id: &str) -> Result<Option<Opened>, ToolError> {
 }
 
 /// `map_neighbors` of a library's node: in its map, the IDs answered with the library's.
-pub fn neighbors(ws: &Workspace, p: &NeighborsParams, shape: Shape) -> Result<Option<Answer>, ToolError> {
+pub fn neighbors(
+    ws: &Workspace,
+    p: &NeighborsParams,
+    shape: Shape,
+) -> Result<Option<Answer>, ToolError> {
     let Some(o) = lib_map(ws, &p.node_id)? else {
         return Ok(None);
     };
@@ -240,7 +247,10 @@ pub fn resolve(ws: &Workspace, id: &str) -> Result<Option<Answer>, ToolError> {
         .hint("map_search with the same scope finds node IDs by name"));
     };
     let file = n.file.as_deref().map(|f| dir.join(f).display().to_string());
-    let (line, col) = n.range.as_ref().map_or((None, None), |r| (Some(r.name_line), Some(r.name_col)));
+    let (line, col) = n
+        .range
+        .as_ref()
+        .map_or((None, None), |r| (Some(r.name_line), Some(r.name_col)));
     let data = json!({
         "nodeId": id,
         "lib": LibId::split(id).and_then(Result::ok).map(|l| l.name),
@@ -324,21 +334,29 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     }
     let looked = looked(&all);
     if rows.is_empty() {
-        warnings.push(format!("no installed dependencies found; looked in: {}", looked.join("; ")));
+        warnings.push(format!(
+            "no installed dependencies found; looked in: {}",
+            looked.join("; ")
+        ));
     }
     let total = rows.len();
     let indexed = rows.iter().filter(|r| r["indexed"] == json!(true)).count();
     let budget = clamp_budget(p.token_budget);
-    let f = fit_said(rows.len(), budget, &warnings, |n| {
-        json!({"deps": &rows[..n], "total": total, "indexed": indexed, "looked": looked, "cache": cache.display().to_string()})
-    });
+    let f = fit_said(
+        rows.len(),
+        budget,
+        &warnings,
+        |n| json!({"deps": &rows[..n], "total": total, "indexed": indexed, "looked": looked, "cache": cache.display().to_string()}),
+    );
     lines.truncate(f.kept);
     let mut text = lines.join("\n");
     if !text.is_empty() {
         text.push('\n');
     }
     if indexed < total {
-        text.push_str(&format!("{indexed} of {total} indexed; index with `codemap deps --index NAME` or `--all`\n"));
+        text.push_str(&format!(
+            "{indexed} of {total} indexed; index with `codemap deps --index NAME` or `--all`\n"
+        ));
     }
     Ok(Answer {
         dropped: f.dropped("deps", "raise tokenBudget"),

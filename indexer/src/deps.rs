@@ -15,13 +15,16 @@ pub struct LangDeps {
 }
 
 /// The environment dependency discovery reads: `$HOME`, `$VIRTUAL_ENV`, `$GOMODCACHE` (else
-/// `$GOPATH/pkg/mod`, else `~/go/pkg/mod`), `$CARGO_HOME` (else `~/.cargo`).
+/// `$GOPATH/pkg/mod`), `$CARGO_HOME` (else `~/.cargo`).
 pub fn env() -> DepEnv {
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     let home = var("HOME");
-    let gomodcache = var("GOMODCACHE")
-        .or_else(|| var("GOPATH").map(|g| g.join("pkg").join("mod")))
-        .or_else(|| home.as_ref().map(|h| h.join("go").join("pkg").join("mod")));
+    // Without either, the module cache's default under the home is the language's to say.
+    let gomodcache = var("GOMODCACHE").or_else(|| var("GOPATH").map(|g| g.join("pkg").join("mod")));
     let cargo_home = var("CARGO_HOME").or_else(|| home.as_ref().map(|h| h.join(".cargo")));
     DepEnv {
         home,
@@ -78,7 +81,10 @@ mod tests {
             ("attrs@23.2.0", ("attrs", Some("23.2.0"))),
             ("@types/node", ("@types/node", None)),
             ("@types/node@22.0.0", ("@types/node", Some("22.0.0"))),
-            ("golang.org/x/sync@v0.21.0", ("golang.org/x/sync", Some("v0.21.0"))),
+            (
+                "golang.org/x/sync@v0.21.0",
+                ("golang.org/x/sync", Some("v0.21.0")),
+            ),
             ("", ("", None)),
         ] {
             assert_eq!(split_version(s), want, "{s}");

@@ -67,7 +67,10 @@ impl LibId<'_> {
             return Some(Err(bad(format!("{shape} (empty name or version)"))));
         }
         if let Err(e) = NodeId::parse(inner) {
-            return Some(Err(bad(format!("in the library's node ID {inner:?}: {}", e.reason))));
+            return Some(Err(bad(format!(
+                "in the library's node ID {inner:?}: {}",
+                e.reason
+            ))));
         }
         Some(Ok(LibId {
             name,
@@ -363,7 +366,11 @@ mod tests {
         ];
         for (s, (n, v, i)) in ok {
             let got = LibId::split(s).and_then(Result::ok);
-            assert_eq!(got.map(|l| (l.name, l.version, l.inner)), Some((*n, *v, *i)), "{s}");
+            assert_eq!(
+                got.map(|l| (l.name, l.version, l.inner)),
+                Some((*n, *v, *i)),
+                "{s}"
+            );
             assert_eq!(LibId::format(n, v, i), *s);
         }
         let bad: &[(&str, &str)] = &[
@@ -375,7 +382,10 @@ mod tests {
         ];
         for (s, want) in bad {
             let err = LibId::split(s).and_then(Result::err).map(|e| e.to_string());
-            assert!(err.as_deref().is_some_and(|e| e.contains(want)), "{s}: {err:?}");
+            assert!(
+                err.as_deref().is_some_and(|e| e.contains(want)),
+                "{s}: {err:?}"
+            );
         }
         assert!(LibId::split("py:a.py").is_none());
         assert!(NodeId::parse("lib:attrs@1/py:a.py")

@@ -12,7 +12,11 @@ use std::time::Instant;
 
 /// The shared cache of library maps, from the environment.
 pub fn cache_dir() -> Option<PathBuf> {
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     var("CODEMAP_LIB_CACHE")
         .or_else(|| var("XDG_CACHE_HOME").map(|c| c.join("codemap").join("libs")))
         .or_else(|| var("HOME").map(|h| h.join(".cache").join("codemap").join("libs")))
@@ -25,7 +29,8 @@ pub fn map_path(cache: &Path, ecosystem: &str, name: &str, version: &str) -> Opt
         !s.is_empty()
             && !s.starts_with('/')
             && !s.contains(['\\', '\0'])
-            && s.split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..")
+            && s.split('/')
+                .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
     };
     if !ok(name) || !ok(version) || version.contains('/') {
         return None;
@@ -140,7 +145,15 @@ mod tests {
             map_path(c, "go", "golang.org/x/sync", "v0.21.0"),
             Some(PathBuf::from("/c/go/golang.org/x/sync@v0.21.0/map.db"))
         );
-        for (n, v) in [("..", "1"), ("a/../b", "1"), ("/etc", "1"), ("a", "1/2"), ("a", ""), ("", "1"), ("a", "..")] {
+        for (n, v) in [
+            ("..", "1"),
+            ("a/../b", "1"),
+            ("/etc", "1"),
+            ("a", "1/2"),
+            ("a", ""),
+            ("", "1"),
+            ("a", ".."),
+        ] {
             assert_eq!(map_path(c, "npm", n, v), None, "{n}@{v}");
         }
     }

@@ -67,42 +67,42 @@ impl Map {
 
 /// A search's hits (of one map or several, [`merge_hits`]) fitted to the token budget.
 pub fn search_answer(found: SearchHits, p: &SearchParams, shape: Shape) -> Answer {
-        let items: Vec<Value> = found
-            .hits
-            .iter()
-            .map(|(i, t)| {
-                let mut v = shape::node(i, shape);
-                v["match"] = json!(t);
-                v
-            })
-            .collect();
-        let budget = clamp_budget(p.token_budget);
-        let narrow = if p.scope.as_deref().is_some_and(|s| s != "workspace") {
-            "narrow with `kinds`, `lang`, `scope`, a longer query, a smaller `limit`, or a larger tokenBudget"
-        } else {
-            "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"
-        };
-        let (query, more) = (&found.query, found.more);
-        let f = crate::envelope::fit_said(
-            items.len(),
-            budget,
-            &found.warnings,
-            |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
-        );
-        let more = more || f.kept < items.len();
-        let SearchHits {
-            query,
-            mut hits,
-            warnings,
-            ..
-        } = found;
-        hits.truncate(f.kept);
-        Answer {
-            dropped: f.dropped("hits", narrow),
-            data: f.data,
-            warnings,
-            text: Text::new(move || search_text(&query, &hits, more)),
-        }
+    let items: Vec<Value> = found
+        .hits
+        .iter()
+        .map(|(i, t)| {
+            let mut v = shape::node(i, shape);
+            v["match"] = json!(t);
+            v
+        })
+        .collect();
+    let budget = clamp_budget(p.token_budget);
+    let narrow = if p.scope.as_deref().is_some_and(|s| s != "workspace") {
+        "narrow with `kinds`, `lang`, `scope`, a longer query, a smaller `limit`, or a larger tokenBudget"
+    } else {
+        "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"
+    };
+    let (query, more) = (&found.query, found.more);
+    let f = crate::envelope::fit_said(
+        items.len(),
+        budget,
+        &found.warnings,
+        |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
+    );
+    let more = more || f.kept < items.len();
+    let SearchHits {
+        query,
+        mut hits,
+        warnings,
+        ..
+    } = found;
+    hits.truncate(f.kept);
+    Answer {
+        dropped: f.dropped("hits", narrow),
+        data: f.data,
+        warnings,
+        text: Text::new(move || search_text(&query, &hits, more)),
+    }
 }
 
 /// Several maps' hits as one list (the workspace's first): ranked by how each matched, the
@@ -121,7 +121,12 @@ pub fn merge_hits(parts: Vec<SearchHits>, limit: usize) -> SearchHits {
         }
         out.more |= part.more;
         out.warnings.extend(part.warnings);
-        all.extend(part.hits.into_iter().enumerate().map(|(i, (n, t))| (m, i, n, t)));
+        all.extend(
+            part.hits
+                .into_iter()
+                .enumerate()
+                .map(|(i, (n, t))| (m, i, n, t)),
+        );
     }
     all.sort_by(|a, b| a.3.cmp(&b.3).then(a.1.cmp(&b.1)).then(a.0.cmp(&b.0)));
     if all.len() > limit {
@@ -133,7 +138,6 @@ pub fn merge_hits(parts: Vec<SearchHits>, limit: usize) -> SearchHits {
 }
 
 impl Map {
-
     /// The symbols a search finds, ranked, each with how it matched; typed, for callers that
     /// read them (the tool serializes them in [`Map::search`]).
     pub fn search_hits(&self, p: &SearchParams) -> Result<SearchHits, ToolError> {

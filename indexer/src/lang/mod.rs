@@ -8,8 +8,9 @@
 pub mod spec;
 
 pub use spec::{
-    Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept, Language, MacroArgs, PackageName, Reread, ScipSpec,
-    ServerSetup, ServerSpec, Setting, Syntax, TextRules, DECL_LINES_BEFORE,
+    Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept, Language, MacroArgs,
+    PackageName, Reread, ScipSpec, ServerSetup, ServerSpec, Setting, Syntax, TextRules,
+    DECL_LINES_BEFORE,
 };
 use std::path::Path;
 

@@ -113,7 +113,7 @@ pub struct DepEnv {
     pub home: Option<std::path::PathBuf>,
     /// `$VIRTUAL_ENV`.
     pub virtual_env: Option<std::path::PathBuf>,
-    /// `$GOMODCACHE`, else `$GOPATH/pkg/mod`, else `~/go/pkg/mod`.
+    /// `$GOMODCACHE`, else `$GOPATH/pkg/mod` (the language adds its default under `home`).
     pub gomodcache: Option<std::path::PathBuf>,
     /// `$CARGO_HOME`, else `~/.cargo`.
     pub cargo_home: Option<std::path::PathBuf>,

@@ -6,11 +6,18 @@ use std::path::Path;
 
 pub(crate) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     let mut out = FoundDeps::default();
-    let Some(cache) = &env.gomodcache else {
-        out.looked.push("the Go module cache (no $GOMODCACHE, $GOPATH or home)".into());
+    // `go env GOMODCACHE`'s default: `~/go/pkg/mod`.
+    let default = env
+        .home
+        .as_ref()
+        .map(|h| h.join("go").join("pkg").join("mod"));
+    let Some(cache) = env.gomodcache.as_ref().or(default.as_ref()) else {
+        out.looked
+            .push("the Go module cache (no $GOMODCACHE, $GOPATH or home)".into());
         return out;
     };
-    out.looked.push(format!("{} (go.mod requires)", cache.display()));
+    out.looked
+        .push(format!("{} (go.mod requires)", cache.display()));
     let Ok(text) = std::fs::read_to_string(root.join("go.mod")) else {
         return out;
     };
@@ -46,7 +53,9 @@ pub(crate) fn requires(text: &str) -> Vec<(String, String)> {
                 in_block = true;
                 continue;
             }
-            if !raw.trim_start().starts_with("require ") && !raw.trim_start().starts_with("require\t") {
+            if !raw.trim_start().starts_with("require ")
+                && !raw.trim_start().starts_with("require\t")
+            {
                 continue;
             }
             rest

@@ -14,17 +14,22 @@ pub(super) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     }
     let mut seen = std::collections::HashSet::new();
     for venv in envs {
-        out.looked.push(format!("{}/lib/python3.*/site-packages", venv.display()));
+        out.looked
+            .push(format!("{}/lib/python3.*/site-packages", venv.display()));
         for sp in site_packages(&venv) {
-            let Ok(canon) = sp.canonicalize() else { continue };
+            let Ok(canon) = sp.canonicalize() else {
+                continue;
+            };
             if !seen.insert(canon) {
                 continue;
             }
             out.deps.extend(dists(&sp));
         }
     }
-    out.deps.sort_by(|a, b| a.name.cmp(&b.name).then(a.version.cmp(&b.version)));
-    out.deps.dedup_by(|a, b| a.name == b.name && a.version == b.version);
+    out.deps
+        .sort_by(|a, b| a.name.cmp(&b.name).then(a.version.cmp(&b.version)));
+    out.deps
+        .dedup_by(|a, b| a.name == b.name && a.version == b.version);
     out
 }
 
@@ -34,7 +39,11 @@ fn site_packages(venv: &Path) -> Vec<PathBuf> {
     };
     let mut out: Vec<PathBuf> = rd
         .flatten()
-        .filter(|e| e.file_name().to_str().is_some_and(|n| n.starts_with("python3")))
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with("python3"))
+        })
         .map(|e| e.path().join("site-packages"))
         .filter(|p| p.is_dir())
         .collect();
@@ -57,15 +66,16 @@ fn dists(sp: &Path) -> Vec<Dep> {
         let Some((dist, version)) = read("METADATA").as_deref().and_then(metadata) else {
             continue;
         };
-        let only: Vec<String> = top_levels(read("top_level.txt").as_deref(), read("RECORD").as_deref())
-            .into_iter()
-            .filter_map(|t| {
-                // `top_level.txt` names a module `six` for the file `six.py`.
-                [t.clone(), format!("{t}.py")]
-                    .into_iter()
-                    .find(|c| sp.join(c).exists())
-            })
-            .collect();
+        let only: Vec<String> =
+            top_levels(read("top_level.txt").as_deref(), read("RECORD").as_deref())
+                .into_iter()
+                .filter_map(|t| {
+                    // `top_level.txt` names a module `six` for the file `six.py`.
+                    [t.clone(), format!("{t}.py")]
+                        .into_iter()
+                        .find(|c| sp.join(c).exists())
+                })
+                .collect();
         if only.is_empty() {
             continue;
         }
@@ -113,7 +123,8 @@ pub(crate) fn top_levels(top_level: Option<&str>, record: Option<&str>) -> Vec<S
         for line in record.unwrap_or("").lines() {
             let path = line.split(',').next().unwrap_or("").trim_matches('"');
             let first = path.split('/').next().unwrap_or("");
-            let is_module = !path.contains('/') && (path.ends_with(".py") || path.ends_with(".pyi"));
+            let is_module =
+                !path.contains('/') && (path.ends_with(".py") || path.ends_with(".pyi"));
             if first.is_empty()
                 || first.starts_with('.')
                 || first.ends_with(".dist-info")
@@ -142,7 +153,10 @@ mod tests {
                 "Metadata-Version: 2.1\nName: attrs\nVersion: 23.2.0\nSummary: x\n\nName: body\n",
                 Some(("attrs", "23.2.0")),
             ),
-            ("Name: Flask\r\nVersion: 3.0.3\r\n", Some(("Flask", "3.0.3"))),
+            (
+                "Name: Flask\r\nVersion: 3.0.3\r\n",
+                Some(("Flask", "3.0.3")),
+            ),
             ("Name: x\n", None),
             ("\nName: x\nVersion: 1\n", None),
         ];

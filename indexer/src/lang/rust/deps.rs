@@ -7,11 +7,15 @@ use std::path::Path;
 pub(crate) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     let mut out = FoundDeps::default();
     let Some(home) = &env.cargo_home else {
-        out.looked.push("the cargo registry (no $CARGO_HOME or home)".into());
+        out.looked
+            .push("the cargo registry (no $CARGO_HOME or home)".into());
         return out;
     };
     let src = home.join("registry").join("src");
-    out.looked.push(format!("{}/*/<name>-<version> (Cargo.lock packages)", src.display()));
+    out.looked.push(format!(
+        "{}/*/<name>-<version> (Cargo.lock packages)",
+        src.display()
+    ));
     let Ok(text) = std::fs::read_to_string(root.join("Cargo.lock")) else {
         return out;
     };
@@ -39,18 +43,21 @@ pub(crate) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
 pub(crate) fn lock_packages(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let (mut name, mut version, mut registry) = (None, None, false);
-    let mut flush = |name: &mut Option<String>, version: &mut Option<String>, registry: &mut bool| {
-        if let (Some(n), Some(v), true) = (name.take(), version.take(), *registry) {
-            out.push((n, v));
-        }
-        *registry = false;
-    };
+    let mut flush =
+        |name: &mut Option<String>, version: &mut Option<String>, registry: &mut bool| {
+            if let (Some(n), Some(v), true) = (name.take(), version.take(), *registry) {
+                out.push((n, v));
+            }
+            *registry = false;
+        };
     for line in text.lines().map(str::trim) {
         if line == "[[package]]" {
             flush(&mut name, &mut version, &mut registry);
             continue;
         }
-        let Some((k, v)) = line.split_once('=') else { continue };
+        let Some((k, v)) = line.split_once('=') else {
+            continue;
+        };
         let v = v.trim().trim_matches('"').to_string();
         match k.trim() {
             "name" => name = Some(v),

@@ -62,8 +62,14 @@ mod tests {
     #[test]
     fn package_json_names_and_versions() {
         let cases: &[(&str, Option<(&str, &str)>)] = &[
-            (r#"{"name":"ky","version":"1.7.2","main":"x"}"#, Some(("ky", "1.7.2"))),
-            (r#"{"name":"@types/node","version":"22.0.0"}"#, Some(("@types/node", "22.0.0"))),
+            (
+                r#"{"name":"ky","version":"1.7.2","main":"x"}"#,
+                Some(("ky", "1.7.2")),
+            ),
+            (
+                r#"{"name":"@types/node","version":"22.0.0"}"#,
+                Some(("@types/node", "22.0.0")),
+            ),
             (r#"{"name":"x"}"#, None),
             (r#"{"name":"../x","version":"1"}"#, None),
             ("not json", None),
