@@ -140,6 +140,16 @@ pub fn at(line: u32, col: u32) -> String {
 
 /// A symbol of the map: `{nodeId, kind, at, end?, signature?, doc?, stale?}` compact.
 pub fn node(n: &NodeInfo, shape: Shape) -> Value {
+    let mut v = node_untagged(n, shape);
+    // A library's node says which library (and version) it is from.
+    if let (Some(Ok(l)), Some(o)) = (indexer::id::LibId::split(&n.node_id), v.as_object_mut()) {
+        o.insert("lib".into(), json!(l.name));
+        o.insert("libVersion".into(), json!(l.version));
+    }
+    v
+}
+
+fn node_untagged(n: &NodeInfo, shape: Shape) -> Value {
     if shape == Shape::Detail {
         return serde_json::to_value(n).unwrap_or(Value::Null);
     }

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod engine;
 pub mod git;
 pub mod harness;
+pub mod libs;
 pub mod locate;
 pub mod lsp;
 pub mod lsp_errors;

@@ -46,6 +46,9 @@ pub fn resolve(ws: &Workspace, p: &ResolveParams) -> Result<Answer, ToolError> {
         "{\"nodeId\": \"py:src/app.py#App.run\"} finds a symbol now; {\"file\", \"line\", \"col\"} names the symbol at a position",
     )?;
     if let Some(id) = &p.node_id {
+        if let Some(a) = crate::libs::resolve(ws, id)? {
+            return Ok(a);
+        }
         return from_node(ws, id, true);
     }
     let (Some(file), Some(line), Some(col)) = (&p.file, p.line, p.col) else {

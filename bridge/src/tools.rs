@@ -90,15 +90,20 @@ pub static TOOLS: &[Tool] = &[
     SearchParams,
     "Find definitions by name (never comments or strings), exact first, then qualname suffix, prefix, word part, fuzzy. Use before grep.",
     |ws: &Workspace, mut p: SearchParams, _: &dyn Progress| {
-        p.path = contained_dir(ws, p.path.take())?;
-        p.not_under = nested_roots();
-        ws.map()?.search(&p, ws.shape())
+        if crate::libs::workspace_scope(&p) {
+            p.path = contained_dir(ws, p.path.take())?;
+            p.not_under = nested_roots();
+        }
+        crate::libs::search(ws, &p, ws.shape())
     }),
     tool!("map_neighbors", read_only: true, idempotent: true,
     cli: ("neighbors", "The nodes and edges around a node.", ["nodeId"], [("edgeKinds", "edge-kind")]),
     NeighborsParams,
     "Edges around a symbol (calls, imports, uses, extends, implements, contains), 1-3 hops.",
-    |ws: &Workspace, p: NeighborsParams, _: &dyn Progress| ws.map()?.neighbors(&p, ws.shape())),
+    |ws: &Workspace, p: NeighborsParams, _: &dyn Progress| match crate::libs::neighbors(ws, &p, ws.shape())? {
+        Some(a) => Ok(a),
+        None => ws.map()?.neighbors(&p, ws.shape()),
+    }),
     tool!("map_path", read_only: true, idempotent: true,
     cli: ("path", "A shortest directed path between two nodes.", ["from", "to"], [("edgeKinds", "edge-kind")]),
     PathParams,
@@ -128,6 +133,11 @@ pub static TOOLS: &[Tool] = &[
         p.not_under = nested_roots();
         ws.map()?.unused(&p)
     }),
+    tool!("map_deps", read_only: true, idempotent: true,
+        cli: ("deps", "The workspace's installed dependencies (name, version, language, indexed or not); --index NAME or --all indexes them.", [], []),
+        crate::libs::DepsParams,
+        "Installed dependencies (venv, node_modules, Go module cache, cargo registry), indexed or not; index one or all for map_search scope lib:NAME.",
+        |ws: &Workspace, p: crate::libs::DepsParams, _: &dyn Progress| crate::libs::deps_tool(ws, &p)),
     tool!("resolve", read_only: true, idempotent: true,
         cli: ("resolve", "Where a node is now (--node-id), or which node is at a position (--file --line --col).", [], []),
         crate::reconcile::ResolveParams,

@@ -6,6 +6,7 @@
 //! path     := workspace-relative, "/"-separated, no "..", no leading "/"; a Go package: its directory + "/"
 //! qualname := segment ("." segment)*
 //! segment  := [ "#" ] identifier [ "~" N ]   N >= 2; "#": a JavaScript/TypeScript private name
+//! lib_id   := "lib:" NAME "@" VERSION "/" node_id   a node of a library map (`crate::libs`)
 //! ```
 //!
 //! Parsing and formatting are pure; percent-encoding covers `#`, `%` and white space in paths.
@@ -21,9 +22,62 @@ pub fn grammar() -> String {
 lang := {}; path is workspace-relative with \"/\" separators, no \"..\" and no leading \"/\" \
 (a package is its directory plus \"/\"); qualname := segment (\".\" segment)*; \
 segment := [\"#\"] identifier [ \"~\" N ] with N >= 2 (\"#\": a JavaScript or TypeScript private name; C++ also names ~A and operator==). Examples: py:src/auth/session.py#SessionStore.refresh, \
-go:net/http/server.go#Server.Serve, go:net/http/, py:ext:requests",
+go:net/http/server.go#Server.Serve, go:net/http/, py:ext:requests. \
+A dependency's node (map_search scope \"lib:NAME\"): \"lib:\" NAME \"@\" VERSION \"/\" node_id, \
+e.g. lib:attrs@23.2.0/py:attr/_make.py#attrib",
         Lang::prefixes().join(" | ")
     )
+}
+
+/// A node of a library map: `lib:NAME@VERSION/` and the node's ID in that map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LibId<'a> {
+    pub name: &'a str,
+    pub version: &'a str,
+    pub inner: &'a str,
+}
+
+impl LibId<'_> {
+    /// `lib:attrs@23.2.0/` + `inner`.
+    pub fn format(name: &str, version: &str, inner: &str) -> String {
+        format!("lib:{name}@{version}/{inner}")
+    }
+
+    /// `None` when `s` is no library ID (no `lib:`); else its parts, the inner ID checked.
+    pub fn split(s: &str) -> Option<Result<LibId<'_>, BadNodeId>> {
+        let rest = s.strip_prefix("lib:")?;
+        let bad = |reason: String| BadNodeId {
+            id: s.to_string(),
+            reason,
+        };
+        let shape = "a library's node ID is lib:NAME@VERSION/ and a node ID of its map";
+        let at = rest
+            .get(1..)
+            .and_then(|r| r.find('@'))
+            .map(|i| i + 1)
+            .filter(|&i| i > 0);
+        let Some(at) = at else {
+            return Some(Err(bad(format!("{shape} (no \"@VERSION\")"))));
+        };
+        let (name, after) = (&rest[..at], &rest[at + 1..]);
+        let Some((version, inner)) = after.split_once('/') else {
+            return Some(Err(bad(format!("{shape} (no \"/\" after the version)"))));
+        };
+        if name.is_empty() || version.is_empty() {
+            return Some(Err(bad(format!("{shape} (empty name or version)"))));
+        }
+        if let Err(e) = NodeId::parse(inner) {
+            return Some(Err(bad(format!(
+                "in the library's node ID {inner:?}: {}",
+                e.reason
+            ))));
+        }
+        Some(Ok(LibId {
+            name,
+            version,
+            inner,
+        }))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -100,6 +154,11 @@ impl NodeId {
             reason: reason.to_string(),
         };
         let prefixes = || Lang::prefixes().join(", ");
+        if s.starts_with("lib:") {
+            return Err(bad(
+                "a library's node ID (lib:NAME@VERSION/…) is answered by the map tools, not here",
+            ));
+        }
         let (lang, rest) = s.split_once(':').ok_or_else(|| BadNodeId {
             id: s.to_string(),
             reason: format!("it has no language prefix (one of {})", prefixes()),
@@ -288,6 +347,50 @@ pub fn decode_path(s: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn library_ids_split_into_name_version_and_inner_id() {
+        let ok: &[(&str, (&str, &str, &str))] = &[
+            (
+                "lib:attrs@23.2.0/py:attr/_make.py#attrib",
+                ("attrs", "23.2.0", "py:attr/_make.py#attrib"),
+            ),
+            (
+                "lib:@types/node@22.0.0/ts:fs.d.ts#readFile",
+                ("@types/node", "22.0.0", "ts:fs.d.ts#readFile"),
+            ),
+            (
+                "lib:golang.org/x/sync@v0.21.0/go:errgroup/",
+                ("golang.org/x/sync", "v0.21.0", "go:errgroup/"),
+            ),
+        ];
+        for (s, (n, v, i)) in ok {
+            let got = LibId::split(s).and_then(Result::ok);
+            assert_eq!(
+                got.map(|l| (l.name, l.version, l.inner)),
+                Some((*n, *v, *i)),
+                "{s}"
+            );
+            assert_eq!(LibId::format(n, v, i), *s);
+        }
+        let bad: &[(&str, &str)] = &[
+            ("lib:attrs/py:a.py", "no \"@VERSION\""),
+            ("lib:attrs@23.2.0", "no \"/\" after the version"),
+            ("lib:attrs@/py:a.py", "empty name or version"),
+            ("lib:attrs@1/xx:a.py", "language prefix"),
+            ("lib:attrs@1/py:../a.py", "\"..\""),
+        ];
+        for (s, want) in bad {
+            let err = LibId::split(s).and_then(Result::err).map(|e| e.to_string());
+            assert!(
+                err.as_deref().is_some_and(|e| e.contains(want)),
+                "{s}: {err:?}"
+            );
+        }
+        assert!(LibId::split("py:a.py").is_none());
+        assert!(NodeId::parse("lib:attrs@1/py:a.py")
+            .is_err_and(|e| e.reason.contains("answered by the map tools")));
+    }
 
     #[test]
     fn parses_every_shape() {

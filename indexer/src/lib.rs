@@ -19,6 +19,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod deps;
 pub mod diff;
 pub mod encoding;
 pub mod export;
@@ -27,6 +28,7 @@ pub mod generated;
 pub mod id;
 pub mod index;
 pub mod lang;
+pub mod libs;
 pub mod model;
 pub mod outline;
 pub mod overview;

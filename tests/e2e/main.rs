@@ -7,6 +7,7 @@ mod bad_input;
 mod changes;
 mod concurrency;
 mod corpora;
+mod deps;
 mod diagnostics;
 mod edges;
 mod engine;

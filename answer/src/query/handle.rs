@@ -20,6 +20,9 @@ pub struct Map {
     /// The map file's path.
     pub(super) path: PathBuf,
     pub(super) names: RefCell<Option<(i64, Arc<NameIndex>)>>,
+    /// A library map's name and version: the node IDs it answers are
+    /// `lib:NAME@VERSION/<id>` ([`indexer::id::LibId`]); it is given and takes plain ones.
+    pub(super) lib: Option<(String, String)>,
 }
 
 pub fn store_error(e: StoreError) -> ToolError {
@@ -77,7 +80,22 @@ impl Map {
             root: root.to_path_buf(),
             path: db.to_path_buf(),
             names: RefCell::new(None),
+            lib: None,
         })
+    }
+
+    /// This map as the library `name@version`'s: its answers' node IDs carry the library.
+    pub fn for_library(mut self, name: &str, version: &str) -> Map {
+        self.lib = Some((name.to_string(), version.to_string()));
+        self
+    }
+
+    /// A node ID of this map as answered: with the library's prefix for a library map.
+    pub fn answered_id(&self, id: &str) -> String {
+        match &self.lib {
+            Some((n, v)) => indexer::id::LibId::format(n, v, id),
+            None => id.to_string(),
+        }
     }
 
     /// The map's typed reads (see [`store::Db`]); the live tools' lookups (`symbol`,

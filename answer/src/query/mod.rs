@@ -29,6 +29,6 @@ pub use overview::{FileClusters, OVERVIEW_RESOLUTION};
 pub use params::{NeighborsParams, OverviewParams, PathParams, SearchParams};
 pub use path::PathFound;
 pub use rank::{fuzzy_cost, match_tier, word_starts, words_in_order, NameIndex, Tier};
-pub use search::SearchHits;
+pub use search::{merge_hits, search_answer, SearchHits};
 pub use status::iso_utc;
 pub use unused::{structural, verdict, Unused, UnusedParams, JUDGED};

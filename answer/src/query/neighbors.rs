@@ -15,7 +15,19 @@ impl Map {
     /// `map_neighbors`: [`Map::neighborhood`] fitted to the token budget (edges first cut,
     /// nodes kept only while an edge names them).
     pub fn neighbors(&self, p: &NeighborsParams, shape: Shape) -> Result<Answer, ToolError> {
-        let n = self.neighborhood(p)?;
+        let mut n = self.neighborhood(p)?;
+        if self.lib.is_some() {
+            let tag = |id: &mut String| *id = self.answered_id(id);
+            for x in n.node.iter_mut().chain(n.nodes.iter_mut()) {
+                tag(&mut x.node_id);
+            }
+            for (_, e) in n.edges.iter_mut() {
+                tag(&mut e.source);
+                if let Some(t) = e.target.as_mut() {
+                    tag(t);
+                }
+            }
+        }
         let edge_vals: Vec<Value> = n
             .edges
             .iter()

@@ -28,6 +28,9 @@ pub struct SearchParams {
     /// Leave out test code.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
+    /// "workspace" (default), "lib:NAME" (a dependency, indexed on first use) or "all".
+    #[serde(default)]
+    pub scope: Option<String>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,

@@ -61,40 +61,83 @@ impl Map {
 
     /// `map_search`: [`Map::search_hits`] fitted to the token budget.
     pub fn search(&self, p: &SearchParams, shape: Shape) -> Result<Answer, ToolError> {
-        let found = self.search_hits(p)?;
-        let items: Vec<Value> = found
-            .hits
-            .iter()
-            .map(|(i, t)| {
-                let mut v = shape::node(i, shape);
-                v["match"] = json!(t);
-                v
-            })
-            .collect();
-        let budget = clamp_budget(p.token_budget);
-        let (query, more) = (&found.query, found.more);
-        let f = crate::envelope::fit_said(
-            items.len(),
-            budget,
-            &found.warnings,
-            |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
-        );
-        let more = more || f.kept < items.len();
-        let SearchHits {
-            query,
-            mut hits,
-            warnings,
-            ..
-        } = found;
-        hits.truncate(f.kept);
-        Ok(Answer {
-            dropped: f.dropped("hits", "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"),
-            data: f.data,
-            warnings,
-            text: Text::new(move || search_text(&query, &hits, more)),
-        })
+        Ok(search_answer(self.search_hits(p)?, p, shape))
     }
+}
 
+/// A search's hits (of one map or several, [`merge_hits`]) fitted to the token budget.
+pub fn search_answer(found: SearchHits, p: &SearchParams, shape: Shape) -> Answer {
+    let items: Vec<Value> = found
+        .hits
+        .iter()
+        .map(|(i, t)| {
+            let mut v = shape::node(i, shape);
+            v["match"] = json!(t);
+            v
+        })
+        .collect();
+    let budget = clamp_budget(p.token_budget);
+    let narrow = if p.scope.as_deref().is_some_and(|s| s != "workspace") {
+        "narrow with `kinds`, `lang`, `scope`, a longer query, a smaller `limit`, or a larger tokenBudget"
+    } else {
+        "narrow with `kinds`, `lang`, `path`, a longer query, a smaller `limit`, or a larger tokenBudget"
+    };
+    let (query, more) = (&found.query, found.more);
+    let f = crate::envelope::fit_said(
+        items.len(),
+        budget,
+        &found.warnings,
+        |n| json!({ "query": query, "hits": &items[..n], "more": more || n < items.len() }),
+    );
+    let more = more || f.kept < items.len();
+    let SearchHits {
+        query,
+        mut hits,
+        warnings,
+        ..
+    } = found;
+    hits.truncate(f.kept);
+    Answer {
+        dropped: f.dropped("hits", narrow),
+        data: f.data,
+        warnings,
+        text: Text::new(move || search_text(&query, &hits, more)),
+    }
+}
+
+/// Several maps' hits as one list (the workspace's first): ranked by how each matched, the
+/// order within each map kept on ties, cut at `limit`.
+pub fn merge_hits(parts: Vec<SearchHits>, limit: usize) -> SearchHits {
+    let mut out = SearchHits {
+        query: String::new(),
+        hits: Vec::new(),
+        more: false,
+        warnings: Vec::new(),
+    };
+    let mut all: Vec<(usize, usize, NodeInfo, Tier)> = Vec::new();
+    for (m, part) in parts.into_iter().enumerate() {
+        if out.query.is_empty() {
+            out.query = part.query;
+        }
+        out.more |= part.more;
+        out.warnings.extend(part.warnings);
+        all.extend(
+            part.hits
+                .into_iter()
+                .enumerate()
+                .map(|(i, (n, t))| (m, i, n, t)),
+        );
+    }
+    all.sort_by(|a, b| a.3.cmp(&b.3).then(a.1.cmp(&b.1)).then(a.0.cmp(&b.0)));
+    if all.len() > limit {
+        out.more = true;
+        all.truncate(limit);
+    }
+    out.hits = all.into_iter().map(|(_, _, n, t)| (n, t)).collect();
+    out
+}
+
+impl Map {
     /// The symbols a search finds, ranked, each with how it matched; typed, for callers that
     /// read them (the tool serializes them in [`Map::search`]).
     pub fn search_hits(&self, p: &SearchParams) -> Result<SearchHits, ToolError> {
@@ -317,7 +360,10 @@ impl Map {
             .into_iter()
             .map(|(_, _, r, id, _)| self.db.node_by_number(id).map(|w| w.unwrap_or(r)))
             .collect::<Result<_, _>>()?;
-        let infos = self.finish_rows(rows, &mut warnings);
+        let mut infos = self.finish_rows(rows, &mut warnings);
+        for i in infos.iter_mut() {
+            i.node_id = self.answered_id(&i.node_id);
+        }
         Ok(SearchHits {
             query: query.to_string(),
             hits: infos.into_iter().zip(tiers_of).collect(),

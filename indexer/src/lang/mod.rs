@@ -8,8 +8,9 @@
 pub mod spec;
 
 pub use spec::{
-    Decl, Def, DefTag, GeneratedRules, Kept, Language, MacroArgs, PackageName, ProjectFile,
-    ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting, Syntax, TextRules,
+    Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept, Language, MacroArgs,
+    PackageName, ProjectFile, ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting,
+    Syntax, TextRules,
     DECL_LINES_BEFORE,
 };
 use std::path::Path;

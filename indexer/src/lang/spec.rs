@@ -95,6 +95,50 @@ pub struct Language {
     /// (`map_unused`): an entry point, exported API, an override, a hook. `None`: nothing
     /// says so, it is unused. Pure; table-tested in the language's folder.
     pub kept: fn(&Decl<'_>) -> Option<Kept>,
+    /// Where the workspace's installed dependencies are (`site-packages`, `node_modules`, the
+    /// Go module cache, the cargo registry): the library maps of `scope: "lib:NAME"`
+    /// ([`crate::deps`]). `None`: not looked for yet.
+    pub deps: Option<DepsSpec>,
+}
+
+/// How a language finds a workspace's installed dependencies ([`Language::deps`]).
+pub struct DepsSpec {
+    /// The registry the packages come from, the library cache's folder (`pypi`, `npm`).
+    pub ecosystem: &'static str,
+    /// The workspace root and the environment in; each dependency found, and where it
+    /// looked. Reads the file system (directory listings and manifests) and nothing else.
+    pub find: fn(&std::path::Path, &DepEnv) -> FoundDeps,
+}
+
+/// What dependency discovery reads from the environment (`crate::deps::env`); tests build
+/// it by hand.
+#[derive(Debug, Clone, Default)]
+pub struct DepEnv {
+    pub home: Option<std::path::PathBuf>,
+    /// `$VIRTUAL_ENV`.
+    pub virtual_env: Option<std::path::PathBuf>,
+    /// `$GOMODCACHE`, else `$GOPATH/pkg/mod` (the language adds its default under `home`).
+    pub gomodcache: Option<std::path::PathBuf>,
+    /// `$CARGO_HOME`, else `~/.cargo`.
+    pub cargo_home: Option<std::path::PathBuf>,
+}
+
+/// One installed dependency: its name and version as its registry spells them, the
+/// directory its code is in and, when that directory holds other packages too (Python's
+/// `site-packages`), the entries of it that are this one's (`attr`, `attrs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dep {
+    pub name: String,
+    pub version: String,
+    pub dir: std::path::PathBuf,
+    pub only: Vec<String>,
+}
+
+/// A language's dependencies and the places it looked (said when it found none).
+#[derive(Debug, Clone, Default)]
+pub struct FoundDeps {
+    pub deps: Vec<Dep>,
+    pub looked: Vec<String>,
 }
 
 /// A symbol as `map_unused` asks its language about it ([`Language::kept`]): what the map
@@ -390,6 +434,7 @@ impl Language {
             scip,
             generated: GeneratedRules::NONE,
             kept: |_| None,
+            deps: None,
         }
     }
 }

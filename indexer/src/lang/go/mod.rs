@@ -4,6 +4,7 @@
 //! doc comments are the comment block above a declaration, every directory is a package node
 //! and `implements` comes from method sets.
 
+mod deps;
 mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, ProjectFile, ProjectSpec, Query, ScipSpec,
@@ -80,6 +81,10 @@ pub static GO: Language = Language {
     // golang.org/x), and left out they would name packages with no symbols.
     generated: GeneratedRules::NONE,
     kept: unused::kept,
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "go",
+        find: deps::find,
+    }),
     ..Language::new(
         "Go",
         "go",

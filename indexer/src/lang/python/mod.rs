@@ -3,6 +3,7 @@
 //! class are methods, module- and class-level assignments are variables, constants and fields
 //! (the first binding of a name defines it), docstrings are documentation.
 
+mod deps;
 mod unused;
 use super::spec::{
     self, Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
@@ -59,6 +60,10 @@ pub static PYTHON: Language = Language {
         )
     },
     kept: unused::kept,
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "pypi",
+        find: deps::find,
+    }),
     ..Language::new(
         "Python",
         "py",

@@ -5,6 +5,7 @@
 //! (`impl Map { fn open() }` → `Map.open`); a function inside a function is local;
 //! `macro_rules!` macros are functions.
 
+mod deps;
 mod syntax;
 
 mod unused;
@@ -85,6 +86,10 @@ pub static RUST: Language = Language {
         )
     },
     kept: unused::kept,
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "crates",
+        find: deps::find,
+    }),
     ..Language::new(
         "Rust",
         "rs",

@@ -6,6 +6,7 @@
 //! is a function) or a class; a name bound to `require(…)` is an import, not a symbol; anything
 //! declared inside a function that is not a symbol (a callback, an IIFE) is local.
 
+mod deps;
 mod syntax;
 
 pub(super) mod unused;
@@ -55,6 +56,10 @@ pub static TYPESCRIPT: Language = Language {
         ..GeneratedRules::NONE
     },
     kept: unused::kept,
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "npm",
+        find: deps::find,
+    }),
     ..Language::new(
         "TypeScript",
         "ts",

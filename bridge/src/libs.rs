@@ -1,0 +1,367 @@
+//! Dependencies' code in the map: `map_search`'s `scope` (`"lib:NAME"`, `"all"`), the map
+//! tools given a library's node ID (`lib:NAME@VERSION/<id>`), `resolve` of one, and `map_deps`
+//! (`codemap deps`): the workspace's dependencies, indexed or not, and indexing them. The
+//! dependencies are found by `indexer::deps` (each language's `deps.rs`), their maps built
+//! and shared by `indexer::libs`; here they are chosen, opened and answered from.
+
+use crate::workspace::Workspace;
+use answer::envelope::{clamp_budget, fit_said, Answer, ErrorCode, Text, ToolError};
+use answer::query::{merge_hits, search_answer, Map, NeighborsParams, SearchParams};
+use answer::shape::Shape;
+use indexer::deps::{self, LangDeps};
+use indexer::id::LibId;
+use indexer::lang::Dep;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+/// The command that indexes dependencies, said where some are not indexed.
+const INDEX_HINT: &str =
+    "`codemap deps --index NAME` (or `--all`), or map_search with scope \"lib:NAME\"";
+
+fn cache() -> Result<PathBuf, ToolError> {
+    indexer::libs::cache_dir().ok_or_else(|| {
+        ToolError::bad_args("no cache directory for library maps")
+            .hint("set CODEMAP_LIB_CACHE, XDG_CACHE_HOME or HOME")
+    })
+}
+
+fn found(ws: &Workspace) -> Vec<LangDeps> {
+    deps::find(&ws.root, &deps::env())
+}
+
+fn map_of(cache: &std::path::Path, eco: &str, d: &Dep) -> Result<PathBuf, ToolError> {
+    indexer::libs::map_path(cache, eco, &d.name, &d.version).ok_or_else(|| {
+        ToolError::bad_args(format!(
+            "the dependency {}@{} has a name or version that cannot be a cache path",
+            d.name, d.version
+        ))
+    })
+}
+
+fn looked(all: &[LangDeps]) -> Vec<String> {
+    all.iter()
+        .flat_map(|l| l.found.looked.iter().cloned())
+        .collect()
+}
+
+/// The dependency `name` (or `name@version`) of the workspace, or `BAD_ARGS` with the nearest
+/// names (or where it looked, when it found none).
+fn pick<'a>(all: &'a [LangDeps], name: &str) -> Result<(&'a LangDeps, &'a Dep), ToolError> {
+    if let Some(x) = deps::named(all, name) {
+        return Ok(x);
+    }
+    let names: Vec<&str> = all
+        .iter()
+        .flat_map(|l| l.found.deps.iter().map(|d| d.name.as_str()))
+        .collect();
+    let err = ToolError::bad_args(format!("the workspace has no dependency {name:?}"));
+    if names.is_empty() {
+        return Err(err.hint(format!(
+            "no dependencies were found; looked in: {}",
+            looked(all).join("; ")
+        )));
+    }
+    let near = indexer::suggest::nearest(deps::split_version(name).0, names.iter().copied(), 3);
+    let hint = if near.is_empty() {
+        "`codemap deps` lists the workspace's dependencies".to_string()
+    } else {
+        format!(
+            "{} (`codemap deps` lists them all)",
+            indexer::suggest::did_you_mean(&near)
+        )
+    };
+    Err(err.hint(hint))
+}
+
+/// The library map of `dep`, built now when it is not there (said in `warnings`, with the
+/// seconds it took).
+fn open(eco: &str, dep: &Dep, warnings: &mut Vec<String>) -> Result<Map, ToolError> {
+    let map = map_of(&cache()?, eco, dep)?;
+    let built = indexer::libs::ensure(&map, dep).map_err(|e| {
+        ToolError::new(
+            ErrorCode::Internal,
+            format!("indexing {}@{} failed: {e}", dep.name, dep.version),
+        )
+    })?;
+    if built.built {
+        warnings.push(format!(
+            "indexed the library {}@{} now ({} files, {} symbols, {:.1} MB, {:.1} s); later queries, from any workspace using this version, reuse its map",
+            dep.name,
+            dep.version,
+            built.files,
+            built.symbols,
+            built.bytes as f64 / 1e6,
+            built.seconds
+        ));
+    }
+    Ok(Map::open(&dep.dir, &map)?.for_library(&dep.name, &dep.version))
+}
+
+/// Whether a search reads the workspace's map only (its `path` is the workspace's).
+pub fn workspace_scope(p: &SearchParams) -> bool {
+    matches!(p.scope.as_deref(), None | Some("workspace") | Some("all"))
+}
+
+/// `map_search` in its scope: the workspace, one library, or both.
+pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, ToolError> {
+    let scope = p.scope.as_deref().unwrap_or("workspace");
+    if scope == "workspace" {
+        return ws.map()?.search(p, shape);
+    }
+    let limit = p.limit.unwrap_or(20) as usize;
+    if let Some(name) = scope.strip_prefix("lib:") {
+        let all = found(ws);
+        let (l, dep) = pick(&all, name)?;
+        let mut warnings = Vec::new();
+        let map = open(l.ecosystem, dep, &mut warnings)?;
+        let mut hits = map.search_hits(p)?;
+        warnings.append(&mut hits.warnings);
+        hits.warnings = warnings;
+        return Ok(search_answer(hits, p, shape));
+    }
+    if scope != "all" {
+        return Err(
+            ToolError::bad_args(format!("unknown scope {scope:?}")).hint(
+                "scope is \"workspace\" (default), \"lib:NAME\" (a dependency: `codemap deps` lists them) or \"all\"",
+            ),
+        );
+    }
+    let mut parts = vec![ws.map()?.search_hits(p)?];
+    let all = found(ws);
+    let cache = cache()?;
+    let lib_p = SearchParams {
+        path: None,
+        ..p.clone()
+    };
+    let (mut searched, mut not_indexed) = (0usize, Vec::new());
+    for l in &all {
+        for d in &l.found.deps {
+            let map = map_of(&cache, l.ecosystem, d)?;
+            if !map.exists() {
+                not_indexed.push(d.name.clone());
+                continue;
+            }
+            let m = Map::open(&d.dir, &map)?.for_library(&d.name, &d.version);
+            parts.push(m.search_hits(&lib_p)?);
+            searched += 1;
+        }
+    }
+    let mut hits = merge_hits(parts, limit);
+    if all.iter().all(|l| l.found.deps.is_empty()) {
+        hits.warnings.push(format!(
+            "the workspace has no installed dependencies; looked in: {}",
+            looked(&all).join("; ")
+        ));
+    } else if !not_indexed.is_empty() {
+        hits.warnings.push(format!(
+            "searched the workspace and {searched} indexed dependencies; {} are not indexed yet ({}{}): {INDEX_HINT}",
+            not_indexed.len(),
+            not_indexed.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
+            if not_indexed.len() > 5 { ", …" } else { "" }
+        ));
+    }
+    Ok(search_answer(hits, p, shape))
+}
+
+/// A library's map opened for a node ID of it: the ID in that map, what opening said, the
+/// dependency's folder.
+struct Opened {
+    map: Map,
+    inner: String,
+    warnings: Vec<String>,
+    dir: PathBuf,
+}
+
+/// The library a node ID names, opened (built when it is not there), and the ID in it.
+fn lib_map(ws: &Workspace, id: &str) -> Result<Option<Opened>, ToolError> {
+    let Some(split) = LibId::split(id) else {
+        return Ok(None);
+    };
+    let l = split.map_err(|e| {
+        ToolError::new(ErrorCode::BadNodeId, e.to_string())
+            .hint(format!("the grammar: {}", indexer::id::grammar()))
+    })?;
+    let all = found(ws);
+    let (ld, dep) = pick(&all, &format!("{}@{}", l.name, l.version)).map_err(|e| {
+        let versions: Vec<String> = all
+            .iter()
+            .flat_map(|x| x.found.deps.iter())
+            .filter(|d| d.name == l.name)
+            .map(|d| format!("{}@{}", d.name, d.version))
+            .collect();
+        if versions.is_empty() {
+            e
+        } else {
+            e.hint(format!("the workspace has {}", versions.join(", ")))
+        }
+    })?;
+    let mut warnings = Vec::new();
+    let map = open(ld.ecosystem, dep, &mut warnings)?;
+    Ok(Some(Opened {
+        map,
+        inner: l.inner.to_string(),
+        warnings,
+        dir: dep.dir.clone(),
+    }))
+}
+
+/// `map_neighbors` of a library's node: in its map, the IDs answered with the library's.
+pub fn neighbors(
+    ws: &Workspace,
+    p: &NeighborsParams,
+    shape: Shape,
+) -> Result<Option<Answer>, ToolError> {
+    let Some(o) = lib_map(ws, &p.node_id)? else {
+        return Ok(None);
+    };
+    let q = NeighborsParams {
+        node_id: o.inner,
+        ..p.clone()
+    };
+    let mut a = o.map.neighbors(&q, shape)?;
+    let mut warnings = o.warnings;
+    warnings.append(&mut a.warnings);
+    a.warnings = warnings;
+    Ok(Some(a))
+}
+
+/// `resolve` of a library's node: where it is in the installed dependency (its absolute
+/// path: a library is no workspace file), from the library's map.
+pub fn resolve(ws: &Workspace, id: &str) -> Result<Option<Answer>, ToolError> {
+    let Some(Opened {
+        map,
+        inner,
+        warnings,
+        dir,
+    }) = lib_map(ws, id)?
+    else {
+        return Ok(None);
+    };
+    let Some(n) = map.lookup(&inner)? else {
+        return Err(ToolError::new(
+            ErrorCode::NodeNotFound,
+            format!("{id} is not in the library's map"),
+        )
+        .hint("map_search with the same scope finds node IDs by name"));
+    };
+    let file = n.file.as_deref().map(|f| dir.join(f).display().to_string());
+    let (line, col) = n
+        .range
+        .as_ref()
+        .map_or((None, None), |r| (Some(r.name_line), Some(r.name_col)));
+    let data = json!({
+        "nodeId": id,
+        "lib": LibId::split(id).and_then(Result::ok).map(|l| l.name),
+        "libVersion": LibId::split(id).and_then(Result::ok).map(|l| l.version),
+        "location": {"file": file, "line": line, "col": col},
+        "symbol": {"kind": n.kind, "name": n.name, "signature": n.signature},
+        "source": "libraryMap",
+        "stale": n.stale,
+    });
+    let text = format!(
+        "{id}\n  {}:{}:{}  {} {}\n",
+        file.as_deref().unwrap_or("?"),
+        line.unwrap_or(0),
+        col.unwrap_or(0),
+        n.kind,
+        n.signature.as_deref().unwrap_or(n.name.as_str())
+    );
+    Ok(Some(Answer {
+        data,
+        dropped: None,
+        warnings,
+        text: Text::new(move || text),
+    }))
+}
+
+/// `map_deps`' arguments.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DepsParams {
+    /// Index this dependency (NAME or NAME@VERSION) now.
+    #[serde(default)]
+    pub index: Option<String>,
+    /// Index every dependency not indexed yet.
+    #[serde(default)]
+    pub all: Option<bool>,
+    #[serde(default)]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
+    pub token_budget: Option<u32>,
+}
+
+/// `map_deps`: the workspace's dependencies (name, version, language, indexed or not), and
+/// indexing one or all of them.
+pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
+    let all = found(ws);
+    let cache = cache()?;
+    let mut warnings = Vec::new();
+    let mut targets: Vec<(&LangDeps, &Dep)> = Vec::new();
+    if let Some(n) = &p.index {
+        targets.push(pick(&all, n)?);
+    }
+    if p.all.unwrap_or(false) {
+        for l in &all {
+            targets.extend(l.found.deps.iter().map(|d| (l, d)));
+        }
+    }
+    for (l, d) in targets {
+        open(l.ecosystem, d, &mut warnings)?;
+    }
+    let mut rows: Vec<Value> = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    for l in &all {
+        for d in &l.found.deps {
+            let indexed = map_of(&cache, l.ecosystem, d)?.exists();
+            rows.push(json!({
+                "name": d.name, "version": d.version, "lang": l.lang.prefix(),
+                "ecosystem": l.ecosystem, "dir": d.dir.display().to_string(), "indexed": indexed,
+            }));
+            lines.push(format!(
+                "{}@{}  {}  {}{}",
+                d.name,
+                d.version,
+                l.lang.prefix(),
+                if indexed { "indexed" } else { "not indexed" },
+                if d.only.is_empty() {
+                    format!("  {}", d.dir.display())
+                } else {
+                    format!("  {} ({})", d.dir.display(), d.only.join(", "))
+                }
+            ));
+        }
+    }
+    let looked = looked(&all);
+    if rows.is_empty() {
+        warnings.push(format!(
+            "no installed dependencies found; looked in: {}",
+            looked.join("; ")
+        ));
+    }
+    let total = rows.len();
+    let indexed = rows.iter().filter(|r| r["indexed"] == json!(true)).count();
+    let budget = clamp_budget(p.token_budget);
+    let f = fit_said(
+        rows.len(),
+        budget,
+        &warnings,
+        |n| json!({"deps": &rows[..n], "total": total, "indexed": indexed, "looked": looked, "cache": cache.display().to_string()}),
+    );
+    lines.truncate(f.kept);
+    let mut text = lines.join("\n");
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    if indexed < total {
+        text.push_str(&format!(
+            "{indexed} of {total} indexed; index with `codemap deps --index NAME` or `--all`\n"
+        ));
+    }
+    Ok(Answer {
+        dropped: f.dropped("deps", "raise tokenBudget"),
+        data: f.data,
+        warnings,
+        text: Text::new(move || text),
+    })
+}

@@ -1,0 +1,186 @@
+//! Python's installed dependencies: the project's virtual environment (`$VIRTUAL_ENV`,
+//! `.venv/`, `venv/`), `lib/python3.*/site-packages/`, one dependency a `*.dist-info` folder:
+//! name and version from `METADATA`, its top-level packages from `top_level.txt`, else from
+//! the paths `RECORD` lists.
+
+use crate::lang::spec::{Dep, DepEnv, FoundDeps};
+use std::path::{Path, PathBuf};
+
+pub(super) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
+    let mut out = FoundDeps::default();
+    let mut envs: Vec<PathBuf> = vec![root.join(".venv"), root.join("venv")];
+    if let Some(v) = &env.virtual_env {
+        envs.insert(0, v.clone());
+    }
+    let mut seen = std::collections::HashSet::new();
+    for venv in envs {
+        out.looked
+            .push(format!("{}/lib/python3.*/site-packages", venv.display()));
+        for sp in site_packages(&venv) {
+            let Ok(canon) = sp.canonicalize() else {
+                continue;
+            };
+            if !seen.insert(canon) {
+                continue;
+            }
+            out.deps.extend(dists(&sp));
+        }
+    }
+    out.deps
+        .sort_by(|a, b| a.name.cmp(&b.name).then(a.version.cmp(&b.version)));
+    out.deps
+        .dedup_by(|a, b| a.name == b.name && a.version == b.version);
+    out
+}
+
+fn site_packages(venv: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(venv.join("lib")) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = rd
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with("python3"))
+        })
+        .map(|e| e.path().join("site-packages"))
+        .filter(|p| p.is_dir())
+        .collect();
+    out.sort();
+    out
+}
+
+fn dists(sp: &Path) -> Vec<Dep> {
+    let Ok(rd) = std::fs::read_dir(sp) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for e in rd.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !name.ends_with(".dist-info") {
+            continue;
+        }
+        let read = |f: &str| std::fs::read_to_string(e.path().join(f)).ok();
+        let Some((dist, version)) = read("METADATA").as_deref().and_then(metadata) else {
+            continue;
+        };
+        let only: Vec<String> =
+            top_levels(read("top_level.txt").as_deref(), read("RECORD").as_deref())
+                .into_iter()
+                .filter_map(|t| {
+                    // `top_level.txt` names a module `six` for the file `six.py`.
+                    [t.clone(), format!("{t}.py")]
+                        .into_iter()
+                        .find(|c| sp.join(c).exists())
+                })
+                .collect();
+        if only.is_empty() {
+            continue;
+        }
+        out.push(Dep {
+            name: dist,
+            version,
+            dir: sp.to_path_buf(),
+            only,
+        });
+    }
+    out
+}
+
+/// `Name:` and `Version:` of a dist's `METADATA` (the header, before the first blank line).
+pub(crate) fn metadata(text: &str) -> Option<(String, String)> {
+    let (mut name, mut version) = (None, None);
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            break;
+        }
+        if let Some(v) = line.strip_prefix("Name:") {
+            name.get_or_insert_with(|| v.trim().to_string());
+        } else if let Some(v) = line.strip_prefix("Version:") {
+            version.get_or_insert_with(|| v.trim().to_string());
+        }
+    }
+    match (name, version) {
+        (Some(n), Some(v)) if !n.is_empty() && !v.is_empty() => Some((n, v)),
+        _ => None,
+    }
+}
+
+/// The dist's entries in `site-packages`: `top_level.txt`'s lines, else the first segment of
+/// each path `RECORD` lists (a package folder or a module `six.py`), without the dist's own
+/// metadata, scripts (`../../bin`), caches and `.pth` files.
+pub(crate) fn top_levels(top_level: Option<&str>, record: Option<&str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(t) = top_level {
+        for l in t.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let first = l.split('/').next().unwrap_or(l);
+            out.push(first.to_string());
+        }
+    }
+    if out.is_empty() {
+        for line in record.unwrap_or("").lines() {
+            let path = line.split(',').next().unwrap_or("").trim_matches('"');
+            let first = path.split('/').next().unwrap_or("");
+            let is_module =
+                !path.contains('/') && (path.ends_with(".py") || path.ends_with(".pyi"));
+            if first.is_empty()
+                || first.starts_with('.')
+                || first.ends_with(".dist-info")
+                || first.ends_with(".data")
+                || first == "__pycache__"
+                || (!path.contains('/') && !is_module)
+            {
+                continue;
+            }
+            out.push(first.to_string());
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn metadata_names_and_versions() {
+        let cases: &[(&str, Option<(&str, &str)>)] = &[
+            (
+                "Metadata-Version: 2.1\nName: attrs\nVersion: 23.2.0\nSummary: x\n\nName: body\n",
+                Some(("attrs", "23.2.0")),
+            ),
+            (
+                "Name: Flask\r\nVersion: 3.0.3\r\n",
+                Some(("Flask", "3.0.3")),
+            ),
+            ("Name: x\n", None),
+            ("\nName: x\nVersion: 1\n", None),
+        ];
+        for (text, want) in cases {
+            let got = metadata(text);
+            let want = want.map(|(n, v)| (n.to_string(), v.to_string()));
+            assert_eq!(got, want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn top_levels_from_top_level_txt_or_record() {
+        let record = "attr/__init__.py,sha256=x,1\nattr/_make.py,sha256=y,2\n\
+attrs/__init__.py,,\nattrs-23.2.0.dist-info/METADATA,,\n../../bin/x,,\n\
+__pycache__/six.cpython-311.pyc,,\nsix.py,,\nx.pth,,\n";
+        let cases: &[(Option<&str>, Option<&str>, &[&str])] = &[
+            (Some("attr\nattrs\n"), Some(record), &["attr", "attrs"]),
+            (None, Some(record), &["attr", "attrs", "six.py"]),
+            (Some("\n"), Some("a/b/c.py,,\n"), &["a"]),
+            (Some("werkzeug/debug\n"), None, &["werkzeug"]),
+            (None, None, &[]),
+        ];
+        for (top, rec, want) in cases {
+            assert_eq!(top_levels(*top, *rec), *want, "{top:?} {rec:?}");
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! Dependencies' code in the map (issue 41, part 3): a workspace with a real virtual
+//! environment (`attrs` from PyPI) and `node_modules` (`ky` from npm), both installed once
+//! into the test target's temporary directory and shared (as symlinks) by two workspaces.
+
+use crate::util::{assert_envelope, bin, write};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+const ATTRS: &str = "attrs==23.2.0";
+const KY: &str = "ky@1.7.2";
+
+/// The installed packages, once per target directory (pinned; idempotent).
+fn installed() -> PathBuf {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("deps-attrs-23.2.0-ky-1.7.2");
+    let done = dir.join("installed");
+    if done.exists() {
+        return dir;
+    }
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let ok = |c: &mut Command| {
+        let out = c.output().expect("run installer");
+        assert!(
+            out.status.success(),
+            "{c:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    ok(Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(dir.join(".venv")));
+    ok(Command::new(dir.join(".venv/bin/pip")).args(["install", "-q", "--no-deps", ATTRS]));
+    write(
+        &dir,
+        "package.json",
+        "{\"name\":\"deps-test\",\"version\":\"0.0.0\"}\n",
+    );
+    ok(Command::new("npm").current_dir(&dir).args([
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--silent",
+        KY,
+    ]));
+    std::fs::write(&done, "").expect("mark");
+    dir
+}
+
+/// A workspace using the installed packages (its `.venv` and `node_modules` are symlinks to
+/// them): Python code that defines `attrib` itself and uses attrs.
+fn workspace(installed: &Path) -> tempfile::TempDir {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-deps-")
+        .tempdir()
+        .expect("tempdir");
+    for d in [".venv", "node_modules"] {
+        std::os::unix::fs::symlink(installed.join(d), ws.path().join(d)).expect("symlink");
+    }
+    write(
+        ws.path(),
+        "app.py",
+        "import attr\n\n\ndef attrib(name):\n    return attr.ib(default=name)\n\n\n@attr.s\nclass Point:\n    x = attrib(0)\n",
+    );
+    ws
+}
+
+/// The binary in this process (no engine), with the library cache given.
+fn call(root: &Path, cache: &Path, args: &[&str]) -> (Value, i32) {
+    call_env(root, cache, &[], args)
+}
+
+fn call_env(root: &Path, cache: &Path, env: &[(&str, &str)], args: &[&str]) -> (Value, i32) {
+    let out = Command::new(bin())
+        .envs(env.iter().copied())
+        .env("CODEMAP_LIB_CACHE", cache)
+        .env("CODEMAP_NO_DAEMON", "1")
+        .arg("--root")
+        .arg(root)
+        .arg("--json")
+        .args(args)
+        .output()
+        .expect("run codemap");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {text} {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert_envelope(&v);
+    (v, out.status.code().unwrap_or(-1))
+}
+
+fn warnings(v: &Value) -> String {
+    v["warnings"].to_string()
+}
+
+#[test]
+fn a_dependency_is_searched_by_scope_tagged_and_its_node_ids_are_accepted() {
+    let inst = installed();
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = workspace(&inst);
+    let (v, code) = call(ws.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+
+    // The workspace's dependencies, none indexed yet.
+    let (v, _) = call(ws.path(), cache.path(), &["deps"]);
+    let deps = v["data"]["deps"].as_array().cloned().unwrap_or_default();
+    let dep = |n: &str| deps.iter().find(|d| d["name"] == n).cloned();
+    let attrs = dep("attrs").unwrap_or_else(|| panic!("attrs not listed: {v}"));
+    assert_eq!(
+        (attrs["version"].as_str(), attrs["lang"].as_str()),
+        (Some("23.2.0"), Some("py")),
+        "{v}"
+    );
+    assert_eq!(attrs["indexed"], false, "{v}");
+    let ky = dep("ky").unwrap_or_else(|| panic!("ky not listed: {v}"));
+    assert_eq!(ky["version"], "1.7.2", "{v}");
+
+    // The first search of a library builds its map and says so.
+    let t = Instant::now();
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "attrib", "--scope", "lib:attrs"],
+    );
+    let first = t.elapsed();
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        warnings(&v).contains("indexed the library attrs@23.2.0 now"),
+        "{v}"
+    );
+    let hits = v["data"]["hits"].as_array().cloned().unwrap_or_default();
+    let hit = hits
+        .iter()
+        .find(|h| h["nodeId"].as_str().is_some_and(|i| i.ends_with("#attrib")))
+        .cloned()
+        .unwrap_or_else(|| panic!("no attrib in attrs: {v}"));
+    let id = hit["nodeId"].as_str().unwrap_or_default().to_string();
+    assert!(id.starts_with("lib:attrs@23.2.0/py:attr/"), "{id}");
+    assert_eq!(
+        (hit["lib"].as_str(), hit["libVersion"].as_str()),
+        (Some("attrs"), Some("23.2.0")),
+        "{v}"
+    );
+    let map = cache.path().join("pypi/attrs@23.2.0/map.db");
+    let before = std::fs::metadata(&map)
+        .expect("the library map")
+        .modified()
+        .expect("mtime");
+
+    // Its node ID is one map_neighbors and resolve accept.
+    let (v, code) = call(ws.path(), cache.path(), &["neighbors", &id]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["node"]["nodeId"], id.as_str(), "{v}");
+    assert_eq!(v["data"]["node"]["lib"], "attrs", "{v}");
+    let edges = v["data"]["edges"].as_array().cloned().unwrap_or_default();
+    assert!(!edges.is_empty(), "{v}");
+    assert!(
+        edges.iter().all(|e| e["from"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("lib:attrs@23.2.0/"))),
+        "{v}"
+    );
+    let (v, code) = call(ws.path(), cache.path(), &["resolve", "--node-id", &id]);
+    assert_eq!(code, 0, "{v}");
+    let file = v["data"]["location"]["file"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        file.ends_with("site-packages/attr/_make.py") && Path::new(&file).is_file(),
+        "{v}"
+    );
+    let line = v["data"]["location"]["line"].as_u64().unwrap_or(0) as usize;
+    let text = std::fs::read_to_string(&file).expect("read");
+    assert!(
+        text.lines()
+            .nth(line - 1)
+            .is_some_and(|l| l.contains("def attrib(")),
+        "{v}"
+    );
+
+    // "all": the workspace's hits and the library's, ranked together; what is not indexed
+    // is said, with the command.
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "attrib", "--scope", "all"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let hits = v["data"]["hits"].as_array().cloned().unwrap_or_default();
+    assert!(
+        hits.iter()
+            .any(|h| h["nodeId"] == "py:app.py#attrib" && h.get("lib").is_none()),
+        "{v}"
+    );
+    assert!(hits.iter().any(|h| h["lib"] == "attrs"), "{v}");
+    assert!(hits.iter().take(2).all(|h| h["match"] == "exact"), "{v}");
+    // The venv's own pip and setuptools are dependencies too.
+    let w = warnings(&v);
+    assert!(
+        w.contains("1 indexed dependencies")
+            && w.contains("are not indexed yet")
+            && w.contains("ky"),
+        "{v}"
+    );
+    assert!(w.contains("codemap deps --index"), "{v}");
+
+    // A second workspace using the same version reuses the map: no build.
+    let ws2 = workspace(&inst);
+    let t = Instant::now();
+    let (v, code) = call(
+        ws2.path(),
+        cache.path(),
+        &["search", "attrib", "--scope", "lib:attrs"],
+    );
+    let second = t.elapsed();
+    assert_eq!(code, 0, "{v}");
+    assert!(!warnings(&v).contains("indexed the library"), "{v}");
+    assert!(v["data"]["hits"].to_string().contains(&id), "{v}");
+    eprintln!("attrs: first search (with the build) {first:?}, from a second workspace {second:?}");
+    assert!(second < first, "{second:?} >= {first:?}");
+
+    // A workspace run does not write the library's map.
+    let (v, code) = call(ws.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let after = std::fs::metadata(&map)
+        .expect("map")
+        .modified()
+        .expect("mtime");
+    assert_eq!(before, after);
+
+    // node_modules: ky, indexed by `deps --index`.
+    let (v, code) = call(ws.path(), cache.path(), &["deps", "--index", "ky"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        warnings(&v).contains("indexed the library ky@1.7.2 now"),
+        "{v}"
+    );
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "HTTPError", "--scope", "lib:ky"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let hits = v["data"]["hits"].as_array().cloned().unwrap_or_default();
+    assert!(
+        hits.iter().any(|h| h["lib"] == "ky"
+            && h["nodeId"]
+                .as_str()
+                .is_some_and(|i| i.starts_with("lib:ky@1.7.2/") && i.ends_with("#HTTPError"))),
+        "{v}"
+    );
+}
+
+#[test]
+fn unknown_libraries_and_workspaces_without_dependencies_are_said_clearly() {
+    let inst = installed();
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = workspace(&inst);
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "attrib", "--scope", "lib:attr"],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(
+        v["error"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("attrs")),
+        "{v}"
+    );
+    let (v, _) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "attrib", "--scope", "libs"],
+    );
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    // A library node ID of a version the workspace does not have.
+    let (v, _) = call(
+        ws.path(),
+        cache.path(),
+        &["neighbors", "lib:attrs@1.0/py:attr/_make.py#attrib"],
+    );
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(
+        v["error"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("attrs@23.2.0")),
+        "{v}"
+    );
+    let (v, _) = call(ws.path(), cache.path(), &["neighbors", "lib:attrs/py:a.py"]);
+    assert_eq!(v["error"]["code"], "BAD_NODE_ID", "{v}");
+    // Nothing installed: an answer, not an error, saying where it looked.
+    let empty = tempfile::tempdir().expect("tempdir");
+    write(empty.path(), "a.py", "def f():\n    pass\n");
+    let (v, code) = call(empty.path(), cache.path(), &["deps"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["total"], 0, "{v}");
+    assert!(
+        warnings(&v).contains("looked in") && warnings(&v).contains("node_modules"),
+        "{v}"
+    );
+    let (v, code) = call(empty.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(
+        empty.path(),
+        cache.path(),
+        &["search", "f", "--scope", "all"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(warnings(&v).contains("no installed dependencies"), "{v}");
+}
+
+#[test]
+fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
+    let gomodcache = Command::new("go")
+        .args(["env", "GOMODCACHE"])
+        .output()
+        .expect("go env");
+    let gomodcache = String::from_utf8_lossy(&gomodcache.stdout)
+        .trim()
+        .to_string();
+    let sync = std::fs::read_dir(Path::new(&gomodcache).join("golang.org/x"))
+        .expect("the module cache (scripts/test installs gopls)")
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_prefix("sync@").map(str::to_string))
+        })
+        .next()
+        .expect("golang.org/x/sync in the module cache");
+    // The workspace's own Cargo.lock names anyhow, which the build fetched.
+    let lock =
+        std::fs::read_to_string(crate::util::repo_root().join("Cargo.lock")).expect("Cargo.lock");
+    let anyhow = lock
+        .split("[[package]]")
+        .find(|p| p.contains("name = \"anyhow\""))
+        .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = \"")))
+        .map(|v| v.trim_end_matches('"').to_string())
+        .expect("anyhow in Cargo.lock");
+    let ws = tempfile::tempdir().expect("tempdir");
+    write(
+        ws.path(),
+        "go.mod",
+        format!("module example.com/m\n\ngo 1.22\n\nrequire golang.org/x/sync {sync}\n"),
+    );
+    write(ws.path(), "Cargo.lock", format!("version = 3\n\n[[package]]\nname = \"anyhow\"\nversion = \"{anyhow}\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n"));
+    let cache = tempfile::tempdir().expect("cache");
+    let env = [("GOMODCACHE", gomodcache.as_str())];
+    let (v, code) = call_env(
+        ws.path(),
+        cache.path(),
+        &env,
+        &["deps", "--index", "golang.org/x/sync"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let deps = v["data"]["deps"].to_string();
+    assert!(
+        deps.contains("\"name\":\"golang.org/x/sync\"") && deps.contains(&sync),
+        "{v}"
+    );
+    assert!(
+        deps.contains("\"name\":\"anyhow\"") && deps.contains(&anyhow),
+        "{v}"
+    );
+    assert!(
+        warnings(&v).contains("indexed the library golang.org/x/sync@"),
+        "{v}"
+    );
+    let (v, code) = call_env(
+        ws.path(),
+        cache.path(),
+        &env,
+        &["search", "Group.Go", "--scope", "lib:golang.org/x/sync"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["hits"][0]["nodeId"].as_str().is_some_and(
+            |i| i == format!("lib:golang.org/x/sync@{sync}/go:errgroup/errgroup.go#Group.Go")
+        ),
+        "{v}"
+    );
+}
