@@ -165,6 +165,11 @@ pub static TOOLS: &[Tool] = &[
         nav::OutlineParams,
         "The symbols of one file as they are now, with node IDs.",
         |ws: &Workspace, p: nav::OutlineParams, _: &dyn Progress| nav::outline(ws, &p)),
+    tool!("nav_source", read_only: true, idempotent: true,
+        cli: ("source", "One symbol's current source (read from disk at its range now), by node ID or locate string.", ["target"], []),
+        nav::SourceParams,
+        "One symbol's source as it is now, by nodeId or locate string; budgeted, cuts said. Instead of reading the whole file.",
+        |ws: &Workspace, p: nav::SourceParams, _: &dyn Progress| nav::source(ws, &p)),
     tool!("nav_symbols", read_only: true, idempotent: true,
         cli: ("symbols", "Workspace symbols by name (at least 3 characters), exact names first.", ["query"], []),
         nav::SymbolsParams,
@@ -317,7 +322,19 @@ fn dispatch(
         return Err(ToolError::bad_args(format!("unknown tool {tool:?}"))
             .hint(format!("tools: {}", names.join(", "))));
     };
-    (t.run)(ws, args, progress)
+    if args.get("includeBody") != Some(&Value::Bool(true)) {
+        return (t.run)(ws, args, progress);
+    }
+    // `includeBody`: the tool's list gets half the budget (all of a small one), the bodies
+    // the rest.
+    let budget = answer::envelope::clamp_budget(budget_of(args));
+    let mut listed = args.clone();
+    if budget != answer::envelope::UNBOUNDED {
+        listed["tokenBudget"] = json!((budget / 2).max(budget.min(600)));
+    }
+    let mut a = (t.run)(ws, &listed, progress)?;
+    nav::attach_bodies(ws, &mut a, budget);
+    Ok(a)
 }
 
 fn status(ws: &Workspace) -> Result<Answer, ToolError> {

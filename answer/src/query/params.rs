@@ -28,6 +28,9 @@ pub struct SearchParams {
     /// Leave out test code.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
+    /// Each named symbol's current source as `body`, within the budget.
+    #[serde(default)]
+    pub include_body: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
@@ -55,6 +58,9 @@ pub struct NeighborsParams {
     /// Without test code's edges.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
+    /// Each named symbol's current source as `body`, within the budget.
+    #[serde(default)]
+    pub include_body: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
