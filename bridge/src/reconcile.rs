@@ -34,6 +34,9 @@ pub struct ResolveParams {
     #[serde(default)]
     #[schemars(range(min = 1))]
     pub col: Option<u32>,
+    /// Each named symbol's current source as `body`, within the budget.
+    #[serde(default)]
+    pub include_body: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,

@@ -178,6 +178,11 @@ pub static TOOLS: &[Tool] = &[
         nav::OutlineParams,
         "The symbols of one file as they are now, with node IDs.",
         |ws: &Workspace, p: nav::OutlineParams, _: &dyn Progress| nav::outline(ws, &p)),
+    tool!("nav_source", read_only: true, idempotent: true,
+        cli: ("source", "One symbol's current source (read from disk at its range now), by node ID or locate string.", ["target"], []),
+        nav::SourceParams,
+        "One symbol's source as it is now, by nodeId or locate string; budgeted, cuts said. Instead of reading the whole file.",
+        |ws: &Workspace, p: nav::SourceParams, _: &dyn Progress| nav::source(ws, &p)),
     tool!("nav_symbols", read_only: true, idempotent: true,
         cli: ("symbols", "Workspace symbols by name (at least 3 characters), exact names first.", ["query"], []),
         nav::SymbolsParams,
@@ -333,7 +338,7 @@ fn dispatch(
             .hint(format!("tools: {}", names.join(", "))));
     };
     let Some(name) = args.get("project") else {
-        return (t.run)(ws, args, progress);
+        return run_tool(t, ws, args, progress);
     };
     let Some(name) = name.as_str() else {
         return Err(ToolError::bad_args("project must be a string")
@@ -382,7 +387,7 @@ fn dispatch(
         .filter(|f| !scope.holds(f))
         .collect::<Vec<_>>();
     let mut answer =
-        crate::workspace::with_scope(Some(scope.clone()), || (t.run)(ws, &args, progress))?;
+        crate::workspace::with_scope(Some(scope.clone()), || run_tool(t, ws, &args, progress))?;
     if !outside.is_empty() {
         answer.warnings.push(format!(
             "{} outside project {:?} (root {:?}): answered as asked",
@@ -448,6 +453,27 @@ fn files_named(args: &Value) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Run a tool's handler; with `includeBody`, the list gets half the budget (all of a small
+/// one) and the bodies of the symbols it names the rest (`nav::attach_bodies`).
+fn run_tool(
+    t: &Tool,
+    ws: &Workspace,
+    args: &Value,
+    progress: &dyn Progress,
+) -> Result<Answer, ToolError> {
+    if args.get("includeBody") != Some(&Value::Bool(true)) {
+        return (t.run)(ws, args, progress);
+    }
+    let budget = answer::envelope::clamp_budget(budget_of(args));
+    let mut listed = args.clone();
+    if budget != answer::envelope::UNBOUNDED {
+        listed["tokenBudget"] = json!((budget / 2).max(budget.min(600)));
+    }
+    let mut a = (t.run)(ws, &listed, progress)?;
+    nav::attach_bodies(ws, &mut a, budget);
+    Ok(a)
 }
 
 fn status(ws: &Workspace) -> Result<Answer, ToolError> {

@@ -303,6 +303,17 @@ fn header_end(text: &str, stop: char) -> Option<usize> {
     None
 }
 
+/// The first line (1-based) of what belongs to a symbol spanning `span` in `src` (the file at
+/// `path`): its own first line, or the first of the comment and attribute lines right above it
+/// (its doc, decorators, `#[cfg]`), as `map_changes` reads them. A symbol's body as an agent
+/// wants it starts here.
+pub fn lead_line(src: &[u8], path: &str, span: Span) -> u32 {
+    let text = Text::new(src, path);
+    let start = text.lead(span).start;
+    let line = text.lines.partition_point(|&l| l <= start) as u32;
+    line.clamp(1, span.start.line.max(1))
+}
+
 /// What sits right above a symbol: the comment lines (its doc) and attribute lines, up to a
 /// blank line or code.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -499,6 +510,42 @@ mod tests {
     use super::*;
     use crate::extract::Extractor;
     use crate::lang::Lang;
+
+    #[test]
+    fn a_body_starts_at_its_doc_and_attributes() {
+        let at = |line| Span {
+            start: Pos { line, col: 1 },
+            end: Pos {
+                line: line + 1,
+                col: 2,
+            },
+        };
+        let cases: &[(&str, &str, u32, u32)] = &[
+            (
+                "a.go",
+                "package a\n\n// F does.\n// More.\nfunc F() {\n}\n",
+                5,
+                3,
+            ),
+            ("a.go", "package a\n\nvar x = 1\nfunc F() {\n}\n", 4, 4),
+            ("a.rs", "/// Doc.\n#[cfg(test)]\nfn f() {\n}\n", 3, 1),
+            ("a.py", "x = 1\n\n@cache\n# why\ndef f():\n    pass\n", 5, 3),
+            ("a.py", "def f():\n    pass\n", 1, 1),
+            (
+                "a.java",
+                "/**\n * Doc.\n */\n@Override\nvoid f() {\n}\n",
+                5,
+                1,
+            ),
+        ];
+        for (path, src, line, want) in cases {
+            assert_eq!(
+                lead_line(src.as_bytes(), path, at(*line)),
+                *want,
+                "{path}: {src:?}"
+            );
+        }
+    }
 
     /// The changes between two versions of a set of files, one line each.
     fn changes(lang: Lang, files: &[(&str, Option<&str>, Option<&str>)]) -> Vec<String> {

@@ -95,7 +95,63 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
             std::io::Error::other("not a directory"),
         ));
     }
-    let walker = builder(&canon_root, opts)?
+    collect(
+        &canon_root,
+        builder(&canon_root, &canon_root, opts, Vec::new())?,
+    )
+}
+
+/// The files under `sub` (a folder relative to `root`), by the rules of [`walk`] (the ignore
+/// files of the folders between the root and `sub` included); paths relative to `root`. A
+/// folder outline's way to find files its map has not seen yet, without walking the root.
+pub fn walk_under(root: &Path, sub: &str, opts: &WalkOptions) -> Result<Walked, WalkError> {
+    let canon_root = root
+        .canonicalize()
+        .map_err(|e| WalkError::Root(root.to_path_buf(), e))?;
+    let start = canon_root.join(sub);
+    let canon_start = start
+        .canonicalize()
+        .map_err(|e| WalkError::Root(start.clone(), e))?;
+    if !canon_start.starts_with(&canon_root) || !canon_start.is_dir() {
+        return Err(WalkError::Root(
+            start,
+            std::io::Error::other("not a directory inside the workspace"),
+        ));
+    }
+    // The ignore files between the root and `sub` apply as they do to a walk of the root:
+    // each matched relative to its own folder.
+    let mut parents = Vec::new();
+    for d in canon_start
+        .ancestors()
+        .skip(1)
+        .take_while(|d| d.starts_with(&canon_root))
+    {
+        let mut g = ignore::gitignore::GitignoreBuilder::new(d);
+        let mut any = false;
+        for name in [".gitignore", ".ignore", ".codemapignore"] {
+            let f = d.join(name);
+            if f.is_file() {
+                any = true;
+                if let Some(e) = g.add(&f) {
+                    return Err(WalkError::Exclude(f.display().to_string(), e));
+                }
+            }
+        }
+        if any {
+            let g = g
+                .build()
+                .map_err(|e| WalkError::Exclude(d.display().to_string(), e))?;
+            parents.push(g);
+        }
+    }
+    let b = builder(&canon_root, &canon_start, opts, parents)?;
+    collect(&canon_root, b)
+}
+
+/// Run a walker built by [`builder`], its files relative to `canon_root`.
+fn collect(canon_root: &Path, mut b: ignore::WalkBuilder) -> Result<Walked, WalkError> {
+    let canon_root = canon_root.to_path_buf();
+    let walker = b
         .threads(
             std::thread::available_parallelism()
                 .map_or(2, |n| n.get())
@@ -130,9 +186,14 @@ pub fn walk(root: &Path, opts: &WalkOptions) -> Result<Walked, WalkError> {
 
 /// The walker with codemap's rules: ignore files honoured, hidden entries skipped, symlinks
 /// not followed, `--exclude` patterns and the registry's skipped directories left out.
-fn builder(canon_root: &Path, opts: &WalkOptions) -> Result<ignore::WalkBuilder, WalkError> {
+fn builder(
+    canon_root: &Path,
+    start: &Path,
+    opts: &WalkOptions,
+    parents: Vec<ignore::gitignore::Gitignore>,
+) -> Result<ignore::WalkBuilder, WalkError> {
     let overrides = excludes(canon_root, &opts.exclude)?;
-    let mut b = ignore::WalkBuilder::new(canon_root);
+    let mut b = ignore::WalkBuilder::new(start);
     b.hidden(true)
         .git_ignore(true)
         .git_global(false)
@@ -144,10 +205,12 @@ fn builder(canon_root: &Path, opts: &WalkOptions) -> Result<ignore::WalkBuilder,
         .add_custom_ignore_filename(".codemapignore")
         .overrides(overrides)
         // Installed packages (`node_modules`): never the workspace's own code, ignored or not.
-        .filter_entry(|e| {
-            !(e.depth() > 0
-                && e.file_type().is_some_and(|t| t.is_dir())
-                && e.file_name().to_str().is_some_and(Lang::is_skipped_dir))
+        .filter_entry(move |e| {
+            let dir = e.file_type().is_some_and(|t| t.is_dir());
+            !(e.depth() > 0 && dir && e.file_name().to_str().is_some_and(Lang::is_skipped_dir))
+                && !parents
+                    .iter()
+                    .any(|g| g.matched_path_or_any_parents(e.path(), dir).is_ignore())
         });
     Ok(b)
 }
@@ -176,7 +239,7 @@ pub fn dirs(dir: &Path, opts: &WalkOptions) -> Result<Vec<PathBuf>, WalkError> {
     let canon = dir
         .canonicalize()
         .map_err(|e| WalkError::Root(dir.to_path_buf(), e))?;
-    Ok(builder(&canon, opts)?
+    Ok(builder(&canon, &canon, opts, Vec::new())?
         .build()
         .flatten()
         .filter(|e| e.file_type().is_some_and(|t| t.is_dir()))

@@ -4,6 +4,7 @@
 mod answers;
 mod architecture;
 mod bad_input;
+mod bodies;
 mod changes;
 mod concurrency;
 mod corpora;

@@ -31,6 +31,9 @@ pub struct SearchParams {
     /// "workspace" (default), "lib:NAME" (a dependency, indexed on first use) or "all".
     #[serde(default)]
     pub scope: Option<String>,
+    /// Each named symbol's current source as `body`, within the budget.
+    #[serde(default)]
+    pub include_body: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,
@@ -62,6 +65,9 @@ pub struct NeighborsParams {
     /// Without test code's edges.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
+    /// Each named symbol's current source as `body`, within the budget.
+    #[serde(default)]
+    pub include_body: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "crate::envelope::budget_schema")]
     pub token_budget: Option<u32>,

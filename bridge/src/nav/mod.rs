@@ -17,6 +17,7 @@
 //! file only declares and re-exports.
 
 mod anchor;
+mod body;
 mod definition;
 mod diagnostics;
 mod edit;
@@ -33,6 +34,8 @@ mod server;
 mod symbols;
 mod target;
 
+pub(crate) use body::attach as attach_bodies;
+pub use body::{source, Body};
 pub use definition::definition;
 pub use diagnostics::{check_edit, diagnostics, CheckEditParams, DiagnosticsParams, EditParam};
 pub use hierarchy::{calls, implementations};
@@ -40,7 +43,7 @@ pub use hover::hover;
 pub use outline::{locate_tool, outline};
 pub use params::{
     AtParams, CallsParams, LocateParams, OutlineParams, ReferencesParams, RenameParams,
-    SymbolsParams,
+    SourceParams, SymbolsParams,
 };
 pub use references::references;
 pub use rename::{rename, rename_answer, rename_preview, FileDiff, FileEdits, Preview};

@@ -12,9 +12,21 @@ use crate::workspace::{lang_of, Workspace};
 use answer::envelope::{Answer, Text, ToolError};
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 
 pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
+    if let (Some(f), None) = (&p.file, &p.locate) {
+        if is_glob(f) || contain(&ws.root, f)?.abs.is_dir() {
+            return folder_outline(ws, f, p);
+        }
+    }
+    if p.offset.is_some() || p.limit.is_some() {
+        return Err(ToolError::bad_args(
+            "offset and limit page a folder's or a glob's files; one file's outline is whole",
+        )
+        .hint("a tokenBudget, or depth 0 for its top-level symbols only"));
+    }
     let (c, shown) = match (&p.file, &p.locate) {
         (Some(f), None) => (contain(&ws.root, f)?, f.clone()),
         (None, Some(l)) => {
@@ -54,6 +66,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         d
     };
     let items: Vec<OutlineItem> = (0..syms.len())
+        .filter(|&i| p.depth.is_none_or(|d| depth(i) <= d as usize))
         .map(|i| {
             let s = &syms[i];
             OutlineItem {
@@ -80,6 +93,264 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         (Layout::AsIs, ws.shape()),
         ListText::new(outline_text),
     ))
+}
+
+/// A pattern rather than a path: `*`, `?`, `[` or `{`.
+fn is_glob(f: &str) -> bool {
+    f.contains(['*', '?', '[', '{'])
+}
+
+/// The folder a glob's files are under: its segments before the first with a pattern.
+fn glob_base(glob: &str) -> String {
+    let segs: Vec<&str> = glob
+        .split('/')
+        .take_while(|s| !is_glob(s))
+        .filter(|s| !s.is_empty() && *s != ".")
+        .collect();
+    // The last segment is the glob's own file part when the whole glob has no pattern left.
+    segs.join("/")
+}
+
+/// One file of a folder's or a glob's outline.
+#[derive(Serialize)]
+struct FileOutline {
+    file: String,
+    /// "map" (the file is as the map read it), or "parse" (changed or new since the last
+    /// run: read now).
+    source: &'static str,
+    symbols: Vec<OutlineItem>,
+}
+
+/// `nav_outline` of a folder or a glob: its files, paged (`offset`, `limit`), each file's
+/// symbols from the map when the file is as the map last read it (size and modification
+/// time), else from a parse of the file now; `depth` as for one file.
+fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answer, ToolError> {
+    let mut w = Vec::new();
+    let given = given.strip_prefix("./").unwrap_or(given);
+    let globbed = is_glob(given);
+    let base = if globbed {
+        glob_base(given)
+    } else {
+        given.trim_end_matches('/').to_string()
+    };
+    let c = contain(&ws.root, if base.is_empty() { "." } else { &base })?;
+    if !c.abs.is_dir() {
+        return Err(ToolError::bad_args(format!(
+            "{given}: {} is not a folder of the workspace",
+            if base.is_empty() { "." } else { &base }
+        )));
+    }
+    let matcher = if globbed {
+        let g = globset::GlobBuilder::new(given)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| ToolError::bad_args(format!("{given:?} is not a glob: {e}")))?;
+        Some(g.compile_matcher())
+    } else {
+        None
+    };
+    let walked = indexer::walk::walk_under(&ws.root, &c.rel, &Default::default())
+        .map_err(|e| ToolError::bad_args(e.to_string()))?;
+    let lease = ws.map();
+    let map = match &lease {
+        Ok(m) => Some(m),
+        Err(e) => {
+            w.push(format!(
+                "{}: every file is parsed now (no map to read)",
+                e.message
+            ));
+            None
+        }
+    };
+    let _read = map.map(|m| m.snapshot()).transpose()?;
+    let mut stamps = HashMap::new();
+    let mut skipped = HashMap::new();
+    if let Some(m) = map {
+        for s in m.db().file_stamps()? {
+            stamps.insert(s.path.clone(), s);
+        }
+        for s in m.db().skipped_files()? {
+            skipped.insert(s.path, s.reason);
+        }
+    }
+    let mut left_out = 0usize;
+    let files: Vec<_> = walked
+        .files
+        .into_iter()
+        .filter(|f| matcher.as_ref().is_none_or(|m| m.is_match(&f.rel)))
+        .filter(|f| {
+            // What the map leaves out (generated, too large, binary) an outline leaves out.
+            let keep = f.skip.is_none() && !skipped.contains_key(&f.rel);
+            left_out += usize::from(!keep);
+            keep
+        })
+        .collect();
+    if files.is_empty() {
+        return Err(
+            ToolError::bad_args(format!("{given} holds no source file codemap reads"))
+                .hint("a folder or a glob such as 'src/**/*.py', relative to the workspace root"),
+        );
+    }
+    let matched = files.len();
+    let offset = p.offset.unwrap_or(0) as usize;
+    let limit = p.limit.unwrap_or(100).clamp(1, 1000) as usize;
+    let mut reread = 0usize;
+    let mut out = Vec::new();
+    for f in files.iter().skip(offset).take(limit) {
+        let fresh = stamps
+            .get(&f.rel)
+            .is_some_and(|s| !s.flagged && s.size == f.size as i64 && s.mtime == f.mtime_ns);
+        let mut symbols = match (fresh, map) {
+            (true, Some(m)) => map_items(m, &f.rel, ws.detail)?,
+            _ => {
+                reread += 1;
+                let c = contain(&ws.root, &f.rel)?;
+                match ws.source(&c, &f.rel) {
+                    Ok(text) => {
+                        let syms = ws.parsed_outline(&c, f.lang, &text)?;
+                        parsed_items(&syms, f.lang, &f.rel, ws.detail)
+                    }
+                    Err(e) => {
+                        w.push(format!("{}: {}", f.rel, e.message));
+                        continue;
+                    }
+                }
+            }
+        };
+        if let Some(d) = p.depth {
+            symbols.retain(|x| x.depth <= d as usize);
+        }
+        out.push(FileOutline {
+            file: f.rel.clone(),
+            source: if fresh && map.is_some() {
+                "map"
+            } else {
+                "parse"
+            },
+            symbols,
+        });
+    }
+    let shown = out.len();
+    let mut head = json!({"path": given, "files": [], "matched": matched, "offset": offset});
+    if offset + shown < matched {
+        head["nextOffset"] = json!(offset + shown);
+        w.push(format!(
+            "{} of {matched} files shown (from {offset}): offset {} for the next",
+            shown,
+            offset + shown
+        ));
+    }
+    if reread > 0 {
+        head["reread"] = json!(reread);
+    }
+    if left_out > 0 {
+        head["leftOut"] = json!(left_out);
+    }
+    Ok(listing(
+        "files",
+        out,
+        head,
+        p.token_budget,
+        "a larger tokenBudget, depth 0, offset and limit, or a narrower glob",
+        w,
+        (Layout::AsIs, ws.shape()),
+        ListText::new(|_key, files: &[FileOutline]| {
+            files
+                .iter()
+                .map(|f| {
+                    let mut s = format!("{}\n", f.file);
+                    s.push_str(
+                        &outline_text("", &f.symbols)
+                            .lines()
+                            .map(|l| format!("  {l}\n"))
+                            .collect::<String>(),
+                    );
+                    s
+                })
+                .collect()
+        }),
+    ))
+}
+
+/// A file's symbols as the map holds them, in source order, with their depth.
+fn map_items(
+    m: &answer::query::Map,
+    rel: &str,
+    detail: bool,
+) -> Result<Vec<OutlineItem>, ToolError> {
+    let rows: Vec<_> = m
+        .db()
+        .scope_symbols(Some(rel))?
+        .into_iter()
+        .filter(|s| s.path == rel)
+        .collect();
+    let index: HashMap<i64, usize> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.number, i))
+        .collect();
+    let depth = |mut i: usize| {
+        let mut d = 0;
+        while let Some(&j) = rows[i].parent.as_ref().and_then(|p| index.get(p)) {
+            d += 1;
+            i = j;
+            if d > 64 {
+                break;
+            }
+        }
+        d
+    };
+    Ok((0..rows.len())
+        .map(|i| {
+            let s = &rows[i];
+            OutlineItem {
+                node_id: s.node_id.clone(),
+                name: s.name.clone(),
+                kind: indexer::Kind::parse(&s.kind).map_or("symbol", |k| k.as_str()),
+                qualname: s.qualname.clone(),
+                line: s.name_line,
+                col: s.name_col,
+                end_line: s.end_line,
+                depth: depth(i),
+                signature: s.signature.clone(),
+                detail,
+            }
+        })
+        .collect())
+}
+
+/// A file's symbols from a parse of it now.
+fn parsed_items(
+    syms: &[indexer::outline::OutlineSymbol],
+    lang: indexer::Lang,
+    rel: &str,
+    detail: bool,
+) -> Vec<OutlineItem> {
+    let depth = |mut i: usize| {
+        let mut d = 0;
+        while let Some(p) = syms[i].parent {
+            d += 1;
+            i = p;
+        }
+        d
+    };
+    (0..syms.len())
+        .map(|i| {
+            let s = &syms[i];
+            OutlineItem {
+                node_id: indexer::id::NodeId::symbol_id(lang, rel, &s.qualname),
+                name: s.name.clone(),
+                kind: s.kind.as_str(),
+                qualname: s.qualname.clone(),
+                line: s.name_span.start.line,
+                col: s.name_span.start.col,
+                end_line: s.span.end.line,
+                depth: depth(i),
+                signature: s.signature.clone(),
+                detail,
+            }
+        })
+        .collect()
 }
 
 /// One symbol of an outline, typed; on the wire in the answer's shape.

@@ -63,7 +63,10 @@ macro_rules! at_params {
 
 at_params!(
     /// The arguments of `nav_definition`, `nav_implementations` and `nav_hover`: a position.
-    AtParams {}
+    AtParams {
+        /// Each named symbol's current source as `body`, within the budget.
+        include_body: Option<bool>,
+    }
 );
 
 at_params!(
@@ -101,15 +104,29 @@ at_params!(
     }
 );
 
-/// `nav_outline`'s arguments: a file, or a locate string naming one.
+/// `nav_outline`'s arguments: a file, a folder or a glob, or a locate string naming a file.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OutlineParams {
+    /// A file, a folder ("src/auth") or a glob ("src/**/*.rs").
     #[serde(default)]
     pub file: Option<String>,
     /// Only its file is used.
     #[serde(default)]
     pub locate: Option<String>,
+    /// Nesting shown: 0 = top-level symbols only. Default: all.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Folders and globs: skip this many files.
+    #[serde(default)]
+    pub offset: Option<u32>,
+    /// Folders and globs: at most this many files (default 100).
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 1000))]
+    pub limit: Option<u32>,
+    /// Each named symbol's current source as `body`, within the budget.
+    #[serde(default)]
+    pub include_body: Option<bool>,
     #[serde(default)]
     #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,
@@ -124,6 +141,24 @@ pub struct SymbolsParams {
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
+    /// Each named symbol's current source as `body`, within the budget.
+    #[serde(default)]
+    pub include_body: Option<bool>,
+    #[serde(default)]
+    #[schemars(schema_with = "answer::envelope::budget_schema")]
+    pub token_budget: Option<u32>,
+}
+
+/// `nav_source`'s arguments: a symbol by node ID, or the innermost symbol around a locate
+/// string's spot.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SourceParams {
+    #[serde(default)]
+    pub node_id: Option<String>,
+    /// "<file>:[scope]@[find]": the symbol around the spot.
+    #[serde(default)]
+    pub locate: Option<String>,
     #[serde(default)]
     #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,

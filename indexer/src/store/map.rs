@@ -786,6 +786,8 @@ pub struct ScopeSymbol {
     pub start_line: u32,
     pub name_line: u32,
     pub end_line: u32,
+    /// The name's column (characters, 1-based).
+    pub name_col: u32,
 }
 
 /// An edge into a symbol of `map_unused`'s files, by node numbers: the source, its parent
@@ -839,7 +841,7 @@ impl Db {
                 "SELECT s.id, ",
                 file_node_text!("s", "f"),
                 ", s.kind, s.name, s.qualname, s.parent, f.path, f.lang, f.package, s.signature, \
-                 s.start_line, s.name_line, s.end_line FROM files f JOIN symbols s ON s.file_id = f.id \
+                 s.start_line, s.name_line, s.end_line, s.name_col FROM files f JOIN symbols s ON s.file_id = f.id \
                  WHERE f.skip_reason IS NULL AND s.qualname != '' AND ",
                 in_scope!("f"),
                 " ORDER BY f.path, s.start_line, s.start_col"
@@ -859,6 +861,7 @@ impl Db {
                     start_line: r.get(10)?,
                     name_line: r.get(11)?,
                     end_line: r.get(12)?,
+                    name_col: r.get(13)?,
                 })
             })?
             .collect()

@@ -1,0 +1,383 @@
+//! Symbols' current source: `nav_source` (one symbol's text, by node ID or locate string) and
+//! `includeBody` (the bodies of the symbols an answer names, within the answer's budget).
+//!
+//! A body is always read from the file on disk at the range a parse of that very text gives
+//! (never at a range the map recorded before an edit): the symbol is found by its qualname in
+//! the live outline (`outline::find`: exact, else the one symbol of that name, said as
+//! relocated). It starts at its lead, the comment and attribute lines right above it (its doc,
+//! decorators, `#[cfg]`: `indexer::diff::lead_line`), and ends with the symbol.
+
+use super::params::SourceParams;
+use crate::locate;
+use crate::paths::{contain, Contained};
+use crate::workspace::{lang_of, Workspace};
+use answer::envelope::{clamp_budget, tokens_of, Answer, Dropped, ErrorCode, Text, ToolError};
+use answer::query::parse_node_id;
+use indexer::id::NodeId;
+use indexer::outline::{self, Found, OutlineSymbol};
+use indexer::Lang;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// One symbol's source as it is on disk now.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Body {
+    /// The symbol's node ID now (a relocated symbol's new one).
+    pub node_id: String,
+    pub file: String,
+    pub kind: &'static str,
+    /// The first line of `text` (the lead's, when the symbol has doc or attribute lines).
+    pub line: u32,
+    /// The line of the symbol's name.
+    pub name_line: u32,
+    /// The last line of `text` as given (the symbol's last line, unless clipped).
+    pub end_line: u32,
+    pub text: String,
+    /// The node ID asked for, when the symbol was found under another qualname.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relocated_from: Option<String>,
+}
+
+impl Body {
+    /// The body cut to the whole lines whose JSON-escaped text fits in `room` characters;
+    /// `None` when every line fits, else the number of lines left out.
+    fn clip(&mut self, room: usize) -> Option<usize> {
+        let (kept, total) = fit_lines(&self.text, room);
+        if kept == total {
+            return None;
+        }
+        let cut: usize = self
+            .text
+            .split_inclusive('\n')
+            .take(kept)
+            .map(str::len)
+            .sum();
+        self.text.truncate(cut);
+        self.end_line = self.line + kept.saturating_sub(1) as u32;
+        Some(total - kept)
+    }
+}
+
+/// How many of `text`'s lines, from the first, fit in `room` characters once JSON-escaped,
+/// and how many there are.
+pub(crate) fn fit_lines(text: &str, room: usize) -> (usize, usize) {
+    let mut used = 0;
+    let mut kept = 0;
+    let mut total = 0;
+    for line in text.split_inclusive('\n') {
+        total += 1;
+        // Its escaped length, without the quotes serde_json adds.
+        let n = serde_json::to_string(line).map_or(line.len(), |s| s.len() - 2);
+        if kept == total - 1 && used + n <= room {
+            used += n;
+            kept += 1;
+        }
+    }
+    (kept, total)
+}
+
+/// The source of the symbol `id` names, read now (SYMBOL_NOT_FOUND, FILE_DELETED and
+/// BAD_NODE_ID as `resolve` says them).
+pub(crate) fn body_of(ws: &Workspace, id: &str) -> Result<Body, ToolError> {
+    let node = parse_node_id(id)?;
+    let (lang, path, qualname) = match node {
+        NodeId::Symbol {
+            lang,
+            path,
+            qualname,
+        } => (lang, path, qualname),
+        NodeId::File { .. } | NodeId::Package { .. } | NodeId::External { .. } => {
+            return Err(ToolError::bad_args(format!(
+                "{id} is not a symbol: a body is a symbol's (file#qualname)"
+            ))
+            .hint("`nav_outline` lists a file's or a folder's symbols with their node IDs"))
+        }
+    };
+    let c = contain(&ws.root, &path)?;
+    if !c.abs.exists() {
+        return Err(ws.missing_node(&parse_node_id(id)?, &c.rel, id));
+    }
+    let text = ws.source(&c, &path)?;
+    let outline = ws.parsed_outline(&c, lang, &text)?;
+    let (i, relocated) = match outline::find(&outline, &qualname) {
+        Found::Exact(i) => (i, false),
+        Found::Relocated(i) => (i, true),
+        Found::NotFound { candidates } => {
+            let why = if candidates.len() > 1 {
+                format!(
+                    "{} symbols in {path} have the last name of {qualname}; which one is meant cannot be told",
+                    candidates.len()
+                )
+            } else {
+                format!("{qualname} is no longer in {path}")
+            };
+            let mut hint = outline::not_found_hint(&outline, &qualname, &candidates);
+            if candidates.len() <= 1 {
+                hint.push_str("; `map_search` finds it if it moved to another file");
+            }
+            return Err(ToolError::new(ErrorCode::SymbolNotFound, why).hint(hint));
+        }
+    };
+    let mut b = body_at(lang, &c, &text, &outline[i]);
+    if relocated {
+        b.relocated_from = Some(id.to_string());
+    }
+    Ok(b)
+}
+
+/// The source of `sym`, a symbol of the live outline of `text` (the file `c`).
+fn body_at(lang: Lang, c: &Contained, text: &Arc<str>, sym: &OutlineSymbol) -> Body {
+    let first = indexer::diff::lead_line(text.as_bytes(), &c.rel, sym.span);
+    let last = sym.span.end.line.max(first);
+    let body: String = text
+        .split_inclusive('\n')
+        .skip(first as usize - 1)
+        .take((last - first + 1) as usize)
+        .collect();
+    Body {
+        node_id: NodeId::symbol_id(lang, &c.rel, &sym.qualname),
+        file: c.rel.clone(),
+        kind: sym.kind.as_str(),
+        line: first,
+        name_line: sym.name_span.start.line,
+        end_line: last,
+        text: body,
+        relocated_from: None,
+    }
+}
+
+/// `nav_source`: one symbol's current source, by node ID or by a locate string (the
+/// innermost symbol around the spot), budgeted: the lines that do not fit are said.
+pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
+    crate::reconcile::one_position(
+        &[
+            ("nodeId", p.node_id.is_some()),
+            ("locate", p.locate.is_some()),
+        ],
+        "{\"nodeId\": \"py:src/app.py#App.run\"}, or {\"locate\": \"src/app.py:App.run@\"}",
+    )?;
+    let mut body = match (&p.node_id, &p.locate) {
+        (Some(id), _) => body_of(ws, id)?,
+        (_, Some(l)) => {
+            let loc = locate::parse(l)?;
+            let c = contain(&ws.root, &loc.file)?;
+            let lang = lang_of(&c, &loc.file)?;
+            let text = ws.source(&c, &loc.file)?;
+            let outline = ws.parsed_outline(&c, lang, &text)?;
+            let found = locate::locate(&text, &outline, &loc)?;
+            let Some(&i) = outline::enclosing(&outline, found.pos).last() else {
+                return Err(ToolError::new(
+                    ErrorCode::SymbolNotFound,
+                    format!("no symbol of {} encloses line {}", c.rel, found.pos.line),
+                )
+                .hint(
+                    "locate a spot inside a function, method or type; `nav_outline` lists them",
+                ));
+            };
+            body_at(lang, &c, &text, &outline[i])
+        }
+        (None, None) => unreachable!("one_position checked that one is given"),
+    };
+    let budget = clamp_budget(p.token_budget);
+    let total_lines = body.end_line - body.line + 1;
+    let head = |b: &Body| {
+        json!({"nodeId": b.node_id, "file": b.file, "kind": b.kind, "line": b.line,
+               "nameLine": b.name_line, "endLine": b.end_line, "lines": total_lines,
+               "text": "", "relocatedFrom": b.relocated_from})
+    };
+    let mut dropped = None;
+    if budget != answer::envelope::UNBOUNDED {
+        // Room for the text: the budget less the envelope, the answer's other fields and a
+        // `dropped` note.
+        let room = (budget.saturating_sub(tokens_of(&head(&body)) + 40 + 75) as usize) * 4;
+        let end = body.end_line;
+        if let Some(left) = body.clip(room) {
+            dropped = Some(Dropped {
+                kind: "lines".into(),
+                count: left,
+                note: format!(
+                    "lines {}-{end} of {} left out: a larger tokenBudget (up to 10000), or read them from the file",
+                    body.end_line + 1,
+                    body.file
+                ),
+            });
+        }
+    }
+    let mut data = head(&body);
+    data["text"] = json!(body.text);
+    if body.relocated_from.is_none() {
+        data.as_object_mut().map(|o| o.remove("relocatedFrom"));
+    }
+    let mut warnings = Vec::new();
+    if let Some(from) = &body.relocated_from {
+        warnings.push(format!(
+            "{from} is not in its file under that qualname now; the one symbol of its name there is {}",
+            body.node_id
+        ));
+    }
+    let more = dropped.as_ref().map(|d| d.note.clone());
+    Ok(Answer {
+        data,
+        dropped,
+        warnings,
+        text: Text::new(move || {
+            let mut out = format!(
+                "{}  {}:{}-{}\n{}",
+                body.node_id, body.file, body.line, body.end_line, body.text
+            );
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+            if let Some(m) = more {
+                out.push_str(&format!("… {m}\n"));
+            }
+            out
+        }),
+    })
+}
+
+/// `includeBody`: the current source of each symbol `answer` names (every object of its data
+/// with a symbol's `nodeId`, in order), as a `body` beside it, while the budget lasts; a body
+/// that does not fit whole is cut at a line and says how many lines it left out
+/// (`bodyLinesLeft`), and the symbols left without one are counted in a warning.
+pub(crate) fn attach(ws: &Workspace, answer: &mut Answer, budget: u32) {
+    let mut ids = Vec::new();
+    collect_ids(&answer.data, &mut ids);
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(id.clone()));
+    if ids.is_empty() {
+        return;
+    }
+    let unbounded = budget == answer::envelope::UNBOUNDED;
+    let said: u32 = answer.warnings.iter().map(|w| w.len() as u32 / 4 + 1).sum();
+    let mut left = budget.saturating_sub(tokens_of(&answer.data) + said + 40 + 60) as usize * 4;
+    let mut bodies: Vec<(String, Value)> = Vec::new();
+    let mut shown: Vec<Body> = Vec::new();
+    let (mut cut, mut none, mut failed) = (0usize, 0usize, Vec::new());
+    for id in &ids {
+        if !unbounded && left < 200 {
+            none += 1;
+            continue;
+        }
+        match body_of(ws, id) {
+            Ok(mut b) => {
+                let mut v = json!({"text": "", "line": b.line, "endLine": b.end_line});
+                if !unbounded {
+                    let room = left.saturating_sub(60);
+                    if let Some(n) = b.clip(room) {
+                        cut += 1;
+                        v["bodyLinesLeft"] = json!(n);
+                        v["endLine"] = json!(b.end_line);
+                    }
+                    let used = serde_json::to_string(&b.text).map_or(b.text.len(), |s| s.len());
+                    left = left.saturating_sub(used + 60);
+                }
+                v["text"] = json!(b.text);
+                bodies.push((id.clone(), v));
+                shown.push(b);
+            }
+            Err(e) => failed.push(format!("{id}: {}", e.message)),
+        }
+    }
+    let by_id: std::collections::HashMap<String, Value> = bodies.into_iter().collect();
+    put_bodies(&mut answer.data, &by_id);
+    if none > 0 {
+        answer.warnings.push(format!(
+            "includeBody: {none} of {} symbols' bodies left out for the budget: a larger tokenBudget, or `nav_source` for one",
+            ids.len()
+        ));
+    }
+    if cut > 0 {
+        answer.warnings.push(format!(
+            "includeBody: {cut} bodies cut at a line for the budget (bodyLinesLeft says how many lines each left out)"
+        ));
+    }
+    if !failed.is_empty() {
+        let n = failed.len();
+        failed.truncate(3);
+        answer.warnings.push(format!(
+            "includeBody: {n} bodies could not be read: {}",
+            failed.join("; ")
+        ));
+    }
+    let before = std::mem::replace(&mut answer.text, Text::new(String::new));
+    answer.text = Text::new(move || {
+        let mut out = before.render();
+        for b in shown {
+            out.push_str(&format!(
+                "\n── {}  {}:{}-{}\n{}",
+                b.node_id, b.file, b.line, b.end_line, b.text
+            ));
+            if !out.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        out
+    });
+}
+
+/// The symbols' node IDs an answer's data names, in order (files and packages left out).
+fn collect_ids(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(o) => {
+            if let Some(Value::String(id)) = o.get("nodeId") {
+                if id.contains('#') {
+                    out.push(id.clone());
+                }
+            }
+            for (k, x) in o {
+                if k != "body" {
+                    collect_ids(x, out);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect_ids(x, out)),
+        _ => {}
+    }
+}
+
+fn put_bodies(v: &mut Value, bodies: &std::collections::HashMap<String, Value>) {
+    match v {
+        Value::Object(o) => {
+            let body = match o.get("nodeId") {
+                Some(Value::String(id)) => bodies.get(id).cloned(),
+                _ => None,
+            };
+            for (_, x) in o.iter_mut() {
+                put_bodies(x, bodies);
+            }
+            if let Some(b) = body {
+                o.insert("body".into(), b);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| put_bodies(x, bodies)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit_lines;
+
+    #[test]
+    fn lines_fit_whole_or_not_at_all() {
+        let cases: &[(&str, usize, (usize, usize))] = &[
+            // Each line is 3 characters escaped ("a\\n").
+            ("a\nb\nc\n", 100, (3, 3)),
+            ("a\nb\nc\n", 6, (2, 3)),
+            ("a\nb\nc\n", 5, (1, 3)),
+            ("a\nb\nc", 7, (3, 3)),
+            ("", 10, (0, 0)),
+            // Quotes are escaped: 8 characters.
+            ("\"q\"\n", 7, (0, 1)),
+            ("\"q\"\n", 8, (1, 1)),
+            // A line that does not fit ends the body, even when a later one would.
+            ("long line\nx\n", 3, (0, 2)),
+        ];
+        for (text, room, want) in cases {
+            assert_eq!(fit_lines(text, *room), *want, "{text:?} in {room}");
+        }
+    }
+}
