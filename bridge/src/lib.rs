@@ -22,6 +22,7 @@ pub mod nav;
 pub mod paths;
 pub mod print;
 pub mod reconcile;
+pub mod setup;
 pub mod supervise;
 pub mod tools;
 pub mod watch;
