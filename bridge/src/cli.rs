@@ -85,12 +85,27 @@ pub enum Command {
     Watch,
     /// `engine run|status|stop`: the workspace's engine.
     Engine(EngineCommand),
+    /// `setup`: register `codemap serve` with agent clients.
+    Setup(SetupArgs),
+    /// `hook grep`: Claude Code's PreToolUse hook (JSON on standard input).
+    HookGrep { deny: bool },
     /// `export scip`: write the map as a SCIP index.
     ExportScip {
         output: PathBuf,
         encoding: indexer::encoding::Encoding,
         arguments: Vec<String>,
     },
+}
+
+/// `codemap setup`'s flags.
+#[derive(Debug, Clone, Default)]
+pub struct SetupArgs {
+    pub clients: Vec<String>,
+    pub all: bool,
+    pub print: bool,
+    pub remove: bool,
+    pub instructions: bool,
+    pub hook: bool,
 }
 
 /// What `codemap engine` does.
@@ -178,6 +193,33 @@ pub fn command() -> clap::Command {
     .subcommand(clap::Command::new("watch").about(
         "Keep the map fresh: re-index in the background as files change (until interrupted).",
     ))
+    .subcommand(
+        clap::Command::new("setup")
+            .about("Register `codemap serve` with your agent clients (Claude Code, Claude Desktop, Cursor, VS Code, Windsurf, Zed, Codex CLI, Gemini CLI): per repository where the client reads a project file, else per user. Edits each file in place (comments and formatting kept, a .codemap-bak copy first); --remove gives back the original bytes.")
+            .arg(
+                clap::Arg::new("clients")
+                    .value_name("CLIENT")
+                    .num_args(0..)
+                    .value_parser(crate::setup::CLIENTS.iter().map(|c| c.name).collect::<Vec<_>>())
+                    .help("The clients to set up (default: those detected on this machine)."),
+            )
+            .arg(clap::Arg::new("all").long("all").action(clap::ArgAction::SetTrue).help("Every client, detected or not."))
+            .arg(clap::Arg::new("print").long("print").action(clap::ArgAction::SetTrue).help("Show what would be written (a diff per file); write nothing."))
+            .arg(clap::Arg::new("remove").long("remove").action(clap::ArgAction::SetTrue).help("Take codemap's entries out again (without CLIENT: wherever they are, with the instructions section and the hook)."))
+            .arg(clap::Arg::new("instructions").long("instructions").action(clap::ArgAction::SetTrue).help("Also add a marked codemap section to AGENTS.md / CLAUDE.md: when to prefer codemap over grep."))
+            .arg(clap::Arg::new("hook").long("hook").action(clap::ArgAction::SetTrue).help("Also add a Claude Code PreToolUse hook (.claude/settings.json) that points a grep for a symbol's name at map_search.")),
+    )
+    .subcommand(
+        clap::Command::new("hook")
+            .about("Hooks for agent clients.")
+            .subcommand_required(true)
+            .arg_required_else_help(true)
+            .subcommand(
+                clap::Command::new("grep")
+                    .about("Claude Code PreToolUse hook: reads the hook's JSON on stdin; for a Grep (or grep/rg in Bash) of a name the map holds, answers with the map's definitions and map_search; else passes.")
+                    .arg(clap::Arg::new("deny").long("deny").action(clap::ArgAction::SetTrue).help("Deny such a search (the reason points at map_search) instead of adding context to it.")),
+            ),
+    )
     .subcommand(
         clap::Command::new("engine")
             .about("The workspace's engine: the process that keeps its language servers warm for every command (started by the first, stopped when idle).")
@@ -438,6 +480,22 @@ impl Cli {
                 Some("stop") => EngineCommand::Stop,
                 _ => EngineCommand::Status,
             }),
+            Some(("setup", sub)) => Command::Setup(SetupArgs {
+                clients: sub
+                    .get_many::<String>("clients")
+                    .map(|v| v.cloned().collect())
+                    .unwrap_or_default(),
+                all: sub.get_flag("all"),
+                print: sub.get_flag("print"),
+                remove: sub.get_flag("remove"),
+                instructions: sub.get_flag("instructions"),
+                hook: sub.get_flag("hook"),
+            }),
+            Some(("hook", sub)) => Command::HookGrep {
+                deny: sub
+                    .subcommand_matches("grep")
+                    .is_some_and(|g| g.get_flag("deny")),
+            },
             Some(("export", sub)) => match sub.subcommand() {
                 Some(("scip", scip)) => Command::ExportScip {
                     output: scip
@@ -534,6 +592,12 @@ pub fn run(cli: Cli) -> i32 {
     if let Command::Engine(e) = cli.command {
         return engine(g, e);
     }
+    if let Command::Setup(a) = &cli.command {
+        return setup(g, a);
+    }
+    if let Command::HookGrep { deny } = cli.command {
+        return hook_grep(g, deny);
+    }
     let root = match &cli.command {
         Command::Tool {
             index: Some(IndexArgs { dir: Some(d), .. }),
@@ -591,6 +655,8 @@ pub fn run(cli: Cli) -> i32 {
             return watch(ws, g.json, engine);
         }
         Command::Engine(e) => return engine(g, e),
+        Command::Setup(ref a) => return setup(g, a),
+        Command::HookGrep { deny } => return hook_grep(g, deny),
         Command::ExportScip {
             output,
             encoding,
@@ -656,6 +722,59 @@ fn engine_allowed(g: &Global, no_daemon_env: Option<&std::ffi::OsStr>) -> bool {
     let own_servers =
         g.no_lsp || !g.lsp.is_empty() || g.lsp_timeout_ms.is_some() || g.lsp_idle.is_some();
     !opted_out && !own_servers
+}
+
+/// `codemap setup`: the root and this binary as absolute paths, the clients' files edited
+/// (or shown), a line per file.
+fn setup(g: &Global, a: &SetupArgs) -> i32 {
+    let root = match std::fs::canonicalize(&g.root) {
+        Ok(r) if r.is_dir() => r,
+        Ok(r) => {
+            eprintln!("error: --root {} is not a directory", r.display());
+            return 1;
+        }
+        Err(e) => {
+            eprintln!("error: --root {}: {e}", g.root.display());
+            return 1;
+        }
+    };
+    let exe = match std::env::current_exe().and_then(std::fs::canonicalize) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot tell where this codemap binary is: {e}");
+            return 1;
+        }
+    };
+    let opts = crate::setup::Options {
+        root,
+        exe,
+        clients: a.clients.clone(),
+        all: a.all,
+        print: a.print,
+        remove: a.remove,
+        instructions: a.instructions,
+        hook: a.hook,
+    };
+    let lines = crate::setup::run(&opts, &crate::setup::Env::from_process());
+    let (text, code) = crate::setup::report(&lines, &opts);
+    out!("{text}");
+    code
+}
+
+/// `codemap hook grep`: the hook's JSON on standard input, its answer on standard output.
+fn hook_grep(g: &Global, deny: bool) -> i32 {
+    use std::io::Read as _;
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("codemap hook grep: cannot read standard input: {e}");
+        return 1;
+    }
+    // `--root` when given (setup writes it); else the hook's `cwd`.
+    let root = (g.root != std::path::Path::new(".")).then_some(g.root.as_path());
+    let (stdout, stderr, code) = crate::setup::hook::run(root, g.db.as_deref(), &input, deny);
+    out!("{stdout}");
+    eprint!("{stderr}");
+    code
 }
 
 /// `codemap engine run|status|stop`.

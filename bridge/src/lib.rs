@@ -23,6 +23,7 @@ pub mod nav;
 pub mod paths;
 pub mod print;
 pub mod reconcile;
+pub mod setup;
 pub mod supervise;
 pub mod tools;
 pub mod watch;

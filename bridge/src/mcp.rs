@@ -77,6 +77,10 @@ impl ServerHandler for Codemap {
             .with_server_info(Implementation::new("codemap", env!("CARGO_PKG_VERSION")))
             .with_instructions(format!(
                 "codemap: a symbol map of this repository ({}) and live language servers. \
+                 Prefer it to grep/find for code structure: where a name is defined (map_search), \
+                 who calls or uses it (nav_references, map_neighbors), what implements it, what a \
+                 change affects (map_changes); they skip comments and strings and follow imports. \
+                 Keep text search for text (messages, TODOs, config values). \
                  Loop: map_overview once; map_search for a name; resolve the hit's nodeId for where it \
                  is now; nav_* at it. A position is a nodeId (\"py:src/app.py#App.run\"), a locate \
                  string (\"src/app.py:App.run@return <|>result\": no column counting), or file+line+col \

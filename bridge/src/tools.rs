@@ -156,7 +156,7 @@ pub static TOOLS: &[Tool] = &[
     tool!("nav_references", read_only: true, idempotent: true,
         cli: ("refs", "Every use of the symbol at a position.", ["target"], []),
         nav::ReferencesParams,
-        "Every use of the symbol at a position; slow on a large repository: narrow with fileFilter.",
+        "Every use of the symbol at a position, not text matches as grep gives; slow on a large repository: narrow with fileFilter.",
         |ws: &Workspace, p: nav::ReferencesParams, _: &dyn Progress| nav::references(ws, &p)),
     tool!("nav_implementations", read_only: true, idempotent: true,
         cli: ("impls", "Implementations of an interface or method; subclasses and overrides.", ["target"], []),

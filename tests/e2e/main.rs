@@ -25,6 +25,7 @@ mod reexports;
 mod reliability;
 mod resolve;
 mod scip;
+mod setup;
 mod snapshot;
 mod typed;
 mod unused;
