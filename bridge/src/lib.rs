@@ -24,5 +24,6 @@ pub mod print;
 pub mod reconcile;
 pub mod supervise;
 pub mod tools;
+pub mod view;
 pub mod watch;
 pub mod workspace;
