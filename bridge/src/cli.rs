@@ -95,6 +95,12 @@ pub enum Command {
         encoding: indexer::encoding::Encoding,
         arguments: Vec<String>,
     },
+    /// `view`: write the map's overview as an interactive page (or its graph model as JSON).
+    View {
+        output: PathBuf,
+        json_model: bool,
+        params: answer::query::ViewParams,
+    },
 }
 
 /// `codemap setup`'s flags.
@@ -254,6 +260,53 @@ pub fn command() -> clap::Command {
                             .default_value("utf-8")
                             .help("How the index counts columns (each document declares it)."),
                     ),
+            ),
+    )
+    .subcommand(
+        clap::Command::new("view")
+            .about("Write the map's overview as one self-contained interactive page: clusters with their hubs, the edges between clusters; click a hub for its callers and callees and their locations; search. No request leaves the page (the map is built first if there is none).")
+            .arg(
+                clap::Arg::new("output")
+                    .long("output")
+                    .short('o')
+                    .value_name("FILE")
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .default_value("codemap-view.html")
+                    .help("Where to write the page (replaced whole when done)."),
+            )
+            .arg(
+                clap::Arg::new("format")
+                    .long("format")
+                    .value_parser(["html", "json"])
+                    .default_value("html")
+                    .help("html: the page; json: the graph model it draws."),
+            )
+            .arg(
+                clap::Arg::new("focus")
+                    .long("focus")
+                    .value_name("DIR")
+                    .help("Only this directory."),
+            )
+            .arg(
+                clap::Arg::new("clusters")
+                    .long("clusters")
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u32))
+                    .help("The biggest N clusters drawn (1..200, default 40; the rest is counted)."),
+            )
+            .arg(
+                clap::Arg::new("hubs")
+                    .long("hubs")
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u32))
+                    .help("Hubs drawn per cluster (1..20, default 5)."),
+            )
+            .arg(
+                clap::Arg::new("neighbors")
+                    .long("neighbors")
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u32))
+                    .help("Callers and callees listed per hub, each (1..500, default 30)."),
             ),
     )
 }
@@ -510,6 +563,19 @@ impl Cli {
                 },
                 _ => Command::Serve,
             },
+            Some(("view", v)) => Command::View {
+                output: v
+                    .get_one::<PathBuf>("output")
+                    .cloned()
+                    .unwrap_or_else(|| PathBuf::from("codemap-view.html")),
+                json_model: v.get_one::<String>("format").is_some_and(|f| f == "json"),
+                params: answer::query::ViewParams {
+                    focus: v.get_one::<String>("focus").cloned(),
+                    clusters: v.get_one::<u32>("clusters").copied(),
+                    hubs_per_cluster: v.get_one::<u32>("hubs").copied(),
+                    neighbors: v.get_one::<u32>("neighbors").copied(),
+                },
+            },
             Some((name, sub)) => match tools::TOOLS.iter().find(|t| t.cli.command == name) {
                 Some(tool) => Command::Tool {
                     tool,
@@ -662,6 +728,11 @@ pub fn run(cli: Cli) -> i32 {
             encoding,
             arguments,
         } => return export_scip(&ws, output, encoding, arguments, g.json),
+        Command::View {
+            output,
+            json_model,
+            params,
+        } => return view(&ws, output, json_model, &params, g.json),
         Command::Tool {
             tool,
             args,
@@ -976,6 +1047,108 @@ fn export_scip(
     });
     let (env, text) = Envelope::with_text(result, Some(answer::envelope::UNBOUNDED));
     emit(json_out, &env, text)
+}
+
+/// `codemap view`: the map's graph model (built first when there is none), written as the
+/// page (`crate::view`) or as JSON, replaced whole.
+fn view(
+    ws: &Workspace,
+    output: PathBuf,
+    json_model: bool,
+    params: &answer::query::ViewParams,
+    json_out: bool,
+) -> i32 {
+    use answer::envelope::{ErrorCode, ToolError};
+    let started = std::time::Instant::now();
+    let indexed = if ws.db.is_file() {
+        Ok(())
+    } else {
+        crate::watch::reindex(ws, None).map(|_| ()).map_err(|e| {
+            ToolError::new(
+                ErrorCode::Internal,
+                format!("cannot build the map to view: {e}"),
+            )
+        })
+    };
+    let result = indexed
+        .and_then(|_| answer::query::Map::open(&ws.root, &ws.db))
+        .and_then(|map| map.view_graph(params))
+        .and_then(|g| {
+            let output = std::env::current_dir()
+                .map(|d| d.join(&output))
+                .unwrap_or(output);
+            let body = if json_model {
+                serde_json::to_string_pretty(&g).unwrap_or_default()
+            } else {
+                crate::view::page(&g)
+            };
+            write_whole(&output, body.as_bytes()).map_err(|e| {
+                ToolError::new(
+                    ErrorCode::Internal,
+                    format!("cannot write {}: {e}", output.display()),
+                )
+                .hint("choose another --output")
+            })?;
+            Ok((g, output, body.len()))
+        });
+    let result = result.map(|(g, output, bytes)| {
+        let data = json!({
+            "output": output.display().to_string(),
+            "format": if json_model { "json" } else { "html" },
+            "bytes": bytes,
+            "files": g.files,
+            "clusters": g.clusters.len(),
+            "clustersTotal": g.clusters_total,
+            "hubs": g.symbols.len(),
+            "clusterLinks": g.cluster_links.len(),
+            "symbolLinks": g.symbol_links.len(),
+            "seconds": (started.elapsed().as_secs_f64() * 100.0).round() / 100.0,
+        });
+        let text = format!(
+            "wrote {} ({} bytes): {} of {} clusters, {} hubs, {} cluster links, {} hub links, from {} files\n",
+            output.display(),
+            bytes,
+            g.clusters.len(),
+            g.clusters_total,
+            g.symbols.len(),
+            g.cluster_links.len(),
+            g.symbol_links.len(),
+            g.files
+        );
+        let mut dropped = g.dropped.clone();
+        answer::envelope::Answer {
+            warnings: dropped.iter().skip(1).map(|d| d.note.clone()).collect(),
+            dropped: if dropped.is_empty() {
+                None
+            } else {
+                Some(dropped.remove(0))
+            },
+            data,
+            text: answer::envelope::Text::new(move || text),
+        }
+    });
+    let (env, text) = Envelope::with_text(result, Some(answer::envelope::UNBOUNDED));
+    emit(json_out, &env, text)
+}
+
+/// Writes a file whole: to a temporary file beside it, renamed into place.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("the output names no file"))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// `export scip`'s plain text: what was written, the packages named, what was left out.

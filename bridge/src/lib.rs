@@ -26,5 +26,6 @@ pub mod reconcile;
 pub mod setup;
 pub mod supervise;
 pub mod tools;
+pub mod view;
 pub mod watch;
 pub mod workspace;

@@ -30,4 +30,5 @@ mod snapshot;
 mod typed;
 mod unused;
 mod util;
+mod view;
 mod watch;

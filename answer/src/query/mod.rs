@@ -5,7 +5,8 @@
 //! Ranking for search is pure ([`match_tier`], [`word_starts`]) and table-tested.
 //!
 //! One file a concern: `rank` (search ranking, pure), `params` (the tools' parameter types and
-//! their schemas), and the tools' bodies: `search`, `neighbors`, `path`, `overview`, `status`, `changes`, `unused`.
+//! their schemas), and the tools' bodies: `search`, `neighbors`, `path`, `overview`, `status`, `changes`, `unused`, `view`
+//! (`codemap view`'s graph model).
 //! The read handle ([`Map`]) and what the tools share (node lookups, staleness, errors) are in
 //! `handle`.
 
@@ -19,6 +20,7 @@ mod rank;
 mod search;
 mod status;
 mod unused;
+mod view;
 
 pub use crate::shape::{Cluster, EdgeOut, Hub, MapStatus, NodeInfo, Overview, RangeOut};
 pub use changes::{ChangedFile, ChangesParams, Reached};
@@ -32,3 +34,6 @@ pub use rank::{fuzzy_cost, match_tier, word_starts, words_in_order, NameIndex, T
 pub use search::{merge_hits, search_answer, SearchHits};
 pub use status::iso_utc;
 pub use unused::{structural, verdict, Unused, UnusedParams, JUDGED};
+pub use view::{
+    ClusterLink, DirShare, Neighbor, SymbolLink, ViewCluster, ViewGraph, ViewParams, ViewSymbol,
+};

@@ -49,6 +49,16 @@ impl Map {
     /// Clusters of related files (Louvain communities of the file graph: files linked by the
     /// edges between their symbols) with their hub symbols, and the top hubs overall, typed.
     pub fn overview_of(&self, p: &OverviewParams) -> Result<Overview, ToolError> {
+        Ok(self.overview_with_files(p)?.0)
+    }
+
+    /// [`Map::overview_of`] with the file graph it was made from: the files (row id, path)
+    /// and, per file, the index of its cluster in `Overview::clusters` (`None`: a file alone
+    /// in its community, counted in `unclustered_files`).
+    pub fn overview_with_files(
+        &self,
+        p: &OverviewParams,
+    ) -> Result<(Overview, Vec<(i64, String)>, Vec<Option<usize>>), ToolError> {
         let _snapshot = self.snapshot()?;
         let per = p.hubs_per_cluster.unwrap_or(5).clamp(1, 20) as usize;
         let focus = p
@@ -141,7 +151,7 @@ impl Map {
                 .then(a.cmp(&b))
         });
         let top_hubs: Vec<Hub> = in_prod.into_iter().take(10).map(|i| hub(i, None)).collect();
-        let mut clusters: Vec<Cluster> = Vec::new();
+        let mut clusters: Vec<(u32, Cluster)> = Vec::new();
         let mut alone = 0usize;
         for (c, m) in members.iter().enumerate() {
             if m.len() < 2 {
@@ -160,27 +170,36 @@ impl Map {
             dirs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
             let hubs = std::mem::take(&mut hubs[c]);
             let hub_ids: Vec<&str> = hubs.iter().map(|h| h.node_id.as_str()).collect();
-            clusters.push(Cluster {
-                name: indexer::overview::cluster_name(&paths, &hub_ids),
-                files: m.len(),
-                dirs: dirs
-                    .iter()
-                    .take(5)
-                    .map(|(d, n)| (d.to_string(), *n))
-                    .collect(),
-                sample_files: paths.iter().take(6).map(|p| p.to_string()).collect(),
-                hubs,
-            });
+            clusters.push((
+                c as u32,
+                Cluster {
+                    name: indexer::overview::cluster_name(&paths, &hub_ids),
+                    files: m.len(),
+                    dirs: dirs
+                        .iter()
+                        .take(5)
+                        .map(|(d, n)| (d.to_string(), *n))
+                        .collect(),
+                    sample_files: paths.iter().take(6).map(|p| p.to_string()).collect(),
+                    hubs,
+                },
+            ));
         }
         // Biggest first (the budget cuts the smallest).
-        clusters.sort_by_key(|c| std::cmp::Reverse(c.files));
-        Ok(Overview {
+        clusters.sort_by_key(|(_, c)| std::cmp::Reverse(c.files));
+        let mut place: Vec<Option<usize>> = vec![None; k];
+        for (i, (c, _)) in clusters.iter().enumerate() {
+            place[*c as usize] = Some(i);
+        }
+        let of_file: Vec<Option<usize>> = comm.iter().map(|&c| place[c as usize]).collect();
+        let overview = Overview {
             files: files.len(),
             unclustered_files: alone,
             top_hubs,
             focus,
-            clusters,
-        })
+            clusters: clusters.into_iter().map(|(_, c)| c).collect(),
+        };
+        Ok((overview, files, of_file))
     }
 
     /// The communities of the file graph (under `focus`, a workspace-relative directory):
