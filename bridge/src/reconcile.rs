@@ -34,7 +34,7 @@ pub struct ResolveParams {
     #[serde(default)]
     #[schemars(range(min = 1))]
     pub col: Option<u32>,
-    /// Each named symbol's current source as `body`, within the budget.
+    /// Add each symbol's source (`body`).
     #[serde(default)]
     pub include_body: Option<bool>,
     #[serde(default)]

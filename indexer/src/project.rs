@@ -257,9 +257,12 @@ mod tests {
             .collect()
     }
 
+    /// Project files' texts in, the projects expected (name, root, kind) out.
+    type Case<'a> = (Vec<ManifestText<'a>>, Vec<(&'a str, &'a str, &'a str)>);
+
     #[test]
     fn projects_from_project_files() {
-        let cases: Vec<(Vec<ManifestText<'_>>, Vec<(&str, &str, &str)>)> = vec![
+        let cases: Vec<Case<'_>> = vec![
             // go.work: no project of its own; its modules are.
             (
                 vec![

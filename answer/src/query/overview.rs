@@ -8,6 +8,10 @@ use crate::shape::{self, Cluster, Hub, Overview, Shape};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
+/// An overview, its files (row id, path) and each file's cluster (an index into
+/// `Overview::clusters`; `None`: a file alone in its community).
+pub type OverviewWithFiles = (Overview, Vec<(i64, String)>, Vec<Option<usize>>);
+
 /// The weight of the link between neighbouring files of one directory in `map_overview`.
 const DIR_LINK: f64 = 3.0;
 
@@ -55,10 +59,7 @@ impl Map {
     /// [`Map::overview_of`] with the file graph it was made from: the files (row id, path)
     /// and, per file, the index of its cluster in `Overview::clusters` (`None`: a file alone
     /// in its community, counted in `unclustered_files`).
-    pub fn overview_with_files(
-        &self,
-        p: &OverviewParams,
-    ) -> Result<(Overview, Vec<(i64, String)>, Vec<Option<usize>>), ToolError> {
+    pub fn overview_with_files(&self, p: &OverviewParams) -> Result<OverviewWithFiles, ToolError> {
         let _snapshot = self.snapshot()?;
         let per = p.hubs_per_cluster.unwrap_or(5).clamp(1, 20) as usize;
         let focus = p

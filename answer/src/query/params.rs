@@ -31,7 +31,7 @@ pub struct SearchParams {
     /// "workspace" (default), "lib:NAME" (a dependency, indexed on first use) or "all".
     #[serde(default)]
     pub scope: Option<String>,
-    /// Each named symbol's current source as `body`, within the budget.
+    /// Add each symbol's source (`body`).
     #[serde(default)]
     pub include_body: Option<bool>,
     #[serde(default)]
@@ -65,7 +65,7 @@ pub struct NeighborsParams {
     /// Without test code's edges.
     #[serde(default)]
     pub exclude_tests: Option<bool>,
-    /// Each named symbol's current source as `body`, within the budget.
+    /// Add each symbol's source (`body`).
     #[serde(default)]
     pub include_body: Option<bool>,
     #[serde(default)]

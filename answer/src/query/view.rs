@@ -285,6 +285,8 @@ impl Map {
         // Each hub's neighbours, and the edges between hubs drawn.
         let mut symbol_links = Vec::new();
         let mut described: HashMap<String, Option<NodeInfo>> = HashMap::new();
+        // By index: `i` is also the link's end (`SymbolLink::from`).
+        #[allow(clippy::needless_range_loop)]
         for i in 0..symbols.len() {
             let id = symbols[i].node_id.clone();
             let mut callers = Vec::new();

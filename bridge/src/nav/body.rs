@@ -252,7 +252,10 @@ pub(crate) fn attach(ws: &Workspace, answer: &mut Answer, budget: u32) {
     }
     let unbounded = budget == answer::envelope::UNBOUNDED;
     let said: u32 = answer.warnings.iter().map(|w| w.len() as u32 / 4 + 1).sum();
-    let mut left = budget.saturating_sub(tokens_of(&answer.data) + said + 40 + 60) as usize * 4;
+    // Room for the bodies: the budget less the data so far, the warnings (this function's own
+    // included), the envelope and a `dropped` note.
+    let mut left =
+        budget.saturating_sub(tokens_of(&answer.data) + said + 40 + 75 + 90) as usize * 4;
     let mut bodies: Vec<(String, Value)> = Vec::new();
     let mut shown: Vec<Body> = Vec::new();
     let (mut cut, mut none, mut failed) = (0usize, 0usize, Vec::new());

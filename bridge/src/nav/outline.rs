@@ -230,23 +230,52 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
             symbols,
         });
     }
-    let shown = out.len();
-    let mut head = json!({"path": given, "files": [], "matched": matched, "offset": offset});
-    if offset + shown < matched {
-        head["nextOffset"] = json!(offset + shown);
-        w.push(format!(
-            "{} of {matched} files shown (from {offset}): offset {} for the next",
-            shown,
-            offset + shown
-        ));
+    // A first file too large for the budget alone is shown in part, not left out: its first
+    // symbols, the rest counted (paging goes on from the next file).
+    let budget = answer::envelope::clamp_budget(p.token_budget);
+    if let Some(first) = out.first_mut() {
+        let room = budget.saturating_sub(300);
+        let size = |f: &FileOutline| answer::envelope::tokens_of(&json!(f));
+        if budget != answer::envelope::UNBOUNDED && size(first) > room {
+            let total = first.symbols.len();
+            let (mut lo, mut hi) = (0, total);
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                let part = FileOutline {
+                    file: first.file.clone(),
+                    source: first.source,
+                    symbols: first.symbols[..mid].to_vec(),
+                };
+                if size(&part) <= room {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            first.symbols.truncate(lo);
+            w.push(format!(
+                "{}: {lo} of its {total} symbols shown for the budget: depth 0, a larger tokenBudget, or nav_outline of the file",
+                first.file
+            ));
+        }
     }
+    let mut head = json!({"path": given, "files": [], "matched": matched, "offset": offset});
+    // Said before the fit, so that its room is counted; made true after it.
+    let paged = |kept: usize| {
+        format!(
+            "{kept} of {matched} files shown (from {offset}): offset {} for the next",
+            offset + kept
+        )
+    };
+    let page_note = w.len();
+    w.push(paged(out.len()));
     if reread > 0 {
         head["reread"] = json!(reread);
     }
     if left_out > 0 {
         head["leftOut"] = json!(left_out);
     }
-    Ok(listing(
+    let mut a = listing(
         "files",
         out,
         head,
@@ -269,7 +298,17 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
                 })
                 .collect()
         }),
-    ))
+    );
+    // The next page starts after the last file this answer holds (the budget may have kept
+    // fewer than the page).
+    let kept = a.data["files"].as_array().map_or(0, Vec::len);
+    if offset + kept < matched {
+        a.data["nextOffset"] = json!(offset + kept);
+        a.warnings[page_note] = paged(kept);
+    } else {
+        a.warnings.remove(page_note);
+    }
+    Ok(a)
 }
 
 /// A file's symbols as the map holds them, in source order, with their depth.
@@ -354,6 +393,7 @@ fn parsed_items(
 }
 
 /// One symbol of an outline, typed; on the wire in the answer's shape.
+#[derive(Clone)]
 struct OutlineItem {
     node_id: String,
     name: String,

@@ -64,7 +64,7 @@ macro_rules! at_params {
 at_params!(
     /// The arguments of `nav_definition`, `nav_implementations` and `nav_hover`: a position.
     AtParams {
-        /// Each named symbol's current source as `body`, within the budget.
+        /// Add each symbol's source (`body`).
         include_body: Option<bool>,
     }
 );
@@ -124,7 +124,7 @@ pub struct OutlineParams {
     #[serde(default)]
     #[schemars(range(min = 1, max = 1000))]
     pub limit: Option<u32>,
-    /// Each named symbol's current source as `body`, within the budget.
+    /// Add each symbol's source (`body`).
     #[serde(default)]
     pub include_body: Option<bool>,
     #[serde(default)]
@@ -141,7 +141,7 @@ pub struct SymbolsParams {
     #[serde(default)]
     #[schemars(range(min = 1, max = 200))]
     pub limit: Option<u32>,
-    /// Each named symbol's current source as `body`, within the budget.
+    /// Add each symbol's source (`body`).
     #[serde(default)]
     pub include_body: Option<bool>,
     #[serde(default)]

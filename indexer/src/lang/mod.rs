@@ -10,8 +10,7 @@ pub mod spec;
 pub use spec::{
     Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept, Language, MacroArgs,
     PackageName, ProjectFile, ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting,
-    Syntax, TextRules,
-    DECL_LINES_BEFORE,
+    Syntax, TextRules, DECL_LINES_BEFORE,
 };
 use std::path::Path;
 
