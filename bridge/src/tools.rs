@@ -361,7 +361,8 @@ fn dispatch(
     o.remove("project");
     // A tool's own directory argument is the project's root, or must lie inside it.
     for key in ["path", "focus", "scope", "fileFilter"] {
-        if !schema_has(t, key) {
+        // map_search's `scope` says where to search (workspace, a library, all), not a folder.
+        if !schema_has(t, key) || (key == "scope" && t.name == "map_search") {
             continue;
         }
         match o.get(key).and_then(Value::as_str) {
