@@ -194,6 +194,15 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
     let matched = files.len();
     let offset = p.offset.unwrap_or(0) as usize;
     let limit = p.limit.unwrap_or(100).clamp(1, 1000) as usize;
+    // The map's symbols of the whole folder in one read (a read per file cost 14 ms each on
+    // Go's net/), by file.
+    let mut by_file: HashMap<String, Vec<indexer::store::ScopeSymbol>> = HashMap::new();
+    if let Some(m) = map {
+        let scope = (!c.rel.is_empty()).then_some(c.rel.as_str());
+        for s in m.db().scope_symbols(scope)? {
+            by_file.entry(s.path.clone()).or_default().push(s);
+        }
+    }
     let mut reread = 0usize;
     let mut out = Vec::new();
     for f in files.iter().skip(offset).take(limit) {
@@ -201,7 +210,7 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
             .get(&f.rel)
             .is_some_and(|s| !s.flagged && s.size == f.size as i64 && s.mtime == f.mtime_ns);
         let mut symbols = match (fresh, map) {
-            (true, Some(m)) => map_items(m, &f.rel, ws.detail)?,
+            (true, Some(_)) => map_items(by_file.remove(&f.rel).unwrap_or_default(), ws.detail),
             _ => {
                 reread += 1;
                 let c = contain(&ws.root, &f.rel)?;
@@ -312,17 +321,7 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
 }
 
 /// A file's symbols as the map holds them, in source order, with their depth.
-fn map_items(
-    m: &answer::query::Map,
-    rel: &str,
-    detail: bool,
-) -> Result<Vec<OutlineItem>, ToolError> {
-    let rows: Vec<_> = m
-        .db()
-        .scope_symbols(Some(rel))?
-        .into_iter()
-        .filter(|s| s.path == rel)
-        .collect();
+fn map_items(rows: Vec<indexer::store::ScopeSymbol>, detail: bool) -> Vec<OutlineItem> {
     let index: HashMap<i64, usize> = rows
         .iter()
         .enumerate()
@@ -339,7 +338,7 @@ fn map_items(
         }
         d
     };
-    Ok((0..rows.len())
+    (0..rows.len())
         .map(|i| {
             let s = &rows[i];
             OutlineItem {
@@ -355,7 +354,7 @@ fn map_items(
                 detail,
             }
         })
-        .collect())
+        .collect()
 }
 
 /// A file's symbols from a parse of it now.
