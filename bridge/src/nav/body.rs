@@ -373,9 +373,9 @@ mod tests {
             ("a\nb\nc\n", 5, (1, 3)),
             ("a\nb\nc", 7, (3, 3)),
             ("", 10, (0, 0)),
-            // Quotes are escaped: 8 characters.
-            ("\"q\"\n", 7, (0, 1)),
-            ("\"q\"\n", 8, (1, 1)),
+            // Quotes are escaped: 7 characters.
+            ("\"q\"\n", 6, (0, 1)),
+            ("\"q\"\n", 7, (1, 1)),
             // A line that does not fit ends the body, even when a later one would.
             ("long line\nx\n", 3, (0, 2)),
         ];
