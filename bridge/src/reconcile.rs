@@ -317,6 +317,30 @@ impl ResolveText {
 /// A file as one answer read it: where it is, and its text then.
 pub(crate) type Read = (Contained, Arc<str>);
 
+/// `SYMBOL_NOT_FOUND` for `qualname` in the live `outline` of `path`: several symbols of its
+/// last name that cannot be told apart (`candidates`), or none; with the outline's hint.
+pub(crate) fn not_found(
+    outline: &[OutlineSymbol],
+    path: &str,
+    qualname: &str,
+    candidates: &[usize],
+) -> ToolError {
+    let name = segment_name(qualname.rsplit('.').next().unwrap_or(qualname));
+    let why = if candidates.len() > 1 {
+        format!(
+            "{} symbols in {path} are named {name:?}; which one is meant cannot be told",
+            candidates.len()
+        )
+    } else {
+        format!("{qualname} is no longer in {path}")
+    };
+    let mut hint = outline::not_found_hint(outline, qualname, candidates);
+    if candidates.len() <= 1 {
+        hint.push_str("; `map_search` finds it if it moved to another file");
+    }
+    ToolError::new(ErrorCode::SymbolNotFound, why).hint(hint)
+}
+
 /// Where a node (`id`, parsed once by the caller as `node`) is now, with the warnings on the
 /// way (a fallback taken, a relocation; no map, when `map` is the error that says why); for a
 /// file or symbol node also its file and the text read of it, the one read of this answer
@@ -464,20 +488,7 @@ pub(crate) fn locate_node(
         Found::Exact(i) => (i, false),
         Found::Relocated(i) => (i, true),
         Found::NotFound { candidates } => {
-            let why = if candidates.len() > 1 {
-                format!(
-                    "{} symbols in {path} are named {:?}; which one is meant cannot be told",
-                    candidates.len(),
-                    name_hint.unwrap_or_default()
-                )
-            } else {
-                format!("{qualname} is no longer in {path}")
-            };
-            let mut hint = outline::not_found_hint(&outline, &qualname, &candidates);
-            if candidates.len() <= 1 {
-                hint.push_str("; `map_search` finds it if it moved to another file");
-            }
-            return Err(ToolError::new(ErrorCode::SymbolNotFound, why).hint(hint));
+            return Err(not_found(&outline, &path, &qualname, &candidates));
         }
     };
     let live = &outline[i];

@@ -105,19 +105,12 @@ pub(crate) fn body_of(ws: &Workspace, id: &str) -> Result<Body, ToolError> {
         Found::Exact(i) => (i, false),
         Found::Relocated(i) => (i, true),
         Found::NotFound { candidates } => {
-            let why = if candidates.len() > 1 {
-                format!(
-                    "{} symbols in {path} have the last name of {qualname}; which one is meant cannot be told",
-                    candidates.len()
-                )
-            } else {
-                format!("{qualname} is no longer in {path}")
-            };
-            let mut hint = outline::not_found_hint(&outline, &qualname, &candidates);
-            if candidates.len() <= 1 {
-                hint.push_str("; `map_search` finds it if it moved to another file");
-            }
-            return Err(ToolError::new(ErrorCode::SymbolNotFound, why).hint(hint));
+            return Err(crate::reconcile::not_found(
+                &outline,
+                &path,
+                &qualname,
+                &candidates,
+            ))
         }
     };
     let mut b = body_at(lang, &c, &text, &outline[i]);

@@ -57,32 +57,10 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
             e.message
         )),
     }
-    let depth = |mut i: usize| {
-        let mut d = 0;
-        while let Some(p) = syms[i].parent {
-            d += 1;
-            i = p;
-        }
-        d
-    };
-    let items: Vec<OutlineItem> = (0..syms.len())
-        .filter(|&i| p.depth.is_none_or(|d| depth(i) <= d as usize))
-        .map(|i| {
-            let s = &syms[i];
-            OutlineItem {
-                node_id: indexer::id::NodeId::symbol_id(lang, &c.rel, &s.qualname),
-                name: s.name.clone(),
-                kind: s.kind.as_str(),
-                qualname: s.qualname.clone(),
-                line: s.name_span.start.line,
-                col: s.name_span.start.col,
-                end_line: s.span.end.line,
-                depth: depth(i),
-                signature: s.signature.clone(),
-                detail: ws.detail,
-            }
-        })
-        .collect();
+    let mut items = parsed_items(&syms, lang, &c.rel, ws.detail);
+    if let Some(d) = p.depth {
+        items.retain(|x| x.depth <= d as usize);
+    }
     Ok(listing(
         "symbols",
         items,
