@@ -49,16 +49,42 @@ pub fn find(root: &Path, env: &DepEnv) -> Vec<LangDeps> {
         .collect()
 }
 
-/// The dependency of this name (and version, when given) among those found.
+/// The dependency of this name (and version, when given) among those found: spelled as
+/// found, else the one whose name is the same but for case and `-`/`_`/`.` (PyPI's rule:
+/// `werkzeug` is `Werkzeug`, `typing_extensions` is `typing-extensions`).
 pub fn named<'a>(all: &'a [LangDeps], name: &str) -> Option<(&'a LangDeps, &'a Dep)> {
     let (name, version) = split_version(name);
-    all.iter().find_map(|l| {
-        l.found
-            .deps
-            .iter()
-            .find(|d| d.name == name && version.is_none_or(|v| v == d.version))
-            .map(|d| (l, d))
+    let pick = |same: &dyn Fn(&str) -> bool| {
+        let mut found = all.iter().flat_map(|l| {
+            l.found
+                .deps
+                .iter()
+                .filter(|d| same(&d.name) && version.is_none_or(|v| v == d.version))
+                .map(move |d| (l, d))
+        });
+        let first = found.next();
+        // A loose spelling names one dependency or none.
+        first.filter(|_| found.next().is_none())
+    };
+    pick(&|n| n == name).or_else(|| {
+        let want = loose(name);
+        pick(&|n| loose(n) == want)
     })
+}
+
+/// A name with case and `-`, `_`, `.` runs folded (PEP 503's normalized name).
+fn loose(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if matches!(c, '-' | '_' | '.') {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
 }
 
 /// `NAME@VERSION` → (`NAME`, `VERSION`); a scoped npm name keeps its leading `@`.
@@ -73,6 +99,19 @@ pub fn split_version(s: &str) -> (&str, Option<&str>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn loose_names_fold_case_and_separators() {
+        for (a, b) in [
+            ("Werkzeug", "werkzeug"),
+            ("typing_extensions", "typing-extensions"),
+            ("zope.interface", "zope-interface"),
+            ("a__b", "a-b"),
+            ("@types/node", "@types/node"),
+        ] {
+            assert_eq!(loose(a), b, "{a}");
+        }
+    }
 
     #[test]
     fn names_split_from_versions() {
