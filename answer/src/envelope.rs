@@ -9,9 +9,9 @@ pub const DEFAULT_BUDGET: u32 = 2000;
 pub const MIN_BUDGET: u32 = 100;
 pub const MAX_BUDGET: u32 = 10_000;
 /// What the envelope around `data` costs, in tokens.
-const ENVELOPE_OVERHEAD: u32 = 40;
+pub const ENVELOPE_OVERHEAD: u32 = 40;
 /// What saying a cut costs (`truncated`, `dropped {kind, count, note}`), in tokens.
-const DROPPED_RESERVE: u32 = 75;
+pub const DROPPED_RESERVE: u32 = 75;
 
 /// Stable error codes (SPEC).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -336,6 +336,14 @@ pub fn said_once(warnings: Vec<String>) -> Vec<String> {
         .collect()
 }
 
+/// What an answer's `warnings` cost, in tokens.
+pub fn said_tokens(warnings: &[String]) -> u32 {
+    warnings
+        .iter()
+        .map(|w| (w.chars().count() as u32 + 3).div_ceil(4))
+        .sum()
+}
+
 /// [`fit`] with room left for the answer's `warnings`: what they cost is taken from the budget,
 /// and added back to the budget that would hold one item.
 pub fn fit_said<F: Fn(usize) -> Value>(
@@ -344,10 +352,7 @@ pub fn fit_said<F: Fn(usize) -> Value>(
     warnings: &[String],
     make: F,
 ) -> Fitted {
-    let said: u32 = warnings
-        .iter()
-        .map(|w| (w.chars().count() as u32 + 3).div_ceil(4))
-        .sum();
+    let said = said_tokens(warnings);
     let mut f = fit(total, budget.saturating_sub(said), make);
     f.budget = budget;
     f.one = f.one.map(|o| o + said);

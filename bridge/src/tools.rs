@@ -360,9 +360,10 @@ fn dispatch(
         .ok_or_else(|| ToolError::bad_args("arguments must be a JSON object"))?;
     o.remove("project");
     // A tool's own directory argument is the project's root, or must lie inside it.
-    for key in ["path", "focus", "scope", "fileFilter"] {
-        // map_search's `scope` says where to search (workspace, a library, all), not a folder.
-        if !schema_has(t, key) || (key == "scope" && t.name == "map_search") {
+    let schema = (t.schema)();
+    let takes = |key: &str| schema.get("properties").and_then(|p| p.get(key)).is_some();
+    for key in ["path", "focus", "fileFilter"] {
+        if !takes(key) {
             continue;
         }
         match o.get(key).and_then(Value::as_str) {
@@ -406,14 +407,6 @@ fn root_shown(root: &str) -> &str {
     } else {
         root
     }
-}
-
-/// Whether the tool's schema has this argument.
-fn schema_has(t: &Tool, key: &str) -> bool {
-    (t.schema)()
-        .get("properties")
-        .and_then(|p| p.get(key))
-        .is_some()
 }
 
 /// The roots of the projects nested in the call's project (left out of its scope).

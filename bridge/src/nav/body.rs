@@ -8,10 +8,12 @@
 //! decorators, `#[cfg]`: `indexer::diff::lead_line`), and ends with the symbol.
 
 use super::params::SourceParams;
-use crate::locate;
 use crate::paths::{contain, Contained};
-use crate::workspace::{lang_of, Workspace};
-use answer::envelope::{clamp_budget, tokens_of, Answer, Dropped, ErrorCode, Text, ToolError};
+use crate::workspace::Workspace;
+use answer::envelope::{
+    clamp_budget, said_tokens, tokens_of, Answer, Dropped, ErrorCode, Text, ToolError,
+    DROPPED_RESERVE, ENVELOPE_OVERHEAD,
+};
 use answer::query::parse_node_id;
 use indexer::id::NodeId;
 use indexer::outline::{self, Found, OutlineSymbol};
@@ -41,6 +43,18 @@ pub struct Body {
 }
 
 impl Body {
+    /// As plain text: a header line (its node ID, file and lines), then the source.
+    fn render(&self) -> String {
+        let mut out = format!(
+            "{}  {}:{}-{}\n{}",
+            self.node_id, self.file, self.line, self.end_line, self.text
+        );
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out
+    }
+
     /// The body cut to the whole lines whose JSON-escaped text fits in `room` characters;
     /// `None` when every line fits, else the number of lines left out.
     fn clip(&mut self, room: usize) -> Option<usize> {
@@ -82,12 +96,12 @@ pub(crate) fn fit_lines(text: &str, room: usize) -> (usize, usize) {
 /// BAD_NODE_ID as `resolve` says them).
 pub(crate) fn body_of(ws: &Workspace, id: &str) -> Result<Body, ToolError> {
     let node = parse_node_id(id)?;
-    let (lang, path, qualname) = match node {
+    let (lang, path, qualname) = match &node {
         NodeId::Symbol {
             lang,
             path,
             qualname,
-        } => (lang, path, qualname),
+        } => (*lang, path.clone(), qualname.clone()),
         NodeId::File { .. } | NodeId::Package { .. } | NodeId::External { .. } => {
             return Err(ToolError::bad_args(format!(
                 "{id} is not a symbol: a body is a symbol's (file#qualname)"
@@ -97,7 +111,7 @@ pub(crate) fn body_of(ws: &Workspace, id: &str) -> Result<Body, ToolError> {
     };
     let c = contain(&ws.root, &path)?;
     if !c.abs.exists() {
-        return Err(ws.missing_node(&parse_node_id(id)?, &c.rel, id));
+        return Err(ws.missing_node(&node, &c.rel, id));
     }
     let text = ws.source(&c, &path)?;
     let outline = ws.parsed_outline(&c, lang, &text)?;
@@ -153,38 +167,37 @@ pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
     )?;
     let mut body = match (&p.node_id, &p.locate) {
         (Some(id), _) => body_of(ws, id)?,
-        (_, Some(l)) => {
-            let loc = locate::parse(l)?;
-            let c = contain(&ws.root, &loc.file)?;
-            let lang = lang_of(&c, &loc.file)?;
-            let text = ws.source(&c, &loc.file)?;
-            let outline = ws.parsed_outline(&c, lang, &text)?;
-            let found = locate::locate(&text, &outline, &loc)?;
-            let Some(&i) = outline::enclosing(&outline, found.pos).last() else {
+        (_, Some(_)) => {
+            let lease = ws.map();
+            let t = super::target::position(ws, &lease, p, &mut Vec::new())?;
+            let outline = ws.parsed_outline(&t.c, t.lang, &t.text)?;
+            let Some(&i) = outline::enclosing(&outline, t.pos).last() else {
                 return Err(ToolError::new(
                     ErrorCode::SymbolNotFound,
-                    format!("no symbol of {} encloses line {}", c.rel, found.pos.line),
+                    format!("no symbol of {} encloses line {}", t.c.rel, t.pos.line),
                 )
                 .hint(
                     "locate a spot inside a function, method or type; `nav_outline` lists them",
                 ));
             };
-            body_at(lang, &c, &text, &outline[i])
+            body_at(t.lang, &t.c, &t.text, &outline[i])
         }
         (None, None) => unreachable!("one_position checked that one is given"),
     };
     let budget = clamp_budget(p.token_budget);
     let total_lines = body.end_line - body.line + 1;
-    let head = |b: &Body| {
-        json!({"nodeId": b.node_id, "file": b.file, "kind": b.kind, "line": b.line,
-               "nameLine": b.name_line, "endLine": b.end_line, "lines": total_lines,
-               "text": "", "relocatedFrom": b.relocated_from})
-    };
     let mut dropped = None;
     if budget != answer::envelope::UNBOUNDED {
         // Room for the text: the budget less the envelope, the answer's other fields and a
         // `dropped` note.
-        let room = (budget.saturating_sub(tokens_of(&head(&body)) + 40 + 75) as usize) * 4;
+        let head = json!(Body {
+            text: String::new(),
+            ..body.clone()
+        });
+        let room = (budget
+            .saturating_sub(tokens_of(&head) + 8 + ENVELOPE_OVERHEAD + DROPPED_RESERVE)
+            as usize)
+            * 4;
         let end = body.end_line;
         if let Some(left) = body.clip(room) {
             dropped = Some(Dropped {
@@ -198,11 +211,8 @@ pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
             });
         }
     }
-    let mut data = head(&body);
-    data["text"] = json!(body.text);
-    if body.relocated_from.is_none() {
-        data.as_object_mut().map(|o| o.remove("relocatedFrom"));
-    }
+    let mut data = json!(body);
+    data["lines"] = json!(total_lines);
     let mut warnings = Vec::new();
     if let Some(from) = &body.relocated_from {
         warnings.push(format!(
@@ -216,13 +226,7 @@ pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
         dropped,
         warnings,
         text: Text::new(move || {
-            let mut out = format!(
-                "{}  {}:{}-{}\n{}",
-                body.node_id, body.file, body.line, body.end_line, body.text
-            );
-            if !out.ends_with('\n') {
-                out.push('\n');
-            }
+            let mut out = body.render();
             if let Some(m) = more {
                 out.push_str(&format!("… {m}\n"));
             }
@@ -244,11 +248,16 @@ pub(crate) fn attach(ws: &Workspace, answer: &mut Answer, budget: u32) {
         return;
     }
     let unbounded = budget == answer::envelope::UNBOUNDED;
-    let said: u32 = answer.warnings.iter().map(|w| w.len() as u32 / 4 + 1).sum();
-    // Room for the bodies: the budget less the data so far, the warnings (this function's own
-    // included), the envelope and a `dropped` note.
-    let mut left =
-        budget.saturating_sub(tokens_of(&answer.data) + said + 40 + 75 + 90) as usize * 4;
+    // Room for the bodies: the budget less the data so far, the warnings (about 90 tokens for
+    // this function's own), the envelope and a `dropped` note.
+    let mut left = budget.saturating_sub(
+        tokens_of(&answer.data)
+            + said_tokens(&answer.warnings)
+            + 90
+            + ENVELOPE_OVERHEAD
+            + DROPPED_RESERVE,
+    ) as usize
+        * 4;
     let mut bodies: Vec<(String, Value)> = Vec::new();
     let mut shown: Vec<Body> = Vec::new();
     let (mut cut, mut none, mut failed) = (0usize, 0usize, Vec::new());
@@ -302,13 +311,8 @@ pub(crate) fn attach(ws: &Workspace, answer: &mut Answer, budget: u32) {
     answer.text = Text::new(move || {
         let mut out = before.render();
         for b in shown {
-            out.push_str(&format!(
-                "\n── {}  {}:{}-{}\n{}",
-                b.node_id, b.file, b.line, b.end_line, b.text
-            ));
-            if !out.ends_with('\n') {
-                out.push('\n');
-            }
+            out.push_str("\n── ");
+            out.push_str(&b.render());
         }
         out
     });

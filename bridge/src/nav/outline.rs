@@ -221,24 +221,16 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
     // symbols, the rest counted (paging goes on from the next file).
     let budget = answer::envelope::clamp_budget(p.token_budget);
     if let Some(first) = out.first_mut() {
-        let room = budget.saturating_sub(300);
-        let size = |f: &FileOutline| answer::envelope::tokens_of(&json!(f));
-        if budget != answer::envelope::UNBOUNDED && size(first) > room {
+        // The room the answer's head, its warnings and a cut note leave (about 200 tokens).
+        let room = budget.saturating_sub(200);
+        if budget != answer::envelope::UNBOUNDED
+            && answer::envelope::tokens_of(&json!(first)) > room
+        {
             let total = first.symbols.len();
-            let (mut lo, mut hi) = (0, total);
-            while lo < hi {
-                let mid = (lo + hi).div_ceil(2);
-                let part = FileOutline {
-                    file: first.file.clone(),
-                    source: first.source,
-                    symbols: first.symbols[..mid].to_vec(),
-                };
-                if size(&part) <= room {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
+            let lo = answer::envelope::fit(total, room, |n| {
+                json!({"file": first.file, "source": first.source, "symbols": &first.symbols[..n]})
+            })
+            .kept;
             first.symbols.truncate(lo);
             w.push(format!(
                 "{}: {lo} of its {total} symbols shown for the budget: depth 0, a larger tokenBudget, or nav_outline of the file",
@@ -370,7 +362,6 @@ fn parsed_items(
 }
 
 /// One symbol of an outline, typed; on the wire in the answer's shape.
-#[derive(Clone)]
 struct OutlineItem {
     node_id: String,
     name: String,

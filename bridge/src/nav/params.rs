@@ -164,6 +164,16 @@ pub struct SourceParams {
     pub token_budget: Option<u32>,
 }
 
+impl AsPosition for SourceParams {
+    fn position(&self) -> Position<'_> {
+        Position {
+            node_id: self.node_id.as_deref(),
+            locate: self.locate.as_deref(),
+            ..Position::default()
+        }
+    }
+}
+
 /// `locate`'s arguments.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
