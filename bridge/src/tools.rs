@@ -384,7 +384,7 @@ fn dispatch(
             _ => {}
         }
     }
-    let outside = files_named(&args)
+    let outside = files_named(ws, &args)
         .into_iter()
         .filter(|f| !scope.holds(f))
         .collect::<Vec<_>>();
@@ -417,8 +417,9 @@ fn nested_roots() -> Vec<String> {
 }
 
 /// The workspace-relative files a call's arguments name: node IDs (`nodeId`, `from`, `to`),
-/// a locate string's file, `file` and `files`.
-fn files_named(args: &Value) -> Vec<String> {
+/// a locate string's file (as `locate::parse` reads it), `file` and `files` (as
+/// `paths::contain` makes them relative; one outside the workspace is the tool's to refuse).
+fn files_named(ws: &Workspace, args: &Value) -> Vec<String> {
     let mut out = Vec::new();
     for key in ["nodeId", "from", "to"] {
         if let Some(id) = args.get(key).and_then(Value::as_str) {
@@ -429,20 +430,13 @@ fn files_named(args: &Value) -> Vec<String> {
             }
         }
     }
+    let rel = |f: &str| crate::paths::contain(&ws.root, f).ok().map(|c| c.rel);
     if let Some(l) = args.get("locate").and_then(Value::as_str) {
-        if let Some((f, _)) = l.split_once(':') {
-            out.push(f.trim_start_matches("./").to_string());
-        }
+        out.extend(crate::locate::parse(l).ok().and_then(|l| rel(&l.file)));
     }
-    if let Some(f) = args.get("file").and_then(Value::as_str) {
-        out.push(f.trim_start_matches("./").to_string());
-    }
+    out.extend(args.get("file").and_then(Value::as_str).and_then(rel));
     if let Some(fs) = args.get("files").and_then(Value::as_array) {
-        out.extend(
-            fs.iter()
-                .filter_map(Value::as_str)
-                .map(|f| f.trim_start_matches("./").to_string()),
-        );
+        out.extend(fs.iter().filter_map(Value::as_str).filter_map(rel));
     }
     out.sort();
     out.dedup();

@@ -203,19 +203,19 @@ impl Projects {
         v
     }
 
-    /// The project of this name, or of this root directory.
+    /// The project of this name, or of this root directory (`.` is the workspace root, as
+    /// `map_status` shows it).
     pub fn find(&self, name: &str) -> Option<&Project> {
         let dir = name.trim_end_matches('/');
-        self.by_depth.iter().find(|p| p.name == name).or_else(|| {
-            self.by_depth
-                .iter()
-                .find(|p| !dir.is_empty() && p.root == dir)
-        })
-    }
-
-    /// Whether `path` is in `project` and in no project nested inside it.
-    pub fn in_project(&self, project: &Project, path: &str) -> bool {
-        self.of(path).is_some_and(|p| p.root == project.root)
+        let dir = match dir.strip_prefix("./").unwrap_or(dir) {
+            "." => Some(""),
+            "" => None,
+            d => Some(d),
+        };
+        self.by_depth
+            .iter()
+            .find(|p| p.name == name)
+            .or_else(|| self.by_depth.iter().find(|p| Some(p.root.as_str()) == dir))
     }
 
     /// The roots of the projects nested inside `project` (what its scope leaves out).
@@ -370,6 +370,10 @@ mod tests {
         let root = root.as_ref().map(|r| ps.nested(r));
         assert_eq!(root, Some(vec!["packages/ab", "packages/a"]));
         assert_eq!(ps.find("packages/a/").map(|p| p.name.as_str()), Some("a"));
+        // The root by its root, as map_status lists it; an empty name is none.
+        assert_eq!(ps.find(".").map(|p| p.name.as_str()), Some("root"));
+        assert_eq!(ps.find("./packages/a").map(|p| p.name.as_str()), Some("a"));
+        assert_eq!(ps.find(""), None);
         assert!(!holds("packages/a", "packages/ab/x.ts"));
     }
 

@@ -20,6 +20,8 @@ pub struct Map {
     /// The map file's path.
     pub(super) path: PathBuf,
     pub(super) names: RefCell<Option<(i64, Arc<NameIndex>)>>,
+    /// The map's projects, cached as `names` is (every answer's rows are tagged with them).
+    pub(super) projects: RefCell<Option<(i64, Arc<Projects>)>>,
     /// A library map's name and version: the node IDs it answers are
     /// `lib:NAME@VERSION/<id>` ([`indexer::id::LibId`]); it is given and takes plain ones.
     pub(super) lib: Option<(String, String)>,
@@ -80,6 +82,7 @@ impl Map {
             root: root.to_path_buf(),
             path: db.to_path_buf(),
             names: RefCell::new(None),
+            projects: RefCell::new(None),
             lib: None,
         })
     }
@@ -130,7 +133,11 @@ impl Map {
         let mut stale_files: HashMap<String, bool> = HashMap::new();
         let mut out = Vec::with_capacity(rows.len());
         // Each symbol's project, when the workspace has several.
-        let projects = self.projects().ok().filter(|p| p.several());
+        // (A library's map tags its hits with the library, not with projects of its own.)
+        let projects = self
+            .projects()
+            .ok()
+            .filter(|p| p.several() && self.lib.is_none());
         for mut r in rows {
             if let (Some(ps), Some(f)) = (&projects, &r.info.file) {
                 r.info.project = ps.of(f).map(|p| p.name.clone());
@@ -160,8 +167,16 @@ impl Map {
     }
 
     /// The workspace's projects as the last index run found them.
-    pub fn projects(&self) -> Result<Projects, ToolError> {
-        Ok(Projects::new(self.db.projects()?))
+    pub fn projects(&self) -> Result<Arc<Projects>, ToolError> {
+        let stamp = self.db.data_version()?;
+        if let Some((s, ps)) = self.projects.borrow().as_ref() {
+            if *s == stamp {
+                return Ok(ps.clone());
+            }
+        }
+        let ps = Arc::new(Projects::new(self.db.projects()?));
+        *self.projects.borrow_mut() = Some((stamp, ps.clone()));
+        Ok(ps)
     }
 
     /// The project of this name (or root directory); an unknown one is `BAD_ARGS` listing
@@ -169,7 +184,7 @@ impl Map {
     pub fn project(&self, name: &str) -> Result<(Project, Projects), ToolError> {
         let ps = self.projects()?;
         if let Some(p) = ps.find(name) {
-            return Ok((p.clone(), ps));
+            return Ok((p.clone(), (*ps).clone()));
         }
         let names: Vec<&str> = ps.listed().iter().map(|p| p.name.as_str()).collect();
         let near = indexer::suggest::nearest(name, names.iter().copied(), names.len());

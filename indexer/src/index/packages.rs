@@ -8,17 +8,10 @@ use crate::store::{Db, SqlResult};
 use crate::walk;
 use std::collections::{HashMap, HashSet};
 
-pub(super) fn workspace(
-    db: &Db,
-    root: &std::path::Path,
-    walked: &walk::Walked,
-) -> SqlResult<Layout> {
-    let mut packages: HashMap<String, Option<String>> = HashMap::new();
-    for lang in package_langs() {
-        packages.extend(db.package_dirs(lang)?);
-    }
-    // Each manifest's text, for the language resolvers to read (a go.mod's module path).
-    let manifests: Vec<Manifest> = walked
+/// Each walked manifest's text, read once a run: the language resolvers read them (a go.mod's
+/// module path) and so does project detection.
+pub(super) fn manifest_texts(root: &std::path::Path, walked: &walk::Walked) -> Vec<Manifest> {
+    walked
         .markers
         .manifests
         .iter()
@@ -35,7 +28,18 @@ pub(super) fn workspace(
                 text,
             })
         })
-        .collect();
+        .collect()
+}
+
+pub(super) fn workspace(
+    db: &Db,
+    manifests: &[Manifest],
+    walked: &walk::Walked,
+) -> SqlResult<Layout> {
+    let mut packages: HashMap<String, Option<String>> = HashMap::new();
+    for lang in package_langs() {
+        packages.extend(db.package_dirs(lang)?);
+    }
     let mut ws = Layout::new(
         // Generated code left out is no module to resolve to: an import of a package whose
         // package.json names its build output goes on to its sources (`src/index.ts`).
@@ -49,7 +53,7 @@ pub(super) fn workspace(
             })
             .map(|f| f.rel.clone()),
         packages,
-        &manifests,
+        manifests,
     );
     // Files whose text decided their language (a C++ `.h`).
     ws.set_langs(
@@ -65,30 +69,14 @@ pub(super) fn workspace(
 
 /// The workspace's projects from its project files' texts (`crate::project::detect`),
 /// written when they differ from the map's.
-pub(super) fn sync_projects(
-    db: &Db,
-    root: &std::path::Path,
-    walked: &walk::Walked,
-) -> SqlResult<()> {
-    let texts: Vec<(String, String, String)> = walked
-        .markers
-        .manifests
+pub(super) fn sync_projects(db: &Db, manifests: &[Manifest]) -> SqlResult<()> {
+    let manifests: Vec<crate::project::ManifestText<'_>> = manifests
         .iter()
-        .filter(|(_, name)| Lang::is_manifest(name))
-        .filter_map(|(dir, name)| {
-            let p = if dir.is_empty() {
-                root.join(name)
-            } else {
-                root.join(dir).join(name)
-            };
-            std::fs::read_to_string(p)
-                .ok()
-                .map(|t| (dir.clone(), name.clone(), t))
+        .map(|m| crate::project::ManifestText {
+            dir: &m.dir,
+            name: &m.name,
+            text: &m.text,
         })
-        .collect();
-    let manifests: Vec<crate::project::ManifestText<'_>> = texts
-        .iter()
-        .map(|(dir, name, text)| crate::project::ManifestText { dir, name, text })
         .collect();
     let found = crate::project::detect(&manifests);
     if db.projects()? != found {

@@ -170,7 +170,8 @@ pub(super) fn run_in_tx(
     names.extend(written.names.iter().cloned());
     gone.extend(written.gone.iter().copied());
     package_dirs.extend(written.package_dirs.iter().cloned());
-    super::packages::sync_projects(conn, &opts.root, walked)?;
+    let manifests = super::packages::manifest_texts(&opts.root, walked);
+    super::packages::sync_projects(conn, &manifests)?;
     if written.extracted == 0 && written.changed_ids.is_empty() && stats.deleted == 0 {
         // Nothing changed: the edges, packages and method sets are as they were. A run that
         // changed nothing writes nothing, so readers' caches (the name index, keyed on the
@@ -188,7 +189,7 @@ pub(super) fn run_in_tx(
     stats.parse_errors = written.parse_errors;
 
     // The workspace's shape, for resolution.
-    let ws = workspace(conn, &opts.root, walked)?;
+    let ws = workspace(conn, &manifests, walked)?;
     tracing::info!(elapsed = ?t.elapsed(), "workspace shape");
     let t = Instant::now();
 

@@ -105,7 +105,7 @@ fn package_json_project(text: &str) -> super::spec::ProjectFile {
         .or(ws)
         .and_then(|w| w.as_array());
     super::spec::ProjectFile {
-        name: package_json(text).map(|p| p.name),
+        name: package_name(&v).map(|p| p.name),
         members: list
             .map(|a| {
                 a.iter()
@@ -195,7 +195,11 @@ pub(super) fn package_entries(text: &str) -> Vec<String> {
 
 /// package.json's `name` and `version`.
 pub(super) fn package_json(text: &str) -> Option<PackageName> {
-    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    package_name(&serde_json::from_str(text).ok()?)
+}
+
+/// A parsed package.json's name and version.
+fn package_name(v: &serde_json::Value) -> Option<PackageName> {
     let name = v.get("name")?.as_str()?.trim();
     (!name.is_empty()).then(|| PackageName {
         name: name.to_string(),
