@@ -181,3 +181,123 @@ fn changes_since_a_ref_name_the_symbols_and_what_they_reach() {
         "{v}"
     );
 }
+
+/// Every fixture (each language), committed, then a comment put above one method and a file
+/// deleted: `map_changes` names exactly that method's doc and the deleted file's symbols, and
+/// nothing else (the method's class is not changed by its member's doc).
+#[test]
+fn every_language_s_doc_edit_and_deleted_file_are_named_and_nothing_else() {
+    let fixtures = [
+        "c_app",
+        "cpp_app",
+        "cs_app",
+        "go_app",
+        "java_app",
+        "js_app",
+        "kotlin_app",
+        "php_app",
+        "py_app",
+        "rb_app",
+        "rs_app",
+        "ts_app",
+    ];
+    for name in fixtures {
+        let ws = crate::util::fixture(name);
+        let root = ws.path();
+        git(root, &["init", "-q"]);
+        git(root, &["add", "."]);
+        git(root, &["commit", "-q", "-m", name]);
+        let (v, code) = json(root, &["index"]);
+        assert_eq!(code, 0, "{name}: {v}");
+
+        // Each source file's outline from its parse, in path order.
+        let mut files: Vec<String> = walk_files(root)
+            .iter()
+            .filter_map(|p| p.strip_prefix(root).ok())
+            .map(|p| p.to_string_lossy().to_string())
+            .collect();
+        files.sort();
+        let mut outlines = Vec::new();
+        for f in files {
+            let (v, code) = json(root, &["outline", "--no-lsp", &f]);
+            let syms = v["data"]["symbols"].as_array().cloned().unwrap_or_default();
+            if code == 0 && !syms.is_empty() {
+                outlines.push((f, syms));
+            }
+        }
+        assert!(outlines.len() >= 2, "{name}: {outlines:?}");
+
+        // A function or method (a member if there is one) with no attribute above it.
+        let pick = |member: bool| {
+            outlines.iter().find_map(|(f, syms)| {
+                let text = std::fs::read_to_string(root.join(f)).ok()?;
+                let lines: Vec<&str> = text.lines().collect();
+                syms.iter().find_map(|s| {
+                    let kind = s["kind"].as_str()?;
+                    let line: usize = s["at"].as_str()?.split(':').next()?.parse().ok()?;
+                    let above = lines.get(line.checked_sub(2)?)?.trim_start();
+                    let plain = !["@", "#[", "["].iter().any(|a| above.starts_with(a));
+                    ((kind == "method" || kind == "function")
+                        && (s["depth"].as_u64().unwrap_or(0) > 0) == member
+                        && plain)
+                        .then(|| {
+                            (
+                                f.clone(),
+                                s["nodeId"].as_str().unwrap_or("").to_string(),
+                                line,
+                            )
+                        })
+                })
+            })
+        };
+        let (file, node, line) = pick(true)
+            .or_else(|| pick(false))
+            .unwrap_or_else(|| panic!("{name}: no function to edit"));
+        let p = root.join(&file);
+        let text = std::fs::read_to_string(&p).expect("read");
+        let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let def = lines[line - 1];
+        let indent = &def[..def.len() - def.trim_start().len()];
+        let mark = if file.ends_with(".py") || file.ends_with(".rb") {
+            "#"
+        } else {
+            "//"
+        };
+        let comment = format!("{indent}{mark} Changed by the test.\n");
+        lines.insert(line - 1, &comment);
+        std::fs::write(&p, lines.concat()).expect("write");
+
+        // Another file with symbols, deleted.
+        let (gone, _) = outlines
+            .iter()
+            .rev()
+            .find(|(f, _)| *f != file)
+            .expect("a second file");
+        std::fs::remove_file(root.join(gone)).expect("rm");
+
+        let (v, code) = json(root, &["changes", "--depth", "1"]);
+        assert_eq!(code, 0, "{name}: {v}");
+        assert_eq!(v["data"]["files"], 2, "{name}: {v}");
+        let mut edited = false;
+        let mut removed = 0;
+        for s in v["data"]["symbols"].as_array().expect("symbols") {
+            let id = s["nodeId"].as_str().unwrap_or("");
+            match s["change"].as_str() {
+                Some("changed") if id == node => {
+                    assert_eq!(s["what"], serde_json::json!(["doc"]), "{name}: {s}");
+                    edited = true;
+                }
+                Some("removed")
+                    if id
+                        .split_once('#')
+                        .is_some_and(|(p, _)| p.ends_with(gone.as_str())) =>
+                {
+                    removed += 1
+                }
+                _ => panic!("{name}: {s} is not what changed ({file} {node}; {gone} deleted): {v}"),
+            }
+        }
+        assert!(edited && removed > 0, "{name}: {v}");
+        eprintln!("{name}: {node} (doc), {removed} removed in {gone}");
+    }
+}

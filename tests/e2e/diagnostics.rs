@@ -1,8 +1,9 @@
 //! `nav_diagnostics` and `nav_check_edit` with the real servers on real code: Go's
 //! `encoding/csv` copied into a module and checked by gopls (a signature changed, a function
-//! removed, a type error introduced: on disk and as edits checked in memory), the Python,
-//! TypeScript and C fixtures by pyright, `tsc --lsp` and clangd, a Ruby fixture (no server)
-//! by its parse; bad input refused with nothing written.
+//! removed, a type error introduced: on disk and as edits checked in memory), a fixture's
+//! edit checked by every other server here (pyright, `tsc --lsp` for TypeScript and
+//! JavaScript, clangd for C and C++, rust-analyzer, JDT LS, intelephense), a Ruby fixture (no
+//! server) by its parse; bad input refused with nothing written.
 
 use crate::util::*;
 use serde_json::Value;
@@ -311,6 +312,69 @@ fn clangd_checks_an_edit_of_a_c_file() {
         "    int zz = \"s\";\n",
         &format!("c:src/util.c#{name}"),
         "ncompatible pointer to integer",
+    );
+}
+
+#[test]
+fn rust_analyzer_checks_an_edit_of_a_rust_file() {
+    // The method, not the field of the same name (`count~2`).
+    check_fixture(
+        "rs_app",
+        "crates/store/src/shelf.rs",
+        "    pub fn count(&self) -> usize {\n",
+        "        let zz: u32 = \"s\";\n",
+        "rs:crates/store/src/shelf.rs#Shelf.count~2",
+        "expected u32",
+    );
+}
+
+#[test]
+fn jdtls_checks_an_edit_of_a_java_file() {
+    check_fixture(
+        "java_app",
+        "src/main/java/com/acme/shop/MemoryStore.java",
+        "    public Integer get(String key) {\n",
+        "        int zz = \"s\";\n",
+        "java:src/main/java/com/acme/shop/MemoryStore.java#MemoryStore.get",
+        "cannot convert from String to int",
+    );
+}
+
+#[test]
+fn tsc_checks_an_edit_of_a_javascript_file() {
+    // Without checkJs, a JavaScript file's errors are its binder's: a redeclaration.
+    check_fixture(
+        "js_app",
+        "lib/store.js",
+        "  add(name) {\n",
+        "    const zz = 1; const zz = 2;\n",
+        "js:lib/store.js#Store.add",
+        "Cannot redeclare block-scoped variable",
+    );
+}
+
+#[test]
+fn clangd_checks_an_edit_of_a_cpp_file() {
+    // The second overload, in a namespace.
+    check_fixture(
+        "cpp_app",
+        "src/cart.cpp",
+        "void Cart::add(const catalog::Item* item, int quantity) {\n",
+        "    int zz = \"s\";\n",
+        "cpp:src/cart.cpp#shop.Cart.add~2",
+        "Cannot initialize a variable of type 'int'",
+    );
+}
+
+#[test]
+fn intelephense_checks_an_edit_of_a_php_file() {
+    check_fixture(
+        "php_app",
+        "src/Shop/MemoryStore.php",
+        "    public function count(): int\n    {\n",
+        "        $x = undefined_fn_zz();\n",
+        "php:src/Shop/MemoryStore.php#MemoryStore.count",
+        "Undefined function",
     );
 }
 

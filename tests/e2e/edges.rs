@@ -213,6 +213,16 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
     .map(|r| site(r))
     .collect();
     let server = ws.server(lang).expect("server");
+    // The whole load first (clangd's background index of every file): under load it takes
+    // minutes, past a request's own wait, and references asked before it ends miss sites.
+    let t = std::time::Instant::now();
+    server.wait_ready(Duration::from_secs(900));
+    eprintln!(
+        "{lang:?}: loaded in {:.1} s (still loading: {})",
+        t.elapsed().as_secs_f64(),
+        server.loading()
+    );
+    let t = std::time::Instant::now();
     let canon = root.canonicalize().expect("root");
     let mut texts: HashMap<String, String> = HashMap::new();
     let mut text_of = |rel: &str| -> String {
@@ -473,6 +483,11 @@ fn measure_sites(root: &Path, lang: Lang, hubs: usize, stride: usize, direct: bo
     }
     summary.misses.sort();
     summary.wrong.sort();
+    eprintln!(
+        "{lang:?}: {} symbols asked in {:.1} s",
+        sample.len(),
+        t.elapsed().as_secs_f64()
+    );
     summary
 }
 

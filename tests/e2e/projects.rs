@@ -381,4 +381,18 @@ fn nav_crosses_projects_through_the_real_servers() {
     eprintln!("rust-analyzer: {d}");
     assert!(d.to_string().contains("rs/itoa/src/lib.rs"), "{}", rs.0);
     assert_eq!(d["source"], "lsp", "{}", rs.0);
+    // pyright at the root: one pyproject's import of another resolves through the project
+    // directories given as its extraPaths (without them, the import is unresolved).
+    let py = json(
+        root,
+        &["def", "py/paint/paint/mix.py:hue@return <|>rgb_to_hsv"],
+    );
+    let d = ok(&py);
+    eprintln!("pyright: {d}");
+    assert_eq!(d["source"], "lsp", "{}", py.0);
+    assert!(
+        d.to_string().contains("py/colors/colors/colorsys.py"),
+        "{}",
+        py.0
+    );
 }

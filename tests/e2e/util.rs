@@ -375,6 +375,14 @@ pub fn eventually(limit: std::time::Duration, mut check: impl FnMut() -> Option<
 
 /// Files under `dir` with extension `ext`, hidden entries (`.codemap`) left out.
 pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    walk_files(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect()
+}
+
+/// Every file under `dir`, hidden entries (`.codemap`, `.git`) left out.
+pub fn walk_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -385,7 +393,7 @@ pub fn files_with_ext(dir: &Path, ext: &str) -> Vec<PathBuf> {
             }
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == ext) {
+            } else {
                 out.push(p);
             }
         }

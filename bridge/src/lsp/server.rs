@@ -172,7 +172,8 @@ impl Server {
         let published = Arc::new(Published::default());
         let wire = {
             let (load, published) = (load.clone(), published.clone());
-            Transport::start(prog, stdin, stdout, stderr, folders, move |msg| {
+            let config = capabilities::settings_json(&setup.settings);
+            Transport::start(prog, stdin, stdout, stderr, folders, config, move |msg| {
                 load.observe(msg);
                 published.observe(msg);
             })

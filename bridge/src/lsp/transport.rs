@@ -73,13 +73,15 @@ pub(super) struct Transport {
 impl Transport {
     /// Start reading the server's output and stderr. `observe` sees every message the server
     /// sends before it is routed (its notifications say how far it has loaded); `folders` is
-    /// the answer to `workspace/workspaceFolders`.
+    /// the answer to `workspace/workspaceFolders`, `config` the settings `workspace/configuration`
+    /// is answered from.
     pub(super) fn start(
         program: &str,
         stdin: ChildStdin,
         stdout: ChildStdout,
         stderr: ChildStderr,
         folders: Value,
+        config: Value,
         observe: impl Fn(&Value) + Send + 'static,
     ) -> Transport {
         let wire = Transport {
@@ -119,7 +121,7 @@ impl Transport {
                         break;
                     };
                     observe(&msg);
-                    route(msg, &writer, &pending, &folders);
+                    route(msg, &writer, &pending, &folders, &config);
                 }
                 // The output ended: every waiting request fails at once.
                 alive.store(false, Ordering::SeqCst);
@@ -289,7 +291,13 @@ pub(super) fn truncate(s: &str, n: usize) -> String {
 }
 
 /// One message from the server: a response, a request to us, or a notification.
-fn route(mut msg: Value, writer: &Mutex<ChildStdin>, pending: &Pending, folders: &Value) {
+fn route(
+    mut msg: Value,
+    writer: &Mutex<ChildStdin>,
+    pending: &Pending,
+    folders: &Value,
+    config: &Value,
+) {
     let method = msg.get("method").and_then(Value::as_str);
     if let Some(m) = method {
         tracing::debug!(method = m, params = %truncate(&msg["params"].to_string(), 300), "from the server");
@@ -317,8 +325,7 @@ fn route(mut msg: Value, writer: &Mutex<ChildStdin>, pending: &Pending, folders:
         (Some(m), Some(id)) => {
             // Requests servers send to clients: answer every one, so none waits on us.
             let result = if m == WorkspaceConfiguration::METHOD {
-                let n = msg["params"]["items"].as_array().map_or(0, Vec::len);
-                Ok(Value::Array(vec![Value::Null; n]))
+                Ok(configuration(config, &msg["params"]["items"]))
             } else if m == WorkspaceFoldersRequest::METHOD {
                 Ok(folders.clone())
             } else if ANSWERED_WITH_NULL.contains(&m) {
@@ -340,9 +347,56 @@ fn route(mut msg: Value, writer: &Mutex<ChildStdin>, pending: &Pending, folders:
     }
 }
 
+/// The answer to `workspace/configuration`: for each item, its dotted `section` of the
+/// settings the server was started with (pyright's `python.analysis`), null where there is
+/// none (the server's defaults).
+fn configuration(config: &Value, items: &Value) -> Value {
+    let items = items.as_array().map_or(&[][..], Vec::as_slice);
+    Value::Array(
+        items
+            .iter()
+            .map(|item| match item["section"].as_str() {
+                Some(s) if !s.is_empty() => s
+                    .split('.')
+                    .try_fold(config, |v, key| v.get(key))
+                    .cloned()
+                    .unwrap_or(Value::Null),
+                _ => Value::Null,
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn configuration_answers_each_section_of_the_settings() {
+        let config = json!({"python": {"analysis": {"extraPaths": ["/w/a"]}}});
+        let items = json!([
+            {"section": "python.analysis"},
+            {"section": "python"},
+            {"section": "python.analysis.typeCheckingMode"},
+            {"section": "intelephense"},
+            {"scopeUri": "file:///w"},
+        ]);
+        assert_eq!(
+            configuration(&config, &items),
+            json!([
+                {"extraPaths": ["/w/a"]},
+                {"analysis": {"extraPaths": ["/w/a"]}},
+                null,
+                null,
+                null
+            ])
+        );
+        assert_eq!(
+            configuration(&Value::Null, &json!([{"section": "x"}])),
+            json!([null])
+        );
+        assert_eq!(configuration(&config, &Value::Null), json!([]));
+    }
 
     #[test]
     fn frames() {

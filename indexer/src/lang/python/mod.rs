@@ -48,6 +48,7 @@ pub static PYTHON: Language = Language {
         namespace_kind: None,
         outline_kinds_from_parse: false,
         announcing_servers: &["pyright"],
+        setup: Some(project_paths),
         ..ServerSpec::new(
             &[
                 &["pyright-langserver", "--stdio"],
@@ -730,3 +731,36 @@ pub(super) const BUILTINS: &[&str] = &[
     "vars",
     "zip",
 ];
+
+/// pyright's `python.analysis.extraPaths` for a workspace of several Python projects: each
+/// project directory below the root (one holding `pyproject.toml` or `setup.cfg`, as project
+/// detection reads them; a `setup.py` may be a module of that name),
+/// or its `src/` when it has one, so that one project's import of another resolves as it
+/// does in the map. None for a single project at the root.
+fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
+    let mut dirs: Vec<std::path::PathBuf> =
+        super::Lang::project_files(root, &["pyproject.toml", "setup.cfg"], 6)
+            .iter()
+            .filter_map(|f| f.parent())
+            .filter(|d| *d != root)
+            .map(|d| match d.join("src") {
+                src if src.is_dir() => src,
+                _ => d.to_path_buf(),
+            })
+            .collect();
+    dirs.dedup();
+    if dirs.is_empty() {
+        return super::spec::ServerSetup::default();
+    }
+    super::spec::ServerSetup {
+        settings: vec![(
+            "python.analysis.extraPaths",
+            super::spec::Setting::Strings(
+                dirs.iter()
+                    .map(|d| d.to_string_lossy().into_owned())
+                    .collect(),
+            ),
+        )],
+        top_level: false,
+    }
+}

@@ -117,25 +117,15 @@ fn linked_projects(root: &std::path::Path) -> ServerSetup {
     if root.join("Cargo.toml").is_file() {
         return ServerSetup::default();
     }
-    let mut found: Vec<(std::path::PathBuf, bool)> = Vec::new();
-    let walk = ignore::WalkBuilder::new(root)
-        .max_depth(Some(6))
-        .filter_entry(|e| {
-            e.file_name() != ".codemap"
-                && e.file_name() != "target"
-                && e.file_name() != "node_modules"
-        })
-        .build();
-    for entry in walk.flatten() {
-        if entry.file_name() != "Cargo.toml" || !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-        let workspace = text.lines().any(|l| l.trim() == "[workspace]");
-        if let Some(dir) = entry.path().parent() {
-            found.push((dir.to_path_buf(), workspace));
-        }
-    }
+    let found: Vec<(std::path::PathBuf, bool)> =
+        super::Lang::project_files(root, &["Cargo.toml"], 6)
+            .into_iter()
+            .filter_map(|file| {
+                let text = std::fs::read_to_string(&file).unwrap_or_default();
+                let workspace = text.lines().any(|l| l.trim() == "[workspace]");
+                Some((file.parent()?.to_path_buf(), workspace))
+            })
+            .collect();
     let linked: Vec<String> = found
         .iter()
         .filter(|(dir, _)| {
