@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         answer::query::Map::open(&root, &root.join(".codemap/map.db")).map_err(|e| e.message)?;
     for res in [1.0, 1.5, 2.0, 3.0, 5.0] {
         let t = std::time::Instant::now();
-        let (files, comm) = map.file_clusters(None, res).map_err(|e| e.message)?;
+        let (files, comm, _) = map.file_clusters(None, res).map_err(|e| e.message)?;
         let mut size: HashMap<u32, usize> = HashMap::new();
         for c in &comm {
             *size.entry(*c).or_default() += 1;

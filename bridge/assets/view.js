@@ -192,6 +192,7 @@
     panel.appendChild(el("div", { class: "kind" }, M.files + " files in " + M.clustersTotal +
       " clusters (" + M.unclusteredFiles + " files alone)"));
     M.dropped.forEach(function (d) { panel.appendChild(el("div", { class: "note" }, d.note)); });
+    M.warnings.forEach(function (w) { panel.appendChild(el("div", { class: "note" }, w)); });
     panel.appendChild(el("h3", {}, "Top hubs"));
     var ul = el("ul", {});
     M.topHubs.forEach(function (id) {

@@ -85,8 +85,9 @@ pub enum Command {
     Watch,
     /// `engine run|status|stop`: the workspace's engine.
     Engine(EngineCommand),
-    /// `setup`: register `codemap serve` with agent clients.
-    Setup(SetupArgs),
+    /// `setup`: register `codemap serve` with agent clients (the root and this binary are
+    /// filled in when it runs).
+    Setup(crate::setup::Options),
     /// `hook grep`: Claude Code's PreToolUse hook (JSON on standard input).
     HookGrep { deny: bool },
     /// `export scip`: write the map as a SCIP index.
@@ -101,17 +102,6 @@ pub enum Command {
         json_model: bool,
         params: answer::query::ViewParams,
     },
-}
-
-/// `codemap setup`'s flags.
-#[derive(Debug, Clone, Default)]
-pub struct SetupArgs {
-    pub clients: Vec<String>,
-    pub all: bool,
-    pub print: bool,
-    pub remove: bool,
-    pub instructions: bool,
-    pub hook: bool,
 }
 
 /// What `codemap engine` does.
@@ -533,7 +523,7 @@ impl Cli {
                 Some("stop") => EngineCommand::Stop,
                 _ => EngineCommand::Status,
             }),
-            Some(("setup", sub)) => Command::Setup(SetupArgs {
+            Some(("setup", sub)) => Command::Setup(crate::setup::Options {
                 clients: sub
                     .get_many::<String>("clients")
                     .map(|v| v.cloned().collect())
@@ -543,6 +533,7 @@ impl Cli {
                 remove: sub.get_flag("remove"),
                 instructions: sub.get_flag("instructions"),
                 hook: sub.get_flag("hook"),
+                ..Default::default()
             }),
             Some(("hook", sub)) => Command::HookGrep {
                 deny: sub
@@ -655,14 +646,12 @@ fn put(obj: &mut Map<String, Value>, key: &str, v: Value) {
 /// Run the command; returns the process exit code (0 ok, 1 tool error).
 pub fn run(cli: Cli) -> i32 {
     let g = &cli.global;
-    if let Command::Engine(e) = cli.command {
-        return engine(g, e);
-    }
-    if let Command::Setup(a) = &cli.command {
-        return setup(g, a);
-    }
-    if let Command::HookGrep { deny } = cli.command {
-        return hook_grep(g, deny);
+    // The commands that need no workspace.
+    match cli.command {
+        Command::Engine(e) => return engine(g, e),
+        Command::Setup(opts) => return setup(g, opts),
+        Command::HookGrep { deny } => return hook_grep(g, deny),
+        _ => {}
     }
     let root = match &cli.command {
         Command::Tool {
@@ -720,9 +709,9 @@ pub fn run(cli: Cli) -> i32 {
             let engine = engine_allowed(g, std::env::var_os("CODEMAP_NO_DAEMON").as_deref());
             return watch(ws, g.json, engine);
         }
-        Command::Engine(e) => return engine(g, e),
-        Command::Setup(ref a) => return setup(g, a),
-        Command::HookGrep { deny } => return hook_grep(g, deny),
+        Command::Engine(_) | Command::Setup(_) | Command::HookGrep { .. } => {
+            unreachable!("answered before the workspace is opened")
+        }
         Command::ExportScip {
             output,
             encoding,
@@ -797,7 +786,7 @@ fn engine_allowed(g: &Global, no_daemon_env: Option<&std::ffi::OsStr>) -> bool {
 
 /// `codemap setup`: the root and this binary as absolute paths, the clients' files edited
 /// (or shown), a line per file.
-fn setup(g: &Global, a: &SetupArgs) -> i32 {
+fn setup(g: &Global, mut opts: crate::setup::Options) -> i32 {
     let root = match std::fs::canonicalize(&g.root) {
         Ok(r) if r.is_dir() => r,
         Ok(r) => {
@@ -816,16 +805,8 @@ fn setup(g: &Global, a: &SetupArgs) -> i32 {
             return 1;
         }
     };
-    let opts = crate::setup::Options {
-        root,
-        exe,
-        clients: a.clients.clone(),
-        all: a.all,
-        print: a.print,
-        remove: a.remove,
-        instructions: a.instructions,
-        hook: a.hook,
-    };
+    opts.root = root;
+    opts.exe = exe;
     let lines = crate::setup::run(&opts, &crate::setup::Env::from_process());
     let (text, code) = crate::setup::report(&lines, &opts);
     out!("{text}");
@@ -1082,7 +1063,7 @@ fn view(
             } else {
                 crate::view::page(&g)
             };
-            write_whole(&output, body.as_bytes()).map_err(|e| {
+            crate::paths::write_atomic(&output, body.as_bytes()).map_err(|e| {
                 ToolError::new(
                     ErrorCode::Internal,
                     format!("cannot write {}: {e}", output.display()),
@@ -1116,8 +1097,10 @@ fn view(
             g.files
         );
         let mut dropped = g.dropped.clone();
+        let mut warnings: Vec<String> = dropped.iter().skip(1).map(|d| d.note.clone()).collect();
+        warnings.extend(g.warnings.iter().cloned());
         answer::envelope::Answer {
-            warnings: dropped.iter().skip(1).map(|d| d.note.clone()).collect(),
+            warnings,
             dropped: if dropped.is_empty() {
                 None
             } else {
@@ -1129,26 +1112,6 @@ fn view(
     });
     let (env, text) = Envelope::with_text(result, Some(answer::envelope::UNBOUNDED));
     emit(json_out, &env, text)
-}
-
-/// Writes a file whole: to a temporary file beside it, renamed into place.
-fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("the output names no file"))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
 }
 
 /// `export scip`'s plain text: what was written, the packages named, what was left out.

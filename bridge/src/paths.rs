@@ -78,6 +78,40 @@ pub fn contain(root: &Path, arg: &str) -> Result<Contained, ToolError> {
     Ok(Contained { rel, abs })
 }
 
+/// Replace a file's bytes atomically: a temporary file beside it, written and synced, given
+/// the old file's permissions, then renamed over it (a reader sees the old bytes or the new,
+/// never part). The directory must exist; the temporary file goes on failure.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::other("the path names no file"))?;
+    let tmp = dir.join(format!(
+        ".{}.codemap-tmp.{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        match std::fs::metadata(path) {
+            Ok(m) => std::fs::set_permissions(&tmp, m.permissions())?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +148,23 @@ mod tests {
         assert_eq!(code("a\0b.py"), Some(ErrorCode::BadArgs));
         assert_eq!(code(&"a/".repeat(5000)), Some(ErrorCode::BadArgs));
         assert_eq!(code(""), Some(ErrorCode::BadArgs));
+    }
+
+    #[test]
+    fn atomic_writes_keep_permissions_and_leave_no_temporary_file() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().expect("tmp");
+        std::fs::create_dir_all(dir.path().join("sub")).expect("mkdir");
+        let p = dir.path().join("sub/a.json");
+        write_atomic(&p, b"one").expect("create");
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        write_atomic(&p, b"two").expect("replace");
+        assert_eq!(std::fs::read(&p).ok().as_deref(), Some(&b"two"[..]));
+        let mode = std::fs::metadata(&p).map(|m| m.permissions().mode() & 0o777);
+        assert_eq!(mode.ok(), Some(0o600));
+        let names: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
+            .map(|r| r.flatten().map(|e| e.file_name()).collect())
+            .unwrap_or_default();
+        assert_eq!(names.len(), 1, "{names:?}");
     }
 }

@@ -96,6 +96,7 @@ mod tests {
             symbol_links: vec![],
             top_hubs: vec![],
             dropped: vec![],
+            warnings: vec![],
         };
         let p = page(&g);
         assert!(p.contains("<title>codemap view · /w/&lt;x&gt;</title>"));

@@ -1741,7 +1741,7 @@ fn go_stdlib_against_ctags() {
 fn go_stdlib_overview() {
     let c = go();
     let map = answer::query::Map::open(&c.root, &c.db).expect("open map");
-    let (files, comm) = map
+    let (files, comm, _) = map
         .file_clusters(None, answer::query::OVERVIEW_RESOLUTION)
         .expect("clusters");
     let cluster_of = |p: &str| {
@@ -1831,7 +1831,7 @@ fn overview_is_stable_under_small_edits() {
     index(root);
     let clusters = |root: &Path| {
         let map = answer::query::Map::open(root, &root.join(".codemap/map.db")).expect("open");
-        let (files, comm) = map
+        let (files, comm, _) = map
             .file_clusters(None, answer::query::OVERVIEW_RESOLUTION)
             .expect("clusters");
         files

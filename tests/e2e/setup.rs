@@ -488,6 +488,17 @@ fn hook_grep_points_symbol_searches_at_the_map() {
     let none = run_hook(empty.path(), grep, &[]);
     assert_eq!(none.status.code(), Some(0));
     assert!(none.stdout.is_empty());
+    // A text search passes without the map being opened: a map file that is not SQLite
+    // fails only a symbol search.
+    std::fs::create_dir_all(empty.path().join(".codemap")).expect("mkdir");
+    std::fs::write(empty.path().join(".codemap/map.db"), "not sqlite").expect("write");
+    let text_search = r#"{"tool_name":"Grep","tool_input":{"pattern":"failed to open"}}"#;
+    let passed = run_hook(empty.path(), text_search, &[]);
+    assert_eq!(passed.status.code(), Some(0), "{}", text(&passed));
+    assert!(passed.stdout.is_empty() && passed.stderr.is_empty());
+    let unread = run_hook(empty.path(), grep, &[]);
+    assert_eq!(unread.status.code(), Some(1), "{}", text(&unread));
+    assert!(String::from_utf8_lossy(&unread.stderr).contains("cannot read the map"));
 }
 
 fn run_hook(root: &Path, input: &str, extra: &[&str]) -> Output {
@@ -509,4 +520,37 @@ fn run_hook(root: &Path, input: &str, extra: &[&str]) -> Output {
         .write_all(input.as_bytes())
         .expect("write stdin");
     child.wait_with_output().expect("hook output")
+}
+
+/// A client file that is a symlink: the target is edited in place (the link stays a link),
+/// its backup is beside the target both when written and when read, and `--remove` gives
+/// back the target's bytes (`{}`: only the backup tells it was there).
+#[test]
+fn setup_through_a_symlink_edits_the_target_and_removal_restores_it() {
+    let w = world();
+    let repo = w.repo();
+    let shared = repo.join("shared");
+    std::fs::create_dir_all(&shared).expect("mkdir");
+    let target = shared.join("mcp.json");
+    std::fs::write(&target, "{}\n").expect("write");
+    let link = repo.join(".mcp.json");
+    std::os::unix::fs::symlink("shared/mcp.json", &link).expect("symlink");
+    for _ in 0..2 {
+        let o = w.setup(&["claude-code"]);
+        assert!(o.status.success(), "{}", text(&o));
+        assert!(link.is_symlink(), "{}", text(&o));
+    }
+    let set = std::fs::read_to_string(&target).expect("target");
+    assert!(set.contains("\"codemap\""), "{set}");
+    assert!(!repo.join(".mcp.json.codemap-bak").exists());
+    assert!(shared.join("mcp.json.codemap-bak").is_file());
+    let r = w.setup(&["--remove", "claude-code"]);
+    assert!(r.status.success(), "{}", text(&r));
+    assert!(link.is_symlink(), "{}", text(&r));
+    assert_eq!(
+        std::fs::read(&target).ok().as_deref(),
+        Some(&b"{}\n"[..]),
+        "{}",
+        text(&r)
+    );
 }

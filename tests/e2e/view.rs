@@ -187,4 +187,28 @@ fn view_refuses_bad_arguments_and_leaves_no_file() {
     assert!(std::fs::read_to_string(&out)
         .expect("page")
         .contains("id=\"model\""));
+    // A hub's file changed since indexing: said in the answer's and the page's warnings.
+    let model_path = root.join("model.json");
+    let m = model_path.to_str().expect("utf-8");
+    let (v, exit) = view(root, &db, &["-o", m, "--format", "json"]);
+    assert_eq!(exit, 0, "{v}");
+    assert_eq!(v["warnings"].as_array().map(Vec::len), Some(0), "{v}");
+    let model: Value =
+        serde_json::from_str(&std::fs::read_to_string(&model_path).expect("model")).expect("json");
+    let file = model["symbols"][0]["file"].as_str().expect("a hub's file");
+    let mut text = std::fs::read_to_string(root.join(file)).expect("hub file");
+    text.push_str("\n// changed after indexing\n");
+    std::fs::write(root.join(file), text).expect("edit");
+    let (v, exit) = view(root, &db, &["-o", m, "--format", "json"]);
+    assert_eq!(exit, 0, "{v}");
+    let said = |w: &Value| {
+        w.as_array().is_some_and(|ws| {
+            ws.iter()
+                .any(|x| x.as_str().is_some_and(|t| t.contains(file)))
+        })
+    };
+    assert!(said(&v["warnings"]), "{v}");
+    let model: Value =
+        serde_json::from_str(&std::fs::read_to_string(&model_path).expect("model")).expect("json");
+    assert!(said(&model["warnings"]), "{}", model["warnings"]);
 }

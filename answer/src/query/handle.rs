@@ -213,6 +213,28 @@ impl Map {
         Ok(self.finish_rows(vec![row], &mut warnings).pop())
     }
 
+    /// Many nodes of the map at once, by the ID asked (an ID the map lacks is not there):
+    /// `stale` checked once a file, and one warning for the stale files among them all.
+    pub(super) fn lookup_many(
+        &self,
+        ids: &[String],
+        warnings: &mut Vec<String>,
+    ) -> Result<HashMap<String, NodeInfo>, ToolError> {
+        let _snapshot = self.snapshot()?;
+        let mut asked = Vec::new();
+        let mut rows = Vec::new();
+        for id in ids {
+            if let Some(r) = self.db.node(id)? {
+                asked.push(id.clone());
+                rows.push(r);
+            }
+        }
+        Ok(asked
+            .into_iter()
+            .zip(self.finish_rows(rows, warnings))
+            .collect())
+    }
+
     /// Up to `n` of the map's file paths nearest to one that is not there.
     pub fn paths_near(&self, path: &str, n: usize) -> Result<Vec<String>, ToolError> {
         let all = self.db.all_paths()?;

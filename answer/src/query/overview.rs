@@ -8,9 +8,14 @@ use crate::shape::{self, Cluster, Hub, Overview, Shape};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
-/// An overview, its files (row id, path) and each file's cluster (an index into
-/// `Overview::clusters`; `None`: a file alone in its community).
-pub type OverviewWithFiles = (Overview, Vec<(i64, String)>, Vec<Option<usize>>);
+/// An overview, its files (row id, path), each file's cluster (an index into
+/// `Overview::clusters`; `None`: a file alone in its community) and the file graph's links
+/// (`FileLinks`).
+pub type OverviewWithFiles = (Overview, Vec<(i64, String)>, Vec<Option<usize>>, FileLinks);
+
+/// The map's edges between files, as read once: (file, file, edges), files as indices into
+/// the files listed.
+pub type FileLinks = Vec<(usize, usize, u64)>;
 
 /// The weight of the link between neighbouring files of one directory in `map_overview`.
 const DIR_LINK: f64 = 3.0;
@@ -19,8 +24,9 @@ const DIR_LINK: f64 = 3.0;
 /// standard library otherwise falls into.
 pub const OVERVIEW_RESOLUTION: f64 = 2.0;
 
-/// The files of the map (row id, path) in path order, and a cluster number per file.
-pub type FileClusters = (Vec<(i64, String)>, Vec<u32>);
+/// The files of the map (row id, path) in path order, a cluster number per file and the
+/// links between files it was made from.
+pub type FileClusters = (Vec<(i64, String)>, Vec<u32>, FileLinks);
 
 impl Map {
     /// `map_overview`: [`Map::overview_of`] in the answer's shape, fitted to the token budget
@@ -75,7 +81,8 @@ impl Map {
                 ));
             }
         }
-        let (files, comm) = self.file_clusters(focus.as_deref(), OVERVIEW_RESOLUTION)?;
+        let (files, comm, file_links) =
+            self.file_clusters(focus.as_deref(), OVERVIEW_RESOLUTION)?;
         let index: HashMap<i64, u32> = files
             .iter()
             .enumerate()
@@ -200,7 +207,7 @@ impl Map {
             focus,
             clusters: clusters.into_iter().map(|(_, c)| c).collect(),
         };
-        Ok((overview, files, of_file))
+        Ok((overview, files, of_file, file_links))
     }
 
     /// The communities of the file graph (under `focus`, a workspace-relative directory):
@@ -232,9 +239,11 @@ impl Map {
             .map(|(i, (id, _))| (*id, i as u32))
             .collect();
         let mut links: Vec<(u32, u32, f64)> = Vec::new();
+        let mut counted: FileLinks = Vec::new();
         self.db.file_links(|a, b, n| {
             if let (Some(&a), Some(&b)) = (index.get(&a), index.get(&b)) {
                 links.push((a, b, 1.0 + (n as f64).ln()));
+                counted.push((a as usize, b as usize, n.max(0) as u64));
             }
         })?;
         // Files of one directory (a Go package, a Python package) belong together: a chain of
@@ -262,6 +271,6 @@ impl Map {
             })
             .collect();
         let comm = indexer::overview::louvain(files.len(), &links, resolution, Some(&seed));
-        Ok((files, comm))
+        Ok((files, comm, counted))
     }
 }

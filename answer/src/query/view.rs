@@ -6,7 +6,6 @@
 use super::handle::Map;
 use super::params::OverviewParams;
 use crate::envelope::{Dropped, ToolError};
-use crate::shape::NodeInfo;
 use indexer::model::EdgeKind;
 use indexer::overview::is_test_path;
 use serde::Serialize;
@@ -47,8 +46,10 @@ pub struct ViewGraph {
     pub symbol_links: Vec<SymbolLink>,
     /// The highest hub scores overall (node IDs; those drawn are in `symbols`).
     pub top_hubs: Vec<String>,
-    /// What was left out (clusters, links), counted.
+    /// What was left out (clusters, links, hubs the map no longer has), counted.
     pub dropped: Vec<Dropped>,
+    /// What may be off: the files of hubs and callees changed on disk since indexing.
+    pub warnings: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -212,7 +213,7 @@ impl Map {
         let per_hubs = in_range("hubsPerCluster", p.hubs_per_cluster, 5, 20)?;
         let per_side = in_range("neighbors", p.neighbors, 30, 500)?;
         let _snapshot = self.snapshot()?;
-        let (o, files, of_file) = self.overview_with_files(&OverviewParams {
+        let (o, _files, of_file, links) = self.overview_with_files(&OverviewParams {
             focus: p.focus.clone(),
             hubs_per_cluster: Some(per_hubs as u32),
             token_budget: None,
@@ -220,30 +221,31 @@ impl Map {
         let clusters_total = o.clusters.len();
         let drawn = |c: Option<usize>| c.filter(|&c| c < shown);
         let file_cluster: Vec<Option<usize>> = of_file.iter().map(|&c| drawn(c)).collect();
-        let index: HashMap<i64, usize> = files
-            .iter()
-            .enumerate()
-            .map(|(i, (id, _))| (*id, i))
-            .collect();
-        let mut links = Vec::new();
-        self.db.file_links(|a, b, n| {
-            if let (Some(&a), Some(&b)) = (index.get(&a), index.get(&b)) {
-                links.push((a, b, n.max(0) as u64));
-            }
-        })?;
         let (cluster_links, cluster_links_total) =
             cluster_links(&links, &file_cluster, LINKS_PER_CLUSTER);
 
         let mut clusters = Vec::new();
         let mut symbols: Vec<ViewSymbol> = Vec::new();
         let mut at: HashMap<String, usize> = HashMap::new();
+        let mut warnings = Vec::new();
+        let hub_ids: Vec<String> = o
+            .clusters
+            .iter()
+            .take(shown)
+            .flat_map(|c| c.hubs.iter().map(|h| h.node_id.clone()))
+            .collect();
+        let mut described = self.lookup_many(&hub_ids, &mut warnings)?;
+        // Hubs the overview named that the map no longer has (changed since it was read).
+        let mut hubs_skipped = 0;
         for (ci, c) in o.clusters.iter().take(shown).enumerate() {
             let mut hubs = Vec::new();
             for h in &c.hubs {
                 if at.contains_key(&h.node_id) {
+                    // Drawn already, in a bigger cluster.
                     continue;
                 }
-                let Some(n) = self.lookup(&h.node_id)? else {
+                let Some(n) = described.get(&h.node_id) else {
+                    hubs_skipped += 1;
                     continue;
                 };
                 let (line, col) = n.range.map_or((1, 1), |r| (r.name_line, r.name_col));
@@ -284,7 +286,6 @@ impl Map {
 
         // Each hub's neighbours, and the edges between hubs drawn.
         let mut symbol_links = Vec::new();
-        let mut described: HashMap<String, Option<NodeInfo>> = HashMap::new();
         // By index: `i` is also the link's end (`SymbolLink::from`).
         #[allow(clippy::needless_range_loop)]
         for i in 0..symbols.len() {
@@ -320,22 +321,25 @@ impl Map {
                 });
             }
             let (callers, callers_total) = distinct_neighbors(callers, per_side);
-            let (mut callees, callees_total) = distinct_neighbors(callees, per_side);
-            // A callee is opened at its definition (the site above is in the hub's file).
-            for n in &mut callees {
-                if !described.contains_key(&n.node_id) {
-                    let d = self.lookup(&n.node_id)?;
-                    described.insert(n.node_id.clone(), d);
-                }
-                if let Some(Some(d)) = described.get(&n.node_id) {
-                    if let Some(r) = d.range {
-                        n.line = r.name_line;
-                    }
-                }
-            }
+            let (callees, callees_total) = distinct_neighbors(callees, per_side);
             let s = &mut symbols[i];
             (s.callers, s.callers_total, s.callees, s.callees_total) =
                 (callers, callers_total, callees, callees_total);
+        }
+        // A callee is opened at its definition (the site above is in the hub's file): the
+        // callees not yet described, looked up at once.
+        let mut callee_ids: Vec<String> = symbols
+            .iter()
+            .flat_map(|s| s.callees.iter().map(|n| n.node_id.clone()))
+            .filter(|id| !described.contains_key(id))
+            .collect();
+        callee_ids.sort();
+        callee_ids.dedup();
+        described.extend(self.lookup_many(&callee_ids, &mut warnings)?);
+        for n in symbols.iter_mut().flat_map(|s| s.callees.iter_mut()) {
+            if let Some(r) = described.get(&n.node_id).and_then(|d| d.range) {
+                n.line = r.name_line;
+            }
         }
 
         let mut dropped = Vec::new();
@@ -357,6 +361,15 @@ impl Map {
                 ),
             });
         }
+        if hubs_skipped > 0 {
+            dropped.push(Dropped {
+                kind: "hubs".into(),
+                count: hubs_skipped,
+                note: format!(
+                    "{hubs_skipped} hub(s) the overview named not found in the map, not drawn"
+                ),
+            });
+        }
         Ok(ViewGraph {
             root: self.root.display().to_string(),
             files: o.files,
@@ -370,6 +383,7 @@ impl Map {
             symbol_links,
             top_hubs: o.top_hubs.into_iter().map(|h| h.node_id).collect(),
             dropped,
+            warnings,
         })
     }
 }
@@ -382,13 +396,9 @@ fn node_file(id: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A doc's first paragraph, at most 400 characters.
+/// A doc's first paragraph, at most 400 characters and an ellipsis.
 fn first_paragraph(doc: &str) -> String {
-    let p = doc.split("\n\n").next().unwrap_or(doc).trim();
-    match p.char_indices().nth(400) {
-        Some((i, _)) => format!("{}…", &p[..i]),
-        None => p.to_string(),
-    }
+    indexer::syntax::clip(doc.split("\n\n").next().unwrap_or(doc).trim(), 401)
 }
 
 #[cfg(test)]

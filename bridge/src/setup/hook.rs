@@ -62,15 +62,13 @@ pub fn pattern_of_command(cmd: &str) -> Option<String> {
                 other => break other,
             }
         };
-        let tool = match first {
+        match first {
             Some("git") if w.peek() == Some(&"grep") => {
                 w.next();
-                "git grep"
             }
-            Some(x @ ("grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack")) => x,
+            Some("grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack") => {}
             _ => continue,
-        };
-        let _ = tool;
+        }
         while let Some(x) = w.next() {
             if x == "-e" || x == "--regexp" {
                 return w.next().map(str::to_string);
@@ -212,9 +210,10 @@ pub struct Verdict {
 
 /// The map's definitions of `name` (exact name, or a qualname ending so for `A.b`).
 pub fn definitions(map: &Map, name: &str) -> Vec<String> {
-    let p: SearchParams = match serde_json::from_value(json!({"query": name, "limit": 5})) {
-        Ok(p) => p,
-        Err(_) => return Vec::new(),
+    let p = SearchParams {
+        query: name.to_string(),
+        limit: Some(5),
+        ..SearchParams::default()
     };
     let Ok(found) = map.search_hits(&p) else {
         return Vec::new();
@@ -227,11 +226,17 @@ pub fn definitions(map: &Map, name: &str) -> Vec<String> {
         .collect()
 }
 
-/// The verdict on one hook input, given a way to look names up.
-pub fn judge(input: &Value, lookup: &dyn Fn(&str) -> Vec<String>) -> Option<Verdict> {
+/// The name a hook input searches for, if it is a symbol search (judged without the map).
+pub fn searched_name(input: &Value) -> Option<String> {
     let tool = input["tool_name"].as_str()?;
     let pattern = pattern_of_call(tool, &input["tool_input"])?;
-    let name = name_of_pattern(&pattern)?;
+    name_of_pattern(&pattern)
+}
+
+/// The verdict on one hook input, given a way to look names up (asked only for a symbol
+/// search).
+pub fn judge(input: &Value, lookup: &dyn Fn(&str) -> Vec<String>) -> Option<Verdict> {
+    let name = searched_name(input)?;
     let definitions = lookup(&name);
     (!definitions.is_empty()).then_some(Verdict { name, definitions })
 }
@@ -267,7 +272,8 @@ pub fn answer(v: &Verdict, deny: bool) -> Value {
 
 /// `codemap hook grep`: the hook's JSON from `input`, the answer (or nothing) as the
 /// process prints it. `root` is the workspace (`--root`; else the input's `cwd`), `db` its
-/// map. Returns (stdout, stderr, exit code).
+/// map, opened only for a symbol search (a text search passes without it). Returns
+/// (stdout, stderr, exit code).
 pub fn run(
     root: Option<&Path>,
     db: Option<&Path>,
@@ -289,9 +295,10 @@ pub fn run(
         (None, Some(cwd)) => Path::new(cwd).to_path_buf(),
         (None, None) => Path::new(".").to_path_buf(),
     };
-    let db = db
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| root.join(".codemap").join("map.db"));
+    if searched_name(&v).is_none() {
+        return (String::new(), String::new(), 0);
+    }
+    let db = db.map_or_else(|| indexer::store::default_db(&root), Path::to_path_buf);
     if !db.is_file() {
         // No map here: nothing to point at.
         return (String::new(), String::new(), 0);

@@ -431,7 +431,7 @@ enum Found<'n> {
 }
 
 fn find<'n>(text: &str, root: &'n Node, e: &Entry) -> Result<Found<'n>, ParseError> {
-    let Node::Object { start, .. } = root else {
+    let Node::Object { .. } = root else {
         let p = Parser {
             text,
             b: text.as_bytes(),
@@ -439,7 +439,6 @@ fn find<'n>(text: &str, root: &'n Node, e: &Entry) -> Result<Found<'n>, ParseErr
         };
         return Err(p.error(root.span().0, "the file's top level is not an object"));
     };
-    let _ = start;
     let mut cur = root;
     for (i, key) in e.path.iter().enumerate() {
         let Some(m) = member(cur, key) else {

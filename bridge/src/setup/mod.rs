@@ -7,7 +7,7 @@
 //! `--remove` gives back the bytes there were. A file that cannot be parsed is refused with
 //! its line and column and left alone; a file written is first copied to
 //! `<file>.codemap-bak`, then replaced by a temporary file renamed over it (through a
-//! symlink, its target). `--instructions` adds a marked section to the repository's
+//! symlink, its target, beside which the backup is: `resolved`). `--instructions` adds a marked section to the repository's
 //! `AGENTS.md`/`CLAUDE.md`; `--hook` adds Claude Code's PreToolUse hook (`codemap hook grep`,
 //! [`hook`]) to `.claude/settings.json`. Nothing is written with `--print`.
 
@@ -546,11 +546,13 @@ fn apply(what: String, path: PathBuf, k: &dyn Keeper, remove: bool, print: bool)
         outcome,
         diff,
     };
-    let before = match read(&path) {
+    // Resolved once: read, backed up and written where the bytes are.
+    let real = resolved(&path);
+    let before = match read(&real) {
         Ok(t) => t,
         Err(e) => return line(Outcome::Refused(e), None),
     };
-    let backup = read(&backup_of(&path)).ok().flatten();
+    let backup = read(&backup_of(&real)).ok().flatten();
     let after = match edit(k, remove, before.as_deref(), backup.as_deref()) {
         Ok(a) => a,
         Err(e) => return line(Outcome::Refused(e), None),
@@ -584,24 +586,36 @@ fn apply(what: String, path: PathBuf, k: &dyn Keeper, remove: bool, print: bool)
     if print || !changed {
         return line(outcome, diff);
     }
-    match write(&path, before.as_deref(), after.as_deref()) {
+    match write(&real, before.as_deref(), after.as_deref()) {
         Ok(()) => line(outcome, None),
         Err(e) => line(Outcome::Refused(format!("cannot write it: {e}")), None),
     }
 }
 
-/// Replace a file's text: a backup of what was there (`<file>.codemap-bak`), then a
-/// temporary file in the same directory renamed over it; `after: None` deletes it. A
-/// symlink is followed, so the file it points at is edited and the link stays. The file is
-/// read again first: one changed since it was read is left alone.
-pub fn write(path: &Path, before: Option<&str>, after: Option<&str>) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let real = if path.is_symlink() {
-        std::fs::canonicalize(path)?
-    } else {
-        path.to_path_buf()
-    };
-    let now = match std::fs::read(&real) {
+/// The file a write through `path` changes: its symlinks followed (a dangling one to the
+/// path it names), so the link stays a link, and the backup is read and written beside the
+/// file that changes.
+fn resolved(path: &Path) -> PathBuf {
+    let mut p = path.to_path_buf();
+    // At most 40 hops, as the kernel allows.
+    for _ in 0..40 {
+        let Ok(t) = std::fs::read_link(&p) else {
+            break;
+        };
+        p = match p.parent() {
+            Some(dir) if t.is_relative() => dir.join(t),
+            _ => t,
+        };
+    }
+    p
+}
+
+/// Replace a file's text: a backup of what was there (`<file>.codemap-bak`), then
+/// [`crate::paths::write_atomic`]; `after: None` deletes it. `path` is the file itself
+/// ([`resolved`]). The file is read again first: one changed since it was read is left
+/// alone.
+fn write(path: &Path, before: Option<&str>, after: Option<&str>) -> std::io::Result<()> {
+    let now = match std::fs::read(path) {
         Ok(b) => Some(b),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(e),
@@ -611,33 +625,16 @@ pub fn write(path: &Path, before: Option<&str>, after: Option<&str>) -> std::io:
             "it changed while codemap was editing it; run setup again",
         ));
     }
-    let name = real
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let dir = real.parent().unwrap_or(Path::new(".")).to_path_buf();
     if before.is_some() {
-        std::fs::copy(&real, backup_of(&real))?;
+        std::fs::copy(path, backup_of(path))?;
     }
     let Some(after) = after else {
-        return std::fs::remove_file(&real);
+        return std::fs::remove_file(path);
     };
-    std::fs::create_dir_all(&dir)?;
-    let tmp = dir.join(format!(".{name}.codemap-tmp.{}", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(after.as_bytes())?;
-        f.sync_all()?;
-        if before.is_some() {
-            let perms = std::fs::metadata(&real)?.permissions();
-            std::fs::set_permissions(&tmp, perms)?;
-        }
-        std::fs::rename(&tmp, &real)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
     }
-    written
+    crate::paths::write_atomic(path, after.as_bytes())
 }
 
 /// `codemap setup`: each client's line, then the instructions' and the hook's.
