@@ -46,11 +46,23 @@ fn looked(all: &[LangDeps]) -> Vec<String> {
         .collect()
 }
 
-/// The dependency `name` (or `name@version`) of the workspace, or `BAD_ARGS` with the nearest
-/// names (or where it looked, when it found none).
+/// The dependency `name` (or `name@version`) of the workspace, or `BAD_ARGS` with its
+/// versions (when it has several), the nearest names (or where it looked, when it found none).
 fn pick<'a>(all: &'a [LangDeps], name: &str) -> Result<(&'a LangDeps, &'a Dep), ToolError> {
-    if let Some(x) = deps::named(all, name) {
-        return Ok(x);
+    match deps::named(all, name) {
+        Ok(Some(x)) => return Ok(x),
+        Ok(None) => {}
+        Err(choices) => {
+            return Err(ToolError::bad_args(format!(
+                "the workspace has {name:?} at {} versions: {}",
+                choices.len(),
+                choices.join(", ")
+            ))
+            .hint(format!(
+                "name one with its version, e.g. scope \"lib:{}\"",
+                choices[0]
+            )))
+        }
     }
     let names: Vec<&str> = all
         .iter()

@@ -388,3 +388,48 @@ fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
         "{v}"
     );
 }
+
+#[test]
+fn a_dependency_at_two_versions_is_named_with_one() {
+    // The workspace's own Cargo.lock holds syn at two versions, both fetched by the build.
+    let lock =
+        std::fs::read_to_string(crate::util::repo_root().join("Cargo.lock")).expect("Cargo.lock");
+    let versions: Vec<String> = lock
+        .split("[[package]]")
+        .filter(|p| p.contains("name = \"syn\""))
+        .filter_map(|p| p.lines().find_map(|l| l.strip_prefix("version = \"")))
+        .map(|v| v.trim_end_matches('"').to_string())
+        .collect();
+    assert!(versions.len() >= 2, "syn at one version: {versions:?}");
+    let ws = tempfile::tempdir().expect("tempdir");
+    let mut text = "version = 3\n".to_string();
+    for v in &versions {
+        text.push_str(&format!("\n[[package]]\nname = \"syn\"\nversion = \"{v}\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n"));
+    }
+    write(ws.path(), "Cargo.lock", text);
+    let cache = tempfile::tempdir().expect("cache");
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "Ident", "--scope", "lib:syn"],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    let said = v["error"].to_string();
+    for ver in &versions {
+        assert!(said.contains(&format!("syn@{ver}")), "{ver}: {v}");
+    }
+    let scope = format!("lib:syn@{}", versions[0]);
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "Ident", "--scope", &scope, "--limit", "3"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["hits"][0]["nodeId"]
+            .as_str()
+            .is_some_and(|i| i.starts_with(&format!("lib:syn@{}/", versions[0]))),
+        "{v}"
+    );
+}
