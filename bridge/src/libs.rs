@@ -46,11 +46,23 @@ fn looked(all: &[LangDeps]) -> Vec<String> {
         .collect()
 }
 
-/// The dependency `name` (or `name@version`) of the workspace, or `BAD_ARGS` with the nearest
-/// names (or where it looked, when it found none).
+/// The dependency `name` (or `name@version`) of the workspace, or `BAD_ARGS` with its
+/// versions (when it has several), the nearest names (or where it looked, when it found none).
 fn pick<'a>(all: &'a [LangDeps], name: &str) -> Result<(&'a LangDeps, &'a Dep), ToolError> {
-    if let Some(x) = deps::named(all, name) {
-        return Ok(x);
+    match deps::named(all, name) {
+        Ok(Some(x)) => return Ok(x),
+        Ok(None) => {}
+        Err(choices) => {
+            return Err(ToolError::bad_args(format!(
+                "the workspace has {name:?} at {} versions: {}",
+                choices.len(),
+                choices.join(", ")
+            ))
+            .hint(format!(
+                "name one with its version, e.g. scope \"lib:{}\"",
+                choices[0]
+            )))
+        }
     }
     let names: Vec<&str> = all
         .iter()
@@ -85,7 +97,12 @@ fn open(eco: &str, dep: &Dep, warnings: &mut Vec<String>) -> Result<Map, ToolErr
             format!("indexing {}@{} failed: {e}", dep.name, dep.version),
         )
     })?;
-    if built.built {
+    if let (true, Some(why)) = (built.built, &built.rebuilt) {
+        warnings.push(format!(
+            "rebuilt the library map of {}@{} ({why}; {} files, {:.1} s)",
+            dep.name, dep.version, built.files, built.seconds
+        ));
+    } else if built.built {
         warnings.push(format!(
             "indexed the library {}@{} now ({} files, {} symbols, {:.1} MB, {:.1} s); later queries, from any workspace using this version, reuse its map",
             dep.name,
@@ -116,7 +133,11 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
         let (l, dep) = pick(&all, name)?;
         let mut warnings = Vec::new();
         let map = open(l.ecosystem, dep, &mut warnings)?;
-        let mut hits = map.search_hits(p)?;
+        // A project's folders are the workspace's: the library is searched whole.
+        let mut hits = map.search_hits(&SearchParams {
+            not_under: Vec::new(),
+            ..p.clone()
+        })?;
         warnings.append(&mut hits.warnings);
         hits.warnings = warnings;
         return Ok(search_answer(hits, p, shape));
@@ -131,11 +152,13 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
     let mut parts = vec![ws.map()?.search_hits(p)?];
     let all = found(ws);
     let cache = cache()?;
+    // `path` and a project's nested folders scope the workspace's hits, not a library's.
     let lib_p = SearchParams {
         path: None,
+        not_under: Vec::new(),
         ..p.clone()
     };
-    let (mut searched, mut not_indexed) = (0usize, Vec::new());
+    let (mut searched, mut not_indexed, mut warnings) = (0usize, Vec::new(), Vec::new());
     for l in &all {
         for d in &l.found.deps {
             let map = map_of(&cache, l.ecosystem, d)?;
@@ -143,12 +166,14 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
                 not_indexed.push(d.name.clone());
                 continue;
             }
-            let m = Map::open(&d.dir, &map)?.for_library(&d.name, &d.version);
+            // An outdated map (another schema or rules) is rebuilt here, and said.
+            let m = open(l.ecosystem, d, &mut warnings)?;
             parts.push(m.search_hits(&lib_p)?);
             searched += 1;
         }
     }
     let mut hits = merge_hits(parts, limit);
+    hits.warnings.append(&mut warnings);
     if all.iter().all(|l| l.found.deps.is_empty()) {
         hits.warnings.push(format!(
             "the workspace has no installed dependencies; looked in: {}",

@@ -362,8 +362,13 @@ fn dispatch(
     // A tool's own directory argument is the project's root, or must lie inside it.
     let schema = (t.schema)();
     let takes = |key: &str| schema.get("properties").and_then(|p| p.get(key)).is_some();
+    // A `scope` naming one library (map_search's): its `path` is the library's, no project's.
+    let in_lib = o
+        .get("scope")
+        .and_then(Value::as_str)
+        .is_some_and(|s| s.starts_with("lib:"));
     for key in ["path", "focus", "fileFilter"] {
-        if !takes(key) {
+        if !takes(key) || (in_lib && key == "path") {
             continue;
         }
         match o.get(key).and_then(Value::as_str) {

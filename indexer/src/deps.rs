@@ -51,25 +51,46 @@ pub fn find(root: &Path, env: &DepEnv) -> Vec<LangDeps> {
 
 /// The dependency of this name (and version, when given) among those found: spelled as
 /// found, else the one whose name is the same but for case and `-`/`_`/`.` (PyPI's rule:
-/// `werkzeug` is `Werkzeug`, `typing_extensions` is `typing-extensions`).
-pub fn named<'a>(all: &'a [LangDeps], name: &str) -> Option<(&'a LangDeps, &'a Dep)> {
+/// `werkzeug` is `Werkzeug`, `typing_extensions` is `typing-extensions`). `Err` with the
+/// `NAME@VERSION` choices when the name fits several (`syn` 1.x and 2.x in one Cargo.lock).
+#[allow(clippy::type_complexity)]
+pub fn named<'a>(
+    all: &'a [LangDeps],
+    name: &str,
+) -> Result<Option<(&'a LangDeps, &'a Dep)>, Vec<String>> {
     let (name, version) = split_version(name);
     let pick = |same: &dyn Fn(&str) -> bool| {
-        let mut found = all.iter().flat_map(|l| {
-            l.found
-                .deps
-                .iter()
-                .filter(|d| same(&d.name) && version.is_none_or(|v| v == d.version))
-                .map(move |d| (l, d))
-        });
-        let first = found.next();
-        // A loose spelling names one dependency or none.
-        first.filter(|_| found.next().is_none())
+        let found: Vec<(&LangDeps, &Dep)> = all
+            .iter()
+            .flat_map(|l| {
+                l.found
+                    .deps
+                    .iter()
+                    .filter(|d| same(&d.name) && version.is_none_or(|v| v == d.version))
+                    .map(move |d| (l, d))
+            })
+            .collect();
+        match found.as_slice() {
+            [] => Ok(None),
+            [one] => Ok(Some(*one)),
+            many => {
+                let mut v: Vec<String> = many
+                    .iter()
+                    .map(|(_, d)| format!("{}@{}", d.name, d.version))
+                    .collect();
+                v.sort();
+                v.dedup();
+                Err(v)
+            }
+        }
     };
-    pick(&|n| n == name).or_else(|| {
-        let want = loose(name);
-        pick(&|n| loose(n) == want)
-    })
+    match pick(&|n| n == name)? {
+        Some(x) => Ok(Some(x)),
+        None => {
+            let want = loose(name);
+            pick(&|n| loose(n) == want)
+        }
+    }
 }
 
 /// A name with case and `-`, `_`, `.` runs folded (PEP 503's normalized name).
@@ -99,6 +120,40 @@ pub fn split_version(s: &str) -> (&str, Option<&str>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn dep(name: &str, version: &str) -> Dep {
+        Dep {
+            name: name.into(),
+            version: version.into(),
+            dir: format!("/r/{name}-{version}").into(),
+            only: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_name_at_two_versions_asks_for_one() {
+        let all = vec![LangDeps {
+            lang: Lang::ALL[0],
+            ecosystem: "crates",
+            found: FoundDeps {
+                deps: vec![
+                    dep("syn", "1.0.109"),
+                    dep("syn", "2.0.87"),
+                    dep("Foo_bar", "1"),
+                ],
+                looked: Vec::new(),
+            },
+        }];
+        let got = |n: &str| named(&all, n).map(|x| x.map(|(_, d)| d.version.clone()));
+        assert_eq!(
+            got("syn"),
+            Err(vec!["syn@1.0.109".to_string(), "syn@2.0.87".to_string()])
+        );
+        assert_eq!(got("syn@2.0.87"), Ok(Some("2.0.87".to_string())));
+        assert_eq!(got("syn@3"), Ok(None));
+        assert_eq!(got("foo-bar"), Ok(Some("1".to_string())));
+        assert_eq!(got("nope"), Ok(None));
+    }
 
     #[test]
     fn loose_names_fold_case_and_separators() {

@@ -52,10 +52,14 @@ pub struct Built {
     pub files: usize,
     pub symbols: i64,
     pub bytes: u64,
+    /// Why a map that was there was rebuilt (another schema version or other rules).
+    pub rebuilt: Option<String>,
 }
 
 /// The library map at `map`, built from `dep` unless it is there. Holds the lock file beside
-/// it while it checks and builds: a second builder waits and then finds it built.
+/// it while it checks and builds: a second builder waits and then finds it built. A map
+/// written by another schema version or other extraction rules ([`crate::store::outdated`],
+/// the workspace map's test) is rebuilt under the same lock, said in [`Built::rebuilt`].
 pub fn ensure(map: &Path, dep: &Dep) -> Result<Built, IndexError> {
     let io = |source: std::io::Error, path: &Path| {
         IndexError::Store(crate::store::StoreError::Io {
@@ -73,11 +77,26 @@ pub fn ensure(map: &Path, dep: &Dep) -> Result<Built, IndexError> {
         .open(&lock_path)
         .map_err(|e| io(e, &lock_path))?;
     lock.lock().map_err(|e| io(e, &lock_path))?;
+    let mut rebuilt = None;
     if map.exists() {
-        return Ok(Built {
-            bytes: size(map),
-            ..Built::default()
-        });
+        let why = match crate::store::outdated(map) {
+            Ok(None) => {
+                return Ok(Built {
+                    bytes: size(map),
+                    ..Built::default()
+                })
+            }
+            Ok(Some(why)) => why,
+            Err(e) => format!("the map could not be read ({e}); rebuilt it"),
+        };
+        // Readers that have it open keep the old file; the next ones open the new map.
+        for f in [map.to_path_buf(), wal(map, "-wal"), wal(map, "-shm")] {
+            match std::fs::remove_file(&f) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(e, &f)),
+                _ => {}
+            }
+        }
+        rebuilt = Some(why);
     }
     let t0 = Instant::now();
     let mut opts = IndexOptions::new(dep.dir.clone());
@@ -93,7 +112,14 @@ pub fn ensure(map: &Path, dep: &Dep) -> Result<Built, IndexError> {
         files: stats.files,
         symbols: stats.symbols.unwrap_or(stats.symbols_written as i64),
         bytes: size(map),
+        rebuilt,
     })
+}
+
+fn wal(map: &Path, suffix: &str) -> PathBuf {
+    let mut s = map.as_os_str().to_os_string();
+    s.push(suffix);
+    PathBuf::from(s)
 }
 
 fn size(p: &Path) -> u64 {

@@ -388,3 +388,137 @@ fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
         "{v}"
     );
 }
+
+#[test]
+fn a_dependency_at_two_versions_is_named_with_one() {
+    // The workspace's own Cargo.lock holds syn at two versions, both fetched by the build.
+    let lock =
+        std::fs::read_to_string(crate::util::repo_root().join("Cargo.lock")).expect("Cargo.lock");
+    let versions: Vec<String> = lock
+        .split("[[package]]")
+        .filter(|p| p.contains("name = \"syn\""))
+        .filter_map(|p| p.lines().find_map(|l| l.strip_prefix("version = \"")))
+        .map(|v| v.trim_end_matches('"').to_string())
+        .collect();
+    assert!(versions.len() >= 2, "syn at one version: {versions:?}");
+    let ws = tempfile::tempdir().expect("tempdir");
+    let mut text = "version = 3\n".to_string();
+    for v in &versions {
+        text.push_str(&format!("\n[[package]]\nname = \"syn\"\nversion = \"{v}\"\nsource = \"registry+https://github.com/rust-lang/crates.io-index\"\n"));
+    }
+    write(ws.path(), "Cargo.lock", text);
+    let cache = tempfile::tempdir().expect("cache");
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "Ident", "--scope", "lib:syn"],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    let said = v["error"].to_string();
+    for ver in &versions {
+        assert!(said.contains(&format!("syn@{ver}")), "{ver}: {v}");
+    }
+    let scope = format!("lib:syn@{}", versions[0]);
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "Ident", "--scope", &scope, "--limit", "3"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["hits"][0]["nodeId"]
+            .as_str()
+            .is_some_and(|i| i.starts_with(&format!("lib:syn@{}/", versions[0]))),
+        "{v}"
+    );
+}
+
+/// Two Python projects in a workspace sharing one virtual environment.
+fn two_projects(installed: &Path) -> tempfile::TempDir {
+    let ws = workspace(installed);
+    for (p, f) in [("one", "one/a.py"), ("two", "two/b.py")] {
+        write(
+            ws.path(),
+            &format!("{p}/pyproject.toml"),
+            format!("[project]\nname = \"{p}\"\nversion = \"1.0\"\n"),
+        );
+        write(ws.path(), f, "def attrib(x):\n    return x\n");
+    }
+    ws
+}
+
+#[test]
+fn a_project_scopes_the_workspace_hits_not_the_librarys() {
+    let inst = installed();
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = two_projects(&inst);
+    let (v, code) = call(ws.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(ws.path(), cache.path(), &["deps", "--index", "attrs"]);
+    assert_eq!(code, 0, "{v}");
+    for scope in ["all", "lib:attrs"] {
+        let (v, code) = call(
+            ws.path(),
+            cache.path(),
+            &["search", "attrib", "--scope", scope, "--project", "one"],
+        );
+        assert_eq!(code, 0, "{v}");
+        let hits = v["data"]["hits"].as_array().cloned().unwrap_or_default();
+        assert!(
+            hits.iter().any(|h| h["lib"] == "attrs"
+                && h["nodeId"].as_str().is_some_and(|i| i.ends_with("#attrib"))),
+            "{scope}: {v}"
+        );
+        let ws_hits: Vec<&str> = hits
+            .iter()
+            .filter(|h| h.get("lib").is_none())
+            .filter_map(|h| h["nodeId"].as_str())
+            .collect();
+        if scope == "all" {
+            assert_eq!(ws_hits, ["py:one/a.py#attrib"], "{v}");
+        } else {
+            assert!(ws_hits.is_empty(), "{v}");
+        }
+    }
+}
+
+#[test]
+fn an_outdated_library_map_is_rebuilt_and_said() {
+    let inst = installed();
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = workspace(&inst);
+    let (v, code) = call(ws.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(ws.path(), cache.path(), &["deps", "--index", "attrs"]);
+    assert_eq!(code, 0, "{v}");
+    let map = cache.path().join("pypi/attrs@23.2.0/map.db");
+    let set = |sql: &str| {
+        let c = rusqlite::Connection::open(&map).expect("open the library map");
+        c.execute_batch(sql).expect("set");
+    };
+    // An older schema, then other extraction rules: each rebuilt by the next query.
+    for (sql, said) in [
+        ("PRAGMA user_version = 1", "schema version 1"),
+        (
+            "UPDATE meta SET value = 'old' WHERE key = 'rules'",
+            "other extraction rules",
+        ),
+    ] {
+        set(sql);
+        for scope in ["all", "lib:attrs"] {
+            let (v, code) = call(
+                ws.path(),
+                cache.path(),
+                &["search", "attrib", "--scope", scope],
+            );
+            assert_eq!(code, 0, "{scope}: {v}");
+            let hits = v["data"]["hits"].to_string();
+            assert!(hits.contains("lib:attrs@23.2.0/"), "{scope}: {v}");
+            let w = warnings(&v);
+            let rebuilt = w.contains("rebuilt the library map of attrs@23.2.0") && w.contains(said);
+            // The first query rebuilds; the second finds it current.
+            assert_eq!(rebuilt, scope == "all", "{scope}: {v}");
+        }
+    }
+}

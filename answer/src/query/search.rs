@@ -105,6 +105,16 @@ pub fn search_answer(found: SearchHits, p: &SearchParams, shape: Shape) -> Answe
     }
 }
 
+/// The first tier left out after hits whose best is `best`: after an exact name or qualname,
+/// no substring or fuzzy match; after any other, no fuzzy one.
+fn cut_after(best: Option<Tier>) -> Option<Tier> {
+    match best {
+        Some(t) if t <= Tier::QualnameSuffix => Some(Tier::Substring),
+        Some(t) if t < Tier::Fuzzy => Some(Tier::Fuzzy),
+        _ => None,
+    }
+}
+
 /// Several maps' hits as one list (the workspace's first): ranked by how each matched, the
 /// order within each map kept on ties, cut at `limit`.
 pub fn merge_hits(parts: Vec<SearchHits>, limit: usize) -> SearchHits {
@@ -129,6 +139,11 @@ pub fn merge_hits(parts: Vec<SearchHits>, limit: usize) -> SearchHits {
         );
     }
     all.sort_by(|a, b| a.3.cmp(&b.3).then(a.1.cmp(&b.1)).then(a.0.cmp(&b.0)));
+    // The cut each map made, once more over the merged hits: a loose hit of one map does not
+    // sit beside an exact one of another.
+    if let Some(cut) = cut_after(all.first().map(|h| h.3)) {
+        all.retain(|h| h.3 < cut);
+    }
     if all.len() > limit {
         out.more = true;
         all.truncate(limit);
@@ -336,12 +351,7 @@ impl Map {
         if qual.is_some() && best.is_some_and(|t| t <= Tier::QualnameSuffix) {
             hits.retain(|h| qual_ok.contains(&h.3));
         }
-        let cut = match best {
-            Some(t) if t <= Tier::QualnameSuffix => Some(Tier::Substring),
-            Some(t) if t < Tier::Fuzzy => Some(Tier::Fuzzy),
-            _ => None,
-        };
-        if let Some(cut) = cut {
+        if let Some(cut) = cut_after(best) {
             // Guesses left out are not "more" to page to: a larger limit would not show them.
             hits.retain(|h| h.0 < cut);
         }
@@ -444,5 +454,53 @@ mod overload_tests {
         assert_eq!(plain_name("a~b"), "a~b");
         assert_eq!(plain_qualname("A~2.join~13"), "A.join");
         assert_eq!(plain_qualname("StringUtils.join"), "StringUtils.join");
+    }
+}
+
+#[cfg(test)]
+mod merge_tests {
+    use super::*;
+
+    fn hit(id: &str, t: Tier) -> (NodeInfo, Tier) {
+        let n = NodeInfo {
+            node_id: id.to_string(),
+            kind: "function".into(),
+            name: "x".into(),
+            qualname: String::new(),
+            signature: None,
+            doc: None,
+            file: None,
+            range: None,
+            stale: false,
+            project: None,
+        };
+        (n, t)
+    }
+
+    fn part(hits: Vec<(NodeInfo, Tier)>) -> SearchHits {
+        SearchHits {
+            query: "x".into(),
+            hits,
+            more: false,
+            warnings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn merged_maps_are_cut_once_after_the_best_hit() {
+        // The workspace found only a loose match; a library an exact one.
+        let ws = part(vec![hit("py:a.py#xyz_sub", Tier::Substring)]);
+        let lib = part(vec![hit("lib:l@1/py:l.py#x", Tier::Exact)]);
+        let m = merge_hits(vec![ws, lib], 20);
+        let ids: Vec<&str> = m.hits.iter().map(|h| h.0.node_id.as_str()).collect();
+        assert_eq!(ids, ["lib:l@1/py:l.py#x"]);
+        // A prefix match keeps substrings beside it, and drops only the fuzzy.
+        let ws = part(vec![
+            hit("py:a.py#xs", Tier::Prefix),
+            hit("py:a.py#ax", Tier::Substring),
+        ]);
+        let lib = part(vec![hit("lib:l@1/py:l.py#y", Tier::Fuzzy)]);
+        let m = merge_hits(vec![ws, lib], 20);
+        assert_eq!(m.hits.len(), 2);
     }
 }

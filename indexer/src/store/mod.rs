@@ -81,7 +81,7 @@ mod sql_index;
 
 pub use db::*;
 pub use open::{
-    build_path, default_db, mark_stale, open_for_read, open_for_write, open_fresh_build,
+    build_path, default_db, mark_stale, open_for_read, open_for_write, open_fresh_build, outdated,
     remove_orphans, remove_stale_builds,
 };
 pub use sql_index::SqlIndex;

@@ -93,38 +93,8 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(&e)?;
-    let mut message = None;
-    // A map built by other extraction or resolution rules holds what those rules made of
-    // unchanged files: it is rebuilt, as for another schema.
-    let other_rules = version == SCHEMA_VERSION && {
-        let rules: Option<String> = conn
-            .query_row("SELECT value FROM meta WHERE key = 'rules'", [], |r| {
-                r.get(0)
-            })
-            .ok();
-        let files: i64 = conn
-            .query_row("SELECT count(*) FROM files", [], |r| r.get(0))
-            .unwrap_or(0);
-        files > 0 && rules.as_deref() != Some(crate::lang::rules_fingerprint().as_str())
-    };
-    if version != SCHEMA_VERSION || other_rules {
-        let has_tables: bool = conn
-            .query_row(
-                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table'",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(&e)?;
-        if other_rules {
-            message = Some(
-                "the map was built by other extraction rules (another codemap); rebuilt it"
-                    .to_string(),
-            );
-        } else if has_tables {
-            message = Some(format!(
-                "the map had schema version {version}; rebuilt it for version {SCHEMA_VERSION}"
-            ));
-        }
+    let message = outdated_by(&conn, version);
+    if message.is_some() || version != SCHEMA_VERSION {
         // Rebuild in one transaction: a killed rebuild leaves the old map.
         begin_immediate(&conn, db)?;
         let objects: Vec<(String, String)> = {
@@ -150,6 +120,47 @@ fn open_for_write_mode(db: &Path, fresh: bool) -> Result<(Connection, Option<Str
         conn.execute_batch("COMMIT").map_err(&e)?;
     }
     Ok((conn, message))
+}
+
+/// Why the map on `conn` (of `user_version` `version`) must be rebuilt: another schema
+/// version, or other extraction rules (it holds what those rules made of unchanged files).
+/// `None` when it is current or empty (a new file).
+fn outdated_by(conn: &Connection, version: i64) -> Option<String> {
+    if version != SCHEMA_VERSION {
+        let has_tables: bool = conn
+            .query_row(
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap_or(false);
+        return has_tables.then(|| {
+            format!("the map had schema version {version}; rebuilt it for version {SCHEMA_VERSION}")
+        });
+    }
+    let rules: Option<String> = conn
+        .query_row("SELECT value FROM meta WHERE key = 'rules'", [], |r| {
+            r.get(0)
+        })
+        .ok();
+    let files: i64 = conn
+        .query_row("SELECT count(*) FROM files", [], |r| r.get(0))
+        .unwrap_or(0);
+    (files > 0 && rules.as_deref() != Some(crate::lang::rules_fingerprint().as_str())).then(|| {
+        "the map was built by other extraction rules (another codemap); rebuilt it".to_string()
+    })
+}
+
+/// Why the existing map at `db` must be rebuilt before it is read (another schema version or
+/// other rules: what [`open_for_write`] would rebuild), or `None` when it is current.
+pub fn outdated(db: &Path) -> Result<Option<String>, StoreError> {
+    let e = sql_err(db);
+    let conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(&e)?;
+    conn.busy_timeout(Duration::from_secs(5)).map_err(&e)?;
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(&e)?;
+    Ok(outdated_by(&conn, version))
 }
 
 /// Open an existing map for reading. Never creates one.
