@@ -12,9 +12,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const KILLS: usize = 10;
+const KILLS: usize = 6;
 /// The first kills land in cold builds (the old state is "no map"), the rest in re-indexes.
-const COLD_KILLS: usize = 3;
+const COLD_KILLS: usize = 2;
 
 /// xorshift64*: enough randomness for kill moments, reproducible from a seed.
 struct Rng(u64);

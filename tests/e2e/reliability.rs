@@ -228,7 +228,7 @@ fn every_path_taking_tool_refuses_paths_outside_and_opens_nothing_there() {
 
 /// Every input a fuzzer ever crashed on (fuzz/regressions/<target>/) passes its check now; and
 /// the same checks hold on every file of the real standard libraries cut at a random byte and
-/// with random bytes overwritten: tens of thousands of malformed inputs in every run of the suite.
+/// with random bytes overwritten: over ten thousand malformed inputs in every run of the suite.
 #[test]
 fn fuzz_regressions_and_mangled_real_files_pass_the_harness_checks() {
     use bridge::harness;
@@ -289,15 +289,16 @@ fn fuzz_regressions_and_mangled_real_files_pass_the_harness_checks() {
         }
     }
     files.sort();
-    // Every other file keeps this test near 20 s on two cores.
-    let files: Vec<_> = files.into_iter().step_by(2).collect();
+    // Every fourth file (about 30 s on two cores; every other one took 160 s of CPU), dealt
+    // out to the threads in turn: the files of one corpus cost alike, so halves by path left
+    // one thread working alone.
+    let files: Vec<_> = files.into_iter().step_by(4).collect();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let chunk = files.len().div_ceil(threads);
+    let files = &files;
     let counted: u64 = std::thread::scope(|s| {
-        let handles: Vec<_> = files
-            .chunks(chunk.max(1))
-            .enumerate()
-            .map(|(t, part)| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let part: Vec<_> = files.iter().skip(t).step_by(threads).collect();
                 s.spawn(move || {
                     let mut n = 0u64;
                     let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ t as u64;
@@ -361,6 +362,6 @@ fn fuzz_regressions_and_mangled_real_files_pass_the_harness_checks() {
         "harness: {regressions} fuzz regressions + {counted} inputs from {} real files",
         files.len()
     );
-    assert!(files.len() > 2500, "{}", files.len());
+    assert!(files.len() > 1250, "{}", files.len());
     tally("harness", regressions + counted, 0, 0, 0);
 }
