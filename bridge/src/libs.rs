@@ -453,7 +453,12 @@ pub fn scoped_hits(
             warnings.push(format!(
                 "{} dependencies are not indexed yet ({}{}): {INDEX_HINT}",
                 not_indexed.len(),
-                not_indexed.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
+                not_indexed
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 if not_indexed.len() > 5 { ", …" } else { "" }
             ));
         }
@@ -488,10 +493,14 @@ pub fn place(ws: &Workspace, abs: &std::path::Path, pos: indexer::model::Pos) ->
     for l in &all {
         for d in &l.found.deps {
             let dir_canon = d.dir.canonicalize().ok();
-            let rel = abs.strip_prefix(&d.dir).ok().map(|r| r.to_path_buf()).or_else(|| {
-                let (c, dc) = (canon.as_ref()?, dir_canon.as_ref()?);
-                c.strip_prefix(dc).ok().map(|r| r.to_path_buf())
-            });
+            let rel = abs
+                .strip_prefix(&d.dir)
+                .ok()
+                .map(|r| r.to_path_buf())
+                .or_else(|| {
+                    let (c, dc) = (canon.as_ref()?, dir_canon.as_ref()?);
+                    c.strip_prefix(dc).ok().map(|r| r.to_path_buf())
+                });
             let Some(rel) = rel else { continue };
             let first = rel
                 .components()

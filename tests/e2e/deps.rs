@@ -557,7 +557,10 @@ fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries
     let def = |c: &Path| {
         let (v, code) = call(ws.path(), c, &["def", "uses.py:f@attrs.<|>define"]);
         assert_eq!(code, 0, "{v}");
-        assert_eq!(v["data"]["source"], "lsp", "pyright-langserver on PATH? {v}");
+        assert_eq!(
+            v["data"]["source"], "lsp",
+            "pyright-langserver on PATH? {v}"
+        );
         v
     };
     let v = def(cache.path());
@@ -572,10 +575,7 @@ fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries
                 .is_some_and(|f| f.contains("site-packages/attr"))),
         "{v}"
     );
-    assert!(
-        warnings(&v).contains("`codemap deps --index attrs`"),
-        "{v}"
-    );
+    assert!(warnings(&v).contains("`codemap deps --index attrs`"), "{v}");
 
     // Indexed: the library node ID of the symbol there, which resolve accepts.
     let (v, code) = call(ws.path(), cache.path(), &["deps", "--index", "attrs"]);

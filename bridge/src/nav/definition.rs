@@ -69,7 +69,10 @@ fn server_then_map(
 /// its version, and the library node ID of the symbol there when that library's map exists;
 /// else one hint per library naming the command that indexes it.
 fn in_libraries(ws: &Workspace, found: &mut [Anchor], w: &mut Vec<String>) {
-    for x in found.iter_mut().filter(|x| x.external || x.node_id.is_none()) {
+    for x in found
+        .iter_mut()
+        .filter(|x| x.external || x.node_id.is_none())
+    {
         let abs = if x.external {
             std::path::PathBuf::from(&x.file)
         } else {
