@@ -390,3 +390,148 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
         text: Text::new(move || text),
     })
 }
+
+/// Library symbols for a live tool (`nav_symbols`'s `scope`): the hits of one library
+/// (`"lib:NAME"`, built when not there) or of every indexed one (`"all"`), with each
+/// library's folder (by `lib:NAME@VERSION` prefix) to place them, and what was said.
+pub struct LibHits {
+    pub hits: answer::query::SearchHits,
+    pub dirs: Vec<(String, PathBuf)>,
+}
+
+impl LibHits {
+    /// The absolute file of a library hit.
+    pub fn file_of(&self, node_id: &str, file: &str) -> Option<PathBuf> {
+        self.dirs
+            .iter()
+            .find(|(p, _)| node_id.starts_with(p.as_str()))
+            .map(|(_, d)| d.join(file))
+    }
+}
+
+/// What a scope names: `None` for the workspace's only, else the library hits (`BAD_ARGS`
+/// for an unknown scope or library).
+pub fn scoped_hits(
+    ws: &Workspace,
+    scope: Option<&str>,
+    p: &SearchParams,
+) -> Result<Option<LibHits>, ToolError> {
+    let scope = scope.unwrap_or("workspace");
+    if scope == "workspace" {
+        return Ok(None);
+    }
+    let lib_p = SearchParams {
+        path: None,
+        not_under: Vec::new(),
+        ..p.clone()
+    };
+    let all = found(ws);
+    let mut warnings = Vec::new();
+    let mut parts = Vec::new();
+    let mut dirs = Vec::new();
+    let prefix = |d: &Dep| LibId::format(&d.name, &d.version, "");
+    if let Some(name) = scope.strip_prefix("lib:") {
+        let (l, dep) = pick(&all, name)?;
+        let map = open(l.ecosystem, dep, &mut warnings)?;
+        parts.push(map.search_hits(&lib_p)?);
+        dirs.push((prefix(dep), dep.dir.clone()));
+    } else if scope == "all" {
+        let cache = cache()?;
+        let mut not_indexed = Vec::new();
+        for l in &all {
+            for d in &l.found.deps {
+                if !map_of(&cache, l.ecosystem, d)?.exists() {
+                    not_indexed.push(d.name.clone());
+                    continue;
+                }
+                let m = open(l.ecosystem, d, &mut warnings)?;
+                parts.push(m.search_hits(&lib_p)?);
+                dirs.push((prefix(d), d.dir.clone()));
+            }
+        }
+        if !not_indexed.is_empty() {
+            warnings.push(format!(
+                "{} dependencies are not indexed yet ({}{}): {INDEX_HINT}",
+                not_indexed.len(),
+                not_indexed
+                    .iter()
+                    .take(5)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if not_indexed.len() > 5 { ", …" } else { "" }
+            ));
+        }
+    } else {
+        return Err(
+            ToolError::bad_args(format!("unknown scope {scope:?}")).hint(
+                "scope is \"workspace\" (default), \"lib:NAME\" (a dependency: `codemap deps` lists them) or \"all\"",
+            ),
+        );
+    }
+    let mut hits = merge_hits(parts, p.limit.unwrap_or(20) as usize);
+    warnings.append(&mut hits.warnings);
+    hits.warnings = warnings;
+    Ok(Some(LibHits { hits, dirs }))
+}
+
+/// A place inside an installed dependency: the library, its version, and the library node
+/// ID of the innermost symbol there (when the library's map exists), else a hint.
+pub struct LibPlace {
+    pub name: String,
+    pub version: String,
+    pub node_id: Option<String>,
+    pub hint: Option<String>,
+}
+
+/// Which of the workspace's dependencies holds `abs` (paths compared as given and
+/// canonical), with the symbol at `pos` from its map when that map exists (not built here).
+pub fn place(ws: &Workspace, abs: &std::path::Path, pos: indexer::model::Pos) -> Option<LibPlace> {
+    let all = found(ws);
+    let canon = abs.canonicalize().ok();
+    let cache = indexer::libs::cache_dir();
+    for l in &all {
+        for d in &l.found.deps {
+            let dir_canon = d.dir.canonicalize().ok();
+            let rel = abs
+                .strip_prefix(&d.dir)
+                .ok()
+                .map(|r| r.to_path_buf())
+                .or_else(|| {
+                    let (c, dc) = (canon.as_ref()?, dir_canon.as_ref()?);
+                    c.strip_prefix(dc).ok().map(|r| r.to_path_buf())
+                });
+            let Some(rel) = rel else { continue };
+            let first = rel
+                .components()
+                .next()
+                .map(|c| c.as_os_str().to_string_lossy().to_string());
+            if !d.only.is_empty() && !first.is_some_and(|f| d.only.contains(&f)) {
+                continue;
+            }
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            let map = cache
+                .as_deref()
+                .and_then(|c| indexer::libs::map_path(c, l.ecosystem, &d.name, &d.version))
+                .filter(|m| m.exists());
+            let hint = map.is_none().then(|| {
+                format!(
+                    "index {}@{} for its node IDs: `codemap deps --index {}`",
+                    d.name, d.version, d.name
+                )
+            });
+            let node_id = map.and_then(|_| {
+                let mut w = Vec::new();
+                let map = open(l.ecosystem, d, &mut w).ok()?;
+                map.db().node_at(&rel, pos).map(|id| map.answered_id(&id))
+            });
+            return Some(LibPlace {
+                name: d.name.clone(),
+                version: d.version.clone(),
+                node_id,
+                hint,
+            });
+        }
+    }
+    None
+}

@@ -522,3 +522,134 @@ fn an_outdated_library_map_is_rebuilt_and_said() {
         }
     }
 }
+
+/// The anchors of a nav answer's list (`definitions`, `symbols`), flat or by file, each with
+/// its `file`.
+fn listed(v: &Value, key: &str) -> Vec<Value> {
+    let mut out = Vec::new();
+    for x in v["data"][key].as_array().cloned().unwrap_or_default() {
+        match x["items"].as_array() {
+            Some(items) => out.extend(items.iter().map(|i| {
+                let mut i = i.clone();
+                i["file"] = x["file"].clone();
+                i
+            })),
+            None => out.push(x),
+        }
+    }
+    out
+}
+
+#[test]
+fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries() {
+    let inst = installed();
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = workspace(&inst);
+    write(
+        ws.path(),
+        "uses.py",
+        "import attrs\n\n\ndef f():\n    return attrs.define\n",
+    );
+    let (v, code) = call(ws.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+
+    // pyright (given the workspace's .venv) lands in attrs: tagged, the index command said.
+    let def = |c: &Path| {
+        let (v, code) = call(ws.path(), c, &["def", "uses.py:f@attrs.<|>define"]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(
+            v["data"]["source"], "lsp",
+            "pyright-langserver on PATH? {v}"
+        );
+        v
+    };
+    let v = def(cache.path());
+    let found = listed(&v, "definitions");
+    assert!(!found.is_empty(), "{v}");
+    assert!(
+        found.iter().all(|d| d["lib"] == "attrs"
+            && d["libVersion"] == "23.2.0"
+            && d.get("nodeId").is_none()
+            && d["file"]
+                .as_str()
+                .is_some_and(|f| f.contains("site-packages/attr"))),
+        "{v}"
+    );
+    assert!(warnings(&v).contains("`codemap deps --index attrs`"), "{v}");
+
+    // Indexed: the library node ID of the symbol there, which resolve accepts.
+    let (v, code) = call(ws.path(), cache.path(), &["deps", "--index", "attrs"]);
+    assert_eq!(code, 0, "{v}");
+    let v = def(cache.path());
+    let found = listed(&v, "definitions");
+    let ids: Vec<&str> = found.iter().filter_map(|d| d["nodeId"].as_str()).collect();
+    assert_eq!(ids.len(), found.len(), "{v}");
+    assert!(
+        ids.iter()
+            .all(|i| i.starts_with("lib:attrs@23.2.0/py:attr") && i.contains("#define")),
+        "{v}"
+    );
+    assert!(!warnings(&v).contains("--index"), "{v}");
+    let (r, code) = call(ws.path(), cache.path(), &["resolve", "--node-id", ids[0]]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(r["data"]["symbol"]["name"], "define", "{r}");
+
+    // nav_symbols scope lib:attrs: the library map's symbols, with its node IDs.
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["symbols", "define", "--scope", "lib:attrs"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "libraryMap", "{v}");
+    let syms = listed(&v, "symbols");
+    assert!(
+        syms.iter().any(|s| s["name"] == "define"
+            && s["lib"] == "attrs"
+            && s["libVersion"] == "23.2.0"
+            && s["nodeId"]
+                .as_str()
+                .is_some_and(|i| i.starts_with("lib:attrs@23.2.0/"))),
+        "{v}"
+    );
+    assert!(syms.iter().all(|s| s["lib"] == "attrs"), "{v}");
+
+    // all: the server's workspace symbols and the indexed libraries', the rest said.
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["symbols", "attrib", "--scope", "all"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let syms = listed(&v, "symbols");
+    assert!(
+        syms.iter()
+            .any(|s| s["nodeId"] == "py:app.py#attrib" && s.get("lib").is_none()),
+        "{v}"
+    );
+    assert!(
+        syms.iter()
+            .any(|s| s["lib"] == "attrs" && s["name"] == "attrib"),
+        "{v}"
+    );
+    assert!(
+        warnings(&v).contains("not indexed yet") && warnings(&v).contains("ky"),
+        "{v}"
+    );
+
+    // Unknown libraries and scopes: BAD_ARGS, with the nearest name.
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["symbols", "define", "--scope", "lib:atrs"],
+    );
+    assert_ne!(code, 0, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(v["error"]["hint"].to_string().contains("attrs"), "{v}");
+    let (v, _) = call(
+        ws.path(),
+        cache.path(),
+        &["symbols", "define", "--scope", "libs"],
+    );
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+}

@@ -210,6 +210,7 @@ pub(super) fn settings_json(settings: &[(&str, Setting)]) -> Value {
     for (key, value) in settings {
         let v = match value {
             Setting::Bool(b) => json!(b),
+            Setting::Str(s) => json!(s),
             Setting::Strings(s) => json!(s),
         };
         put(&mut root, &key.split('.').collect::<Vec<_>>(), v);

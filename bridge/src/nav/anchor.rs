@@ -59,6 +59,12 @@ pub(super) struct Anchor {
     /// In an answer that joins the server's and the map's: which one found this.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) source: Option<&'static str>,
+    /// Inside an installed dependency: the library and its version (`nodeId` then the
+    /// library's, `lib:NAME@VERSION/<id>`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) lib: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) lib_version: Option<String>,
 }
 
 /// Builds anchors, reading each file once and naming the map's node at each spot. Its read
@@ -192,6 +198,8 @@ impl<'a> Anchors<'a> {
             via: None,
             call_lines: None,
             source: None,
+            lib: None,
+            lib_version: None,
         }
     }
 

@@ -49,6 +49,9 @@ fn server_then_map(
         }
     };
     found.retain(|x| keep(x));
+    if source == "lsp" {
+        in_libraries(ws, &mut found, &mut w);
+    }
     Ok(listing(
         listed.key,
         found,
@@ -59,6 +62,38 @@ fn server_then_map(
         (Layout::ByFile, ws.shape()),
         ListText::anchors(source),
     ))
+}
+
+/// Locations inside an installed dependency (outside the workspace, or in its ignored
+/// environment folders, so with no node of the workspace's map): tagged with the library and
+/// its version, and the library node ID of the symbol there when that library's map exists;
+/// else one hint per library naming the command that indexes it.
+fn in_libraries(ws: &Workspace, found: &mut [Anchor], w: &mut Vec<String>) {
+    for x in found
+        .iter_mut()
+        .filter(|x| x.external || x.node_id.is_none())
+    {
+        let abs = if x.external {
+            std::path::PathBuf::from(&x.file)
+        } else {
+            ws.root.join(&x.file)
+        };
+        let pos = indexer::model::Pos {
+            line: x.line,
+            col: x.col,
+        };
+        let Some(place) = crate::libs::place(ws, &abs, pos) else {
+            continue;
+        };
+        if let Some(h) = place.hint {
+            if !w.contains(&h) {
+                w.push(h);
+            }
+        }
+        x.node_id = place.node_id;
+        x.lib = Some(place.name);
+        x.lib_version = Some(place.version);
+    }
 }
 
 pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {

@@ -107,8 +107,13 @@ fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
             Some(Value::String(n)) => format!("{n}  "),
             _ => String::new(),
         };
+        let lib = match (&x.lib, &x.lib_version, &x.node_id) {
+            (Some(l), Some(v), Some(id)) => format!("[{l}@{v}] {id}  "),
+            (Some(l), Some(v), None) => format!("[{l}@{v}]  "),
+            _ => String::new(),
+        };
         out.push_str(&format!(
-            "{depth}{}:{}:{}  {name}{}\n",
+            "{depth}{}:{}:{}  {name}{lib}{}\n",
             x.file,
             x.line,
             x.col,
@@ -185,6 +190,8 @@ mod tests {
             via: via.map(|v| json!(v)),
             call_lines: None,
             source: None,
+            lib: None,
+            lib_version: None,
         }
     }
 

@@ -144,6 +144,9 @@ pub struct SymbolsParams {
     /// Add each symbol's source (`body`).
     #[serde(default)]
     pub include_body: Option<bool>,
+    /// "workspace" (default), "lib:NAME[@VERSION]", "all".
+    #[serde(default)]
+    pub scope: Option<String>,
     #[serde(default)]
     #[schemars(schema_with = "answer::envelope::budget_schema")]
     pub token_budget: Option<u32>,

@@ -6,12 +6,15 @@ use super::fallback::need_map;
 use super::list::{listing, Layout, ListText};
 use super::params::SymbolsParams;
 use super::server::{failed, server_for, slow};
+use crate::libs::LibHits;
 use crate::lsp::{self, Capability, Server};
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ToolError};
-use answer::query::{Map, SearchParams};
+use answer::query::{merge_hits, Map, SearchParams};
+use indexer::id::LibId;
 use indexer::lang::Lang;
 use indexer::model::Pos;
+use indexer::store::NodeInfo;
 use lsp_types::request::WorkspaceSymbolRequest;
 use lsp_types::WorkspaceSymbolParams;
 use serde_json::{json, Value};
@@ -29,6 +32,30 @@ fn open_any_file(ws: &Workspace, s: &Server, lang: Lang, map: Option<&Map>) {
     }
 }
 
+/// A map's search hit as an anchor: a workspace file's, or (a `lib:` node ID) the file in
+/// the installed library, tagged with the library and its version.
+fn hit_anchor(a: &mut Anchors<'_>, libs: Option<&LibHits>, h: &NodeInfo) -> Option<Anchor> {
+    let (file, r) = (h.file.as_deref()?, h.range?);
+    let pos = Pos {
+        line: r.name_line,
+        col: r.name_col,
+    };
+    let mut v = match LibId::split(&h.node_id) {
+        Some(Ok(l)) => {
+            let abs = libs?.file_of(&h.node_id, file)?;
+            let mut v = a.at(&abs, pos, r.end_line);
+            v.lib = Some(l.name.to_string());
+            v.lib_version = Some(l.version.to_string());
+            v
+        }
+        _ => a.at_rel(file, pos, r.end_line),
+    };
+    v.node_id = Some(h.node_id.clone());
+    v.name = Some(json!(h.name));
+    v.kind = Some(json!(h.kind));
+    Some(v)
+}
+
 pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
     let query = p.query.as_deref().unwrap_or("").trim().to_string();
@@ -42,8 +69,37 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             "limit must be 1..200, got {limit}"
         )));
     }
+    // Library symbols come from the library maps (a server's workspace/symbol leaves them out).
+    let libs = crate::libs::scoped_hits(
+        ws,
+        p.scope.as_deref(),
+        &SearchParams {
+            query: query.clone(),
+            limit: Some(limit),
+            ..Default::default()
+        },
+    )?;
     let lease = ws.map();
     let mut a = Anchors::new(ws, &lease, &mut w);
+    if let Some(lh) = libs.as_ref().filter(|_| p.scope.as_deref() != Some("all")) {
+        w.extend(lh.hits.warnings.iter().cloned());
+        let hits: Vec<Anchor> = lh
+            .hits
+            .hits
+            .iter()
+            .filter_map(|(h, _)| hit_anchor(&mut a, Some(lh), h))
+            .collect();
+        return Ok(listing(
+            "symbols",
+            hits,
+            json!({"source": "libraryMap", "query": query, "more": lh.hits.more}),
+            p.token_budget,
+            "a longer query or a smaller limit",
+            w,
+            (Layout::Flat, ws.shape()),
+            ListText::anchors("libraryMap"),
+        ));
+    }
     // Languages the map holds (both when there is no map).
     let langs: Vec<Lang> = match a.map() {
         Some(m) => m
@@ -120,21 +176,17 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             not_under: scope.map(|s| s.nested).unwrap_or_default(),
             ..Default::default()
         })?;
+        let found = match &libs {
+            Some(lh) => {
+                w.extend(lh.hits.warnings.iter().cloned());
+                merge_hits(vec![found, lh.hits.clone()], limit as usize)
+            }
+            None => found,
+        };
         let anchors: Vec<Anchor> = found
             .hits
-            .into_iter()
-            .filter_map(|(h, _)| {
-                let (file, r) = (h.file.as_deref()?, h.range?);
-                let pos = Pos {
-                    line: r.name_line,
-                    col: r.name_col,
-                };
-                let mut v = a.at_rel(file, pos, r.end_line);
-                v.node_id = Some(h.node_id);
-                v.name = Some(json!(h.name));
-                v.kind = Some(json!(h.kind));
-                Some(v)
-            })
+            .iter()
+            .filter_map(|(h, _)| hit_anchor(&mut a, libs.as_ref(), h))
             .collect();
         return Ok(listing(
             "symbols",
@@ -173,7 +225,20 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     if let Some(scope) = crate::workspace::current_scope() {
         hits.retain(|h| scope.holds(&h.file));
     }
-    let more = hits.len() > limit as usize;
+    let mut more = false;
+    if let Some(lh) = &libs {
+        w.extend(lh.hits.warnings.iter().cloned());
+        more = lh.hits.more;
+        hits.extend(
+            lh.hits
+                .hits
+                .iter()
+                .filter_map(|(h, _)| hit_anchor(&mut a, Some(lh), h)),
+        );
+        // Stable: the server's order within a rank, then the libraries'.
+        hits.sort_by_key(|x| rank(x));
+    }
+    let more = more || hits.len() > limit as usize;
     hits.truncate(limit as usize);
     Ok(listing(
         "symbols",

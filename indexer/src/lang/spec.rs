@@ -701,6 +701,7 @@ pub struct ServerSetup {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Setting {
     Bool(bool),
+    Str(String),
     Strings(Vec<String>),
 }
 

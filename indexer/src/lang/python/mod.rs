@@ -736,8 +736,26 @@ pub(super) const BUILTINS: &[&str] = &[
 /// project directory below the root (one holding `pyproject.toml` or `setup.cfg`, as project
 /// detection reads them; a `setup.py` may be a module of that name),
 /// or its `src/` when it has one, so that one project's import of another resolves as it
-/// does in the map. None for a single project at the root.
+/// does in the map. None for a single project at the root. And the interpreter of the
+/// workspace's virtual environment (`.venv/`, `venv/`, where `deps` finds its dependencies)
+/// as `python.pythonPath`, so that pyright resolves imports into that environment's
+/// packages, not the interpreter's on PATH.
 fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
+    let mut setup = extra_paths(root);
+    if let Some(py) = [".venv", "venv"]
+        .iter()
+        .map(|v| root.join(v).join("bin/python"))
+        .find(|p| p.exists())
+    {
+        setup.settings.push((
+            "python.pythonPath",
+            super::spec::Setting::Str(py.to_string_lossy().into_owned()),
+        ));
+    }
+    setup
+}
+
+fn extra_paths(root: &std::path::Path) -> super::spec::ServerSetup {
     let mut dirs: Vec<std::path::PathBuf> =
         super::Lang::project_files(root, &["pyproject.toml", "setup.cfg"], 6)
             .iter()
