@@ -167,37 +167,6 @@ impl Lang {
         Lang::ALL.iter().any(|l| l.spec().skip_dirs.contains(&name))
     }
 
-    /// The project files named one of `names` under `root`, to `depth` directories down, as
-    /// the indexer walks (hidden and ignored entries, `.codemap` and skipped directories left
-    /// out), in path order: what a server's setup reads ([`spec::ServerSpec::setup`]).
-    pub fn project_files(
-        root: &std::path::Path,
-        names: &[&str],
-        depth: usize,
-    ) -> Vec<std::path::PathBuf> {
-        let mut found: Vec<std::path::PathBuf> = ignore::WalkBuilder::new(root)
-            .max_depth(Some(depth))
-            .hidden(true)
-            .require_git(false)
-            .add_custom_ignore_filename(".codemapignore")
-            .filter_entry(|e| {
-                let dir = e.file_type().is_some_and(|t| t.is_dir());
-                !(e.depth() > 0
-                    && dir
-                    && e.file_name()
-                        .to_str()
-                        .is_some_and(|n| n == ".codemap" || Lang::is_skipped_dir(n)))
-            })
-            .build()
-            .flatten()
-            .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
-            .filter(|e| e.file_name().to_str().is_some_and(|n| names.contains(&n)))
-            .map(ignore::DirEntry::into_path)
-            .collect();
-        found.sort();
-        found
-    }
-
     /// The query file from the language's folder, embedded at build time.
     pub fn query_source(self) -> &'static str {
         self.spec().query

@@ -1017,3 +1017,35 @@ pub struct Reread {
     pub end_point: tree_sitter::Point,
     pub suffix: &'static str,
 }
+
+/// The project files named one of `names` under `root`, to `depth` directories down, as the
+/// indexer walks (hidden and ignored entries left out, and `.codemap` and the directories
+/// named in `skip`), in path order: what a server's setup reads ([`ServerSpec::setup`]).
+pub fn project_files(
+    root: &std::path::Path,
+    names: &[&str],
+    depth: usize,
+    skip: &'static [&'static str],
+) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<std::path::PathBuf> = ignore::WalkBuilder::new(root)
+        .max_depth(Some(depth))
+        .hidden(true)
+        .require_git(false)
+        .add_custom_ignore_filename(".codemapignore")
+        .filter_entry(move |e| {
+            let dir = e.file_type().is_some_and(|t| t.is_dir());
+            !(e.depth() > 0
+                && dir
+                && e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n == ".codemap" || skip.contains(&n)))
+        })
+        .build()
+        .flatten()
+        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+        .filter(|e| e.file_name().to_str().is_some_and(|n| names.contains(&n)))
+        .map(ignore::DirEntry::into_path)
+        .collect();
+    found.sort();
+    found
+}

@@ -756,16 +756,20 @@ fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
 }
 
 fn extra_paths(root: &std::path::Path) -> super::spec::ServerSetup {
-    let mut dirs: Vec<std::path::PathBuf> =
-        super::Lang::project_files(root, &["pyproject.toml", "setup.cfg"], 6)
-            .iter()
-            .filter_map(|f| f.parent())
-            .filter(|d| *d != root)
-            .map(|d| match d.join("src") {
-                src if src.is_dir() => src,
-                _ => d.to_path_buf(),
-            })
-            .collect();
+    let mut dirs: Vec<std::path::PathBuf> = spec::project_files(
+        root,
+        &["pyproject.toml", "setup.cfg"],
+        6,
+        &["node_modules", "site-packages"],
+    )
+    .iter()
+    .filter_map(|f| f.parent())
+    .filter(|d| *d != root)
+    .map(|d| match d.join("src") {
+        src if src.is_dir() => src,
+        _ => d.to_path_buf(),
+    })
+    .collect();
     dirs.dedup();
     if dirs.is_empty() {
         return super::spec::ServerSetup::default();

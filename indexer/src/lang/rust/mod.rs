@@ -118,7 +118,7 @@ fn linked_projects(root: &std::path::Path) -> ServerSetup {
         return ServerSetup::default();
     }
     let found: Vec<(std::path::PathBuf, bool)> =
-        super::Lang::project_files(root, &["Cargo.toml"], 6)
+        super::spec::project_files(root, &["Cargo.toml"], 6, &["target", "node_modules"])
             .into_iter()
             .filter_map(|file| {
                 let text = std::fs::read_to_string(&file).unwrap_or_default();
