@@ -653,3 +653,61 @@ fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries
     );
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
 }
+
+/// PHP: Composer's `vendor/composer/installed.json` (Composer 2's format) naming Symfony
+/// Console 5.4.53, whose published sources (Debian's package, `scripts/install-corpora`) are
+/// in `vendor/symfony/console`: listed, indexed, searched by scope, its node IDs accepted.
+#[test]
+fn composer_dependencies_are_found_in_vendor() {
+    let console = crate::util::repo_root().join(
+        "tools/corpora/php-symfony-console-5.4.53+dfsg-0+deb12u1/usr/share/php/Symfony/Component/Console",
+    );
+    assert!(console.join("Application.php").is_file(), "{console:?}");
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    crate::util::copy_dir(&console, &root.join("vendor/symfony/console"));
+    write(
+        root,
+        "vendor/composer/installed.json",
+        r#"{"packages": [{"name": "symfony/console", "version": "v5.4.53", "version_normalized": "5.4.53.0", "install-path": "../symfony/console"}], "dev": true, "dev-package-names": []}"#,
+    );
+    write(
+        root,
+        "composer.json",
+        r#"{"name": "acme/cli", "require": {"symfony/console": "^5.4"}}"#,
+    );
+    write(
+        root,
+        "src/cli.php",
+        "<?php\nuse Symfony\\Component\\Console\\Application;\n\nfunction cli(): Application\n{\n    return new Application('acme');\n}\n",
+    );
+    let cache = tempfile::tempdir().expect("cache");
+    let (v, code) = call(root, cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(root, cache.path(), &["deps"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v.to_string().contains("symfony/console") && v.to_string().contains("v5.4.53"),
+        "{v}"
+    );
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["search", "Application", "--scope", "lib:symfony/console"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let hits = v["data"]["hits"].as_array().cloned().unwrap_or_default();
+    let id = hits
+        .iter()
+        .filter(|h| h["lib"] == "symfony/console")
+        .filter_map(|h| h["nodeId"].as_str())
+        .find(|i| i.starts_with("lib:symfony/console@v5.4.53/php:") && i.ends_with("#Application"))
+        .unwrap_or_else(|| panic!("no Application class in the library: {v}"))
+        .to_string();
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["resolve", "--no-lsp", "--node-id", &id],
+    );
+    assert_eq!(code, 0, "{v}");
+}

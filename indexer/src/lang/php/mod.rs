@@ -10,6 +10,7 @@
 //! extension here); a Blade template (`x.blade.php`) is, as PHP: to the grammar its HTML,
 //! `{{ }}` and `@` directives are text, and what `<?php … ?>` it holds is read.
 
+mod deps;
 mod unused;
 use super::spec::{
     Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
@@ -41,6 +42,10 @@ pub static PHP: Language = Language {
         )
     },
     kept: unused::kept,
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "packagist",
+        find: deps::find,
+    }),
     text: TextRules {
         hash_comments: true,
         ..TextRules::BRACES
