@@ -484,54 +484,84 @@ pub struct LibPlace {
     pub hint: Option<String>,
 }
 
-/// Which of the workspace's dependencies holds `abs` (paths compared as given and
-/// canonical), with the symbol at `pos` from its map when that map exists (not built here).
-pub fn place(ws: &Workspace, abs: &std::path::Path, pos: indexer::model::Pos) -> Option<LibPlace> {
-    let all = found(ws);
-    let canon = abs.canonicalize().ok();
-    let cache = indexer::libs::cache_dir();
-    for l in &all {
-        for d in &l.found.deps {
-            let dir_canon = d.dir.canonicalize().ok();
-            let rel = abs
-                .strip_prefix(&d.dir)
-                .ok()
-                .map(|r| r.to_path_buf())
-                .or_else(|| {
-                    let (c, dc) = (canon.as_ref()?, dir_canon.as_ref()?);
-                    c.strip_prefix(dc).ok().map(|r| r.to_path_buf())
-                });
-            let Some(rel) = rel else { continue };
-            let first = rel
-                .components()
-                .next()
-                .map(|c| c.as_os_str().to_string_lossy().to_string());
-            if !d.only.is_empty() && !first.is_some_and(|f| d.only.contains(&f)) {
-                continue;
-            }
-            let rel = rel.to_string_lossy().replace('\\', "/");
-            let map = cache
-                .as_deref()
-                .and_then(|c| indexer::libs::map_path(c, l.ecosystem, &d.name, &d.version))
-                .filter(|m| m.exists());
-            let hint = map.is_none().then(|| {
-                format!(
-                    "index {}@{} for its node IDs: `codemap deps --index {}`",
-                    d.name, d.version, d.name
-                )
-            });
-            let node_id = map.and_then(|_| {
-                let mut w = Vec::new();
-                let map = open(l.ecosystem, d, &mut w).ok()?;
-                map.db().node_at(&rel, pos).map(|id| map.answered_id(&id))
-            });
-            return Some(LibPlace {
-                name: d.name.clone(),
-                version: d.version.clone(),
-                node_id,
-                hint,
-            });
+/// Which of the workspace's dependencies holds a place: the dependencies found once, each
+/// folder canonicalized once (at its first use), for all the locations of one answer.
+pub struct Placer {
+    all: Vec<LangDeps>,
+    canon: Vec<Vec<Option<Option<PathBuf>>>>,
+    cache: Option<PathBuf>,
+}
+
+impl Placer {
+    pub fn new(ws: &Workspace) -> Placer {
+        let all = found(ws);
+        let canon = all.iter().map(|l| vec![None; l.found.deps.len()]).collect();
+        Placer {
+            all,
+            canon,
+            cache: indexer::libs::cache_dir(),
         }
     }
-    None
+
+    /// The dependency holding `abs` (paths compared as given and canonical), with the symbol
+    /// at `pos` from its map when that map exists (not built here).
+    pub fn place(&mut self, abs: &std::path::Path, pos: indexer::model::Pos) -> Option<LibPlace> {
+        let canon = abs.canonicalize().ok();
+        for (li, l) in self.all.iter().enumerate() {
+            for (di, d) in l.found.deps.iter().enumerate() {
+                let rel = match abs.strip_prefix(&d.dir) {
+                    Ok(r) => Some(r.to_path_buf()),
+                    Err(_) => {
+                        let dc = self.canon[li][di]
+                            .get_or_insert_with(|| d.dir.canonicalize().ok())
+                            .as_ref();
+                        canon
+                            .as_ref()
+                            .zip(dc)
+                            .and_then(|(c, dc)| c.strip_prefix(dc).ok().map(|r| r.to_path_buf()))
+                    }
+                };
+                let Some(rel) = rel else { continue };
+                let first = rel
+                    .components()
+                    .next()
+                    .map(|c| c.as_os_str().to_string_lossy().to_string());
+                if !d.only.is_empty() && !first.is_some_and(|f| d.only.contains(&f)) {
+                    continue;
+                }
+                return Some(lib_place(self.cache.as_deref(), l.ecosystem, d, &rel, pos));
+            }
+        }
+        None
+    }
+}
+
+fn lib_place(
+    cache: Option<&std::path::Path>,
+    eco: &str,
+    d: &Dep,
+    rel: &std::path::Path,
+    pos: indexer::model::Pos,
+) -> LibPlace {
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    let map = cache
+        .and_then(|c| indexer::libs::map_path(c, eco, &d.name, &d.version))
+        .filter(|m| m.exists());
+    let hint = map.is_none().then(|| {
+        format!(
+            "index {}@{} for its node IDs: `codemap deps --index {}`",
+            d.name, d.version, d.name
+        )
+    });
+    let node_id = map.and_then(|_| {
+        let mut w = Vec::new();
+        let map = open(eco, d, &mut w).ok()?;
+        map.db().node_at(&rel, pos).map(|id| map.answered_id(&id))
+    });
+    LibPlace {
+        name: d.name.clone(),
+        version: d.version.clone(),
+        node_id,
+        hint,
+    }
 }

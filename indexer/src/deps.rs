@@ -4,7 +4,7 @@
 //! pure and table-tested in their folders.
 
 use crate::lang::{Dep, DepEnv, FoundDeps, Lang};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One language's dependencies (and where it looked).
 #[derive(Debug, Clone)]
@@ -17,21 +17,7 @@ pub struct LangDeps {
 /// The environment dependency discovery reads: `$HOME`, `$VIRTUAL_ENV`, `$GOMODCACHE` (else
 /// `$GOPATH/pkg/mod`), `$CARGO_HOME` (else `~/.cargo`).
 pub fn env() -> DepEnv {
-    let var = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let home = var("HOME");
-    // Without either, the module cache's default under the home is the language's to say.
-    let gomodcache = var("GOMODCACHE").or_else(|| var("GOPATH").map(|g| g.join("pkg").join("mod")));
-    let cargo_home = var("CARGO_HOME").or_else(|| home.as_ref().map(|h| h.join(".cargo")));
-    DepEnv {
-        home,
-        virtual_env: var("VIRTUAL_ENV"),
-        gomodcache,
-        cargo_home,
-    }
+    DepEnv::from_process()
 }
 
 /// Every language's dependencies of the workspace at `root`, in the registry's order.

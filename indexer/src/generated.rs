@@ -170,6 +170,9 @@ mod tests {
             ("", "go.mod"),
             ("vendor", "modules.txt"),
             ("tools", "go.mod"),
+            ("php", "composer.json"),
+            ("php/vendor", "autoload.php"),
+            ("php2", "composer.json"),
         ]
         .iter()
         .map(|(d, n)| (d.to_string(), n.to_string()))
@@ -194,6 +197,10 @@ mod tests {
             ("tools/vendor/c.go", Lang::Go),
             ("go/build/build.go", Lang::Go),
             ("build/lib/x.py", Lang::Python),
+            ("php/vendor/symfony/console/Application.php", Lang::Php),
+            ("php/vendor/bin/tool.js", Lang::JavaScript),
+            ("php/src/Cli.php", Lang::Php),
+            ("php2/vendor/a/b/C.php", Lang::Php),
         ];
         let got = classify(&files, &markers, &read);
         let shown: Vec<String> = files
@@ -218,6 +225,10 @@ mod tests {
                 "tools/vendor/c.go: -",
                 "go/build/build.go: -",
                 "build/lib/x.py: -",
+                "php/vendor/symfony/console/Application.php: generated: vendored dependencies (php/vendor/autoload.php)",
+                "php/vendor/bin/tool.js: -",
+                "php/src/Cli.php: -",
+                "php2/vendor/a/b/C.php: -",
             ]
         );
     }
@@ -225,8 +236,9 @@ mod tests {
     #[test]
     fn evidence_names() {
         assert_eq!(evidence("index.js.map"), Some(SOURCE_MAPS));
-        // No language keeps a vendor folder out now (Go's resolves into it).
+        // Go's vendor folder is kept in (Go's resolves into it); Composer's is not.
         assert_eq!(evidence("modules.txt"), None);
+        assert_eq!(evidence("autoload.php"), Some("autoload.php"));
         assert_eq!(evidence("index.js"), None);
     }
 }

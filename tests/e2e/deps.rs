@@ -676,6 +676,12 @@ fn composer_dependencies_are_found_in_vendor() {
         "composer.json",
         r#"{"name": "acme/cli", "require": {"symfony/console": "^5.4"}}"#,
     );
+    // Composer writes it into every vendor/: the evidence that the folder is dependencies.
+    write(
+        root,
+        "vendor/autoload.php",
+        "<?php\nreturn require __DIR__ . '/composer/autoload_real.php';\n",
+    );
     write(
         root,
         "src/cli.php",
@@ -710,4 +716,22 @@ fn composer_dependencies_are_found_in_vendor() {
         &["resolve", "--no-lsp", "--node-id", &id],
     );
     assert_eq!(code, 0, "{v}");
+    // vendor/ is the library's, not the workspace's: `all` lists its class once.
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["search", "Application", "--scope", "all", "--limit", "50"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let classes: Vec<&str> = v["data"]["hits"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|h| h["nodeId"].as_str())
+        .filter(|i| i.ends_with("#Application"))
+        .collect();
+    assert_eq!(classes, [id.as_str()], "{v}");
+    let (v, code) = call(root, cache.path(), &["status"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains("vendored dependencies"), "{v}");
 }

@@ -289,7 +289,7 @@ fn fuzz_regressions_and_mangled_real_files_pass_the_harness_checks() {
         }
     }
     files.sort();
-    // Every fourth file (about 30 s on two cores; every other one took 160 s of CPU), dealt
+    // Every fourth file (every other one took 160 s of CPU), dealt
     // out to the threads in turn: the files of one corpus cost alike, so halves by path left
     // one thread working alone.
     let files: Vec<_> = files.into_iter().step_by(4).collect();

@@ -9,7 +9,7 @@ use indexer::model::EdgeKind;
 use indexer::project::{Project, Projects};
 use indexer::store::{self, Db, NodeRow, StoreError};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -221,14 +221,7 @@ impl Map {
         warnings: &mut Vec<String>,
     ) -> Result<HashMap<String, NodeInfo>, ToolError> {
         let _snapshot = self.snapshot()?;
-        let mut asked = Vec::new();
-        let mut rows = Vec::new();
-        for id in ids {
-            if let Some(r) = self.db.node(id)? {
-                asked.push(id.clone());
-                rows.push(r);
-            }
-        }
+        let (asked, rows): (Vec<String>, Vec<_>) = self.db.nodes(ids)?.into_iter().unzip();
         Ok(asked
             .into_iter()
             .zip(self.finish_rows(rows, warnings))
@@ -329,32 +322,15 @@ impl Map {
         ids: &[String],
         warnings: &mut Vec<String>,
     ) -> Result<Vec<NodeInfo>, ToolError> {
-        let mut rows = Vec::new();
-        let mut externals = Vec::new();
-        for id in ids {
-            match self.db.node(id)? {
-                Some(r) => rows.push(r),
-                None => externals.push(id.clone()),
-            }
-        }
+        let (found, rows): (HashSet<String>, Vec<_>) = self.db.nodes(ids)?.into_iter().unzip();
+        let externals = ids.iter().filter(|id| !found.contains(*id)).cloned();
         let mut out = self.finish_rows(rows, warnings);
         for id in externals {
             let name = match NodeId::parse(&id) {
                 Ok(NodeId::External { package, .. }) => package,
                 _ => id.clone(),
             };
-            out.push(NodeInfo {
-                node_id: id,
-                kind: "external".into(),
-                name,
-                qualname: String::new(),
-                signature: None,
-                doc: None,
-                file: None,
-                range: None,
-                stale: false,
-                project: None,
-            });
+            out.push(NodeInfo::bare(id, "external", name));
         }
         Ok(out)
     }

@@ -462,19 +462,7 @@ mod merge_tests {
     use super::*;
 
     fn hit(id: &str, t: Tier) -> (NodeInfo, Tier) {
-        let n = NodeInfo {
-            node_id: id.to_string(),
-            kind: "function".into(),
-            name: "x".into(),
-            qualname: String::new(),
-            signature: None,
-            doc: None,
-            file: None,
-            range: None,
-            stale: false,
-            project: None,
-        };
-        (n, t)
+        (NodeInfo::bare(id.to_string(), "function", "x".into()), t)
     }
 
     fn part(hits: Vec<(NodeInfo, Tier)>) -> SearchHits {

@@ -69,6 +69,7 @@ fn server_then_map(
 /// its version, and the library node ID of the symbol there when that library's map exists;
 /// else one hint per library naming the command that indexes it.
 fn in_libraries(ws: &Workspace, found: &mut [Anchor], w: &mut Vec<String>) {
+    let mut placer = None;
     for x in found
         .iter_mut()
         .filter(|x| x.external || x.node_id.is_none())
@@ -82,7 +83,8 @@ fn in_libraries(ws: &Workspace, found: &mut [Anchor], w: &mut Vec<String>) {
             line: x.line,
             col: x.col,
         };
-        let Some(place) = crate::libs::place(ws, &abs, pos) else {
+        let placer = placer.get_or_insert_with(|| crate::libs::Placer::new(ws));
+        let Some(place) = placer.place(&abs, pos) else {
             continue;
         };
         if let Some(h) = place.hint {

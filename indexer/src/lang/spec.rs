@@ -123,6 +123,28 @@ pub struct DepEnv {
     pub cargo_home: Option<std::path::PathBuf>,
 }
 
+impl DepEnv {
+    /// Read from this process's environment (`crate::deps::env`).
+    pub fn from_process() -> DepEnv {
+        let var = |k: &str| {
+            std::env::var_os(k)
+                .filter(|v| !v.is_empty())
+                .map(std::path::PathBuf::from)
+        };
+        let home = var("HOME");
+        // Without either, the module cache's default under the home is the language's to say.
+        let gomodcache =
+            var("GOMODCACHE").or_else(|| var("GOPATH").map(|g| g.join("pkg").join("mod")));
+        let cargo_home = var("CARGO_HOME").or_else(|| home.as_ref().map(|h| h.join(".cargo")));
+        DepEnv {
+            home,
+            virtual_env: var("VIRTUAL_ENV"),
+            gomodcache,
+            cargo_home,
+        }
+    }
+}
+
 /// One installed dependency: its name and version as its registry spells them, the
 /// directory its code is in and, when that directory holds other packages too (Python's
 /// `site-packages`), the entries of it that are this one's (`attr`, `attrs`).

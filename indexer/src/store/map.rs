@@ -35,6 +35,24 @@ pub struct NodeInfo {
     pub project: Option<String>,
 }
 
+impl NodeInfo {
+    /// A node known by its ID, kind and name only (no row of its own: an external package).
+    pub fn bare(node_id: String, kind: &str, name: String) -> NodeInfo {
+        NodeInfo {
+            node_id,
+            kind: kind.to_string(),
+            name,
+            qualname: String::new(),
+            signature: None,
+            doc: None,
+            file: None,
+            range: None,
+            stale: false,
+            project: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RangeOut {
@@ -487,6 +505,33 @@ impl Db {
             .optional()
     }
 
+    /// The rows of many node IDs in one query, each with the ID asked, in the order asked (an
+    /// ID the map lacks is left out), as [`Db::node`] finds them one by one: a number kept in `nodes`, else the
+    /// file's node and qualname (split at the first `#`).
+    pub fn nodes(&self, ids: &[String]) -> SqlResult<Vec<(String, NodeRow)>> {
+        let list = serde_json::to_string(ids)
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        self.conn
+            .prepare_cached(&format!(
+                "WITH asked(i, id, file, qualname) AS (
+                   SELECT key, value,
+                     CASE WHEN instr(value, '#') > 0 THEN substr(value, 1, instr(value, '#') - 1) ELSE value END,
+                     CASE WHEN instr(value, '#') > 0 THEN substr(value, instr(value, '#') + 1) ELSE '' END
+                   FROM json_each(?1)),
+                 numbered(i, id, n) AS (
+                   SELECT a.i, a.id, coalesce(
+                     (SELECT k.id FROM nodes k WHERE k.node_id = a.id),
+                     (SELECT x.id FROM files g JOIN symbols x ON x.file_id = g.id
+                       WHERE g.node = a.file AND x.qualname = a.qualname))
+                   FROM asked a)
+                 SELECT {NODE_COLS}, numbered.id FROM numbered
+                 JOIN symbols s ON s.id = numbered.n LEFT JOIN files f ON f.id = s.file_id
+                 ORDER BY numbered.i"
+            ))?
+            .query_map([list], |r| Ok((r.get(16)?, node_row(r)?)))?
+            .collect()
+    }
+
     /// A symbol, file or package row by node ID.
     pub fn node(&self, id: &str) -> SqlResult<Option<NodeRow>> {
         match self.number_of(id)? {
@@ -937,6 +982,53 @@ fn base_edge(r: &Row<'_>) -> SqlResult<BaseEdge> {
 
 #[cfg(test)]
 mod tests {
+    /// `nodes` (one query) finds what `node` finds one ID at a time: every symbol, file and
+    /// package of a real map, in the order asked, and leaves out the IDs it lacks.
+    #[test]
+    fn many_nodes_in_one_query_are_the_nodes_one_at_a_time() {
+        let root =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/go_app");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let db = dir.path().join("map.db");
+        let mut opts = crate::index::IndexOptions::new(root);
+        opts.db = Some(db.clone());
+        crate::index::run(&opts, &crate::index::NoProgress).expect("index");
+        let db = super::super::open_for_read(&db).expect("open");
+        let mut ids: Vec<String> = db
+            .conn
+            .prepare("SELECT node_id FROM nodes UNION SELECT f.node || '#' || s.qualname FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.qualname != '' UNION SELECT node FROM files")
+            .expect("ids")
+            .query_map([], |r| r.get(0))
+            .expect("ids")
+            .map(|r| r.expect("id"))
+            .collect();
+        assert!(ids.len() > 20, "{}", ids.len());
+        ids.push("go:no/such.go#Nothing".into());
+        ids.push("not an id".into());
+        ids.reverse();
+        let mut one: Vec<(String, String)> = ids
+            .iter()
+            .filter_map(|id| {
+                Some((
+                    id.clone(),
+                    format!("{:?}", db.node(id).expect("node")?.info),
+                ))
+            })
+            .collect();
+        let mut many: Vec<(String, String)> = db
+            .nodes(&ids)
+            .expect("nodes")
+            .into_iter()
+            .map(|(id, r)| (id, format!("{:?}", r.info)))
+            .collect();
+        assert!(
+            one.len() + 2 <= ids.len() && one.len() > 20,
+            "{}",
+            one.len()
+        );
+        assert_eq!(one, many);
+    }
+
     /// The search's reads use the index on name (a partial index: a statement that does not
     /// say `qualname != ''` would read the whole table instead).
     #[test]

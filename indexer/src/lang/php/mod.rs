@@ -13,7 +13,7 @@
 mod deps;
 mod unused;
 use super::spec::{
-    Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
+    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
@@ -40,6 +40,12 @@ pub static PHP: Language = Language {
             "install intelephense: npm install -g intelephense@1.18.5 (outline, definition, references and hover are free; rename, implementations, declaration and type hierarchy need its licence key)",
             "php",
         )
+    },
+    // Composer's `vendor/` (it always writes `vendor/autoload.php`) is the dependencies' code,
+    // indexed as libraries (`deps`), not as the workspace's.
+    generated: GeneratedRules {
+        vendor: Some(("vendor", "composer.json", "autoload.php")),
+        ..GeneratedRules::NONE
     },
     kept: unused::kept,
     deps: Some(super::spec::DepsSpec {

@@ -8,12 +8,8 @@ use std::path::{Path, PathBuf};
 
 pub(super) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     let mut out = FoundDeps::default();
-    let mut envs: Vec<PathBuf> = vec![root.join(".venv"), root.join("venv")];
-    if let Some(v) = &env.virtual_env {
-        envs.insert(0, v.clone());
-    }
     let mut seen = std::collections::HashSet::new();
-    for venv in envs {
+    for venv in venvs(root, env) {
         out.looked
             .push(format!("{}/lib/python3.*/site-packages", venv.display()));
         for sp in site_packages(&venv) {
@@ -31,6 +27,16 @@ pub(super) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     out.deps
         .dedup_by(|a, b| a.name == b.name && a.version == b.version);
     out
+}
+
+/// The virtual environments a workspace may use, in the order they are read: `$VIRTUAL_ENV`
+/// (the activated one), then `.venv/` and `venv/` at the root.
+pub(super) fn venvs(root: &Path, env: &DepEnv) -> Vec<PathBuf> {
+    let mut envs: Vec<PathBuf> = vec![root.join(".venv"), root.join("venv")];
+    if let Some(v) = &env.virtual_env {
+        envs.insert(0, v.clone());
+    }
+    envs
 }
 
 fn site_packages(venv: &Path) -> Vec<PathBuf> {

@@ -737,14 +737,15 @@ pub(super) const BUILTINS: &[&str] = &[
 /// detection reads them; a `setup.py` may be a module of that name),
 /// or its `src/` when it has one, so that one project's import of another resolves as it
 /// does in the map. None for a single project at the root. And the interpreter of the
-/// workspace's virtual environment (`.venv/`, `venv/`, where `deps` finds its dependencies)
+/// workspace's virtual environment (`$VIRTUAL_ENV`, `.venv/`, `venv/`: `deps::venvs`, where
+/// `deps` finds its dependencies)
 /// as `python.pythonPath`, so that pyright resolves imports into that environment's
 /// packages, not the interpreter's on PATH.
 fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
     let mut setup = extra_paths(root);
-    if let Some(py) = [".venv", "venv"]
+    if let Some(py) = deps::venvs(root, &spec::DepEnv::from_process())
         .iter()
-        .map(|v| root.join(v).join("bin/python"))
+        .map(|v| v.join("bin/python"))
         .find(|p| p.exists())
     {
         setup.settings.push((
