@@ -1006,7 +1006,7 @@ mod tests {
         ids.push("go:no/such.go#Nothing".into());
         ids.push("not an id".into());
         ids.reverse();
-        let mut one: Vec<(String, String)> = ids
+        let one: Vec<(String, String)> = ids
             .iter()
             .filter_map(|id| {
                 Some((
@@ -1015,7 +1015,7 @@ mod tests {
                 ))
             })
             .collect();
-        let mut many: Vec<(String, String)> = db
+        let many: Vec<(String, String)> = db
             .nodes(&ids)
             .expect("nodes")
             .into_iter()
