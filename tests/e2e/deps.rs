@@ -548,7 +548,7 @@ fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries
     write(
         ws.path(),
         "uses.py",
-        "import attrs\n\n\ndef f():\n    return attrs.define\n",
+        "import attrs\n\n\ndef f():\n    return attrs.define\n\n\ndef g(x):\n    return attrs.asdict(x)\n",
     );
     let (v, code) = call(ws.path(), cache.path(), &["index"]);
     assert_eq!(code, 0, "{v}");
@@ -593,6 +593,53 @@ fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries
     let (r, code) = call(ws.path(), cache.path(), &["resolve", "--node-id", ids[0]]);
     assert_eq!(code, 0, "{r}");
     assert_eq!(r["data"]["symbol"]["name"], "define", "{r}");
+
+    // The other live tools tag what lands in the library too: the hovered name, the callees
+    // outside the workspace. (pyright's references, even with the declaration, stay in the
+    // workspace's files: the workspace's uses are not tagged.)
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["refs", "uses.py:f@attrs.<|>define", "--include-declaration"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let refs = listed(&v, "references");
+    assert!(
+        !refs.is_empty()
+            && refs
+                .iter()
+                .all(|r| r["file"] == "uses.py" && r.get("lib").is_none()),
+        "{v}"
+    );
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["hover", "uses.py:f@attrs.<|>define"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["lib"], "attrs", "{v}");
+    assert_eq!(v["data"]["libVersion"], "23.2.0", "{v}");
+    assert!(
+        v["data"]["nodeId"]
+            .as_str()
+            .is_some_and(|i| i.starts_with("lib:attrs@23.2.0/") && i.contains("define")),
+        "{v}"
+    );
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["calls", "uses.py:g", "--direction", "outgoing"],
+    );
+    assert_eq!(code, 0, "{v}");
+    // The workspace's .venv is inside it: the callee is listed, tagged (a library outside
+    // the workspace is set apart under `outside`, counted by library in `outside.libs`).
+    let calls = listed(&v, "calls");
+    assert!(
+        calls.iter().any(|c| c["name"] == "asdict"
+            && c["lib"] == "attrs"
+            && c["nodeId"] == "lib:attrs@23.2.0/py:attrs/__init__.pyi#asdict"),
+        "{v}"
+    );
 
     // nav_symbols scope lib:attrs: the library map's symbols, with its node IDs.
     let (v, code) = call(

@@ -68,7 +68,7 @@ fn server_then_map(
 /// environment folders, so with no node of the workspace's map): tagged with the library and
 /// its version, and the library node ID of the symbol there when that library's map exists;
 /// else one hint per library naming the command that indexes it.
-fn in_libraries(ws: &Workspace, found: &mut [Anchor], w: &mut Vec<String>) {
+pub(super) fn in_libraries(ws: &Workspace, found: &mut [Anchor], w: &mut Vec<String>) {
     let mut placer = None;
     for x in found
         .iter_mut()

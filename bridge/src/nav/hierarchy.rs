@@ -3,6 +3,7 @@
 //! server's with the map's finds added, or the map's alone.
 
 use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
+use super::definition::in_libraries;
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
 };
@@ -169,7 +170,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
         };
         from_map = map_implementations(map, &defs, &mut a)?;
     }
-    let (found, source) = match server {
+    let (mut found, source) = match server {
         Some(mut found) => {
             let before = found.len();
             found.retain(|x| !is_own_definition(x, &defs));
@@ -192,6 +193,9 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
             (from_map, "map")
         }
     };
+    if source == "lsp" {
+        in_libraries(ws, &mut found, &mut w);
+    }
     Ok(listing(
         "implementations",
         found,
@@ -249,6 +253,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 if !ws.detail {
                     head["symbol"] = answer::shape::flat_anchor(&head["symbol"]);
                 }
+                in_libraries(ws, &mut items, &mut w);
                 if incoming {
                     add_map_callers(&t, &mut a, &mut items, &mut head, &mut w)?;
                 } else {
@@ -353,6 +358,21 @@ fn set_outside_apart(items: &mut Vec<Anchor>, head: &mut Value, w: &mut Vec<Stri
     let more = names.len() > 30;
     names.truncate(30);
     head["outside"] = json!({"count": outside.len(), "names": names, "more": more});
+    // Which of them are the workspace's dependencies' (tagged by `in_libraries`), by library.
+    let mut libs: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for x in &outside {
+        if let (Some(l), Some(v)) = (&x.lib, &x.lib_version) {
+            *libs.entry((l.clone(), v.clone())).or_default() += 1;
+        }
+    }
+    if !libs.is_empty() {
+        head["outside"]["libs"] = json!(libs
+            .into_iter()
+            .map(
+                |((lib, version), count)| json!({"lib": lib, "libVersion": version, "count": count})
+            )
+            .collect::<Vec<_>>());
+    }
     w.push(format!(
         "{} callees outside the workspace (builtins, standard-library stubs, dependencies) left out of the list; `outside` names them",
         outside.len()

@@ -1,12 +1,13 @@
 //! `nav_hover`: the server's hover (signature, documentation, the hovered symbol's node), else
 //! the map's symbol for the name at the position.
 
-use super::anchor::{read_once, sym_anchor};
+use super::anchor::{read_once, sym_anchor, Anchors};
+use super::definition::in_libraries;
 use super::fallback::{gone_from_disk, map_definitions, need_map};
 use super::params::AtParams;
-use super::server::{failed, server_for, server_state};
-use super::target::target;
-use crate::lsp::{self, Capability};
+use super::server::{failed, server_anchors, server_for, server_state, Ask};
+use super::target::{target, Target};
+use crate::lsp::{self, Capability, Locate};
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ErrorCode, Text, ToolError};
 use lsp_types::request::HoverRequest;
@@ -43,6 +44,8 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 });
                 if let Some(n) = &hovered {
                     data["nodeId"] = json!(n);
+                } else {
+                    in_a_library(ws, &t, &mut a, &mut data, &mut w);
                 }
                 if ws.detail {
                     data["contents"] = json!(text);
@@ -109,6 +112,31 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
 }
 
 /// A hover as plain text: the signature, then the documentation without it.
+/// A hovered name the map does not know may be a dependency's: the server's definition of
+/// it, when that lands in one, tags the answer with the library, its version and the
+/// library's node ID (when its map exists; else the hint to index it).
+fn in_a_library(
+    ws: &Workspace,
+    t: &Target,
+    a: &mut Anchors<'_>,
+    data: &mut serde_json::Value,
+    w: &mut Vec<String>,
+) {
+    let mut scratch = Vec::new();
+    let Some(mut found) = server_anchors(ws, t, a, Ask::new(Locate::Definition), &mut scratch)
+    else {
+        return;
+    };
+    in_libraries(ws, &mut found, w);
+    if let Some(x) = found.iter().find(|x| x.lib.is_some()) {
+        data["lib"] = json!(x.lib);
+        data["libVersion"] = json!(x.lib_version);
+        if let Some(n) = &x.node_id {
+            data["nodeId"] = json!(n);
+        }
+    }
+}
+
 fn hover_plain(signature: Option<&str>, doc: Option<&str>) -> String {
     let mut out = String::new();
     if let Some(sig) = signature {

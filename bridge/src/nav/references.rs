@@ -2,6 +2,7 @@
 //! the map's alone), and the calls of the name the map could not type as candidates.
 
 use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
+use super::definition::in_libraries;
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, USE_KINDS,
 };
@@ -108,6 +109,9 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         }
     };
     found.retain(|x| keep(&filter, x));
+    if source == "lsp" {
+        in_libraries(ws, &mut found, &mut w);
+    }
     let mut head = json!({ "source": source });
     let list = found.is_empty() || source == "map";
     offer_candidates(&mut head, &untyped, &name, list, &mut w);
