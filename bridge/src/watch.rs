@@ -50,11 +50,12 @@ pub fn classify(
         };
         // Hidden entries, and the registry's skipped directories (`node_modules`: an
         // `npm install` is no edit of the workspace), ignored or not.
-        let hidden = rel.components().any(|c| {
-            c.as_os_str()
-                .to_str()
-                .is_some_and(|s| s.starts_with('.') || Lang::is_skipped_dir(s))
-        });
+        let hidden = rel
+            .components()
+            .any(|c| c.as_os_str().to_str().is_some_and(|s| s.starts_with('.')))
+            || rel
+                .ancestors()
+                .any(|a| !a.as_os_str().is_empty() && Lang::is_skipped_dir(a));
         if hidden || rel.as_os_str().is_empty() {
             continue;
         }

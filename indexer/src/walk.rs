@@ -207,8 +207,7 @@ fn builder(
         // Installed packages (`node_modules`): never the workspace's own code, ignored or not.
         .filter_entry(move |e| {
             let dir = e.file_type().is_some_and(|t| t.is_dir());
-            let skipped =
-                e.depth() > 0 && dir && e.file_name().to_str().is_some_and(Lang::is_skipped_dir);
+            let skipped = e.depth() > 0 && dir && Lang::is_skipped_dir(e.path());
             let ignored = parents
                 .iter()
                 .any(|g| g.matched_path_or_any_parents(e.path(), dir).is_ignore());

@@ -782,3 +782,107 @@ fn composer_dependencies_are_found_in_vendor() {
     assert_eq!(code, 0, "{v}");
     assert!(v.to_string().contains("vendored dependencies"), "{v}");
 }
+
+/// Ruby: the gems `Gemfile.lock` locks, found where Bundler installed them (`BUNDLE_PATH` of
+/// `.bundle/config`: `vendor/bundle/ruby/<ABI>/gems/<name>-<version>`), here Rack 2.2.22's
+/// published gem (Debian's package, `scripts/install-corpora`); a locked gem installed nowhere
+/// is said with `bundle install`. Listed, indexed by scope, its node IDs accepted, and `all`
+/// lists its class once (vendor/bundle is never walked as the workspace's code).
+#[test]
+fn gems_of_gemfile_lock_are_found_in_the_bundle_path() {
+    let rack = crate::util::repo_root().join(
+        "tools/corpora/ruby-rack-2.2.22-0+deb12u1/usr/share/rubygems-integration/all/gems/rack-2.2.22",
+    );
+    assert!(
+        rack.join("lib/rack.rb").is_file(),
+        "{rack:?}: ./scripts/install-corpora fetches it"
+    );
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    crate::util::copy_dir(
+        &rack,
+        &root.join("vendor/bundle/ruby/3.1.0/gems/rack-2.2.22"),
+    );
+    write(
+        root,
+        ".bundle/config",
+        "---\nBUNDLE_PATH: \"vendor/bundle\"\n",
+    );
+    write(
+        root,
+        "Gemfile",
+        "source \"https://rubygems.org\"\ngem \"sinatra\"\ngem \"rack\"\n",
+    );
+    write(
+        root,
+        "Gemfile.lock",
+        "GEM\n  remote: https://rubygems.org/\n  specs:\n    mustermann (3.0.0)\n      ruby2_keywords (~> 0.0.1)\n    rack (2.2.22)\n    sinatra (3.0.5)\n      mustermann (~> 3.0)\n      rack (~> 2.2, >= 2.2.4)\n\nPLATFORMS\n  x86_64-linux\n\nDEPENDENCIES\n  rack\n  sinatra\n\nBUNDLED WITH\n   2.4.10\n",
+    );
+    write(
+        root,
+        "app.rb",
+        "require \"rack\"\n\nclass App\n  def call(env)\n    req = Rack::Request.new(env)\n    [200, {}, [req.path]]\n  end\nend\n",
+    );
+    let cache = tempfile::tempdir().expect("cache");
+    // No gem directory of this machine is read: HOME and GEM_HOME point at empty folders.
+    let home = tempfile::tempdir().expect("home");
+    let home_s = home.path().to_string_lossy().to_string();
+    let env = [("HOME", home_s.as_str()), ("GEM_HOME", home_s.as_str())];
+    let (v, code) = call_env(root, cache.path(), &env, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call_env(root, cache.path(), &env, &["deps"]);
+    assert_eq!(code, 0, "{v}");
+    let deps = v["data"]["deps"].as_array().cloned().unwrap_or_default();
+    assert_eq!(deps.len(), 1, "{v}");
+    assert_eq!(deps[0]["name"], "rack", "{v}");
+    assert_eq!(deps[0]["version"], "2.2.22", "{v}");
+    assert_eq!(deps[0]["ecosystem"], "rubygems", "{v}");
+    assert!(
+        v["data"]["looked"]
+            .to_string()
+            .contains("mustermann 3.0.0, sinatra 3.0.5 (2 of 3): `bundle install`"),
+        "{v}"
+    );
+    let (v, code) = call_env(
+        root,
+        cache.path(),
+        &env,
+        &["search", "Request", "--scope", "lib:rack"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let id = v["data"]["hits"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|h| h["nodeId"].as_str())
+        .find(|i| *i == "lib:rack@2.2.22/rb:lib/rack/request.rb#Rack.Request")
+        .unwrap_or_else(|| panic!("no Rack::Request in the library: {v}"))
+        .to_string();
+    assert!(
+        warnings(&v).contains("indexed the library rack@2.2.22"),
+        "{v}"
+    );
+    let (v, code) = call_env(
+        root,
+        cache.path(),
+        &env,
+        &["resolve", "--no-lsp", "--node-id", &id],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["symbol"]["name"], "Request", "{v}");
+    let (v, code) = call_env(
+        root,
+        cache.path(),
+        &env,
+        &["search", "Request", "--scope", "all", "--limit", "50"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let classes: Vec<&str> = v["data"]["hits"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|h| h["nodeId"].as_str())
+        .filter(|i| i.ends_with("#Rack.Request"))
+        .collect();
+    assert_eq!(classes, [id.as_str()], "{v}");
+}

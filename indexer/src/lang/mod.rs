@@ -163,8 +163,15 @@ impl Lang {
     }
 
     /// Whether a directory, by its name, is never walked (`node_modules`).
-    pub fn is_skipped_dir(name: &str) -> bool {
-        Lang::ALL.iter().any(|l| l.spec().skip_dirs.contains(&name))
+    pub fn is_skipped_dir(path: &std::path::Path) -> bool {
+        let name = path.file_name().and_then(|n| n.to_str());
+        Lang::ALL
+            .iter()
+            .flat_map(|l| l.spec().skip_dirs)
+            .any(|s| match s.contains('/') {
+                true => path.ends_with(s),
+                false => name == Some(*s),
+            })
     }
 
     /// The query file from the language's folder, embedded at build time.
@@ -492,8 +499,12 @@ mod tests {
         assert_eq!(Lang::of_path(Path::new("a/b.cjs")), Some(Lang::JavaScript));
         assert_eq!(Lang::TypeScript.dialect_of("a/b.tsx"), 1);
         assert_eq!(Lang::TypeScript.dialect_of("a/b.ts"), 0);
-        assert!(Lang::is_skipped_dir("node_modules") && !Lang::is_skipped_dir("src"));
-        assert!(Lang::is_skipped_dir("target"));
+        let skipped = |p: &str| Lang::is_skipped_dir(std::path::Path::new(p));
+        assert!(skipped("node_modules") && !skipped("src"));
+        assert!(skipped("target") && skipped("/w/app/web/node_modules"));
+        // Bundler's install path, by its two last parts; neither part alone.
+        assert!(skipped("vendor/bundle") && skipped("/w/app/vendor/bundle"));
+        assert!(!skipped("vendor") && !skipped("bundle") && !skipped("src/bundle"));
         assert_eq!(Lang::module_path("src/walk/mod.rs"), "src/walk");
         assert_eq!(Lang::of_path(Path::new("Makefile")), None);
         assert_eq!(Lang::of_id("py:a.py#f"), Some(Lang::Python));

@@ -30,7 +30,8 @@ pub struct Language {
     pub grammar: fn() -> tree_sitter::Language,
     /// Grammars for some extensions in place of `grammar` (TypeScript's `.tsx`).
     pub dialects: &'static [(&'static str, Grammar)],
-    /// Directories never walked, by name (`node_modules`): installed packages, build output.
+    /// Directories never walked, by name (`node_modules`), or by their last parts when the
+    /// entry has several (`vendor/bundle`): installed packages, build output.
     pub skip_dirs: &'static [&'static str],
     /// The query file's path under `indexer/src` and its text (embedded at build time).
     pub query_file: &'static str,
@@ -121,6 +122,8 @@ pub struct DepEnv {
     pub gomodcache: Option<std::path::PathBuf>,
     /// `$CARGO_HOME`, else `~/.cargo`.
     pub cargo_home: Option<std::path::PathBuf>,
+    /// `$GEM_HOME`, then each of `$GEM_PATH`.
+    pub gem_paths: Vec<std::path::PathBuf>,
 }
 
 impl DepEnv {
@@ -136,11 +139,16 @@ impl DepEnv {
         let gomodcache =
             var("GOMODCACHE").or_else(|| var("GOPATH").map(|g| g.join("pkg").join("mod")));
         let cargo_home = var("CARGO_HOME").or_else(|| home.as_ref().map(|h| h.join(".cargo")));
+        let mut gem_paths: Vec<std::path::PathBuf> = var("GEM_HOME").into_iter().collect();
+        if let Some(p) = std::env::var_os("GEM_PATH") {
+            gem_paths.extend(std::env::split_paths(&p).filter(|p| !p.as_os_str().is_empty()));
+        }
         DepEnv {
             home,
             virtual_env: var("VIRTUAL_ENV"),
             gomodcache,
             cargo_home,
+            gem_paths,
         }
     }
 }

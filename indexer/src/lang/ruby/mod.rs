@@ -5,6 +5,7 @@
 //! symbols are fields, constants are assigned at file, class and module level, a class
 //! opened again in its file is the same scope, docs are the `#` comments above.
 
+mod deps;
 mod unused;
 use super::spec::{
     Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
@@ -14,6 +15,9 @@ use crate::syntax::{first_line, first_sentence, lossy, text, NodeExt};
 use tree_sitter::Node;
 
 pub static RUBY: Language = Language {
+    // Bundler's install path (`bundle config set path vendor/bundle`): the gems' code,
+    // indexed as libraries (`deps`), not as the workspace's.
+    skip_dirs: &["vendor/bundle"],
     builtins: BUILTINS,
     self_names: &["self"],
     implicit_self: true,
@@ -28,6 +32,10 @@ pub static RUBY: Language = Language {
         "ruby",
     ),
     kept: unused::kept,
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "rubygems",
+        find: deps::find,
+    }),
     text: TextRules {
         hash_comments: true,
         ..TextRules::BRACES
