@@ -117,15 +117,16 @@ fn gem_dirs(base: &Path) -> Vec<PathBuf> {
         let Ok(rd) = std::fs::read_dir(&parent) else {
             continue;
         };
-        let mut abis: Vec<PathBuf> =
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| {
-                    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-                        n.starts_with(|c: char| c.is_ascii_digit()) || n == "all"
-                    }) && holds(p)
-                })
-                .collect();
+        let mut abis: Vec<PathBuf> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()) || n == "all")
+                    && holds(p)
+            })
+            .collect();
         abis.sort();
         out.extend(abis);
     }
