@@ -634,17 +634,66 @@ mod collapse_tests {
     }
 }
 
+/// When one file's parses must stop: after `bound` of this thread's CPU time, so that a
+/// loaded machine (other processes on its cores) does not cut a parse short and leave a file
+/// out that an idle one keeps. The CPU clock (a system call) is read only once as much wall
+/// time has passed, since a thread's CPU time never runs ahead of it; where there is no
+/// thread CPU clock, wall time decides.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    wall: std::time::Instant,
+    cpu_start: Option<std::time::Duration>,
+    bound: std::time::Duration,
+}
+
+impl Deadline {
+    pub fn after(bound: std::time::Duration) -> Deadline {
+        Deadline {
+            wall: std::time::Instant::now() + bound,
+            cpu_start: thread_cpu(),
+            bound,
+        }
+    }
+
+    pub fn passed(&self) -> bool {
+        if std::time::Instant::now() < self.wall {
+            return false;
+        }
+        match (self.cpu_start, thread_cpu()) {
+            (Some(start), Some(now)) => now.saturating_sub(start) >= self.bound,
+            _ => true,
+        }
+    }
+}
+
+/// This thread's CPU time, where the platform tells it.
+fn thread_cpu() -> Option<std::time::Duration> {
+    #[cfg(unix)]
+    {
+        use nix::time::{clock_gettime, ClockId};
+        let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+        Some(std::time::Duration::new(
+            u64::try_from(t.tv_sec()).ok()?,
+            u32::try_from(t.tv_nsec()).ok()?,
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 /// Parse `src`, stopping when `until` passes (`None` when it did, or when the grammar
 /// could not be used). A stopped parse is not resumed by the next one.
 pub fn parse_until(
     parser: &mut tree_sitter::Parser,
     src: &[u8],
-    until: Option<std::time::Instant>,
+    until: Option<Deadline>,
 ) -> Option<tree_sitter::Tree> {
     let Some(until) = until else {
         return parser.parse(src, None);
     };
-    let mut stop = |_: &tree_sitter::ParseState| std::time::Instant::now() >= until;
+    let mut stop = |_: &tree_sitter::ParseState| until.passed();
     let options = tree_sitter::ParseOptions::new().progress_callback(&mut stop);
     let mut input = |at: usize, _: tree_sitter::Point| -> &[u8] { src.get(at..).unwrap_or(&[]) };
     let tree = parser.parse_with_options(&mut input, None, Some(options));

@@ -24,8 +24,8 @@ mod types;
 
 use crate::lang::{Lang, MacroArgs};
 use crate::model::FileExtract;
-use crate::syntax::parse_until;
 pub use crate::syntax::{char_count, clip_signature, pos_at, MAX_SIGNATURE};
+use crate::syntax::{parse_until, Deadline};
 pub use errors::{ParseError, MAX_PARSE_ERRORS};
 pub use query::{check_query, QueryError};
 use query::{compile, LangQuery};
@@ -33,11 +33,12 @@ use raw::{reference_matches, Raw};
 use recover::recover;
 pub use recover::{swallows, top_lines};
 use reread::reread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use sweep::build;
 use tree_sitter::{Parser, Query};
 
-/// How long one file's parses may take in all (its first parse and error recovery's):
+/// How long (in its thread's CPU time, `syntax::Deadline`) one file's parses may take in all
+/// (its first parse and error recovery's):
 /// tree-sitter stops a parse past it, and the file is left out of the map with the reason
 /// (`IndexOptions::parse_bound`, the index's default). A generated 878 KB Kotlin file takes
 /// 2.9 s; no source file of the standard libraries measured takes 1 s.
@@ -104,14 +105,14 @@ impl Extractor {
         reference: bool,
     ) -> FileExtract {
         let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
-        worker.until = worker.bound.map(|b| Instant::now() + b);
+        worker.until = worker.bound.map(Deadline::after);
         let prepared = lang.spec().syntax.prepare(src);
         let src = prepared.as_deref().unwrap_or(src);
         let (first, swallowed) = self.extract_parsed(worker, lang, dialect, src, reference);
         let Some(bodies) = swallowed else {
             return first;
         };
-        if first.stopped || worker.until.is_some_and(|u| Instant::now() >= u) {
+        if first.stopped || worker.until.is_some_and(|u| u.passed()) {
             return first;
         }
         // A syntax error can swallow every declaration after it into one top-level error
@@ -245,7 +246,7 @@ impl Extractor {
         src: &[u8],
     ) -> Vec<ParseError> {
         let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
-        worker.until = worker.bound.map(|b| Instant::now() + b);
+        worker.until = worker.bound.map(Deadline::after);
         let prepared = lang.spec().syntax.prepare(src);
         let src = prepared.as_deref().unwrap_or(src);
         let Some(lq) = self.query(lang, lang.dialect_of(path)) else {
@@ -276,7 +277,7 @@ pub struct Worker {
     /// How long one file's parses may take; `None`: unbounded.
     bound: Option<Duration>,
     /// When the file being read passes its bound.
-    until: Option<Instant>,
+    until: Option<Deadline>,
 }
 
 impl Worker {

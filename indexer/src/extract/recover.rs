@@ -198,7 +198,7 @@ pub(super) fn recover(
     grammar: &tree_sitter::Language,
     src: &[u8],
     bodies: &[(usize, usize)],
-    until: Option<std::time::Instant>,
+    until: Option<crate::syntax::Deadline>,
 ) -> Option<Vec<u8>> {
     const ROUNDS: usize = 16;
     parser.set_language(grammar).ok()?;
