@@ -113,6 +113,8 @@ mod tests {
             version: version.into(),
             dir: format!("/r/{name}-{version}").into(),
             only: Vec::new(),
+            archive: None,
+            missing: None,
         }
     }
 
@@ -128,6 +130,7 @@ mod tests {
                     dep("Foo_bar", "1"),
                 ],
                 looked: Vec::new(),
+                unread: Vec::new(),
             },
         }];
         let got = |n: &str| named(&all, n).map(|x| x.map(|(_, d)| d.version.clone()));

@@ -13,7 +13,8 @@
 mod deps;
 mod unused;
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax, TextRules,
+    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+    TextRules,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
