@@ -276,6 +276,16 @@ fn xml(text: &str) -> Option<El> {
     stack.pop()?.kids.into_iter().next()
 }
 
+/// A pom's `<dependency>`: its version when stated, its `scope` and `type`.
+#[derive(Debug)]
+struct PomDep {
+    group: String,
+    artifact: String,
+    version: Option<String>,
+    scope: Option<String>,
+    ty: Option<String>,
+}
+
 /// One pom, read.
 #[derive(Debug, Default)]
 struct Pom {
@@ -288,14 +298,7 @@ struct Pom {
     props: BTreeMap<String, String>,
     /// `dependencyManagement`'s versions by `group:artifact` (imported BOMs left out).
     managed: BTreeMap<String, String>,
-    /// group, artifact, version (when stated), scope, type.
-    deps: Vec<(
-        String,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-    )>,
+    deps: Vec<PomDep>,
 }
 
 fn pom(file: &str, text: &str) -> Option<Pom> {
@@ -316,20 +319,20 @@ fn pom(file: &str, text: &str) -> Option<Pom> {
         e.into_iter()
             .flat_map(|d| d.kids("dependency"))
             .filter_map(|d| {
-                Some((
-                    d.val("groupId")?,
-                    d.val("artifactId")?,
-                    d.val("version"),
-                    d.val("scope"),
-                    d.val("type"),
-                ))
+                Some(PomDep {
+                    group: d.val("groupId")?,
+                    artifact: d.val("artifactId")?,
+                    version: d.val("version"),
+                    scope: d.val("scope"),
+                    ty: d.val("type"),
+                })
             })
             .collect::<Vec<_>>()
     };
     let managed = deps_of(root.path("dependencyManagement/dependencies"))
         .into_iter()
-        .filter(|(_, _, v, scope, _)| v.is_some() && scope.as_deref() != Some("import"))
-        .filter_map(|(g, a, v, _, _)| Some((format!("{g}:{a}"), v?)))
+        .filter(|d| d.scope.as_deref() != Some("import"))
+        .filter_map(|d| Some((format!("{}:{}", d.group, d.artifact), d.version?)))
         .collect();
     Some(Pom {
         file: file.to_string(),
@@ -441,7 +444,14 @@ pub(crate) fn maven(files: &[(String, String)]) -> (Vec<Coord>, Vec<String>) {
             props.insert("project.parent.groupId".into(), g.clone());
             props.insert("project.parent.version".into(), v.clone());
         }
-        for (g, a, v, scope, ty) in &p.deps {
+        for PomDep {
+            group: g,
+            artifact: a,
+            version: v,
+            scope,
+            ty,
+        } in &p.deps
+        {
             if scope.as_deref() == Some("system") || matches!(ty.as_deref(), Some(t) if t != "jar")
             {
                 continue;
