@@ -347,10 +347,11 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     let all = found(ws);
     let cache = cache()?;
     let mut warnings = Vec::new();
-    let mut targets: Vec<(&LangDeps, &Dep)> = Vec::new();
     if let Some(n) = &p.index {
-        targets.push(pick(&all, n)?);
+        let (l, d) = pick(&all, n)?;
+        open(l.ecosystem, d, &mut warnings)?;
     }
+    let mut targets: Vec<(&LangDeps, &Dep)> = Vec::new();
     if p.all.unwrap_or(false) {
         for l in &all {
             // `--all` indexes what can be; the others are listed with why.
@@ -363,8 +364,19 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
             );
         }
     }
+    // `--all` indexes every one it can: one that fails (a damaged archive) is said, not fatal.
     for (l, d) in targets {
-        open(l.ecosystem, d, &mut warnings)?;
+        if let Err(e) = open(l.ecosystem, d, &mut warnings) {
+            warnings.push(format!(
+                "could not index {}@{}: {}{}",
+                d.name,
+                d.version,
+                e.message,
+                e.hint
+                    .as_deref()
+                    .map_or(String::new(), |h| format!(" ({h})"))
+            ));
+        }
     }
     let mut rows: Vec<Value> = Vec::new();
     let mut lines: Vec<String> = Vec::new();

@@ -943,4 +943,25 @@ fn maven_and_gradle_dependencies_are_unpacked_from_sources_jars() {
     for left in ["map.db", "src", "src.part"] {
         assert!(!lib.join(left).exists(), "{left} left: {v}");
     }
+    // `--all` indexes what it can and says what it could not.
+    let (v, code) = run(&["deps", "--all"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        warnings(&v).contains("could not index org.acme:broken@1.0"),
+        "{v}"
+    );
+    assert_eq!(v["data"]["indexed"], 2, "{v}");
+    assert!(!lib.join("map.db").exists(), "{v}");
+
+    // A Maven dependency named by its artifact alone.
+    let (v, code) = run(&[
+        "search",
+        "ImmutableList",
+        "--scope",
+        "lib:guava",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains(&id), "{v}");
 }
