@@ -835,6 +835,25 @@ kotlin-jvm = { id = "org.jetbrains.kotlin.jvm", version.ref = "kotlin" }
     }
 
     #[test]
+    fn settings_xml_local_repository() {
+        use crate::lang::maven_local_repository as repo;
+        let home = Path::new("/home/u");
+        let s =
+            |v: &str| format!("<settings>\n  <localRepository>{v}</localRepository>\n</settings>");
+        assert_eq!(
+            repo(&s("/data/m2"), Some(home)),
+            Some(PathBuf::from("/data/m2"))
+        );
+        assert_eq!(
+            repo(&s("${user.home}/.m2/alt"), Some(home)),
+            Some(PathBuf::from("/home/u/.m2/alt"))
+        );
+        assert_eq!(repo(&s("${env.M2}/r"), Some(home)), None);
+        assert_eq!(repo(&s("  "), Some(home)), None);
+        assert_eq!(repo("<settings/>", Some(home)), None);
+    }
+
+    #[test]
     fn sources_jars_in_the_maven_repository_and_the_gradle_cache() {
         let t = tempfile::tempdir().expect("tmp");
         let m2 = t.path().join("m2");
