@@ -90,13 +90,26 @@ fn pick<'a>(all: &'a [LangDeps], name: &str) -> Result<(&'a LangDeps, &'a Dep), 
 /// The library map of `dep`, built now when it is not there (said in `warnings`, with the
 /// seconds it took).
 fn open(eco: &str, dep: &Dep, warnings: &mut Vec<String>) -> Result<Map, ToolError> {
+    if let Some(why) = &dep.missing {
+        return Err(ToolError::bad_args(format!(
+            "the dependency {}@{} has no code here to index",
+            dep.name, dep.version
+        ))
+        .hint(why.clone()));
+    }
     let map = map_of(&cache()?, eco, dep)?;
-    let built = indexer::libs::ensure(&map, dep).map_err(|e| {
-        ToolError::new(
+    let built = indexer::libs::ensure(&map, dep).map_err(|e| match e {
+        indexer::libs::LibError::Archive { .. } => ToolError::bad_args(format!(
+            "indexing {}@{} failed: {e}",
+            dep.name, dep.version
+        ))
+        .hint("the archive is damaged: delete it and download it again (for Maven: `mvn dependency:get -Dartifact=GROUP:ARTIFACT:VERSION:jar:sources`)"),
+        e => ToolError::new(
             ErrorCode::Internal,
             format!("indexing {}@{} failed: {e}", dep.name, dep.version),
-        )
+        ),
     })?;
+    warnings.extend(built.notes.iter().cloned());
     if let (true, Some(why)) = (built.built, &built.rebuilt) {
         warnings.push(format!(
             "rebuilt the library map of {}@{} ({why}; {} files, {:.1} s)",
@@ -159,8 +172,13 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
         ..p.clone()
     };
     let (mut searched, mut not_indexed, mut warnings) = (0usize, Vec::new(), Vec::new());
+    let mut no_code = 0usize;
     for l in &all {
         for d in &l.found.deps {
+            if d.missing.is_some() {
+                no_code += 1;
+                continue;
+            }
             let map = map_of(&cache, l.ecosystem, d)?;
             if !map.exists() {
                 not_indexed.push(d.name.clone());
@@ -187,7 +205,14 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
             if not_indexed.len() > 5 { ", …" } else { "" }
         ));
     }
+    if no_code > 0 {
+        hits.warnings.push(no_code_said(no_code));
+    }
     Ok(search_answer(hits, p, shape))
+}
+
+fn no_code_said(n: usize) -> String {
+    format!("{n} dependencies have no code here to index (a sources jar not downloaded): `codemap deps` says why and how to get it")
 }
 
 /// A library's map opened for a node ID of it: the ID in that map, what opening said, the
@@ -322,42 +347,77 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     let all = found(ws);
     let cache = cache()?;
     let mut warnings = Vec::new();
-    let mut targets: Vec<(&LangDeps, &Dep)> = Vec::new();
     if let Some(n) = &p.index {
-        targets.push(pick(&all, n)?);
+        let (l, d) = pick(&all, n)?;
+        open(l.ecosystem, d, &mut warnings)?;
     }
+    let mut targets: Vec<(&LangDeps, &Dep)> = Vec::new();
     if p.all.unwrap_or(false) {
         for l in &all {
-            targets.extend(l.found.deps.iter().map(|d| (l, d)));
+            // `--all` indexes what can be; the others are listed with why.
+            targets.extend(
+                l.found
+                    .deps
+                    .iter()
+                    .filter(|d| d.missing.is_none())
+                    .map(|d| (l, d)),
+            );
         }
     }
+    // `--all` indexes every one it can: one that fails (a damaged archive) is said, not fatal.
     for (l, d) in targets {
-        open(l.ecosystem, d, &mut warnings)?;
+        if let Err(e) = open(l.ecosystem, d, &mut warnings) {
+            warnings.push(format!(
+                "could not index {}@{}: {}{}",
+                d.name,
+                d.version,
+                e.message,
+                e.hint
+                    .as_deref()
+                    .map_or(String::new(), |h| format!(" ({h})"))
+            ));
+        }
     }
     let mut rows: Vec<Value> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
     for l in &all {
         for d in &l.found.deps {
-            let indexed = map_of(&cache, l.ecosystem, d)?.exists();
-            rows.push(json!({
+            let indexed = d.missing.is_none() && map_of(&cache, l.ecosystem, d)?.exists();
+            let mut row = json!({
                 "name": d.name, "version": d.version, "lang": l.lang.prefix(),
                 "ecosystem": l.ecosystem, "dir": d.dir.display().to_string(), "indexed": indexed,
-            }));
+            });
+            if let Some(a) = &d.archive {
+                row["archive"] = json!(a.display().to_string());
+            }
+            if let Some(why) = &d.missing {
+                row["missing"] = json!(why);
+            }
+            rows.push(row);
+            let place = match (&d.missing, &d.archive) {
+                (Some(why), _) => format!("  no code: {why}"),
+                (None, Some(a)) => format!("  {}", a.display()),
+                (None, None) if d.only.is_empty() => format!("  {}", d.dir.display()),
+                (None, None) => format!("  {} ({})", d.dir.display(), d.only.join(", ")),
+            };
             lines.push(format!(
-                "{}@{}  {}  {}{}",
+                "{}@{}  {}  {}{place}",
                 d.name,
                 d.version,
                 l.lang.prefix(),
                 if indexed { "indexed" } else { "not indexed" },
-                if d.only.is_empty() {
-                    format!("  {}", d.dir.display())
-                } else {
-                    format!("  {} ({})", d.dir.display(), d.only.join(", "))
-                }
             ));
         }
     }
     let looked = looked(&all);
+    for l in &all {
+        warnings.extend(
+            l.found
+                .unread
+                .iter()
+                .map(|u| format!("not read (never guessed): {u}")),
+        );
+    }
     if rows.is_empty() {
         warnings.push(format!(
             "no installed dependencies found; looked in: {}",
@@ -438,8 +498,13 @@ pub fn scoped_hits(
     } else if scope == "all" {
         let cache = cache()?;
         let mut not_indexed = Vec::new();
+        let mut no_code = 0usize;
         for l in &all {
             for d in &l.found.deps {
+                if d.missing.is_some() {
+                    no_code += 1;
+                    continue;
+                }
                 if !map_of(&cache, l.ecosystem, d)?.exists() {
                     not_indexed.push(d.name.clone());
                     continue;
@@ -461,6 +526,9 @@ pub fn scoped_hits(
                     .join(", "),
                 if not_indexed.len() > 5 { ", …" } else { "" }
             ));
+        }
+        if no_code > 0 {
+            warnings.push(no_code_said(no_code));
         }
     } else {
         return Err(

@@ -39,6 +39,7 @@ pub fn find(root: &Path, env: &DepEnv) -> Vec<LangDeps> {
 /// found, else the one whose name is the same but for case and `-`/`_`/`.` (PyPI's rule:
 /// `werkzeug` is `Werkzeug`, `typing_extensions` is `typing-extensions`). `Err` with the
 /// `NAME@VERSION` choices when the name fits several (`syn` 1.x and 2.x in one Cargo.lock).
+/// A Maven `group:artifact` is named by its artifact alone too (`guava`), when that is unique.
 #[allow(clippy::type_complexity)]
 pub fn named<'a>(
     all: &'a [LangDeps],
@@ -70,13 +71,18 @@ pub fn named<'a>(
             }
         }
     };
-    match pick(&|n| n == name)? {
-        Some(x) => Ok(Some(x)),
-        None => {
-            let want = loose(name);
-            pick(&|n| loose(n) == want)
-        }
+    if let Some(x) = pick(&|n| n == name)? {
+        return Ok(Some(x));
     }
+    let want = loose(name);
+    if let Some(x) = pick(&|n| loose(n) == want)? {
+        return Ok(Some(x));
+    }
+    // A Maven `group:artifact` by its artifact alone (`guava`), when no other has it.
+    if name.contains(':') {
+        return Ok(None);
+    }
+    pick(&|n| n.rsplit_once(':').is_some_and(|(_, a)| loose(a) == want))
 }
 
 /// A name with case and `-`, `_`, `.` runs folded (PEP 503's normalized name).
@@ -113,6 +119,8 @@ mod tests {
             version: version.into(),
             dir: format!("/r/{name}-{version}").into(),
             only: Vec::new(),
+            archive: None,
+            missing: None,
         }
     }
 
@@ -126,8 +134,12 @@ mod tests {
                     dep("syn", "1.0.109"),
                     dep("syn", "2.0.87"),
                     dep("Foo_bar", "1"),
+                    dep("com.google.guava:guava", "33.5.0-jre"),
+                    dep("org.a:core", "1"),
+                    dep("org.b:core", "2"),
                 ],
                 looked: Vec::new(),
+                unread: Vec::new(),
             },
         }];
         let got = |n: &str| named(&all, n).map(|x| x.map(|(_, d)| d.version.clone()));
@@ -139,6 +151,13 @@ mod tests {
         assert_eq!(got("syn@3"), Ok(None));
         assert_eq!(got("foo-bar"), Ok(Some("1".to_string())));
         assert_eq!(got("nope"), Ok(None));
+        assert_eq!(got("guava"), Ok(Some("33.5.0-jre".to_string())));
+        assert_eq!(got("guava@33.5.0-jre"), Ok(Some("33.5.0-jre".to_string())));
+        assert_eq!(got("x:guava"), Ok(None));
+        assert_eq!(
+            got("core"),
+            Err(vec!["org.a:core@1".to_string(), "org.b:core@2".to_string()])
+        );
     }
 
     #[test]

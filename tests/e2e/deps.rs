@@ -833,16 +833,28 @@ fn gems_of_gemfile_lock_are_found_in_the_bundle_path() {
     let (v, code) = call_env(root, cache.path(), &env, &["deps"]);
     assert_eq!(code, 0, "{v}");
     let deps = v["data"]["deps"].as_array().cloned().unwrap_or_default();
-    assert_eq!(deps.len(), 1, "{v}");
-    assert_eq!(deps[0]["name"], "rack", "{v}");
-    assert_eq!(deps[0]["version"], "2.2.22", "{v}");
-    assert_eq!(deps[0]["ecosystem"], "rubygems", "{v}");
-    assert!(
-        v["data"]["looked"]
-            .to_string()
-            .contains("mustermann 3.0.0, sinatra 3.0.5 (2 of 3): `bundle install`"),
+    let listed: Vec<(&str, &str, bool)> = deps
+        .iter()
+        .map(|d| {
+            (
+                d["name"].as_str().unwrap_or(""),
+                d["version"].as_str().unwrap_or(""),
+                d["missing"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("`bundle install`")),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("mustermann", "3.0.0", true),
+            ("rack", "2.2.22", false),
+            ("sinatra", "3.0.5", true)
+        ],
         "{v}"
     );
+    assert!(deps.iter().all(|d| d["ecosystem"] == "rubygems"), "{v}");
     let (v, code) = call_env(
         root,
         cache.path(),
@@ -885,4 +897,234 @@ fn gems_of_gemfile_lock_are_found_in_the_bundle_path() {
         .filter(|i| i.ends_with("#Rack.Request"))
         .collect();
     assert_eq!(classes, [id.as_str()], "{v}");
+}
+
+/// A published sources jar of `~/.m2` (`scripts/test` and `scripts/install-corpora` fetch
+/// them), copied to `to`.
+fn copy_jar(rel: &str, to: &Path) {
+    let home = std::env::var_os("HOME").map(PathBuf::from).expect("HOME");
+    let from = home.join(".m2/repository").join(rel);
+    assert!(from.is_file(), "{from:?}: run scripts/test");
+    std::fs::create_dir_all(to.parent().expect("dir")).expect("mkdir");
+    std::fs::copy(&from, to).expect("copy jar");
+}
+
+/// Java/Kotlin: a Maven pom naming Guava 33.5.0-jre through `${guava.version}`, a
+/// dependency whose sources jar is not downloaded and one whose jar is damaged, and a Gradle
+/// build whose version catalog names kotlin-stdlib 2.2.0. The sources jars are the published
+/// ones, copied into a temporary Maven repository (named by `~/.m2/settings.xml`'s
+/// `localRepository` of a temporary HOME) and Gradle cache (`$GRADLE_USER_HOME`).
+#[test]
+fn maven_and_gradle_dependencies_are_unpacked_from_sources_jars() {
+    let t = tempfile::tempdir().expect("tmp");
+    let (home, repo, gradle) = (
+        t.path().join("home"),
+        t.path().join("repo"),
+        t.path().join("gradle"),
+    );
+    write(
+        &home,
+        ".m2/settings.xml",
+        "<settings><localRepository>${user.home}/../repo</localRepository></settings>\n",
+    );
+    copy_jar(
+        "com/google/guava/guava/33.5.0-jre/guava-33.5.0-jre-sources.jar",
+        &repo.join("com/google/guava/guava/33.5.0-jre/guava-33.5.0-jre-sources.jar"),
+    );
+    copy_jar(
+        "org/jetbrains/kotlin/kotlin-stdlib/2.2.0/kotlin-stdlib-2.2.0-sources.jar",
+        &gradle.join("caches/modules-2/files-2.1/org.jetbrains.kotlin/kotlin-stdlib/2.2.0/0a1b2c/kotlin-stdlib-2.2.0-sources.jar"),
+    );
+    // A damaged jar: the first half of Guava's.
+    let broken = repo.join("org/acme/broken/1.0/broken-1.0-sources.jar");
+    let bytes =
+        std::fs::read(repo.join("com/google/guava/guava/33.5.0-jre/guava-33.5.0-jre-sources.jar"))
+            .expect("read");
+    write(&repo, "org/acme/broken/1.0/.keep", "");
+    std::fs::write(&broken, &bytes[..bytes.len() / 2]).expect("write");
+
+    let ws = t.path().join("ws");
+    write(
+        &ws,
+        "pom.xml",
+        r#"<project>
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>org.acme</groupId><artifactId>app</artifactId><version>1.0</version>
+  <properties><guava.version>33.5.0-jre</guava.version></properties>
+  <dependencies>
+    <dependency><groupId>com.google.guava</groupId><artifactId>guava</artifactId><version>${guava.version}</version></dependency>
+    <dependency><groupId>org.acme</groupId><artifactId>nosources</artifactId><version>9.9</version></dependency>
+    <dependency><groupId>org.acme</groupId><artifactId>broken</artifactId><version>${project.version}</version></dependency>
+  </dependencies>
+</project>
+"#,
+    );
+    write(
+        &ws,
+        "src/main/java/org/acme/App.java",
+        "package org.acme;\n\nimport com.google.common.collect.ImmutableList;\n\npublic class App {\n    ImmutableList<String> names() { return ImmutableList.of(\"a\"); }\n}\n",
+    );
+    write(
+        &ws,
+        "cli/build.gradle.kts",
+        "dependencies {\n    implementation(libs.kotlin.stdlib)\n    implementation(\"org.x:y:$yVersion\")\n}\n",
+    );
+    write(
+        &ws,
+        "gradle/libs.versions.toml",
+        "[versions]\nkotlin = \"2.2.0\"\n\n[libraries]\nkotlin-stdlib = { module = \"org.jetbrains.kotlin:kotlin-stdlib\", version.ref = \"kotlin\" }\n",
+    );
+    let cache = t.path().join("cache");
+    let (h, g) = (home.display().to_string(), gradle.display().to_string());
+    let env = [("HOME", h.as_str()), ("GRADLE_USER_HOME", g.as_str())];
+    let run = |args: &[&str]| call_env(&ws, &cache, &env, args);
+
+    let (v, code) = run(&["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = run(&["deps"]);
+    assert_eq!(code, 0, "{v}");
+    let deps = listed(&v, "deps");
+    let row = |n: &str| {
+        deps.iter()
+            .find(|d| d["name"] == n)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {n}: {v}"))
+    };
+    assert_eq!(
+        row("com.google.guava:guava")["version"],
+        "33.5.0-jre",
+        "{v}"
+    );
+    assert_eq!(row("com.google.guava:guava")["ecosystem"], "maven", "{v}");
+    assert_eq!(
+        row("org.jetbrains.kotlin:kotlin-stdlib")["version"],
+        "2.2.0",
+        "{v}"
+    );
+    assert!(
+        row("org.jetbrains.kotlin:kotlin-stdlib")["archive"]
+            .as_str()
+            .is_some_and(|a| a.starts_with(&g)),
+        "{v}"
+    );
+    let missing = row("org.acme:nosources")["missing"].to_string();
+    assert!(
+        missing.contains("mvn dependency:get -Dartifact=org.acme:nosources:9.9:jar:sources"),
+        "{v}"
+    );
+    assert_eq!(row("org.acme:broken")["version"], "1.0", "{v}");
+    // What a build computes is said, not guessed.
+    assert!(warnings(&v).contains("$yVersion"), "{v}");
+
+    // A library in a sources jar: unpacked and indexed on first use.
+    let t0 = Instant::now();
+    let (v, code) = run(&[
+        "search",
+        "ImmutableList",
+        "--scope",
+        "lib:com.google.guava:guava",
+    ]);
+    let secs = t0.elapsed().as_secs_f64();
+    assert_eq!(code, 0, "{v}");
+    eprintln!("guava 33.5.0-jre sources: {} ({secs:.1} s)", warnings(&v));
+    assert!(
+        warnings(&v).contains("unpacked") && warnings(&v).contains("indexed the library"),
+        "{v}"
+    );
+    let id = v["data"]["hits"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|h| h["nodeId"].as_str())
+        .find(|i| *i == "lib:com.google.guava:guava@33.5.0-jre/java:com/google/common/collect/ImmutableList.java#ImmutableList")
+        .unwrap_or_else(|| panic!("no ImmutableList class: {v}"))
+        .to_string();
+    let resolved = |v: &Value| -> PathBuf {
+        PathBuf::from(v["data"]["location"]["file"].as_str().unwrap_or_default())
+    };
+    let (v, code) = run(&["resolve", "--no-lsp", "--node-id", &id]);
+    assert_eq!(code, 0, "{v}");
+    let file = resolved(&v);
+    assert!(file.is_file() && file.starts_with(&cache), "{v}");
+    // Its unpacked files gone, the map's next use unpacks them again.
+    std::fs::remove_dir_all(file.ancestors().nth(5).expect("src")).expect("rm src");
+    let (v, code) = run(&["resolve", "--no-lsp", "--node-id", &id]);
+    assert_eq!(code, 0, "{v}");
+    assert!(resolved(&v).is_file(), "{v}");
+    assert!(warnings(&v).contains("unpacked"), "{v}");
+
+    // Kotlin sources in a jar of Gradle's cache are indexed as Kotlin.
+    let (v, code) = run(&[
+        "search",
+        "listOf",
+        "--scope",
+        "lib:org.jetbrains.kotlin:kotlin-stdlib",
+        "--kind",
+        "function",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    eprintln!("kotlin-stdlib 2.2.0 sources: {}", warnings(&v));
+    assert!(
+        v["data"]["hits"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|h| h["nodeId"].as_str().is_some_and(|i| i
+                .starts_with("lib:org.jetbrains.kotlin:kotlin-stdlib@2.2.0/kt:")
+                && i.ends_with("#listOf"))),
+        "{v}"
+    );
+
+    // `all`: the workspace and the indexed libraries; the one without sources said.
+    let (v, code) = run(&["search", "ImmutableList", "--scope", "all", "--limit", "50"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains(&id), "{v}");
+    assert!(warnings(&v).contains("no code here to index"), "{v}");
+
+    // No sources: BAD_ARGS with the fix.
+    let (v, code) = run(&["search", "X", "--scope", "lib:org.acme:nosources"]);
+    assert_ne!(code, 0, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(
+        v["error"]["hint"]
+            .to_string()
+            .contains("mvn dependency:get"),
+        "{v}"
+    );
+
+    // A damaged jar: a clear error, and no map or half-unpacked folder left.
+    let (v, code) = run(&["search", "X", "--scope", "lib:org.acme:broken"]);
+    assert_ne!(code, 0, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(
+        v["error"]["message"]
+            .to_string()
+            .contains("cannot be unpacked"),
+        "{v}"
+    );
+    let lib = cache.join("maven/org.acme:broken@1.0");
+    for left in ["map.db", "src", "src.part"] {
+        assert!(!lib.join(left).exists(), "{left} left: {v}");
+    }
+    // `--all` indexes what it can and says what it could not.
+    let (v, code) = run(&["deps", "--all"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        warnings(&v).contains("could not index org.acme:broken@1.0"),
+        "{v}"
+    );
+    assert_eq!(v["data"]["indexed"], 2, "{v}");
+    assert!(!lib.join("map.db").exists(), "{v}");
+
+    // A Maven dependency named by its artifact alone.
+    let (v, code) = run(&[
+        "search",
+        "ImmutableList",
+        "--scope",
+        "lib:guava",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains(&id), "{v}");
 }

@@ -7,6 +7,7 @@
 
 pub mod spec;
 
+pub use spec::{lib_cache_dir, lib_dir, maven_local_repository};
 pub use spec::{
     Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept, Language, MacroArgs,
     PackageName, ProjectFile, ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting,

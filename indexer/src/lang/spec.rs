@@ -124,6 +124,64 @@ pub struct DepEnv {
     pub cargo_home: Option<std::path::PathBuf>,
     /// `$GEM_HOME`, then each of `$GEM_PATH`.
     pub gem_paths: Vec<std::path::PathBuf>,
+    /// Maven's local repository: `localRepository` of `~/.m2/settings.xml`, else
+    /// `~/.m2/repository`.
+    pub maven_repo: Option<std::path::PathBuf>,
+    /// Gradle's home: `$GRADLE_USER_HOME`, else `~/.gradle`.
+    pub gradle_home: Option<std::path::PathBuf>,
+    /// The library maps' cache ([`lib_cache_dir`]): where an archive's code is unpacked.
+    pub lib_cache: Option<std::path::PathBuf>,
+}
+
+/// The shared cache of library maps, from the environment: `$CODEMAP_LIB_CACHE`, else
+/// `$XDG_CACHE_HOME/codemap/libs`, else `~/.cache/codemap/libs`.
+pub fn lib_cache_dir() -> Option<std::path::PathBuf> {
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(std::path::PathBuf::from)
+    };
+    var("CODEMAP_LIB_CACHE")
+        .or_else(|| var("XDG_CACHE_HOME").map(|c| c.join("codemap").join("libs")))
+        .or_else(|| var("HOME").map(|h| h.join(".cache").join("codemap").join("libs")))
+}
+
+/// The folder of `name@version` of `ecosystem` in the library cache `cache`
+/// (`<cache>/<ecosystem>/<name>@<version>`: its map, its lock, an archive's unpacked code);
+/// `None` for a name or version that would lead out of it (`..`, absolute, NUL, backslash).
+pub fn lib_dir(
+    cache: &std::path::Path,
+    ecosystem: &str,
+    name: &str,
+    version: &str,
+) -> Option<std::path::PathBuf> {
+    let ok = |s: &str| {
+        !s.is_empty()
+            && !s.starts_with('/')
+            && !s.contains(['\\', '\0'])
+            && s.split('/')
+                .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
+    };
+    if !ok(name) || !ok(version) || version.contains('/') {
+        return None;
+    }
+    Some(cache.join(ecosystem).join(format!("{name}@{version}")))
+}
+
+/// `localRepository` of a Maven `settings.xml` (`${user.home}` replaced by `home`); `None`
+/// when it names none or one with another `${...}`.
+pub fn maven_local_repository(
+    settings: &str,
+    home: Option<&std::path::Path>,
+) -> Option<std::path::PathBuf> {
+    let a = settings.find("<localRepository>")? + "<localRepository>".len();
+    let b = settings[a..].find("</localRepository>")?;
+    let v = settings[a..a + b].trim();
+    let v = match (v.strip_prefix("${user.home}"), home) {
+        (Some(rest), Some(h)) => format!("{}{rest}", h.display()),
+        _ => v.to_string(),
+    };
+    (!v.is_empty() && !v.contains("${")).then(|| std::path::PathBuf::from(v))
 }
 
 impl DepEnv {
@@ -143,12 +201,23 @@ impl DepEnv {
         if let Some(p) = std::env::var_os("GEM_PATH") {
             gem_paths.extend(std::env::split_paths(&p).filter(|p| !p.as_os_str().is_empty()));
         }
+        let maven_repo = home.as_ref().map(|h| {
+            std::fs::read_to_string(h.join(".m2").join("settings.xml"))
+                .ok()
+                .and_then(|t| maven_local_repository(&t, Some(h)))
+                .unwrap_or_else(|| h.join(".m2").join("repository"))
+        });
+        let gradle_home =
+            var("GRADLE_USER_HOME").or_else(|| home.as_ref().map(|h| h.join(".gradle")));
         DepEnv {
             home,
             virtual_env: var("VIRTUAL_ENV"),
             gomodcache,
             cargo_home,
             gem_paths,
+            maven_repo,
+            gradle_home,
+            lib_cache: lib_cache_dir(),
         }
     }
 }
@@ -162,6 +231,26 @@ pub struct Dep {
     pub version: String,
     pub dir: std::path::PathBuf,
     pub only: Vec<String>,
+    /// The archive its code comes in (a Maven sources jar): `dir` is then the folder of the
+    /// library cache it is unpacked into (`<lib_dir>/src`, by `libs::ensure`, with its map).
+    pub archive: Option<std::path::PathBuf>,
+    /// Why its code is not there, and how to get it (a sources jar not downloaded): listed,
+    /// never indexed.
+    pub missing: Option<String>,
+}
+
+impl Dep {
+    /// A dependency whose code is in the folder `dir`.
+    pub fn at(name: String, version: String, dir: std::path::PathBuf) -> Dep {
+        Dep {
+            name,
+            version,
+            dir,
+            only: Vec::new(),
+            archive: None,
+            missing: None,
+        }
+    }
 }
 
 /// A language's dependencies and the places it looked (said when it found none).
@@ -169,6 +258,9 @@ pub struct Dep {
 pub struct FoundDeps {
     pub deps: Vec<Dep>,
     pub looked: Vec<String>,
+    /// What was seen and could not be read (a version only a build script computes): said,
+    /// never guessed.
+    pub unread: Vec<String>,
 }
 
 /// A symbol as `map_unused` asks its language about it ([`Language::kept`]): what the map

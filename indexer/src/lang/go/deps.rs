@@ -29,6 +29,8 @@ pub(crate) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
                 version,
                 dir,
                 only: Vec::new(),
+                archive: None,
+                missing: None,
             });
         }
     }

@@ -8,6 +8,7 @@
 //! (`src/main/java/p`, `src/test/java/p`) is one package to name lookups. A bare name in a
 //! method may be a member its class inherits (`m()` is `this.m()`).
 
+mod deps;
 mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSetup, ServerSpec,
@@ -74,6 +75,11 @@ pub static JAVA: Language = Language {
     },
     generated: GeneratedRules::NONE,
     kept: unused::kept,
+    // Kotlin's dependencies too: they share Maven's repositories (listed once, here).
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "maven",
+        find: deps::find,
+    }),
     ..Language::new(
         "Java",
         "java",

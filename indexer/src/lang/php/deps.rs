@@ -12,6 +12,7 @@ pub(crate) fn find(root: &Path, _env: &DepEnv) -> FoundDeps {
     let mut out = FoundDeps {
         deps: Vec::new(),
         looked: vec![file.display().to_string()],
+        unread: Vec::new(),
     };
     let Ok(text) = std::fs::read_to_string(&file) else {
         return out;
@@ -34,6 +35,8 @@ pub(crate) fn find(root: &Path, _env: &DepEnv) -> FoundDeps {
                 version: p.version,
                 dir,
                 only: Vec::new(),
+                archive: None,
+                missing: None,
             });
         }
     }

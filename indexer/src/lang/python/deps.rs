@@ -90,6 +90,8 @@ fn dists(sp: &Path) -> Vec<Dep> {
             version,
             dir: sp.to_path_buf(),
             only,
+            archive: None,
+            missing: None,
         });
     }
     out

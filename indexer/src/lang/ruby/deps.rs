@@ -6,8 +6,8 @@
 //! `/usr/local/lib/ruby/gems`, `/usr/lib/ruby/gems`, Debian's `/usr/share/rubygems-integration`.
 //! A gem directory holds
 //! `gems/<name>-<version>/` (registry gems) and `bundler/gems/<name>-<revision 12>/` (git
-//! gems), directly or under `ruby/<ABI>/` or `<ABI>/`. A locked gem installed nowhere is said
-//! in `looked`, with `bundle install`; a `PATH` gem is the workspace's own code.
+//! gems), directly or under `ruby/<ABI>/` or `<ABI>/`. A locked gem installed nowhere is
+//! listed as `missing`, with `bundle install`; a `PATH` gem is the workspace's own code.
 
 use crate::lang::spec::{Dep, DepEnv, FoundDeps};
 use std::path::{Path, PathBuf};
@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 pub(super) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     let lock = root.join("Gemfile.lock");
     let mut out = FoundDeps {
-        deps: Vec::new(),
         looked: vec![lock.display().to_string()],
+        ..FoundDeps::default()
     };
     let Ok(text) = std::fs::read_to_string(&lock) else {
         return out;
@@ -35,7 +35,6 @@ pub(super) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
             .iter()
             .map(|b| format!("{}/[ruby/<ABI>/]gems", b.display())),
     );
-    let mut missing = Vec::new();
     for g in locked {
         let folder = match &g.revision {
             None => Some(format!("gems/{}-{}", g.name, g.version)),
@@ -43,30 +42,22 @@ pub(super) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
                 .get(..12)
                 .map(|r| format!("bundler/gems/{}-{r}", g.name)),
         };
-        let dir = folder.and_then(|f| gem_dirs.iter().map(|d| d.join(&f)).find(|d| d.is_dir()));
+        let dir = folder
+            .as_ref()
+            .and_then(|f| gem_dirs.iter().map(|d| d.join(f)).find(|d| d.is_dir()));
         match dir {
-            Some(dir) => out.deps.push(Dep {
-                name: g.name,
-                version: g.version,
-                dir,
-                only: Vec::new(),
-            }),
-            None => missing.push(format!("{} {}", g.name, g.version)),
+            Some(dir) => out.deps.push(Dep::at(g.name, g.version, dir)),
+            None => {
+                // Listed with why, never indexed: where Bundler would put it.
+                let want = bases[0].join(folder.unwrap_or_default());
+                let mut d = Dep::at(g.name, g.version, want);
+                d.missing = Some(format!(
+                    "locked in Gemfile.lock, installed in none of the {} gem folders looked in: `bundle install`",
+                    bases.len()
+                ));
+                out.deps.push(d);
+            }
         }
-    }
-    if !missing.is_empty() {
-        out.looked.push(format!(
-            "Gemfile.lock's gems installed in none of these: {}{} ({} of {}): `bundle install`",
-            missing
-                .iter()
-                .take(5)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(", "),
-            if missing.len() > 5 { ", …" } else { "" },
-            missing.len(),
-            missing.len() + out.deps.len(),
-        ));
     }
     out.deps
         .sort_by(|a, b| a.name.cmp(&b.name).then(a.version.cmp(&b.version)));
@@ -298,18 +289,21 @@ BUNDLED WITH
             .collect();
         assert_eq!(
             got,
-            [("json", "2.6.3"), ("rack", "2.2.22"), ("tool", "0.3.0")]
+            [
+                ("gone", "1.0.0"),
+                ("json", "2.6.3"),
+                ("rack", "2.2.22"),
+                ("tool", "0.3.0")
+            ]
         );
-        assert!(found.deps[1]
+        let missing: Vec<bool> = found.deps.iter().map(|d| d.missing.is_some()).collect();
+        assert_eq!(missing, [true, false, false, false]);
+        assert!(found.deps[0]
+            .missing
+            .as_deref()
+            .is_some_and(|m| m.contains("bundle install")));
+        assert!(found.deps[2]
             .dir
             .ends_with("deps/ruby/3.1.0/gems/rack-2.2.22"));
-        assert!(
-            found
-                .looked
-                .iter()
-                .any(|l| l.contains("in none of these: gone 1.0.0 (1 of 4)")),
-            "{:?}",
-            found.looked
-        );
     }
 }

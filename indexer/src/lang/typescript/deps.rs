@@ -9,6 +9,7 @@ pub(crate) fn find(root: &Path, _env: &DepEnv) -> FoundDeps {
     let mut out = FoundDeps {
         deps: Vec::new(),
         looked: vec![format!("{}/*/package.json", nm.display())],
+        unread: Vec::new(),
     };
     let Ok(rd) = std::fs::read_dir(&nm) else {
         return out;
@@ -37,6 +38,8 @@ pub(crate) fn find(root: &Path, _env: &DepEnv) -> FoundDeps {
                 version,
                 dir,
                 only: Vec::new(),
+                archive: None,
+                missing: None,
             });
         }
     }
