@@ -374,6 +374,10 @@ pub fn unread_count(fact_ty: &str) -> Option<(u32, &str)> {
 /// `Maybe(T)`; `?` and the language's unwrapping methods give the `T`.
 pub const MAYBE: &str = "Maybe(";
 
+/// The type expression of a closure by the value its call gives (Rust's `let m = |p|
+/// gi.matched(p);`): `Gives(T)`; `m(x)` is a `T`.
+pub const GIVES: &str = "Gives(";
+
 /// An `__all__` entry that stands for names the parse could not read: every name may be
 /// exported.
 pub const ANY_EXPORT: &str = "*";

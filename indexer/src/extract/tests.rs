@@ -559,6 +559,12 @@ impl Store {
         match self.first { Some(y) => y.shown(), None => {} }
         let f = |z| z.shown();
         t.name();
+        let m = |p| Store::load(p);
+        m("x")?.len();
+        let k = move || { t.name(); Store::open() };
+        k().len();
+        let r = k();
+        r.len();
     }
 }
 
@@ -592,6 +598,12 @@ static COUNT: AtomicUsize = AtomicUsize::new(0);
         call y.shown hint=?
         call z.shown hint=?
         call t.name hint=Named
+        call Store.load hint=-
+        call m()?.len hint=Gives(Store.load())
+        call t.name hint=Named
+        call Store.open hint=-
+        call k().len hint=Gives(Store.open())
+        call r.len hint=Store.open()
         call AtomicUsize.new hint=-
     "#]]
     .assert_eq(&s);

@@ -360,6 +360,14 @@ fn read_through(
         let m = crate::model::MAYBE;
         return read_through(spec, out, inner, scope, lookup).map(|t| format!("{m}{t})"));
     }
+    // A closure's: what its call gives, read through.
+    if let Some(inner) = ty
+        .strip_prefix(crate::model::GIVES)
+        .and_then(|x| x.strip_suffix(')'))
+    {
+        let g = crate::model::GIVES;
+        return read_through(spec, out, inner, scope, lookup).map(|t| format!("{g}{t})"));
+    }
     let (head, rest) = match ty.find(['.', '(', '[', '?']) {
         Some(i) => (&ty[..i], &ty[i..]),
         None => (ty, ""),
@@ -381,8 +389,16 @@ fn read_through(
             let maybe = t
                 .strip_prefix(crate::model::MAYBE)
                 .and_then(|x| x.strip_suffix(')'));
+            let gives = t
+                .strip_prefix(crate::model::GIVES)
+                .and_then(|x| x.strip_suffix(')'));
             match (t.strip_prefix("[]"), maybe) {
                 _ if rest.is_empty() => Some(t),
+                // A call of a closure local: what it gives (`m(x).f` → `T.f`).
+                _ if gives.is_some() => {
+                    let r = rest.strip_prefix("()")?;
+                    gives.map(|g| format!("{g}{r}"))
+                }
                 // An element of a list local, the value of an optional one (`x?`).
                 (Some(x), _) => rest.strip_prefix("[]").map(|r| format!("{x}{r}")),
                 (_, Some(x)) => rest.strip_prefix('?').map(|r| format!("{x}{r}")),

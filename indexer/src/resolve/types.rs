@@ -14,7 +14,7 @@
 use super::ctx::{Binding, FileCtx, Layout, Outcome, Ref, Resolver, SymRef, SymbolIndex};
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, FactRole, Kind, Resolution, MAYBE};
+use crate::model::{EdgeKind, FactRole, Kind, Resolution, GIVES, MAYBE};
 use crate::walk::parent_dir;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -210,8 +210,10 @@ impl<'a> Walk<'a> {
             Some((p, n)) if n.bytes().all(|b| b.is_ascii_digit()) => (p, n.parse::<usize>().ok()?),
             _ => (expr, 0),
         };
-        // `[]T`: elements of type T; `Maybe(T)`: an optional T or a result of T.
+        // `[]T`: elements of type T; `Maybe(T)`: an optional T or a result of T; `Gives(T)`:
+        // a closure whose call gives a T.
         let maybe = path.strip_prefix(MAYBE).and_then(|r| r.strip_suffix(')'));
+        let gives = path.strip_prefix(GIVES).and_then(|r| r.strip_suffix(')'));
         let elems = path.strip_prefix("[]");
         let segs: Vec<&str> = path.split('.').collect();
         let v = if let Some(inner) = maybe {
@@ -221,6 +223,9 @@ impl<'a> Walk<'a> {
                 _ => self.type_in(file, scope, inner),
             };
             v.map(|v| Val::Maybe(Box::new(v)))
+        } else if let Some(inner) = gives {
+            self.type_in(file, scope, inner)
+                .map(|v| Val::Gives(Box::new(v)))
         } else if let Some(inner) = elems {
             self.type_in(file, scope, inner)
                 .map(|v| Val::Elems(Box::new(v)))
@@ -247,6 +252,7 @@ impl<'a> Walk<'a> {
     fn scope_defines(&self, file: &str, sq: &str, expr: &str) -> bool {
         let bare = expr.trim_start_matches("[]");
         let bare = bare.strip_prefix(MAYBE).unwrap_or(bare);
+        let bare = bare.strip_prefix(GIVES).unwrap_or(bare);
         let head = bare
             .split(['.', '(', '[', '?', ')', '@'])
             .next()
@@ -622,5 +628,65 @@ impl<'a> Walk<'a> {
         }
         // Not in the workspace's part of the hierarchy: an outside base may have it.
         outside.then_some(Member::External)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A call of a closure's result is typed by the closure's body (`let m = |p|
+    /// gi.matched(p); m(x).is_ignore()`), one expression or a block's last, through `?` and a
+    /// local bound to the call; a closure whose body says no type gives no edge.
+    #[test]
+    fn a_closures_result_is_the_value_of_its_body() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let src = r#"
+pub struct Matcher;
+pub struct Match;
+impl Match {
+    pub fn is_ignore(&self) -> bool { true }
+}
+impl Matcher {
+    pub fn matched(&self, p: &str) -> Match { Match }
+    pub fn load(p: &str) -> Result<Matcher, ()> { Ok(Matcher) }
+}
+pub fn is_ignore() -> bool { false }
+pub fn check(gi: &Matcher) {
+    let m = |p| gi.matched(p);
+    m("x").is_ignore();
+    let l = |p| Matcher::load(p);
+    l("y")?.matched("z");
+    let k = move || { let _ = 1; gi.matched("a") };
+    let r = k();
+    r.is_ignore();
+    let u = |p| p;
+    u(1).is_ignore();
+}
+"#;
+        std::fs::write(dir.path().join("lib.rs"), src).expect("write");
+        let db = dir.path().join("map.db");
+        let mut opts = crate::index::IndexOptions::new(dir.path().to_path_buf());
+        opts.db = Some(db.clone());
+        crate::index::run(&opts, &crate::index::NoProgress).expect("index");
+        let db = crate::store::open_for_read(&db).expect("open");
+        let mut calls: Vec<(u32, String)> = db
+            .edges_of("rs:lib.rs#check", true)
+            .expect("edges")
+            .into_iter()
+            .filter(|e| e.kind == "calls")
+            .filter_map(|e| Some((e.line?, e.target?)))
+            .collect();
+        calls.sort();
+        let want: Vec<(u32, String)> = [
+            (13, "rs:lib.rs#Matcher.matched"),
+            (14, "rs:lib.rs#Match.is_ignore"),
+            (15, "rs:lib.rs#Matcher.load"),
+            (16, "rs:lib.rs#Matcher.matched"),
+            (17, "rs:lib.rs#Matcher.matched"),
+            (19, "rs:lib.rs#Match.is_ignore"),
+        ]
+        .iter()
+        .map(|(l, t)| (*l, t.to_string()))
+        .collect();
+        assert_eq!(calls, want);
     }
 }

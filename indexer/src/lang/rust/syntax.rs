@@ -4,7 +4,7 @@
 //! attributes.
 
 use crate::lang::spec::{MacroArgs, Reread};
-use crate::model::{Import, MAYBE};
+use crate::model::{Import, GIVES, MAYBE};
 use crate::syntax::{text, NodeExt};
 use tree_sitter::Node;
 
@@ -405,7 +405,8 @@ pub(super) fn type_path(src: &[u8], node: Node<'_>) -> Option<String> {
     }
 }
 
-/// A value's type expression: `T { .. }`, `T::new()`, `x.f()`, `&x`, `x as T`.
+/// A value's type expression: `T { .. }`, `T::new()`, `x.f()`, `&x`, `x as T`, a closure's
+/// by what its call gives.
 pub(super) fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind_name() {
         "struct_expression" => type_path(src, node.field("name")?),
@@ -414,6 +415,23 @@ pub(super) fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
         "type_cast_expression" => type_expr(src, node.field("type")?),
         "call_expression" | "identifier" | "field_expression" | "scoped_identifier"
         | "index_expression" | "self" | "try_expression" => chain(src, node),
+        // `|p| gi.matched(p)`, `move || { …; x.f() }`: what a call of it gives, by the body's
+        // value (a block's last expression).
+        "closure_expression" => {
+            let body = node.field("body")?;
+            let value = match body.kind_name() {
+                "block" => {
+                    let mut c = body.walk();
+                    let last = body
+                        .named_children(&mut c)
+                        .filter(|n| !n.kind_name().ends_with("comment"))
+                        .last()?;
+                    last
+                }
+                _ => body,
+            };
+            Some(format!("{GIVES}{})", value_type(src, value)?))
+        }
         _ => None,
     }
 }
