@@ -550,6 +550,9 @@ fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries
         "uses.py",
         "import attrs\n\n\ndef f():\n    return attrs.define\n\n\ndef g(x):\n    return attrs.asdict(x)\n",
     );
+    // A namesake in the workspace: hover must not take it for attrs' `define` (by the name
+    // alone, the map would).
+    write(ws.path(), "other.py", "def define():\n    return None\n");
     let (v, code) = call(ws.path(), cache.path(), &["index"]);
     assert_eq!(code, 0, "{v}");
 

@@ -22,6 +22,11 @@ pub(super) fn need_map<'a>(a: &Anchors<'a>) -> Result<&'a Map, ToolError> {
     a.need_map()
 }
 
+/// How `map_definitions` found its answer, when it is sure: the definition at the position,
+/// or the edge written there (else it is by the name, and a server should decide).
+pub(super) const BY_DEFINITION: &str = "the definition itself";
+pub(super) const BY_EDGE: &str = "the map's edge at this spot";
+
 /// What the name at a position refers to, by the map: the symbol defined there, the target of
 /// the edge written there, or the symbols of that name (same file first).
 pub(super) fn map_definitions(
@@ -39,7 +44,7 @@ pub(super) fn map_definitions(
     // A definition's own name.
     let own = map.db().defined_at(&t.c.rel, t.pos.line, word_col)?;
     if !own.is_empty() {
-        return Ok((own, "the definition itself"));
+        return Ok((own, BY_DEFINITION));
     }
     // An edge written at this spot (a call, an import, a base class).
     let mut out = Vec::new();
@@ -54,7 +59,7 @@ pub(super) fn map_definitions(
     }
     if !out.is_empty() {
         out.dedup_by(|a, b| a.node_id == b.node_id);
-        return Ok((out, "the map's edge at this spot"));
+        return Ok((out, BY_EDGE));
     }
     // By name: the same file first, then everywhere.
     let by_name = map.db().symbols_named(&word, &t.c.rel)?;

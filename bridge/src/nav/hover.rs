@@ -3,7 +3,7 @@
 
 use super::anchor::{read_once, sym_anchor, Anchors};
 use super::definition::in_libraries;
-use super::fallback::{gone_from_disk, map_definitions, need_map};
+use super::fallback::{gone_from_disk, map_definitions, need_map, BY_DEFINITION, BY_EDGE};
 use super::params::AtParams;
 use super::server::{failed, server_anchors, server_for, server_state, Ask};
 use super::target::{target, Target};
@@ -35,17 +35,22 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 }
                 // `nodeId` is the hovered symbol's (when the map names exactly one), `in` the
                 // symbol the position is written in: never one for the other.
-                let hovered = need_map(&a).ok().and_then(|m| {
-                    let (defs, _) = map_definitions(m, &t).ok()?;
+                // The map decides when it is sure (the definition there, the edge written
+                // there); by the name alone it may pick a namesake (`uuid.New` read as the
+                // workspace's own `New`): the server's definition decides then.
+                let sure = need_map(&a).ok().and_then(|m| {
+                    let (defs, how) = map_definitions(m, &t).ok()?;
                     match defs.as_slice() {
-                        [d] => Some(d.node_id.clone()),
+                        [d] if how == BY_DEFINITION || how == BY_EDGE => Some(d.node_id.clone()),
                         _ => None,
                     }
                 });
+                let hovered = match sure {
+                    Some(n) => Some(n),
+                    None => by_definition(ws, &t, &mut a, &mut data, &mut w),
+                };
                 if let Some(n) = &hovered {
                     data["nodeId"] = json!(n);
-                } else {
-                    in_a_library(ws, &t, &mut a, &mut data, &mut w);
                 }
                 if ws.detail {
                     data["contents"] = json!(text);
@@ -112,28 +117,32 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
 }
 
 /// A hover as plain text: the signature, then the documentation without it.
-/// A hovered name the map does not know may be a dependency's: the server's definition of
-/// it, when that lands in one, tags the answer with the library, its version and the
-/// library's node ID (when its map exists; else the hint to index it).
-fn in_a_library(
+/// The hovered symbol by the server's definition of the name: a node of the workspace's map,
+/// or in a dependency the library's node ID (when its map exists; else the hint to index it),
+/// with `lib` and `libVersion` on the answer. None when the server gives no definition.
+fn by_definition(
     ws: &Workspace,
     t: &Target,
     a: &mut Anchors<'_>,
     data: &mut serde_json::Value,
     w: &mut Vec<String>,
-) {
+) -> Option<String> {
     let mut scratch = Vec::new();
-    let Some(mut found) = server_anchors(ws, t, a, Ask::new(Locate::Definition), &mut scratch)
-    else {
-        return;
-    };
+    let mut found = server_anchors(ws, t, a, Ask::new(Locate::Definition), &mut scratch)?;
     in_libraries(ws, &mut found, w);
-    if let Some(x) = found.iter().find(|x| x.lib.is_some()) {
+    let x = found.first()?;
+    if x.lib.is_some() {
         data["lib"] = json!(x.lib);
         data["libVersion"] = json!(x.lib_version);
-        if let Some(n) = &x.node_id {
-            data["nodeId"] = json!(n);
-        }
+        return x.node_id.clone();
+    }
+    // In the workspace: the symbol defined at that spot (a local defined there is none; the
+    // function around it is not what was hovered).
+    let map = need_map(a).ok()?;
+    let defs = map.db().defined_at(&x.file, x.line, x.col).ok()?;
+    match defs.as_slice() {
+        [d] => Some(d.node_id.clone()),
+        _ => None,
     }
 }
 

@@ -4,7 +4,8 @@
 use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
 use super::definition::in_libraries;
 use super::fallback::{
-    map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, USE_KINDS,
+    map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, BY_DEFINITION,
+    BY_EDGE, USE_KINDS,
 };
 use super::filter::{file_filter, keep};
 use super::list::{listing, Layout, ListText};
@@ -68,8 +69,13 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut how = "";
     let mut unread: Option<String> = None;
     if let Some(map) = map {
-        let (defs, by) = map_definitions(map, &t)?;
+        let (mut defs, by) = map_definitions(map, &t)?;
         how = by;
+        // Beside a server's answer, the map adds only what it is sure is this symbol's: by
+        // the name alone it may be a namesake's (a workspace `define` for attrs' `define`).
+        if server.is_some() && by != BY_DEFINITION && by != BY_EDGE {
+            defs.clear();
+        }
         from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;
         // Said when the map answers: uses inside macro invocations it could not read.
         if server.is_none() {
