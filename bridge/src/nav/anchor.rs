@@ -231,6 +231,14 @@ pub(super) fn sort_anchors(v: &mut [Anchor]) {
     v.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
 }
 
+/// The workspace's places before those outside it (a dependency's, by absolute path), each
+/// in the order it had: a budget cuts the outside ones first (54 references of `uuid.UUID`
+/// kept 34 in the module cache and dropped the workspace's 4 when absolute paths sorted
+/// first).
+pub(super) fn workspace_first(v: &mut [Anchor]) {
+    v.sort_by_key(|x| x.external);
+}
+
 pub(super) fn dedup_anchors(v: &mut Vec<Anchor>) {
     sort_anchors(v);
     v.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.col == b.col);

@@ -196,6 +196,32 @@ mod tests {
     }
 
     #[test]
+    fn the_workspaces_places_come_before_a_dependencys() {
+        let at = |file: &str, external: bool| Anchor {
+            file: file.into(),
+            external,
+            ..call("x", 1, None)
+        };
+        let mut v = vec![
+            at("/root/go/pkg/mod/u/a.go", true),
+            at("/root/go/pkg/mod/u/b.go", true),
+            at("store/store.go", false),
+            at("cmd/main.go", false),
+        ];
+        super::super::anchor::workspace_first(&mut v);
+        let files: Vec<&str> = v.iter().map(|x| x.file.as_str()).collect();
+        assert_eq!(
+            files,
+            [
+                "store/store.go",
+                "cmd/main.go",
+                "/root/go/pkg/mod/u/a.go",
+                "/root/go/pkg/mod/u/b.go"
+            ]
+        );
+    }
+
+    #[test]
     fn deeper_calls_follow_their_parent() {
         let items = vec![
             call("a", 1, None),

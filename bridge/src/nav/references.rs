@@ -1,7 +1,7 @@
 //! `nav_references`: the server's references with the map's edges it did not list added (or
 //! the map's alone), and the calls of the name the map could not type as candidates.
 
-use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
+use super::anchor::{dedup_anchors, read_once, sym_anchor, workspace_first, Anchor, Anchors};
 use super::definition::in_libraries;
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, BY_DEFINITION,
@@ -118,6 +118,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     if source == "lsp" {
         in_libraries(ws, &mut found, &mut w);
     }
+    workspace_first(&mut found);
     let mut head = json!({ "source": source });
     let list = found.is_empty() || source == "map";
     offer_candidates(&mut head, &untyped, &name, list, &mut w);
