@@ -751,6 +751,7 @@ pub fn run(cli: Cli) -> i32 {
             detail: ws.detail,
             unbounded: ws.unbounded,
             session: false,
+            env: indexer::lang::process_call_env(),
         };
         // The engine runs elsewhere: the map file by its absolute path.
         let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 
 /// The command that indexes dependencies, said where some are not indexed.
 const INDEX_HINT: &str =
-    "`codemap deps --index NAME` (or `--all`), or map_search with scope \"lib:NAME\"";
+    "`codemap deps --index NAME` (map_deps index; or `--all`), or map_search with scope \"lib:NAME\"";
 
 fn cache() -> Result<PathBuf, ToolError> {
     indexer::libs::cache_dir().ok_or_else(|| {
@@ -75,12 +75,27 @@ fn pick<'a>(all: &'a [LangDeps], name: &str) -> Result<(&'a LangDeps, &'a Dep), 
             looked(all).join("; ")
         )));
     }
-    let near = indexer::suggest::nearest(deps::split_version(name).0, names.iter().copied(), 3);
+    let asked = deps::split_version(name).0;
+    // A module path or a Maven coordinate is asked for by its last part (`uuid` for
+    // `github.com/google/uuid`): those first, then the names nearest in spelling.
+    let mut near: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| n.rsplit(['/', ':']).next() == Some(asked) && *n != asked)
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    for n in indexer::suggest::nearest(asked, names.iter().copied(), 3) {
+        if !near.contains(&n) {
+            near.push(n);
+        }
+    }
+    near.truncate(3);
     let hint = if near.is_empty() {
-        "`codemap deps` lists the workspace's dependencies".to_string()
+        "`codemap deps` (map_deps) lists the workspace's dependencies".to_string()
     } else {
         format!(
-            "{} (`codemap deps` lists them all)",
+            "{} (`codemap deps`, map_deps, lists them all)",
             indexer::suggest::did_you_mean(&near)
         )
     };
@@ -158,7 +173,7 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
     if scope != "all" {
         return Err(
             ToolError::bad_args(format!("unknown scope {scope:?}")).hint(
-                "scope is \"workspace\" (default), \"lib:NAME\" (a dependency: `codemap deps` lists them) or \"all\"",
+                "scope is \"workspace\" (default), \"lib:NAME\" (a dependency: `codemap deps`, map_deps, lists them) or \"all\"",
             ),
         );
     }
@@ -181,7 +196,10 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
             }
             let map = map_of(&cache, l.ecosystem, d)?;
             if !map.exists() {
-                not_indexed.push(d.name.clone());
+                // The environment's tooling (pip) is not the project's: not asked for.
+                if !d.tooling {
+                    not_indexed.push(d.name.clone());
+                }
                 continue;
             }
             // An outdated map (another schema or rules) is rebuilt here, and said.
@@ -212,7 +230,7 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
 }
 
 fn no_code_said(n: usize) -> String {
-    format!("{n} dependencies have no code here to index (a sources jar not downloaded): `codemap deps` says why and how to get it")
+    format!("{n} dependencies have no code here to index (a sources jar not downloaded): `codemap deps` (map_deps) says why and how to get it")
 }
 
 /// A library's map opened for a node ID of it: the ID in that map, what opening said, the
@@ -347,19 +365,24 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     let all = found(ws);
     let cache = cache()?;
     let mut warnings = Vec::new();
+    // The one asked to index: the answer is its row (the list would bury it, and a budget
+    // could cut it).
+    let mut only: Option<(String, String)> = None;
     if let Some(n) = &p.index {
         let (l, d) = pick(&all, n)?;
         open(l.ecosystem, d, &mut warnings)?;
+        only = Some((d.name.clone(), d.version.clone()));
     }
     let mut targets: Vec<(&LangDeps, &Dep)> = Vec::new();
     if p.all.unwrap_or(false) {
         for l in &all {
-            // `--all` indexes what can be; the others are listed with why.
+            // `--all` indexes what can be; the others are listed with why. The environment's
+            // own tooling (pip) is indexed only when named.
             targets.extend(
                 l.found
                     .deps
                     .iter()
-                    .filter(|d| d.missing.is_none())
+                    .filter(|d| d.missing.is_none() && !d.tooling)
                     .map(|d| (l, d)),
             );
         }
@@ -380,8 +403,16 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     }
     let mut rows: Vec<Value> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
+    let mut others = 0usize;
     for l in &all {
         for d in &l.found.deps {
+            if only
+                .as_ref()
+                .is_some_and(|(n, v)| *n != d.name || *v != d.version)
+            {
+                others += 1;
+                continue;
+            }
             let indexed = d.missing.is_none() && map_of(&cache, l.ecosystem, d)?.exists();
             let mut row = json!({
                 "name": d.name, "version": d.version, "lang": l.lang.prefix(),
@@ -393,12 +424,20 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
             if let Some(why) = &d.missing {
                 row["missing"] = json!(why);
             }
+            if d.tooling {
+                row["tooling"] = json!(true);
+            }
             rows.push(row);
             let place = match (&d.missing, &d.archive) {
                 (Some(why), _) => format!("  no code: {why}"),
                 (None, Some(a)) => format!("  {}", a.display()),
                 (None, None) if d.only.is_empty() => format!("  {}", d.dir.display()),
                 (None, None) => format!("  {} ({})", d.dir.display(), d.only.join(", ")),
+            };
+            let place = if d.tooling {
+                format!("{place}  (the environment's tooling: indexed only when named)")
+            } else {
+                place
             };
             lines.push(format!(
                 "{}@{}  {}  {}{place}",
@@ -424,21 +463,27 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
             looked.join("; ")
         ));
     }
+    if others > 0 {
+        warnings.push(format!(
+            "the dependency indexed, alone; the workspace has {others} more: `codemap deps` (map_deps) lists them"
+        ));
+    }
     let total = rows.len();
     let indexed = rows.iter().filter(|r| r["indexed"] == json!(true)).count();
     let budget = clamp_budget(p.token_budget);
-    let f = fit_said(
-        rows.len(),
-        budget,
-        &warnings,
-        |n| json!({"deps": &rows[..n], "total": total, "indexed": indexed, "looked": looked, "cache": cache.display().to_string()}),
-    );
+    let f = fit_said(rows.len(), budget, &warnings, |n| {
+        let mut head = json!({"deps": &rows[..n], "total": total, "indexed": indexed, "looked": looked, "cache": cache.display().to_string()});
+        if others > 0 {
+            head["others"] = json!(others);
+        }
+        head
+    });
     lines.truncate(f.kept);
     let mut text = lines.join("\n");
     if !text.is_empty() {
         text.push('\n');
     }
-    if indexed < total {
+    if only.is_none() && indexed < total {
         text.push_str(&format!(
             "{indexed} of {total} indexed; index with `codemap deps --index NAME` or `--all`\n"
         ));
@@ -506,7 +551,9 @@ pub fn scoped_hits(
                     continue;
                 }
                 if !map_of(&cache, l.ecosystem, d)?.exists() {
-                    not_indexed.push(d.name.clone());
+                    if !d.tooling {
+                        not_indexed.push(d.name.clone());
+                    }
                     continue;
                 }
                 let m = open(l.ecosystem, d, &mut warnings)?;
@@ -533,7 +580,7 @@ pub fn scoped_hits(
     } else {
         return Err(
             ToolError::bad_args(format!("unknown scope {scope:?}")).hint(
-                "scope is \"workspace\" (default), \"lib:NAME\" (a dependency: `codemap deps` lists them) or \"all\"",
+                "scope is \"workspace\" (default), \"lib:NAME\" (a dependency: `codemap deps`, map_deps, lists them) or \"all\"",
             ),
         );
     }
@@ -617,7 +664,7 @@ fn lib_place(
         .filter(|m| m.exists());
     let hint = map.is_none().then(|| {
         format!(
-            "index {}@{} for its node IDs: `codemap deps --index {}`",
+            "index {}@{} for its node IDs: `codemap deps --index {}` (map_deps index)",
             d.name, d.version, d.name
         )
     });

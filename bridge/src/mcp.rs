@@ -268,6 +268,7 @@ impl Relay {
             detail: ws.detail,
             unbounded: false,
             session: true,
+            env: indexer::lang::process_call_env(),
         };
         let p = crate::engine::client::call(&self.root, &self.db, call)?;
         Ok(p.stdout.trim_end_matches('\n').to_string())

@@ -69,6 +69,11 @@ struct Slot {
     last_stderr: Vec<String>,
     /// Why the last server died.
     last_crash: Option<String>,
+    /// The language's stamp of what the running server's view of the installed dependencies
+    /// rests on ([`indexer::lang::ServerSpec::stamp`]), read when it was started.
+    stamp: String,
+    /// Restarts because that stamp changed (a package installed, another environment).
+    env_restarts: u32,
 }
 
 pub struct Supervisor {
@@ -98,6 +103,8 @@ impl Supervisor {
                         reopen: Vec::new(),
                         last_stderr: Vec::new(),
                         last_crash: None,
+                        stamp: String::new(),
+                        env_restarts: 0,
                     }),
                 )
             })
@@ -132,6 +139,21 @@ impl Supervisor {
         let mut slot = self.slot(lang);
         slot.last_used = Instant::now();
         self.notice_crash(&mut slot);
+        // A server whose view of the installed packages is out of date (it does not watch
+        // them) is replaced: the old one finishes what it is answering, then stops.
+        if let State::Ready(_) = &slot.state {
+            let now = self.stamp(lang);
+            if now != slot.stamp {
+                tracing::info!(
+                    lang = lang.prefix(),
+                    was = %slot.stamp,
+                    now = %now,
+                    "restarting a language server: the installed packages changed"
+                );
+                slot.env_restarts += 1;
+                slot.state = State::NotStarted;
+            }
+        }
         match &slot.state {
             State::Ready(s) => return Ok(s.clone()),
             State::Unavailable(e) => return Err(e.clone()),
@@ -227,6 +249,7 @@ impl Supervisor {
             return;
         };
         slot.command = Some(command.clone());
+        slot.stamp = self.stamp(lang);
         match Server::start(lang, &self.cfg.root, command, self.cfg.timeout) {
             Ok(server) => {
                 if restart {
@@ -256,6 +279,15 @@ impl Supervisor {
                 );
             }
         }
+    }
+
+    /// The language's stamp of what its server's view of the installed packages rests on,
+    /// read now with the call's environment; empty for a language that has none.
+    fn stamp(&self, lang: Lang) -> String {
+        lang.spec()
+            .server
+            .stamp
+            .map_or(String::new(), |f| f(&self.cfg.root, &indexer::deps::env()))
     }
 
     /// One monitor pass: crashes noticed, due restarts made, idle servers stopped.
@@ -308,6 +340,7 @@ impl Supervisor {
                 };
                 let mut v = ServerStatus::new(lang, Some(slot.restart_count), "");
                 v.command = slot.command.as_ref().map(|c| c.join(" "));
+                v.env_restarts = (slot.env_restarts > 0).then_some(slot.env_restarts);
                 match &slot.state {
                     State::NotStarted => {
                         v.state = "not-started";
@@ -385,6 +418,9 @@ pub struct ServerStatus {
     pub idle_seconds: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub restart_in_ms: Option<u128>,
+    /// Restarts because the installed packages it reads changed (a `pip install`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub env_restarts: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stderr_tail: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -404,6 +440,7 @@ impl ServerStatus {
             rss_kb: None,
             idle_seconds: None,
             restart_in_ms: None,
+            env_restarts: None,
             stderr_tail: None,
             hint: None,
         }

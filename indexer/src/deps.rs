@@ -114,14 +114,11 @@ mod tests {
     use super::*;
 
     fn dep(name: &str, version: &str) -> Dep {
-        Dep {
-            name: name.into(),
-            version: version.into(),
-            dir: format!("/r/{name}-{version}").into(),
-            only: Vec::new(),
-            archive: None,
-            missing: None,
-        }
+        Dep::at(
+            name.into(),
+            version.into(),
+            format!("/r/{name}-{version}").into(),
+        )
     }
 
     #[test]

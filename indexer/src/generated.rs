@@ -154,9 +154,89 @@ pub fn classify(
         .collect()
 }
 
+/// The build and rank of a file name by the languages' [`GeneratedRules::builds`]: its stem
+/// (the path without the suffix) and rank, by the longest suffix that matches (`x.d.ts` is
+/// a declaration, not a `.ts` source).
+fn build_of(rel: &str, lang: Lang) -> Option<(&str, u8)> {
+    lang.spec()
+        .generated
+        .builds
+        .iter()
+        .filter(|(s, _)| rel.len() > s.len() && rel.ends_with(s))
+        .max_by_key(|(s, _)| s.len())
+        .map(|(s, rank)| (&rel[..rel.len() - s.len()], *rank))
+}
+
+/// For each of `files` (path, language), whether it is another build of a module a better
+/// build of which is beside it (`x.js` and `x.cjs` beside `x.d.ts`), and which: the reason
+/// it is left out of a library's map.
+pub fn other_builds(files: &[(&str, Lang)]) -> Vec<Option<String>> {
+    let mut best: std::collections::HashMap<&str, (u8, &str)> = std::collections::HashMap::new();
+    for &(rel, lang) in files {
+        if let Some((stem, rank)) = build_of(rel, lang) {
+            let e = best.entry(stem).or_insert((rank, rel));
+            if rank < e.0 {
+                *e = (rank, rel);
+            }
+        }
+    }
+    files
+        .iter()
+        .map(|&(rel, lang)| {
+            let (stem, rank) = build_of(rel, lang)?;
+            let (top, kept) = best.get(stem)?;
+            (*top < rank).then(|| {
+                let name = kept.rsplit('/').next().unwrap_or(kept);
+                format!("{REASON_PREFIX}another build of {name} beside it")
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_library_keeps_one_build_of_each_module() {
+        let files = [
+            ("v4/core/api.js", Lang::JavaScript),
+            ("v4/core/api.cjs", Lang::JavaScript),
+            ("v4/core/api.d.ts", Lang::TypeScript),
+            ("v4/core/api.d.cts", Lang::TypeScript),
+            ("src/api.ts", Lang::TypeScript),
+            ("lib/index.mjs", Lang::JavaScript),
+            ("lib/index.js", Lang::JavaScript),
+            ("lib/index.umd.js", Lang::JavaScript),
+            ("lib/only.cjs", Lang::JavaScript),
+            ("lib/x.ts", Lang::TypeScript),
+            ("lib/x.d.ts", Lang::TypeScript),
+            ("lib/x.py", Lang::Python),
+        ];
+        let got = other_builds(&files);
+        let shown: Vec<String> = files
+            .iter()
+            .zip(&got)
+            .map(|((p, _), r)| format!("{p}: {}", r.as_deref().unwrap_or("-")))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "v4/core/api.js: generated: another build of api.d.ts beside it",
+                "v4/core/api.cjs: generated: another build of api.d.ts beside it",
+                "v4/core/api.d.ts: -",
+                "v4/core/api.d.cts: generated: another build of api.d.ts beside it",
+                "src/api.ts: -",
+                "lib/index.mjs: generated: another build of index.js beside it",
+                "lib/index.js: -",
+                "lib/index.umd.js: -",
+                "lib/only.cjs: -",
+                "lib/x.ts: -",
+                "lib/x.d.ts: generated: another build of x.ts beside it",
+                "lib/x.py: -",
+            ]
+        );
+    }
 
     #[test]
     fn build_output_compiled_copies_and_vendored_code() {

@@ -267,6 +267,9 @@ pub fn ensure(map: &Path, dep: &Dep) -> Result<Built, LibError> {
     opts.db = Some(map.to_path_buf());
     // A library's shipped code is what there is: its build output is its code.
     opts.include_generated = Some(true);
+    // But one build of each module: zod's `.js`, `.cjs`, `.d.ts` and `.d.cts` copies of one
+    // file listed each symbol four times.
+    opts.one_build = true;
     opts.exclude = others(&dep.dir, &dep.only);
     let stats = match index::run(&opts, &NoProgress) {
         Ok(s) => s,

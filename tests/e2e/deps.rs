@@ -98,6 +98,17 @@ fn warnings(v: &Value) -> String {
     v["warnings"].to_string()
 }
 
+/// The node IDs of a search's hits that end with `end` (`#Name`), in order.
+fn hit_ids<'a>(v: &'a Value, end: &str) -> Vec<&'a str> {
+    v["data"]["hits"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|h| h["nodeId"].as_str())
+        .filter(|i| i.ends_with(end))
+        .collect()
+}
+
 #[test]
 fn a_dependency_is_searched_by_scope_tagged_and_its_node_ids_are_accepted() {
     let inst = installed();
@@ -200,12 +211,13 @@ fn a_dependency_is_searched_by_scope_tagged_and_its_node_ids_are_accepted() {
     );
     assert!(hits.iter().any(|h| h["lib"] == "attrs"), "{v}");
     assert!(hits.iter().take(2).all(|h| h["match"] == "exact"), "{v}");
-    // The venv's own pip and setuptools are dependencies too.
+    // ky is not indexed yet; the venv's own pip is not asked for.
     let w = warnings(&v);
     assert!(
         w.contains("1 indexed dependencies")
             && w.contains("are not indexed yet")
-            && w.contains("ky"),
+            && w.contains("ky")
+            && !w.contains("pip"),
         "{v}"
     );
     assert!(w.contains("codemap deps --index"), "{v}");
@@ -253,6 +265,28 @@ fn a_dependency_is_searched_by_scope_tagged_and_its_node_ids_are_accepted() {
             && h["nodeId"]
                 .as_str()
                 .is_some_and(|i| i.starts_with("lib:ky@1.7.2/") && i.ends_with("#HTTPError"))),
+        "{v}"
+    );
+    // ky ships each module as `.js` and `.d.ts`: one build is indexed, so the class is
+    // listed once (its declaration).
+    let classes = hit_ids(&v, "#HTTPError");
+    assert_eq!(classes.len(), 1, "{v}");
+    assert!(classes[0].contains(".d.ts#"), "{v}");
+
+    // `--all` leaves the venv's own pip (which vendors copies of other libraries) out;
+    // it is listed, as the environment's tooling, and indexed when named.
+    let (v, code) = call(ws.path(), cache.path(), &["deps", "--all"]);
+    assert_eq!(code, 0, "{v}");
+    let deps = v["data"]["deps"].as_array().cloned().unwrap_or_default();
+    let pip = deps.iter().find(|d| d["name"] == "pip");
+    assert!(
+        pip.is_some_and(|p| p["tooling"] == true && p["indexed"] == false),
+        "{v}"
+    );
+    assert!(
+        deps.iter()
+            .filter(|d| d.get("tooling").is_none())
+            .all(|d| d["indexed"] == true),
         "{v}"
     );
 }
@@ -361,6 +395,19 @@ fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
         &["deps", "--index", "golang.org/x/sync"],
     );
     assert_eq!(code, 0, "{v}");
+    // `--index` answers the one it indexed, and counts the others.
+    let deps = v["data"]["deps"].as_array().cloned().unwrap_or_default();
+    assert_eq!(deps.len(), 1, "{v}");
+    assert_eq!(deps[0]["name"], "golang.org/x/sync", "{v}");
+    assert_eq!(deps[0]["version"], sync.as_str(), "{v}");
+    assert_eq!(deps[0]["indexed"], true, "{v}");
+    assert_eq!(v["data"]["others"], 1, "{v}");
+    assert!(
+        warnings(&v).contains("indexed the library golang.org/x/sync@"),
+        "{v}"
+    );
+    let (v, code) = call_env(ws.path(), cache.path(), &env, &["deps"]);
+    assert_eq!(code, 0, "{v}");
     let deps = v["data"]["deps"].to_string();
     assert!(
         deps.contains("\"name\":\"golang.org/x/sync\"") && deps.contains(&sync),
@@ -370,8 +417,18 @@ fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
         deps.contains("\"name\":\"anyhow\"") && deps.contains(&anyhow),
         "{v}"
     );
+    // A module asked for by its last part is suggested by its path.
+    let (v, code) = call_env(
+        ws.path(),
+        cache.path(),
+        &env,
+        &["search", "Group", "--scope", "lib:sync"],
+    );
+    assert_ne!(code, 0, "{v}");
     assert!(
-        warnings(&v).contains("indexed the library golang.org/x/sync@"),
+        v["error"]["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("golang.org/x/sync") && h.contains("map_deps")),
         "{v}"
     );
     let (v, code) = call_env(
@@ -614,6 +671,21 @@ fn nav_definition_into_a_dependency_is_tagged_and_nav_symbols_searches_libraries
                 .all(|r| r["file"] == "uses.py" && r.get("lib").is_none()),
         "{v}"
     );
+    // Without the declaration, the use asked at is still a reference (pyright asked so
+    // leaves that one out, and lists the declaration instead: it is asked with it, and its
+    // definition left out here).
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["refs", "uses.py:f@attrs.<|>define"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let refs = listed(&v, "references");
+    assert!(
+        refs.iter()
+            .any(|r| r["file"] == "uses.py" && r["at"] == "5:18"),
+        "{v}"
+    );
     let (v, code) = call(
         ws.path(),
         cache.path(),
@@ -773,14 +845,7 @@ fn composer_dependencies_are_found_in_vendor() {
         &["search", "Application", "--scope", "all", "--limit", "50"],
     );
     assert_eq!(code, 0, "{v}");
-    let classes: Vec<&str> = v["data"]["hits"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|h| h["nodeId"].as_str())
-        .filter(|i| i.ends_with("#Application"))
-        .collect();
-    assert_eq!(classes, [id.as_str()], "{v}");
+    assert_eq!(hit_ids(&v, "#Application"), [id.as_str()], "{v}");
     let (v, code) = call(root, cache.path(), &["status"]);
     assert_eq!(code, 0, "{v}");
     assert!(v.to_string().contains("vendored dependencies"), "{v}");
@@ -892,14 +957,7 @@ fn gems_of_gemfile_lock_are_found_in_the_bundle_path() {
         &["search", "Request", "--scope", "all", "--limit", "50"],
     );
     assert_eq!(code, 0, "{v}");
-    let classes: Vec<&str> = v["data"]["hits"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|h| h["nodeId"].as_str())
-        .filter(|i| i.ends_with("#Rack.Request"))
-        .collect();
-    assert_eq!(classes, [id.as_str()], "{v}");
+    assert_eq!(hit_ids(&v, "#Rack.Request"), [id.as_str()], "{v}");
 }
 
 /// A published sources jar of `~/.m2` (`scripts/test` and `scripts/install-corpora` fetch

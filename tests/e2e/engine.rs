@@ -23,7 +23,11 @@ impl Case {
     }
 
     fn of(fixture_name: &str, idle: &'static str) -> Case {
-        let ws = fixture(fixture_name);
+        Case::on(fixture(fixture_name), idle)
+    }
+
+    /// A workspace of the test's own (indexed here).
+    fn on(ws: tempfile::TempDir, idle: &'static str) -> Case {
         index(ws.path());
         let runtime = tempfile::Builder::new()
             .prefix("codemap-rt-")
@@ -642,6 +646,97 @@ fn mcp_sessions_share_the_engine() {
     assert!(alive(new_pid), "the engine outlives its sessions");
     // A session SIGKILLed, the engine SIGKILLed under a session.
     crate::util::tally("engine_mcp_kills", 0, 2, 2, 0);
+}
+
+/// The engine answers each call with its caller's environment for dependencies, not with
+/// the one it was started from (a new user's `pip install` and `$CODEMAP_LIB_CACHE` went
+/// unseen): the library cache each call names is the one used, and a package installed after
+/// the engine's pyright started is found (the server is restarted once its environment's
+/// `site-packages` changed), by the same engine.
+#[test]
+fn each_call_brings_its_environment_and_a_package_installed_later_is_seen() {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-env-")
+        .tempdir()
+        .expect("tempdir");
+    let ok = |c: &mut Command| {
+        let out = c.output().expect("run");
+        assert!(out.status.success(), "{c:?}: {out:?}");
+    };
+    ok(Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(ws.path().join(".venv")));
+    crate::util::write(
+        ws.path(),
+        "uses.py",
+        "import attrs\n\n\ndef f():\n    return attrs.define\n",
+    );
+    let c = Case::on(ws, "60");
+    let (a, b) = (
+        tempfile::tempdir().expect("cache"),
+        tempfile::tempdir().expect("cache"),
+    );
+    let call = |cache: &Path, args: &[&str]| -> Value {
+        let out = c
+            .cmd()
+            .env("CODEMAP_LIB_CACHE", cache)
+            .arg("--json")
+            .args(args)
+            .output()
+            .expect("run codemap");
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {out:?}"))
+    };
+    let def = &["def", "uses.py:f@attrs.<|>define"];
+    let in_attrs = |v: &Value| {
+        v["data"]["definitions"]
+            .to_string()
+            .contains("site-packages/attr")
+    };
+    let v = call(a.path(), def);
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert!(!in_attrs(&v), "attrs is not installed yet: {v}");
+    let pid = c.engine_pid();
+
+    ok(Command::new(c.root().join(".venv/bin/pip")).args([
+        "install",
+        "-q",
+        "--no-deps",
+        "attrs==23.2.0",
+    ]));
+    let v = call(a.path(), def);
+    assert!(in_attrs(&v), "installed after pyright started: {v}");
+    assert!(
+        v["data"]["definitions"]
+            .to_string()
+            .contains("\"lib\":\"attrs\""),
+        "{v}"
+    );
+    assert_eq!(c.engine_pid(), pid, "the same engine");
+    let s = c.status().expect("status");
+    let py = s["servers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|x| x["lang"] == "py")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(py["envRestarts"], 1, "{s}");
+    // Nothing changed since: no other restart.
+    let v = call(a.path(), def);
+    assert!(in_attrs(&v), "{v}");
+
+    // The library cache each call names.
+    for cache in [b.path(), a.path()] {
+        let v = call(cache, &["deps"]);
+        assert_eq!(
+            v["data"]["cache"].as_str(),
+            Some(cache.to_str().expect("utf-8")),
+            "{v}"
+        );
+    }
+    let s = c.status().expect("status");
+    assert!(s.to_string().contains("\"envRestarts\":1"), "{s}");
+    assert_eq!(c.engine_pid(), pid, "the same engine");
 }
 
 /// [`tree_rss_kb`] at rest: the least of five samples 0.2 s apart (gopls's telemetry child now

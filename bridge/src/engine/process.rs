@@ -308,14 +308,15 @@ fn serve_client(
             Ok(_) if !greeted => Reply::Refused {
                 message: "a connection starts with a hello".into(),
             },
-            Ok(Request::Call(call)) => {
+            Ok(Request::Call(mut call)) => {
                 state.in_flight.fetch_add(1, SeqCst);
                 if call.session {
                     // A session's call waits for the map's first build, as in `serve`.
                     let (build, _) = fresh.keep(ws);
                     while !build.wait(Duration::from_secs(1)) {}
                 }
-                let printed = answer(ws, call);
+                let env = Some(std::mem::take(&mut call.env));
+                let printed = indexer::lang::with_call_env(env, || answer(ws, call));
                 state.in_flight.fetch_sub(1, SeqCst);
                 state.requests.fetch_add(1, SeqCst);
                 Reply::Printed(printed)

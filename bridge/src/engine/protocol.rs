@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::io::BufRead;
 
 /// This wire's revision: a change to the messages below bumps it.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 /// The longest request line an engine reads (tool arguments are small).
 pub const MAX_REQUEST: usize = 16 << 20;
@@ -83,6 +83,11 @@ pub struct Call {
     /// and answers once its first build is done.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub session: bool,
+    /// The caller's environment for dependencies ([`indexer::lang::DEP_ENV_VARS`]: its
+    /// virtual environment, module caches, the library cache): the call is answered with it,
+    /// not with the environment the engine was started from.
+    #[serde(default)]
+    pub env: indexer::lang::CallEnv,
 }
 
 /// A client's line.
@@ -213,6 +218,7 @@ mod tests {
             detail: false,
             unbounded: false,
             session: false,
+            env: [("VIRTUAL_ENV".to_string(), "/w/.venv".to_string())].into(),
         });
         let session_call = Request::Call(Call {
             tool: "nav_hover".into(),
@@ -221,6 +227,7 @@ mod tests {
             detail: true,
             unbounded: false,
             session: true,
+            env: Default::default(),
         });
         let requests = [
             Request::Hello(Hello::ours()),

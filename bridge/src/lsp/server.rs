@@ -89,6 +89,9 @@ pub struct Server {
     /// When a request first waited for the load under way (`None`: none under way, as far as
     /// the last request saw): one load stalls requests for one cap in all, not each one.
     load_wait: Mutex<Option<Instant>>,
+    /// Its references without the declaration leave out the reference asked at instead
+    /// ([`indexer::lang::ServerSpec::references_keep_declaration`]).
+    references_keep_declaration: bool,
 }
 
 /// A server that could not be started, with what it said on stderr.
@@ -191,6 +194,7 @@ impl Server {
             root: root.to_path_buf(),
             outlines: Mutex::new(HashMap::new()),
             load_wait: Mutex::new(None),
+            references_keep_declaration: false,
             active_ms: AtomicU64::new(0),
             capabilities: ServerCapabilities::default(),
             started: Instant::now(),
@@ -211,14 +215,18 @@ impl Server {
         };
         server.capabilities = init.capabilities;
         // pyright sends no serverInfo: its command names it.
-        let announcing = lang.spec().server.announcing_servers;
+        let spec = &lang.spec().server;
         let name = init.server_info.map(|i| i.name).unwrap_or_default();
+        let named = |parts: &[&str]| {
+            [name.as_str(), server.command[0].as_str()].iter().any(|n| {
+                let n = n.to_ascii_lowercase();
+                parts.iter().any(|a| n.contains(a))
+            })
+        };
         server
             .load
-            .set_announces_load([name.as_str(), server.command[0].as_str()].iter().any(|n| {
-                let n = n.to_ascii_lowercase();
-                announcing.iter().any(|a| n.contains(a))
-            }));
+            .set_announces_load(named(spec.announcing_servers));
+        server.references_keep_declaration = named(spec.references_keep_declaration);
         server.encoding = capabilities::encoding(&server.capabilities);
         server.notify::<Initialized>(InitializedParams {})?;
         Ok(server)
@@ -535,16 +543,31 @@ impl Server {
                 .at_retrying::<GotoImplementation>(file, text, pos, plain, timeout)
                 .map(locations),
             Locate::References { declaration } => {
+                // pyright without the declaration leaves out the reference asked at (and
+                // lists the declaration): asked with it, its definitions are left out here.
+                let own = !declaration && self.references_keep_declaration;
                 let refs = |at| ReferenceParams {
                     text_document_position: at,
                     context: ReferenceContext {
-                        include_declaration: declaration,
+                        include_declaration: declaration || own,
                     },
                     work_done_progress_params: Default::default(),
                     partial_result_params: Default::default(),
                 };
-                self.at_retrying::<References>(file, text, pos, refs, timeout)
-                    .map(Option::unwrap_or_default)
+                let mut found = self
+                    .at_retrying::<References>(file, text, pos, refs, timeout)?
+                    .unwrap_or_default();
+                if own {
+                    let defs = self
+                        .at_retrying::<GotoDefinition>(file, text, pos, plain, timeout)
+                        .map(locations)?;
+                    found.retain(|r| {
+                        !defs
+                            .iter()
+                            .any(|d| d.uri == r.uri && d.range.start == r.range.start)
+                    });
+                }
+                Ok(found)
             }
         }
     }

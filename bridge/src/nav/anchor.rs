@@ -24,7 +24,7 @@ const COMPACT_SNIPPET_CHARS: usize = 100;
 /// One place a nav tool answers with (SPEC: file, line, character column, end line, the
 /// line's text, the map's node there; `external` outside the workspace), and what the tool
 /// says about it. Serialized only when the answer is made.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Anchor {
     pub(super) file: String,

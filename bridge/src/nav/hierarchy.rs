@@ -238,6 +238,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let narrow = "a smaller depth, or a larger tokenBudget";
     let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>, source| {
+        let tail = outside_text(&head);
         listing(
             "calls",
             items,
@@ -246,7 +247,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             narrow,
             w,
             (Layout::Flat, ws.shape()),
-            ListText::anchors(source),
+            ListText::anchors_then(source, tail),
         )
     };
     let dir = if incoming { "incoming" } else { "outgoing" };
@@ -382,6 +383,37 @@ fn set_outside_apart(items: &mut Vec<Anchor>, head: &mut Value, w: &mut Vec<Stri
         "{} callees outside the workspace (builtins, standard-library stubs, dependencies) left out of the list; `outside` names them",
         outside.len()
     ));
+}
+
+/// The plain-text lines for `outside` (callees kept out of the list): their count, names and
+/// libraries, so that the text says what the JSON says. Empty when there is none.
+fn outside_text(head: &Value) -> String {
+    let Some(o) = head.get("outside") else {
+        return String::new();
+    };
+    let count = o["count"].as_u64().unwrap_or(0);
+    let names: Vec<&str> = o["names"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let more = if o["more"].as_bool().unwrap_or(false) {
+        ", …"
+    } else {
+        ""
+    };
+    let mut out = format!(
+        "outside the workspace, not listed: {count} callees ({}{more})\n",
+        names.join(", ")
+    );
+    for l in o["libs"].as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "  {}@{}: {}\n",
+            l["lib"].as_str().unwrap_or("?"),
+            l["libVersion"].as_str().unwrap_or("?"),
+            l["count"]
+        ));
+    }
+    out
 }
 
 /// Direct callers the map knows and the server did not list, added and labelled (each item
@@ -546,5 +578,36 @@ mod tests {
         );
         assert_eq!(t("int size()").as_deref(), Some(""));
         assert_eq!(t("no parens"), None);
+    }
+
+    #[test]
+    fn plain_text_says_the_callees_kept_outside_the_list() {
+        let mut items = vec![
+            Anchor {
+                name: Some(json!("asdict")),
+                external: true,
+                lib: Some("attrs".into()),
+                lib_version: Some("23.2.0".into()),
+                ..Anchor::default()
+            },
+            Anchor {
+                name: Some(json!("print")),
+                external: true,
+                ..Anchor::default()
+            },
+            Anchor {
+                name: Some(json!("helper")),
+                ..Anchor::default()
+            },
+        ];
+        let mut head = json!({});
+        let mut w = Vec::new();
+        set_outside_apart(&mut items, &mut head, &mut w);
+        assert_eq!(items.len(), 1);
+        assert_eq!(
+            outside_text(&head),
+            "outside the workspace, not listed: 2 callees (asdict, print)\n  attrs@23.2.0: 1\n"
+        );
+        assert_eq!(outside_text(&json!({})), "");
     }
 }

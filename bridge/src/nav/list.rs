@@ -85,6 +85,12 @@ impl ListText<Anchor> {
     pub(super) fn anchors(source: &'static str) -> Self {
         ListText::new(move |key, items| anchors_text(key, items, source))
     }
+
+    /// Anchors as [`ListText::anchors`], then `tail`: lines on what the answer keeps apart
+    /// from its list (callees outside the workspace), which plain text must not hide.
+    pub(super) fn anchors_then(source: &'static str, tail: String) -> Self {
+        ListText::new(move |key, items| anchors_text(key, items, source) + &tail)
+    }
 }
 
 /// A list of anchors as plain text: one line each (`file:line:col  name  snippet`), calls

@@ -28,6 +28,9 @@ pub struct IndexOptions {
     /// `Some` sets it for this and later runs (remembered in the map), `None` keeps the
     /// map's choice (default: kept out).
     pub include_generated: Option<bool>,
+    /// Keep one build of each module a package ships side by side (a library's map:
+    /// [`crate::generated::other_builds`]), the others left out with the reason.
+    pub one_build: bool,
     /// How long one file's parses may take before the file is left out, with the reason
     /// ([`crate::extract::DEFAULT_PARSE_BOUND`]): no file stalls a run.
     pub parse_bound: std::time::Duration,
@@ -43,6 +46,7 @@ impl IndexOptions {
             scope: None,
             changed: None,
             include_generated: None,
+            one_build: false,
             parse_bound: crate::extract::DEFAULT_PARSE_BOUND,
         }
     }

@@ -86,6 +86,19 @@ fn include_generated(opts: &IndexOptions, conn: &Db) -> Result<bool, IndexError>
 /// Generated files (see [`crate::generated`]) marked skipped with their reason, unless
 /// `include`.
 fn mark_generated(opts: &IndexOptions, include: bool, walked: &mut walk::Walked) {
+    if opts.one_build {
+        let files: Vec<(&str, Lang)> = walked
+            .files
+            .iter()
+            .map(|f| (f.rel.as_str(), f.lang))
+            .collect();
+        let reasons = crate::generated::other_builds(&files);
+        for (f, r) in walked.files.iter_mut().zip(reasons) {
+            if f.skip.is_none() {
+                f.skip = r;
+            }
+        }
+    }
     if include {
         return;
     }

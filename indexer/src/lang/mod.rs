@@ -7,7 +7,10 @@
 
 pub mod spec;
 
-pub use spec::{lib_cache_dir, lib_dir, maven_local_repository};
+pub use spec::{
+    lib_cache_dir, lib_dir, maven_local_repository, process_call_env, with_call_env, CallEnv,
+    DEP_ENV_VARS,
+};
 pub use spec::{
     Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept, Language, MacroArgs,
     PackageName, ProjectFile, ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting,

@@ -133,14 +133,68 @@ pub struct DepEnv {
     pub lib_cache: Option<std::path::PathBuf>,
 }
 
+/// The environment variables dependency discovery and the library cache read: the ones a
+/// client sends the engine with each call ([`with_call_env`]), so that a long-lived engine
+/// answers with the caller's environment, not its own first caller's.
+pub const DEP_ENV_VARS: &[&str] = &[
+    "HOME",
+    "VIRTUAL_ENV",
+    "GOMODCACHE",
+    "GOPATH",
+    "CARGO_HOME",
+    "GEM_HOME",
+    "GEM_PATH",
+    "GRADLE_USER_HOME",
+    "CODEMAP_LIB_CACHE",
+    "XDG_CACHE_HOME",
+];
+
+/// A caller's values of [`DEP_ENV_VARS`] (those it has set).
+pub type CallEnv = std::collections::BTreeMap<String, String>;
+
+thread_local! {
+    static CALL_ENV: std::cell::RefCell<Option<CallEnv>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with `env` as the environment [`DEP_ENV_VARS`] are read from on this thread (a
+/// variable it lacks is unset for the call), instead of this process's.
+pub fn with_call_env<R>(env: Option<CallEnv>, f: impl FnOnce() -> R) -> R {
+    let old = CALL_ENV.with(|c| c.replace(env));
+    struct Restore(Option<CallEnv>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let old = self.0.take();
+            CALL_ENV.with(|c| *c.borrow_mut() = old);
+        }
+    }
+    let _restore = Restore(old);
+    f()
+}
+
+/// This process's values of [`DEP_ENV_VARS`]: what a client sends with its calls.
+pub fn process_call_env() -> CallEnv {
+    DEP_ENV_VARS
+        .iter()
+        .filter_map(|k| Some((k.to_string(), std::env::var(k).ok()?)))
+        .collect()
+}
+
+/// A variable of [`DEP_ENV_VARS`], from the call's environment when one is set on this
+/// thread, else the process's; empty is unset.
+fn dep_var(k: &str) -> Option<std::path::PathBuf> {
+    CALL_ENV
+        .with(|c| match &*c.borrow() {
+            Some(env) => env.get(k).map(std::ffi::OsString::from),
+            None => std::env::var_os(k),
+        })
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+}
+
 /// The shared cache of library maps, from the environment: `$CODEMAP_LIB_CACHE`, else
 /// `$XDG_CACHE_HOME/codemap/libs`, else `~/.cache/codemap/libs`.
 pub fn lib_cache_dir() -> Option<std::path::PathBuf> {
-    let var = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(std::path::PathBuf::from)
-    };
+    let var = dep_var;
     var("CODEMAP_LIB_CACHE")
         .or_else(|| var("XDG_CACHE_HOME").map(|c| c.join("codemap").join("libs")))
         .or_else(|| var("HOME").map(|h| h.join(".cache").join("codemap").join("libs")))
@@ -185,20 +239,17 @@ pub fn maven_local_repository(
 }
 
 impl DepEnv {
-    /// Read from this process's environment (`crate::deps::env`).
+    /// Read from the environment (`crate::deps::env`): the call's ([`with_call_env`]), else
+    /// this process's.
     pub fn from_process() -> DepEnv {
-        let var = |k: &str| {
-            std::env::var_os(k)
-                .filter(|v| !v.is_empty())
-                .map(std::path::PathBuf::from)
-        };
+        let var = dep_var;
         let home = var("HOME");
         // Without either, the module cache's default under the home is the language's to say.
         let gomodcache =
             var("GOMODCACHE").or_else(|| var("GOPATH").map(|g| g.join("pkg").join("mod")));
         let cargo_home = var("CARGO_HOME").or_else(|| home.as_ref().map(|h| h.join(".cargo")));
         let mut gem_paths: Vec<std::path::PathBuf> = var("GEM_HOME").into_iter().collect();
-        if let Some(p) = std::env::var_os("GEM_PATH") {
+        if let Some(p) = var("GEM_PATH") {
             gem_paths.extend(std::env::split_paths(&p).filter(|p| !p.as_os_str().is_empty()));
         }
         let maven_repo = home.as_ref().map(|h| {
@@ -237,6 +288,10 @@ pub struct Dep {
     /// Why its code is not there, and how to get it (a sources jar not downloaded): listed,
     /// never indexed.
     pub missing: Option<String>,
+    /// The environment's own tooling, not the project's code (Python's pip and setuptools,
+    /// which every virtual environment is made with): listed and indexed when named, left out
+    /// of `--all`.
+    pub tooling: bool,
 }
 
 impl Dep {
@@ -249,6 +304,7 @@ impl Dep {
             only: Vec::new(),
             archive: None,
             missing: None,
+            tooling: false,
         }
     }
 }
@@ -577,6 +633,10 @@ pub struct GeneratedRules {
     /// Vendored code: a folder of this name beside the manifest (second), holding the
     /// evidence file (third): `vendor/` beside `go.mod` with `vendor/modules.txt`.
     pub vendor: Option<(&'static str, &'static str, &'static str)>,
+    /// The builds of one module a published package may ship side by side (`x.d.ts`,
+    /// `x.js`, `x.cjs`), each suffix with its rank across languages (lowest first): in a
+    /// library's map only the best-ranked build present is kept, so a symbol is listed once.
+    pub builds: &'static [(&'static str, u8)],
 }
 
 /// A manifest's text → the entry paths it names, relative to its folder.
@@ -588,6 +648,7 @@ impl GeneratedRules {
         compiled_from: &[],
         minified: &[],
         vendor: None,
+        builds: &[],
     };
 }
 
@@ -790,6 +851,10 @@ pub struct ServerSpec {
     /// Servers (by a part of their name, lower case) that log "Found N source files" once
     /// loaded and send no progress before (pyright): until then they are loading.
     pub announcing_servers: &'static [&'static str],
+    /// Servers (by a part of their name, lower case) whose references without the
+    /// declaration leave out the reference asked at, not the declaration (pyright): they are
+    /// asked with it, and the declaration (their definition) is left out by the client.
+    pub references_keep_declaration: &'static [&'static str],
     /// A notification by which the server says it is ready, when it has one: (method, the
     /// `type` its params carry; `""`: any params). Until it comes the server is loading (JDT LS imports the
     /// project for seconds, and what it answers before is empty). The same notification with
@@ -798,6 +863,11 @@ pub struct ServerSpec {
     /// How the server is started on a workspace, read from its root: its settings
     /// ([`ServerSetup`]).
     pub setup: Option<fn(&std::path::Path) -> ServerSetup>,
+    /// What the server's view of the installed dependencies rests on and it does not watch
+    /// (pyright: the interpreter it was given and its `site-packages`), as a stamp read from
+    /// the workspace root and the environment now: when it differs from the running server's,
+    /// the server is restarted (a `pip install`, another `$VIRTUAL_ENV`).
+    pub stamp: Option<fn(&std::path::Path, &DepEnv) -> String>,
     /// Why the server may not offer a capability, said with the map's answer in its place
     /// (intelephense: rename and implementations need its licence key).
     pub unoffered: Option<&'static str>,
@@ -855,8 +925,10 @@ impl ServerSpec {
             outline_kinds_from_parse: true,
             symbols_need_open_file: false,
             announcing_servers: &[],
+            references_keep_declaration: &[],
             ready_notice: None,
             setup: None,
+            stamp: None,
             unoffered: None,
             diagnostics_settle_ms: 0,
         }

@@ -24,14 +24,7 @@ pub(crate) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     for (path, version) in requires(&text) {
         let dir = cache.join(format!("{}@{}", escape(&path), escape(&version)));
         if dir.is_dir() {
-            out.deps.push(Dep {
-                name: path,
-                version,
-                dir,
-                only: Vec::new(),
-                archive: None,
-                missing: None,
-            });
+            out.deps.push(Dep::at(path, version, dir));
         }
     }
     out

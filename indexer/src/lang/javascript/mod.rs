@@ -39,6 +39,8 @@ pub static JAVASCRIPT: Language = Language {
             (".cjs", &[".cts"]),
         ],
         minified: &[".min.js", ".min.mjs", ".min.cjs"],
+        // After TypeScript's (typescript/mod.rs): ES modules before CommonJS.
+        builds: &[(".jsx", 6), (".js", 6), (".mjs", 7), (".cjs", 8)],
         ..GeneratedRules::NONE
     },
     kept: super::typescript::unused::kept,

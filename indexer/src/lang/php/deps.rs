@@ -10,13 +10,13 @@ pub(crate) fn find(root: &Path, _env: &DepEnv) -> FoundDeps {
     let composer = root.join("vendor/composer");
     let file = composer.join("installed.json");
     let mut out = FoundDeps {
-        deps: Vec::new(),
         looked: vec![file.display().to_string()],
-        unread: Vec::new(),
+        ..FoundDeps::default()
     };
     let Ok(text) = std::fs::read_to_string(&file) else {
         return out;
     };
+    let vendor = root.join("vendor").canonicalize().ok();
     for p in installed(&text) {
         let dir = match &p.path {
             Some(rel) => lexical_join(&composer, rel),
@@ -27,17 +27,10 @@ pub(crate) fn find(root: &Path, _env: &DepEnv) -> FoundDeps {
         let inside = dir
             .canonicalize()
             .ok()
-            .zip(root.join("vendor").canonicalize().ok())
+            .zip(vendor.as_ref())
             .is_some_and(|(d, v)| d.starts_with(v));
         if inside {
-            out.deps.push(Dep {
-                name: p.name,
-                version: p.version,
-                dir,
-                only: Vec::new(),
-                archive: None,
-                missing: None,
-            });
+            out.deps.push(Dep::at(p.name, p.version, dir));
         }
     }
     out.deps.sort_by(|a, b| a.name.cmp(&b.name));

@@ -39,7 +39,7 @@ pub(super) fn venvs(root: &Path, env: &DepEnv) -> Vec<PathBuf> {
     envs
 }
 
-fn site_packages(venv: &Path) -> Vec<PathBuf> {
+pub(super) fn site_packages(venv: &Path) -> Vec<PathBuf> {
     let Ok(rd) = std::fs::read_dir(venv.join("lib")) else {
         return Vec::new();
     };
@@ -56,6 +56,9 @@ fn site_packages(venv: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// The distributions `venv` and `virtualenv` seed every environment with.
+const SEEDED: &[&str] = &["pip", "setuptools", "wheel"];
 
 fn dists(sp: &Path) -> Vec<Dep> {
     let Ok(rd) = std::fs::read_dir(sp) else {
@@ -85,13 +88,13 @@ fn dists(sp: &Path) -> Vec<Dep> {
         if only.is_empty() {
             continue;
         }
+        // The installer's own packages, which every environment is made with: not the
+        // project's code (pip vendors copies of other libraries), so `--all` leaves them.
+        let tooling = SEEDED.contains(&dist.to_ascii_lowercase().as_str());
         out.push(Dep {
-            name: dist,
-            version,
-            dir: sp.to_path_buf(),
             only,
-            archive: None,
-            missing: None,
+            tooling,
+            ..Dep::at(dist, version, sp.to_path_buf())
         });
     }
     out

@@ -48,7 +48,9 @@ pub static PYTHON: Language = Language {
         namespace_kind: None,
         outline_kinds_from_parse: false,
         announcing_servers: &["pyright"],
+        references_keep_declaration: &["pyright"],
         setup: Some(project_paths),
+        stamp: Some(environment_stamp),
         ..ServerSpec::new(
             &[
                 &["pyright-langserver", "--stdio"],
@@ -743,17 +745,44 @@ pub(super) const BUILTINS: &[&str] = &[
 /// packages, not the interpreter's on PATH.
 fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
     let mut setup = extra_paths(root);
-    if let Some(py) = deps::venvs(root, &spec::DepEnv::from_process())
-        .iter()
-        .map(|v| v.join("bin/python"))
-        .find(|p| p.exists())
-    {
+    if let Some(py) = interpreter(root, &spec::DepEnv::from_process()) {
         setup.settings.push((
             "python.pythonPath",
             super::spec::Setting::Str(py.to_string_lossy().into_owned()),
         ));
     }
     setup
+}
+
+/// The interpreter of the workspace's first virtual environment that has one.
+fn interpreter(root: &std::path::Path, env: &spec::DepEnv) -> Option<std::path::PathBuf> {
+    deps::venvs(root, env)
+        .iter()
+        .map(|v| v.join("bin/python"))
+        .find(|p| p.exists())
+}
+
+/// pyright's view of the installed packages rests on the interpreter it is given
+/// ([`project_paths`]) and on what its `site-packages` held when it read them (it does not
+/// watch them): both, as a stamp (the folders' modification times change when a package is
+/// installed or removed).
+fn environment_stamp(root: &std::path::Path, env: &spec::DepEnv) -> String {
+    let Some(py) = interpreter(root, env) else {
+        return String::new();
+    };
+    let mut stamp = py.display().to_string();
+    // bin/python is in <venv>/bin.
+    if let Some(venv) = py.parent().and_then(|b| b.parent()) {
+        for sp in deps::site_packages(venv) {
+            let modified = std::fs::metadata(&sp)
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            stamp.push_str(&format!(" {}@{modified}", sp.display()));
+        }
+    }
+    stamp
 }
 
 fn extra_paths(root: &std::path::Path) -> super::spec::ServerSetup {

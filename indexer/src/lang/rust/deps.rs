@@ -28,14 +28,7 @@ pub(crate) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
             .map(|i| i.join(format!("{name}-{version}")))
             .find(|d| d.is_dir());
         if let Some(dir) = found {
-            out.deps.push(Dep {
-                name,
-                version,
-                dir,
-                only: Vec::new(),
-                archive: None,
-                missing: None,
-            });
+            out.deps.push(Dep::at(name, version, dir));
         }
     }
     out

@@ -53,6 +53,17 @@ pub static TYPESCRIPT: Language = Language {
             (".d.mts", &[".mts"]),
             (".d.cts", &[".cts"]),
         ],
+        // Sources first, then declarations (what tsc's definitions land in), then
+        // JavaScript's builds (javascript/mod.rs).
+        builds: &[
+            (".ts", 0),
+            (".tsx", 0),
+            (".mts", 1),
+            (".cts", 2),
+            (".d.ts", 3),
+            (".d.mts", 4),
+            (".d.cts", 5),
+        ],
         ..GeneratedRules::NONE
     },
     kept: unused::kept,
