@@ -1871,13 +1871,14 @@ fn overview_is_stable_under_small_edits() {
 
 /// The extractor matches the query files with one walk of the tree (`indexer::pattern`);
 /// tree-sitter's query cursor is the reference. Every file of the other corpora, and every
-/// other file of both standard libraries (by path: 120 s of a suite's run for all of them),
-/// must extract the same symbols, references, imports and types either way.
+/// third file of both standard libraries (by path: 120 s of a suite's run for all of them,
+/// 73 s for every other one), must extract the same symbols, references, imports and types
+/// either way.
 #[test]
 fn pattern_walk_extracts_what_the_query_cursor_does() {
     for (root, exclude, step) in [
-        (python_root(), vec!["site-packages".to_string()], 2),
-        (go_root(), vec![], 2),
+        (python_root(), vec!["site-packages".to_string()], 3),
+        (go_root(), vec![], 3),
         (npm_root("rxjs-7.8.2"), vec![], 1),
         (npm_root("express-4.21.2"), vec![], 1),
         (cargo_crate("ignore-0."), vec![], 1),
