@@ -83,37 +83,26 @@ fn pct(v: &mut [Duration], p: f64) -> f64 {
 
 type Spot = (String, u32, u32);
 
-fn main() -> anyhow::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = PathBuf::from(
-        args.first()
-            .ok_or_else(|| anyhow::anyhow!("ROOT LANG [N]"))?,
-    );
-    let lang = match args.get(1).map(String::as_str) {
-        Some("go") => Lang::Go,
-        Some("py") => Lang::Python,
-        _ => anyhow::bail!("LANG is go or py"),
-    };
-    let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
-    let fallback_only = args.iter().any(|a| a == "--fallback-only");
-
-    let mut ws = Workspace::new(&root, None).map_err(|e| anyhow::anyhow!(e.message))?;
-    let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
-    anyhow::ensure!(built.ok, "index failed: {:?}", built.error);
-    let conn = rusqlite::Connection::open(&ws.db)?;
-    // Call sites: the leaf name of each resolved call, found in the line's text from the
-    // edge's column on (an edge stands at the leaf already, in Go and in Python; this bench
-    // had added the written prefix's length again, which pointed past the name).
-    let mut st = conn.prepare(
+/// Call sites whose edge's target `IS NOT NULL` (resolved) or `IS NULL` (not placed): the
+/// leaf name of each call, found in the line's text from the edge's column on (an edge stands
+/// at the leaf already, in Go and in Python; this bench had added the written prefix's length
+/// again, which pointed past the name).
+fn call_sites(
+    conn: &rusqlite::Connection,
+    root: &std::path::Path,
+    lang: Lang,
+    target: &str,
+    texts: &mut HashMap<String, Vec<String>>,
+) -> anyhow::Result<Vec<Spot>> {
+    let mut st = conn.prepare(&format!(
         "SELECT f.path, e.line, e.col, e.target_name FROM all_edges e JOIN files f ON f.id = e.file_id \
-         WHERE e.kind = 'calls' AND e.target IS NOT NULL AND f.lang = ?1 ORDER BY f.path, e.line",
-    )?;
+         WHERE e.kind = 'calls' AND e.target {target} AND f.lang = ?1 ORDER BY f.path, e.line"
+    ))?;
     let rows: Vec<(String, u32, u32, String)> = st
         .query_map([lang.prefix()], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
         })?
         .collect::<Result<_, _>>()?;
-    let mut texts: HashMap<String, Vec<String>> = HashMap::new();
     let mut calls: Vec<Spot> = Vec::new();
     for (path, line, col, name) in rows {
         let lines = texts.entry(path.clone()).or_insert_with(|| {
@@ -134,6 +123,32 @@ fn main() -> anyhow::Result<()> {
             calls.push((path, line, i as u32 + 1));
         }
     }
+    Ok(calls)
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = PathBuf::from(
+        args.first()
+            .ok_or_else(|| anyhow::anyhow!("ROOT LANG [N]"))?,
+    );
+    let lang = match args.get(1).map(String::as_str) {
+        Some("go") => Lang::Go,
+        Some("py") => Lang::Python,
+        _ => anyhow::bail!("LANG is go or py"),
+    };
+    let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let fallback_only = args.iter().any(|a| a == "--fallback-only");
+
+    let mut ws = Workspace::new(&root, None).map_err(|e| anyhow::anyhow!(e.message))?;
+    let built = tools::call(&ws, "map_rebuild", &json!({}), &NoProgress);
+    anyhow::ensure!(built.ok, "index failed: {:?}", built.error);
+    let conn = rusqlite::Connection::open(&ws.db)?;
+    // Resolved calls (`IS NOT NULL`), and the calls the map could not place (`IS NULL`: a
+    // library's or an untyped receiver's), where nav_hover asks the server's definition too.
+    let mut texts: HashMap<String, Vec<String>> = HashMap::new();
+    let calls = call_sites(&conn, &root, lang, "IS NOT NULL", &mut texts)?;
+    let unplaced = call_sites(&conn, &root, lang, "IS NULL", &mut texts)?;
     let mut st = conn.prepare(
         "SELECT f.path, s.name_line, s.name_col FROM symbols s JOIN files f ON f.id = s.file_id \
          WHERE s.kind IN ('function', 'method') AND f.lang = ?1 ORDER BY f.path, s.name_line",
@@ -145,7 +160,7 @@ fn main() -> anyhow::Result<()> {
         let step = (v.len() / n).max(1);
         v.iter().step_by(step).take(n).cloned().collect()
     };
-    let (calls, funcs) = (sample(&calls), sample(&funcs));
+    let (calls, funcs, unplaced) = (sample(&calls), sample(&funcs), sample(&unplaced));
     anyhow::ensure!(!calls.is_empty() && !funcs.is_empty(), "no positions");
 
     // (tool, LSP method, extra tool args, positions)
@@ -157,6 +172,14 @@ fn main() -> anyhow::Result<()> {
             &calls,
         ),
         ("nav_hover", "textDocument/hover", json!({}), &calls),
+        // Names the map cannot place: nav_hover asks the server's definition too, to say
+        // whose node it is (the map's by the name alone may be a namesake's).
+        (
+            "nav_hover (unplaced)",
+            "textDocument/hover",
+            json!({}),
+            &unplaced,
+        ),
         (
             "nav_references",
             "textDocument/references",
@@ -182,7 +205,9 @@ fn main() -> anyhow::Result<()> {
             a[k] = v.clone();
         }
         let t = Instant::now();
-        let env = tools::call(ws, tool, &a, &NoProgress);
+        // A case's label may say more after the tool's name.
+        let name = tool.split(' ').next().unwrap_or(tool);
+        let env = tools::call(ws, name, &a, &NoProgress);
         (t.elapsed(), env)
     };
     let mut out = Vec::new();
