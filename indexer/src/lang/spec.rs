@@ -131,6 +131,8 @@ pub struct DepEnv {
     pub gradle_home: Option<std::path::PathBuf>,
     /// The library maps' cache ([`lib_cache_dir`]): where an archive's code is unpacked.
     pub lib_cache: Option<std::path::PathBuf>,
+    /// `$NUGET_PACKAGES`: NuGet's global packages folder when it is not `~/.nuget/packages`.
+    pub nuget_packages: Option<std::path::PathBuf>,
 }
 
 /// The environment variables dependency discovery and the library cache read: the ones a
@@ -145,6 +147,7 @@ pub const DEP_ENV_VARS: &[&str] = &[
     "GEM_HOME",
     "GEM_PATH",
     "GRADLE_USER_HOME",
+    "NUGET_PACKAGES",
     "CODEMAP_LIB_CACHE",
     "XDG_CACHE_HOME",
 ];
@@ -269,6 +272,7 @@ impl DepEnv {
             maven_repo,
             gradle_home,
             lib_cache: lib_cache_dir(),
+            nuget_packages: var("NUGET_PACKAGES"),
         }
     }
 }
@@ -1221,6 +1225,16 @@ pub fn project_files(
     depth: usize,
     skip: &'static [&'static str],
 ) -> Vec<std::path::PathBuf> {
+    project_files_where(root, |n| names.contains(&n), depth, skip)
+}
+
+/// [`project_files`] whose name `wanted` (`*.csproj`).
+pub fn project_files_where(
+    root: &std::path::Path,
+    wanted: impl Fn(&str) -> bool,
+    depth: usize,
+    skip: &'static [&'static str],
+) -> Vec<std::path::PathBuf> {
     let mut found: Vec<std::path::PathBuf> = ignore::WalkBuilder::new(root)
         .max_depth(Some(depth))
         .hidden(true)
@@ -1237,7 +1251,7 @@ pub fn project_files(
         .build()
         .flatten()
         .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
-        .filter(|e| e.file_name().to_str().is_some_and(|n| names.contains(&n)))
+        .filter(|e| e.file_name().to_str().is_some_and(&wanted))
         .map(ignore::DirEntry::into_path)
         .collect();
     found.sort();

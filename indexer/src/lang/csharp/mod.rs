@@ -11,6 +11,7 @@
 //! interfaces (`implements`); the first of a class is one when its name is an interface's by
 //! .NET's convention (`IDisposable`, `IPyObjectEncoder`: `I`, a capital, a small letter).
 
+mod deps;
 mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
@@ -53,6 +54,10 @@ pub static CSHARP: Language = Language {
     },
     generated: GeneratedRules::NONE,
     kept: unused::kept,
+    deps: Some(super::spec::DepsSpec {
+        ecosystem: "nuget",
+        find: deps::find,
+    }),
     ..Language::new(
         "C#",
         "cs",
