@@ -63,8 +63,13 @@ fn a_library_node_id_is_a_position_for_pyright_and_the_library_map() {
     let refs = listed(&v, "references");
     assert!(!refs.is_empty(), "{v}");
     assert_eq!(refs[0]["file"], "uses.py", "{v}");
-    assert_eq!(refs[0]["line"], 4, "{v}");
+    assert_eq!(refs[0]["at"], "4:8", "{v}");
     assert!(refs[0].get("lib").is_none(), "{v}");
+    // The library's own places after it, tagged.
+    assert!(
+        refs.len() > 1 && refs[1..].iter().all(|r| r["lib"] == "attrs"),
+        "{v}"
+    );
 
     // nav_hover: pyright's, naming the library's node.
     let (v, code) = call(root, cache.path(), &["hover", "--node-id", DEFINE]);
@@ -152,7 +157,7 @@ fn a_library_node_id_is_a_position_for_pyright_and_the_library_map() {
     let (v, code) = call(
         root,
         cache.path(),
-        &["rename", "--node-id", DEFINE, "--new-name", "shape"],
+        &["rename", "--node-id", DEFINE, "--to", "shape"],
     );
     assert_ne!(code, 0, "{v}");
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
@@ -247,7 +252,11 @@ fn cached_sync() -> (String, String) {
 #[test]
 fn a_library_node_id_is_a_position_for_gopls_in_the_module_cache() {
     let (gomodcache, sync) = cached_sync();
-    let ws = tempfile::tempdir().expect("tempdir");
+    // Not a hidden folder (`.tmpXXXX`): gopls finds no package of a workspace under one.
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-libids-")
+        .tempdir()
+        .expect("tempdir");
     let root = ws.path();
     write(
         root,
@@ -294,7 +303,7 @@ fn a_library_node_id_is_a_position_for_gopls_in_the_module_cache() {
         Some(&Value::from("main.go")),
         "{v}"
     );
-    assert_eq!(refs[0]["line"], 7, "{v}");
+    assert_eq!(refs[0]["at"], "7:4", "{v}");
 
     let (v, code) = run(&["calls", "--node-id", &id, "--direction", "incoming"]);
     assert_eq!(code, 0, "{v}");
