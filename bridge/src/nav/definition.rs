@@ -103,9 +103,9 @@ pub(super) fn lib_needs_server(t: &Target, tool: &str, w: &[String]) -> ToolErro
         answer::envelope::ErrorCode::LspUnavailable,
         format!("{tool} of a library's symbol ({id}) needs a language server, and none answered{why}"),
     )
-    .hint(format!(
-        "the library's map answers without one: map_neighbors with this nodeId and direction \"in\" (its uses inside the library); nav_definition, nav_hover and nav_source of it answer too"
-    ))
+    .hint(
+        "the library's map answers without one: map_neighbors with this nodeId and direction \"in\" (its uses inside the library); nav_definition, nav_hover and nav_source of it answer too",
+    )
 }
 
 /// Locations inside an installed dependency (outside the workspace, or in its ignored
