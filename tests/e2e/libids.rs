@@ -71,6 +71,20 @@ fn a_library_node_id_is_a_position_for_pyright_and_the_library_map() {
         "{v}"
     );
 
+    // The implementation's references are the library's own (the workspace's call goes
+    // through the stub): said, not left for an agent to read as "no use in my code".
+    let (v, code) = call(root, cache.path(), &["refs", "--node-id", DEFINE_PY]);
+    assert_eq!(code, 0, "{v}");
+    let refs = listed(&v, "references");
+    assert!(
+        !refs.is_empty() && refs.iter().all(|r| r["lib"] == "attrs"),
+        "{v}"
+    );
+    assert!(
+        warnings(&v).contains("no use of lib:attrs@23.2.0/py:attr/_next_gen.py#define in the workspace's files (only the library's own)"),
+        "{v}"
+    );
+
     // nav_hover: pyright's, naming the library's node.
     let (v, code) = call(root, cache.path(), &["hover", "--node-id", DEFINE]);
     assert_eq!(code, 0, "{v}");
@@ -140,9 +154,10 @@ fn a_library_node_id_is_a_position_for_pyright_and_the_library_map() {
         assert_ne!(code, 0, "{tool:?}: {v}");
         assert_eq!(v["error"]["code"], "LSP_UNAVAILABLE", "{tool:?}: {v}");
         assert!(
-            v["error"]["message"].as_str().is_some_and(
-                |m| m.contains("needs a language server") && m.contains("lib:attrs@23.2.0/")
-            ),
+            v["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("needs a language server's answer")
+                    && m.contains("lib:attrs@23.2.0/")),
             "{tool:?}: {v}"
         );
         assert!(

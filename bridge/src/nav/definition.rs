@@ -101,7 +101,7 @@ pub(super) fn lib_needs_server(t: &Target, tool: &str, w: &[String]) -> ToolErro
     };
     answer::envelope::ToolError::new(
         answer::envelope::ErrorCode::LspUnavailable,
-        format!("{tool} of a library's symbol ({id}) needs a language server, and none answered{why}"),
+        format!("{tool} of a library's symbol ({id}) needs a language server's answer, and none came{why}"),
     )
     .hint(
         "the library's map answers without one: map_neighbors with this nodeId and direction \"in\" (its uses inside the library); nav_definition, nav_hover and nav_source of it answer too",

@@ -127,6 +127,20 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         in_libraries(ws, &mut found, &mut w);
     }
     workspace_first(&mut found);
+    if let Some(l) = &t.lib {
+        // Said, so that "no use in my code" is not read from a list of the library's own.
+        if !found.iter().any(|x| !x.external && x.lib.is_none()) {
+            w.push(format!(
+                "the server lists no use of {} in the workspace's files{}",
+                l.node.id,
+                if found.is_empty() {
+                    ""
+                } else {
+                    " (only the library's own)"
+                }
+            ));
+        }
+    }
     let mut head = json!({ "source": source });
     let list = found.is_empty() || source == "map";
     offer_candidates(&mut head, &untyped, &name, list, &mut w);
