@@ -295,6 +295,68 @@ pub fn neighbors(
     Ok(Some(a))
 }
 
+/// A library's symbol named by its node ID, for the live tools (`nav::target`): the library,
+/// its folder, its map (read-only, the library's own) and the symbol's row there.
+pub struct LibNode {
+    pub name: String,
+    pub version: String,
+    /// The library node ID as asked (`lib:NAME@VERSION/<inner>`).
+    pub id: String,
+    /// The ID in the library's map.
+    pub inner: String,
+    /// The dependency's folder: the map's paths are relative to it.
+    pub dir: PathBuf,
+    pub map: Map,
+    pub sym: indexer::store::MapSymbol,
+    /// What opening the map said (built now, rebuilt).
+    pub warnings: Vec<String>,
+}
+
+/// The library symbol a library node ID names; `None` for any other ID. `BAD_NODE_ID` for a
+/// malformed one, `BAD_ARGS` for a library or version the workspace does not have (with the
+/// versions it has), `NODE_NOT_FOUND` for an ID not in the library's map (with the nearest).
+pub fn lib_node(ws: &Workspace, id: &str) -> Result<Option<LibNode>, ToolError> {
+    let Some(o) = lib_map(ws, id)? else {
+        return Ok(None);
+    };
+    let Some(Ok(l)) = LibId::split(id) else {
+        return Ok(None);
+    };
+    let Some(sym) = o.map.db().symbol(&o.inner)? else {
+        let near = answer::query::parse_node_id(&o.inner)
+            .ok()
+            .and_then(|n| o.map.ids_near(&n).ok())
+            .unwrap_or_default()
+            .iter()
+            .map(|i| o.map.answered_id(i))
+            .collect::<Vec<_>>();
+        let near =
+            indexer::suggest::did_you_mean(&near.iter().map(String::as_str).collect::<Vec<_>>());
+        return Err(ToolError::new(
+            ErrorCode::NodeNotFound,
+            format!("{id} is not in the library's map"),
+        )
+        .hint(if near.is_empty() {
+            format!(
+                "map_search with scope \"lib:{}\" finds node IDs by name",
+                l.name
+            )
+        } else {
+            near
+        }));
+    };
+    Ok(Some(LibNode {
+        name: l.name.to_string(),
+        version: l.version.to_string(),
+        id: id.to_string(),
+        inner: o.inner,
+        dir: o.dir,
+        map: o.map,
+        sym,
+        warnings: o.warnings,
+    }))
+}
+
 /// `resolve` of a library's node: where it is in the installed dependency (its absolute
 /// path: a library is no workspace file), from the library's map.
 pub fn resolve(ws: &Workspace, id: &str) -> Result<Option<Answer>, ToolError> {

@@ -12,7 +12,7 @@ const ATTRS: &str = "attrs==23.2.0";
 const KY: &str = "ky@1.7.2";
 
 /// The installed packages, once per target directory (pinned; idempotent).
-fn installed() -> PathBuf {
+pub(crate) fn installed() -> PathBuf {
     static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("deps-attrs-23.2.0-ky-1.7.2");
@@ -51,7 +51,7 @@ fn installed() -> PathBuf {
 
 /// A workspace using the installed packages (its `.venv` and `node_modules` are symlinks to
 /// them): Python code that defines `attrib` itself and uses attrs.
-fn workspace(installed: &Path) -> tempfile::TempDir {
+pub(crate) fn workspace(installed: &Path) -> tempfile::TempDir {
     let ws = tempfile::Builder::new()
         .prefix("codemap-deps-")
         .tempdir()
@@ -68,11 +68,16 @@ fn workspace(installed: &Path) -> tempfile::TempDir {
 }
 
 /// The binary in this process (no engine), with the library cache given.
-fn call(root: &Path, cache: &Path, args: &[&str]) -> (Value, i32) {
+pub(crate) fn call(root: &Path, cache: &Path, args: &[&str]) -> (Value, i32) {
     call_env(root, cache, &[], args)
 }
 
-fn call_env(root: &Path, cache: &Path, env: &[(&str, &str)], args: &[&str]) -> (Value, i32) {
+pub(crate) fn call_env(
+    root: &Path,
+    cache: &Path,
+    env: &[(&str, &str)],
+    args: &[&str],
+) -> (Value, i32) {
     let out = Command::new(bin())
         .envs(env.iter().copied())
         .env("CODEMAP_LIB_CACHE", cache)
@@ -94,7 +99,7 @@ fn call_env(root: &Path, cache: &Path, env: &[(&str, &str)], args: &[&str]) -> (
     (v, out.status.code().unwrap_or(-1))
 }
 
-fn warnings(v: &Value) -> String {
+pub(crate) fn warnings(v: &Value) -> String {
     v["warnings"].to_string()
 }
 
@@ -582,7 +587,7 @@ fn an_outdated_library_map_is_rebuilt_and_said() {
 
 /// The anchors of a nav answer's list (`definitions`, `symbols`), flat or by file, each with
 /// its `file`.
-fn listed(v: &Value, key: &str) -> Vec<Value> {
+pub(crate) fn listed(v: &Value, key: &str) -> Vec<Value> {
     let mut out = Vec::new();
     for x in v["data"][key].as_array().cloned().unwrap_or_default() {
         match x["items"].as_array() {

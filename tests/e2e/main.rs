@@ -16,6 +16,7 @@ mod faults;
 mod fixtures;
 mod incremental;
 mod kill;
+mod libids;
 mod lsp;
 mod mcp;
 mod nav;

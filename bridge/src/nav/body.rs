@@ -40,6 +40,12 @@ pub struct Body {
     /// The node ID asked for, when the symbol was found under another qualname.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relocated_from: Option<String>,
+    /// A library's symbol (`file` then the dependency's absolute path): the library and its
+    /// version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lib: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lib_version: Option<String>,
 }
 
 impl Body {
@@ -95,6 +101,21 @@ pub(crate) fn fit_lines(text: &str, room: usize) -> (usize, usize) {
 /// The source of the symbol `id` names, read now (SYMBOL_NOT_FOUND, FILE_DELETED and
 /// BAD_NODE_ID as `resolve` says them).
 pub(crate) fn body_of(ws: &Workspace, id: &str) -> Result<Body, ToolError> {
+    // A library's symbol: its text in the dependency's file now, at the range a parse of it
+    // gives (the library map's re-checked), named by its library node ID.
+    if let Some(t) = super::target::library(ws, id, &mut Vec::new())? {
+        if let Some(l) = &t.lib {
+            let mut b = body_at(t.lang, &t.c, &t.text, &l.live);
+            b.node_id = l.node_id(t.lang, &t.c.rel);
+            b.file = t.c.abs.display().to_string();
+            b.lib = Some(l.node.name.clone());
+            b.lib_version = Some(l.node.version.clone());
+            if b.node_id != id {
+                b.relocated_from = Some(id.to_string());
+            }
+            return Ok(b);
+        }
+    }
     let node = parse_node_id(id)?;
     let (lang, path, qualname) = match &node {
         NodeId::Symbol {
@@ -152,6 +173,8 @@ fn body_at(lang: Lang, c: &Contained, text: &Arc<str>, sym: &OutlineSymbol) -> B
         end_line: last,
         text: body,
         relocated_from: None,
+        lib: None,
+        lib_version: None,
     }
 }
 
@@ -174,7 +197,7 @@ pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
             let Some(&i) = outline::enclosing(&outline, t.pos).last() else {
                 return Err(ToolError::new(
                     ErrorCode::SymbolNotFound,
-                    format!("no symbol of {} encloses line {}", t.c.rel, t.pos.line),
+                    format!("no symbol of {} encloses line {}", t.shown(), t.pos.line),
                 )
                 .hint(
                     "locate a spot inside a function, method or type; `nav_outline` lists them",

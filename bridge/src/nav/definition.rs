@@ -41,6 +41,20 @@ fn server_then_map(
     let _read = read_once(&lease)?;
     let mut w = Vec::new();
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
+    if t.lib.is_some() {
+        // A library's symbol is its own definition: the node, at its place in the file now.
+        let found: Vec<Anchor> = lib_anchor(&t, &mut a).into_iter().collect();
+        return Ok(listing(
+            listed.key,
+            found,
+            json!({ "source": "libraryMap" }),
+            budget,
+            listed.narrow,
+            w,
+            (Layout::ByFile, ws.shape()),
+            ListText::anchors("libraryMap"),
+        ));
+    }
     let (mut found, source) = match server_anchors(ws, &t, &mut a, ask, &mut w) {
         Some(found) => (found, "lsp"),
         None => {
@@ -62,6 +76,36 @@ fn server_then_map(
         (Layout::ByFile, ws.shape()),
         ListText::anchors(source),
     ))
+}
+
+/// A library target's own anchor: its name's place in the file now, to the symbol's last
+/// line, with the library's node ID, `lib` and `libVersion`; `None` for a workspace target.
+pub(super) fn lib_anchor(t: &Target, a: &mut Anchors<'_>) -> Option<Anchor> {
+    let l = t.lib.as_ref()?;
+    let mut x = a.at(&t.c.abs, t.pos, l.live.span.end.line);
+    x.node_id = Some(l.node_id(t.lang, &t.c.rel));
+    x.lib = Some(l.node.name.clone());
+    x.lib_version = Some(l.node.version.clone());
+    Some(x)
+}
+
+/// The error of a tool that needs a language server for a library target when none answered
+/// (none installed, it failed, it timed out: `w` says which): `LSP_UNAVAILABLE`, never an
+/// empty list; the hint names what the library's map answers.
+pub(super) fn lib_needs_server(t: &Target, tool: &str, w: &[String]) -> ToolError {
+    let id = t.lib.as_ref().map_or("", |l| l.node.id.as_str());
+    let why = if w.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", w.join("; "))
+    };
+    answer::envelope::ToolError::new(
+        answer::envelope::ErrorCode::LspUnavailable,
+        format!("{tool} of a library's symbol ({id}) needs a language server's answer, and none came{why}"),
+    )
+    .hint(
+        "the library's map answers without one: map_neighbors with this nodeId and direction \"in\" (its uses inside the library); nav_definition, nav_hover and nav_source of it answer too",
+    )
 }
 
 /// Locations inside an installed dependency (outside the workspace, or in its ignored

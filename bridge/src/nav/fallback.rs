@@ -33,11 +33,23 @@ pub(super) fn map_definitions(
     map: &Map,
     t: &Target,
 ) -> Result<(Vec<MapSymbol>, &'static str), ToolError> {
+    // A library target's `c.rel` is the library map's path: never looked up in this map.
+    if let Some(l) = &t.lib {
+        return Err(ToolError::new(
+            answer::envelope::ErrorCode::Internal,
+            format!(
+                "a bug: {} (a library's symbol) was looked up in the workspace's map",
+                l.node.id
+            ),
+        ));
+    }
     let line = line_at(&t.text, t.pos.line);
     let Some((word, word_col)) = word_at(line, t.pos.col) else {
         return Err(ToolError::bad_args(format!(
             "there is no identifier at {}:{}:{}",
-            t.c.rel, t.pos.line, t.pos.col
+            t.shown(),
+            t.pos.line,
+            t.pos.col
         ))
         .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
     };

@@ -3,7 +3,7 @@
 //! server's with the map's finds added, or the map's alone.
 
 use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
-use super::definition::in_libraries;
+use super::definition::{in_libraries, lib_anchor, lib_needs_server};
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
     BY_DEFINITION, BY_EDGE,
@@ -159,7 +159,14 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
     let mut w = Vec::new();
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
-    let map = map_beside(&a, server.is_some())?;
+    // A library's symbol: the server's answer alone, or the error that says one is needed.
+    if t.lib.is_some() && server.is_none() {
+        return Err(lib_needs_server(&t, "nav_implementations", &w));
+    }
+    let map = match t.lib {
+        Some(_) => None,
+        None => map_beside(&a, server.is_some())?,
+    };
     let mut defs = Vec::new();
     let mut from_map = Vec::new();
     if let Some(map) = map {
@@ -178,7 +185,13 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
     let (mut found, source) = match server {
         Some(mut found) => {
             let before = found.len();
-            found.retain(|x| !is_own_definition(x, &defs));
+            let own = lib_anchor(&t, &mut a);
+            found.retain(|x| {
+                !is_own_definition(x, &defs)
+                    && !own
+                        .as_ref()
+                        .is_some_and(|o| o.file == x.file && o.line == x.line)
+            });
             if found.len() < before {
                 w.push(
                     "the server answered the symbol's own definition, which is not an implementation: left out"
@@ -253,22 +266,32 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let dir = if incoming { "incoming" } else { "outgoing" };
     if let Some(s) = server_for(ws, t.lang, Capability::CallHierarchy, &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
-            Ok((root, mut items)) => {
+            Ok((mut root, mut items)) => {
                 server_state(&s, &mut w);
+                // A library's symbol is named by its library node ID.
+                if let (Some(r), Some(own)) = (root.as_mut(), lib_anchor(&t, &mut a)) {
+                    r.node_id = own.node_id;
+                    r.lib = own.lib;
+                    r.lib_version = own.lib_version;
+                }
                 let mut head = json!({"source": "lsp", "direction": dir, "symbol": root});
                 if !ws.detail {
                     head["symbol"] = answer::shape::flat_anchor(&head["symbol"]);
                 }
                 in_libraries(ws, &mut items, &mut w);
-                if incoming {
+                if incoming && t.lib.is_none() {
                     add_map_callers(&t, &mut a, &mut items, &mut head, &mut w)?;
-                } else {
+                } else if t.lib.is_none() {
+                    // (A library's symbol's callees are the library's: listed.)
                     set_outside_apart(&mut items, &mut head, &mut w);
                 }
                 return Ok(answer(items, head, w, "lsp"));
             }
             Err(e) => failed(&mut w, e, "from references and the map"),
         }
+    }
+    if t.lib.is_some() {
+        return Err(lib_needs_server(&t, "nav_calls", &w));
     }
     let map = need_map(&a)?;
     let (defs, _) = map_definitions(map, &t)?;
@@ -277,7 +300,9 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
             ErrorCode::SymbolNotFound,
             format!(
                 "the map knows no symbol at {}:{}:{}",
-                t.c.rel, t.pos.line, t.pos.col
+                t.shown(),
+                t.pos.line,
+                t.pos.col
             ),
         ));
     };
@@ -507,7 +532,9 @@ fn lsp_calls(
             ErrorCode::SymbolNotFound,
             format!(
                 "no function or method at {}:{}:{}",
-                t.c.rel, t.pos.line, t.pos.col
+                t.shown(),
+                t.pos.line,
+                t.pos.col
             ),
         )
         .hint("point at a function's or method's name"));

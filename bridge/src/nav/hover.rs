@@ -2,7 +2,7 @@
 //! the map's symbol for the name at the position.
 
 use super::anchor::{read_once, sym_anchor, Anchors};
-use super::definition::in_libraries;
+use super::definition::{in_libraries, lib_anchor};
 use super::fallback::{gone_from_disk, map_definitions, need_map, BY_DEFINITION, BY_EDGE};
 use super::params::AtParams;
 use super::server::{failed, server_anchors, server_for, server_state, Ask};
@@ -38,12 +38,22 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 // The map decides when it is sure (the definition there, the edge written
                 // there); by the name alone it may pick a namesake (`uuid.New` read as the
                 // workspace's own `New`): the server's definition decides then.
-                let sure = need_map(&a).ok().and_then(|m| {
-                    let (defs, how) = map_definitions(m, &t).ok()?;
-                    match defs.as_slice() {
-                        [d] if how == BY_DEFINITION || how == BY_EDGE => Some(d.node_id.clone()),
-                        _ => None,
-                    }
+                // A library target is its own node.
+                if let Some(own) = lib_anchor(&t, &mut a) {
+                    data["lib"] = json!(own.lib);
+                    data["libVersion"] = json!(own.lib_version);
+                }
+                let own = t.lib.as_ref().map(|l| l.node_id(t.lang, &t.c.rel));
+                let sure = own.or_else(|| {
+                    need_map(&a).ok().and_then(|m| {
+                        let (defs, how) = map_definitions(m, &t).ok()?;
+                        match defs.as_slice() {
+                            [d] if how == BY_DEFINITION || how == BY_EDGE => {
+                                Some(d.node_id.clone())
+                            }
+                            _ => None,
+                        }
+                    })
                 });
                 let hovered = match sure {
                     Some(n) => Some(n),
@@ -77,6 +87,29 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             Err(e) => failed(&mut w, e, "from the map"),
         }
     }
+    if let Some(l) = &t.lib {
+        // The library's map: the symbol's parse-time signature and doc.
+        let d = &l.node.sym;
+        let mut data = json!({"source": "libraryMap", "kind": d.kind, "nodeId": l.node_id(t.lang, &t.c.rel),
+            "lib": l.node.name, "libVersion": l.node.version});
+        for (k, v) in [("signature", &d.signature), ("doc", &d.doc)] {
+            if let Some(v) = v {
+                data[k] = json!(v);
+            }
+        }
+        if ws.detail {
+            data["definition"] = json!(lib_anchor(&t, &mut a));
+        } else {
+            data["at"] = json!(answer::shape::at(t.pos.line, t.pos.col));
+        }
+        let text = hover_plain(d.signature.as_deref(), d.doc.as_deref());
+        return Ok(Answer {
+            text: Text::new(move || text),
+            data,
+            dropped: None,
+            warnings: w,
+        });
+    }
     let map = need_map(&a)?;
     let (defs, how) = map_definitions(map, &t)?;
     let Some(d) = defs.first() else {
@@ -84,7 +117,9 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
             ErrorCode::SymbolNotFound,
             format!(
                 "the map knows no symbol for the name at {}:{}:{}",
-                t.c.rel, t.pos.line, t.pos.col
+                t.shown(),
+                t.pos.line,
+                t.pos.col
             ),
         )
         .hint("`map_search` for the name"));

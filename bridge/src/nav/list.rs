@@ -208,8 +208,14 @@ mod tests {
             external,
             ..call("x", 1, None)
         };
+        // A dependency inside the workspace's own environment folder is tagged `lib`.
+        let venv = Anchor {
+            lib: Some("attrs".into()),
+            ..at(".venv/lib/python3.11/site-packages/attr/_make.py", false)
+        };
         let mut v = vec![
             at("/root/go/pkg/mod/u/a.go", true),
+            venv,
             at("/root/go/pkg/mod/u/b.go", true),
             at("store/store.go", false),
             at("cmd/main.go", false),
@@ -222,6 +228,7 @@ mod tests {
                 "store/store.go",
                 "cmd/main.go",
                 "/root/go/pkg/mod/u/a.go",
+                ".venv/lib/python3.11/site-packages/attr/_make.py",
                 "/root/go/pkg/mod/u/b.go"
             ]
         );

@@ -2,7 +2,7 @@
 //! the map's alone), and the calls of the name the map could not type as candidates.
 
 use super::anchor::{dedup_anchors, read_once, sym_anchor, workspace_first, Anchor, Anchors};
-use super::definition::in_libraries;
+use super::definition::{in_libraries, lib_needs_server};
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, BY_DEFINITION,
     BY_EDGE, USE_KINDS,
@@ -60,9 +60,17 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut w = Vec::new();
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
+    // A library's symbol: the server's answer alone (the workspace's map has no edge into
+    // it), or an error that says a server is needed: never a silent empty list.
+    if t.lib.is_some() && server.is_none() {
+        return Err(lib_needs_server(&t, "nav_references", &w));
+    }
     // The map's edges and the calls it could not type. Without a map, the server's answer
     // stands alone.
-    let map = map_beside(&a, server.is_some())?;
+    let map = match t.lib {
+        Some(_) => None,
+        None => map_beside(&a, server.is_some())?,
+    };
     let mut from_map = Vec::new();
     let mut untyped = Vec::new();
     let mut name = String::new();
@@ -119,6 +127,20 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         in_libraries(ws, &mut found, &mut w);
     }
     workspace_first(&mut found);
+    if let Some(l) = &t.lib {
+        // Said, so that "no use in my code" is not read from a list of the library's own.
+        if !found.iter().any(|x| !x.external && x.lib.is_none()) {
+            w.push(format!(
+                "the server lists no use of {} in the workspace's files{}",
+                l.node.id,
+                if found.is_empty() {
+                    ""
+                } else {
+                    " (only the library's own)"
+                }
+            ));
+        }
+    }
     let mut head = json!({ "source": source });
     let list = found.is_empty() || source == "map";
     offer_candidates(&mut head, &untyped, &name, list, &mut w);

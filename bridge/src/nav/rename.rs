@@ -71,6 +71,7 @@ pub fn rename_preview(
     let lease = ws.map();
     let _read = read_once(&lease)?;
     let t = position(ws, &lease, p, w)?;
+    t.in_workspace("nav_rename")?;
     let s = ws.server(t.lang).map_err(|e| {
         ToolError::new(
             e.code,
@@ -112,7 +113,9 @@ pub fn rename_preview(
             ErrorCode::SymbolNotFound,
             format!(
                 "nothing to rename at {}:{}:{}",
-                t.c.rel, t.pos.line, t.pos.col
+                t.shown(),
+                t.pos.line,
+                t.pos.col
             ),
         )
         .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));

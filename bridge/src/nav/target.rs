@@ -1,6 +1,12 @@
 //! Targeting: a position as a tool was given it (`{file, line, col}`, a `nodeId` or a `locate`
 //! string) → a [`Target`]: the file inside the workspace, its language, its text now and the
 //! spot; and the identifier at a spot.
+//!
+//! A library node ID (`lib:NAME@VERSION/<id>`) targets its symbol in the installed
+//! dependency's file, outside the workspace: the target then carries [`LibTarget`] (the
+//! library, its folder and map, the symbol's row), and its `c.rel` is the file's path in the
+//! *library's* map, never the workspace's: a tool checks `lib` before any lookup in the
+//! workspace's map.
 
 use super::anchor::Anchors;
 use super::params::AsPosition;
@@ -12,14 +18,50 @@ use answer::query::parse_node_id;
 use indexer::id::NodeId;
 use indexer::lang::Lang;
 use indexer::model::Pos;
+use indexer::outline::{self, Found};
 use std::sync::Arc;
 
-/// A resolved position: the file inside the workspace, its text now, and the spot.
+/// A resolved position: the file inside the workspace (or a library's, with `lib`), its text
+/// now, and the spot.
 pub(super) struct Target {
     pub(super) c: Contained,
     pub(super) lang: Lang,
     pub(super) text: Arc<str>,
     pub(super) pos: Pos,
+    /// A library node ID's target: its file is the dependency's (`c.abs`), `c.rel` its path
+    /// in the library's map.
+    pub(super) lib: Option<LibTarget>,
+}
+
+/// What a target inside an installed dependency knows besides its file: the library, the
+/// node, its map, and the symbol's range now (the map's re-checked against the file).
+pub(super) struct LibTarget {
+    pub(super) node: crate::libs::LibNode,
+    /// The symbol's qualname, as found in the file's parse now.
+    pub(super) qualname: String,
+    /// The symbol in the file's parse now (its span, lead and name).
+    pub(super) live: indexer::outline::OutlineSymbol,
+}
+
+impl Target {
+    /// The file as messages name it: workspace-relative, or a library file's absolute path.
+    pub(super) fn shown(&self) -> String {
+        match &self.lib {
+            Some(_) => self.c.abs.display().to_string(),
+            None => self.c.rel.clone(),
+        }
+    }
+
+    /// `BAD_ARGS` for a library target: `what` needs a place in the workspace.
+    pub(super) fn in_workspace(&self, what: &str) -> Result<(), ToolError> {
+        match &self.lib {
+            Some(l) => Err(ToolError::bad_args(format!(
+                "{} is in the library {}@{}, which is read-only: {what} works in the workspace",
+                l.node.id, l.node.name, l.node.version
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// `{file, line, col}`, a `nodeId` or a `locate` string → a position (exactly one form), and
@@ -66,9 +108,13 @@ pub(super) fn position(
             lang,
             text,
             pos: found.pos,
+            lib: None,
         });
     }
     if let Some(id) = p.node_id {
+        if let Some(n) = crate::libs::lib_node(ws, id)? {
+            return lib_target(ws, n, warnings);
+        }
         let node = parse_node_id(id)?;
         if let NodeId::File { .. } = node {
             return Err(ToolError::bad_args(format!(
@@ -90,6 +136,7 @@ pub(super) fn position(
             lang,
             text,
             pos: Pos { line, col },
+            lib: None,
         });
     }
     let (Some(file), Some(line), Some(col)) = (p.file, p.line, p.col) else {
@@ -111,6 +158,116 @@ pub(super) fn position(
         lang,
         text,
         pos: Pos { line, col },
+        lib: None,
+    })
+}
+
+/// The target of a library node ID (`None` for any other ID): for the tools that take a node
+/// ID alone (`nav_source`, `includeBody`).
+pub(super) fn library(
+    ws: &Workspace,
+    id: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Option<Target>, ToolError> {
+    match crate::libs::lib_node(ws, id)? {
+        Some(n) => lib_target(ws, n, warnings).map(Some),
+        None => Ok(None),
+    }
+}
+
+impl LibTarget {
+    /// The symbol's library node ID now (the asked one, unless it was found relocated).
+    pub(super) fn node_id(&self, lang: Lang, rel: &str) -> String {
+        self.node
+            .map
+            .answered_id(&NodeId::symbol_id(lang, rel, &self.qualname))
+    }
+}
+
+/// A library symbol's target: its file in the dependency's folder read now, parsed, and the
+/// symbol found there by its qualname (the library map's range re-checked against the text:
+/// a reinstalled dependency moved it, or it is gone: said); the spot is its name.
+fn lib_target(
+    ws: &Workspace,
+    n: crate::libs::LibNode,
+    warnings: &mut Vec<String>,
+) -> Result<Target, ToolError> {
+    warnings.extend(n.warnings.iter().cloned());
+    let NodeId::Symbol {
+        lang,
+        path,
+        qualname,
+    } = parse_node_id(&n.inner)?
+    else {
+        return Err(ToolError::bad_args(format!(
+            "{} is a file; a position tool needs a symbol in it (`{}#Name`)",
+            n.id, n.id
+        ))
+        .hint("map_search with the library's scope finds its symbols' node IDs"));
+    };
+    let c = Contained {
+        abs: n.dir.join(&path),
+        rel: path.clone(),
+    };
+    let shown = c.abs.display().to_string();
+    let text = match ws.text(&c.abs) {
+        Ok(Some(t)) => t,
+        Ok(None) => {
+            return Err(ToolError::bad_args(format!(
+                "{shown} is a binary file (it contains NUL bytes)"
+            )))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(ToolError::new(
+                answer::envelope::ErrorCode::FileDeleted,
+                format!(
+                    "{shown}, the file of {} in the library's map, no longer exists",
+                    n.id
+                ),
+            )
+            .hint(format!(
+                "the dependency was removed or reinstalled: `codemap deps` lists what the workspace has; `codemap deps --index {}` rebuilds its map",
+                n.name
+            )))
+        }
+        Err(e) => return Err(ToolError::bad_args(format!("cannot read {shown}: {e}"))),
+    };
+    let outline = ws.parsed_outline(&c, lang, &text)?;
+    let i = match outline::find(&outline, &qualname) {
+        Found::Exact(i) => i,
+        Found::Relocated(i) => {
+            warnings.push(format!(
+                "{} is not in {shown} under that qualname now; the one symbol of its name there is {}",
+                n.id, outline[i].qualname
+            ));
+            i
+        }
+        Found::NotFound { candidates } => {
+            return Err(crate::reconcile::not_found(
+                &outline,
+                &shown,
+                &qualname,
+                &candidates,
+            ))
+        }
+    };
+    let live = outline[i].clone();
+    if (n.sym.name_line, n.sym.name_col) != (live.name_span.start.line, live.name_span.start.col) {
+        warnings.push(format!(
+            "{} is at line {} of {shown} now, not at {} as the library's map says: answered at the file's place",
+            n.id, live.name_span.start.line, n.sym.name_line
+        ));
+    }
+    Ok(Target {
+        pos: live.name_span.start,
+        lang,
+        text,
+        c,
+        lib: Some(LibTarget {
+            qualname: live.qualname.clone(),
+            node: n,
+            live,
+        }),
     })
 }
 

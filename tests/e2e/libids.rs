@@ -1,0 +1,349 @@
+//! Library node IDs (`lib:NAME@VERSION/<id>`) as positions (issue 41, item 1): the position
+//! tools (`nav_definition`, `nav_references`, `nav_hover`, `nav_calls`, `nav_implementations`)
+//! and `nav_source` take a library's symbol by its node ID, in the installed dependency's file
+//! outside the workspace, against the real servers (pyright in a venv's site-packages, gopls
+//! in the module cache), and without one; bad IDs are said with their codes.
+
+use crate::deps::{call, call_env, installed, listed, warnings, workspace};
+use crate::util::write;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+/// attrs' `define` as pyright sees `attrs.define`: the stub's first overload.
+const DEFINE: &str = "lib:attrs@23.2.0/py:attr/__init__.pyi#define";
+/// Its implementation, whose body is `def define(`.
+const DEFINE_PY: &str = "lib:attrs@23.2.0/py:attr/_next_gen.py#define";
+
+/// A workspace using attrs (its `.venv`), with a call of `attrs.define`, indexed, and attrs'
+/// map built.
+fn attrs_workspace(cache: &Path) -> tempfile::TempDir {
+    let ws = workspace(&installed());
+    write(
+        ws.path(),
+        "uses.py",
+        "import attrs\n\n\n@attrs.define\nclass Point:\n    x: int\n",
+    );
+    let (v, code) = call(ws.path(), cache, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(ws.path(), cache, &["deps", "--index", "attrs"]);
+    assert_eq!(code, 0, "{v}");
+    ws
+}
+
+#[test]
+fn a_library_node_id_is_a_position_for_pyright_and_the_library_map() {
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = attrs_workspace(cache.path());
+    let root = ws.path();
+
+    // nav_definition: the node itself, tagged, at its place in the file now.
+    let (v, code) = call(root, cache.path(), &["def", "--node-id", DEFINE]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "libraryMap", "{v}");
+    let defs = listed(&v, "definitions");
+    assert_eq!(defs.len(), 1, "{v}");
+    assert_eq!(defs[0]["nodeId"], DEFINE, "{v}");
+    assert_eq!(defs[0]["lib"], "attrs", "{v}");
+    assert_eq!(defs[0]["libVersion"], "23.2.0", "{v}");
+    assert!(
+        defs[0]["file"]
+            .as_str()
+            .is_some_and(|f| f.contains("site-packages/attr/__init__.pyi")),
+        "{v}"
+    );
+
+    // nav_references: pyright's, the workspace's call first.
+    let (v, code) = call(root, cache.path(), &["refs", "--node-id", DEFINE]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        v["data"]["source"], "lsp",
+        "pyright-langserver on PATH? {v}"
+    );
+    let refs = listed(&v, "references");
+    assert!(!refs.is_empty(), "{v}");
+    assert_eq!(refs[0]["file"], "uses.py", "{v}");
+    assert_eq!(refs[0]["at"], "4:8", "{v}");
+    assert!(refs[0].get("lib").is_none(), "{v}");
+    // The library's own places after it, tagged.
+    assert!(
+        refs.len() > 1 && refs[1..].iter().all(|r| r["lib"] == "attrs"),
+        "{v}"
+    );
+
+    // The implementation's references are the library's own (the workspace's call goes
+    // through the stub): said, not left for an agent to read as "no use in my code".
+    let (v, code) = call(root, cache.path(), &["refs", "--node-id", DEFINE_PY]);
+    assert_eq!(code, 0, "{v}");
+    let refs = listed(&v, "references");
+    assert!(
+        !refs.is_empty() && refs.iter().all(|r| r["lib"] == "attrs"),
+        "{v}"
+    );
+    assert!(
+        warnings(&v).contains("no use of lib:attrs@23.2.0/py:attr/_next_gen.py#define in the workspace's files (only the library's own)"),
+        "{v}"
+    );
+
+    // nav_hover: pyright's, naming the library's node.
+    let (v, code) = call(root, cache.path(), &["hover", "--node-id", DEFINE]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert_eq!(v["data"]["nodeId"], DEFINE, "{v}");
+    assert_eq!(v["data"]["lib"], "attrs", "{v}");
+    assert!(v["data"]["signature"].to_string().contains("define"), "{v}");
+
+    // nav_source: the implementation's text now, from its own file.
+    let (v, code) = call(root, cache.path(), &["source", "--node-id", DEFINE_PY]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("def define(") && t.contains("maybe_cls")),
+        "{v}"
+    );
+    assert_eq!(v["data"]["nodeId"], DEFINE_PY, "{v}");
+    assert_eq!(v["data"]["lib"], "attrs", "{v}");
+    assert!(
+        v["data"]["file"]
+            .as_str()
+            .is_some_and(|f| Path::new(f).is_absolute() && f.ends_with("attr/_next_gen.py")),
+        "{v}"
+    );
+    assert_eq!(v["data"]["line"], 24, "{v}");
+
+    // Without a server: definition, hover and source from the library's map and the file;
+    // references say a server is needed (never an empty list).
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["--no-lsp", "def", "--node-id", DEFINE],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(listed(&v, "definitions")[0]["nodeId"], DEFINE, "{v}");
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["--no-lsp", "hover", "--node-id", DEFINE_PY],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "libraryMap", "{v}");
+    assert_eq!(v["data"]["nodeId"], DEFINE_PY, "{v}");
+    assert!(
+        v["data"]["signature"].to_string().contains("define("),
+        "{v}"
+    );
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["--no-lsp", "source", "--node-id", DEFINE_PY],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("def define(")),
+        "{v}"
+    );
+    for tool in [
+        &["--no-lsp", "refs", "--node-id", DEFINE][..],
+        &["--no-lsp", "impls", "--node-id", DEFINE],
+        &["--no-lsp", "calls", "--node-id", DEFINE_PY],
+    ] {
+        let (v, code) = call(root, cache.path(), tool);
+        assert_ne!(code, 0, "{tool:?}: {v}");
+        assert_eq!(v["error"]["code"], "LSP_UNAVAILABLE", "{tool:?}: {v}");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("needs a language server's answer")
+                    && m.contains("lib:attrs@23.2.0/")),
+            "{tool:?}: {v}"
+        );
+        assert!(
+            v["error"]["hint"].to_string().contains("map_neighbors"),
+            "{v}"
+        );
+    }
+
+    // A library is read-only: no rename.
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["rename", "--node-id", DEFINE, "--to", "shape"],
+    );
+    assert_ne!(code, 0, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(
+        v["error"]["message"].to_string().contains("read-only"),
+        "{v}"
+    );
+}
+
+#[test]
+fn bad_library_node_ids_are_said_with_their_codes() {
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = attrs_workspace(cache.path());
+    let root = ws.path();
+    let cases: &[(&str, &str, &str)] = &[
+        // A version the workspace does not have: the versions it has.
+        (
+            "lib:attrs@9.9.9/py:attr/_next_gen.py#define",
+            "BAD_ARGS",
+            "attrs@23.2.0",
+        ),
+        // Not in the library's map: the nearest IDs.
+        (
+            "lib:attrs@23.2.0/py:attr/_next_gen.py#definee",
+            "NODE_NOT_FOUND",
+            "lib:attrs@23.2.0/py:attr/_next_gen.py#define",
+        ),
+        // Malformed: the grammar.
+        (
+            "lib:attrs/py:attr/_next_gen.py#define",
+            "BAD_NODE_ID",
+            "grammar",
+        ),
+        ("lib:attrs@23.2.0/py:", "BAD_NODE_ID", "grammar"),
+        // A file is no position.
+        (
+            "lib:attrs@23.2.0/py:attr/_next_gen.py",
+            "BAD_ARGS",
+            "map_search",
+        ),
+        // A library the workspace does not have.
+        (
+            "lib:atrs@23.2.0/py:attr/_next_gen.py#define",
+            "BAD_ARGS",
+            "attrs",
+        ),
+    ];
+    for (id, code_want, said) in cases {
+        for tool in ["def", "refs", "hover", "calls", "impls", "source"] {
+            let (v, code) = call(root, cache.path(), &[tool, "--node-id", id]);
+            assert_ne!(code, 0, "{tool} {id}: {v}");
+            assert_eq!(v["error"]["code"], *code_want, "{tool} {id}: {v}");
+            assert!(
+                v["error"].to_string().contains(said),
+                "{tool} {id}: {said:?} not said: {v}"
+            );
+        }
+    }
+    // Nothing was lost: the good ID still answers.
+    let (v, code) = call(root, cache.path(), &["source", "--node-id", DEFINE_PY]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("def define(")),
+        "{v}"
+    );
+    assert!(!warnings(&v).contains("indexed the library"), "{v}");
+}
+
+/// The module cache's golang.org/x/sync (gopls' install put it there): its directory and
+/// version.
+fn cached_sync() -> (String, String) {
+    let out = Command::new("go")
+        .args(["env", "GOMODCACHE"])
+        .output()
+        .expect("go env");
+    let cache = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let mut versions: Vec<String> = std::fs::read_dir(Path::new(&cache).join("golang.org/x"))
+        .expect("the module cache (scripts/test installs gopls)")
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_prefix("sync@").map(str::to_string))
+        })
+        .collect();
+    versions.sort();
+    let v = versions
+        .pop()
+        .expect("golang.org/x/sync in the module cache");
+    (cache, v)
+}
+
+#[test]
+fn a_library_node_id_is_a_position_for_gopls_in_the_module_cache() {
+    let (gomodcache, sync) = cached_sync();
+    // Not a hidden folder (`.tmpXXXX`): gopls finds no package of a workspace under one.
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-libids-")
+        .tempdir()
+        .expect("tempdir");
+    let root = ws.path();
+    write(
+        root,
+        "go.mod",
+        format!("module example.com/m\n\ngo 1.22\n\nrequire golang.org/x/sync {sync}\n"),
+    );
+    write(
+        root,
+        "main.go",
+        "package main\n\nimport \"golang.org/x/sync/errgroup\"\n\nfunc run() error {\n\tvar g errgroup.Group\n\tg.Go(func() error { return nil })\n\treturn g.Wait()\n}\n\nfunc main() { _ = run() }\n",
+    );
+    let env = [
+        ("GOMODCACHE", gomodcache.as_str()),
+        ("GOFLAGS", "-mod=mod"),
+        ("GOPROXY", "off"),
+        ("GOSUMDB", "off"),
+    ];
+    // go.sum from the module cache (offline), as a project that built has it.
+    let out = Command::new("go")
+        .args(["mod", "tidy"])
+        .current_dir(root)
+        .envs(env)
+        .output()
+        .expect("go mod tidy");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cache = tempfile::tempdir().expect("cache");
+    let run = |args: &[&str]| call_env(root, cache.path(), &env, args);
+    let (v, code) = run(&["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = run(&["deps", "--index", "golang.org/x/sync"]);
+    assert_eq!(code, 0, "{v}");
+    let id = format!("lib:golang.org/x/sync@{sync}/go:errgroup/errgroup.go#Group.Go");
+
+    let (v, code) = run(&["refs", "--node-id", &id]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "gopls on PATH? {v}");
+    let refs = listed(&v, "references");
+    assert_eq!(
+        refs.first().map(|r| &r["file"]),
+        Some(&Value::from("main.go")),
+        "{v}"
+    );
+    assert_eq!(refs[0]["at"], "7:4", "{v}");
+
+    let (v, code) = run(&["calls", "--node-id", &id, "--direction", "incoming"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let calls = listed(&v, "calls");
+    assert!(
+        calls
+            .iter()
+            .any(|c| c["nodeId"] == "go:main.go#run" && c["callLines"] == serde_json::json!([7])),
+        "{v}"
+    );
+
+    let (v, code) = run(&["def", "--node-id", &id]);
+    assert_eq!(code, 0, "{v}");
+    let defs = listed(&v, "definitions");
+    assert_eq!(defs[0]["nodeId"], id.as_str(), "{v}");
+    assert_eq!(defs[0]["lib"], "golang.org/x/sync", "{v}");
+
+    let (v, code) = run(&["source", "--node-id", &id]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("func (g *Group) Go(f func() error)")),
+        "{v}"
+    );
+}
