@@ -115,6 +115,15 @@ impl Map {
     }
 
     /// Whether the file on disk differs from what was indexed (a cheap stat).
+    /// Whether the workspace file `rel`, which the map holds, changed on disk since it was
+    /// indexed (its positions in the map are then off); false for a file it does not hold.
+    pub fn changed_since_indexed(&self, rel: &str) -> bool {
+        match self.db.file_stamp(rel) {
+            Ok(Some(s)) => self.is_stale(&s.path, s.size, s.mtime, s.flagged),
+            _ => false,
+        }
+    }
+
     pub(super) fn is_stale(&self, file: &str, size: i64, mtime: i64, flagged: bool) -> bool {
         if flagged {
             return true;

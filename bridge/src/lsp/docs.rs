@@ -23,6 +23,11 @@ use std::time::{Instant, SystemTime};
 pub(super) struct Docs {
     lang: Lang,
     open: Mutex<HashMap<PathBuf, Doc>>,
+    /// The files it was not given but read from disk itself, which its answers named: the
+    /// disk state it was last told of (`None`: as it was when the server started).
+    read: Mutex<HashMap<PathBuf, Option<(u64, SystemTime)>>>,
+    /// When the server started: a file changed on disk since then may be stale in its view.
+    since: SystemTime,
 }
 
 /// A document the server has open: what was last sent, and the disk state it came from.
@@ -48,6 +53,8 @@ impl Docs {
         Docs {
             lang,
             open: Mutex::new(HashMap::new()),
+            read: Mutex::new(HashMap::new()),
+            since: SystemTime::now(),
         }
     }
 
@@ -135,6 +142,49 @@ impl Docs {
     }
 
     /// The files open, by path (re-opened on a server's successor after a restart).
+    /// Of `paths` (files an answer named), those the server read from disk itself and that
+    /// changed there since it started, or since it was last told: it holds them stale (a
+    /// server reads a file that is not open once, and nothing tells it of an edit), so
+    /// they are sent as `workspace/didChangeWatchedFiles`. Whether any was.
+    pub(super) fn tell_changed(
+        &self,
+        wire: &Transport,
+        paths: impl IntoIterator<Item = PathBuf>,
+    ) -> Result<bool, LspError> {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        let mut changes = Vec::new();
+        for path in paths {
+            if open.contains_key(&path) {
+                continue;
+            }
+            let now = stamp(&path);
+            let stale = match read.get(&path) {
+                Some(told) => *told != now,
+                None => now.is_none_or(|(_, t)| t > self.since),
+            };
+            read.insert(path.clone(), now);
+            if stale {
+                let typ = if now.is_some() {
+                    lsp_types::FileChangeType::CHANGED
+                } else {
+                    lsp_types::FileChangeType::DELETED
+                };
+                changes.push(lsp_types::FileEvent {
+                    uri: document_uri(&path)?,
+                    typ,
+                });
+            }
+        }
+        if changes.is_empty() {
+            return Ok(false);
+        }
+        wire.notify::<lsp_types::notification::DidChangeWatchedFiles>(
+            lsp_types::DidChangeWatchedFilesParams { changes },
+        )?;
+        Ok(true)
+    }
+
     pub(super) fn files(&self) -> Vec<Contained> {
         let docs = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let mut v: Vec<Contained> = docs.values().map(|d| d.file.clone()).collect();

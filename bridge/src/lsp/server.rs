@@ -319,6 +319,19 @@ impl Server {
         self.docs.sync(&self.wire, file, text)
     }
 
+    /// Tells the server of the files among `found` it read from disk itself and that changed
+    /// there since ([`Docs::tell_changed`]); whether it was told of any, and so answered
+    /// from stale text.
+    pub fn tell_changed(&self, found: &[Location]) -> Result<bool, LspError> {
+        let mut paths: Vec<PathBuf> = found
+            .iter()
+            .filter_map(|l| super::convert::uri_to_path(l.uri.as_str()))
+            .collect();
+        paths.sort();
+        paths.dedup();
+        self.docs.tell_changed(&self.wire, paths)
+    }
+
     /// The files this server has open (re-opened on its successor after a restart).
     pub fn open_files(&self) -> Vec<Contained> {
         self.docs.files()
@@ -521,8 +534,25 @@ impl Server {
     }
 
     /// The locations a position request answers (definitions, references, implementations),
-    /// asked again while the server loads (see [`Server::at_retrying`]).
+    /// asked again while the server loads (see [`Server::at_retrying`]), and once more when
+    /// it named files that changed on disk since it read them (it is told of them first:
+    /// a file edited after the server read it gave the old lines, beside the new text).
     pub fn locate(
+        &self,
+        what: Locate,
+        file: &Contained,
+        text: &str,
+        pos: Pos,
+        timeout: Option<Duration>,
+    ) -> Result<Vec<Location>, LspError> {
+        let found = self.locate_once(what, file, text, pos, timeout)?;
+        if self.tell_changed(&found)? {
+            return self.locate_once(what, file, text, pos, timeout);
+        }
+        Ok(found)
+    }
+
+    fn locate_once(
         &self,
         what: Locate,
         file: &Contained,

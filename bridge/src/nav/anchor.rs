@@ -76,6 +76,9 @@ pub(super) struct Anchors<'a> {
     /// The map, or why there is none (for a fallback that needs one).
     map: Result<&'a Map, ToolError>,
     texts: HashMap<PathBuf, Option<Arc<str>>>,
+    /// Workspace files that changed on disk since the map indexed them (the map's positions
+    /// in them are off), by path, as first looked at in this answer.
+    changed: HashMap<String, bool>,
 }
 
 /// The answer's one lease on the map ([`Workspace::map`]), and its snapshot: until the guard
@@ -107,6 +110,7 @@ impl<'a> Anchors<'a> {
             ws,
             map,
             texts: HashMap::new(),
+            changed: HashMap::new(),
         }
     }
 
@@ -175,7 +179,11 @@ impl<'a> Anchors<'a> {
             .map(|t| answer::shape::snippet(line_at(t, pos.line), pos.col, max));
         let (file, node_id, external) = match self.rel(abs) {
             Some(rel) => {
-                let node = self.node_at(&rel, pos);
+                let node = if self.changed(&rel) {
+                    self.live_node_at(abs, &rel, pos)
+                } else {
+                    self.node_at(&rel, pos)
+                };
                 (rel, node, false)
             }
             None => (abs.display().to_string(), None, true),
@@ -211,6 +219,48 @@ impl<'a> Anchors<'a> {
     /// The map's symbol named at this spot, else the innermost one around it.
     fn node_at(&self, rel: &str, pos: Pos) -> Option<String> {
         self.map.as_ref().ok()?.db().node_at(rel, pos)
+    }
+
+    /// Whether the workspace file `rel` changed on disk since the map indexed it: its
+    /// positions in the map are off (a map reference there is at an old line, and the map's
+    /// symbol around a spot may be another).
+    pub(super) fn changed(&mut self, rel: &str) -> bool {
+        let Some(map) = self.map.as_ref().ok().copied() else {
+            return false;
+        };
+        *self
+            .changed
+            .entry(rel.to_string())
+            .or_insert_with(|| map.changed_since_indexed(rel))
+    }
+
+    /// [`Anchors::node_at`] for a file changed since indexing: from a parse of its text now
+    /// (the symbol named at the spot, else the innermost one around it, else the file).
+    fn live_node_at(&mut self, abs: &Path, rel: &str, pos: Pos) -> Option<String> {
+        let ws = self.ws;
+        let c = crate::paths::contain(&ws.root, rel).ok()?;
+        let lang = crate::workspace::lang_of(&c, rel).ok()?;
+        let text: Arc<str> = self.texts.get(abs).cloned().flatten()?;
+        let outline = ws.parsed_outline(&c, lang, &text).ok()?;
+        let inside = |s: &indexer::outline::OutlineSymbol| {
+            (s.span.start.line, s.span.start.col) <= (pos.line, pos.col)
+                && (pos.line, pos.col) <= (s.span.end.line, s.span.end.col)
+        };
+        let named = outline.iter().find(|s| {
+            s.name_span.start.line == pos.line
+                && s.name_span.start.col <= pos.col
+                && pos.col < s.name_span.end.col.max(s.name_span.start.col + 1)
+        });
+        let around = outline.iter().filter(|s| inside(s)).min_by_key(|s| {
+            (
+                s.span.end.line - s.span.start.line,
+                std::cmp::Reverse(s.span.start.line),
+            )
+        });
+        Some(match named.or(around) {
+            Some(s) => indexer::id::NodeId::symbol_id(lang, rel, &s.qualname),
+            None => indexer::id::NodeId::file_id(lang, rel),
+        })
     }
 }
 

@@ -108,9 +108,22 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     }
     from_map.retain(|x| keep(&filter, x));
     dedup_anchors(&mut from_map);
+    // The map's places in files edited since it indexed them are at old lines: beside a
+    // server's answer (which reads the files now) they are left out, and counted.
+    let mut moved = 0usize;
     let (mut found, source) = match server {
         Some(mut found) => {
             found.retain(|x| keep(&filter, x));
+            from_map.retain(|x| {
+                let ok = x.external || !a.changed(&x.file);
+                moved += usize::from(!ok);
+                ok
+            });
+            if moved > 0 {
+                w.push(format!(
+                    "{moved} of the map's references are in files changed since the last index run (at old lines): left out; the server's answer is of the files now (`codemap index` refreshes the map)"
+                ));
+            }
             let found = merge_map_extras(found, from_map, "references", false, &mut w);
             (found, "lsp")
         }

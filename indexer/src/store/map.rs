@@ -798,6 +798,21 @@ impl Db {
         )
     }
 
+    /// One file's stamp when indexed; `None` for a file the map does not hold.
+    pub fn file_stamp(&self, path: &str) -> SqlResult<Option<StaleRow>> {
+        self.conn
+            .prepare_cached("SELECT path, size, mtime_ns, stale FROM files WHERE path = ?1")?
+            .query_row([path], |r| {
+                Ok(StaleRow {
+                    path: r.get(0)?,
+                    size: r.get(1)?,
+                    mtime: r.get(2)?,
+                    flagged: r.get(3)?,
+                })
+            })
+            .optional()
+    }
+
     /// Every file's stamp when indexed, by path.
     pub fn file_stamps(&self) -> SqlResult<Vec<StaleRow>> {
         self.conn
