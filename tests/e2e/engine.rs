@@ -749,11 +749,7 @@ fn references_in_a_file_edited_after_the_server_read_it_are_at_its_new_lines() {
         .prefix("codemap-edit-")
         .tempdir()
         .expect("tempdir");
-    crate::util::write(
-        ws.path(),
-        "lib.py",
-        "def helper(x):\n    return x\n",
-    );
+    crate::util::write(ws.path(), "lib.py", "def helper(x):\n    return x\n");
     crate::util::write(
         ws.path(),
         "use.py",
@@ -784,7 +780,10 @@ fn references_in_a_file_edited_after_the_server_read_it_are_at_its_new_lines() {
     assert_eq!(v["data"]["source"], "lsp", "{v}");
     assert_eq!(
         at(&v),
-        ["use.py:1:17 from lib import helper", "use.py:5:12 return helper(1)"],
+        [
+            "use.py:1:17 from lib import helper",
+            "use.py:5:12 return helper(1)"
+        ],
         "{v}"
     );
     // Three lines above, and a second call.
@@ -806,7 +805,11 @@ fn references_in_a_file_edited_after_the_server_read_it_are_at_its_new_lines() {
     // The calls are in `run` by the file now (the map, not re-indexed, has `run` at lines
     // 4-5), and the map's reference at its old line is left out, and said.
     let items = v["data"]["references"][0]["items"].to_string();
-    assert_eq!(items.matches("\"nodeId\":\"py:use.py#run\"").count(), 2, "{v}");
+    assert_eq!(
+        items.matches("\"nodeId\":\"py:use.py#run\"").count(),
+        2,
+        "{v}"
+    );
     assert!(
         v["warnings"]
             .to_string()
@@ -1009,10 +1012,7 @@ fn four_sessions_and_cli_calls_run_one_server_per_language_at_about_one_sessions
         engine as f64 <= own as f64 * 1.5,
         "engine census {engine} KiB, one session {own} KiB"
     );
-    let (engine_own, session_own) = (
-        crate::util::proc_status_kb(pid, "VmRSS"),
-        own_codemap_kb,
-    );
+    let (engine_own, session_own) = (crate::util::proc_status_kb(pid, "VmRSS"), own_codemap_kb);
     assert!(
         engine_own as f64 <= session_own as f64 * 1.2 + 8192.0,
         "the engine's process {engine_own} KiB, one session's {session_own} KiB"

@@ -1240,6 +1240,7 @@ fn typescript_with_tsc() {
                 src/cart.ts:29:8 ts:src/cart.ts#checkout
             nav_references {"fileFilter":"src/*.ts","locate":"packages/core/src/models.ts:makeBook"}
               source lsp
+                src/cart.ts:1:16 ts:src/cart.ts
                 src/cart.ts:28:16 ts:src/cart.ts#checkout
                 src/cart.ts:35:10 ts:src/cart.ts#firstBook
             nav_implementations {"locate":"packages/core/src/models.ts:Priced"}
@@ -1249,6 +1250,7 @@ fn typescript_with_tsc() {
                 src/cart.ts:9:29 ts:src/cart.ts#Cart.items
             nav_references {"fileFilter":"src/cart.ts","locate":"packages/core/src/models.ts:makeBook"}
               source lsp
+                src/cart.ts:1:16 ts:src/cart.ts
                 src/cart.ts:28:16 ts:src/cart.ts#checkout
                 src/cart.ts:35:10 ts:src/cart.ts#firstBook
             nav_implementations {"locate":"packages/core/src/models.ts:Item"}

@@ -18,11 +18,14 @@ pub fn hover_text(contents: &HoverContents, sep: &str) -> String {
         MarkedString::String(s) => s.clone(),
         MarkedString::LanguageString(l) => l.value.clone(),
     };
-    match contents {
+    let text = match contents {
         HoverContents::Scalar(m) => marked(m),
         HoverContents::Array(a) => a.iter().map(marked).collect::<Vec<_>>().join(sep),
         HoverContents::Markup(m) => m.value.clone(),
-    }
+    };
+    // pyright indents docstrings in Markdown with `&nbsp;` (121 of them in one hover): a
+    // space each, for a reader that is not a Markdown renderer.
+    text.replace("&nbsp;", " ")
 }
 
 /// A hover's documentation without its separators (`---`) and without rust-analyzer's notes
@@ -109,6 +112,15 @@ pub fn signature_from_hover(h: &Hover) -> Option<String> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn markdown_spaces_are_spaces() {
+        let h = HoverContents::Markup(lsp_types::MarkupContent {
+            kind: lsp_types::MarkupKind::Markdown,
+            value: "Args:\n&nbsp;&nbsp;&nbsp;&nbsp;x: the value".into(),
+        });
+        assert_eq!(hover_text(&h, "\n"), "Args:\n    x: the value");
+    }
 
     #[test]
     fn declaration_and_doc_apart() {

@@ -856,8 +856,9 @@ pub struct ServerSpec {
     /// loaded and send no progress before (pyright): until then they are loading.
     pub announcing_servers: &'static [&'static str],
     /// Servers (by a part of their name, lower case) whose references without the
-    /// declaration leave out the reference asked at, not the declaration (pyright): they are
-    /// asked with it, and the declaration (their definition) is left out by the client.
+    /// declaration leave out more than it: the reference asked at (pyright), the imports
+    /// (tsc). They are asked with it, and the declaration (their definition at the spot) is
+    /// left out by the client.
     pub references_keep_declaration: &'static [&'static str],
     /// A notification by which the server says it is ready, when it has one: (method, the
     /// `type` its params carry; `""`: any params). Until it comes the server is loading (JDT LS imports the

@@ -21,6 +21,7 @@ pub static JAVASCRIPT: Language = Language {
     server: ServerSpec {
         language_ids: &[("jsx", "javascriptreact")],
         symbols_need_open_file: true,
+        references_keep_declaration: &["tsc", "typescript-language-server"],
         ..ServerSpec::new(
             &[
             &["tsc", "--lsp", "--stdio"],

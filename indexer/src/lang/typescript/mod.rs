@@ -37,6 +37,9 @@ pub static TYPESCRIPT: Language = Language {
     server: ServerSpec {
         language_ids: &[("tsx", "typescriptreact")],
         symbols_need_open_file: true,
+        // tsc without the declaration leaves out the imports too (`import { Foo }`, an
+        // alias's declaration), which pyright's answer keeps.
+        references_keep_declaration: &["tsc", "typescript-language-server"],
         ..ServerSpec::new(
             &[
                 &["tsc", "--lsp", "--stdio"],
