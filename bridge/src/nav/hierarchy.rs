@@ -251,7 +251,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
     let narrow = "a smaller depth, or a larger tokenBudget";
     let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>, source| {
-        let tail = outside_text(&head);
+        let tail = outside_text(&head) + &super::list::candidates_text(&head);
         listing(
             "calls",
             items,

@@ -93,6 +93,31 @@ impl ListText<Anchor> {
     }
 }
 
+/// The plain-text lines of an answer's `candidates` (calls of the name whose receiver's type
+/// is not known, listed apart), so that text says what `see candidates` points at. Empty when
+/// there are none.
+pub(super) fn candidates_text(head: &Value) -> String {
+    let Some(c) = head.get("candidates").and_then(Value::as_array) else {
+        return String::new();
+    };
+    let total = head["candidatesTotal"].as_u64().unwrap_or(c.len() as u64);
+    let mut out = format!(
+        "candidates (calls of the name, receiver's type unknown): {} of {total}\n",
+        c.len()
+    );
+    for x in c {
+        out.push_str(&format!(
+            "  {}:{}:{}  {}  (in {})\n",
+            x["file"].as_str().unwrap_or("?"),
+            x["line"],
+            x["col"],
+            x["written"].as_str().unwrap_or(""),
+            x["from"].as_str().unwrap_or("?")
+        ));
+    }
+    out
+}
+
 /// A list of anchors as plain text: one line each (`file:line:col  name  snippet`), calls
 /// indented under the caller or callee they were reached from, then the count and source.
 fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
@@ -199,6 +224,18 @@ mod tests {
             lib: None,
             lib_version: None,
         }
+    }
+
+    #[test]
+    fn candidates_are_said_in_plain_text() {
+        let head = json!({"candidates": [
+            {"file": "t.py", "line": 3, "col": 9, "from": "py:t.py#f", "written": "obj.send"}
+        ], "candidatesTotal": 4});
+        assert_eq!(
+            super::candidates_text(&head),
+            "candidates (calls of the name, receiver's type unknown): 1 of 4\n  t.py:3:9  obj.send  (in py:t.py#f)\n"
+        );
+        assert_eq!(super::candidates_text(&json!({})), "");
     }
 
     #[test]

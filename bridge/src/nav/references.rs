@@ -156,7 +156,12 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     }
     let mut head = json!({ "source": source });
     let list = found.is_empty() || source == "map";
+    // A call the server listed is one of this symbol's: no candidate.
+    let listed: std::collections::HashSet<(String, u32)> =
+        found.iter().map(|x| (x.file.clone(), x.line)).collect();
+    untyped.retain(|c| !listed.contains(&(c.file.clone(), c.line)));
     offer_candidates(&mut head, &untyped, &name, list, &mut w);
+    let tail = super::list::candidates_text(&head);
     Ok(listing(
         "references",
         found,
@@ -165,6 +170,6 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         "narrow with fileFilter (a path or glob), or a larger tokenBudget",
         w,
         (Layout::ByFile, ws.shape()),
-        ListText::anchors(source),
+        ListText::anchors_then(source, tail),
     ))
 }
