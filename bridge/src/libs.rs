@@ -713,6 +713,23 @@ impl Placer {
     }
 }
 
+/// The node in the build the library's map kept of the module `rel` is a build of, at the
+/// same spot, when it names the identifier written at `pos` in `rel` (the builds of one
+/// module are the same declarations; a spot that names another is no answer).
+fn kept_build_node(map: &Map, d: &Dep, rel: &str, pos: indexer::model::Pos) -> Option<String> {
+    let kept = indexer::generated::kept_build(rel, |p| d.dir.join(p).is_file())?;
+    let id = map.db().node_at(&kept, pos)?;
+    let text = std::fs::read_to_string(d.dir.join(rel)).ok()?;
+    let line = indexer::syntax::line_at(&text, pos.line);
+    let word: String = line
+        .chars()
+        .skip(pos.col.saturating_sub(1) as usize)
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+        .collect();
+    let leaf = id.rsplit(['#', '.']).next()?;
+    (!word.is_empty() && leaf.split('~').next() == Some(word.as_str())).then_some(id)
+}
+
 fn lib_place(
     cache: Option<&std::path::Path>,
     eco: &str,
@@ -733,7 +750,15 @@ fn lib_place(
     let node_id = map.and_then(|_| {
         let mut w = Vec::new();
         let map = open(eco, d, &mut w).ok()?;
-        map.db().node_at(&rel, pos).map(|id| map.answered_id(&id))
+        let id = map.db().node_at(&rel, pos)?;
+        // A build the map left out for another (`types.d.cts` beside `types.d.ts`: a
+        // server's definition may land in either): the symbol of that name in the kept one.
+        let id = if id.contains('#') {
+            id
+        } else {
+            kept_build_node(&map, d, &rel, pos).unwrap_or(id)
+        };
+        Some(map.answered_id(&id))
     });
     LibPlace {
         name: d.name.clone(),

@@ -167,6 +167,24 @@ fn build_of(rel: &str, lang: Lang) -> Option<(&str, u8)> {
         .map(|(s, rank)| (&rel[..rel.len() - s.len()], *rank))
 }
 
+/// The build of the module `rel` is a build of that a library's map keeps instead
+/// ([`other_builds`]): the best-ranked sibling for which `exists`, if it is not `rel`
+/// itself (`v3/types.d.ts` for `v3/types.d.cts`, where a server's definition may land).
+pub fn kept_build(rel: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
+    let (stem, rank) = Lang::ALL.iter().filter_map(|&l| build_of(rel, l)).next()?;
+    let mut builds: Vec<(u8, &str)> = Lang::ALL
+        .iter()
+        .flat_map(|l| l.spec().generated.builds.iter())
+        .map(|(s, r)| (*r, *s))
+        .filter(|(r, _)| *r < rank)
+        .collect();
+    builds.sort();
+    builds
+        .into_iter()
+        .map(|(_, s)| format!("{stem}{s}"))
+        .find(|p| exists(p))
+}
+
 /// For each of `files` (path, language), whether it is another build of a module a better
 /// build of which is beside it (`x.js` and `x.cjs` beside `x.d.ts`), and which: the reason
 /// it is left out of a library's map.
@@ -196,6 +214,23 @@ pub fn other_builds(files: &[(&str, Lang)]) -> Vec<Option<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kept_build_of_a_module() {
+        let on_disk = ["v3/types.d.ts", "v3/types.d.cts", "v3/types.js", "lib/x.ts"];
+        let exists = |p: &str| on_disk.contains(&p);
+        assert_eq!(
+            kept_build("v3/types.d.cts", exists).as_deref(),
+            Some("v3/types.d.ts")
+        );
+        assert_eq!(
+            kept_build("v3/types.js", exists).as_deref(),
+            Some("v3/types.d.ts")
+        );
+        assert_eq!(kept_build("v3/types.d.ts", exists), None);
+        assert_eq!(kept_build("lib/x.ts", exists), None);
+        assert_eq!(kept_build("a.py", exists), None);
+    }
 
     #[test]
     fn a_library_keeps_one_build_of_each_module() {
