@@ -22,17 +22,38 @@ pub(super) fn need_map<'a>(a: &Anchors<'a>) -> Result<&'a Map, ToolError> {
     a.need_map()
 }
 
-/// How `map_definitions` found its answer, when it is sure: the definition at the position,
-/// or the edge written there (else it is by the name, and a server should decide).
-pub(super) const BY_DEFINITION: &str = "the definition itself";
-pub(super) const BY_EDGE: &str = "the map's edge at this spot";
+/// How [`map_definitions`] found its answer. The map is sure of the first two (the definition
+/// at the position, the edge written there); by the name alone it may name a namesake
+/// (a workspace `define` for attrs' `define`), and a server should decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Found {
+    Definition,
+    Edge,
+    NameInFile,
+    Name,
+}
+
+impl Found {
+    /// Whether the map is sure the symbols are the one at the position.
+    pub(super) fn sure(self) -> bool {
+        matches!(self, Found::Definition | Found::Edge)
+    }
+}
+
+impl std::fmt::Display for Found {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Found::Definition => "the definition itself",
+            Found::Edge => "the map's edge at this spot",
+            Found::NameInFile => "the name, in the same file",
+            Found::Name => "the name alone (every symbol so named)",
+        })
+    }
+}
 
 /// What the name at a position refers to, by the map: the symbol defined there, the target of
 /// the edge written there, or the symbols of that name (same file first).
-pub(super) fn map_definitions(
-    map: &Map,
-    t: &Target,
-) -> Result<(Vec<MapSymbol>, &'static str), ToolError> {
+pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, Found), ToolError> {
     // A library target's `c.rel` is the library map's path: never looked up in this map.
     if let Some(l) = &t.lib {
         return Err(ToolError::new(
@@ -56,7 +77,7 @@ pub(super) fn map_definitions(
     // A definition's own name.
     let own = map.db().defined_at(&t.c.rel, t.pos.line, word_col)?;
     if !own.is_empty() {
-        return Ok((own, BY_DEFINITION));
+        return Ok((own, Found::Definition));
     }
     // An edge written at this spot (a call, an import, a base class).
     let mut out = Vec::new();
@@ -71,7 +92,7 @@ pub(super) fn map_definitions(
     }
     if !out.is_empty() {
         out.dedup_by(|a, b| a.node_id == b.node_id);
-        return Ok((out, BY_EDGE));
+        return Ok((out, Found::Edge));
     }
     // By name: the same file first, then everywhere.
     let by_name = map.db().symbols_named(&word, &t.c.rel)?;
@@ -81,9 +102,9 @@ pub(super) fn map_definitions(
         .cloned()
         .collect();
     if !same_file.is_empty() {
-        return Ok((same_file, "the name, in the same file"));
+        return Ok((same_file, Found::NameInFile));
     }
-    Ok((by_name, "the name alone (every symbol so named)"))
+    Ok((by_name, Found::Name))
 }
 
 /// The map's answer may miss calls inside macro invocations it could not read: counted in

@@ -6,7 +6,6 @@ use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
 use super::definition::{in_libraries, lib_anchor, lib_needs_server};
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
-    BY_DEFINITION, BY_EDGE,
 };
 use super::list::{listing, Layout, ListText};
 use super::params::{AtParams, CallsParams};
@@ -172,9 +171,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
     if let Some(map) = map {
         defs = match map_definitions(map, &t) {
             // Beside a server's answer, only what the map is sure is this symbol's.
-            Ok((_, how)) if server.is_some() && how != BY_DEFINITION && how != BY_EDGE => {
-                Vec::new()
-            }
+            Ok((_, how)) if server.is_some() && !how.sure() => Vec::new(),
             Ok((d, _)) => d,
             // With a server's answer, the map only adds to it.
             Err(_) if server.is_some() => Vec::new(),

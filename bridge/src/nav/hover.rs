@@ -3,7 +3,7 @@
 
 use super::anchor::{read_once, sym_anchor, Anchors};
 use super::definition::{in_libraries, lib_anchor};
-use super::fallback::{gone_from_disk, map_definitions, need_map, BY_DEFINITION, BY_EDGE};
+use super::fallback::{gone_from_disk, map_definitions, need_map};
 use super::params::AtParams;
 use super::server::{failed, server_anchors, server_for, server_state, Ask};
 use super::target::{target, Target};
@@ -48,9 +48,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                     need_map(&a).ok().and_then(|m| {
                         let (defs, how) = map_definitions(m, &t).ok()?;
                         match defs.as_slice() {
-                            [d] if how == BY_DEFINITION || how == BY_EDGE => {
-                                Some(d.node_id.clone())
-                            }
+                            [d] if how.sure() => Some(d.node_id.clone()),
                             _ => None,
                         }
                     })

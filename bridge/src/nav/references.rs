@@ -4,8 +4,7 @@
 use super::anchor::{dedup_anchors, read_once, sym_anchor, workspace_first, Anchor, Anchors};
 use super::definition::{in_libraries, lib_needs_server};
 use super::fallback::{
-    map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, BY_DEFINITION,
-    BY_EDGE, USE_KINDS,
+    map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, Found, USE_KINDS,
 };
 use super::filter::{file_filter, keep};
 use super::list::{listing, Layout, ListText};
@@ -74,14 +73,14 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut from_map = Vec::new();
     let mut untyped = Vec::new();
     let mut name = String::new();
-    let mut how = "";
+    let mut how = Found::Name;
     let mut unread: Option<String> = None;
     if let Some(map) = map {
         let (mut defs, by) = map_definitions(map, &t)?;
         how = by;
         // Beside a server's answer, the map adds only what it is sure is this symbol's: by
         // the name alone it may be a namesake's (a workspace `define` for attrs' `define`).
-        if server.is_some() && by != BY_DEFINITION && by != BY_EDGE {
+        if server.is_some() && !by.sure() {
             defs.clear();
         }
         from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;
