@@ -215,6 +215,15 @@ pub fn other_builds(files: &[(&str, Lang)]) -> Vec<Option<String>> {
 mod tests {
     use super::*;
 
+    /// Each file with its reason (`-`: none), as the tables below read.
+    fn shown(files: &[(&str, Lang)], got: &[Option<String>]) -> Vec<String> {
+        files
+            .iter()
+            .zip(got)
+            .map(|((p, _), r)| format!("{p}: {}", r.as_deref().unwrap_or("-")))
+            .collect()
+    }
+
     #[test]
     fn the_kept_build_of_a_module() {
         let on_disk = ["v3/types.d.ts", "v3/types.d.cts", "v3/types.js", "lib/x.ts"];
@@ -249,13 +258,8 @@ mod tests {
             ("lib/x.py", Lang::Python),
         ];
         let got = other_builds(&files);
-        let shown: Vec<String> = files
-            .iter()
-            .zip(&got)
-            .map(|((p, _), r)| format!("{p}: {}", r.as_deref().unwrap_or("-")))
-            .collect();
         assert_eq!(
-            shown,
+            shown(&files, &got),
             [
                 "v4/core/api.js: generated: another build of api.d.ts beside it",
                 "v4/core/api.cjs: generated: another build of api.d.ts beside it",
@@ -318,13 +322,8 @@ mod tests {
             ("php2/vendor/a/b/C.php", Lang::Php),
         ];
         let got = classify(&files, &markers, &read);
-        let shown: Vec<String> = files
-            .iter()
-            .zip(&got)
-            .map(|((p, _), r)| format!("{p}: {}", r.as_deref().unwrap_or("-")))
-            .collect();
         assert_eq!(
-            shown,
+            shown(&files, &got),
             [
                 "pkg/src/query.ts: -",
                 "pkg/build/legacy/query.cjs: generated: pkg/build/ is the build output pkg/package.json ships (it holds source maps)",
