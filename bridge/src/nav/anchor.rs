@@ -242,21 +242,14 @@ impl<'a> Anchors<'a> {
         let lang = crate::workspace::lang_of(&c, rel).ok()?;
         let text: Arc<str> = self.texts.get(abs).cloned().flatten()?;
         let outline = ws.parsed_outline(&c, lang, &text).ok()?;
-        let inside = |s: &indexer::outline::OutlineSymbol| {
-            (s.span.start.line, s.span.start.col) <= (pos.line, pos.col)
-                && (pos.line, pos.col) <= (s.span.end.line, s.span.end.col)
-        };
         let named = outline.iter().find(|s| {
             s.name_span.start.line == pos.line
                 && s.name_span.start.col <= pos.col
                 && pos.col < s.name_span.end.col.max(s.name_span.start.col + 1)
         });
-        let around = outline.iter().filter(|s| inside(s)).min_by_key(|s| {
-            (
-                s.span.end.line - s.span.start.line,
-                std::cmp::Reverse(s.span.start.line),
-            )
-        });
+        let around = indexer::outline::enclosing(&outline, pos)
+            .last()
+            .map(|&i| &outline[i]);
         Some(match named.or(around) {
             Some(s) => indexer::id::NodeId::symbol_id(lang, rel, &s.qualname),
             None => indexer::id::NodeId::file_id(lang, rel),
