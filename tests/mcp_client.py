@@ -12,6 +12,8 @@ Scenarios print one JSON object on stdout that the Rust test asserts on; any exc
   latency    N map_search round-trips: p50/p99 in ms (the queries of the file QUERIES if set)
   raw-latency  as latency, without the SDK (plain JSON-RPC lines over stdio)
   save       N times: append a function to FILE, poll map_search until found: ms p50/max
+  edits      nav_references of lib.py's helper; then other.py and fresh.py written with calls
+             of it (the watcher's run awaited by map_search); nav_references again
 """
 import asyncio
 import json
@@ -176,6 +178,27 @@ async def run():
                 times.sort()
                 out["p50"] = statistics.median(times)
                 out["max"] = times[-1]
+            elif SCENARIO == "edits":
+                def places(env):
+                    return sorted(f'{f["file"]}:{i["at"]}' for f in env["data"]["references"]
+                                  for i in f["items"])
+                ask = {"locate": "lib.py:helper@def <|>helper"}
+                out["before"] = places(envelope(await session.call_tool("nav_references", ask)))
+                with open(os.path.join(ROOT, "other.py"), "w") as f:
+                    f.write("from lib import helper\n\n\ndef other():\n    return helper(3)\n")
+                with open(os.path.join(ROOT, "fresh.py"), "w") as f:
+                    f.write("import lib\n\n\ndef fresh():\n    return lib.helper(4)\n")
+                t = time.perf_counter()
+                while True:
+                    env = envelope(await session.call_tool("map_search", {"query": "fresh", "limit": 1}))
+                    if env["ok"] and env["data"]["hits"] and env["data"]["hits"][0]["nodeId"] == "py:fresh.py#fresh":
+                        break
+                    if time.perf_counter() - t > 10:
+                        raise AssertionError("fresh.py not indexed after 10 s")
+                    await asyncio.sleep(0.05)
+                env = envelope(await session.call_tool("nav_references", ask))
+                out["after"] = places(env)
+                out["source"] = env["data"]["source"]
             print(json.dumps(out))
 
 

@@ -301,6 +301,7 @@ pub fn call_with_text(
     progress: &dyn Progress,
 ) -> (Envelope, Option<Text>) {
     use answer::envelope::UNBOUNDED;
+    ws.new_call();
     let asked = budget_of(args);
     let mut args = args.clone();
     let budget = if ws.unbounded {

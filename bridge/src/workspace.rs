@@ -70,6 +70,8 @@ pub struct Workspace {
     pub unbounded: bool,
     /// The watcher's state, when one runs in this process (`serve`, `watch`).
     pub watch: std::sync::Arc<std::sync::Mutex<Option<WatchStatus>>>,
+    /// The files the watcher saw change, for the language servers (its own while it runs).
+    pub disk_log: std::sync::Arc<std::sync::Mutex<crate::watch::DiskLog>>,
     /// The first build of the map, when `serve` is making it: map answers wait for it.
     pub first_build: Option<std::sync::Arc<FirstBuild>>,
     /// The engine serving this workspace, when this process is one (`map_status` shows it).
@@ -383,8 +385,17 @@ impl Workspace {
                 commands: self.lsp_commands.clone(),
                 timeout: self.lsp_timeout,
                 idle: self.lsp_idle,
+                exclude: self.exclude.clone(),
+                disk_log: self.disk_log.clone(),
             })
         })
+    }
+
+    /// A tool call begins (see [`Supervisor::new_call`]); nothing when no server was asked for.
+    pub fn new_call(&self) {
+        if let Some(s) = self.supervisor.get() {
+            s.new_call();
+        }
     }
 
     /// Stop the servers this workspace started, if any (none are started by this).
@@ -450,6 +461,7 @@ impl Workspace {
             parses: Default::default(),
             maps: Default::default(),
             watch: Default::default(),
+            disk_log: Default::default(),
             first_build: None,
             engine: None,
             writer: Default::default(),

@@ -202,3 +202,43 @@ fn a_slow_nav_call_does_not_hold_up_searches() {
     let w = v["slow_warnings"][0].as_str().unwrap_or("");
     assert!(w.starts_with("LSP_TIMEOUT"), "{v}");
 }
+
+/// An MCP session's engine runs the watcher: its log of changed files tells pyright of an
+/// edit to a file no answer named and of a new file, before the next question (no walk).
+#[test]
+fn a_session_s_server_is_told_of_files_the_watcher_saw_change() {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-edits-")
+        .tempdir()
+        .expect("tempdir");
+    write(ws.path(), "lib.py", "def helper(x):\n    return x\n");
+    write(
+        ws.path(),
+        "use.py",
+        "from lib import helper\n\n\ndef run():\n    return helper(1)\n",
+    );
+    write(ws.path(), "other.py", "def other():\n    return 0\n");
+    let runtime = tempfile::Builder::new()
+        .prefix("codemap-rt-")
+        .tempdir()
+        .expect("tempdir");
+    let rt = runtime.path().to_string_lossy().into_owned();
+    let v = client(ws.path(), "edits", &[], &[("XDG_RUNTIME_DIR", rt.as_str())]);
+    assert_eq!(
+        v["before"],
+        serde_json::json!(["use.py:1:17", "use.py:5:12"]),
+        "{v}"
+    );
+    assert_eq!(
+        v["after"],
+        serde_json::json!([
+            "fresh.py:5:16",
+            "other.py:1:17",
+            "other.py:5:12",
+            "use.py:1:17",
+            "use.py:5:12"
+        ]),
+        "{v}"
+    );
+    assert_eq!(v["source"], "lsp", "{v}");
+}

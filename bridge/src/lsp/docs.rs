@@ -11,7 +11,7 @@ use lsp_types::notification::{
 };
 use lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    TextDocumentContentChangeEvent, TextDocumentIdentifier, TextDocumentItem, Uri,
+    FileChangeType, TextDocumentContentChangeEvent, TextDocumentIdentifier, TextDocumentItem, Uri,
     VersionedTextDocumentIdentifier,
 };
 use std::collections::HashMap;
@@ -25,9 +25,10 @@ pub(super) struct Docs {
     open: Mutex<HashMap<PathBuf, Doc>>,
     /// The files it was not given but read from disk itself, which its answers named: the
     /// disk state it was last told of (`None`: as it was when the server started).
-    read: Mutex<HashMap<PathBuf, Option<(u64, SystemTime)>>>,
-    /// When the server started: a file changed on disk since then may be stale in its view.
-    since: SystemTime,
+    read: Mutex<HashMap<PathBuf, Option<Stamp>>>,
+    /// When the server started (ns since the epoch): a file changed on disk since then may
+    /// be stale in its view.
+    since: i64,
 }
 
 /// A document the server has open: what was last sent, and the disk state it came from.
@@ -36,16 +37,55 @@ struct Doc {
     uri: Uri,
     version: i32,
     text: String,
-    stamp: Option<(u64, SystemTime)>,
+    stamp: Option<Stamp>,
     /// When its text was last sent (`didOpen` or `didChange`): a server that publishes
     /// diagnostics without versions is read after this.
     sent: Instant,
 }
 
-/// A file's size and modification time, to notice that it changed.
-fn stamp(p: &Path) -> Option<(u64, SystemTime)> {
+/// A file's size and modification time (nanoseconds since the epoch), to notice that it
+/// changed.
+pub(crate) type Stamp = (u64, i64);
+
+fn stamp(p: &Path) -> Option<Stamp> {
     let m = std::fs::metadata(p).ok()?;
-    Some((m.len(), m.modified().ok()?))
+    Some((m.len(), indexer::walk::mtime_ns(&m)))
+}
+
+/// Whether a file came into being after `since` (ns since the epoch): its birth time where
+/// the file system keeps one, else its modification time.
+fn born_after(p: &Path, since: i64) -> bool {
+    std::fs::metadata(p).is_ok_and(|m| {
+        let born = m
+            .created()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or_else(|| indexer::walk::mtime_ns(&m), |d| d.as_nanos() as i64);
+        born > since
+    })
+}
+
+/// What a server that read files from disk itself must be told of one file (pure): `told`,
+/// the disk state it was last told of (`Some(None)`: told it was gone; `None`: never told, so
+/// as it was when the server started at `since`); `now`, the file's state on disk (`None`:
+/// gone); `born_after`, whether the file came into being after `since`. `None`: nothing.
+pub(crate) fn change(
+    told: Option<Option<Stamp>>,
+    now: Option<Stamp>,
+    born_after: bool,
+    since: i64,
+) -> Option<FileChangeType> {
+    match (told, now) {
+        (Some(t), now) if t == now => None,
+        (Some(_), None) => Some(FileChangeType::DELETED),
+        (Some(None), Some(_)) => Some(FileChangeType::CREATED),
+        (Some(Some(_)), Some(_)) => Some(FileChangeType::CHANGED),
+        // Never told, and gone: it was named by an answer, so the server holds it.
+        (None, None) => Some(FileChangeType::DELETED),
+        (None, Some((_, mtime))) if mtime <= since => None,
+        (None, Some(_)) if born_after => Some(FileChangeType::CREATED),
+        (None, Some(_)) => Some(FileChangeType::CHANGED),
+    }
 }
 
 impl Docs {
@@ -54,7 +94,9 @@ impl Docs {
             lang,
             open: Mutex::new(HashMap::new()),
             read: Mutex::new(HashMap::new()),
-            since: SystemTime::now(),
+            since: SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as i64),
         }
     }
 
@@ -101,27 +143,7 @@ impl Docs {
             }
         }
         match docs.get_mut(&file.abs) {
-            None => {
-                wire.notify::<DidOpenTextDocument>(DidOpenTextDocumentParams {
-                    text_document: TextDocumentItem {
-                        uri: uri.clone(),
-                        language_id: language_id(self.lang, &file.abs).to_string(),
-                        version: 1,
-                        text: text.to_string(),
-                    },
-                })?;
-                docs.insert(
-                    file.abs.clone(),
-                    Doc {
-                        file: file.clone(),
-                        uri: uri.clone(),
-                        version: 1,
-                        text: text.to_string(),
-                        stamp: stamp(&file.abs),
-                        sent: Instant::now(),
-                    },
-                );
-            }
+            None => open_doc(&mut docs, wire, self.lang, file, uri.clone(), text)?,
             Some(doc) => {
                 doc.stamp = stamp(&file.abs);
                 if doc.text != text {
@@ -141,7 +163,6 @@ impl Docs {
         docs.get(abs).map(|d| (d.version, d.sent))
     }
 
-    /// The files open, by path (re-opened on a server's successor after a restart).
     /// Of `paths` (files an answer named), those the server read from disk itself and that
     /// changed there since it started, or since it was last told: it holds them stale (a
     /// server reads a file that is not open once, and nothing tells it of an edit), so
@@ -151,46 +172,143 @@ impl Docs {
         wire: &Transport,
         paths: impl IntoIterator<Item = PathBuf>,
     ) -> Result<bool, LspError> {
-        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let now = paths.into_iter().map(|p| {
+            let s = stamp(&p);
+            (p, s, None)
+        });
+        Ok(self.tell(wire, now)? > 0)
+    }
+
+    /// Of the files of its language on disk now (a walk of the workspace: the file and its
+    /// state), those the server read itself that changed since it started or was last told
+    /// (sent as `workspace/didChangeWatchedFiles`), those made since (opened: a server adds a
+    /// created file to what it knows on its next rescan, and pyright's references asked a
+    /// moment later left out the call in one), and the files it was told of that are gone
+    /// now (deleted). How many it was told of.
+    pub(super) fn tell_disk(
+        &self,
+        wire: &Transport,
+        disk: Vec<(Contained, Stamp)>,
+    ) -> Result<usize, LspError> {
+        let gone: Vec<PathBuf> = {
+            let read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+            let on_disk: std::collections::HashSet<&PathBuf> =
+                disk.iter().map(|(f, _)| &f.abs).collect();
+            read.iter()
+                .filter(|(p, told)| told.is_some() && !on_disk.contains(p))
+                .map(|(p, _)| p.clone())
+                .collect()
+        };
+        let all = disk
+            .into_iter()
+            .map(|(f, s)| (f.abs, Some(s), Some(f.rel)))
+            .chain(gone.into_iter().map(|p| (p, None, None)));
+        self.tell(wire, all)
+    }
+
+    /// Of `files` (changed on disk, as a watcher saw), those changed since the server read
+    /// them or was last told, made since it started (opened, as by [`Docs::tell_disk`]), or
+    /// gone. How many it was told of.
+    pub(super) fn tell_files(
+        &self,
+        wire: &Transport,
+        files: Vec<Contained>,
+    ) -> Result<usize, LspError> {
+        let now = files.into_iter().map(|f| {
+            let s = stamp(&f.abs);
+            (f.abs, s, Some(f.rel))
+        });
+        self.tell(wire, now)
+    }
+
+    /// [`Docs::tell_changed`], [`Docs::tell_disk`] and [`Docs::tell_files`]: each file by its state now (`None`:
+    /// gone), and its workspace-relative path when a file made since the server started is
+    /// to be opened; how many the server was told of.
+    fn tell(
+        &self,
+        wire: &Transport,
+        files: impl Iterator<Item = (PathBuf, Option<Stamp>, Option<String>)>,
+    ) -> Result<usize, LspError> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
         let mut changes = Vec::new();
-        for path in paths {
+        let mut opened = 0;
+        for (path, now, rel) in files {
             if open.contains_key(&path) {
                 continue;
             }
-            let now = stamp(&path);
-            let stale = match read.get(&path) {
-                Some(told) => *told != now,
-                None => now.is_none_or(|(_, t)| t > self.since),
-            };
+            let was = read.get(&path).copied();
+            let typ = change(
+                was,
+                now,
+                was.is_none() && born_after(&path, self.since),
+                self.since,
+            );
+            let Some(typ) = typ else { continue };
             read.insert(path.clone(), now);
-            if stale {
-                let typ = if now.is_some() {
-                    lsp_types::FileChangeType::CHANGED
-                } else {
-                    lsp_types::FileChangeType::DELETED
-                };
-                changes.push(lsp_types::FileEvent {
-                    uri: document_uri(&path)?,
-                    typ,
-                });
+            if let (FileChangeType::CREATED, Some(rel)) = (typ, rel) {
+                if let Ok(bytes) = std::fs::read(&path) {
+                    let text = String::from_utf8_lossy(&bytes);
+                    let uri = document_uri(&path)?;
+                    let file = Contained { rel, abs: path };
+                    open_doc(&mut open, wire, self.lang, &file, uri, &text)?;
+                    opened += 1;
+                    continue;
+                }
             }
+            changes.push(lsp_types::FileEvent {
+                uri: document_uri(&path)?,
+                typ,
+            });
         }
         if changes.is_empty() {
-            return Ok(false);
+            return Ok(opened);
         }
+        let told = opened + changes.len();
         wire.notify::<lsp_types::notification::DidChangeWatchedFiles>(
             lsp_types::DidChangeWatchedFilesParams { changes },
         )?;
-        Ok(true)
+        Ok(told)
     }
 
+    /// The files open, by path (re-opened on a server's successor after a restart).
     pub(super) fn files(&self) -> Vec<Contained> {
         let docs = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let mut v: Vec<Contained> = docs.values().map(|d| d.file.clone()).collect();
         v.sort_by(|a, b| a.rel.cmp(&b.rel));
         v
     }
+}
+
+/// Open a document with its text (its disk content), version 1.
+fn open_doc(
+    docs: &mut HashMap<PathBuf, Doc>,
+    wire: &Transport,
+    lang: Lang,
+    file: &Contained,
+    uri: Uri,
+    text: &str,
+) -> Result<(), LspError> {
+    wire.notify::<DidOpenTextDocument>(DidOpenTextDocumentParams {
+        text_document: TextDocumentItem {
+            uri: uri.clone(),
+            language_id: language_id(lang, &file.abs).to_string(),
+            version: 1,
+            text: text.to_string(),
+        },
+    })?;
+    docs.insert(
+        file.abs.clone(),
+        Doc {
+            file: file.clone(),
+            uri,
+            version: 1,
+            text: text.to_string(),
+            stamp: stamp(&file.abs),
+            sent: Instant::now(),
+        },
+    );
+    Ok(())
 }
 
 /// A file's URI as LSP types carry it.
@@ -227,4 +345,33 @@ fn language_id(lang: Lang, path: &Path) -> &'static str {
         .iter()
         .find(|(e, _)| *e == ext)
         .map_or(server.language_id, |(_, id)| id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{change, FileChangeType as T, Stamp};
+
+    #[test]
+    fn what_a_server_is_told_of_a_file() {
+        let since = 100;
+        let (old, new) = (Some((10, 50)), Some((12, 150)));
+        // (told, now, born after `since`) → told what
+        type Row = (Option<Option<Stamp>>, Option<Stamp>, bool, Option<T>);
+        let table: &[Row] = &[
+            // Never told: as it was at the start, unless changed since.
+            (None, old, false, None),
+            (None, new, false, Some(T::CHANGED)),
+            (None, new, true, Some(T::CREATED)),
+            (None, None, false, Some(T::DELETED)),
+            // Told: by what it was told.
+            (Some(new), new, false, None),
+            (Some(old), new, false, Some(T::CHANGED)),
+            (Some(new), None, false, Some(T::DELETED)),
+            (Some(None), None, false, None),
+            (Some(None), new, true, Some(T::CREATED)),
+        ];
+        for (i, (told, now, born, want)) in table.iter().enumerate() {
+            assert_eq!(change(*told, *now, *born, since), *want, "row {i}");
+        }
+    }
 }

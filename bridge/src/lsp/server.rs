@@ -332,6 +332,19 @@ impl Server {
         self.docs.tell_changed(&self.wire, paths)
     }
 
+    /// Tells the server of the files among `disk` (its language's files on disk now: path,
+    /// size and modification time) that changed since it read them, were made since it
+    /// started, or that it was told of and are gone ([`Docs::tell_disk`]); how many.
+    pub fn tell_disk(&self, disk: Vec<(Contained, (u64, i64))>) -> Result<usize, LspError> {
+        self.docs.tell_disk(&self.wire, disk)
+    }
+
+    /// Tells the server of the files among `files` (changed on disk, as a watcher saw) that
+    /// changed since it read them, were made since it started (opened), or are gone.
+    pub fn tell_files(&self, files: Vec<Contained>) -> Result<usize, LspError> {
+        self.docs.tell_files(&self.wire, files)
+    }
+
     /// The files this server has open (re-opened on its successor after a restart).
     pub fn open_files(&self) -> Vec<Contained> {
         self.docs.files()
