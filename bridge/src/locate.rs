@@ -369,6 +369,18 @@ pub fn locate(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Lo
                 end: pos_of(text, &starts, *e),
             },
         }),
+        // One of them in code, the others in comment lines (an interface's doc comment
+        // naming its method): the one in code.
+        many if code_hits(text, &starts, &loc.file, many).len() == 1 => {
+            let (s, e, at) = code_hits(text, &starts, &loc.file, many)[0];
+            Ok(Located {
+                pos: pos_of(text, &starts, at),
+                range: Span {
+                    start: pos_of(text, &starts, s),
+                    end: pos_of(text, &starts, e),
+                },
+            })
+        }
         many => {
             let mut lines: Vec<u32> = many
                 .iter()
@@ -393,6 +405,28 @@ pub fn locate(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Lo
             )))
         }
     }
+}
+
+/// The hits (start, end, spot: byte offsets) not on a comment line of `file`'s language.
+fn code_hits(
+    text: &str,
+    starts: &[usize],
+    file: &str,
+    hits: &[(usize, usize, usize)],
+) -> Vec<(usize, usize, usize)> {
+    let Some(lang) = indexer::Lang::of_path(std::path::Path::new(file)) else {
+        return hits.to_vec();
+    };
+    let rules = &lang.spec().text;
+    hits.iter()
+        .filter(|(s, _, _)| {
+            let line = pos_of(text, starts, *s).line as usize;
+            let from = starts[line - 1];
+            let to = starts.get(line).copied().unwrap_or(text.len());
+            !rules.is_comment_line(text[from..to].trim())
+        })
+        .copied()
+        .collect()
 }
 
 fn describe(scope: &Scope) -> String {

@@ -369,7 +369,7 @@ impl<'a> Text<'a> {
                 in_block = !t.starts_with("/*");
                 LineKind::Comment
             } else {
-                let k = line_kind(t, self.rules.hash_comments);
+                let k = line_kind(t, &self.rules);
                 in_block = k == LineKind::Comment && t.ends_with("*/") && !t.starts_with("/*");
                 k
             };
@@ -433,14 +433,11 @@ enum LineKind {
 /// What a trimmed line above a symbol is: a comment (`//`, `/* … */` and its `*` lines, `#`
 /// lines where `hash_comments`), an attribute or decorator (`#[…]`, `@Name…`, `[Name…]`), or
 /// anything else (code, a blank line, C's `#include`).
-fn line_kind(t: &str, hash_comments: bool) -> LineKind {
+fn line_kind(t: &str, rules: &TextRules) -> LineKind {
     let attribute = (t.starts_with("#[") || t.starts_with("#!["))
         || (t.starts_with('@') && t[1..].starts_with(char::is_alphabetic))
         || (t.starts_with('[') && t.ends_with(']') && t[1..].starts_with(char::is_alphabetic));
-    let comment = t.starts_with("//")
-        || t.starts_with("/*")
-        || t.starts_with('*')
-        || (hash_comments && t.starts_with('#'));
+    let comment = rules.is_comment_line(t);
     if attribute {
         LineKind::Attribute
     } else if comment {
@@ -723,8 +720,15 @@ mod tests {
             ("[1, 2]", false, LineKind::Other),
             ("}", false, LineKind::Other),
             ("", false, LineKind::Other),
+            ("*", false, LineKind::Comment),
+            ("**/", false, LineKind::Comment),
+            ("*p = apply(x);", false, LineKind::Other),
         ] {
-            assert_eq!(line_kind(line, python), want, "{line}");
+            let rules = TextRules {
+                hash_comments: python,
+                ..TextRules::BRACES
+            };
+            assert_eq!(line_kind(line, &rules), want, "{line}");
         }
     }
 

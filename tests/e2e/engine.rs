@@ -818,6 +818,192 @@ fn references_in_a_file_edited_after_the_server_read_it_are_at_its_new_lines() {
     );
 }
 
+/// An edit to a file no answer named (a call added), a new file with a call, and a file
+/// deleted, after the engine's server read the workspace: the server is told of each (a walk
+/// for files changed on disk before it is asked), so its references and callers list the
+/// new calls; the map, not re-indexed, knows none of them. Before, the answer stayed at the
+/// first one's, with no warning.
+#[test]
+fn calls_added_in_files_no_answer_named_are_found_by_the_engine_s_server() {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-edit-")
+        .tempdir()
+        .expect("tempdir");
+    crate::util::write(ws.path(), "lib.py", "def helper(x):\n    return x\n");
+    crate::util::write(
+        ws.path(),
+        "use.py",
+        "from lib import helper\n\n\ndef run():\n    return helper(1)\n",
+    );
+    crate::util::write(ws.path(), "other.py", "def other():\n    return 0\n");
+    let c = Case::on(ws, "60");
+    let ask = |tool: &str| -> (Vec<String>, Value) {
+        let (t, code, _) = c.json(&[tool, "lib.py:helper@def <|>helper"]);
+        assert_eq!(code, 0, "{t}");
+        let v: Value = serde_json::from_str(&t).expect("JSON");
+        let mut out = Vec::new();
+        let key = if tool == "refs" {
+            "references"
+        } else {
+            "calls"
+        };
+        for f in v["data"][key].as_array().into_iter().flatten() {
+            for i in f["items"].as_array().into_iter().flatten() {
+                out.push(format!(
+                    "{}:{}",
+                    f["file"].as_str().unwrap_or(""),
+                    i["at"].as_str().unwrap_or("")
+                ));
+            }
+        }
+        out.sort();
+        (out, v)
+    };
+    let (refs, v) = ask("refs");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert_eq!(refs, ["use.py:1:17", "use.py:5:12"], "{v}");
+    crate::util::write(
+        c.root(),
+        "other.py",
+        "from lib import helper\n\n\ndef other():\n    return helper(3)\n",
+    );
+    crate::util::write(c.root(), "fresh.py", "import lib\n\nlib.helper(4)\n");
+    let (refs, v) = ask("refs");
+    assert_eq!(
+        refs,
+        [
+            "fresh.py:3:5",
+            "other.py:1:17",
+            "other.py:5:12",
+            "use.py:1:17",
+            "use.py:5:12"
+        ],
+        "{v}"
+    );
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let (_, v) = ask("calls");
+    let callers = v["data"]["calls"].to_string();
+    assert!(
+        callers.contains("\"nodeId\":\"py:other.py#other\"")
+            && callers.contains("\"file\":\"fresh.py\""),
+        "{v}"
+    );
+    std::fs::remove_file(c.root().join("use.py")).expect("rm");
+    let (refs, v) = ask("refs");
+    assert_eq!(
+        refs,
+        ["fresh.py:3:5", "other.py:1:17", "other.py:5:12"],
+        "{v}"
+    );
+    // What it was told, in the server's status.
+    let (t, _, _) = c.json(&["status"]);
+    let status: Value = serde_json::from_str(&t).expect("JSON");
+    let told = status["data"]["servers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|s| s["lang"] == "py")
+        .map(|s| s["toldChanged"].as_u64().unwrap_or(0));
+    assert!(told >= Some(2), "{status}");
+}
+
+/// The same with gopls, which held an edited file it had read as it was (a new user's edit
+/// to a file no answer named was missing from `refs` 20 s later, with no warning).
+#[test]
+fn gopls_is_told_of_an_edit_to_a_file_no_answer_named() {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-edit-")
+        .tempdir()
+        .expect("tempdir");
+    crate::util::write(ws.path(), "go.mod", "module example.com/m\n\ngo 1.22\n");
+    crate::util::write(
+        ws.path(),
+        "lib.go",
+        "package m\n\nfunc Helper(x int) int { return x }\n",
+    );
+    crate::util::write(
+        ws.path(),
+        "use.go",
+        "package m\n\nfunc run() int { return Helper(1) }\n",
+    );
+    crate::util::write(
+        ws.path(),
+        "other.go",
+        "package m\n\nfunc other() int { return 0 }\n",
+    );
+    let c = Case::on(ws, "60");
+    let refs = || -> Vec<String> {
+        let (t, code, _) = c.json(&["refs", "go:lib.go#Helper"]);
+        assert_eq!(code, 0, "{t}");
+        let v: Value = serde_json::from_str(&t).expect("JSON");
+        assert_eq!(v["data"]["source"], "lsp", "{v}");
+        let mut out = Vec::new();
+        for f in v["data"]["references"].as_array().into_iter().flatten() {
+            for i in f["items"].as_array().into_iter().flatten() {
+                out.push(format!(
+                    "{}:{}",
+                    f["file"].as_str().unwrap_or(""),
+                    i["at"].as_str().unwrap_or("")
+                ));
+            }
+        }
+        out.sort();
+        out
+    };
+    assert_eq!(refs(), ["use.go:3:25"]);
+    crate::util::write(
+        c.root(),
+        "other.go",
+        "package m\n\nfunc other() int { return Helper(3) }\n",
+    );
+    crate::util::write(c.root(), "fresh.go", "package m\n\nvar fresh = Helper(4)\n");
+    assert_eq!(refs(), ["fresh.go:3:13", "other.go:3:27", "use.go:3:25"]);
+}
+
+/// Callers of a method given by node ID, in a file edited since indexing (a line inserted
+/// above it): the map's lines there are old, so the map adds no callers by the name alone
+/// (they were another `make`'s, labelled `source: map`, before).
+#[test]
+fn callers_after_an_edit_above_the_target_are_not_a_namesake_s() {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-edit-")
+        .tempdir()
+        .expect("tempdir");
+    crate::util::write(
+        ws.path(),
+        "m.py",
+        "class A:\n    def make(self):\n        return 1\n\n\nclass B:\n    def make(self):\n        return 2\n",
+    );
+    crate::util::write(
+        ws.path(),
+        "use.py",
+        "from m import A, B\n\n\ndef uses_a():\n    return A().make()\n\n\ndef uses_b():\n    return B().make()\n",
+    );
+    let c = Case::on(ws, "60");
+    let callers = || -> (Vec<String>, Value) {
+        let (t, code, _) = c.json(&["calls", "py:m.py#B.make", "--direction", "incoming"]);
+        assert_eq!(code, 0, "{t}");
+        let v: Value = serde_json::from_str(&t).expect("JSON");
+        let mut out: Vec<String> = v["data"]["calls"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|x| x["nodeId"].as_str().map(str::to_string))
+            .collect();
+        out.sort();
+        (out, v)
+    };
+    let (before, v) = callers();
+    assert_eq!(before, ["py:use.py#uses_b"], "{v}");
+    crate::util::write(
+        c.root(),
+        "m.py",
+        "class A:\n    def make(self):\n        return 1\n\n\nclass B:\n    # a line above\n    def make(self):\n        return 2\n",
+    );
+    let (after, v) = callers();
+    assert_eq!(after, ["py:use.py#uses_b"], "{v}");
+}
+
 /// [`tree_rss_kb`] at rest: the least of five samples 0.2 s apart (gopls's telemetry child now
 /// and then holds 100 MB more for a moment, on either side of a comparison).
 fn settled_rss_kb(pid: u32, skip: u32) -> u64 {

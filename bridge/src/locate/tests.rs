@@ -161,3 +161,24 @@ fn columns_are_characters() {
     let l = locate(text, &[], &loc).expect("locates");
     assert_eq!((l.pos.line, l.pos.col), (1, 17));
 }
+
+#[test]
+fn a_match_in_code_is_chosen_over_matches_in_comment_lines() {
+    let text = "def run():\n    # call helper() first, then helper() again\n    return helper()\n\n\ndef twice():\n    # helper\n    helper()\n    return helper()\n";
+    let at = |s: &str| {
+        let loc = parse(s).map_err(|e| e.code.as_str())?;
+        locate(text, &outline_of(text), &loc)
+            .map(|l| (l.pos.line, l.pos.col))
+            .map_err(|e| e.code.as_str())
+    };
+    assert_eq!(at("a.py:run@<|>helper"), Ok((3, 12)));
+    // Only in the comment: found there.
+    assert_eq!(at("a.py:run@call <|>helper"), Ok((2, 12)));
+    // Two in code: still ambiguous.
+    assert_eq!(at("a.py:twice@<|>helper"), Err("LOCATE_AMBIGUOUS"));
+    // `#` is no comment in C: `#define` lines are code.
+    let c = "#define helper_on 1\nint f(void) { return helper_on; }\n";
+    let loc = parse("a.c@helper_on").map_err(|e| e.code.as_str());
+    let got = loc.and_then(|l| locate(c, &[], &l).map_err(|e| e.code.as_str()));
+    assert_eq!(got.map(|l| l.pos.line), Err("LOCATE_AMBIGUOUS"));
+}

@@ -74,14 +74,27 @@ pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, 
         ))
         .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
     };
+    // The map's lines of a file changed since indexing are not the file's now: a line there
+    // named another symbol (a caller of `Version::new` given for `Prerelease::new`, one
+    // line below it now), so only the name is asked of the map.
+    let changed = map.changed_since_indexed(&t.c.rel);
     // A definition's own name.
-    let own = map.db().defined_at(&t.c.rel, t.pos.line, word_col)?;
+    let own = if changed {
+        Vec::new()
+    } else {
+        map.db().defined_at(&t.c.rel, t.pos.line, word_col)?
+    };
     if !own.is_empty() {
         return Ok((own, Found::Definition));
     }
     // An edge written at this spot (a call, an import, a base class).
     let mut out = Vec::new();
-    for e in map.db().edges_on_line(&t.c.rel, t.pos.line)? {
+    let edges = if changed {
+        Vec::new()
+    } else {
+        map.db().edges_on_line(&t.c.rel, t.pos.line)?
+    };
+    for e in edges {
         let len = e.target_name.chars().count() as u32;
         let leaf = e.target_name.rsplit('.').next().unwrap_or(&e.target_name);
         if e.col <= t.pos.col && t.pos.col < e.col + len.max(1) && leaf == word {

@@ -451,7 +451,12 @@ fn add_map_callers(
     let Ok(map) = need_map(a) else {
         return Ok(());
     };
-    let (defs, _) = map_definitions(map, t)?;
+    // Callers are added only of the symbol the map is sure of: of the name alone, they
+    // were another `new`'s.
+    let (defs, found) = map_definitions(map, t)?;
+    if !found.sure() {
+        return Ok(());
+    }
     let Some(d) = defs
         .iter()
         .find(|d| callable(&d.kind, d.signature.as_deref()))
@@ -506,8 +511,11 @@ fn add_map_callers(
         }
         items.extend(extra);
     }
-    let untyped = map.db().untyped_calls_named(&d.name)?;
-    offer_candidates(head, &untyped, &d.name, items.is_empty(), w);
+    // A server that knows every receiver's type left the others out as another symbol's.
+    if !t.lang.spec().server.types_every_receiver {
+        let untyped = map.db().untyped_calls_named(&d.name)?;
+        offer_candidates(head, &untyped, &d.name, items.is_empty(), w);
+    }
     Ok(())
 }
 

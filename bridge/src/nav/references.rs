@@ -120,7 +120,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             });
             if moved > 0 {
                 w.push(format!(
-                    "{moved} of the map's references are in files changed since the last index run (at old lines): left out; the server's answer is of the files now (`codemap index` refreshes the map)"
+                    "not shown: {moved} of the map's own references, in files changed since the last index run (its lines there are old); the server's answer above is of the files now (`codemap index` refreshes the map)"
                 ));
             }
             let found = merge_map_extras(found, from_map, "references", false, &mut w);
@@ -159,6 +159,10 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let listed: std::collections::HashSet<(String, u32)> =
         found.iter().map(|x| (x.file.clone(), x.line)).collect();
     untyped.retain(|c| !listed.contains(&(c.file.clone(), c.line)));
+    // A server that knows every receiver's type left the others out as another symbol's.
+    if source == "lsp" && t.lang.spec().server.types_every_receiver {
+        untyped.clear();
+    }
     offer_candidates(&mut head, &untyped, &name, list, &mut w);
     let tail = super::list::candidates_text(&head);
     Ok(listing(

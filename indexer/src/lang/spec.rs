@@ -810,6 +810,16 @@ pub struct TextRules {
 }
 
 impl TextRules {
+    /// Whether a line (trimmed) is a comment's: `//`, `/*`, a block comment's `*` line (a
+    /// `*` then a space, `/`, `*` or nothing: not C's `*p = …`), or `#` where `#` starts a
+    /// comment.
+    pub fn is_comment_line(&self, t: &str) -> bool {
+        t.starts_with("//")
+            || t.starts_with("/*")
+            || (t.starts_with('*') && t[1..].chars().next().is_none_or(|c| " /*".contains(c)))
+            || (self.hash_comments && t.starts_with('#'))
+    }
+
     /// C's family: `//` and `/* */` comments, `{` bodies, docs above.
     pub const BRACES: TextRules = TextRules {
         hash_comments: false,
@@ -881,6 +891,12 @@ pub struct ServerSpec {
     /// type errors at once, its analyzers' findings after its 1 s `diagnosticsDelay`) is
     /// read at its latest list for that version once this has passed. 0: the first list.
     pub diagnostics_settle_ms: u64,
+    /// The server knows every receiver's type (a statically typed language with no dynamic
+    /// dispatch the server cannot follow): a call it does not list is another symbol's, so
+    /// the map's calls of that name with no stated receiver type are not offered beside its
+    /// answer as "may call this symbol" (71 on cobra's `Command.Run`, none of them its).
+    /// Not C (calls through function pointers), C++ (templates), nor the dynamic languages.
+    pub types_every_receiver: bool,
 }
 
 /// What a server is started with ([`ServerSpec::setup`]).
@@ -936,6 +952,7 @@ impl ServerSpec {
             stamp: None,
             unoffered: None,
             diagnostics_settle_ms: 0,
+            types_every_receiver: false,
         }
     }
 }

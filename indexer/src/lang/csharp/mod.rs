@@ -45,6 +45,7 @@ pub static CSHARP: Language = Language {
     package_nodes: true,
     is_test_file,
     server: ServerSpec {
+        types_every_receiver: true,
         enum_member_kind: Kind::Constant,
         ..ServerSpec::new(
             &[&["csharp-ls"], &["OmniSharp", "-lsp"]],

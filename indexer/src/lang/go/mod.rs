@@ -55,6 +55,7 @@ pub static GO: Language = Language {
     implements_by_method_set: true,
     is_test_file: |name| name.ends_with("_test.go"),
     server: ServerSpec {
+        types_every_receiver: true,
         // Offline: module mode without the network.
         env: &[("GOPROXY", "off"), ("GOFLAGS", "-mod=mod")],
         // In workspace mode (`go.work`) the go command refuses `-mod=mod`.

@@ -64,6 +64,7 @@ pub static JAVA: Language = Language {
     package_nodes: true,
     is_test_file,
     server: ServerSpec {
+        types_every_receiver: true,
         enum_member_kind: Kind::Constant,
         ready_notice: Some(("language/status", "ServiceReady")),
         setup: Some(server_setup),

@@ -47,11 +47,14 @@ pub static KOTLIN: Language = Language {
     ],
     package_nodes: true,
     is_test_file,
-    server: ServerSpec::new(
-        &[&["kotlin-language-server"]],
-        "install kotlin-language-server (https://github.com/fwcd/kotlin-language-server)",
-        "kotlin",
-    ),
+    server: ServerSpec {
+        types_every_receiver: true,
+        ..ServerSpec::new(
+            &[&["kotlin-language-server"]],
+            "install kotlin-language-server (https://github.com/fwcd/kotlin-language-server)",
+            "kotlin",
+        )
+    },
     generated: GeneratedRules::NONE,
     kept: unused::kept,
     ..Language::new(

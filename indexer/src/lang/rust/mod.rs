@@ -76,6 +76,7 @@ pub static RUST: Language = Language {
     package_init: Some("mod"),
     is_test_file: |name| name.ends_with("_test.rs") || name == "tests.rs",
     server: ServerSpec {
+        types_every_receiver: true,
         // Offline: `cargo metadata` from what the registry holds.
         env: &[("CARGO_NET_OFFLINE", "true")],
         setup: Some(linked_projects),
