@@ -438,9 +438,11 @@ fn tool_args(t: &Tool, m: &clap::ArgMatches) -> Map<String, Value> {
     if t.cli.positional.contains(&"target") {
         if let Some(target) = m.get_one::<String>("target") {
             // A node ID starts with its language's prefix (`py:`), which no locate string's
-            // file does; a file node has no `#`.
-            let is_id = indexer::Lang::of_id(target).is_some()
-                && (target.contains('#') || !target.contains('@'));
+            // file does; a file node has no `#`. A library's starts with `lib:` (and holds
+            // its version's `@`).
+            let is_id = target.starts_with("lib:")
+                || (indexer::Lang::of_id(target).is_some()
+                    && (target.contains('#') || !target.contains('@')));
             put(
                 &mut args,
                 if is_id { "nodeId" } else { "locate" },

@@ -319,11 +319,14 @@ pub(crate) type Read = (Contained, Arc<str>);
 
 /// `SYMBOL_NOT_FOUND` for `qualname` in the live `outline` of `path`: several symbols of its
 /// last name that cannot be told apart (`candidates`), or none; with the outline's hint.
+/// `in_map`: whether the map has the node (it was there when indexed: "no longer"), has not
+/// (a misspelled ID: never there), or was not asked.
 pub(crate) fn not_found(
     outline: &[OutlineSymbol],
     path: &str,
     qualname: &str,
     candidates: &[usize],
+    in_map: Option<bool>,
 ) -> ToolError {
     let name = segment_name(qualname.rsplit('.').next().unwrap_or(qualname));
     let why = if candidates.len() > 1 {
@@ -332,7 +335,11 @@ pub(crate) fn not_found(
             candidates.len()
         )
     } else {
-        format!("{qualname} is no longer in {path}")
+        match in_map {
+            Some(true) => format!("{qualname} is no longer in {path}"),
+            Some(false) => format!("{path} has no symbol {qualname}, nor had it when indexed"),
+            None => format!("{path} has no symbol {qualname} now"),
+        }
     };
     let mut hint = outline::not_found_hint(outline, qualname, candidates);
     if candidates.len() <= 1 {
@@ -488,7 +495,13 @@ pub(crate) fn locate_node(
         Found::Exact(i) => (i, false),
         Found::Relocated(i) => (i, true),
         Found::NotFound { candidates } => {
-            return Err(not_found(&outline, &path, &qualname, &candidates));
+            return Err(not_found(
+                &outline,
+                &path,
+                &qualname,
+                &candidates,
+                map.is_some().then_some(info.is_some()),
+            ));
         }
     };
     let live = &outline[i];

@@ -85,8 +85,9 @@ fn a_library_node_id_is_a_position_for_pyright_and_the_library_map() {
         "{v}"
     );
 
-    // nav_hover: pyright's, naming the library's node.
-    let (v, code) = call(root, cache.path(), &["hover", "--node-id", DEFINE]);
+    // nav_hover: pyright's, naming the library's node; the ID given as the command's
+    // argument (a `lib:` ID is a node ID there, as a workspace one is).
+    let (v, code) = call(root, cache.path(), &["hover", DEFINE]);
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["data"]["source"], "lsp", "{v}");
     assert_eq!(v["data"]["nodeId"], DEFINE, "{v}");
@@ -310,7 +311,7 @@ fn a_library_node_id_is_a_position_for_gopls_in_the_module_cache() {
     assert_eq!(code, 0, "{v}");
     let id = format!("lib:golang.org/x/sync@{sync}/go:errgroup/errgroup.go#Group.Go");
 
-    let (v, code) = run(&["refs", "--node-id", &id]);
+    let (v, code) = run(&["refs", &id]);
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["data"]["source"], "lsp", "gopls on PATH? {v}");
     let refs = listed(&v, "references");

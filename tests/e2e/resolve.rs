@@ -203,6 +203,25 @@ fn stale_relocated_renamed_deleted(mode: Mode) {
         hint.contains("build_order") && hint.contains("Order") && hint.contains("TAX_RATE"),
         "{hint}"
     );
+    // The map had it: "no longer". A misspelled ID, which the map never had, is not said
+    // to have gone.
+    assert_eq!(
+        v["error"]["message"], "make_order is no longer in src/shop/models.py",
+        "{v}"
+    );
+    let (v, _) = resolve_id(root, "py:src/shop/models.py#Order.add_iten");
+    assert_eq!(
+        v["error"]["message"],
+        "src/shop/models.py has no symbol Order.add_iten, nor had it when indexed",
+        "{v}"
+    );
+    assert!(
+        v["error"]["hint"]
+            .as_str()
+            .unwrap_or("")
+            .contains("add_item"),
+        "{v}"
+    );
 
     // Deleted: FILE_DELETED with a map_search hint.
     std::fs::remove_file(&path).expect("rm");

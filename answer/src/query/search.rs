@@ -32,9 +32,17 @@ fn parse_kinds(kinds: &Option<Vec<String>>) -> Result<Option<HashSet<Kind>>, Too
     let Some(ks) = kinds else { return Ok(None) };
     let mut out = HashSet::new();
     for k in ks {
-        let kind = Kind::parse(k).ok_or_else(|| {
+        // Other languages' words for a kind: a Rust trait, a Swift or Python protocol are
+        // interfaces here.
+        let named = match k.as_str() {
+            "trait" | "protocol" => "interface",
+            "func" | "fn" | "def" => "function",
+            "const" => "constant",
+            other => other,
+        };
+        let kind = Kind::parse(named).ok_or_else(|| {
             ToolError::bad_args(format!("unknown kind {k:?}")).hint(format!(
-                "kinds are: {}",
+                "kinds are: {} (a trait is an interface)",
                 Kind::ALL.map(|k| k.as_str()).join(", ")
             ))
         })?;
@@ -330,10 +338,15 @@ impl Map {
         // Ties within a tier go to the more central symbol (hub score).
         // On ties, test code ranks below the code it tests.
         let test_of = |r: &NodeRow| r.info.file.as_deref().is_some_and(is_test_path);
+        // A type inside another symbol (Rust's `type Deserializer = Self` in an impl, seven
+        // of them) is rarely the one searched for: after the others, whatever its hub score.
+        let member_type =
+            |r: &NodeRow| r.info.kind == Kind::Type.as_str() && r.info.qualname.contains('.');
         hits.sort_by(|(ta, ca, a, _, ha), (tb, cb, b, _, hb)| {
             ta.cmp(tb)
                 .then_with(|| (ca / 2).cmp(&(cb / 2)))
                 .then_with(|| test_of(a).cmp(&test_of(b)))
+                .then_with(|| member_type(a).cmp(&member_type(b)))
                 .then_with(|| hb.total_cmp(ha))
                 .then_with(|| {
                     let ka = Kind::parse(&a.info.kind).map_or(9, Kind::search_rank);

@@ -145,6 +145,7 @@ pub(crate) fn body_of(ws: &Workspace, id: &str) -> Result<Body, ToolError> {
                 &path,
                 &qualname,
                 &candidates,
+                None,
             ))
         }
     };

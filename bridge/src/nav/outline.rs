@@ -405,13 +405,17 @@ impl Serialize for OutlineItem {
     }
 }
 
-/// An outline as plain text: a line per symbol, indented by depth, at its line number.
+/// An outline as plain text: a line per symbol, indented by depth, at its line number. A
+/// symbol at the top whose qualname says more than its name (a Go method, a Rust method of an
+/// impl: `Version.partial_cmp`) is shown by its qualname: two `partial_cmp` lines said not
+/// whose they were.
 fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
     items
         .iter()
         .map(|x| {
             let indent = "  ".repeat(x.depth);
-            format!("{}  {indent}{} {}\n", x.line, x.kind, x.name)
+            let name = if x.depth == 0 { &x.qualname } else { &x.name };
+            format!("{}  {indent}{} {name}\n", x.line, x.kind)
         })
         .collect()
 }

@@ -248,6 +248,7 @@ fn lib_target(
                 &shown,
                 &qualname,
                 &candidates,
+                Some(true),
             ))
         }
     };
