@@ -43,6 +43,9 @@ pub struct Config {
     pub exclude: Vec<String>,
     /// The watcher's log of changed files, when one runs: read instead of a walk.
     pub disk_log: Arc<Mutex<crate::watch::DiskLog>>,
+    /// Where what a server that keeps state between runs is of is written (the map's
+    /// folder): `server-<lang>.told` ([`Server::resume`]).
+    pub state_dir: Option<PathBuf>,
 }
 
 enum State {
@@ -212,7 +215,17 @@ impl Supervisor {
         }
         self.start(lang, &mut slot);
         match &slot.state {
-            State::Ready(s) => Ok(s.clone()),
+            State::Ready(s) => {
+                // A server that keeps state between runs may hold files changed meanwhile:
+                // told once it has loaded (JDT LS told while importing dropped them).
+                let s = s.clone();
+                if lang.spec().server.keeps_state {
+                    s.wait_ready(self.cfg.timeout);
+                    slot.told_changed += self.catch_up(lang, &s, &mut slot.log_batch) as u64;
+                    slot.caught_up = Some(self.calls.load(std::sync::atomic::Ordering::SeqCst));
+                }
+                Ok(s)
+            }
             State::Unavailable(e) => Err(e.clone()),
             State::Failed { reason } | State::Backoff { reason, .. } => {
                 Err(failed_error(lang, reason, &slot.last_stderr))
@@ -232,6 +245,7 @@ impl Supervisor {
     /// checked again after it: [`Server::locate`].)
     fn catch_up(&self, lang: Lang, server: &Server, told: &mut Option<u64>) -> usize {
         let t = Instant::now();
+        let at = std::time::SystemTime::now();
         let logged = {
             let log = self.cfg.disk_log.lock().unwrap_or_else(|e| e.into_inner());
             match *told {
@@ -262,7 +276,10 @@ impl Supervisor {
                 })
                 .collect();
             return match server.tell_files(files) {
-                Ok(n) => n,
+                Ok(n) => {
+                    server.caught_up(at);
+                    n
+                }
                 Err(e) => {
                     tracing::warn!(
                         lang = lang.prefix(),
@@ -299,6 +316,7 @@ impl Supervisor {
             .collect();
         match server.tell_disk(disk) {
             Ok(n) => {
+                server.caught_up(at);
                 tracing::debug!(
                     lang = lang.prefix(),
                     ms = t.elapsed().as_millis() as u64,
@@ -388,7 +406,12 @@ impl Supervisor {
         slot.command = Some(command.clone());
         slot.stamp = self.stamp(lang);
         match Server::start(lang, &self.cfg.root, command, self.cfg.timeout) {
-            Ok(server) => {
+            Ok(mut server) => {
+                if lang.spec().server.keeps_state {
+                    if let Some(d) = &self.cfg.state_dir {
+                        server.resume(d.join(format!("server-{}.told", lang.prefix())));
+                    }
+                }
                 if restart {
                     slot.restart_count += 1;
                 }

@@ -387,6 +387,7 @@ impl Workspace {
                 idle: self.lsp_idle,
                 exclude: self.exclude.clone(),
                 disk_log: self.disk_log.clone(),
+                state_dir: self.db.parent().map(Path::to_path_buf),
             })
         })
     }

@@ -1004,6 +1004,68 @@ fn callers_after_an_edit_above_the_target_are_not_a_namesake_s() {
     assert_eq!(after, ["py:use.py#uses_b"], "{v}");
 }
 
+/// JDT LS keeps what it learnt in its workspace folder between runs and does not look for
+/// files changed while it was down: the next engine's server is told of those changed since
+/// its state (`.codemap/server-java.told`: the last catch-up of the one that stopped), once it
+/// has loaded. Before, a call added while the engine was down stayed unseen after a restart.
+#[test]
+fn jdtls_after_a_restart_is_told_of_files_changed_while_it_was_down() {
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-jdt-")
+        .tempdir()
+        .expect("tempdir");
+    crate::util::write(
+        ws.path(),
+        "p/Util.java",
+        "package p;\n\npublic class Util {\n    static String strip(String s) { return s.trim(); }\n}\n",
+    );
+    crate::util::write(
+        ws.path(),
+        "p/A.java",
+        "package p;\n\nclass A {\n    String a(String s) { return Util.strip(s); }\n}\n",
+    );
+    crate::util::write(
+        ws.path(),
+        "p/B.java",
+        "package p;\n\nclass B {\n    String b(String s) { return s; }\n}\n",
+    );
+    let c = Case::on(ws, "120");
+    let refs = || -> Vec<String> {
+        let (t, code, _) = c.json(&["refs", "java:p/Util.java#Util.strip"]);
+        assert_eq!(code, 0, "{t}");
+        let v: Value = serde_json::from_str(&t).expect("JSON");
+        assert_eq!(v["data"]["source"], "lsp", "{v}");
+        let mut out = Vec::new();
+        for f in v["data"]["references"].as_array().into_iter().flatten() {
+            for i in f["items"].as_array().into_iter().flatten() {
+                out.push(format!(
+                    "{}:{}",
+                    f["file"].as_str().unwrap_or(""),
+                    i["at"].as_str().unwrap_or("")
+                ));
+            }
+        }
+        out.sort();
+        out
+    };
+    assert_eq!(refs(), ["p/A.java:4:38"]);
+    let out = c.run(&["engine", "stop"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(c.root().join(".codemap/server-java.told").is_file());
+    // While no engine runs: a call added to B, and a new file with one.
+    crate::util::write(
+        c.root(),
+        "p/B.java",
+        "package p;\n\nclass B {\n    String b(String s) { return Util.strip(s); }\n}\n",
+    );
+    crate::util::write(
+        c.root(),
+        "p/C.java",
+        "package p;\n\nclass C {\n    String c(String s) { return Util.strip(s); }\n}\n",
+    );
+    assert_eq!(refs(), ["p/A.java:4:38", "p/B.java:4:38", "p/C.java:4:38"]);
+}
+
 /// [`tree_rss_kb`] at rest: the least of five samples 0.2 s apart (gopls's telemetry child now
 /// and then holds 100 MB more for a moment, on either side of a comparison).
 fn settled_rss_kb(pid: u32, skip: u32) -> u64 {

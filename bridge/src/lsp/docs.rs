@@ -26,9 +26,9 @@ pub(super) struct Docs {
     /// The files it was not given but read from disk itself, which its answers named: the
     /// disk state it was last told of (`None`: as it was when the server started).
     read: Mutex<HashMap<PathBuf, Option<Stamp>>>,
-    /// When the server started (ns since the epoch): a file changed on disk since then may
-    /// be stale in its view.
-    since: i64,
+    /// When the server started (ns since the epoch), or what its kept state is of: a file
+    /// changed on disk since then may be stale in its view.
+    since: std::sync::atomic::AtomicI64,
 }
 
 /// A document the server has open: what was last sent, and the disk state it came from.
@@ -94,9 +94,11 @@ impl Docs {
             lang,
             open: Mutex::new(HashMap::new()),
             read: Mutex::new(HashMap::new()),
-            since: SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as i64),
+            since: std::sync::atomic::AtomicI64::new(
+                SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as i64),
+            ),
         }
     }
 
@@ -233,17 +235,13 @@ impl Docs {
         let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
         let mut changes = Vec::new();
         let mut opened = 0;
+        let since = self.since.load(std::sync::atomic::Ordering::SeqCst);
         for (path, now, rel) in files {
             if open.contains_key(&path) {
                 continue;
             }
             let was = read.get(&path).copied();
-            let typ = change(
-                was,
-                now,
-                was.is_none() && born_after(&path, self.since),
-                self.since,
-            );
+            let typ = change(was, now, was.is_none() && born_after(&path, since), since);
             let Some(typ) = typ else { continue };
             read.insert(path.clone(), now);
             if let (FileChangeType::CREATED, Some(rel)) = (typ, rel) {
@@ -269,6 +267,12 @@ impl Docs {
             lsp_types::DidChangeWatchedFilesParams { changes },
         )?;
         Ok(told)
+    }
+
+    /// The server's view of the disk is of `at` (ns since the epoch), not of its start: a
+    /// server that keeps state between runs (JDT LS's workspace folder) starts from it.
+    pub(super) fn since(&self, at: i64) {
+        self.since.store(at, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// The files open, by path (re-opened on a server's successor after a restart).

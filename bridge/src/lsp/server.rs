@@ -92,6 +92,11 @@ pub struct Server {
     /// Its references without the declaration leave out the reference asked at instead
     /// ([`indexer::lang::ServerSpec::references_keep_declaration`]).
     references_keep_declaration: bool,
+    /// For a server that keeps state between runs: the file whose modification time says
+    /// what time of the disk that state is of ([`Server::resume`]).
+    kept: Option<PathBuf>,
+    /// When the disk was last looked at for changed files it was then told of.
+    caught_up: Mutex<Option<std::time::SystemTime>>,
 }
 
 /// A server that could not be started, with what it said on stderr.
@@ -198,6 +203,8 @@ impl Server {
             active_ms: AtomicU64::new(0),
             capabilities: ServerCapabilities::default(),
             started: Instant::now(),
+            kept: None,
+            caught_up: Mutex::new(None),
         };
         let init = initialize_params(root, &setup.settings, setup.top_level).and_then(|params| {
             server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
@@ -343,6 +350,31 @@ impl Server {
     /// changed since it read them, were made since it started (opened), or are gone.
     pub fn tell_files(&self, files: Vec<Contained>) -> Result<usize, LspError> {
         self.docs.tell_files(&self.wire, files)
+    }
+
+    /// This server keeps state between runs (JDT LS's workspace folder), of the disk as it
+    /// was at `file`'s modification time: the last catch-up of a predecessor that stopped
+    /// cleanly (written by [`Drop`]), or its first import (the file made now). Files changed
+    /// since are told as changed, not only those changed since it started: a new user's
+    /// edit before an engine was killed stayed unseen by the next one.
+    pub fn resume(&mut self, file: PathBuf) {
+        match std::fs::metadata(&file).and_then(|m| m.modified()) {
+            Ok(t) => {
+                let ns = t
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as i64);
+                self.docs.since(ns);
+            }
+            Err(_) => {
+                let _ = std::fs::write(&file, b"");
+            }
+        }
+        self.kept = Some(file);
+    }
+
+    /// It was told of the files changed on disk as they were at `at`.
+    pub fn caught_up(&self, at: std::time::SystemTime) {
+        *self.caught_up.lock().unwrap_or_else(|e| e.into_inner()) = Some(at);
     }
 
     /// The files this server has open (re-opened on its successor after a restart).
@@ -884,6 +916,13 @@ impl Drop for Server {
             let deadline = Instant::now() + Duration::from_secs(2);
             while Instant::now() < deadline {
                 if let Ok(Some(_)) = child.try_wait() {
+                    // Stopped cleanly, its state saved: of the disk at its last catch-up.
+                    let at = *self.caught_up.lock().unwrap_or_else(|e| e.into_inner());
+                    if let (Some(file), Some(at)) = (&self.kept, at) {
+                        if let Ok(f) = std::fs::OpenOptions::new().write(true).open(file) {
+                            let _ = f.set_modified(at);
+                        }
+                    }
                     return;
                 }
                 std::thread::sleep(Duration::from_millis(20));

@@ -897,6 +897,10 @@ pub struct ServerSpec {
     /// answer as "may call this symbol" (71 on cobra's `Command.Run`, none of them its).
     /// Not C (calls through function pointers), C++ (templates), nor the dynamic languages.
     pub types_every_receiver: bool,
+    /// The server keeps what it learnt of the workspace between runs (JDT LS's workspace
+    /// folder) and does not look for files changed while it was down: it is told of those
+    /// changed since the time its state is of (`Server::resume`).
+    pub keeps_state: bool,
 }
 
 /// What a server is started with ([`ServerSpec::setup`]).
@@ -953,6 +957,7 @@ impl ServerSpec {
             unoffered: None,
             diagnostics_settle_ms: 0,
             types_every_receiver: false,
+            keeps_state: false,
         }
     }
 }

@@ -65,6 +65,7 @@ pub static JAVA: Language = Language {
     is_test_file,
     server: ServerSpec {
         types_every_receiver: true,
+        keeps_state: true,
         enum_member_kind: Kind::Constant,
         ready_notice: Some(("language/status", "ServiceReady")),
         setup: Some(server_setup),
