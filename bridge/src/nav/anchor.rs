@@ -166,7 +166,35 @@ impl<'a> Anchors<'a> {
         let spot = lsp::spot(loc, enc, |abs, line| {
             self.text(abs).map(|t| line_at(t, line).to_string())
         })?;
-        Some(self.at(&spot.abs, spot.pos, spot.end_line))
+        let pos = self.past_doc(&spot.abs, spot.pos, spot.end_line);
+        Some(self.at(&spot.abs, pos, spot.end_line))
+    }
+
+    /// A declaration's range that starts with its doc comment (intelephense's, from `/**`):
+    /// the first line of the range after the comment, where the declaration is. The node
+    /// there is the method's; at `/**` it was the class around it.
+    fn past_doc(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Pos {
+        let Some(rules) = indexer::Lang::of_path(abs).map(|l| &l.spec().text) else {
+            return pos;
+        };
+        let Some(text) = self.text(abs) else {
+            return pos;
+        };
+        if end_line <= pos.line + 1 || !rules.is_comment_line(line_at(text, pos.line).trim()) {
+            return pos;
+        }
+        (pos.line + 1..end_line)
+            .find_map(|l| {
+                let t = line_at(text, l);
+                let lead = t.len() - t.trim_start().len();
+                let code = t.trim();
+                let in_comment = code.is_empty() || rules.is_comment_line(code);
+                (!in_comment).then(|| Pos {
+                    line: l,
+                    col: t[..lead].chars().count() as u32 + 1,
+                })
+            })
+            .unwrap_or(pos)
     }
 
     pub(super) fn at(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Anchor {

@@ -74,6 +74,15 @@ pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, 
         ))
         .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
     };
+    // Ruby's `check_unknown!` and `empty?`: the name ends in its `!` or `?` (the definition
+    // of `opts.check_unknown!` was none, asked of `check_unknown`).
+    let after = line
+        .chars()
+        .nth((word_col as usize - 1) + word.chars().count());
+    let word = match (t.lang.prefix(), after) {
+        ("rb", Some(c @ ('!' | '?'))) => format!("{word}{c}"),
+        _ => word,
+    };
     // The map's lines of a file changed since indexing are not the file's now: a line there
     // named another symbol (a caller of `Version::new` given for `Prerelease::new`, one
     // line below it now), so only the name is asked of the map.

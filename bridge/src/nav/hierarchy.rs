@@ -9,7 +9,7 @@ use super::fallback::{
 };
 use super::list::{listing, Layout, ListText};
 use super::params::{AtParams, CallsParams};
-use super::server::{failed, server_anchors, server_for, server_state, slow, Ask};
+use super::server::{failed, server_anchors, server_for, server_state_across, slow, Ask};
 use super::target::{target, Target};
 use crate::lsp::{Capability, Locate, Server};
 use crate::workspace::Workspace;
@@ -264,7 +264,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     if let Some(s) = server_for(ws, t.lang, Capability::CallHierarchy, &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
             Ok((mut root, mut items)) => {
-                server_state(&s, &mut w);
+                server_state_across(&s, &t.c.abs, &mut w);
                 // A library's symbol is named by its library node ID.
                 if let (Some(r), Some(own)) = (root.as_mut(), lib_anchor(&t, &mut a)) {
                     r.node_id = own.node_id;
@@ -552,7 +552,13 @@ fn lsp_calls(
             };
             let mut v = a.lsp_anchor(&at, s.encoding())?;
             v.end_line = item.range.end.line + 1;
-            v.name = Some(json!(item.name));
+            // tsc names a module by its absolute path: by the file's, as every answer does.
+            let name = if std::path::Path::new(&item.name).is_absolute() {
+                v.file.clone()
+            } else {
+                item.name.clone()
+            };
+            v.name = Some(json!(name));
             Some(v)
         };
     let root_anchor = item_anchor(a, &root);

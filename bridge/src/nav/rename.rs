@@ -6,7 +6,7 @@ use super::fallback::{map_definitions, USE_KINDS};
 use super::filter::file_filter;
 use super::list::{listing, Layout, ListText};
 use super::params::RenameParams;
-use super::server::{server_state, slow};
+use super::server::{server_state_across, slow};
 use super::target::{position, Target};
 use crate::lsp::{self, Capability, LspError};
 use crate::paths::Contained;
@@ -200,7 +200,7 @@ pub fn rename_preview(
             format!(", {} file operation(s)", file_ops.len())
         }
     );
-    server_state(&s, w);
+    server_state_across(&s, &t.c.abs, w);
     let (uses, missed) = rename_gaps(lease.as_deref().ok(), &t, &edited);
     // The first places of a gap, `file:line, …`.
     let places = |at: &mut dyn Iterator<Item = (&str, u32)>| {

@@ -93,7 +93,7 @@ pub(super) fn server_anchors(
                 .filter_map(|l| a.lsp_anchor(l, s.encoding()))
                 .collect();
             dedup_anchors(&mut out);
-            server_state(&s, w);
+            server_state_across(&s, &t.c.abs, w);
             if out.is_empty() && s.degraded().is_some() {
                 // Nothing from a server that says it is unwell is no answer: the map's stands.
                 w.push(format!(
@@ -127,6 +127,36 @@ pub(super) fn server_state(s: &Server, w: &mut Vec<String>) {
             s.command[0]
         ));
     }
+}
+
+/// [`server_state`] of an answer that spans files (references, calls, a rename), with a
+/// server that needs a project file (`tsconfig.json`) and finds none above `file`: it
+/// answered from the files the open ones import alone.
+pub(super) fn server_state_across(s: &Server, file: &std::path::Path, w: &mut Vec<String>) {
+    server_state(s, w);
+    w.extend(no_project(s, file));
+}
+
+fn no_project(s: &Server, file: &std::path::Path) -> Option<String> {
+    let names = s.lang.spec().server.project_files;
+    let rel = file.strip_prefix(s.root()).ok()?;
+    if names.is_empty() {
+        return None;
+    }
+    let found = file
+        .ancestors()
+        .skip(1)
+        .take_while(|d| d.starts_with(s.root()))
+        .any(|d| names.iter().any(|n| d.join(n).is_file()));
+    (!found).then(|| {
+        format!(
+            "{} found no {} above {}: it sees only the files the open ones import, so uses in other files may be missing from its answer (a {} at the root that includes them fixes this)",
+            s.command[0],
+            names.join(" or "),
+            rel.display(),
+            names[0]
+        )
+    })
 }
 
 pub(super) fn failed(warnings: &mut Vec<String>, e: impl Into<ToolError>, instead: &str) {

@@ -901,6 +901,11 @@ pub struct ServerSpec {
     /// folder) and does not look for files changed while it was down: it is told of those
     /// changed since the time its state is of (`Server::resume`).
     pub keeps_state: bool,
+    /// The files that tell the server which files make the project (`tsconfig.json`): with
+    /// none above a file, it sees only what the open files import, and its references miss
+    /// the rest (0 of immer's uses of `applyPatches`, said by no one). Said beside its
+    /// answers when missing.
+    pub project_files: &'static [&'static str],
 }
 
 /// What a server is started with ([`ServerSpec::setup`]).
@@ -958,6 +963,7 @@ impl ServerSpec {
             diagnostics_settle_ms: 0,
             types_every_receiver: false,
             keeps_state: false,
+            project_files: &[],
         }
     }
 }

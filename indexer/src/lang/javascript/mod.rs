@@ -22,6 +22,7 @@ pub static JAVASCRIPT: Language = Language {
         language_ids: &[("jsx", "javascriptreact")],
         symbols_need_open_file: true,
         references_keep_declaration: &["tsc", "typescript-language-server"],
+        project_files: &["tsconfig.json", "jsconfig.json"],
         ..ServerSpec::new(
             &[
             &["tsc", "--lsp", "--stdio"],

@@ -40,6 +40,7 @@ pub static TYPESCRIPT: Language = Language {
         // tsc without the declaration leaves out the imports too (`import { Foo }`, an
         // alias's declaration), which pyright's answer keeps.
         references_keep_declaration: &["tsc", "typescript-language-server"],
+        project_files: &["tsconfig.json", "jsconfig.json"],
         ..ServerSpec::new(
             &[
                 &["tsc", "--lsp", "--stdio"],
