@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod disk_log;
 pub mod engine;
 pub mod git;
 pub mod harness;

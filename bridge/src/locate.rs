@@ -329,13 +329,23 @@ pub fn locate(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Lo
     let mut re = pattern(&bt);
     let marked = after.is_some();
     if marked {
+        // The marker inside an identifier (`compile_<|>path`): the two halves are one word.
+        let inside =
+            matches!(bt.last(), Some(Tok::Word(_))) && matches!(at.first(), Some(Tok::Word(_)));
         let joins = bt.last().is_some_and(|t| !matches!(t, Tok::Space))
             && at.first().is_some_and(|t| !matches!(t, Tok::Space));
-        if joins {
-            re.push_str(r"\s*");
+        let after = pattern(&at);
+        if inside {
+            re.truncate(re.len() - r"\b".len());
+            re.push_str("()");
+            re.push_str(after.strip_prefix(r"\b").unwrap_or(&after));
+        } else {
+            if joins {
+                re.push_str(r"\s*");
+            }
+            re.push_str("()");
+            re.push_str(&after);
         }
-        re.push_str("()");
-        re.push_str(&pattern(&at));
     }
     let re = regex::Regex::new(&re)
         .map_err(|e| ToolError::bad_args(format!("the find text cannot be matched: {e}")))?;

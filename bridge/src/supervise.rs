@@ -42,7 +42,7 @@ pub struct Config {
     /// ([`Supervisor::catch_up`]) leaves out what the map does.
     pub exclude: Vec<String>,
     /// The watcher's log of changed files, when one runs: read instead of a walk.
-    pub disk_log: Arc<Mutex<crate::watch::DiskLog>>,
+    pub disk_log: Arc<Mutex<crate::disk_log::DiskLog>>,
     /// Where what a server that keeps state between runs is of is written (the map's
     /// folder): `server-<lang>.told` ([`Server::resume`]).
     pub state_dir: Option<PathBuf>,
@@ -88,7 +88,7 @@ struct Slot {
     /// call takes its server a few times, and one walk serves them all (a walk of 8,000
     /// files costs tens of milliseconds).
     caught_up: Option<u64>,
-    /// The watcher's batch ([`crate::watch::DiskLog`]) the running server was told of up to.
+    /// The watcher's batch ([`crate::disk_log::DiskLog`]) the running server was told of up to.
     log_batch: Option<u64>,
 }
 

@@ -9,7 +9,7 @@ use indexer::index::{self, IndexStats, NoProgress};
 use indexer::Lang;
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::DebounceEventResult;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -24,59 +24,12 @@ pub use crate::workspace::WatchStatus;
 /// A running watcher; dropping it stops watching.
 pub struct Watcher {
     _debouncer: Box<dyn std::any::Any + Send>,
-    log: Arc<Mutex<DiskLog>>,
+    log: Arc<Mutex<crate::disk_log::DiskLog>>,
 }
 
 impl Drop for Watcher {
     fn drop(&mut self) {
-        self.log.lock().unwrap_or_else(|e| e.into_inner()).live = false;
-    }
-}
-
-/// The source files the watcher saw change, for the language servers
-/// (`Supervisor::catch_up`): each with the number of the batch it last came in, so that a
-/// server is told of those after the last batch it was told of, without a walk of the
-/// workspace. `live` while a watcher feeds it; from batch `whole` on, a batch lost events or
-/// changed folders, and a server told of less than that is brought up to date by a walk.
-#[derive(Debug, Default)]
-pub struct DiskLog {
-    live: bool,
-    batch: u64,
-    files: HashMap<PathBuf, u64>,
-    whole: u64,
-}
-
-impl DiskLog {
-    /// One batch of changed files (absolute paths); `whole`: it lost events or changed a
-    /// folder, so its files are not all named.
-    pub fn record(&mut self, files: impl IntoIterator<Item = PathBuf>, whole: bool) {
-        self.batch += 1;
-        for f in files {
-            self.files.insert(f, self.batch);
-        }
-        if whole {
-            self.whole = self.batch;
-        }
-    }
-
-    /// The batch now, to be told from: `None` when no watcher feeds the log.
-    pub fn now(&self) -> Option<u64> {
-        self.live.then_some(self.batch)
-    }
-
-    /// The files changed after batch `told`, and the batch now; `None` when they are not all
-    /// known (no watcher, or a batch since lost events): a walk finds them.
-    pub fn since(&self, told: u64) -> Option<(Vec<PathBuf>, u64)> {
-        if !self.live || self.whole > told {
-            return None;
-        }
-        let files = self
-            .files
-            .iter()
-            .filter(|(_, b)| **b > told)
-            .map(|(f, _)| f.clone())
-            .collect();
-        Some((files, self.batch))
+        self.log.lock().unwrap_or_else(|e| e.into_inner()).stopped();
     }
 }
 
@@ -265,7 +218,7 @@ pub fn start(ws: &Workspace, on_run: Option<OnRun>) -> Result<Watcher, ToolError
         b.build().ok()
     };
     let log = ws.disk_log.clone();
-    log.lock().unwrap_or_else(|e| e.into_inner()).live = true;
+    log.lock().unwrap_or_else(|e| e.into_inner()).started();
     let ws = ws.clone();
     std::thread::Builder::new()
         .name("codemap-watch".into())
@@ -487,34 +440,6 @@ pub fn reindex(ws: &Workspace, changed: Option<Vec<String>>) -> Result<IndexStat
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_disk_log_names_what_changed_after_a_batch_or_asks_for_a_walk() {
-        let p = |s: &str| PathBuf::from(format!("/w/{s}"));
-        let mut log = DiskLog::default();
-        // No watcher: a walk.
-        assert_eq!(log.now(), None);
-        assert_eq!(log.since(0), None);
-        log.live = true;
-        assert_eq!(log.now(), Some(0));
-        log.record([p("a.py"), p("b.py")], false);
-        log.record([p("b.py")], false);
-        let names = |log: &DiskLog, told| {
-            log.since(told).map(|(mut f, now)| {
-                f.sort();
-                (f, now)
-            })
-        };
-        assert_eq!(names(&log, 0), Some((vec![p("a.py"), p("b.py")], 2)));
-        assert_eq!(names(&log, 1), Some((vec![p("b.py")], 2)));
-        assert_eq!(names(&log, 2), Some((vec![], 2)));
-        // A batch that lost events (or changed a folder): a walk for a server told of less.
-        log.record([p("c.py")], true);
-        assert_eq!(names(&log, 2), None);
-        assert_eq!(names(&log, 3), Some((vec![], 3)));
-        log.live = false;
-        assert_eq!(names(&log, 3), None);
-    }
 
     #[test]
     fn batches_keep_sources_and_structure_only() {

@@ -71,7 +71,7 @@ pub struct Workspace {
     /// The watcher's state, when one runs in this process (`serve`, `watch`).
     pub watch: std::sync::Arc<std::sync::Mutex<Option<WatchStatus>>>,
     /// The files the watcher saw change, for the language servers (its own while it runs).
-    pub disk_log: std::sync::Arc<std::sync::Mutex<crate::watch::DiskLog>>,
+    pub disk_log: std::sync::Arc<std::sync::Mutex<crate::disk_log::DiskLog>>,
     /// The first build of the map, when `serve` is making it: map answers wait for it.
     pub first_build: Option<std::sync::Arc<FirstBuild>>,
     /// The engine serving this workspace, when this process is one (`map_status` shows it).

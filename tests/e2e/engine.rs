@@ -58,6 +58,25 @@ impl Case {
         self.cmd().args(args).output().expect("run codemap")
     }
 
+    /// `refs TARGET --json`: its places (`file:line:col`, sorted) and the answer.
+    fn refs(&self, target: &str) -> (Vec<String>, Value) {
+        let (t, code, _) = self.json(&["refs", target]);
+        assert_eq!(code, 0, "{t}");
+        let v: Value = serde_json::from_str(&t).expect("JSON");
+        let mut out = Vec::new();
+        for f in v["data"]["references"].as_array().into_iter().flatten() {
+            for i in f["items"].as_array().into_iter().flatten() {
+                out.push(format!(
+                    "{}:{}",
+                    f["file"].as_str().unwrap_or(""),
+                    i["at"].as_str().unwrap_or("")
+                ));
+            }
+        }
+        out.sort();
+        (out, v)
+    }
+
     /// `--json` answer, its exit code and how long it took.
     fn json(&self, args: &[&str]) -> (String, i32, Duration) {
         let t = Instant::now();
@@ -838,26 +857,13 @@ fn calls_added_in_files_no_answer_named_are_found_by_the_engine_s_server() {
     crate::util::write(ws.path(), "other.py", "def other():\n    return 0\n");
     let c = Case::on(ws, "60");
     let ask = |tool: &str| -> (Vec<String>, Value) {
-        let (t, code, _) = c.json(&[tool, "lib.py:helper@def <|>helper"]);
-        assert_eq!(code, 0, "{t}");
-        let v: Value = serde_json::from_str(&t).expect("JSON");
-        let mut out = Vec::new();
-        let key = if tool == "refs" {
-            "references"
-        } else {
-            "calls"
-        };
-        for f in v["data"][key].as_array().into_iter().flatten() {
-            for i in f["items"].as_array().into_iter().flatten() {
-                out.push(format!(
-                    "{}:{}",
-                    f["file"].as_str().unwrap_or(""),
-                    i["at"].as_str().unwrap_or("")
-                ));
-            }
+        let at = "lib.py:helper@def <|>helper";
+        if tool == "refs" {
+            return c.refs(at);
         }
-        out.sort();
-        (out, v)
+        let (t, code, _) = c.json(&[tool, at]);
+        assert_eq!(code, 0, "{t}");
+        (Vec::new(), serde_json::from_str(&t).expect("JSON"))
     };
     let (refs, v) = ask("refs");
     assert_eq!(v["data"]["source"], "lsp", "{v}");
@@ -933,21 +939,8 @@ fn gopls_is_told_of_an_edit_to_a_file_no_answer_named() {
     );
     let c = Case::on(ws, "60");
     let refs = || -> Vec<String> {
-        let (t, code, _) = c.json(&["refs", "go:lib.go#Helper"]);
-        assert_eq!(code, 0, "{t}");
-        let v: Value = serde_json::from_str(&t).expect("JSON");
+        let (out, v) = c.refs("go:lib.go#Helper");
         assert_eq!(v["data"]["source"], "lsp", "{v}");
-        let mut out = Vec::new();
-        for f in v["data"]["references"].as_array().into_iter().flatten() {
-            for i in f["items"].as_array().into_iter().flatten() {
-                out.push(format!(
-                    "{}:{}",
-                    f["file"].as_str().unwrap_or(""),
-                    i["at"].as_str().unwrap_or("")
-                ));
-            }
-        }
-        out.sort();
         out
     };
     assert_eq!(refs(), ["use.go:3:25"]);
@@ -1031,21 +1024,8 @@ fn jdtls_after_a_restart_is_told_of_files_changed_while_it_was_down() {
     );
     let c = Case::on(ws, "120");
     let refs = || -> Vec<String> {
-        let (t, code, _) = c.json(&["refs", "java:p/Util.java#Util.strip"]);
-        assert_eq!(code, 0, "{t}");
-        let v: Value = serde_json::from_str(&t).expect("JSON");
+        let (out, v) = c.refs("java:p/Util.java#Util.strip");
         assert_eq!(v["data"]["source"], "lsp", "{v}");
-        let mut out = Vec::new();
-        for f in v["data"]["references"].as_array().into_iter().flatten() {
-            for i in f["items"].as_array().into_iter().flatten() {
-                out.push(format!(
-                    "{}:{}",
-                    f["file"].as_str().unwrap_or(""),
-                    i["at"].as_str().unwrap_or("")
-                ));
-            }
-        }
-        out.sort();
         out
     };
     assert_eq!(refs(), ["p/A.java:4:38"]);

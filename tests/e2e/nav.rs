@@ -2163,7 +2163,7 @@ fn locate_finds_identifiers_in_the_standard_libraries() {
                 .collect();
             if words.is_empty()
                 || line.trim_start().starts_with('#')
-                || line.trim_start().starts_with("//")
+                || lang.spec().text.is_comment_line(line.trim())
             {
                 continue;
             }
@@ -2199,11 +2199,13 @@ fn locate_finds_identifiers_in_the_standard_libraries() {
                 Err(e) => wrong.push(format!("{spec}: {}", e.message)),
             }
             // In the symbol scope, a unique identifier resolves to itself; a repeated one is
-            // reported ambiguous, never silently picked.
+            // reported ambiguous, never silently picked. Comment lines do not count: the one
+            // in code is chosen over those.
             let loc = bridge::locate::parse(&spec_sym).expect("parses");
             let body = &lines[sym.span.start.line as usize - 1..sym.span.end.line as usize];
             let count: usize = body
                 .iter()
+                .filter(|l| !lang.spec().text.is_comment_line(l.trim()))
                 .map(|l| {
                     l.match_indices(word)
                         .filter(|(i, _)| {

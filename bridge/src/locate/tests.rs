@@ -119,6 +119,10 @@ fn resolves_every_rule() {
         ("a.py@inta", Err("LOCATE_NO_MATCH")),
         // Attribute access across dots.
         ("a.py@self.cache.<|>get", Ok((7, 28))),
+        // The marker inside an identifier: the identifier whole, the spot inside it.
+        ("a.py@self.ca<|>che.get", Ok((7, 24))),
+        ("a.py:Store.get@ca<|>che", Ok((7, 24))),
+        ("a.py@self.ca<|>ch.get", Err("LOCATE_NO_MATCH")),
         ("a.py:Store.put@self . <|>cache", Err("LOCATE_NO_MATCH")),
         ("a.py:Store.put@self.<|>cache", Ok((13, 14))),
         // The code holds `<|>`: the deeper marker is the one.

@@ -74,13 +74,13 @@ pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, 
         ))
         .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
     };
-    // Ruby's `check_unknown!` and `empty?`: the name ends in its `!` or `?` (the definition
-    // of `opts.check_unknown!` was none, asked of `check_unknown`).
+    // A name with its `!` or `?` where the language's names end so (`check_unknown!`: the
+    // definition of `opts.check_unknown!` was none, asked of `check_unknown`).
     let after = line
         .chars()
         .nth((word_col as usize - 1) + word.chars().count());
-    let word = match (t.lang.prefix(), after) {
-        ("rb", Some(c @ ('!' | '?'))) => format!("{word}{c}"),
+    let word = match after {
+        Some(c) if t.lang.spec().text.name_ends.contains(&c) => format!("{word}{c}"),
         _ => word,
     };
     // The map's lines of a file changed since indexing are not the file's now: a line there

@@ -807,6 +807,8 @@ pub struct TextRules {
     pub header_end: char,
     /// A string first in the body is the doc (Python's docstring).
     pub body_docstring: bool,
+    /// Characters a name may end in besides a word's (Ruby's `check_unknown!`, `empty?`).
+    pub name_ends: &'static [char],
 }
 
 impl TextRules {
@@ -825,6 +827,7 @@ impl TextRules {
         hash_comments: false,
         header_end: '{',
         body_docstring: false,
+        name_ends: &[],
     };
 }
 

@@ -41,6 +41,7 @@ pub static PYTHON: Language = Language {
         hash_comments: true,
         header_end: ':',
         body_docstring: true,
+        name_ends: &[],
     },
     is_test_file: |name| name.starts_with("test_") || name.ends_with("_test.py"),
     server: ServerSpec {

@@ -38,6 +38,7 @@ pub static RUBY: Language = Language {
     }),
     text: TextRules {
         hash_comments: true,
+        name_ends: &['!', '?'],
         ..TextRules::BRACES
     },
     ..Language::new(
