@@ -187,10 +187,10 @@ impl Supervisor {
         }
         if let State::Ready(s) = &slot.state {
             let s = s.clone();
-            let call = self.calls.load(std::sync::atomic::Ordering::SeqCst);
-            if slot.caught_up != Some(call) {
-                slot.told_changed += self.catch_up(lang, &s, &mut slot.log_batch) as u64;
-                slot.caught_up = Some(call);
+            // A server that keeps state is caught up once it has loaded (below): told while
+            // it imports, JDT LS drops what it is told.
+            if !(lang.spec().server.keeps_state && s.loading()) {
+                self.catch_up_once(lang, &mut slot, &s);
             }
             return Ok(s);
         }
@@ -216,13 +216,18 @@ impl Supervisor {
         self.start(lang, &mut slot);
         match &slot.state {
             State::Ready(s) => {
-                // A server that keeps state between runs may hold files changed meanwhile:
-                // told once it has loaded (JDT LS told while importing dropped them).
                 let s = s.clone();
                 if lang.spec().server.keeps_state {
+                    // It may hold files changed while it was down: told once it has loaded,
+                    // with the slot free meanwhile (`status`, the monitor and `stop_all`
+                    // do not wait for the load).
+                    drop(slot);
                     s.wait_ready(self.cfg.timeout);
-                    slot.told_changed += self.catch_up(lang, &s, &mut slot.log_batch) as u64;
-                    slot.caught_up = Some(self.calls.load(std::sync::atomic::Ordering::SeqCst));
+                    let mut slot = self.slot(lang);
+                    if matches!(&slot.state, State::Ready(now) if Arc::ptr_eq(now, &s)) {
+                        slot.caught_up = None;
+                        self.catch_up_once(lang, &mut slot, &s);
+                    }
                 }
                 Ok(s)
             }
@@ -233,6 +238,15 @@ impl Supervisor {
             State::NotStarted | State::StoppedIdle => {
                 Err(ToolError::internal("the language server did not start"))
             }
+        }
+    }
+
+    /// [`Supervisor::catch_up`] at the first take of the slot's server in a tool call.
+    fn catch_up_once(&self, lang: Lang, slot: &mut Slot, server: &Server) {
+        let call = self.calls.load(std::sync::atomic::Ordering::SeqCst);
+        if slot.caught_up != Some(call) {
+            slot.told_changed += self.catch_up(lang, server, &mut slot.log_batch) as u64;
+            slot.caught_up = Some(call);
         }
     }
 
@@ -248,24 +262,13 @@ impl Supervisor {
         let at = std::time::SystemTime::now();
         let logged = {
             let log = self.cfg.disk_log.lock().unwrap_or_else(|e| e.into_inner());
-            match *told {
-                Some(b) => log.since(b),
-                None => None,
-            }
-            .ok_or(log.now())
+            let logged = told.and_then(|b| log.since(b));
+            // Walked now when not all are logged: what the watcher logs from here on is told
+            // next time.
+            *told = logged.as_ref().map(|(_, now)| *now).or(log.now());
+            logged
         };
-        let logged = match logged {
-            Ok((files, now)) => {
-                *told = Some(now);
-                Some(files)
-            }
-            Err(now) => {
-                // Walked now: what the watcher logs from here on is told next time.
-                *told = now;
-                None
-            }
-        };
-        if let Some(files) = logged {
+        if let Some((files, _)) = logged {
             let files = files
                 .into_iter()
                 .filter(|f| Lang::of_path(f) == Some(lang))

@@ -452,7 +452,7 @@ fn php_fixture_map() {
             "php:src/Shop/MemoryStore.php#MemoryStore|class|11|7|class MemoryStore extends BaseStore",
             "php:src/Shop/Store.php#Store.LIMIT|constant|8|18|public const LIMIT = 100",
             "php:src/Shop/Store.php#Store.get|method|10|21|public function get(string $key): ?Item",
-            "php:src/Shop/Store.php#Store.put|method|12|21|public function put(Item $item): void",
+            "php:src/Shop/Store.php#Store.put|method|15|21|public function put(Item $item): void",
             "php:src/Shop/Store.php#Store|interface|6|11|interface Store extends \\Countable",
             "php:src/Support/Keys.php#Keys.join|method|15|28|public static function join(string ...$parts): string",
             "php:src/Support/Keys.php#Keys|class|13|13|final class Keys",

@@ -1310,6 +1310,104 @@ fn typescript_with_tsc() {
     );
 }
 
+/// tsc with no tsconfig.json (immer's npm tarball has none) sees only the files the open
+/// ones import: the references it gives may miss the rest, and the answer says so. With one,
+/// no such warning; and a caller at a module's top level is named by the file's workspace
+/// path (tsc names it by its absolute path).
+#[test]
+fn typescript_without_a_tsconfig_says_so_and_module_callers_are_named_by_workspace_path() {
+    let lib = "export function apply(x: number): number {\n  return x + 1;\n}\n";
+    let user = "import { apply } from './core';\n\nexport const y = apply(1);\n";
+    let warned = |dir: &Path| -> (Vec<String>, Value) {
+        write(dir, "src/core.ts", lib);
+        write(dir, "src/use.ts", user);
+        let ws = workspace(dir, true);
+        let refs = tools::call(
+            &ws,
+            "nav_references",
+            &json!({"nodeId": "ts:src/core.ts#apply"}),
+            &NoProgress,
+        );
+        assert!(refs.ok, "{refs:?}");
+        let calls = tools::call(
+            &ws,
+            "nav_calls",
+            &json!({"nodeId": "ts:src/core.ts#apply", "direction": "incoming"}),
+            &NoProgress,
+        );
+        assert!(calls.ok, "{calls:?}");
+        let mut w = refs.warnings;
+        w.extend(calls.warnings);
+        (w, calls.data.unwrap_or_default())
+    };
+    let bare = tempfile::tempdir().expect("tempdir");
+    let (w, _) = warned(bare.path());
+    let said = w
+        .iter()
+        .filter(|w| w.contains("found no tsconfig.json or jsconfig.json above src/core.ts"))
+        .count();
+    assert_eq!(said, 2, "both answers say why they may be partial: {w:?}");
+
+    let configured = tempfile::tempdir().expect("tempdir");
+    write(
+        configured.path(),
+        "tsconfig.json",
+        r#"{"include": ["src"]}"#,
+    );
+    let (w, calls) = warned(configured.path());
+    assert!(!w.iter().any(|w| w.contains("tsconfig")), "{w:?}");
+    let callers = anchors_of(&calls["calls"]);
+    let module = callers
+        .iter()
+        .find(|c| c["file"] == "src/use.ts")
+        .unwrap_or_else(|| panic!("the module's call: {calls}"));
+    assert_eq!(module["callLines"], json!([3]), "{module}");
+    assert_eq!(module["name"], "src/use.ts", "{module}");
+}
+
+/// A name the server cannot define (from a module that is not installed) is an empty
+/// answer that says why it may be empty, so "none" is not read as "defined nowhere". Beside
+/// it, a name in the same file is defined. (clangd and rust-analyzer both define names in
+/// inactive `#if 0` and `#[cfg]` code: pyright here.)
+#[test]
+fn an_empty_definition_says_why_it_may_be_empty() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    write(
+        dir.path(),
+        "main.py",
+        "import not_installed_anywhere\n\n\ndef used():\n    return 1\n\n\ndef on():\n    return used()\n\n\ndef off():\n    return not_installed_anywhere.thing()\n",
+    );
+    let ws = workspace(dir.path(), true);
+    let def = |locate: &str| {
+        let env = tools::call(
+            &ws,
+            "nav_definition",
+            &json!({ "locate": locate }),
+            &NoProgress,
+        );
+        assert!(env.ok, "{env:?}");
+        let d = env.data.unwrap_or_default();
+        assert_eq!(d["source"], "lsp", "{d}");
+        (anchors_of(&d["definitions"]), env.warnings)
+    };
+    let (built, w) = def("main.py:on@<|>used()");
+    assert_eq!(built.len(), 1, "{built:?}");
+    assert_eq!(built[0]["line"], 4, "{built:?}");
+    assert!(
+        !w.iter().any(|w| w.contains("names no definition")),
+        "{w:?}"
+    );
+    let (off, w) = def("main.py:off@.<|>thing()");
+    assert!(off.is_empty(), "{off:?}");
+    assert!(
+        w.iter().any(
+            |w| w.contains("the server names no definition at main.py:13:")
+                && w.contains("a library it has no source for")
+        ),
+        "{w:?}"
+    );
+}
+
 #[test]
 fn typescript_without_a_server() {
     check(
@@ -1696,7 +1794,7 @@ fn php_with_intelephense() {
         expect![[r#"
         nav_definition {"locate":"src/Shop/Catalog.php:Catalog.add@$this->store-><|>put"}
           source lsp
-            src/Shop/Store.php:12:5 php:src/Shop/Store.php#Store.put
+            src/Shop/Store.php:15:5 php:src/Shop/Store.php#Store.put
         nav_references {"nodeId":"php:src/Shop/MemoryStore.php#MemoryStore.put"}
           source lsp
             src/Shop/Catalog.php:19:23 php:src/Shop/Catalog.php#Catalog.add
@@ -1775,7 +1873,7 @@ fn php_without_a_server() {
         expect![[r#"
         nav_definition {"locate":"src/Shop/Catalog.php:Catalog.add@$this->store-><|>put"}
           source map
-            src/Shop/Store.php:12:21 php:src/Shop/Store.php#Store.put
+            src/Shop/Store.php:15:21 php:src/Shop/Store.php#Store.put
         nav_references {"nodeId":"php:src/Shop/MemoryStore.php#MemoryStore.put"}
           source map
             src/Shop/MemoryStore.php:39:21 php:src/Shop/MemoryStore.php#MemoryStore.withItems

@@ -335,26 +335,8 @@ impl Map {
             }
         }
         drop(names);
-        // Ties within a tier go to the more central symbol (hub score).
-        // On ties, test code ranks below the code it tests.
-        let test_of = |r: &NodeRow| r.info.file.as_deref().is_some_and(is_test_path);
-        // A type inside another symbol (Rust's `type Deserializer = Self` in an impl, seven
-        // of them) is rarely the one searched for: after the others, whatever its hub score.
-        let member_type =
-            |r: &NodeRow| r.info.kind == Kind::Type.as_str() && r.info.qualname.contains('.');
         hits.sort_by(|(ta, ca, a, _, ha), (tb, cb, b, _, hb)| {
-            ta.cmp(tb)
-                .then_with(|| (ca / 2).cmp(&(cb / 2)))
-                .then_with(|| test_of(a).cmp(&test_of(b)))
-                .then_with(|| member_type(a).cmp(&member_type(b)))
-                .then_with(|| hb.total_cmp(ha))
-                .then_with(|| {
-                    let ka = Kind::parse(&a.info.kind).map_or(9, Kind::search_rank);
-                    let kb = Kind::parse(&b.info.kind).map_or(9, Kind::search_rank);
-                    ka.cmp(&kb)
-                })
-                .then_with(|| depth(&a.info).cmp(&depth(&b.info)))
-                .then_with(|| a.info.node_id.cmp(&b.info.node_id))
+            rank((*ta, *ca, &a.info, *ha), (*tb, *cb, &b.info, *hb))
         });
         // Precise hits are not padded with guesses: after a qualname that matched, only
         // names that matched it as well or loosely (`AsyncClient.send` for `Client.send`:
@@ -407,6 +389,26 @@ fn module_of(i: &NodeInfo) -> String {
         return m.to_string();
     }
     m.replace('/', ".")
+}
+
+/// The order of two search hits, each (tier, cost, node, hub score): by tier, then cost;
+/// ties go to code over its tests, to symbols over types inside another symbol (Rust's
+/// `type Deserializer = Self` in an impl, seven of them, is rarely the one searched for),
+/// to the more central symbol (hub score), then by kind, nesting and ID.
+fn rank(a: (Tier, u32, &NodeInfo, f64), b: (Tier, u32, &NodeInfo, f64)) -> std::cmp::Ordering {
+    let (ta, ca, a, ha) = a;
+    let (tb, cb, b, hb) = b;
+    let test_of = |i: &NodeInfo| i.file.as_deref().is_some_and(is_test_path);
+    let member_type = |i: &NodeInfo| i.kind == Kind::Type.as_str() && i.qualname.contains('.');
+    let kind = |i: &NodeInfo| Kind::parse(&i.kind).map_or(9, Kind::search_rank);
+    ta.cmp(&tb)
+        .then_with(|| (ca / 2).cmp(&(cb / 2)))
+        .then_with(|| test_of(a).cmp(&test_of(b)))
+        .then_with(|| member_type(a).cmp(&member_type(b)))
+        .then_with(|| hb.total_cmp(&ha))
+        .then_with(|| kind(a).cmp(&kind(b)))
+        .then_with(|| depth(a).cmp(&depth(b)))
+        .then_with(|| a.node_id.cmp(&b.node_id))
 }
 
 fn depth(i: &NodeInfo) -> usize {
@@ -467,6 +469,100 @@ mod overload_tests {
         assert_eq!(plain_name("a~b"), "a~b");
         assert_eq!(plain_qualname("A~2.join~13"), "A.join");
         assert_eq!(plain_qualname("StringUtils.join"), "StringUtils.join");
+    }
+}
+
+#[cfg(test)]
+mod rank_tests {
+    use super::*;
+
+    fn node(id: &str, kind: &str, qualname: &str) -> NodeInfo {
+        let mut n = NodeInfo::bare(
+            id.to_string(),
+            kind,
+            qualname.rsplit('.').next().unwrap_or(qualname).into(),
+        );
+        n.qualname = qualname.into();
+        n.file = id
+            .split_once(':')
+            .and_then(|(_, r)| r.split_once('#'))
+            .map(|(f, _)| f.to_string());
+        n
+    }
+
+    #[test]
+    fn hits_are_ranked_by_tier_then_code_then_symbols_over_member_types_then_hub() {
+        let tr = node("rs:src/de.rs#Deserializer", "interface", "Deserializer");
+        let member = node(
+            "rs:src/value.rs#Value.Deserializer",
+            "type",
+            "Value.Deserializer",
+        );
+        let in_test = node("rs:tests/de.rs#Deserializer", "interface", "Deserializer");
+        let prefix = node(
+            "rs:src/de.rs#DeserializerError",
+            "class",
+            "DeserializerError",
+        );
+        use std::cmp::Ordering::*;
+        let cases = [
+            // A member type's higher hub score does not put it above the trait.
+            (
+                (Tier::Exact, 0, &member, 0.9),
+                (Tier::Exact, 0, &tr, 0.1),
+                Greater,
+            ),
+            // Code over its tests, whatever the hub score.
+            (
+                (Tier::Exact, 0, &in_test, 0.9),
+                (Tier::Exact, 0, &tr, 0.1),
+                Greater,
+            ),
+            // The tier first: an exact member type above a prefix match.
+            (
+                (Tier::Exact, 0, &member, 0.0),
+                (Tier::Prefix, 0, &prefix, 0.9),
+                Less,
+            ),
+            // Cost in steps of two, before the hub score.
+            (
+                (Tier::Exact, 4, &tr, 0.9),
+                (Tier::Exact, 0, &in_test, 0.0),
+                Greater,
+            ),
+            (
+                (Tier::Exact, 1, &tr, 0.9),
+                (Tier::Exact, 0, &member, 0.0),
+                Less,
+            ),
+            // Among equals, the hub score.
+            (
+                (Tier::Exact, 0, &tr, 0.2),
+                (Tier::Exact, 0, &tr.clone(), 0.1),
+                Less,
+            ),
+        ];
+        for (i, (a, b, want)) in cases.into_iter().enumerate() {
+            assert_eq!(rank(a, b), want, "case {i}");
+            assert_eq!(rank(b, a), want.reverse(), "case {i} reversed");
+        }
+    }
+
+    #[test]
+    fn other_languages_words_for_a_kind_are_accepted() {
+        let kinds = |ks: &[&str]| parse_kinds(&Some(ks.iter().map(|k| k.to_string()).collect()));
+        let want = |k: Kind| Some(HashSet::from([k]));
+        for (words, kind) in [
+            (&["trait", "protocol", "interface"][..], Kind::Interface),
+            (&["fn", "func", "def", "function"][..], Kind::Function),
+            (&["const", "constant"][..], Kind::Constant),
+        ] {
+            for w in words {
+                assert_eq!(kinds(&[w]).ok(), Some(want(kind)), "{w}");
+            }
+        }
+        let e = kinds(&["struct", "klass"]).err().map(|e| e.message);
+        assert!(e.is_some_and(|m| m.contains("\"klass\"")));
     }
 }
 

@@ -62,7 +62,9 @@ impl Load {
     /// Read one message from the server for what it says of its state.
     pub(super) fn observe(&self, msg: &Value) {
         if let Some((method, kind)) = self.ready_notice {
-            if msg["method"] == method && (kind.is_empty() || msg["params"]["type"] == kind) {
+            // `type` in a notification's params, or a work-done progress's `kind` ("end").
+            let said = |k: &str| msg["params"]["type"] == k || msg["params"]["value"]["kind"] == k;
+            if msg["method"] == method && (kind.is_empty() || said(kind)) {
                 self.ready.store(true, Ordering::SeqCst);
             }
             // The same notice saying it failed (JDT LS: "Failed to import projects").
@@ -158,4 +160,38 @@ fn announces_loaded(msg: &Value) -> bool {
         && msg["params"]["message"]
             .as_str()
             .is_some_and(|m| m.starts_with("Found ") && m.contains(" source file"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn progress(kind: &str) -> Value {
+        json!({"jsonrpc": "2.0", "method": "$/progress", "params": {"token": "t", "value": {"kind": kind}}})
+    }
+
+    #[test]
+    fn a_ready_notice_is_a_notification_s_type_or_a_progress_s_end() {
+        // intelephense to a client that takes work-done progress: ready when it ends.
+        let php = Load::new(Some(("$/progress", "end")));
+        assert!(php.loading());
+        php.observe(&progress("begin"));
+        php.observe(&progress("report"));
+        assert!(php.loading());
+        php.observe(&progress("end"));
+        assert!(!php.loading());
+        // JDT LS: its own notification's `type`; another type is not it.
+        let java = Load::new(Some(("language/status", "ServiceReady")));
+        let status =
+            |t: &str| json!({"method": "language/status", "params": {"type": t, "message": "m"}});
+        java.observe(&status("Starting"));
+        java.observe(&progress("begin"));
+        java.observe(&progress("end"));
+        assert!(java.loading(), "a progress's end is not JDT LS's notice");
+        java.observe(&status("ServiceReady"));
+        assert!(!java.loading());
+        java.observe(&status("Error"));
+        assert!(java.degraded().is_some_and(|d| d.starts_with("error: m")));
+    }
 }

@@ -180,10 +180,12 @@ impl<'a> Anchors<'a> {
         let Some(text) = self.text(abs) else {
             return pos;
         };
-        if end_line <= pos.line + 1 || !rules.is_comment_line(line_at(text, pos.line).trim()) {
+        if end_line <= pos.line || !rules.is_comment_line(line_at(text, pos.line).trim()) {
             return pos;
         }
-        (pos.line + 1..end_line)
+        // To the range's last line: a declaration without a body (an interface's method)
+        // is on it.
+        (pos.line + 1..=end_line)
             .find_map(|l| {
                 let t = line_at(text, l);
                 let lead = t.len() - t.trim_start().len();

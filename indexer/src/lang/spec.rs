@@ -874,7 +874,8 @@ pub struct ServerSpec {
     /// left out by the client.
     pub references_keep_declaration: &'static [&'static str],
     /// A notification by which the server says it is ready, when it has one: (method, the
-    /// `type` its params carry; `""`: any params). Until it comes the server is loading (JDT LS imports the
+    /// `type` its params carry, or the `kind` of a work-done progress's value (`"end"`);
+    /// `""`: any params). Until it comes the server is loading (JDT LS imports the
     /// project for seconds, and what it answers before is empty). The same notification with
     /// `type` "Error" says the server is unwell (a project it could not import).
     pub ready_notice: Option<(&'static str, &'static str)>,

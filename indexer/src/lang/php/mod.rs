@@ -30,9 +30,11 @@ pub static PHP: Language = Language {
     // PHPUnit's `KernelTest.php` (a class `Test` alone is none).
     is_test_file: |name| name.len() > "Test.php".len() && name.ends_with("Test.php"),
     server: ServerSpec {
-        // It says when it has indexed the workspace (`indexingEnded`, also from its cache);
-        // before, references are empty.
-        ready_notice: Some(("indexingEnded", "")),
+        // It says when it has indexed the workspace, also from its cache: before, references
+        // are empty. To a client that takes work-done progress (codemap does), by ending its
+        // "indexing" progress; the `indexingEnded` notification goes only to others (waited
+        // for, it never came: each first request waited its whole timeout).
+        ready_notice: Some(("$/progress", "end")),
         unoffered: Some(
             "intelephense offers implementations, declarations, rename and type hierarchy only with a licence key, and call hierarchy not at all",
         ),
