@@ -348,3 +348,87 @@ fn a_library_node_id_is_a_position_for_gopls_in_the_module_cache() {
         "{v}"
     );
 }
+
+/// A workspace whose `.venv` holds toml 0.10.2 (pure Python; pyright carries typeshed's stubs
+/// for it), with a use of `toml.decoder.loads`, indexed, and toml's map built.
+fn toml_workspace(cache: &Path) -> tempfile::TempDir {
+    let installed = {
+        static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("deps-toml-0.10.2");
+        if !dir.join("installed").exists() {
+            std::fs::create_dir_all(&dir).expect("mkdir");
+            for args in [
+                vec!["python3", "-m", "venv", ".venv"],
+                vec![
+                    ".venv/bin/pip",
+                    "install",
+                    "-q",
+                    "--no-deps",
+                    "toml==0.10.2",
+                ],
+            ] {
+                let out = Command::new(args[0])
+                    .current_dir(&dir)
+                    .args(&args[1..])
+                    .output()
+                    .expect("run installer");
+                assert!(
+                    out.status.success(),
+                    "{args:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            }
+            write(&dir, "installed", "");
+        }
+        dir
+    };
+    let ws = tempfile::tempdir().expect("tempdir");
+    std::os::unix::fs::symlink(installed.join(".venv"), ws.path().join(".venv")).expect("symlink");
+    write(
+        ws.path(),
+        "app.py",
+        "from toml.decoder import loads\n\n\ndef read(s):\n    return loads(s)\n",
+    );
+    let (v, code) = call(ws.path(), cache, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(ws.path(), cache, &["deps", "--index", "toml"]);
+    assert_eq!(code, 0, "{v}");
+    ws
+}
+
+/// pyright binds the workspace's uses of an installed package to typeshed's stub of it, so
+/// the references of the package's own `loads` list only the package's calls. A new user
+/// was told "the server lists no use … in the workspace's files" for Pygments'
+/// `get_lexer_by_name`, which rich calls four times. The uses are found from the place the
+/// workspace imports it (whose definitions include this file), and said so.
+#[test]
+fn a_library_symbol_s_uses_the_server_binds_to_its_stub_are_found_and_said() {
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = toml_workspace(cache.path());
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["refs", "lib:toml@0.10.2/py:toml/decoder.py#loads"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let refs = listed(&v, "references");
+    let ours: Vec<String> = refs
+        .iter()
+        .filter(|r| r["file"] == "app.py")
+        .map(|r| r["at"].as_str().unwrap_or("?").to_string())
+        .collect();
+    assert_eq!(ours, ["1:26", "5:12"], "{v}");
+    assert!(
+        refs.iter().any(|r| r["lib"] == "toml"),
+        "the library's own calls too: {v}"
+    );
+    let w = warnings(&v);
+    assert!(
+        w.contains("binds the workspace's uses of loads to another definition of it"),
+        "{v}"
+    );
+    assert!(w.contains("from the import at app.py:1"), "{v}");
+    assert!(!w.contains("lists no use"), "{v}");
+}

@@ -364,6 +364,33 @@ fn nav_crosses_projects_through_the_real_servers() {
     eprintln!("gopls: {d}");
     assert_eq!(d["source"], "lsp", "{}", go.0);
     assert!(d.to_string().contains("go/csvx/reader.go"), "{}", go.0);
+    // References scoped to a project say how many of the server's they left out (the use
+    // in the other module), so the short list is not read as every use.
+    let scoped = json(
+        root,
+        &[
+            "refs",
+            "go:go/csvx/reader.go#NewReader",
+            "--project",
+            "example.com/csvx",
+        ],
+    );
+    let d = ok(&scoped);
+    assert_eq!(d["source"], "lsp", "{}", scoped.0);
+    assert!(!d.to_string().contains("go/app/"), "{}", scoped.0);
+    let w = scoped.0["warnings"].to_string();
+    assert!(
+        w.contains("left out: 1 of the server's")
+            && w.contains("project \\\"example.com/csvx\\\"'s root"),
+        "{w}"
+    );
+    let all = json(root, &["refs", "go:go/csvx/reader.go#NewReader"]);
+    assert!(ok(&all).to_string().contains("go/app/main.go"), "{}", all.0);
+    assert!(
+        !all.0["warnings"].to_string().contains("left out"),
+        "{}",
+        all.0
+    );
     // rust-analyzer loads two Cargo projects and the sysroot first: on a busy machine its
     // first answer may pass the request timeout (then the map answers); the engine keeps it
     // loading, so it is asked again.

@@ -45,6 +45,124 @@ fn map_refs(
     Ok(out)
 }
 
+/// A library symbol's uses in the workspace that the server bound to another definition of
+/// it: from the first few places the workspace imports `name`, the one whose definitions
+/// include the target's file (or a stub of its module: `…/pygments/lexers/__init__.pyi` for
+/// `…/pygments/lexers/__init__.py`) is asked for its references, and the workspace's are
+/// kept, said with the place asked. Empty when none is found so.
+fn uses_bound_elsewhere(
+    ws: &Workspace,
+    t: &super::target::Target,
+    name: &str,
+    a: &mut Anchors<'_>,
+    w: &mut Vec<String>,
+) -> Vec<Anchor> {
+    let (Ok(map), Ok(server)) = (a.need_map(), ws.server(t.lang)) else {
+        return Vec::new();
+    };
+    let Ok(sites) = map.db().imports_of_member(name, 3) else {
+        return Vec::new();
+    };
+    for (file, line, _) in sites {
+        let Ok(c) = crate::paths::contain(&ws.root, &file) else {
+            continue;
+        };
+        let Ok(text) = std::fs::read_to_string(&c.abs) else {
+            continue;
+        };
+        let Some(col) = text
+            .lines()
+            .nth(line.saturating_sub(1) as usize)
+            .and_then(|l| word_col(l, name))
+        else {
+            continue;
+        };
+        let pos = Pos { line, col };
+        let Ok(defs) = server.locate(Locate::Definition, &c, &text, pos, None) else {
+            continue;
+        };
+        let ours = defs.iter().any(|d| {
+            crate::lsp::uri_to_path(d.uri.as_str()).is_some_and(|p| same_module(&t.c.abs, &p))
+        });
+        if !ours {
+            continue;
+        }
+        let refs = server.locate(
+            Locate::References { declaration: false },
+            &c,
+            &text,
+            pos,
+            Some(slow(ws)),
+        );
+        let Ok(refs) = refs else { continue };
+        let mut out: Vec<Anchor> = refs
+            .iter()
+            .filter_map(|l| a.lsp_anchor(l, server.encoding()))
+            .collect();
+        // The library's own (its files may lie inside the workspace, in `.venv`) are listed.
+        in_libraries(ws, &mut out, &mut Vec::new());
+        out.retain(|x| !x.external && x.lib.is_none());
+        dedup_anchors(&mut out);
+        if !out.is_empty() {
+            w.push(format!(
+                "the server binds the workspace's uses of {name} to another definition of it (a stub of its module): these {} were found from the import at {file}:{line}, whose definition is this one",
+                out.len()
+            ));
+            return out;
+        }
+    }
+    Vec::new()
+}
+
+/// The character column (1-based) of `name` as a whole word in `line`.
+fn word_col(line: &str, name: &str) -> Option<u32> {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    line.match_indices(name).find_map(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + name.len()..].chars().next();
+        (!before.is_some_and(word) && !after.is_some_and(word))
+            .then(|| line[..at].chars().count() as u32 + 1)
+    })
+}
+
+/// Whether `other` is `file` or a stub of the same module: the module's name the same
+/// (`…/stubs/Pygments/pygments/lexers/__init__.pyi` for
+/// `…/site-packages/pygments/lexers/__init__.py`, `…/six/__init__.pyi` for `six.py`). The
+/// caller has the definitions of one use: a stub named so is that module's.
+fn same_module(file: &std::path::Path, other: &std::path::Path) -> bool {
+    if file == other {
+        return true;
+    }
+    // A package's `__init__` is the package: `six.py`'s stub is `six/__init__.pyi`.
+    let stem = |p: &std::path::Path| -> Vec<String> {
+        let mut parts: Vec<String> = p
+            .with_extension("")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts.last().is_some_and(|l| l == "__init__") {
+            parts.pop();
+        }
+        parts.reverse();
+        parts
+    };
+    let (a, b) = (stem(file), stem(other));
+    a.first().is_some_and(|f| b.first() == Some(f))
+}
+
+/// The warning for the server's references a `fileFilter` (or a call's `project`, which
+/// sets it to the project's root) left out: `n` of `all`.
+fn left_out(filter: Option<&str>, n: usize, all: usize) -> String {
+    let f = filter.unwrap_or("");
+    let project = crate::workspace::current_scope()
+        .filter(|s| s.root.trim_end_matches('/') == f.trim_end_matches('/'))
+        .map(|s| format!(" (project {:?}'s root)", s.name))
+        .unwrap_or_default();
+    format!(
+        "left out: {n} of the server's {all} references, in files outside fileFilter {f:?}{project}; without it they are listed"
+    )
+}
+
 pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolError> {
     let filter = file_filter(ws, &p.file_filter)?;
     let decl = p.include_declaration.unwrap_or(false);
@@ -112,7 +230,12 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut moved = 0usize;
     let (mut found, source) = match server {
         Some(mut found) => {
+            let all = found.len();
             found.retain(|x| keep(&filter, x));
+            // Said with the count, so that the filtered list is not read as all of them.
+            if found.len() < all {
+                w.push(left_out(p.file_filter.as_deref(), all - found.len(), all));
+            }
             from_map.retain(|x| {
                 let ok = x.external || !a.changed(&x.file);
                 moved += usize::from(!ok);
@@ -140,6 +263,12 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     }
     workspace_first(&mut found);
     if let Some(l) = &t.lib {
+        // The server may bind the workspace's uses to another definition of the name (pyright
+        // to typeshed's stub of an installed package): asked from a use the workspace
+        // imports, whose definition is this one.
+        if !found.iter().any(|x| !x.external && x.lib.is_none()) {
+            found.extend(uses_bound_elsewhere(ws, &t, &l.live.name, &mut a, &mut w));
+        }
         // Said, so that "no use in my code" is not read from a list of the library's own.
         if !found.iter().any(|x| !x.external && x.lib.is_none()) {
             w.push(format!(
@@ -175,4 +304,53 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         (Layout::ByFile, ws.shape()),
         ListText::anchors_then(source, tail),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn words_and_stubs_of_the_same_module() {
+        assert_eq!(
+            word_col(
+                "from pygments.lexers import get_lexer_by_name",
+                "get_lexer_by_name"
+            ),
+            Some(29)
+        );
+        assert_eq!(
+            word_col(
+                "import get_lexer_by_name_x, get_lexer_by_name",
+                "get_lexer_by_name"
+            ),
+            Some(29)
+        );
+        assert_eq!(word_col("é = get", "get"), Some(5));
+        assert_eq!(word_col("forget()", "get"), None);
+        let py = Path::new("/v/lib/python3.12/site-packages/pygments/lexers/__init__.py");
+        for (other, same) in [
+            (
+                "/t/typeshed/stubs/Pygments/pygments/lexers/__init__.pyi",
+                true,
+            ),
+            (
+                "/v/lib/python3.12/site-packages/pygments/lexers/__init__.py",
+                true,
+            ),
+            ("/t/stubs/other/lexers/__init__.pyi", true),
+            ("/t/stubs/other/lexers.pyi", true),
+            ("/t/stubs/pygments/formatters/__init__.pyi", false),
+            ("/t/stubs/x/__init__.pyi", false),
+        ] {
+            assert_eq!(same_module(py, Path::new(other)), same, "{other}");
+        }
+        let six = Path::new("/v/site-packages/six.py");
+        assert!(same_module(six, Path::new("/t/stubs/six/six/__init__.pyi")));
+        assert!(!same_module(
+            six,
+            Path::new("/t/stubs/six/six/moves/__init__.pyi")
+        ));
+    }
 }

@@ -627,6 +627,23 @@ impl Db {
         rows.collect()
     }
 
+    /// Where the workspace imports a member of this name (`from m import name`): (file,
+    /// line, column of the statement), in file order, at most `limit`.
+    pub fn imports_of_member(
+        &self,
+        name: &str,
+        limit: usize,
+    ) -> SqlResult<Vec<(String, u32, u32)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT f.path, i.line, i.col FROM imports i JOIN files f ON f.id = i.file_id \
+             WHERE i.member = ?1 ORDER BY f.path, i.line LIMIT ?2",
+        )?;
+        let rows = st.query_map(rusqlite::params![name, limit as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
+        rows.collect()
+    }
+
     /// A file's stored imports.
     pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
         let mut st = self.conn.prepare_cached(
