@@ -523,7 +523,9 @@ impl Server {
     /// request that waited for this load. A load that outlasts it (clangd indexing a large
     /// project in the background) no longer holds each request for `cap`: they answer at
     /// once, and `LSP_LOADING` says the answer may be partial.
-    pub fn wait_ready(&self, cap: Duration) {
+    /// Whether the load outlasted the wait (then the caller answers at once from what the
+    /// server has, and says so: an empty answer is not asked again either).
+    pub fn wait_ready(&self, cap: Duration) -> bool {
         let episode = |set: Option<Instant>| {
             let mut w = self.load_wait.lock().unwrap_or_else(|e| e.into_inner());
             match set {
@@ -536,7 +538,7 @@ impl Server {
         };
         if !self.loading() {
             episode(None);
-            return;
+            return false;
         }
         let since = episode(Some(Instant::now()));
         while self.loading() && since.elapsed() < cap && self.alive() {
@@ -545,11 +547,14 @@ impl Server {
         }
         if !self.loading() {
             episode(None);
+            return false;
         }
+        true
     }
 
     /// A position request whose empty answer (null or no element), while the server is still
-    /// loading, is asked again for up to 8 s.
+    /// loading, is asked again for up to 8 s; not once the load has outlasted its wait (clangd
+    /// indexing a large project for minutes held every call 8 s).
     pub fn at_retrying<R: Request>(
         &self,
         file: &Contained,
@@ -561,7 +566,7 @@ impl Server {
     where
         R::Result: Decode,
     {
-        self.wait_ready(timeout.unwrap_or(self.timeout));
+        let waited_out = self.wait_ready(timeout.unwrap_or(self.timeout));
         let started = Instant::now();
         loop {
             let at = params(self.position(file, text, pos)?);
@@ -571,7 +576,7 @@ impl Server {
                 timeout.unwrap_or(self.timeout),
             )?;
             let empty = v.is_null() || v.as_array().is_some_and(Vec::is_empty);
-            if !empty || !self.loading() || started.elapsed() > LOADING_RETRY {
+            if !empty || !self.loading() || waited_out || started.elapsed() > LOADING_RETRY {
                 return decode::<R>(v);
             }
             std::thread::sleep(Duration::from_millis(250));
