@@ -121,12 +121,23 @@ fn parameter_types(sig: &str) -> Option<Vec<String>> {
                     .map(|p| p.trim())
                     .filter(|p| !p.is_empty())
                     .map(|p| {
-                        let words: Vec<&str> = p
+                        // `&msg`, `*p`: the name, its `&` or `*` the type's.
+                        let spaced: String = p
+                            .chars()
+                            .flat_map(|c| match c {
+                                '&' | '*' => vec![' ', c, ' '],
+                                _ => vec![c],
+                            })
+                            .collect();
+                        let words: Vec<&str> = spaced
                             .split_whitespace()
                             .filter(|w| *w != "final" && !w.starts_with('@'))
                             .collect();
-                        let n = words.len().saturating_sub(1).max(1).min(words.len());
-                        words[..n].concat()
+                        // The last word is the name unless it is punctuation (`const T &`
+                        // names none).
+                        let named = words.last().is_some_and(|w| w.chars().any(char::is_alphanumeric));
+                        let n = if named && words.len() > 1 { words.len() - 1 } else { words.len() };
+                        unqualified(&words[..n].join(" ")).replace(' ', "")
                     })
                     .collect();
                 return Some(types);
@@ -141,6 +152,32 @@ fn parameter_types(sig: &str) -> Option<Vec<String>> {
         cur.push(c);
     }
     None
+}
+
+/// A type without the namespaces or packages that qualify its names (`spdlog::details::log_msg`
+/// and `details::log_msg` are one type to an override; `java.util.List<T>` is `List<T>`).
+fn unqualified(t: &str) -> String {
+    let mut out = String::new();
+    let mut word_start = 0;
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        // `a.B`, not `String...`.
+        let dot = c == '.' && chars.peek().is_some_and(|n| n.is_alphabetic() || *n == '_');
+        let sep = (c == ':' && chars.peek() == Some(&':')) || dot;
+        if sep {
+            // `::x` (the global namespace) as well as `a::x`.
+            if c == ':' {
+                chars.next();
+            }
+            out.truncate(word_start);
+            continue;
+        }
+        if !(c.is_alphanumeric() || c == '_') {
+            word_start = out.len() + c.len_utf8();
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Whether `x` is where one of `defs` is defined: a server that answers "implementations" with
@@ -615,6 +652,19 @@ mod tests {
             Some("Map<K,?extendsV>|String...")
         );
         assert_eq!(t("int size()").as_deref(), Some(""));
+        // An override spells the type with more of its namespace, or names no parameter.
+        let base = t("virtual void sink_it_(const details::log_msg &msg) = 0");
+        assert_eq!(base.as_deref(), Some("constlog_msg&"));
+        for o in [
+            "void sink_it_(const spdlog::details::log_msg &msg) override",
+            "void sink_it_(const spdlog::details::log_msg &) final",
+            "void sink_it_(const ::spdlog::details::log_msg& m) override",
+        ] {
+            assert_eq!(t(o), base, "{o}");
+        }
+        assert_ne!(t("void sink_it_(const details::log_msg *msg)"), base);
+        assert_eq!(t("void f(java.util.List<a.B> xs)").as_deref(), Some("List<B>"));
+        assert_eq!(t("void f(char *argv[])").as_deref(), Some("char*"));
         assert_eq!(t("no parens"), None);
     }
 
