@@ -102,6 +102,37 @@ pub fn find(outline: &[OutlineSymbol], qualname: &str) -> Found {
     Found::NotFound { candidates: same }
 }
 
+/// The overloads a qualname written without overload marks names (`logger.log` for
+/// `spdlog.logger.log`, `…log~2`, …): the symbols whose qualname, marks left out, is it or
+/// ends in it after a whole segment, in outline order. Empty when `qualname` has a mark (it
+/// names one) or names fewer than two.
+pub fn overloads_named(outline: &[OutlineSymbol], qualname: &str) -> Vec<usize> {
+    if qualname.contains('~') {
+        return Vec::new();
+    }
+    let plain = |q: &str| q.split('.').map(segment_name).collect::<Vec<_>>().join(".");
+    let tail = format!(".{qualname}");
+    let hits: Vec<usize> = outline
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            let p = plain(&s.qualname);
+            p == qualname || p.ends_with(&tail)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    // One symbol's overloads: the same qualname once the marks are left out.
+    let first = hits.first().map(|&i| plain(&outline[i].qualname));
+    if hits.len() < 2
+        || hits
+            .iter()
+            .any(|&i| Some(plain(&outline[i].qualname)) != first)
+    {
+        return Vec::new();
+    }
+    hits
+}
+
 /// The one symbol whose qualname ends in `qualname` after a whole segment (`Limiter.Acquire`
 /// for `leveldb.Limiter.Acquire`: the enclosing namespaces left out); `None` when none or
 /// several do.
@@ -177,6 +208,33 @@ mod tests {
         // Two end in it; a part of a segment is no suffix.
         assert_eq!(by_suffix(&o, "Acquire"), None);
         assert_eq!(by_suffix(&o, "b.L"), None);
+    }
+
+    /// A qualname without marks names every overload: listed, so that the first is not
+    /// taken silently (spdlog's `logger.log`, twelve of them).
+    #[test]
+    fn overloads_named_by_a_qualname_without_marks() {
+        let ex = Extractor::new().expect("queries");
+        let src = "namespace s {\nclass logger {\n  void log(int a);\n  void log(int a, int b);\n  void flush();\n};\nclass other {\n  void log(int a);\n};\n}\n";
+        let o = OutlineSymbol::from_symbols(ex.extract_source(Lang::Cpp, src.as_bytes()).symbols);
+        let q = |v: Vec<usize>| {
+            v.into_iter()
+                .map(|i| o[i].qualname.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            q(overloads_named(&o, "logger.log")),
+            ["s.logger.log", "s.logger.log~2"]
+        );
+        assert_eq!(
+            q(overloads_named(&o, "s.logger.log")),
+            ["s.logger.log", "s.logger.log~2"]
+        );
+        // One named by its mark; one with no overload; two classes' `log` are no overloads.
+        assert!(overloads_named(&o, "logger.log~2").is_empty());
+        assert!(overloads_named(&o, "logger.flush").is_empty());
+        assert!(overloads_named(&o, "log").is_empty());
+        assert!(overloads_named(&o, "gger.log").is_empty());
     }
 
     #[test]

@@ -154,7 +154,10 @@ fn a_load_that_outlasts_the_wait_holds_one_request_not_each() {
         );
         let took = t.elapsed();
         assert!(env.ok, "round {round}: {env:?}");
-        assert!(took < Duration::from_millis(2000), "round {round}: {took:?}");
+        assert!(
+            took < Duration::from_millis(2000),
+            "round {round}: {took:?}"
+        );
         let d = env.data.unwrap_or_default();
         assert_eq!(d["source"], "map", "round {round}: {d}");
         assert!(

@@ -1408,6 +1408,35 @@ fn an_empty_definition_says_why_it_may_be_empty() {
     );
 }
 
+/// A locate's symbol written without an overload mark, where the file has several overloads
+/// of it: the answer says which one it took and lists the others with their marks (a new
+/// user's `logger.log` took the first of spdlog's twelve silently); a mark picks one.
+#[test]
+fn a_locate_naming_overloads_says_which_it_took() {
+    let dir = fixture("cpp_app");
+    let ws = workspace(dir.path(), false);
+    let refs = |locate: &str| {
+        let env = tools::call(
+            &ws,
+            "nav_references",
+            &json!({ "locate": locate }),
+            &NoProgress,
+        );
+        assert!(env.ok, "{env:?}");
+        env.warnings
+    };
+    let w = refs("src/cart.cpp:Cart.add");
+    assert!(
+        w.iter().any(
+            |w| w.contains("Cart.add names 2 overloads, and this is the one at line")
+                && w.contains("add~2 (line 17)")
+        ),
+        "{w:?}"
+    );
+    let w = refs("src/cart.cpp:Cart.add~2");
+    assert!(!w.iter().any(|w| w.contains("overloads")), "{w:?}");
+}
+
 #[test]
 fn typescript_without_a_server() {
     check(

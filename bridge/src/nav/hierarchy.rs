@@ -135,8 +135,14 @@ fn parameter_types(sig: &str) -> Option<Vec<String>> {
                             .collect();
                         // The last word is the name unless it is punctuation (`const T &`
                         // names none).
-                        let named = words.last().is_some_and(|w| w.chars().any(char::is_alphanumeric));
-                        let n = if named && words.len() > 1 { words.len() - 1 } else { words.len() };
+                        let named = words
+                            .last()
+                            .is_some_and(|w| w.chars().any(char::is_alphanumeric));
+                        let n = if named && words.len() > 1 {
+                            words.len() - 1
+                        } else {
+                            words.len()
+                        };
                         unqualified(&words[..n].join(" ")).replace(' ', "")
                     })
                     .collect();
@@ -663,7 +669,10 @@ mod tests {
             assert_eq!(t(o), base, "{o}");
         }
         assert_ne!(t("void sink_it_(const details::log_msg *msg)"), base);
-        assert_eq!(t("void f(java.util.List<a.B> xs)").as_deref(), Some("List<B>"));
+        assert_eq!(
+            t("void f(java.util.List<a.B> xs)").as_deref(),
+            Some("List<B>")
+        );
         assert_eq!(t("void f(char *argv[])").as_deref(), Some("char*"));
         assert_eq!(t("no parens"), None);
     }

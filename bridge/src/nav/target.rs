@@ -103,6 +103,9 @@ pub(super) fn position(
         let text = ws.source(&c, &loc.file)?;
         let outline = ws.parsed_outline(&c, lang, &text)?;
         let found = locate::locate(&text, &outline, &loc)?;
+        if let locate::Scope::Symbol(q) = &loc.scope {
+            warnings.extend(overloads_note(&outline, q, found.pos));
+        }
         return Ok(Target {
             c,
             lang,
@@ -295,6 +298,40 @@ pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     Some((chars[start..end].iter().collect(), start as u32 + 1))
 }
 
+/// Said when a locate's symbol, written without an overload mark, names several overloads:
+/// which one the position is in, and the others with their lines and marks.
+fn overloads_note(
+    outline: &[indexer::outline::OutlineSymbol],
+    q: &str,
+    pos: indexer::model::Pos,
+) -> Option<String> {
+    let all = indexer::outline::overloads_named(outline, q);
+    if all.is_empty() {
+        return None;
+    }
+    let here = all
+        .iter()
+        .find(|&&i| outline[i].span.start <= pos && pos < outline[i].span.end)
+        .map(|&i| &outline[i]);
+    let listed: Vec<String> = all
+        .iter()
+        .take(12)
+        .map(|&i| {
+            let s = &outline[i];
+            let mark = s.qualname.rsplit('.').next().unwrap_or(&s.qualname);
+            format!("{mark} (line {})", s.name_span.start.line)
+        })
+        .collect();
+    Some(format!(
+        "{q} names {} overloads{}: {}{}; name one by its mark (`{q}~2`) or pick it with `@` and text from its body",
+        all.len(),
+        here.map(|s| format!(", and this is the one at line {}", s.name_span.start.line))
+            .unwrap_or_default(),
+        listed.join(", "),
+        if all.len() > listed.len() { ", …" } else { "" }
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,3 +355,4 @@ mod tests {
         assert_eq!(word_at("é_x = 1", 2), Some(("é_x".into(), 1)));
     }
 }
+

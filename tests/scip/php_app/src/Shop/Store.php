@@ -38,6 +38,9 @@
 //                                       ^^^^ reference codemap composer acme/shop 1.0.0 `src/Shop/Item.php`/Item#
 //                                           ⌃ enclosing_range_end codemap composer acme/shop 1.0.0 `src/Shop/Store.php`/Store#get().
   
+      /**
+       * Keeps the item under its name (intelephense's range for it starts here).
+       */
 //    ⌄ enclosing_range_start codemap composer acme/shop 1.0.0 `src/Shop/Store.php`/Store#put().
       public function put(Item $item): void;
 //                    ^^^ definition codemap composer acme/shop 1.0.0 `src/Shop/Store.php`/Store#put().
@@ -46,6 +49,8 @@
 //                    > ```php
 //                    > public function put(Item $item): void
 //                    > ```
+//                    documentation
+//                    > Keeps the item under its name (intelephense's range for it starts here).
 //                        ^^^^ reference codemap composer acme/shop 1.0.0 `src/Shop/Item.php`/Item#
 //                                         ⌃ enclosing_range_end codemap composer acme/shop 1.0.0 `src/Shop/Store.php`/Store#put().
   }
