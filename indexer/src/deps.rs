@@ -46,14 +46,14 @@ pub fn named<'a>(
     name: &str,
 ) -> Result<Option<(&'a LangDeps, &'a Dep)>, Vec<String>> {
     let (name, version) = split_version(name);
-    let pick = |same: &dyn Fn(&str) -> bool| {
+    let pick = |same: &dyn Fn(&Dep) -> bool| {
         let found: Vec<(&LangDeps, &Dep)> = all
             .iter()
             .flat_map(|l| {
                 l.found
                     .deps
                     .iter()
-                    .filter(|d| same(&d.name) && version.is_none_or(|v| v == d.version))
+                    .filter(|d| same(d) && version.is_none_or(|v| v == d.version))
                     .map(move |d| (l, d))
             })
             .collect();
@@ -71,18 +71,27 @@ pub fn named<'a>(
             }
         }
     };
-    if let Some(x) = pick(&|n| n == name)? {
+    if let Some(x) = pick(&|d| d.name == name)? {
         return Ok(Some(x));
     }
     let want = loose(name);
-    if let Some(x) = pick(&|n| loose(n) == want)? {
+    if let Some(x) = pick(&|d| loose(&d.name) == want)? {
         return Ok(Some(x));
     }
     // A Maven `group:artifact` by its artifact alone (`guava`), when no other has it.
     if name.contains(':') {
         return Ok(None);
     }
-    pick(&|n| n.rsplit_once(':').is_some_and(|(_, a)| loose(a) == want))
+    if let Some(x) = pick(&|d| d.name.rsplit_once(':').is_some_and(|(_, a)| loose(a) == want))? {
+        return Ok(Some(x));
+    }
+    // By the name the code imports it by (`markdown_it` for markdown-it-py): the top-level
+    // folders or modules it installs.
+    pick(&|d| {
+        d.only
+            .iter()
+            .any(|o| loose(o.strip_suffix(".py").unwrap_or(o)) == want)
+    })
 }
 
 /// A name with case and `-`, `_`, `.` runs folded (PEP 503's normalized name).
@@ -134,6 +143,14 @@ mod tests {
                     dep("com.google.guava:guava", "33.5.0-jre"),
                     dep("org.a:core", "1"),
                     dep("org.b:core", "2"),
+                    Dep {
+                        only: vec!["markdown_it".into()],
+                        ..dep("markdown-it-py", "4.3.0")
+                    },
+                    Dep {
+                        only: vec!["six.py".into()],
+                        ..dep("six", "1.17.0")
+                    },
                 ],
                 looked: Vec::new(),
                 unread: Vec::new(),
@@ -151,6 +168,10 @@ mod tests {
         assert_eq!(got("guava"), Ok(Some("33.5.0-jre".to_string())));
         assert_eq!(got("guava@33.5.0-jre"), Ok(Some("33.5.0-jre".to_string())));
         assert_eq!(got("x:guava"), Ok(None));
+        // By the name the code imports.
+        assert_eq!(got("markdown_it"), Ok(Some("4.3.0".to_string())));
+        assert_eq!(got("markdown_it@4.3.0"), Ok(Some("4.3.0".to_string())));
+        assert_eq!(got("six"), Ok(Some("1.17.0".to_string())));
         assert_eq!(
             got("core"),
             Err(vec!["org.a:core@1".to_string(), "org.b:core@2".to_string()])
