@@ -82,7 +82,11 @@ pub fn named<'a>(
     if name.contains(':') {
         return Ok(None);
     }
-    if let Some(x) = pick(&|d| d.name.rsplit_once(':').is_some_and(|(_, a)| loose(a) == want))? {
+    if let Some(x) = pick(&|d| {
+        d.name
+            .rsplit_once(':')
+            .is_some_and(|(_, a)| loose(a) == want)
+    })? {
         return Ok(Some(x));
     }
     // By the name the code imports it by (`markdown_it` for markdown-it-py): the top-level

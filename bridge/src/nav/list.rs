@@ -151,6 +151,14 @@ fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
             x.snippet.as_deref().unwrap_or("")
         ));
     }
+    // A server's answer the map added to: how many are the map's, so that "source lsp" is not
+    // read as the server's whole answer.
+    let from_map = ordered.iter().filter(|x| x.source == Some("map")).count();
+    let source = match from_map {
+        0 => source.to_string(),
+        n if n == ordered.len() => format!("{source}, all {n} added from the map"),
+        n => format!("{source}, {n} of them added from the map"),
+    };
     out.push_str(&format!("({} {key}, source {source})\n", ordered.len()));
     out
 }
@@ -199,8 +207,35 @@ pub(super) fn tree_order(items: &[Anchor]) -> Vec<&Anchor> {
 
 #[cfg(test)]
 mod tests {
-    use super::{tree_order, Anchor};
+    use super::{anchors_text, tree_order, Anchor};
     use serde_json::json;
+
+    #[test]
+    fn the_count_says_how_many_of_a_server_s_answer_the_map_added() {
+        let at = |line: u32, source: Option<&'static str>| Anchor {
+            file: "a.h".into(),
+            line,
+            col: 1,
+            source,
+            ..Anchor::default()
+        };
+        let last = |items: &[Anchor]| {
+            let t = anchors_text("implementations", items, "lsp");
+            t.lines().last().unwrap_or("").to_string()
+        };
+        assert_eq!(
+            last(&[at(1, None), at(2, None)]),
+            "(2 implementations, source lsp)"
+        );
+        assert_eq!(
+            last(&[at(1, Some("lsp")), at(2, Some("map"))]),
+            "(2 implementations, source lsp, 1 of them added from the map)"
+        );
+        assert_eq!(
+            last(&[at(1, Some("map")), at(2, Some("map"))]),
+            "(2 implementations, source lsp, all 2 added from the map)"
+        );
+    }
 
     fn call(id: &str, depth: u32, via: Option<&str>) -> Anchor {
         Anchor {

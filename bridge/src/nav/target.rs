@@ -355,4 +355,3 @@ mod tests {
         assert_eq!(word_at("é_x = 1", 2), Some(("é_x".into(), 1)));
     }
 }
-
