@@ -67,7 +67,7 @@ fn uses_bound_elsewhere(
         let Ok(c) = crate::paths::contain(&ws.root, &file) else {
             continue;
         };
-        let Ok(text) = std::fs::read_to_string(&c.abs) else {
+        let Ok(Some(text)) = ws.text(&c.abs) else {
             continue;
         };
         let Some(col) = text
