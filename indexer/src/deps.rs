@@ -90,11 +90,12 @@ pub fn named<'a>(
         return Ok(Some(x));
     }
     // By the name the code imports it by (`markdown_it` for markdown-it-py): the top-level
-    // folders or modules it installs.
+    // folders or modules it installs, without their extension.
     pick(&|d| {
-        d.only
-            .iter()
-            .any(|o| loose(o.strip_suffix(".py").unwrap_or(o)) == want)
+        d.only.iter().any(|o| {
+            let stem = std::path::Path::new(o).file_stem();
+            stem.is_some_and(|s| loose(&s.to_string_lossy()) == want)
+        })
     })
 }
 

@@ -301,10 +301,18 @@ fn unknown_libraries_and_workspaces_without_dependencies_are_said_clearly() {
     let inst = installed();
     let cache = tempfile::tempdir().expect("cache");
     let ws = workspace(&inst);
+    // The name the code imports (`attr`, which attrs installs) is the dependency's.
     let (v, code) = call(
         ws.path(),
         cache.path(),
         &["search", "attrib", "--scope", "lib:attr"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["hits"][0]["lib"], "attrs", "{v}");
+    let (v, code) = call(
+        ws.path(),
+        cache.path(),
+        &["search", "attrib", "--scope", "lib:atrs"],
     );
     assert_eq!(code, 1, "{v}");
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
