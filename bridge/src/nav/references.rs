@@ -63,7 +63,13 @@ fn uses_bound_elsewhere(
     let Ok(sites) = map.db().imports_of_member(name, 3) else {
         return Vec::new();
     };
+    // One deadline for every site asked: a references request's own.
+    let deadline = std::time::Instant::now() + slow(ws);
     for (file, line, _) in sites {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            break;
+        }
         let Ok(c) = crate::paths::contain(&ws.root, &file) else {
             continue;
         };
@@ -78,7 +84,7 @@ fn uses_bound_elsewhere(
             continue;
         };
         let pos = Pos { line, col };
-        let Ok(defs) = server.locate(Locate::Definition, &c, &text, pos, None) else {
+        let Ok(defs) = server.locate(Locate::Definition, &c, &text, pos, Some(left)) else {
             continue;
         };
         let ours = defs.iter().any(|d| {
@@ -87,12 +93,13 @@ fn uses_bound_elsewhere(
         if !ours {
             continue;
         }
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
         let refs = server.locate(
             Locate::References { declaration: false },
             &c,
             &text,
             pos,
-            Some(slow(ws)),
+            Some(left.max(std::time::Duration::from_millis(1))),
         );
         let Ok(refs) = refs else { continue };
         let mut out: Vec<Anchor> = refs
