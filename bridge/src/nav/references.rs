@@ -15,6 +15,7 @@ use crate::lsp::Locate;
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ToolError};
 use answer::query::{callable, Map};
+use indexer::export::document::find_word;
 use indexer::model::Pos;
 use indexer::store::MapSymbol;
 use serde_json::json;
@@ -79,7 +80,8 @@ fn uses_bound_elsewhere(
         let Some(col) = text
             .lines()
             .nth(line.saturating_sub(1) as usize)
-            .and_then(|l| word_col(l, name))
+            .and_then(|l| find_word(l, name, 1, |c| c.is_alphanumeric() || c == '_'))
+            .map(|(col, _)| col)
         else {
             continue;
         };
@@ -119,17 +121,6 @@ fn uses_bound_elsewhere(
         }
     }
     Vec::new()
-}
-
-/// The character column (1-based) of `name` as a whole word in `line`.
-fn word_col(line: &str, name: &str) -> Option<u32> {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    line.match_indices(name).find_map(|(at, _)| {
-        let before = line[..at].chars().next_back();
-        let after = line[at + name.len()..].chars().next();
-        (!before.is_some_and(word) && !after.is_some_and(word))
-            .then(|| line[..at].chars().count() as u32 + 1)
-    })
 }
 
 /// Whether `other` is `file` or a stub of the same module: the module's name the same
@@ -319,23 +310,7 @@ mod tests {
     use std::path::Path;
 
     #[test]
-    fn words_and_stubs_of_the_same_module() {
-        assert_eq!(
-            word_col(
-                "from pygments.lexers import get_lexer_by_name",
-                "get_lexer_by_name"
-            ),
-            Some(29)
-        );
-        assert_eq!(
-            word_col(
-                "import get_lexer_by_name_x, get_lexer_by_name",
-                "get_lexer_by_name"
-            ),
-            Some(29)
-        );
-        assert_eq!(word_col("é = get", "get"), Some(5));
-        assert_eq!(word_col("forget()", "get"), None);
+    fn stubs_of_the_same_module() {
         let py = Path::new("/v/lib/python3.12/site-packages/pygments/lexers/__init__.py");
         for (other, same) in [
             (
