@@ -167,7 +167,7 @@ fn a_load_that_outlasts_the_wait_holds_one_request_not_each() {
         assert!(
             env.warnings
                 .iter()
-                .any(|w| w.contains("still loading the workspace, named no definition")),
+                .any(|w| w.contains("still loading the workspace, named nothing here")),
             "round {round}: {:?}",
             env.warnings
         );

@@ -56,19 +56,6 @@ fn server_then_map(
         ));
     }
     let answered = server_anchors(ws, &t, &mut a, ask, &mut w);
-    // Nothing from a server still loading (clangd indexing a large project) is no answer:
-    // the map's stands, said so.
-    let loading = || ws.server(t.lang).is_ok_and(|s| s.loading());
-    let answered = match answered {
-        Some(found) if found.is_empty() && a.need_map().is_ok() && loading() => {
-            w.push(
-                "the server, still loading the workspace, named no definition here: the map's answer instead (ask again once it has loaded)"
-                    .to_string(),
-            );
-            None
-        }
-        other => other,
-    };
     let (mut found, source) = match answered {
         Some(found) => (found, "lsp"),
         None => {

@@ -61,16 +61,23 @@ fn uses_bound_elsewhere(
     let (Ok(map), Ok(server)) = (a.need_map(), ws.server(t.lang)) else {
         return Vec::new();
     };
-    let Ok(sites) = map.db().imports_of_member(name, 3) else {
+    const SITES: usize = 3;
+    // One more than is asked, to know whether there were more.
+    let Ok(mut sites) = map.db().imports_of_member(name, SITES + 1) else {
         return Vec::new();
     };
+    let more = sites.len() > SITES;
+    sites.truncate(SITES);
+    let n = sites.len();
     // One deadline for every site asked: a references request's own.
     let deadline = std::time::Instant::now() + slow(ws);
+    let mut asked = 0usize;
     for (file, line, _) in sites {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         if left.is_zero() {
             break;
         }
+        asked += 1;
         let Ok(c) = crate::paths::contain(&ws.root, &file) else {
             continue;
         };
@@ -120,7 +127,29 @@ fn uses_bound_elsewhere(
             return out;
         }
     }
+    // Said, so that the "no use" below is read with what was asked.
+    if n > 0 {
+        w.push(bound_elsewhere_note(name, asked, n, more));
+    }
     Vec::new()
+}
+
+/// What [`uses_bound_elsewhere`] asked when it found nothing: `asked` of the `n` import sites
+/// it meant to ask (`more`: the workspace imports the name in further places, not asked).
+fn bound_elsewhere_note(name: &str, asked: usize, n: usize, more: bool) -> String {
+    let of = if more {
+        format!("the first {n} of more than {n} places")
+    } else {
+        format!("the {n} place{}", if n == 1 { "" } else { "s" })
+    };
+    let stopped = if asked < n {
+        format!(", stopped after {asked} at the references request's deadline")
+    } else {
+        String::new()
+    };
+    format!(
+        "asked the server from {of} the workspace imports {name} (their definitions, then their references){stopped}: no use of this symbol came of them"
+    )
 }
 
 /// Whether `other` is `file` or a stub of the same module: the module's name the same
@@ -308,6 +337,18 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
 mod tests {
     use super::*;
     use std::path::Path;
+
+    #[test]
+    fn what_was_asked_from_the_imports_is_said() {
+        let cases = [
+            ((1, 1, false), "asked the server from the 1 place the workspace imports f (their definitions, then their references): no use of this symbol came of them"),
+            ((3, 3, true), "asked the server from the first 3 of more than 3 places the workspace imports f (their definitions, then their references): no use of this symbol came of them"),
+            ((1, 2, false), "asked the server from the 2 places the workspace imports f (their definitions, then their references), stopped after 1 at the references request's deadline: no use of this symbol came of them"),
+        ];
+        for ((asked, n, more), want) in cases {
+            assert_eq!(bound_elsewhere_note("f", asked, n, more), want);
+        }
+    }
 
     #[test]
     fn stubs_of_the_same_module() {

@@ -102,6 +102,15 @@ pub(super) fn server_anchors(
                 ));
                 return None;
             }
+            // Nor is nothing from a server still loading (clangd indexing a large project),
+            // where the workspace's map can answer instead.
+            if out.is_empty() && s.loading() && t.lib.is_none() && a.need_map().is_ok() {
+                w.push(format!(
+                    "{}, still loading the workspace, named nothing here: answered {} instead (ask again once it has loaded)",
+                    s.command[0], ask.instead
+                ));
+                return None;
+            }
             Some(out)
         }
         Err(e) => {

@@ -167,8 +167,52 @@ fn cpp_line(l: &str) -> bool {
                 || l == "protected:"
         }
         ["extern", ..] => l.contains("\"C++\""),
-        _ => false,
+        _ => qualified_name(l),
     }
+}
+
+/// Whether a line of code names something by scope (`spdlog::sinks::sink::set_level`,
+/// `std::string`, `::f()`), which C never writes: outside string and character literals,
+/// comments, and C23's attributes (`[[gnu::unused]]`).
+fn qualified_name(l: &str) -> bool {
+    let b = l.as_bytes();
+    let mut quote: Option<u8> = None;
+    let mut attr = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match quote {
+            Some(q) => {
+                if c == b'\\' {
+                    i += 1;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None => match c {
+                b'"' | b'\'' => quote = Some(c),
+                b'/' if matches!(b.get(i + 1), Some(b'/' | b'*')) => return false,
+                b'[' if b.get(i + 1) == Some(&b'[') => {
+                    attr += 1;
+                    i += 1;
+                }
+                b']' if attr > 0 && b.get(i + 1) == Some(&b']') => {
+                    attr -= 1;
+                    i += 1;
+                }
+                b':' if attr == 0 && b.get(i + 1) == Some(&b':') => {
+                    let next = b.get(i + 2).copied().unwrap_or(b' ');
+                    if next.is_ascii_alphabetic() || next == b'_' || next == b'~' {
+                        return true;
+                    }
+                    i += 1;
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    false
 }
 
 /// `class GTEST_API_ Test {`, `struct FMT_API format_error :`: the length and place of an
@@ -593,6 +637,9 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             }
             changed = true;
         }
+        if at_scope && blank_inner_export_macros(&mut src[first..end]) {
+            changed = true;
+        }
         after_params = ends_params(&src[first..end]);
         // `) MACRO_(args)` before `;`, `{`, `=` or the line's end.
         let mut k = first;
@@ -619,11 +666,22 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
                         e = balanced(&src[..end], e).unwrap_or(w_end);
                     }
                     let mut n = e;
-                    while n < end && (src[n] == b' ' || src[n] == b'\t') {
-                        n += 1;
+                    // `) const SPDLOG_NOEXCEPT override;`: specifiers may follow the macro.
+                    loop {
+                        while n < end && (src[n] == b' ' || src[n] == b'\t') {
+                            n += 1;
+                        }
+                        let k_end = n + src[n..end]
+                            .iter()
+                            .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+                            .unwrap_or(end - n);
+                        if !matches!(&src[n..k_end], b"const" | b"override" | b"final") {
+                            break;
+                        }
+                        n = k_end;
                     }
                     // `) LOCKS_(mu) : mu_(mu) {`: a constructor's initializers follow.
-                    let initializers = src[n] == b':' && src.get(n + 1) != Some(&b':');
+                    let initializers = n < end && src[n] == b':' && src.get(n + 1) != Some(&b':');
                     let ends = n >= end
                         || matches!(src[n], b';' | b'{' | b'=')
                         || initializers
@@ -640,6 +698,46 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             k = p + 1;
         }
         at = end + 1;
+    }
+    changed
+}
+
+/// Blanks an export macro between a declaration's type and its name, which the grammar
+/// reads as a namespace (`void SPDLOG_INLINE spdlog::logger::log(…)` named
+/// `SPDLOG_INLINE.logger.log`) or as the declared name: a word `export_word` takes, without
+/// arguments, in the head of the line (before its first `(`, `=`, `{` or `;`), after a type's
+/// end (a name, `*`, `&`, `>`) and before a name (`ns::f`, `~A`, `::f`). Returns whether
+/// anything was blanked. Pure; table-tested with `blank_attribute_macros`.
+fn blank_inner_export_macros(line: &mut [u8]) -> bool {
+    let is_word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let head = line
+        .iter()
+        .position(|c| matches!(c, b'(' | b'=' | b'{' | b';'))
+        .unwrap_or(line.len());
+    let mut changed = false;
+    let mut i = 0;
+    while i < head {
+        if !is_word(line[i]) {
+            i += 1;
+            continue;
+        }
+        let w_end = i + line[i..head].iter().take_while(|c| is_word(**c)).count();
+        let before = line[..i].trim_ascii_end();
+        let after = &line[w_end..];
+        let spaced = after.first().is_some_and(|c| *c == b' ' || *c == b'\t');
+        let named = after
+            .trim_ascii_start()
+            .first()
+            .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'~' | b':'));
+        let typed = before.len() < i
+            && before
+                .last()
+                .is_some_and(|c| is_word(*c) || matches!(c, b'*' | b'&' | b'>'));
+        if typed && spaced && named && export_word(&line[i..w_end]) {
+            line[i..w_end].fill(b' ');
+            changed = true;
+        }
+        i = w_end;
     }
     changed
 }
@@ -1568,6 +1666,17 @@ mod tests {
             ("#define class_name(x) x\nint class_id;\n", false),
             ("typedef struct { int using; } t;\n", false),
             ("/* a\n   class A { */\nint x;\n", false),
+            (
+                "#pragma once\nSPDLOG_INLINE bool spdlog::sinks::sink::should_log(int l) const\n",
+                true,
+            ),
+            ("void f(std::string s);\n", true),
+            ("int x = ::g();\n", true),
+            ("[[gnu::unused]] static int x;\n", false),
+            ("const char *s = \"a::b\";\n", false),
+            ("int y; // see a::b\n", false),
+            ("int z = c ? a : b;\n", false),
+            ("struct s { int a : 3; };\n", false),
         ] {
             assert_eq!(is_cpp_header(text.as_bytes()), cpp, "{text:?}");
         }
@@ -1672,6 +1781,20 @@ mod tests {
                 "GTEST_LOCK_EXCLUDED_(mu_)",
             ),
             same("void f() {\n  if (g(x))\n    EXPECT_EQ(a, b);\n}\n"),
+            blanked(
+                "template<typename M>\nvoid SPDLOG_INLINE spdlog::sinks::base_sink<M>::log(int a)\n{\n}\n",
+                "SPDLOG_INLINE",
+            ),
+            blanked("static FMT_CONSTEXPR int* f();\n", "FMT_CONSTEXPR"),
+            blanked(
+                "    const char *what() const SPDLOG_NOEXCEPT override;\n",
+                "SPDLOG_NOEXCEPT",
+            ),
+            blanked("inline FOO_API A::~A() {}\n", "FOO_API"),
+            same("int n = MAX_API + 1;\n"),
+            blanked("void f() FOO_LOCKS_", "FOO_LOCKS_"),
+            same("void f() {\n  return MY_API x;\n}\n"),
+            same("void f(int FOO_API);\n"),
         ];
         for (src, want) in cases {
             let mut got = src.as_bytes().to_vec();
