@@ -31,6 +31,51 @@ fn found(ws: &Workspace) -> Vec<LangDeps> {
     deps::find(&ws.root, &deps::env())
 }
 
+/// The file on disk of a place a server gives inside a dependency's archive by a URI of its
+/// own ([`indexer::lang::ServerSpec::archived`]: JDT LS's `jdt://contents/…` in a jar): that
+/// file of the dependency's sources, unpacked and indexed first when they are not yet (said
+/// in `w`). `Err` with why when no dependency of the workspace comes in that archive, or its
+/// sources are not here.
+pub fn archived_file(ws: &Workspace, uri: &str, w: &mut Vec<String>) -> Result<PathBuf, String> {
+    let place = indexer::Lang::ALL
+        .iter()
+        .find_map(|l| (l.spec().server.archived?)(uri))
+        .ok_or_else(|| {
+            let shown = uri.split(['?', '#']).next().unwrap_or(uri);
+            format!("{shown}, with no sources in a dependency the workspace's build files name")
+        })?;
+    for l in &found(ws) {
+        for d in &l.found.deps {
+            let same = d
+                .archive
+                .as_ref()
+                .and_then(|a| a.file_name())
+                .is_some_and(|n| *n == *place.archive);
+            if !same {
+                continue;
+            }
+            if let Some(why) = &d.missing {
+                return Err(format!(
+                    "{}@{}, whose code is not here: {why}",
+                    d.name, d.version
+                ));
+            }
+            let path = d.dir.join(&place.rel);
+            if !path.is_file() {
+                open(l.ecosystem, d, w).map_err(|e| e.message)?;
+            }
+            return match path.is_file() {
+                true => Ok(path),
+                false => Err(format!("{}@{} has no {}", d.name, d.version, place.rel)),
+            };
+        }
+    }
+    Err(format!(
+        "{} in {}, not a dependency the workspace's build files name",
+        place.rel, place.archive
+    ))
+}
+
 fn map_of(cache: &std::path::Path, eco: &str, d: &Dep) -> Result<PathBuf, ToolError> {
     indexer::libs::map_path(cache, eco, &d.name, &d.version).ok_or_else(|| {
         ToolError::bad_args(format!(

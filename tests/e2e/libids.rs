@@ -429,6 +429,79 @@ fn a_library_symbol_s_uses_the_server_binds_to_its_stub_are_found_and_said() {
         w.contains("binds the workspace's uses of loads to another definition of it"),
         "{v}"
     );
-    assert!(w.contains("from the import at app.py:1"), "{v}");
+    assert!(w.contains("from the use at app.py:1"), "{v}");
     assert!(!w.contains("lists no use"), "{v}");
+}
+
+/// JDT LS gives a definition in a library's jar as a `jdt://contents/…` URI (with
+/// `classFileContentsSupport`, which codemap sets): it is the library's file, unpacked from its
+/// sources jar into the library cache, with the library map's node ID, and that ID's
+/// references are asked from the workspace's call (JDT LS finds none from the library's copy).
+/// A place in a class with no sources here (the JDK's `ArrayList`) is left out, said. A Maven
+/// project depending on jsoup 1.17.2 (`scripts/test` fetches its jars and the plugins JDT LS's
+/// import runs offline, from Maven Central).
+#[test]
+fn a_definition_in_a_jar_is_the_library_s_file_and_node() {
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = crate::util::fixture("java_jsoup_app");
+    let root = ws.path();
+    let (v, code) = call(root, cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &[
+            "def",
+            "src/main/java/demo/Titles.java:Titles.of@Jsoup.<|>parse",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let defs = listed(&v, "definitions");
+    assert_eq!(defs.len(), 1, "{v}");
+    let id = defs[0]["nodeId"].as_str().unwrap_or_default().to_string();
+    assert!(
+        id.starts_with("lib:org.jsoup:jsoup@1.17.2/java:org/jsoup/Jsoup.java#Jsoup.parse"),
+        "{v}"
+    );
+    assert_eq!(defs[0]["lib"], "org.jsoup:jsoup", "{v}");
+    assert!(
+        defs[0]["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("src/org/jsoup/Jsoup.java")),
+        "{v}"
+    );
+
+    // Its references: the workspace's call, found from it.
+    let (v, code) = call(root, cache.path(), &["refs", "--node-id", &id]);
+    assert_eq!(code, 0, "{v}");
+    let refs = listed(&v, "references");
+    assert!(
+        refs.iter().any(|r| r["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("demo/Titles.java"))
+            && r["at"].as_str().is_some_and(|a| a.starts_with("12:"))),
+        "{v}"
+    );
+    assert!(
+        warnings(&v).contains("found from the use at src/main/java/demo/Titles.java:12"),
+        "{v}"
+    );
+
+    // The JDK's class: no sources here, left out and said.
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &[
+            "def",
+            "src/main/java/demo/Titles.java:Titles.of@new <|>ArrayList",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        warnings(&v).contains(
+            "left out: a place the server gave in jdt://contents/java.base/java.util/ArrayList"
+        ),
+        "{v}"
+    );
 }

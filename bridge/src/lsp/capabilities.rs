@@ -120,14 +120,26 @@ pub(super) fn initialize_params(
     root: &Path,
     settings: &[(&str, Setting)],
     top_level: bool,
+    flags: &[(&str, bool)],
 ) -> Result<InitializeParams, LspError> {
     let uri = document_uri(root)?;
+    let mut options = match (settings.is_empty(), top_level) {
+        (true, _) => json!({}),
+        (false, true) => settings_json(settings),
+        (false, false) => json!({ "settings": settings_json(settings) }),
+    };
+    let flags: Vec<(&str, Setting)> = flags.iter().map(|(k, v)| (*k, Setting::Bool(*v))).collect();
+    if let (Value::Object(o), Value::Object(f)) = (&mut options, settings_json(&flags)) {
+        for (k, v) in f {
+            o.entry(k).or_insert(v);
+        }
+    }
     #[allow(deprecated)] // `rootUri`: servers that predate workspace folders read it.
     Ok(InitializeParams {
-        initialization_options: (!settings.is_empty()).then(|| match top_level {
-            true => settings_json(settings),
-            false => json!({ "settings": settings_json(settings) }),
-        }),
+        initialization_options: options
+            .as_object()
+            .is_some_and(|o| !o.is_empty())
+            .then_some(options),
         process_id: Some(std::process::id()),
         root_uri: Some(uri.clone()),
         workspace_folders: Some(vec![WorkspaceFolder {
@@ -266,7 +278,7 @@ mod tests {
     #[test]
     fn initialize_sends_what_codemap_takes() {
         let root = Path::new("/w/my repo");
-        let params = initialize_params(root, &[], false).expect("params");
+        let params = initialize_params(root, &[], false, &[]).expect("params");
         let mut sent = serde_json::to_value(params).expect("json");
         assert_eq!(sent["processId"], json!(std::process::id()));
         sent["processId"] = json!(1);

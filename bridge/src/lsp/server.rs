@@ -206,9 +206,11 @@ impl Server {
             kept: None,
             caught_up: Mutex::new(None),
         };
-        let init = initialize_params(root, &setup.settings, setup.top_level).and_then(|params| {
-            server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
-        });
+        let flags = lang.spec().server.init_flags;
+        let init =
+            initialize_params(root, &setup.settings, setup.top_level, flags).and_then(|params| {
+                server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
+            });
         let init = match init {
             Ok(v) => v,
             Err(error) => {

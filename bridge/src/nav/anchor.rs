@@ -79,6 +79,9 @@ pub(super) struct Anchors<'a> {
     /// Workspace files that changed on disk since the map indexed them (the map's positions
     /// in them are off), by path, as first looked at in this answer.
     changed: HashMap<String, bool>,
+    /// What placing the server's locations found to say (a library's sources unpacked, a
+    /// place left out), for the answer's warnings ([`Anchors::take_notes`]).
+    notes: Vec<String>,
 }
 
 /// The answer's one lease on the map ([`Workspace::map`]), and its snapshot: until the guard
@@ -111,7 +114,13 @@ impl<'a> Anchors<'a> {
             map,
             texts: HashMap::new(),
             changed: HashMap::new(),
+            notes: Vec::new(),
         }
+    }
+
+    /// What placing the server's locations found to say since last asked.
+    pub(super) fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
     }
 
     /// The answer's map, when there is one.
@@ -163,6 +172,29 @@ impl<'a> Anchors<'a> {
         loc: &lsp_types::Location,
         enc: Encoding,
     ) -> Option<Anchor> {
+        // A place in a library's archive (JDT LS's `jdt://` in a jar): that file of its
+        // sources, unpacked; a place that cannot be found so is left out, said.
+        let placed;
+        let loc = if loc.uri.scheme().is_some_and(|s| s.as_str() != "file") {
+            match crate::libs::archived_file(self.ws, loc.uri.as_str(), &mut self.notes) {
+                Ok(p) => {
+                    placed = lsp_types::Location {
+                        uri: lsp::path_to_uri(&p).parse().ok()?,
+                        range: loc.range,
+                    };
+                    &placed
+                }
+                Err(why) => {
+                    let note = format!("left out: a place the server gave in {why}");
+                    if !self.notes.contains(&note) {
+                        self.notes.push(note);
+                    }
+                    return None;
+                }
+            }
+        } else {
+            loc
+        };
         let spot = lsp::spot(loc, enc, |abs, line| {
             self.text(abs).map(|t| line_at(t, line).to_string())
         })?;

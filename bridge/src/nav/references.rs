@@ -62,17 +62,30 @@ fn uses_bound_elsewhere(
         return Vec::new();
     };
     const SITES: usize = 3;
-    // One more than is asked, to know whether there were more.
+    // One more than is asked, to know whether there were more: the imports of the name
+    // (Python's `from pygments.lexers import get_lexer_by_name`), then the calls of it the map
+    // could not link (Java's `Jsoup.parse(html)`, a method no import names).
     let Ok(mut sites) = map.db().imports_of_member(name, SITES + 1) else {
         return Vec::new();
     };
+    if sites.len() <= SITES {
+        if let Ok(calls) = map.db().unlinked_calls_named(name) {
+            let more = SITES + 1 - sites.len();
+            sites.extend(
+                calls
+                    .into_iter()
+                    .take(more)
+                    .map(|c| (c.file, c.line, c.col)),
+            );
+        }
+    }
     let more = sites.len() > SITES;
     sites.truncate(SITES);
     let n = sites.len();
     // One deadline for every site asked: a references request's own.
     let deadline = std::time::Instant::now() + slow(ws);
     let mut asked = 0usize;
-    for (file, line, _) in sites {
+    for (file, line, at) in sites {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         if left.is_zero() {
             break;
@@ -87,7 +100,7 @@ fn uses_bound_elsewhere(
         let Some(col) = text
             .lines()
             .nth(line.saturating_sub(1) as usize)
-            .and_then(|l| find_word(l, name, 1, |c| c.is_alphanumeric() || c == '_'))
+            .and_then(|l| find_word(l, name, at.max(1), |c| c.is_alphanumeric() || c == '_'))
             .map(|(col, _)| col)
         else {
             continue;
@@ -97,7 +110,9 @@ fn uses_bound_elsewhere(
             continue;
         };
         let ours = defs.iter().any(|d| {
-            crate::lsp::uri_to_path(d.uri.as_str()).is_some_and(|p| same_module(&t.c.abs, &p))
+            crate::lsp::uri_to_path(d.uri.as_str())
+                .or_else(|| crate::libs::archived_file(ws, d.uri.as_str(), &mut Vec::new()).ok())
+                .is_some_and(|p| same_module(&t.c.abs, &p))
         });
         if !ours {
             continue;
@@ -121,7 +136,7 @@ fn uses_bound_elsewhere(
         dedup_anchors(&mut out);
         if !out.is_empty() {
             w.push(format!(
-                "the server binds the workspace's uses of {name} to another definition of it (a stub of its module): these {} were found from the import at {file}:{line}, whose definition is this one",
+                "the server binds the workspace's uses of {name} to another definition of it (a stub of its module), or finds none from the library's file: these {} were found from the use at {file}:{line}, whose definition is this one",
                 out.len()
             ));
             return out;
@@ -148,7 +163,7 @@ fn bound_elsewhere_note(name: &str, asked: usize, n: usize, more: bool) -> Strin
         String::new()
     };
     format!(
-        "asked the server from {of} the workspace imports {name} (their definitions, then their references){stopped}: no use of this symbol came of them"
+        "asked the server from {of} the workspace imports or calls {name} (their definitions, then their references){stopped}: no use of this symbol came of them"
     )
 }
 
@@ -341,9 +356,9 @@ mod tests {
     #[test]
     fn what_was_asked_from_the_imports_is_said() {
         let cases = [
-            ((1, 1, false), "asked the server from the 1 place the workspace imports f (their definitions, then their references): no use of this symbol came of them"),
-            ((3, 3, true), "asked the server from the first 3 of more than 3 places the workspace imports f (their definitions, then their references): no use of this symbol came of them"),
-            ((1, 2, false), "asked the server from the 2 places the workspace imports f (their definitions, then their references), stopped after 1 at the references request's deadline: no use of this symbol came of them"),
+            ((1, 1, false), "asked the server from the 1 place the workspace imports or calls f (their definitions, then their references): no use of this symbol came of them"),
+            ((3, 3, true), "asked the server from the first 3 of more than 3 places the workspace imports or calls f (their definitions, then their references): no use of this symbol came of them"),
+            ((1, 2, false), "asked the server from the 2 places the workspace imports or calls f (their definitions, then their references), stopped after 1 at the references request's deadline: no use of this symbol came of them"),
         ];
         for ((asked, n, more), want) in cases {
             assert_eq!(bound_elsewhere_note("f", asked, n, more), want);

@@ -93,6 +93,7 @@ pub(super) fn server_anchors(
                 .filter_map(|l| a.lsp_anchor(l, s.encoding()))
                 .collect();
             dedup_anchors(&mut out);
+            w.extend(a.take_notes());
             server_state_across(&s, &t.c.abs, w);
             if out.is_empty() && s.degraded().is_some() {
                 // Nothing from a server that says it is unwell is no answer: the map's stands.

@@ -910,6 +910,22 @@ pub struct ServerSpec {
     /// the rest (0 of immer's uses of `applyPatches`, said by no one). Said beside its
     /// answers when missing.
     pub project_files: &'static [&'static str],
+    /// Flags set at the top of `initializationOptions`, dotted keys (JDT LS's
+    /// `extendedClientCapabilities.classFileContentsSupport`, without which it gives no
+    /// location inside a library's jar).
+    pub init_flags: &'static [(&'static str, bool)],
+    /// A location the server gives in an archive, by a URI of its own (JDT LS's
+    /// `jdt://contents/…`), as the archive a dependency's code comes in and the file in it.
+    pub archived: Option<fn(&str) -> Option<ArchivedSource>>,
+}
+
+/// A file inside a dependency's archive ([`ServerSpec::archived`]): the archive's file name
+/// as [`Dep::archive`] names it (`jsoup-1.17.2-sources.jar`) and the file's path in it
+/// (`org/jsoup/Jsoup.java`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArchivedSource {
+    pub archive: String,
+    pub rel: String,
 }
 
 /// What a server is started with ([`ServerSpec::setup`]).
@@ -968,6 +984,8 @@ impl ServerSpec {
             types_every_receiver: false,
             keeps_state: false,
             project_files: &[],
+            init_flags: &[],
+            archived: None,
         }
     }
 }

