@@ -28,7 +28,56 @@ fn cache() -> Result<PathBuf, ToolError> {
 }
 
 fn found(ws: &Workspace) -> Vec<LangDeps> {
-    deps::find(&ws.root, &deps::env())
+    found_and_own(ws).0
+}
+
+/// The workspace's dependencies, without its own projects found among them (an npm
+/// workspace's packages, symlinked into `node_modules`; a Maven reactor's module another
+/// depends on; an editable install): those are the workspace's code, indexed by its own map,
+/// and a library's copy would answer twice. Returns them apart, `NAME@VERSION`, to be said.
+fn found_and_own(ws: &Workspace) -> (Vec<LangDeps>, Vec<String>) {
+    let mut all = deps::find(&ws.root, &deps::env());
+    let names: std::collections::HashSet<String> = ws
+        .map()
+        .ok()
+        .and_then(|m| m.projects().ok())
+        .map(|ps| ps.listed().iter().map(|p| same_name(&p.name)).collect())
+        .unwrap_or_default();
+    let root = ws.root.canonicalize().unwrap_or_else(|_| ws.root.clone());
+    let mut own = Vec::new();
+    for l in &mut all {
+        l.found.deps.retain(|d| {
+            let inside = d.archive.is_none()
+                && d.dir
+                    .canonicalize()
+                    .ok()
+                    .and_then(|c| c.strip_prefix(&root).ok().map(|r| r.to_path_buf()))
+                    .is_some_and(|r| !installed_under(&r));
+            let mine = inside || names.contains(&same_name(&d.name));
+            if mine {
+                own.push(format!("{}@{}", d.name, d.version));
+            }
+            !mine
+        });
+    }
+    (all, own)
+}
+
+/// A name as registries compare them: case, `-`, `_` and `.` aside (`Foo_Bar` is `foo-bar`).
+fn same_name(n: &str) -> String {
+    n.to_ascii_lowercase().replace(['_', '.'], "-")
+}
+
+/// Whether a path inside the workspace is where packages are installed (a `.venv`'s
+/// `site-packages`, `node_modules`, Go's or Composer's `vendor`): a dependency there is
+/// installed code, not the workspace's own.
+fn installed_under(rel: &std::path::Path) -> bool {
+    rel.components().any(|c| {
+        matches!(
+            c.as_os_str().to_str(),
+            Some("node_modules" | "site-packages" | "dist-packages" | "vendor" | ".venv" | "venv")
+        )
+    })
 }
 
 /// The file on disk of a place a server gives inside a dependency's archive by a URI of its
@@ -469,9 +518,22 @@ pub struct DepsParams {
 /// `map_deps`: the workspace's dependencies (name, version, language, indexed or not), and
 /// indexing one or all of them.
 pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
-    let all = found(ws);
+    let (all, own) = found_and_own(ws);
     let cache = cache()?;
     let mut warnings = Vec::new();
+    if !own.is_empty() {
+        warnings.push(format!(
+            "not listed: {} of the workspace's own projects found as dependencies ({}): the workspace's map has their code",
+            own.len(),
+            own.join(", ")
+        ));
+    }
+    if let Some(scope) = crate::workspace::current_scope() {
+        warnings.push(format!(
+            "the dependencies of the whole workspace, not of project {:?} alone: which project uses each is not read",
+            scope.name
+        ));
+    }
     // The one asked to index: the answer is its row (the list would bury it, and a budget
     // could cut it).
     let mut only: Option<(String, String)> = None;

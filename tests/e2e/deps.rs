@@ -1202,3 +1202,92 @@ fn maven_and_gradle_dependencies_are_unpacked_from_sources_jars() {
     assert_eq!(code, 0, "{v}");
     assert!(v.to_string().contains(&id), "{v}");
 }
+
+/// A workspace's own projects found among its dependencies are not listed as libraries (their
+/// code is the workspace map's; a library's copy answered twice in `--scope all`), and said:
+/// an npm workspace's package symlinked into `node_modules`, as npm lays it out, and a Maven
+/// reactor's module another module depends on. A project scope on `deps` is said to be the
+/// whole workspace's list.
+#[test]
+fn the_workspace_s_own_projects_are_not_its_dependencies() {
+    let cache = tempfile::tempdir().expect("cache");
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-own-")
+        .tempdir()
+        .expect("tempdir");
+    let root = ws.path();
+    write(
+        root,
+        "package.json",
+        r#"{"name": "mono", "private": true, "workspaces": ["packages/*"]}"#,
+    );
+    write(
+        root,
+        "packages/core/package.json",
+        r#"{"name": "@demo/core", "version": "1.0.0", "main": "index.js"}"#,
+    );
+    write(
+        root,
+        "packages/core/index.js",
+        "export function makeStore() {\n  return {};\n}\n",
+    );
+    write(
+        root,
+        "packages/app/package.json",
+        r#"{"name": "@demo/app", "version": "1.0.0", "dependencies": {"@demo/core": "1.0.0"}}"#,
+    );
+    write(
+        root,
+        "packages/app/main.js",
+        "import { makeStore } from '@demo/core';\nmakeStore();\n",
+    );
+    std::fs::create_dir_all(root.join("node_modules/@demo")).expect("mkdir");
+    for p in ["core", "app"] {
+        std::os::unix::fs::symlink(
+            format!("../../packages/{p}"),
+            root.join("node_modules/@demo").join(p),
+        )
+        .expect("symlink");
+    }
+    write(
+        root,
+        "java/pom.xml",
+        "<project><modelVersion>4.0.0</modelVersion><groupId>org.demo</groupId><artifactId>parent</artifactId><version>1.0</version><packaging>pom</packaging><modules><module>a</module><module>b</module></modules></project>\n",
+    );
+    write(
+        root,
+        "java/a/pom.xml",
+        "<project><modelVersion>4.0.0</modelVersion><groupId>org.demo</groupId><artifactId>a</artifactId><version>1.0</version></project>\n",
+    );
+    write(
+        root,
+        "java/b/pom.xml",
+        "<project><modelVersion>4.0.0</modelVersion><groupId>org.demo</groupId><artifactId>b</artifactId><version>1.0</version><dependencies><dependency><groupId>org.demo</groupId><artifactId>a</artifactId><version>1.0</version></dependency></dependencies></project>\n",
+    );
+    let (v, code) = call(root, cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call(root, cache.path(), &["deps"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["total"], 0, "{v}");
+    let w = warnings(&v);
+    assert!(
+        w.contains("not listed: 3 of the workspace's own projects")
+            && w.contains("@demo/core@1.0.0")
+            && w.contains("org.demo:a@1.0"),
+        "{v}"
+    );
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["search", "makeStore", "--scope", "all"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let ids = hit_ids(&v, "#makeStore");
+    assert_eq!(ids, ["js:packages/core/index.js#makeStore"], "{v}");
+    let (v, code) = call(root, cache.path(), &["deps", "--project", "@demo/app"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        warnings(&v).contains("the dependencies of the whole workspace, not of project"),
+        "{v}"
+    );
+}
