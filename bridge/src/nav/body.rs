@@ -62,21 +62,66 @@ impl Body {
     }
 
     /// The body cut to the whole lines whose JSON-escaped text fits in `room` characters;
-    /// `None` when every line fits, else the number of lines left out.
-    fn clip(&mut self, room: usize) -> Option<usize> {
+    /// `None` when every line fits. Its lead (the doc comment and attribute lines above its
+    /// name's line) goes first: the code is what was asked for, and a long doc would leave
+    /// none of it; then the lines past those that fit.
+    fn clip(&mut self, room: usize) -> Option<Cut> {
         let (kept, total) = fit_lines(&self.text, room);
         if kept == total {
             return None;
         }
-        let cut: usize = self
+        let mut cut = Cut {
+            lead: 0,
+            tail: 0,
+            first: self.line,
+        };
+        if self.name_line > self.line {
+            cut.lead = (self.name_line - self.line) as usize;
+            let bytes: usize = self
+                .text
+                .split_inclusive('\n')
+                .take(cut.lead)
+                .map(str::len)
+                .sum();
+            self.text.drain(..bytes.min(self.text.len()));
+            self.line = self.name_line;
+        }
+        let (kept, total) = fit_lines(&self.text, room);
+        let bytes: usize = self
             .text
             .split_inclusive('\n')
             .take(kept)
             .map(str::len)
             .sum();
-        self.text.truncate(cut);
-        self.end_line = self.line + kept.saturating_sub(1) as u32;
-        Some(total - kept)
+        self.text.truncate(bytes);
+        cut.tail = total - kept;
+        self.end_line = (self.line + kept as u32).saturating_sub(1);
+        Some(cut)
+    }
+}
+
+/// What [`Body::clip`] left out: `lead` lines from `first` (the doc and attributes above the
+/// name), `tail` lines at the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Cut {
+    lead: usize,
+    tail: usize,
+    first: u32,
+}
+
+impl Cut {
+    /// The lines left out, said: `lines 817-823 (doc, attributes) and 850-897`.
+    fn said(&self, end_line: u32, last: u32) -> String {
+        let lead = (self.lead > 0).then(|| {
+            format!(
+                "{}-{} (doc, attributes)",
+                self.first,
+                self.first + self.lead as u32 - 1
+            )
+        });
+        let tail = (self.tail > 0).then(|| format!("{}-{last}", end_line + 1));
+        let both: Vec<String> = lead.into_iter().chain(tail).collect();
+        format!("lines {}", both.join(" and "))
     }
 }
 
@@ -223,14 +268,13 @@ pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
             as usize)
             * 4;
         let end = body.end_line;
-        if let Some(left) = body.clip(room) {
+        if let Some(cut) = body.clip(room) {
             dropped = Some(Dropped {
                 kind: "lines".into(),
-                count: left,
+                count: cut.lead + cut.tail,
                 note: format!(
-                    "lines {}-{end} of {} left out: a larger tokenBudget (up to 10000), or read them from the file",
-                    body.end_line + 1,
-                    body.file
+                    "{} left out: raise tokenBudget (up to 10000) or read the file",
+                    cut.said(body.end_line, end)
                 ),
             });
         }
@@ -295,9 +339,13 @@ pub(crate) fn attach(ws: &Workspace, answer: &mut Answer, budget: u32) {
                 let mut v = json!({"text": "", "line": b.line, "endLine": b.end_line});
                 if !unbounded {
                     let room = left.saturating_sub(60);
-                    if let Some(n) = b.clip(room) {
+                    if let Some(c) = b.clip(room) {
                         cut += 1;
-                        v["bodyLinesLeft"] = json!(n);
+                        v["bodyLinesLeft"] = json!(c.tail);
+                        if c.lead > 0 {
+                            v["leadLinesLeft"] = json!(c.lead);
+                        }
+                        v["line"] = json!(b.line);
                         v["endLine"] = json!(b.end_line);
                     }
                     let used = serde_json::to_string(&b.text).map_or(b.text.len(), |s| s.len());
@@ -320,7 +368,7 @@ pub(crate) fn attach(ws: &Workspace, answer: &mut Answer, budget: u32) {
     }
     if cut > 0 {
         answer.warnings.push(format!(
-            "includeBody: {cut} bodies cut at a line for the budget (bodyLinesLeft says how many lines each left out)"
+            "includeBody: {cut} bodies cut for the budget: the doc and attribute lines above a symbol first (leadLinesLeft), then the lines past those that fit (bodyLinesLeft)"
         ));
     }
     if !failed.is_empty() {
@@ -383,7 +431,75 @@ fn put_bodies(v: &mut Value, bodies: &std::collections::HashMap<String, Value>) 
 
 #[cfg(test)]
 mod tests {
-    use super::fit_lines;
+    use super::{fit_lines, Body, Cut};
+
+    fn body(line: u32, name_line: u32, text: &str) -> Body {
+        Body {
+            node_id: "rs:a.rs#f".into(),
+            file: "a.rs".into(),
+            kind: "function",
+            line,
+            name_line,
+            end_line: line + text.lines().count() as u32 - 1,
+            text: text.into(),
+            relocated_from: None,
+            lib: None,
+            lib_version: None,
+        }
+    }
+
+    /// (first line, name's line, text, room) → (text kept, its lines, the cut said)
+    #[test]
+    fn a_cut_body_keeps_its_code_before_its_doc() {
+        let doc = "/// a\n/// b\nfn f() {\n    x();\n}\n";
+        let cases: &[(u32, u32, &str, usize, &str, (u32, u32), Option<&str>)] = &[
+            (10, 12, doc, 1000, doc, (10, 14), None),
+            // The doc goes first: the signature and the code stay.
+            (
+                10,
+                12,
+                doc,
+                30,
+                "fn f() {\n    x();\n}\n",
+                (12, 14),
+                Some("lines 10-11 (doc, attributes)"),
+            ),
+            // Then the end.
+            (
+                10,
+                12,
+                doc,
+                12,
+                "fn f() {\n",
+                (12, 12),
+                Some("lines 10-11 (doc, attributes) and 13-14"),
+            ),
+            // No lead: the end alone, from the line after the last kept.
+            (
+                5,
+                5,
+                "fn f() {\n    x();\n}\n",
+                12,
+                "fn f() {\n",
+                (5, 5),
+                Some("lines 6-7"),
+            ),
+            // Nothing fits: every line said, the first too.
+            (5, 5, "fn f() {\n}\n", 2, "", (5, 4), Some("lines 5-6")),
+        ];
+        for (line, name, text, room, kept, (a, z), said) in cases {
+            let mut b = body(*line, *name, text);
+            let last = b.end_line;
+            let cut: Option<Cut> = b.clip(*room);
+            assert_eq!(b.text, *kept, "{text:?} in {room}");
+            assert_eq!((b.line, b.end_line), (*a, *z), "{text:?} in {room}");
+            assert_eq!(
+                cut.map(|c| c.said(b.end_line, last)).as_deref(),
+                *said,
+                "{text:?} in {room}"
+            );
+        }
+    }
 
     #[test]
     fn lines_fit_whole_or_not_at_all() {
