@@ -452,7 +452,16 @@ mod tests {
     #[test]
     fn a_cut_body_keeps_its_code_before_its_doc() {
         let doc = "/// a\n/// b\nfn f() {\n    x();\n}\n";
-        let cases: &[(u32, u32, &str, usize, &str, (u32, u32), Option<&str>)] = &[
+        type Case<'a> = (
+            u32,
+            u32,
+            &'a str,
+            usize,
+            &'a str,
+            (u32, u32),
+            Option<&'a str>,
+        );
+        let cases: &[Case<'_>] = &[
             (10, 12, doc, 1000, doc, (10, 14), None),
             // The doc goes first: the signature and the code stay.
             (
