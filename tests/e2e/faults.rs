@@ -583,3 +583,65 @@ fn a_server_that_cannot_load_its_workspace_is_said_to_be_degraded() {
     // What it could still read is answered.
     assert_eq!(v["data"]["total"], 2, "{v}");
 }
+
+/// JDT LS keeps a project whose Maven import failed (a build plugin missing offline) in its
+/// data folder, and on the next start, the build files unchanged, does not import it again: it
+/// answered nothing and said nothing ("source lsp, all 1 added from the map"). codemap's
+/// command for it starts such a data folder afresh. The local repository is first an empty
+/// folder (the import fails, said), then Maven's real one (as when the plugin is fetched).
+#[test]
+fn a_failed_java_import_is_tried_again_once_its_cause_is_gone() {
+    let home = tempfile::tempdir().expect("home");
+    let ws = crate::util::fixture("java_jsoup_app");
+    let root = ws.path();
+    crate::util::index(root);
+    let real = std::env::var("HOME")
+        .map(std::path::PathBuf::from)
+        .expect("HOME");
+    let empty = home.path().join("empty");
+    std::fs::create_dir_all(&empty).expect("mkdir");
+    std::fs::create_dir_all(home.path().join(".m2")).expect("mkdir");
+    let repo = home.path().join(".m2/repository");
+    let opts = format!("-Duser.home={}", home.path().display());
+    let refs = || {
+        let out = std::process::Command::new(crate::util::bin())
+            .env("JDTLS_JAVA_OPTS", &opts)
+            .env("XDG_CACHE_HOME", home.path().join("cache"))
+            .env("CODEMAP_LIB_CACHE", home.path().join("libs"))
+            .env("CODEMAP_NO_DAEMON", "1")
+            .args(["--root"])
+            .arg(root)
+            .args([
+                "--json",
+                "def",
+                "src/main/java/demo/Titles.java:Titles.of@Jsoup.<|>parse",
+            ])
+            .output()
+            .expect("run");
+        let v: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+        v
+    };
+    std::os::unix::fs::symlink(&empty, &repo).expect("symlink");
+    let v = refs();
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("Failed to import projects"),
+        "{v}"
+    );
+    std::fs::remove_file(&repo).expect("rm");
+    std::os::unix::fs::symlink(real.join(".m2/repository"), &repo).expect("symlink");
+    let v = refs();
+    assert_eq!(v["ok"], true, "{v}");
+    let w = v["warnings"].to_string();
+    assert!(!w.contains("LSP_DEGRADED"), "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    // The server's own answer: jsoup's `parse`, in the library's sources.
+    assert!(
+        v["data"]
+            .to_string()
+            .contains("lib:org.jsoup:jsoup@1.17.2/java:org/jsoup/Jsoup.java#Jsoup.parse"),
+        "{v}"
+    );
+}
