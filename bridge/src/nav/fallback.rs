@@ -190,10 +190,24 @@ pub(super) fn merge_map_extras(
         .filter(|_| by_symbol)
         .filter_map(|x| x.node_id.as_deref())
         .collect();
+    // The names the server's places point at, by file: an implementation the server gives at
+    // `impl Callsite for TestCallsite` (rust-analyzer, inside a `mod test` the map holds as
+    // the symbol there) is the map's `TestCallsite` of that file.
+    let named: HashSet<(&str, String)> = found
+        .iter()
+        .filter(|_| by_symbol)
+        .filter_map(|x| Some((x.file.as_str(), word_at(x.snippet.as_deref()?, x.col)?.0)))
+        .collect();
     let extra: Vec<Anchor> = from_map
         .into_iter()
         .filter(|x| !listed.contains(&(x.file.clone(), x.line, x.col)))
         .filter(|x| !x.node_id.as_deref().is_some_and(|n| symbols.contains(n)))
+        .filter(|x| {
+            !x.node_id
+                .as_deref()
+                .and_then(leaf_name)
+                .is_some_and(|n| named.contains(&(x.file.as_str(), n.to_string())))
+        })
         .collect();
     if !extra.is_empty() {
         w.push(format!(
@@ -210,6 +224,13 @@ pub(super) fn merge_map_extras(
         sort_anchors(&mut found);
     }
     found
+}
+
+/// A symbol's node ID's own name: `rs:a.rs#test.TestCallsite~2` → `TestCallsite`.
+fn leaf_name(id: &str) -> Option<&str> {
+    let q = id.split_once('#')?.1;
+    let leaf = q.rsplit('.').next()?;
+    Some(leaf.split('~').next().unwrap_or(leaf))
 }
 
 /// The answer's map handle; without a map, `None` when the server answered (its answer then
@@ -239,5 +260,21 @@ pub(super) fn gone_from_disk(ws: &Workspace, syms: &[MapSymbol], w: &mut Vec<Str
             "FILE_DELETED: {} no longer exist(s) on disk; the map still holds what was indexed there: `codemap index` (or map_rebuild) refreshes it",
             gone.join(", ")
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leaf_name;
+
+    #[test]
+    fn a_node_id_s_own_name() {
+        for (id, want) in [
+            ("rs:a.rs#test.TestCallsite~2", Some("TestCallsite")),
+            ("rs:a.rs#Top", Some("Top")),
+            ("rs:a.rs", None),
+        ] {
+            assert_eq!(leaf_name(id), want, "{id}");
+        }
     }
 }
