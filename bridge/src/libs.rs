@@ -369,6 +369,46 @@ fn lib_map(ws: &Workspace, id: &str) -> Result<Option<Opened>, ToolError> {
     }))
 }
 
+/// A library's file named by its file node ID (`lib:syn@2.0.119/rs:src/lit.rs`): its language,
+/// its path in the library, its absolute path (the dependency's folder, built and unpacked
+/// when it is not yet), the ID's `lib:NAME@VERSION/` prefix and what opening it said. `None`
+/// when `id` is no library ID; `BAD_ARGS` for a symbol's ID or a file the library lacks.
+pub fn lib_file(ws: &Workspace, id: &str) -> Result<Option<LibFile>, ToolError> {
+    let Some(o) = lib_map(ws, id)? else {
+        return Ok(None);
+    };
+    let node = answer::query::parse_node_id(&o.inner)?;
+    let indexer::id::NodeId::File { lang, path } = node else {
+        return Err(ToolError::bad_args(format!(
+            "{id} is not a file's ID: an outline is a file's (lib:NAME@VERSION/LANG:PATH)"
+        ))
+        .hint("`nav_source` takes a symbol's ID"));
+    };
+    let abs = o.dir.join(&path);
+    if !abs.is_file() {
+        return Err(
+            ToolError::bad_args(format!("{id}: the library has no file {path}"))
+                .hint("`map_search` with scope \"lib:NAME\" finds its files' symbols"),
+        );
+    }
+    Ok(Some(LibFile {
+        lang,
+        prefix: id[..id.len() - o.inner.len()].to_string(),
+        rel: path,
+        abs,
+        warnings: o.warnings,
+    }))
+}
+
+/// A library's file ([`lib_file`]).
+pub struct LibFile {
+    pub lang: indexer::Lang,
+    pub rel: String,
+    pub abs: PathBuf,
+    pub prefix: String,
+    pub warnings: Vec<String>,
+}
+
 /// `map_neighbors` of a library's node: in its map, the IDs answered with the library's.
 pub fn neighbors(
     ws: &Workspace,

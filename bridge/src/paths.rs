@@ -20,7 +20,7 @@ fn outside(arg: &str) -> ToolError {
         ErrorCode::OutsideWorkspace,
         format!("{arg:?} is outside the workspace"),
     )
-    .hint("give a path relative to the workspace root (see `codemap status` for the root); a file of an installed dependency is asked about by its library node ID (`lib:NAME@VERSION/LANG:PATH#SYMBOL`, as `def` and `search --scope lib:NAME` name it)")
+    .hint("give a path relative to the workspace root (see `codemap status` for the root); a file of an installed dependency is asked about by its library node ID (`lib:NAME@VERSION/LANG:PATH#SYMBOL`, as `def` and `search --scope lib:NAME` name it; its file's, `lib:NAME@VERSION/LANG:PATH`, for `outline`)")
 }
 
 /// Resolve `arg` (relative to `root`, or absolute inside it). `root` must be canonical.

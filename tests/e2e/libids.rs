@@ -94,6 +94,21 @@ fn a_library_node_id_is_a_position_for_pyright_and_the_library_map() {
     assert_eq!(v["data"]["lib"], "attrs", "{v}");
     assert!(v["data"]["signature"].to_string().contains("define"), "{v}");
 
+    // nav_outline of the library's file by its file ID: its symbols, named by library IDs.
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &[
+            "outline",
+            "lib:attrs@23.2.0/py:attr/_next_gen.py",
+            "--depth",
+            "0",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(v["data"].to_string().contains(DEFINE_PY), "{v}");
+    assert_eq!(v["data"]["lib"], "lib:attrs@23.2.0", "{v}");
+
     // nav_source: the implementation's text now, from its own file.
     let (v, code) = call(root, cache.path(), &["source", "--node-id", DEFINE_PY]);
     assert_eq!(code, 0, "{v}");

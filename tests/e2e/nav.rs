@@ -2650,3 +2650,37 @@ fn cpp_without_a_server() {
     "#]],
     );
 }
+
+/// A method called on what a library function returned (`copy.deepcopy(order).total()`:
+/// the standard library's `deepcopy` gives back its argument's type) is a candidate of the
+/// workspace's method of that name: the map does not type a Python library's results, so the
+/// call it sent outside the workspace may be this symbol's (Django's
+/// `get_object_or_404(Product, …).price()` was missed by a rename).
+#[test]
+fn a_method_called_on_a_library_result_is_a_candidate_in_python() {
+    let ws = crate::util::fixture("py_app");
+    let root = ws.path();
+    crate::util::write(
+        root,
+        "src/shop/dup.py",
+        "import copy\n\nfrom shop.models import Order\n\n\ndef dup(o: Order) -> float:\n    return copy.deepcopy(o).total()\n",
+    );
+    crate::util::index(root);
+    let (v, code) = crate::util::json(
+        root,
+        &[
+            "refs",
+            "--no-lsp",
+            "--node-id",
+            "py:src/shop/models.py#Order.total",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let candidates: Vec<String> = v["data"]["candidates"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| format!("{}:{}", c["file"].as_str().unwrap_or("?"), c["line"]))
+        .collect();
+    assert!(candidates.contains(&"src/shop/dup.py:7".to_string()), "{v}");
+}

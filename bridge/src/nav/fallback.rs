@@ -10,6 +10,7 @@ use answer::envelope::ToolError;
 use answer::query::{untyped_warning, Map, UntypedCall, CANDIDATES};
 use indexer::store::MapSymbol;
 use indexer::syntax::line_at;
+use indexer::Lang;
 use serde_json::{json, Value};
 use std::collections::{BTreeSet, HashSet};
 
@@ -224,6 +225,17 @@ pub(super) fn merge_map_extras(
         sort_anchors(&mut found);
     }
     found
+}
+
+/// The calls of `d`'s name the map linked to no definition, which may call it: the untyped
+/// ones, and in a language whose libraries' results the map does not type
+/// (`Language::library_results_untyped`) those it sent outside the workspace too.
+pub(super) fn calls_named(map: &Map, d: &MapSymbol) -> Result<Vec<UntypedCall>, ToolError> {
+    let wide = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().library_results_untyped);
+    Ok(match wide {
+        true => map.db().unlinked_calls_named(&d.name)?,
+        false => map.db().untyped_calls_named(&d.name)?,
+    })
 }
 
 /// A symbol's node ID's own name: `rs:a.rs#test.TestCallsite~2` → `TestCallsite`.

@@ -7,7 +7,7 @@ use super::params::OutlineParams;
 use super::server::failed;
 
 use crate::locate;
-use crate::paths::contain;
+use crate::paths::{contain, Contained};
 use crate::workspace::{lang_of, Workspace};
 use answer::envelope::{Answer, Text, ToolError};
 use serde::Serialize;
@@ -16,6 +16,11 @@ use std::collections::HashMap;
 
 pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     let mut w = Vec::new();
+    if let (Some(f), None) = (&p.file, &p.locate) {
+        if let Some(lib) = crate::libs::lib_file(ws, f)? {
+            return library_outline(ws, lib, p);
+        }
+    }
     if let (Some(f), None) = (&p.file, &p.locate) {
         if is_glob(f) || contain(&ws.root, f)?.abs.is_dir() {
             return folder_outline(ws, f, p);
@@ -68,6 +73,45 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
         p.token_budget,
         "a larger tokenBudget; or `map_search` with a path",
         w,
+        (Layout::AsIs, ws.shape()),
+        ListText::new(outline_text),
+    ))
+}
+
+/// `nav_outline` of a library's file by its file node ID: a parse of the file in the
+/// dependency's folder now, its symbols named by library node IDs.
+fn library_outline(
+    ws: &Workspace,
+    lib: crate::libs::LibFile,
+    p: &OutlineParams,
+) -> Result<Answer, ToolError> {
+    if p.offset.is_some() || p.limit.is_some() {
+        return Err(ToolError::bad_args(
+            "offset and limit page a folder's or a glob's files; one file's outline is whole",
+        )
+        .hint("a tokenBudget, or depth 0 for its top-level symbols only"));
+    }
+    let c = Contained {
+        abs: lib.abs.clone(),
+        rel: lib.rel.clone(),
+    };
+    let shown = lib.abs.display().to_string();
+    let text = ws.source(&c, &shown)?;
+    let syms = ws.parsed_outline(&c, lib.lang, &text)?;
+    let mut items = parsed_items(&syms, lib.lang, &c.rel, ws.detail);
+    for x in &mut items {
+        x.node_id = format!("{}{}", lib.prefix, x.node_id);
+    }
+    if let Some(d) = p.depth {
+        items.retain(|x| x.depth <= d as usize);
+    }
+    Ok(listing(
+        "symbols",
+        items,
+        json!({"source": "parse", "file": shown, "lib": lib.prefix.trim_end_matches('/')}),
+        p.token_budget,
+        "a larger tokenBudget, or depth 0",
+        lib.warnings,
         (Layout::AsIs, ws.shape()),
         ListText::new(outline_text),
     ))

@@ -218,11 +218,18 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let _read = read_once(&lease)?;
     let mut w = Vec::new();
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
-    let server = server_anchors(ws, &t, &mut a, ask, &mut w);
+    let mut server = server_anchors(ws, &t, &mut a, ask, &mut w);
     // A library's symbol: the server's answer alone (the workspace's map has no edge into
-    // it), or an error that says a server is needed: never a silent empty list.
-    if t.lib.is_some() && server.is_none() {
-        return Err(lib_needs_server(&t, "nav_references", &w));
+    // it), or an error that says a server is needed: never a silent empty list. A server that
+    // failed on the library's file (JDT LS, slow on a file outside its projects) may still
+    // answer from the workspace's uses of the name.
+    if let (Some(l), None) = (&t.lib, &server) {
+        let name = l.live.name.clone();
+        let found = uses_bound_elsewhere(ws, &t, &name, &mut a, &mut w);
+        if found.is_empty() {
+            return Err(lib_needs_server(&t, "nav_references", &w));
+        }
+        server = Some(found);
     }
     // The map's edges and the calls it could not type. Without a map, the server's answer
     // stands alone.
@@ -261,7 +268,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             .find(|d| callable(&d.kind, d.signature.as_deref()))
         {
             name = d.name.clone();
-            untyped = map.db().untyped_calls_named(&d.name)?;
+            untyped = super::fallback::calls_named(map, d)?;
             untyped.retain(|c| filter.as_ref().is_none_or(|g| g.is_match(&c.file)));
         }
     }

@@ -358,7 +358,7 @@ fn rename_gaps(
     else {
         return (uses, Vec::new());
     };
-    let mut calls = map.db().untyped_calls_named(&d.name).unwrap_or_default();
+    let mut calls = super::fallback::calls_named(map, d).unwrap_or_default();
     calls.retain(|c| !edited.contains(&(c.file.clone(), c.line)));
     (uses, calls)
 }

@@ -46,6 +46,12 @@ pub struct Language {
     /// Methods and functions are overloaded by their parameters (Java, C++): a call's
     /// argument count picks among definitions of one name (`m`, `m~2`).
     pub overloads: bool,
+    /// The map does not read what a library's functions return (no declared types it sees):
+    /// a method called on such a result may be the workspace's (Django's
+    /// `get_object_or_404(Product, …).price()`), so the calls the resolver sent outside the
+    /// workspace are candidates of a same-named workspace method too, beside the untyped
+    /// ones (`nav_references`, `nav_rename`). Python, JavaScript, TypeScript, Ruby, PHP.
+    pub library_results_untyped: bool,
     /// A bare name in a method may be a member of its class or an outer one, inherited ones
     /// included (Java's `m()` is `this.m()` when no local or scope defines it).
     pub implicit_self: bool,
@@ -598,6 +604,7 @@ impl Language {
             super_call: None,
             implicit_self: false,
             overloads: false,
+            library_results_untyped: false,
             first_binding_defines: false,
             reopens: &[],
             local_scopes: &[],

@@ -265,6 +265,14 @@ pub(crate) fn blank_cplusplus(src: &[u8]) -> Option<Vec<u8>> {
                 {
                     blanking = Some(depth);
                 }
+                // `#elif defined(__cplusplus)` after other platforms' branches (mimalloc's
+                // `std::this_thread::yield()`): that branch is C++'s.
+                if blanking.is_none()
+                    && word == Some("elif")
+                    && cplusplus_branch(&t.replacen("elif", "if", 1)) == Some(true)
+                {
+                    blanking = Some(depth);
+                }
             }
             Some("endif") => {
                 directive = true;
@@ -748,6 +756,12 @@ mod tests {
             "#ifdef __cplusplus\n            \n#endif\nint f(void);\n#if defined(__cplusplus)\n \n#else\nint g;\n#endif\n#ifndef __cplusplus\nint h;\n#else\n              \n#endif\n"
         );
         assert_eq!(super::blank_cplusplus(b"int x;\n"), None);
+        let elif = "#if defined(_WIN32)\nint w;\n#elif defined(__cplusplus)\nstd::mutex m;\n#else\nint p;\n#endif\n";
+        let got = super::blank_cplusplus(elif.as_bytes()).expect("blanked");
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            elif.replace("std::mutex m;", "             ")
+        );
     }
 
     #[test]

@@ -646,13 +646,8 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
         while let Some(p) = memchr::memchr(b')', &src[k..end]).map(|p| k + p) {
             let mut m = p + 1;
             loop {
-                while m < end && (src[m] == b' ' || src[m] == b'\t') {
-                    m += 1;
-                }
-                let w_end = m + src[m..end]
-                    .iter()
-                    .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
-                    .unwrap_or(end - m);
+                let w_end;
+                (m, w_end) = next_word(src, m, end);
                 if matches!(
                     &src[m..w_end],
                     b"const" | b"override" | b"noexcept" | b"final"
@@ -668,13 +663,8 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
                     let mut n = e;
                     // `) const SPDLOG_NOEXCEPT override;`: specifiers may follow the macro.
                     loop {
-                        while n < end && (src[n] == b' ' || src[n] == b'\t') {
-                            n += 1;
-                        }
-                        let k_end = n + src[n..end]
-                            .iter()
-                            .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
-                            .unwrap_or(end - n);
+                        let k_end;
+                        (n, k_end) = next_word(src, n, end);
                         if !matches!(&src[n..k_end], b"const" | b"override" | b"final") {
                             break;
                         }
@@ -700,6 +690,22 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
         at = end + 1;
     }
     changed
+}
+
+/// The word after the blanks from `at` on the line ending at `end`: where it starts and
+/// ends (the same place when none is there).
+fn next_word(src: &[u8], at: usize, end: usize) -> (usize, usize) {
+    let start = at
+        + src[at..end]
+            .iter()
+            .take_while(|c| **c == b' ' || **c == b'\t')
+            .count();
+    let stop = start
+        + src[start..end]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+    (start, stop)
 }
 
 /// Blanks an export macro between a declaration's type and its name, which the grammar

@@ -9,6 +9,7 @@ use super::typescript::{
 };
 
 pub static JAVASCRIPT: Language = Language {
+    library_results_untyped: true,
     manifests: MANIFESTS,
     projects: PROJECTS,
     skip_dirs: SKIP_DIRS,

@@ -21,6 +21,7 @@ use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, 
 use tree_sitter::Node;
 
 pub static PHP: Language = Language {
+    library_results_untyped: true,
     manifests: &["composer.json"],
     builtins: BUILTINS,
     self_names: &["this", "self", "static"],

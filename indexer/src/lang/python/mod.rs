@@ -13,6 +13,7 @@ use crate::syntax::{count_params, first_line, head_text, text, NodeExt};
 use tree_sitter::Node;
 
 pub static PYTHON: Language = Language {
+    library_results_untyped: true,
     manifests: &["pyproject.toml", "setup.py", "setup.cfg"],
     projects: &[
         super::spec::ProjectSpec {

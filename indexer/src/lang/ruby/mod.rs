@@ -15,6 +15,7 @@ use crate::syntax::{first_line, first_sentence, lossy, text, NodeExt};
 use tree_sitter::Node;
 
 pub static RUBY: Language = Language {
+    library_results_untyped: true,
     // Bundler's install path (`bundle config set path vendor/bundle`): the gems' code,
     // indexed as libraries (`deps`), not as the workspace's.
     skip_dirs: &["vendor/bundle"],

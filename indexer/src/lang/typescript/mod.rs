@@ -24,6 +24,7 @@ use syntax::{
 use tree_sitter::Node;
 
 pub static TYPESCRIPT: Language = Language {
+    library_results_untyped: true,
     manifests: MANIFESTS,
     projects: PROJECTS,
     dialects: &[("tsx", || tree_sitter_typescript::LANGUAGE_TSX.into())],
