@@ -85,7 +85,7 @@ fn installed_under(rel: &std::path::Path) -> bool {
 /// file of the dependency's sources, unpacked and indexed first when they are not yet (said
 /// in `w`). `Err` with why when no dependency of the workspace comes in that archive, or its
 /// sources are not here.
-pub fn archived_file(ws: &Workspace, uri: &str, w: &mut Vec<String>) -> Result<PathBuf, String> {
+fn archived_file(all: &[LangDeps], uri: &str, w: &mut Vec<String>) -> Result<PathBuf, String> {
     let place = indexer::Lang::ALL
         .iter()
         .find_map(|l| (l.spec().server.archived?)(uri))
@@ -93,7 +93,7 @@ pub fn archived_file(ws: &Workspace, uri: &str, w: &mut Vec<String>) -> Result<P
             let shown = uri.split(['?', '#']).next().unwrap_or(uri);
             format!("{shown}, with no sources in a dependency the workspace's build files name")
         })?;
-    for l in &found(ws) {
+    for l in all {
         for d in &l.found.deps {
             let same = d
                 .archive
@@ -332,6 +332,8 @@ fn no_code_said(n: usize) -> String {
 struct Opened {
     map: Map,
     inner: String,
+    /// `lib:NAME@VERSION/`, before the inner ID.
+    prefix: String,
     warnings: Vec<String>,
     dir: PathBuf,
 }
@@ -364,6 +366,7 @@ fn lib_map(ws: &Workspace, id: &str) -> Result<Option<Opened>, ToolError> {
     Ok(Some(Opened {
         map,
         inner: l.inner.to_string(),
+        prefix: LibId::format(l.name, l.version, ""),
         warnings,
         dir: dep.dir.clone(),
     }))
@@ -393,7 +396,7 @@ pub fn lib_file(ws: &Workspace, id: &str) -> Result<Option<LibFile>, ToolError> 
     }
     Ok(Some(LibFile {
         lang,
-        prefix: id[..id.len() - o.inner.len()].to_string(),
+        prefix: o.prefix,
         rel: path,
         abs,
         warnings: o.warnings,
@@ -499,6 +502,7 @@ pub fn resolve(ws: &Workspace, id: &str) -> Result<Option<Answer>, ToolError> {
         inner,
         warnings,
         dir,
+        ..
     }) = lib_map(ws, id)?
     else {
         return Ok(None);
@@ -808,8 +812,9 @@ pub struct LibPlace {
     pub hint: Option<String>,
 }
 
-/// Which of the workspace's dependencies holds a place: the dependencies found once, each
-/// folder canonicalized once (at its first use), for all the locations of one answer.
+/// Which of the workspace's dependencies holds a place, or a server's place inside an
+/// archive: the dependencies found once (their build files read once), each folder
+/// canonicalized once (at its first use), for all the locations of one answer.
 pub struct Placer {
     all: Vec<LangDeps>,
     canon: Vec<Vec<Option<Option<PathBuf>>>>,
@@ -825,6 +830,12 @@ impl Placer {
             canon,
             cache: indexer::libs::cache_dir(),
         }
+    }
+
+    /// The file on disk of a place a server gives inside a dependency's archive
+    /// ([`archived_file`]), from the dependencies this placer found.
+    pub fn archived(&self, uri: &str, w: &mut Vec<String>) -> Result<PathBuf, String> {
+        archived_file(&self.all, uri, w)
     }
 
     /// The dependency holding `abs` (paths compared as given and canonical), with the symbol

@@ -451,7 +451,8 @@ fn a_library_symbol_s_uses_the_server_binds_to_its_stub_are_found_and_said() {
 /// JDT LS gives a definition in a library's jar as a `jdt://contents/…` URI (with
 /// `classFileContentsSupport`, which codemap sets): it is the library's file, unpacked from its
 /// sources jar into the library cache, with the library map's node ID, and that ID's
-/// references are asked from the workspace's call (JDT LS finds none from the library's copy).
+/// references are asked from the workspace's call (JDT LS finds none from the library's copy,
+/// "a non-project file", and is not asked there); a method the workspace never names has none.
 /// A place in a class with no sources here (the JDK's `ArrayList`) is left out, said. A Maven
 /// project depending on jsoup 1.17.2 (`scripts/test` fetches its jars and the plugins JDT LS's
 /// import runs offline, from Maven Central).
@@ -498,8 +499,22 @@ fn a_definition_in_a_jar_is_the_library_s_file_and_node() {
             && r["at"].as_str().is_some_and(|a| a.starts_with("12:"))),
         "{v}"
     );
+    let w = warnings(&v);
     assert!(
-        warnings(&v).contains("found from the use at src/main/java/demo/Titles.java:12"),
+        w.contains("this 1 was found from the use at src/main/java/demo/Titles.java:12"),
+        "{v}"
+    );
+    assert!(w.contains("only inside its archive"), "{v}");
+
+    // A library method the workspace never names: none, from the map, said (the server has
+    // no place to be asked from), not an error.
+    let connect = format!("{}connect", &id[..id.find("parse").unwrap_or(0)]);
+    let (v, code) = call(root, cache.path(), &["refs", "--node-id", &connect]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["total"], 0, "{v}");
+    assert_eq!(v["data"]["source"], "map", "{v}");
+    assert!(
+        warnings(&v).contains("no file of the workspace imports or calls connect"),
         "{v}"
     );
 

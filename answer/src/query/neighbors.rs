@@ -235,7 +235,7 @@ impl Map {
             {
                 candidates = self.db.untyped_calls_named(&c.name)?;
                 if !candidates.is_empty() {
-                    warnings.push(untyped_warning(candidates.len(), &c.name, true));
+                    warnings.push(untyped_warning(candidates.len(), &c.name, true, false));
                 }
             }
         }
@@ -277,9 +277,17 @@ pub fn callable(kind: &str, signature: Option<&str>) -> bool {
     }
 }
 
-pub fn untyped_warning(n: usize, name: &str, listed: bool) -> String {
+/// The warning that counts the calls of `name` linked to no one definition (candidates);
+/// `results`: in a language whose libraries' results the map does not type, where a call on
+/// one is a candidate too.
+pub fn untyped_warning(n: usize, name: &str, listed: bool, results: bool) -> String {
     format!(
-        "{n} call sites of `.{name}(` are linked to no one definition (their receiver's type is not stated, or the name is defined more than once where they look): they may call this symbol or another of that name{}",
+        "{n} call sites of `.{name}(` are linked to no one definition (their receiver's type is not stated{}, or the name is defined more than once where they look): they may call this symbol or another of that name{}",
+        if results {
+            " or is a library function's result, which the map does not type"
+        } else {
+            ""
+        },
         if listed { "; see candidates" } else { "" }
     )
 }

@@ -82,6 +82,9 @@ pub(super) struct Anchors<'a> {
     /// What placing the server's locations found to say (a library's sources unpacked, a
     /// place left out), for the answer's warnings ([`Anchors::take_notes`]).
     notes: Vec<String>,
+    /// The workspace's dependencies, found at the first place that needs them and kept for
+    /// the answer (each finding reads every build file).
+    placer: Option<crate::libs::Placer>,
 }
 
 /// The answer's one lease on the map ([`Workspace::map`]), and its snapshot: until the guard
@@ -115,6 +118,55 @@ impl<'a> Anchors<'a> {
             texts: HashMap::new(),
             changed: HashMap::new(),
             notes: Vec::new(),
+            placer: None,
+        }
+    }
+
+    /// The answer's one [`crate::libs::Placer`].
+    fn placer(&mut self) -> &mut crate::libs::Placer {
+        let ws = self.ws;
+        self.placer
+            .get_or_insert_with(|| crate::libs::Placer::new(ws))
+    }
+
+    /// The file on disk of a server's place inside a dependency's archive (JDT LS's
+    /// `jdt://contents/…`), unpacked when it is not yet (said in the notes).
+    pub(super) fn archived(&mut self, uri: &str) -> Result<PathBuf, String> {
+        let mut notes = std::mem::take(&mut self.notes);
+        let r = self.placer().archived(uri, &mut notes);
+        self.notes = notes;
+        r
+    }
+
+    /// Locations inside an installed dependency (outside the workspace, or in its ignored
+    /// environment folders, so with no node of the workspace's map): tagged with the library
+    /// and its version, and the library node ID of the symbol there when that library's map
+    /// exists; else one hint per library naming the command that indexes it.
+    pub(super) fn in_libraries(&mut self, found: &mut [Anchor], w: &mut Vec<String>) {
+        for x in found
+            .iter_mut()
+            .filter(|x| x.external || x.node_id.is_none())
+        {
+            let abs = if x.external {
+                PathBuf::from(&x.file)
+            } else {
+                self.ws.root.join(&x.file)
+            };
+            let pos = Pos {
+                line: x.line,
+                col: x.col,
+            };
+            let Some(place) = self.placer().place(&abs, pos) else {
+                continue;
+            };
+            if let Some(h) = place.hint {
+                if !w.contains(&h) {
+                    w.push(h);
+                }
+            }
+            x.node_id = place.node_id;
+            x.lib = Some(place.name);
+            x.lib_version = Some(place.version);
         }
     }
 
@@ -176,7 +228,7 @@ impl<'a> Anchors<'a> {
         // sources, unpacked; a place that cannot be found so is left out, said.
         let placed;
         let loc = if loc.uri.scheme().is_some_and(|s| s.as_str() != "file") {
-            match crate::libs::archived_file(self.ws, loc.uri.as_str(), &mut self.notes) {
+            match self.archived(loc.uri.as_str()) {
                 Ok(p) => {
                     placed = lsp_types::Location {
                         uri: lsp::path_to_uri(&p).parse().ok()?,
@@ -338,7 +390,7 @@ pub(super) fn sort_anchors(v: &mut [Anchor]) {
 
 /// The workspace's places before those outside it (a dependency's, by absolute path, or one
 /// inside the workspace's own environment folder, `.venv/…`, tagged `lib` by
-/// `definition::in_libraries`), each in the order it had: a budget cuts the outside ones
+/// `Anchors::in_libraries`), each in the order it had: a budget cuts the outside ones
 /// first (54 references of `uuid.UUID` kept 34 in the module cache and dropped the
 /// workspace's 4 when absolute paths sorted first; references of attrs' `define` listed 9 in
 /// `.venv/` before the workspace's one).

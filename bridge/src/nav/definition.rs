@@ -65,7 +65,7 @@ fn server_then_map(
     };
     found.retain(|x| keep(x));
     if source == "lsp" {
-        in_libraries(ws, &mut found, &mut w);
+        a.in_libraries(&mut found, &mut w);
         if found.is_empty() && listed.key == "definitions" {
             // Said, so that "none" is not read as "defined nowhere".
             w.push(format!(
@@ -116,40 +116,6 @@ pub(super) fn lib_needs_server(t: &Target, tool: &str, w: &[String]) -> ToolErro
     .hint(
         "the library's map answers without one: map_neighbors with this nodeId and direction \"in\" (its uses inside the library); nav_definition, nav_hover and nav_source of it answer too",
     )
-}
-
-/// Locations inside an installed dependency (outside the workspace, or in its ignored
-/// environment folders, so with no node of the workspace's map): tagged with the library and
-/// its version, and the library node ID of the symbol there when that library's map exists;
-/// else one hint per library naming the command that indexes it.
-pub(super) fn in_libraries(ws: &Workspace, found: &mut [Anchor], w: &mut Vec<String>) {
-    let mut placer = None;
-    for x in found
-        .iter_mut()
-        .filter(|x| x.external || x.node_id.is_none())
-    {
-        let abs = if x.external {
-            std::path::PathBuf::from(&x.file)
-        } else {
-            ws.root.join(&x.file)
-        };
-        let pos = indexer::model::Pos {
-            line: x.line,
-            col: x.col,
-        };
-        let placer = placer.get_or_insert_with(|| crate::libs::Placer::new(ws));
-        let Some(place) = placer.place(&abs, pos) else {
-            continue;
-        };
-        if let Some(h) = place.hint {
-            if !w.contains(&h) {
-                w.push(h);
-            }
-        }
-        x.node_id = place.node_id;
-        x.lib = Some(place.name);
-        x.lib_version = Some(place.version);
-    }
 }
 
 pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {

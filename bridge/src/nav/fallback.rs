@@ -153,19 +153,24 @@ pub(super) fn unread_note(
     Ok(())
 }
 
-/// Calls of `name` the map could not type: counted in a warning, and listed in `head` as
-/// `candidates` (apart from the answer's own list) when `list`.
+/// Calls of `d`'s name the map could not type ([`calls_named`]): counted in a warning, and
+/// listed in `head` as `candidates` (apart from the answer's own list) when `list`.
 pub(super) fn offer_candidates(
     head: &mut Value,
     untyped: &[UntypedCall],
-    name: &str,
+    d: &MapSymbol,
     list: bool,
     w: &mut Vec<String>,
 ) {
     if untyped.is_empty() {
         return;
     }
-    w.push(untyped_warning(untyped.len(), name, list));
+    w.push(untyped_warning(
+        untyped.len(),
+        &d.name,
+        list,
+        results_untyped(d),
+    ));
     if list {
         head["candidates"] = json!(&untyped[..untyped.len().min(CANDIDATES)]);
         head["candidatesTotal"] = json!(untyped.len());
@@ -231,11 +236,16 @@ pub(super) fn merge_map_extras(
 /// ones, and in a language whose libraries' results the map does not type
 /// (`Language::library_results_untyped`) those it sent outside the workspace too.
 pub(super) fn calls_named(map: &Map, d: &MapSymbol) -> Result<Vec<UntypedCall>, ToolError> {
-    let wide = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().library_results_untyped);
-    Ok(match wide {
+    Ok(match results_untyped(d) {
         true => map.db().unlinked_calls_named(&d.name)?,
         false => map.db().untyped_calls_named(&d.name)?,
     })
+}
+
+/// Whether `d`'s language leaves its libraries' results untyped in the map
+/// (`Language::library_results_untyped`): a call on one is a candidate of `d` too.
+pub(super) fn results_untyped(d: &MapSymbol) -> bool {
+    Lang::of_id(&d.node_id).is_some_and(|l| l.spec().library_results_untyped)
 }
 
 /// A symbol's node ID's own name: `rs:a.rs#test.TestCallsite~2` → `TestCallsite`.

@@ -3,9 +3,10 @@
 //! server's with the map's finds added, or the map's alone.
 
 use super::anchor::{dedup_anchors, read_once, sym_anchor, Anchor, Anchors};
-use super::definition::{in_libraries, lib_anchor, lib_needs_server};
+use super::definition::{lib_anchor, lib_needs_server};
 use super::fallback::{
-    map_beside, map_definitions, merge_map_extras, need_map, offer_candidates, unread_note,
+    calls_named, map_beside, map_definitions, merge_map_extras, need_map, offer_candidates,
+    unread_note,
 };
 use super::list::{listing, Layout, ListText};
 use super::params::{AtParams, CallsParams};
@@ -252,7 +253,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
         }
     };
     if source == "lsp" {
-        in_libraries(ws, &mut found, &mut w);
+        a.in_libraries(&mut found, &mut w);
     }
     Ok(listing(
         "implementations",
@@ -318,7 +319,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 if !ws.detail {
                     head["symbol"] = answer::shape::flat_anchor(&head["symbol"]);
                 }
-                in_libraries(ws, &mut items, &mut w);
+                a.in_libraries(&mut items, &mut w);
                 if incoming && t.lib.is_none() {
                     add_map_callers(&t, &mut a, &mut items, &mut head, &mut w)?;
                 } else if t.lib.is_none() {
@@ -404,8 +405,8 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         )?;
     }
     if incoming && callable(&d.kind, d.signature.as_deref()) {
-        let untyped = map.db().untyped_calls_named(&d.name)?;
-        offer_candidates(&mut head, &untyped, &d.name, true, &mut w);
+        let untyped = calls_named(map, &d)?;
+        offer_candidates(&mut head, &untyped, &d, true, &mut w);
     }
     Ok(answer(items, head, w, source))
 }
@@ -556,8 +557,8 @@ fn add_map_callers(
     }
     // A server that knows every receiver's type left the others out as another symbol's.
     if !t.lang.spec().server.types_every_receiver {
-        let untyped = map.db().untyped_calls_named(&d.name)?;
-        offer_candidates(head, &untyped, &d.name, items.is_empty(), w);
+        let untyped = calls_named(map, d)?;
+        offer_candidates(head, &untyped, d, items.is_empty(), w);
     }
     Ok(())
 }

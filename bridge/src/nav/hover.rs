@@ -2,7 +2,7 @@
 //! the map's symbol for the name at the position.
 
 use super::anchor::{read_once, sym_anchor, Anchors};
-use super::definition::{in_libraries, lib_anchor};
+use super::definition::lib_anchor;
 use super::fallback::{gone_from_disk, map_definitions, need_map};
 use super::params::AtParams;
 use super::server::{failed, server_anchors, server_for, server_state, Ask};
@@ -149,7 +149,6 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     })
 }
 
-/// A hover as plain text: the signature, then the documentation without it.
 /// The hovered symbol by the server's definition of the name: a node of the workspace's map,
 /// or in a dependency the library's node ID (when its map exists; else the hint to index it),
 /// with `lib` and `libVersion` on the answer. None when the server gives no definition.
@@ -162,7 +161,7 @@ fn by_definition(
 ) -> Option<String> {
     let mut scratch = Vec::new();
     let mut found = server_anchors(ws, t, a, Ask::new(Locate::Definition), &mut scratch)?;
-    in_libraries(ws, &mut found, w);
+    a.in_libraries(&mut found, w);
     let x = found.first()?;
     if x.lib.is_some() {
         data["lib"] = json!(x.lib);

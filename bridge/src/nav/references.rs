@@ -2,7 +2,7 @@
 //! the map's alone), and the calls of the name the map could not type as candidates.
 
 use super::anchor::{dedup_anchors, read_once, sym_anchor, workspace_first, Anchor, Anchors};
-use super::definition::{in_libraries, lib_needs_server};
+use super::definition::lib_needs_server;
 use super::fallback::{
     map_beside, map_definitions, merge_map_extras, offer_candidates, unread_note, Found, USE_KINDS,
 };
@@ -11,7 +11,7 @@ use super::list::{listing, Layout, ListText};
 use super::params::ReferencesParams;
 use super::server::{server_anchors, slow, Ask};
 use super::target::target;
-use crate::lsp::Locate;
+use crate::lsp::{Capability, Locate};
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ToolError};
 use answer::query::{callable, Map};
@@ -46,55 +46,89 @@ fn map_refs(
     Ok(out)
 }
 
+/// Why a library symbol's references are asked from the workspace's uses of its name.
+#[derive(Clone, Copy, Debug)]
+enum Asked {
+    /// The server answered from the library's file with none of the workspace's: it binds
+    /// them to another definition (pyright, to typeshed's stub of an installed package).
+    Stub,
+    /// The server failed on the library's file.
+    Failed,
+    /// The server reads the library only inside its archive (JDT LS, a jar), not the
+    /// unpacked file: it is not asked there at all ("a non-project file").
+    Archived,
+}
+
+impl Asked {
+    fn why(self, name: &str) -> String {
+        match self {
+            Asked::Stub => format!(
+                "the server binds the workspace's uses of {name} to another definition of it (a stub of its module)"
+            ),
+            Asked::Failed => "the server failed on the library's file".to_string(),
+            Asked::Archived => {
+                "the server reads the library's code only inside its archive, not the unpacked file"
+                    .to_string()
+            }
+        }
+    }
+}
+
 /// A library symbol's uses in the workspace that the server bound to another definition of
-/// it: from the first few places the workspace imports `name`, the one whose definitions
-/// include the target's file (or a stub of its module: `…/pygments/lexers/__init__.pyi` for
+/// it, or could not find from the library's file: from the first few places the workspace
+/// imports `name` (or calls it unlinked), the one whose definitions include the target's
+/// file (or a stub of its module: `…/pygments/lexers/__init__.pyi` for
 /// `…/pygments/lexers/__init__.py`) is asked for its references, and the workspace's are
-/// kept, said with the place asked. Empty when none is found so.
+/// kept, said with the place asked. Empty when none is found so, said with what each place
+/// gave; `None` when the workspace's map has no import or unlinked call of the name to ask
+/// from. Every request ends by `until`.
 fn uses_bound_elsewhere(
     ws: &Workspace,
     t: &super::target::Target,
     name: &str,
+    why: Asked,
+    until: std::time::Instant,
     a: &mut Anchors<'_>,
     w: &mut Vec<String>,
-) -> Vec<Anchor> {
-    let (Ok(map), Ok(server)) = (a.need_map(), ws.server(t.lang)) else {
-        return Vec::new();
+) -> Option<Vec<Anchor>> {
+    let Ok(map) = a.need_map() else {
+        return Some(Vec::new());
     };
     const SITES: usize = 3;
     // One more than is asked, to know whether there were more: the imports of the name
     // (Python's `from pygments.lexers import get_lexer_by_name`), then the calls of it the map
     // could not link (Java's `Jsoup.parse(html)`, a method no import names).
     let Ok(mut sites) = map.db().imports_of_member(name, SITES + 1) else {
-        return Vec::new();
+        return Some(Vec::new());
     };
     if sites.len() <= SITES {
-        if let Ok(calls) = map.db().unlinked_calls_named(name) {
-            let more = SITES + 1 - sites.len();
-            sites.extend(
-                calls
-                    .into_iter()
-                    .take(more)
-                    .map(|c| (c.file, c.line, c.col)),
-            );
+        let more = SITES + 1 - sites.len();
+        if let Ok(calls) = map.db().first_unlinked_calls_named(name, more) {
+            sites.extend(calls.into_iter().map(|c| (c.file, c.line, c.col)));
         }
     }
+    if sites.is_empty() {
+        return None;
+    }
+    let Some(server) = super::server::server_for(ws, t.lang, Capability::References, w) else {
+        return Some(Vec::new());
+    };
     let more = sites.len() > SITES;
     sites.truncate(SITES);
     let n = sites.len();
-    // One deadline for every site asked: a references request's own.
-    let deadline = std::time::Instant::now() + slow(ws);
-    let mut asked = 0usize;
+    let mut gave = Vec::new();
     for (file, line, at) in sites {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let left = until.saturating_duration_since(std::time::Instant::now());
         if left.is_zero() {
             break;
         }
-        asked += 1;
+        let mut said = |what: String| gave.push(format!("{file}:{line}: {what}"));
         let Ok(c) = crate::paths::contain(&ws.root, &file) else {
+            said("outside the workspace".into());
             continue;
         };
         let Ok(Some(text)) = ws.text(&c.abs) else {
+            said("not readable".into());
             continue;
         };
         let Some(col) = text
@@ -103,21 +137,32 @@ fn uses_bound_elsewhere(
             .and_then(|l| find_word(l, name, at.max(1), |c| c.is_alphanumeric() || c == '_'))
             .map(|(col, _)| col)
         else {
+            said(format!("{name} is no longer on that line"));
             continue;
         };
         let pos = Pos { line, col };
-        let Ok(defs) = server.locate(Locate::Definition, &c, &text, pos, Some(left)) else {
-            continue;
+        let defs = match server.locate(Locate::Definition, &c, &text, pos, Some(left)) {
+            Ok(d) => d,
+            Err(e) => {
+                said(format!("the definition request failed ({e})"));
+                continue;
+            }
         };
-        let ours = defs.iter().any(|d| {
-            crate::lsp::uri_to_path(d.uri.as_str())
-                .or_else(|| crate::libs::archived_file(ws, d.uri.as_str(), &mut Vec::new()).ok())
-                .is_some_and(|p| same_module(&t.c.abs, &p))
-        });
+        let mut ours = false;
+        for d in &defs {
+            let p =
+                crate::lsp::uri_to_path(d.uri.as_str()).or_else(|| a.archived(d.uri.as_str()).ok());
+            ours |= p.is_some_and(|p| same_module(&t.c.abs, &p));
+        }
         if !ours {
+            said(match defs.len() {
+                0 => "the server gave no definition".into(),
+                1 => "the server's 1 definition is another's".into(),
+                k => format!("the server's {k} definitions are another's"),
+            });
             continue;
         }
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let left = until.saturating_duration_since(std::time::Instant::now());
         let refs = server.locate(
             Locate::References { declaration: false },
             &c,
@@ -125,45 +170,79 @@ fn uses_bound_elsewhere(
             pos,
             Some(left.max(std::time::Duration::from_millis(1))),
         );
-        let Ok(refs) = refs else { continue };
+        let refs = match refs {
+            Ok(r) => r,
+            Err(e) => {
+                said(format!("the references request failed ({e})"));
+                continue;
+            }
+        };
         let mut out: Vec<Anchor> = refs
             .iter()
             .filter_map(|l| a.lsp_anchor(l, server.encoding()))
             .collect();
         // The library's own (its files may lie inside the workspace, in `.venv`) are listed.
-        in_libraries(ws, &mut out, &mut Vec::new());
+        a.in_libraries(&mut out, &mut Vec::new());
         out.retain(|x| !x.external && x.lib.is_none());
         dedup_anchors(&mut out);
-        if !out.is_empty() {
-            w.push(format!(
-                "the server binds the workspace's uses of {name} to another definition of it (a stub of its module), or finds none from the library's file: these {} were found from the use at {file}:{line}, whose definition is this one",
-                out.len()
+        if out.is_empty() {
+            said(format!(
+                "the server's {} reference{} are none of the workspace's",
+                refs.len(),
+                plural(refs.len())
             ));
-            return out;
+            continue;
         }
+        let k = out.len();
+        w.push(format!(
+            "{}: {} found from the use at {file}:{line}, whose definition is this one",
+            why.why(name),
+            if k == 1 {
+                "this 1 was".to_string()
+            } else {
+                format!("these {k} were")
+            }
+        ));
+        return Some(out);
     }
     // Said, so that the "no use" below is read with what was asked.
-    if n > 0 {
-        w.push(bound_elsewhere_note(name, asked, n, more));
-    }
-    Vec::new()
+    w.push(bound_elsewhere_note(name, why, n, more, &gave));
+    Some(Vec::new())
 }
 
-/// What [`uses_bound_elsewhere`] asked when it found nothing: `asked` of the `n` import sites
-/// it meant to ask (`more`: the workspace imports the name in further places, not asked).
-fn bound_elsewhere_note(name: &str, asked: usize, n: usize, more: bool) -> String {
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// What [`uses_bound_elsewhere`] asked when it found nothing: `gave` is what each place asked
+/// gave, of the `n` it meant to ask (`more`: the workspace imports the name in further places,
+/// not asked); fewer than `n`: it stopped at the deadline.
+fn bound_elsewhere_note(name: &str, why: Asked, n: usize, more: bool, gave: &[String]) -> String {
     let of = if more {
         format!("the first {n} of more than {n} places")
     } else {
-        format!("the {n} place{}", if n == 1 { "" } else { "s" })
+        format!("the {n} place{}", plural(n))
     };
-    let stopped = if asked < n {
-        format!(", stopped after {asked} at the references request's deadline")
+    let stopped = if gave.len() < n {
+        format!(
+            ", stopped after {} at the references request's deadline",
+            gave.len()
+        )
     } else {
         String::new()
     };
+    let each = if gave.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", gave.join("; "))
+    };
     format!(
-        "asked the server from {of} the workspace imports or calls {name} (their definitions, then their references){stopped}: no use of this symbol came of them"
+        "{}: asked it from {of} the workspace imports or calls {name} (their definitions, then their references){stopped}: no use of this symbol came of them{each}",
+        why.why(name)
     )
 }
 
@@ -208,28 +287,61 @@ fn left_out(filter: Option<&str>, n: usize, all: usize) -> String {
 pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolError> {
     let filter = file_filter(ws, &p.file_filter)?;
     let decl = p.include_declaration.unwrap_or(false);
-    let ask = Ask {
-        timeout: Some(slow(ws)),
-        instead: "from the map's edges",
-        ..Ask::new(Locate::References { declaration: decl })
-    };
+    let start = std::time::Instant::now();
     // One lease on the map and one snapshot of it for the whole answer.
     let lease = ws.map();
     let _read = read_once(&lease)?;
     let mut w = Vec::new();
     let (t, mut a) = target(ws, &lease, p, &mut w)?;
-    let mut server = server_anchors(ws, &t, &mut a, ask, &mut w);
+    let ask = Ask {
+        timeout: Some(slow(ws)),
+        instead: match t.lib {
+            Some(_) => "from the workspace's uses of it",
+            None => "from the map's edges",
+        },
+        ..Ask::new(Locate::References { declaration: decl })
+    };
+    // A library the server reads only inside its archive (JDT LS, a jar) is not asked at its
+    // unpacked file, a file outside its projects it answers nothing from.
+    let archived = t.lib.is_some() && t.lang.spec().server.archived.is_some();
+    let mut server = match archived {
+        true => None,
+        false => server_anchors(ws, &t, &mut a, ask, &mut w),
+    };
+    // The uses are asked within the answer's one deadline, or the usual timeout when a
+    // failed request took it.
+    let until = (start + slow(ws)).max(std::time::Instant::now() + ws.lsp_timeout);
     // A library's symbol: the server's answer alone (the workspace's map has no edge into
     // it), or an error that says a server is needed: never a silent empty list. A server that
-    // failed on the library's file (JDT LS, slow on a file outside its projects) may still
-    // answer from the workspace's uses of the name.
+    // failed on the library's file may still answer from the workspace's uses of the name.
     if let (Some(l), None) = (&t.lib, &server) {
         let name = l.live.name.clone();
-        let found = uses_bound_elsewhere(ws, &t, &name, &mut a, &mut w);
-        if found.is_empty() {
-            return Err(lib_needs_server(&t, "nav_references", &w));
+        let why = if archived {
+            Asked::Archived
+        } else {
+            Asked::Failed
+        };
+        match uses_bound_elsewhere(ws, &t, &name, why, until, &mut a, &mut w) {
+            Some(found) if !found.is_empty() => server = Some(found),
+            // Nothing in the workspace names it, and the server has nothing else to be
+            // asked at: the workspace's answer is none, from the map.
+            None if archived => {
+                w.push(format!(
+                    "no file of the workspace imports or calls {name} (by the map's imports and its calls linked to no definition; a method reference or reflection is not counted), so no use of it there; the library's own uses: map_neighbors of this nodeId, direction \"in\""
+                ));
+                return Ok(listing(
+                    "references",
+                    Vec::new(),
+                    json!({ "source": "map" }),
+                    p.token_budget,
+                    "",
+                    w,
+                    (Layout::ByFile, ws.shape()),
+                    ListText::anchors("map"),
+                ));
+            }
+            _ => return Err(lib_needs_server(&t, "nav_references", &w)),
         }
-        server = Some(found);
     }
     // The map's edges and the calls it could not type. Without a map, the server's answer
     // stands alone.
@@ -239,7 +351,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     };
     let mut from_map = Vec::new();
     let mut untyped = Vec::new();
-    let mut name = String::new();
+    let mut named: Option<MapSymbol> = None;
     let mut how = Found::Name;
     let mut unread: Option<String> = None;
     if let Some(map) = map {
@@ -267,7 +379,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             .iter()
             .find(|d| callable(&d.kind, d.signature.as_deref()))
         {
-            name = d.name.clone();
+            named = Some(d.clone());
             untyped = super::fallback::calls_named(map, d)?;
             untyped.retain(|c| filter.as_ref().is_none_or(|g| g.is_match(&c.file)));
         }
@@ -308,7 +420,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     };
     found.retain(|x| keep(&filter, x));
     if source == "lsp" {
-        in_libraries(ws, &mut found, &mut w);
+        a.in_libraries(&mut found, &mut w);
     }
     workspace_first(&mut found);
     if let Some(l) = &t.lib {
@@ -316,7 +428,10 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         // to typeshed's stub of an installed package): asked from a use the workspace
         // imports, whose definition is this one.
         if !found.iter().any(|x| !x.external && x.lib.is_none()) {
-            found.extend(uses_bound_elsewhere(ws, &t, &l.live.name, &mut a, &mut w));
+            found.extend(
+                uses_bound_elsewhere(ws, &t, &l.live.name, Asked::Stub, until, &mut a, &mut w)
+                    .unwrap_or_default(),
+            );
         }
         // Said, so that "no use in my code" is not read from a list of the library's own.
         if !found.iter().any(|x| !x.external && x.lib.is_none()) {
@@ -341,7 +456,9 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     if source == "lsp" && t.lang.spec().server.types_every_receiver {
         untyped.clear();
     }
-    offer_candidates(&mut head, &untyped, &name, list, &mut w);
+    if let Some(d) = &named {
+        offer_candidates(&mut head, &untyped, d, list, &mut w);
+    }
     let tail = super::list::candidates_text(&head);
     Ok(listing(
         "references",
@@ -362,13 +479,19 @@ mod tests {
 
     #[test]
     fn what_was_asked_from_the_imports_is_said() {
-        let cases = [
-            ((1, 1, false), "asked the server from the 1 place the workspace imports or calls f (their definitions, then their references): no use of this symbol came of them"),
-            ((3, 3, true), "asked the server from the first 3 of more than 3 places the workspace imports or calls f (their definitions, then their references): no use of this symbol came of them"),
-            ((1, 2, false), "asked the server from the 2 places the workspace imports or calls f (their definitions, then their references), stopped after 1 at the references request's deadline: no use of this symbol came of them"),
+        let one = ["a.py:1: the server gave no definition".to_string()];
+        let three = [
+            "a.py:1: the server's 1 definition is another's".to_string(),
+            "b.py:2: the references request failed (timed out)".to_string(),
+            "c.py:3: the server's 2 references are none of the workspace's".to_string(),
         ];
-        for ((asked, n, more), want) in cases {
-            assert_eq!(bound_elsewhere_note("f", asked, n, more), want);
+        let cases: [(Asked, usize, bool, &[String], &str); 3] = [
+            (Asked::Stub, 1, false, &one, "the server binds the workspace's uses of f to another definition of it (a stub of its module): asked it from the 1 place the workspace imports or calls f (their definitions, then their references): no use of this symbol came of them (a.py:1: the server gave no definition)"),
+            (Asked::Archived, 3, true, &three, "the server reads the library's code only inside its archive, not the unpacked file: asked it from the first 3 of more than 3 places the workspace imports or calls f (their definitions, then their references): no use of this symbol came of them (a.py:1: the server's 1 definition is another's; b.py:2: the references request failed (timed out); c.py:3: the server's 2 references are none of the workspace's)"),
+            (Asked::Failed, 2, false, &one, "the server failed on the library's file: asked it from the 2 places the workspace imports or calls f (their definitions, then their references), stopped after 1 at the references request's deadline: no use of this symbol came of them (a.py:1: the server gave no definition)"),
+        ];
+        for (why, n, more, gave, want) in cases {
+            assert_eq!(bound_elsewhere_note("f", why, n, more, gave), want);
         }
     }
 

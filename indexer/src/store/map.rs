@@ -589,7 +589,7 @@ impl Db {
     /// to its edges (`CROSS JOIN` keeps that order: by `target IS NULL` SQLite would read
     /// every unresolved edge, 4.3 s for `map_unused`'s 700 names on Go's `go/` and `net/`).
     pub fn untyped_calls_named(&self, name: &str) -> SqlResult<Vec<UntypedCall>> {
-        self.calls_named_without_target(name, true)
+        self.calls_named_without_target(name, true, None)
     }
 
     /// Calls whose last name is `name` that no edge links to a definition, where they are
@@ -597,20 +597,37 @@ impl Db {
     /// outside the workspace without a node (a receiver it took for another package's
     /// value), which may reach a symbol of that name as well (`map_unused`).
     pub fn unlinked_calls_named(&self, name: &str) -> SqlResult<Vec<UntypedCall>> {
-        self.calls_named_without_target(name, false)
+        self.calls_named_without_target(name, false, None)
+    }
+
+    /// The first `limit` of [`Db::unlinked_calls_named`] (by file and line), for a caller
+    /// that asks about a few of them: a common name (`get`) has thousands.
+    pub fn first_unlinked_calls_named(
+        &self,
+        name: &str,
+        limit: usize,
+    ) -> SqlResult<Vec<UntypedCall>> {
+        self.calls_named_without_target(name, false, Some(limit))
     }
 
     /// Calls named `name` with no target: only the unresolved ones (`untyped`), or any.
-    fn calls_named_without_target(&self, name: &str, untyped: bool) -> SqlResult<Vec<UntypedCall>> {
+    fn calls_named_without_target(
+        &self,
+        name: &str,
+        untyped: bool,
+        limit: Option<usize>,
+    ) -> SqlResult<Vec<UntypedCall>> {
+        // SQLite reads a negative LIMIT as none.
+        let limit = limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
         self.conn
             .prepare_cached(&format!(
                 "SELECT f.path, e.line, e.col, {}, \
                  nm.name FROM names nm CROSS JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
                  JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE nm.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
-                 AND (?2 = 0 OR e.resolution = {UNRESOLVED}) AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
+                 AND (?2 = 0 OR e.resolution = {UNRESOLVED}) AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col LIMIT ?3",
                 file_node_text!("n", "sf")
             ))?
-            .query_map(params![name, untyped], |r| {
+            .query_map(params![name, untyped, limit], |r| {
                 Ok(UntypedCall {
                     file: r.get(0)?,
                     line: r.get(1)?,
