@@ -36,11 +36,19 @@ fn found(ws: &Workspace) -> Vec<LangDeps> {
 /// depends on; an editable install): those are the workspace's code, indexed by its own map,
 /// and a library's copy would answer twice. Returns them apart, `NAME@VERSION`, to be said.
 fn found_and_own(ws: &Workspace) -> (Vec<LangDeps>, Vec<String>) {
-    let mut all = deps::find(&ws.root, &deps::env());
-    let names: std::collections::HashSet<String> = ws
-        .map()
-        .ok()
-        .and_then(|m| m.projects().ok())
+    let projects = ws.map().ok().and_then(|m| m.projects().ok());
+    // Each project's root is looked in too: a `go.work`'s modules, a sub-project's `.venv`.
+    let roots: Vec<(PathBuf, String)> = projects
+        .as_ref()
+        .map(|ps| {
+            ps.listed()
+                .iter()
+                .map(|p| (ws.root.join(&p.root), p.kind.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut all = deps::find_with_projects(&ws.root, &roots, &deps::env());
+    let names: std::collections::HashSet<String> = projects
         .map(|ps| ps.listed().iter().map(|p| same_name(&p.name)).collect())
         .unwrap_or_default();
     let root = ws.root.canonicalize().unwrap_or_else(|_| ws.root.clone());

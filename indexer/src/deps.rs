@@ -35,6 +35,67 @@ pub fn find(root: &Path, env: &DepEnv) -> Vec<LangDeps> {
         .collect()
 }
 
+/// The most project roots below the workspace's looked in by [`find_with_projects`].
+pub const MAX_PROJECT_ROOTS: usize = 64;
+
+/// [`find`] at the workspace's root, then at the root of each of its projects below it
+/// (`(dir, kind)`: a `go.work`'s modules, a sub-project's own `.venv`) by the languages whose
+/// projects are of that kind (`go` for a `go.mod`): each dependency once (by name, version and
+/// folder), a project root's places looked in said where it found some. At most
+/// [`MAX_PROJECT_ROOTS`] project roots (the rest said in `looked`).
+pub fn find_with_projects(
+    root: &Path,
+    projects: &[(std::path::PathBuf, String)],
+    env: &DepEnv,
+) -> Vec<LangDeps> {
+    let mut all = find(root, env);
+    let below: Vec<&(std::path::PathBuf, String)> =
+        projects.iter().filter(|(d, _)| d != root).collect();
+    for (dir, kind) in below.iter().take(MAX_PROJECT_ROOTS) {
+        for l in all.iter_mut() {
+            let Some(spec) = l.lang.spec().deps.as_ref() else {
+                continue;
+            };
+            if !l.lang.spec().projects.iter().any(|p| p.kind == kind) {
+                continue;
+            }
+            let more = (spec.find)(dir, env);
+            if more.deps.is_empty() {
+                continue;
+            }
+            for d in more.deps {
+                let known = l
+                    .found
+                    .deps
+                    .iter()
+                    .any(|x| x.name == d.name && x.version == d.version && x.dir == d.dir);
+                if !known {
+                    l.found.deps.push(d);
+                }
+            }
+            for s in more.looked {
+                if !l.found.looked.contains(&s) {
+                    l.found.looked.push(s);
+                }
+            }
+            for s in more.unread {
+                if !l.found.unread.contains(&s) {
+                    l.found.unread.push(s);
+                }
+            }
+        }
+    }
+    if below.len() > MAX_PROJECT_ROOTS {
+        if let Some(l) = all.first_mut() {
+            l.found.looked.push(format!(
+                "not looked in: {} more projects' roots (the first {MAX_PROJECT_ROOTS} were)",
+                below.len() - MAX_PROJECT_ROOTS
+            ));
+        }
+    }
+    all
+}
+
 /// The dependency of this name (and version, when given) among those found: spelled as
 /// found, else the one whose name is the same but for case and `-`/`_`/`.` (PyPI's rule:
 /// `werkzeug` is `Werkzeug`, `typing_extensions` is `typing-extensions`). `Err` with the

@@ -344,8 +344,64 @@ pub fn decode_path(s: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// Node IDs in reading order: a segment's `~N` by its number (`parse`, `parse~2`, …,
+/// `parse~10`), the rest as text.
+pub fn cmp_ids(a: &str, b: &str) -> std::cmp::Ordering {
+    fn key(id: &str) -> std::borrow::Cow<'_, str> {
+        if !id.contains('~') {
+            return id.into();
+        }
+        let mut out = String::with_capacity(id.len() + 16);
+        for (i, part) in id.split('~').enumerate() {
+            if i > 0 {
+                out.push('~');
+                let digits =
+                    part.len() - part.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                if digits > 0 && digits < 20 {
+                    for _ in digits..20 {
+                        out.push('0');
+                    }
+                }
+            }
+            out.push_str(part);
+        }
+        out.into()
+    }
+    key(a).cmp(&key(b))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::cmp_ids;
+
+    #[test]
+    fn overloads_sort_by_their_number() {
+        let mut ids = vec![
+            "java:J.java#J.parse~10",
+            "java:J.java#J.parse~2",
+            "java:J.java#J.parse",
+            "java:J.java#J.parse~11",
+            "java:J.java#J.other",
+            "cpp:a.h#~A",
+            "cpp:a.h#~A~3",
+            "cpp:a.h#~A~2",
+        ];
+        ids.sort_by(|a, b| cmp_ids(a, b));
+        assert_eq!(
+            ids,
+            [
+                "cpp:a.h#~A",
+                "cpp:a.h#~A~2",
+                "cpp:a.h#~A~3",
+                "java:J.java#J.other",
+                "java:J.java#J.parse",
+                "java:J.java#J.parse~2",
+                "java:J.java#J.parse~10",
+                "java:J.java#J.parse~11",
+            ]
+        );
+    }
+
     use super::*;
 
     #[test]

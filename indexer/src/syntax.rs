@@ -235,10 +235,23 @@ pub fn comment_first_line(src: &[u8], node: Node<'_>) -> Option<String> {
 /// line before.
 pub fn doc_above(
     src: &[u8],
+    cur: Option<Node<'_>>,
+    next_row: usize,
+    is_comment: fn(&str) -> bool,
+    trailing_ends_run: bool,
+) -> Option<String> {
+    doc_above_where(src, cur, next_row, is_comment, trailing_ends_run, |_| true)
+}
+
+/// [`doc_above`] whose run stops at a comment whose text is not `doc`
+/// ([`doc_comment_at_where`]).
+pub fn doc_above_where(
+    src: &[u8],
     mut cur: Option<Node<'_>>,
     mut next_row: usize,
     is_comment: fn(&str) -> bool,
     trailing_ends_run: bool,
+    doc: fn(&[u8]) -> bool,
 ) -> Option<String> {
     let mut run = Vec::new();
     while let Some(c) = cur {
@@ -248,7 +261,7 @@ pub fn doc_above(
         } else {
             e.row
         };
-        if !is_comment(c.kind_name()) || last_row + 1 != next_row {
+        if !is_comment(c.kind_name()) || last_row + 1 != next_row || !doc(&src[c.byte_range()]) {
             break;
         }
         if trailing_ends_run
@@ -408,6 +421,18 @@ pub fn doc_comment_in(src: &[u8], node: Node<'_>, comments: &[Node<'_>]) -> Opti
 /// order, so the run is found by stepping back through the list from one binary search (a
 /// generated file's doc comments run to dozens of lines).
 pub fn doc_comment_at(src: &[u8], at: usize, row: usize, comments: &[Node<'_>]) -> Option<String> {
+    doc_comment_at_where(src, at, row, comments, |_| true)
+}
+
+/// [`doc_comment_at`] whose run stops at a comment whose text is not `doc` (Rust's `//` above
+/// its `///` lines is a note, not the doc).
+pub fn doc_comment_at_where(
+    src: &[u8],
+    at: usize,
+    row: usize,
+    comments: &[Node<'_>],
+    doc: fn(&[u8]) -> bool,
+) -> Option<String> {
     let end = comments.partition_point(|c| c.end_byte() <= at);
     let (mut i, mut at, mut next_row) = (end, at, row);
     while let Some(c) = i.checked_sub(1).and_then(|j| comments.get(j)) {
@@ -419,7 +444,7 @@ pub fn doc_comment_at(src: &[u8], at: usize, row: usize, comments: &[Node<'_>]) 
         } else {
             e.row
         };
-        if !blank(src, c.end_byte(), at) || last_row + 1 != next_row {
+        if !blank(src, c.end_byte(), at) || last_row + 1 != next_row || !doc(&src[c.byte_range()]) {
             break;
         }
         // A comment that trails code on its line belongs to that code.

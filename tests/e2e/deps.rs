@@ -459,6 +459,96 @@ fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
     );
 }
 
+/// A monorepo's projects keep their dependencies at their own roots: a `go.work` module's
+/// `go.mod` and a Python sub-project's `.venv`, none at the workspace's root. They are found
+/// (were "no installed dependencies" and `BAD_ARGS` for the library), searched, and a place
+/// in one is tagged with its library.
+#[test]
+fn a_project_s_dependencies_are_found_at_its_own_root() {
+    let gomodcache = Command::new("go")
+        .args(["env", "GOMODCACHE"])
+        .output()
+        .expect("go env");
+    let gomodcache = String::from_utf8_lossy(&gomodcache.stdout)
+        .trim()
+        .to_string();
+    let sync = std::fs::read_dir(Path::new(&gomodcache).join("golang.org/x"))
+        .expect("the module cache (scripts/test installs gopls)")
+        .flatten()
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_prefix("sync@").map(str::to_string))
+        })
+        .next()
+        .expect("golang.org/x/sync in the module cache");
+    let inst = installed();
+    let ws = tempfile::tempdir().expect("tempdir");
+    write(
+        ws.path(),
+        "go.work",
+        "go 1.22
+
+use ./svc
+",
+    );
+    write(
+        ws.path(),
+        "svc/go.mod",
+        format!("module example.com/svc\n\ngo 1.22\n\nrequire golang.org/x/sync {sync}\n"),
+    );
+    write(
+        ws.path(),
+        "svc/main.go",
+        "package main\n\nimport \"golang.org/x/sync/errgroup\"\n\nfunc main() {\n\tvar g errgroup.Group\n\t_ = g.Wait()\n}\n",
+    );
+    write(
+        ws.path(),
+        "web/pyproject.toml",
+        "[project]\nname = \"web\"\nversion = \"1.0\"\n",
+    );
+    std::os::unix::fs::symlink(inst.join(".venv"), ws.path().join("web/.venv")).expect("symlink");
+    write(
+        ws.path(),
+        "web/app.py",
+        "import attr\n\nP = attr.s(object)\n",
+    );
+    let cache = tempfile::tempdir().expect("cache");
+    let env = [("GOMODCACHE", gomodcache.as_str())];
+    let (v, code) = call_env(ws.path(), cache.path(), &env, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = call_env(ws.path(), cache.path(), &env, &["deps"]);
+    assert_eq!(code, 0, "{v}");
+    let deps = v["data"]["deps"].to_string();
+    for name in ["golang.org/x/sync", "attrs"] {
+        assert!(
+            deps.contains(&format!("\"name\":\"{name}\"")),
+            "{name}: {v}"
+        );
+    }
+    let (v, code) = call_env(
+        ws.path(),
+        cache.path(),
+        &env,
+        &["search", "Group.Wait", "--scope", "lib:golang.org/x/sync"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["hits"][0]["nodeId"].as_str().is_some_and(
+            |i| i == format!("lib:golang.org/x/sync@{sync}/go:errgroup/errgroup.go#Group.Wait")
+        ),
+        "{v}"
+    );
+    let (v, code) = call_env(
+        ws.path(),
+        cache.path(),
+        &env,
+        &["search", "attrib", "--scope", "lib:attrs"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["hits"][0]["lib"], "attrs", "{v}");
+}
+
 #[test]
 fn a_dependency_at_two_versions_is_named_with_one() {
     // The workspace's own Cargo.lock holds syn at two versions, both fetched by the build.

@@ -408,7 +408,7 @@ fn rank(a: (Tier, u32, &NodeInfo, f64), b: (Tier, u32, &NodeInfo, f64)) -> std::
         .then_with(|| hb.total_cmp(&ha))
         .then_with(|| kind(a).cmp(&kind(b)))
         .then_with(|| depth(a).cmp(&depth(b)))
-        .then_with(|| a.node_id.cmp(&b.node_id))
+        .then_with(|| indexer::id::cmp_ids(&a.node_id, &b.node_id))
 }
 
 fn depth(i: &NodeInfo) -> usize {

@@ -55,7 +55,8 @@ pub(super) fn reread(
     unread
 }
 
-/// One piece parsed alone: the file's bytes `start..end`, then the piece's suffix.
+/// One piece parsed alone: the file's bytes `start..end` (its delimiters swapped when it says
+/// so), then the piece's suffix.
 fn parse_piece(parser: &mut Parser, src: &[u8], r: &Reread) -> Option<tree_sitter::Tree> {
     let (start, end) = (r.start, r.end.min(src.len()));
     if start > end {
@@ -72,11 +73,21 @@ fn parse_piece(parser: &mut Parser, src: &[u8], r: &Reread) -> Option<tree_sitte
         },
     };
     parser.set_included_ranges(&[range]).ok()?;
+    // The delimiters read instead of the piece's first and last bytes.
+    let (open, close) = match r.delims {
+        Some(d) if end >= start + 2 => (Some(&d[..1]), Some(&d[1..])),
+        _ => (None, None),
+    };
+    let last = end.saturating_sub(1);
     let mut input = |at: usize, _: tree_sitter::Point| -> &[u8] {
         if at < start {
             &[]
+        } else if let (Some(o), true) = (open, at == start) {
+            o
+        } else if let (Some(c), true) = (close, at == last) {
+            c
         } else if at < end {
-            &src[at..end]
+            &src[at..if close.is_some() { last } else { end }]
         } else {
             suffix.get(at - end..).unwrap_or(&[])
         }

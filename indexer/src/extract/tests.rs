@@ -917,7 +917,8 @@ fn python_export_lists() {
 /// Rust macro arguments read as code (issue 35): calls inside `tri!`, `assert!`, `vec!`,
 /// `format!` and `matches!` (its first argument only) at their own lines and character
 /// columns, items inside an item-level invocation and inside `cfg_if!`'s groups, and the
-/// invocations that parse as neither counted per symbol (`unread`).
+/// invocations that parse as neither counted per symbol (`unread`); a `//` note above `///`
+/// is not the doc.
 #[test]
 fn rust_macro_arguments_read_as_code() {
     let src = r#"macro_rules! tri {
@@ -932,6 +933,7 @@ impl De {
         let v = vec![helper(1), tri!(self.peek())];
         let s = format!("{x} {}", describe(b), x = 1);
         if matches!(self.peek(), Ok(b'a'..=b'z') | Err(Some(_))) {}
+        log_if! { *self.level(), { describe(b); } }
         Ok(b)
     }
     forward! { fn hidden(&self) {} }
@@ -956,6 +958,9 @@ fn quoted() {
     let t = quote! { #x . foo () };
     let j = json!({"a": helper(1)});
 }
+// A note for maintainers, not the doc.
+/// Says hello.
+fn noted() {}
 "#;
     let ex = Extractor::new().expect("queries compile");
     let out = ex.extract_source(Lang::Rust, src.as_bytes());
@@ -973,14 +978,15 @@ fn quoted() {
         function tri 1:1-3:2 name@1:14 parent=- sig="macro_rules! tri" doc=""
         struct De 4:1-4:15 name@4:12 parent=- sig="pub struct De" doc=""
         method De.peek 6:5-6:51 name@6:8 parent=De sig="fn peek(&mut self) -> Result<u8, ()>" doc="" params=1
-        method De.value 7:5-14:6 name@7:8 parent=De sig="fn value(&mut self) -> Result<u8, ()>" doc="" params=1
-        function with_std 19:5-21:6 name@19:12 parent=- sig="pub fn with_std(d: &mut De) -> u8" doc="Made only with std." params=1
-        struct Gated 22:5-22:22 name@22:16 parent=- sig="pub struct Gated" doc=""
-        function on_unix 26:9-26:40 name@26:16 parent=- sig="pub fn on_unix()" doc="" params=0
-        function elsewhere 28:9-28:30 name@28:16 parent=- sig="pub fn elsewhere()" doc="" params=0
-        function helper 31:1-31:29 name@31:4 parent=- sig="fn helper(x: u8) -> u8" doc="" params=1
-        function describe 32:1-32:47 name@32:4 parent=- sig="fn describe(x: u8) -> String" doc="" params=1
-        function quoted 33:1-36:2 name@33:4 parent=- sig="fn quoted()" doc="" params=0
+        method De.value 7:5-15:6 name@7:8 parent=De sig="fn value(&mut self) -> Result<u8, ()>" doc="" params=1
+        function with_std 20:5-22:6 name@20:12 parent=- sig="pub fn with_std(d: &mut De) -> u8" doc="Made only with std." params=1
+        struct Gated 23:5-23:22 name@23:16 parent=- sig="pub struct Gated" doc=""
+        function on_unix 27:9-27:40 name@27:16 parent=- sig="pub fn on_unix()" doc="" params=0
+        function elsewhere 29:9-29:30 name@29:16 parent=- sig="pub fn elsewhere()" doc="" params=0
+        function helper 32:1-32:29 name@32:4 parent=- sig="fn helper(x: u8) -> u8" doc="" params=1
+        function describe 33:1-33:47 name@33:4 parent=- sig="fn describe(x: u8) -> String" doc="" params=1
+        function quoted 34:1-37:2 name@34:4 parent=- sig="fn quoted()" doc="" params=0
+        function noted 40:1-40:14 name@40:4 parent=- sig="fn noted()" doc="Says hello." params=0
         uses De.peek -> Result @6:27
         calls De.peek -> Ok @6:44
         uses De.value -> Result @7:28
@@ -991,13 +997,15 @@ fn quoted() {
         calls De.value -> self.peek @10:43 hint=De
         calls De.value -> describe @11:35
         calls De.value -> self.peek @12:26 hint=De
-        calls De.value -> Ok @13:9
-        uses with_std -> De @19:29
-        calls with_std -> ?.wrapping_add @20:36
-        calls with_std -> d.value @20:27 hint=De
-        calls on_unix -> helper @26:28
-        uses describe -> String @32:23
-        calls describe -> String.new @32:40
+        calls De.value -> self.level @13:25 hint=De
+        calls De.value -> describe @13:36
+        calls De.value -> Ok @14:9
+        uses with_std -> De @20:29
+        calls with_std -> ?.wrapping_add @21:36
+        calls with_std -> d.value @21:27 hint=De
+        calls on_unix -> helper @27:28
+        uses describe -> String @33:23
+        calls describe -> String.new @33:40
         unread in "": 1 forward
         unread in "quoted": 1 quote
         unread in "quoted": 1 json

@@ -1264,7 +1264,9 @@ pub struct MacroArgs {
 
 /// One piece of source to parse on its own: the bytes `start..end` of the file at their
 /// own positions (the tree's nodes keep the file's bytes, lines and columns), followed by
-/// `suffix`, text the file does not have (`;` making an expression a statement).
+/// `suffix`, text the file does not have (`;` making an expression a statement); with
+/// `delims`, its first and last bytes read as these (a `{ a, b }` token tree as the tuple
+/// `( a, b )`, the same length, so every position holds).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reread {
     pub start: usize,
@@ -1272,6 +1274,7 @@ pub struct Reread {
     pub end: usize,
     pub end_point: tree_sitter::Point,
     pub suffix: &'static str,
+    pub delims: Option<&'static [u8; 2]>,
 }
 
 /// The project files named one of `names` under `root`, to `depth` directories down, as the

@@ -14,12 +14,11 @@ use super::spec::{
     Setting, Syntax,
 };
 use crate::model::{Import, Kind};
-use crate::syntax::{
-    comment_summary, count_params, doc_comment_at, first_line, head_text, text, NodeExt,
-};
+use crate::syntax::{comment_summary, count_params, first_line, head_text, text, NodeExt};
 use syntax::{
     above_attributes, base_type, chain, derives, doc_siblings, elements_of, generic_bound,
-    is_doc_above, macro_args, pattern_names, type_expr, type_path, use_tree, value_type,
+    is_doc_above, is_outer_doc, macro_args, pattern_names, type_expr, type_path, use_tree,
+    value_type,
 };
 use tree_sitter::Node;
 
@@ -272,7 +271,8 @@ impl Syntax for RustSyntax {
         // Above the item's attributes (`/// doc` then `#[derive(…)]`).
         let (at, row) = above_attributes(src, def.node.start_byte(), def.node.start_position().row);
         match comments {
-            Some(cs) => doc_comment_at(src, at, row, cs).filter(|_| is_doc_above(src, at)),
+            Some(cs) => crate::syntax::doc_comment_at_where(src, at, row, cs, is_outer_doc)
+                .filter(|_| is_doc_above(src, at)),
             None => doc_siblings(src, def.node).filter(|_| is_doc_above(src, at)),
         }
     }

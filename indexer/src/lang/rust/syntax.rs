@@ -14,8 +14,8 @@ const PATTERN_MACROS: &[&str] = &["assert_matches", "debug_assert_matches", "mat
 
 /// How a macro invocation's token tree is read again (see [`MacroArgs`]): in item position
 /// (a module's or the file's level, `cfg_x! { pub fn f() {} }`) as items, else as
-/// expressions (`tri!(self.f())` as `(self.f());`, `vec![a(), b()]` as `[a(), b()];`), then
-/// the other way. Items that are not items (`cfg_if! { if #[cfg(x)] { mod a; } else { … } }`)
+/// expressions (`tri!(self.f())` as `(self.f());`, `vec![a(), b()]` as `[a(), b()];`, a
+/// braced list `m! { a, { b } }` as the tuple `(a, { b });`), then the other way. Items that are not items (`cfg_if! { if #[cfg(x)] { mod a; } else { … } }`)
 /// are read group by group: each `{ … }` of the token tree as items. An invocation inside an
 /// impl or a trait is not read: its items would be its type's, which no parse of them alone
 /// can say; it is counted as not read.
@@ -56,6 +56,7 @@ pub(super) fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
             end: t.end_byte() - 1,
             end_point: point(e.row, e.column - 1),
             suffix: "",
+            delims: None,
         }
     };
     let items = vec![inside(tt)];
@@ -75,6 +76,7 @@ pub(super) fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
             end: comma.start_byte(),
             end_point: comma.start_position(),
             suffix: ");",
+            delims: None,
         },
         None => Reread {
             start,
@@ -82,7 +84,18 @@ pub(super) fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
             end,
             end_point: ep,
             suffix: ";",
+            delims: None,
         },
+    }];
+    // A braced list of expressions (`if_log_enabled! { *meta.level(), { … } }`), which no
+    // block parses, as the tuple `( … );`.
+    let tuple = vec![Reread {
+        start,
+        start_point: sp,
+        end,
+        end_point: ep,
+        suffix: ";",
+        delims: Some(b"()"),
     }];
     // Each `{ … }` group of the token tree, as items.
     let groups: Vec<Reread> = {
@@ -107,7 +120,7 @@ pub(super) fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
     let mut ways = match (item_level, braced) {
         (true, true) => vec![items],
         (true, false) => vec![items, exprs],
-        (false, true) => vec![exprs, items],
+        (false, true) => vec![exprs, tuple, items],
         (false, false) => vec![exprs],
     };
     if !groups.is_empty() {
@@ -544,5 +557,12 @@ pub(super) fn doc_siblings(src: &[u8], node: Node<'_>) -> Option<String> {
         cur = a.prev_sibling();
     }
     let is_comment = |k: &str| matches!(k, "line_comment" | "block_comment");
-    crate::syntax::doc_above(src, cur, next_row, is_comment, false)
+    crate::syntax::doc_above_where(src, cur, next_row, is_comment, false, is_outer_doc)
+}
+
+/// Whether a comment is an outer doc comment (`///`, `/** */`): a plain `//` or `/* */` above
+/// one is a note, not the item's doc. `////` and `/***` are plain, as rustdoc reads them.
+pub(super) fn is_outer_doc(t: &[u8]) -> bool {
+    (t.starts_with(b"///") && !t.starts_with(b"////"))
+        || (t.starts_with(b"/**") && !t.starts_with(b"/***") && !t.starts_with(b"/**/"))
 }
