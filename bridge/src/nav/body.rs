@@ -51,6 +51,13 @@ pub struct Body {
 impl Body {
     /// As plain text: a header line (its node ID, file and lines), then the source.
     fn render(&self) -> String {
+        if self.text.is_empty() {
+            // Cut to nothing for the budget: no range to show.
+            return format!(
+                "{}  {}:{}  (no line of it fits the budget)\n",
+                self.node_id, self.file, self.line
+            );
+        }
         let mut out = format!(
             "{}  {}:{}-{}\n{}",
             self.node_id, self.file, self.line, self.end_line, self.text
@@ -74,6 +81,8 @@ impl Body {
             lead: 0,
             tail: 0,
             first: self.line,
+            kept: 0,
+            first_chars: 0,
         };
         if self.name_line > self.line {
             cut.lead = (self.name_line - self.line) as usize;
@@ -93,20 +102,27 @@ impl Body {
             .take(kept)
             .map(str::len)
             .sum();
+        cut.first_chars = self.text.split_inclusive('\n').next().map_or(0, |l| {
+            serde_json::to_string(l).map_or(l.len(), |s| s.len() - 2)
+        });
         self.text.truncate(bytes);
         cut.tail = total - kept;
+        cut.kept = kept;
         self.end_line = (self.line + kept as u32).saturating_sub(1);
         Some(cut)
     }
 }
 
 /// What [`Body::clip`] left out: `lead` lines from `first` (the doc and attributes above the
-/// name), `tail` lines at the end.
+/// name), `tail` lines at the end; `kept` lines were kept (none: not even the name's line,
+/// which needs `first_chars` of room).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Cut {
     lead: usize,
     tail: usize,
     first: u32,
+    kept: usize,
+    first_chars: usize,
 }
 
 impl Cut {
@@ -263,19 +279,26 @@ pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
             text: String::new(),
             ..body.clone()
         });
-        let room = (budget
-            .saturating_sub(tokens_of(&head) + 8 + ENVELOPE_OVERHEAD + DROPPED_RESERVE)
-            as usize)
-            * 4;
+        let overhead = tokens_of(&head) + 8 + ENVELOPE_OVERHEAD + DROPPED_RESERVE;
+        let room = (budget.saturating_sub(overhead) as usize) * 4;
         let end = body.end_line;
         if let Some(cut) = body.clip(room) {
-            dropped = Some(Dropped {
-                kind: "lines".into(),
-                count: cut.lead + cut.tail,
-                note: format!(
+            let note = match cut.kept {
+                // Not one line: said with the budget that shows the first.
+                0 => format!(
+                    "{} left out: no line fits; tokenBudget {} shows the first",
+                    cut.said(body.end_line, end),
+                    overhead as usize + cut.first_chars.div_ceil(4)
+                ),
+                _ => format!(
                     "{} left out: raise tokenBudget (up to 10000) or read the file",
                     cut.said(body.end_line, end)
                 ),
+            };
+            dropped = Some(Dropped {
+                kind: "lines".into(),
+                count: cut.lead + cut.tail,
+                note,
             });
         }
     }
@@ -340,6 +363,11 @@ pub(crate) fn attach(ws: &Workspace, answer: &mut Answer, budget: u32) {
                 if !unbounded {
                     let room = left.saturating_sub(60);
                     if let Some(c) = b.clip(room) {
+                        // Not one line of it: left out, as one with no room.
+                        if c.kept == 0 {
+                            none += 1;
+                            continue;
+                        }
                         cut += 1;
                         v["bodyLinesLeft"] = json!(c.tail);
                         if c.lead > 0 {
