@@ -81,7 +81,8 @@ impl Asked {
 /// `…/pygments/lexers/__init__.py`) is asked for its references, and the workspace's are
 /// kept, said with the place asked. Empty when none is found so, said with what each place
 /// gave; `None` when the workspace's map has no import or unlinked call of the name to ask
-/// from. Every request ends by `until`.
+/// from. The definitions are asked until `until`; the one use's references with a
+/// references request's timeout of its own.
 fn uses_bound_elsewhere(
     ws: &Workspace,
     t: &super::target::Target,
@@ -162,13 +163,18 @@ fn uses_bound_elsewhere(
             });
             continue;
         }
-        let left = until.saturating_duration_since(std::time::Instant::now());
+        // The use whose definition is this one is asked with a references request's own
+        // timeout, whatever the definitions took (JDT LS's first one, importing the project
+        // under load, took it all, and the references got none: CI's failure).
+        let left = until
+            .saturating_duration_since(std::time::Instant::now())
+            .max(slow(ws));
         let refs = server.locate(
             Locate::References { declaration: false },
             &c,
             &text,
             pos,
-            Some(left.max(std::time::Duration::from_millis(1))),
+            Some(left),
         );
         let refs = match refs {
             Ok(r) => r,
