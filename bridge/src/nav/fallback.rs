@@ -204,10 +204,24 @@ pub(super) fn merge_map_extras(
         .filter(|_| by_symbol)
         .filter_map(|x| Some((x.file.as_str(), word_at(x.snippet.as_deref()?, x.col)?.0)))
         .collect();
+    // Where a declaration and its definition are two symbols (a header's and a source's):
+    // the qualnames of the server's places, whose declaration in a header is the same.
+    let defined: HashSet<&str> = symbols
+        .iter()
+        .filter(|n| Lang::of_id(n).is_some_and(|l| l.spec().declared_apart.is_some()))
+        .filter_map(|n| n.split_once('#').map(|(_, q)| q))
+        .collect();
     let extra: Vec<Anchor> = from_map
         .into_iter()
         .filter(|x| !listed.contains(&(x.file.clone(), x.line, x.col)))
         .filter(|x| !x.node_id.as_deref().is_some_and(|n| symbols.contains(n)))
+        .filter(|x| {
+            !x.node_id.as_deref().is_some_and(|n| {
+                let apart = Lang::of_id(n).and_then(|l| l.spec().declared_apart);
+                apart.is_some_and(|in_header| in_header(&x.file))
+                    && n.split_once('#').is_some_and(|(_, q)| defined.contains(q))
+            })
+        })
         .filter(|x| {
             !x.node_id
                 .as_deref()
@@ -287,7 +301,45 @@ pub(super) fn gone_from_disk(ws: &Workspace, syms: &[MapSymbol], w: &mut Vec<Str
 
 #[cfg(test)]
 mod tests {
-    use super::leaf_name;
+    use super::{leaf_name, merge_map_extras, Anchor};
+
+    /// yaml-cpp's `EventHandler::OnScalar`: clangd lists the overrides' definitions in the
+    /// `.cpp` files; the map's declaration of one in its header is the same (was counted
+    /// twice: 10 for 7), while a same-named class of another program (util/parse.cpp's and
+    /// util/sandbox.cpp's `NullEventHandler`, each in its own `.cpp`) is another.
+    #[test]
+    fn a_header_s_declaration_of_a_listed_definition_is_not_added() {
+        let at = |file: &str, line: u32, id: &str| Anchor {
+            file: file.into(),
+            line,
+            col: 8,
+            node_id: Some(id.into()),
+            ..Anchor::default()
+        };
+        let server = vec![
+            at("src/emit.cpp", 40, "cpp:src/emit.cpp#YAML.Emit.OnScalar"),
+            at("util/sandbox.cpp", 18, "cpp:util/sandbox.cpp#Null.OnScalar"),
+        ];
+        let map = vec![
+            at(
+                "include/emit.h",
+                32,
+                "cpp:include/emit.h#YAML.Emit.OnScalar",
+            ),
+            at("util/parse.cpp", 28, "cpp:util/parse.cpp#Null.OnScalar"),
+        ];
+        let mut w = Vec::new();
+        let got = merge_map_extras(server, map, "implementations", true, &mut w);
+        let files: Vec<&str> = got.iter().map(|x| x.file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["src/emit.cpp", "util/parse.cpp", "util/sandbox.cpp"]
+        );
+        assert_eq!(
+            w,
+            ["1 of the map's implementations the server did not list are added (source: map)"]
+        );
+    }
 
     #[test]
     fn a_node_id_s_own_name() {

@@ -52,6 +52,11 @@ pub struct Language {
     /// workspace are candidates of a same-named workspace method too, beside the untyped
     /// ones (`nav_references`, `nav_rename`). Python, JavaScript, TypeScript, Ruby, PHP.
     pub library_results_untyped: bool,
+    /// The files where a function is declared apart from its definition, two symbols of one
+    /// qualname (C and C++'s headers: `void OnScalar(…) override;` in the header,
+    /// `void EmitFromEvents::OnScalar(…) {…}` in the source): a map answer's symbol in such a
+    /// file is not added beside the server's definition of its qualname.
+    pub declared_apart: Option<fn(&str) -> bool>,
     /// A bare name in a method may be a member of its class or an outer one, inherited ones
     /// included (Java's `m()` is `this.m()` when no local or scope defines it).
     pub implicit_self: bool,
@@ -605,6 +610,7 @@ impl Language {
             implicit_self: false,
             overloads: false,
             library_results_untyped: false,
+            declared_apart: None,
             first_binding_defines: false,
             reopens: &[],
             local_scopes: &[],

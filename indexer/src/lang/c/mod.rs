@@ -56,6 +56,7 @@ pub static C: Language = Language {
         "c",
     ),
     kept: unused::kept,
+    declared_apart: Some(is_header),
     ..Language::new(
         "C",
         "c",
@@ -328,6 +329,24 @@ fn continued_below(rest: &[u8]) -> bool {
     })
 }
 
+/// Whether the next line of code is a declarator at the file's level, `name(` at column 0: the
+/// line above is its declaration's type (`YAML_DECLARE(int)` then
+/// `yaml_parser_update_buffer(yaml_parser_t *parser, size_t length);`), not a macro standing
+/// alone; blanked, the prototype was read as a call. `rest` starts at the line's end. Pure.
+fn declarator_below(rest: &[u8]) -> bool {
+    let Some(next) = rest
+        .split(|&b| b == b'\n')
+        .find(|l| !l.trim_ascii().is_empty() && !l.trim_ascii().starts_with(b"//"))
+    else {
+        return false;
+    };
+    let name = next
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    name > 0 && !next[0].is_ascii_digit() && next[name..].trim_ascii_start().starts_with(b"(")
+}
+
 /// Whether a trimmed line is a macro invocation standing alone: an upper-case name, with
 /// arguments or not (`SUBTREE_BITS`, `MI_STAT_COUNTER(pages)`), and nothing after.
 fn lone_macro(t: &str) -> bool {
@@ -412,6 +431,7 @@ pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
         let t = line.trim();
         let in_define = continued;
         continued = t.ends_with('\\');
+        let top = !line.starts_with([' ', '\t']);
         if !in_define && !line.starts_with([' ', '\t']) {
             if let Some(n) = prefix_macro(&line) {
                 for b in &mut src[at..at + n] {
@@ -424,7 +444,12 @@ pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
             let after = matches!(prev_end, b';' | b'{') || cpp && (prev_end == b'}' || prev_label);
             // C++ only: C's next line may be a designated initializer (`.x = 1,`) after a
             // macro that expands to fields of one.
-            if after && !prev_enum && lone_macro(t) && !(cpp && continued_below(&src[end..])) {
+            if after
+                && !prev_enum
+                && lone_macro(t)
+                && !(cpp && continued_below(&src[end..]))
+                && !(top && declarator_below(&src[end..]))
+            {
                 for b in &mut src[at..end] {
                     if *b != b'\r' {
                         *b = b' ';
@@ -779,6 +804,17 @@ mod tests {
         let kept = "void f(void) {\n  CHECK_(p != 0)\n      << \"why\";\n}\n";
         let mut got = kept.as_bytes().to_vec();
         assert!(!super::blank_macro_lines(&mut got, true));
+        // A macro that is the type of the declaration below it stays (libyaml's
+        // `YAML_DECLARE(int)`, whose prototype was read as a call from the file).
+        for cpp in [false, true] {
+            let typed =
+                "#include \"y.h\"\n\nYAML_DECLARE(int)\nyaml_update(yaml_t *p, size_t n);\n";
+            let mut got = typed.as_bytes().to_vec();
+            assert!(!super::blank_macro_lines(&mut got, cpp));
+        }
+        assert!(super::declarator_below(b"\n\nf (int x);\n"));
+        assert!(!super::declarator_below(b"\nint f(int x);\n"));
+        assert!(!super::declarator_below(b"\n  f(x);\n"));
         assert!(super::lone_macro("SUBTREE_BITS") && super::lone_macro("MI_X(a, b)"));
         assert_eq!(
             super::prefix_macro("LUA_API int (lua_gettop) (lua_State *L);"),

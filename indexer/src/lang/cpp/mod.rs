@@ -45,6 +45,7 @@ pub static CPP: Language = Language {
     self_names: &["this"],
     implicit_self: true,
     overloads: true,
+    declared_apart: Some(is_header),
     block_scopes: &[
         "compound_statement",
         "for_statement",
