@@ -108,7 +108,7 @@ pub fn map_status(st: &MapStatus) -> String {
     );
     for (l, v) in &st.languages {
         out.push_str(&format!(
-            "{l:<8} {} files, {} symbols, {} skipped, {} with syntax errors\n",
+            "{l:<8} {} files, {} symbols, {} skipped, {} with parse errors\n",
             v.files, v.symbols, v.skipped, v.parse_errors
         ));
     }
@@ -125,7 +125,7 @@ pub fn map_status(st: &MapStatus) -> String {
         out.push_str(&format!("  {}: {}\n", f.path, f.reason));
     }
     out.push_str(&format!(
-        "syntax   {} file(s) with errors (their symbols are what parsed)\n",
+        "syntax   {} file(s) the map's parser could not read whole (their symbols are what parsed; a compiler may accept them: a macro, newer syntax; `codemap diagnostics FILE` asks the language server)\n",
         st.parse_error_count
     ));
     for f in st.parse_error_files.iter().take(20) {

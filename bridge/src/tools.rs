@@ -590,7 +590,7 @@ pub(crate) fn rebuild_text(st: &index::IndexStats) -> String {
         ),
     };
     format!(
-        "indexed {} files ({} extracted, {} unchanged content, {} deleted, {} skipped, {} with syntax errors): {totals} in {:.2}s ({})\n",
+        "indexed {} files ({} extracted, {} unchanged content, {} deleted, {} skipped, {} with parse errors): {totals} in {:.2}s ({})\n",
         st.files, st.extracted, st.touched, st.deleted, st.skipped, st.parse_errors, st.seconds, st.mode
     )
 }
