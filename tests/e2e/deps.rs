@@ -366,23 +366,7 @@ fn unknown_libraries_and_workspaces_without_dependencies_are_said_clearly() {
 
 #[test]
 fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
-    let gomodcache = Command::new("go")
-        .args(["env", "GOMODCACHE"])
-        .output()
-        .expect("go env");
-    let gomodcache = String::from_utf8_lossy(&gomodcache.stdout)
-        .trim()
-        .to_string();
-    let sync = std::fs::read_dir(Path::new(&gomodcache).join("golang.org/x"))
-        .expect("the module cache (scripts/test installs gopls)")
-        .flatten()
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_prefix("sync@").map(str::to_string))
-        })
-        .next()
-        .expect("golang.org/x/sync in the module cache");
+    let (gomodcache, sync) = crate::libids::cached_sync();
     // The workspace's own Cargo.lock names anyhow, which the build fetched.
     let lock =
         std::fs::read_to_string(crate::util::repo_root().join("Cargo.lock")).expect("Cargo.lock");
@@ -465,23 +449,7 @@ fn go_and_rust_dependencies_are_found_in_the_module_cache_and_the_registry() {
 /// in one is tagged with its library.
 #[test]
 fn a_project_s_dependencies_are_found_at_its_own_root() {
-    let gomodcache = Command::new("go")
-        .args(["env", "GOMODCACHE"])
-        .output()
-        .expect("go env");
-    let gomodcache = String::from_utf8_lossy(&gomodcache.stdout)
-        .trim()
-        .to_string();
-    let sync = std::fs::read_dir(Path::new(&gomodcache).join("golang.org/x"))
-        .expect("the module cache (scripts/test installs gopls)")
-        .flatten()
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_prefix("sync@").map(str::to_string))
-        })
-        .next()
-        .expect("golang.org/x/sync in the module cache");
+    let (gomodcache, sync) = crate::libids::cached_sync();
     let inst = installed();
     let ws = tempfile::tempdir().expect("tempdir");
     write(

@@ -259,7 +259,7 @@ fn bad_library_node_ids_are_said_with_their_codes() {
 
 /// The module cache's golang.org/x/sync (gopls' install put it there): its directory and
 /// version.
-fn cached_sync() -> (String, String) {
+pub(crate) fn cached_sync() -> (String, String) {
     let out = Command::new("go")
         .args(["env", "GOMODCACHE"])
         .output()
