@@ -344,7 +344,12 @@ fn declarator_below(rest: &[u8]) -> bool {
         .iter()
         .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
         .count();
-    name > 0 && !next[0].is_ascii_digit() && next[name..].trim_ascii_start().starts_with(b"(")
+    name > 0
+        && !next[0].is_ascii_digit()
+        && next[name..].trim_ascii_start().starts_with(b"(")
+        // Another macro line alone (googletest's `GTEST_IMPL_CMP_HELPER_(NE, !=)` lines, one
+        // under another) is no declarator.
+        && !lone_macro(&String::from_utf8_lossy(next.trim_ascii()))
 }
 
 /// Whether a trimmed line is a macro invocation standing alone: an upper-case name, with
@@ -815,6 +820,7 @@ mod tests {
         assert!(super::declarator_below(b"\n\nf (int x);\n"));
         assert!(!super::declarator_below(b"\nint f(int x);\n"));
         assert!(!super::declarator_below(b"\n  f(x);\n"));
+        assert!(!super::declarator_below(b"\nHELPER_(LE, <=)\n"));
         assert!(super::lone_macro("SUBTREE_BITS") && super::lone_macro("MI_X(a, b)"));
         assert_eq!(
             super::prefix_macro("LUA_API int (lua_gettop) (lua_State *L);"),
