@@ -677,6 +677,12 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
                 .iter()
                 .map(|u| format!("not read (never guessed): {u}")),
         );
+        warnings.extend(
+            l.found
+                .not_looked
+                .iter()
+                .map(|u| format!("not looked in, so the list may miss their dependencies: {u}")),
+        );
     }
     if rows.is_empty() {
         warnings.push(format!(

@@ -42,7 +42,7 @@ pub const MAX_PROJECT_ROOTS: usize = 64;
 /// (`(dir, kind)`: a `go.work`'s modules, a sub-project's own `.venv`) by the languages whose
 /// projects are of that kind (`go` for a `go.mod`): each dependency once (by name, version and
 /// folder), a project root's places looked in said where it found some. At most
-/// [`MAX_PROJECT_ROOTS`] project roots (the rest said in `looked`).
+/// [`MAX_PROJECT_ROOTS`] project roots (the rest said in `not_looked`).
 pub fn find_with_projects(
     root: &Path,
     projects: &[(std::path::PathBuf, String)],
@@ -87,8 +87,8 @@ pub fn find_with_projects(
     }
     if below.len() > MAX_PROJECT_ROOTS {
         if let Some(l) = all.first_mut() {
-            l.found.looked.push(format!(
-                "not looked in: {} more projects' roots (the first {MAX_PROJECT_ROOTS} were)",
+            l.found.not_looked.push(format!(
+                "{} projects' roots past the first {MAX_PROJECT_ROOTS} below the workspace's (their own dependency folders)",
                 below.len() - MAX_PROJECT_ROOTS
             ));
         }
@@ -196,6 +196,25 @@ mod tests {
         )
     }
 
+    /// Project roots past the cap are not looked in, and that is said apart from `looked`
+    /// (shown only when nothing is found), so a list that may miss theirs says so.
+    #[test]
+    fn project_roots_past_the_cap_are_said() {
+        let root = tempfile::tempdir().expect("dir");
+        let roots: Vec<(std::path::PathBuf, String)> = (0..MAX_PROJECT_ROOTS + 2)
+            .map(|i| (root.path().join(format!("p{i}")), "go".to_string()))
+            .collect();
+        let all = find_with_projects(root.path(), &roots, &DepEnv::default());
+        let said: Vec<&String> = all.iter().flat_map(|l| &l.found.not_looked).collect();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].starts_with("2 projects' roots past the first 64"),
+            "{said:?}"
+        );
+        let few = find_with_projects(root.path(), &roots[..3], &DepEnv::default());
+        assert!(few.iter().all(|l| l.found.not_looked.is_empty()));
+    }
+
     #[test]
     fn a_name_at_two_versions_asks_for_one() {
         let all = vec![LangDeps {
@@ -218,8 +237,7 @@ mod tests {
                         ..dep("six", "1.17.0")
                     },
                 ],
-                looked: Vec::new(),
-                unread: Vec::new(),
+                ..FoundDeps::default()
             },
         }];
         let got = |n: &str| named(&all, n).map(|x| x.map(|(_, d)| d.version.clone()));

@@ -132,10 +132,12 @@ impl<'a> Anchors<'a> {
     /// The file on disk of a server's place inside a dependency's archive (JDT LS's
     /// `jdt://contents/…`), unpacked when it is not yet (said in the notes).
     pub(super) fn archived(&mut self, uri: &str) -> Result<PathBuf, String> {
-        let mut notes = std::mem::take(&mut self.notes);
-        let r = self.placer().archived(uri, &mut notes);
-        self.notes = notes;
-        r
+        // The two fields borrowed apart: the placer, and the notes it adds to.
+        let ws = self.ws;
+        let placer = self
+            .placer
+            .get_or_insert_with(|| crate::libs::Placer::new(ws));
+        placer.archived(uri, &mut self.notes)
     }
 
     /// Locations inside an installed dependency (outside the workspace, or in its ignored

@@ -332,6 +332,9 @@ pub struct FoundDeps {
     /// What was seen and could not be read (a version only a build script computes): said,
     /// never guessed.
     pub unread: Vec<String>,
+    /// Places not looked in at all (project roots past a cap): said with every list of
+    /// these, which may miss what they hold.
+    pub not_looked: Vec<String>,
 }
 
 /// A symbol as `map_unused` asks its language about it ([`Language::kept`]): what the map
