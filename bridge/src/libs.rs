@@ -71,6 +71,67 @@ fn found_and_own(ws: &Workspace) -> (Vec<LangDeps>, Vec<String>) {
     (all, own)
 }
 
+/// The call's project's dependencies alone: of the languages whose projects are of its kind,
+/// those its manifest names (a transitive one it never names is left out: the workspace's
+/// list has it); the other languages' left out. Each cut said with its count; a language
+/// whose manifest is not read keeps the workspace's list, said.
+fn only_declared(
+    ws: &Workspace,
+    project: &indexer::project::Project,
+    all: &mut Vec<LangDeps>,
+    w: &mut Vec<String>,
+) {
+    let dir = ws.root.join(&project.root);
+    let name = &project.name;
+    let mut other = 0usize;
+    all.retain(|l| {
+        let mine = l
+            .lang
+            .spec()
+            .projects
+            .iter()
+            .any(|s| s.kind == project.kind);
+        if !mine {
+            other += l.found.deps.len();
+        }
+        mine
+    });
+    if other > 0 {
+        w.push(format!(
+            "left out: {other} dependencies of the workspace's other languages (project {name:?} is a {} project)",
+            project.kind
+        ));
+    }
+    for l in all.iter_mut() {
+        let declared = l
+            .lang
+            .spec()
+            .deps
+            .as_ref()
+            .and_then(|d| d.declared)
+            .and_then(|read| read(&dir));
+        let Some(names) = declared else {
+            w.push(format!(
+                "the {} dependencies of the whole workspace, not of project {name:?} alone: its manifest ({}) is not read for them",
+                l.lang.name(),
+                project.manifest
+            ));
+            continue;
+        };
+        let names: std::collections::HashSet<String> = names.iter().map(|n| same_name(n)).collect();
+        let before = l.found.deps.len();
+        l.found.deps.retain(|d| names.contains(&same_name(&d.name)));
+        let cut = before - l.found.deps.len();
+        if cut > 0 {
+            w.push(format!(
+                "left out: {cut} of the workspace's {before} {} dependencies that project {name:?}'s {} does not name (another project's, or reached only through those it names)",
+                l.lang.name(),
+                project.manifest
+            ));
+        }
+    }
+}
+
 /// A name as registries compare them: case, `-`, `_` and `.` aside (`Foo_Bar` is `foo-bar`).
 fn same_name(n: &str) -> String {
     n.to_ascii_lowercase().replace(['_', '.'], "-")
@@ -570,7 +631,7 @@ pub struct DepsParams {
 /// `map_deps`: the workspace's dependencies (name, version, language, indexed or not), and
 /// indexing one or all of them.
 pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
-    let (all, own) = found_and_own(ws);
+    let (mut all, own) = found_and_own(ws);
     let cache = cache()?;
     let mut warnings = Vec::new();
     if !own.is_empty() {
@@ -580,17 +641,27 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
             own.join(", ")
         ));
     }
+    // `--index NAME` is picked from the whole workspace's, whatever the project.
+    let whole = all.clone();
     if let Some(scope) = crate::workspace::current_scope() {
-        warnings.push(format!(
-            "the dependencies of the whole workspace, not of project {:?} alone: which project uses each is not read",
-            scope.name
-        ));
+        let project = ws
+            .map()
+            .ok()
+            .and_then(|m| m.projects().ok())
+            .and_then(|ps| ps.find(&scope.name).cloned());
+        match project {
+            Some(pr) => only_declared(ws, &pr, &mut all, &mut warnings),
+            None => warnings.push(format!(
+                "the dependencies of the whole workspace, not of project {:?} alone: the map does not list it",
+                scope.name
+            )),
+        }
     }
     // The one asked to index: the answer is its row (the list would bury it, and a budget
     // could cut it).
     let mut only: Option<(String, String)> = None;
     if let Some(n) = &p.index {
-        let (l, d) = pick(&all, n)?;
+        let (l, d) = pick(&whole, n)?;
         open(l.ecosystem, d, &mut warnings)?;
         only = Some((d.name.clone(), d.version.clone()));
     }
@@ -625,7 +696,9 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     let mut rows: Vec<Value> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
     let mut others = 0usize;
-    for l in &all {
+    // The one indexed is listed whatever the project names.
+    let listed = if only.is_some() { &whole } else { &all };
+    for l in listed {
         for d in &l.found.deps {
             if only
                 .as_ref()

@@ -473,7 +473,7 @@ use ./svc
     write(
         ws.path(),
         "web/pyproject.toml",
-        "[project]\nname = \"web\"\nversion = \"1.0\"\n",
+        "[project]\nname = \"web\"\nversion = \"1.0\"\ndependencies = [\"attrs>=23\"]\n",
     );
     std::os::unix::fs::symlink(inst.join(".venv"), ws.path().join("web/.venv")).expect("symlink");
     write(
@@ -515,6 +515,43 @@ use ./svc
     );
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["data"]["hits"][0]["lib"], "attrs", "{v}");
+    // One project's: what its manifest names, the other language's left out, said.
+    let (v, code) = call_env(ws.path(), cache.path(), &env, &["deps", "--project", "web"]);
+    assert_eq!(code, 0, "{v}");
+    let names: Vec<&str> = v["data"]["deps"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|d| d["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(names, ["attrs"], "{v}");
+    let w = v["warnings"].to_string();
+    assert!(
+        w.contains("left out: 1 dependencies of the workspace's other languages"),
+        "{v}"
+    );
+    assert!(w.contains("left out: 2 of the workspace's 3 Python dependencies that project \\\"web\\\"'s web/pyproject.toml does not name"), "{v}");
+    let (v, code) = call_env(ws.path(), cache.path(), &env, &["deps", "--project", "svc"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["deps"][0]["name"], "golang.org/x/sync", "{v}");
+    assert_eq!(v["data"]["total"], 1, "{v}");
+    // pyright, given the lone sub-project's environment (the machine's has attrs too),
+    // resolves the sub-project's import there.
+    let (v, code) = call_env(
+        ws.path(),
+        cache.path(),
+        &env,
+        &["def", "web/app.py:3@attr.<|>s"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let file = v["data"]["definitions"][0]["file"]
+        .as_str()
+        .unwrap_or_default();
+    let item = &v["data"]["definitions"][0]["items"][0];
+    assert_eq!(item["lib"], "attrs", "{v}");
+    assert!(
+        file.contains(".venv/") && file.ends_with("attr/__init__.py"),
+        "not the sub-project's environment: {v}"
+    );
 }
 
 #[test]
@@ -1342,10 +1379,9 @@ fn the_workspace_s_own_projects_are_not_its_dependencies() {
     assert_eq!(code, 0, "{v}");
     let ids = hit_ids(&v, "#makeStore");
     assert_eq!(ids, ["js:packages/core/index.js#makeStore"], "{v}");
+    // The project's own: its package.json names only the workspace's core, not listed.
     let (v, code) = call(root, cache.path(), &["deps", "--project", "@demo/app"]);
     assert_eq!(code, 0, "{v}");
-    assert!(
-        warnings(&v).contains("the dependencies of the whole workspace, not of project"),
-        "{v}"
-    );
+    assert_eq!(v["data"]["total"], 0, "{v}");
+    assert!(!warnings(&v).contains("of the whole workspace"), "{v}");
 }

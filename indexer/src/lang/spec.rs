@@ -120,7 +120,15 @@ pub struct DepsSpec {
     /// The workspace root and the environment in; each dependency found, and where it
     /// looked. Reads the file system (directory listings and manifests) and nothing else.
     pub find: fn(&std::path::Path, &DepEnv) -> FoundDeps,
+    /// The names a project's manifest at this folder declares as its dependencies (`go.mod`'s
+    /// requires, `package.json`'s, `Cargo.toml`'s tables, `pyproject.toml`'s): what `map_deps`
+    /// scoped to one project lists. `None` when the folder has no manifest read so; the
+    /// language reads none at all when this is `None`.
+    pub declared: Option<DeclaredFn>,
 }
+
+/// Reads the dependency names a project's manifest at a folder declares ([`DepsSpec::declared`]).
+pub type DeclaredFn = fn(&std::path::Path) -> Option<Vec<String>>;
 
 /// What dependency discovery reads from the environment (`crate::deps::env`); tests build
 /// it by hand.

@@ -58,6 +58,7 @@ pub static CSHARP: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "nuget",
         find: deps::find,
+        declared: None,
     }),
     ..Language::new(
         "C#",

@@ -30,6 +30,12 @@ pub(crate) fn find(root: &Path, env: &DepEnv) -> FoundDeps {
     out
 }
 
+/// The modules `go.mod` at `dir` requires.
+pub(crate) fn declared(dir: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("go.mod")).ok()?;
+    Some(requires(&text).into_iter().map(|(p, _)| p).collect())
+}
+
 /// The modules and versions `go.mod` requires, in a block or one a line.
 pub(crate) fn requires(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -107,5 +113,22 @@ requirex y v1\nreplace a => b v1\n";
         ] {
             assert_eq!(escape(path), want);
         }
+    }
+
+    #[test]
+    fn go_mod_s_requires_are_declared() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::write(
+            dir.path().join("go.mod"),
+            "module m\n\ngo 1.22\n\nrequire (\n\tgo.uber.org/zap v1.27.0\n\tgolang.org/x/sync v0.7.0 // indirect\n)\n",
+        )
+        .expect("write");
+        assert_eq!(
+            declared(dir.path()),
+            Some(vec![
+                "go.uber.org/zap".to_string(),
+                "golang.org/x/sync".to_string()
+            ])
+        );
     }
 }

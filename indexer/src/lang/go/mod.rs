@@ -85,6 +85,7 @@ pub static GO: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "go",
         find: deps::find,
+        declared: Some(deps::declared),
     }),
     ..Language::new(
         "Go",

@@ -83,6 +83,7 @@ pub static JAVA: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "maven",
         find: deps::find,
+        declared: None,
     }),
     ..Language::new(
         "Java",

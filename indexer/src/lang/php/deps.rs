@@ -89,6 +89,22 @@ pub(crate) fn installed(text: &str) -> Vec<Installed> {
         .collect()
 }
 
+/// The packages `composer.json` at `dir` requires (`require`, `require-dev`), without the
+/// platform's (`php`, `ext-json`).
+pub(crate) fn declared(dir: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("composer.json")).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let mut out: Vec<String> = ["require", "require-dev"]
+        .iter()
+        .filter_map(|k| v[*k].as_object())
+        .flat_map(|o| o.keys().cloned())
+        .filter(|n| n.contains('/'))
+        .collect();
+    out.sort();
+    out.dedup();
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +138,23 @@ mod tests {
             lexical_join(Path::new("/w/vendor/composer"), "../symfony/./console"),
             Path::new("/w/vendor/symfony/console")
         );
+    }
+
+    #[test]
+    fn composer_json_requires_without_the_platform() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::write(
+            dir.path().join("composer.json"),
+            r#"{"require":{"php":">=8.1","ext-json":"*","symfony/console":"^7"},"require-dev":{"phpunit/phpunit":"^10"}}"#,
+        )
+        .expect("write");
+        assert_eq!(
+            declared(dir.path()),
+            Some(vec![
+                "phpunit/phpunit".to_string(),
+                "symfony/console".to_string()
+            ])
+        );
+        assert_eq!(declared(&dir.path().join("none")), None);
     }
 }

@@ -55,6 +55,7 @@ pub static PHP: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "packagist",
         find: deps::find,
+        declared: Some(deps::declared),
     }),
     text: TextRules {
         hash_comments: true,

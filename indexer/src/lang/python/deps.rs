@@ -153,6 +153,109 @@ pub(crate) fn top_levels(top_level: Option<&str>, record: Option<&str>) -> Vec<S
     out
 }
 
+/// The distributions a project at `dir` depends on, by name: `pyproject.toml`'s
+/// `[project]` `dependencies` and `optional-dependencies` and Poetry's dependency tables
+/// (when it has either table), and `requirements.txt`'s; `None` when it has neither file so.
+pub(crate) fn declared(dir: &Path) -> Option<Vec<String>> {
+    let mut out: Option<Vec<String>> = None;
+    if let Ok(text) = std::fs::read_to_string(dir.join("pyproject.toml")) {
+        let manifest = text
+            .lines()
+            .any(|l| matches!(l.trim(), "[project]" | "[tool.poetry]"));
+        if manifest {
+            out = Some(pyproject_deps(&text));
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(dir.join("requirements.txt")) {
+        out.get_or_insert_with(Vec::new).extend(
+            text.lines()
+                .filter_map(|l| requirement_name(l.split('#').next().unwrap_or(""))),
+        );
+    }
+    out
+}
+
+/// A PEP 508 requirement's distribution name (`attrs>=23; python_version<"3.9"` is
+/// `attrs`); none for an option line (`-e .`, `--index-url`).
+fn requirement_name(req: &str) -> Option<String> {
+    let req = req
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'' || c == ',');
+    if req.starts_with('-') {
+        return None;
+    }
+    let end = req
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')))
+        .unwrap_or(req.len());
+    (end > 0).then(|| req[..end].to_string())
+}
+
+/// Whether a line of a TOML array closes it: a `]` outside quotes (`"requests[socks]"`
+/// does not).
+fn closes(line: &str) -> bool {
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, ']') => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+pub(crate) fn pyproject_deps(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut table = String::new();
+    // Inside a `dependencies = [ … ]` array spread over lines.
+    let mut in_array = false;
+    for raw in text.lines() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if in_array {
+            for part in line.split(',') {
+                let part = part.trim().trim_end_matches(']').trim();
+                if let Some(n) = requirement_name(part) {
+                    out.push(n);
+                }
+            }
+            in_array = !closes(line);
+            continue;
+        }
+        if let Some(h) = line.strip_prefix('[') {
+            table = h.trim_end_matches(']').trim().to_string();
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            continue;
+        };
+        let k = k.trim();
+        let array =
+            (table == "project" && k == "dependencies") || table == "project.optional-dependencies";
+        let poetry = table == "tool.poetry.dependencies"
+            || table.starts_with("tool.poetry.group.") && table.ends_with(".dependencies")
+            || table == "tool.poetry.dev-dependencies";
+        if array {
+            let v = v.trim();
+            let Some(items) = v.strip_prefix('[') else {
+                continue;
+            };
+            for part in items.split(',') {
+                let part = part.trim().trim_end_matches(']').trim();
+                if let Some(n) = requirement_name(part) {
+                    out.push(n);
+                }
+            }
+            in_array = !closes(items);
+        } else if poetry && k != "python" {
+            out.push(k.trim_matches('"').to_string());
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,5 +296,35 @@ __pycache__/six.cpython-311.pyc,,\nsix.py,,\nx.pth,,\n";
         for (top, rec, want) in cases {
             assert_eq!(top_levels(*top, *rec), *want, "{top:?} {rec:?}");
         }
+    }
+
+    #[test]
+    fn a_project_s_declared_distributions() {
+        let pep621 = r#"
+[project]
+name = "web"
+dependencies = [
+    "Flask>=3.0",
+    "requests[socks] >=2, <3",
+    'attrs; python_version < "3.12"',  # a marker
+]
+[project.optional-dependencies]
+dev = ["pytest>=8", "ruff"]
+[tool.ruff]
+line-length = 100
+"#;
+        assert_eq!(
+            pyproject_deps(pep621),
+            ["Flask", "attrs", "pytest", "requests", "ruff"]
+        );
+        let one_line = "[project]\nname = \"x\"\ndependencies = [\"click\", \"rich>=13\"]\n";
+        assert_eq!(pyproject_deps(one_line), ["click", "rich"]);
+        let poetry = "[tool.poetry.dependencies]\npython = \"^3.10\"\nhttpx = \"^0.27\"\n[tool.poetry.group.dev.dependencies]\nmypy = \"*\"\n";
+        assert_eq!(pyproject_deps(poetry), ["httpx", "mypy"]);
+        assert_eq!(requirement_name("-e ."), None);
+        assert_eq!(
+            requirement_name("Django==5.0  "),
+            Some("Django".to_string())
+        );
     }
 }

@@ -68,6 +68,7 @@ pub static PYTHON: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "pypi",
         find: deps::find,
+        declared: Some(deps::declared),
     }),
     ..Language::new(
         "Python",
@@ -743,7 +744,7 @@ pub(super) const BUILTINS: &[&str] = &[
 /// does in the map. None for a single project at the root. And the interpreter of the
 /// workspace's virtual environment (`$VIRTUAL_ENV`, `.venv/`, `venv/`: `deps::venvs`, where
 /// `deps` finds its dependencies)
-/// as `python.pythonPath`, so that pyright resolves imports into that environment's
+/// (or a lone sub-project's: [`interpreter`]) as `python.pythonPath`, so that pyright resolves imports into that environment's
 /// packages, not the interpreter's on PATH.
 fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
     let mut setup = extra_paths(root);
@@ -756,20 +757,55 @@ fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
     setup
 }
 
-/// The interpreter of the workspace's first virtual environment that has one.
+/// The interpreter of the workspace's first virtual environment that has one; else, when
+/// exactly one Python project below the root has an environment of its own (`web/.venv`),
+/// that one's (pyright reads one interpreter for the workspace: with several, none of them
+/// is right for all, and the machine's stays).
 fn interpreter(root: &std::path::Path, env: &spec::DepEnv) -> Option<std::path::PathBuf> {
+    if let Some(p) = root_interpreter(root, env) {
+        return Some(p);
+    }
+    let python = |v: &std::path::PathBuf| Some(v.join("bin/python")).filter(|p| p.exists());
+    let mut own = sub_projects(root)
+        .into_iter()
+        .filter_map(|d| [d.join(".venv"), d.join("venv")].iter().find_map(python));
+    match (own.next(), own.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
+}
+
+/// The interpreter of the root's first virtual environment that has one.
+fn root_interpreter(root: &std::path::Path, env: &spec::DepEnv) -> Option<std::path::PathBuf> {
     deps::venvs(root, env)
         .iter()
         .map(|v| v.join("bin/python"))
         .find(|p| p.exists())
 }
 
+/// The Python projects' folders below the root (`pyproject.toml`, `setup.cfg`).
+fn sub_projects(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    spec::project_files(
+        root,
+        &["pyproject.toml", "setup.cfg"],
+        6,
+        &["node_modules", "site-packages"],
+    )
+    .iter()
+    .filter_map(|f| f.parent())
+    .filter(|d| *d != root)
+    .map(std::path::Path::to_path_buf)
+    .collect()
+}
+
 /// pyright's view of the installed packages rests on the interpreter it is given
 /// ([`project_paths`]) and on what its `site-packages` held when it read them (it does not
 /// watch them): both, as a stamp (the folders' modification times change when a package is
 /// installed or removed).
+/// Read on every request, so the root's environments alone (no walk for a sub-project's:
+/// a package installed there later does not restart the server).
 fn environment_stamp(root: &std::path::Path, env: &spec::DepEnv) -> String {
-    let Some(py) = interpreter(root, env) else {
+    let Some(py) = root_interpreter(root, env) else {
         return String::new();
     };
     let mut stamp = py.display().to_string();
@@ -788,20 +824,13 @@ fn environment_stamp(root: &std::path::Path, env: &spec::DepEnv) -> String {
 }
 
 fn extra_paths(root: &std::path::Path) -> super::spec::ServerSetup {
-    let mut dirs: Vec<std::path::PathBuf> = spec::project_files(
-        root,
-        &["pyproject.toml", "setup.cfg"],
-        6,
-        &["node_modules", "site-packages"],
-    )
-    .iter()
-    .filter_map(|f| f.parent())
-    .filter(|d| *d != root)
-    .map(|d| match d.join("src") {
-        src if src.is_dir() => src,
-        _ => d.to_path_buf(),
-    })
-    .collect();
+    let mut dirs: Vec<std::path::PathBuf> = sub_projects(root)
+        .iter()
+        .map(|d| match d.join("src") {
+            src if src.is_dir() => src,
+            _ => d.clone(),
+        })
+        .collect();
     dirs.dedup();
     if dirs.is_empty() {
         return super::spec::ServerSetup::default();

@@ -36,6 +36,7 @@ pub static RUBY: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "rubygems",
         find: deps::find,
+        declared: None,
     }),
     text: TextRules {
         hash_comments: true,

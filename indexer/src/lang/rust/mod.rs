@@ -89,6 +89,7 @@ pub static RUST: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "crates",
         find: deps::find,
+        declared: Some(deps::declared),
     }),
     ..Language::new(
         "Rust",

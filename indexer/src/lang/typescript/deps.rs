@@ -77,6 +77,32 @@ pub(crate) fn package_json(text: &str) -> Option<(String, String)> {
     Some((name.to_string(), version.to_string()))
 }
 
+/// The packages `package.json` at `dir` depends on: its `dependencies`, `devDependencies`,
+/// `peerDependencies` and `optionalDependencies`.
+pub(crate) fn declared(dir: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("package.json")).ok()?;
+    Some(package_json_deps(&text))
+}
+
+pub(crate) fn package_json_deps(text: &str) -> Vec<String> {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = [
+        "dependencies",
+        "devDependencies",
+        "peerDependencies",
+        "optionalDependencies",
+    ]
+    .iter()
+    .filter_map(|k| v[*k].as_object())
+    .flat_map(|o| o.keys().cloned())
+    .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,5 +169,12 @@ mod tests {
             let want = want.map(|(n, v)| (n.to_string(), v.to_string()));
             assert_eq!(package_json(text), want, "{text}");
         }
+    }
+
+    #[test]
+    fn a_package_json_s_dependencies_of_every_kind() {
+        let text = r#"{"name":"a","dependencies":{"zod":"^3"},"devDependencies":{"@types/node":"20","zod":"^3"},"peerDependencies":{"react":"*"},"scripts":{"b":"tsc"}}"#;
+        assert_eq!(package_json_deps(text), ["@types/node", "react", "zod"]);
+        assert!(package_json_deps("not json").is_empty());
     }
 }

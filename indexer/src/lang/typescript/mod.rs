@@ -75,6 +75,7 @@ pub static TYPESCRIPT: Language = Language {
     deps: Some(super::spec::DepsSpec {
         ecosystem: "npm",
         find: deps::find,
+        declared: Some(deps::declared),
     }),
     ..Language::new(
         "TypeScript",
