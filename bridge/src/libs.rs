@@ -209,6 +209,28 @@ fn looked(all: &[LangDeps]) -> Vec<String> {
         .collect()
 }
 
+/// [`pick`] for a `lib:NAME` scope: a name that is one of the workspace's own projects (`own`,
+/// `NAME@VERSION`, left out of its dependencies) is said to be so, not "no dependency".
+fn pick_lib<'a>(
+    all: &'a [LangDeps],
+    own: &[String],
+    name: &str,
+) -> Result<(&'a LangDeps, &'a Dep), ToolError> {
+    pick(all, name).map_err(|e| {
+        let asked = same_name(deps::split_version(name).0);
+        match own
+            .iter()
+            .find(|o| same_name(deps::split_version(o).0) == asked)
+        {
+            Some(o) => ToolError::bad_args(format!(
+                "{name:?} is the workspace's own project {o}, not a dependency: its code is in the workspace's map"
+            ))
+            .hint("search without a scope (or scope \"workspace\"); `--project NAME` keeps to that project"),
+            None => e,
+        }
+    })
+}
+
 /// The dependency `name` (or `name@version`) of the workspace, or `BAD_ARGS` with its
 /// versions (when it has several), the nearest names (or where it looked, when it found none).
 fn pick<'a>(all: &'a [LangDeps], name: &str) -> Result<(&'a LangDeps, &'a Dep), ToolError> {
@@ -320,8 +342,8 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
     }
     let limit = p.limit.unwrap_or(20) as usize;
     if let Some(name) = scope.strip_prefix("lib:") {
-        let all = found(ws);
-        let (l, dep) = pick(&all, name)?;
+        let (all, own) = found_and_own(ws);
+        let (l, dep) = pick_lib(&all, &own, name)?;
         let mut warnings = Vec::new();
         let map = open(l.ecosystem, dep, &mut warnings)?;
         // A project's folders are the workspace's: the library is searched whole.
@@ -830,13 +852,13 @@ pub fn scoped_hits(
         not_under: Vec::new(),
         ..p.clone()
     };
-    let all = found(ws);
+    let (all, own) = found_and_own(ws);
     let mut warnings = Vec::new();
     let mut parts = Vec::new();
     let mut dirs = Vec::new();
     let prefix = |d: &Dep| LibId::format(&d.name, &d.version, "");
     if let Some(name) = scope.strip_prefix("lib:") {
-        let (l, dep) = pick(&all, name)?;
+        let (l, dep) = pick_lib(&all, &own, name)?;
         let map = open(l.ecosystem, dep, &mut warnings)?;
         parts.push(map.search_hits(&lib_p)?);
         dirs.push((prefix(dep), dep.dir.clone()));

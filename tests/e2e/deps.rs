@@ -1384,4 +1384,18 @@ fn the_workspace_s_own_projects_are_not_its_dependencies() {
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["data"]["total"], 0, "{v}");
     assert!(!warnings(&v).contains("of the whole workspace"), "{v}");
+    // Asked for as a library, the workspace's own project is said to be that.
+    let (v, code) = call(
+        root,
+        cache.path(),
+        &["search", "makeStore", "--scope", "lib:@demo/core"],
+    );
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is the workspace's own project @demo/core@1.0.0")),
+        "{v}"
+    );
 }

@@ -165,7 +165,10 @@ impl Map {
     /// read them (the tool serializes them in [`Map::search`]).
     pub fn search_hits(&self, p: &SearchParams) -> Result<SearchHits, ToolError> {
         let _snapshot = self.snapshot()?;
-        let query = p.query.trim();
+        // A path as Rust, C++, PHP and Ruby write it (`Slab::insert`) is the map's qualname
+        // (`Slab.insert`).
+        let query = qualified(p.query.trim());
+        let query = query.as_str();
         if query.is_empty() {
             return Err(ToolError::bad_args("query is empty")
                 .hint("give a name or part of one, e.g. `refresh` or `Server.Serve`"));
@@ -416,6 +419,16 @@ fn depth(i: &NodeInfo) -> usize {
 }
 
 /// `map_search`: the hits, a fuzzy one marked; `more` when more would match.
+/// A query's `::` separators as the map's `.` (`std::vec::Vec::push` is `std.vec.Vec.push`,
+/// `::new` is `.new`); a query without them as it is.
+fn qualified(query: &str) -> String {
+    if query.contains("::") {
+        query.replace("::", ".").trim_start_matches('.').to_string()
+    } else {
+        query.to_string()
+    }
+}
+
 fn search_text(query: &str, hits: &[(NodeInfo, Tier)], more: bool) -> String {
     let mut out = String::new();
     if hits.is_empty() && more {
@@ -469,6 +482,19 @@ mod overload_tests {
         assert_eq!(plain_name("a~b"), "a~b");
         assert_eq!(plain_qualname("A~2.join~13"), "A.join");
         assert_eq!(plain_qualname("StringUtils.join"), "StringUtils.join");
+    }
+
+    #[test]
+    fn paths_with_double_colons_are_qualnames() {
+        for (q, want) in [
+            ("Slab::insert", "Slab.insert"),
+            ("std::vec::Vec::push", "std.vec.Vec.push"),
+            ("::new", "new"),
+            ("Server.Serve", "Server.Serve"),
+            ("flag parse", "flag parse"),
+        ] {
+            assert_eq!(qualified(q), want, "{q}");
+        }
     }
 }
 
