@@ -128,6 +128,8 @@ fn uses_bound_elsewhere(
     let n = sites.len();
     let mut gave = Vec::new();
     let mut proven: Vec<Anchor> = Vec::new();
+    // Until when an empty references answer is asked again (below), all places together.
+    let again_until = std::time::Instant::now() + slow(ws);
     for (file, line, at) in sites {
         let left = until.saturating_duration_since(std::time::Instant::now());
         if left.is_zero() {
@@ -192,8 +194,7 @@ fn uses_bound_elsewhere(
         // This place is a use of the symbol (its definition says so), so no references at
         // all means the server has not read the workspace's files yet (JDT LS indexing its
         // project after it said it was ready, under load: CI's second failure): asked again
-        // for a while.
-        let again_until = std::time::Instant::now() + slow(ws);
+        // for a while: one while for the answer, not one per place asked.
         let mut refs = ask();
         let mut tries = 1;
         while refs.as_ref().is_ok_and(Vec::is_empty) && std::time::Instant::now() < again_until {
