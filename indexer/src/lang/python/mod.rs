@@ -747,8 +747,10 @@ pub(super) const BUILTINS: &[&str] = &[
 /// (or a lone sub-project's: [`interpreter`]) as `python.pythonPath`, so that pyright resolves imports into that environment's
 /// packages, not the interpreter's on PATH.
 fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
-    let mut setup = extra_paths(root);
-    if let Some(py) = interpreter(root, &spec::DepEnv::from_process()) {
+    // One walk for the projects below, read by both.
+    let below = sub_projects(root);
+    let mut setup = extra_paths(&below);
+    if let Some(py) = interpreter(root, &below, &spec::DepEnv::from_process()) {
         setup.settings.push((
             "python.pythonPath",
             super::spec::Setting::Str(py.to_string_lossy().into_owned()),
@@ -761,14 +763,21 @@ fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
 /// exactly one Python project below the root has an environment of its own (`web/.venv`),
 /// that one's (pyright reads one interpreter for the workspace: with several, none of them
 /// is right for all, and the machine's stays).
-fn interpreter(root: &std::path::Path, env: &spec::DepEnv) -> Option<std::path::PathBuf> {
+fn interpreter(
+    root: &std::path::Path,
+    below: &[std::path::PathBuf],
+    env: &spec::DepEnv,
+) -> Option<std::path::PathBuf> {
     if let Some(p) = root_interpreter(root, env) {
         return Some(p);
     }
     let python = |v: &std::path::PathBuf| Some(v.join("bin/python")).filter(|p| p.exists());
-    let mut own = sub_projects(root)
-        .into_iter()
-        .filter_map(|d| [d.join(".venv"), d.join("venv")].iter().find_map(python));
+    // A project's own `.venv`/`venv` (not `$VIRTUAL_ENV`, the root's).
+    let mut own = below.iter().filter_map(|d| {
+        deps::venvs(d, &spec::DepEnv::default())
+            .iter()
+            .find_map(python)
+    });
     match (own.next(), own.next()) {
         (Some(one), None) => Some(one),
         _ => None,
@@ -823,8 +832,8 @@ fn environment_stamp(root: &std::path::Path, env: &spec::DepEnv) -> String {
     stamp
 }
 
-fn extra_paths(root: &std::path::Path) -> super::spec::ServerSetup {
-    let mut dirs: Vec<std::path::PathBuf> = sub_projects(root)
+fn extra_paths(below: &[std::path::PathBuf]) -> super::spec::ServerSetup {
+    let mut dirs: Vec<std::path::PathBuf> = below
         .iter()
         .map(|d| match d.join("src") {
             src if src.is_dir() => src,
