@@ -27,6 +27,7 @@ mod hierarchy;
 mod hover;
 mod list;
 mod outline;
+mod packages;
 mod params;
 mod references;
 mod rename;

@@ -136,24 +136,13 @@ fn uses_bound_elsewhere(
             break;
         }
         let mut said = |what: String| gave.push(format!("{file}:{line}: {what}"));
-        let Ok(c) = crate::paths::contain(&ws.root, &file) else {
-            said("outside the workspace".into());
-            continue;
+        let (c, text, pos) = match site(ws, &file, line, at, name) {
+            Ok(s) => s,
+            Err(e) => {
+                said(e);
+                continue;
+            }
         };
-        let Ok(Some(text)) = ws.text(&c.abs) else {
-            said("not readable".into());
-            continue;
-        };
-        let Some(col) = text
-            .lines()
-            .nth(line.saturating_sub(1) as usize)
-            .and_then(|l| find_word(l, name, at.max(1), |c| c.is_alphanumeric() || c == '_'))
-            .map(|(col, _)| col)
-        else {
-            said(format!("{name} is no longer on that line"));
-            continue;
-        };
-        let pos = Pos { line, col };
         let defs = match server.locate(Locate::Definition, &c, &text, pos, Some(left)) {
             Ok(d) => d,
             Err(e) => {
@@ -230,13 +219,14 @@ fn uses_bound_elsewhere(
                     String::new()
                 }
             ));
-            proven.push(a.at_rel(&file, pos, line));
+            proven.push(a.at_rel(&file, pos, pos.line));
             continue;
         }
         let k = out.len();
         w.push(format!(
-            "{}: {} found from the use at {file}:{line}, whose definition is this one",
+            "{}: {} found from the use at {file}:{}, whose definition is this one",
             why.why(name),
+            pos.line,
             if k == 1 {
                 "this 1 was".to_string()
             } else {
@@ -258,6 +248,89 @@ fn uses_bound_elsewhere(
         proven.len(),
     ));
     Some(proven)
+}
+
+/// Adds to the server's answer `found` the symbol's uses in the workspace's other npm
+/// packages it does not hold ([`super::packages::across`]), and leaves out its places in the
+/// definition's package's built declarations, counted.
+fn across(
+    ws: &Workspace,
+    t: &super::target::Target,
+    found: &mut Vec<Anchor>,
+    until: std::time::Instant,
+    a: &mut Anchors<'_>,
+    w: &mut Vec<String>,
+) {
+    let Some(map) = a.map() else {
+        return;
+    };
+    let Ok(server) = ws.server(t.lang) else {
+        return;
+    };
+    let listed = found
+        .iter()
+        .filter(|x| !x.external)
+        .map(|x| x.file.clone())
+        .collect();
+    let at = super::packages::At {
+        c: &t.c,
+        text: &t.text,
+        pos: t.pos,
+    };
+    let Some(more) = super::packages::across(ws, map, &server, at, &listed, until, w) else {
+        return;
+    };
+    let all = found.len();
+    found.retain(|x| x.external || !more.replaced(&x.file, &t.c.rel));
+    if found.len() < all {
+        w.push(format!(
+            "left out: {} of the server's references in {} (its built declarations, files its build writes; or, answered from its definition instead, its source)",
+            all - found.len(),
+            more.pkg.name
+        ));
+    }
+    found.extend(
+        more.locs
+            .iter()
+            .filter_map(|l| a.lsp_anchor(l, server.encoding())),
+    );
+    dedup_anchors(found);
+}
+
+/// How many lines below an import's first line its names are looked for: a statement of
+/// one import per line (`import {\n  a,\n  b,\n} from 'm'`) names each on a line of its own.
+const IMPORT_LINES: usize = 64;
+
+/// Where `name` is written at `line:at` of the workspace's `file`, or on the lines below it
+/// (the map places an import at its statement's first line): the file, its text now and the
+/// spot; else what stands in the way, said.
+pub(super) fn site(
+    ws: &Workspace,
+    file: &str,
+    line: u32,
+    at: u32,
+    name: &str,
+) -> Result<(crate::paths::Contained, std::sync::Arc<str>, Pos), String> {
+    let Ok(c) = crate::paths::contain(&ws.root, file) else {
+        return Err("outside the workspace".into());
+    };
+    let Ok(Some(text)) = ws.text(&c.abs) else {
+        return Err("not readable".into());
+    };
+    let word = |ch: char| ch.is_alphanumeric() || ch == '_';
+    let found = text
+        .lines()
+        .skip(line.saturating_sub(1) as usize)
+        .take(IMPORT_LINES)
+        .enumerate()
+        .find_map(|(i, l)| {
+            let from = if i == 0 { at.max(1) } else { 1 };
+            find_word(l, name, from, word).map(|(col, _)| (line + i as u32, col))
+        });
+    match found {
+        Some((line, col)) => Ok((c, text, Pos { line, col })),
+        None => Err(format!("{name} is no longer on that line")),
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -463,6 +536,9 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut moved = 0usize;
     let (mut found, source) = match server {
         Some(mut found) => {
+            if t.lib.is_none() {
+                across(ws, &t, &mut found, until, &mut a, &mut w);
+            }
             let all = found.len();
             found.retain(|x| keep(&filter, x));
             // Said with the count, so that the filtered list is not read as all of them.

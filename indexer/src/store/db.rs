@@ -644,6 +644,39 @@ impl Db {
         rows.collect()
     }
 
+    /// The imports of the member `name` from the module `module` or a path inside it
+    /// (`@scope/pkg`, `@scope/pkg/sub`), by file and line: its importers by the package's name.
+    pub fn imports_of_member_from(
+        &self,
+        name: &str,
+        module: &str,
+        limit: usize,
+    ) -> SqlResult<Vec<(String, u32, u32)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT f.path, i.line, i.col FROM imports i JOIN files f ON f.id = i.file_id \
+             WHERE i.member = ?1 AND (i.module = ?2 OR substr(i.module, 1, length(?2) + 1) = ?2 || '/') \
+             ORDER BY f.path, i.line LIMIT ?3",
+        )?;
+        let rows = st.query_map(rusqlite::params![name, module, limit as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
+        rows.collect()
+    }
+
+    /// The files importing anything from the module `module` or a path inside it, with the
+    /// line of their first such import: its importers by the package's name.
+    pub fn files_importing(&self, module: &str, limit: usize) -> SqlResult<Vec<(String, u32)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT f.path, MIN(i.line) FROM imports i JOIN files f ON f.id = i.file_id \
+             WHERE i.module = ?1 OR substr(i.module, 1, length(?1) + 1) = ?1 || '/' \
+             GROUP BY f.path ORDER BY f.path LIMIT ?2",
+        )?;
+        let rows = st.query_map(rusqlite::params![module, limit as i64], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
+        rows.collect()
+    }
+
     /// A file's stored imports.
     pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
         let mut st = self.conn.prepare_cached(

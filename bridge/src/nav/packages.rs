@@ -1,0 +1,500 @@
+//! The uses of an npm workspace package's symbol in the workspace's other packages, which a
+//! server's references from one side do not reach: tsc reads a package another imports by
+//! its name through the package's built declarations (its `exports`' or `types`' `.d.ts`),
+//! or through its source as a file of another project, and lists the uses of one project
+//! only. Asked across: from a use, the definition in another package; from the definition,
+//! the first import of each package importing it by the package's name. `nav_references`
+//! adds what comes of it, `nav_rename` edits it.
+
+use super::references::site;
+use super::server::slow;
+use crate::lsp::{Locate, Server};
+use crate::workspace::Workspace;
+use answer::query::Map;
+use indexer::export::document::find_word;
+use indexer::model::Pos;
+use indexer::project::{holds, Project};
+use lsp_types::Location;
+use std::collections::HashSet;
+use std::time::Instant;
+
+/// The most importing packages asked from.
+const IMPORTER_PACKAGES: usize = 8;
+
+/// Whether `file` is a declaration file (`.d.ts`, `.d.mts`, `.d.cts`), what a package's build
+/// writes beside its code.
+pub(super) fn declarations(file: &str) -> bool {
+    [".d.ts", ".d.mts", ".d.cts"]
+        .iter()
+        .any(|e| file.ends_with(e))
+}
+
+/// How the server binds one importing package's imports of the target's package.
+#[derive(Debug, PartialEq, Eq)]
+enum Binds {
+    /// To the target's own file.
+    Source,
+    /// To another file inside the target's package (its built declarations), at this place.
+    Built(String),
+    /// To somewhere else (another package of the name, or nothing).
+    Elsewhere(String),
+}
+
+/// Where the definitions of an importing package's use land, for the symbol defined at
+/// `file:line` inside the package at `root` (workspace-relative paths, `defs` too: an outside
+/// one is absolute): the symbol itself, else the first inside its package, else the first.
+fn binds((file, line): (&str, u32), root: &str, defs: &[(String, u32)]) -> Binds {
+    if defs.iter().any(|(f, l)| f == file && *l == line) {
+        return Binds::Source;
+    }
+    let inside = |f: &str| !std::path::Path::new(f).is_absolute() && holds(root, f);
+    if let Some((f, l)) = defs.iter().find(|(f, _)| inside(f)) {
+        return Binds::Built(format!("{f}:{l}"));
+    }
+    Binds::Elsewhere(match defs.first() {
+        Some((f, l)) => format!("{f}:{l}"),
+        None => "no definition".into(),
+    })
+}
+
+/// A server's location's file: workspace-relative, else absolute.
+fn rel(ws: &Workspace, loc: &Location) -> Option<String> {
+    let p = crate::lsp::uri_to_path(loc.uri.as_str())?;
+    Some(match p.strip_prefix(&ws.root) {
+        Ok(r) => r.to_string_lossy().into_owned(),
+        Err(_) => p.display().to_string(),
+    })
+}
+
+/// The server's locations as (file, line).
+fn places_of(ws: &Workspace, locs: &[Location]) -> Vec<(String, u32)> {
+    locs.iter()
+        .filter_map(|l| Some((rel(ws, l)?, l.range.start.line + 1)))
+        .collect()
+}
+
+/// The symbol at a place: its workspace file, its text now and the spot.
+pub(super) struct At<'t> {
+    pub(super) c: &'t crate::paths::Contained,
+    pub(super) text: &'t str,
+    pub(super) pos: Pos,
+}
+
+/// What [`across`] found: the places to add, and the package whose built declarations are
+/// not the symbol's (its `root`), to leave out of the server's own answer.
+pub(super) struct Across {
+    pub(super) locs: Vec<Location>,
+    pub(super) pkg: Project,
+    /// The definition's package's uses were asked from the definition (a use in another
+    /// package was the target): the server's answer from the use is replaced there (read
+    /// through the built declarations' maps, its places in the package's source may be
+    /// another symbol's).
+    asked_there: bool,
+}
+
+impl Across {
+    /// Whether the server's answer from the target's place at a workspace `file` is left
+    /// out: the package's built declarations, or, when its uses were asked from the
+    /// definition, any of its files.
+    pub(super) fn replaced(&self, file: &str, target: &str) -> bool {
+        file != target && holds(&self.pkg.root, file) && (self.asked_there || declarations(file))
+    }
+}
+
+/// The symbol at `at`'s uses in the workspace's other npm packages that the server's answer
+/// from there (whose files are `listed`) does not hold, each said in `w`; `None` when the
+/// workspace has one project, or `at` is in no npm package, or its name is no identifier.
+pub(super) fn across(
+    ws: &Workspace,
+    map: &Map,
+    server: &Server,
+    at: At<'_>,
+    listed: &HashSet<String>,
+    until: Instant,
+    w: &mut Vec<String>,
+) -> Option<Across> {
+    let projects = map.projects().ok()?;
+    let npm = |rel: &str| projects.of(rel).filter(|p| p.kind == "npm").cloned();
+    let here = npm(&at.c.rel).filter(|_| projects.several())?;
+    let name = at
+        .text
+        .lines()
+        .nth(at.pos.line.saturating_sub(1) as usize)
+        .and_then(|l| super::target::word_at(l, at.pos.col))
+        .map(|(n, _)| n)?;
+    let left = until.saturating_duration_since(Instant::now());
+    let defs = server
+        .locate(Locate::Definition, at.c, at.text, at.pos, Some(left))
+        .map(|d| places_of(ws, &d))
+        .unwrap_or_default();
+    // The definition in another package of the workspace, if it is there.
+    let there = defs
+        .iter()
+        .filter(|(f, _)| !std::path::Path::new(f).is_absolute())
+        .find_map(|(f, l)| Some((f.clone(), *l, npm(f)?)))
+        .filter(|(_, _, p)| p.root != here.root);
+    let mut locs = Vec::new();
+    let mut asked_there = false;
+    let (def, pkg) = match there {
+        None => ((at.c.rel.clone(), at.pos.line), here),
+        Some((f, l, p)) if declarations(&f) => {
+            w.push(format!(
+                "the server binds this to {}'s built declarations ({f}:{l}), not its source: the uses inside {} and in other packages reading its source are not in this answer",
+                p.name, p.root
+            ));
+            return Some(Across {
+                locs,
+                pkg: p,
+                asked_there: false,
+            });
+        }
+        Some((f, l, p)) => {
+            if !listed.contains(&f) {
+                match from_definition(ws, server, (&f, l, &name), until) {
+                    Ok(found) => {
+                        w.push(format!(
+                            "the server's answer from here stops at {}: {} found from the definition at {f}:{l} in {}, added",
+                            here.name,
+                            found.len(),
+                            p.name
+                        ));
+                        locs = found;
+                        asked_there = true;
+                    }
+                    Err(e) => w.push(format!(
+                        "the uses in {} were not asked from the definition at {f}:{l} ({e})",
+                        p.name
+                    )),
+                }
+            }
+            ((f, l), p)
+        }
+    };
+    let mut listed = listed.clone();
+    listed.extend(locs.iter().filter_map(|l| rel(ws, l)));
+    let mut more = importers(
+        ws,
+        server,
+        (map, &pkg),
+        ((&def.0, def.1), &name),
+        &listed,
+        until,
+        w,
+    );
+    locs.append(&mut more);
+    Some(Across {
+        locs,
+        pkg,
+        asked_there,
+    })
+}
+
+/// The references from the definition at `file:line` of `name`.
+fn from_definition(
+    ws: &Workspace,
+    server: &Server,
+    (file, line, name): (&str, u32, &str),
+    until: Instant,
+) -> Result<Vec<Location>, String> {
+    let (c, text, pos) = site(ws, file, line, 1, name)?;
+    let left = until
+        .saturating_duration_since(Instant::now())
+        .max(slow(ws));
+    let declaration = false;
+    server
+        .locate(
+            Locate::References { declaration },
+            &c,
+            &text,
+            pos,
+            Some(left),
+        )
+        .map_err(|e| format!("the references request failed: {e}"))
+}
+
+/// Where a package's places to ask from are: the imports of the name itself (a symbol
+/// the package exports), else the files importing anything from the package (a member's
+/// uses: `observer.getOptimisticResult(…)`), searched for the name.
+struct Importer {
+    root: String,
+    named: Vec<(String, u32, u32)>,
+    files: Vec<(String, u32)>,
+}
+
+/// The most places of one package asked for their definition when none is the symbol's
+/// (a word in a comment, another symbol of the name).
+const TRIES: usize = 3;
+
+/// The first places in `files` (with the line of each one's import) where `name` is written,
+/// as (file, line, column), up to `n`.
+fn written(
+    ws: &Workspace,
+    files: &[(String, u32)],
+    name: &str,
+    n: usize,
+) -> Vec<(String, u32, u32)> {
+    let word = |ch: char| ch.is_alphanumeric() || ch == '_' || ch == '$';
+    let mut out = Vec::new();
+    for (file, from) in files {
+        let Ok(c) = crate::paths::contain(&ws.root, file) else {
+            continue;
+        };
+        let Ok(Some(text)) = ws.text(&c.abs) else {
+            continue;
+        };
+        for (i, l) in text
+            .lines()
+            .enumerate()
+            .skip(from.saturating_sub(1) as usize)
+        {
+            let mut at = 1;
+            // (`find_word` falls back to the last before `at`: none after it ends the line.)
+            while let Some((col, end)) = find_word(l, name, at, word).filter(|h| h.0 >= at) {
+                out.push((file.clone(), i as u32 + 1, col));
+                if out.len() == n {
+                    return out;
+                }
+                at = end;
+            }
+        }
+    }
+    out
+}
+
+/// The packages importing from the package `pkg` by its name (`import { QueryObserver } from
+/// '@tanstack/query-core'`) whose files the answer has not `listed`: per package (in the
+/// map's order, up to [`IMPORTER_PACKAGES`], until `until`), the definition is asked at its
+/// first import of `name`, or, for a member no file imports, at the first few places its
+/// importing files write the name. When a definition is the symbol's (`def`, its file and
+/// line; or, from an import of the name, the package's built declarations), that place's
+/// references are added, the package's declaration files left out. Each package said: what
+/// it binds to, how many were found from where; packages whose places bind elsewhere, and
+/// those past the cap or the deadline, too.
+fn importers(
+    ws: &Workspace,
+    server: &Server,
+    (map, pkg): (&Map, &Project),
+    (def, name): ((&str, u32), &str),
+    listed: &HashSet<String>,
+    until: Instant,
+    w: &mut Vec<String>,
+) -> Vec<Location> {
+    let Ok(projects) = map.projects() else {
+        return Vec::new();
+    };
+    let db = map.db();
+    let (Ok(named), Ok(files)) = (
+        db.imports_of_member_from(name, &pkg.name, 10_000),
+        db.files_importing(&pkg.name, 10_000),
+    ) else {
+        return Vec::new();
+    };
+    let mut groups: Vec<Importer> = Vec::new();
+    let root_of = |file: &str| {
+        projects
+            .of(file)
+            .map(|p| p.root.clone())
+            .unwrap_or_default()
+    };
+    fn group(groups: &mut Vec<Importer>, root: String) -> &mut Importer {
+        let i = match groups.iter().position(|g| g.root == root) {
+            Some(i) => i,
+            None => {
+                groups.push(Importer {
+                    root,
+                    named: Vec::new(),
+                    files: Vec::new(),
+                });
+                groups.len() - 1
+            }
+        };
+        &mut groups[i]
+    }
+    // A package the answer lists a file of was read by the server: its other files hold no
+    // use of the symbol.
+    let covered: HashSet<String> = listed.iter().map(|f| root_of(f)).collect();
+    let ours = |file: &str| holds(&pkg.root, file) || covered.contains(&root_of(file));
+    for (file, line, col) in named.into_iter().filter(|s| !ours(&s.0)) {
+        group(&mut groups, root_of(&file))
+            .named
+            .push((file, line, col));
+    }
+    for (file, line) in files.into_iter().filter(|s| !ours(&s.0)) {
+        group(&mut groups, root_of(&file)).files.push((file, line));
+    }
+    let shown = |root: &str| match root {
+        "" => "the workspace's root".to_string(),
+        r => r.to_string(),
+    };
+    let mut out = Vec::new();
+    let mut asked = 0;
+    for g in &groups {
+        if asked == IMPORTER_PACKAGES || Instant::now() >= until {
+            break;
+        }
+        asked += 1;
+        let by_import = !g.named.is_empty();
+        let places = match by_import {
+            true => g.named.iter().take(1).cloned().collect(),
+            false => written(ws, &g.files, name, TRIES),
+        };
+        // A package whose importing files never write the name has no use of it.
+        if places.is_empty() {
+            continue;
+        }
+        let of = format!(
+            "{}'s uses of {name} (it imports {})",
+            shown(&g.root),
+            pkg.name
+        );
+        let mut gave = Vec::new();
+        let mut hit = None;
+        for (file, line, at) in places {
+            let (c, text, pos) = match site(ws, &file, line, at, name) {
+                Ok(s) => s,
+                Err(e) => {
+                    gave.push(format!("{file}:{line}: {e}"));
+                    continue;
+                }
+            };
+            let left = until.saturating_duration_since(Instant::now());
+            let defs = match server.locate(Locate::Definition, &c, &text, pos, Some(left)) {
+                Ok(d) => places_of(ws, &d),
+                Err(e) => {
+                    gave.push(format!(
+                        "{file}:{}: the definition request failed ({e})",
+                        pos.line
+                    ));
+                    continue;
+                }
+            };
+            match binds(def, &pkg.root, &defs) {
+                Binds::Built(to) if !by_import => {
+                    gave.push(format!(
+                        "{file}:{}: bound to {to}, not this definition",
+                        pos.line
+                    ));
+                }
+                Binds::Elsewhere(to) => gave.push(format!("{file}:{}: bound to {to}", pos.line)),
+                how => {
+                    hit = Some((file, c, text, pos, how));
+                    break;
+                }
+            }
+        }
+        let Some((file, c, text, pos, how)) = hit else {
+            w.push(format!(
+                "{of}: not added, no place asked is bound to this symbol ({})",
+                gave.join("; ")
+            ));
+            continue;
+        };
+        let left = until
+            .saturating_duration_since(Instant::now())
+            .max(slow(ws));
+        let declaration = false;
+        let what = Locate::References { declaration };
+        let refs = match server.locate(what, &c, &text, pos, Some(left)) {
+            Ok(r) => r,
+            Err(e) => {
+                w.push(format!(
+                    "{of}: not added, the references request from {file}:{} failed ({e})",
+                    pos.line
+                ));
+                continue;
+            }
+        };
+        // The package's own places are the answer from the definition's: from here, read
+        // through its built declarations and their maps, they may be another symbol's.
+        let mut k = 0;
+        for l in refs {
+            let f = rel(ws, &l);
+            if f.as_ref().is_some_and(|f| holds(&pkg.root, f)) {
+                continue;
+            }
+            k += usize::from(f.as_ref().is_none_or(|f| !listed.contains(f)));
+            out.push(l);
+        }
+        w.push(match &how {
+            Binds::Built(to) => format!(
+                "{of}: the server binds them to {}, not this source, so its answer from here has none of them: {k} found from {file}:{}, added",
+                if declarations(to.split(':').next().unwrap_or_default()) {
+                    format!("the package's built declarations ({to})")
+                } else {
+                    to.clone()
+                },
+                pos.line
+            ),
+            _ => format!(
+                "{of}: the server's answer from here had none of them: {k} found from {file}:{}, added",
+                pos.line
+            ),
+        });
+    }
+    if asked < groups.len() {
+        let rest: Vec<String> = groups[asked..].iter().map(|g| shown(&g.root)).collect();
+        let n = rest.len();
+        w.push(format!(
+            "not asked: {n} more package{} import{} from {} ({}); uses of {name} there may be missing",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" },
+            pkg.name,
+            rest.join(", ")
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn where_an_importer_s_definitions_land() {
+        let d = |v: &[(&str, u32)]| -> Vec<(String, u32)> {
+            v.iter().map(|(f, l)| (f.to_string(), *l)).collect()
+        };
+        let src = "packages/core/src/observer.ts";
+        let root = "packages/core";
+        let cases: [(&[(&str, u32)], Binds); 5] = [
+            (&[(src, 56)], Binds::Source),
+            // Built declarations first, the source among them: the source.
+            (
+                &[("packages/core/build/index.d.ts", 3), (src, 56)],
+                Binds::Source,
+            ),
+            (
+                &[("packages/core/build/modern/hydration-x.d.ts", 900)],
+                Binds::Built("packages/core/build/modern/hydration-x.d.ts:900".into()),
+            ),
+            // A package of the same name elsewhere (an installed copy): not this one.
+            (
+                &[("/home/u/.npm/core/index.d.ts", 1)],
+                Binds::Elsewhere("/home/u/.npm/core/index.d.ts:1".into()),
+            ),
+            (&[], Binds::Elsewhere("no definition".into())),
+        ];
+        for (defs, want) in cases {
+            assert_eq!(binds((src, 56), root, &d(defs)), want, "{defs:?}");
+        }
+        // A sibling package whose root begins with the same letters is not inside.
+        assert_eq!(
+            binds((src, 56), root, &d(&[("packages/core-x/build/a.d.ts", 1)])),
+            Binds::Elsewhere("packages/core-x/build/a.d.ts:1".into())
+        );
+    }
+
+    #[test]
+    fn declaration_files() {
+        for (f, want) in [
+            ("build/index.d.ts", true),
+            ("build/index.d.cts", true),
+            ("build/index.d.mts", true),
+            ("src/index.ts", false),
+            ("src/d.ts.ts", false),
+            ("src/types.d.tsx", false),
+        ] {
+            assert_eq!(declarations(f), want, "{f}");
+        }
+    }
+}
