@@ -40,21 +40,74 @@ enum Binds {
     Elsewhere(String),
 }
 
+/// A definition the server gave: its file (workspace-relative, else absolute), line, and
+/// the map's node named there, its overloads' `~N` cut (`…#Observable.pipe~3` is
+/// `…#Observable.pipe`: the server lands on the overload a use matches).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct DefAt {
+    file: String,
+    line: u32,
+    node: Option<String>,
+}
+
+impl DefAt {
+    fn shown(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+}
+
+/// A node ID without its overload's `~N`.
+fn overloads(id: &str) -> &str {
+    match id.rsplit_once('~') {
+        Some((head, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => head,
+        _ => id,
+    }
+}
+
 /// Where the definitions of an importing package's use land, for the symbol defined at
-/// `file:line` inside the package at `root` (workspace-relative paths, `defs` too: an outside
-/// one is absolute): the symbol itself, else the first inside its package, else the first.
-fn binds((file, line): (&str, u32), root: &str, defs: &[(String, u32)]) -> Binds {
-    if defs.iter().any(|(f, l)| f == file && *l == line) {
+/// `def` inside the package at `root`: the symbol itself (its place, or its node in its
+/// file), else the first inside its package, else the first.
+fn binds(def: &DefAt, root: &str, defs: &[DefAt]) -> Binds {
+    let same = |d: &DefAt| {
+        d.file == def.file && (d.line == def.line || (d.node.is_some() && d.node == def.node))
+    };
+    if defs.iter().any(same) {
         return Binds::Source;
     }
     let inside = |f: &str| !std::path::Path::new(f).is_absolute() && holds(root, f);
-    if let Some((f, l)) = defs.iter().find(|(f, _)| inside(f)) {
-        return Binds::Built(format!("{f}:{l}"));
+    if let Some(d) = defs.iter().find(|d| inside(&d.file)) {
+        return Binds::Built(d.shown());
     }
     Binds::Elsewhere(match defs.first() {
-        Some((f, l)) => format!("{f}:{l}"),
+        Some(d) => d.shown(),
         None => "no definition".into(),
     })
+}
+
+/// Of a package's top-level symbols of one name (`candidates`: file, line; its declaration
+/// files left out), the one whose source a built declaration file `decl` was made from: the
+/// one whose path, its extension cut, ends in the most of `decl`'s folders and name
+/// (`dist/types/internal/Observable.d.ts` from `src/internal/Observable.ts`); when no path
+/// matches (a bundle, `hydration-DArUEfp7.d.ts`), the only one. `None` when two are as near.
+fn source_for<'c>(decl: &str, candidates: &'c [(String, u32)]) -> Option<&'c (String, u32)> {
+    let parts = |f: &str| -> Vec<String> {
+        let cut = [
+            ".d.ts", ".d.mts", ".d.cts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js",
+        ]
+        .iter()
+        .find_map(|e| f.strip_suffix(e))
+        .unwrap_or(f);
+        cut.rsplit('/').map(str::to_string).collect()
+    };
+    let d = parts(decl);
+    let score = |f: &str| parts(f).iter().zip(&d).take_while(|(a, b)| a == b).count();
+    let best = candidates.iter().map(|c| score(&c.0)).max()?;
+    let mut at_best = candidates.iter().filter(|c| score(&c.0) == best);
+    let one = at_best.next()?;
+    match (at_best.next(), best, candidates.len()) {
+        (None, 1.., _) | (None, 0, 1) => Some(one),
+        _ => None,
+    }
 }
 
 /// A server's location's file: workspace-relative, else absolute.
@@ -66,10 +119,23 @@ fn rel(ws: &Workspace, loc: &Location) -> Option<String> {
     })
 }
 
-/// The server's locations as (file, line).
-fn places_of(ws: &Workspace, locs: &[Location]) -> Vec<(String, u32)> {
+/// The server's definitions, with the map's node at each.
+fn places_of(ws: &Workspace, map: &Map, locs: &[Location]) -> Vec<DefAt> {
     locs.iter()
-        .filter_map(|l| Some((rel(ws, l)?, l.range.start.line + 1)))
+        .filter_map(|l| {
+            let file = rel(ws, l)?;
+            let line = l.range.start.line + 1;
+            let pos = Pos {
+                line,
+                col: l.range.start.character + 1,
+            };
+            let node = match std::path::Path::new(&file).is_absolute() {
+                true => None,
+                false => map.db().node_at(&file, pos),
+            };
+            let node = node.map(|n| overloads(&n).to_string());
+            Some(DefAt { file, line, node })
+        })
         .collect()
 }
 
@@ -125,19 +191,30 @@ pub(super) fn across(
     let left = until.saturating_duration_since(Instant::now());
     let defs = server
         .locate(Locate::Definition, at.c, at.text, at.pos, Some(left))
-        .map(|d| places_of(ws, &d))
+        .map(|d| places_of(ws, map, &d))
         .unwrap_or_default();
-    // The definition in another package of the workspace, if it is there.
-    let there = defs
+    // The definition in the workspace, and whether it is in another package.
+    let inside = defs
         .iter()
-        .filter(|(f, _)| !std::path::Path::new(f).is_absolute())
-        .find_map(|(f, l)| Some((f.clone(), *l, npm(f)?)))
-        .filter(|(_, _, p)| p.root != here.root);
+        .filter(|d| !std::path::Path::new(&d.file).is_absolute())
+        .find_map(|d| Some((d.clone(), npm(&d.file)?)));
+    let there = inside.clone().filter(|(_, p)| p.root != here.root);
     let mut locs = Vec::new();
     let mut asked_there = false;
     let (def, pkg) = match there {
-        None => ((at.c.rel.clone(), at.pos.line), here),
-        Some((f, l, p)) if declarations(&f) => {
+        // Its own package's: the definition the server gave, else the place asked.
+        None => match inside {
+            Some((d, _)) => (d, here),
+            None => {
+                let node = map.db().node_at(&at.c.rel, at.pos);
+                let node = node.map(|n| overloads(&n).to_string());
+                let file = at.c.rel.clone();
+                let line = at.pos.line;
+                (DefAt { file, line, node }, here)
+            }
+        },
+        Some((d, p)) if declarations(&d.file) && built_source(map, &p, &d, &name).is_none() => {
+            let (f, l) = (&d.file, d.line);
             w.push(format!(
                 "the server binds this to {}'s built declarations ({f}:{l}), not its source: the uses inside {} and in other packages reading its source are not in this answer",
                 p.name, p.root
@@ -148,45 +225,103 @@ pub(super) fn across(
                 asked_there: false,
             });
         }
-        Some((f, l, p)) => {
-            if !listed.contains(&f) {
-                match from_definition(ws, server, (&f, l, &name), until) {
-                    Ok(found) => {
-                        w.push(format!(
+        // Another package's source (or the source its built declarations were made from):
+        // its uses asked from there, the server's answer from here replaced in it (read
+        // through declarations, its places there may be off).
+        Some((d, p)) => {
+            let d = match built_source(map, &p, &d, &name) {
+                Some(src) if declarations(&d.file) => {
+                    w.push(format!(
+                        "the server binds this to {}'s built declarations ({}); its source is {} (the map's symbol of the name in the package whose path matches)",
+                        p.name,
+                        d.shown(),
+                        src.shown()
+                    ));
+                    src
+                }
+                _ => d,
+            };
+            let (f, l) = (&d.file, d.line);
+            match from_definition(ws, server, (f, l, &name), until) {
+                Ok(found) => {
+                    w.push(format!(
                             "the server's answer from here stops at {}: {} found from the definition at {f}:{l} in {}, added",
                             here.name,
                             found.len(),
                             p.name
                         ));
-                        locs = found;
-                        asked_there = true;
-                    }
-                    Err(e) => w.push(format!(
-                        "the uses in {} were not asked from the definition at {f}:{l} ({e})",
-                        p.name
-                    )),
+                    locs = found;
+                    asked_there = true;
                 }
+                Err(e) => w.push(format!(
+                    "the uses in {} were not asked from the definition at {f}:{l} ({e})",
+                    p.name
+                )),
             }
-            ((f, l), p)
+            (d.clone(), p)
         }
     };
     let mut listed = listed.clone();
     listed.extend(locs.iter().filter_map(|l| rel(ws, l)));
-    let mut more = importers(
-        ws,
-        server,
-        (map, &pkg),
-        ((&def.0, def.1), &name),
-        &listed,
-        until,
-        w,
-    );
+    let mut more = importers(ws, server, (map, &pkg), (&def, &name), &listed, until, w);
     locs.append(&mut more);
     Some(Across {
         locs,
         pkg,
         asked_there,
     })
+}
+
+/// The source a package's built declaration `d` of the top-level `name` was made from, by
+/// the map ([`source_for`]).
+fn built_source(map: &Map, pkg: &Project, d: &DefAt, name: &str) -> Option<DefAt> {
+    if !declarations(&d.file) {
+        return None;
+    }
+    let named = map.db().symbols_named(name, &d.file).ok()?;
+    // Top-level: its qualname is its name.
+    let top = format!("#{name}");
+    let candidates: Vec<(String, u32)> = named
+        .iter()
+        .filter(|s| {
+            s.node_id.ends_with(&top) && holds(&pkg.root, &s.file) && !declarations(&s.file)
+        })
+        .map(|s| (s.file.clone(), s.name_line))
+        .collect();
+    let (file, line) = source_for(&d.file, &candidates)?.clone();
+    let node = named
+        .iter()
+        .find(|s| s.file == file && s.name_line == line)
+        .map(|s| s.node_id.clone());
+    Some(DefAt { file, line, node })
+}
+
+/// Whether a member's definition in built declarations is the member `def` of the source:
+/// the declaration file was made from `def`'s file (their names alike:
+/// `dist/types/internal/Observable.d.ts`, `src/internal/Observable.ts`), and that file has one
+/// symbol of the name (its overloads one). A bundle matches no member.
+fn member_made_from(map: &Map, def: &DefAt, defs: &[DefAt], name: &str) -> bool {
+    let made = |decl: &str| declarations(decl) && stem(decl) == stem(&def.file);
+    if !defs.iter().any(|d| made(&d.file)) {
+        return false;
+    }
+    let Ok(named) = map.db().symbols_named(name, &def.file) else {
+        return false;
+    };
+    let mut ids: Vec<&str> = named
+        .iter()
+        .filter(|s| s.file == def.file)
+        .map(|s| overloads(&s.node_id))
+        .collect();
+    ids.dedup();
+    ids.len() == 1
+}
+
+/// A file's name without its folders and extensions (`Observable` of
+/// `dist/types/internal/Observable.d.ts`).
+fn stem(file: &str) -> &str {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    name.split('.').next().unwrap_or(name)
 }
 
 /// The references from the definition at `file:line` of `name`.
@@ -274,7 +409,7 @@ fn importers(
     ws: &Workspace,
     server: &Server,
     (map, pkg): (&Map, &Project),
-    (def, name): ((&str, u32), &str),
+    (def, name): (&DefAt, &str),
     listed: &HashSet<String>,
     until: Instant,
     w: &mut Vec<String>,
@@ -359,7 +494,7 @@ fn importers(
             };
             let left = until.saturating_duration_since(Instant::now());
             let defs = match server.locate(Locate::Definition, &c, &text, pos, Some(left)) {
-                Ok(d) => places_of(ws, &d),
+                Ok(d) => places_of(ws, map, &d),
                 Err(e) => {
                     gave.push(format!(
                         "{file}:{}: the definition request failed ({e})",
@@ -369,7 +504,7 @@ fn importers(
                 }
             };
             match binds(def, &pkg.root, &defs) {
-                Binds::Built(to) if !by_import => {
+                Binds::Built(to) if !by_import && !member_made_from(map, def, &defs, name) => {
                     gave.push(format!(
                         "{file}:{}: bound to {to}, not this definition",
                         pos.line
@@ -451,37 +586,111 @@ mod tests {
 
     #[test]
     fn where_an_importer_s_definitions_land() {
-        let d = |v: &[(&str, u32)]| -> Vec<(String, u32)> {
-            v.iter().map(|(f, l)| (f.to_string(), *l)).collect()
+        let at = |f: &str, l: u32, n: Option<&str>| DefAt {
+            file: f.to_string(),
+            line: l,
+            node: n.map(str::to_string),
         };
         let src = "packages/core/src/observer.ts";
+        let id = "ts:packages/core/src/observer.ts#Observer.pipe";
+        let def = at(src, 56, Some(id));
         let root = "packages/core";
-        let cases: [(&[(&str, u32)], Binds); 5] = [
-            (&[(src, 56)], Binds::Source),
+        let cases = [
+            (vec![at(src, 56, None)], Binds::Source),
+            // Another overload of the same method: the same symbol.
+            (vec![at(src, 61, Some(id))], Binds::Source),
+            // Another symbol of its file: not this one.
+            (
+                vec![at(
+                    src,
+                    90,
+                    Some("ts:packages/core/src/observer.ts#Other.pipe"),
+                )],
+                Binds::Built(format!("{src}:90")),
+            ),
             // Built declarations first, the source among them: the source.
             (
-                &[("packages/core/build/index.d.ts", 3), (src, 56)],
+                vec![
+                    at("packages/core/build/index.d.ts", 3, None),
+                    at(src, 56, None),
+                ],
                 Binds::Source,
             ),
             (
-                &[("packages/core/build/modern/hydration-x.d.ts", 900)],
+                vec![at("packages/core/build/modern/hydration-x.d.ts", 900, None)],
                 Binds::Built("packages/core/build/modern/hydration-x.d.ts:900".into()),
             ),
             // A package of the same name elsewhere (an installed copy): not this one.
             (
-                &[("/home/u/.npm/core/index.d.ts", 1)],
+                vec![at("/home/u/.npm/core/index.d.ts", 1, None)],
                 Binds::Elsewhere("/home/u/.npm/core/index.d.ts:1".into()),
             ),
-            (&[], Binds::Elsewhere("no definition".into())),
+            (vec![], Binds::Elsewhere("no definition".into())),
+            // A sibling package whose root begins with the same letters is not inside.
+            (
+                vec![at("packages/core-x/build/a.d.ts", 1, None)],
+                Binds::Elsewhere("packages/core-x/build/a.d.ts:1".into()),
+            ),
         ];
         for (defs, want) in cases {
-            assert_eq!(binds((src, 56), root, &d(defs)), want, "{defs:?}");
+            assert_eq!(binds(&def, root, &defs), want, "{defs:?}");
         }
-        // A sibling package whose root begins with the same letters is not inside.
-        assert_eq!(
-            binds((src, 56), root, &d(&[("packages/core-x/build/a.d.ts", 1)])),
-            Binds::Elsewhere("packages/core-x/build/a.d.ts:1".into())
-        );
+    }
+
+    #[test]
+    fn the_source_of_a_built_declaration() {
+        let c =
+            |v: &[&str]| -> Vec<(String, u32)> { v.iter().map(|f| (f.to_string(), 1)).collect() };
+        let obs = "dist/types/internal/Observable.d.ts";
+        let cases: [(&str, Vec<(String, u32)>, Option<&str>); 6] = [
+            (
+                obs,
+                c(&["src/internal/Observable.ts", "src/testing/Observable.ts"]),
+                Some("src/internal/Observable.ts"),
+            ),
+            (
+                obs,
+                c(&["src/internal/Observable.ts"]),
+                Some("src/internal/Observable.ts"),
+            ),
+            // As near as each other: none.
+            (
+                obs,
+                c(&["a/internal/Observable.ts", "b/internal/Observable.ts"]),
+                None,
+            ),
+            // A bundle: the only one, else none.
+            (
+                "build/modern/hydration-DArUEfp7.d.ts",
+                c(&["src/queryObserver.ts"]),
+                Some("src/queryObserver.ts"),
+            ),
+            (
+                "build/modern/hydration-DArUEfp7.d.ts",
+                c(&["src/a.ts", "src/b.ts"]),
+                None,
+            ),
+            (obs, vec![], None),
+        ];
+        for (decl, cands, want) in cases {
+            assert_eq!(
+                source_for(decl, &cands).map(|x| x.0.as_str()),
+                want,
+                "{decl} {cands:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn overloads_are_one_symbol() {
+        for (id, want) in [
+            ("ts:a.ts#Observable.pipe~3", "ts:a.ts#Observable.pipe"),
+            ("ts:a.ts#Observable.pipe", "ts:a.ts#Observable.pipe"),
+            ("ts:a.ts#f~", "ts:a.ts#f~"),
+            ("ts:a.ts#f~x", "ts:a.ts#f~x"),
+        ] {
+            assert_eq!(overloads(id), want, "{id}");
+        }
     }
 
     #[test]
