@@ -423,3 +423,164 @@ fn nav_crosses_projects_through_the_real_servers() {
         py.0
     );
 }
+
+/// rxjs 7.8.2 (`tools/corpora`) as a package of an npm workspace, beside a package that
+/// imports it by its name: tsc reads `rxjs` there through its `exports`' built declarations
+/// (`dist/types`), so tsserver's references from either side stop at the package's edge.
+/// codemap asks across: the same list of uses from rxjs's source and from the importer's
+/// use, with and without the declarations' maps, said in the warnings.
+fn rxjs_workspace() -> tempfile::TempDir {
+    let rxjs = crate::corpora::npm_root("rxjs-7.8.2");
+    let dir = tempfile::Builder::new()
+        .prefix("codemap-rxmono-")
+        .tempdir()
+        .expect("tempdir");
+    let root = dir.path();
+    for part in ["src", "dist/types"] {
+        copy_dir(&rxjs.join(part), &root.join("packages/rxjs").join(part));
+    }
+    for f in ["package.json", "tsconfig.json"] {
+        std::fs::copy(rxjs.join(f), root.join("packages/rxjs").join(f)).expect("copy");
+    }
+    write(
+        root,
+        "package.json",
+        r#"{"name": "mono", "private": true, "workspaces": ["packages/*"]}"#,
+    );
+    write(
+        root,
+        "packages/app/package.json",
+        r#"{"name": "@mono/app", "version": "0.1.0", "dependencies": {"rxjs": "*"}}"#,
+    );
+    write(
+        root,
+        "packages/app/tsconfig.json",
+        r#"{"compilerOptions": {"strict": true, "target": "ES2020", "module": "ESNext", "moduleResolution": "Bundler", "noEmit": true}, "include": ["src"]}"#,
+    );
+    write(
+        root,
+        "packages/app/src/main.ts",
+        "import { Observable, map } from 'rxjs';\n\n/** The numbers below `n`, one by one. */\nexport function ticks(n: number): Observable<number> {\n  return new Observable<number>((sub) => {\n    for (let i = 0; i < n; i++) sub.next(i);\n    sub.complete();\n  });\n}\n\nexport const doubled: Observable<number> = ticks(3).pipe(map((x) => x * 2));\n",
+    );
+    // What npm install links for a workspace's member.
+    std::fs::create_dir_all(root.join("node_modules")).expect("mkdir");
+    std::os::unix::fs::symlink("../packages/rxjs", root.join("node_modules/rxjs")).expect("link");
+    dir
+}
+
+/// `file:line:col` of every reference, sorted, and the answer's warnings: in plain text,
+/// which lists them all (the JSON answer is budgeted).
+fn ref_places(root: &Path, args: &[&str]) -> (Vec<String>, String) {
+    let mut all = vec!["refs"];
+    all.extend_from_slice(args);
+    let out = run(root, &all);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("references, source lsp"), "{text}");
+    let mut places: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with("warning:") && !l.starts_with('('))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|p| p.starts_with("packages/"))
+        .map(str::to_string)
+        .collect();
+    places.sort();
+    let warnings: Vec<&str> = text.lines().filter(|l| l.starts_with("warning:")).collect();
+    (places, warnings.join("\n"))
+}
+
+#[test]
+fn references_cross_npm_packages_read_through_built_declarations() {
+    let dir = rxjs_workspace();
+    let root = dir.path();
+    index(root);
+    let def = "ts:packages/rxjs/src/internal/Observable.ts#Observable";
+    let at_use = "packages/app/src/main.ts:ticks@return new <|>Observable";
+    let app = |v: &[String]| v.iter().filter(|p| p.starts_with("packages/app/")).count();
+    let ours = |v: &[String]| {
+        v.iter()
+            .filter(|p| p.starts_with("packages/rxjs/src/"))
+            .count()
+    };
+    for maps in [true, false] {
+        if !maps {
+            // Built declarations without their maps: tsserver's definition from the app is
+            // then the `.d.ts` itself, which the map matches to its source by path.
+            for e in walk(&root.join("packages/rxjs/dist")) {
+                if e.to_string_lossy().ends_with(".d.ts.map") {
+                    std::fs::remove_file(e).expect("rm");
+                }
+            }
+            let _ = run(root, &["engine", "stop"]);
+        }
+        let (from_def, w1) = ref_places(root, &[def]);
+        let (from_use, w2) = ref_places(root, &[at_use]);
+        eprintln!(
+            "maps {maps}: from the definition {} ({} in the app), from the use {}",
+            from_def.len(),
+            app(&from_def),
+            from_use.len()
+        );
+        // The app's four lines (the import, the return type, `new`, the const's type).
+        assert_eq!(app(&from_def), 4, "{from_def:?}\n{w1}");
+        assert!(
+            w1.contains("packages/app's uses of Observable (it imports rxjs)"),
+            "{w1}"
+        );
+        assert!(ours(&from_def) > 300, "{}", from_def.len());
+        // No place in the package's built declarations, the same list from either side.
+        assert!(
+            !from_use.iter().any(|p| p.contains("/dist/")),
+            "{from_use:?}"
+        );
+        assert_eq!(from_use, from_def, "{w2}");
+        assert!(
+            w2.contains("found from the definition at packages/rxjs/src/internal/Observable.ts"),
+            "{w2}"
+        );
+        if !maps {
+            assert!(
+                w1.contains(
+                    "built declarations (packages/rxjs/dist/types/internal/Observable.d.ts"
+                ),
+                "{w1}"
+            );
+            assert!(
+                w2.contains("its source is packages/rxjs/src/internal/Observable.ts"),
+                "{w2}"
+            );
+        }
+        // A member: `pipe`'s use in the app, found from its definition.
+        let (pipe, w3) = ref_places(
+            root,
+            &[
+                "ts:packages/rxjs/src/internal/Observable.ts#Observable.pipe",
+                "--file-filter",
+                "packages/app",
+            ],
+        );
+        assert_eq!(
+            pipe,
+            vec!["packages/app/src/main.ts:11:53".to_string()],
+            "{w3}"
+        );
+    }
+}
+
+/// Every file below `dir`.
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
