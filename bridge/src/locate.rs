@@ -244,8 +244,44 @@ fn no_match(msg: String) -> ToolError {
     ToolError::new(ErrorCode::LocateNoMatch, msg)
 }
 
-/// Resolve a locator over a file's text and its outline.
+/// Resolve a locator over a file's text and its outline. A scope naming a symbol with
+/// overloads (`useQuery`, then `useQuery~2`, `useQuery~3`, …: TypeScript's signatures before
+/// its body) is each of them: when the first holds no match and exactly one of the others
+/// does, that one's.
 pub fn locate(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Located, ToolError> {
+    let first = locate_in(text, outline, loc);
+    let (Err(e), Scope::Symbol(q), Some(_)) = (&first, &loc.scope, &loc.find) else {
+        return first;
+    };
+    if e.code != ErrorCode::LocateNoMatch || q.contains('~') {
+        return first;
+    }
+    let names = |q: &str| {
+        matches!(outline::find(outline, q), Found::Exact(_))
+            || outline::by_suffix(outline, q).is_some()
+    };
+    let mut hits = Vec::new();
+    for n in 2..=OVERLOADS {
+        let alt = format!("{q}~{n}");
+        if !names(&alt) {
+            break;
+        }
+        let l = Locator {
+            scope: Scope::Symbol(alt),
+            ..loc.clone()
+        };
+        hits.extend(locate_in(text, outline, &l).ok());
+    }
+    match hits.len() {
+        1 => Ok(hits.remove(0)),
+        _ => first,
+    }
+}
+
+/// The most overloads of one name [`locate`] looks in.
+const OVERLOADS: usize = 64;
+
+fn locate_in(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Located, ToolError> {
     let starts = line_starts(text);
     let n_lines = starts.len() as u32;
     // The scope as a byte range, and its natural position.

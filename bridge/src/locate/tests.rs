@@ -186,3 +186,23 @@ fn a_match_in_code_is_chosen_over_matches_in_comment_lines() {
     let got = loc.and_then(|l| locate(c, &[], &l).map_err(|e| e.code.as_str()));
     assert_eq!(got.map(|l| l.pos.line), Err("LOCATE_AMBIGUOUS"));
 }
+
+#[test]
+fn a_scope_with_overloads_is_each_of_them() {
+    // TypeScript's overload signatures, then the body (the outline's `use~2`, `use~3`).
+    let text = "export function use(a: string): string\nexport function use(a: number): number\nexport function use(a: any) {\n  return wrap(a)\n}\n\nfunction two(a: string): void\nfunction two(a: any) { call(a) }\nfunction two2() { call(1) }\n";
+    let ex = Extractor::new().expect("queries compile");
+    let outline =
+        OutlineSymbol::from_symbols(ex.extract_source(Lang::TypeScript, text.as_bytes()).symbols);
+    let at = |s: &str| {
+        let loc = parse(s).map_err(|e| e.code.as_str())?;
+        locate(text, &outline, &loc)
+            .map(|l| (l.pos.line, l.pos.col))
+            .map_err(|e| e.code.as_str())
+    };
+    assert_eq!(at("a.ts:use@return <|>wrap"), Ok((4, 10)));
+    assert_eq!(at("a.ts:use~3@return <|>wrap"), Ok((4, 10)));
+    assert_eq!(at("a.ts:two@<|>call"), Ok((8, 24)));
+    // In no overload: the first's error.
+    assert_eq!(at("a.ts:use@nowhere"), Err("LOCATE_NO_MATCH"));
+}

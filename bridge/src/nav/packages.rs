@@ -642,7 +642,9 @@ mod tests {
         let c =
             |v: &[&str]| -> Vec<(String, u32)> { v.iter().map(|f| (f.to_string(), 1)).collect() };
         let obs = "dist/types/internal/Observable.d.ts";
-        let cases: [(&str, Vec<(String, u32)>, Option<&str>); 6] = [
+        // The declaration file, the candidates, the source chosen.
+        type Case<'a> = (&'a str, Vec<(String, u32)>, Option<&'a str>);
+        let cases: [Case; 6] = [
             (
                 obs,
                 c(&["src/internal/Observable.ts", "src/testing/Observable.ts"]),
