@@ -176,20 +176,36 @@ pub fn rename_edits(edit: WorkspaceEdit) -> (BTreeMap<String, Vec<TextEdit>>, Ve
     (per_file, file_ops)
 }
 
+/// The byte offset of an LSP position (server units) in a text whose lines start at `starts`;
+/// past its end, its length.
+fn offset_of(text: &str, starts: &[usize], p: &lsp_types::Position, enc: Encoding) -> usize {
+    let Some(&start) = starts.get(p.line as usize) else {
+        return text.len();
+    };
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    start + indexer::encoding::byte_of(&text[start..end], u64::from(p.character), enc)
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+/// The text an LSP range (server units) covers, when it lies inside `text`.
+pub fn text_at<'t>(text: &'t str, range: &lsp_types::Range, enc: Encoding) -> Option<&'t str> {
+    let starts = line_starts(text);
+    let (s, e) = (
+        offset_of(text, &starts, &range.start, enc),
+        offset_of(text, &starts, &range.end, enc),
+    );
+    text.get(s..e)
+}
+
 /// Apply LSP text edits (server units) to a text; edits do not overlap (LSP), applied last first.
 pub fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let offset = |p: &lsp_types::Position| -> usize {
-        let line = p.line as usize;
-        let Some(&start) = starts.get(line) else {
-            return text.len();
-        };
-        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let units = u64::from(p.character);
-        start + indexer::encoding::byte_of(&text[start..end], units, enc)
-    };
+    let starts = line_starts(text);
+    let offset = |p: &lsp_types::Position| offset_of(text, &starts, p, enc);
     let mut spans: Vec<(usize, usize, String)> = edits
         .iter()
         .map(|e| {

@@ -40,8 +40,8 @@ mod transport;
 
 pub use capabilities::Capability;
 pub use convert::{
-    apply_edits, locations, path_to_uri, rename_edits, spot, uri_to_path, workspace_symbols,
-    FoundSymbol, Spot,
+    apply_edits, locations, path_to_uri, rename_edits, spot, text_at, uri_to_path,
+    workspace_symbols, FoundSymbol, Spot,
 };
 pub use diagnostics::{Diag, Severity};
 pub use error::LspError;

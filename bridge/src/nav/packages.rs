@@ -139,11 +139,13 @@ fn places_of(ws: &Workspace, map: &Map, locs: &[Location]) -> Vec<DefAt> {
         .collect()
 }
 
-/// The symbol at a place: its workspace file, its text now and the spot.
+/// The symbol at a place: its workspace file, its text now and the spot; whether the
+/// definition's own place is wanted among the uses asked from it (a rename edits it).
 pub(super) struct At<'t> {
     pub(super) c: &'t crate::paths::Contained,
     pub(super) text: &'t str,
     pub(super) pos: Pos,
+    pub(super) declaration: bool,
 }
 
 /// What [`across`] found: the places to add, and the package whose built declarations are
@@ -242,7 +244,7 @@ pub(super) fn across(
                 _ => d,
             };
             let (f, l) = (&d.file, d.line);
-            match from_definition(ws, server, (f, l, &name), until) {
+            match from_definition(ws, server, (f, l, &name), at.declaration, until) {
                 Ok(found) => {
                     w.push(format!(
                             "the server's answer from here stops at {}: {} found from the definition at {f}:{l} in {}, added",
@@ -329,13 +331,13 @@ fn from_definition(
     ws: &Workspace,
     server: &Server,
     (file, line, name): (&str, u32, &str),
+    declaration: bool,
     until: Instant,
 ) -> Result<Vec<Location>, String> {
     let (c, text, pos) = site(ws, file, line, 1, name)?;
     let left = until
         .saturating_duration_since(Instant::now())
         .max(slow(ws));
-    let declaration = false;
     server
         .locate(
             Locate::References { declaration },

@@ -255,7 +255,7 @@ fn uses_bound_elsewhere(
 /// definition's package's built declarations, counted.
 fn across(
     ws: &Workspace,
-    t: &super::target::Target,
+    (t, declaration): (&super::target::Target, bool),
     found: &mut Vec<Anchor>,
     until: std::time::Instant,
     a: &mut Anchors<'_>,
@@ -276,6 +276,7 @@ fn across(
         c: &t.c,
         text: &t.text,
         pos: t.pos,
+        declaration,
     };
     let Some(more) = super::packages::across(ws, map, &server, at, &listed, until, w) else {
         return;
@@ -537,7 +538,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let (mut found, source) = match server {
         Some(mut found) => {
             if t.lib.is_none() {
-                across(ws, &t, &mut found, until, &mut a, &mut w);
+                across(ws, (&t, decl), &mut found, until, &mut a, &mut w);
             }
             let all = found.len();
             found.retain(|x| keep(&filter, x));

@@ -38,6 +38,91 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     Ok(ans)
 }
 
+/// The symbol's uses in the workspace's other npm packages, which the server's rename from
+/// one side does not reach ([`super::packages::across`]): their places added as edits (the
+/// name there replaced, where the place still holds it), the server's edits in the
+/// definition's package's built declarations (or, when its uses were asked from the
+/// definition, in its source) replaced; said, with what the built declarations keep.
+fn across_packages(
+    ws: &Workspace,
+    map: &Map,
+    s: &crate::lsp::Server,
+    t: &Target,
+    (per_file, new_name): (
+        &mut std::collections::BTreeMap<String, Vec<lsp_types::TextEdit>>,
+        &str,
+    ),
+    w: &mut Vec<String>,
+) {
+    let rel = |uri: &str| {
+        let abs = lsp::uri_to_path(uri)?;
+        abs.strip_prefix(&ws.root)
+            .ok()
+            .map(|r| r.to_string_lossy().into_owned())
+    };
+    let listed = per_file.keys().filter_map(|u| rel(u)).collect();
+    let at = super::packages::At {
+        c: &t.c,
+        text: &t.text,
+        pos: t.pos,
+        declaration: true,
+    };
+    let until = std::time::Instant::now() + slow(ws);
+    let Some(more) = super::packages::across(ws, map, s, at, &listed, until, w) else {
+        return;
+    };
+    let Some((old, _)) = t
+        .text
+        .lines()
+        .nth(t.pos.line.saturating_sub(1) as usize)
+        .and_then(|l| super::target::word_at(l, t.pos.col))
+    else {
+        return;
+    };
+    let before = per_file.len();
+    per_file.retain(|u, _| rel(u).is_none_or(|f| !more.replaced(&f, &t.c.rel)));
+    let dropped = before - per_file.len();
+    let (mut added, mut stale) = (0, 0);
+    for l in &more.locs {
+        let text = lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.text(&p).ok().flatten());
+        let holds = text
+            .as_deref()
+            .and_then(|x| lsp::text_at(x, &l.range, s.encoding()))
+            == Some(old.as_str());
+        if !holds {
+            stale += 1;
+            continue;
+        }
+        let edits = per_file.entry(l.uri.as_str().to_string()).or_default();
+        if edits.iter().any(|e| e.range == l.range) {
+            continue;
+        }
+        edits.push(lsp_types::TextEdit {
+            range: l.range,
+            new_text: new_name.to_string(),
+        });
+        added += 1;
+    }
+    if added > 0 || dropped > 0 {
+        w.push(format!(
+            "{added} edit{} added from the uses across the workspace's packages (each the name at a reference's place: check an import alias or a shorthand property there){}; {}'s built declarations name it the old way until the package is built again",
+            if added == 1 { "" } else { "s" },
+            if dropped > 0 {
+                format!(", and the server's edits in {dropped} file{} of {} replaced by them", if dropped == 1 { "" } else { "s" }, more.pkg.name)
+            } else {
+                String::new()
+            },
+            more.pkg.name
+        ));
+    }
+    if stale > 0 {
+        w.push(format!(
+            "not edited: {stale} place{} the server gave across packages that no longer hold {old} (their files changed): check them",
+            if stale == 1 { "" } else { "s" }
+        ));
+    }
+}
+
 /// What a rename would change, typed: what `nav_rename` answers and `rename --output` writes.
 pub struct Preview {
     pub new_name: String,
@@ -120,7 +205,10 @@ pub fn rename_preview(
         )
         .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));
     };
-    let (per_file, file_ops) = lsp::rename_edits(edit);
+    let (mut per_file, file_ops) = lsp::rename_edits(edit);
+    if let Ok(map) = lease.as_deref() {
+        across_packages(ws, map, &s, &t, (&mut per_file, new_name), w);
+    }
     let mut outside = Vec::new();
     let mut files = Vec::new();
     let mut diffs = Vec::new();
