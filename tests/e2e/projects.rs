@@ -554,6 +554,26 @@ fn references_cross_npm_packages_read_through_built_declarations() {
                 "{w2}"
             );
         }
+        // The definition from the app: the source first (without the maps, by the map).
+        let d = run(root, &["def", at_use]);
+        let text = String::from_utf8_lossy(&d.stdout).to_string();
+        assert!(
+            text.lines()
+                .next()
+                .is_some_and(|l| l.starts_with("packages/rxjs/src/internal/Observable.ts:15:")),
+            "{text}"
+        );
+        // A rename from either side edits the app and rxjs's source, not its declarations.
+        for from in [def, at_use] {
+            let r = run(root, &["rename", from, "--to", "Obs"]);
+            let text = String::from_utf8_lossy(&r.stdout).to_string();
+            assert!(text.contains("+++ b/packages/app/src/main.ts"), "{text}");
+            assert!(!text.contains("+++ b/packages/rxjs/dist/"), "{text}");
+            assert!(
+                text.contains("+++ b/packages/rxjs/src/internal/Observable.ts"),
+                "{text}"
+            );
+        }
         // A member: `pipe`'s use in the app, found from its definition.
         let (pipe, w3) = ref_places(
             root,

@@ -64,6 +64,9 @@ fn server_then_map(
         }
     };
     found.retain(|x| keep(x));
+    if source == "lsp" && listed.key == "definitions" {
+        built_sources(ws, &mut a, &mut found, &mut w);
+    }
     if source == "lsp" {
         a.in_libraries(&mut found, &mut w);
         if found.is_empty() && listed.key == "definitions" {
@@ -86,6 +89,48 @@ fn server_then_map(
         (Layout::ByFile, ws.shape()),
         ListText::anchors(source),
     ))
+}
+
+/// A definition in the built declarations of one of the workspace's npm packages (an
+/// importer reads the package through its `exports`' `.d.ts`): the map's symbol of its source
+/// listed first, said.
+fn built_sources(
+    ws: &Workspace,
+    a: &mut Anchors<'_>,
+    found: &mut Vec<Anchor>,
+    w: &mut Vec<String>,
+) {
+    let Some(map) = a.map() else {
+        return;
+    };
+    let mut sources = Vec::new();
+    for x in found.iter().filter(|x| !x.external) {
+        let pos = indexer::model::Pos {
+            line: x.line,
+            col: x.col,
+        };
+        let Some((s, pkg)) = super::packages::source_of_declaration(ws, map, &x.file, pos) else {
+            continue;
+        };
+        if found
+            .iter()
+            .chain(&sources)
+            .any(|y: &Anchor| y.file == s.file && y.line == s.name_line)
+        {
+            continue;
+        }
+        w.push(format!(
+            "{}:{} is {pkg}'s built declaration (generated); its source, {}:{}, is listed first (by the map: the package's one symbol of the name whose path matches)",
+            x.file, x.line, s.file, s.name_line
+        ));
+        let mut v = sym_anchor(a, &s);
+        v.source = Some("map");
+        sources.push(v);
+    }
+    if !sources.is_empty() {
+        sources.append(found);
+        *found = sources;
+    }
 }
 
 /// A library target's own anchor: its name's place in the file now, to the symbol's last

@@ -14,6 +14,7 @@ use answer::query::Map;
 use indexer::export::document::find_word;
 use indexer::model::Pos;
 use indexer::project::{holds, Project};
+use indexer::store::MapSymbol;
 use lsp_types::Location;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -47,6 +48,7 @@ enum Binds {
 pub(super) struct DefAt {
     file: String,
     line: u32,
+    col: u32,
     node: Option<String>,
 }
 
@@ -134,7 +136,13 @@ fn places_of(ws: &Workspace, map: &Map, locs: &[Location]) -> Vec<DefAt> {
                 false => map.db().node_at(&file, pos),
             };
             let node = node.map(|n| overloads(&n).to_string());
-            Some(DefAt { file, line, node })
+            let col = pos.col;
+            Some(DefAt {
+                file,
+                line,
+                col,
+                node,
+            })
         })
         .collect()
 }
@@ -212,10 +220,19 @@ pub(super) fn across(
                 let node = node.map(|n| overloads(&n).to_string());
                 let file = at.c.rel.clone();
                 let line = at.pos.line;
-                (DefAt { file, line, node }, here)
+                let col = at.pos.col;
+                (
+                    DefAt {
+                        file,
+                        line,
+                        col,
+                        node,
+                    },
+                    here,
+                )
             }
         },
-        Some((d, p)) if declarations(&d.file) && built_source(map, &p, &d, &name).is_none() => {
+        Some((d, p)) if declarations(&d.file) && built_source(ws, map, &p, &d).is_none() => {
             let (f, l) = (&d.file, d.line);
             w.push(format!(
                 "the server binds this to {}'s built declarations ({f}:{l}), not its source: the uses inside {} and in other packages reading its source are not in this answer",
@@ -231,7 +248,7 @@ pub(super) fn across(
         // its uses asked from there, the server's answer from here replaced in it (read
         // through declarations, its places there may be off).
         Some((d, p)) => {
-            let d = match built_source(map, &p, &d, &name) {
+            let d = match built_source(ws, map, &p, &d) {
                 Some(src) if declarations(&d.file) => {
                     w.push(format!(
                         "the server binds this to {}'s built declarations ({}); its source is {} (the map's symbol of the name in the package whose path matches)",
@@ -276,54 +293,83 @@ pub(super) fn across(
 
 /// The source a package's built declaration `d` of the top-level `name` was made from, by
 /// the map ([`source_for`]).
-fn built_source(map: &Map, pkg: &Project, d: &DefAt, name: &str) -> Option<DefAt> {
-    if !declarations(&d.file) {
+fn built_source(ws: &Workspace, map: &Map, pkg: &Project, d: &DefAt) -> Option<DefAt> {
+    let pos = Pos {
+        line: d.line,
+        col: d.col,
+    };
+    let qualname = declared(ws, &d.file, pos)?;
+    let s = source_symbol(map, pkg, &d.file, &qualname)?;
+    let node = Some(overloads(&s.node_id).to_string());
+    Some(DefAt {
+        file: s.file,
+        line: s.name_line,
+        col: s.name_col,
+        node,
+    })
+}
+
+/// The map's symbol of the source a package's built declaration file `decl` of the symbol
+/// `qualname` (its overloads' `~N` cut: `Observable.pipe`) was made from ([`source_for`]):
+/// the first overload in the file chosen.
+fn source_symbol(map: &Map, pkg: &Project, decl: &str, qualname: &str) -> Option<MapSymbol> {
+    if !declarations(decl) {
         return None;
     }
-    let named = map.db().symbols_named(name, &d.file).ok()?;
-    // Top-level: its qualname is its name.
-    let top = format!("#{name}");
-    let candidates: Vec<(String, u32)> = named
+    let named = map.db().symbols_with_qualname(qualname, &pkg.root).ok()?;
+    let mut candidates: Vec<(String, u32)> = named
         .iter()
-        .filter(|s| {
-            s.node_id.ends_with(&top) && holds(&pkg.root, &s.file) && !declarations(&s.file)
-        })
-        .map(|s| (s.file.clone(), s.name_line))
+        .filter(|s| !declarations(&s.file))
+        .map(|s| (s.file.clone(), 0))
         .collect();
-    let (file, line) = source_for(&d.file, &candidates)?.clone();
-    let node = named
-        .iter()
-        .find(|s| s.file == file && s.name_line == line)
-        .map(|s| s.node_id.clone());
-    Some(DefAt { file, line, node })
+    candidates.dedup();
+    let (file, _) = source_for(decl, &candidates)?.clone();
+    named.into_iter().find(|s| s.file == file)
 }
 
-/// Whether a member's definition in built declarations is the member `def` of the source:
-/// the declaration file was made from `def`'s file (their names alike:
-/// `dist/types/internal/Observable.d.ts`, `src/internal/Observable.ts`), and that file has one
-/// symbol of the name (its overloads one). A bundle matches no member.
-fn member_made_from(map: &Map, def: &DefAt, defs: &[DefAt], name: &str) -> bool {
-    let made = |decl: &str| declarations(decl) && stem(decl) == stem(&def.file);
-    if !defs.iter().any(|d| made(&d.file)) {
-        return false;
+/// The qualname (overloads' `~N` cut) of the symbol named at `pos` of a declaration file, by
+/// its parse now: `Observable.pipe` for a method's signature in a `declare class`.
+fn declared(ws: &Workspace, file: &str, pos: Pos) -> Option<String> {
+    let c = crate::paths::contain(&ws.root, file).ok()?;
+    let text = ws.text(&c.abs).ok()??;
+    let lang = indexer::lang::Lang::of_path(std::path::Path::new(file))?;
+    let outline = ws.parsed_outline(&c, lang, &text).ok()?;
+    let s = outline
+        .iter()
+        .filter(|s| s.name_span.start.line == pos.line && s.name_span.start.col <= pos.col)
+        .filter(|s| pos.col <= s.name_span.end.col)
+        .min_by_key(|s| s.span.end.line - s.span.start.line)?;
+    let cut: Vec<&str> = s.qualname.split('.').map(overloads).collect();
+    Some(cut.join("."))
+}
+
+/// A definition the server gave in the built declarations of one of the workspace's npm
+/// packages (`file`, workspace-relative, the name at `pos`): the map's symbol of its source,
+/// and the package's name. `None` when the file is no such declaration, or no one symbol of
+/// the package's source matches it.
+pub(super) fn source_of_declaration(
+    ws: &Workspace,
+    map: &Map,
+    file: &str,
+    pos: Pos,
+) -> Option<(MapSymbol, String)> {
+    if !declarations(file) {
+        return None;
     }
-    let Ok(named) = map.db().symbols_named(name, &def.file) else {
-        return false;
-    };
-    let mut ids: Vec<&str> = named
-        .iter()
-        .filter(|s| s.file == def.file)
-        .map(|s| overloads(&s.node_id))
-        .collect();
-    ids.dedup();
-    ids.len() == 1
+    let projects = map.projects().ok()?;
+    let pkg = projects.of(file).filter(|p| p.kind == "npm")?;
+    let qualname = declared(ws, file, pos)?;
+    let s = source_symbol(map, pkg, file, &qualname)?;
+    Some((s, pkg.name.clone()))
 }
 
-/// A file's name without its folders and extensions (`Observable` of
-/// `dist/types/internal/Observable.d.ts`).
-fn stem(file: &str) -> &str {
-    let name = file.rsplit('/').next().unwrap_or(file);
-    name.split('.').next().unwrap_or(name)
+/// Whether one of `defs` in the package's built declarations was made from `def`: the
+/// symbol declared there (by its parse: `Observable.pipe`) is, by the map, `def`'s node.
+fn made_from(ws: &Workspace, map: &Map, pkg: &Project, def: &DefAt, defs: &[DefAt]) -> bool {
+    defs.iter()
+        .filter(|d| declarations(&d.file) && holds(&pkg.root, &d.file))
+        .filter_map(|d| built_source(ws, map, pkg, d))
+        .any(|s| s.file == def.file && s.node.is_some() && s.node == def.node)
 }
 
 /// The references from the definition at `file:line` of `name`.
@@ -506,7 +552,7 @@ fn importers(
                 }
             };
             match binds(def, &pkg.root, &defs) {
-                Binds::Built(to) if !by_import && !member_made_from(map, def, &defs, name) => {
+                Binds::Built(to) if !by_import && !made_from(ws, map, pkg, def, &defs) => {
                     gave.push(format!(
                         "{file}:{}: bound to {to}, not this definition",
                         pos.line
@@ -591,6 +637,7 @@ mod tests {
         let at = |f: &str, l: u32, n: Option<&str>| DefAt {
             file: f.to_string(),
             line: l,
+            col: 1,
             node: n.map(str::to_string),
         };
         let src = "packages/core/src/observer.ts";

@@ -194,6 +194,17 @@ impl Db {
         )
     }
 
+    /// The symbols of this qualname, or of its overloads (`pipe~2`), in files under the
+    /// folder `under` (`''`: all), by file and line, at most 200.
+    pub fn symbols_with_qualname(&self, qualname: &str, under: &str) -> SqlResult<Vec<MapSymbol>> {
+        self.symbols_where(
+            "(s.qualname = ?1 OR substr(s.qualname, 1, length(?1) + 1) = ?1 || '~') \
+             AND (?2 = '' OR substr(f.path, 1, length(?2) + 1) = ?2 || '/') \
+             ORDER BY f.path, s.name_line LIMIT 200",
+            params![qualname, under],
+        )
+    }
+
     /// The members of `parent` named `name` (a subtype's override of a method).
     pub fn members_named(&self, parent: &str, name: &str) -> SqlResult<Vec<MapSymbol>> {
         let Some(n) = self.number_of(parent)? else {
