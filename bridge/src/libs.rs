@@ -71,6 +71,36 @@ fn found_and_own(ws: &Workspace) -> (Vec<LangDeps>, Vec<String>) {
     (all, own)
 }
 
+/// The dependencies installed in another project's folder of the workspace (a sibling
+/// sub-project's `.venv`) than the call's project (`--project`), left out: not its own, and
+/// another version of a name it has would make the name ambiguous. How many were.
+fn in_other_projects(ws: &Workspace, all: &mut [LangDeps]) -> usize {
+    let Some(scope) = crate::workspace::current_scope() else {
+        return 0;
+    };
+    let Some(projects) = ws.map().ok().and_then(|m| m.projects().ok()) else {
+        return 0;
+    };
+    let mine = scope.root.trim_end_matches('/');
+    // The other projects' folders: not the call's, nor one holding it (the root's `.venv`
+    // is every project's).
+    let others: Vec<PathBuf> = projects
+        .listed()
+        .iter()
+        .filter(|p| p.root != mine && !indexer::project::holds(&p.root, mine))
+        .map(|p| ws.root.join(&p.root))
+        .collect();
+    let mut cut = 0;
+    for l in all.iter_mut() {
+        let before = l.found.deps.len();
+        l.found
+            .deps
+            .retain(|d| !others.iter().any(|o| d.dir.starts_with(o)));
+        cut += before - l.found.deps.len();
+    }
+    cut
+}
+
 /// The call's project's dependencies alone: of the languages whose projects are of its kind,
 /// those its manifest names (a transitive one it never names is left out: the workspace's
 /// list has it); the other languages' left out. Each cut said with its count; a language
@@ -83,6 +113,12 @@ fn only_declared(
 ) {
     let dir = ws.root.join(&project.root);
     let name = &project.name;
+    let elsewhere = in_other_projects(ws, all);
+    if elsewhere > 0 {
+        w.push(format!(
+            "left out: {elsewhere} dependencies installed in other projects' folders (their own environments), not project {name:?}'s"
+        ));
+    }
     let mut other = 0usize;
     all.retain(|l| {
         let mine = l
@@ -342,7 +378,8 @@ pub fn search(ws: &Workspace, p: &SearchParams, shape: Shape) -> Result<Answer, 
     }
     let limit = p.limit.unwrap_or(20) as usize;
     if let Some(name) = scope.strip_prefix("lib:") {
-        let (all, own) = found_and_own(ws);
+        let (mut all, own) = found_and_own(ws);
+        in_other_projects(ws, &mut all);
         let (l, dep) = pick_lib(&all, &own, name)?;
         let mut warnings = Vec::new();
         let map = open(l.ecosystem, dep, &mut warnings)?;
@@ -663,9 +700,11 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
             own.join(", ")
         ));
     }
-    // `--index NAME` is picked from the whole workspace's, whatever the project.
-    let whole = all.clone();
-    if let Some(scope) = crate::workspace::current_scope() {
+    // `--index NAME` is picked from the whole workspace's, whatever the project (kept apart
+    // only when a project cuts the list).
+    let scope = crate::workspace::current_scope();
+    let whole = scope.as_ref().map(|_| all.clone());
+    if let Some(scope) = scope {
         let project = ws
             .map()
             .ok()
@@ -683,7 +722,7 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     // could cut it).
     let mut only: Option<(String, String)> = None;
     if let Some(n) = &p.index {
-        let (l, d) = pick(&whole, n)?;
+        let (l, d) = pick(whole.as_deref().unwrap_or(&all), n)?;
         open(l.ecosystem, d, &mut warnings)?;
         only = Some((d.name.clone(), d.version.clone()));
     }
@@ -719,7 +758,10 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
     let mut lines: Vec<String> = Vec::new();
     let mut others = 0usize;
     // The one indexed is listed whatever the project names.
-    let listed = if only.is_some() { &whole } else { &all };
+    let listed = match only {
+        Some(_) => whole.as_ref().unwrap_or(&all),
+        None => &all,
+    };
     for l in listed {
         for d in &l.found.deps {
             if only
@@ -852,7 +894,8 @@ pub fn scoped_hits(
         not_under: Vec::new(),
         ..p.clone()
     };
-    let (all, own) = found_and_own(ws);
+    let (mut all, own) = found_and_own(ws);
+    in_other_projects(ws, &mut all);
     let mut warnings = Vec::new();
     let mut parts = Vec::new();
     let mut dirs = Vec::new();

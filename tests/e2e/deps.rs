@@ -1399,3 +1399,114 @@ fn the_workspace_s_own_projects_are_not_its_dependencies() {
         "{v}"
     );
 }
+
+/// A second environment: attrs at another version (pinned), once per target directory.
+fn installed_older() -> PathBuf {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("deps-attrs-22.2.0");
+    if dir.join("installed").exists() {
+        return dir;
+    }
+    let ok = |c: &mut Command| {
+        let out = c.output().expect("run installer");
+        assert!(
+            out.status.success(),
+            "{c:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    ok(Command::new("python3")
+        .args(["-m", "venv"])
+        .arg(dir.join(".venv")));
+    ok(Command::new(dir.join(".venv/bin/pip")).args([
+        "install",
+        "-q",
+        "--no-deps",
+        "attrs==22.2.0",
+    ]));
+    std::fs::write(dir.join("installed"), "").expect("mark");
+    dir
+}
+
+/// Two Python projects with environments of their own, attrs 23.2.0 in one and 22.2.0 in
+/// the other: pyright is given each one's interpreter as a workspace folder of its own, so
+/// a definition lands in the environment of the file's project (was the machine's, for
+/// both); a project's scope keeps its own environment's version (was "2 versions").
+#[test]
+fn each_project_s_own_environment_answers_for_it() {
+    let (newer, older) = (installed(), installed_older());
+    let ws = tempfile::Builder::new()
+        .prefix("codemap-envs-")
+        .tempdir()
+        .expect("tempdir");
+    for (p, inst) in [("web", &newer), ("api", &older)] {
+        write(
+            ws.path(),
+            &format!("{p}/pyproject.toml"),
+            format!("[project]\nname = \"{p}\"\nversion = \"1.0\"\ndependencies = [\"attrs\"]\n"),
+        );
+        std::os::unix::fs::symlink(inst.join(".venv"), ws.path().join(p).join(".venv"))
+            .expect("symlink");
+        write(ws.path(), &format!("{p}/{p}/__init__.py"), "");
+        write(
+            ws.path(),
+            &format!("{p}/{p}/models.py"),
+            "import attr\n\n\n@attr.s\nclass Model:\n    name = attr.ib()\n",
+        );
+    }
+    let cache = tempfile::tempdir().expect("cache");
+    let (v, code) = call(ws.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    for (p, version) in [("web", "23.2.0"), ("api", "22.2.0")] {
+        let at = format!("{p}/{p}/models.py:Model@attr.<|>s");
+        let (v, code) = call(ws.path(), cache.path(), &["def", &at]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(v["data"]["source"], "lsp", "{v}");
+        let file = v["data"]["definitions"][0]["file"]
+            .as_str()
+            .unwrap_or_default();
+        let item = &v["data"]["definitions"][0]["items"][0];
+        assert!(
+            file.starts_with(&format!("{p}/.venv/")),
+            "{p}'s definition is not in its own environment: {v}"
+        );
+        assert_eq!(item["libVersion"], version, "{v}");
+        // Its project's scope: its own environment's attrs, not "2 versions".
+        let (v, code) = call(
+            ws.path(),
+            cache.path(),
+            &["search", "attrib", "--scope", "lib:attrs", "--project", p],
+        );
+        assert_eq!(code, 0, "{v}");
+        assert!(
+            v["data"]["hits"][0]["nodeId"]
+                .as_str()
+                .is_some_and(|i| i.starts_with(&format!("lib:attrs@{version}/"))),
+            "{v}"
+        );
+        let (v, code) = call(ws.path(), cache.path(), &["deps", "--project", p]);
+        assert_eq!(code, 0, "{v}");
+        let listed: Vec<String> = v["data"]["deps"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|d| {
+                        format!(
+                            "{}@{}",
+                            d["name"].as_str().unwrap_or(""),
+                            d["version"].as_str().unwrap_or("")
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(listed, [format!("attrs@{version}")], "{v}");
+        assert!(
+            v["warnings"]
+                .to_string()
+                .contains("installed in other projects' folders"),
+            "{v}"
+        );
+    }
+}

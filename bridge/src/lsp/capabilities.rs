@@ -2,7 +2,6 @@
 //! do, typed (`lsp_types::ServerCapabilities`), with the questions the tools ask of that: does
 //! it offer this request, and how does it count columns.
 
-use super::docs::document_uri;
 use super::error::LspError;
 use indexer::encoding::Encoding;
 use indexer::lang::Setting;
@@ -16,7 +15,6 @@ use lsp_types::{
 };
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
-use std::path::Path;
 
 /// A request a tool may ask for, offered by a server or not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,16 +111,20 @@ pub(super) fn encoding(caps: &ServerCapabilities) -> Encoding {
     }
 }
 
-/// `initialize`'s params: the root as the one workspace folder, and what codemap can take:
+/// `initialize`'s params: the root as the first workspace folder (the others a setup's own,
+/// below it), and what codemap can take:
 /// UTF-8 or UTF-16 columns, hierarchical outlines, markdown or plain hovers, configuration and
 /// workspace folders asked of it, work-done progress.
 pub(super) fn initialize_params(
-    root: &Path,
+    folders: Vec<WorkspaceFolder>,
     settings: &[(&str, Setting)],
     top_level: bool,
     flags: &[(&str, bool)],
 ) -> Result<InitializeParams, LspError> {
-    let uri = document_uri(root)?;
+    let uri = folders
+        .first()
+        .map(|f| f.uri.clone())
+        .ok_or(LspError::NoCommand)?;
     let mut options = match (settings.is_empty(), top_level) {
         (true, _) => json!({}),
         (false, true) => settings_json(settings),
@@ -142,10 +144,7 @@ pub(super) fn initialize_params(
             .then_some(options),
         process_id: Some(std::process::id()),
         root_uri: Some(uri.clone()),
-        workspace_folders: Some(vec![WorkspaceFolder {
-            uri,
-            name: "workspace".into(),
-        }]),
+        workspace_folders: Some(folders),
         capabilities: ClientCapabilities {
             general: Some(GeneralClientCapabilities {
                 position_encodings: Some(vec![

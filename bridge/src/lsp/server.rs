@@ -11,7 +11,7 @@ use super::error::LspError;
 use super::load::Load;
 use super::outline::{convert_outline, settle_kinds};
 use super::reply::Decode;
-use super::transport::{to_json, Failure, Transport};
+use super::transport::{to_json, Configs, Failure, Transport};
 use crate::paths::Contained;
 use indexer::encoding::from_char_col;
 use indexer::encoding::Encoding;
@@ -134,17 +134,22 @@ impl Server {
             .setup
             .map(|read| read(root))
             .unwrap_or_default();
-        // The answer to `workspace/workspaceFolders`: the root, by its directory's name.
-        let folders = to_json(
-            WorkspaceFoldersRequest::METHOD,
-            [WorkspaceFolder {
-                uri: document_uri(root)?,
-                name: root
+        // The answer to `workspace/workspaceFolders`: the root, by its directory's name, and
+        // the setup's further folders.
+        let folder = |dir: &Path| -> Result<WorkspaceFolder, LspError> {
+            Ok(WorkspaceFolder {
+                uri: document_uri(dir)?,
+                name: dir
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default(),
-            }],
-        )?;
+            })
+        };
+        let mut workspace = vec![folder(root)?];
+        for (dir, _) in &setup.folders {
+            workspace.push(folder(dir)?);
+        }
+        let folders = to_json(WorkspaceFoldersRequest::METHOD, workspace.clone())?;
         let spawn_error = |e: std::io::Error| LspError::Spawn {
             lang,
             program: prog.clone(),
@@ -180,7 +185,22 @@ impl Server {
         let published = Arc::new(Published::default());
         let wire = {
             let (load, published) = (load.clone(), published.clone());
-            let config = capabilities::settings_json(&setup.settings);
+            let config = Configs {
+                root: capabilities::settings_json(&setup.settings),
+                scoped: workspace
+                    .iter()
+                    .skip(1)
+                    .zip(&setup.folders)
+                    .map(|(f, (_, own))| {
+                        let mut merged = setup.settings.clone();
+                        merged.extend(own.iter().cloned());
+                        (
+                            f.uri.as_str().to_string(),
+                            capabilities::settings_json(&merged),
+                        )
+                    })
+                    .collect(),
+            };
             Transport::start(prog, stdin, stdout, stderr, folders, config, move |msg| {
                 load.observe(msg);
                 published.observe(msg);
@@ -207,10 +227,11 @@ impl Server {
             caught_up: Mutex::new(None),
         };
         let flags = lang.spec().server.init_flags;
-        let init =
-            initialize_params(root, &setup.settings, setup.top_level, flags).and_then(|params| {
+        let init = initialize_params(workspace, &setup.settings, setup.top_level, flags).and_then(
+            |params| {
                 server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
-            });
+            },
+        );
         let init = match init {
             Ok(v) => v,
             Err(error) => {

@@ -81,7 +81,7 @@ impl Transport {
         stdout: ChildStdout,
         stderr: ChildStderr,
         folders: Value,
-        config: Value,
+        config: Configs,
         observe: impl Fn(&Value) + Send + 'static,
     ) -> Transport {
         let wire = Transport {
@@ -296,7 +296,7 @@ fn route(
     writer: &Mutex<ChildStdin>,
     pending: &Pending,
     folders: &Value,
-    config: &Value,
+    config: &Configs,
 ) {
     let method = msg.get("method").and_then(Value::as_str);
     if let Some(m) = method {
@@ -347,21 +347,53 @@ fn route(
     }
 }
 
+/// The settings a server was started with: the workspace's, and those of its further
+/// workspace folders (by URI: a sub-project with an environment of its own).
+#[derive(Debug, Clone, Default)]
+pub(super) struct Configs {
+    pub(super) root: Value,
+    pub(super) scoped: Vec<(String, Value)>,
+}
+
+impl Configs {
+    /// The settings for a `scopeUri`: those of the innermost folder holding it, else the
+    /// workspace's.
+    fn of(&self, scope: Option<&str>) -> &Value {
+        let Some(scope) = scope else {
+            return &self.root;
+        };
+        let holds = |folder: &str| {
+            scope == folder
+                || scope
+                    .strip_prefix(folder)
+                    .is_some_and(|rest| rest.starts_with('/'))
+        };
+        self.scoped
+            .iter()
+            .filter(|(f, _)| holds(f.trim_end_matches('/')))
+            .max_by_key(|(f, _)| f.len())
+            .map_or(&self.root, |(_, v)| v)
+    }
+}
+
 /// The answer to `workspace/configuration`: for each item, its dotted `section` of the
-/// settings the server was started with (pyright's `python.analysis`), null where there is
-/// none (the server's defaults).
-fn configuration(config: &Value, items: &Value) -> Value {
+/// settings the server was started with (pyright's `python.analysis`) for its `scopeUri`,
+/// null where there is none (the server's defaults).
+fn configuration(config: &Configs, items: &Value) -> Value {
     let items = items.as_array().map_or(&[][..], Vec::as_slice);
     Value::Array(
         items
             .iter()
-            .map(|item| match item["section"].as_str() {
-                Some(s) if !s.is_empty() => s
-                    .split('.')
-                    .try_fold(config, |v, key| v.get(key))
-                    .cloned()
-                    .unwrap_or(Value::Null),
-                _ => Value::Null,
+            .map(|item| {
+                let config = config.of(item["scopeUri"].as_str());
+                match item["section"].as_str() {
+                    Some(s) if !s.is_empty() => s
+                        .split('.')
+                        .try_fold(config, |v, key| v.get(key))
+                        .cloned()
+                        .unwrap_or(Value::Null),
+                    _ => Value::Null,
+                }
             })
             .collect(),
     )
@@ -373,7 +405,13 @@ mod tests {
 
     #[test]
     fn configuration_answers_each_section_of_the_settings() {
-        let config = json!({"python": {"analysis": {"extraPaths": ["/w/a"]}}});
+        let config = Configs {
+            root: json!({"python": {"analysis": {"extraPaths": ["/w/a"]}}}),
+            scoped: vec![(
+                "file:///w/b".into(),
+                json!({"python": {"pythonPath": "/w/b/.venv/bin/python"}}),
+            )],
+        };
         let items = json!([
             {"section": "python.analysis"},
             {"section": "python"},
@@ -391,8 +429,24 @@ mod tests {
                 null
             ])
         );
+        // A folder's own settings for the scopes inside it; the workspace's elsewhere.
+        let scoped = json!([
+            {"section": "python.pythonPath", "scopeUri": "file:///w/b"},
+            {"section": "python.pythonPath", "scopeUri": "file:///w/b/x.py"},
+            {"section": "python.pythonPath", "scopeUri": "file:///w/bc/x.py"},
+            {"section": "python.analysis", "scopeUri": "file:///w"},
+        ]);
         assert_eq!(
-            configuration(&Value::Null, &json!([{"section": "x"}])),
+            configuration(&config, &scoped),
+            json!([
+                "/w/b/.venv/bin/python",
+                "/w/b/.venv/bin/python",
+                null,
+                {"extraPaths": ["/w/a"]}
+            ])
+        );
+        assert_eq!(
+            configuration(&Configs::default(), &json!([{"section": "x"}])),
             json!([null])
         );
         assert_eq!(configuration(&config, &Value::Null), json!([]));

@@ -961,6 +961,10 @@ pub struct ServerSetup {
     /// The settings are `initializationOptions` itself, not under `settings`
     /// (rust-analyzer's `linkedProjects`).
     pub top_level: bool,
+    /// Further workspace folders below the root, each with settings of its own over
+    /// `settings` (a Python sub-project's own interpreter): asked by a `workspace/configuration`
+    /// scoped to a file inside it.
+    pub folders: Vec<(std::path::PathBuf, Vec<(&'static str, Setting)>)>,
 }
 
 /// A value of a server setting ([`ServerSpec::settings`]).

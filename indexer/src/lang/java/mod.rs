@@ -128,6 +128,7 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
                 on("java.symbols.includeSourceMethodDeclarations"),
             ],
             top_level: false,
+            folders: Vec::new(),
         };
     }
     ServerSetup {
@@ -142,6 +143,7 @@ fn server_setup(root: &std::path::Path) -> ServerSetup {
             on("java.symbols.includeSourceMethodDeclarations"),
         ],
         top_level: false,
+        folders: Vec::new(),
     }
 }
 

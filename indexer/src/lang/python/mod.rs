@@ -750,19 +750,44 @@ fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
     // One walk for the projects below, read by both.
     let below = sub_projects(root);
     let mut setup = extra_paths(&below);
-    if let Some(py) = interpreter(root, &below, &spec::DepEnv::from_process()) {
-        setup.settings.push((
+    let env = spec::DepEnv::from_process();
+    let path = |py: &std::path::Path| {
+        (
             "python.pythonPath",
             super::spec::Setting::Str(py.to_string_lossy().into_owned()),
-        ));
+        )
+    };
+    if let Some(py) = interpreter(root, &below, &env) {
+        setup.settings.push(path(&py));
+    } else if root_interpreter(root, &env).is_none() {
+        // Several projects with environments of their own: each a workspace folder of the
+        // server's with its own interpreter (pyright reads one per folder).
+        setup.folders = own_interpreters(&below)
+            .into_iter()
+            .map(|(dir, py)| (dir, vec![path(&py)]))
+            .collect();
     }
     setup
 }
 
+/// The projects below the root that have a virtual environment of their own (`.venv`,
+/// `venv`; not `$VIRTUAL_ENV`, the root's), with its interpreter.
+fn own_interpreters(below: &[std::path::PathBuf]) -> Vec<(std::path::PathBuf, std::path::PathBuf)> {
+    let python = |v: &std::path::PathBuf| Some(v.join("bin/python")).filter(|p| p.exists());
+    below
+        .iter()
+        .filter_map(|d| {
+            let py = deps::venvs(d, &spec::DepEnv::default())
+                .iter()
+                .find_map(python)?;
+            Some((d.clone(), py))
+        })
+        .collect()
+}
+
 /// The interpreter of the workspace's first virtual environment that has one; else, when
 /// exactly one Python project below the root has an environment of its own (`web/.venv`),
-/// that one's (pyright reads one interpreter for the workspace: with several, none of them
-/// is right for all, and the machine's stays).
+/// that one's (with several, each is its project's folder's: [`project_paths`]).
 fn interpreter(
     root: &std::path::Path,
     below: &[std::path::PathBuf],
@@ -771,15 +796,8 @@ fn interpreter(
     if let Some(p) = root_interpreter(root, env) {
         return Some(p);
     }
-    let python = |v: &std::path::PathBuf| Some(v.join("bin/python")).filter(|p| p.exists());
-    // A project's own `.venv`/`venv` (not `$VIRTUAL_ENV`, the root's).
-    let mut own = below.iter().filter_map(|d| {
-        deps::venvs(d, &spec::DepEnv::default())
-            .iter()
-            .find_map(python)
-    });
-    match (own.next(), own.next()) {
-        (Some(one), None) => Some(one),
+    match own_interpreters(below).as_slice() {
+        [(_, one)] => Some(one.clone()),
         _ => None,
     }
 }
@@ -854,5 +872,6 @@ fn extra_paths(below: &[std::path::PathBuf]) -> super::spec::ServerSetup {
             ),
         )],
         top_level: false,
+        folders: Vec::new(),
     }
 }

@@ -142,6 +142,7 @@ fn linked_projects(root: &std::path::Path) -> ServerSetup {
     ServerSetup {
         settings: vec![("linkedProjects", Setting::Strings(linked))],
         top_level: true,
+        folders: Vec::new(),
     }
 }
 
