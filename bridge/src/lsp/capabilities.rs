@@ -276,8 +276,11 @@ mod tests {
     /// written by hand).
     #[test]
     fn initialize_sends_what_codemap_takes() {
-        let root = Path::new("/w/my repo");
-        let params = initialize_params(root, &[], false, &[]).expect("params");
+        let root = WorkspaceFolder {
+            uri: "file:///w/my%20repo".parse().expect("uri"),
+            name: "workspace".into(),
+        };
+        let params = initialize_params(vec![root], &[], false, &[]).expect("params");
         let mut sent = serde_json::to_value(params).expect("json");
         assert_eq!(sent["processId"], json!(std::process::id()));
         sent["processId"] = json!(1);

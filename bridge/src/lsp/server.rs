@@ -150,6 +150,11 @@ impl Server {
             workspace.push(folder(dir)?);
         }
         let folders = to_json(WorkspaceFoldersRequest::METHOD, workspace.clone())?;
+        // At `initialize` the root is named "workspace", as it always was.
+        let mut initial = workspace.clone();
+        if let Some(root) = initial.first_mut() {
+            root.name = "workspace".into();
+        }
         let spawn_error = |e: std::io::Error| LspError::Spawn {
             lang,
             program: prog.clone(),
@@ -227,7 +232,7 @@ impl Server {
             caught_up: Mutex::new(None),
         };
         let flags = lang.spec().server.init_flags;
-        let init = initialize_params(workspace, &setup.settings, setup.top_level, flags).and_then(
+        let init = initialize_params(initial, &setup.settings, setup.top_level, flags).and_then(
             |params| {
                 server.request::<Initialize>(params, server.timeout.max(Duration::from_secs(1)) * 2)
             },
