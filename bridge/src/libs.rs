@@ -120,7 +120,10 @@ fn only_declared(
         ));
     }
     let mut other = 0usize;
-    all.retain(|l| {
+    // What was not looked at (the project roots past the cap) is every language's, whichever
+    // list carried it: kept with the first one left.
+    let mut not_looked = Vec::new();
+    all.retain_mut(|l| {
         let mine = l
             .lang
             .spec()
@@ -129,9 +132,18 @@ fn only_declared(
             .any(|s| s.kind == project.kind);
         if !mine {
             other += l.found.deps.len();
+            not_looked.append(&mut l.found.not_looked);
         }
         mine
     });
+    match all.first_mut() {
+        Some(l) => l.found.not_looked.extend(not_looked),
+        None => w.extend(
+            not_looked
+                .into_iter()
+                .map(|n| format!("not looked at: {n}")),
+        ),
+    }
     if other > 0 {
         w.push(format!(
             "left out: {other} dependencies of the workspace's other languages (project {name:?} is a {} project)",

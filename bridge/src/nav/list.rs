@@ -118,7 +118,8 @@ pub(super) fn candidates_text(head: &Value) -> String {
     out
 }
 
-/// A list of anchors as plain text: one line each (`file:line:col  name  snippet`), calls
+/// A list of anchors as plain text: one line each (`file:line:col  name  snippet`; `[map]`
+/// before what the map added to a server's answer), calls
 /// indented under the caller or callee they were reached from, then the count and source.
 fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
     let mut out = String::new();
@@ -143,8 +144,13 @@ fn anchors_text(key: &str, items: &[Anchor], source: &str) -> String {
             (Some(l), Some(v), None) => format!("[{l}@{v}]  "),
             _ => String::new(),
         };
+        // In a server's answer, the map's additions are marked (JSON's `source`).
+        let added = match (x.source, source) {
+            (Some("map"), s) if s != "map" => "[map] ",
+            _ => "",
+        };
         out.push_str(&format!(
-            "{depth}{}:{}:{}  {name}{lib}{}\n",
+            "{depth}{}:{}:{}  {added}{name}{lib}{}\n",
             x.file,
             x.line,
             x.col,
