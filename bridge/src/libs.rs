@@ -141,7 +141,7 @@ fn only_declared(
         None => w.extend(
             not_looked
                 .into_iter()
-                .map(|n| format!("not looked at: {n}")),
+                .map(|n| format!("not looked in, so the list may miss their dependencies: {n}")),
         ),
     }
     if other > 0 {
