@@ -81,7 +81,30 @@ fn map_implementations(
                 );
             }
         } else {
+            // A direct subtype whose `implements` is written apart from it (Rust's
+            // `impl Trait for Type`, a block of its own): the anchor is that block, where a
+            // server places it too, with the type's node.
+            let mut apart = HashSet::new();
+            for e in map.db().edges_into(&d.node_id, &["implements"])? {
+                let Some(s) = map.db().symbol(&e.other)? else {
+                    continue;
+                };
+                if e.file == s.file && (s.name_line..=s.end_line).contains(&e.line) {
+                    continue;
+                }
+                let pos = indexer::model::Pos {
+                    line: e.line,
+                    col: e.col,
+                };
+                let mut v = a.at_rel(&e.file, pos, e.line);
+                v.node_id = Some(s.node_id.clone());
+                imps.push(v);
+                apart.insert(s.node_id);
+            }
             for sub in subtypes(map, &d.node_id)? {
+                if apart.contains(&sub) {
+                    continue;
+                }
                 if let Some(s) = map.db().symbol(&sub)? {
                     imps.push(sym_anchor(a, &s));
                 }
