@@ -226,12 +226,12 @@ fn uses_bound_elsewhere(
         w.push(format!(
             "{}: {} found from the use at {file}:{}, whose definition is this one",
             why.why(name),
-            pos.line,
             if k == 1 {
                 "this 1 was".to_string()
             } else {
                 format!("these {k} were")
-            }
+            },
+            pos.line
         ));
         return Some(out);
     }
