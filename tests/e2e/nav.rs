@@ -2196,7 +2196,7 @@ fn rust_without_a_server() {
               source map: pub fn open() -> Map
             nav_implementations {"locate":"crates/store/src/shelf.rs:Labelled"}
               source map
-                crates/store/src/shelf.rs:18:12 rs:crates/store/src/shelf.rs#Shelf
+                crates/store/src/shelf.rs:46:6 rs:crates/store/src/shelf.rs#Shelf
             nav_implementations {"locate":"crates/store/src/lib.rs:Storage.put"}
               source map
                 crates/store/src/lib.rs:48:8 rs:crates/store/src/lib.rs#Map.put
