@@ -755,10 +755,11 @@ fn java_call_edges_agree_with_jdtls() {
     for p in ["com/google/common/base", "com/google/common/primitives"] {
         copy_dir(&crate::corpora::guava_root().join(p), &ws.path().join(p));
     }
-    // Every twelfth function besides the hubs (every third took 310 s of a suite's run, every
-    // sixth 151 s: a definition request at each site the references list). Every twelfth:
-    // 164 functions, 693 sites, recall 96.4%, precision 99.9% on 2026-11-27, 69 s alone.
-    let s = measure_sites(ws.path(), Lang::Java, 40, 12, true);
+    // Every 24th function besides the hubs (every third took 310 s of a suite's run, every
+    // sixth 151 s, every twelfth 88 s: a definition request at each site the references
+    // list). Every twelfth: 164 functions, 693 sites, recall 96.4%, precision 99.9% on
+    // 2026-11-27, 69 s alone; every 24th: 103 symbols asked in 35 s (2026-11-28).
+    let s = measure_sites(ws.path(), Lang::Java, 40, 24, true);
     print("JDT LS (Java: Guava base and primitives)", &s);
     assert!(s.total.symbols > 50, "sampled {}", s.total.symbols);
     let t = &s.total;
