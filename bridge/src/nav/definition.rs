@@ -158,9 +158,15 @@ pub(super) fn lib_needs_server(t: &Target, tool: &str, w: &[String]) -> ToolErro
         answer::envelope::ErrorCode::LspUnavailable,
         format!("{tool} of a library's symbol ({id}) needs a language server's answer, and none came{why}"),
     )
-    .hint(match tool {
-        "nav_implementations" => "the library's map answers without one: map_neighbors with this nodeId, direction \"in\" and edgeKinds [\"extends\", \"implements\"] (its subtypes inside the library); nav_definition, nav_hover and nav_source of it answer too",
-        _ => "the library's map answers without one: map_neighbors with this nodeId and direction \"in\" (its uses inside the library); nav_definition, nav_hover and nav_source of it answer too",
+    .hint({
+        let (edges, what) = match tool {
+            "nav_implementations" => (
+                ", direction \"in\" and edgeKinds [\"extends\", \"implements\"]",
+                "its subtypes",
+            ),
+            _ => (" and direction \"in\"", "its uses"),
+        };
+        format!("the library's map answers without one: map_neighbors with this nodeId{edges} ({what} inside the library); nav_definition, nav_hover and nav_source of it answer too")
     })
 }
 
