@@ -574,6 +574,21 @@ fn references_cross_npm_packages_read_through_built_declarations() {
                 "{text}"
             );
         }
+        // A caller in the app of a member whose receiver the map cannot type (`sub.next(i)`):
+        // found across packages, placed in the app's `ticks`.
+        let c = run(
+            root,
+            &[
+                "calls",
+                "ts:packages/rxjs/src/internal/Subscriber.ts#Subscriber.next",
+            ],
+        );
+        let text = String::from_utf8_lossy(&c.stdout).to_string();
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("packages/app/src/main.ts:4:") && l.contains("ticks")),
+            "{text}"
+        );
         // A member: `pipe`'s use in the app, found from its definition.
         let (pipe, w3) = ref_places(
             root,

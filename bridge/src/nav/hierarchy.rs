@@ -578,12 +578,106 @@ fn add_map_callers(
         }
         items.extend(extra);
     }
+    callers_across(t, a, items, d, w);
     // A server that knows every receiver's type left the others out as another symbol's.
     if !t.lang.spec().server.types_every_receiver {
-        let untyped = calls_named(map, d)?;
+        let mut untyped = calls_named(map, d)?;
+        let called: HashSet<(String, u64)> = items
+            .iter()
+            .flat_map(|x| {
+                let lines = x.call_lines.iter().flatten();
+                lines.map(|l| (x.file.clone(), *l)).collect::<Vec<_>>()
+            })
+            .collect();
+        untyped.retain(|c| !called.contains(&(c.file.clone(), u64::from(c.line))));
         offer_candidates(head, &untyped, d, items.is_empty(), w);
     }
     Ok(())
+}
+
+/// The callers in the workspace's other npm packages, which the server's call hierarchy from
+/// the symbol's own package does not reach ([`super::packages::across`]): each of those uses
+/// written as a call (the name, then `(`) is placed in the map's innermost symbol around it,
+/// added as a caller (source `map`), said.
+fn callers_across(
+    t: &Target,
+    a: &mut Anchors<'_>,
+    items: &mut Vec<Anchor>,
+    d: &MapSymbol,
+    w: &mut Vec<String>,
+) {
+    let ws = a.ws;
+    let (Some(map), Ok(server)) = (a.map(), ws.server(t.lang)) else {
+        return;
+    };
+    let listed: HashSet<String> = items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .map(|x| x.file.clone())
+        .chain(std::iter::once(t.c.rel.clone()))
+        .collect();
+    let at = super::packages::At {
+        c: &t.c,
+        text: &t.text,
+        pos: t.pos,
+        declaration: false,
+    };
+    let until = std::time::Instant::now() + slow(ws);
+    let Some(more) = super::packages::across(ws, map, &server, at, &listed, until, w) else {
+        return;
+    };
+    let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for l in &more.locs {
+        let Some(x) = a.lsp_anchor(l, server.encoding()) else {
+            continue;
+        };
+        if x.external || listed.contains(&x.file) {
+            continue;
+        }
+        // A call: the name, then its arguments (`f(`, `new F(`, `f<T>(`), on its line.
+        let text = ws.text(&ws.root.join(&x.file)).ok().flatten();
+        let rest: String = text
+            .as_deref()
+            .and_then(|t| t.lines().nth(x.line.saturating_sub(1) as usize))
+            .map(|l| {
+                let after = (x.col as usize).saturating_sub(1) + d.name.chars().count();
+                l.chars().skip(after).collect()
+            })
+            .unwrap_or_default();
+        let rest = rest.trim_start();
+        let called = rest.starts_with('(') || (rest.starts_with('<') && rest.contains(">("));
+        if !called {
+            continue;
+        }
+        let pos = indexer::model::Pos {
+            line: x.line,
+            col: x.col,
+        };
+        if let Some(node) = map.db().node_at(&x.file, pos) {
+            by_node.entry(node).or_default().push(x.line);
+        }
+    }
+    let mut n = 0;
+    for (node, lines) in by_node {
+        let Ok(Some(s)) = map.db().symbol(&node) else {
+            continue;
+        };
+        let mut v = sym_anchor(a, &s);
+        v.name = Some(json!(s.name));
+        v.kind = Some(json!(s.kind));
+        v.depth = Some(1);
+        v.via = Some(json!(d.node_id));
+        v.call_lines = Some(lines.into_iter().map(u64::from).collect());
+        v.source = Some("map");
+        items.push(v);
+        n += 1;
+    }
+    if n > 0 {
+        w.push(format!(
+            "{n} caller{} in other packages of the workspace added: the server's call hierarchy does not reach them; their uses were asked across packages (above) and each written as a call placed in the map's symbol around it (source: map)",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
 }
 
 fn lsp_calls(
