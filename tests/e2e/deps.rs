@@ -21,24 +21,13 @@ pub(crate) fn installed() -> PathBuf {
         return dir;
     }
     std::fs::create_dir_all(&dir).expect("mkdir");
-    let ok = |c: &mut Command| {
-        let out = c.output().expect("run installer");
-        assert!(
-            out.status.success(),
-            "{c:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
-    ok(Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(dir.join(".venv")));
-    ok(Command::new(dir.join(".venv/bin/pip")).args(["install", "-q", "--no-deps", ATTRS]));
+    venv_with(&dir, ATTRS);
     write(
         &dir,
         "package.json",
         "{\"name\":\"deps-test\",\"version\":\"0.0.0\"}\n",
     );
-    ok(Command::new("npm").current_dir(&dir).args([
+    run_ok(Command::new("npm").current_dir(&dir).args([
         "install",
         "--no-audit",
         "--no-fund",
@@ -1408,25 +1397,29 @@ fn installed_older() -> PathBuf {
     if dir.join("installed").exists() {
         return dir;
     }
-    let ok = |c: &mut Command| {
-        let out = c.output().expect("run installer");
-        assert!(
-            out.status.success(),
-            "{c:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
-    ok(Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(dir.join(".venv")));
-    ok(Command::new(dir.join(".venv/bin/pip")).args([
-        "install",
-        "-q",
-        "--no-deps",
-        "attrs==22.2.0",
-    ]));
+    venv_with(&dir, "attrs==22.2.0");
     std::fs::write(dir.join("installed"), "").expect("mark");
     dir
+}
+
+/// Run an installer; its failure fails the test, with what it said.
+fn run_ok(c: &mut Command) {
+    let out = c.output().expect("run installer");
+    assert!(
+        out.status.success(),
+        "{c:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A virtual environment at `dir/.venv` with `pkg` installed (without its dependencies).
+fn venv_with(dir: &Path, pkg: &str) {
+    run_ok(
+        Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(dir.join(".venv")),
+    );
+    run_ok(Command::new(dir.join(".venv/bin/pip")).args(["install", "-q", "--no-deps", pkg]));
 }
 
 /// Two Python projects with environments of their own, attrs 23.2.0 in one and 22.2.0 in

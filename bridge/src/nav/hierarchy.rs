@@ -559,14 +559,7 @@ fn add_map_callers(
         let Some(s) = map.db().symbol(&node)? else {
             continue;
         };
-        let mut v = sym_anchor(a, &s);
-        v.name = Some(json!(s.name));
-        v.kind = Some(json!(s.kind));
-        v.depth = Some(1);
-        v.via = Some(json!(d.node_id));
-        v.call_lines = Some(lines.into_iter().map(u64::from).collect());
-        v.source = Some("map");
-        extra.push(v);
+        extra.push(map_caller(a, &s, d, lines));
     }
     if !extra.is_empty() {
         w.push(format!(
@@ -593,6 +586,18 @@ fn add_map_callers(
         offer_candidates(head, &untyped, d, items.is_empty(), w);
     }
     Ok(())
+}
+
+/// A direct caller `s` of `d` the map found, calling it at `lines`.
+fn map_caller(a: &mut Anchors<'_>, s: &MapSymbol, d: &MapSymbol, lines: Vec<u32>) -> Anchor {
+    let mut v = sym_anchor(a, s);
+    v.name = Some(json!(s.name));
+    v.kind = Some(json!(s.kind));
+    v.depth = Some(1);
+    v.via = Some(json!(d.node_id));
+    v.call_lines = Some(lines.into_iter().map(u64::from).collect());
+    v.source = Some("map");
+    v
 }
 
 /// The callers in the workspace's other npm packages, which the server's call hierarchy from
@@ -662,14 +667,7 @@ fn callers_across(
         let Ok(Some(s)) = map.db().symbol(&node) else {
             continue;
         };
-        let mut v = sym_anchor(a, &s);
-        v.name = Some(json!(s.name));
-        v.kind = Some(json!(s.kind));
-        v.depth = Some(1);
-        v.via = Some(json!(d.node_id));
-        v.call_lines = Some(lines.into_iter().map(u64::from).collect());
-        v.source = Some("map");
-        items.push(v);
+        items.push(map_caller(a, &s, d, lines));
         n += 1;
     }
     if n > 0 {
