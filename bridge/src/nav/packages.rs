@@ -6,7 +6,6 @@
 //! the first import of each package importing it by the package's name. `nav_references`
 //! adds what comes of it, `nav_rename` edits it.
 
-use super::references::site;
 use super::server::slow;
 use crate::lsp::{Locate, Server};
 use crate::workspace::Workspace;
@@ -18,6 +17,42 @@ use indexer::store::MapSymbol;
 use lsp_types::Location;
 use std::collections::HashSet;
 use std::time::Instant;
+
+/// How many lines below an import's first line its names are looked for: a statement of
+/// one import per line (`import {\n  a,\n  b,\n} from 'm'`) names each on a line of its own.
+const IMPORT_LINES: usize = 64;
+
+/// Where `name` is written at `line:at` of the workspace's `file`, or on the lines below it
+/// (the map places an import at its statement's first line): the file, its text now and the
+/// spot; else what stands in the way, said.
+pub(super) fn site(
+    ws: &Workspace,
+    file: &str,
+    line: u32,
+    at: u32,
+    name: &str,
+) -> Result<(crate::paths::Contained, std::sync::Arc<str>, Pos), String> {
+    let Ok(c) = crate::paths::contain(&ws.root, file) else {
+        return Err("outside the workspace".into());
+    };
+    let Ok(Some(text)) = ws.text(&c.abs) else {
+        return Err("not readable".into());
+    };
+    let word = |ch: char| ch.is_alphanumeric() || ch == '_';
+    let found = text
+        .lines()
+        .skip(line.saturating_sub(1) as usize)
+        .take(IMPORT_LINES)
+        .enumerate()
+        .find_map(|(i, l)| {
+            let from = if i == 0 { at.max(1) } else { 1 };
+            find_word(l, name, from, word).map(|(col, _)| (line + i as u32, col))
+        });
+    match found {
+        Some((line, col)) => Ok((c, text, Pos { line, col })),
+        None => Err(format!("{name} is no longer on that line")),
+    }
+}
 
 /// The most importing packages asked from.
 const IMPORTER_PACKAGES: usize = 8;
@@ -88,18 +123,19 @@ fn binds(def: &DefAt, root: &str, defs: &[DefAt]) -> Binds {
 
 /// Of a package's top-level symbols of one name (`candidates`: file, line; its declaration
 /// files left out), the one whose source a built declaration file `decl` was made from: the
-/// one whose path, its extension cut, ends in the most of `decl`'s folders and name
+/// one whose path, its file's extensions cut, ends in the most of `decl`'s folders and name
 /// (`dist/types/internal/Observable.d.ts` from `src/internal/Observable.ts`); when no path
 /// matches (a bundle, `hydration-DArUEfp7.d.ts`), the only one. `None` when two are as near.
 fn source_for<'c>(decl: &str, candidates: &'c [(String, u32)]) -> Option<&'c (String, u32)> {
+    // Folders, then the file's name up to its first dot (`Observable.d.ts`, `Observable.ts`).
     let parts = |f: &str| -> Vec<String> {
-        let cut = [
-            ".d.ts", ".d.mts", ".d.cts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js",
-        ]
-        .iter()
-        .find_map(|e| f.strip_suffix(e))
-        .unwrap_or(f);
-        cut.rsplit('/').map(str::to_string).collect()
+        let mut v: Vec<String> = f.rsplit('/').map(str::to_string).collect();
+        if let Some(name) = v.first_mut() {
+            if let Some((stem, _)) = name.split_once('.') {
+                *name = stem.to_string();
+            }
+        }
+        v
     };
     let d = parts(decl);
     let score = |f: &str| parts(f).iter().zip(&d).take_while(|(a, b)| a == b).count();

@@ -8,6 +8,7 @@ use super::fallback::{
 };
 use super::filter::{file_filter, keep};
 use super::list::{listing, Layout, ListText};
+use super::packages::site;
 use super::params::ReferencesParams;
 use super::server::{server_anchors, slow, Ask};
 use super::target::target;
@@ -15,7 +16,6 @@ use crate::lsp::{Capability, Locate};
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ToolError};
 use answer::query::{callable, Map};
-use indexer::export::document::find_word;
 use indexer::model::Pos;
 use indexer::store::MapSymbol;
 use serde_json::json;
@@ -296,42 +296,6 @@ fn across(
             .filter_map(|l| a.lsp_anchor(l, server.encoding())),
     );
     dedup_anchors(found);
-}
-
-/// How many lines below an import's first line its names are looked for: a statement of
-/// one import per line (`import {\n  a,\n  b,\n} from 'm'`) names each on a line of its own.
-const IMPORT_LINES: usize = 64;
-
-/// Where `name` is written at `line:at` of the workspace's `file`, or on the lines below it
-/// (the map places an import at its statement's first line): the file, its text now and the
-/// spot; else what stands in the way, said.
-pub(super) fn site(
-    ws: &Workspace,
-    file: &str,
-    line: u32,
-    at: u32,
-    name: &str,
-) -> Result<(crate::paths::Contained, std::sync::Arc<str>, Pos), String> {
-    let Ok(c) = crate::paths::contain(&ws.root, file) else {
-        return Err("outside the workspace".into());
-    };
-    let Ok(Some(text)) = ws.text(&c.abs) else {
-        return Err("not readable".into());
-    };
-    let word = |ch: char| ch.is_alphanumeric() || ch == '_';
-    let found = text
-        .lines()
-        .skip(line.saturating_sub(1) as usize)
-        .take(IMPORT_LINES)
-        .enumerate()
-        .find_map(|(i, l)| {
-            let from = if i == 0 { at.max(1) } else { 1 };
-            find_word(l, name, from, word).map(|(col, _)| (line + i as u32, col))
-        });
-    match found {
-        Some((line, col)) => Ok((c, text, Pos { line, col })),
-        None => Err(format!("{name} is no longer on that line")),
-    }
 }
 
 fn plural(n: usize) -> &'static str {
