@@ -547,11 +547,9 @@ fn importers(
     };
     let mut out = Vec::new();
     let mut asked = 0;
+    // The packages with places to ask that were not asked (past the cap or the deadline).
+    let mut rest = Vec::new();
     for g in &groups {
-        if asked == IMPORTER_PACKAGES || Instant::now() >= until {
-            break;
-        }
-        asked += 1;
         let by_import = !g.named.is_empty();
         let places = match by_import {
             true => g.named.iter().take(1).cloned().collect(),
@@ -561,6 +559,11 @@ fn importers(
         if places.is_empty() {
             continue;
         }
+        if asked == IMPORTER_PACKAGES || Instant::now() >= until {
+            rest.push(shown(&g.root));
+            continue;
+        }
+        asked += 1;
         let of = format!(
             "{}'s uses of {name} (it imports {})",
             shown(&g.root),
@@ -650,14 +653,14 @@ fn importers(
             ),
         });
     }
-    if asked < groups.len() {
-        let rest: Vec<String> = groups[asked..].iter().map(|g| shown(&g.root)).collect();
+    if !rest.is_empty() {
         let n = rest.len();
         w.push(format!(
-            "not asked: {n} more package{} import{} from {} ({}); uses of {name} there may be missing",
+            "not asked: {n} more package{} import{} from {} and write{} {name} ({}); uses there may be missing",
             if n == 1 { "" } else { "s" },
             if n == 1 { "s" } else { "" },
             pkg.name,
+            if n == 1 { "s" } else { "" },
             rest.join(", ")
         ));
     }
