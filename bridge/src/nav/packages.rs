@@ -65,6 +65,25 @@ pub(super) fn declarations(file: &str) -> bool {
         .any(|e| file.ends_with(e))
 }
 
+/// Whether a workspace-relative `file` is the package at `root`'s own: inside its folder, in
+/// none of the packages `nested` in it (the root `package.json`'s project holds its
+/// workspaces' folders), and not installed code (`node_modules`).
+fn owned(root: &str, nested: &[String], file: &str) -> bool {
+    !std::path::Path::new(file).is_absolute()
+        && holds(root, file)
+        && !nested.iter().any(|n| holds(n, file))
+        && !file.split('/').any(|c| c == "node_modules")
+}
+
+/// The roots of the projects inside `pkg`'s folder.
+fn nested_in(projects: &indexer::project::Projects, pkg: &Project) -> Vec<String> {
+    projects
+        .nested(pkg)
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
 /// How the server binds one importing package's imports of the target's package.
 #[derive(Debug, PartialEq, Eq)]
 enum Binds {
@@ -102,16 +121,15 @@ fn overloads(id: &str) -> &str {
 }
 
 /// Where the definitions of an importing package's use land, for the symbol defined at
-/// `def` inside the package at `root`: the symbol itself (its place, or its node in its
+/// `def` inside the package whose files are `inside`: the symbol itself (its place, or its node in its
 /// file), else the first inside its package, else the first.
-fn binds(def: &DefAt, root: &str, defs: &[DefAt]) -> Binds {
+fn binds(def: &DefAt, inside: &dyn Fn(&str) -> bool, defs: &[DefAt]) -> Binds {
     let same = |d: &DefAt| {
         d.file == def.file && (d.line == def.line || (d.node.is_some() && d.node == def.node))
     };
     if defs.iter().any(same) {
         return Binds::Source;
     }
-    let inside = |f: &str| !std::path::Path::new(f).is_absolute() && holds(root, f);
     if let Some(d) = defs.iter().find(|d| inside(&d.file)) {
         return Binds::Built(d.shown());
     }
@@ -197,6 +215,8 @@ pub(super) struct At<'t> {
 pub(super) struct Across {
     pub(super) locs: Vec<Location>,
     pub(super) pkg: Project,
+    /// The roots of the packages inside its folder (not its files).
+    nested: Vec<String>,
     /// The definition's package's uses were asked from the definition (a use in another
     /// package was the target): the server's answer from the use is replaced there (read
     /// through the built declarations' maps, its places in the package's source may be
@@ -209,7 +229,9 @@ impl Across {
     /// out: the package's built declarations, or, when its uses were asked from the
     /// definition, any of its files.
     pub(super) fn replaced(&self, file: &str, target: &str) -> bool {
-        file != target && holds(&self.pkg.root, file) && (self.asked_there || declarations(file))
+        file != target
+            && owned(&self.pkg.root, &self.nested, file)
+            && (self.asked_there || declarations(file))
     }
 }
 
@@ -240,9 +262,10 @@ pub(super) fn across(
         .map(|d| places_of(ws, map, &d))
         .unwrap_or_default();
     // The definition in the workspace, and whether it is in another package.
+    // (Installed code, `node_modules`, is no package of the workspace's.)
     let inside = defs
         .iter()
-        .filter(|d| !std::path::Path::new(&d.file).is_absolute())
+        .filter(|d| owned("", &[], &d.file))
         .find_map(|d| Some((d.clone(), npm(&d.file)?)));
     let there = inside.clone().filter(|(_, p)| p.root != here.root);
     let mut locs = Vec::new();
@@ -274,9 +297,11 @@ pub(super) fn across(
                 "the server binds this to {}'s built declarations ({f}:{l}), not its source: the uses inside {} and in other packages reading its source are not in this answer",
                 p.name, p.root
             ));
+            let nested = nested_in(&projects, &p);
             return Some(Across {
                 locs,
                 pkg: p,
+                nested,
                 asked_there: false,
             });
         }
@@ -320,9 +345,11 @@ pub(super) fn across(
     listed.extend(locs.iter().filter_map(|l| rel(ws, l)));
     let mut more = importers(ws, server, (map, &pkg), (&def, &name), &listed, until, w);
     locs.append(&mut more);
+    let nested = nested_in(&projects, &pkg);
     Some(Across {
         locs,
         pkg,
+        nested,
         asked_there,
     })
 }
@@ -401,9 +428,15 @@ pub(super) fn source_of_declaration(
 
 /// Whether one of `defs` in the package's built declarations was made from `def`: the
 /// symbol declared there (by its parse: `Observable.pipe`) is, by the map, `def`'s node.
-fn made_from(ws: &Workspace, map: &Map, pkg: &Project, def: &DefAt, defs: &[DefAt]) -> bool {
+fn made_from(
+    ws: &Workspace,
+    map: &Map,
+    (pkg, mine): (&Project, &dyn Fn(&str) -> bool),
+    def: &DefAt,
+    defs: &[DefAt],
+) -> bool {
     defs.iter()
-        .filter(|d| declarations(&d.file) && holds(&pkg.root, &d.file))
+        .filter(|d| declarations(&d.file) && mine(&d.file))
         .filter_map(|d| built_source(ws, map, pkg, d))
         .any(|s| s.file == def.file && s.node.is_some() && s.node == def.node)
 }
@@ -532,7 +565,9 @@ fn importers(
     // A package the answer lists a file of was read by the server: its other files hold no
     // use of the symbol.
     let covered: HashSet<String> = listed.iter().map(|f| root_of(f)).collect();
-    let ours = |file: &str| holds(&pkg.root, file) || covered.contains(&root_of(file));
+    let nested = nested_in(&projects, pkg);
+    let mine = |file: &str| owned(&pkg.root, &nested, file);
+    let ours = |file: &str| mine(file) || covered.contains(&root_of(file));
     for (file, line, col) in named.into_iter().filter(|s| !ours(&s.0)) {
         group(&mut groups, root_of(&file))
             .named
@@ -590,8 +625,8 @@ fn importers(
                     continue;
                 }
             };
-            match binds(def, &pkg.root, &defs) {
-                Binds::Built(to) if !by_import && !made_from(ws, map, pkg, def, &defs) => {
+            match binds(def, &mine, &defs) {
+                Binds::Built(to) if !by_import && !made_from(ws, map, (pkg, &mine), def, &defs) => {
                     gave.push(format!(
                         "{file}:{}: bound to {to}, not this definition",
                         pos.line
@@ -631,7 +666,7 @@ fn importers(
         let mut k = 0;
         for l in refs {
             let f = rel(ws, &l);
-            if f.as_ref().is_some_and(|f| holds(&pkg.root, f)) {
+            if f.as_ref().is_some_and(|f| mine(f)) {
                 continue;
             }
             k += usize::from(f.as_ref().is_none_or(|f| !listed.contains(f)));
@@ -721,7 +756,8 @@ mod tests {
             ),
         ];
         for (defs, want) in cases {
-            assert_eq!(binds(&def, root, &defs), want, "{defs:?}");
+            let inside = |f: &str| owned(root, &[], f);
+            assert_eq!(binds(&def, &inside, &defs), want, "{defs:?}");
         }
     }
 
@@ -780,6 +816,25 @@ mod tests {
             ("ts:a.ts#f~x", "ts:a.ts#f~x"),
         ] {
             assert_eq!(overloads(id), want, "{id}");
+        }
+    }
+
+    #[test]
+    fn a_package_s_own_files() {
+        let nested = ["packages/a".to_string(), "packages/b".to_string()];
+        for (root, file, want) in [
+            ("", "src/index.ts", true),
+            // The root's project holds its workspaces' folders, not their files.
+            ("", "packages/a/src/x.ts", false),
+            ("packages/a", "packages/a/src/x.ts", true),
+            ("packages/a", "packages/ab/src/x.ts", false),
+            // Installed code is no package's.
+            ("", "node_modules/react/index.d.ts", false),
+            ("packages/a", "packages/a/node_modules/x/y.d.ts", false),
+            ("", "/usr/lib/node_modules/x.d.ts", false),
+        ] {
+            let nested: &[String] = if root.is_empty() { &nested } else { &[] };
+            assert_eq!(owned(root, nested, file), want, "{root} {file}");
         }
     }
 
