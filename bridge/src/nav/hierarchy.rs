@@ -621,12 +621,7 @@ fn callers_across(
         .map(|x| x.file.clone())
         .chain(std::iter::once(t.c.rel.clone()))
         .collect();
-    let at = super::packages::At {
-        c: &t.c,
-        text: &t.text,
-        pos: t.pos,
-        declaration: false,
-    };
+    let at = super::packages::At::of(t, false);
     let until = std::time::Instant::now() + slow(ws);
     let Some(more) = super::packages::across(ws, map, &server, at, &listed, until, w) else {
         return;

@@ -168,7 +168,12 @@ fn source_for<'c>(decl: &str, candidates: &'c [(String, u32)]) -> Option<&'c (St
 
 /// A server's location's file: workspace-relative, else absolute.
 fn rel(ws: &Workspace, loc: &Location) -> Option<String> {
-    let p = crate::lsp::uri_to_path(loc.uri.as_str())?;
+    rel_of_uri(ws, loc.uri.as_str())
+}
+
+/// A file URI's path: workspace-relative, else absolute.
+pub(super) fn rel_of_uri(ws: &Workspace, uri: &str) -> Option<String> {
+    let p = crate::lsp::uri_to_path(uri)?;
     Some(match p.strip_prefix(&ws.root) {
         Ok(r) => r.to_string_lossy().into_owned(),
         Err(_) => p.display().to_string(),
@@ -210,11 +215,25 @@ pub(super) struct At<'t> {
     pub(super) declaration: bool,
 }
 
+impl<'t> At<'t> {
+    /// A nav tool's target, in the workspace.
+    pub(super) fn of(t: &'t super::target::Target, declaration: bool) -> At<'t> {
+        At {
+            c: &t.c,
+            text: &t.text,
+            pos: t.pos,
+            declaration,
+        }
+    }
+}
+
 /// What [`across`] found: the places to add, and the package whose built declarations are
 /// not the symbol's (its `root`), to leave out of the server's own answer.
 pub(super) struct Across {
     pub(super) locs: Vec<Location>,
     pub(super) pkg: Project,
+    /// The symbol's name, as written at the place asked.
+    pub(super) name: String,
     /// The roots of the packages inside its folder (not its files).
     nested: Vec<String>,
     /// The definition's package's uses were asked from the definition (a use in another
@@ -268,6 +287,11 @@ pub(super) fn across(
         .filter(|d| owned("", &[], &d.file))
         .find_map(|d| Some((d.clone(), npm(&d.file)?)));
     let there = inside.clone().filter(|(_, p)| p.root != here.root);
+    // The source another package's built declarations were made from, by the map.
+    let src = there
+        .as_ref()
+        .filter(|(d, _)| declarations(&d.file))
+        .and_then(|(d, p)| built_source(ws, map, p, d));
     let mut locs = Vec::new();
     let mut asked_there = false;
     let (def, pkg) = match there {
@@ -291,7 +315,7 @@ pub(super) fn across(
                 )
             }
         },
-        Some((d, p)) if declarations(&d.file) && built_source(ws, map, &p, &d).is_none() => {
+        Some((d, p)) if declarations(&d.file) && src.is_none() => {
             let (f, l) = (&d.file, d.line);
             w.push(format!(
                 "the server binds this to {}'s built declarations ({f}:{l}), not its source: the uses inside {} and in other packages reading its source are not in this answer",
@@ -301,6 +325,7 @@ pub(super) fn across(
             return Some(Across {
                 locs,
                 pkg: p,
+                name,
                 nested,
                 asked_there: false,
             });
@@ -309,8 +334,8 @@ pub(super) fn across(
         // its uses asked from there, the server's answer from here replaced in it (read
         // through declarations, its places there may be off).
         Some((d, p)) => {
-            let d = match built_source(ws, map, &p, &d) {
-                Some(src) if declarations(&d.file) => {
+            let d = match src {
+                Some(src) => {
                     w.push(format!(
                         "the server binds this to {}'s built declarations ({}); its source is {} (the map's symbol of the name in the package whose path matches)",
                         p.name,
@@ -338,7 +363,7 @@ pub(super) fn across(
                     p.name
                 )),
             }
-            (d.clone(), p)
+            (d, p)
         }
     };
     let mut listed = listed.clone();
@@ -349,6 +374,7 @@ pub(super) fn across(
     Some(Across {
         locs,
         pkg,
+        name,
         nested,
         asked_there,
     })

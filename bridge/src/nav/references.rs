@@ -272,12 +272,7 @@ fn across(
         .filter(|x| !x.external)
         .map(|x| x.file.clone())
         .collect();
-    let at = super::packages::At {
-        c: &t.c,
-        text: &t.text,
-        pos: t.pos,
-        declaration,
-    };
+    let at = super::packages::At::of(t, declaration);
     let Some(more) = super::packages::across(ws, map, &server, at, &listed, until, w) else {
         return;
     };

@@ -54,31 +54,14 @@ fn across_packages(
     ),
     w: &mut Vec<String>,
 ) {
-    let rel = |uri: &str| {
-        let abs = lsp::uri_to_path(uri)?;
-        abs.strip_prefix(&ws.root)
-            .ok()
-            .map(|r| r.to_string_lossy().into_owned())
-    };
+    let rel = |uri: &str| super::packages::rel_of_uri(ws, uri);
     let listed = per_file.keys().filter_map(|u| rel(u)).collect();
-    let at = super::packages::At {
-        c: &t.c,
-        text: &t.text,
-        pos: t.pos,
-        declaration: true,
-    };
+    let at = super::packages::At::of(t, true);
     let until = std::time::Instant::now() + slow(ws);
     let Some(more) = super::packages::across(ws, map, s, at, &listed, until, w) else {
         return;
     };
-    let Some((old, _)) = t
-        .text
-        .lines()
-        .nth(t.pos.line.saturating_sub(1) as usize)
-        .and_then(|l| super::target::word_at(l, t.pos.col))
-    else {
-        return;
-    };
+    let old = &more.name;
     let before = per_file.len();
     per_file.retain(|u, _| rel(u).is_none_or(|f| !more.replaced(&f, &t.c.rel)));
     let dropped = before - per_file.len();
