@@ -619,3 +619,157 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+/// tRPC's server and client (11.4.3, as published) as the packages of one npm workspace with
+/// no tsconfig.json: the client imports the server by subpath `exports`
+/// (`@trpc/server/observable`), which the package also answers with stub folders of
+/// declarations, and tsserver reads the server through a bundled declaration map naming
+/// several sources, mapping a place onto the right line of the wrong file.
+fn trpc_workspace() -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("codemap-trpc-")
+        .tempdir()
+        .expect("tempdir");
+    let root = dir.path();
+    for (corpus, pkg) in [
+        ("trpc-server-11.4.3", "server"),
+        ("trpc-client-11.4.3", "client"),
+    ] {
+        copy_dir(
+            &crate::corpora::npm_root(corpus),
+            &root.join("packages").join(pkg),
+        );
+    }
+    write(
+        root,
+        "package.json",
+        r#"{"private": true, "workspaces": ["packages/*"]}"#,
+    );
+    std::fs::create_dir_all(root.join("node_modules/@trpc")).expect("mkdir");
+    for pkg in ["server", "client"] {
+        let link = root.join("node_modules/@trpc").join(pkg);
+        std::os::unix::fs::symlink(format!("../../packages/{pkg}"), link).expect("link");
+    }
+    dir
+}
+
+#[test]
+fn a_bundled_declaration_map_s_wrong_file_is_caught_and_subpath_imports_are_edges() {
+    let dir = trpc_workspace();
+    let root = dir.path();
+    index(root);
+    let def = "ts:packages/server/src/observable/observable.ts#observable";
+    let at_use = "packages/client/src/links/splitLink.ts:24@return <|>observable";
+    // The map: the client's calls through `@trpc/server/observable` reach the source (the
+    // stub folder `observable/index.d.ts` re-exporting the build was the import's file).
+    let c = run(root, &["calls", def, "--no-lsp"]);
+    let text = String::from_utf8_lossy(&c.stdout).to_string();
+    let client_callers = text
+        .lines()
+        .filter(|l| l.starts_with("packages/client/src/"))
+        .count();
+    // 13 calls in 12 functions (dedupeLink calls it twice).
+    assert_eq!(client_callers, 12, "{text}");
+    // tsserver's definition from the client lands on line 21 of types.ts (the bundled map's
+    // wrong source, inside `OperatorFunction`): left out, said, the map's given.
+    let d = run(root, &["def", at_use]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&d.stdout),
+        String::from_utf8_lossy(&d.stderr)
+    );
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.starts_with("packages/server/src/observable/observable.ts:21:")),
+        "{text}"
+    );
+    assert!(text.contains("the place is wrong"), "{text}");
+    // Every name the client imports from the server: its definition is a line that writes
+    // it, but for an alias the map cannot see through (`AnyRouter as AnyTRPCRouter`, re-exported).
+    let mut asked = 0;
+    let mut wrong = Vec::new();
+    for f in walk(&root.join("packages/client/src")) {
+        let rel = f
+            .strip_prefix(root)
+            .expect("inside")
+            .to_string_lossy()
+            .to_string();
+        let Ok(src) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        for (i, line) in src.lines().enumerate() {
+            let Some(names) = line
+                .strip_prefix("import { ")
+                .or_else(|| line.strip_prefix("import type { "))
+                .filter(|l| l.contains("} from '@trpc/server"))
+                .and_then(|l| l.split('}').next())
+            else {
+                continue;
+            };
+            for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                let name = name.trim_start_matches("type ");
+                if name.contains(' ') {
+                    continue;
+                }
+                let locate = format!("{rel}:{}@<|>{name} ", i + 1);
+                let locate = if line.contains(&format!("{name},")) {
+                    format!("{rel}:{}@<|>{name},", i + 1)
+                } else {
+                    locate
+                };
+                let d = run(root, &["def", &locate, "--json"]);
+                let v: Value = serde_json::from_slice(&d.stdout).expect("json");
+                asked += 1;
+                let first = v["data"]["definitions"][0].clone();
+                let (file, at) = (
+                    first["file"].as_str().unwrap_or_default().to_string(),
+                    first["items"][0]["at"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string(),
+                );
+                let n: usize = at
+                    .split(':')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
+                let holds = std::fs::read_to_string(root.join(&file))
+                    .ok()
+                    .and_then(|t| t.lines().nth(n.saturating_sub(1)).map(str::to_string))
+                    .is_some_and(|l| l.contains(name));
+                if !holds {
+                    wrong.push(format!("{locate} -> {file}:{at}"));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "definitions of the client's imports: {asked} asked, {} wrong",
+        wrong.len()
+    );
+    assert!(asked >= 40, "{asked}");
+    assert!(
+        wrong.iter().all(|w| w.contains("AnyTRPCRouter")),
+        "{wrong:#?}"
+    );
+    // References, from the definition and from a use: the client's 25 places (12 imports,
+    // 13 calls) either way, though tsserver reads each client file alone (no tsconfig).
+    let client = |v: &[String]| {
+        v.iter()
+            .filter(|p| p.starts_with("packages/client/"))
+            .count()
+    };
+    let (from_def, w1) = ref_places(root, &[def]);
+    let (from_use, w2) = ref_places(root, &[at_use]);
+    eprintln!(
+        "observable: from the definition {} ({} in the client), from a use {}",
+        from_def.len(),
+        client(&from_def),
+        from_use.len()
+    );
+    assert_eq!(client(&from_def), 25, "{from_def:#?}\n{w1}");
+    assert!(w1.contains("the server reads each file alone"), "{w1}");
+    assert_eq!(from_use, from_def, "{w2}");
+    assert!(w2.contains("is used instead"), "{w2}");
+}

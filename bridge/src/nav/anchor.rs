@@ -285,6 +285,42 @@ impl<'a> Anchors<'a> {
             .unwrap_or(pos)
     }
 
+    /// Why the server's place `x` cannot be where a name is declared (past the file's end, on
+    /// a blank or comment line, inside a word), read from the file now; `None` when it can
+    /// be, or the file is unread.
+    pub(super) fn misplaced(&mut self, x: &Anchor) -> Option<&'static str> {
+        let abs = self.abs_of(x);
+        let rules = indexer::Lang::of_path(&abs).map(|l| &l.spec().text);
+        let text = self.text(&abs)?;
+        if let Some(why) = misplaced(text, x.line, x.col) {
+            return Some(why);
+        }
+        let code = line_at(text, x.line).trim();
+        rules
+            .is_some_and(|r| r.is_comment_line(code))
+            .then_some("on a comment line")
+    }
+
+    /// The identifier that starts at the place `x`, read from the file now.
+    pub(super) fn name_at(&mut self, x: &Anchor) -> Option<String> {
+        let abs = self.abs_of(x);
+        let line = line_at(self.text(&abs)?, x.line);
+        let name: String = line
+            .chars()
+            .skip(x.col.saturating_sub(1) as usize)
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
+        (!name.is_empty()).then_some(name)
+    }
+
+    fn abs_of(&self, x: &Anchor) -> PathBuf {
+        if x.external {
+            PathBuf::from(&x.file)
+        } else {
+            self.ws.root.join(&x.file)
+        }
+    }
+
     pub(super) fn at(&mut self, abs: &Path, pos: Pos, end_line: u32) -> Anchor {
         let max = match self.ws.shape() {
             Shape::Detail => SNIPPET_CHARS,
@@ -373,6 +409,31 @@ impl<'a> Anchors<'a> {
     }
 }
 
+/// Why (line, character column) in `text` is not the start of a declaration's name: past the
+/// file's end, past the line's end, on a blank, or inside a word. A server that maps a place through a
+/// bundled declaration map can land on the right line and column of the wrong source file
+/// (tsserver through tRPC's `.d.mts.map`); a name always starts a word there.
+pub(super) fn misplaced(text: &str, line: u32, col: u32) -> Option<&'static str> {
+    let lines = text.split('\n').count() - usize::from(text.ends_with('\n'));
+    if line == 0 || line as usize > lines {
+        return Some("past the file's end");
+    }
+    let l = line_at(text, line);
+    let at = col.saturating_sub(1) as usize;
+    if at > l.chars().count() {
+        return Some("past the line's end");
+    }
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut chars = l.chars().skip(at.saturating_sub(1));
+    let before = if at > 0 { chars.next() } else { None };
+    match chars.next() {
+        None => Some("at a line's end"),
+        Some(c) if c.is_whitespace() => Some("on a blank"),
+        Some(c) if word(c) && before.is_some_and(word) => Some("inside a word"),
+        _ => None,
+    }
+}
+
 pub(super) fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Anchor {
     let mut v = a.at_rel(
         &s.file,
@@ -403,4 +464,33 @@ pub(super) fn workspace_first(v: &mut [Anchor]) {
 pub(super) fn dedup_anchors(v: &mut Vec<Anchor>) {
     sort_anchors(v);
     v.dedup_by(|a, b| a.file == b.file && a.line == b.line && a.col == b.col);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_declaration_s_place_starts_a_word() {
+        let text = "export function observable<T>(\n  op3: OperatorFunction<T>,\n\tlet é = 1;\n";
+        let cases = [
+            (1, 17, None),
+            (1, 1, None),
+            (2, 3, None),
+            (2, 8, None),
+            // tsserver's place through a bundled map: the right column of another file.
+            (2, 17, Some("inside a word")),
+            (3, 6, None),
+            (3, 7, Some("on a blank")),
+            (3, 1, Some("on a blank")),
+            (2, 40, Some("past the line's end")),
+            (4, 1, Some("past the file's end")),
+            (91, 1, Some("past the file's end")),
+        ];
+        for (line, col, want) in cases {
+            assert_eq!(misplaced(text, line, col), want, "{line}:{col}");
+        }
+        assert_eq!(misplaced("a", 1, 1), None);
+        assert_eq!(misplaced("a\n\nb", 2, 1), Some("at a line's end"));
+    }
 }

@@ -56,14 +56,38 @@ fn server_then_map(
         ));
     }
     let answered = server_anchors(ws, &t, &mut a, ask, &mut w);
-    let (mut found, source) = match answered {
+    let mut from_map = Some(from_map);
+    let (mut found, mut source) = match answered {
         Some(found) => (found, "lsp"),
         None => {
             let map = need_map(&a)?;
-            (from_map(map, &t, &mut a, &mut w)?, "map")
+            let found = match from_map.take() {
+                Some(from_map) => from_map(map, &t, &mut a, &mut w)?,
+                None => Vec::new(),
+            };
+            (found, "map")
         }
     };
     found.retain(|x| keep(x));
+    if source == "lsp" && listed.key == "definitions" {
+        let mut misplaced = misplaced_definitions(&mut a, &mut found);
+        misplaced.extend(contradicted_by_map(&t, &mut a, &mut found));
+        if !misplaced.is_empty() {
+            let instead = match (found.is_empty(), from_map.take(), a.map()) {
+                (true, Some(from_map), Some(map)) => {
+                    found = from_map(map, &t, &mut a, &mut w)?;
+                    source = "map";
+                    "the map's answer is given instead"
+                }
+                (true, ..) => "none is left",
+                _ => "the others are kept",
+            };
+            w.push(format!(
+                "left out: the server's definition at {}: the place is wrong (a server mapping a place through a build's declaration map can land in the wrong source file); {instead}",
+                misplaced.join(", ")
+            ));
+        }
+    }
     if source == "lsp" && listed.key == "definitions" {
         built_sources(ws, &mut a, &mut found, &mut w);
     }
@@ -89,6 +113,67 @@ fn server_then_map(
         (Layout::ByFile, ws.shape()),
         ListText::anchors(source),
     ))
+}
+
+/// The server's definitions that cannot be where a name is declared ([`Anchors::misplaced`]),
+/// taken out of `found` and named with why.
+fn misplaced_definitions(a: &mut Anchors<'_>, found: &mut Vec<Anchor>) -> Vec<String> {
+    let mut out = Vec::new();
+    found.retain(|x| match a.misplaced(x) {
+        Some(why) => {
+            out.push(format!("{}:{}:{} ({why})", x.file, x.line, x.col));
+            false
+        }
+        None => true,
+    });
+    out
+}
+
+/// The server's definitions that name another symbol than the map is sure of: the name at the
+/// place the server gives is not the name asked, while the map's edge for the name (through the
+/// file's import), or the workspace's one symbol of the name, is a symbol of that very name
+/// elsewhere. tsserver, mapping a place
+/// through a bundled declaration map, gives a line of the wrong source file (`AnyRouter`'s
+/// definition at `TypeError`'s line). An alias (`import { a as b }`) or a keyword (`self`) is
+/// not this: the map's symbol there has another name, or the map is not sure.
+fn contradicted_by_map(t: &Target, a: &mut Anchors<'_>, found: &mut Vec<Anchor>) -> Vec<String> {
+    let Some(map) = a.map() else {
+        return Vec::new();
+    };
+    if found.is_empty() || t.lib.is_some() {
+        return Vec::new();
+    }
+    let Ok((syms, how)) = map_definitions(map, t) else {
+        return Vec::new();
+    };
+    let Some((word, _)) =
+        super::target::word_at(indexer::syntax::line_at(&t.text, t.pos.line), t.pos.col)
+    else {
+        return Vec::new();
+    };
+    // Sure: the map's edge; or the one symbol of the name, the name not an alias here (an
+    // alias's definition has another name).
+    let one = syms.len() == 1 && !map.db().imports_as_alias(&t.c.rel, &word).unwrap_or(true);
+    if !(how.sure() || one) || syms.is_empty() || syms.iter().any(|s| s.name != word) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut kept = Vec::new();
+    for x in found.drain(..) {
+        // Inside the map's symbol (a class's constructor) is the same answer.
+        let at_map = syms
+            .iter()
+            .any(|s| s.file == x.file && (s.name_line..=s.end_line).contains(&x.line));
+        match a.name_at(&x) {
+            Some(n) if n != word && !at_map => out.push(format!(
+                "{}:{}:{} (it names `{n}` there, not `{word}`; the map's edge leads to {}:{})",
+                x.file, x.line, x.col, syms[0].file, syms[0].name_line
+            )),
+            _ => kept.push(x),
+        }
+    }
+    *found = kept;
+    out
 }
 
 /// A definition in the built declarations of one of the workspace's npm packages (an

@@ -30,6 +30,7 @@ pub(super) fn need_map<'a>(a: &Anchors<'a>) -> Result<&'a Map, ToolError> {
 pub(super) enum Found {
     Definition,
     Edge,
+    ImportUses,
     NameInFile,
     Name,
 }
@@ -37,7 +38,7 @@ pub(super) enum Found {
 impl Found {
     /// Whether the map is sure the symbols are the one at the position.
     pub(super) fn sure(self) -> bool {
-        matches!(self, Found::Definition | Found::Edge)
+        matches!(self, Found::Definition | Found::Edge | Found::ImportUses)
     }
 }
 
@@ -46,6 +47,7 @@ impl std::fmt::Display for Found {
         f.write_str(match self {
             Found::Definition => "the definition itself",
             Found::Edge => "the map's edge at this spot",
+            Found::ImportUses => "this import's name: where the file's uses of it lead",
             Found::NameInFile => "the name, in the same file",
             Found::Name => "the name alone (every symbol so named)",
         })
@@ -54,6 +56,34 @@ impl std::fmt::Display for Found {
 
 /// What the name at a position refers to, by the map: the symbol defined there, the target of
 /// the edge written there, or the symbols of that name (same file first).
+/// Whether `line` is (part of) an import statement naming `word`: it starts with `import` or
+/// `from` (ECMAScript, Python, Java, Go's single import), or it is one name of a list that
+/// spans lines (`  observable,`, `  type Foo as Bar,`).
+fn imports_name(line: &str, word: &str) -> bool {
+    let code = line.trim();
+    let is_word = |s: &str| {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+            .any(|w| w == word)
+    };
+    if !is_word(code) {
+        return false;
+    }
+    if ["import ", "from ", "import{", "export {", "export{"]
+        .iter()
+        .any(|k| code.starts_with(k))
+    {
+        return true;
+    }
+    let item = code.trim_end_matches([',', ';', ')', '}']).trim();
+    let item = item.strip_prefix("type ").unwrap_or(item);
+    let mut parts = item.split_whitespace();
+    match (parts.next(), parts.next(), parts.next(), parts.next()) {
+        (Some(a), None, _, _) => a == word,
+        (Some(a), Some("as"), Some(b), None) => a == word || b == word,
+        _ => false,
+    }
+}
+
 pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, Found), ToolError> {
     // A library target's `c.rel` is the library map's path: never looked up in this map.
     if let Some(l) = &t.lib {
@@ -65,8 +95,7 @@ pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, 
             ),
         ));
     }
-    let line = line_at(&t.text, t.pos.line);
-    let Some((word, word_col)) = word_at(line, t.pos.col) else {
+    let Some((word, sure)) = sure_definitions(map, &t.c.rel, &t.text, t.pos, t.lang)? else {
         return Err(ToolError::bad_args(format!(
             "there is no identifier at {}:{}:{}",
             t.shown(),
@@ -75,47 +104,8 @@ pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, 
         ))
         .hint("point at a name, e.g. with locate: \"file.py:Cls.m@<|>name\""));
     };
-    // A name with its `!` or `?` where the language's names end so (`check_unknown!`: the
-    // definition of `opts.check_unknown!` was none, asked of `check_unknown`).
-    let after = line
-        .chars()
-        .nth((word_col as usize - 1) + word.chars().count());
-    let word = match after {
-        Some(c) if t.lang.spec().text.name_ends.contains(&c) => format!("{word}{c}"),
-        _ => word,
-    };
-    // The map's lines of a file changed since indexing are not the file's now: a line there
-    // named another symbol (a caller of `Version::new` given for `Prerelease::new`, one
-    // line below it now), so only the name is asked of the map.
-    let changed = map.changed_since_indexed(&t.c.rel);
-    // A definition's own name.
-    let own = if changed {
-        Vec::new()
-    } else {
-        map.db().defined_at(&t.c.rel, t.pos.line, word_col)?
-    };
-    if !own.is_empty() {
-        return Ok((own, Found::Definition));
-    }
-    // An edge written at this spot (a call, an import, a base class).
-    let mut out = Vec::new();
-    let edges = if changed {
-        Vec::new()
-    } else {
-        map.db().edges_on_line(&t.c.rel, t.pos.line)?
-    };
-    for e in edges {
-        let len = e.target_name.chars().count() as u32;
-        let leaf = e.target_name.rsplit('.').next().unwrap_or(&e.target_name);
-        if e.col <= t.pos.col && t.pos.col < e.col + len.max(1) && leaf == word {
-            if let Some(s) = map.db().symbol(&e.target)? {
-                out.push(s);
-            }
-        }
-    }
-    if !out.is_empty() {
-        out.dedup_by(|a, b| a.node_id == b.node_id);
-        return Ok((out, Found::Edge));
+    if let Some(sure) = sure {
+        return Ok(sure);
     }
     // By name: the same file first, then everywhere.
     let by_name = map.db().symbols_named(&word, &t.c.rel)?;
@@ -128,6 +118,80 @@ pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, 
         return Ok((same_file, Found::NameInFile));
     }
     Ok((by_name, Found::Name))
+}
+
+/// What the map is sure the name at `pos` of the workspace file `rel` (its text now) stands
+/// for: the definition there, the edge written there, or, in an import statement, where the
+/// file's uses of the name lead. `None` when no name is there; else the name (with a `!` or
+/// `?` its language ends names with), and the symbols when the map is sure.
+#[allow(clippy::type_complexity)]
+pub(super) fn sure_definitions(
+    map: &Map,
+    rel: &str,
+    text: &str,
+    pos: indexer::model::Pos,
+    lang: indexer::Lang,
+) -> Result<Option<(String, Option<(Vec<MapSymbol>, Found)>)>, ToolError> {
+    let line = line_at(text, pos.line);
+    let Some((word, word_col)) = word_at(line, pos.col) else {
+        return Ok(None);
+    };
+    // A name with its `!` or `?` where the language's names end so (`check_unknown!`: the
+    // definition of `opts.check_unknown!` was none, asked of `check_unknown`).
+    let after = line
+        .chars()
+        .nth((word_col as usize - 1) + word.chars().count());
+    let word = match after {
+        Some(c) if lang.spec().text.name_ends.contains(&c) => format!("{word}{c}"),
+        _ => word,
+    };
+    // The map's lines of a file changed since indexing are not the file's now: a line there
+    // named another symbol (a caller of `Version::new` given for `Prerelease::new`, one
+    // line below it now), so only the name is asked of the map.
+    let changed = map.changed_since_indexed(rel);
+    // A definition's own name.
+    let own = if changed {
+        Vec::new()
+    } else {
+        map.db().defined_at(rel, pos.line, word_col)?
+    };
+    if !own.is_empty() {
+        return Ok(Some((word, Some((own, Found::Definition)))));
+    }
+    // An edge written at this spot (a call, an import, a base class).
+    let mut out = Vec::new();
+    let edges = if changed {
+        Vec::new()
+    } else {
+        map.db().edges_on_line(rel, pos.line)?
+    };
+    for e in edges {
+        let len = e.target_name.chars().count() as u32;
+        let leaf = e.target_name.rsplit('.').next().unwrap_or(&e.target_name);
+        if e.col <= pos.col && pos.col < e.col + len.max(1) && leaf == word {
+            if let Some(s) = map.db().symbol(&e.target)? {
+                out.push(s);
+            }
+        }
+    }
+    if !out.is_empty() {
+        out.dedup_by(|a, b| a.node_id == b.node_id);
+        return Ok(Some((word, Some((out, Found::Edge)))));
+    }
+    // A name in an import statement (which binds it, so no edge is written at it): what the
+    // file's own uses of the name lead to.
+    if !changed && imports_name(line, &word) {
+        for target in map.db().import_targets_in_file(rel, &word)? {
+            if let Some(s) = map.db().symbol(&target)? {
+                out.push(s);
+            }
+        }
+        if !out.is_empty() {
+            out.truncate(1);
+            return Ok(Some((word, Some((out, Found::ImportUses)))));
+        }
+    }
+    Ok(Some((word, None)))
 }
 
 /// The map's answer may miss calls inside macro invocations it could not read: counted in
@@ -301,7 +365,37 @@ pub(super) fn gone_from_disk(ws: &Workspace, syms: &[MapSymbol], w: &mut Vec<Str
 
 #[cfg(test)]
 mod tests {
-    use super::{leaf_name, merge_map_extras, Anchor};
+    use super::{imports_name, leaf_name, merge_map_extras, Anchor};
+
+    #[test]
+    fn a_name_in_an_import_statement() {
+        let cases = [
+            (
+                "import { observable } from '@trpc/server/observable';",
+                "observable",
+                true,
+            ),
+            ("import { a as observable } from 'x';", "observable", true),
+            ("from attr import s, ib", "ib", true),
+            ("import java.util.List;", "List", true),
+            ("  observable,", "observable", true),
+            ("  type Foo as Bar,", "Bar", true),
+            ("  Foo as Bar", "Foo", true),
+            (
+                "export { observable } from './observable';",
+                "observable",
+                true,
+            ),
+            // Code, not an import list.
+            ("  return observable(x);", "observable", false),
+            ("  observable", "other", false),
+            ("  a = observable,", "observable", false),
+            ("import { other } from 'observable';", "obs", false),
+        ];
+        for (line, word, want) in cases {
+            assert_eq!(imports_name(line, word), want, "{line:?} {word}");
+        }
+    }
 
     /// yaml-cpp's `EventHandler::OnScalar`: clangd lists the overrides' definitions in the
     /// `.cpp` files; the map's declaration of one in its header is the same (was counted

@@ -276,10 +276,48 @@ pub(super) fn across(
         .and_then(|l| super::target::word_at(l, at.pos.col))
         .map(|(n, _)| n)?;
     let left = until.saturating_duration_since(Instant::now());
-    let defs = server
+    let mut defs = server
         .locate(Locate::Definition, at.c, at.text, at.pos, Some(left))
         .map(|d| places_of(ws, map, &d))
         .unwrap_or_default();
+    // A place whose line does not write the name is wrong (tsserver through a bundled
+    // declaration map lands on the right line of another source file): the map's definition,
+    // when it is sure of one, instead.
+    let wrong: Vec<String> = defs
+        .iter()
+        .map(DefAt::shown)
+        .filter(|d| !written_on(ws, d, &name))
+        .collect();
+    if !wrong.is_empty() {
+        defs.retain(|d| written_on(ws, &d.shown(), &name));
+        let sure = indexer::Lang::of_path(&at.c.abs)
+            .and_then(|lang| {
+                super::fallback::sure_definitions(map, &at.c.rel, at.text, at.pos, lang).ok()
+            })
+            .flatten()
+            .and_then(|(_, sure)| sure)
+            .map(|(syms, _)| syms)
+            .unwrap_or_default();
+        let instead: Vec<DefAt> = sure
+            .iter()
+            .filter(|s| s.name == name)
+            .map(|s| DefAt {
+                file: s.file.clone(),
+                line: s.name_line,
+                col: s.name_col,
+                node: Some(overloads(&s.node_id).to_string()),
+            })
+            .collect();
+        w.push(format!(
+            "the server's definition from here, {}, is a line that does not write {name} (a place mapped through a build's declaration map into the wrong file): {}",
+            wrong.join(", "),
+            match instead.first() {
+                Some(d) => format!("the map's, {}, is used instead", d.shown()),
+                None => "left out".to_string(),
+            }
+        ));
+        defs.extend(instead);
+    }
     // The definition in the workspace, and whether it is in another package.
     // (Installed code, `node_modules`, is no package of the workspace's.)
     let inside = defs
@@ -499,9 +537,29 @@ struct Importer {
     files: Vec<(String, u32)>,
 }
 
+/// Whether the line of the place `at` (`file:line`, workspace-relative or absolute) writes
+/// `name` as a word.
+fn written_on(ws: &Workspace, at: &str, name: &str) -> bool {
+    let Some((file, line)) = at.rsplit_once(':') else {
+        return true;
+    };
+    let (Ok(line), Ok(c)) = (line.parse::<u32>(), crate::paths::contain(&ws.root, file)) else {
+        return true;
+    };
+    let Ok(Some(text)) = ws.text(&c.abs) else {
+        return true;
+    };
+    let word = |ch: char| ch.is_alphanumeric() || ch == '_' || ch == '$';
+    find_word(indexer::syntax::line_at(&text, line), name, 1, word).is_some()
+}
+
 /// The most places of one package asked for their definition when none is the symbol's
 /// (a word in a comment, another symbol of the name).
 const TRIES: usize = 3;
+
+/// The most importing files of one package asked for their references when the server reads
+/// each alone (no project file above them).
+const LOOSE_FILES: usize = 48;
 
 /// The first places in `files` (with the line of each one's import) where `name` is written,
 /// as (file, line, column), up to `n`.
@@ -589,8 +647,13 @@ fn importers(
         &mut groups[i]
     }
     // A package the answer lists a file of was read by the server: its other files hold no
-    // use of the symbol.
-    let covered: HashSet<String> = listed.iter().map(|f| root_of(f)).collect();
+    // use of the symbol. Not so when the server reads each file alone (no project file
+    // above it): the answer holds the uses of the files it read.
+    let covered: HashSet<String> = listed
+        .iter()
+        .filter(|f| super::server::has_project(server, &ws.root.join(f)))
+        .map(|f| root_of(f))
+        .collect();
     let nested = nested_in(&projects, pkg);
     let mine = |file: &str| owned(&pkg.root, &nested, file);
     let ours = |file: &str| mine(file) || covered.contains(&root_of(file));
@@ -687,6 +750,44 @@ fn importers(
                 continue;
             }
         };
+        // With no project file above it, tsserver reads each file on its own (with what it
+        // imports): one importing file's answer is that file's. Each other importing file is
+        // asked too, as far as the cap and the deadline let.
+        let mut refs = refs;
+        let loose = !super::server::has_project(server, &c.abs);
+        let mut more = (0, 0);
+        if loose {
+            let others = match by_import {
+                true => g.named.clone(),
+                false => written(ws, &g.files, name, IMPORT_LINES),
+            };
+            let mut seen: HashSet<String> = HashSet::from([file.clone()]);
+            for (f, line, at) in others {
+                if !seen.insert(f.clone()) {
+                    continue;
+                }
+                if more.0 == LOOSE_FILES || Instant::now() >= until {
+                    more.1 += 1;
+                    continue;
+                }
+                let Ok((c, text, pos)) = site(ws, &f, line, at, name) else {
+                    continue;
+                };
+                let left = until.saturating_duration_since(Instant::now());
+                if let Ok(r) = server.locate(what, &c, &text, pos, Some(left)) {
+                    more.0 += 1;
+                    refs.extend(r);
+                }
+            }
+            let mut at = HashSet::new();
+            refs.retain(|l| {
+                at.insert((
+                    l.uri.to_string(),
+                    l.range.start.line,
+                    l.range.start.character,
+                ))
+            });
+        }
         // The package's own places are the answer from the definition's: from here, read
         // through its built declarations and their maps, they may be another symbol's.
         let mut k = 0;
@@ -698,19 +799,32 @@ fn importers(
             k += usize::from(f.as_ref().is_none_or(|f| !listed.contains(f)));
             out.push(l);
         }
+        let from = match more {
+            (0, 0) => format!("{file}:{}", pos.line),
+            (n, 0) => format!(
+                "{file}:{} and {n} more importing file{} (no tsconfig.json above them: the server reads each file alone)",
+                pos.line,
+                if n == 1 { "" } else { "s" }
+            ),
+            (n, rest) => format!(
+                "{file}:{} and {n} more importing files (no tsconfig.json above them: the server reads each file alone; {rest} more not asked, the cap or the deadline: uses there may be missing)",
+                pos.line
+            ),
+        };
         w.push(match &how {
+            Binds::Built(to) if !written_on(ws, to, name) => format!(
+                "{of}: the server's definition from here is {to}, a line that does not write {name} (a place mapped through the package's declaration maps into the wrong file), so its answer from here has none of them: {k} found from {from}, added"
+            ),
             Binds::Built(to) => format!(
-                "{of}: the server binds them to {}, not this source, so its answer from here has none of them: {k} found from {file}:{}, added",
+                "{of}: the server binds them to {}, not this source, so its answer from here has none of them: {k} found from {from}, added",
                 if declarations(to.split(':').next().unwrap_or_default()) {
                     format!("the package's built declarations ({to})")
                 } else {
                     to.clone()
                 },
-                pos.line
             ),
             _ => format!(
-                "{of}: the server's answer from here had none of them: {k} found from {file}:{}, added",
-                pos.line
+                "{of}: the server's answer from here had none of them: {k} found from {from}, added",
             ),
         });
     }

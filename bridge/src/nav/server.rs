@@ -147,6 +147,12 @@ pub(super) fn server_state_across(s: &Server, file: &std::path::Path, w: &mut Ve
     w.extend(no_project(s, file));
 }
 
+/// Whether the server reads `file` as part of a project: it needs no project file, or one
+/// (`tsconfig.json`) is above `file`.
+pub(super) fn has_project(s: &Server, file: &std::path::Path) -> bool {
+    no_project(s, file).is_none()
+}
+
 fn no_project(s: &Server, file: &std::path::Path) -> Option<String> {
     let names = s.lang.spec().server.project_files;
     let rel = file.strip_prefix(s.root()).ok()?;

@@ -677,6 +677,17 @@ impl Db {
         rows.collect()
     }
 
+    /// Whether the file `path` binds `name` by an import under another name (`import { a as
+    /// name }`, a default or namespace import, `import x as name`).
+    pub fn imports_as_alias(&self, path: &str, name: &str) -> SqlResult<bool> {
+        self.conn
+            .prepare_cached(
+                "SELECT EXISTS(SELECT 1 FROM imports i JOIN files f ON f.id = i.file_id \
+                 WHERE f.path = ?1 AND i.alias = ?2 AND (i.member IS NULL OR i.member != ?2))",
+            )?
+            .query_row(rusqlite::params![path, name], |r| r.get(0))
+    }
+
     /// A file's stored imports.
     pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
         let mut st = self.conn.prepare_cached(

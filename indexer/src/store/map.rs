@@ -232,6 +232,21 @@ impl Db {
             .collect()
     }
 
+    /// What a file's own uses of the name `name` bound by an import lead to: the targets of its
+    /// edges written with that very name and resolved through an import, most used first.
+    pub fn import_targets_in_file(&self, file: &str, name: &str) -> SqlResult<Vec<String>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT {} AS t FROM edges e JOIN files f ON f.id = e.file_id \
+                 WHERE f.path = ?1 AND e.target IS NOT NULL AND e.resolution = 1 \
+                 AND e.name = (SELECT id FROM names WHERE name = ?2) \
+                 GROUP BY e.target ORDER BY count(*) DESC, t",
+                node_text!("e.target"),
+            ))?
+            .query_map(params![file, name], |r| r.get(0))?
+            .collect()
+    }
+
     /// Edges into `target` where they are written (`other` is each edge's source), of the
     /// given kinds, or of every kind when `kinds` is empty.
     pub fn edges_into(&self, target: &str, kinds: &[&str]) -> SqlResult<Vec<EdgeSite>> {

@@ -60,6 +60,9 @@ pub(crate) struct NamedPackage {
     pub dir: String,
     /// `types`, `module`, `main` or `source`, workspace-relative, in that order of preference.
     pub entries: Vec<String>,
+    /// `exports`' subpaths (`./observable`, `./adapters/*`), each with the files its
+    /// conditions name, workspace-relative, in the order written.
+    pub exports: Vec<(String, Vec<String>)>,
 }
 
 /// The path aliases of every `tsconfig.json`/`jsconfig.json` found, deepest first.
@@ -92,11 +95,130 @@ fn named_packages(manifests: &[Manifest]) -> Vec<NamedPackage> {
                 name,
                 dir: m.dir.clone(),
                 entries,
+                exports: exports(&m.dir, v.get("exports")),
             })
         })
         .collect();
     // The longest name first: `@a/b-c` before `@a/b`.
     out.sort_by(|a, b| b.name.len().cmp(&a.name.len()).then(a.dir.cmp(&b.dir)));
+    out
+}
+
+/// A `package.json`'s `exports`: each subpath (`.` for the package itself) with every file its
+/// conditions name (`types`, `import`, `default`, nested ones), workspace-relative. A string or
+/// a map of conditions alone is the package's `.`.
+fn exports(dir: &str, v: Option<&serde_json::Value>) -> Vec<(String, Vec<String>)> {
+    fn files(dir: &str, v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::String(s) => {
+                if let Some(p) = normalize(&join_path(dir, s.trim_start_matches("./"))) {
+                    if !out.contains(&p) {
+                        out.push(p);
+                    }
+                }
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| files(dir, v, out)),
+            serde_json::Value::Object(o) => o.values().for_each(|v| files(dir, v, out)),
+            _ => {}
+        }
+    }
+    let Some(v) = v else {
+        return Vec::new();
+    };
+    let subpaths = match v.as_object() {
+        Some(o) if o.keys().any(|k| k.starts_with('.')) => o
+            .iter()
+            .filter(|(k, _)| k.starts_with('.'))
+            .map(|(k, v)| (k.clone(), v))
+            .collect(),
+        _ => vec![(".".to_string(), v)],
+    };
+    subpaths
+        .into_iter()
+        .map(|(k, v)| {
+            let mut out = Vec::new();
+            files(dir, v, &mut out);
+            (k, out)
+        })
+        .filter(|(_, f)| !f.is_empty())
+        .collect()
+}
+
+/// A declaration file (`.d.ts`, `.d.mts`, `.d.cts`): what a build writes beside its output,
+/// or a hand-written stub re-exporting it.
+fn is_declaration(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.ends_with(".d.ts") || name.ends_with(".d.mts") || name.ends_with(".d.cts")
+}
+
+/// The source a built file of the package in `dir` was likely made from: its output folder
+/// (`dist`, `build`, `lib`, `out`, `esm`, `cjs`, the first one below `dir`) read as `src`, its
+/// extensions dropped (`dist/observable/index.d.mts` → `src/observable/index`).
+fn source_of_built(dir: &str, path: &str) -> Option<String> {
+    const OUT: &[&str] = &["dist", "build", "lib", "out", "esm", "cjs"];
+    let rel = if dir.is_empty() {
+        path
+    } else {
+        path.strip_prefix(dir)?.strip_prefix('/')?
+    };
+    let mut parts: Vec<&str> = rel.split('/').collect();
+    let at = parts.iter().position(|p| OUT.contains(p))?;
+    parts[at] = "src";
+    // Some builds nest the output once more by format: `dist/esm/x.js` from `src/x.ts`.
+    if parts.len() > at + 2 && matches!(parts[at + 1], "esm" | "cjs" | "types" | "mjs") {
+        parts.remove(at + 1);
+    }
+    let rel = parts.join("/");
+    let name_at = rel.rfind('/').map_or(0, |i| i + 1);
+    let stem = match rel[name_at..].find('.') {
+        Some(dot) => &rel[..name_at + dot],
+        None => &rel[..],
+    };
+    Some(join_path(dir, stem))
+}
+
+/// The first of `candidates` the resolution finds, a file of source before a declaration
+/// (`packages/server/observable/index.d.ts`, a stub re-exporting the build, is the package's
+/// file only when it has no source).
+fn source_first(ws: &Layout, candidates: impl IntoIterator<Item = String>) -> Option<String> {
+    let mut declaration = None;
+    for c in candidates {
+        if let Some(f) = probe(ws, &c) {
+            if !is_declaration(&f) {
+                return Some(f);
+            }
+            declaration.get_or_insert(f);
+        }
+    }
+    declaration
+}
+
+/// What `exports` names for `sub` (`""` for the package itself), and the sources those built
+/// files were made from.
+fn exported(p: &NamedPackage, sub: &str) -> Vec<String> {
+    let key = if sub.is_empty() {
+        ".".to_string()
+    } else {
+        format!("./{sub}")
+    };
+    let mut out = Vec::new();
+    for (pattern, files) in &p.exports {
+        let star = if pattern.contains('*') {
+            match alias_match(pattern, &key) {
+                Some(s) => s,
+                None => continue,
+            }
+        } else if *pattern == key {
+            ""
+        } else {
+            continue;
+        };
+        for f in files {
+            let f = f.replacen('*', star, 1);
+            out.extend(source_of_built(&p.dir, &f));
+            out.push(f);
+        }
+    }
     out
 }
 
@@ -331,16 +453,22 @@ pub(crate) fn resolve_module(ws: &Layout, spec: &str, from: &str) -> Module {
         } else {
             continue;
         };
-        let found = if sub.is_empty() {
-            p.entries
-                .iter()
-                .find_map(|e| probe(ws, e))
-                .or_else(|| probe(ws, &join_path(&p.dir, "src/index")))
-                .or_else(|| probe(ws, &p.dir))
+        // `exports` first (and the sources of the built files it names), then the entries,
+        // then the usual places; a source before a declaration file (a build's output, or a
+        // stub folder re-exporting it, names the same code as the source it was made from).
+        let mut candidates = exported(p, sub);
+        if sub.is_empty() {
+            for e in &p.entries {
+                candidates.extend(source_of_built(&p.dir, e));
+                candidates.push(e.clone());
+            }
+            candidates.push(join_path(&p.dir, "src/index"));
+            candidates.push(p.dir.clone());
         } else {
-            probe(ws, &join_path(&p.dir, sub))
-                .or_else(|| probe(ws, &join_path(&p.dir, &format!("src/{sub}"))))
-        };
+            candidates.push(join_path(&p.dir, sub));
+            candidates.push(join_path(&p.dir, &format!("src/{sub}")));
+        }
+        let found = source_first(ws, candidates);
         return found.map_or(Module::Missing, Module::File);
     }
     if aliased {
@@ -684,6 +812,88 @@ mod tests {
         ];
         for (spec, from, want) in cases {
             assert_eq!(resolve_module(&ws, spec, from), want, "{spec} from {from}");
+        }
+    }
+
+    /// A package built to `dist`, its subpaths named by `exports` and by stub folders of
+    /// declarations (tRPC's layout): each specifier is the source the build was made from.
+    #[test]
+    fn a_built_package_s_subpaths_are_its_sources() {
+        let files = [
+            "server/package.json",
+            "server/src/index.ts",
+            "server/src/observable/index.ts",
+            "server/src/adapters/express.ts",
+            "server/src/http/index.ts",
+            // A stub folder whose declaration re-exports the (unindexed) build.
+            "server/observable/index.d.ts",
+            "server/http/index.d.ts",
+            // Only declarations: the stub is all there is.
+            "server/only/index.d.ts",
+            "legacy/package.json",
+            "legacy/lib/index.js",
+        ];
+        let manifests = [
+            Manifest {
+                dir: "server".into(),
+                name: "package.json".into(),
+                text: r#"{"name": "@t/server", "main": "./dist/index.cjs", "types": "./dist/index.d.cts",
+                  "exports": {
+                    ".": {"import": {"types": "./dist/index.d.mts", "default": "./dist/index.mjs"}},
+                    "./observable": {"import": {"types": "./dist/observable/index.d.mts"}},
+                    "./adapters/*": {"import": "./dist/esm/adapters/*.mjs"},
+                    "./package.json": "./package.json"
+                  }}"#
+                .into(),
+            },
+            Manifest {
+                dir: "legacy".into(),
+                name: "package.json".into(),
+                text: r#"{"name": "legacy", "main": "lib/index.js"}"#.into(),
+            },
+        ];
+        let ws = Layout::new(
+            files.iter().map(|s| s.to_string()),
+            Default::default(),
+            &manifests,
+        );
+        let f = |s: &str| Module::File(s.to_string());
+        let cases = [
+            ("@t/server", f("server/src/index.ts")),
+            ("@t/server/observable", f("server/src/observable/index.ts")),
+            (
+                "@t/server/adapters/express",
+                f("server/src/adapters/express.ts"),
+            ),
+            // Not in `exports`: the stub folder loses to the source beside it.
+            ("@t/server/http", f("server/src/http/index.ts")),
+            ("@t/server/only", f("server/only/index.d.ts")),
+            ("@t/server/none", Module::Missing),
+            ("legacy", f("legacy/lib/index.js")),
+        ];
+        for (spec, want) in cases {
+            assert_eq!(resolve_module(&ws, spec, "app/z.ts"), want, "{spec}");
+        }
+    }
+
+    #[test]
+    fn the_source_of_a_built_file() {
+        let cases = [
+            (
+                "p",
+                "p/dist/observable/index.d.mts",
+                Some("p/src/observable/index"),
+            ),
+            ("p", "p/dist/esm/a/b.js", Some("p/src/a/b")),
+            ("p", "p/dist/esm.js", Some("p/src/esm")),
+            ("", "build/x.js", Some("src/x")),
+            // The package's own folder may be called `lib`: only folders below it count.
+            ("lib", "lib/dist/x.cjs", Some("lib/src/x")),
+            ("p", "p/index.js", None),
+            ("p", "q/dist/x.js", None),
+        ];
+        for (dir, path, want) in cases {
+            assert_eq!(source_of_built(dir, path).as_deref(), want, "{path}");
         }
     }
 }
