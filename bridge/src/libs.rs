@@ -71,6 +71,40 @@ fn found_and_own(ws: &Workspace) -> (Vec<LangDeps>, Vec<String>) {
     (all, own)
 }
 
+/// Languages whose manifest at `dir` declares dependencies of which none is installed where
+/// codemap looks (Monolog's `composer.json` requires `psr/log`, no `vendor/`): said, with the
+/// names, so that a definition or hover that finds nothing in them is not read as "none".
+fn not_installed(all: &[LangDeps], dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in all.iter().filter(|l| l.found.deps.is_empty()) {
+        let Some(read) = l.lang.spec().deps.as_ref().and_then(|d| d.declared) else {
+            continue;
+        };
+        let Some(names) = read(dir).filter(|n| !n.is_empty()) else {
+            continue;
+        };
+        let shown: Vec<&str> = names.iter().take(5).map(String::as_str).collect();
+        let more = match names.len() - shown.len() {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        out.push(format!(
+            "not installed: the project declares {} {} dependenc{} ({}{more}) and none is installed where codemap looks ({}): definitions, hover and `lib:` scopes do not reach their code until they are installed (the project's package manager)",
+            names.len(),
+            l.ecosystem,
+            if names.len() == 1 { "y" } else { "ies" },
+            shown.join(", "),
+            l.found.looked.join("; ")
+        ));
+    }
+    out
+}
+
+/// The workspace's declared but uninstalled dependencies ([`not_installed`]), at its root.
+pub fn uninstalled(ws: &Workspace) -> Vec<String> {
+    not_installed(&found(ws), &ws.root)
+}
+
 /// The dependencies installed in another project's folder of the workspace (a sibling
 /// sub-project's `.venv`) than the call's project (`--project`), left out: not its own, and
 /// another version of a name it has would make the name ambiguous. How many were.
@@ -833,12 +867,22 @@ pub fn deps_tool(ws: &Workspace, p: &DepsParams) -> Result<Answer, ToolError> {
                 .map(|u| format!("not looked in, so the list may miss their dependencies: {u}")),
         );
     }
-    if rows.is_empty() {
+    let dir = crate::workspace::current_scope()
+        .and_then(|s| {
+            ws.map()
+                .ok()
+                .and_then(|m| m.projects().ok())
+                .and_then(|ps| ps.find(&s.name).map(|p| ws.root.join(&p.root)))
+        })
+        .unwrap_or_else(|| ws.root.clone());
+    let missing = not_installed(&all, &dir);
+    if rows.is_empty() && missing.is_empty() {
         warnings.push(format!(
             "no installed dependencies found; looked in: {}",
             looked.join("; ")
         ));
     }
+    warnings.extend(missing);
     if others > 0 {
         warnings.push(format!(
             "the dependency indexed, alone; the workspace has {others} more: `codemap deps` (map_deps) lists them"

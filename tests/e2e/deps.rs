@@ -351,6 +351,40 @@ fn unknown_libraries_and_workspaces_without_dependencies_are_said_clearly() {
     );
     assert_eq!(code, 0, "{v}");
     assert!(warnings(&v).contains("no installed dependencies"), "{v}");
+    // Declared but not installed (Monolog's `composer.json` without `vendor/`): said by
+    // `deps` with the names, and by a hover that finds nothing for a name of theirs.
+    write(
+        empty.path(),
+        "composer.json",
+        r#"{"name": "acme/app", "require": {"php": ">=7.2", "psr/log": "^3.0"}}"#,
+    );
+    write(
+        empty.path(),
+        "src/App.php",
+        "<?php\nnamespace Acme;\n\nuse Psr\\Log\\LoggerInterface;\n\nclass App implements LoggerInterface\n{\n}\n",
+    );
+    let (v, code) = call(empty.path(), cache.path(), &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let said = "not installed: the project declares 1 packagist dependency (psr/log)";
+    let (v, code) = call(empty.path(), cache.path(), &["deps"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(warnings(&v).contains(said), "{v}");
+    let (v, _) = call(
+        empty.path(),
+        cache.path(),
+        &[
+            "hover",
+            "src/App.php:6@implements <|>LoggerInterface",
+            "--no-lsp",
+        ],
+    );
+    assert_eq!(v["error"]["code"], "SYMBOL_NOT_FOUND", "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains(said)),
+        "{v}"
+    );
 }
 
 #[test]

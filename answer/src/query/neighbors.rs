@@ -235,7 +235,7 @@ impl Map {
             {
                 candidates = self.db.untyped_calls_named(&c.name)?;
                 if !candidates.is_empty() {
-                    warnings.push(untyped_warning(candidates.len(), &c.name, true, false));
+                    warnings.push(untyped_warning(&candidates, &c.name, true, false));
                 }
             }
         }
@@ -280,16 +280,35 @@ pub fn callable(kind: &str, signature: Option<&str>) -> bool {
 /// The warning that counts the calls of `name` linked to no one definition (candidates);
 /// `results`: in a language whose libraries' results the map does not type, where a call on
 /// one is a candidate too.
-pub fn untyped_warning(n: usize, name: &str, listed: bool, results: bool) -> String {
+pub fn untyped_warning(calls: &[UntypedCall], name: &str, listed: bool, results: bool) -> String {
+    let n = calls.len();
+    let see = if listed { "; see candidates" } else { "" };
+    // A call written without a receiver (`observable(…)`) has no type to miss: its name was
+    // not bound (an import the map could not follow, a name defined twice).
+    let plain = calls.iter().filter(|c| !has_receiver(&c.written)).count();
+    if plain == n {
+        return format!(
+            "{n} call sites of `{name}(` are linked to no one definition (the map could not follow the name through the file's imports, or the name is defined more than once where they look): they may call this symbol or another of that name{see}"
+        );
+    }
+    let also = match plain {
+        0 => String::new(),
+        p => format!(" ({p} of them written without a receiver, whose name the map could not follow through the file's imports)"),
+    };
     format!(
-        "{n} call sites of `.{name}(` are linked to no one definition (their receiver's type is not stated{}, or the name is defined more than once where they look): they may call this symbol or another of that name{}",
+        "{n} call sites of `.{name}(` are linked to no one definition (their receiver's type is not stated{}, or the name is defined more than once where they look){also}: they may call this symbol or another of that name{see}",
         if results {
             " or is a library function's result, which the map does not type"
         } else {
             ""
         },
-        if listed { "; see candidates" } else { "" }
     )
+}
+
+/// Whether a call as written (`self.db.filter`, `?.filter`, `Foo::new`, `filter`) goes
+/// through a receiver or a path.
+fn has_receiver(written: &str) -> bool {
+    written.contains(['.', ':', '>'])
 }
 
 /// Macro invocations whose arguments the map could not read as code (a `quote! { … }` or

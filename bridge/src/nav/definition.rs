@@ -101,6 +101,7 @@ fn server_then_map(
                 t.pos.line,
                 t.pos.col
             ));
+            w.extend(crate::libs::uninstalled(ws));
         }
     }
     Ok(listing(

@@ -229,12 +229,7 @@ pub(super) fn offer_candidates(
     if untyped.is_empty() {
         return;
     }
-    w.push(untyped_warning(
-        untyped.len(),
-        &d.name,
-        list,
-        results_untyped(d),
-    ));
+    w.push(untyped_warning(untyped, &d.name, list, results_untyped(d)));
     if list {
         head["candidates"] = json!(&untyped[..untyped.len().min(CANDIDATES)]);
         head["candidatesTotal"] = json!(untyped.len());

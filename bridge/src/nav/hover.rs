@@ -111,10 +111,16 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
     let map = need_map(&a)?;
     let (defs, how) = map_definitions(map, &t)?;
     let Some(d) = defs.first() else {
+        // The name may be a dependency's that is not installed: said, not left to "none".
+        let missing = crate::libs::uninstalled(ws);
+        let why = match missing.first() {
+            Some(m) => format!(" ({m})"),
+            None => String::new(),
+        };
         return Err(ToolError::new(
             ErrorCode::SymbolNotFound,
             format!(
-                "the map knows no symbol for the name at {}:{}:{}",
+                "the map knows no symbol for the name at {}:{}:{}{why}",
                 t.shown(),
                 t.pos.line,
                 t.pos.col
