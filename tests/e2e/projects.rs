@@ -626,15 +626,25 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
 /// declarations, and tsserver reads the server through a bundled declaration map naming
 /// several sources, mapping a place onto the right line of the wrong file.
 fn trpc_workspace() -> tempfile::TempDir {
+    scoped_workspace(
+        "trpc",
+        &[
+            ("trpc-server-11.4.3", "server"),
+            ("trpc-client-11.4.3", "client"),
+        ],
+    )
+}
+
+/// Published packages of one npm scope (`@trpc/server` from `tools/corpora/trpc-server-…`)
+/// as the packages of an npm workspace without a tsconfig.json, linked into `node_modules`
+/// as npm install links them.
+fn scoped_workspace(scope: &str, packages: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::Builder::new()
-        .prefix("codemap-trpc-")
+        .prefix(&format!("codemap-{scope}-"))
         .tempdir()
         .expect("tempdir");
     let root = dir.path();
-    for (corpus, pkg) in [
-        ("trpc-server-11.4.3", "server"),
-        ("trpc-client-11.4.3", "client"),
-    ] {
+    for (corpus, pkg) in packages {
         copy_dir(
             &crate::corpora::npm_root(corpus),
             &root.join("packages").join(pkg),
@@ -645,12 +655,56 @@ fn trpc_workspace() -> tempfile::TempDir {
         "package.json",
         r#"{"private": true, "workspaces": ["packages/*"]}"#,
     );
-    std::fs::create_dir_all(root.join("node_modules/@trpc")).expect("mkdir");
-    for pkg in ["server", "client"] {
-        let link = root.join("node_modules/@trpc").join(pkg);
-        std::os::unix::fs::symlink(format!("../../packages/{pkg}"), link).expect("link");
+    let scoped = root.join("node_modules").join(format!("@{scope}"));
+    std::fs::create_dir_all(&scoped).expect("mkdir");
+    for (_, pkg) in packages {
+        std::os::unix::fs::symlink(format!("../../packages/{pkg}"), scoped.join(pkg))
+            .expect("link");
     }
     dir
+}
+
+/// tiptap's core and link extension (3.35.0, as published: tests in `src`, no tsconfig.json):
+/// `Mark`'s references from its definition hold every test file's uses (tsserver reads each
+/// file alone: each importing file asked), and no place mapped back through the link
+/// extension's declaration map at a column that holds no `Mark` (nor twice, through
+/// `node_modules`).
+#[test]
+fn references_without_a_tsconfig_ask_each_importer_and_hold_the_name() {
+    let dir = scoped_workspace(
+        "tiptap",
+        &[
+            ("tiptap-core-3.35.0", "core"),
+            ("tiptap-extension-link-3.35.0", "extension-link"),
+        ],
+    );
+    let root = dir.path();
+    index(root);
+    let (refs, w) = ref_places(root, &["ts:packages/core/src/Mark.ts#Mark"]);
+    let tests = refs.iter().filter(|p| p.contains(".test.ts:")).count();
+    // grep: 19 lines of the test files write `Mark` as a word outside comments and strings.
+    eprintln!("Mark: {} references, {tests} in tests", refs.len());
+    assert!(tests >= 19, "{refs:#?}\n{w}");
+    assert!(w.contains("files importing Mark one by one"), "{w}");
+    for p in &refs {
+        let mut parts = p.rsplitn(3, ':');
+        let (col, line, file) = (parts.next(), parts.next(), parts.next());
+        let (Some(col), Some(line), Some(file)) = (col, line, file) else {
+            panic!("{p}");
+        };
+        let (line, col): (usize, usize) = (line.parse().expect("line"), col.parse().expect("col"));
+        let text = std::fs::read_to_string(root.join(file)).expect("a listed file");
+        let at: String = text
+            .lines()
+            .nth(line - 1)
+            .unwrap_or_default()
+            .chars()
+            .skip(col - 1)
+            .take(4)
+            .collect();
+        assert_eq!(at, "Mark", "{p}\n{w}");
+        assert!(!file.contains("node_modules"), "{p}");
+    }
 }
 
 #[test]

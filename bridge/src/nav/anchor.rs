@@ -211,7 +211,7 @@ impl<'a> Anchors<'a> {
                 .components()
                 .any(|c| matches!(c, std::path::Component::ParentDir))
             {
-                return Some(r.to_string_lossy().replace('\\', "/"));
+                return Some(linked_package_file(root, abs, r));
             }
         }
         let abs = abs.canonicalize().unwrap_or_else(|_| abs.to_path_buf());
@@ -299,6 +299,13 @@ impl<'a> Anchors<'a> {
         rules
             .is_some_and(|r| r.is_comment_line(code))
             .then_some("on a comment line")
+    }
+
+    /// [`misplaced`] at the place `x` (no comment-line check: a reference may be in a doc
+    /// comment), read from the file now.
+    pub(super) fn misplaced_structurally(&mut self, x: &Anchor) -> Option<&'static str> {
+        let abs = self.abs_of(x);
+        misplaced(self.text(&abs)?, x.line, x.col)
     }
 
     /// The identifier that starts at the place `x`, read from the file now.
@@ -407,6 +414,23 @@ impl<'a> Anchors<'a> {
             None => indexer::id::NodeId::file_id(lang, rel),
         })
     }
+}
+
+/// A workspace file's path, `rel` under the root; one reached through `node_modules` (an npm
+/// workspace links its packages there: `node_modules/@tiptap/extension-link/src/link.ts`) is
+/// named by the package's own path, so that one file is not two in an answer.
+pub(super) fn linked_package_file(root: &Path, abs: &Path, rel: &Path) -> String {
+    let through = rel.components().any(|c| c.as_os_str() == "node_modules");
+    if through {
+        let own = abs.canonicalize().ok().and_then(|c| {
+            let r = c.strip_prefix(root).ok()?;
+            (!r.components().any(|c| c.as_os_str() == "node_modules")).then(|| r.to_path_buf())
+        });
+        if let Some(own) = own {
+            return own.to_string_lossy().replace('\\', "/");
+        }
+    }
+    rel.to_string_lossy().replace('\\', "/")
 }
 
 /// Why (line, character column) in `text` is not the start of a declaration's name: past the

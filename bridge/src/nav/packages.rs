@@ -175,7 +175,7 @@ fn rel(ws: &Workspace, loc: &Location) -> Option<String> {
 pub(super) fn rel_of_uri(ws: &Workspace, uri: &str) -> Option<String> {
     let p = crate::lsp::uri_to_path(uri)?;
     Some(match p.strip_prefix(&ws.root) {
-        Ok(r) => r.to_string_lossy().into_owned(),
+        Ok(r) => super::anchor::linked_package_file(&ws.root, &p, r),
         Err(_) => p.display().to_string(),
     })
 }
@@ -823,8 +823,11 @@ fn importers(
                     to.clone()
                 },
             ),
+            _ if k == 0 => format!(
+                "{of}: asked from {from}: the answer already had them all"
+            ),
             _ => format!(
-                "{of}: the server's answer from here had none of them: {k} found from {from}, added",
+                "{of}: the server's answer from here lacked {k}, found from {from}, added",
             ),
         });
     }

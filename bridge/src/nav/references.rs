@@ -19,6 +19,7 @@ use answer::query::{callable, Map};
 use indexer::model::Pos;
 use indexer::store::MapSymbol;
 use serde_json::json;
+use std::collections::HashSet;
 
 /// Map edges into any of `targets`, as anchors at the spot each was written.
 fn map_refs(
@@ -293,6 +294,126 @@ fn across(
     dedup_anchors(found);
 }
 
+/// The most importing files asked one by one when the server reads each file alone.
+const LOOSE_FILES: usize = 48;
+
+/// With no project file above the symbol's file (no `tsconfig.json`), tsserver reads each
+/// file alone, with what it imports: the uses in a file importing the symbol that no open
+/// file imports are not in its answer (tiptap's tests of `Mark`). Each file the map's import
+/// edges bind to the symbol and the answer does not list is asked from its import, up to
+/// [`LOOSE_FILES`] and the deadline; said with the counts.
+fn loose_importers(
+    ws: &Workspace,
+    (t, declaration, sure): (&super::target::Target, bool, &[MapSymbol]),
+    found: &mut Vec<Anchor>,
+    until: std::time::Instant,
+    a: &mut Anchors<'_>,
+    w: &mut Vec<String>,
+) {
+    let (Some(map), Ok(server)) = (a.map(), ws.server(t.lang)) else {
+        return;
+    };
+    let Some(d) = sure.first() else {
+        return;
+    };
+    let def_file = ws.root.join(&d.file);
+    if super::server::has_project(&server, &def_file)
+        && super::server::has_project(&server, &t.c.abs)
+    {
+        return;
+    }
+    let file_node = d.node_id.split('#').next().unwrap_or(&d.node_id);
+    let Ok(sites) = map.db().imports_of_member_into(&d.name, file_node) else {
+        return;
+    };
+    let listed: HashSet<String> = found.iter().map(|x| x.file.clone()).collect();
+    let mut seen = HashSet::new();
+    let (mut asked, mut rest, mut added) = (0usize, 0usize, 0usize);
+    for (file, line, col) in sites {
+        if listed.contains(&file) || !seen.insert(file.clone()) {
+            continue;
+        }
+        if asked == LOOSE_FILES || std::time::Instant::now() >= until {
+            rest += 1;
+            continue;
+        }
+        let Ok((c, text, pos)) = site(ws, &file, line, col, &d.name) else {
+            continue;
+        };
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        let what = Locate::References { declaration };
+        let Ok(locs) = server.locate(what, &c, &text, pos, Some(left)) else {
+            continue;
+        };
+        asked += 1;
+        let before = found.len();
+        found.extend(
+            locs.iter()
+                .filter_map(|l| a.lsp_anchor(l, server.encoding())),
+        );
+        dedup_anchors(found);
+        added += found.len().saturating_sub(before);
+    }
+    if asked > 0 {
+        w.push(format!(
+            "{added} more found by asking {asked} file{} importing {} one by one (no tsconfig.json above them: the server reads each file alone){}",
+            plural(asked),
+            d.name,
+            match rest {
+                0 => String::new(),
+                n => format!("; {n} more importing file{} not asked (the cap or the deadline): uses there may be missing", plural(n)),
+            }
+        ));
+    }
+}
+
+/// The server's places that cannot be uses of the name: no name starts there (a blank, the
+/// middle of a word, past the line's end) or another symbol is declared there. tsserver maps
+/// its places in a package's built declarations back through their declaration maps, whose
+/// columns are not exact: `export interface LinkProtocolOptions` for `Mark`. Left out, said.
+fn not_uses(
+    t: &super::target::Target,
+    a: &mut Anchors<'_>,
+    found: &mut Vec<Anchor>,
+    w: &mut Vec<String>,
+) {
+    let Some((name, _)) =
+        super::target::word_at(indexer::syntax::line_at(&t.text, t.pos.line), t.pos.col)
+    else {
+        return;
+    };
+    let map = a.map();
+    let mut out = Vec::new();
+    found.retain(|x| {
+        if x.external {
+            return true;
+        }
+        let why = match a.misplaced_structurally(x) {
+            Some(why) => Some(why.to_string()),
+            None => map
+                .and_then(|m| m.db().defined_at(&x.file, x.line, x.col).ok())
+                .and_then(|d| d.into_iter().find(|s| s.name != name))
+                .map(|s| format!("{} is declared there", s.name)),
+        };
+        match why {
+            Some(why) => {
+                out.push(format!("{}:{}:{} ({why})", x.file, x.line, x.col));
+                false
+            }
+            None => true,
+        }
+    });
+    if !out.is_empty() {
+        let n = out.len();
+        out.truncate(5);
+        w.push(format!(
+            "left out: {n} place{} the server gave that cannot be uses of {name} ({}): places mapped back through a build's declaration maps land so",
+            plural(n),
+            out.join(", ")
+        ));
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
@@ -459,6 +580,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut named: Option<MapSymbol> = None;
     let mut how = Found::Name;
     let mut unread: Option<String> = None;
+    let mut sure: Vec<MapSymbol> = Vec::new();
     if let Some(map) = map {
         let (mut defs, by) = map_definitions(map, &t)?;
         how = by;
@@ -467,6 +589,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         if server.is_some() && !by.sure() {
             defs.clear();
         }
+        sure = defs.clone();
         from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;
         // Said when the map answers: uses inside macro invocations it could not read.
         if server.is_none() {
@@ -498,6 +621,8 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         Some(mut found) => {
             if t.lib.is_none() {
                 across(ws, (&t, decl), &mut found, until, &mut a, &mut w);
+                not_uses(&t, &mut a, &mut found, &mut w);
+                loose_importers(ws, (&t, decl, &sure), &mut found, until, &mut a, &mut w);
             }
             let all = found.len();
             found.retain(|x| keep(&filter, x));

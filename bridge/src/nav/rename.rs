@@ -100,7 +100,7 @@ fn across_packages(
     }
     if stale > 0 {
         w.push(format!(
-            "not edited: {stale} place{} the server gave across packages that no longer hold {old} (their files changed): check them",
+            "not edited: {stale} place{} the server gave across packages that do not hold {old} (places mapped back through a build's declaration maps land so, as do places in files changed since the server read them): check them",
             if stale == 1 { "" } else { "s" }
         ));
     }

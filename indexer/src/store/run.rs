@@ -319,6 +319,26 @@ impl Db {
             .collect()
     }
 
+    /// Where the files importing the file node `file` (by the map's import edges, as
+    /// [`Db::importers_of`]) import the member `name`: (file, line, column), in file order.
+    pub fn imports_of_member_into(
+        &self,
+        name: &str,
+        file: &str,
+    ) -> SqlResult<Vec<(String, u32, u32)>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT f.path, i.line, i.col FROM imports i JOIN files f ON f.id = i.file_id \
+                 WHERE i.member = ?2 AND i.file_id IN (
+                   SELECT e.file_id FROM edges e WHERE e.kind = {IMPORTS} AND e.target IN (
+                     SELECT id FROM nodes WHERE node_id = ?1
+                     UNION ALL SELECT s.id FROM files g JOIN symbols s ON s.file_id = g.id WHERE g.node = ?1))
+                 ORDER BY f.path, i.line"
+            ))?
+            .query_map(params![file, name], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect()
+    }
+
     /// The files of a language in a directory.
     pub fn files_in_dir(&self, dir: &str, lang: Lang) -> SqlResult<Vec<i64>> {
         self.conn
