@@ -2227,6 +2227,44 @@ fn go_rename_applies_and_builds() {
     );
 }
 
+/// A function defined twice under opposite build tags (golang.org/x/sync's errgroup:
+/// `go120.go` and `pre_go120.go`): gopls renames the one its build sees; the other is said.
+#[test]
+fn go_rename_says_the_twin_under_another_build_tag() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "go.mod", "module example.com/tags\n\ngo 1.21\n");
+    write(
+        root,
+        "g/g.go",
+        "package g\n\n// Run calls the build's own cancel.\nfunc Run() int { return cancel() }\n",
+    );
+    write(
+        root,
+        "g/new.go",
+        "//go:build go1.20\n\npackage g\n\nfunc cancel() int { return 2 }\n",
+    );
+    write(
+        root,
+        "g/old.go",
+        "//go:build !go1.20\n\npackage g\n\nfunc cancel() int { return 1 }\n",
+    );
+    index(root);
+    let out = run(root, &["rename", "go:g/new.go#cancel", "--to", "stop"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("+++ b/g/new.go"), "{text}");
+    assert!(
+        text.contains("cancel is also defined at g/old.go:5"),
+        "{text}"
+    );
+    let _ = run(root, &["engine", "stop"]);
+}
+
 #[test]
 fn python_rename_applies_and_imports() {
     rename_applies(

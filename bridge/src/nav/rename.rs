@@ -287,6 +287,11 @@ pub fn rename_preview(
             places(&mut uses.iter().map(|(f, l)| (f.as_str(), *l)))
         ));
     }
+    for (name, f, l) in twins(lease.as_deref().ok(), &t, &edited) {
+        w.push(format!(
+            "this rename may be incomplete: {name} is also defined at {f}:{l}, a file of the same package the server's build leaves out (a build tag, `//go:build`; another platform's file): that definition and the uses it alone sees are not in it; check them"
+        ));
+    }
     if !missed.is_empty() {
         w.push(format!(
             "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them (nav_references lists them as candidates)",
@@ -399,6 +404,49 @@ fn rename_text(summary: &str, files: &[FileEdits], diffs: &[FileDiff]) -> String
 /// What a server's rename may not reach, on lines it does not touch: uses the map resolved to
 /// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
 /// calls of its name the map could not link to one definition. Without a map, nothing.
+/// The other definitions of the target's qualname in files of its package (a language whose
+/// directories are packages: Go's `go120.go` and `pre_go120.go` under opposite build tags)
+/// that the rename does not edit: (qualname, file, line).
+fn twins(
+    map: Option<&Map>,
+    t: &Target,
+    edited: &HashSet<(String, u32)>,
+) -> Vec<(String, String, u32)> {
+    let Some(map) = map.filter(|_| t.lang.spec().package_nodes) else {
+        return Vec::new();
+    };
+    let Ok((defs, how)) = map_definitions(map, t) else {
+        return Vec::new();
+    };
+    if !how.sure() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for d in &defs {
+        let Some((_, qualname)) = d.node_id.split_once('#') else {
+            continue;
+        };
+        let dir = indexer::walk::parent_dir(&d.file);
+        let same = map
+            .db()
+            .symbols_with_qualname(qualname, dir)
+            .unwrap_or_default();
+        for s in same {
+            let twin = s.file != d.file
+                && indexer::walk::parent_dir(&s.file) == dir
+                && !edited.contains(&(s.file.clone(), s.name_line));
+            if twin
+                && !out
+                    .iter()
+                    .any(|(_, f, l)| *f == s.file && *l == s.name_line)
+            {
+                out.push((qualname.to_string(), s.file.clone(), s.name_line));
+            }
+        }
+    }
+    out
+}
+
 fn rename_gaps(
     map: Option<&Map>,
     t: &Target,
