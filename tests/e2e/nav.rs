@@ -2265,6 +2265,33 @@ fn go_rename_says_the_twin_under_another_build_tag() {
     let _ = run(root, &["engine", "stop"]);
 }
 
+/// A trait implemented for a type the map has no symbol of (semver's `impl StripPrefixExt
+/// for str`): the implementation is the `impl` block, not the file's first line.
+#[test]
+fn an_impl_for_a_builtin_type_is_its_block() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"backport\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        "//! Backports.\n\npub trait StripPrefixExt {\n    fn strip(&self, ch: char) -> Option<&str>;\n}\n\nimpl StripPrefixExt for str {\n    fn strip(&self, ch: char) -> Option<&str> {\n        self.strip_prefix(ch)\n    }\n}\n",
+    );
+    index(root);
+    let out = run(root, &["impls", "rs:src/lib.rs#StripPrefixExt", "--no-lsp"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.starts_with("src/lib.rs:7:6  impl StripPrefixExt for str")),
+        "{text}"
+    );
+}
+
 #[test]
 fn python_rename_applies_and_imports() {
     rename_applies(

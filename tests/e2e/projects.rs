@@ -705,6 +705,28 @@ fn references_without_a_tsconfig_ask_each_importer_and_hold_the_name() {
         assert_eq!(at, "Mark", "{p}\n{w}");
         assert!(!file.contains("node_modules"), "{p}");
     }
+    // Callers two levels up: the link extension's `markdownLinkPasteRule` calls core's
+    // `markPasteRule`, which calls `getMarksBetween` (tsserver's tree, from core alone, has
+    // neither the link extension's callers nor their callers).
+    let out = run(
+        root,
+        &[
+            "calls",
+            "ts:packages/core/src/helpers/getMarksBetween.ts#getMarksBetween",
+            "--direction",
+            "incoming",
+            "--depth",
+            "2",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.lines().any(|l| l
+            .trim_start()
+            .starts_with("packages/extension-link/src/helpers/markdownLink.ts:171:17")
+            && l.starts_with("  ")),
+        "{text}"
+    );
 }
 
 #[test]

@@ -89,7 +89,10 @@ fn map_implementations(
                 let Some(s) = map.db().symbol(&e.other)? else {
                     continue;
                 };
-                if e.file == s.file && (s.name_line..=s.end_line).contains(&e.line) {
+                // A type the map has no symbol of (`impl StripPrefixExt for str`): the edge
+                // comes from the file, and the place is the block, not the file's first line.
+                let file_node = !s.node_id.contains('#');
+                if !file_node && e.file == s.file && (s.name_line..=s.end_line).contains(&e.line) {
                     continue;
                 }
                 let pos = indexer::model::Pos {
@@ -344,7 +347,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 }
                 a.in_libraries(&mut items, &mut w);
                 if incoming && t.lib.is_none() {
-                    add_map_callers(&t, &mut a, &mut items, &mut head, &mut w)?;
+                    add_map_callers(&t, (&mut a, depth), &mut items, &mut head, &mut w)?;
                 } else if t.lib.is_none() {
                     // (A library's symbol's callees are the library's: listed.)
                     set_outside_apart(&mut items, &mut head, &mut w);
@@ -510,7 +513,7 @@ fn outside_text(head: &Value) -> String {
 /// name as `candidates`. Without a map, the server's answer stands alone.
 fn add_map_callers(
     t: &Target,
-    a: &mut Anchors<'_>,
+    (a, depth): (&mut Anchors<'_>, u32),
     items: &mut Vec<Anchor>,
     head: &mut Value,
     w: &mut Vec<String>,
@@ -572,6 +575,7 @@ fn add_map_callers(
         items.extend(extra);
     }
     callers_across(t, a, items, d, w);
+    deeper_map_callers(map, a, items, depth, w)?;
     // A server that knows every receiver's type left the others out as another symbol's.
     if !t.lang.spec().server.types_every_receiver {
         let mut untyped = calls_named(map, d)?;
@@ -589,6 +593,60 @@ fn add_map_callers(
 }
 
 /// A direct caller `s` of `d` the map found, calling it at `lines`.
+/// The callers, to `depth`, that the map's call edges know and the server's tree does not list
+/// (it never went up from a caller the map added; with no tsconfig.json tsserver sees few
+/// files): each level's callers of the level below, said.
+fn deeper_map_callers(
+    map: &Map,
+    a: &mut Anchors<'_>,
+    items: &mut Vec<Anchor>,
+    depth: u32,
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    let mut added = 0usize;
+    for dep in 2..=depth {
+        let parents: Vec<String> = items
+            .iter()
+            .filter(|x| x.depth == Some(dep - 1) && !x.external)
+            .filter_map(|x| x.node_id.clone())
+            .collect();
+        // A caller the tree holds at this depth already (through any callee) is not added.
+        let mut known: HashSet<String> = items
+            .iter()
+            .filter(|x| x.depth == Some(dep))
+            .filter_map(|x| x.node_id.clone())
+            .collect();
+        for p in parents {
+            let Some(ps) = map.db().symbol(&p)? else {
+                continue;
+            };
+            let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+            for e in map.db().edges_into(&p, &["calls"])? {
+                by_node.entry(e.other).or_default().push(e.line);
+            }
+            for (node, lines) in by_node {
+                if !known.insert(node.clone()) {
+                    continue;
+                }
+                let Some(s) = map.db().symbol(&node)? else {
+                    continue;
+                };
+                let mut v = map_caller(a, &s, &ps, lines);
+                v.depth = Some(dep);
+                items.push(v);
+                added += 1;
+            }
+        }
+    }
+    if added > 0 {
+        w.push(format!(
+            "{added} callers at depth {} from the map's call edges that the server's tree did not list are added (source: map)",
+            if depth == 2 { "2".to_string() } else { format!("2 to {depth}") }
+        ));
+    }
+    Ok(())
+}
+
 fn map_caller(a: &mut Anchors<'_>, s: &MapSymbol, d: &MapSymbol, lines: Vec<u32>) -> Anchor {
     let mut v = sym_anchor(a, s);
     v.name = Some(json!(s.name));
