@@ -2262,6 +2262,19 @@ fn go_rename_says_the_twin_under_another_build_tag() {
         text.contains("cancel is also defined at g/old.go:5"),
         "{text}"
     );
+    // The twin's references: gopls has no package for its file, the map links `Run`'s call to
+    // the other; said, with the node ID to ask.
+    let out = run(root, &["refs", "go:g/old.go#cancel"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("cancel is also defined at g/new.go:5")
+            && text.contains("asked with go:g/new.go#cancel"),
+        "{text}"
+    );
     let _ = run(root, &["engine", "stop"]);
 }
 

@@ -2,7 +2,7 @@
 //! paged, with what the rename may not reach by the map. No fallback: it needs a server.
 
 use super::anchor::read_once;
-use super::fallback::{map_definitions, USE_KINDS};
+use super::fallback::{map_definitions, twin_definitions, USE_KINDS};
 use super::filter::file_filter;
 use super::list::{listing, Layout, ListText};
 use super::params::RenameParams;
@@ -404,47 +404,21 @@ fn rename_text(summary: &str, files: &[FileEdits], diffs: &[FileDiff]) -> String
 /// What a server's rename may not reach, on lines it does not touch: uses the map resolved to
 /// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
 /// calls of its name the map could not link to one definition. Without a map, nothing.
-/// The other definitions of the target's qualname in files of its package (a language whose
-/// directories are packages: Go's `go120.go` and `pre_go120.go` under opposite build tags)
-/// that the rename does not edit: (qualname, file, line).
+/// The target's twin definitions ([`twin_definitions`]) the rename does not edit:
+/// (qualname, file, line).
 fn twins(
     map: Option<&Map>,
     t: &Target,
     edited: &HashSet<(String, u32)>,
 ) -> Vec<(String, String, u32)> {
-    let Some(map) = map.filter(|_| t.lang.spec().package_nodes) else {
+    let Some(map) = map else {
         return Vec::new();
     };
-    let Ok((defs, how)) = map_definitions(map, t) else {
-        return Vec::new();
-    };
-    if !how.sure() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for d in &defs {
-        let Some((_, qualname)) = d.node_id.split_once('#') else {
-            continue;
-        };
-        let dir = indexer::walk::parent_dir(&d.file);
-        let same = map
-            .db()
-            .symbols_with_qualname(qualname, dir)
-            .unwrap_or_default();
-        for s in same {
-            let twin = s.file != d.file
-                && indexer::walk::parent_dir(&s.file) == dir
-                && !edited.contains(&(s.file.clone(), s.name_line));
-            if twin
-                && !out
-                    .iter()
-                    .any(|(_, f, l)| *f == s.file && *l == s.name_line)
-            {
-                out.push((qualname.to_string(), s.file.clone(), s.name_line));
-            }
-        }
-    }
-    out
+    twin_definitions(map, t)
+        .into_iter()
+        .filter(|(_, s)| !edited.contains(&(s.file.clone(), s.name_line)))
+        .map(|(q, s)| (q, s.file, s.name_line))
+        .collect()
 }
 
 fn rename_gaps(
