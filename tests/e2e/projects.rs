@@ -705,6 +705,22 @@ fn references_without_a_tsconfig_ask_each_importer_and_hold_the_name() {
         assert_eq!(at, "Mark", "{p}\n{w}");
         assert!(!file.contains("node_modules"), "{p}");
     }
+    // A rename edits the tests too (tsserver's own rename, from core alone, had none).
+    let out = run(
+        root,
+        &[
+            "rename",
+            "ts:packages/core/src/Mark.ts#Mark",
+            "--to",
+            "TiptapMark",
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("+++ b/packages/core/src/Extendable.test.ts"),
+        "{text}"
+    );
+    assert!(!text.contains("+++ b/node_modules/"), "{text}");
     // Callers two levels up: the link extension's `markdownLinkPasteRule` calls core's
     // `markPasteRule`, which calls `getMarksBetween` (tsserver's tree, from core alone, has
     // neither the link extension's callers nor their callers).

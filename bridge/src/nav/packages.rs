@@ -537,6 +537,82 @@ struct Importer {
     files: Vec<(String, u32)>,
 }
 
+/// The most importing files asked one by one when the server reads each file alone (for a
+/// package's importers, and for a symbol's).
+const LOOSE_FILES: usize = 48;
+
+/// What asking each importing file found ([`each_importer`]).
+pub(super) struct Importers {
+    pub(super) locs: Vec<Location>,
+    asked: usize,
+    rest: usize,
+}
+
+impl Importers {
+    /// How they were asked, for a warning: "asking 6 files importing Mark one by one (…)".
+    pub(super) fn said(&self, name: &str) -> String {
+        format!(
+            "asking {} file{} importing {name} one by one (no tsconfig.json above them: the server reads each file alone){}",
+            self.asked,
+            if self.asked == 1 { "" } else { "s" },
+            match self.rest {
+                0 => String::new(),
+                n => format!("; {n} more importing file{} not asked (the cap or the deadline): uses there may be missing", if n == 1 { "" } else { "s" }),
+            }
+        )
+    }
+}
+
+/// With no project file above the symbol `d`'s file or the file asked from (`at`: its path,
+/// and whether the declaration is wanted), tsserver reads each file alone, with what it
+/// imports: the uses in a file importing the symbol that no open file imports are not in its
+/// answer (tiptap's tests of `Mark`). Each file the map binds to the symbol by an import
+/// (`imports_of_member_into`) and `listed` does not hold is asked for its references from its
+/// import, up to [`LOOSE_FILES`] and `until`. `None` when the server reads a project, or no
+/// file was asked.
+pub(super) fn each_importer(
+    ws: &Workspace,
+    map: &Map,
+    server: &Server,
+    d: &MapSymbol,
+    (from, declaration): (&std::path::Path, bool),
+    listed: &HashSet<String>,
+    until: Instant,
+) -> Option<Importers> {
+    let project = |f: &std::path::Path| super::server::has_project(server, f);
+    if project(&ws.root.join(&d.file)) && project(from) {
+        return None;
+    }
+    let file_node = d.node_id.split('#').next().unwrap_or(&d.node_id);
+    let sites = map.db().imports_of_member_into(&d.name, file_node).ok()?;
+    let mut seen = HashSet::new();
+    let mut out = Importers {
+        locs: Vec::new(),
+        asked: 0,
+        rest: 0,
+    };
+    for (file, line, col) in sites {
+        if listed.contains(&file) || !seen.insert(file.clone()) {
+            continue;
+        }
+        if out.asked == LOOSE_FILES || Instant::now() >= until {
+            out.rest += 1;
+            continue;
+        }
+        let Ok((c, text, pos)) = site(ws, &file, line, col, &d.name) else {
+            continue;
+        };
+        let left = until.saturating_duration_since(Instant::now());
+        let what = Locate::References { declaration };
+        let Ok(locs) = server.locate(what, &c, &text, pos, Some(left)) else {
+            continue;
+        };
+        out.asked += 1;
+        out.locs.extend(locs);
+    }
+    (out.asked > 0).then_some(out)
+}
+
 /// Whether the line of the place `at` (`file:line`, workspace-relative or absolute) writes
 /// `name` as a word.
 fn written_on(ws: &Workspace, at: &str, name: &str) -> bool {
@@ -556,10 +632,6 @@ fn written_on(ws: &Workspace, at: &str, name: &str) -> bool {
 /// The most places of one package asked for their definition when none is the symbol's
 /// (a word in a comment, another symbol of the name).
 const TRIES: usize = 3;
-
-/// The most importing files of one package asked for their references when the server reads
-/// each alone (no project file above them).
-const LOOSE_FILES: usize = 48;
 
 /// The first places in `files` (with the line of each one's import) where `name` is written,
 /// as (file, line, column), up to `n`.

@@ -294,14 +294,9 @@ fn across(
     dedup_anchors(found);
 }
 
-/// The most importing files asked one by one when the server reads each file alone.
-const LOOSE_FILES: usize = 48;
-
 /// With no project file above the symbol's file (no `tsconfig.json`), tsserver reads each
-/// file alone, with what it imports: the uses in a file importing the symbol that no open
-/// file imports are not in its answer (tiptap's tests of `Mark`). Each file the map's import
-/// edges bind to the symbol and the answer does not list is asked from its import, up to
-/// [`LOOSE_FILES`] and the deadline; said with the counts.
+/// file alone: each file importing the symbol that the answer does not list is asked
+/// ([`super::packages::each_importer`]); the places added, said with the counts.
 fn loose_importers(
     ws: &Workspace,
     (t, declaration, sure): (&super::target::Target, bool, &[MapSymbol]),
@@ -316,55 +311,22 @@ fn loose_importers(
     let Some(d) = sure.first() else {
         return;
     };
-    let def_file = ws.root.join(&d.file);
-    if super::server::has_project(&server, &def_file)
-        && super::server::has_project(&server, &t.c.abs)
-    {
-        return;
-    }
-    let file_node = d.node_id.split('#').next().unwrap_or(&d.node_id);
-    let Ok(sites) = map.db().imports_of_member_into(&d.name, file_node) else {
+    let listed: HashSet<String> = found.iter().map(|x| x.file.clone()).collect();
+    let at = (t.c.abs.as_path(), declaration);
+    let Some(asked) = super::packages::each_importer(ws, map, &server, d, at, &listed, until)
+    else {
         return;
     };
-    let listed: HashSet<String> = found.iter().map(|x| x.file.clone()).collect();
-    let mut seen = HashSet::new();
-    let (mut asked, mut rest, mut added) = (0usize, 0usize, 0usize);
-    for (file, line, col) in sites {
-        if listed.contains(&file) || !seen.insert(file.clone()) {
-            continue;
-        }
-        if asked == LOOSE_FILES || std::time::Instant::now() >= until {
-            rest += 1;
-            continue;
-        }
-        let Ok((c, text, pos)) = site(ws, &file, line, col, &d.name) else {
-            continue;
-        };
-        let left = until.saturating_duration_since(std::time::Instant::now());
-        let what = Locate::References { declaration };
-        let Ok(locs) = server.locate(what, &c, &text, pos, Some(left)) else {
-            continue;
-        };
-        asked += 1;
-        let before = found.len();
-        found.extend(
-            locs.iter()
-                .filter_map(|l| a.lsp_anchor(l, server.encoding())),
-        );
-        dedup_anchors(found);
-        added += found.len().saturating_sub(before);
-    }
-    if asked > 0 {
-        w.push(format!(
-            "{added} more found by asking {asked} file{} importing {} one by one (no tsconfig.json above them: the server reads each file alone){}",
-            plural(asked),
-            d.name,
-            match rest {
-                0 => String::new(),
-                n => format!("; {n} more importing file{} not asked (the cap or the deadline): uses there may be missing", plural(n)),
-            }
-        ));
-    }
+    let before = found.len();
+    found.extend(
+        asked
+            .locs
+            .iter()
+            .filter_map(|l| a.lsp_anchor(l, server.encoding())),
+    );
+    dedup_anchors(found);
+    let added = found.len().saturating_sub(before);
+    w.push(format!("{added} more found by {}", asked.said(&d.name)));
 }
 
 /// The server's places that cannot be uses of the name: no name starts there (a blank, the

@@ -43,6 +43,60 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
 /// name there replaced, where the place still holds it), the server's edits in the
 /// definition's package's built declarations (or, when its uses were asked from the
 /// definition, in its source) replaced; said, with what the built declarations keep.
+/// With no `tsconfig.json` (tsserver reads each file alone), the edits in the files importing
+/// the symbol that the server's rename left out ([`super::packages::each_importer`]): the name
+/// at each reference's place asked from those files, said.
+fn each_importer(
+    ws: &Workspace,
+    map: &Map,
+    s: &crate::lsp::Server,
+    t: &Target,
+    (per_file, new_name): (
+        &mut std::collections::BTreeMap<String, Vec<lsp_types::TextEdit>>,
+        &str,
+    ),
+    w: &mut Vec<String>,
+) {
+    let Ok((defs, how)) = map_definitions(map, t) else {
+        return;
+    };
+    let Some(d) = defs.first().filter(|_| how.sure()) else {
+        return;
+    };
+    let listed = per_file
+        .keys()
+        .filter_map(|u| super::packages::rel_of_uri(ws, u))
+        .collect();
+    let until = std::time::Instant::now() + slow(ws);
+    let at = (t.c.abs.as_path(), true);
+    let Some(asked) = super::packages::each_importer(ws, map, s, d, at, &listed, until) else {
+        return;
+    };
+    let mut added = 0;
+    for l in &asked.locs {
+        let text = lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.text(&p).ok().flatten());
+        let holds = text
+            .as_deref()
+            .and_then(|x| lsp::text_at(x, &l.range, s.encoding()))
+            == Some(d.name.as_str());
+        let edits = per_file.entry(l.uri.as_str().to_string()).or_default();
+        if !holds || edits.iter().any(|e| e.range == l.range) {
+            continue;
+        }
+        edits.push(lsp_types::TextEdit {
+            range: l.range,
+            new_text: new_name.to_string(),
+        });
+        added += 1;
+    }
+    per_file.retain(|_, e| !e.is_empty());
+    w.push(format!(
+        "{added} edit{} added by {} (each the name at a reference's place: check an import alias or a shorthand property there)",
+        if added == 1 { "" } else { "s" },
+        asked.said(&d.name)
+    ));
+}
+
 fn across_packages(
     ws: &Workspace,
     map: &Map,
@@ -191,6 +245,7 @@ pub fn rename_preview(
     let (mut per_file, file_ops) = lsp::rename_edits(edit);
     if let Ok(map) = lease.as_deref() {
         across_packages(ws, map, &s, &t, (&mut per_file, new_name), w);
+        each_importer(ws, map, &s, &t, (&mut per_file, new_name), w);
     }
     let mut outside = Vec::new();
     let mut files = Vec::new();
