@@ -38,11 +38,6 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     Ok(ans)
 }
 
-/// The symbol's uses in the workspace's other npm packages, which the server's rename from
-/// one side does not reach ([`super::packages::across`]): their places added as edits (the
-/// name there replaced, where the place still holds it), the server's edits in the
-/// definition's package's built declarations (or, when its uses were asked from the
-/// definition, in its source) replaced; said, with what the built declarations keep.
 /// With no `tsconfig.json` (tsserver reads each file alone), the edits in the files importing
 /// the symbol that the server's rename left out ([`super::packages::each_importer`]): the name
 /// at each reference's place asked from those files, said.
@@ -72,24 +67,7 @@ fn each_importer(
     let Some(asked) = super::packages::each_importer(ws, map, s, d, at, &listed, until) else {
         return;
     };
-    let mut added = 0;
-    for l in &asked.locs {
-        let text = lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.text(&p).ok().flatten());
-        let holds = text
-            .as_deref()
-            .and_then(|x| lsp::text_at(x, &l.range, s.encoding()))
-            == Some(d.name.as_str());
-        let edits = per_file.entry(l.uri.as_str().to_string()).or_default();
-        if !holds || edits.iter().any(|e| e.range == l.range) {
-            continue;
-        }
-        edits.push(lsp_types::TextEdit {
-            range: l.range,
-            new_text: new_name.to_string(),
-        });
-        added += 1;
-    }
-    per_file.retain(|_, e| !e.is_empty());
+    let (added, _) = edits_at(ws, s, &asked.locs, (&d.name, new_name), per_file);
     w.push(format!(
         "{added} edit{} added by {} (each the name at a reference's place: check an import alias or a shorthand property there)",
         if added == 1 { "" } else { "s" },
@@ -97,6 +75,44 @@ fn each_importer(
     ));
 }
 
+/// An edit replacing `old` with `new` at each of `locs` where the file holds `old` now (not
+/// one already there): (added, places that do not hold `old`).
+fn edits_at(
+    ws: &Workspace,
+    s: &crate::lsp::Server,
+    locs: &[lsp_types::Location],
+    (old, new): (&str, &str),
+    per_file: &mut std::collections::BTreeMap<String, Vec<lsp_types::TextEdit>>,
+) -> (usize, usize) {
+    let (mut added, mut stale) = (0, 0);
+    for l in locs {
+        let text = lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.text(&p).ok().flatten());
+        let holds = text
+            .as_deref()
+            .and_then(|x| lsp::text_at(x, &l.range, s.encoding()))
+            == Some(old);
+        if !holds {
+            stale += 1;
+            continue;
+        }
+        let edits = per_file.entry(l.uri.as_str().to_string()).or_default();
+        if edits.iter().any(|e| e.range == l.range) {
+            continue;
+        }
+        edits.push(lsp_types::TextEdit {
+            range: l.range,
+            new_text: new.to_string(),
+        });
+        added += 1;
+    }
+    (added, stale)
+}
+
+/// The symbol's uses in the workspace's other npm packages, which the server's rename from
+/// one side does not reach ([`super::packages::across`]): their places added as edits (the
+/// name there replaced, where the place still holds it), the server's edits in the
+/// definition's package's built declarations (or, when its uses were asked from the
+/// definition, in its source) replaced; said, with what the built declarations keep.
 fn across_packages(
     ws: &Workspace,
     map: &Map,
@@ -119,27 +135,7 @@ fn across_packages(
     let before = per_file.len();
     per_file.retain(|u, _| rel(u).is_none_or(|f| !more.replaced(&f, &t.c.rel)));
     let dropped = before - per_file.len();
-    let (mut added, mut stale) = (0, 0);
-    for l in &more.locs {
-        let text = lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.text(&p).ok().flatten());
-        let holds = text
-            .as_deref()
-            .and_then(|x| lsp::text_at(x, &l.range, s.encoding()))
-            == Some(old.as_str());
-        if !holds {
-            stale += 1;
-            continue;
-        }
-        let edits = per_file.entry(l.uri.as_str().to_string()).or_default();
-        if edits.iter().any(|e| e.range == l.range) {
-            continue;
-        }
-        edits.push(lsp_types::TextEdit {
-            range: l.range,
-            new_text: new_name.to_string(),
-        });
-        added += 1;
-    }
+    let (added, stale) = edits_at(ws, s, &more.locs, (old, new_name), per_file);
     if added > 0 || dropped > 0 {
         w.push(format!(
             "{added} edit{} added from the uses across the workspace's packages (each the name at a reference's place: check an import alias or a shorthand property there){}; {}'s built declarations name it the old way until the package is built again",
