@@ -2275,6 +2275,17 @@ fn go_rename_says_the_twin_under_another_build_tag() {
             && text.contains("asked with go:g/new.go#cancel"),
         "{text}"
     );
+    // The definition from `Run`'s call: gopls's one, and the other said.
+    let out = run(root, &["def", "g/g.go:Run@return <|>cancel"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.starts_with("g/new.go:5") && text.contains("cancel is also defined at g/old.go:5"),
+        "{text}"
+    );
     let _ = run(root, &["engine", "stop"]);
 }
 

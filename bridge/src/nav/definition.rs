@@ -2,7 +2,7 @@
 //! server's locations when it answers, else the map's definitions of the name.
 
 use super::anchor::{read_once, sym_anchor, Anchor, Anchors};
-use super::fallback::{gone_from_disk, map_definitions, need_map};
+use super::fallback::{gone_from_disk, map_definitions, need_map, Found};
 use super::list::{listing, Layout, ListText};
 use super::params::{AsPosition, AtParams};
 use super::server::{server_anchors, Ask};
@@ -11,6 +11,7 @@ use crate::lsp::Locate;
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ToolError};
 use answer::query::Map;
+use indexer::store::MapSymbol;
 use serde_json::json;
 
 /// What a located list is called in the answer, and how to narrow it when it is cut.
@@ -69,9 +70,14 @@ fn server_then_map(
         }
     };
     found.retain(|x| keep(x));
+    // The map's definitions of the target, read once for the checks below.
+    let mapped = match (listed.key, a.map()) {
+        ("definitions", Some(map)) if t.lib.is_none() => map_definitions(map, &t).ok(),
+        _ => None,
+    };
     if source == "lsp" && listed.key == "definitions" {
         let mut misplaced = misplaced_definitions(&mut a, &mut found);
-        misplaced.extend(contradicted_by_map(&t, &mut a, &mut found));
+        misplaced.extend(contradicted_by_map(&t, mapped.as_ref(), &mut a, &mut found));
         if !misplaced.is_empty() {
             let instead = match (found.is_empty(), from_map.take(), a.map()) {
                 (true, Some(from_map), Some(map)) => {
@@ -90,6 +96,22 @@ fn server_then_map(
     }
     if source == "lsp" && listed.key == "definitions" {
         built_sources(ws, &mut a, &mut found, &mut w);
+    }
+    // A definition the build leaves out (Go's `pre_go120.go` beside `go120.go`): said, as the
+    // server answers for one build configuration.
+    if let (Some(map), Some((defs, how))) = (a.map(), &mapped) {
+        let sure = if how.sure() { &defs[..] } else { &[] };
+        for (q, s) in super::fallback::twin_definitions(map, t.lang, sure) {
+            if !found
+                .iter()
+                .any(|x| x.file == s.file && x.line == s.name_line)
+            {
+                w.push(format!(
+                    "{q} is also defined at {}:{}, another file of the package (another build configuration: a build tag, `//go:build`): the answer is the one definition its build sees",
+                    s.file, s.name_line
+                ));
+            }
+        }
     }
     if source == "lsp" {
         a.in_libraries(&mut found, &mut w);
@@ -137,16 +159,18 @@ fn misplaced_definitions(a: &mut Anchors<'_>, found: &mut Vec<Anchor>) -> Vec<St
 /// through a bundled declaration map, gives a line of the wrong source file (`AnyRouter`'s
 /// definition at `TypeError`'s line). An alias (`import { a as b }`) or a keyword (`self`) is
 /// not this: the map's symbol there has another name, or the map is not sure.
-fn contradicted_by_map(t: &Target, a: &mut Anchors<'_>, found: &mut Vec<Anchor>) -> Vec<String> {
-    let Some(map) = a.map() else {
+fn contradicted_by_map(
+    t: &Target,
+    mapped: Option<&(Vec<MapSymbol>, Found)>,
+    a: &mut Anchors<'_>,
+    found: &mut Vec<Anchor>,
+) -> Vec<String> {
+    let (Some(map), Some((syms, how))) = (a.map(), mapped) else {
         return Vec::new();
     };
-    if found.is_empty() || t.lib.is_some() {
+    if found.is_empty() {
         return Vec::new();
     }
-    let Ok((syms, how)) = map_definitions(map, t) else {
-        return Vec::new();
-    };
     let Some((word, _)) =
         super::target::word_at(indexer::syntax::line_at(&t.text, t.pos.line), t.pos.col)
     else {

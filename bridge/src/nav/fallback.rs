@@ -194,35 +194,34 @@ pub(super) fn sure_definitions(
     Ok(Some((word, None)))
 }
 
-/// The other definitions of the target's qualname in other files of its package, in a
+/// The other definitions of the qualnames of `sure` (the map's definitions of a target, when
+/// it is sure of them) in other files of their package, in a
 /// language whose directories are packages (Go's `go120.go` and `pre_go120.go` under opposite
 /// build tags): (qualname, symbol). A server reads one build configuration; the map, all.
-pub(super) fn twin_definitions(map: &Map, t: &Target) -> Vec<(String, MapSymbol)> {
+pub(super) fn twin_definitions(
+    map: &Map,
+    lang: Lang,
+    sure: &[MapSymbol],
+) -> Vec<(String, MapSymbol)> {
     // A language of overloads (Java, Kotlin, C#) defines a name twice on purpose, as C#'s
     // partial classes do a type; Go's several `init` functions are each their own.
-    let spec = t.lang.spec();
-    if !spec.package_nodes || spec.overloads || t.lib.is_some() {
-        return Vec::new();
-    }
-    let Ok((defs, how)) = map_definitions(map, t) else {
-        return Vec::new();
-    };
-    if !how.sure() {
+    let spec = lang.spec();
+    if !spec.package_nodes || spec.overloads {
         return Vec::new();
     }
     let mut out: Vec<(String, MapSymbol)> = Vec::new();
-    for d in &defs {
+    for d in sure {
         let Some((_, qualname)) = d.node_id.split_once('#') else {
             continue;
         };
+        if !matches!(d.kind.as_str(), "function" | "method") || d.name == "init" {
+            continue;
+        }
         let dir = indexer::walk::parent_dir(&d.file);
         let same = map
             .db()
             .symbols_with_qualname(qualname, dir)
             .unwrap_or_default();
-        if !matches!(d.kind.as_str(), "function" | "method") || d.name == "init" {
-            continue;
-        }
         for s in same {
             let twin = s.file != d.file && indexer::walk::parent_dir(&s.file) == dir;
             if twin && !out.iter().any(|(_, o)| o.node_id == s.node_id) {

@@ -551,7 +551,9 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         if server.is_some() && !by.sure() {
             defs.clear();
         }
-        sure = defs.clone();
+        if by.sure() {
+            sure = defs.clone();
+        }
         from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;
         // Said when the map answers: uses inside macro invocations it could not read.
         if server.is_none() {
@@ -655,7 +657,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         offer_candidates(&mut head, &untyped, d, list, &mut w);
     }
     if let Some(map) = map {
-        for (q, s) in super::fallback::twin_definitions(map, &t) {
+        for (q, s) in super::fallback::twin_definitions(map, t.lang, &sure) {
             w.push(format!(
                 "{q} is also defined at {}:{}, another file of the package (another build configuration: a build tag, `//go:build`): a server reads one configuration and the map links a call to one definition, so uses the other build makes may be that one's: its references are asked with {}",
                 s.file, s.name_line, s.node_id

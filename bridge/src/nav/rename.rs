@@ -13,6 +13,7 @@ use crate::paths::Contained;
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ErrorCode, Text, ToolError};
 use answer::query::{callable, Map, UntypedCall};
+use indexer::store::MapSymbol;
 use lsp_types::request::Rename;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -45,17 +46,14 @@ fn each_importer(
     ws: &Workspace,
     map: &Map,
     s: &crate::lsp::Server,
-    t: &Target,
+    (t, d): (&Target, Option<&MapSymbol>),
     (per_file, new_name): (
         &mut std::collections::BTreeMap<String, Vec<lsp_types::TextEdit>>,
         &str,
     ),
     w: &mut Vec<String>,
 ) {
-    let Ok((defs, how)) = map_definitions(map, t) else {
-        return;
-    };
-    let Some(d) = defs.first().filter(|_| how.sure()) else {
+    let Some(d) = d else {
         return;
     };
     let listed = per_file
@@ -239,9 +237,25 @@ pub fn rename_preview(
         .hint("point at a name the server knows, e.g. locate \"file:Cls.m\""));
     };
     let (mut per_file, file_ops) = lsp::rename_edits(edit);
+    // The map's definitions of the target, read once for what follows: all of them for the
+    // gaps, the ones it is sure of for the importers and the twins.
+    let (defs, sure) = match lease.as_deref().ok().map(|m| map_definitions(m, &t)) {
+        Some(Ok((defs, how))) => {
+            let sure = if how.sure() { defs.clone() } else { Vec::new() };
+            (defs, sure)
+        }
+        _ => (Vec::new(), Vec::new()),
+    };
     if let Ok(map) = lease.as_deref() {
         across_packages(ws, map, &s, &t, (&mut per_file, new_name), w);
-        each_importer(ws, map, &s, &t, (&mut per_file, new_name), w);
+        each_importer(
+            ws,
+            map,
+            &s,
+            (&t, sure.first()),
+            (&mut per_file, new_name),
+            w,
+        );
     }
     let mut outside = Vec::new();
     let mut files = Vec::new();
@@ -323,7 +337,7 @@ pub fn rename_preview(
         }
     );
     server_state_across(&s, &t.c.abs, w);
-    let (uses, missed) = rename_gaps(lease.as_deref().ok(), &t, &edited);
+    let (uses, missed) = rename_gaps(lease.as_deref().ok(), &defs, &edited);
     // The first places of a gap, `file:line, …`.
     let places = |at: &mut dyn Iterator<Item = (&str, u32)>| {
         at.take(3)
@@ -338,7 +352,7 @@ pub fn rename_preview(
             places(&mut uses.iter().map(|(f, l)| (f.as_str(), *l)))
         ));
     }
-    for (name, f, l) in twins(lease.as_deref().ok(), &t, &edited) {
+    for (name, f, l) in twins(lease.as_deref().ok(), &t, &sure, &edited) {
         w.push(format!(
             "this rename may be incomplete: {name} is also defined at {f}:{l}, a file of the same package the server's build leaves out (a build tag, `//go:build`; another platform's file): that definition and the uses it alone sees are not in it; check them"
         ));
@@ -452,38 +466,36 @@ fn rename_text(summary: &str, files: &[FileEdits], diffs: &[FileDiff]) -> String
     out
 }
 
-/// What a server's rename may not reach, on lines it does not touch: uses the map resolved to
-/// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
-/// calls of its name the map could not link to one definition. Without a map, nothing.
-/// The target's twin definitions ([`twin_definitions`]) the rename does not edit:
-/// (qualname, file, line).
+/// The target's twin definitions ([`twin_definitions`]) of the map's sure ones the rename does
+/// not edit: (qualname, file, line).
 fn twins(
     map: Option<&Map>,
     t: &Target,
+    sure: &[MapSymbol],
     edited: &HashSet<(String, u32)>,
 ) -> Vec<(String, String, u32)> {
     let Some(map) = map else {
         return Vec::new();
     };
-    twin_definitions(map, t)
+    twin_definitions(map, t.lang, sure)
         .into_iter()
         .filter(|(_, s)| !edited.contains(&(s.file.clone(), s.name_line)))
         .map(|(q, s)| (q, s.file, s.name_line))
         .collect()
 }
 
+/// What a server's rename may not reach, on lines it does not touch: uses the map resolved to
+/// the symbol (code the server does not compile: an inactive `#[cfg]`, a Go build tag), and
+/// calls of its name the map could not link to one definition. Without a map, nothing.
 fn rename_gaps(
     map: Option<&Map>,
-    t: &Target,
+    defs: &[MapSymbol],
     edited: &HashSet<(String, u32)>,
 ) -> (Vec<(String, u32)>, Vec<UntypedCall>) {
     let none = || (Vec::new(), Vec::new());
     let Some(map) = map else { return none() };
-    let Ok((defs, _)) = map_definitions(map, t) else {
-        return none();
-    };
     let mut uses: Vec<(String, u32)> = Vec::new();
-    for d in &defs {
+    for d in defs {
         let into = map
             .db()
             .edges_into(&d.node_id, USE_KINDS)
