@@ -308,6 +308,12 @@ impl<'a> Anchors<'a> {
         misplaced(self.text(&abs)?, x.line, x.col)
     }
 
+    /// The line of the place `x`, read from the file now.
+    pub(super) fn line_of(&mut self, x: &Anchor) -> Option<&str> {
+        let abs = self.abs_of(x);
+        Some(line_at(self.text(&abs)?, x.line))
+    }
+
     /// The identifier that starts at the place `x`, read from the file now.
     pub(super) fn name_at(&mut self, x: &Anchor) -> Option<String> {
         let abs = self.abs_of(x);

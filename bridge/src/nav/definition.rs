@@ -179,7 +179,14 @@ fn contradicted_by_map(
     // Sure: the map's edge; or the one symbol of the name, the name not an alias here (an
     // alias's definition has another name).
     let one = syms.len() == 1 && !map.db().imports_as_alias(&t.c.rel, &word).unwrap_or(true);
-    if !(how.sure() || one) || syms.is_empty() || syms.iter().any(|s| s.name != word) {
+    if !(how.sure() || one) || syms.is_empty() {
+        return Vec::new();
+    }
+    // Through an alias (`export { AnyRouter as AnyTRPCRouter }`) the map's edge leads to a
+    // symbol of another name: only a line that writes neither name contradicts it (the
+    // server may land on the alias's clause, or on a keyword of the definition).
+    let alias = syms.iter().any(|s| s.name != word);
+    if alias && !how.sure() {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -189,12 +196,26 @@ fn contradicted_by_map(
         let at_map = syms
             .iter()
             .any(|s| s.file == x.file && (s.name_line..=s.end_line).contains(&x.line));
-        match a.name_at(&x) {
-            Some(n) if n != word && !at_map => out.push(format!(
+        let other = match a.name_at(&x) {
+            Some(n) if n != word && !at_map => Some(n),
+            _ => None,
+        };
+        let other = other.filter(|_| {
+            !alias
+                || a.line_of(&x).is_some_and(|l| {
+                    !l.contains(word.as_str()) && syms.iter().all(|s| !l.contains(s.name.as_str()))
+                })
+        });
+        match other {
+            Some(n) if alias => out.push(format!(
+                "{}:{}:{} (it names `{n}` there, neither `{word}` nor `{}`, the symbol the map's edge leads to through an alias, at {}:{})",
+                x.file, x.line, x.col, syms[0].name, syms[0].file, syms[0].name_line
+            )),
+            Some(n) => out.push(format!(
                 "{}:{}:{} (it names `{n}` there, not `{word}`; the map's edge leads to {}:{})",
                 x.file, x.line, x.col, syms[0].file, syms[0].name_line
             )),
-            _ => kept.push(x),
+            None => kept.push(x),
         }
     }
     *found = kept;
