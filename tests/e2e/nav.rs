@@ -2316,6 +2316,54 @@ fn an_impl_for_a_builtin_type_is_its_block() {
     );
 }
 
+/// `impl Shape for Sq` in another file than `Sq`, and `impl Shape for str`: the map lists
+/// both blocks as the trait's implementations and both methods as the trait method's, as
+/// rust-analyzer does (the map had neither: its edge was dropped when the type was not in the
+/// impl's file), and the method on `str` is `str.area`, not a top-level `area`.
+#[test]
+fn rust_impls_apart_from_their_type_are_the_map_s_too() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"shapes\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(root, "src/lib.rs", "mod a;\nmod b;\nmod c;\n");
+    write(
+        root,
+        "src/a.rs",
+        "pub trait Shape {\n    fn area(&self) -> f64;\n}\n",
+    );
+    write(root, "src/b.rs", "pub struct Sq(pub f64);\n");
+    write(
+        root,
+        "src/c.rs",
+        "use crate::a::Shape;\nuse crate::b::Sq;\n\nimpl Shape for Sq {\n    fn area(&self) -> f64 {\n        self.0 * self.0\n    }\n}\n\nimpl Shape for str {\n    fn area(&self) -> f64 {\n        0.0\n    }\n}\n",
+    );
+    index(root);
+    let lines = |args: &[&str]| {
+        let out = run(root, args);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with("src/"))
+            .map(|l| l.split("  ").next().unwrap_or_default().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(&["impls", "rs:src/a.rs#Shape", "--no-lsp"]),
+        ["src/c.rs:4:6", "src/c.rs:10:6"]
+    );
+    assert_eq!(
+        lines(&["impls", "rs:src/a.rs#Shape.area", "--no-lsp"]),
+        ["src/c.rs:5:8", "src/c.rs:11:8"]
+    );
+    let out = run(root, &["search", "area"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains("rs:src/c.rs#str.area"), "{text}");
+    assert!(text.contains("rs:src/c.rs#Sq.area"), "{text}");
+}
+
 #[test]
 fn python_rename_applies_and_imports() {
     rename_applies(

@@ -59,18 +59,19 @@ fn map_implementations(
             // of the same parameter types as their signatures write them (an overload
             // overrides nothing of another's).
             let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
-            if overloads {
-                // A declaration's definitions elsewhere (C++'s `void A::f() {}` implements
-                // `A.f` in the class): their `implements` edges.
-                for e in map.db().edges_into(&d.node_id, &["implements"])? {
-                    if let Some(s) = map.db().symbol(&e.other)? {
-                        imps.push(sym_anchor(a, &s));
-                    }
+            // A declaration's definitions elsewhere (C++'s `void A::f() {}` implements `A.f`
+            // in the class), a trait method's in an impl of another file than its type
+            // (Rust's `impl Shape for Sq` apart from `Sq`): their `implements` edges.
+            for e in map.db().edges_into(&d.node_id, &["implements"])? {
+                if let Some(s) = map.db().symbol(&e.other)? {
+                    imps.push(sym_anchor(a, &s));
                 }
             }
             let Some(parent) = &d.parent else { continue };
-            for sub in subtypes(map, parent)? {
-                let ms = map.db().members_named(&sub, &d.name)?;
+            // A file is no subtype: its `implements` edge stands for an impl of a type the
+            // file does not declare, whose methods the edges above gave.
+            for sub in subtypes(map, parent)?.iter().filter(|s| s.contains('#')) {
+                let ms = map.db().members_named(sub, &d.name)?;
                 imps.extend(
                     ms.iter()
                         .filter(|m| {

@@ -329,14 +329,11 @@ fn take_ref<'t>(
                     Some(s) => format!("{}.{ty}", out.symbols[s].qualname),
                     None => ty,
                 };
-                let found = out
-                    .symbols
+                // A type of another file, or one the map has no symbol of (`str`): the
+                // edge comes from the file, placed at the impl.
+                out.symbols
                     .iter()
-                    .position(|s| s.qualname == q && s.kind.is_type_like());
-                let Some(found) = found else {
-                    return;
-                };
-                Some(found)
+                    .position(|s| s.qualname == q && s.kind.is_type_like())
             }
             None => stack
                 .iter()

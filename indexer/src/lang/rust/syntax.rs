@@ -499,10 +499,10 @@ pub(super) fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
     }
 }
 
-/// The type an impl is for, without generics or a path: `Map<K, V>` → `Map`.
+/// The type an impl is for, without generics or a path: `Map<K, V>` → `Map`, `&str` → `str`.
 pub(super) fn base_type(node: Node<'_>) -> Option<Node<'_>> {
     match node.kind_name() {
-        "type_identifier" => Some(node),
+        "type_identifier" | "primitive_type" => Some(node),
         "generic_type" => base_type(node.field("type")?),
         "scoped_type_identifier" => node.field("name"),
         "reference_type" => base_type(node.field("type")?),
