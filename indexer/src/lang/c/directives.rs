@@ -234,6 +234,63 @@ pub(super) fn loop_macros_as_if(src: &mut [u8]) -> bool {
     changed
 }
 
+/// Blanks the `/* … */` comments inside a `#define` that more of the macro follows (`(slot =
+/// NULL, 0)  /* not a table */  \` then the next line): the grammar's macro body ends at `/*`,
+/// and the rest of the definition is read as code, an error that loses the macro (Lua's
+/// `luaV_fastget` came out as a constant `slot`). A trailing comment, ending the definition,
+/// is left alone. Every byte keeps its line and column. Returns whether anything changed.
+/// Pure; table-tested.
+pub(crate) fn blank_comments_in_macros(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let mut at = 0;
+    while at < src.len() {
+        let line_end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |k| at + k);
+        let t = &src[at..line_end];
+        let lead = t.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+        if t.get(lead) != Some(&b'#') || directive_word(&t[lead + 1..]) != b"define" {
+            at = line_end + 1;
+            continue;
+        }
+        let end = directive_end(src, at);
+        let mut i = at + lead + 1;
+        let mut quote = None;
+        while i + 1 < end {
+            let b = src[i];
+            match quote {
+                Some(_) if b == b'\\' => i += 1,
+                Some(q) if b == q => quote = None,
+                Some(_) => {}
+                None if b == b'"' || b == b'\'' => quote = Some(b),
+                None if b == b'/' && src[i + 1] == b'/' => break,
+                None if b == b'/' && src[i + 1] == b'*' => {
+                    let Some(k) = memchr::memmem::find(&src[i + 2..end], b"*/") else {
+                        break;
+                    };
+                    let close = i + 2 + k + 2;
+                    let more = src[close..end].iter().any(|b| !b.is_ascii_whitespace());
+                    if more {
+                        // Line breaks stay, and the `\` before one (the macro goes on).
+                        for j in i..close {
+                            let splice =
+                                src[j] == b'\\' && matches!(src.get(j + 1), Some(b'\n' | b'\r'));
+                            if !matches!(src[j], b'\n' | b'\r') && !splice {
+                                src[j] = b' ';
+                            }
+                        }
+                        changed = true;
+                    }
+                    i = close;
+                    continue;
+                }
+                None => {}
+            }
+            i += 1;
+        }
+        at = end;
+    }
+    changed
+}
+
 /// The `)` that closes the `(` at `open`, strings and characters skipped, within 16 lines.
 fn matching_paren(src: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0usize;
@@ -362,6 +419,30 @@ mod tests {
             ),
         ];
         crate::lang::check_rewrites(cases, super::loop_macros_as_if);
+    }
+
+    /// (source, what it becomes; `None`: left alone)
+    #[test]
+    fn comments_inside_macros_are_blanked() {
+        let cases: &[(&str, Option<&str>)] = &[
+            // Lua's `luaV_fastget`: a comment, then the `\` that continues the macro.
+            (
+                "#define get(t,slot) \\\n  (x ? (slot = NULL, 0)  /* 'slot' is NULL */  \\\n   : 1)\nint y;\n",
+                Some("#define get(t,slot) \\\n  (x ? (slot = NULL, 0)                        \\\n   : 1)\nint y;\n"),
+            ),
+            // Inside one line, and one over two lines of the macro.
+            (
+                "#define F(a) (a /* c */ + 1)\n#define G(a) a /* x \\\n y */ + 2\n",
+                Some("#define F(a) (a         + 1)\n#define G(a) a      \\\n      + 2\n"),
+            ),
+            // A trailing comment, a `//` comment, a comment in a string, code outside a
+            // `#define`, another directive: left alone.
+            (
+                "#define X 1 /* one */\n#define Y(a) a // why /* */ \\\n + 1\n#define S \"/*\" 1\nint a /* c */ = 1;\n#if A /* b */ || C\n#endif\n",
+                None,
+            ),
+        ];
+        crate::lang::check_rewrites(cases, super::blank_comments_in_macros);
     }
 
     /// C++: directives among a constructor's member initializers (leveldb's `Limiter`).

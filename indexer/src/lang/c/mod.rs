@@ -36,7 +36,7 @@
 //!   parse of their declaration, which error recovery then works around.
 
 mod directives;
-pub(crate) use directives::blank_directives_in_initializers;
+pub(crate) use directives::{blank_comments_in_macros, blank_directives_in_initializers};
 
 mod unused;
 use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
@@ -369,6 +369,9 @@ fn lone_macro(t: &str) -> bool {
 /// upper-case name at column 0 followed by two more words before the declarator, which the
 /// grammar would read as two types. `FILE *f;` and `DWORD n;` are left alone.
 fn prefix_macro(line: &str) -> Option<usize> {
+    if let Some(n) = lower_prefix_macro(line) {
+        return Some(n);
+    }
     let end = line
         .find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
         .unwrap_or(line.len());
@@ -413,7 +416,75 @@ fn prefix_macro(line: &str) -> Option<usize> {
     let next = rest[head.len()..].chars().next();
     let one_typed =
         words == 1 && head.split_whitespace().all(typed) && matches!(next, Some('(' | '*'));
-    ((words >= 2 || one_typed) && word_like && next.is_some()).then_some(end)
+    // Or one type word before a function returning a pointer: `LUAI_FUNC Proto *f (`,
+    // `LUA_API lua_State *(lua_newstate) (`.
+    let returns_pointer = words == 1 && next == Some('*') && {
+        let after = rest[head.len()..].trim_start_matches(['*', ' ', '\t', '(']);
+        let name = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        name > 0 && after[name..].trim_start().starts_with(['(', ')'])
+    };
+    ((words >= 2 || one_typed || returns_pointer) && word_like && next.is_some()).then_some(end)
+}
+
+/// A lower-case macro before a function's head (Lua's `l_sinline StkId index2stack (…`):
+/// three words before `(`, the last a name (after `*`s), the first no keyword of C or C++
+/// (`static int f(`, `unsigned long f(`, `struct s *f(` are declarations as written).
+fn lower_prefix_macro(line: &str) -> Option<usize> {
+    const KEYWORDS: &[&str] = &[
+        "_Atomic",
+        "_Bool",
+        "_Noreturn",
+        "_Thread_local",
+        "__extension__",
+        "__inline",
+        "__inline__",
+        "auto",
+        "bool",
+        "char",
+        "const",
+        "consteval",
+        "constexpr",
+        "constinit",
+        "double",
+        "enum",
+        "explicit",
+        "extern",
+        "float",
+        "friend",
+        "inline",
+        "int",
+        "long",
+        "mutable",
+        "register",
+        "restrict",
+        "short",
+        "signed",
+        "static",
+        "struct",
+        "thread_local",
+        "typedef",
+        "typename",
+        "union",
+        "unsigned",
+        "virtual",
+        "void",
+        "volatile",
+    ];
+    let word = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let (head, _) = line.split_once('(')?;
+    let mut words = head.split_whitespace();
+    let (first, ty, name) = (words.next()?, words.next()?, words.next()?);
+    let name = name.trim_start_matches('*');
+    let ty = ty.trim_end_matches('*');
+    let plain = words.next().is_none() && word(first) && word(ty) && word(name);
+    let lower = first.chars().any(|c| c.is_ascii_lowercase());
+    (plain && lower && !KEYWORDS.contains(&first)).then_some(first.len())
 }
 
 /// `src` with lines that are a macro invocation alone blanked where a declaration or a
@@ -528,6 +599,7 @@ impl Syntax for CSyntax {
         let changed = blank_macro_lines(&mut out, false);
         let changed = directives::blank_directives_in_initializers(&mut out, false) || changed;
         let changed = directives::loop_macros_as_if(&mut out) || changed;
+        let changed = directives::blank_comments_in_macros(&mut out) || changed;
         (changed || out.as_slice() != src).then_some(out)
     }
 
@@ -834,7 +906,28 @@ mod tests {
             super::prefix_macro("LUAI_FUNC void luaD_hook (lua_State *L);"),
             Some(9)
         );
+        assert_eq!(
+            super::prefix_macro("LUAI_FUNC Proto *luaF_newproto (lua_State *L);"),
+            Some(9)
+        );
+        assert_eq!(
+            super::prefix_macro("l_sinline StkId index2stack (lua_State *L, int idx) {"),
+            Some(9)
+        );
+        assert_eq!(
+            super::prefix_macro("l_sinline void reverse (lua_State *L) {"),
+            Some(9)
+        );
+        assert_eq!(
+            super::prefix_macro("LUA_API lua_State *(lua_newstate) (lua_Alloc f, void *ud);"),
+            Some(7)
+        );
+        assert_eq!(super::prefix_macro("static int f(void) {"), None);
+        assert_eq!(super::prefix_macro("struct s *f(void) {"), None);
+        assert_eq!(super::prefix_macro("unsigned long f(void);"), None);
+        assert_eq!(super::prefix_macro("size_t n = sizeof(x);"), None);
         assert_eq!(super::prefix_macro("FILE *f;"), None);
+        assert_eq!(super::prefix_macro("FILE *fopen(const char *p);"), None);
         assert_eq!(super::prefix_macro("DWORD n;"), None);
         assert_eq!(super::prefix_macro("MAX_ITEMS"), None);
         assert_eq!(super::prefix_macro("BOOL ok = TRUE;"), None);

@@ -1209,7 +1209,8 @@ impl Syntax for CppSyntax {
         let d = crate::lang::c::blank_directives_in_initializers(&mut out, true);
         let e = blank_declarator_annotations(&mut out);
         let f = gtest_tests_as_methods(&mut out);
-        (a || b || c || d || e || f).then_some(out)
+        let g = crate::lang::c::blank_comments_in_macros(&mut out);
+        (a || b || c || d || e || f || g).then_some(out)
     }
 
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
