@@ -35,7 +35,7 @@ impl Encoding {
         }
     }
 
-    fn units(self, c: char) -> u64 {
+    pub fn units(self, c: char) -> u64 {
         match self {
             Encoding::Utf8 => c.len_utf8() as u64,
             Encoding::Utf16 => c.len_utf16() as u64,

@@ -1663,6 +1663,52 @@ fn rust_with_rust_analyzer() {
     );
 }
 
+/// JDT LS answers a rename with one edit per file, from its first use to its last: each use
+/// is counted and checked on its own (was "3 files, 3 edits" and a warning that the uses on
+/// `Main.java:12` and `MemoryStore.java:41`, which the diff changed, were not in it).
+#[test]
+fn a_java_rename_counts_each_use() {
+    let dir = fixture("java_app");
+    let root = dir.path();
+    index(root);
+    let out = run(
+        root,
+        &[
+            "--json",
+            "rename",
+            "src/main/java/com/acme/shop/util/Keys.java:Keys.normalize",
+            "--to",
+            "canon",
+        ],
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let files: Vec<(String, u64)> = v["data"]["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or_default().to_string(),
+                f["edits"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ("src/main/java/com/acme/app/Main.java".to_string(), 2),
+            (
+                "src/main/java/com/acme/shop/MemoryStore.java".to_string(),
+                2
+            ),
+            ("src/main/java/com/acme/shop/util/Keys.java".to_string(), 1),
+        ],
+        "{v}"
+    );
+    assert_eq!(v["warnings"], json!([]), "{v}");
+    run(root, &["engine", "stop"]);
+}
+
 #[test]
 fn java_with_jdtls() {
     check(

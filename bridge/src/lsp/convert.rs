@@ -226,10 +226,141 @@ pub fn apply_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> String {
     out
 }
 
+/// A server's edits as the names they change: an edit that spans several spots (JDT LS
+/// answers a rename with one edit per file, from its first use to its last, the text between
+/// them written again) becomes one edit per identifier it changes, when its old and new texts
+/// are the same tokens but for identifiers; any other edit is kept as it is. What a rename
+/// counts, lists and checks against the map's uses is then each use. Pure; table-tested.
+pub fn split_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> Vec<TextEdit> {
+    let starts = line_starts(text);
+    let mut out = Vec::with_capacity(edits.len());
+    for e in edits {
+        let (s, end) = (
+            offset_of(text, &starts, &e.range.start, enc),
+            offset_of(text, &starts, &e.range.end, enc),
+        );
+        let split = (s < end && end <= text.len())
+            .then(|| text.get(s..end))
+            .flatten()
+            .and_then(|old| changed_words(old, &e.new_text))
+            .filter(|w| w.len() > 1 || e.range.start.line != e.range.end.line);
+        let Some(words) = split else {
+            out.push(e.clone());
+            continue;
+        };
+        for (at, len, new) in words {
+            let (a, b) = (s + at, s + at + len);
+            let pos = |byte: usize| {
+                let line = starts.partition_point(|&x| x <= byte).saturating_sub(1);
+                let start = starts[line];
+                let units: u64 = text[start..byte].chars().map(|c| enc.units(c)).sum();
+                lsp_types::Position::new(line as u32, units as u32)
+            };
+            out.push(TextEdit {
+                range: lsp_types::Range::new(pos(a), pos(b)),
+                new_text: new.to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// The identifiers that differ between `old` and `new` when both are the same sequence of
+/// tokens otherwise: (byte offset in `old`, its length, the new identifier). `None` when
+/// anything else differs.
+fn changed_words<'n>(old: &str, new: &'n str) -> Option<Vec<(usize, usize, &'n str)>> {
+    fn tokens(t: &str) -> Vec<(usize, &str)> {
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+        let mut out = Vec::new();
+        let mut it = t.char_indices().peekable();
+        while let Some((i, c)) = it.next() {
+            let mut j = i + c.len_utf8();
+            if word(c) {
+                while let Some(&(k, d)) = it.peek() {
+                    if !word(d) {
+                        break;
+                    }
+                    j = k + d.len_utf8();
+                    it.next();
+                }
+            }
+            out.push((i, &t[i..j]));
+        }
+        out
+    }
+    let (a, b) = (tokens(old), tokens(new));
+    if a.len() != b.len() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for ((at, x), (_, y)) in a.iter().zip(&b) {
+        if x == y {
+            continue;
+        }
+        let ident = |t: &str| {
+            t.chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        };
+        if !(ident(x) && ident(y)) {
+            return None;
+        }
+        out.push((*at, x.len(), *y));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use indexer::encoding::from_char_col;
+
+    /// (the text, one edit's range (line, character) and new text, the edits it becomes)
+    #[test]
+    fn an_edit_over_several_uses_is_each_use() {
+        let text = "a.create(x);\nint y;\n  b.create(z); // create\n";
+        let r = |l1, c1, l2, c2| {
+            lsp_types::Range::new(
+                lsp_types::Position::new(l1, c1),
+                lsp_types::Position::new(l2, c2),
+            )
+        };
+        let edit = |range, t: &str| TextEdit {
+            range,
+            new_text: t.to_string(),
+        };
+        let cases: &[(TextEdit, Vec<TextEdit>)] = &[
+            // JDT LS: one edit from the first use to the last, the text between written again.
+            (
+                edit(r(0, 2, 2, 10), "make(x);\nint y;\n  b.make"),
+                vec![edit(r(0, 2, 0, 8), "make"), edit(r(2, 4, 2, 10), "make")],
+            ),
+            // One use: kept as it is.
+            (
+                edit(r(0, 2, 0, 8), "make"),
+                vec![edit(r(0, 2, 0, 8), "make")],
+            ),
+            // Punctuation changed too: kept as it is.
+            (
+                edit(r(0, 2, 1, 3), "make[x];\nint"),
+                vec![edit(r(0, 2, 1, 3), "make[x];\nint")],
+            ),
+        ];
+        for (e, want) in cases {
+            assert_eq!(
+                &split_edits(text, std::slice::from_ref(e), Encoding::Utf16),
+                want,
+                "{e:?}"
+            );
+        }
+        // Columns in the server's units: `é` is two UTF-8 bytes, one UTF-16 unit.
+        let text = "é.create(); é.create();\n";
+        let e = edit(r(0, 2, 0, 20), "make(); é.make");
+        assert_eq!(
+            split_edits(text, &[e], Encoding::Utf16),
+            vec![edit(r(0, 2, 0, 8), "make"), edit(r(0, 14, 0, 20), "make")]
+        );
+    }
 
     #[test]
     fn columns_between_encodings() {

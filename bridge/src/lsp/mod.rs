@@ -40,7 +40,7 @@ mod transport;
 
 pub use capabilities::Capability;
 pub use convert::{
-    apply_edits, locations, path_to_uri, rename_edits, spot, text_at, uri_to_path,
+    apply_edits, locations, path_to_uri, rename_edits, split_edits, spot, text_at, uri_to_path,
     workspace_symbols, FoundSymbol, Spot,
 };
 pub use diagnostics::{Diag, Severity};

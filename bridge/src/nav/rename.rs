@@ -278,6 +278,18 @@ pub fn rename_preview(
             outside.push(abs.display().to_string());
             continue;
         };
+        let c = Contained {
+            rel: rel.clone(),
+            abs: abs.clone(),
+        };
+        // The target's file was read once already: the text the server was given.
+        let old = if abs == t.c.abs {
+            t.text.clone()
+        } else {
+            ws.source(&c, &rel)?
+        };
+        // Each use its own edit (JDT LS gives one per file, from the first use to the last).
+        let edits = lsp::split_edits(&old, edits, s.encoding());
         edits_total += edits.len();
         edited.extend(edits.iter().map(|e| (rel.clone(), e.range.start.line + 1)));
         // Every file is listed with its edits; its diff only when the filter keeps it.
@@ -289,17 +301,7 @@ pub fn rename_preview(
         if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) && !check {
             continue;
         }
-        let c = Contained {
-            rel: rel.clone(),
-            abs: abs.clone(),
-        };
-        // The target's file was read once already: the text the server was given.
-        let old = if abs == t.c.abs {
-            t.text.clone()
-        } else {
-            ws.source(&c, &rel)?
-        };
-        let new = lsp::apply_edits(&old, edits, s.encoding());
+        let new = lsp::apply_edits(&old, &edits, s.encoding());
         if check {
             texts.push((c, old.clone(), new.clone()));
             if filter.as_ref().is_some_and(|g| !g.is_match(&rel)) {
