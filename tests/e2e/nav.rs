@@ -1663,6 +1663,47 @@ fn rust_with_rust_analyzer() {
     );
 }
 
+/// C's `#if` variants of one function in one file (Lua's `lsys_load` under `LUA_USE_DLOPEN`,
+/// `LUA_DL_DLL` and neither): clangd compiles one; a rename says the other two, which it
+/// leaves (was silent); `unused` keeps the other branches' variants of a used function (it
+/// listed them as dead).
+#[test]
+fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "load.c",
+        "#if defined(USE_A)\nstatic int load(int x) { return x; }\n#elif defined(USE_B)\nstatic int load(int x) { return x + 1; }\n#else\nstatic int load(int x) { return 0; }\n#endif\n\nint run(int y) { return load(y); }\n",
+    );
+    index(root);
+    let out = run(root, &["unused", "--path", "load.c"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(!text.contains("load~"), "{text}");
+    assert!(text.contains("variant"), "{text}");
+    let out = run(
+        root,
+        &["rename", "load.c:9@return <|>load", "--to", "fetch"],
+    );
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // clangd renames the `#else` one and the call.
+    assert!(text.starts_with("would touch 1 file, 2 edits"), "{text}");
+    for line in [2, 4] {
+        assert!(
+            text.contains(&format!(
+                "load is also defined at load.c:{line}, another `#if` branch"
+            )),
+            "{text}"
+        );
+    }
+    assert!(!text.contains("load.c:6, another"), "{text}");
+    run(root, &["engine", "stop"]);
+}
+
 /// JDT LS answers a rename with one edit per file, from its first use to its last: each use
 /// is counted and checked on its own (was "3 files, 3 edits" and a warning that the uses on
 /// `Main.java:12` and `MemoryStore.java:41`, which the diff changed, were not in it).
@@ -2063,39 +2104,40 @@ fn c_with_clangd() {
     check(
         c_report(true),
         expect![[r#"
-        nav_references {"nodeId":"c:src/stock.c#stock_find"}
-          source lsp
-            src/stock.c:19:18 c:src/stock.c#stock_add
-        nav_references {"nodeId":"c:src/stock.c#stock_add"}
-          source lsp
-            src/main.c:21:5 c:src/main.c#main
-            src/main.c:22:5 c:src/main.c#main
-        nav_implementations {"nodeId":"c:include/inv/stock.h#stock_add"}
-          source lsp
-        nav_calls {"direction":"outgoing","locate":"src/stock.c:stock_add"}
-          source lsp
-            src/stock.c:38:12 c:src/stock.c#clamp
-            src/stock.c:9:9 c:src/stock.c#stock_find
-        nav_outline {"file":"include/inv/stock.h"}
-          source lsp
-            type item_kind 14:6
-              constant KIND_TOOL 15:5
-              constant KIND_PART 16:5
-            struct item 20:16
-              field item.name 21:10
-              field item.kind 22:20
-              field item.count 23:9
-            type item_t 24:3
-            type stock_hook 27:16
-            struct store_t 34:3
-            function stock_add 40:5
-            function stock_find 43:9
-        nav_hover {"locate":"src/stock.c:stock_find"}
-          source lsp: item_t *stock_find(store_t *s, const char *name)
-        nav_definition {"locate":"src/main.c:main@<|>stock_add(&store, \"hammer\""}
-          source lsp
-            src/stock.c:18:5 c:src/stock.c#stock_add
-    "#]],
+            nav_references {"nodeId":"c:src/stock.c#stock_find"}
+              source lsp
+                src/stock.c:19:18 c:src/stock.c#stock_add
+            nav_references {"nodeId":"c:src/stock.c#stock_add"}
+              source lsp
+                src/main.c:21:5 c:src/main.c#main
+                src/main.c:22:5 c:src/main.c#main
+            nav_implementations {"nodeId":"c:include/inv/stock.h#stock_add"}
+              source lsp
+                src/stock.c:18:5 c:src/stock.c#stock_add
+            nav_calls {"direction":"outgoing","locate":"src/stock.c:stock_add"}
+              source lsp
+                src/stock.c:38:12 c:src/stock.c#clamp
+                src/stock.c:9:9 c:src/stock.c#stock_find
+            nav_outline {"file":"include/inv/stock.h"}
+              source lsp
+                type item_kind 14:6
+                  constant KIND_TOOL 15:5
+                  constant KIND_PART 16:5
+                struct item 20:16
+                  field item.name 21:10
+                  field item.kind 22:20
+                  field item.count 23:9
+                type item_t 24:3
+                type stock_hook 27:16
+                struct store_t 34:3
+                function stock_add 40:5
+                function stock_find 43:9
+            nav_hover {"locate":"src/stock.c:stock_find"}
+              source lsp: item_t *stock_find(store_t *s, const char *name)
+            nav_definition {"locate":"src/main.c:main@<|>stock_add(&store, \"hammer\""}
+              source lsp
+                src/stock.c:18:5 c:src/stock.c#stock_add
+        "#]],
     );
 }
 
@@ -2155,45 +2197,46 @@ fn c_without_a_server() {
     check(
         c_report(false),
         expect![[r#"
-        nav_references {"nodeId":"c:src/stock.c#stock_find"}
-          source map
-            src/stock.c:19:18 c:src/stock.c#stock_add
-        nav_references {"nodeId":"c:src/stock.c#stock_add"}
-          source map
-            src/main.c:21:5 c:src/main.c#main
-            src/main.c:22:5 c:src/main.c#main
-        nav_implementations {"nodeId":"c:include/inv/stock.h#stock_add"}
-          source map
-        nav_calls {"direction":"outgoing","locate":"src/stock.c:stock_add"}
-          source fallback-map
-            src/stock.c:38:12 c:src/stock.c#clamp
-            src/stock.c:9:9 c:src/stock.c#stock_find
-        nav_outline {"file":"include/inv/stock.h"}
-          source parse
-            constant INV_STOCK_H 3:9
-            constant MAX_ITEMS 8:9
-            function MAX 11:9
-            type item_kind 14:6
-            constant KIND_TOOL 15:5
-            constant KIND_PART 16:5
-            struct item 20:16
-              field item.name 21:10
-              field item.kind 22:20
-              field item.count 23:9
-            type item_t 24:3
-            type stock_hook 27:16
-            struct store_t 34:3
-              field store_t.items 31:12
-              field store_t.len 32:12
-              field store_t.on_change 33:16
-            function stock_add 40:5
-            function stock_find 43:9
-        nav_hover {"locate":"src/stock.c:stock_find"}
-          source map: item_t *stock_find(store_t *s, const char *name)
-        nav_definition {"locate":"src/main.c:main@<|>stock_add(&store, \"hammer\""}
-          source map
-            src/stock.c:18:5 c:src/stock.c#stock_add
-    "#]],
+            nav_references {"nodeId":"c:src/stock.c#stock_find"}
+              source map
+                src/stock.c:19:18 c:src/stock.c#stock_add
+            nav_references {"nodeId":"c:src/stock.c#stock_add"}
+              source map
+                src/main.c:21:5 c:src/main.c#main
+                src/main.c:22:5 c:src/main.c#main
+            nav_implementations {"nodeId":"c:include/inv/stock.h#stock_add"}
+              source map
+                src/stock.c:18:5 c:src/stock.c#stock_add
+            nav_calls {"direction":"outgoing","locate":"src/stock.c:stock_add"}
+              source fallback-map
+                src/stock.c:38:12 c:src/stock.c#clamp
+                src/stock.c:9:9 c:src/stock.c#stock_find
+            nav_outline {"file":"include/inv/stock.h"}
+              source parse
+                constant INV_STOCK_H 3:9
+                constant MAX_ITEMS 8:9
+                function MAX 11:9
+                type item_kind 14:6
+                constant KIND_TOOL 15:5
+                constant KIND_PART 16:5
+                struct item 20:16
+                  field item.name 21:10
+                  field item.kind 22:20
+                  field item.count 23:9
+                type item_t 24:3
+                type stock_hook 27:16
+                struct store_t 34:3
+                  field store_t.items 31:12
+                  field store_t.len 32:12
+                  field store_t.on_change 33:16
+                function stock_add 40:5
+                function stock_find 43:9
+            nav_hover {"locate":"src/stock.c:stock_find"}
+              source map: item_t *stock_find(store_t *s, const char *name)
+            nav_definition {"locate":"src/main.c:main@<|>stock_add(&store, \"hammer\""}
+              source map
+                src/stock.c:18:5 c:src/stock.c#stock_add
+        "#]],
     );
 }
 

@@ -408,6 +408,27 @@ impl Map {
                 *kept_by.entry(Kept::Variant.as_str()).or_insert(0) += before - listed.len();
             }
         }
+        // Another `#if` branch's definition of it in its file is reached (C's `I2d~2` in
+        // the `#else` of 32-bit integers, `I2d` used): a variant, as a build's files are.
+        let in_file =
+            |s: &ScopeSymbol| Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().variants_in_file);
+        let base = |q: &str| q.split('~').next().unwrap_or(q).to_string();
+        let reached_here: HashSet<(&str, String)> = symbols
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| reached[*i] && in_file(s))
+            .map(|(_, s)| (s.path.as_str(), base(&s.qualname)))
+            .collect();
+        if !reached_here.is_empty() {
+            let before = listed.len();
+            listed.retain(|&(i, _)| {
+                let s = &symbols[i];
+                !(in_file(s) && reached_here.contains(&(s.path.as_str(), base(&s.qualname))))
+            });
+            if listed.len() < before {
+                *kept_by.entry(Kept::Variant.as_str()).or_insert(0) += before - listed.len();
+            }
+        }
 
         // Members of a listed symbol are folded under the outermost listed one.
         let listed_set: HashSet<usize> = listed.iter().map(|(i, _)| *i).collect();

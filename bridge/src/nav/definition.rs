@@ -107,8 +107,8 @@ fn server_then_map(
                 .any(|x| x.file == s.file && x.line == s.name_line)
             {
                 w.push(format!(
-                    "{q} is also defined at {}:{}, another file of the package (another build configuration: a build tag, `//go:build`): the answer is the one definition its build sees",
-                    s.file, s.name_line
+                    "{q} is also defined at {}:{}, {}: the answer is the one definition its build sees",
+                    s.file, s.name_line, super::fallback::twin_place(t.lang)
                 ));
             }
         }

@@ -197,7 +197,9 @@ pub(super) fn sure_definitions(
 /// The other definitions of the qualnames of `sure` (the map's definitions of a target, when
 /// it is sure of them) in other files of their package, in a
 /// language whose directories are packages (Go's `go120.go` and `pre_go120.go` under opposite
-/// build tags): (qualname, symbol). A server reads one build configuration; the map, all.
+/// build tags), or in the same file where its definitions of one name are `#if` variants
+/// (C's `lsys_load` under `LUA_USE_DLOPEN`, `lsys_load~2` under `LUA_DL_DLL`): (qualname,
+/// symbol). A server reads one build configuration; the map, all.
 pub(super) fn twin_definitions(
     map: &Map,
     lang: Lang,
@@ -206,7 +208,8 @@ pub(super) fn twin_definitions(
     // A language of overloads (Java, Kotlin, C#) defines a name twice on purpose, as C#'s
     // partial classes do a type; Go's several `init` functions are each their own.
     let spec = lang.spec();
-    if !spec.package_nodes || spec.overloads {
+    let in_file = spec.variants_in_file;
+    if !(spec.package_nodes || in_file) || spec.overloads {
         return Vec::new();
     }
     let mut out: Vec<(String, MapSymbol)> = Vec::new();
@@ -214,6 +217,8 @@ pub(super) fn twin_definitions(
         let Some((_, qualname)) = d.node_id.split_once('#') else {
             continue;
         };
+        // `lsys_load~3`: the variants are all `lsys_load`'s.
+        let qualname = qualname.split('~').next().unwrap_or(qualname);
         if !matches!(d.kind.as_str(), "function" | "method") || d.name == "init" {
             continue;
         }
@@ -223,13 +228,27 @@ pub(super) fn twin_definitions(
             .symbols_with_qualname(qualname, dir)
             .unwrap_or_default();
         for s in same {
-            let twin = s.file != d.file && indexer::walk::parent_dir(&s.file) == dir;
+            let twin = if in_file {
+                s.file == d.file && s.node_id != d.node_id && s.kind == d.kind
+            } else {
+                s.file != d.file && indexer::walk::parent_dir(&s.file) == dir
+            };
             if twin && !out.iter().any(|(_, o)| o.node_id == s.node_id) {
                 out.push((qualname.to_string(), s));
             }
         }
     }
     out
+}
+
+/// Where a twin definition ([`twin_definitions`]) is, for a warning: another `#if` branch of
+/// its file, or another file of its package.
+pub(super) fn twin_place(lang: Lang) -> &'static str {
+    if lang.spec().variants_in_file {
+        "another `#if` branch of the same file (another build configuration: the server compiles the branches its flags select)"
+    } else {
+        "another file of the package (another build configuration: a build tag, `//go:build`)"
+    }
 }
 
 /// The map's answer may miss calls inside macro invocations it could not read: counted in

@@ -659,8 +659,8 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     if let Some(map) = map {
         for (q, s) in super::fallback::twin_definitions(map, t.lang, &sure) {
             w.push(format!(
-                "{q} is also defined at {}:{}, another file of the package (another build configuration: a build tag, `//go:build`): a server reads one configuration and the map links a call to one definition, so uses the other build makes may be that one's: its references are asked with {}",
-                s.file, s.name_line, s.node_id
+                "{q} is also defined at {}:{}, {}: a server reads one configuration and the map links a call to one definition, so uses the other build makes may be that one's: its references are asked with {}",
+                s.file, s.name_line, super::fallback::twin_place(t.lang), s.node_id
             ));
         }
     }

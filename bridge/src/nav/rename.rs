@@ -356,7 +356,8 @@ pub fn rename_preview(
     }
     for (name, f, l) in twins(lease.as_deref().ok(), &t, &sure, &edited) {
         w.push(format!(
-            "this rename may be incomplete: {name} is also defined at {f}:{l}, a file of the same package the server's build leaves out (a build tag, `//go:build`; another platform's file): that definition and the uses it alone sees are not in it; check them"
+            "this rename may be incomplete: {name} is also defined at {f}:{l}, {}, which the server's build leaves out: that definition and the uses it alone sees are not in it; check them",
+            super::fallback::twin_place(t.lang)
         ));
     }
     if !missed.is_empty() {
@@ -469,7 +470,9 @@ fn rename_text(summary: &str, files: &[FileEdits], diffs: &[FileDiff]) -> String
 }
 
 /// The target's twin definitions ([`twin_definitions`]) of the map's sure ones the rename does
-/// not edit: (qualname, file, line).
+/// not edit, and those sure ones when it has twins and the rename does not edit them (C's first
+/// `#if` variant, to which the map links a call, when the server compiles another): (qualname,
+/// file, line).
 fn twins(
     map: Option<&Map>,
     t: &Target,
@@ -479,8 +482,18 @@ fn twins(
     let Some(map) = map else {
         return Vec::new();
     };
-    twin_definitions(map, t.lang, sure)
-        .into_iter()
+    let twins = twin_definitions(map, t.lang, sure);
+    let qualname = |s: &MapSymbol| {
+        let q = s.node_id.split_once('#').map_or("", |(_, q)| q);
+        q.split('~').next().unwrap_or(q).to_string()
+    };
+    let own = sure
+        .iter()
+        .filter(|_| !twins.is_empty())
+        .map(|s| (qualname(s), s.clone()))
+        .collect::<Vec<_>>();
+    own.into_iter()
+        .chain(twins)
         .filter(|(_, s)| !edited.contains(&(s.file.clone(), s.name_line)))
         .map(|(q, s)| (q, s.file, s.name_line))
         .collect()

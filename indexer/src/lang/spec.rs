@@ -87,6 +87,9 @@ pub struct Language {
     pub block_scopes: &'static [&'static str],
     /// Each directory of its files is a package node (`go:net/http/`).
     pub package_nodes: bool,
+    /// Definitions of one name in one file are variants under `#if` (C): a build compiles
+    /// one of them (`lsys_load`, `lsys_load~2`), a server reads only that one.
+    pub variants_in_file: bool,
     /// `implements` edges come from method sets (names and parameter counts).
     pub implements_by_method_set: bool,
     /// The file stem that stands for its directory's module (`__init__`), if any.
@@ -631,6 +634,7 @@ impl Language {
             same_value: &[],
             block_scopes: &[],
             package_nodes: false,
+            variants_in_file: false,
             implements_by_method_set: false,
             package_init: None,
             text: TextRules::BRACES,

@@ -57,6 +57,7 @@ pub static C: Language = Language {
     ),
     kept: unused::kept,
     declared_apart: Some(is_header),
+    variants_in_file: true,
     ..Language::new(
         "C",
         "c",
