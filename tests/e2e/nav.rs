@@ -1674,7 +1674,7 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
     write(
         root,
         "load.c",
-        "#if defined(USE_A)\nstatic int load(int x) { return x; }\n#elif defined(USE_B)\nstatic int load(int x) { return x + 1; }\n#else\nstatic int load(int x) { return 0; }\n#endif\n\nint run(int y) { return load(y); }\n",
+        "#if defined(USE_A)\nstatic int load(int x) { return x; }\n#elif defined(USE_B)\nstatic int load(int x) { return x + 1; }\n#else\nstatic int load(int x) { return 0; }\n#endif\n\nint run(int y) { return load(y); }\n\n#ifdef COMPAT\nstatic int cosh_(int x) { return x; }\nstatic int (*table[])(int) = { cosh_ };\n#endif\n",
     );
     index(root);
     let out = run(root, &["unused", "--path", "load.c"]);
@@ -1701,6 +1701,18 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         );
     }
     assert!(!text.contains("load.c:6, another"), "{text}");
+    // A function used only under an inactive `#ifdef`, as a value: "no references" says
+    // where its name is written (was silent).
+    let out = run(root, &["refs", "load.c:cosh_"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("load.c:13:") || text.contains("`cosh_` is written at load.c:13 (1 place"),
+        "{text}"
+    );
     run(root, &["engine", "stop"]);
 }
 

@@ -656,6 +656,18 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     if let Some(d) = &named {
         offer_candidates(&mut head, &untyped, d, list, &mut w);
     }
+    // "No references" where the name is written: said with its places (a use in code the
+    // server does not compile, Lua's `{"cosh", math_cosh}` under `#if
+    // defined(LUA_COMPAT_MATHLIB)`; a value the map made no edge of; a string).
+    if found.is_empty() {
+        if let Some(d) = sure
+            .first()
+            .or(named.as_ref())
+            .filter(|d| d.kind != "method")
+        {
+            w.extend(mentions_note(ws, map, t.lang, d));
+        }
+    }
     if let Some(map) = map {
         for (q, s) in super::fallback::twin_definitions(map, t.lang, &sure) {
             w.push(format!(
@@ -667,10 +679,96 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     Ok(answer(found, head, source, w))
 }
 
+/// The places in the folder of `d` (its language's files) that write its name as a word
+/// outside its own definition, off comment lines and off the lines where the map has a
+/// definition of the name (a namesake, an `#if` variant), said when no reference was found:
+/// up to 5 named, all counted. `None` when there are none. Not for a method: any call of a
+/// method of that name on another type writes it.
+fn mentions_note(
+    ws: &Workspace,
+    map: Option<&Map>,
+    lang: indexer::Lang,
+    d: &MapSymbol,
+) -> Option<String> {
+    const FILES: usize = 500;
+    const BYTES: u64 = 2 << 20;
+    let dir = indexer::walk::parent_dir(&d.file);
+    let mut paths: Vec<_> = std::fs::read_dir(ws.root.join(dir))
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| indexer::Lang::of_path(p) == Some(lang))
+        .filter(|p| p.metadata().is_ok_and(|m| m.is_file() && m.len() <= BYTES))
+        .take(FILES)
+        .collect();
+    paths.sort();
+    let rules = &lang.spec().text;
+    let defined: HashSet<(String, u32)> = map
+        .and_then(|m| m.db().symbols_named(&d.name, &d.file).ok())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| (s.file, s.name_line))
+        .collect();
+    let mut places = Vec::new();
+    for p in paths {
+        let Ok(text) = std::fs::read_to_string(&p) else {
+            continue;
+        };
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+        let rel = match (dir, name) {
+            ("", Some(n)) => n,
+            (d, Some(n)) => format!("{d}/{n}"),
+            _ => continue,
+        };
+        for line in mention_lines(&text, &d.name) {
+            let own = rel == d.file && (d.name_line..=d.end_line).contains(&line);
+            let code = text.lines().nth(line as usize - 1).unwrap_or("").trim();
+            let namesake = defined.contains(&(rel.clone(), line));
+            if !own && !namesake && !rules.is_comment_line(code) {
+                places.push(format!("{rel}:{line}"));
+            }
+        }
+    }
+    if places.is_empty() {
+        return None;
+    }
+    let more = places.len().saturating_sub(5);
+    Some(format!(
+        "no reference was found, but `{}` is written at {}{} ({} place(s) in its folder): a use in code the server does not compile (an inactive `#if`, another build), a value the map made no edge of, or a string; check them",
+        d.name,
+        places[..places.len().min(5)].join(", "),
+        if more > 0 { format!(" and {more} more") } else { String::new() },
+        places.len()
+    ))
+}
+
+/// The 1-based lines of `text` that write `name` as a whole word. Pure.
+fn mention_lines(text: &str, name: &str) -> Vec<u32> {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let hit = line.match_indices(name).any(|(at, _)| {
+            let before = line[..at].chars().next_back();
+            let after = line[at + name.len()..].chars().next();
+            !before.is_some_and(word) && !after.is_some_and(word)
+        });
+        if hit {
+            out.push(i as u32 + 1);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::path::Path;
+
+    #[test]
+    fn a_name_is_mentioned_as_a_whole_word() {
+        let text = "static int math_cosh (x) {\n  {\"cosh\", math_cosh},\n  math_cosh2();\n  my_math_cosh;\n";
+        assert_eq!(mention_lines(text, "math_cosh"), [1, 2]);
+        assert_eq!(mention_lines("a.$f; f$", "f"), Vec::<u32>::new());
+    }
 
     #[test]
     fn what_was_asked_from_the_imports_is_said() {
