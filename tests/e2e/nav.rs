@@ -2132,6 +2132,9 @@ fn c_with_clangd() {
                 src/stock.c:9:9 c:src/stock.c#stock_find
             nav_outline {"file":"include/inv/stock.h"}
               source lsp
+                constant INV_STOCK_H 3:9
+                constant MAX_ITEMS 8:9
+                function MAX 11:9
                 type item_kind 14:6
                   constant KIND_TOOL 15:5
                   constant KIND_PART 16:5

@@ -51,7 +51,16 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     match ws.server(lang) {
         Ok(s) => match s.outline(&c, &text) {
             Ok(o) => {
-                syms = o;
+                let (merged, added) = add_unlisted(o, &syms);
+                if !added.is_empty() {
+                    w.push(format!(
+                        "{} top-level name(s) the server does not list are added from a parse of the file ({}{}): macros, or code under an `#if` the server's build leaves out",
+                        added.len(),
+                        added[..added.len().min(8)].join(", "),
+                        if added.len() > 8 { ", …" } else { "" }
+                    ));
+                }
+                syms = merged;
                 source = "lsp";
             }
             Err(e) => failed(&mut w, e, "from a parse of the file on disk"),
@@ -372,6 +381,71 @@ fn map_items(rows: Vec<indexer::store::ScopeSymbol>, detail: bool) -> Vec<Outlin
 }
 
 /// A file's symbols from a parse of it now.
+/// The server's outline with the parse's top-level symbols it does not list (clangd leaves
+/// out macros and code under an inactive `#if`: Lua's `lvm.h` 18 symbols of ~50): those that
+/// no server symbol's range holds and whose name it does not give, with their members, in
+/// line order; and the added names. Pure.
+fn add_unlisted(
+    server: Vec<indexer::outline::OutlineSymbol>,
+    parsed: &[indexer::outline::OutlineSymbol],
+) -> (Vec<indexer::outline::OutlineSymbol>, Vec<String>) {
+    use indexer::outline::OutlineSymbol;
+    let root_of = |syms: &[OutlineSymbol], mut i: usize| {
+        while let Some(p) = syms[i].parent {
+            i = p;
+        }
+        i
+    };
+    let unlisted: Vec<usize> = (0..parsed.len())
+        .filter(|&i| parsed[i].parent.is_none())
+        .filter(|&i| {
+            let p = &parsed[i];
+            let line = p.name_span.start.line;
+            !server
+                .iter()
+                .any(|s| s.name == p.name || (s.span.start.line..=s.span.end.line).contains(&line))
+        })
+        .collect();
+    if unlisted.is_empty() {
+        return (server, Vec::new());
+    }
+    let mut added: Vec<String> = unlisted.iter().map(|&i| parsed[i].name.clone()).collect();
+    added.dedup();
+    // Trees (a top-level symbol and its members, in order), from both, by line; each member's
+    // parent re-indexed to where its tree now lies.
+    let mut trees: Vec<(u32, &[OutlineSymbol], Vec<usize>)> = Vec::new();
+    let tree = |syms: &'_ [OutlineSymbol], root: usize| {
+        let members: Vec<usize> = (0..syms.len())
+            .filter(|&i| root_of(syms, i) == root)
+            .collect();
+        (syms[root].name_span.start.line, members)
+    };
+    for i in (0..server.len()).filter(|&i| server[i].parent.is_none()) {
+        let (line, m) = tree(&server, i);
+        trees.push((line, &server[..], m));
+    }
+    for &i in &unlisted {
+        let (line, m) = tree(parsed, i);
+        trees.push((line, parsed, m));
+    }
+    trees.sort_by_key(|(line, _, _)| *line);
+    let mut out = Vec::new();
+    for (_, syms, members) in trees {
+        let base = out.len();
+        let at: HashMap<usize, usize> = members
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| (i, base + k))
+            .collect();
+        for &i in &members {
+            let mut m = syms[i].clone();
+            m.parent = m.parent.and_then(|p| at.get(&p).copied());
+            out.push(m);
+        }
+    }
+    (out, added)
+}
+
 fn parsed_items(
     syms: &[indexer::outline::OutlineSymbol],
     lang: indexer::Lang,
