@@ -573,3 +573,60 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
         warnings: w,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::add_unlisted;
+    use indexer::model::{Kind, Pos, Span};
+    use indexer::outline::OutlineSymbol;
+
+    fn sym(name: &str, lines: (u32, u32), parent: Option<usize>) -> OutlineSymbol {
+        let at = |line| Pos { line, col: 1 };
+        OutlineSymbol {
+            name: name.to_string(),
+            qualname: name.to_string(),
+            kind: Kind::Function,
+            span: Span {
+                start: at(lines.0),
+                end: at(lines.1),
+            },
+            name_span: Span {
+                start: at(lines.0),
+                end: at(lines.0),
+            },
+            signature: None,
+            parent,
+        }
+    }
+
+    /// clangd's outline of a header without its macros: the parse's macros are added where
+    /// they stand, a struct's fields stay under it, a name inside a server symbol is not added.
+    #[test]
+    fn names_the_server_leaves_out_are_added_in_line_order() {
+        let server = vec![sym("item", (5, 8), None), sym("item.n", (6, 6), Some(0))];
+        let parsed = vec![
+            sym("GUARD", (1, 1), None),
+            sym("item", (5, 8), None),
+            sym("item.n", (6, 6), Some(1)),
+            sym("local", (7, 7), None),
+            sym("MAX", (10, 12), None),
+            sym("MAX.a", (11, 11), Some(4)),
+        ];
+        let (out, added) = add_unlisted(server, &parsed);
+        let got: Vec<(&str, Option<usize>)> =
+            out.iter().map(|s| (s.name.as_str(), s.parent)).collect();
+        assert_eq!(
+            got,
+            [
+                ("GUARD", None),
+                ("item", None),
+                ("item.n", Some(1)),
+                ("MAX", None),
+                ("MAX.a", Some(3)),
+            ]
+        );
+        assert_eq!(added, ["GUARD", "MAX"]);
+        let (same, none) = add_unlisted(vec![sym("a", (1, 2), None)], &[sym("a", (1, 2), None)]);
+        assert_eq!((same.len(), none.len()), (1, 0));
+    }
+}
