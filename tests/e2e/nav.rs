@@ -1716,6 +1716,31 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
     run(root, &["engine", "stop"]);
 }
 
+/// A module's function is reached through a receiver only when the receiver is the imported
+/// module: `headers.get(`, `os.environ.get(` and `detect().get(` are no candidates of
+/// `api.get` (httpx's `_api.get` was offered 109 such `.get(` calls); `api.get(` is a use.
+#[test]
+fn a_python_module_function_s_candidates_are_module_calls() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "api.py", "def get(url):\n    return url\n");
+    write(
+        root,
+        "use.py",
+        "import os\nimport api\nimport mystery\n\n\ndef run(headers):\n    headers.get(\"a\")\n    os.environ.get(\"b\")\n    mystery.detect().get(\"c\")\n    mystery.get(\"d\")\n    return api.get(\"e\")\n",
+    );
+    index(root);
+    let (v, _) = json(root, &["refs", "api.py:get", "--no-lsp"]);
+    let candidates: Vec<u64> = v["data"]["candidates"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["line"].as_u64()).collect())
+        .unwrap_or_default();
+    // `mystery.get(` is an imported module's call the map cannot follow: a candidate.
+    assert_eq!(candidates, [10], "{v}");
+    let refs = v["data"]["references"].to_string();
+    assert!(refs.contains("use.py"), "{v}");
+}
+
 /// JDT LS answers a rename with one edit per file, from its first use to its last: each use
 /// is counted and checked on its own (was "3 files, 3 edits" and a warning that the uses on
 /// `Main.java:12` and `MemoryStore.java:41`, which the diff changed, were not in it).

@@ -366,10 +366,28 @@ pub(super) fn merge_map_extras(
 /// ones, and in a language whose libraries' results the map does not type
 /// (`Language::library_results_untyped`) those it sent outside the workspace too.
 pub(super) fn calls_named(map: &Map, d: &MapSymbol) -> Result<Vec<UntypedCall>, ToolError> {
-    Ok(match results_untyped(d) {
+    let mut calls = match results_untyped(d) {
         true => map.db().unlinked_calls_named(&d.name)?,
         false => map.db().untyped_calls_named(&d.name)?,
-    })
+    };
+    // A module's function is reached through a receiver only when that receiver is an
+    // imported module (`httpx.get(`), never a value's method (`headers.get(`: 109 of
+    // httpx's were offered as candidates of `_api.get`).
+    let through_imports =
+        Lang::of_id(&d.node_id).is_some_and(|l| l.spec().functions_through_imports);
+    // Top-level: no parent, or the file's module.
+    let top = d.parent.as_deref().is_none_or(|p| !p.contains('#'));
+    if through_imports && d.kind == "function" && top {
+        calls.retain(|c| {
+            let Some((recv, _)) = c.written.rsplit_once('.') else {
+                return true;
+            };
+            // The receiver is the module itself (`httpx`, `a.b` of `import a.b`), not a
+            // value reached from one (`os.environ.get(`, `chardet.detect().get(`).
+            map.db().binds_import(&c.file, recv).unwrap_or(true)
+        });
+    }
+    Ok(calls)
 }
 
 /// Whether `d`'s language leaves its libraries' results untyped in the map

@@ -362,7 +362,7 @@ pub fn rename_preview(
     }
     if !missed.is_empty() {
         w.push(format!(
-            "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them (nav_references lists them as candidates)",
+            "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them",
             missed.len(),
             missed[0].written.rsplit(['.', ':']).next().unwrap_or(&missed[0].written),
             places(&mut missed.iter().map(|c| (c.file.as_str(), c.line)))

@@ -90,6 +90,9 @@ pub struct Language {
     /// Definitions of one name in one file are variants under `#if` (C): a build compiles
     /// one of them (`lsys_load`, `lsys_load~2`), a server reads only that one.
     pub variants_in_file: bool,
+    /// A call through a receiver reaches a module's function only when the receiver is an
+    /// imported module (Python's `httpx.get(`; `headers.get(` is a value's method).
+    pub functions_through_imports: bool,
     /// `implements` edges come from method sets (names and parameter counts).
     pub implements_by_method_set: bool,
     /// The file stem that stands for its directory's module (`__init__`), if any.
@@ -635,6 +638,7 @@ impl Language {
             block_scopes: &[],
             package_nodes: false,
             variants_in_file: false,
+            functions_through_imports: false,
             implements_by_method_set: false,
             package_init: None,
             text: TextRules::BRACES,

@@ -688,6 +688,20 @@ impl Db {
             .query_row(rusqlite::params![path, name], |r| r.get(0))
     }
 
+    /// Whether the file at `path` binds `name` by an import (`import name`, `import name.x`,
+    /// `from m import name`, `… as name`).
+    pub fn binds_import(&self, path: &str, name: &str) -> SqlResult<bool> {
+        self.conn
+            .prepare_cached(
+                "SELECT EXISTS(SELECT 1 FROM imports i JOIN files f ON f.id = i.file_id \
+                 WHERE f.path = ?1 AND i.reexport = 0 AND (i.alias = ?2 \
+                 OR (i.alias IS NULL AND i.member = ?2) \
+                 OR (i.alias IS NULL AND i.member IS NULL \
+                     AND (i.module = ?2 OR substr(i.module, 1, length(?2) + 1) = ?2 || '.'))))",
+            )?
+            .query_row(rusqlite::params![path, name], |r| r.get(0))
+    }
+
     /// A file's stored imports.
     pub fn file_imports(&self, file_id: i64) -> SqlResult<Vec<Import>> {
         let mut st = self.conn.prepare_cached(

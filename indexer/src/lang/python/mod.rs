@@ -14,6 +14,7 @@ use tree_sitter::Node;
 
 pub static PYTHON: Language = Language {
     library_results_untyped: true,
+    functions_through_imports: true,
     manifests: &["pyproject.toml", "setup.py", "setup.cfg"],
     projects: &[
         super::spec::ProjectSpec {
