@@ -99,6 +99,16 @@ pub fn overview(o: &Overview, clusters: &[Cluster]) -> String {
     out
 }
 
+/// "  … and N more (--json lists them)" under a list that shows `shown` of `total`.
+fn more_files(out: &mut String, total: usize, shown: usize) {
+    if total > shown {
+        out.push_str(&format!(
+            "  … and {} more (--json lists them)\n",
+            total - shown
+        ));
+    }
+}
+
 /// `map_status`, the map's part: root, counts per language and edge kind, the last run, and
 /// the first 20 of the stale, skipped and unparsed files the answer holds.
 pub fn map_status(st: &MapStatus) -> String {
@@ -124,6 +134,7 @@ pub fn map_status(st: &MapStatus) -> String {
     for f in st.skipped_files.iter().take(20) {
         out.push_str(&format!("  {}: {}\n", f.path, f.reason));
     }
+    more_files(&mut out, st.skipped_count, st.skipped_files.len().min(20));
     out.push_str(&format!(
         "syntax   {} file(s) the map's parser could not read whole (their symbols are what parsed; a compiler may accept them: a macro, newer syntax; `codemap diagnostics FILE` asks the language server)\n",
         st.parse_error_count
@@ -131,6 +142,11 @@ pub fn map_status(st: &MapStatus) -> String {
     for f in st.parse_error_files.iter().take(20) {
         out.push_str(&format!("  {f}\n"));
     }
+    more_files(
+        &mut out,
+        st.parse_error_count,
+        st.parse_error_files.len().min(20),
+    );
     if !st.projects.is_empty() {
         out.push_str(&format!("projects {}\n", st.projects.len()));
         for p in &st.projects {
