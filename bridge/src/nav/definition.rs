@@ -107,7 +107,7 @@ fn server_then_map(
                 .any(|x| x.file == s.file && x.line == s.name_line)
             {
                 w.push(format!(
-                    "{q} is also defined at {}:{}, {}: the answer is the one definition its build sees",
+                    "{q} is also defined at {}:{}, {}: the answer gives one definition, a build compiles one of them",
                     s.file, s.name_line, super::fallback::twin_place(t.lang)
                 ));
             }

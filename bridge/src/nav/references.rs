@@ -710,14 +710,18 @@ fn mentions_note(
         .collect();
     let mut places = Vec::new();
     for p in paths {
-        let Ok(text) = std::fs::read_to_string(&p) else {
-            continue;
-        };
         let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
         let rel = match (dir, name) {
             ("", Some(n)) => n,
             (d, Some(n)) => format!("{d}/{n}"),
             _ => continue,
+        };
+        let c = crate::paths::Contained {
+            rel: rel.clone(),
+            abs: p.clone(),
+        };
+        let Ok(text) = ws.source(&c, &rel) else {
+            continue;
         };
         for line in mention_lines(&text, &d.name) {
             let own = rel == d.file && (d.name_line..=d.end_line).contains(&line);
