@@ -1784,6 +1784,22 @@ fn a_java_rename_counts_each_use() {
         "{v}"
     );
     assert_eq!(v["warnings"], json!([]), "{v}");
+    // Outgoing calls into the JDK (`items.put`, a HashMap's): said, or listed apart as
+    // outside callees (they were dropped unsaid: gson's `JsonArray.isEmpty` said "no calls").
+    let (v, _) = json(
+        root,
+        &[
+            "calls",
+            "src/main/java/com/acme/shop/MemoryStore.java:MemoryStore.put",
+            "--direction",
+            "outgoing",
+        ],
+    );
+    let said = v["warnings"]
+        .to_string()
+        .contains("left out: a place the server gave in jdt://");
+    let apart = v["data"]["outside"]["count"].as_u64().unwrap_or(0) > 0;
+    assert!(said || apart, "{v}");
     run(root, &["engine", "stop"]);
 }
 

@@ -335,6 +335,9 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     if let Some(s) = server_for(ws, t.lang, Capability::CallHierarchy, &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
             Ok((mut root, mut items)) => {
+                // Callers or callees the server placed where no file can be shown (JDT LS's
+                // `jdt://` JDK classes): said, not dropped unsaid.
+                w.extend(a.take_notes());
                 server_state_across(&s, &t.c.abs, &mut w);
                 // A library's symbol is named by its library node ID.
                 if let (Some(r), Some(own)) = (root.as_mut(), lib_anchor(&t, &mut a)) {
