@@ -1087,13 +1087,9 @@ fn kept_build_node(map: &Map, d: &Dep, rel: &str, pos: indexer::model::Pos) -> O
     let id = map.db().node_at(&kept, pos)?;
     let text = std::fs::read_to_string(d.dir.join(rel)).ok()?;
     let line = indexer::syntax::line_at(&text, pos.line);
-    let word: String = line
-        .chars()
-        .skip(pos.col.saturating_sub(1) as usize)
-        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
-        .collect();
+    let word = indexer::syntax::word_from(line, pos.col);
     let leaf = id.rsplit(['#', '.']).next()?;
-    (!word.is_empty() && leaf.split('~').next() == Some(word.as_str())).then_some(id)
+    (!word.is_empty() && leaf.split('~').next() == Some(word)).then_some(id)
 }
 
 fn lib_place(

@@ -137,9 +137,7 @@ enum Tok<'a> {
     Punct(char),
 }
 
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
+use indexer::syntax::is_word_char as is_word;
 
 fn tokens(s: &str) -> Vec<Tok<'_>> {
     let mut out = Vec::new();

@@ -537,6 +537,40 @@ pub fn literal_end(src: &[u8], from: usize) -> usize {
     src.len()
 }
 
+/// A character of a name in any of the map's languages: a letter, a digit, `_`, or `$`
+/// (JavaScript's, Java's and PHP's names). The one word test of the map and the bridge. Pure.
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$'
+}
+
+/// The words of a line with their byte offsets, each whole (never part of a longer one). Pure.
+pub fn word_spans(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.char_indices()
+        .filter(move |&(i, c)| {
+            is_word_char(c) && !line[..i].chars().next_back().is_some_and(is_word_char)
+        })
+        .map(move |(i, _)| (i, leading_word(&line[i..])))
+}
+
+/// The word that begins `s`, empty when `s` begins with no word character. Pure.
+pub fn leading_word(s: &str) -> &str {
+    &s[..s.find(|c: char| !is_word_char(c)).unwrap_or(s.len())]
+}
+
+/// The word that begins at `line`'s 1-based character column `col`, empty when none does. Pure.
+pub fn word_from(line: &str, col: u32) -> &str {
+    let at = line
+        .char_indices()
+        .nth(col.saturating_sub(1) as usize)
+        .map_or(line.len(), |(i, _)| i);
+    leading_word(&line[at..])
+}
+
+/// Whether `line` writes `word` as a whole word. Pure.
+pub fn writes_word(line: &str, word: &str) -> bool {
+    word_spans(line).any(|(_, w)| w == word)
+}
+
 /// An identifier of the languages codemap reads: Unicode XID (as Python, Go and Rust define
 /// them), with `_`, and `$` (JavaScript and TypeScript).
 pub fn is_identifier(s: &str) -> bool {
@@ -559,6 +593,36 @@ pub(crate) fn line_spans(src: &[u8]) -> Vec<(usize, usize)> {
         at = end + 1;
     }
     out
+}
+
+#[cfg(test)]
+mod word_tests {
+    use super::*;
+
+    /// (line, word, written whole?): `$` is a word character (JavaScript, PHP), so `$f` and
+    /// `f$` are other names than `f`.
+    #[test]
+    fn a_word_is_written_whole() {
+        for (line, word, want) in [
+            ("f(x)", "f", true),
+            ("g.f()", "f", true),
+            ("ff(f2)", "f", false),
+            ("a.$f; f$", "f", false),
+            ("$f = 1", "$f", true),
+            ("x = 1  # f", "f", true),
+            ("ñf f", "f", true),
+            ("", "f", false),
+        ] {
+            assert_eq!(writes_word(line, word), want, "{line:?} {word:?}");
+        }
+        let spans: Vec<_> = word_spans("a.b(cd, $e) é").collect();
+        assert_eq!(spans, [(0, "a"), (2, "b"), (4, "cd"), (8, "$e"), (12, "é")]);
+        // Columns are characters, not bytes.
+        assert_eq!(word_from("é = foo_1(x)", 5), "foo_1");
+        assert_eq!(word_from("é = foo(x)", 4), "");
+        assert_eq!(word_from("ab", 9), "");
+        assert_eq!(leading_word("$x.y"), "$x");
+    }
 }
 
 #[cfg(test)]

@@ -801,11 +801,16 @@ fn c_report(lsp: bool) -> String {
 fn checkout_clangd() -> Vec<String> {
     static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     let dir = DIR.get_or_init(|| {
-        let d = std::env::temp_dir().join(format!("codemap-clangd-{}", std::process::id()));
+        // One folder under the build's scratch space, rewritten by each run (a new name, then
+        // renamed over the old one: a run still reading it keeps its copy): nothing is left
+        // in the system's temporary folder.
+        let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("codemap-clangd");
         std::fs::create_dir_all(d.join("bin")).expect("bin");
         let wrapper = d.join("bin/codemap-clangd");
-        std::fs::copy(repo_root().join("scripts/servers/codemap-clangd"), &wrapper)
+        let fresh = d.join(format!("bin/.codemap-clangd-{}", std::process::id()));
+        std::fs::copy(repo_root().join("scripts/servers/codemap-clangd"), &fresh)
             .expect("copy codemap-clangd");
+        std::fs::rename(&fresh, &wrapper).expect("place codemap-clangd");
         let venv = d.join("clangd-venv");
         if !venv.exists() {
             std::os::unix::fs::symlink(repo_root().join("tools/clangd-venv"), &venv)

@@ -23,6 +23,7 @@ use indexer::lang::{Decl, Kept, Lang, DECL_LINES_BEFORE};
 use indexer::model::Kind;
 use indexer::overview::is_test_path;
 use indexer::store::{BaseEdge, ScopeSymbol};
+use indexer::syntax::word_spans;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -848,21 +849,6 @@ impl Map {
 /// The candidate sites already listed, as `file:line` (a mention there is that call).
 fn sites_seen(sites: &[String]) -> HashSet<String> {
     sites.iter().cloned().collect()
-}
-
-/// The words of a line with their byte offsets: identifiers as the map's languages write
-/// them (`$` included, for PHP's and JavaScript's names), so a name is found whole, never
-/// inside a longer one. Pure.
-pub fn word_spans(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    line.char_indices()
-        .filter(move |&(i, c)| ident(c) && !line[..i].chars().next_back().is_some_and(ident))
-        .map(move |(i, _)| {
-            let end = line[i..]
-                .find(|c: char| !ident(c))
-                .map_or(line.len(), |e| i + e);
-            (i, &line[i..end])
-        })
 }
 
 /// Whether a line is a comment line in any of the map's languages (`//`, `#`, `*`, `/*`,

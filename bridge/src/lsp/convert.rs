@@ -186,6 +186,14 @@ fn offset_of(text: &str, starts: &[usize], p: &lsp_types::Position, enc: Encodin
     start + indexer::encoding::byte_of(&text[start..end], u64::from(p.character), enc)
 }
 
+/// The LSP position (server units) of a byte offset of `text`: `offset_of` reversed.
+fn position_at(text: &str, starts: &[usize], byte: usize, enc: Encoding) -> lsp_types::Position {
+    let line = starts.partition_point(|&x| x <= byte).saturating_sub(1);
+    let start = starts.get(line).copied().unwrap_or(0);
+    let units: u64 = text[start..byte].chars().map(|c| enc.units(c)).sum();
+    lsp_types::Position::new(line as u32, units as u32)
+}
+
 fn line_starts(text: &str) -> Vec<usize> {
     std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -249,15 +257,9 @@ pub fn split_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> Vec<TextEdi
             continue;
         };
         for (at, len, new) in words {
-            let (a, b) = (s + at, s + at + len);
-            let pos = |byte: usize| {
-                let line = starts.partition_point(|&x| x <= byte).saturating_sub(1);
-                let start = starts[line];
-                let units: u64 = text[start..byte].chars().map(|c| enc.units(c)).sum();
-                lsp_types::Position::new(line as u32, units as u32)
-            };
+            let pos = |byte: usize| position_at(text, &starts, byte, enc);
             out.push(TextEdit {
-                range: lsp_types::Range::new(pos(a), pos(b)),
+                range: lsp_types::Range::new(pos(s + at), pos(s + at + len)),
                 new_text: new.to_string(),
             });
         }
@@ -269,22 +271,15 @@ pub fn split_edits(text: &str, edits: &[TextEdit], enc: Encoding) -> Vec<TextEdi
 /// tokens otherwise: (byte offset in `old`, its length, the new identifier). `None` when
 /// anything else differs.
 fn changed_words<'n>(old: &str, new: &'n str) -> Option<Vec<(usize, usize, &'n str)>> {
+    // Each word whole, each other character alone.
     fn tokens(t: &str) -> Vec<(usize, &str)> {
-        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
         let mut out = Vec::new();
-        let mut it = t.char_indices().peekable();
-        while let Some((i, c)) = it.next() {
-            let mut j = i + c.len_utf8();
-            if word(c) {
-                while let Some(&(k, d)) = it.peek() {
-                    if !word(d) {
-                        break;
-                    }
-                    j = k + d.len_utf8();
-                    it.next();
-                }
-            }
-            out.push((i, &t[i..j]));
+        let mut i = 0;
+        while let Some(c) = t[i..].chars().next() {
+            let w = indexer::syntax::leading_word(&t[i..]);
+            let len = if w.is_empty() { c.len_utf8() } else { w.len() };
+            out.push((i, &t[i..i + len]));
+            i += len;
         }
         out
     }
@@ -297,11 +292,7 @@ fn changed_words<'n>(old: &str, new: &'n str) -> Option<Vec<(usize, usize, &'n s
         if x == y {
             continue;
         }
-        let ident = |t: &str| {
-            t.chars()
-                .next()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
-        };
+        let ident = |t: &str| t.chars().next().is_some_and(indexer::syntax::is_word_char);
         if !(ident(x) && ident(y)) {
             return None;
         }

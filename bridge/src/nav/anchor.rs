@@ -318,11 +318,7 @@ impl<'a> Anchors<'a> {
     pub(super) fn name_at(&mut self, x: &Anchor) -> Option<String> {
         let abs = self.abs_of(x);
         let line = line_at(self.text(&abs)?, x.line);
-        let name: String = line
-            .chars()
-            .skip(x.col.saturating_sub(1) as usize)
-            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
-            .collect();
+        let name = indexer::syntax::word_from(line, x.col).to_string();
         (!name.is_empty()).then_some(name)
     }
 
@@ -453,7 +449,7 @@ pub(super) fn misplaced(text: &str, line: u32, col: u32) -> Option<&'static str>
     if at > l.chars().count() {
         return Some("past the line's end");
     }
-    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let word = indexer::syntax::is_word_char;
     let mut chars = l.chars().skip(at.saturating_sub(1));
     let before = if at > 0 { chars.next() } else { None };
     match chars.next() {

@@ -61,11 +61,7 @@ impl std::fmt::Display for Found {
 /// spans lines (`  observable,`, `  type Foo as Bar,`).
 fn imports_name(line: &str, word: &str) -> bool {
     let code = line.trim();
-    let is_word = |s: &str| {
-        s.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
-            .any(|w| w == word)
-    };
-    if !is_word(code) {
+    if !indexer::syntax::writes_word(code, word) {
         return false;
     }
     if ["import ", "from ", "import{", "export {", "export{"]
@@ -378,13 +374,17 @@ pub(super) fn calls_named(map: &Map, d: &MapSymbol) -> Result<Vec<UntypedCall>, 
     // Top-level: no parent, or the file's module.
     let top = d.parent.as_deref().is_none_or(|p| !p.contains('#'));
     if through_imports && d.kind == "function" && top {
+        // One question a (file, receiver): a file's many `headers.get(` ask once.
+        let mut asked: std::collections::HashMap<(String, String), bool> = Default::default();
         calls.retain(|c| {
             let Some((recv, _)) = c.written.rsplit_once('.') else {
                 return true;
             };
             // The receiver is the module itself (`httpx`, `a.b` of `import a.b`), not a
             // value reached from one (`os.environ.get(`, `chardet.detect().get(`).
-            map.db().binds_import(&c.file, recv).unwrap_or(true)
+            *asked
+                .entry((c.file.clone(), recv.to_string()))
+                .or_insert_with(|| map.db().binds_import(&c.file, recv).unwrap_or(true))
         });
     }
     Ok(calls)

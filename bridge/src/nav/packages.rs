@@ -38,7 +38,7 @@ pub(super) fn site(
     let Ok(Some(text)) = ws.text(&c.abs) else {
         return Err("not readable".into());
     };
-    let word = |ch: char| ch.is_alphanumeric() || ch == '_';
+    let word = indexer::syntax::is_word_char;
     let found = text
         .lines()
         .skip(line.saturating_sub(1) as usize)
@@ -625,7 +625,7 @@ fn written_on(ws: &Workspace, at: &str, name: &str) -> bool {
     let Ok(Some(text)) = ws.text(&c.abs) else {
         return true;
     };
-    let word = |ch: char| ch.is_alphanumeric() || ch == '_' || ch == '$';
+    let word = indexer::syntax::is_word_char;
     find_word(indexer::syntax::line_at(&text, line), name, 1, word).is_some()
 }
 
@@ -641,7 +641,7 @@ fn written(
     name: &str,
     n: usize,
 ) -> Vec<(String, u32, u32)> {
-    let word = |ch: char| ch.is_alphanumeric() || ch == '_' || ch == '$';
+    let word = indexer::syntax::is_word_char;
     let mut out = Vec::new();
     for (file, from) in files {
         let Ok(c) = crate::paths::contain(&ws.root, file) else {

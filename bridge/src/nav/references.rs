@@ -697,16 +697,17 @@ fn mentions_note(
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| indexer::Lang::of_path(p) == Some(lang))
-        .filter(|p| p.metadata().is_ok_and(|m| m.is_file() && m.len() <= BYTES))
-        .take(FILES)
         .collect();
     paths.sort();
+    let total = paths.len();
+    paths.retain(|p| p.metadata().is_ok_and(|m| m.is_file() && m.len() <= BYTES));
+    paths.truncate(FILES);
+    let unread = total - paths.len();
     let rules = &lang.spec().text;
     let defined: HashSet<(String, u32)> = map
-        .and_then(|m| m.db().symbols_named(&d.name, &d.file).ok())
+        .and_then(|m| m.db().definitions_in_folder(&d.name, dir).ok())
         .unwrap_or_default()
         .into_iter()
-        .map(|s| (s.file, s.name_line))
         .collect();
     let mut places = Vec::new();
     for p in paths {
@@ -723,11 +724,10 @@ fn mentions_note(
         let Ok(text) = ws.source(&c, &rel) else {
             continue;
         };
-        for line in mention_lines(&text, &d.name) {
+        for (line, code) in mention_lines(&text, &d.name) {
             let own = rel == d.file && (d.name_line..=d.end_line).contains(&line);
-            let code = text.lines().nth(line as usize - 1).unwrap_or("").trim();
             let namesake = defined.contains(&(rel.clone(), line));
-            if !own && !namesake && !rules.is_comment_line(code) {
+            if !own && !namesake && !rules.is_comment_line(code.trim()) {
                 places.push(format!("{rel}:{line}"));
             }
         }
@@ -742,24 +742,20 @@ fn mentions_note(
         places[..places.len().min(5)].join(", "),
         if more > 0 { format!(" and {more} more") } else { String::new() },
         places.len()
-    ))
+    ) + &if unread > 0 {
+        format!(" ({unread} of the folder's {total} files were not read: larger than 2 MiB or past the first {FILES})")
+    } else {
+        String::new()
+    })
 }
 
-/// The 1-based lines of `text` that write `name` as a whole word. Pure.
-fn mention_lines(text: &str, name: &str) -> Vec<u32> {
-    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let hit = line.match_indices(name).any(|(at, _)| {
-            let before = line[..at].chars().next_back();
-            let after = line[at + name.len()..].chars().next();
-            !before.is_some_and(word) && !after.is_some_and(word)
-        });
-        if hit {
-            out.push(i as u32 + 1);
-        }
-    }
-    out
+/// The lines of `text` that write `name` as a whole word: (1-based number, the line). Pure.
+fn mention_lines<'t>(text: &'t str, name: &str) -> Vec<(u32, &'t str)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| indexer::syntax::writes_word(l, name))
+        .map(|(i, l)| (i as u32 + 1, l))
+        .collect()
 }
 
 #[cfg(test)]
@@ -770,8 +766,12 @@ mod tests {
     #[test]
     fn a_name_is_mentioned_as_a_whole_word() {
         let text = "static int math_cosh (x) {\n  {\"cosh\", math_cosh},\n  math_cosh2();\n  my_math_cosh;\n";
-        assert_eq!(mention_lines(text, "math_cosh"), [1, 2]);
-        assert_eq!(mention_lines("a.$f; f$", "f"), Vec::<u32>::new());
+        let lines: Vec<u32> = mention_lines(text, "math_cosh")
+            .iter()
+            .map(|m| m.0)
+            .collect();
+        assert_eq!(lines, [1, 2]);
+        assert!(mention_lines("a.$f; f$", "f").is_empty());
     }
 
     #[test]

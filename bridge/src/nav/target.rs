@@ -278,7 +278,7 @@ fn lib_target(
 /// The identifier under (or just before) a position.
 pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     let chars: Vec<char> = line_text.chars().collect();
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let is_word = indexer::syntax::is_word_char;
     let mut i = (col.saturating_sub(1) as usize).min(chars.len());
     if i == chars.len() || !is_word(chars[i]) {
         if i > 0 && is_word(chars[i - 1]) {

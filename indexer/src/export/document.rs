@@ -154,10 +154,6 @@ impl Lines<'_> {
     }
 }
 
-fn is_ident_char(c: char) -> bool {
-    c == '_' || c.is_alphanumeric()
-}
-
 /// Where `needle` stands as a whole word on a line: its 1-based character columns, the first
 /// at or after `col`, else the last before it.
 pub fn find_word(line: &str, needle: &str, col: u32, word: fn(char) -> bool) -> Option<(u32, u32)> {
@@ -189,7 +185,7 @@ pub fn leaf(target_name: &str) -> &str {
     let last = crate::model::leaf_of(target_name);
     let end = last
         .char_indices()
-        .find(|(_, c)| !is_ident_char(*c))
+        .find(|(_, c)| !crate::syntax::is_word_char(*c))
         .map_or(last.len(), |(i, _)| i);
     &last[..end]
 }
@@ -204,7 +200,7 @@ fn import_columns(line: &str, lang: Lang, target_name: &str, col: u32) -> Option
             return Some((s + 1, e - 1));
         }
     }
-    let dotted = |c: char| is_ident_char(c) || c == '.';
+    let dotted = |c: char| crate::syntax::is_word_char(c) || c == '.';
     let mut name = target_name;
     loop {
         if let Some(hit) = find_word(line, name, col, dotted) {
@@ -230,7 +226,7 @@ fn reference_columns(line: Option<&str>, lang: Lang, e: &DocEdge, col: u32) -> (
             let leaf = leaf(&e.target_name);
             (
                 leaf,
-                line.and_then(|l| find_word(l, leaf, col, is_ident_char)),
+                line.and_then(|l| find_word(l, leaf, col, crate::syntax::is_word_char)),
             )
         }
     };
@@ -242,7 +238,7 @@ fn reference_columns(line: Option<&str>, lang: Lang, e: &DocEdge, col: u32) -> (
         .map(|l| {
             l.chars()
                 .skip(col.saturating_sub(1) as usize)
-                .take_while(|c| is_ident_char(*c))
+                .take_while(|c| crate::syntax::is_word_char(*c))
                 .count()
         })
         .filter(|n| *n > 0)
@@ -271,7 +267,7 @@ pub fn package_clause(lines: &[&[u8]], name: &str) -> Option<(u32, (u32, u32))> 
         }
         if let Some(rest) = line.strip_prefix("package") {
             if rest.starts_with(char::is_whitespace) {
-                let (s, e) = find_word(&raw, name, 1, is_ident_char)?;
+                let (s, e) = find_word(&raw, name, 1, crate::syntax::is_word_char)?;
                 return Some((i as u32 + 1, (s, e)));
             }
         }

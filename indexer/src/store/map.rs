@@ -194,6 +194,20 @@ impl Db {
         )
     }
 
+    /// Where a symbol named `name` is defined in the files directly in the folder `dir` (`''`:
+    /// the root): (file, line of its name), every one.
+    pub fn definitions_in_folder(&self, name: &str, dir: &str) -> SqlResult<Vec<(String, u32)>> {
+        Ok(self
+            .symbols_where(
+                "s.name = ?1 AND (?2 = '' OR substr(f.path, 1, length(?2) + 1) = ?2 || '/')",
+                params![name, dir],
+            )?
+            .into_iter()
+            .filter(|s| crate::walk::parent_dir(&s.file) == dir)
+            .map(|s| (s.file, s.name_line))
+            .collect())
+    }
+
     /// The symbols of this qualname, or of its overloads (`pipe~2`), in files under the
     /// folder `under` (`''`: all), by file and line, at most 200.
     pub fn symbols_with_qualname(&self, qualname: &str, under: &str) -> SqlResult<Vec<MapSymbol>> {

@@ -296,16 +296,22 @@ fn words_and_leaves() {
     assert_eq!(leaf("fill"), "fill");
     // Whole words only, the first at or after the column, else the last before it.
     assert_eq!(
-        find_word("add(x); add(y)", "add", 3, is_ident_char),
+        find_word("add(x); add(y)", "add", 3, crate::syntax::is_word_char),
         Some((9, 12))
     );
     assert_eq!(
-        find_word("padd(add)", "add", 1, is_ident_char),
+        find_word("padd(add)", "add", 1, crate::syntax::is_word_char),
         Some((6, 9))
     );
-    assert_eq!(find_word("x = add", "add", 99, is_ident_char), Some((5, 8)));
-    assert_eq!(find_word("address", "add", 1, is_ident_char), None);
-    assert_eq!(find_word("", "", 1, is_ident_char), None);
+    assert_eq!(
+        find_word("x = add", "add", 99, crate::syntax::is_word_char),
+        Some((5, 8))
+    );
+    assert_eq!(
+        find_word("address", "add", 1, crate::syntax::is_word_char),
+        None
+    );
+    assert_eq!(find_word("", "", 1, crate::syntax::is_word_char), None);
 }
 
 #[test]
