@@ -47,7 +47,7 @@ pub(super) fn reread(
                 break;
             }
         }
-        if !read {
+        if !read && m.said {
             unread.push((m.at, m.name));
         }
     }

@@ -1069,6 +1069,40 @@ static int forward(void) { return 0; }
     );
 }
 
+/// A function-like macro's body is read as code: its calls are the macro's (a block, an
+/// expression, a call on a continued line), what it declares is local, and a body that pastes,
+/// quotes or is no code alone is not read and not counted as unread.
+#[test]
+fn c_macro_bodies_call() {
+    check(
+        Lang::C,
+        "void full(int);\nint get(int);\n#define CHANGE(L,pre,pos) \\\n\t{ if (on(L)) { pre; full(L); pos; } }\n#define GET(t,k) (get(t) + k)\n#define DECL(x) { int v = get(x); full(v); }\n#define CAT(a,b) a ## b(get(1))\n#define OPEN(x) if (get(x)) {\n#define ZERO(x) ((void)0)\n",
+        expect![[r##"
+            function full 1:1-1:16 name@1:6 parent=- sig="void full(int)" doc="" params=1
+            function get 2:1-2:14 name@2:5 parent=- sig="int get(int)" doc="" params=1
+            function CHANGE 3:1-5:1 name@3:9 parent=- sig="#define CHANGE(L,pre,pos)" doc="" params=3
+            function GET 5:1-6:1 name@5:9 parent=- sig="#define GET(t,k)" doc="" params=2
+            function DECL 6:1-7:1 name@6:9 parent=- sig="#define DECL(x)" doc="" params=1
+            function CAT 7:1-8:1 name@7:9 parent=- sig="#define CAT(a,b)" doc="" params=2
+            function OPEN 8:1-9:1 name@8:9 parent=- sig="#define OPEN(x)" doc="" params=1
+            function ZERO 9:1-10:1 name@9:9 parent=- sig="#define ZERO(x)" doc="" params=1
+            calls CHANGE -> on @4:8
+            calls CHANGE -> full @4:22
+            calls GET -> get @5:19
+            calls DECL -> get @6:27
+            calls DECL -> full @6:35
+        "##]],
+    );
+    let ex = Extractor::new().expect("queries");
+    let src = b"#define CAT(a,b) a ## b(get(1))\n#define OPEN(x) if (get(x)) {\n";
+    let out = ex.extract_source(Lang::C, src);
+    assert!(
+        !out.facts.iter().any(|f| f.role == FactRole::Unread),
+        "{:?}",
+        out.facts
+    );
+}
+
 #[test]
 fn a_parse_past_its_bound_is_stopped_and_yields_nothing() {
     let ex = Extractor::new().expect("queries");

@@ -18,21 +18,17 @@ pub use spec::{
 };
 use std::path::Path;
 
-/// Bumped when extraction or resolution changes what an unchanged file yields in code (the
-/// query files are fingerprinted by their text): maps built before are rebuilt.
-const RULES_REVISION: u32 = 15;
-
-/// The fingerprint of the rules a map is built by: every language's prefix and query file,
-/// and [`RULES_REVISION`]. A map whose fingerprint differs is rebuilt (`store`).
+/// The fingerprint of the rules a map is built by: the indexer's sources (`build.rs`:
+/// extraction, resolution, every language's query file and rules) and each language's
+/// prefix. A map whose fingerprint differs is rebuilt (`store`), so an upgrade never leaves
+/// an unchanged file as older rules extracted it.
 pub fn rules_fingerprint() -> String {
     static FP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     FP.get_or_init(|| {
         let mut h = blake3::Hasher::new();
-        h.update(&RULES_REVISION.to_le_bytes());
+        h.update(env!("CODEMAP_RULES_SOURCE").as_bytes());
         for l in Lang::ALL {
             h.update(l.prefix().as_bytes());
-            h.update(b"\0");
-            h.update(l.spec().query.as_bytes());
             h.update(b"\0");
         }
         h.finalize().to_hex()[..16].to_string()

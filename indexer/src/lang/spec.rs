@@ -1289,6 +1289,9 @@ pub struct MacroArgs {
     /// Where the invocation starts (the count of those not read is placed by it).
     pub at: usize,
     pub ways: Vec<Vec<Reread>>,
+    /// Whether its not being read is said (an `unread` fact): a Rust invocation's calls are
+    /// lost then. A C macro's body that is no code alone (`a ## b`, a bare `else`) is not.
+    pub said: bool,
 }
 
 /// One piece of source to parse on its own: the bytes `start..end` of the file at their

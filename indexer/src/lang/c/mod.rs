@@ -39,7 +39,9 @@ mod directives;
 pub(crate) use directives::{blank_comments_in_macros, blank_directives_in_initializers};
 
 mod unused;
-use super::spec::{Def, DefTag, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    Def, DefTag, Language, MacroArgs, PackageName, Query, Reread, ScipSpec, ServerSpec, Syntax,
+};
 use crate::model::{Import, Kind};
 use crate::syntax::{
     doc_comment_in, first_line, head_text, lossy, text, trailing_comment_in, NodeExt,
@@ -58,6 +60,7 @@ pub static C: Language = Language {
     kept: unused::kept,
     declared_apart: Some(is_header),
     variants_in_file: true,
+    macro_calls: &["preproc_function_def"],
     ..Language::new(
         "C",
         "c",
@@ -552,12 +555,69 @@ pub(crate) fn is_macro(kind: &str) -> bool {
     matches!(kind, "preproc_def" | "preproc_function_def")
 }
 
+/// A function-like macro's body read again as code, so the calls it writes are the macro's
+/// edges (`#define condchangemem(L,pre,pos) { if (…) { pre; luaC_fullgc(L, 0); pos; } }`):
+/// as a block (the blank before it and its line's end read as `{` and `}`), else as an
+/// expression (read as `(` and `)`, then `;`). The function-like macro is a scope, so what
+/// the body declares is local. A body that quotes or pastes (`#`, `##`) or calls nothing is
+/// not read; one that is no code alone (`if (x) {`) is not either, and that is not said.
+pub(crate) fn macro_body(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
+    if node.kind_name() != "preproc_function_def" {
+        return None;
+    }
+    let arg = node.field("value")?;
+    let (s, e) = (arg.start_byte(), arg.end_byte());
+    let body = src.get(s..e)?;
+    let blank_before = s > 0 && matches!(src[s - 1], b' ' | b'\t');
+    let line_end = matches!(src.get(e), Some(b'\n' | b'\r'));
+    if !blank_before || !line_end || body.contains(&b'#') || !writes_call(body) {
+        return None;
+    }
+    let (sp, ep) = (arg.start_position(), arg.end_position());
+    let piece = |delims: &'static [u8; 2], suffix| Reread {
+        start: s - 1,
+        start_point: tree_sitter::Point {
+            row: sp.row,
+            column: sp.column.saturating_sub(1),
+        },
+        end: e + 1,
+        end_point: tree_sitter::Point {
+            row: ep.row,
+            column: ep.column + 1,
+        },
+        suffix,
+        delims: Some(delims),
+    };
+    Some(MacroArgs {
+        name: text(src, node.field("name")?),
+        at: node.start_byte(),
+        ways: vec![vec![piece(b"{}", "")], vec![piece(b"()", ";")]],
+        said: false,
+    })
+}
+
+/// Whether some name is followed (after blanks) by `(`: a call, or a keyword's parenthesis.
+fn writes_call(body: &[u8]) -> bool {
+    body.iter().enumerate().any(|(i, &b)| {
+        b == b'('
+            && body[..i]
+                .iter()
+                .rev()
+                .find(|c| !matches!(c, b' ' | b'\t'))
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    })
+}
+
 /// A preprocessor conditional block: `#if`, `#ifdef`, `#else`, `#elif` (C and C++).
 pub(crate) fn is_conditional_block(kind: &str) -> bool {
     kind.starts_with("preproc_if") || kind.starts_with("preproc_el")
 }
 
 impl Syntax for CSyntax {
+    fn macro_args(&self, src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
+        macro_body(src, node)
+    }
+
     fn file_level(&self, def: &Def<'_>) -> bool {
         crate::lang::c::is_macro(def.node.kind_name())
     }

@@ -54,6 +54,7 @@ pub static CPP: Language = Language {
         "lambda_expression",
     ],
     local_scopes: &["lambda_expression"],
+    macro_calls: &["preproc_function_def"],
     // clangd through codemap's command (see C's): a project without a compile_commands.json
     // gets one, `.cpp` files compiled as C++17.
     server: ServerSpec::new(
@@ -1144,6 +1145,10 @@ fn opens_namespace(line: &[u8]) -> bool {
 }
 
 impl Syntax for CppSyntax {
+    fn macro_args(&self, src: &[u8], node: Node<'_>) -> Option<super::spec::MacroArgs> {
+        crate::lang::c::macro_body(src, node)
+    }
+
     fn name(&self, src: &[u8], def: &Def<'_>) -> String {
         operator_spelling(src, def.name).unwrap_or_else(|| text(src, def.name))
     }

@@ -44,6 +44,7 @@ pub(super) fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
             name,
             at,
             ways: Vec::new(),
+            said: true,
         });
     }
     let point = |row: usize, column: usize| tree_sitter::Point { row, column };
@@ -126,7 +127,12 @@ pub(super) fn macro_args(src: &[u8], node: Node<'_>) -> Option<MacroArgs> {
     if !groups.is_empty() {
         ways.push(groups);
     }
-    Some(MacroArgs { name, at, ways })
+    Some(MacroArgs {
+        name,
+        at,
+        ways,
+        said: true,
+    })
 }
 
 /// The names of a `use` tree, each as (path of the module, member, alias): `use a::b::{c, d as
