@@ -513,6 +513,7 @@ impl Supervisor {
                         }
                     }
                     State::Ready(s) if s.alive() => {
+                        v.caveat = lang.spec().server.caveat.and_then(|f| f(&self.cfg.root));
                         match s.degraded() {
                             Some(why) => {
                                 v.state = "degraded";
@@ -592,6 +593,10 @@ pub struct ServerStatus {
     pub stderr_tail: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+    /// What its answers rest on that the workspace does not give it
+    /// (`ServerSpec::caveat`: clangd with no compile_commands.json).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub caveat: Option<String>,
 }
 
 impl ServerStatus {
@@ -611,6 +616,7 @@ impl ServerStatus {
             told_changed: None,
             stderr_tail: None,
             hint: None,
+            caveat: None,
         }
     }
 
@@ -623,6 +629,7 @@ impl ServerStatus {
             self.command.as_deref(),
             memory.as_deref(),
             self.reason.as_deref(),
+            self.caveat.as_deref(),
         ]
         .into_iter()
         .flatten()

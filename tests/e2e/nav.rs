@@ -1681,7 +1681,20 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         "load.c",
         "#if defined(USE_A)\nstatic int load(int x) { return x; }\n#elif defined(USE_B)\nstatic int load(int x) { return x + 1; }\n#else\nstatic int load(int x) { return 0; }\n#endif\n\nint run(int y) { return load(y); }\n\n#ifdef COMPAT\nstatic int cosh_(int x) { return x; }\nstatic int (*table[])(int) = { cosh_ };\n#endif\n",
     );
+    // A call in a macro's body, under an inactive `#ifdef` (Lua's `condchangemem`, which
+    // calls `luaC_fullgc` under HARDMEMTESTS): the map's edge, a reference clangd cannot see.
+    write(
+        root,
+        "gc.c",
+        "void full(int x) { (void)x; }\n\n#ifdef HARD\n#define CHANGE(L) \\\n  { if (L) { full(L); } }\n#endif\n\nint go(int y) { full(y); return 0; }\n",
+    );
     index(root);
+    let out = run(root, &["refs", "gc.c:full"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("gc.c:5:") && text.contains("gc.c:8:"),
+        "{text}"
+    );
     let out = run(root, &["unused", "--path", "load.c"]);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(!text.contains("load~"), "{text}");
@@ -1706,6 +1719,32 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         );
     }
     assert!(!text.contains("load.c:6, another"), "{text}");
+    // With no compile_commands.json, what clangd compiles rests on default flags: said.
+    assert!(
+        text.contains("clangd found no compile_commands.json"),
+        "{text}"
+    );
+    // Asked by its name, the first variant (`USE_A`'s, which clangd does not compile): the
+    // one it compiles is renamed, said (was "Cannot rename symbol: there is no symbol at
+    // the given location", Lua's `lsys_load`).
+    let out = run(root, &["rename", "load.c:load", "--to", "fetch"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("would touch 1 file, 2 edits"), "{text}");
+    assert!(
+        text.contains("line 2 of load.c is code") && text.contains("load~3 at line 6"),
+        "{text}"
+    );
+    let out = run(root, &["status"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("server   c ") && l.contains("no compile_commands.json")),
+        "{text}"
+    );
     // A function used only under an inactive `#ifdef`, as a value: "no references" says
     // where its name is written (was silent).
     let out = run(root, &["refs", "load.c:cosh_"]);

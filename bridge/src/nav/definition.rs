@@ -99,6 +99,7 @@ fn server_then_map(
     }
     // A definition the build leaves out (Go's `pre_go120.go` beside `go120.go`): said, as the
     // server answers for one build configuration.
+    let mut twin = false;
     if let (Some(map), Some((defs, how))) = (a.map(), &mapped) {
         let sure = if how.sure() { &defs[..] } else { &[] };
         for (q, s) in super::fallback::twin_definitions(map, t.lang, sure) {
@@ -110,8 +111,12 @@ fn server_then_map(
                     "{q} is also defined at {}:{}, {}: the answer gives one definition, a build compiles one of them",
                     s.file, s.name_line, super::fallback::twin_place(t.lang)
                 ));
+                twin = true;
             }
         }
+    }
+    if twin && source == "lsp" {
+        w.extend(super::server::caveat(ws, t.lang));
     }
     if source == "lsp" {
         a.in_libraries(&mut found, &mut w);

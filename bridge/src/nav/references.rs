@@ -659,15 +659,20 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     // "No references" where the name is written: said with its places (a use in code the
     // server does not compile, Lua's `{"cosh", math_cosh}` under `#if
     // defined(LUA_COMPAT_MATHLIB)`; a value the map made no edge of; a string).
+    let mut mentioned = false;
     if found.is_empty() {
         if let Some(d) = sure
             .first()
             .or(named.as_ref())
             .filter(|d| d.kind != "method")
         {
-            w.extend(mentions_note(ws, map, t.lang, d));
+            if let Some(note) = mentions_note(ws, map, t.lang, d) {
+                w.push(note);
+                mentioned = true;
+            }
         }
     }
+    let said = w.len();
     if let Some(map) = map {
         for (q, s) in super::fallback::twin_definitions(map, t.lang, &sure) {
             w.push(format!(
@@ -675,6 +680,9 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
                 s.file, s.name_line, super::fallback::twin_place(t.lang), s.node_id
             ));
         }
+    }
+    if source == "lsp" && (mentioned || w.len() > said) {
+        w.extend(super::server::caveat(ws, t.lang));
     }
     Ok(answer(found, head, source, w))
 }

