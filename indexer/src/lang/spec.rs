@@ -522,17 +522,21 @@ impl<'a> Decl<'a> {
     }
 
     /// The head before the name (modifiers, `export`, annotations), or the whole head
-    /// when the name is not in it.
+    /// when the name is not in it. The head ends on the name's line, so the name is looked
+    /// for there first: a doc comment above that writes it (jsoup's `Jsoup.connect("…")` in
+    /// `connect`'s Javadoc) cut the head before `public` and the method was listed unused.
     pub fn prefix(&self) -> &str {
-        let at = self
-            .head
-            .lines()
-            .scan(0usize, |off, l| {
+        let lines = || {
+            self.head.lines().scan(0usize, |off, l| {
                 let start = *off;
                 *off += l.len() + 1;
                 Some((start, l))
             })
-            .find_map(|(start, l)| word_at(l, self.name).map(|i| start + i));
+        };
+        let at = lines()
+            .last()
+            .and_then(|(start, l)| word_at(l, self.name).map(|i| start + i))
+            .or_else(|| lines().find_map(|(start, l)| word_at(l, self.name).map(|i| start + i)));
         at.map_or(self.head, |i| &self.head[..i])
     }
 
@@ -557,15 +561,27 @@ impl<'a> Decl<'a> {
                 || (t.starts_with('#') && !t.starts_with("#["))
         };
         let mut lines: Vec<&str> = Vec::new();
+        // Read upwards: a line ending a block comment opens it until its `/*` (a Javadoc
+        // whose lines have no `*`: jsoup's ` @author Jonathan Hedley */` is no annotation).
+        let mut in_block = false;
         for l in self.before.iter().rev() {
             let t = l.trim();
+            if in_block {
+                in_block = !t.contains("/*");
+                continue;
+            }
+            if t.ends_with("*/") {
+                in_block = !t.contains("/*");
+                continue;
+            }
             if t.starts_with(marker) {
                 lines.push(t);
             } else if !(t.is_empty() || comment(t)) {
                 break;
             }
         }
-        lines.extend(self.prefix().lines().map(str::trim));
+        // A doc comment inside the head is no annotation (Javadoc's `@param`, `@see`).
+        lines.extend(self.prefix().lines().map(str::trim).filter(|t| !comment(t)));
         let mut out = Vec::new();
         for l in lines {
             let mut rest = l;

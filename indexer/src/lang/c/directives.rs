@@ -43,8 +43,15 @@ enum Open {
 pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool) -> bool {
     let n = src.len();
     let mut stack: Vec<Open> = Vec::new();
-    // Each open conditional: the bracket stack at its `#if`, and at the end of its first branch.
-    let mut conds: Vec<(Vec<Open>, Option<Vec<Open>>)> = Vec::new();
+    // Each open conditional: the bracket stack at its `#if`, at the end of its first branch,
+    // and whether it stands inside a statement (`s->status =` / `#ifdef GZIP` / `a ? b :` /
+    // `#endif` / `c;`, zlib's deflate.c, where the grammar broke the function and the rest of
+    // the file): then its directives are blanked and its other branches too, so the statement
+    // reads as its first branch writes it.
+    let mut conds: Vec<(Vec<Open>, Option<Vec<Open>>, bool)> = Vec::new();
+    // Blanking a mid-statement conditional's other branches: while the count of open
+    // conditionals is at least this.
+    let mut skipping: Option<usize> = None;
     let mut last: u8 = b';';
     let mut line_start = true;
     let mut changed = false;
@@ -56,27 +63,77 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
             while j < n && matches!(src[j], b' ' | b'\t') {
                 j += 1;
             }
+            if let Some(level) = skipping {
+                // A line of a branch left out: blanked whole, its conditionals still counted.
+                let end = if src.get(j) == Some(&b'#') {
+                    let end = directive_end(src, j);
+                    match directive_word(&src[j + 1..end]) {
+                        b"if" | b"ifdef" | b"ifndef" => conds.push((Vec::new(), None, true)),
+                        b"endif" => {
+                            if let Some((_, first, _)) = conds.pop() {
+                                if conds.len() < level {
+                                    skipping = None;
+                                    if let Some(first) = first {
+                                        stack = first;
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    end
+                } else {
+                    memchr::memchr(b'\n', &src[i..]).map_or(n, |k| i + k + 1)
+                };
+                for b in &mut src[i..end] {
+                    if !matches!(*b, b'\n' | b'\r') {
+                        *b = b' ';
+                    }
+                }
+                changed = true;
+                i = end;
+                line_start = true;
+                continue;
+            }
             if src.get(j) == Some(&b'#') {
                 let end = directive_end(src, j);
                 let word = directive_word(&src[j + 1..end]);
-                let in_init = matches!(stack.last(), Some(Open::Init | Open::CtorInit));
+                let mut in_init = matches!(stack.last(), Some(Open::Init | Open::CtorInit));
                 let conditional = match word {
                     b"if" | b"ifdef" | b"ifndef" => {
-                        conds.push((stack.clone(), None));
+                        // In brackets, or in a block after no statement's end (an enum's
+                        // list, after `,`, the grammar reads).
+                        let mid = !in_init
+                            && match stack.last() {
+                                Some(Open::Paren) => true,
+                                Some(Open::Block) => {
+                                    !matches!(last, b';' | b'{' | b'}' | b':' | b',')
+                                }
+                                _ => false,
+                            };
+                        conds.push((stack.clone(), None, mid));
+                        in_init |= mid;
                         true
                     }
                     b"elif" | b"else" | b"elifdef" | b"elifndef" => {
-                        if let Some((at_if, first)) = conds.last_mut() {
+                        if let Some((at_if, first, mid)) = conds.last_mut() {
                             if first.is_none() {
                                 *first = Some(std::mem::take(&mut stack));
                             }
                             stack = at_if.clone();
+                            if *mid {
+                                in_init = true;
+                                skipping = Some(conds.len());
+                            }
                         }
                         true
                     }
                     b"endif" => {
-                        if let Some((_, Some(first))) = conds.pop() {
-                            stack = first;
+                        if let Some((_, first, mid)) = conds.pop() {
+                            in_init |= mid;
+                            if let Some(first) = first {
+                                stack = first;
+                            }
                         }
                         true
                     }
@@ -502,6 +559,12 @@ mod tests {
             (
                 "#define OPEN {\nint t[] = {\n#define X 1\nX,\n};\n",
                 None,
+            ),
+            // Inside a statement (zlib's deflate.c): the directives are blanked, and the
+            // other branches, so the statement reads as the first branch writes it.
+            (
+                "void f(void) {\n\ts = \n#ifdef G\n\t\tw ? 2 :\n#endif\n\t\t1;\n\tg(a,\n#if B\n\t  b\n#else\n\t  c\n#if D\n\t  d\n#endif\n#endif\n\t);\n}\n",
+                Some("void f(void) {\n\ts = \n        \n\t\tw ? 2 :\n      \n\t\t1;\n\tg(a,\n     \n\t  b\n     \n    \n     \n    \n      \n      \n\t);\n}\n"),
             ),
         ];
         crate::lang::check_rewrites(cases, |s| blank(s, false));

@@ -99,6 +99,24 @@ mod tests {
                 Some(Kept::Override),
             ),
             (m("private A()", "A.A", false), Some(Kept::Constructor)),
+            // A Javadoc above that writes the name and `@param` (jsoup's `Jsoup.connect`):
+            // still `public`, and no annotation.
+            (
+                m(
+                    "/**\n   * Use: Jsoup.connect(\"http://x\").get();\n   * @param url where\n   * @see #newSession()\n   */\n  public static Connection connect(String url)",
+                    "Jsoup.connect",
+                    true,
+                ),
+                Some(Kept::Exported),
+            ),
+            (
+                m(
+                    "/**\n   * Calls connect once.\n   * @param url where\n   */\n  static Connection connect(String url)",
+                    "Jsoup.connect",
+                    true,
+                ),
+                None,
+            ),
             (
                 m("A(int capacity)", "A.A~2", false),
                 Some(Kept::Constructor),
@@ -135,5 +153,20 @@ mod tests {
         ] {
             assert_eq!(kept(&d), want, "{d:?}");
         }
+        // A Javadoc above whose lines have no `*` (jsoup's `Jsoup`): ` @author X */` is no
+        // annotation, so the public class is exported API, not a framework's hook.
+        let before = [
+            "/**",
+            " The core public access point.",
+            "",
+            " @author Jonathan Hedley */",
+            "",
+        ];
+        let class = Decl {
+            head: "public class Jsoup",
+            before: &before,
+            ..Decl::of(Kind::Class, "Jsoup", "src/Jsoup.java")
+        };
+        assert_eq!(kept(&class), Some(Kept::Exported));
     }
 }
