@@ -1,12 +1,17 @@
-//! What keeps a C symbol that no edge reaches (`map_unused`): `main`, and a function with
-//! external linkage (not `static`), which another program or library may call. A
-//! definition whose header declares it is kept by its `implements` edge to the
-//! declaration, the map's generic rule.
+//! What keeps a C symbol that no edge reaches (`map_unused`): `main`, a function with
+//! external linkage (not `static`), which another program or library may call, and a type a
+//! header declares, which every file and program including it may use (zlib.h's
+//! `typedef struct z_stream_s {…} z_stream;`: the struct was listed, though programs write
+//! `z_stream`). A definition whose header declares it is kept by its `implements` edge to
+//! the declaration, the map's generic rule.
 
 use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
+    if matches!(d.kind, Kind::Struct | Kind::Type) && super::is_header(d.path) {
+        return Some(Kept::Exported);
+    }
     if d.kind != Kind::Function {
         return None;
     }
@@ -33,6 +38,15 @@ mod tests {
             (f("int add(int a)", "add"), Some(Kept::Exported)),
             (f("static int add(int a)", "add"), None),
             (f("static inline int add(int a)", "add"), None),
+            (
+                Decl::of(Kind::Struct, "z_stream_s", "zlib.h"),
+                Some(Kept::Exported),
+            ),
+            (
+                Decl::of(Kind::Type, "z_stream", "zlib.h"),
+                Some(Kept::Exported),
+            ),
+            (Decl::of(Kind::Struct, "config_s", "deflate.c"), None),
         ] {
             assert_eq!(kept(&d), want, "{d:?}");
         }
