@@ -2416,6 +2416,44 @@ fn go_rename_applies_and_builds() {
     );
 }
 
+/// A method a template names (cobra's usage template, `{{if .HasAvailableSubCommands}}`):
+/// gopls renames the code and leaves the template, which then fails at run time; the lines
+/// still writing the name are said (was silent). A call of another type's method of the name
+/// is not one of them.
+#[test]
+fn go_rename_says_a_template_that_still_names_the_method() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "go.mod", "module example.com/tpl\n\ngo 1.21\n");
+    write(
+        root,
+        "c/c.go",
+        "package c\n\ntype Command struct{ subs []int }\n\ntype Other struct{}\n\nfunc (o Other) HasSubCommands() bool { return false }\n\n// HasSubCommands says whether there are any.\nfunc (c *Command) HasSubCommands() bool { return len(c.subs) > 0 }\n\nconst usage = `{{if .HasSubCommands}}Commands:{{end}}`\n\nfunc Use(c *Command, o Other) bool { return c.HasSubCommands() && o.HasSubCommands() }\n",
+    );
+    index(root);
+    let out = run(
+        root,
+        &[
+            "rename",
+            "c/c.go:Command.HasSubCommands",
+            "--to",
+            "HasVisible",
+        ],
+    );
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("`HasSubCommands` is still written on 1 line(s)")
+            && text.contains("(c/c.go:12)"),
+        "{text}"
+    );
+    run(root, &["engine", "stop"]);
+}
+
 /// A function defined twice under opposite build tags (golang.org/x/sync's errgroup:
 /// `go120.go` and `pre_go120.go`): gopls renames the one its build sees; the other is said.
 #[test]
