@@ -101,8 +101,19 @@ fn server_then_map(
     // server answers for one build configuration.
     let mut twin = false;
     if let (Some(map), Some((defs, how))) = (a.map(), &mapped) {
-        let sure = if how.sure() { &defs[..] } else { &[] };
-        for (q, s) in super::fallback::twin_definitions(map, t.lang, sure) {
+        let mut sure = if how.sure() { defs.clone() } else { Vec::new() };
+        // The map unsure of the use (zlib's `zcalloc`, defined three times under `#if` in
+        // zutil.c): the server's definition is the map's symbol at its place.
+        if sure.is_empty() && source == "lsp" {
+            for x in found.iter().filter(|x| !x.external) {
+                sure.extend(
+                    map.db()
+                        .defined_at(&x.file, x.line, x.col)
+                        .unwrap_or_default(),
+                );
+            }
+        }
+        for (q, s) in super::fallback::twin_definitions(map, t.lang, &sure) {
             if !found
                 .iter()
                 .any(|x| x.file == s.file && x.line == s.name_line)
