@@ -137,7 +137,11 @@ enum Tok<'a> {
     Punct(char),
 }
 
-use indexer::syntax::is_word_char as is_word;
+/// A locate pattern's words: PHP's `$this` is `$` and `this`, as patterns write it
+/// (`$this->store-><|>put`), so `$` is punctuation here, unlike `syntax::is_word_char`.
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
 
 fn tokens(s: &str) -> Vec<Tok<'_>> {
     let mut out = Vec::new();

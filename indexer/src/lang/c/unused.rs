@@ -9,7 +9,8 @@ use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
-    if matches!(d.kind, Kind::Struct | Kind::Type) && super::is_header(d.path) {
+    // `.h`, as `is_header` says (not called: this module is the language's leaf).
+    if matches!(d.kind, Kind::Struct | Kind::Type) && d.path.ends_with(".h") {
         return Some(Kept::Exported);
     }
     if d.kind != Kind::Function {
