@@ -85,11 +85,7 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
                 } else {
                     memchr::memchr(b'\n', &src[i..]).map_or(n, |k| i + k + 1)
                 };
-                for b in &mut src[i..end] {
-                    if !matches!(*b, b'\n' | b'\r') {
-                        *b = b' ';
-                    }
-                }
+                blank_keeping_lines(&mut src[i..end]);
                 changed = true;
                 i = end;
                 line_start = true;
@@ -140,11 +136,7 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
                     _ => false,
                 };
                 if conditional && in_init {
-                    for b in &mut src[i..end] {
-                        if !matches!(*b, b'\n' | b'\r') {
-                            *b = b' ';
-                        }
-                    }
+                    blank_keeping_lines(&mut src[i..end]);
                     changed = true;
                 }
                 i = end;
@@ -419,6 +411,15 @@ fn width(line: &[u8]) -> usize {
 
 /// Where the line that holds `from` ends, past its `\`-continued lines: the index of its
 /// last line break + 1, or the end.
+/// Every byte a space but the line ends, so each line and column stays where it was.
+fn blank_keeping_lines(bytes: &mut [u8]) {
+    for b in bytes {
+        if !matches!(*b, b'\n' | b'\r') {
+            *b = b' ';
+        }
+    }
+}
+
 fn directive_end(src: &[u8], from: usize) -> usize {
     let mut at = from;
     loop {
