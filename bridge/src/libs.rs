@@ -270,6 +270,24 @@ fn archived_file(all: &[LangDeps], uri: &str, w: &mut Vec<String>) -> Result<Pat
             };
         }
     }
+    // A dependency whose archive is not here names none: one of its name and version whose
+    // code is missing is the reason (jsoup's jspecify 1.0.0, named by pom.xml, its sources jar
+    // not downloaded, was said to be "not a dependency the workspace's build files name").
+    for l in all {
+        for d in &l.found.deps {
+            let artifact = d.name.rsplit([':', '/']).next().unwrap_or(&d.name);
+            let named = place
+                .archive
+                .strip_prefix(artifact)
+                .is_some_and(|rest| rest.starts_with(&format!("-{}", d.version)));
+            if let (true, Some(why)) = (named, &d.missing) {
+                return Err(format!(
+                    "{}@{}, whose code is not here: {why}",
+                    d.name, d.version
+                ));
+            }
+        }
+    }
     Err(format!(
         "{} in {}, not a dependency the workspace's build files name",
         place.rel, place.archive
