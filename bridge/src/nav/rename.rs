@@ -269,11 +269,10 @@ pub fn rename_preview(
         new_name: new_name.to_string(),
         work_done_progress_params: Default::default(),
     };
-    let first = s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws)));
     // A C function with `#if` variants, asked at one the server does not compile (Lua's
     // `lsys_load` at loadlib.c:124, `LUA_USE_DLOPEN`): "no symbol at the given location".
     // The variant it compiles is renamed instead, said.
-    let mut first = first;
+    let mut first = s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws)));
     if !matches!(first, Ok(Some(_))) {
         for (pos, q) in other_variants(ws, &t) {
             if let Ok(Some(e)) = s.at::<Rename>(&t.c, &t.text, pos, rename, Some(slow(ws))) {

@@ -314,6 +314,11 @@ pub struct Dep {
     /// The archive its code comes in (a Maven sources jar): `dir` is then the folder of the
     /// library cache it is unpacked into (`<lib_dir>/src`, by `libs::ensure`, with its map).
     pub archive: Option<std::path::PathBuf>,
+    /// The file name its archive has (`jsoup-1.18.1-sources.jar`), set whether or not the
+    /// archive is here: how a location a server gives in an archive
+    /// ([`ServerSpec::archived`]) is matched to the dependency, so a missing archive's
+    /// reason can be said.
+    pub archive_name: Option<String>,
     /// Why its code is not there, and how to get it (a sources jar not downloaded): listed,
     /// never indexed.
     pub missing: Option<String>,
@@ -332,6 +337,7 @@ impl Dep {
             dir,
             only: Vec::new(),
             archive: None,
+            archive_name: None,
             missing: None,
             tooling: false,
         }

@@ -32,7 +32,10 @@ enum Open {
 }
 
 /// Blanks the conditional directive lines (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`,
-/// `#endif`, with their continuation lines) that stand inside a brace initializer, and with
+/// `#endif`, with their continuation lines) that stand where the grammar has no place for
+/// them: inside a brace initializer; inside a statement or brackets (`s->status =` /
+/// `#ifdef GZIP` / `a ? b :` / `#endif` / `c;`), where the branches after the first are
+/// blanked too, so the statement reads as its first branch writes it; and with
 /// `ctor_inits` (C++) among a constructor's member initializers (`A() : #if … a_(1), #endif
 /// b_(2) {}`), where tree-sitter-cpp has no place for them either and leaves the class
 /// unclosed over the rest of the file. Brackets
@@ -40,7 +43,7 @@ enum Open {
 /// #endif` they are counted in the first branch only (as ctags does), so a function whose
 /// head each branch writes (`int f(int a) {` / `int f(void) {`) opens one block. Returns
 /// whether anything was blanked. Pure; table-tested.
-pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool) -> bool {
+pub(crate) fn blank_misplaced_directives(src: &mut [u8], ctor_inits: bool) -> bool {
     let n = src.len();
     let mut stack: Vec<Open> = Vec::new();
     // Each open conditional: the bracket stack at its `#if`, at the end of its first branch,
@@ -94,12 +97,14 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
             if src.get(j) == Some(&b'#') {
                 let end = directive_end(src, j);
                 let word = directive_word(&src[j + 1..end]);
-                let mut in_init = matches!(stack.last(), Some(Open::Init | Open::CtorInit));
+                // Whether this directive line is blanked: in an initializer, or one of a
+                // conditional that stands inside a statement.
+                let mut blank_it = matches!(stack.last(), Some(Open::Init | Open::CtorInit));
                 let conditional = match word {
                     b"if" | b"ifdef" | b"ifndef" => {
                         // In brackets, or in a block after no statement's end (an enum's
                         // list, after `,`, the grammar reads).
-                        let mid = !in_init
+                        let mid = !blank_it
                             && match stack.last() {
                                 Some(Open::Paren) => true,
                                 Some(Open::Block) => {
@@ -108,7 +113,7 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
                                 _ => false,
                             };
                         conds.push((stack.clone(), None, mid));
-                        in_init |= mid;
+                        blank_it |= mid;
                         true
                     }
                     b"elif" | b"else" | b"elifdef" | b"elifndef" => {
@@ -118,7 +123,7 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
                             }
                             stack = at_if.clone();
                             if *mid {
-                                in_init = true;
+                                blank_it = true;
                                 skipping = Some(conds.len());
                             }
                         }
@@ -126,7 +131,7 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
                     }
                     b"endif" => {
                         if let Some((_, first, mid)) = conds.pop() {
-                            in_init |= mid;
+                            blank_it |= mid;
                             if let Some(first) = first {
                                 stack = first;
                             }
@@ -135,7 +140,7 @@ pub(crate) fn blank_directives_in_initializers(src: &mut [u8], ctor_inits: bool)
                     }
                     _ => false,
                 };
-                if conditional && in_init {
+                if conditional && blank_it {
                     blank_keeping_lines(&mut src[i..end]);
                     changed = true;
                 }
@@ -451,7 +456,7 @@ fn directive_word(after_hash: &[u8]) -> &[u8] {
 
 #[cfg(test)]
 mod tests {
-    use super::blank_directives_in_initializers as blank;
+    use super::blank_misplaced_directives as blank;
 
     /// (source, what it becomes; `None`: left alone)
     #[test]
@@ -524,7 +529,7 @@ mod tests {
 
     /// (source, what it becomes; `None`: left alone)
     #[test]
-    fn directives_in_initializers_are_blanked() {
+    fn misplaced_directives_are_blanked() {
         let cases: &[(&str, Option<&str>)] = &[
             (
                 "static int t[] = {\n#ifdef A\n\t1,\n#else\n\t2,\n#endif\n};\n",

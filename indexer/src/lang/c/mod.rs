@@ -36,7 +36,7 @@
 //!   parse of their declaration, which error recovery then works around.
 
 mod directives;
-pub(crate) use directives::{blank_comments_in_macros, blank_directives_in_initializers};
+pub(crate) use directives::{blank_comments_in_macros, blank_misplaced_directives};
 
 mod unused;
 use super::spec::{
@@ -83,13 +83,15 @@ pub static C: Language = Language {
     )
 };
 
-/// What clangd's answers rest on when the project gives it no compile commands (neither
-/// `compile_commands.json` nor `build/compile_commands.json`, where codemap-clangd looks):
-/// default flags, so every `#if` a build's `-D` would turn on is inactive code to it.
+/// Where codemap-clangd (`scripts/servers/codemap-clangd`) looks for the project's compile
+/// commands, in its order; a unit test holds the script to this list.
+const COMPILE_COMMANDS_AT: [&str; 2] = ["compile_commands.json", "build/compile_commands.json"];
+
+/// What clangd's answers rest on when the project gives it no compile commands (none in
+/// [`COMPILE_COMMANDS_AT`]): default flags, so every `#if` a build's `-D` would turn on is
+/// inactive code to it.
 pub(crate) fn no_compile_commands(root: &std::path::Path) -> Option<String> {
-    let found = ["compile_commands.json", "build/compile_commands.json"]
-        .iter()
-        .any(|f| root.join(f).is_file());
+    let found = COMPILE_COMMANDS_AT.iter().any(|f| root.join(f).is_file());
     (!found).then(|| {
         "clangd found no compile_commands.json (at the root or in build/) and compiles each file with default flags and no -D: an #if branch a build turns on is inactive code to it, with no references or renames there (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON or bear -- make writes one)".to_string()
     })
@@ -673,7 +675,7 @@ impl Syntax for CSyntax {
         let blanked = blank_cplusplus(src);
         let mut out = blanked.unwrap_or_else(|| src.to_vec());
         let changed = blank_macro_lines(&mut out, false);
-        let changed = directives::blank_directives_in_initializers(&mut out, false) || changed;
+        let changed = directives::blank_misplaced_directives(&mut out, false) || changed;
         let changed = directives::loop_macros_as_if(&mut out) || changed;
         let changed = directives::blank_comments_in_macros(&mut out) || changed;
         (changed || out.as_slice() != src).then_some(out)
@@ -923,6 +925,29 @@ impl Syntax for CSyntax {
 #[cfg(test)]
 mod tests {
     use super::is_header;
+
+    /// The caveat "no compile_commands.json" is said where the wrapper finds none: both look
+    /// in the same places, in the same order.
+    #[test]
+    fn the_wrapper_looks_where_the_caveat_says() {
+        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../scripts/servers/codemap-clangd");
+        let text = std::fs::read_to_string(&script).expect("the clangd wrapper");
+        let looked = text
+            .lines()
+            .find(|l| l.starts_with("for c in "))
+            .expect("the wrapper's search loop");
+        let places: Vec<&str> = looked
+            .split('"')
+            .filter_map(|w| w.strip_prefix("$ROOT/"))
+            .collect();
+        assert_eq!(places, super::COMPILE_COMMANDS_AT);
+        let t = tempfile::tempdir().expect("tmp");
+        assert!(super::no_compile_commands(t.path()).is_some());
+        std::fs::create_dir_all(t.path().join("build")).expect("mkdir");
+        std::fs::write(t.path().join("build/compile_commands.json"), "[]").expect("write");
+        assert_eq!(super::no_compile_commands(t.path()), None);
+    }
 
     #[test]
     fn cplusplus_branches_are_blanked_in_place() {

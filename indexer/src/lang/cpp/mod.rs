@@ -1214,7 +1214,7 @@ impl Syntax for CppSyntax {
         let a = blank_macro_lines(&mut out, true) || n;
         let b = blank_class_macros(&mut out);
         let c = blank_attribute_macros(&mut out);
-        let d = crate::lang::c::blank_directives_in_initializers(&mut out, true);
+        let d = crate::lang::c::blank_misplaced_directives(&mut out, true);
         let e = blank_declarator_annotations(&mut out);
         let f = gtest_tests_as_methods(&mut out);
         let g = crate::lang::c::blank_comments_in_macros(&mut out);

@@ -140,6 +140,7 @@ fn dep(c: &Coord, env: &DepEnv) -> Dep {
         c.version.clone(),
         unpacked.unwrap_or_else(|| jar.clone().unwrap_or_default()),
     );
+    d.archive_name = Some(file.clone());
     match jar {
         Some(j) => d.archive = Some(j),
         None => {
@@ -883,8 +884,14 @@ kotlin-jvm = { id = "org.jetbrains.kotlin.jvm", version.ref = "kotlin" }
             &env,
         );
         assert_eq!(d.archive.as_deref(), Some(gjar.as_path()));
+        assert_eq!(
+            d.archive_name.as_deref(),
+            Some("kotlin-stdlib-2.2.0-sources.jar")
+        );
         let d = dep(&coord("org.x", "y", "1"), &env);
         assert!(d.archive.is_none());
+        // Named though missing: a server's location in `y-1.jar` is matched to it.
+        assert_eq!(d.archive_name.as_deref(), Some("y-1-sources.jar"));
         let why = d.missing.unwrap_or_default();
         assert!(
             why.contains("mvn dependency:get -Dartifact=org.x:y:1:jar:sources"),
