@@ -1688,7 +1688,28 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         "gc.c",
         "void full(int x) { (void)x; }\n\n#ifdef HARD\n#define CHANGE(L) \\\n  { if (L) { full(L); } }\n#endif\n\nint go(int y) { full(y); return 0; }\n",
     );
+    // A function under `#ifdef DEBUG`, an empty macro otherwise (zlib's `check_match`): the
+    // map links the use to the function, clangd compiles the macro.
+    write(
+        root,
+        "check.c",
+        "#ifdef DEBUG\nstatic void check(int x) { (void)x; }\n#else\n#define check(x)\n#endif\n\nint use(int y) { check(y); return y; }\n",
+    );
     index(root);
+    // The twin said is the variant the server did not answer for (was the macro it answered
+    // for, "also defined at check.c:4 … asked with check~2").
+    let out = run(root, &["refs", "check.c:7@<|>check"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("check.c:7:18"), "{text}");
+    assert!(
+        text.contains("check is also defined at check.c:2, another `#if` branch"),
+        "{text}"
+    );
+    assert!(!text.contains("check.c:4, another"), "{text}");
     let out = run(root, &["refs", "gc.c:full"]);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(

@@ -674,7 +674,18 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     }
     let said = w.len();
     if let Some(map) = map {
-        for (q, s) in super::fallback::twin_definitions(map, t.lang, &sure) {
+        let mut twins = super::fallback::twin_definitions(map, t.lang, &sure);
+        // The server answered for the variant it compiles, which may be the map's twin
+        // (zlib's `check_match`: the map links a use to the function under `ZLIB_DEBUG`,
+        // clangd compiles the empty macro): that twin is the symbol answered, and the map's
+        // one is the other variant.
+        if source == "lsp" && !twins.is_empty() {
+            if let Some(at) = answered_variant(ws, &t, &mut a, &twins) {
+                let answered = twins.remove(at);
+                twins.extend(sure.iter().map(|d| (answered.0.clone(), d.clone())));
+            }
+        }
+        for (q, s) in twins {
             w.push(format!(
                 "{q} is also defined at {}:{}, {}: a server reads one configuration and the map links a call to one definition, so uses the other build makes may be that one's: its references are asked with {}",
                 s.file, s.name_line, super::fallback::twin_place(t.lang), s.node_id
@@ -685,6 +696,23 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         w.extend(super::server::caveat(ws, t.lang));
     }
     Ok(answer(found, head, source, w))
+}
+
+/// Which of `twins` the server's definition at the asked position is: the variant it
+/// compiles, whose references it answered. `None` when it is none of them (the map's own
+/// symbol) or the server gives no definition.
+fn answered_variant(
+    ws: &Workspace,
+    t: &super::target::Target,
+    a: &mut Anchors<'_>,
+    twins: &[(String, MapSymbol)],
+) -> Option<usize> {
+    let mut scratch = Vec::new();
+    let found = server_anchors(ws, t, a, Ask::new(Locate::Definition), &mut scratch)?;
+    let x = found.first()?;
+    twins
+        .iter()
+        .position(|(_, s)| s.file == x.file && s.name_line == x.line)
 }
 
 /// The places in the folder of `d` (its language's files) that write its name as a word
