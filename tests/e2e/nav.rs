@@ -1686,7 +1686,7 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
     write(
         root,
         "gc.c",
-        "void full(int x) { (void)x; }\n\n#ifdef HARD\n#define CHANGE(L) \\\n  { if (L) { full(L); } }\n#endif\n\nint go(int y) { full(y); return 0; }\n",
+        "void full(int x) { (void)x; }\n\n#ifdef HARD\n#define CHANGE(L) \\\n  { if (L) { full(L); } }\n#endif\n\nint go(int y) { full(y); return 0; }\n#define TWICE(x) ((x) * 2)\nint go2(int y) { full(y); return TWICE(y); }\n",
     );
     // A function under `#ifdef DEBUG`, an empty macro otherwise (zlib's `check_match`): the
     // map links the use to the function, clangd compiles the macro.
@@ -1710,6 +1710,25 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         "{text}"
     );
     assert!(!text.contains("check.c:4, another"), "{text}");
+    // clangd's outgoing calls list no macro: the map's are added, said (zlib's
+    // `deflate_slow` listed 4 functions and none of the 8 macros it invokes).
+    let (v, _) = json(root, &["calls", "gc.c:go2", "--direction", "outgoing"]);
+    let names: Vec<String> = v["data"]["calls"]
+        .as_array()
+        .map(|c| {
+            c.iter()
+                .filter_map(|x| x["nodeId"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert!(names.iter().any(|n| n == "c:gc.c#TWICE"), "{v}");
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("1 macro the body invokes (TWICE)"),
+        "{v}"
+    );
     let out = run(root, &["refs", "gc.c:full"]);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(

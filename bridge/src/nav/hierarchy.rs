@@ -353,6 +353,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 if incoming && t.lib.is_none() {
                     add_map_callers(&t, (&mut a, depth), &mut items, &mut head, &mut w)?;
                 } else if t.lib.is_none() {
+                    add_map_macro_callees(&t, &mut a, &mut items, &mut w)?;
                     // (A library's symbol's callees are the library's: listed.)
                     set_outside_apart(&mut items, &mut head, &mut w);
                 }
@@ -596,7 +597,75 @@ fn add_map_callers(
     Ok(())
 }
 
-/// A direct caller `s` of `d` the map found, calling it at `lines`.
+/// The macros the symbol's body invokes, which a server's call hierarchy does not list
+/// (`ServerSpec::unlisted_callee`; clangd lists functions only: zlib's `deflate_slow` invokes 7 macros, `FLUSH_BLOCK`,
+/// `INSERT_STRING`, `_tr_tally_lit`, …, and its outgoing calls named none, unsaid): added
+/// from the map's call edges at depth 1 (source `map`), said. Only for the symbol the map is
+/// sure of.
+fn add_map_macro_callees(
+    t: &Target,
+    a: &mut Anchors<'_>,
+    items: &mut Vec<Anchor>,
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    let Some(unlisted) = t.lang.spec().server.unlisted_callee else {
+        return Ok(());
+    };
+    let Ok(map) = need_map(a) else {
+        return Ok(());
+    };
+    let (defs, found) = map_definitions(map, t)?;
+    if !found.sure() {
+        return Ok(());
+    }
+    let listed: HashSet<String> = items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .filter_map(|x| x.node_id.clone())
+        .collect();
+    let mut extra = Vec::new();
+    // Each of the map's definitions (a C function's prototype has no body, its definition
+    // does).
+    for d in &defs {
+        let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        for e in map.db().calls_out_of(&d.node_id)? {
+            if !listed.contains(&e.other) {
+                by_node.entry(e.other).or_default().push(e.line);
+            }
+        }
+        for (node, lines) in by_node {
+            match map.db().symbol(&node)? {
+                Some(s) if s.signature.as_deref().is_some_and(unlisted) => {
+                    extra.push(map_caller(a, &s, d, lines))
+                }
+                _ => {}
+            }
+        }
+    }
+    if extra.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = extra
+        .iter()
+        .filter_map(|x| x.name.as_ref().and_then(|n| n.as_str()).map(str::to_string))
+        .take(5)
+        .collect();
+    w.push(format!(
+        "{} macro{} the body invokes ({}{}) added from the map's call edges (source: map): the server's call hierarchy lists no macros",
+        extra.len(),
+        if extra.len() == 1 { "" } else { "s" },
+        names.join(", "),
+        if extra.len() > names.len() { ", …" } else { "" }
+    ));
+    for x in items.iter_mut() {
+        x.source.get_or_insert("lsp");
+    }
+    items.extend(extra);
+    Ok(())
+}
+
+/// A direct caller `s` of `d` the map found, calling it at `lines` (or a callee, called at
+/// them).
 /// The callers, to `depth`, that the map's call edges know and the server's tree does not list
 /// (it never went up from a caller the map added; with no tsconfig.json tsserver sees few
 /// files): each level's callers of the level below, said.

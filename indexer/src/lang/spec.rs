@@ -976,6 +976,10 @@ pub struct ServerSpec {
     /// `-D` turns on is inactive code to it): said by `status` and beside the answers about
     /// code it may not compile.
     pub caveat: Option<fn(&std::path::Path) -> Option<String>>,
+    /// The callees its call hierarchy leaves out, told by the signature of their definition
+    /// in the map (clangd lists no preprocessor macro, `#define F(x) …`): added from the
+    /// map's call edges, said.
+    pub unlisted_callee: Option<fn(&str) -> bool>,
 }
 
 /// A file inside a dependency's archive ([`ServerSpec::archived`]): the archive's file name
@@ -1050,6 +1054,7 @@ impl ServerSpec {
             init_flags: &[],
             archived: None,
             caveat: None,
+            unlisted_callee: None,
         }
     }
 }

