@@ -736,7 +736,8 @@ pub fn run(cli: Cli) -> i32 {
                 ws.parse_bound = ix.parse_bound;
             }
             if let Some(out) = output {
-                return write_patch(ws, args, &out, g.json);
+                let engine = engine_allowed(g, std::env::var_os("CODEMAP_NO_DAEMON").as_deref());
+                return write_patch(ws, args, &out, (g.json, engine));
             }
             (tool, args)
         }
@@ -940,54 +941,108 @@ fn engine_text(info: &Value) -> String {
 }
 
 /// `rename --output FILE`: the rename with every diff, the patch written to FILE (never to the
-/// sources), the summary printed.
+/// sources), the summary, the files and the warnings printed. Asked of the workspace's engine
+/// like every tool (its servers are warm: a rename in a process of its own asked a clangd
+/// that had not indexed yet, and wrote 1 edit of 12), else answered here.
 fn write_patch(
     mut ws: Workspace,
-    args: Map<String, Value>,
+    mut args: Map<String, Value>,
     out: &std::path::Path,
-    json_out: bool,
+    (json_out, engine): (bool, bool),
 ) -> i32 {
     ws.unbounded = true;
     ws.detail = false;
-    let mut w = Vec::new();
-    let written = tools::params::<crate::nav::RenameParams>(&Value::Object(args)).and_then(|p| {
-        let preview = crate::nav::rename_preview(&ws, &p, &mut w)?;
-        let patch: String = preview.diffs.iter().map(|d| d.diff.as_str()).collect();
-        std::fs::write(out, &patch).map_err(|e| {
-            answer::envelope::ToolError::bad_args(format!(
-                "cannot write the patch to {}: {e}",
-                out.display()
-            ))
-        })?;
-        Ok((p, preview))
-    });
-    let (p, preview) = match written {
-        Ok(x) => x,
-        Err(e) => {
-            let env = Envelope::from_result(Err(e), None);
-            return emit(json_out, &env, None);
+    let mut env: Option<Value> = None;
+    if engine {
+        args.remove("tokenBudget");
+        let call = crate::engine::protocol::Call {
+            tool: "nav_rename".to_string(),
+            args: Value::Object(args.clone()),
+            json: true,
+            detail: false,
+            unbounded: true,
+            session: false,
+            env: indexer::lang::process_call_env(),
+        };
+        let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
+        match crate::engine::client::call(&ws.root, &db, call) {
+            Ok(printed) => match serde_json::from_str::<Value>(&printed.stdout) {
+                Ok(v) => env = Some(v),
+                Err(e) => eprintln!(
+                    "warning: engine: an answer that is no envelope ({e}); answered in this process"
+                ),
+            },
+            Err(why) => eprintln!(
+                "warning: engine: {why}; answered in this process (CODEMAP_NO_DAEMON=1 or --no-daemon does so without trying)"
+            ),
         }
-    };
-    if !json_out {
+    }
+    let mut env = env.unwrap_or_else(|| {
+        let mut w = Vec::new();
+        let result =
+            tools::params::<crate::nav::RenameParams>(&Value::Object(args)).and_then(|p| {
+                let preview = crate::nav::rename_preview(&ws, &p, &mut w)?;
+                Ok(crate::nav::rename_answer(&ws, &p, preview, w))
+            });
+        let env = Envelope::from_result(result, Some(answer::envelope::UNBOUNDED));
+        serde_json::to_value(&env).unwrap_or_default()
+    });
+    if env["ok"] == json!(true) {
+        let patch: String = env["data"]["diffs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d["diff"].as_str())
+            .collect();
+        match std::fs::write(out, &patch) {
+            Ok(()) => {
+                // The diffs are in the file; the answer says where.
+                env["data"]["diffs"] = json!([]);
+                env["data"]["patch"] = json!(out.display().to_string());
+            }
+            Err(e) => {
+                let err = answer::envelope::ToolError::bad_args(format!(
+                    "cannot write the patch to {}: {e}",
+                    out.display()
+                ));
+                let failed = Envelope::from_result(Err(err), None);
+                env = serde_json::to_value(&failed).unwrap_or_default();
+            }
+        }
+    }
+    if json_out {
+        outln!("{env}");
+    } else if env["ok"] == json!(true) {
+        let d = &env["data"];
         outln!(
             "{} (nothing written to the sources; the patch is in {}: `git apply {}`)",
-            preview.summary,
+            d["summary"].as_str().unwrap_or(""),
             out.display(),
             out.display()
         );
-        for f in &preview.files {
-            outln!("  {} edits  {}", f.edits, f.file);
+        for f in d["files"].as_array().into_iter().flatten() {
+            outln!(
+                "  {} edits  {}",
+                f["edits"],
+                f["file"].as_str().unwrap_or("")
+            );
         }
-        return 0;
+    } else {
+        eprintln!(
+            "error [{}]: {}",
+            env["error"]["code"].as_str().unwrap_or(""),
+            env["error"]["message"].as_str().unwrap_or("")
+        );
+        if let Some(h) = env["error"]["hint"].as_str() {
+            eprintln!("hint: {h}");
+        }
     }
-    let answer = crate::nav::rename_answer(&ws, &p, preview, w);
-    let mut env = Envelope::from_result(Ok(answer), Some(answer::envelope::UNBOUNDED));
-    if let Some(d) = env.data.as_mut() {
-        // The diffs are in the file; the answer says where.
-        d["diffs"] = json!([]);
-        d["patch"] = json!(out.display().to_string());
+    if !json_out {
+        for w in env["warnings"].as_array().into_iter().flatten() {
+            eprintln!("warning: {}", w.as_str().unwrap_or(""));
+        }
     }
-    emit(json_out, &env, None)
+    i32::from(env["ok"] != json!(true))
 }
 
 /// `codemap export scip`: write the map as it is (built first when there is none; a file

@@ -1759,6 +1759,39 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         );
     }
     assert!(!text.contains("load.c:6, another"), "{text}");
+    // The same through `--output`: the patch written, the warnings printed too (they were
+    // dropped from plain text, and the patch came from a clangd of its own).
+    let patch = root.join("fetch.diff");
+    let out = run(
+        root,
+        &[
+            "rename",
+            "load.c:9@return <|>load",
+            "--to",
+            "fetch",
+            "--output",
+            patch.to_str().unwrap_or(""),
+        ],
+    );
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        stdout.starts_with("would touch 1 file, 2 edits"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  2 edits  load.c"), "{stdout}");
+    assert!(
+        stderr.contains("warning: this rename may be incomplete: load is also defined at load.c:2"),
+        "{stderr}"
+    );
+    let diff = std::fs::read_to_string(&patch).expect("the patch");
+    assert_eq!(
+        diff.matches("+static int fetch(").count() + diff.matches("fetch(y)").count(),
+        2,
+        "{diff}"
+    );
     // With no compile_commands.json, what clangd compiles rests on default flags: said.
     assert!(
         text.contains("clangd found no compile_commands.json"),

@@ -273,6 +273,12 @@ pub fn rename_preview(
     // `lsys_load` at loadlib.c:124, `LUA_USE_DLOPEN`): "no symbol at the given location".
     // The variant it compiles is renamed instead, said.
     let mut first = s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws)));
+    // A server that began loading while it was asked (clangd starts its background index a
+    // moment after the first file opens: libgit2's `git__strntol32` got 1 edit of 12) is
+    // waited for and asked again: a rename from a half-read workspace is a broken build.
+    if s.loading() && !s.wait_ready(slow(ws)) {
+        first = s.at::<Rename>(&t.c, &t.text, t.pos, rename, Some(slow(ws)));
+    }
     if !matches!(first, Ok(Some(_))) {
         for (pos, q) in other_variants(ws, &t) {
             if let Ok(Some(e)) = s.at::<Rename>(&t.c, &t.text, pos, rename, Some(slow(ws))) {
