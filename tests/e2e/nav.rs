@@ -2664,6 +2664,35 @@ fn rust_impls_apart_from_their_type_are_the_map_s_too() {
     assert!(text.contains("rs:src/c.rs#Sq.area"), "{text}");
 }
 
+/// pyright renames one method's uses, not the methods it overrides or that override it
+/// (click's `Command.invoke`: `BaseCommand.invoke` and `MultiCommand.invoke` left, unsaid, and
+/// the base's `NotImplementedError` stub then ran for every command): said with their places.
+#[test]
+fn a_python_rename_says_the_overrides_it_leaves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "cmds.py",
+        "class Base:\n    def invoke(self):\n        raise NotImplementedError\n\n\nclass Command(Base):\n    def invoke(self):\n        return 1\n\n\nclass Group(Command):\n    def invoke(self):\n        return super().invoke() + 1\n\n\ndef main(c: Command):\n    return c.invoke()\n",
+    );
+    index(root);
+    let out = run(root, &["rename", "cmds.py:Command.invoke", "--to", "run"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("cmds.py"), "{text}");
+    assert!(
+        text.contains("2 method(s) of the same name that this one overrides or that override it are not in it")
+            && text.contains("Group.invoke at cmds.py:12")
+            && text.contains("Base.invoke at cmds.py:2"),
+        "{text}"
+    );
+    run(root, &["engine", "stop"]);
+}
+
 #[test]
 fn python_rename_applies_and_imports() {
     rename_applies(

@@ -44,6 +44,47 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
     Ok(out)
 }
 
+/// The methods of the same name a method `d` overrides (in its type's supertypes) or is
+/// overridden by (in its subtypes), three levels each way, of as many parameters where both
+/// counts are known and, in a language of overloads, of the same parameter types.
+pub(super) fn override_family(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>, ToolError> {
+    let Some(parent) = d.parent.as_deref().filter(|p| p.contains('#')) else {
+        return Ok(Vec::new());
+    };
+    if d.kind != "method" {
+        return Ok(Vec::new());
+    }
+    let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
+    let mut types = subtypes(map, parent)?;
+    let mut seen: HashSet<String> = HashSet::from([parent.to_string()]);
+    let mut level = vec![parent.to_string()];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for t in &level {
+            for s in map.db().direct_supertypes(t)? {
+                if seen.insert(s.clone()) {
+                    next.push(s);
+                }
+            }
+        }
+        types.extend(next.iter().cloned());
+        level = next;
+    }
+    let mut out: Vec<MapSymbol> = Vec::new();
+    for t in types.iter().filter(|t| t.contains('#') && *t != parent) {
+        for m in map.db().members_named(t, &d.name)? {
+            let same = m.params.is_none() || d.params.is_none() || m.params == d.params;
+            if same
+                && (!overloads || same_parameter_types(d, &m))
+                && !out.iter().any(|o| o.node_id == m.node_id)
+            {
+                out.push(m);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// What the map knows implements the symbol at `t`: the subtypes of a type, and the methods of
 /// the subtypes that override a method.
 fn map_implementations(

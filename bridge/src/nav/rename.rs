@@ -479,6 +479,40 @@ pub fn rename_preview(
     if !uses.is_empty() || !twins.is_empty() {
         w.extend(super::server::caveat(ws, t.lang));
     }
+    // The methods of the name above and below it in its types (pyright renames one
+    // method's uses: click's `Command.invoke` left `BaseCommand.invoke`, which it overrides,
+    // and `MultiCommand.invoke`, which overrides it, unsaid; the base's stub then runs).
+    if let Ok(map) = lease.as_deref() {
+        let mut family: Vec<MapSymbol> = Vec::new();
+        for d in &sure {
+            for m in super::hierarchy::override_family(map, d).unwrap_or_default() {
+                if !edited.contains(&(m.file.clone(), m.name_line))
+                    && !family.iter().any(|f| f.node_id == m.node_id)
+                {
+                    family.push(m);
+                }
+            }
+        }
+        if !family.is_empty() {
+            let named: Vec<String> = family
+                .iter()
+                .take(5)
+                .map(|m| {
+                    let q = m
+                        .node_id
+                        .split_once('#')
+                        .map_or(m.name.as_str(), |(_, q)| q);
+                    format!("{q} at {}:{}", m.file, m.name_line)
+                })
+                .collect();
+            w.push(format!(
+                "this rename may be incomplete: {} method(s) of the same name that this one overrides or that override it are not in it ({}{}): a call through the base type stops reaching the renamed one; rename them too, each with its own rename",
+                family.len(),
+                named.join(", "),
+                if family.len() > 5 { ", …" } else { "" }
+            ));
+        }
+    }
     if !missed.is_empty() {
         w.push(format!(
             "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them",

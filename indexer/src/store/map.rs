@@ -309,6 +309,21 @@ impl Db {
 
     /// The types that implement or extend `id` directly, by node ID (the same whatever order
     /// runs wrote the edges in).
+    /// The types `id` extends or implements, by the map's edges out of it.
+    pub fn direct_supertypes(&self, id: &str) -> SqlResult<Vec<String>> {
+        let Some(n) = self.number_of(id)? else {
+            return Ok(Vec::new());
+        };
+        strings(
+            self,
+            &format!(
+                "SELECT DISTINCT {} AS id FROM edges e WHERE e.source = ?1 AND e.target IS NOT NULL AND e.kind IN ({IMPLEMENTS}, {EXTENDS}) ORDER BY id",
+                node_text!("e.target")
+            ),
+            [n],
+        )
+    }
+
     pub fn direct_subtypes(&self, id: &str) -> SqlResult<Vec<String>> {
         let Some(n) = self.number_of(id)? else {
             return Ok(Vec::new());
