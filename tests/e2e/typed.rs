@@ -618,6 +618,32 @@ fn halves(s: &Store) {
     );
 }
 
+/// A module brought in by `use crate::unit::{self, Unit}` and called by path beside a local
+/// of the module's name (ureq's `let unit = Unit::new(…); unit::connect(unit, …)`, and a
+/// parameter `body` beside `body::send_body(…)`): the path's first name is the module, never
+/// the local. Both calls were linked to nothing and `unused` listed both functions.
+#[test]
+fn rust_a_path_call_beside_a_local_of_the_module_s_name() {
+    let ws = project(&[
+        ("Cargo.toml", "[package]\nname = \"x\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", "mod body;\nmod request;\nmod unit;\n"),
+        ("src/unit.rs", "pub struct Unit;\npub(crate) fn connect(_u: Unit) -> u32 {\n    1\n}\n"),
+        ("src/body.rs", "pub(crate) fn send_body(n: u32) -> u32 {\n    n\n}\n"),
+        (
+            "src/request.rs",
+            "use crate::body;\nuse crate::unit::{self, Unit};\n\npub fn call(body: u32) -> u32 {\n    let unit = Unit;\n    unit::connect(unit) + body::send_body(body)\n}\n",
+        ),
+    ]);
+    assert_eq!(
+        call_at(ws.path(), "src/request.rs", 6, "connect").map(|c| c.0),
+        Some(Some("rs:src/unit.rs#connect".to_string()))
+    );
+    assert_eq!(
+        call_at(ws.path(), "src/request.rs", 6, "send_body").map(|c| c.0),
+        Some(Some("rs:src/body.rs#send_body".to_string()))
+    );
+}
+
 /// Issue 35: calls written inside macro arguments (serde_json's `tri!(self.parse_whitespace())`
 /// around nearly every fallible call), items inside an item-level invocation (`cfg_std! { … }`),
 /// and a counted warning where the map could not read an invocation (a `json!` DSL), on a

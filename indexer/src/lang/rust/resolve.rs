@@ -294,10 +294,9 @@ impl Resolver for RustResolver {
         let Some(bound) = self.import_name(imp) else {
             return;
         };
-        let mut path: Vec<&str> = imp.module.split("::").filter(|s| !s.is_empty()).collect();
-        if let Some(m) = imp.member.as_deref() {
-            path.push(m);
-        }
+        // `use crate::unit::{self, Unit}` binds `unit` to the module (its path without `self`:
+        // ureq's `unit::connect(…)` was linked to nothing, and `unused` listed it).
+        let path = use_path(imp);
         let binding = match through_modules(ws, &path, &ctx.path) {
             Some((file, rest)) if rest.is_empty() => Binding::Module(vec![file]),
             Some((file, rest)) => Binding::Member(vec![file], rest.join(".")),
