@@ -46,6 +46,10 @@ pub struct Language {
     /// Methods and functions are overloaded by their parameters (Java, C++): a call's
     /// argument count picks among definitions of one name (`m`, `m~2`).
     pub overloads: bool,
+    /// A constant declared inside a type, with no type of its own written, is one of that
+    /// type's values (Rust's enum variants, Java's enum constants): `ErrorKind::Io.msg(…)`
+    /// calls `ErrorKind`'s `msg`. Not so where a class body's `X = 1` is a constant (Python).
+    pub members_are_values: bool,
     /// The map does not read what a library's functions return (no declared types it sees):
     /// a method called on such a result may be the workspace's (Django's
     /// `get_object_or_404(Product, …).price()`), so the calls the resolver sent outside the
@@ -648,6 +652,7 @@ impl Language {
             super_call: None,
             implicit_self: false,
             overloads: false,
+            members_are_values: false,
             library_results_untyped: false,
             declared_apart: None,
             first_binding_defines: false,

@@ -476,6 +476,15 @@ impl<'a> Walk<'a> {
                     {
                         Some(Val::Func(s))
                     }
+                    // An enum's variant (`Language::members_are_values`): a value of the
+                    // enum.
+                    None if s.kind == Kind::Constant
+                        && self.lang_of(&s.file).spec().members_are_values =>
+                    {
+                        let (parent, _) = qual(&s).rsplit_once('.')?;
+                        let t = self.idx.in_file(self.lang_of(&s.file), &s.file, parent)?;
+                        t.kind.is_type_like().then_some(Val::Type(t))
+                    }
                     None => None,
                 }
             }

@@ -45,6 +45,7 @@ pub static JAVA: Language = Language {
     super_call: Some("super"),
     implicit_self: true,
     overloads: true,
+    members_are_values: true,
     local_scopes: &[
         "object_creation_expression",
         "lambda_expression",

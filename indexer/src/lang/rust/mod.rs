@@ -38,6 +38,7 @@ pub static RUST: Language = Language {
     local_scopes: &["closure_expression"],
     macro_calls: &["macro_invocation"],
     impls_anywhere: true,
+    members_are_values: true,
     unwrapping: &[
         "expect",
         "unwrap",
