@@ -3,7 +3,9 @@
 //! - `#include "x.h"` and `#include <x.h>` name a workspace file looked up relative to the
 //!   including file's directory, then in the `include` directories above it (nearest first),
 //!   then from the workspace root, then in the one other `include` directory that holds it (if
-//!   several do, none is chosen); else the include is the external node `c:ext:x.h`.
+//!   several do, none is chosen), then the one workspace file whose path ends with it (a
+//!   build's `-I src/util`: libgit2's `#include "git2_util.h"` in `src/libgit2/common.h`);
+//!   else the include is the external node `c:ext:x.h`.
 //! - A name (a call, a type) resolves through the file's own symbols (`local`), then through
 //!   the headers it includes, directly and then what they include, up to three levels
 //!   (`import`). A call found declared in a header goes to the function's definition when the
@@ -35,7 +37,7 @@ const INCLUDE_FILES: usize = 64;
 
 /// C's reading of the workspace: every directory named `include`, sorted.
 pub(crate) struct IncludeDirs {
-    dirs: Vec<String>,
+    places: IncludePlaces,
     /// A header's includes resolved to workspace files, worked out once a run (the Linux
     /// kernel's files see the same few hundred headers).
     includes: Mutex<HashMap<String, Arc<[String]>>>,
@@ -68,14 +70,37 @@ fn sole_cached(
 
 fn include_dirs(files: &HashSet<String>) -> IncludeDirs {
     IncludeDirs {
-        dirs: include_dirs_of(files, &[LANG]),
+        places: include_places(files, &[LANG]),
         includes: Mutex::new(HashMap::new()),
         sole: Mutex::new(HashMap::new()),
     }
 }
 
+/// Where an `#include` may find a workspace file: every directory named `include` above a
+/// file of the languages, and those files by their file name.
+#[derive(Default)]
+pub(crate) struct IncludePlaces {
+    dirs: Vec<String>,
+    by_name: HashMap<String, Vec<String>>,
+}
+
+/// The [`IncludePlaces`] of the files of `langs` (by extension).
+pub(crate) fn include_places(files: &HashSet<String>, langs: &[Lang]) -> IncludePlaces {
+    let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+    for f in files {
+        if Lang::of_path(std::path::Path::new(f)).is_some_and(|l| langs.contains(&l)) {
+            let name = f.rsplit('/').next().unwrap_or(f);
+            by_name.entry(name.to_string()).or_default().push(f.clone());
+        }
+    }
+    IncludePlaces {
+        dirs: include_dirs_of(files, langs),
+        by_name,
+    }
+}
+
 /// Every directory named `include` above a file of `langs` (by extension), sorted.
-pub(crate) fn include_dirs_of(files: &HashSet<String>, langs: &[Lang]) -> Vec<String> {
+fn include_dirs_of(files: &HashSet<String>, langs: &[Lang]) -> Vec<String> {
     let mut dirs: Vec<String> = files
         .iter()
         .filter(|f| Lang::of_path(std::path::Path::new(f)).is_some_and(|l| langs.contains(&l)))
@@ -113,13 +138,20 @@ fn normalize(path: &str) -> Option<String> {
 
 /// The workspace file an `#include` of `path` in `from` names (the rule in the module doc).
 pub(crate) fn include_target(ws: &Layout, from: &str, path: &str) -> Option<String> {
-    let dirs = ws.facts::<IncludeDirs>().map_or(&[][..], |d| &d.dirs[..]);
-    include_in(ws, dirs, from, path)
+    let none = IncludePlaces::default();
+    let places = ws.facts::<IncludeDirs>().map_or(&none, |d| &d.places);
+    include_in(ws, places, from, path)
 }
 
 /// The workspace file an `#include` of `path` in `from` names, given the workspace's
 /// `include` directories (the rule in the module doc; C++ reads it too).
-pub(crate) fn include_in(ws: &Layout, dirs: &[String], from: &str, path: &str) -> Option<String> {
+pub(crate) fn include_in(
+    ws: &Layout,
+    places: &IncludePlaces,
+    from: &str,
+    path: &str,
+) -> Option<String> {
+    let dirs = &places.dirs;
     let found = |dir: &str| normalize(&join_path(dir, path)).filter(|f| ws.has_file(f));
     let from_dir = parent_dir(from);
     if let Some(f) = found(from_dir) {
@@ -141,7 +173,21 @@ pub(crate) fn include_in(ws: &Layout, dirs: &[String], from: &str, path: &str) -
     if let Some(f) = found("") {
         return Some(f);
     }
-    single(dirs.iter().filter(|d| !above(d)).filter_map(|d| found(d)))
+    if let Some(f) = single(dirs.iter().filter(|d| !above(d)).filter_map(|d| found(d))) {
+        return Some(f);
+    }
+    // A directory a build names with `-I`: the one file whose path ends with the include's.
+    let path = normalize(path)?;
+    let name = path.rsplit('/').next().unwrap_or(&path);
+    single(
+        places
+            .by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter(|f| f.ends_with(&format!("/{path}")))
+            .cloned(),
+    )
 }
 
 /// The headers a file sees: its includes in order, then theirs, up to [`INCLUDE_DEPTH`]
@@ -318,6 +364,63 @@ impl Resolver for CResolver {
 #[cfg(test)]
 mod tests {
     use super::normalize;
+
+    /// (including file, include, the file it names)
+    #[test]
+    fn an_include_names_the_file_the_rule_finds() {
+        let files = [
+            "include/git2/common.h",
+            "src/libgit2/common.h",
+            "src/libgit2/errors.h",
+            "src/util/errors.h",
+            "src/util/git2_util.h",
+            "src/util/hash/sha1.h",
+            "src/libgit2/repository.c",
+        ];
+        let ws = crate::resolve::ctx::Layout::new(
+            files.iter().map(|f| f.to_string()),
+            std::collections::HashMap::new(),
+            &[],
+        );
+        for (from, include, want) in [
+            (
+                "src/libgit2/repository.c",
+                "common.h",
+                Some("src/libgit2/common.h"),
+            ),
+            (
+                "src/libgit2/common.h",
+                "git2/common.h",
+                Some("include/git2/common.h"),
+            ),
+            // In a directory only a build's `-I` names: the one file so named.
+            (
+                "src/libgit2/common.h",
+                "git2_util.h",
+                Some("src/util/git2_util.h"),
+            ),
+            (
+                "src/libgit2/common.h",
+                "hash/sha1.h",
+                Some("src/util/hash/sha1.h"),
+            ),
+            // Beside the including file first; two elsewhere: none chosen.
+            (
+                "src/libgit2/common.h",
+                "errors.h",
+                Some("src/libgit2/errors.h"),
+            ),
+            ("src/other/x.c", "errors.h", None),
+            ("src/libgit2/common.h", "sha1.h/x.h", None),
+            ("src/libgit2/common.h", "stdio.h", None),
+        ] {
+            assert_eq!(
+                super::include_target(&ws, from, include).as_deref(),
+                want,
+                "{from} includes {include}"
+            );
+        }
+    }
 
     #[test]
     fn include_paths_are_normalized_inside_the_workspace() {

@@ -27,7 +27,7 @@ use crate::resolve::ctx::{
     hinted, single, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref,
     Resolver, SymRef, SymbolIndex,
 };
-use crate::resolve::langs::c::{include_dirs_of, include_in};
+use crate::resolve::langs::c::{include_in, include_places, IncludePlaces};
 use std::any::Any;
 use std::sync::Arc;
 
@@ -40,11 +40,12 @@ const INCLUDE_DEPTH: usize = 3;
 const INCLUDE_FILES: usize = 64;
 
 /// C++'s reading of the workspace: every directory named `include` above a C or C++ file.
-pub(crate) struct CppIncludeDirs(Vec<String>);
+pub(crate) struct CppIncludeDirs(IncludePlaces);
 
 fn include_target(ws: &Layout, from: &str, path: &str) -> Option<String> {
-    let dirs = ws.facts::<CppIncludeDirs>().map_or(&[][..], |d| &d.0[..]);
-    include_in(ws, dirs, from, path)
+    let none = IncludePlaces::default();
+    let places = ws.facts::<CppIncludeDirs>().map_or(&none, |d| &d.0);
+    include_in(ws, places, from, path)
 }
 
 /// A workspace file's language (a `.h` may be C or C++).
@@ -181,7 +182,7 @@ impl CppResolver {
 
 impl Resolver for CppResolver {
     fn layout(&self, ws: &Layout, _manifests: &[Manifest]) -> Option<Arc<dyn Any + Send + Sync>> {
-        Some(Arc::new(CppIncludeDirs(include_dirs_of(
+        Some(Arc::new(CppIncludeDirs(include_places(
             &ws.files,
             &[Lang::C, LANG],
         ))))
