@@ -245,7 +245,7 @@ fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
         "rs_app",
         &[(
             "crates/app/src/extra.rs",
-            "fn dead_helper() -> u32 {\n    1\n}\n\nfn used_helper() -> u32 {\n    2\n}\n\ntrait Sizer {\n    fn size(&self) -> usize;\n}\n\nstruct Flusher;\n\nimpl Flusher {\n    fn flush_all(&self) {}\n}\n\nimpl Sizer for Flusher {\n    fn size(&self) -> usize {\n        0\n    }\n}\n\npub fn api(v: Vec<Flusher>) -> u32 {\n    v.into_iter().for_each(|x| x.flush_all());\n    used_helper()\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn runs() {\n        assert_eq!(super::api(Vec::new()), 2);\n    }\n\n    fn unused_test_helper() {}\n}\n",
+            "fn dead_helper() -> u32 {\n    1\n}\n\nfn used_helper() -> u32 {\n    2\n}\n\ntrait Sizer {\n    fn size(&self) -> usize;\n}\n\nstruct Flusher;\n\nimpl Flusher {\n    fn flush_all(&self) {}\n}\n\nimpl Sizer for Flusher {\n    fn size(&self) -> usize {\n        0\n    }\n}\n\npub fn api(v: Vec<Flusher>) -> u32 {\n    v.into_iter().for_each(|x| x.flush_all());\n    used_helper()\n}\n\nstruct Wrap;\n\nimpl std::ops::Deref for Wrap {\n    type Target = u32;\n    fn deref(&self) -> &u32 {\n        &0\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn runs() {\n        assert_eq!(super::api(Vec::new()), 2);\n    }\n\n    fn unused_test_helper() {}\n}\n",
         )],
         &[],
     );
@@ -261,6 +261,10 @@ fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
             "rs:crates/app/src/extra.rs#used_helper",
             "rs:crates/app/src/extra.rs#api",
             "rs:crates/app/src/extra.rs#Flusher.size",
+            // An associated type of a trait outside the map (ureq's three `type Target`s
+            // were listed).
+            "rs:crates/app/src/extra.rs#Wrap.Target",
+            "rs:crates/app/src/extra.rs#Wrap.deref",
             "rs:crates/app/src/extra.rs#tests.runs",
             "rs:crates/app/src/main.rs#main",
         ],

@@ -726,7 +726,10 @@ impl Map {
         let parent = s.parent.and_then(|n| at.get(&n)).map(|&i| &symbols[i]);
         let in_interface = parent.is_some_and(|p| p.kind == "interface");
         let implements_out = bases.get(&s.number).is_some_and(|bs| !bs.is_empty());
-        let is_method = kind == Kind::Method;
+        // A method, or a type declared in a type (an associated type, Rust's `type Target`
+        // of `impl Deref for X`): what a base declares and the type fills in.
+        let is_method = kind == Kind::Method
+            || (kind == Kind::Type && parent.is_some_and(|p| p.kind != "file"));
         let (mut base_has_it, mut base_outside) = (false, false);
         if let (true, Some(owner)) = (is_method, s.parent) {
             // Breadth first up the bases of the method's type.
