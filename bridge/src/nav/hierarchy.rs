@@ -579,11 +579,7 @@ fn add_map_callers(
     else {
         return Ok(());
     };
-    let listed: HashSet<String> = items
-        .iter()
-        .filter(|x| x.depth == Some(1))
-        .filter_map(|x| x.node_id.clone())
-        .collect();
+    let listed = listed_at_depth_1(items);
     // The call sites the server listed, whoever it said holds them (tsc names a whole file
     // where the map names the function inside it): a map edge there is no new caller.
     let sites: HashSet<(String, u64)> = items
@@ -659,11 +655,7 @@ fn add_map_macro_callees(
     if !found.sure() {
         return Ok(());
     }
-    let listed: HashSet<String> = items
-        .iter()
-        .filter(|x| x.depth == Some(1))
-        .filter_map(|x| x.node_id.clone())
-        .collect();
+    let listed = listed_at_depth_1(items);
     let mut extra = Vec::new();
     // Each of the map's definitions (a C function's prototype has no body, its definition
     // does).
@@ -703,6 +695,15 @@ fn add_map_macro_callees(
     }
     items.extend(extra);
     Ok(())
+}
+
+/// The node IDs the tree lists at depth 1 (the symbol's direct callers or callees).
+fn listed_at_depth_1(items: &[Anchor]) -> HashSet<String> {
+    items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .filter_map(|x| x.node_id.clone())
+        .collect()
 }
 
 /// A direct caller `s` of `d` the map found, calling it at `lines` (or a callee, called at
