@@ -747,27 +747,44 @@ pub fn run(cli: Cli) -> i32 {
     ws.unbounded = !g.json && g.token_budget.is_none();
     put(&mut args, "tokenBudget", json!(g.token_budget));
     if uses_engine(g, tool, std::env::var_os("CODEMAP_NO_DAEMON").as_deref()) {
-        let call = crate::engine::protocol::Call {
-            tool: tool.name.to_string(),
-            args: Value::Object(args.clone()),
-            json: g.json,
-            detail: ws.detail,
-            unbounded: ws.unbounded,
-            session: false,
-            env: indexer::lang::process_call_env(),
-        };
-        // The engine runs elsewhere: the map file by its absolute path.
-        let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
-        match crate::engine::client::call(&ws.root, &db, call) {
-            Ok(printed) => return printed.write(),
-            Err(why) => eprintln!(
-                "warning: engine: {why}; answered in this process (CODEMAP_NO_DAEMON=1 or --no-daemon does so without trying)"
-            ),
+        if let Some(printed) = ask_engine(&ws, tool.name, &args, g.json) {
+            return printed.write();
         }
     }
     let progress = bar(g.json);
     let (env, text) = tools::call_with_text(&ws, tool.name, &Value::Object(args), &progress);
     emit(g.json, &env, text)
+}
+
+/// A tool call answered by the workspace's engine (started if none runs), printed as `json`
+/// or text with the workspace's `detail` and `unbounded`; `None`, said on standard error,
+/// when the engine cannot answer (the caller answers in its own process).
+fn ask_engine(
+    ws: &Workspace,
+    tool: &str,
+    args: &Map<String, Value>,
+    json: bool,
+) -> Option<crate::print::Printed> {
+    let call = crate::engine::protocol::Call {
+        tool: tool.to_string(),
+        args: Value::Object(args.clone()),
+        json,
+        detail: ws.detail,
+        unbounded: ws.unbounded,
+        session: false,
+        env: indexer::lang::process_call_env(),
+    };
+    // The engine runs elsewhere: the map file by its absolute path.
+    let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
+    match crate::engine::client::call(&ws.root, &db, call) {
+        Ok(printed) => Some(printed),
+        Err(why) => {
+            eprintln!(
+                "warning: engine: {why}; answered in this process (CODEMAP_NO_DAEMON=1 or --no-daemon does so without trying)"
+            );
+            None
+        }
+    }
 }
 
 /// Whether a tool call goes to the workspace's engine: unless told not to (`--no-daemon`,
@@ -955,26 +972,13 @@ fn write_patch(
     let mut env: Option<Value> = None;
     if engine {
         args.remove("tokenBudget");
-        let call = crate::engine::protocol::Call {
-            tool: "nav_rename".to_string(),
-            args: Value::Object(args.clone()),
-            json: true,
-            detail: false,
-            unbounded: true,
-            session: false,
-            env: indexer::lang::process_call_env(),
-        };
-        let db = std::path::absolute(&ws.db).unwrap_or_else(|_| ws.db.clone());
-        match crate::engine::client::call(&ws.root, &db, call) {
-            Ok(printed) => match serde_json::from_str::<Value>(&printed.stdout) {
+        if let Some(printed) = ask_engine(&ws, "nav_rename", &args, true) {
+            match serde_json::from_str::<Value>(&printed.stdout) {
                 Ok(v) => env = Some(v),
                 Err(e) => eprintln!(
                     "warning: engine: an answer that is no envelope ({e}); answered in this process"
                 ),
-            },
-            Err(why) => eprintln!(
-                "warning: engine: {why}; answered in this process (CODEMAP_NO_DAEMON=1 or --no-daemon does so without trying)"
-            ),
+            }
         }
     }
     let mut env = env.unwrap_or_else(|| {

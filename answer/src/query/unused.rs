@@ -111,12 +111,13 @@ const SITES: usize = 3;
 const BASE_DEPTH: usize = 8;
 
 /// What the map's structure says keeps a symbol nothing reaches, whatever its language:
+/// `overridable` (a method, or an associated type: what a base declares and a type fills in),
 /// `in_interface` (its parent is an interface or trait), `implements_out` (an `implements`
 /// edge out of it: Rust's trait impl method, a C definition of a header's declaration),
 /// `base_has_it` (a base of its type, transitively, has a member of its name),
 /// `base_outside` (a base of its type is unresolved or outside the map). Pure.
 pub fn structural(
-    is_method: bool,
+    overridable: bool,
     in_interface: bool,
     implements_out: bool,
     base_has_it: bool,
@@ -124,9 +125,9 @@ pub fn structural(
 ) -> Option<Kept> {
     if in_interface {
         Some(Kept::InterfaceMember)
-    } else if implements_out || (is_method && base_has_it) {
+    } else if implements_out || (overridable && base_has_it) {
         Some(Kept::Override)
-    } else if is_method && base_outside {
+    } else if overridable && base_outside {
         Some(Kept::BaseOutside)
     } else {
         None
@@ -728,10 +729,10 @@ impl Map {
         let implements_out = bases.get(&s.number).is_some_and(|bs| !bs.is_empty());
         // A method, or a type declared in a type (an associated type, Rust's `type Target`
         // of `impl Deref for X`): what a base declares and the type fills in.
-        let is_method = kind == Kind::Method
+        let overridable = kind == Kind::Method
             || (kind == Kind::Type && parent.is_some_and(|p| p.kind != "file"));
         let (mut base_has_it, mut base_outside) = (false, false);
-        if let (true, Some(owner)) = (is_method, s.parent) {
+        if let (true, Some(owner)) = (overridable, s.parent) {
             // Breadth first up the bases of the method's type.
             let mut seen = HashSet::from([owner]);
             let mut frontier = vec![owner];
@@ -764,7 +765,7 @@ impl Map {
             }
         }
         Ok(structural(
-            is_method,
+            overridable,
             in_interface,
             implements_out,
             base_has_it,

@@ -26,6 +26,12 @@ use std::time::Duration;
 
 /// Types that implement or extend `id`, transitively (up to 3 levels).
 fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
+    related_types(map, id, false)
+}
+
+/// The types `id` implements or extends (`up`) or that implement or extend it, transitively,
+/// breadth first, up to 3 levels.
+fn related_types(map: &Map, id: &str, up: bool) -> Result<Vec<String>, ToolError> {
     let mut seen: HashSet<String> = HashSet::new();
     let mut out = Vec::new();
     let mut queue: VecDeque<(String, u32)> = VecDeque::from([(id.to_string(), 0)]);
@@ -33,8 +39,12 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
         if d == 3 {
             continue;
         }
-        let subs = map.db().direct_subtypes(&n)?;
-        for s in subs {
+        let next = if up {
+            map.db().direct_supertypes(&n)?
+        } else {
+            map.db().direct_subtypes(&n)?
+        };
+        for s in next {
             if seen.insert(s.clone()) {
                 out.push(s.clone());
                 queue.push_back((s, d + 1));
@@ -45,8 +55,7 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
 }
 
 /// The methods of the same name a method `d` overrides (in its type's supertypes) or is
-/// overridden by (in its subtypes), three levels each way, of as many parameters where both
-/// counts are known and, in a language of overloads, of the same parameter types.
+/// overridden by (in its subtypes), three levels each way ([`overrides`]).
 pub(super) fn override_family(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>, ToolError> {
     let Some(parent) = d.parent.as_deref().filter(|p| p.contains('#')) else {
         return Ok(Vec::new());
@@ -54,30 +63,12 @@ pub(super) fn override_family(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>
     if d.kind != "method" {
         return Ok(Vec::new());
     }
-    let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
     let mut types = subtypes(map, parent)?;
-    let mut seen: HashSet<String> = HashSet::from([parent.to_string()]);
-    let mut level = vec![parent.to_string()];
-    for _ in 0..3 {
-        let mut next = Vec::new();
-        for t in &level {
-            for s in map.db().direct_supertypes(t)? {
-                if seen.insert(s.clone()) {
-                    next.push(s);
-                }
-            }
-        }
-        types.extend(next.iter().cloned());
-        level = next;
-    }
+    types.extend(related_types(map, parent, true)?);
     let mut out: Vec<MapSymbol> = Vec::new();
     for t in types.iter().filter(|t| t.contains('#') && *t != parent) {
         for m in map.db().members_named(t, &d.name)? {
-            let same = m.params.is_none() || d.params.is_none() || m.params == d.params;
-            if same
-                && (!overloads || same_parameter_types(d, &m))
-                && !out.iter().any(|o| o.node_id == m.node_id)
-            {
+            if overrides(d, &m) && !out.iter().any(|o| o.node_id == m.node_id) {
                 out.push(m);
             }
         }
@@ -95,11 +86,8 @@ fn map_implementations(
     let mut imps = Vec::new();
     for d in defs {
         if matches!(d.kind.as_str(), "method" | "function") {
-            // A method: the same-named methods of the subtypes of its type (overrides), of
-            // as many parameters where both counts are known, and in a language of overloads
-            // of the same parameter types as their signatures write them (an overload
-            // overrides nothing of another's).
-            let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
+            // A method: the same-named methods of the subtypes of its type that override it
+            // ([`overrides`]).
             // A declaration's definitions elsewhere (C++'s `void A::f() {}` implements `A.f`
             // in the class), a trait method's in an impl of another file than its type
             // (Rust's `impl Shape for Sq` apart from `Sq`): their `implements` edges.
@@ -115,10 +103,7 @@ fn map_implementations(
                 let ms = map.db().members_named(sub, &d.name)?;
                 imps.extend(
                     ms.iter()
-                        .filter(|m| {
-                            m.params.is_none() || d.params.is_none() || m.params == d.params
-                        })
-                        .filter(|m| !overloads || same_parameter_types(d, m))
+                        .filter(|m| overrides(d, m))
                         .map(|m| sym_anchor(a, m)),
                 );
             }
@@ -158,6 +143,16 @@ fn map_implementations(
     }
     dedup_anchors(&mut imps);
     Ok(imps)
+}
+
+/// Whether a same-named method `m` in a related type overrides or is overridden by `d`: of
+/// as many parameters where both counts are known, and in a language of overloads of the
+/// same parameter types as their signatures write them (an overload overrides nothing of
+/// another's).
+fn overrides(d: &MapSymbol, m: &MapSymbol) -> bool {
+    let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
+    (m.params.is_none() || d.params.is_none() || m.params == d.params)
+        && (!overloads || same_parameter_types(d, m))
 }
 
 /// Whether two methods' signatures write the same parameter types (`(final Appendable buf,
@@ -706,8 +701,6 @@ fn listed_at_depth_1(items: &[Anchor]) -> HashSet<String> {
         .collect()
 }
 
-/// A direct caller `s` of `d` the map found, calling it at `lines` (or a callee, called at
-/// them).
 /// The callers, to `depth`, that the map's call edges know and the server's tree does not list
 /// (it never went up from a caller the map added; with no tsconfig.json tsserver sees few
 /// files): each level's callers of the level below, said.
@@ -762,6 +755,8 @@ fn deeper_map_callers(
     Ok(())
 }
 
+/// A direct caller `s` of `d` the map found, calling it at `lines` (or a callee, called at
+/// them).
 fn map_caller(a: &mut Anchors<'_>, s: &MapSymbol, d: &MapSymbol, lines: Vec<u32>) -> Anchor {
     let mut v = sym_anchor(a, s);
     v.name = Some(json!(s.name));

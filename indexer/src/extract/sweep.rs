@@ -387,12 +387,13 @@ fn take_ref<'t>(
     // A path's first name (`body::send_body(…)`, `ns::f()`) is a module, a type or a
     // namespace, never a value: a local of that name (ureq's parameter `body`, its local
     // `unit`) does not stand for it.
-    let path_head = node
-        .utf8_text(src)
-        .ok()
-        .and_then(|t| t.strip_prefix(first))
-        .is_some_and(|rest| rest.trim_start().starts_with("::"));
-    if hint.is_none() && kind == EdgeKind::Calls && !path_head {
+    let path_head = || {
+        node.utf8_text(src)
+            .ok()
+            .and_then(|t| t.strip_prefix(first))
+            .is_some_and(|rest| rest.trim_start().starts_with("::"))
+    };
+    if hint.is_none() && kind == EdgeKind::Calls && !path_head() {
         hint = types.hint_at(spec, out, &target, at, source);
     }
     out.refs.push(RawRef {

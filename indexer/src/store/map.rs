@@ -307,9 +307,8 @@ impl Db {
             .collect()
     }
 
-    /// The types that implement or extend `id` directly, by node ID (the same whatever order
+    /// The types `id` extends or implements directly, by node ID (the same whatever order
     /// runs wrote the edges in).
-    /// The types `id` extends or implements, by the map's edges out of it.
     pub fn direct_supertypes(&self, id: &str) -> SqlResult<Vec<String>> {
         let Some(n) = self.number_of(id)? else {
             return Ok(Vec::new());
@@ -324,6 +323,8 @@ impl Db {
         )
     }
 
+    /// The types that implement or extend `id` directly, by node ID (the same whatever order
+    /// runs wrote the edges in).
     pub fn direct_subtypes(&self, id: &str) -> SqlResult<Vec<String>> {
         let Some(n) = self.number_of(id)? else {
             return Ok(Vec::new());

@@ -86,36 +86,25 @@ pub(crate) struct IncludePlaces {
 
 /// The [`IncludePlaces`] of the files of `langs` (by extension).
 pub(crate) fn include_places(files: &HashSet<String>, langs: &[Lang]) -> IncludePlaces {
-    let mut by_name: HashMap<String, Vec<String>> = HashMap::new();
+    let mut places = IncludePlaces::default();
     for f in files {
-        if Lang::of_path(std::path::Path::new(f)).is_some_and(|l| langs.contains(&l)) {
-            let name = f.rsplit('/').next().unwrap_or(f);
-            by_name.entry(name.to_string()).or_default().push(f.clone());
+        if !Lang::of_path(std::path::Path::new(f)).is_some_and(|l| langs.contains(&l)) {
+            continue;
+        }
+        let parts: Vec<&str> = f.split('/').collect();
+        let (name, dirs) = parts.split_last().unwrap_or((&"", &[]));
+        places
+            .by_name
+            .entry(name.to_string())
+            .or_default()
+            .push(f.clone());
+        for (i, _) in dirs.iter().enumerate().filter(|(_, d)| **d == "include") {
+            places.dirs.push(parts[..=i].join("/"));
         }
     }
-    IncludePlaces {
-        dirs: include_dirs_of(files, langs),
-        by_name,
-    }
-}
-
-/// Every directory named `include` above a file of `langs` (by extension), sorted.
-fn include_dirs_of(files: &HashSet<String>, langs: &[Lang]) -> Vec<String> {
-    let mut dirs: Vec<String> = files
-        .iter()
-        .filter(|f| Lang::of_path(std::path::Path::new(f)).is_some_and(|l| langs.contains(&l)))
-        .flat_map(|f| {
-            let parts: Vec<&str> = f.split('/').collect();
-            let n = parts.len().saturating_sub(1);
-            (0..n)
-                .filter(|&i| parts[i] == "include")
-                .map(|i| parts[..=i].join("/"))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    dirs.sort();
-    dirs.dedup();
-    dirs
+    places.dirs.sort();
+    places.dirs.dedup();
+    places
 }
 
 /// `a/./b/../c` → `a/c`; `None` when it climbs above the root or is absolute.
