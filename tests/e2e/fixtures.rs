@@ -950,11 +950,14 @@ fn rust_fixture_map() {
             "rs:crates/app/src/main.rs#fill|rs:crates/store/src/lib.rs#Map|import",
             "rs:crates/store/src/lib.rs#Map.items|?HashMap|external",
             "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/lib.rs#Result|local",
+            // A type's arguments (`Result<T, StoreError>`, `Option<Map>`, `Option<Shelf>`);
+            // `Self` and the generic parameter `S` are no symbols: no edge.
+            "rs:crates/store/src/lib.rs#Result|rs:crates/store/src/lib.rs#StoreError|local",
             "rs:crates/store/src/shelf.rs#Shelf.fmt|?fmt.Formatter|external",
             "rs:crates/store/src/shelf.rs#Shelf.fmt|?fmt.Result|external",
-            "rs:crates/store/src/shelf.rs#Shelf.new|?Self|unresolved",
             "rs:crates/store/src/shelf.rs#Shelf.stock|rs:crates/store/src/lib.rs#Result|import",
-            "rs:crates/store/src/shelf.rs#fill_all|?S|unresolved",
+            "rs:crates/store/src/shelf.rs#Shelf.store|rs:crates/store/src/lib.rs#Map|import",
+            "rs:crates/store/src/shelf.rs#opened|rs:crates/store/src/shelf.rs#Shelf|local",
             "rs:crates/store/src/shelf.rs#restock|rs:crates/store/src/lib.rs#Result|import",
         ]
     );

@@ -777,7 +777,10 @@ fn to_vec(v: &[u8]) -> Result<Vec<u8>, ()> {
         "{v}"
     );
     // A path through calls written only inside `tri!`.
-    let (v, _) = json(ws.path(), &["path", "rs:src/de.rs#from_str", pw]);
+    let (v, _) = json(
+        ws.path(),
+        &["path", "rs:src/de.rs#from_str", pw, "--edge-kind", "calls"],
+    );
     assert_eq!(v["data"]["found"], true, "{v}");
     assert_eq!(v["data"]["length"], 3, "{v}");
     // A function defined inside `cfg_std! { … }`: a symbol with its doc, and its calls.

@@ -245,7 +245,7 @@ fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
         "rs_app",
         &[(
             "crates/app/src/extra.rs",
-            "fn dead_helper() -> u32 {\n    1\n}\n\nfn used_helper() -> u32 {\n    2\n}\n\ntrait Sizer {\n    fn size(&self) -> usize;\n}\n\nstruct Flusher;\n\nimpl Flusher {\n    fn flush_all(&self) {}\n}\n\nimpl Sizer for Flusher {\n    fn size(&self) -> usize {\n        0\n    }\n}\n\npub fn api(v: Vec<Flusher>) -> u32 {\n    v.into_iter().for_each(|x| x.flush_all());\n    used_helper()\n}\n\nstruct Wrap;\n\nimpl std::ops::Deref for Wrap {\n    type Target = u32;\n    fn deref(&self) -> &u32 {\n        &0\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn runs() {\n        assert_eq!(super::api(Vec::new()), 2);\n    }\n\n    fn unused_test_helper() {}\n}\n",
+            "fn dead_helper() -> u32 {\n    1\n}\n\nfn used_helper() -> u32 {\n    2\n}\n\ntrait Sizer {\n    fn size(&self) -> usize;\n}\n\nstruct Flusher;\n\nimpl Flusher {\n    fn flush_all(&self) {}\n}\n\nimpl Sizer for Flusher {\n    fn size(&self) -> usize {\n        0\n    }\n}\n\npub fn api(v: Vec<Flusher>) -> u32 {\n    v.into_iter().for_each(|x| x.flush_all());\n    used_helper()\n}\n\nstruct Wrap;\n\nimpl std::ops::Deref for Wrap {\n    type Target = u32;\n    fn deref(&self) -> &u32 {\n        &0\n    }\n}\n\nstruct Inner;\n\nstruct Built {\n    n: u32,\n}\n\npub struct Pool {\n    inner: std::sync::Mutex<Inner>,\n}\n\nstruct Guard;\n\nimpl Drop for Guard {\n    fn drop(&mut self) {}\n}\n\npub fn hold(_g: Guard) {}\n\n#[cfg(feature = \"tls\")]\nfn tls_config() -> u32 {\n    1\n}\n\n#[cfg(not(feature = \"tls\"))]\nfn tls_config() -> u32 {\n    0\n}\n\npub fn built() -> u32 {\n    let b = Built { n: tls_config() };\n    b.n\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn runs() {\n        assert_eq!(super::api(Vec::new()), 2);\n    }\n\n    fn unused_test_helper() {}\n}\n",
         )],
         &[],
     );
@@ -265,6 +265,14 @@ fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
             // were listed).
             "rs:crates/app/src/extra.rs#Wrap.Target",
             "rs:crates/app/src/extra.rs#Wrap.deref",
+            // Used only as a type's argument (ureq's `Mutex<Inner>`), only built by its
+            // literal, a prelude trait's method (ureq's `impl Drop for TestServer`), and the
+            // other `#[cfg]` variant of a function called (ureq's `default_tls_config~2`).
+            "rs:crates/app/src/extra.rs#Inner",
+            "rs:crates/app/src/extra.rs#Built",
+            "rs:crates/app/src/extra.rs#Guard.drop",
+            "rs:crates/app/src/extra.rs#tls_config",
+            "rs:crates/app/src/extra.rs#tls_config~2",
             "rs:crates/app/src/extra.rs#tests.runs",
             "rs:crates/app/src/main.rs#main",
         ],

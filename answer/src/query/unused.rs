@@ -412,8 +412,9 @@ impl Map {
         }
         // Another `#if` branch's definition of it in its file is reached (C's `I2d~2` in
         // the `#else` of 32-bit integers, `I2d` used): a variant, as a build's files are.
-        let in_file =
-            |s: &ScopeSymbol| Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().variants_in_file);
+        let in_file = |s: &ScopeSymbol| {
+            Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().variants_in_file.is_some())
+        };
         let base = |q: &str| q.split('~').next().unwrap_or(q).to_string();
         let reached_here: HashSet<(&str, String)> = symbols
             .iter()

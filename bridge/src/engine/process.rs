@@ -42,6 +42,8 @@ pub struct Options {
 pub fn run(opts: Options) -> i32 {
     // Its own session: no terminal's hangup or Ctrl-C reaches it.
     let _ = nix::unistd::setsid();
+    // Its build as it starts, before the binary can be replaced under it.
+    let _ = Hello::ours();
     let stop = Arc::new(AtomicBool::new(false));
     stop_on_signals(&stop);
     let mut ws = match Workspace::new(&opts.root, opts.db.as_deref()) {

@@ -16,23 +16,36 @@ pub const MAX_REQUEST: usize = 16 << 20;
 /// The longest reply line a client reads (an unbounded plain-text answer can be large).
 pub const MAX_REPLY: usize = 1 << 30;
 
-/// Who is speaking: the binary's version, the map's schema and this wire's revision. A client
-/// uses only an engine whose hello equals its own ([`agree`]).
+/// Who is speaking: the binary's version, the map's schema, this wire's revision and the
+/// build (the binary file's size and time: a rebuild or reinstall of one version is another
+/// build, whose answers may differ). A client uses only an engine whose hello equals its own
+/// ([`agree`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Hello {
     pub version: String,
     pub schema: i64,
     pub protocol: u32,
+    #[serde(default)]
+    pub build: String,
 }
 
 impl Hello {
     /// This binary's.
     pub fn ours() -> Hello {
+        static BUILD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let build = BUILD.get_or_init(|| {
+            use std::os::unix::fs::MetadataExt;
+            std::env::current_exe()
+                .and_then(std::fs::metadata)
+                .map(|m| format!("{}-{}.{}", m.size(), m.mtime(), m.mtime_nsec()))
+                .unwrap_or_default()
+        });
         Hello {
             version: env!("CARGO_PKG_VERSION").to_string(),
             schema: indexer::store::SCHEMA_VERSION,
             protocol: PROTOCOL,
+            build: build.clone(),
         }
     }
 }
@@ -52,6 +65,10 @@ pub fn agree(ours: &Hello, theirs: &Hello) -> Result<(), String> {
             "map schema {} (this is {})",
             theirs.schema, ours.schema
         ));
+    }
+    // Only when the versions agree: another version says more.
+    if ours.version == theirs.version && ours.build != theirs.build {
+        differ.push("another build of it (the binary was rebuilt or reinstalled)".to_string());
     }
     if ours.protocol != theirs.protocol {
         differ.push(format!(
@@ -183,11 +200,12 @@ mod tests {
             version: version.into(),
             schema,
             protocol,
+            build: "44458688-1764374400.5".into(),
         }
     }
 
     #[test]
-    fn only_the_same_version_schema_and_protocol_agree() {
+    fn only_the_same_version_schema_protocol_and_build_agree() {
         let ours = hello("0.1.0", 7, 2);
         let cases = [
             (hello("0.1.0", 7, 2), None),
@@ -197,6 +215,21 @@ mod tests {
             (
                 hello("0.0.9", 6, 2),
                 Some("version 0.0.9 (this is 0.1.0), map schema 6 (this is 7)"),
+            ),
+            (
+                Hello {
+                    build: "44458690-1764378000.9".into(),
+                    ..hello("0.1.0", 7, 2)
+                },
+                Some("another build of it (the binary was rebuilt or reinstalled)"),
+            ),
+            // An engine from before builds were said: another build.
+            (
+                Hello {
+                    build: String::new(),
+                    ..hello("0.1.0", 7, 2)
+                },
+                Some("another build of it (the binary was rebuilt or reinstalled)"),
             ),
         ];
         for (theirs, why) in cases {

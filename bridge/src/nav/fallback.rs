@@ -204,7 +204,7 @@ pub(super) fn twin_definitions(
     // A language of overloads (Java, Kotlin, C#) defines a name twice on purpose, as C#'s
     // partial classes do a type; Go's several `init` functions are each their own.
     let spec = lang.spec();
-    let in_file = spec.variants_in_file;
+    let in_file = spec.variants_in_file.is_some();
     if !(spec.package_nodes || in_file) || spec.overloads {
         return Vec::new();
     }
@@ -240,11 +240,9 @@ pub(super) fn twin_definitions(
 /// Where a twin definition ([`twin_definitions`]) is, for a warning: another `#if` branch of
 /// its file, or another file of its package.
 pub(super) fn twin_place(lang: Lang) -> &'static str {
-    if lang.spec().variants_in_file {
-        "another `#if` branch of the same file (another build configuration: the server compiles the branches its flags select)"
-    } else {
-        "another file of the package (another build configuration: a build tag, `//go:build`)"
-    }
+    lang.spec().variants_in_file.unwrap_or(
+        "another file of the package (another build configuration: a build tag, `//go:build`)",
+    )
 }
 
 /// The map's answer may miss calls inside macro invocations it could not read: counted in

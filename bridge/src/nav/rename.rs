@@ -76,7 +76,7 @@ fn left_written(text: &str, name: &str, edited: impl Fn(u32) -> bool) -> Vec<u32
 /// files define a name once per `#if` branch (`Language::variants_in_file`): their name's
 /// places and qualnames (`lsys_load~3`), in line order. None elsewhere.
 fn other_variants(ws: &Workspace, t: &Target) -> Vec<(indexer::model::Pos, String)> {
-    if !t.lang.spec().variants_in_file {
+    if t.lang.spec().variants_in_file.is_none() {
         return Vec::new();
     }
     let Ok(outline) = ws.parsed_outline(&t.c, t.lang, &t.text) else {

@@ -313,7 +313,9 @@ fn take_ref<'t>(
         types.bind(spec, src, out, stack, node);
         return;
     };
-    let kind = spec.syntax.reference_kind(src, node, kind);
+    let Some(kind) = spec.syntax.reference_kind(src, node, kind) else {
+        return;
+    };
     let source = if matches!(kind, EdgeKind::Extends | EdgeKind::Implements) {
         // A base class or embedded type belongs to the nearest enclosing type; an
         // implemented trait to the type its impl is for (`impl Tr for Map`), named in the

@@ -91,9 +91,10 @@ pub struct Language {
     pub block_scopes: &'static [&'static str],
     /// Each directory of its files is a package node (`go:net/http/`).
     pub package_nodes: bool,
-    /// Definitions of one name in one file are variants under `#if` (C): a build compiles
-    /// one of them (`lsys_load`, `lsys_load~2`), a server reads only that one.
-    pub variants_in_file: bool,
+    /// Definitions of one name in one file are variants under `#if` (C) or `#[cfg]` (Rust):
+    /// a build compiles one of them (`lsys_load`, `lsys_load~2`), a server reads only that
+    /// one. `Some(where)`: where another variant is, for a warning.
+    pub variants_in_file: Option<&'static str>,
     /// A call through a receiver reaches a module's function only when the receiver is an
     /// imported module (Python's `httpx.get(`; `headers.get(` is a value's method).
     pub functions_through_imports: bool,
@@ -664,7 +665,7 @@ impl Language {
             same_value: &[],
             block_scopes: &[],
             package_nodes: false,
-            variants_in_file: false,
+            variants_in_file: None,
             functions_through_imports: false,
             implements_by_method_set: false,
             package_init: None,
@@ -1213,9 +1214,10 @@ pub trait Syntax: Sync {
 
     /// The kind of a reference the query captured as `kind`, when the syntax around it says
     /// otherwise (C#'s base list names a base class and interfaces alike: an interface's entry
-    /// is `implements`).
-    fn reference_kind(&self, _src: &[u8], _node: Node<'_>, kind: EdgeKind) -> EdgeKind {
-        kind
+    /// is `implements`); `None` when the name is no symbol to link (Rust's generic parameter
+    /// `T` in `Vec<T>`, `Self`).
+    fn reference_kind(&self, _src: &[u8], _node: Node<'_>, kind: EdgeKind) -> Option<EdgeKind> {
+        Some(kind)
     }
 
     /// One match stands for every name of its node (`const a, b = 1, 2`).

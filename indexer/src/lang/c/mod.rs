@@ -63,7 +63,9 @@ pub static C: Language = Language {
     },
     kept: unused::kept,
     declared_apart: Some(is_header),
-    variants_in_file: true,
+    variants_in_file: Some(
+        "another `#if` branch of the same file (another build configuration: the server compiles the branches its flags select)",
+    ),
     macro_calls: &["preproc_function_def"],
     ..Language::new(
         "C",

@@ -532,9 +532,9 @@ impl Syntax for CSharpSyntax {
         Some(type_expr(src, t).unwrap_or_else(|| "?".into()))
     }
 
-    fn reference_kind(&self, src: &[u8], node: Node<'_>, kind: EdgeKind) -> EdgeKind {
+    fn reference_kind(&self, src: &[u8], node: Node<'_>, kind: EdgeKind) -> Option<EdgeKind> {
         if kind != EdgeKind::Extends {
-            return kind;
+            return Some(kind);
         }
         // The entry of a base list, and the declaration it is in.
         let entry = match node.parent() {
@@ -542,22 +542,22 @@ impl Syntax for CSharpSyntax {
             _ => node,
         };
         let Some(list) = entry.parent().filter(|p| p.kind_name() == "base_list") else {
-            return kind;
+            return Some(kind);
         };
         let Some(decl) = list.parent() else {
-            return kind;
+            return Some(kind);
         };
         // An interface's bases are interfaces it extends.
         if decl.kind_name() == "interface_declaration" {
-            return kind;
+            return Some(kind);
         }
         let first = list.named_child(0).map(|n| n.id()) == Some(entry.id());
         let name = type_expr(src, node).unwrap_or_default();
         let leaf = name.rsplit('.').next().unwrap_or("");
         if type_kind(decl) == Kind::Struct || !first || interface_name(leaf) {
-            EdgeKind::Implements
+            Some(EdgeKind::Implements)
         } else {
-            kind
+            Some(kind)
         }
     }
 }

@@ -13,12 +13,12 @@ use super::spec::{
     self, Def, DefTag, Language, MacroArgs, PackageName, Query, ScipSpec, ServerSetup, ServerSpec,
     Setting, Syntax,
 };
-use crate::model::{Import, Kind};
+use crate::model::{EdgeKind, Import, Kind};
 use crate::syntax::{comment_summary, count_params, first_line, head_text, text, NodeExt};
 use syntax::{
-    above_attributes, base_type, chain, derives, doc_siblings, elements_of, generic_bound,
-    is_doc_above, is_outer_doc, macro_args, pattern_names, type_expr, type_path, use_tree,
-    value_type,
+    above_attributes, base_type, chain, declaring_parameter, derives, doc_siblings, elements_of,
+    generic_bound, is_doc_above, is_outer_doc, macro_args, pattern_names, type_expr, type_path,
+    use_tree, value_type,
 };
 use tree_sitter::Node;
 
@@ -39,6 +39,9 @@ pub static RUST: Language = Language {
     macro_calls: &["macro_invocation"],
     impls_anywhere: true,
     members_are_values: true,
+    variants_in_file: Some(
+        "another `#[cfg]` item of the same file (another build configuration: the server compiles the cfgs and features the workspace enables)",
+    ),
     unwrapping: &[
         "expect",
         "unwrap",
@@ -233,6 +236,26 @@ impl Syntax for RustSyntax {
             .parent()
             .filter(|p| p.kind_name() == "impl_item")?;
         Some(text(src, base_type(impl_item.field("type")?)?))
+    }
+
+    /// A type named in a signature, a field, a type's arguments or a literal is no symbol when
+    /// it is `Self` or a generic parameter in scope (`T` of `Vec<T>` in `struct Pool<T>`).
+    fn reference_kind(&self, src: &[u8], node: Node<'_>, kind: EdgeKind) -> Option<EdgeKind> {
+        if kind != EdgeKind::Uses {
+            return Some(kind);
+        }
+        let named = match node.kind_name() {
+            "generic_type" => node.field("type"),
+            _ => Some(node),
+        };
+        let Some(named) = named.filter(|n| n.kind_name() == "type_identifier") else {
+            return Some(kind);
+        };
+        let name = text(src, named);
+        if name == "Self" || declaring_parameter(src, node, &name).is_some() {
+            return None;
+        }
+        Some(kind)
     }
 
     fn receiver(&self, src: &[u8], receiver: Node<'_>) -> Option<(String, String)> {

@@ -104,6 +104,12 @@
   type: [(type_identifier) (scoped_type_identifier) (generic_type)] @reference.type)
 (let_declaration
   type: [(type_identifier) (scoped_type_identifier) (generic_type)] @reference.type)
+; A type's arguments (`Mutex<Inner>`, `Box<Handler>`) and a struct built by its literal
+; (`Inner { .. }`): uses of the type, which `map_unused` and `map_refs` count.
+(type_arguments
+  [(type_identifier) (scoped_type_identifier) (generic_type)] @reference.type)
+(struct_expression
+  name: [(type_identifier) (scoped_type_identifier)] @reference.type)
 
 ; Bindings whose type the code states or whose value tells it (`@binding`).
 (parameter) @binding

@@ -361,10 +361,15 @@ impl Resolver for RustResolver {
         if segs[0] == "?" {
             return None;
         }
-        // A prelude trait's method (`impl Clone for T { fn clone() }`): no edge, as for the
-        // trait itself.
+        // A prelude trait: no edge for the type's `impl Clone for T` or `#[derive(Clone)]`, as
+        // for any use of a builtin; its method (`Drop.drop` of `impl Drop for T`) is a base
+        // outside the map, which keeps it out of `map_unused` as `fmt.Display.fmt` keeps `fmt`.
         if r.kind == EdgeKind::Implements && LANG.is_builtin(segs[0]) {
-            return Some(Outcome::Drop);
+            return Some(if segs.len() == 1 {
+                Outcome::Drop
+            } else {
+                Outcome::Edge(None, Resolution::External)
+            });
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
             // `self.m()` in an impl of the type: its own method, in this file.

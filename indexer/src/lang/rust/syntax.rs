@@ -220,27 +220,45 @@ pub(super) fn generic_bound(src: &[u8], ty: Node<'_>) -> Option<Option<String>> 
             .and_then(|b| type_expr(src, b));
         b
     };
-    let mut cur = ty.parent();
+    let (item, p) = declaring_parameter(src, ty, &name)?;
+    let stated = p.field("bounds").and_then(first_bound);
+    Some(stated.or_else(|| where_bound(src, item, &name, first_bound)))
+}
+
+/// The generic parameter named `name` that an item around `at` declares (a function's, an
+/// impl's, a trait's, a type's or alias's), nearest first, up to the module: the item and the
+/// parameter.
+pub(super) fn declaring_parameter<'t>(
+    src: &[u8],
+    at: Node<'t>,
+    name: &str,
+) -> Option<(Node<'t>, Node<'t>)> {
+    let mut cur = at.parent();
     while let Some(n) = cur {
         if matches!(
             n.kind_name(),
-            "function_item" | "impl_item" | "trait_item" | "function_signature_item"
+            "function_item"
+                | "impl_item"
+                | "trait_item"
+                | "function_signature_item"
+                | "struct_item"
+                | "enum_item"
+                | "union_item"
+                | "type_item"
         ) {
             if let Some(params) = n.field("type_parameters") {
                 let mut c = params.walk();
-                for p in params.named_children(&mut c) {
-                    let is_it = p.kind_name() == "type_parameter"
-                        && p.field("name").is_some_and(|x| text(src, x) == name);
-                    if is_it {
-                        let stated = p.field("bounds").and_then(first_bound);
-                        let from_where = || where_bound(src, n, &name, first_bound);
-                        return Some(stated.or_else(from_where));
-                    }
+                let found = params.named_children(&mut c).find(|p| {
+                    p.kind_name() == "type_parameter"
+                        && p.field("name").is_some_and(|x| text(src, x) == name)
+                });
+                if let Some(p) = found {
+                    return Some((n, p));
                 }
             }
         }
         if matches!(n.kind_name(), "source_file" | "mod_item") {
-            break;
+            return None;
         }
         cur = n.parent();
     }

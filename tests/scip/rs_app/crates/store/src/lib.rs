@@ -52,6 +52,7 @@
 //         > ```rust
 //         > pub type Result<T> = std::result::Result<T, StoreError>
 //         > ```
+//                                            ^^^^^^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/StoreError#
 //                                                       ⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Result#
   
   /// What can go wrong.

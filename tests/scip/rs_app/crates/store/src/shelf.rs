@@ -88,6 +88,7 @@
 //    > ```rust
 //    > store: Option<Map>
 //    > ```
+//                  ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/lib.rs`/Map#
 //                     ⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#store.
   }
 //⌃ enclosing_range_end codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#
@@ -203,6 +204,7 @@
 //       > ```rust
 //       > pub fn opened(name: &str) -> Option<Shelf>
 //       > ```
+//                                    ^^^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#
       Some(Shelf::new(name))
 //                ^^^ reference codemap cargo shop-store 0.2.0 `crates/store/src/shelf.rs`/Shelf#new().
   }
