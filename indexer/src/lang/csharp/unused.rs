@@ -4,6 +4,7 @@
 //! `protected` at the top level or in an exported type.
 
 use crate::lang::spec::{Decl, Kept};
+use crate::model::Kind;
 
 const RUNNER: &[&str] = &[
     "Test",
@@ -27,14 +28,15 @@ const PLAIN: &[&str] = &["Obsolete", "MethodImpl", "DebuggerStepThrough", "Pure"
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
     d.marked("[", RUNNER, PLAIN).or_else(|| {
         let public = d.says("public") || d.says("protected");
-        (public && (d.parent.is_none() || d.parent_exported)).then_some(Kept::Exported)
+        // A type in a namespace's block (`namespace A { public class B }`) is top-level.
+        let top = matches!(d.parent, None | Some(Kind::Package));
+        (public && (top || d.parent_exported)).then_some(Kept::Exported)
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Kind;
 
     #[test]
     fn attributes_override_and_public() {
@@ -66,6 +68,25 @@ mod tests {
             (m("public int Size()", "A.Size"), Some(Kept::Exported)),
             (m("private int Size()", "A.Size"), None),
             (m("int Size()", "A.Size"), None),
+            // A type in a namespace's block is top-level; in a type not exported, not.
+            (
+                Decl {
+                    head: "public class A",
+                    parent: Some(Kind::Package),
+                    parent_exported: false,
+                    ..Decl::of(Kind::Class, "A", "src/A.cs")
+                },
+                Some(Kept::Exported),
+            ),
+            (
+                Decl {
+                    head: "public class B",
+                    parent: Some(Kind::Class),
+                    parent_exported: false,
+                    ..Decl::of(Kind::Class, "B", "src/A.cs")
+                },
+                None,
+            ),
         ] {
             assert_eq!(kept(&d), want, "{d:?}");
         }
