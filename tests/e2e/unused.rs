@@ -286,6 +286,39 @@ fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
     );
 }
 
+/// Kotlin's extension functions and calls its grammar reads oddly (okhttp 5.1.0's
+/// `threadName("…") { … }`, `!discard(…)`, `trailers!!.toHeaderList()`, `s.toHttpUrlOrNull()`
+/// of an import: 123 listed, most of them called).
+#[test]
+fn kotlin_keeps_extensions_and_calls_with_a_trailing_lambda_or_an_operator() {
+    let (_ws, v) = unused_in(
+        "kotlin_app",
+        &[
+            (
+                "src/main/kotlin/com/acme/shop/util/Ext.kt",
+                "package com.acme.shop.util\n\ninternal inline fun threadName(name: String, block: () -> Unit) {\n    block()\n}\n\ninternal fun String.shout(): String = uppercase()\n\ninternal fun Int.twice(): Int = this * 2\n\ninternal fun String.discard(n: Int): Boolean = length > n\n\ninternal fun String.deadExt(): Int = 0\n\nobject Urls {\n    fun String.toUrl(): String = this\n}\n",
+            ),
+            (
+                "src/main/kotlin/com/acme/shop/Use.kt",
+                "package com.acme.shop\n\nimport com.acme.shop.util.Urls.toUrl\nimport com.acme.shop.util.discard\nimport com.acme.shop.util.shout\nimport com.acme.shop.util.threadName\nimport com.acme.shop.util.twice\n\nclass Use(private val s: String?) {\n    fun run(n: Int): Int {\n        threadName(\"x\") { println(n) }\n        val t = s!!.shout().toUrl()\n        if (!t.discard(n)) return 0\n        return n.twice()\n    }\n}\n",
+            ),
+        ],
+        &[],
+    );
+    let util = "kt:src/main/kotlin/com/acme/shop/util/Ext.kt";
+    check(
+        &v,
+        &[&format!("{util}#String.deadExt")],
+        &[
+            &format!("{util}#threadName"),
+            &format!("{util}#String.shout"),
+            &format!("{util}#Int.twice"),
+            &format!("{util}#String.discard"),
+            &format!("{util}#Urls.String.toUrl"),
+        ],
+    );
+}
+
 #[test]
 fn java_lists_private_dead_code_and_keeps_main_tests_overrides_and_public() {
     let (_ws, v) = unused_in(

@@ -140,11 +140,12 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             // Kotlin's `f(…)`, `a.f(…)`, `f { … }`: the callee is the first child, no field.
             "call_expression" if cur.field("function").is_none() => {
                 // `g(1) { … }` is a call whose callee is the call `g(1)`: that one is
-                // read as part of it, not again on its own.
-                if first && kotlin_lambda_callee(cur) {
+                // read as part of it, not again on its own (only the captured node itself:
+                // the outer call's walk goes on into it).
+                if cur == node && kotlin_lambda_callee(cur) {
                     return (String::new(), node);
                 }
-                match cur.named_child(0).filter(|f| {
+                match cur.named_child(0).map(kotlin_operand).filter(|f| {
                     matches!(
                         f.kind_name(),
                         "identifier"
@@ -171,7 +172,7 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
             "navigation_expression" => {
                 let n = cur.named_child_count();
                 let (Some(obj), Some(attr)) = (
-                    cur.named_child(0),
+                    cur.named_child(0).map(kotlin_operand),
                     n.checked_sub(1)
                         .and_then(|i| cur.named_child(i))
                         .filter(|a| a.kind_name() == "identifier" && n == 2),
@@ -508,6 +509,18 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
 
 /// Whether a Kotlin call is the callee of a call that adds a trailing lambda (`g(1)` of
 /// `g(1) { … }`).
+/// What a Kotlin prefix or postfix operator applies to: `x` of `x!!` (`x!!.f()`), `discard` of
+/// `!discard(…)` (the grammar reads the call's callee as `!discard`).
+fn kotlin_operand(mut n: Node<'_>) -> Node<'_> {
+    while n.kind_name() == "unary_expression" {
+        match n.field("argument") {
+            Some(a) => n = a,
+            None => break,
+        }
+    }
+    n
+}
+
 fn kotlin_lambda_callee(call: Node<'_>) -> bool {
     call.parent().is_some_and(|p| {
         p.kind_name() == "call_expression"

@@ -239,6 +239,18 @@ pub(crate) trait Resolver: Sync {
     fn layout(&self, _ws: &Layout, _manifests: &[Manifest]) -> Option<Arc<dyn Any + Send + Sync>> {
         None
     }
+    /// What the file's imports alone decide, whatever the receiver is and whether its type is
+    /// known (Kotlin: `x.m()` of an extension `fun T.m()` the file imports by name). Tried
+    /// first; `None` leaves the reference to the rules below.
+    fn by_import_alone(
+        &self,
+        _ctx: &FileCtx,
+        _ws: &Layout,
+        _idx: &dyn SymbolIndex,
+        _segs: &[&str],
+    ) -> Option<Outcome> {
+        None
+    }
     /// The language's name rules for a reference whose target splits into `segs` (none
     /// empty): scopes, the package, imports. `None` when they do not decide; the types the
     /// code states are tried next (`types::walk`), then [`Resolver::fallback`].

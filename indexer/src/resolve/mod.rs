@@ -265,12 +265,15 @@ fn resolve_name(
         EdgeKind::Implements => k.is_type_like() || k == Kind::Method,
         _ => k.is_callable(),
     };
+    let lr = resolver(ctx.lang);
+    if let Some(o) = lr.by_import_alone(ctx, ws, idx, &segs) {
+        return o;
+    }
     // The first name is a local whose type the code does not tell: nothing to follow, and
     // no outside name it could stand for.
     if r.hint == Some(crate::model::UNKNOWN_TYPE) && segs.len() > 1 {
         return Outcome::Edge(None, Resolution::Unresolved);
     }
-    let lr = resolver(ctx.lang);
     if let Some(o) = lr.direct(ctx, ws, idx, r, &segs) {
         return o;
     }

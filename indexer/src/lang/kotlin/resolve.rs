@@ -93,6 +93,79 @@ fn member_or_companion(
         .or_else(|| idx.in_file(LANG, file, &format!("{class}.Companion.{rest}")))
 }
 
+/// `x.m()` of an extension function (`fun T.m()`, qualname `T.m`; in an object, `C.T.m`):
+/// one the file imports by name (`import p.m`, `import p.C.Companion.m`, or `as` another
+/// name), else, when `x`'s type is known (`hint`), one of the file's own package declared for
+/// that type. `None`: no such extension, or several the call cannot tell apart.
+fn extension(
+    ctx: &FileCtx,
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    hint: Option<&str>,
+    segs: &[&str],
+) -> Option<Outcome> {
+    let called = *segs.last()?;
+    let stated = hint.map(|h| h.rsplit('.').next().unwrap_or(h));
+    // Its qualname's parts: the container's (`C.Companion`, or none) and the receiver's.
+    let is_extension = |s: &SymRef, container: &str, name: &str, receiver: Option<&str>| {
+        let q = s.qualname();
+        let Some(rest) = (if container.is_empty() {
+            Some(q)
+        } else {
+            q.strip_prefix(container).and_then(|r| r.strip_prefix('.'))
+        }) else {
+            return false;
+        };
+        // At the top level a function (a class's method `C.m` is no extension, nor its
+        // secondary constructor `C.C`); in an object (`C.Companion`), its method.
+        let kind_fits = if container.is_empty() {
+            s.kind == Kind::Function
+        } else {
+            matches!(s.kind, Kind::Function | Kind::Method)
+        };
+        kind_fits
+            && rest.rsplit_once('.').is_some_and(|(recv, n)| {
+                n == name
+                    && !recv.is_empty()
+                    && !recv.ends_with(name)
+                    && receiver.is_none_or(|t| recv == t)
+            })
+    };
+    let pick = |dirs: &[String], container: &str, name: &str, receiver: Option<&str>| {
+        let found: Vec<SymRef> = idx
+            .by_name(LANG, name)
+            .into_iter()
+            .filter(|s| {
+                dirs.iter().any(|d| d == parent_dir(&s.file))
+                    && is_extension(s, container, name, receiver)
+            })
+            .collect();
+        match found.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
+    };
+    if let Some(Binding::Member(dirs, q)) = ctx.bindings.get(called) {
+        let (container, name) = q.rsplit_once('.').unwrap_or(("", q));
+        // Of the stated type if the file imports several; else the one it imports (the
+        // type stated may be a value's expression, not a type's name).
+        let found = pick(dirs, container, name, stated).or_else(|| {
+            stated
+                .is_some()
+                .then(|| pick(dirs, container, name, None))
+                .flatten()
+        });
+        if let Some(s) = found {
+            return Some(Outcome::Edge(Some(s.node_id), Resolution::Import));
+        }
+    }
+    stated?;
+    let own = dirs_of(ws, package_of(ws, &ctx.path));
+    let here = [parent_dir(&ctx.path).to_string()];
+    let dirs = if own.is_empty() { &here[..] } else { own };
+    pick(dirs, "", called, stated).map(|s| Outcome::Edge(Some(s.node_id), Resolution::Package))
+}
+
 impl KotlinResolver {
     /// A first name (a type, a static member) through the file's imports, its package and
     /// `java.lang`, with how it was found. `Err` when it is named outside the workspace (or is
@@ -253,6 +326,21 @@ impl Resolver for KotlinResolver {
         }
     }
 
+    /// `x.m()` (of any `x`, its type known or not) or `m()` in an extension's body, of an
+    /// extension the file imports by name.
+    fn by_import_alone(
+        &self,
+        ctx: &FileCtx,
+        ws: &Layout,
+        idx: &dyn SymbolIndex,
+        segs: &[&str],
+    ) -> Option<Outcome> {
+        if matches!(segs[0], "this" | "super") {
+            return None;
+        }
+        extension(ctx, ws, idx, None, segs)
+    }
+
     fn direct(
         &self,
         ctx: &FileCtx,
@@ -265,8 +353,14 @@ impl Resolver for KotlinResolver {
             return None;
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
-            // `this.m`, a typed local's class in this file.
-            return hinted(LANG, ctx, idx, h, segs);
+            // `this.m`, a typed local's class in this file; else an extension of it.
+            let member = hinted(LANG, ctx, idx, h, segs);
+            if member.is_none() && !matches!(segs[0], "this" | "super") {
+                if let Some(e) = extension(ctx, ws, idx, Some(h), segs) {
+                    return Some(e);
+                }
+            }
+            return member;
         }
         if matches!(segs[0], "this" | "super") {
             return None;
