@@ -2527,6 +2527,35 @@ fn go_rename_says_a_template_that_still_names_the_method() {
     run(root, &["engine", "stop"]);
 }
 
+/// An interface's method implemented outside the workspace (gin's `render.Render`, which the
+/// module cache's `sse.Event` implements and gin uses as one: the rename said nothing and the
+/// build broke): gopls renames the workspace's; the outside ones are said, with their places.
+#[test]
+fn go_rename_says_implementations_outside_the_workspace() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "go.mod", "module example.com/lbl\n\ngo 1.21\n");
+    write(
+        root,
+        "l/l.go",
+        "package l\n\nimport (\n\t\"fmt\"\n\t\"time\"\n)\n\n// Labeler is anything with a label.\ntype Labeler interface {\n\tString() string\n}\n\n// Show prints a label.\nfunc Show(l Labeler) { fmt.Println(l.String()) }\n\n// ShowTime shows how long.\nfunc ShowTime() { Show(time.Second) }\n",
+    );
+    index(root);
+    let out = run(root, &["rename", "l/l.go:Labeler.String", "--to", "Label"]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("implementation(s) of it outside the workspace keep the old name")
+            && text.contains("would touch 1 file, 2 edits"),
+        "{text}"
+    );
+    run(root, &["engine", "stop"]);
+}
+
 /// A function defined twice under opposite build tags (golang.org/x/sync's errgroup:
 /// `go120.go` and `pre_go120.go`): gopls renames the one its build sees; the other is said.
 #[test]

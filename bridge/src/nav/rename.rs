@@ -8,7 +8,7 @@ use super::list::{listing, Layout, ListText};
 use super::params::RenameParams;
 use super::server::{server_state_across, slow};
 use super::target::{position, Target};
-use crate::lsp::{self, Capability, LspError};
+use crate::lsp::{self, Capability, Locate, LspError};
 use crate::paths::Contained;
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ErrorCode, Text, ToolError};
@@ -513,6 +513,7 @@ pub fn rename_preview(
             ));
         }
     }
+    outside_implementations(ws, &s, &t, w);
     if !missed.is_empty() {
         w.push(format!(
             "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them",
@@ -529,6 +530,41 @@ pub fn rename_preview(
         file_ops,
         edited: texts,
     })
+}
+
+/// The implementations of the renamed interface or method that lie outside the workspace (a
+/// dependency's type: gin's `render.Render.WriteContentType`, implemented by `sse.Event` in
+/// the module cache): the server renames none of them, so they stop implementing it and the
+/// build breaks where they are used as it. Said, with the first places.
+fn outside_implementations(
+    ws: &Workspace,
+    s: &crate::lsp::Server,
+    t: &Target,
+    w: &mut Vec<String>,
+) {
+    if !s.supports(Capability::Implementation) {
+        return;
+    }
+    let Ok(found) = s.locate(Locate::Implementation, &t.c, &t.text, t.pos, Some(slow(ws))) else {
+        return;
+    };
+    let outside: Vec<String> = found
+        .iter()
+        .filter_map(|l| {
+            let abs = lsp::uri_to_path(l.uri.as_str())?;
+            let inside = abs.canonicalize().is_ok_and(|a| a.starts_with(&ws.root));
+            (!inside).then(|| format!("{}:{}", abs.display(), l.range.start.line + 1))
+        })
+        .collect();
+    if outside.is_empty() {
+        return;
+    }
+    w.push(format!(
+        "this rename may break the build: {} implementation(s) of it outside the workspace keep the old name ({}{}): where such a type is used as this interface (gin's `sse.Event` as `render.Render`) it no longer implements it; check them",
+        outside.len(),
+        outside.iter().take(3).cloned().collect::<Vec<_>>().join(", "),
+        if outside.len() > 3 { ", …" } else { "" }
+    ));
 }
 
 /// A preview in the answer's shape: the diffs from `offset` fitted to the budget (all of them
