@@ -410,10 +410,13 @@ impl Map {
                 *kept_by.entry(Kept::Variant.as_str()).or_insert(0) += before - listed.len();
             }
         }
-        // Another `#if` branch's definition of it in its file is reached (C's `I2d~2` in
-        // the `#else` of 32-bit integers, `I2d` used): a variant, as a build's files are.
+        // Another definition of its name in its file is reached: in a language without
+        // overloads, a variant of it (C's `I2d~2` in the `#else` of 32-bit integers, Rust's
+        // `#[cfg]` twin, TypeScript's overload signatures `_enum~2` above `_enum`'s body, the
+        // type `stringMap~2` beside the value `stringMap`, Python's `@overload`s).
         let in_file = |s: &ScopeSymbol| {
-            Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().variants_in_file.is_some())
+            Lang::from_prefix(&s.lang)
+                .is_some_and(|l| l.spec().variants_in_file.is_some() || !l.spec().overloads)
         };
         let base = |q: &str| q.split('~').next().unwrap_or(q).to_string();
         let reached_here: HashSet<(&str, String)> = symbols

@@ -65,6 +65,8 @@
 (parameter_declaration type: (_) @reference.type) @binding
 (field_declaration name: (_) type: (_) @reference.type) @binding
 (var_spec type: (_)? @reference.type) @binding
+; A typed constant (`autoColor colorMode = iota`): a use of its type.
+(const_spec type: (_) @reference.type)
 (short_var_declaration) @binding
 (range_clause) @binding
 (type_case) @binding

@@ -133,3 +133,30 @@
   [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
 (union_type
   [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+; Types named inside other types (zod's `[k in allKeys<T>]`, `T extends X ? A : B`, `A & B`,
+; `[A, B]`, `keyof A`, `A["k"]`, `(A)`, `() => A`): uses, as in an annotation.
+(mapped_type_clause
+  type: [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(conditional_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(intersection_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(tuple_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(index_type_query
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(lookup_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(parenthesized_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(rest_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(constraint
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(default_type
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(function_type
+  return_type: [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+; `typeof Base`: the class (or value) named.
+(type_query
+  [(identifier) (member_expression)] @reference.type)
