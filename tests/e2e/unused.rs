@@ -300,7 +300,7 @@ fn kotlin_keeps_extensions_and_calls_with_a_trailing_lambda_or_an_operator() {
             ),
             (
                 "src/main/kotlin/com/acme/shop/Use.kt",
-                "package com.acme.shop\n\nimport com.acme.shop.util.Urls.toUrl\nimport com.acme.shop.util.discard\nimport com.acme.shop.util.shout\nimport com.acme.shop.util.threadName\nimport com.acme.shop.util.twice\n\nclass Use(private val s: String?) {\n    fun run(n: Int): Int {\n        threadName(\"x\") { println(n) }\n        val t = s!!.shout().toUrl()\n        if (!t.discard(n)) return 0\n        return n.twice()\n    }\n}\n",
+                "package com.acme.shop\n\nimport com.acme.shop.util.Urls.toUrl\nimport com.acme.shop.util.discard\nimport com.acme.shop.util.shout\nimport com.acme.shop.util.threadName\nimport com.acme.shop.util.twice\n\nclass Use(private val s: String?) {\n    fun run(n: Int): Int {\n        threadName(\"x\") { println(n) }\n        val t = s!!.shout().toUrl()\n        if (!t.discard(n)) return 0\n        return n.twice() + Entry().size()\n    }\n}\n\nprivate class Entry {\n    fun size(): Int = readSize(1)\n\n    companion object {\n        private val KEY = \"k\"\n\n        fun readSize(n: Int): Int = n + KEY.length\n    }\n}\n",
             ),
         ],
         &[],
@@ -315,6 +315,10 @@ fn kotlin_keeps_extensions_and_calls_with_a_trailing_lambda_or_an_operator() {
             &format!("{util}#Int.twice"),
             &format!("{util}#String.discard"),
             &format!("{util}#Urls.String.toUrl"),
+            // A companion object of constants, and its function called bare in its class
+            // (okhttp's `Cache.Entry.Companion`, `readInt(source)` in `Cache.Entry`).
+            "kt:src/main/kotlin/com/acme/shop/Use.kt#Entry.Companion",
+            "kt:src/main/kotlin/com/acme/shop/Use.kt#Entry.Companion.readSize",
         ],
     );
 }

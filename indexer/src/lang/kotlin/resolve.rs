@@ -368,6 +368,18 @@ impl Resolver for KotlinResolver {
         if let Some(o) = in_scopes(LANG, ctx, idx, r) {
             return Some(o);
         }
+        // A bare name in a class (or one nested in it) that its companion object declares
+        // (okhttp's `readInt(source)` in `Cache.Entry`, of `Cache.Companion.readInt`).
+        if segs.len() == 1 {
+            let mut scope = r.source_qual;
+            while let Some(q) = scope {
+                let found = idx.in_file(LANG, &ctx.path, &format!("{q}.Companion.{}", segs[0]));
+                if let Some(s) = found {
+                    return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
+                }
+                scope = q.rsplit_once('.').map(|(p, _)| p);
+            }
+        }
         let whole = |s: SymRef, res: Resolution| -> Option<Outcome> {
             if segs.len() == 1 {
                 return Some(Outcome::Edge(Some(s.node_id), res));

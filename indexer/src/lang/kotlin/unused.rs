@@ -1,7 +1,9 @@
 //! What keeps a Kotlin symbol that no edge reaches (`map_unused`): `main`; JUnit's test and
 //! life-cycle methods; `override`; constructors; other annotated functions (a framework's);
 //! and exported API: anything not `private` or `internal` (Kotlin's default is public) at
-//! the top level or in an exported type.
+//! the top level or in an exported type. A companion object is its class's, as a constructor
+//! is (okhttp's `Cache.Entry.Companion` holds constants only, whose reads the map does not
+//! record).
 
 use crate::lang::spec::{Decl, Kept};
 
@@ -26,10 +28,14 @@ const PLAIN: &[&str] = &[
 ];
 
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
-    d.marked("@", RUNNER, PLAIN).or_else(|| {
-        let public = !(d.says("private") || d.says("internal"));
-        (public && (d.parent.is_none() || d.parent_exported)).then_some(Kept::Exported)
-    })
+    let companion = d.name == "Companion" && d.head.contains("companion object");
+    d.marked("@", RUNNER, PLAIN)
+        .or_else(|| {
+            let public = !(d.says("private") || d.says("internal"));
+            (public && (d.parent.is_none() || d.parent_exported)).then_some(Kept::Exported)
+        })
+        // Exported when its class is (its members are then API too), else its class's.
+        .or(companion.then_some(Kept::Constructor))
 }
 
 #[cfg(test)]
@@ -55,6 +61,15 @@ mod tests {
             (
                 f("override fun toString(): String", "toString"),
                 Some(Kept::Override),
+            ),
+            // A companion object, even of a private class: its class's.
+            (
+                Decl {
+                    head: "companion object {",
+                    parent: Some(Kind::Class),
+                    ..Decl::of(Kind::Class, "Companion", "src/main/kotlin/a/A.kt")
+                },
+                Some(Kept::Constructor),
             ),
         ] {
             assert_eq!(kept(&d), want, "{d:?}");
