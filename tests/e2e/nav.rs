@@ -903,6 +903,16 @@ fn check(report: String, want: Expect) {
     want.assert_eq(&report);
 }
 
+/// What a command printed, its standard output then its standard error (answers, then
+/// warnings).
+fn said(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 #[test]
 fn go_with_gopls() {
     check(
@@ -1699,11 +1709,7 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
     // The twin said is the variant the server did not answer for (was the macro it answered
     // for, "also defined at check.c:4 … asked with check~2").
     let out = run(root, &["refs", "check.c:7@<|>check"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(text.contains("check.c:7:18"), "{text}");
     assert!(
         text.contains("check is also defined at check.c:2, another `#if` branch"),
@@ -1743,11 +1749,7 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         root,
         &["rename", "load.c:9@return <|>load", "--to", "fetch"],
     );
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     // clangd renames the `#else` one and the call.
     assert!(text.starts_with("would touch 1 file, 2 edits"), "{text}");
     for line in [2, 4] {
@@ -1801,11 +1803,7 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
     // one it compiles is renamed, said (was "Cannot rename symbol: there is no symbol at
     // the given location", Lua's `lsys_load`).
     let out = run(root, &["rename", "load.c:load", "--to", "fetch"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(text.starts_with("would touch 1 file, 2 edits"), "{text}");
     assert!(
         text.contains("line 2 of load.c is code") && text.contains("load~3 at line 6"),
@@ -1821,11 +1819,7 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
     // A function used only under an inactive `#ifdef`, as a value: "no references" says
     // where its name is written (was silent).
     let out = run(root, &["refs", "load.c:cosh_"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(
         text.contains("load.c:13:") || text.contains("`cosh_` is written at load.c:13 (1 place"),
         "{text}"
@@ -2513,11 +2507,7 @@ fn go_rename_says_a_template_that_still_names_the_method() {
             "HasVisible",
         ],
     );
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(out.status.success(), "{text}");
     assert!(
         text.contains("`HasSubCommands` is still written on 1 line(s)")
@@ -2542,11 +2532,7 @@ fn go_rename_says_implementations_outside_the_workspace() {
     );
     index(root);
     let out = run(root, &["rename", "l/l.go:Labeler.String", "--to", "Label"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(out.status.success(), "{text}");
     assert!(
         text.contains("implementation(s) of it outside the workspace keep the old name")
@@ -2580,11 +2566,7 @@ fn go_rename_says_the_twin_under_another_build_tag() {
     );
     index(root);
     let out = run(root, &["rename", "go:g/new.go#cancel", "--to", "stop"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("+++ b/g/new.go"), "{text}");
     assert!(
@@ -2594,11 +2576,7 @@ fn go_rename_says_the_twin_under_another_build_tag() {
     // The twin's references: gopls has no package for its file, the map links `Run`'s call to
     // the other; said, with the node ID to ask.
     let out = run(root, &["refs", "go:g/old.go#cancel"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(
         text.contains("cancel is also defined at g/new.go:5")
             && text.contains("asked with go:g/new.go#cancel"),
@@ -2606,11 +2584,7 @@ fn go_rename_says_the_twin_under_another_build_tag() {
     );
     // The definition from `Run`'s call: gopls's one, and the other said.
     let out = run(root, &["def", "g/g.go:Run@return <|>cancel"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(
         text.starts_with("g/new.go:5") && text.contains("cancel is also defined at g/old.go:5"),
         "{text}"
@@ -2707,11 +2681,7 @@ fn a_python_rename_says_the_overrides_it_leaves() {
     );
     index(root);
     let out = run(root, &["rename", "cmds.py:Command.invoke", "--to", "run"]);
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = said(&out);
     assert!(text.contains("cmds.py"), "{text}");
     assert!(
         text.contains("2 method(s) of the same name that this one overrides or that override it are not in it")
