@@ -524,15 +524,27 @@ impl Serialize for OutlineItem {
 }
 
 /// An outline as plain text: a line per symbol, indented by depth, at its line number. A
-/// symbol at the top whose qualname says more than its name (a Go method, a Rust method of an
-/// impl: `Version.partial_cmp`) is shown by its qualname: two `partial_cmp` lines said not
-/// whose they were.
+/// symbol whose qualname is not its name under the line it is indented below (a Go method, a
+/// Rust method of an impl: `Version.partial_cmp`; gin's two `Instance` methods under
+/// `var htmlContentType`, as gopls nests them) is shown by its qualname: two `partial_cmp`
+/// lines said not whose they were.
 fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
+    // The qualname shown at each depth above the current line.
+    let mut above: Vec<&str> = Vec::new();
     items
         .iter()
         .map(|x| {
+            // An overload's `~2` is not part of the name it is shown by.
+            let qualname = x.qualname.split('~').next().unwrap_or(&x.qualname);
+            above.truncate(x.depth);
+            let under = above.last().map(|p| format!("{p}.{}", x.name));
+            let name = match under {
+                Some(q) if x.depth > 0 && q == qualname => &x.name,
+                _ => &x.qualname,
+            };
+            above.resize(x.depth, "");
+            above.push(qualname);
             let indent = "  ".repeat(x.depth);
-            let name = if x.depth == 0 { &x.qualname } else { &x.name };
             format!("{}  {indent}{} {name}\n", x.line, x.kind)
         })
         .collect()
