@@ -262,6 +262,14 @@ impl Workspace {
     /// A file's text as it is on disk now (invalid UTF-8 replaced), `None` for a binary file.
     /// Read afresh every time: a nav answer reads its file once ([`Workspace::source`]) and
     /// hands that text down, so nothing keeps a copy that an edit could leave stale.
+    /// A file's path under the root once links are followed (`None` outside the workspace,
+    /// or when the file is gone): how a server's location is told inside from outside.
+    pub fn rel_of(&self, abs: &Path) -> Option<String> {
+        let real = abs.canonicalize().ok()?;
+        let rel = real.strip_prefix(&self.root).ok()?;
+        Some(rel.to_string_lossy().into_owned())
+    }
+
     pub fn text(&self, abs: &Path) -> std::io::Result<Option<Arc<str>>> {
         count!(self, reads);
         let bytes = std::fs::read(abs)?;

@@ -355,12 +355,7 @@ pub fn rename_preview(
         let Some(abs) = lsp::uri_to_path(uri) else {
             continue;
         };
-        let rel = abs.canonicalize().ok().and_then(|a| {
-            a.strip_prefix(&ws.root)
-                .ok()
-                .map(|r| r.to_string_lossy().into_owned())
-        });
-        let Some(rel) = rel else {
+        let Some(rel) = ws.rel_of(&abs) else {
             outside.push(abs.display().to_string());
             continue;
         };
@@ -513,7 +508,9 @@ pub fn rename_preview(
             ));
         }
     }
-    outside_implementations(ws, &s, &t, w);
+    if may_be_implemented(lease.as_deref().ok(), &defs) {
+        outside_implementations(ws, &s, &t, w);
+    }
     if !missed.is_empty() {
         w.push(format!(
             "this rename may be incomplete: {} call site(s) of `.{}(` on values whose type the map does not know are not in it ({}); they may call this symbol: check them",
@@ -529,6 +526,27 @@ pub fn rename_preview(
         diffs,
         file_ops,
         edited: texts,
+    })
+}
+
+/// Whether the target can have implementations elsewhere: an interface (a trait) or one of
+/// its methods, by the map; unknown to the map (no map, no definition found), it may. A plain
+/// function or a class's method asks the server nothing more.
+fn may_be_implemented(map: Option<&Map>, defs: &[MapSymbol]) -> bool {
+    let Some(map) = map else { return true };
+    if defs.is_empty() {
+        return true;
+    }
+    defs.iter().any(|d| match d.kind.as_str() {
+        "interface" => true,
+        "method" => d.parent.as_deref().is_some_and(|p| {
+            map.db()
+                .symbol(p)
+                .ok()
+                .flatten()
+                .is_some_and(|s| s.kind == "interface")
+        }),
+        _ => false,
     })
 }
 
@@ -552,7 +570,7 @@ fn outside_implementations(
         .iter()
         .filter_map(|l| {
             let abs = lsp::uri_to_path(l.uri.as_str())?;
-            let inside = abs.canonicalize().is_ok_and(|a| a.starts_with(&ws.root));
+            let inside = ws.rel_of(&abs).is_some();
             (!inside).then(|| format!("{}:{}", abs.display(), l.range.start.line + 1))
         })
         .collect();
