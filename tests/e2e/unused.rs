@@ -288,7 +288,7 @@ fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
 
 /// Kotlin's extension functions and calls its grammar reads oddly (okhttp 5.1.0's
 /// `threadName("…") { … }`, `!discard(…)`, `trailers!!.toHeaderList()`, `s.toHttpUrlOrNull()`
-/// of an import: 123 listed, most of them called).
+/// of an import: 123 listed, most of them called), and a member beside an extension of its name.
 #[test]
 fn kotlin_keeps_extensions_and_calls_with_a_trailing_lambda_or_an_operator() {
     let (_ws, v) = unused_in(
@@ -299,8 +299,12 @@ fn kotlin_keeps_extensions_and_calls_with_a_trailing_lambda_or_an_operator() {
                 "package com.acme.shop.util\n\ninternal inline fun threadName(name: String, block: () -> Unit) {\n    block()\n}\n\ninternal fun String.shout(): String = uppercase()\n\ninternal fun Int.twice(): Int = this * 2\n\ninternal fun String.discard(n: Int): Boolean = length > n\n\ninternal fun String.deadExt(): Int = 0\n\nobject Urls {\n    fun String.toUrl(): String = this\n}\n",
             ),
             (
+                "src/main/kotlin/com/acme/shop/util/Loud.kt",
+                "package com.acme.shop.util\n\ninternal class Loud {\n    internal fun shout(): String = \"\"\n}\n",
+            ),
+            (
                 "src/main/kotlin/com/acme/shop/Use.kt",
-                "package com.acme.shop\n\nimport com.acme.shop.util.Urls.toUrl\nimport com.acme.shop.util.discard\nimport com.acme.shop.util.shout\nimport com.acme.shop.util.threadName\nimport com.acme.shop.util.twice\n\nclass Use(private val s: String?) {\n    fun run(n: Int): Int {\n        threadName(\"x\") { println(n) }\n        val t = s!!.shout().toUrl()\n        if (!t.discard(n)) return 0\n        return n.twice() + Entry().size()\n    }\n}\n\nprivate class Entry {\n    fun size(): Int = readSize(1)\n\n    companion object {\n        private val KEY = \"k\"\n\n        fun readSize(n: Int): Int = n + KEY.length\n    }\n}\n",
+                "package com.acme.shop\n\nimport com.acme.shop.util.Loud\nimport com.acme.shop.util.Urls.toUrl\nimport com.acme.shop.util.discard\nimport com.acme.shop.util.shout\nimport com.acme.shop.util.threadName\nimport com.acme.shop.util.twice\n\nclass Use(private val s: String?) {\n    fun run(n: Int): Int {\n        threadName(\"x\") { println(n) }\n        val t = s!!.shout().toUrl()\n        if (!t.discard(n)) return 0\n        return n.twice() + Entry().size()\n    }\n\n    internal fun loud(l: Loud): String = l.shout()\n}\n\nprivate class Entry {\n    fun size(): Int = readSize(1)\n\n    companion object {\n        private val KEY = \"k\"\n\n        fun readSize(n: Int): Int = n + KEY.length\n    }\n}\n",
             ),
         ],
         &[],
@@ -315,6 +319,8 @@ fn kotlin_keeps_extensions_and_calls_with_a_trailing_lambda_or_an_operator() {
             &format!("{util}#Int.twice"),
             &format!("{util}#String.discard"),
             &format!("{util}#Urls.String.toUrl"),
+            // A member wins over an imported extension of its name (`l.shout()`, `l: Loud`).
+            "kt:src/main/kotlin/com/acme/shop/util/Loud.kt#Loud.shout",
             // A companion object of constants, and its function called bare in its class
             // (okhttp's `Cache.Entry.Companion`, `readInt(source)` in `Cache.Entry`).
             "kt:src/main/kotlin/com/acme/shop/Use.kt#Entry.Companion",

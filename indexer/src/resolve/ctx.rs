@@ -239,14 +239,17 @@ pub(crate) trait Resolver: Sync {
     fn layout(&self, _ws: &Layout, _manifests: &[Manifest]) -> Option<Arc<dyn Any + Send + Sync>> {
         None
     }
-    /// What the file's imports alone decide, whatever the receiver is and whether its type is
-    /// known (Kotlin: `x.m()` of an extension `fun T.m()` the file imports by name). Tried
-    /// first; `None` leaves the reference to the rules below.
-    fn by_import_alone(
+    /// A call of an extension (Kotlin: `x.m()` of `fun T.m()`): one the file imports by name,
+    /// whatever `x` is, else one of the file's package for `x`'s type (`hint`) when known.
+    /// Tried first when the receiver's type is not known (`hint` is `None`); after its type's
+    /// members when it is, as a member wins over an extension of its name. `None` leaves the
+    /// reference to the other rules.
+    fn extension(
         &self,
         _ctx: &FileCtx,
         _ws: &Layout,
         _idx: &dyn SymbolIndex,
+        _hint: Option<&str>,
         _segs: &[&str],
     ) -> Option<Outcome> {
         None

@@ -266,8 +266,14 @@ fn resolve_name(
         _ => k.is_callable(),
     };
     let lr = resolver(ctx.lang);
-    if let Some(o) = lr.by_import_alone(ctx, ws, idx, &segs) {
-        return o;
+    // `x.m()` with `x`'s type known: the type's members first, its extensions after them.
+    let typed = r
+        .hint
+        .filter(|h| segs.len() > 1 && *h != crate::model::UNKNOWN_TYPE);
+    if typed.is_none() {
+        if let Some(o) = lr.extension(ctx, ws, idx, None, &segs) {
+            return o;
+        }
     }
     // The first name is a local whose type the code does not tell: nothing to follow, and
     // no outside name it could stand for.
@@ -278,7 +284,13 @@ fn resolve_name(
         return o;
     }
     let mut walk = types::Walk::new(ctx, lr, ws, idx, cache);
-    if let Some(o) = walk.reference(r, &segs, &want) {
+    let member = walk.reference(r, &segs, &want);
+    if typed.is_some() && !matches!(member, Some(Outcome::Edge(Some(_), _))) {
+        if let Some(o) = lr.extension(ctx, ws, idx, typed, &segs) {
+            return o;
+        }
+    }
+    if let Some(o) = member {
         return o;
     }
     // A bare name in a method, a member its class or an outer one has or inherits (Java's

@@ -14,7 +14,7 @@ use crate::resolve::ctx::{
     hinted, in_scopes, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref,
     Resolver, SymRef, SymbolIndex,
 };
-use crate::resolve::ctx::{join_path, scoped};
+use crate::resolve::ctx::{join_path, scoped, single};
 use crate::walk::parent_dir;
 use std::collections::HashMap;
 
@@ -116,8 +116,9 @@ fn extension(
         }) else {
             return false;
         };
-        // At the top level a function (a class's method `C.m` is no extension, nor its
-        // secondary constructor `C.C`); in an object (`C.Companion`), its method.
+        // At the top level a function (a class's method `C.m` is no extension); in an
+        // object (`C.Companion`), its method, but not a nested class's secondary
+        // constructor (`C.Companion.N.N`).
         let kind_fits = if container.is_empty() {
             s.kind == Kind::Function
         } else {
@@ -127,23 +128,15 @@ fn extension(
             && rest.rsplit_once('.').is_some_and(|(recv, n)| {
                 n == name
                     && !recv.is_empty()
-                    && !recv.ends_with(name)
+                    && recv.rsplit('.').next() != Some(name)
                     && receiver.is_none_or(|t| recv == t)
             })
     };
     let pick = |dirs: &[String], container: &str, name: &str, receiver: Option<&str>| {
-        let found: Vec<SymRef> = idx
-            .by_name(LANG, name)
-            .into_iter()
-            .filter(|s| {
-                dirs.iter().any(|d| d == parent_dir(&s.file))
-                    && is_extension(s, container, name, receiver)
-            })
-            .collect();
-        match found.as_slice() {
-            [one] => Some(one.clone()),
-            _ => None,
-        }
+        single(idx.by_name(LANG, name).into_iter().filter(|s| {
+            dirs.iter().any(|d| d == parent_dir(&s.file))
+                && is_extension(s, container, name, receiver)
+        }))
     };
     if let Some(Binding::Member(dirs, q)) = ctx.bindings.get(called) {
         let (container, name) = q.rsplit_once('.').unwrap_or(("", q));
@@ -326,19 +319,20 @@ impl Resolver for KotlinResolver {
         }
     }
 
-    /// `x.m()` (of any `x`, its type known or not) or `m()` in an extension's body, of an
-    /// extension the file imports by name.
-    fn by_import_alone(
+    /// `x.m()` or `m()` in an extension's body, of an extension the file imports by name; of
+    /// one of its package for `x`'s stated type.
+    fn extension(
         &self,
         ctx: &FileCtx,
         ws: &Layout,
         idx: &dyn SymbolIndex,
+        hint: Option<&str>,
         segs: &[&str],
     ) -> Option<Outcome> {
         if matches!(segs[0], "this" | "super") {
             return None;
         }
-        extension(ctx, ws, idx, None, segs)
+        extension(ctx, ws, idx, hint, segs)
     }
 
     fn direct(
@@ -353,14 +347,9 @@ impl Resolver for KotlinResolver {
             return None;
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
-            // `this.m`, a typed local's class in this file; else an extension of it.
-            let member = hinted(LANG, ctx, idx, h, segs);
-            if member.is_none() && !matches!(segs[0], "this" | "super") {
-                if let Some(e) = extension(ctx, ws, idx, Some(h), segs) {
-                    return Some(e);
-                }
-            }
-            return member;
+            // `this.m`, a typed local's class in this file (its other members through the
+            // types' walk, then its extensions: `Resolver::extension`).
+            return hinted(LANG, ctx, idx, h, segs);
         }
         if matches!(segs[0], "this" | "super") {
             return None;
