@@ -1394,6 +1394,8 @@ fn typescript_without_a_tsconfig_says_so_and_module_callers_are_named_by_workspa
         .unwrap_or_else(|| panic!("the module's call: {calls}"));
     assert_eq!(module["callLines"], json!([3]), "{module}");
     assert_eq!(module["name"], "src/use.ts", "{module}");
+    // Shown at its call, not at the file's line 1 (zod's tests, calling inside arrows).
+    assert_eq!(module["line"], json!(3), "{module}");
 }
 
 /// A name the server cannot define (from a module that is not installed) is an empty

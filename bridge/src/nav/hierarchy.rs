@@ -443,7 +443,11 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 let Some(s) = map.db().symbol(&node)? else {
                     continue;
                 };
-                let mut v = sym_anchor(&mut a, &s);
+                let mut v = if incoming {
+                    caller_anchor(&mut a, &s, &lines)
+                } else {
+                    sym_anchor(&mut a, &s)
+                };
                 v.name = Some(json!(s.name));
                 v.kind = Some(json!(s.kind));
                 v.depth = Some(dep);
@@ -755,10 +759,24 @@ fn deeper_map_callers(
     Ok(())
 }
 
+/// Where a caller `s` the map found is shown: at its name, or, when the calls sit at its file's
+/// top level (in no function the map knows: zod's tests call inside arrows passed to
+/// `test(…)`), at the first call's line, not at the file's line 1.
+fn caller_anchor(a: &mut Anchors<'_>, s: &MapSymbol, lines: &[u32]) -> Anchor {
+    match lines.iter().min() {
+        Some(&line) if s.kind == "file" => {
+            let mut v = a.at_rel(&s.file, indexer::model::Pos { line, col: 1 }, line);
+            v.node_id = Some(s.node_id.clone());
+            v
+        }
+        _ => sym_anchor(a, s),
+    }
+}
+
 /// A direct caller `s` of `d` the map found, calling it at `lines` (or a callee, called at
-/// them).
+/// them: a function, never a file, so shown at its name).
 fn map_caller(a: &mut Anchors<'_>, s: &MapSymbol, d: &MapSymbol, lines: Vec<u32>) -> Anchor {
-    let mut v = sym_anchor(a, s);
+    let mut v = caller_anchor(a, s, &lines);
     v.name = Some(json!(s.name));
     v.kind = Some(json!(s.kind));
     v.depth = Some(1);
@@ -900,6 +918,21 @@ fn lsp_calls(
                     ranges.iter().map(|r| u64::from(r.start.line) + 1).collect();
                 lines.sort_unstable();
                 lines.dedup();
+                // A module calling at its top level (tsc's item for the file, at 1:1): shown
+                // at its first call, as the map's are (`caller_anchor`).
+                let module = matches!(
+                    other.kind,
+                    lsp_types::SymbolKind::FILE | lsp_types::SymbolKind::MODULE
+                );
+                if let (true, true, false, Some(&first)) =
+                    (incoming, module, anchor.external, lines.first())
+                {
+                    let line = u32::try_from(first).unwrap_or(u32::MAX);
+                    let mut at = a.at_rel(&anchor.file, indexer::model::Pos { line, col: 1 }, line);
+                    at.name = anchor.name.take();
+                    at.node_id = anchor.node_id.take();
+                    anchor = at;
+                }
                 anchor.depth = Some(dep);
                 anchor.via = Some(via.clone());
                 anchor.call_lines = Some(lines);
