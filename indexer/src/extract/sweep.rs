@@ -33,7 +33,11 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
     refs.sort_by_key(|(_, n)| n.start_byte());
     let mut types = Types::new(std::mem::take(&mut raw.scope_ends));
 
-    let mut counts: HashMap<String, u32> = HashMap::new();
+    let mut counts: HashMap<String, (u32, usize)> = HashMap::new();
+    // (the first of a name, another of it) and the signatures without a body, by index: for
+    // [`bodies_first`].
+    let mut overloads: Vec<(usize, usize)> = Vec::new();
+    let mut bodiless: Vec<usize> = Vec::new();
     // Namespaces by qualname, where a language of overloads opens one again (C++).
     let mut reopened: HashMap<String, usize> = HashMap::new();
     // Names already defined per scope, where the first binding of a name defines it.
@@ -159,9 +163,13 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             }
             reopened.insert(key.clone(), out.symbols.len());
         }
-        let n = counts.entry(key).or_insert(0);
-        *n += 1;
-        let segment = if *n > 1 {
+        // How many of the name so far, and the first one's index.
+        let (n, first) = {
+            let c = counts.entry(key).or_insert((0, out.symbols.len()));
+            c.0 += 1;
+            *c
+        };
+        let segment = if n > 1 {
             format!("{name}~{n}")
         } else {
             name.clone()
@@ -191,6 +199,12 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             params: syntax.params(def),
             receiver: receiver.as_ref().map(|(_, t)| t.clone()),
         };
+        if n > 1 {
+            overloads.push((first, out.symbols.len()));
+        }
+        if syntax.bodiless(src, def) {
+            bodiless.push(out.symbols.len());
+        }
         let idx = out.symbols.len();
         if let Some(r) = syntax.returns(src, def) {
             types.facts.push((idx, FactRole::Returns, r));
@@ -237,6 +251,8 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
     for (at, name) in &unread[ui..] {
         unread_in.push((sitting_in(&mut stack, *at), name));
     }
+
+    bodies_first(&mut out, &overloads, &bodiless);
 
     // Methods hang under their receiver type when it is declared in the same file.
     let top: HashMap<String, usize> = out
@@ -291,6 +307,63 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
         });
     }
     out
+}
+
+/// A name whose first definition is a signature without a body and whose one definition
+/// with a body comes after (TypeScript's overload signatures, then the function): the body
+/// takes the plain name and the signatures the marks, in their order (`f`, `f~2`, `f~3` for
+/// the body and two signatures), so that the name's ID, its calls and its source are the
+/// code that runs. What is nested in them is renamed with them; so are the type hints read
+/// so far.
+fn bodies_first(out: &mut FileExtract, overloads: &[(usize, usize)], bodiless: &[usize]) {
+    if bodiless.is_empty() || overloads.is_empty() {
+        return;
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &(first, other) in overloads {
+        match groups.iter_mut().find(|g| g[0] == first) {
+            Some(g) => g.push(other),
+            None => groups.push(vec![first, other]),
+        }
+    }
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for g in &groups {
+        if !bodiless.contains(&g[0]) {
+            continue;
+        }
+        let mut bodies = g.iter().filter(|i| !bodiless.contains(i));
+        let (Some(&body), None) = (bodies.next(), bodies.next()) else {
+            continue;
+        };
+        let order = std::iter::once(body).chain(g.iter().copied().filter(|&i| i != body));
+        for (&old, new) in g.iter().zip(order) {
+            let (from, to) = (&out.symbols[new].qualname, &out.symbols[old].qualname);
+            if from != to {
+                renames.push((from.clone(), to.clone()));
+            }
+        }
+    }
+    let renamed = |q: &str| {
+        renames.iter().find_map(|(from, to)| {
+            if q == from {
+                Some(to.clone())
+            } else {
+                q.strip_prefix(from.as_str())
+                    .filter(|r| r.starts_with('.'))
+                    .map(|r| format!("{to}{r}"))
+            }
+        })
+    };
+    for s in &mut out.symbols {
+        if let Some(q) = renamed(&s.qualname) {
+            s.qualname = q;
+        }
+    }
+    for r in &mut out.refs {
+        if let Some(h) = r.hint.as_deref().and_then(renamed) {
+            r.hint = Some(h.into_boxed_str());
+        }
+    }
 }
 
 /// One reference or binding (`kind` `None`) in the sweep.

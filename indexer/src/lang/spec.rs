@@ -1259,6 +1259,13 @@ pub trait Syntax: Sync {
         false
     }
 
+    /// Whether the definition is a signature alone, whose overload with a body is the one
+    /// that runs (TypeScript's overload signatures, Python's `@overload`): a locate of the
+    /// name lands on that one.
+    fn bodiless(&self, _src: &[u8], _def: &Def<'_>) -> bool {
+        false
+    }
+
     /// The parse-time signature, before white space is collapsed and it is clipped.
     fn signature(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<String>;
 

@@ -414,6 +414,15 @@ impl Syntax for EcmaSyntax {
         Some(("this".to_string(), text(src, receiver)))
     }
 
+    fn bodiless(&self, _src: &[u8], def: &Def<'_>) -> bool {
+        // `function f(a: string): string` before `function f(a: any) { … }`, and a class's
+        // method signatures (an interface's have no overload with a body).
+        matches!(
+            def.node.kind_name(),
+            "function_signature" | "method_signature"
+        )
+    }
+
     fn params(&self, def: &Def<'_>) -> Option<u32> {
         let f = Self::function_node(def)?;
         match f.field("parameters") {
