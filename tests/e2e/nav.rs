@@ -2541,6 +2541,16 @@ fn go_rename_says_implementations_outside_the_workspace() {
             && text.contains("would touch 1 file, 2 edits"),
         "{text}"
     );
+    // The standard library's `String() string` methods, those of packages the workspace
+    // imports (`time`, `fmt`) first.
+    let first = text
+        .split_once("of them in packages the workspace imports (")
+        .map(|(_, r)| r.split([',', ')']).next().unwrap_or(""))
+        .unwrap_or_else(|| panic!("the imported ones counted: {text}"));
+    assert!(
+        first.contains("/time/") || first.contains("/fmt/"),
+        "{first} in {text}"
+    );
     run(root, &["engine", "stop"]);
 }
 

@@ -509,7 +509,7 @@ pub fn rename_preview(
         }
     }
     if may_be_implemented(lease.as_deref().ok(), &defs) {
-        outside_implementations(ws, &s, &t, w);
+        outside_implementations(ws, lease.as_deref().ok(), &s, &t, w);
     }
     if !missed.is_empty() {
         w.push(format!(
@@ -553,9 +553,12 @@ fn may_be_implemented(map: Option<&Map>, defs: &[MapSymbol]) -> bool {
 /// The implementations of the renamed interface or method that lie outside the workspace (a
 /// dependency's type: gin's `render.Render.WriteContentType`, implemented by `sse.Event` in
 /// the module cache): the server renames none of them, so they stop implementing it and the
-/// build breaks where they are used as it. Said, with the first places.
+/// build breaks where they are used as it. Said, with the first places: those in a
+/// package the workspace imports first (a `String() string` interface has 29 in Go's
+/// standard library alone).
 fn outside_implementations(
     ws: &Workspace,
+    map: Option<&Map>,
     s: &crate::lsp::Server,
     t: &Target,
     w: &mut Vec<String>,
@@ -566,23 +569,68 @@ fn outside_implementations(
     let Ok(found) = s.locate(Locate::Implementation, &t.c, &t.text, t.pos, Some(slow(ws))) else {
         return;
     };
-    let outside: Vec<String> = found
+    // (imported, place), the imported first.
+    let mut outside: Vec<(bool, String)> = found
         .iter()
         .filter_map(|l| {
             let abs = lsp::uri_to_path(l.uri.as_str())?;
-            let inside = ws.rel_of(&abs).is_some();
-            (!inside).then(|| format!("{}:{}", abs.display(), l.range.start.line + 1))
+            if ws.rel_of(&abs).is_some() {
+                return None;
+            }
+            let imported = map.is_some_and(|m| imported_dir(m, &abs));
+            Some((
+                imported,
+                format!("{}:{}", abs.display(), l.range.start.line + 1),
+            ))
         })
         .collect();
     if outside.is_empty() {
         return;
     }
+    outside.sort_by_key(|(imported, _)| !imported);
+    let imported = outside.iter().filter(|(i, _)| *i).count();
     w.push(format!(
-        "this rename may break the build: {} implementation(s) of it outside the workspace keep the old name ({}{}): where such a type is used as this interface (gin's `sse.Event` as `render.Render`) it no longer implements it; check them",
+        "this rename may break the build: {} implementation(s) of it outside the workspace keep the old name{} ({}{}): where such a type is used as this interface (gin's `sse.Event` as `render.Render`) it no longer implements it; check them",
         outside.len(),
-        outside.iter().take(3).cloned().collect::<Vec<_>>().join(", "),
+        if map.is_some() {
+            format!(", {imported} of them in packages the workspace imports")
+        } else {
+            String::new()
+        },
+        outside
+            .iter()
+            .take(3)
+            .map(|(_, p)| p.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
         if outside.len() > 3 { ", …" } else { "" }
     ));
+}
+
+/// Whether a workspace file imports the package of the directory holding `abs`, named by a
+/// tail of its path without versions (Go's module cache:
+/// `…/pkg/mod/github.com/gin-contrib/sse@v0.1.0/x.go` is `github.com/gin-contrib/sse`;
+/// its standard library: `…/src/net/http/x.go` is `net/http`).
+fn imported_dir(map: &Map, abs: &std::path::Path) -> bool {
+    let Some(dir) = abs.parent() else {
+        return false;
+    };
+    let parts: Vec<String> = dir
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(s) => {
+                let s = s.to_string_lossy();
+                Some(s.split('@').next().unwrap_or(&s).to_string())
+            }
+            _ => None,
+        })
+        .collect();
+    (0..parts.len()).rev().any(|from| {
+        let module = parts[from..].join("/");
+        map.db()
+            .files_importing(&module, 1)
+            .is_ok_and(|f| !f.is_empty())
+    })
 }
 
 /// A preview in the answer's shape: the diffs from `offset` fitted to the budget (all of them
