@@ -216,6 +216,9 @@ fn gopls_diagnoses_encoding_csv_and_checks_edits_in_memory() {
     write(root, "blob.go", b"package csv\x00\x01");
     let (v, _) = json(root, &["diagnostics", "blob.go"]);
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+    // Gone again: while it is there, gopls rightly says the package's files do not load
+    // ("unexpected NUL in input" on reader.go).
+    std::fs::remove_file(root.join("blob.go")).expect("remove");
     std::fs::write(pf.path(), patch.replace("w.w.Flush()", "w.w.Nope()")).expect("write");
     let (v, _) = json(
         root,
@@ -503,4 +506,54 @@ fn the_files_changed_since_a_ref_are_diagnosed() {
     );
     let (v, _) = json(root, &["diagnostics", "--changed", "no-such-ref"]);
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+}
+
+/// A file's diagnostics after another file it imports changed and changed back (httpx: after
+/// `_client.py` was reverted, `tests/client/test_redirects.py` still had "No parameter named
+/// follow_redirects" for seconds; pyright sends a document's old list again at once, then the
+/// one checked against the other file's new text): through the engine, each answer is the
+/// disk's as it is now.
+#[test]
+fn a_file_s_diagnostics_follow_a_file_it_imports_back_and_forth() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let lib = "def send(x: int, *, follow_redirects: bool = False) -> int:\n    return x\n";
+    write(root, "lib.py", lib);
+    write(
+        root,
+        "use.py",
+        "from lib import send\n\nsend(1, follow_redirects=True)\n",
+    );
+    index(root);
+    let errors = |v: &Value| {
+        diags(v)
+            .into_iter()
+            .filter(|(s, m, _)| s == "error" && m.contains("follow_redirects"))
+            .count()
+    };
+    let (v, _) = json(root, &["diagnostics", "use.py"]);
+    assert_eq!(errors(&v), 0, "{v}");
+    // lib.py read by the server from disk alone (the answers before said no error for as
+    // long as the engine lived), then open in it too.
+    for open_lib in [false, true] {
+        write(root, "lib.py", lib.replace("follow_redirects", "follow"));
+        if open_lib {
+            let (v, _) = json(root, &["diagnostics", "lib.py"]);
+            assert_eq!(v["ok"], true, "{v}");
+        }
+        let (v, _) = json(root, &["diagnostics", "use.py"]);
+        assert_eq!(
+            errors(&v),
+            1,
+            "the parameter is gone (lib.py open: {open_lib}): {v}"
+        );
+        write(root, "lib.py", lib);
+        let (v, _) = json(root, &["diagnostics", "use.py"]);
+        assert_eq!(
+            errors(&v),
+            0,
+            "the parameter is back (lib.py open: {open_lib}): {v}"
+        );
+    }
+    run(root, &["engine", "stop"]);
 }

@@ -29,6 +29,10 @@ pub(super) struct Docs {
     /// When the server started (ns since the epoch), or what its kept state is of: a file
     /// changed on disk since then may be stale in its view.
     since: std::sync::atomic::AtomicI64,
+    /// When the server was last told of a change to any file (a document's new text, a
+    /// file changed on disk): a list it published before, for a document unchanged since,
+    /// may rest on the old text of another file.
+    changed: Mutex<Option<Instant>>,
 }
 
 /// A document the server has open: what was last sent, and the disk state it came from.
@@ -99,13 +103,23 @@ impl Docs {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as i64),
             ),
+            changed: Mutex::new(None),
         }
+    }
+
+    /// Something changed in the server's view now.
+    fn told_change(&self, at: Instant) {
+        *self.changed.lock().unwrap_or_else(|e| e.into_inner()) = Some(at);
     }
 
     /// Make the server's copy of a file equal to `text` (its disk content): `didOpen`, then
     /// `didChange` with a new version when it changed. Every other open document whose file
     /// changed on disk is re-synced too (a stale buffer poisons answers about other files), and
-    /// one whose file is gone is closed. The document's URI is returned.
+    /// one whose file is gone is closed. A document whose text is unchanged but was last sent
+    /// before another file changed is sent again as a new version: its diagnostics are then
+    /// waited for afresh, not taken from a list made against the other file's old text
+    /// (httpx: `tests/client/test_redirects.py` kept "No parameter named follow_redirects"
+    /// after `_client.py` was reverted). The document's URI is returned.
     pub(super) fn sync(
         &self,
         wire: &Transport,
@@ -132,6 +146,7 @@ impl Docs {
                         wire.notify::<DidChangeTextDocument>(changed(&doc.uri, doc.version, &t))?;
                         doc.text = t;
                         doc.sent = Instant::now();
+                        self.told_change(doc.sent);
                     }
                 }
                 Err(_) => gone.push(path.clone()),
@@ -144,15 +159,28 @@ impl Docs {
                 })?;
             }
         }
+        let others_changed = *self.changed.lock().unwrap_or_else(|e| e.into_inner());
         match docs.get_mut(&file.abs) {
-            None => open_doc(&mut docs, wire, self.lang, file, uri.clone(), text)?,
+            None => {
+                open_doc(&mut docs, wire, self.lang, file, uri.clone(), text)?;
+                // A file written since the server started: what it read of it may be older.
+                let since = self.since.load(std::sync::atomic::Ordering::SeqCst);
+                if stamp(&file.abs).is_none_or(|(_, mtime)| mtime > since) {
+                    self.told_change(Instant::now());
+                }
+            }
             Some(doc) => {
                 doc.stamp = stamp(&file.abs);
-                if doc.text != text {
+                let stale = others_changed.is_some_and(|c| doc.sent < c);
+                if doc.text != text || stale {
                     doc.version += 1;
                     wire.notify::<DidChangeTextDocument>(changed(&uri, doc.version, text))?;
-                    doc.text = text.to_string();
                     doc.sent = Instant::now();
+                    // The same text sent again changes nothing for the other documents.
+                    if doc.text != text {
+                        doc.text = text.to_string();
+                        self.told_change(doc.sent);
+                    }
                 }
             }
         }
@@ -260,12 +288,16 @@ impl Docs {
             });
         }
         if changes.is_empty() {
+            if opened > 0 {
+                self.told_change(Instant::now());
+            }
             return Ok(opened);
         }
         let told = opened + changes.len();
         wire.notify::<lsp_types::notification::DidChangeWatchedFiles>(
             lsp_types::DidChangeWatchedFilesParams { changes },
         )?;
+        self.told_change(Instant::now());
         Ok(told)
     }
 

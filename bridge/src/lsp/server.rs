@@ -749,9 +749,18 @@ impl Server {
                 });
             };
             let settle = Duration::from_millis(self.lang.spec().server.diagnostics_settle_ms);
-            let w = self
+            let mut w = self
                 .published
                 .wait(uri.as_str(), (version, sent), settle, deadline);
+            // A server still at work once it published (pyright sends a document's list as
+            // it was at once, then checks it again against another file that changed and
+            // sends the new one): the list once it is done.
+            if w.current && self.loading() {
+                self.wait_ready(deadline.saturating_duration_since(Instant::now()));
+                w = self
+                    .published
+                    .wait(uri.as_str(), (version, sent), settle, deadline);
+            }
             self.touch();
             (w.items, w.current)
         };

@@ -146,6 +146,7 @@ impl Transport {
     /// Send a notification.
     pub(super) fn notify<N: Notification>(&self, params: N::Params) -> Result<(), LspError> {
         let params = to_json(N::METHOD, params)?;
+        tracing::debug!(method = N::METHOD, uri = %params["textDocument"]["uri"], version = %params["textDocument"]["version"], "to the server");
         write_frame(
             &self.writer,
             &json!({"jsonrpc": "2.0", "method": N::METHOD, "params": params}),
@@ -300,7 +301,7 @@ fn route(
 ) {
     let method = msg.get("method").and_then(Value::as_str);
     if let Some(m) = method {
-        tracing::debug!(method = m, params = %truncate(&msg["params"].to_string(), 300), "from the server");
+        tracing::debug!(method = m, uri = %msg["params"]["uri"], version = %msg["params"]["version"], n = msg["params"]["diagnostics"].as_array().map_or(0, |a| a.len()), params = %truncate(&msg["params"].to_string(), 300), "from the server");
     }
     let id = msg.get("id").cloned();
     match (method, id) {

@@ -50,6 +50,10 @@ pub static PYTHON: Language = Language {
         enum_member_kind: Kind::Type,
         namespace_kind: None,
         outline_kinds_from_parse: false,
+        // Measured (pyright 1.1.414, httpx): a document sent again unchanged after a file it
+        // imports changed gets its old list at once under the new version (0.7 s), the one
+        // checked against the other file's new text 0.1 s later.
+        diagnostics_settle_ms: 1000,
         announcing_servers: &["pyright"],
         references_keep_declaration: &["pyright"],
         setup: Some(project_paths),
