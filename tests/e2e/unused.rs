@@ -339,6 +339,12 @@ fn java_lists_private_dead_code_and_keeps_main_tests_overrides_and_public() {
                 "package com.acme.shop;\n\nimport java.util.List;\n\npublic class Extra {\n    private int deadHelper() {\n        return 1;\n    }\n\n    private int usedHelper() {\n        return 2;\n    }\n\n    public int api(List<Flusher> xs) {\n        xs.forEach(x -> x.flushAll());\n        return new Box().size() + usedHelper();\n    }\n\n    static class Flusher {\n        void flushAll() {}\n    }\n\n    static class Box implements Sizer {\n        @Override\n        public int size() {\n            return 1;\n        }\n    }\n}\n\ninterface Sizer {\n    int size();\n}\n",
             ),
             (
+                // gson's `delegate()` beside its field `delegate`, and `isJavaType(c.getName())`
+                // where two one-argument overloads fit (the map cannot tell which).
+                "src/main/java/com/acme/shop/Overloads.java",
+                "package com.acme.shop;\n\npublic class Overloads {\n    private final int delegate;\n\n    Overloads(int d) {\n        this.delegate = d;\n    }\n\n    private int delegate() {\n        return delegate;\n    }\n\n    public int twice() {\n        return delegate() * 2;\n    }\n\n    private static boolean isJava(String n) {\n        return n.startsWith(\"java.\");\n    }\n\n    private static boolean isJava(Class<?> c) {\n        return isJava(c.getName());\n    }\n\n    public boolean use() {\n        return isJava(Overloads.class) && twice() > 0;\n    }\n}\n",
+            ),
+            (
                 "src/test/java/com/acme/shop/ExtraTest.java",
                 "package com.acme.shop;\n\nimport org.junit.jupiter.api.Test;\n\nclass ExtraTest {\n    @Test\n    void works() {\n        new Extra();\n    }\n\n    private void unusedHelper() {}\n}\n",
             ),
@@ -361,6 +367,9 @@ fn java_lists_private_dead_code_and_keeps_main_tests_overrides_and_public() {
             &format!("{test}.works"),
             test,
             "java:src/main/java/com/acme/app/Main.java#Main.main",
+            "java:src/main/java/com/acme/shop/Overloads.java#Overloads.delegate~2",
+            "java:src/main/java/com/acme/shop/Overloads.java#Overloads.isJava",
+            "java:src/main/java/com/acme/shop/Overloads.java#Overloads.isJava~2",
         ],
     );
     let f = entry(&v, &format!("{base}.Flusher.flushAll"));

@@ -436,6 +436,50 @@ impl Map {
             }
         }
 
+        // An overload called in its file where the map could not tell which one (several
+        // take that many arguments): it may be the one called.
+        let overloaded = |s: &ScopeSymbol| {
+            Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().overloads)
+                && callable(&s.kind, s.signature.as_deref())
+        };
+        let mut calls_here: HashMap<String, Vec<indexer::store::UntypedCall>> = HashMap::new();
+        for &(i, _) in &listed {
+            let s = &symbols[i];
+            if overloaded(s) && !calls_here.contains_key(&s.name) {
+                calls_here.insert(s.name.clone(), self.db.unlinked_calls_named(&s.name)?);
+            }
+        }
+        // Definitions per name in each file, of the names called so.
+        let mut defined: HashMap<(&str, String), usize> = HashMap::new();
+        if !calls_here.is_empty() {
+            for o in symbols.iter().filter(|o| calls_here.contains_key(&o.name)) {
+                *defined
+                    .entry((o.path.as_str(), base(&o.qualname)))
+                    .or_insert(0) += 1;
+            }
+        }
+        let before = listed.len();
+        listed.retain(|&(i, _)| {
+            let s = &symbols[i];
+            if !overloaded(s) {
+                return true;
+            }
+            let bare =
+                |w: &str| w == s.name || w.strip_prefix("this.").is_some_and(|r| r == s.name);
+            let called_here = calls_here
+                .get(&s.name)
+                .into_iter()
+                .flatten()
+                .any(|c| c.file == s.path && c.source != s.node_id && bare(&c.written));
+            let twins = defined
+                .get(&(s.path.as_str(), base(&s.qualname)))
+                .is_some_and(|&n| n > 1);
+            !(called_here && twins)
+        });
+        if listed.len() < before {
+            *kept_by.entry(Kept::Overload.as_str()).or_insert(0) += before - listed.len();
+        }
+
         // Members of a listed symbol are folded under the outermost listed one.
         let listed_set: HashSet<usize> = listed.iter().map(|(i, _)| *i).collect();
         let mut members: HashMap<usize, usize> = HashMap::new();

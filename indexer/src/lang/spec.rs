@@ -440,10 +440,14 @@ pub enum Kept {
     /// Another build's definition of it (the same qualname in another file of its package,
     /// `lookup_windows.go` beside `lookup_unix.go`) is reached: the build it is for uses it.
     Variant,
+    /// One of the overloads of its name that a call in its file makes where the map cannot
+    /// tell which (gson's `isJavaType(c.getName())` beside `isJavaType(Class)` and
+    /// `isJavaType(String)`): it may be the one called.
+    Overload,
 }
 
 impl Kept {
-    pub const ALL: [Kept; 9] = [
+    pub const ALL: [Kept; 10] = [
         Kept::Entry,
         Kept::Override,
         Kept::BaseOutside,
@@ -453,6 +457,7 @@ impl Kept {
         Kept::Exported,
         Kept::Value,
         Kept::Variant,
+        Kept::Overload,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -466,6 +471,7 @@ impl Kept {
             Kept::Exported => "exported",
             Kept::Value => "value",
             Kept::Variant => "variant",
+            Kept::Overload => "overload",
         }
     }
 }

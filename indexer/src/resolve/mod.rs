@@ -198,7 +198,15 @@ fn overload(
         }
     }
     if callable.len() < 2 {
-        return Overload::NotOverloaded;
+        // A call resolved to a field beside the one method of its name (gson's
+        // `delegate()` beside the field `delegate`): the method.
+        let field = idx
+            .in_file(lang, &path, &qualname)
+            .is_some_and(|s| !s.kind.is_callable());
+        return match callable.as_slice() {
+            [one] if field => Overload::One(one.node_id.clone()),
+            _ => Overload::NotOverloaded,
+        };
     }
     // Java's order: an overload taking exactly that many (a variadic one too, its array
     // passed whole; C++'s `1-2`, one with defaults, any count in its range), else a
