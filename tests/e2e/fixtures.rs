@@ -393,9 +393,12 @@ fn java_fixture_map() {
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Catalog.java#Catalog|import",
             "java:src/main/java/com/acme/app/Main.java#Main.main|java:src/main/java/com/acme/shop/Store.java#Store|import",
             "java:src/main/java/com/acme/app/Main.java#Main.report|java:src/main/java/com/acme/shop/Catalog.java#Catalog|import",
+            // A class named for its static member (`RetentionPolicy.RUNTIME`, `Category.FREE`).
+            "java:src/main/java/com/acme/shop/Audited.java#Audited|?RetentionPolicy|external",
             "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Catalog|?List|external",
             "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Catalog|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
             "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.category|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category|local",
+            "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.free|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Category|local",
             "java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item.free|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
             "java:src/main/java/com/acme/shop/Catalog.java#Catalog.total|java:src/main/java/com/acme/shop/Catalog.java#Catalog.Item|local",
             "java:src/main/java/com/acme/shop/Catalog.java#Catalog|?List|external",

@@ -14,7 +14,7 @@ use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSetup, ServerSpec,
     Setting, Syntax,
 };
-use crate::model::{Import, Kind};
+use crate::model::{EdgeKind, Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
 use tree_sitter::Node;
 
@@ -461,6 +461,21 @@ impl Syntax for JavaSyntax {
             }
             _ => def.node,
         }
+    }
+
+    fn reference_kind(&self, src: &[u8], node: Node<'_>, kind: EdgeKind) -> Option<EdgeKind> {
+        // `X.f`'s `X`: a class (`JsonScope`), not a local (`x`) or a constant (`EMPTY`).
+        let object = node.kind_name() == "identifier"
+            && node
+                .parent()
+                .is_some_and(|p| p.kind_name() == "field_access");
+        if object {
+            let name = text(src, node);
+            let class = name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name.chars().any(|c| c.is_ascii_lowercase());
+            return class.then_some(kind);
+        }
+        Some(kind)
     }
 
     fn params(&self, def: &Def<'_>) -> Option<u32> {

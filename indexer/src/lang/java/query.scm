@@ -108,6 +108,12 @@
 (lambda_expression parameters: (identifier) @binding)
 (inferred_parameters (identifier) @binding)
 
+; A class named for its static member (`JsonScope.EMPTY_ARRAY`): by the convention that a
+; class's name is capitalised and a constant's all capitals.
+; (`JavaSyntax::reference_kind` keeps the capitalised names alone.)
+(field_access
+  object: (identifier) @reference.type)
+
 ; Types named in results, casts and type arguments: `uses` edges.
 (method_declaration type: (_) @reference.type)
 (cast_expression type: (_) @reference.type)

@@ -13,6 +13,7 @@
   /** Marks a store whose writes are logged. */
 //⌄ enclosing_range_start codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
   @Retention(RetentionPolicy.RUNTIME)
+//           ^^^^^^^^^^^^^^^ reference codemap maven java.lang.annotation . `ext:java.lang.annotation`/RetentionPolicy#
   public @interface Audited {
 //                  ^^^^^^^ definition codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Audited.java`/Audited#
 //                  kind Interface

@@ -145,6 +145,7 @@
 //                           > ```
               return new Item(name, 0, Category.BOOKS);
 //                       ^^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Catalog.java`/Catalog#Item#
+//                                     ^^^^^^^^ reference codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Catalog.java`/Catalog#Category#
           }
 //        ⌃ enclosing_range_end codemap maven shop 1.2.0 `src/main/java/com/acme/shop/Catalog.java`/Catalog#Item#free().
       }
