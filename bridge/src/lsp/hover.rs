@@ -88,9 +88,17 @@ pub fn split_hover(text: &str) -> (String, String) {
     (decl.trim().to_string(), doc)
 }
 
-/// The declaration line(s) of a hover answer: the first fenced code block (or the plain
-/// text's first line), whitespace collapsed; pyright's `(method) ` style prefix dropped.
+/// [`hover_signature`] clipped to a signature's length in the map (`MAX_SIGNATURE`): for a
+/// listing that names many symbols.
 pub fn signature_from_hover(h: &Hover) -> Option<String> {
+    hover_signature(h).map(|s| indexer::extract::clip_signature(&s))
+}
+
+/// The declaration line(s) of a hover answer, whole: the first fenced code block (or the
+/// plain text's first line), whitespace collapsed; pyright's `(method) ` style prefix
+/// dropped. (httpx's `httpx.get` is 13 parameters long: clipped, `verify`, `timeout`,
+/// `trust_env` and its result were cut from the hover itself.)
+pub fn hover_signature(h: &Hover) -> Option<String> {
     let text = hover_text(&h.contents, "\n");
     let (body, _) = split_hover(&text);
     let sig = body.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -105,7 +113,7 @@ pub fn signature_from_hover(h: &Hover) -> Option<String> {
         }
         _ => sig,
     };
-    (!sig.is_empty()).then(|| indexer::extract::clip_signature(&sig))
+    (!sig.is_empty()).then_some(sig)
 }
 
 #[cfg(test)]
@@ -172,6 +180,19 @@ mod tests {
                 .and_then(|h| signature_from_hover(&h));
             assert_eq!(got.as_deref(), want, "{v}");
         }
+        // A long one whole in the hover, clipped in a listing.
+        let params: Vec<String> = (0..30).map(|i| format!("p{i}: int = {i}")).collect();
+        let long = format!("def f({}) -> Response", params.join(", "));
+        let h: Hover = serde_json::from_value(
+            json!({"contents": {"kind": "markdown", "value": format!("```python\n(function) {long}\n```")}}),
+        )
+        .expect("hover");
+        assert_eq!(hover_signature(&h).as_deref(), Some(long.as_str()));
+        let clipped = signature_from_hover(&h).unwrap_or_default();
+        assert!(
+            clipped.ends_with('…') && clipped.len() < long.len(),
+            "{clipped}"
+        );
         // rust-analyzer: the item's path, its declaration, a generic substitution, the doc.
         let text = "```rust\nserde_json::de\n```\n\n```rust\npub fn from_str<'a, T>(s: &'a str) -> Result<T>\n```\n\n---\n\n`T` = `T`, `'a` = `'a`\n\n---\n\nDeserialize an instance of type `T`.\n\nMore = `text`.";
         assert_eq!(

@@ -45,7 +45,7 @@ pub use convert::{
 };
 pub use diagnostics::{Diag, Severity};
 pub use error::LspError;
-pub use hover::{hover_params, hover_text, signature_from_hover, split_hover};
+pub use hover::{hover_params, hover_signature, hover_text, signature_from_hover, split_hover};
 pub use outline::convert_outline;
 pub use reply::Decode;
 pub use server::{

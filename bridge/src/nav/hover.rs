@@ -26,7 +26,7 @@ pub fn hover(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 server_state(&s, &mut w);
                 let text = hover_text(&h.contents);
                 let anchor = a.at(&t.c.abs, t.pos, t.pos.line);
-                let signature = lsp::signature_from_hover(&h);
+                let signature = lsp::hover_signature(&h);
                 // The documentation without the signature's code block, said once.
                 let (_, doc) = lsp::split_hover(&text);
                 let mut data = json!({"source": "lsp", "signature": &signature});
