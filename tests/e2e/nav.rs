@@ -3177,3 +3177,29 @@ fn a_method_called_on_a_library_result_is_a_candidate_in_python() {
         .collect();
     assert!(candidates.contains(&"src/shop/dup.py:7".to_string()), "{v}");
 }
+
+/// A rename to a name already defined beside the symbol (httpx's `to_bytes` to `to_str`:
+/// pyright renames, every call then reaches the other `to_str`, and the module defines it
+/// twice): said, with the other's place; a free name says nothing of it.
+#[test]
+fn a_rename_to_a_name_taken_in_its_scope_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "u.py",
+        "def to_bytes(v):\n    return v.encode()\n\n\ndef to_str(v):\n    return v.decode()\n\n\nprint(to_bytes('a'), to_str(b'a'))\n",
+    );
+    index(root);
+    let out = run(root, &["rename", "u.py:to_bytes", "--to", "to_str"]);
+    let text = said(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("`to_str` is already defined in the same scope (function to_str at u.py:5)"),
+        "{text}"
+    );
+    let out = run(root, &["rename", "u.py:to_bytes", "--to", "encode_all"]);
+    let text = said(&out);
+    assert!(!text.contains("already defined"), "{text}");
+    run(root, &["engine", "stop"]);
+}

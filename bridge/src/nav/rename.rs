@@ -508,6 +508,9 @@ pub fn rename_preview(
             ));
         }
     }
+    if let Ok(map) = lease.as_deref() {
+        w.extend(taken(map, t.lang, &sure, new_name));
+    }
     if may_be_implemented(lease.as_deref().ok(), &defs) {
         outside_implementations(ws, lease.as_deref().ok(), &s, &t, w);
     }
@@ -527,6 +530,29 @@ pub fn rename_preview(
         file_ops,
         edited: texts,
     })
+}
+
+/// The definitions already named `new_name` in the scope of a renamed one (httpx's
+/// `to_bytes` renamed `to_str` beside an existing `to_str`: the server renames, every call
+/// then reaches the other one, and the module defines the name twice), said with their
+/// places. In a language with overloads only one that takes as many parameters collides.
+fn taken(map: &Map, lang: indexer::Lang, sure: &[MapSymbol], new_name: &str) -> Vec<String> {
+    let mut said = Vec::new();
+    for d in sure {
+        let Some(scope) = d.parent.as_deref() else {
+            continue;
+        };
+        for m in map.db().members_named(scope, new_name).unwrap_or_default() {
+            let clash = !lang.spec().overloads || (m.params.is_some() && m.params == d.params);
+            if m.node_id != d.node_id && clash {
+                said.push(format!(
+                    "`{new_name}` is already defined in the same scope ({} {} at {}:{}): after this rename the two collide (a second definition, uses that reach the other one); pick another name",
+                    m.kind, m.name, m.file, m.name_line
+                ));
+            }
+        }
+    }
+    said
 }
 
 /// Whether the target can have implementations elsewhere: an interface (a trait) or one of
