@@ -43,6 +43,11 @@ pub fn detect(manifests: &[ManifestText<'_>]) -> Vec<Project> {
     // (workspace file's dir, member pattern, kind)
     let mut members: Vec<(String, String, &'static str)> = Vec::new();
     for m in &sorted {
+        // A packaged archive's copy of its build file (a sources jar's
+        // `META-INF/maven/<group>/<artifact>/pom.xml`) is no project here.
+        if m.dir.split('/').any(|c| c == "META-INF") {
+            continue;
+        }
         let Some(spec) = spec_of(m.name) else {
             continue;
         };
@@ -65,7 +70,10 @@ pub fn detect(manifests: &[ManifestText<'_>]) -> Vec<Project> {
     }
     // Members with a project file that names nothing: named by their directory.
     for m in &sorted {
-        if out.iter().any(|p| p.root == m.dir) || spec_of(m.name).is_none() {
+        if out.iter().any(|p| p.root == m.dir)
+            || spec_of(m.name).is_none()
+            || m.dir.split('/').any(|c| c == "META-INF")
+        {
             continue;
         }
         let listed = members
@@ -323,6 +331,8 @@ mod tests {
                     m("", "pom.xml", "<project><artifactId>parent</artifactId><modules><module>core</module></modules></project>"),
                     m("core", "pom.xml", "<project><parent><artifactId>parent</artifactId></parent><artifactId>core</artifactId></project>"),
                     m("g", "settings.gradle.kts", "rootProject.name = \"gr\"\ninclude(\":app\")\n"),
+                    // gson's sources jar unpacked: its own pom.xml inside is no project.
+                    m("src/main/java/META-INF/maven/com.google.code.gson/gson", "pom.xml", "<project><artifactId>gson</artifactId></project>"),
                 ],
                 vec![("parent", "", "maven"), ("core", "core", "maven"), ("gr", "g", "gradle")],
             ),

@@ -11,7 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Build output and installed packages: no project files of the workspace's own.
-const SKIP: &[&str] = &["target", "node_modules", "build", ".gradle"];
+/// Folders whose build files are not the project's: build output, and a packaged archive's
+/// copy of its own (`META-INF/maven/<group>/<artifact>/pom.xml` in an unpacked sources jar).
+const SKIP: &[&str] = &["target", "node_modules", "build", ".gradle", "META-INF"];
 
 /// A dependency as a build file names it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
