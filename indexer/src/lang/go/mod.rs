@@ -460,16 +460,24 @@ fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
 /// A value's type expression: `T{}`, `&T{}`, `new(T)`, `x.(T)`, or a call of a dotted name
 /// (`NewT()`, `pkg.New()`, `a.B().C()`).
 fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
+    // `&x` and `(x)` unwrapped in a loop, not by recursion: 5,000 nested parentheses
+    // (bad_input's deep.go) overflowed a worker thread's stack.
+    let mut node = node;
+    loop {
+        match node.kind_name() {
+            "unary_expression" => {
+                let op = node.field("operator")?;
+                if text(src, op) != "&" {
+                    return None;
+                }
+                node = node.field("operand")?;
+            }
+            "parenthesized_expression" => node = node.named_child(0)?,
+            _ => break,
+        }
+    }
     match node.kind_name() {
         "composite_literal" => type_expr(src, node.field("type")?),
-        "unary_expression" => {
-            let op = node.field("operator")?;
-            if text(src, op) != "&" {
-                return None;
-            }
-            value_type(src, node.field("operand")?)
-        }
-        "parenthesized_expression" => value_type(src, node.named_child(0)?),
         "type_assertion_expression" => type_expr(src, node.field("type")?),
         "call_expression" => {
             let f = node.field("function")?;
@@ -486,6 +494,10 @@ fn value_type(src: &[u8], node: Node<'_>) -> Option<String> {
 
 /// `a.b()[].c` for a chain of names, selectors, calls and indexing.
 fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
+    let mut node = node;
+    while node.kind_name() == "parenthesized_expression" {
+        node = node.named_child(0)?;
+    }
     match node.kind_name() {
         "identifier" | "field_identifier" | "package_identifier" => Some(text(src, node)),
         "selector_expression" => {
@@ -495,7 +507,6 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
         }
         "call_expression" => Some(format!("{}()", chain(src, node.field("function")?)?)),
         "index_expression" => Some(format!("{}[]", chain(src, node.field("operand")?)?)),
-        "parenthesized_expression" => chain(src, node.named_child(0)?),
         _ => None,
     }
 }
