@@ -187,20 +187,24 @@ fn a_match_in_code_is_chosen_over_matches_in_comment_lines() {
     assert_eq!(got.map(|l| l.pos.line), Err("LOCATE_AMBIGUOUS"));
 }
 
-#[test]
-fn a_scope_with_overloads_is_each_of_them() {
-    // TypeScript's overload signatures, then the body: the body is `use`, the signatures
-    // `use~2`, `use~3` (`Syntax::bodiless`).
-    let text = "export function use(a: string): string\nexport function use(a: number): number\nexport function use(a: any) {\n  return wrap(a)\n}\n\nfunction two(a: string): void\nfunction two(a: any) { call(a) }\nfunction two2() { call(1) }\n";
+/// `(line, col)` of a locate string in a TypeScript text, or the error's code.
+fn ts_at(text: &'static str) -> impl Fn(&str) -> Result<(u32, u32), &'static str> {
     let ex = Extractor::new().expect("queries compile");
     let outline =
         OutlineSymbol::from_symbols(ex.extract_source(Lang::TypeScript, text.as_bytes()).symbols);
-    let at = |s: &str| {
+    move |s| {
         let loc = parse(s).map_err(|e| e.code.as_str())?;
         locate(text, &outline, &loc)
             .map(|l| (l.pos.line, l.pos.col))
             .map_err(|e| e.code.as_str())
-    };
+    }
+}
+
+#[test]
+fn a_scope_with_overloads_is_each_of_them() {
+    // TypeScript's overload signatures, then the body: the body is `use`, the signatures
+    // `use~2`, `use~3` (`Syntax::bodiless`).
+    let at = ts_at("export function use(a: string): string\nexport function use(a: number): number\nexport function use(a: any) {\n  return wrap(a)\n}\n\nfunction two(a: string): void\nfunction two(a: any) { call(a) }\nfunction two2() { call(1) }\n");
     assert_eq!(at("a.ts:use@return <|>wrap"), Ok((4, 10)));
     assert_eq!(at("a.ts:use~3@return <|>wrap"), Err("LOCATE_NO_MATCH"));
     assert_eq!(at("a.ts:two@<|>call"), Ok((8, 24)));
@@ -214,15 +218,7 @@ fn a_scope_with_overloads_is_each_of_them() {
     assert_eq!(at("a.ts:use~3"), Ok((2, 17)));
     // Methods: a class's overload signatures, then its body; an interface's (no body) keep
     // their order.
-    let text = "class C {\n  m(a: string): void\n  m(a: any) {}\n}\ninterface I {\n  n(a: string): void\n  n(a: number): void\n}\n";
-    let outline =
-        OutlineSymbol::from_symbols(ex.extract_source(Lang::TypeScript, text.as_bytes()).symbols);
-    let at = |s: &str| {
-        let loc = parse(s).map_err(|e| e.code.as_str())?;
-        locate(text, &outline, &loc)
-            .map(|l| (l.pos.line, l.pos.col))
-            .map_err(|e| e.code.as_str())
-    };
+    let at = ts_at("class C {\n  m(a: string): void\n  m(a: any) {}\n}\ninterface I {\n  n(a: string): void\n  n(a: number): void\n}\n");
     assert_eq!(at("a.ts:C.m"), Ok((3, 3)));
     assert_eq!(at("a.ts:I.n"), Ok((6, 3)));
 }
