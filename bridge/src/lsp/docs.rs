@@ -163,9 +163,11 @@ impl Docs {
         match docs.get_mut(&file.abs) {
             None => {
                 open_doc(&mut docs, wire, self.lang, file, uri.clone(), text)?;
-                // A file written since the server started: what it read of it may be older.
+                // A file written since the server started (what it read of it may be older),
+                // or opened with other text than the disk's (an edit checked in memory).
                 let since = self.since.load(std::sync::atomic::Ordering::SeqCst);
-                if stamp(&file.abs).is_none_or(|(_, mtime)| mtime > since) {
+                let newer = stamp(&file.abs).is_none_or(|(_, mtime)| mtime > since);
+                if newer || std::fs::read(&file.abs).map_or(true, |b| b != text.as_bytes()) {
                     self.told_change(Instant::now());
                 }
             }
