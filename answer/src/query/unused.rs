@@ -442,17 +442,19 @@ impl Map {
             Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().overloads)
                 && callable(&s.kind, s.signature.as_deref())
         };
-        let mut calls_here: HashMap<String, Vec<indexer::store::UntypedCall>> = HashMap::new();
+        // The map's calls with no target, by name: asked once for each name (the candidates
+        // below read them again).
+        let mut asked: HashMap<String, Vec<indexer::store::UntypedCall>> = HashMap::new();
         for &(i, _) in &listed {
             let s = &symbols[i];
-            if overloaded(s) && !calls_here.contains_key(&s.name) {
-                calls_here.insert(s.name.clone(), self.db.unlinked_calls_named(&s.name)?);
+            if overloaded(s) && !asked.contains_key(&s.name) {
+                asked.insert(s.name.clone(), self.db.unlinked_calls_named(&s.name)?);
             }
         }
         // Definitions per name in each file, of the names called so.
         let mut defined: HashMap<(&str, String), usize> = HashMap::new();
-        if !calls_here.is_empty() {
-            for o in symbols.iter().filter(|o| calls_here.contains_key(&o.name)) {
+        if !asked.is_empty() {
+            for o in symbols.iter().filter(|o| asked.contains_key(&o.name)) {
                 *defined
                     .entry((o.path.as_str(), base(&o.qualname)))
                     .or_insert(0) += 1;
@@ -466,7 +468,7 @@ impl Map {
             }
             let bare =
                 |w: &str| w == s.name || w.strip_prefix("this.").is_some_and(|r| r == s.name);
-            let called_here = calls_here
+            let called_here = asked
                 .get(&s.name)
                 .into_iter()
                 .flatten()
@@ -502,7 +504,6 @@ impl Map {
 
         // Candidates: calls of the name on values the map could not type.
         let mut out: Vec<Unused> = Vec::new();
-        let mut asked: HashMap<String, Vec<indexer::store::UntypedCall>> = HashMap::new();
         for &(i, exported) in &kept_listed {
             let s = &symbols[i];
             let (mut candidates, mut sites) = (0usize, Vec::new());

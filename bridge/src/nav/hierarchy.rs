@@ -764,13 +764,16 @@ fn deeper_map_callers(
 /// `test(…)`), at the first call's line, not at the file's line 1.
 fn caller_anchor(a: &mut Anchors<'_>, s: &MapSymbol, lines: &[u32]) -> Anchor {
     match lines.iter().min() {
-        Some(&line) if s.kind == "file" => {
-            let mut v = a.at_rel(&s.file, indexer::model::Pos { line, col: 1 }, line);
-            v.node_id = Some(s.node_id.clone());
-            v
-        }
+        Some(&line) if s.kind == "file" => at_call(a, &s.file, line, Some(s.node_id.clone())),
         _ => sym_anchor(a, s),
     }
+}
+
+/// A file-level caller shown at the line of its first call (`rel`'s `line`), with its node.
+fn at_call(a: &mut Anchors<'_>, rel: &str, line: u32, node: Option<String>) -> Anchor {
+    let mut v = a.at_rel(rel, indexer::model::Pos { line, col: 1 }, line);
+    v.node_id = node;
+    v
 }
 
 /// A direct caller `s` of `d` the map found, calling it at `lines` (or a callee, called at
@@ -928,9 +931,8 @@ fn lsp_calls(
                     (incoming, module, anchor.external, lines.first())
                 {
                     let line = u32::try_from(first).unwrap_or(u32::MAX);
-                    let mut at = a.at_rel(&anchor.file, indexer::model::Pos { line, col: 1 }, line);
+                    let mut at = at_call(a, &anchor.file, line, anchor.node_id.take());
                     at.name = anchor.name.take();
-                    at.node_id = anchor.node_id.take();
                     anchor = at;
                 }
                 anchor.depth = Some(dep);

@@ -530,19 +530,24 @@ impl Serialize for OutlineItem {
 /// lines said not whose they were.
 fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
     // The qualname shown at each depth above the current line.
-    let mut above: Vec<&str> = Vec::new();
+    let mut above: Vec<String> = Vec::new();
     items
         .iter()
         .map(|x| {
-            // An overload's `~2` is not part of the name it is shown by.
-            let qualname = x.qualname.split('~').next().unwrap_or(&x.qualname);
+            // Overloads' marks (`~2`, in any segment) are not part of the names shown.
+            let qualname = x
+                .qualname
+                .split('.')
+                .map(indexer::id::segment_name)
+                .collect::<Vec<_>>()
+                .join(".");
             above.truncate(x.depth);
             let under = above.last().map(|p| format!("{p}.{}", x.name));
             let name = match under {
                 Some(q) if x.depth > 0 && q == qualname => &x.name,
                 _ => &x.qualname,
             };
-            above.resize(x.depth, "");
+            above.resize(x.depth, String::new());
             above.push(qualname);
             let indent = "  ".repeat(x.depth);
             format!("{}  {indent}{} {name}\n", x.line, x.kind)

@@ -1266,8 +1266,9 @@ pub trait Syntax: Sync {
     }
 
     /// Whether the definition is a signature alone, whose overload with a body is the one
-    /// that runs (TypeScript's overload signatures, Python's `@overload`): a locate of the
-    /// name lands on that one.
+    /// that runs (TypeScript's overload signatures): that one takes the plain name
+    /// (`sweep::bodies_first`). Python's `@overload` is not told: pyright's outline, not
+    /// settled from the parse, would then name them otherwise.
     fn bodiless(&self, _src: &[u8], _def: &Def<'_>) -> bool {
         false
     }
