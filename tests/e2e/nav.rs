@@ -3203,3 +3203,55 @@ fn a_rename_to_a_name_taken_in_its_scope_says_so() {
     assert!(!text.contains("already defined"), "{text}");
     run(root, &["engine", "stop"]);
 }
+
+/// pyright lists a property's setter alone (its getter folded into it) and counts an
+/// `@overload`ed function's declarations in order: the live outline names them as the map does
+/// (the getter `Box.value` at its line, the setter `Box.value~2`; the body `conv`, its
+/// signatures `conv~2`, `conv~3`), the getter added from the parse. Before: the live outline
+/// had one `value`, with the getter's node ID at the setter's line (httpx: 12 getters missing).
+#[test]
+fn python_twins_in_the_live_outline_are_named_as_in_the_map() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "m.py",
+        "from typing import overload\n\n\nclass Box:\n    @property\n    def value(self) -> int:\n        return 1\n\n    @value.setter\n    def value(self, v: int) -> None:\n        pass\n\n\n@overload\ndef conv(x: int) -> int: ...\n@overload\ndef conv(x: str) -> str: ...\ndef conv(x):\n    return x\n",
+    );
+    index(root);
+    let ids = |args: &[&str]| -> Vec<String> {
+        let (v, code) = json(root, args);
+        assert_eq!(code, 0, "{v}");
+        v["data"]["symbols"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| {
+                format!(
+                    "{}@{}",
+                    s["nodeId"].as_str().unwrap_or("?"),
+                    s["at"].as_str().unwrap_or("?")
+                )
+            })
+            .collect()
+    };
+    let (v, _) = json(root, &["outline", "m.py"]);
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let live = ids(&["outline", "m.py"]);
+    assert_eq!(
+        live,
+        [
+            "py:m.py#Box@4:7",
+            "py:m.py#Box.value@6:9",
+            "py:m.py#Box.value~2@10:9",
+            "py:m.py#conv~2@15:5",
+            "py:m.py#conv~3@17:5",
+            "py:m.py#conv@18:5",
+        ]
+    );
+    assert_eq!(live, ids(&["--no-lsp", "outline", "m.py"]), "the map's");
+    let out = run(root, &["source", "m.py:conv"]);
+    let text = said(&out);
+    assert!(text.contains("def conv(x):\n    return x"), "{text}");
+    run(root, &["engine", "stop"]);
+}

@@ -14,18 +14,23 @@ use std::time::{Duration, Instant};
 /// How long a client waits for an engine it started to listen.
 const START_WAIT: Duration = Duration::from_secs(15);
 
+/// How long a client waits for an engine of another build, asked to stop, to exit.
+const REPLACE_WAIT: Duration = Duration::from_secs(10);
+
 /// Why an engine could not be used: `Gone`, it went away while greeted (killed, stopping: a
-/// new one may be started at once); `No`, it cannot be used (and why).
+/// new one may be started at once); `Replaced`, it runs another build and was asked to stop
+/// (pid: a new one may be started once it has exited); `No`, it cannot be used (and why).
 #[derive(Debug)]
 enum Unusable {
     Gone(String),
+    Replaced(String, u32),
     No(String),
 }
 
 impl Unusable {
     fn why(self) -> String {
         match self {
-            Unusable::Gone(s) | Unusable::No(s) => s,
+            Unusable::Gone(s) | Unusable::Replaced(s, _) | Unusable::No(s) => s,
         }
     }
 }
@@ -70,7 +75,10 @@ impl Conn {
             Ok(Reply::Hello { hello, pid }) => {
                 if let Err(why) = protocol::agree(&ours, &hello) {
                     let _ = c.ask(&Request::Stop);
-                    return Err(Unusable::No(format!("{why} (pid {pid}): asked it to stop")));
+                    return Err(Unusable::Replaced(
+                        format!("{why} (pid {pid}): asked it to stop"),
+                        pid,
+                    ));
                 }
                 c.pid = pid;
                 Ok(c)
@@ -178,6 +186,23 @@ fn reach(place: &Place, root: &Path, db: &Path) -> Result<Conn, String> {
                 tries += 1;
                 std::thread::sleep(Duration::from_millis(50));
             }
+            // After an upgrade: the old build's engine finishes its calls and shuts its
+            // servers down; this client then starts one of its own build (rather than answer
+            // in its own process, or greet the old one while it goes).
+            Err(Unusable::Replaced(why, pid)) if tries < 3 => {
+                tracing::info!("{why}; waiting for it to exit");
+                let deadline = Instant::now() + REPLACE_WAIT;
+                while alive(pid) && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                if alive(pid) {
+                    return Err(format!(
+                        "{why}; it still runs after {} s",
+                        REPLACE_WAIT.as_secs()
+                    ));
+                }
+                tries += 1;
+            }
             Err(e) => return Err(e.why()),
         }
     }
@@ -219,7 +244,7 @@ pub fn running(root: &Path, db: &Path) -> Result<Option<Conn>, String> {
         Ok(s) => match Conn::greet(s) {
             Ok(c) => Ok(Some(c)),
             Err(Unusable::Gone(_)) => Ok(None),
-            Err(Unusable::No(why)) => Err(why),
+            Err(e @ (Unusable::Replaced(..) | Unusable::No(_))) => Err(e.why()),
         },
         Err(e) if nobody_there(&e) => Ok(None),
         Err(e) => Err(format!("cannot reach the engine: {e}")),

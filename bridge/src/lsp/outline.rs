@@ -68,18 +68,7 @@ fn kind_of(lang: Lang, lsp_kind: SymbolKind, parent: Option<Kind>) -> Option<Kin
 /// name declared on that line around it, gives its kind, name position and qualname. Top-level
 /// variables the parse does not define (imports: `import { a }`, `const b = require(…)`) are
 /// left out, as the map leaves them out.
-pub(super) fn settle_kinds(lang: Lang, path: &str, text: &str, out: &mut Vec<OutlineSymbol>) {
-    let Ok(ex) = indexer::extract::Extractor::shared() else {
-        return;
-    };
-    let parsed = ex
-        .extract(
-            &mut indexer::extract::Worker::new(),
-            lang,
-            path,
-            text.as_bytes(),
-        )
-        .symbols;
+pub(super) fn settle_kinds(parsed: &[OutlineSymbol], out: &mut Vec<OutlineSymbol>) {
     let at: HashMap<(u32, u32), usize> = parsed
         .iter()
         .enumerate()
@@ -134,6 +123,147 @@ pub(super) fn settle_kinds(lang: Lang, path: &str, text: &str, out: &mut Vec<Out
             }
         }
     }
+}
+
+/// A parse of the same text the server outlined, as outline symbols; `None` when no parser
+/// can be had.
+pub(super) fn parse_outline(lang: Lang, path: &str, text: &str) -> Option<Vec<OutlineSymbol>> {
+    let ex = indexer::extract::Extractor::shared().ok()?;
+    let symbols = ex
+        .extract(
+            &mut indexer::extract::Worker::new(),
+            lang,
+            path,
+            text.as_bytes(),
+        )
+        .symbols;
+    Some(OutlineSymbol::from_symbols(symbols))
+}
+
+/// The last segment of a qualname without its overload mark (`value~2` → `value`).
+fn base_name(qualname: &str) -> &str {
+    let seg = qualname.rsplit('.').next().unwrap_or(qualname);
+    seg.split('~').next().unwrap_or(seg)
+}
+
+/// The scope part of a qualname (`Box.value~2` → `Box`; top level → "").
+fn scope_of(qualname: &str) -> &str {
+    qualname.rsplit_once('.').map_or("", |(up, _)| up)
+}
+
+/// Names declared more than once in one scope, as the parse (and so the map) marks them: the
+/// server's twins take the parse's qualnames by line (pyright lists a property's setter alone,
+/// its getter folded into it: the setter would be given the getter's node ID `Box.value`,
+/// which the map places at the getter; an `@overload`ed function's body takes the plain name
+/// in the map, where the server counts in order), and the twins the server left out are added
+/// from the parse beside them, so the outline and the map name the same declarations alike.
+/// Pure.
+pub(super) fn settle_twins(parsed: &[OutlineSymbol], out: &mut Vec<OutlineSymbol>) {
+    // The parse's groups of twins: (scope, name) → members' indexes, in line order.
+    let mut groups: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    for (i, p) in parsed.iter().enumerate() {
+        groups
+            .entry((scope_of(&p.qualname), base_name(&p.qualname)))
+            .or_default()
+            .push(i);
+    }
+    groups.retain(|_, members| members.len() > 1);
+    if groups.is_empty() {
+        return;
+    }
+    let mut keys: Vec<(&str, &str)> = groups.keys().copied().collect();
+    keys.sort_unstable();
+    for key in keys {
+        let members = &groups[&key];
+        let (scope, name) = key;
+        let listed: Vec<usize> = (0..out.len())
+            .filter(|&i| out[i].name == name && scope_of(&out[i].qualname) == scope)
+            .collect();
+        if listed.is_empty() {
+            continue;
+        }
+        // The server's twins take the parse's qualnames of their lines.
+        let mut matched = vec![false; members.len()];
+        for &i in &listed {
+            let line = out[i].name_span.start.line;
+            if let Some(k) = (0..members.len())
+                .find(|&k| !matched[k] && parsed[members[k]].name_span.start.line == line)
+            {
+                matched[k] = true;
+                rename_subtree(out, i, &parsed[members[k]].qualname);
+            }
+        }
+        // Those the server left out, each before the first listed twin below it (else after
+        // the last one's members), under the twins' parent.
+        let parent = out[listed[0]].parent;
+        for (k, &m) in members.iter().enumerate() {
+            if matched[k] {
+                continue;
+            }
+            let line = parsed[m].name_span.start.line;
+            let twins: Vec<usize> = (0..out.len())
+                .filter(|&i| out[i].name == name && scope_of(&out[i].qualname) == scope)
+                .collect();
+            let at = match twins
+                .iter()
+                .copied()
+                .find(|&i| out[i].name_span.start.line > line)
+            {
+                Some(i) => i,
+                None => {
+                    let last = twins.last().copied().unwrap_or(out.len() - 1);
+                    let mut end = last + 1;
+                    while end < out.len() && is_under(out, end, last) {
+                        end += 1;
+                    }
+                    end
+                }
+            };
+            let mut sym = parsed[m].clone();
+            sym.parent = parent;
+            insert_at(out, at, sym);
+        }
+    }
+}
+
+/// Whether `i` lies under `root` in the outline.
+fn is_under(out: &[OutlineSymbol], i: usize, root: usize) -> bool {
+    let mut at = out[i].parent;
+    while let Some(p) = at {
+        if p == root {
+            return true;
+        }
+        at = out[p].parent;
+    }
+    false
+}
+
+/// `out[i]` renamed to `qualname`, its members' qualnames following.
+fn rename_subtree(out: &mut [OutlineSymbol], i: usize, qualname: &str) {
+    let old = std::mem::replace(&mut out[i].qualname, qualname.to_string());
+    if old == qualname {
+        return;
+    }
+    let prefix = format!("{old}.");
+    for j in i + 1..out.len() {
+        if is_under(out, j, i) {
+            if let Some(rest) = out[j].qualname.strip_prefix(&prefix) {
+                out[j].qualname = format!("{qualname}.{rest}");
+            }
+        }
+    }
+}
+
+/// `sym` inserted at `at`, the parents of what follows renumbered.
+fn insert_at(out: &mut Vec<OutlineSymbol>, at: usize, sym: OutlineSymbol) {
+    for s in out.iter_mut() {
+        if let Some(p) = s.parent.as_mut() {
+            if *p >= at {
+                *p += 1;
+            }
+        }
+    }
+    out.insert(at, sym);
 }
 
 /// Kinds that are declarations of their own even inside a function (not locals).
@@ -338,6 +468,86 @@ mod tests {
             let id = indexer::id::NodeId::symbol_id(Lang::TypeScript, "r.ts", &s.qualname);
             assert!(indexer::id::NodeId::parse(&id).is_ok(), "{id}");
         }
+    }
+
+    fn sym(qualname: &str, line: u32, parent: Option<usize>) -> OutlineSymbol {
+        let at = |l| Span {
+            start: Pos { line: l, col: 5 },
+            end: Pos { line: l, col: 9 },
+        };
+        OutlineSymbol {
+            name: super::base_name(qualname).to_string(),
+            qualname: qualname.to_string(),
+            kind: Kind::Method,
+            span: at(line),
+            name_span: at(line),
+            signature: None,
+            parent,
+        }
+    }
+
+    #[test]
+    fn twins_take_the_parse_s_marks_and_the_left_out_are_added() {
+        let lines = |o: &[OutlineSymbol]| -> Vec<String> {
+            o.iter()
+                .map(|s| format!("{}@{}^{:?}", s.qualname, s.name_span.start.line, s.parent))
+                .collect()
+        };
+        // pyright: a property's setter alone (its getter folded in), with a nested def.
+        let parsed = vec![
+            sym("Box", 1, None),
+            sym("Box.value", 6, Some(0)),
+            sym("Box.value~2", 10, Some(0)),
+            sym("Box.value~2.inner", 11, Some(2)),
+            sym("Box.other", 13, Some(0)),
+        ];
+        let mut server = vec![
+            sym("Box", 1, None),
+            sym("Box.value", 10, Some(0)),
+            sym("Box.value.inner", 11, Some(1)),
+            sym("Box.other", 13, Some(0)),
+        ];
+        settle_twins(&parsed, &mut server);
+        assert_eq!(
+            lines(&server),
+            [
+                "Box@1^None",
+                "Box.value@6^Some(0)",
+                "Box.value~2@10^Some(0)",
+                "Box.value~2.inner@11^Some(2)",
+                "Box.other@13^Some(0)"
+            ]
+        );
+        // `@overload`: the body takes the plain name in the parse; the server counted in
+        // order, and lists every one.
+        let parsed = vec![
+            sym("conv~2", 4, None),
+            sym("conv~3", 6, None),
+            sym("conv", 7, None),
+        ];
+        let mut server = vec![
+            sym("conv", 4, None),
+            sym("conv~2", 6, None),
+            sym("conv~3", 7, None),
+        ];
+        settle_twins(&parsed, &mut server);
+        assert_eq!(
+            lines(&server),
+            ["conv~2@4^None", "conv~3@6^None", "conv@7^None"]
+        );
+        // The last twin left out goes after the listed ones' members.
+        let parsed = vec![sym("f", 1, None), sym("f~2", 5, None), sym("g", 9, None)];
+        let mut server = vec![sym("f", 1, None), sym("f.x", 2, Some(0)), sym("g", 9, None)];
+        settle_twins(&parsed, &mut server);
+        assert_eq!(
+            lines(&server),
+            ["f@1^None", "f.x@2^Some(0)", "f~2@5^None", "g@9^None"]
+        );
+        // No twins: nothing changes.
+        let parsed = vec![sym("a", 1, None)];
+        let mut server = vec![sym("a", 2, None)];
+        settle_twins(&parsed, &mut server);
+        assert_eq!(lines(&server), ["a@2^None"]);
     }
 
     #[test]

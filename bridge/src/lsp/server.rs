@@ -9,7 +9,7 @@ use super::diagnostics::{convert, Diag, Published};
 use super::docs::{document_uri, Docs};
 use super::error::LspError;
 use super::load::Load;
-use super::outline::{convert_outline, settle_kinds};
+use super::outline::{convert_outline, parse_outline, settle_kinds, settle_twins};
 use super::reply::Decode;
 use super::transport::{to_json, Configs, Failure, Transport};
 use crate::paths::Contained;
@@ -476,8 +476,11 @@ impl Server {
                 Some(DocumentSymbolResponse::Flat(_)) | None => Vec::new(),
             };
             let mut out = convert_outline(self.lang, &symbols, text, self.encoding);
-            if self.lang.spec().server.outline_kinds_from_parse {
-                settle_kinds(self.lang, &file.rel, text, &mut out);
+            if let Some(parsed) = parse_outline(self.lang, &file.rel, text) {
+                if self.lang.spec().server.outline_kinds_from_parse {
+                    settle_kinds(&parsed, &mut out);
+                }
+                settle_twins(&parsed, &mut out);
             }
             // An empty answer while the server is still loading is retried for a while.
             if !out.is_empty() || started.elapsed() > LOADING_RETRY || text.trim().is_empty() {

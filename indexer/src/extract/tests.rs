@@ -1582,3 +1582,30 @@ fn kotlin_a_broken_declaration_keeps_the_rest() {
         "#]],
     );
 }
+
+/// Python's `@overload` signatures before their implementation: the body takes the plain name
+/// (calls, `source` and outgoing calls reach it), the signatures the marks in order; a
+/// property's getter and setter (both with bodies) keep source order.
+#[test]
+fn python_overload_bodies_first_and_properties_in_order() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "import typing\nfrom typing import overload\n\n@overload\ndef conv(x: int) -> int: ...\n@typing.overload\ndef conv(x: str) -> str: ...\ndef conv(x):\n    return x\n\nclass Box:\n    @property\n    def value(self):\n        return 1\n    @value.setter\n    def value(self, v):\n        pass\n\ndef use():\n    return conv(1)\n";
+    let out = ex.extract_source(Lang::Python, src.as_bytes());
+    let got: Vec<(&str, u32)> = out
+        .symbols
+        .iter()
+        .map(|s| (s.qualname.as_str(), s.name_span.start.line))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("conv~2", 5),
+            ("conv~3", 7),
+            ("conv", 8),
+            ("Box", 11),
+            ("Box.value", 13),
+            ("Box.value~2", 16),
+            ("use", 19),
+        ]
+    );
+}

@@ -164,6 +164,23 @@ impl Syntax for PythonSyntax {
         }
     }
 
+    fn bodiless(&self, src: &[u8], def: &Def<'_>) -> bool {
+        // `@overload` (`@typing.overload`) signatures before the implementation.
+        def.tag == DefTag::Function
+            && def
+                .parent
+                .filter(|p| p.kind_name() == "decorated_definition")
+                .is_some_and(|p| {
+                    (0..p.named_child_count()).any(|i| {
+                        p.named_child(i)
+                            .filter(|d| d.kind_name() == "decorator")
+                            .and_then(|d| d.named_child(0))
+                            .and_then(|e| src.get(e.byte_range()))
+                            .is_some_and(|t| t == b"overload" || t.ends_with(b".overload"))
+                    })
+                })
+    }
+
     fn params(&self, def: &Def<'_>) -> Option<u32> {
         match def.tag {
             DefTag::Function => Some(count_params(def.node.field("parameters")?)),
