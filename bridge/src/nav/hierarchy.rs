@@ -389,7 +389,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 if incoming && t.lib.is_none() {
                     add_map_callers(&t, (&mut a, depth), &mut items, &mut head, &mut w)?;
                 } else if t.lib.is_none() {
-                    add_map_macro_callees(&t, &mut a, &mut items, &mut w)?;
+                    add_map_callees(&t, &mut a, &mut items, &mut w)?;
                     // (A library's symbol's callees are the library's: listed.)
                     set_outside_apart(&mut items, &mut head, &mut w);
                 }
@@ -467,6 +467,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         anchors.push(sym_anchor(&mut a, &d));
         unread_note(map, &anchors, None, &mut w)?;
     } else {
+        note_unlinked_callees(map, &[d.node_id.as_str()], false, &items, &mut w)?;
         let within = d.node_id.split_once('#').map(|(_, q)| q);
         unread_note(
             map,
@@ -633,20 +634,22 @@ fn add_map_callers(
     Ok(())
 }
 
-/// The macros the symbol's body invokes, which a server's call hierarchy does not list
-/// (`ServerSpec::unlisted_callee`; clangd lists functions only: zlib's `deflate_slow` invokes 7 macros, `FLUSH_BLOCK`,
-/// `INSERT_STRING`, `_tr_tally_lit`, …, and its outgoing calls named none, unsaid): added
-/// from the map's call edges at depth 1 (source `map`), said. Only for the symbol the map is
-/// sure of.
-fn add_map_macro_callees(
+/// The callees the map's call edges know and the server's call hierarchy did not list, added
+/// at depth 1 (source `map`), said: macros (`ServerSpec::unlisted_callee`; clangd lists
+/// functions only: zlib's `deflate_slow` invokes 7 macros, `FLUSH_BLOCK`, `INSERT_STRING`, …,
+/// and its outgoing calls named none, unsaid), member calls clangd leaves out (sentencepiece's
+/// `unigram::Model::Encode` → `EncodeOptimized`: "no calls"), calls inside a macro's arguments
+/// rust-analyzer does not follow. A call the server listed at that line under the callee's name
+/// is not added again. Then the body's calls neither resolved (a receiver of unknown type, a
+/// call written inside a macro: axum's `Router::route` calls `this.path_router.route(…)` in
+/// `tap_inner!`, and rust-analyzer said "no calls"), counted and named, so that a short list
+/// does not read as the whole. Only for the symbol the map is sure of.
+fn add_map_callees(
     t: &Target,
     a: &mut Anchors<'_>,
     items: &mut Vec<Anchor>,
     w: &mut Vec<String>,
 ) -> Result<(), ToolError> {
-    let Some(unlisted) = t.lang.spec().server.unlisted_callee else {
-        return Ok(());
-    };
     let Ok(map) = need_map(a) else {
         return Ok(());
     };
@@ -654,8 +657,24 @@ fn add_map_macro_callees(
     if !found.sure() {
         return Ok(());
     }
+    let unlisted = t.lang.spec().server.unlisted_callee;
     let listed = listed_at_depth_1(items);
-    let mut extra = Vec::new();
+    // (line, name) of each call the server listed (JDT LS names `Entry(int)`, `touch() : void`;
+    // a constructor call the map links to its class).
+    let sites: HashSet<(u64, String)> = items
+        .iter()
+        .filter(|x| x.depth == Some(1))
+        .flat_map(|x| {
+            let name = x.name.as_ref().and_then(|n| n.as_str()).unwrap_or_default();
+            let name = name.split('(').next().unwrap_or(name).trim().to_string();
+            x.call_lines
+                .iter()
+                .flatten()
+                .map(move |l| (*l, name.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let (mut macros, mut others) = (Vec::new(), Vec::new());
     // Each of the map's definitions (a C function's prototype has no body, its definition
     // does).
     for d in &defs {
@@ -666,33 +685,114 @@ fn add_map_macro_callees(
             }
         }
         for (node, lines) in by_node {
-            match map.db().symbol(&node)? {
-                Some(s) if s.signature.as_deref().is_some_and(unlisted) => {
-                    extra.push(map_caller(a, &s, d, lines))
-                }
-                _ => {}
+            let Some(s) = map.db().symbol(&node)? else {
+                continue;
+            };
+            if lines
+                .iter()
+                .all(|l| sites.contains(&(u64::from(*l), s.name.clone())))
+            {
+                continue;
+            }
+            let is_macro = match (unlisted, s.signature.as_deref()) {
+                (Some(f), Some(sig)) => f(sig),
+                _ => false,
+            };
+            let v = map_caller(a, &s, d, lines);
+            if is_macro {
+                macros.push(v);
+            } else {
+                others.push(v);
             }
         }
     }
-    if extra.is_empty() {
-        return Ok(());
+    let names = |xs: &[Anchor]| -> String {
+        let shown: Vec<&str> = xs
+            .iter()
+            .filter_map(|x| x.name.as_ref().and_then(|n| n.as_str()))
+            .take(5)
+            .collect();
+        format!(
+            "{}{}",
+            shown.join(", "),
+            if xs.len() > shown.len() { ", …" } else { "" }
+        )
+    };
+    if !macros.is_empty() {
+        w.push(format!(
+            "{} macro{} the body invokes ({}) added from the map's call edges (source: map): the server's call hierarchy lists no macros",
+            macros.len(),
+            if macros.len() == 1 { "" } else { "s" },
+            names(&macros)
+        ));
     }
-    let names: Vec<String> = extra
+    if !others.is_empty() {
+        w.push(format!(
+            "{} callee{} from the map's call edges that the server did not list added ({}; source: map)",
+            others.len(),
+            if others.len() == 1 { "" } else { "s" },
+            names(&others)
+        ));
+    }
+    if !macros.is_empty() || !others.is_empty() {
+        for x in items.iter_mut() {
+            x.source.get_or_insert("lsp");
+        }
+        items.extend(macros);
+        items.extend(others);
+    }
+    let ids: Vec<&str> = defs.iter().map(|d| d.node_id.as_str()).collect();
+    note_unlinked_callees(map, &ids, true, items, w)?;
+    // Macro invocations in the body the map could not read as code (axum's `map_inner!(self,
+    // mut this => { … })`): what they call is in no list.
+    if let Some(d) = defs.first() {
+        let within = d.node_id.split_once('#').map_or("", |(_, q)| q);
+        unread_note(map, &[sym_anchor(a, d)], Some(within), w)?;
+    }
+    Ok(())
+}
+
+/// The calls out of `ids` (a symbol's definitions) that the map could not link to a symbol
+/// (with `outside`, those it sent outside the workspace too: a server lists what it resolved
+/// there), at lines where `items` list no callee: counted and named, so that a short list of
+/// callees does not read as the whole body.
+fn note_unlinked_callees(
+    map: &Map,
+    ids: &[&str],
+    outside: bool,
+    items: &[Anchor],
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    let mut untyped: Vec<(u32, String)> = Vec::new();
+    for id in ids {
+        untyped.extend(map.db().unlinked_calls_out_of(id, outside)?);
+    }
+    let covered: HashSet<u64> = items
         .iter()
-        .filter_map(|x| x.name.as_ref().and_then(|n| n.as_str()).map(str::to_string))
-        .take(5)
+        .filter(|x| x.depth == Some(1))
+        .flat_map(|x| x.call_lines.iter().flatten().copied().collect::<Vec<_>>())
         .collect();
-    w.push(format!(
-        "{} macro{} the body invokes ({}{}) added from the map's call edges (source: map): the server's call hierarchy lists no macros",
-        extra.len(),
-        if extra.len() == 1 { "" } else { "s" },
-        names.join(", "),
-        if extra.len() > names.len() { ", …" } else { "" }
-    ));
-    for x in items.iter_mut() {
-        x.source.get_or_insert("lsp");
+    untyped.retain(|(line, _)| !covered.contains(&u64::from(*line)));
+    untyped.dedup();
+    if !untyped.is_empty() {
+        let shown: Vec<String> = untyped
+            .iter()
+            .take(5)
+            .map(|(line, written)| format!("{written} (line {line})"))
+            .collect();
+        w.push(format!(
+            "{} more call{} in the body {}, not listed: {}{}",
+            untyped.len(),
+            if untyped.len() == 1 { "" } else { "s" },
+            if outside {
+                "that neither the server listed nor the map placed in the workspace (a receiver of unknown type, code in a macro's arguments, or a dependency's)"
+            } else {
+                "that no edge resolves (a receiver of unknown type, or code in a macro's arguments)"
+            },
+            shown.join(", "),
+            if untyped.len() > shown.len() { ", …" } else { "" }
+        ));
     }
-    items.extend(extra);
     Ok(())
 }
 

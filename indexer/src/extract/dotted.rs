@@ -18,6 +18,16 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
     };
     loop {
         match cur.kind_name() {
+            // Rust's `name!(…)`, `a::name!(…)`: the macro's path, its last name marked `!`.
+            "macro_invocation" if first => {
+                let Some(m) = cur.field("macro") else {
+                    parts.push("?".to_string());
+                    break;
+                };
+                called.push('!');
+                cur = m;
+                continue;
+            }
             "identifier"
             | "type_identifier"
             | "package_identifier"

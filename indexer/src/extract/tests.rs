@@ -990,22 +990,35 @@ fn noted() {}
         uses De.peek -> Result @6:27
         calls De.peek -> Ok @6:44
         uses De.value -> Result @7:28
+        calls De.value -> tri! @8:17
         calls De.value -> self.peek @8:27 hint=De
+        calls De.value -> assert! @9:9
         calls De.value -> helper @9:17
         calls De.value -> describe @9:42
+        calls De.value -> vec! @10:17
         calls De.value -> helper @10:22
+        calls De.value -> tri! @10:33
         calls De.value -> self.peek @10:43 hint=De
+        calls De.value -> format! @11:17
         calls De.value -> describe @11:35
+        calls De.value -> matches! @12:12
         calls De.value -> self.peek @12:26 hint=De
+        calls De.value -> log_if! @13:9
         calls De.value -> self.level @13:25 hint=De
         calls De.value -> describe @13:36
         calls De.value -> Ok @14:9
+        calls <file> -> forward! @16:5
+        calls <file> -> cfg_std! @18:1
         uses with_std -> De @20:29
         calls with_std -> ?.wrapping_add @21:36
+        calls with_std -> tri! @21:20
         calls with_std -> d.value @21:27 hint=De
+        calls <file> -> cfg_if.cfg_if! @25:9
         calls on_unix -> helper @27:28
         uses describe -> String @33:23
         calls describe -> String.new @33:40
+        calls quoted -> quote! @35:13
+        calls quoted -> json! @36:13
         unread in "": 1 forward
         unread in "quoted": 1 quote
         unread in "quoted": 1 json

@@ -289,6 +289,29 @@ impl Db {
         )
     }
 
+    /// The calls out of `source` that no edge links to a symbol, as written
+    /// (`this.path_router.route`), with their lines, in source order: the untyped ones (the
+    /// receiver's type unknown), and with `outside` those the resolver sent outside the
+    /// workspace too.
+    pub fn unlinked_calls_out_of(
+        &self,
+        source: &str,
+        outside: bool,
+    ) -> SqlResult<Vec<(u32, String)>> {
+        let Some(n) = self.number_of(source)? else {
+            return Ok(Vec::new());
+        };
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT e.line, nm.name FROM edges e JOIN names nm ON nm.id = e.name \
+                 WHERE e.file_id = (SELECT file_id FROM symbols WHERE id = ?1) AND e.source = ?1 \
+                 AND e.kind = {CALLS} AND e.target IS NULL AND (?2 OR e.resolution = {UNRESOLVED}) \
+                 AND e.line IS NOT NULL ORDER BY e.line, e.col"
+            ))?
+            .query_map(params![n, outside], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+    }
+
     fn edge_sites(&self, statement: &str, node: &str) -> SqlResult<Vec<EdgeSite>> {
         let Some(n) = self.number_of(node)? else {
             return Ok(Vec::new());

@@ -3,7 +3,8 @@
 //! enums (variants as constants), traits (their methods as methods) and unions; an impl's
 //! functions and constants hang under its self type, as Go's methods under their receiver
 //! (`impl Map { fn open() }` → `Map.open`); a function inside a function is local;
-//! `macro_rules!` macros are functions.
+//! `macro_rules!` macros are functions, and an invocation `name!(…)` a call of one (the
+//! target `name!`: `resolve::macro_call`).
 
 mod deps;
 mod syntax;

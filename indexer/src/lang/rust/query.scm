@@ -86,6 +86,14 @@
 
 (call_expression
   function: [(identifier) (scoped_identifier) (field_expression)] @reference.call)
+; A call with a turbofish (`f::<T>()`, `a::f::<T>()`, `x.m::<T>()`): the name inside.
+(call_expression
+  function: (generic_function
+    function: [(identifier) (scoped_identifier) (field_expression)] @reference.call))
+; A macro's invocation (`all_the_tuples!(…)`, `tracing::info!(…)`): a call of the macro,
+; named `all_the_tuples!` (the resolver's macro rules).
+(macro_invocation
+  macro: [(identifier) (scoped_identifier)]) @reference.call
 
 ; `impl Trait for Type`: `Type` implements `Trait`.
 (impl_item

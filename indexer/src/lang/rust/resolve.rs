@@ -5,7 +5,7 @@
 
 use crate::id::NodeId;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, Import, Resolution};
+use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
 use crate::resolve::ctx::{
     called, in_scopes, join_path, scoped, Binding, FileCtx, ImportEdge, ImportName, Layout,
     Manifest, Outcome, Ref, Resolver, SymRef, SymbolIndex,
@@ -270,6 +270,82 @@ fn in_inline_module(
     Some(Outcome::Edge(Some(hit.node_id), Resolution::Local))
 }
 
+/// A macro's invocation, `name!(…)` (`segs`: its path, the `!` taken off): a `macro_rules!`
+/// in scope in the file, one a `use` names, else one of the crate's (a `#[macro_use]`
+/// module's macros are seen by the modules after it; a `#[macro_export]`ed one is
+/// `crate::name!`): its functions of that name that state no result, all in one file, the
+/// first (the others are `#[cfg]` variants of it, which `map_unused` keeps with it). No edge
+/// for one the workspace does not define (the standard library's `vec!`, `println!`); an
+/// outside one when a `use` or a path names another crate (`tracing::info!`).
+fn macro_call(
+    ctx: &FileCtx,
+    ws: &Layout,
+    idx: &dyn SymbolIndex,
+    r: &Ref<'_>,
+    segs: &[&str],
+) -> Outcome {
+    let is_macro = |s: &SymRef| s.kind == Kind::Function;
+    let name = segs.last().copied().unwrap_or("");
+    let here = crate_dir(ws, &ctx.path);
+    let outside = || {
+        if segs.len() == 1 {
+            Outcome::Drop
+        } else {
+            Outcome::Edge(None, Resolution::External)
+        }
+    };
+    let in_crate: Option<Option<&str>> = match segs {
+        [_] => {
+            if let Some(s) = scoped(LANG, ctx, idx, r.source_qual, name).filter(is_macro) {
+                return Outcome::Edge(Some(s.node_id), Resolution::Local);
+            }
+            match ctx.bindings.get(name) {
+                Some(Binding::External(_)) => return Outcome::Edge(None, Resolution::External),
+                Some(Binding::Member(files, member)) => {
+                    let hit = files
+                        .first()
+                        .and_then(|f| idx.in_file(LANG, f, member))
+                        .filter(is_macro);
+                    if let Some(s) = hit {
+                        return Outcome::Edge(Some(s.node_id), Resolution::Import);
+                    }
+                    Some(here)
+                }
+                _ => Some(here),
+            }
+        }
+        ["crate", _] => Some(here),
+        [first, _] => ws_crates(ws)
+            .iter()
+            .find(|(_, n)| n == first)
+            .map(|(d, _)| Some(d.as_str())),
+        _ => None,
+    };
+    let Some(krate) = in_crate else {
+        return outside();
+    };
+    let found: Vec<SymRef> = idx
+        .by_name(LANG, name)
+        .into_iter()
+        .filter(|s| is_macro(s) && crate_dir(ws, &s.file) == krate)
+        .filter(|s| {
+            idx.facts(LANG, &s.file, s.qualname(), FactRole::Returns)
+                .is_empty()
+        })
+        .collect();
+    let Some(first) = found.first() else {
+        return outside();
+    };
+    if found.iter().any(|s| s.file != first.file) {
+        return Outcome::Edge(None, Resolution::Unresolved);
+    }
+    let pick = found
+        .iter()
+        .find(|s| !s.qualname().contains('~'))
+        .unwrap_or(first);
+    Outcome::Edge(Some(pick.node_id.clone()), Resolution::Unique)
+}
+
 impl Resolver for RustResolver {
     fn layout(
         &self,
@@ -360,6 +436,12 @@ impl Resolver for RustResolver {
     ) -> Option<Outcome> {
         if segs[0] == "?" {
             return None;
+        }
+        if let Some(macro_name) = segs.last().and_then(|l| l.strip_suffix('!')) {
+            let mut path = segs.to_vec();
+            path.pop();
+            path.push(macro_name);
+            return Some(macro_call(ctx, ws, idx, r, &path));
         }
         // A prelude trait: no edge for the type's `impl Clone for T` or `#[derive(Clone)]`, as
         // for any use of a builtin; its method (`Drop.drop` of `impl Drop for T`) is a base
@@ -462,6 +544,171 @@ impl Resolver for RustResolver {
         {
             return Some(Outcome::Edge(None, Resolution::External));
         }
+        // A method called on a function item (`forever.layer(…)`, a method axum's `Handler`
+        // gives every handler function; no path led to a module of that name): a use of the function, the edge goes to it.
+        if r.kind == EdgeKind::Calls && r.hint.is_none() && segs.len() == 2 {
+            let function =
+                scoped(LANG, ctx, idx, r.source_qual, segs[0]).filter(|s| s.kind == Kind::Function);
+            if let Some(s) = function {
+                return Some(Outcome::Edge(Some(s.node_id), Resolution::Local));
+            }
+        }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::Extractor;
+    use crate::lang::Lang;
+    use crate::model::{FileExtract, Kind};
+    use crate::resolve::{resolve_ref, Cache, FileCtx, Layout, Manifest, MemIndex, Outcome, Ref};
+
+    /// Each call of the crate's files (path, source): `file:line source -> target: where it
+    /// goes` (`-` no edge), as extraction and resolution make them.
+    fn calls(files: &[(&str, &str)]) -> Vec<String> {
+        let ex = Extractor::new().expect("queries compile");
+        let outs: Vec<(&str, FileExtract)> = files
+            .iter()
+            .map(|(p, s)| (*p, ex.extract_source(Lang::Rust, s.as_bytes())))
+            .collect();
+        let mut idx = MemIndex::default();
+        for (p, out) in &outs {
+            let syms: Vec<(Box<str>, Kind)> = out
+                .symbols
+                .iter()
+                .map(|s| (s.qualname.clone().into_boxed_str(), s.kind))
+                .collect();
+            idx.add_file(Lang::Rust, p, &syms, &out.facts, &out.imports, 0, &[]);
+        }
+        idx.finish();
+        let ws = Layout::new(
+            files.iter().map(|(p, _)| p.to_string()),
+            Default::default(),
+            &[Manifest {
+                dir: String::new(),
+                name: "Cargo.toml".into(),
+                text: "[package]\nname = \"app\"\n".into(),
+            }],
+        );
+        let mut got = Vec::new();
+        for (p, out) in &outs {
+            let ctx = FileCtx::new(Lang::Rust, p, &out.imports, &ws);
+            for r in out.refs.iter().filter(|r| r.kind == crate::EdgeKind::Calls) {
+                let source = r.source.map(|i| out.symbols[i as usize].qualname.as_str());
+                let o = resolve_ref(
+                    &ctx,
+                    &ws,
+                    &idx,
+                    &Ref {
+                        kind: r.kind,
+                        target: &r.target,
+                        hint: r.hint.as_deref(),
+                        args: r.args,
+                        source_qual: source,
+                    },
+                    &mut Cache::default(),
+                );
+                let to = match o {
+                    Outcome::Drop => "-".to_string(),
+                    Outcome::Edge(Some(id), res) => format!("{id} ({})", res.as_str()),
+                    Outcome::Edge(None, res) => res.as_str().to_string(),
+                };
+                got.push(format!(
+                    "{p}:{} {} -> {}: {to}",
+                    r.pos.line,
+                    source.unwrap_or("-"),
+                    r.target
+                ));
+            }
+        }
+        got
+    }
+
+    /// Calls written with a turbofish, macros invoked (in their file, from a `#[macro_use]`
+    /// module, by `crate::`, the standard library's and outside ones), and a method called on
+    /// a function item.
+    #[test]
+    fn turbofish_calls_macros_and_functions_as_receivers() {
+        let lib = r#"#[macro_use]
+mod macros;
+mod helpers;
+mod handler;
+pub fn trace() -> u8 { 1 }
+"#;
+        let macros = r#"macro_rules! all_the_tuples {
+    ($name:ident) => { $name!([], T1); };
+}
+#[cfg(feature = "tracing")]
+macro_rules! trace {
+    ($($tt:tt)*) => { tracing::trace!($($tt)*) };
+}
+#[cfg(not(feature = "tracing"))]
+macro_rules! trace {
+    ($($tt:tt)*) => {};
+}
+"#;
+        let helpers = r#"pub(crate) fn assert_send<T: Send>() {}
+pub(crate) fn capture_tracing<T>() -> Vec<T> { Vec::new() }
+pub(crate) struct Client;
+impl Client {
+    pub(crate) fn get<T>(&self) {}
+}
+"#;
+        let handler = r#"use crate::helpers::{assert_send, capture_tracing, Client};
+use serde_json::json;
+macro_rules! impl_handler {
+    ([$($ty:ident),*], $last:ident) => {};
+}
+all_the_tuples!(impl_handler);
+impl_handler!([], T1);
+async fn forever() {}
+fn run(c: Client) {
+    assert_send::<u8>();
+    let _ = capture_tracing::<u8>();
+    crate::helpers::assert_send::<u16>();
+    c.get::<u8>();
+    forever.layer(1);
+    trace!("x {}", 1);
+    crate::all_the_tuples!(impl_handler);
+    let v = vec![1];
+    println!("{v:?}");
+    let j = json!({});
+    tracing::debug!("y");
+    unknown!();
+}
+"#;
+        let mut got = calls(&[
+            ("src/lib.rs", lib),
+            ("src/macros.rs", macros),
+            ("src/helpers.rs", helpers),
+            ("src/handler.rs", handler),
+        ]);
+        got.retain(|c| c.starts_with("src/handler.rs"));
+        // tree-sitter's query cursor reads the same.
+        let ex = Extractor::new().expect("queries compile");
+        let mut w = crate::extract::Worker::new();
+        assert_eq!(
+            ex.extract_reference(&mut w, Lang::Rust, "src/handler.rs", handler.as_bytes()),
+            ex.extract(&mut w, Lang::Rust, "src/handler.rs", handler.as_bytes())
+        );
+        let want = [
+            "src/handler.rs:6 - -> all_the_tuples!: rs:src/macros.rs#all_the_tuples (unique)",
+            "src/handler.rs:7 - -> impl_handler!: rs:src/handler.rs#impl_handler (local)",
+            "src/handler.rs:10 run -> assert_send: rs:src/helpers.rs#assert_send (import)",
+            "src/handler.rs:11 run -> capture_tracing: rs:src/helpers.rs#capture_tracing (import)",
+            "src/handler.rs:12 run -> crate.helpers.assert_send: rs:src/helpers.rs#assert_send (import)",
+            "src/handler.rs:13 run -> c.get: rs:src/helpers.rs#Client.get (inferred)",
+            "src/handler.rs:14 run -> forever.layer: rs:src/handler.rs#forever (local)",
+            // Two `#[cfg]` variants: the first; `fn trace` states a result, no macro.
+            "src/handler.rs:15 run -> trace!: rs:src/macros.rs#trace (unique)",
+            "src/handler.rs:16 run -> crate.all_the_tuples!: rs:src/macros.rs#all_the_tuples (unique)",
+            "src/handler.rs:17 run -> vec!: -",
+            "src/handler.rs:18 run -> println!: -",
+            "src/handler.rs:19 run -> json!: external",
+            "src/handler.rs:20 run -> tracing.debug!: external",
+            "src/handler.rs:21 run -> unknown!: -",
+        ];
+        assert_eq!(got, want, "{got:#?}");
     }
 }

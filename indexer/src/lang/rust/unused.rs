@@ -12,7 +12,12 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
     if d.parent.is_none() && d.kind == Kind::Function && d.name == "main" {
         return Some(Kept::Entry);
     }
-    let attrs = d.annotations("#[");
+    let lines = attribute_lines(d.before);
+    let attrs = Decl {
+        before: &lines,
+        ..*d
+    }
+    .annotations("#[");
     let last = |a: &String| a.rsplit("::").next().unwrap_or(a).to_string();
     if attrs.iter().map(last).any(|a| {
         matches!(
@@ -35,6 +40,34 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
         .strip_prefix("pub")
         .is_some_and(|rest| rest.starts_with(char::is_whitespace));
     public.then_some(Kept::Exported)
+}
+
+/// The lines above an item with each attribute written over several lines
+/// (`#[should_panic(\n    expected = "…"\n)]`) as its first line alone, which names it: the
+/// lines between are no attributes, and [`Decl::annotations`] stopped at them and missed the
+/// `#[test]` above. Read upwards: a line that does not start with `#[` and ends with a `]` it
+/// does not open closes an attribute that the nearest `#[` line above opens.
+fn attribute_lines<'a>(before: &[&'a str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut open = false;
+    for &l in before.iter().rev() {
+        let t = l.trim();
+        if open {
+            if t.starts_with("#[") {
+                out.push(l);
+                open = false;
+            }
+            continue;
+        }
+        let closes = |c| t.matches(c).count();
+        if !t.starts_with("#[") && t.ends_with(']') && closes(']') > closes('[') {
+            open = true;
+            continue;
+        }
+        out.push(l);
+    }
+    out.reverse();
+    out
 }
 
 #[cfg(test)]
@@ -79,6 +112,61 @@ mod tests {
             (with(&["#[no_mangle]"], "x"), Some(Kept::Exported)),
             (with(&["#[test]", "fn other() {}", "#[inline]"], "x"), None),
             (with(&["#[inline]"], "x"), None),
+            // An attribute over several lines, above or below the test's (axum's
+            // `#[should_panic(\n    expected = "…"\n)]`).
+            (
+                with(
+                    &[
+                        "}",
+                        "",
+                        "#[test]",
+                        "#[should_panic(",
+                        "    expected = \"Nesting at the root [is] not supported\"",
+                        ")]",
+                    ],
+                    "x",
+                ),
+                Some(Kept::Entry),
+            ),
+            (
+                with(
+                    &[
+                        "    #[should_panic(",
+                        "        expected = \"Overlapping method route\"",
+                        "    )]",
+                        "    #[crate::test]",
+                    ],
+                    "x",
+                ),
+                Some(Kept::Entry),
+            ),
+            (
+                with(
+                    &[
+                        "#[crate::test]",
+                        "#[should_panic(expected = \"\\",
+                        "    Invalid route: `Router::route_service`. \\",
+                        "\")]",
+                    ],
+                    "x",
+                ),
+                Some(Kept::Entry),
+            ),
+            // Code above: no attribute of this item.
+            (
+                with(
+                    &[
+                        "#[test]",
+                        "fn other() {}",
+                        "#[should_panic(",
+                        "    expected = \"x\"",
+                        ")]",
+                    ],
+                    "x",
+                ),
+                None,
+            ),
+            (with(&["#[test]", "    let v = [1, 2]"], "x"), None),
             (
                 Decl {
                     before: &["#[macro_export]"],
