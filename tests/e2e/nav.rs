@@ -3273,7 +3273,7 @@ fn outgoing_calls_add_the_map_s_callees_the_server_left_out() {
     write(
         root,
         "src/lib.rs",
-        "macro_rules! twice {\n    ($e:expr) => {{\n        $e;\n        $e\n    }};\n}\n\nmacro_rules! with {\n    ($s:expr, $v:ident => $body:block) => {{\n        let $v = $s;\n        $body\n    }};\n}\n\npub struct S;\n\nimpl S {\n    pub fn f(&self) -> u32 {\n        1\n    }\n\n    pub fn g(&self) -> u32 {\n        twice!(self.f())\n    }\n\n    pub fn h(&self) -> u32 {\n        with!(self, this => { this.f() })\n    }\n}\n",
+        "macro_rules! twice {\n    ($e:expr) => {{\n        $e;\n        $e\n    }};\n}\n\nmacro_rules! with {\n    ($s:expr, $v:ident => $body:block) => {{\n        let $v = $s;\n        $body\n    }};\n}\n\npub struct S;\n\nimpl S {\n    pub fn f(&self) -> u32 {\n        1\n    }\n\n    pub fn g(&self) -> u32 {\n        twice!(self.f())\n    }\n\n    pub fn h(&self) -> u32 {\n        with!(self, this => { this.f() })\n    }\n}\n\npub fn helper_value() -> u32 {\n    2\n}\n",
     );
     index(root);
     let (v, code) = json(
@@ -3305,5 +3305,11 @@ fn outgoing_calls_add_the_map_s_callees_the_server_left_out() {
             .contains("1 macro invocation in this symbol could not be read as code (with! 1)"),
         "{v}"
     );
+    // rust-analyzer's workspace symbols are of every kind (its default: types only; axum's
+    // `symbols get` gave 17 types and not `routing::get`).
+    let (v, code) = json(root, &["symbols", "helper_value"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert!(v["data"].to_string().contains("helper_value"), "{v}");
     run(root, &["engine", "stop"]);
 }

@@ -319,6 +319,15 @@ pub fn convert_outline(
             }
             _ => s.name.as_str(),
         };
+        // clangd's `(anonymous namespace)`: no scope of the map's (its members are named as
+        // the enclosing namespace's, as the parse names them); its members stand in its place.
+        // Left out whole, sentencepiece's `unigram_model.cc` lost 11 symbols, unsaid.
+        if s.kind == SymbolKind::NAMESPACE && raw_name.starts_with('(') {
+            for c in s.children.iter().flatten().rev() {
+                stack.push((c, parent));
+            }
+            continue;
+        }
         let parent_kind = parent.map(|p| out[p].kind);
         // Under a function, only nested functions and types count: the rest are locals and
         // parameters.
@@ -468,6 +477,34 @@ mod tests {
             let id = indexer::id::NodeId::symbol_id(Lang::TypeScript, "r.ts", &s.qualname);
             assert!(indexer::id::NodeId::parse(&id).is_ok(), "{id}");
         }
+    }
+
+    #[test]
+    fn an_anonymous_namespace_s_members_stand_in_its_place() {
+        let r = |l: u32, c: u32, e: u32| json!({"start": {"line": l, "character": c}, "end": {"line": l, "character": e}});
+        let text = "namespace outer {\nnamespace {\nint helper() { return 1; }\n}\nint use() { return helper(); }\n}\n";
+        let v = json!([{
+            "name": "outer", "kind": 3, "range": r(0, 0, 1), "selectionRange": r(0, 10, 15),
+            "children": [
+                {"name": "(anonymous namespace)", "kind": 3, "range": r(1, 0, 1), "selectionRange": r(1, 0, 9),
+                 "children": [{"name": "helper", "kind": 12, "range": r(2, 0, 26), "selectionRange": r(2, 4, 10)}]},
+                {"name": "use", "kind": 12, "range": r(4, 0, 30), "selectionRange": r(4, 4, 7)}
+            ]
+        }]);
+        let top: Vec<DocumentSymbol> = serde_json::from_value(v).expect("symbols");
+        let out = convert_outline(Lang::Cpp, &top, text, Encoding::Utf16);
+        let got: Vec<(&str, Option<usize>)> = out
+            .iter()
+            .map(|s| (s.qualname.as_str(), s.parent))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("outer", None),
+                ("outer.helper", Some(0)),
+                ("outer.use", Some(0))
+            ]
+        );
     }
 
     fn sym(qualname: &str, line: u32, parent: Option<usize>) -> OutlineSymbol {

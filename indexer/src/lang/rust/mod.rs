@@ -115,13 +115,23 @@ pub static RUST: Language = Language {
     )
 };
 
-/// rust-analyzer finds a `Cargo.toml` at the root or one directory down: a workspace without
-/// one there, whose Cargo projects sit deeper and in no workspace together (a monorepo's
-/// `rs/a`, `rs/b`), gets each of them as `linkedProjects` (a workspace's members are its
-/// root's). Nothing when the root has a `Cargo.toml`: the server's own discovery.
+/// rust-analyzer's settings: workspace symbols of every kind (by default it searches types
+/// only: `symbols get` on axum gave 17 types and not `routing::get`); and, as it finds a
+/// `Cargo.toml` at the root or one directory down, a workspace without one there, whose Cargo
+/// projects sit deeper and in no workspace together (a monorepo's `rs/a`, `rs/b`), gets each
+/// of them as `linkedProjects` (a workspace's members are its root's). With a `Cargo.toml` at
+/// the root: the server's own discovery.
 fn linked_projects(root: &std::path::Path) -> ServerSetup {
+    let mut setup = ServerSetup {
+        settings: vec![(
+            "workspace.symbol.search.kind",
+            Setting::Str("all_symbols".into()),
+        )],
+        top_level: true,
+        folders: Vec::new(),
+    };
     if root.join("Cargo.toml").is_file() {
-        return ServerSetup::default();
+        return setup;
     }
     let found: Vec<(std::path::PathBuf, bool)> =
         super::spec::project_files(root, &["Cargo.toml"], 6, &["target", "node_modules"])
@@ -141,14 +151,12 @@ fn linked_projects(root: &std::path::Path) -> ServerSetup {
         })
         .map(|(dir, _)| dir.join("Cargo.toml").to_string_lossy().into_owned())
         .collect();
-    if linked.is_empty() {
-        return ServerSetup::default();
+    if !linked.is_empty() {
+        setup
+            .settings
+            .push(("linkedProjects", Setting::Strings(linked)));
     }
-    ServerSetup {
-        settings: vec![("linkedProjects", Setting::Strings(linked))],
-        top_level: true,
-        folders: Vec::new(),
-    }
+    setup
 }
 
 /// Cargo.toml's `[package]` name and version.
