@@ -265,6 +265,9 @@ fn check_fixture(fixture: &str, file: &str, at: &str, insert: &str, node: &str, 
         "{v}"
     );
     assert!(stamp(root, file) == disk, "the check wrote {file}");
+    // It says which files it checked, and that other files' errors may be missing.
+    assert_eq!(v["data"]["checked"]["edited"], 1, "{v}");
+    assert!(v["warnings"].to_string().contains("CHECK_SCOPE: "), "{v}");
     let (after, _) = timed(&format!("{fixture} nav_diagnostics, warm"), || {
         json(root, &["diagnostics", file])
     });
@@ -556,4 +559,80 @@ fn a_file_s_diagnostics_follow_a_file_it_imports_back_and_forth() {
         );
     }
     run(root, &["engine", "stop"]);
+}
+
+/// rust-analyzer answers a pull with its own diagnostics only; the compiler's (`cargo
+/// check`, its "flycheck", run on start-up and on `didSave`) it publishes. A file broken by a
+/// hand edit on disk (a method renamed: rustc's E0599 in its caller) is diagnosed with the
+/// compiler's errors once the check the edit needs has run; a check of an edit in memory
+/// says that they are not part of it, and which files it checked.
+#[test]
+fn rust_analyzer_s_cargo_check_errors_are_merged_and_an_in_memory_check_says_it_has_none() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"shapes\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        "pub mod square;\n\npub fn total(xs: &[square::Square]) -> u32 {\n    xs.iter().map(|s| s.area()).sum()\n}\n",
+    );
+    let square = "pub struct Square {\n    pub side: u32,\n}\n\nimpl Square {\n    pub fn area(&self) -> u32 {\n        self.side * self.side\n    }\n}\n";
+    write(root, "src/square.rs", square);
+    let errors = |v: &Value| v["data"]["counts"]["error"].as_u64().unwrap_or(99);
+
+    let (clean, code) = timed("rust-analyzer nav_diagnostics, first", || {
+        json(root, &["diagnostics", "src/lib.rs"])
+    });
+    assert_eq!(code, 0, "{clean}");
+    assert_eq!(errors(&clean), 0, "{clean}");
+    assert_eq!(clean["data"]["files"][0]["model"], "pull+push", "{clean}");
+
+    // A hand edit: the method renamed, its caller in another file broken (rustc only).
+    write(
+        root,
+        "src/square.rs",
+        square.replace("fn area", "fn surface"),
+    );
+    let (broken, _) = timed("rust-analyzer nav_diagnostics, after a hand edit", || {
+        json(root, &["diagnostics", "src/lib.rs"])
+    });
+    assert_eq!(
+        broken["data"]["files"][0]["check"]["state"], "done",
+        "{broken}"
+    );
+    let list = diags(&broken);
+    assert!(
+        list.iter().any(|(s, m, n)| s == "error"
+            && m.contains("no method named `area`")
+            && n == "rs:src/lib.rs#total"),
+        "{broken}"
+    );
+    assert_eq!(
+        errors(&broken),
+        1,
+        "one error, not one per target: {broken}"
+    );
+
+    // Put back: the check runs again, and the error is gone.
+    write(root, "src/square.rs", square);
+    let (back, _) = json(root, &["diagnostics", "src/lib.rs"]);
+    assert_eq!(errors(&back), 0, "{back}");
+
+    // In memory: rust-analyzer's own diagnostics only, and the answer says so.
+    let (v, code) = json(
+        root,
+        &["check-edit", "src/lib.rs", "--edit", "4:25-4:29=surface"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["checked"]["edited"], 1, "{v}");
+    let warnings = v["warnings"].to_string();
+    assert!(
+        warnings.contains("CHECK_IN_MEMORY") && warnings.contains("cargo check"),
+        "{v}"
+    );
+    assert!(warnings.contains("CHECK_SCOPE: 1 file checked"), "{v}");
 }

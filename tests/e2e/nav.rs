@@ -3313,3 +3313,51 @@ fn outgoing_calls_add_the_map_s_callees_the_server_left_out() {
     assert!(v["data"].to_string().contains("helper_value"), "{v}");
     run(root, &["engine", "stop"]);
 }
+
+/// The map's references in a file edited since the last index run are placed again where the
+/// name is written now (lines added above move them whole), and one whose line was edited is
+/// left out; counted and said. Before: shown at their old lines with the text there now
+/// (axum's fallback gave `req.map(Body::new)` for a `Route::new`), unsaid.
+#[test]
+fn map_references_in_a_file_edited_since_indexing_are_placed_again() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "lib.py", "def helper():\n    return 1\n");
+    write(
+        root,
+        "use.py",
+        "from lib import helper\n\n\ndef a():\n    return helper()\n\n\ndef b():\n    return helper() + 1\n",
+    );
+    index(root);
+    write(
+        root,
+        "use.py",
+        "from lib import helper\n\n# one\n# two\n\ndef a():\n    return helper()\n\n\ndef b():\n    return 2 + helper()\n",
+    );
+    let (v, code) = json(root, &["--no-lsp", "refs", "lib.py:helper"]);
+    assert_eq!(code, 0, "{v}");
+    let places: Vec<String> = anchors_of(&v["data"]["references"])
+        .iter()
+        .map(|x| {
+            format!(
+                "{}:{}:{}",
+                x["file"].as_str().unwrap_or("?"),
+                x["line"],
+                x["col"]
+            )
+        })
+        .collect();
+    assert!(places.contains(&"use.py:7:12".to_string()), "{v}");
+    assert!(
+        !places
+            .iter()
+            .any(|p| p.starts_with("use.py:5:") || p.starts_with("use.py:9:")),
+        "{v}"
+    );
+    assert!(
+        v["warnings"].to_string().contains(
+            "in 1 file changed since the last index run (use.py): 1 placed again where the name is written now near its old line, 1 no longer found there and left out"
+        ),
+        "{v}"
+    );
+}

@@ -138,6 +138,12 @@ impl Published {
         self.arrived.notify_all();
     }
 
+    /// The latest list published for a document, if any.
+    pub(super) fn latest(&self, uri: &str) -> Option<Vec<Diagnostic>> {
+        let all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());
+        all.get(uri).map(|e| e.items.clone())
+    }
+
     /// Every document's latest list, by URI: what other files looked like before an edit.
     pub(super) fn snapshot(&self) -> HashMap<String, Vec<Diagnostic>> {
         let all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());

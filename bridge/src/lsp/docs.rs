@@ -33,6 +33,15 @@ pub(super) struct Docs {
     /// file changed on disk): a list it published before, for a document unchanged since,
     /// may rest on the old text of another file.
     changed: Mutex<Option<Instant>>,
+    /// The server re-checks the project when a file is saved (rust-analyzer's `cargo check`
+    /// on `didSave`), which nothing else starts: a file it is told changed on disk is sent
+    /// as saved too.
+    saves: std::sync::atomic::AtomicBool,
+    /// The newest modification time (ns since the epoch) of a file it was told changed on
+    /// disk since it started: a project check begun before then checked older text.
+    disk_changed: std::sync::atomic::AtomicI64,
+    /// When it was last sent a `didSave` (ns since the epoch).
+    saved: std::sync::atomic::AtomicI64,
 }
 
 /// A document the server has open: what was last sent, and the disk state it came from.
@@ -45,6 +54,12 @@ struct Doc {
     /// When its text was last sent (`didOpen` or `didChange`): a server that publishes
     /// diagnostics without versions is read after this.
     sent: Instant,
+}
+
+fn now_ns() -> i64 {
+    SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i64)
 }
 
 /// A file's size and modification time (nanoseconds since the epoch), to notice that it
@@ -104,7 +119,49 @@ impl Docs {
                     .map_or(0, |d| d.as_nanos() as i64),
             ),
             changed: Mutex::new(None),
+            saves: std::sync::atomic::AtomicBool::new(false),
+            disk_changed: std::sync::atomic::AtomicI64::new(0),
+            saved: std::sync::atomic::AtomicI64::new(0),
         }
+    }
+
+    /// The server re-checks the project on `didSave` (see [`Docs::saves`]).
+    pub(super) fn set_saves(&self, yes: bool) {
+        self.saves.store(yes, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Files changed on disk were told, the newest modified at `mtime`: noted, and each of
+    /// `uris` (a few at most) sent as saved to a server that re-checks on save.
+    fn told_disk(&self, wire: &Transport, mtime: i64, uris: &[Uri]) -> Result<(), LspError> {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.disk_changed.fetch_max(mtime, SeqCst);
+        if self.saves.load(SeqCst) && !uris.is_empty() {
+            for uri in uris.iter().take(8) {
+                self.save(wire, uri)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Send `didSave` for a document (its text is the disk's): a server that checks the
+    /// project on save runs that check.
+    pub(super) fn save(&self, wire: &Transport, uri: &Uri) -> Result<(), LspError> {
+        wire.notify::<lsp_types::notification::DidSaveTextDocument>(
+            lsp_types::DidSaveTextDocumentParams {
+                text_document: TextDocumentIdentifier { uri: uri.clone() },
+                text: None,
+            },
+        )?;
+        self.saved
+            .store(now_ns(), std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// The newest modification time of a file told changed on disk, and when a `didSave`
+    /// was last sent (ns since the epoch; 0: never).
+    pub(super) fn disk_state(&self) -> (i64, i64) {
+        use std::sync::atomic::Ordering::SeqCst;
+        (self.disk_changed.load(SeqCst), self.saved.load(SeqCst))
     }
 
     /// Something changed in the server's view now.
@@ -129,6 +186,7 @@ impl Docs {
         let uri = document_uri(&file.abs)?;
         let mut docs = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let mut gone = Vec::new();
+        let mut on_disk: (i64, Vec<Uri>) = (0, Vec::new());
         for (path, doc) in docs.iter_mut() {
             if *path == file.abs {
                 continue;
@@ -147,6 +205,8 @@ impl Docs {
                         doc.text = t;
                         doc.sent = Instant::now();
                         self.told_change(doc.sent);
+                        on_disk.0 = on_disk.0.max(now.map_or(0, |(_, m)| m));
+                        on_disk.1.push(doc.uri.clone());
                     }
                 }
                 Err(_) => gone.push(path.clone()),
@@ -157,7 +217,11 @@ impl Docs {
                 wire.notify::<DidCloseTextDocument>(DidCloseTextDocumentParams {
                     text_document: TextDocumentIdentifier { uri: doc.uri },
                 })?;
+                on_disk.0 = on_disk.0.max(now_ns());
             }
+        }
+        if on_disk.0 > 0 {
+            self.told_disk(wire, on_disk.0, &on_disk.1)?;
         }
         let others_changed = *self.changed.lock().unwrap_or_else(|e| e.into_inner());
         match docs.get_mut(&file.abs) {
@@ -166,13 +230,22 @@ impl Docs {
                 // A file written since the server started (what it read of it may be older),
                 // or opened with other text than the disk's (an edit checked in memory).
                 let since = self.since.load(std::sync::atomic::Ordering::SeqCst);
-                let newer = stamp(&file.abs).is_none_or(|(_, mtime)| mtime > since);
+                let now = stamp(&file.abs);
+                let newer = now.is_none_or(|(_, mtime)| mtime > since);
+                if let Some((_, mtime)) = now.filter(|_| newer) {
+                    self.told_disk(wire, mtime, &[])?;
+                }
                 if newer || std::fs::read(&file.abs).map_or(true, |b| b != text.as_bytes()) {
                     self.told_change(Instant::now());
                 }
             }
             Some(doc) => {
-                doc.stamp = stamp(&file.abs);
+                let now = stamp(&file.abs);
+                if now != doc.stamp {
+                    // Its file changed on disk since it was last synced.
+                    self.told_disk(wire, now.map_or_else(now_ns, |(_, m)| m), &[])?;
+                }
+                doc.stamp = now;
                 let stale = others_changed.is_some_and(|c| doc.sent < c);
                 if doc.text != text || stale {
                     doc.version += 1;
@@ -265,6 +338,7 @@ impl Docs {
         let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
         let mut changes = Vec::new();
         let mut opened = 0;
+        let mut newest = 0;
         let since = self.since.load(std::sync::atomic::Ordering::SeqCst);
         for (path, now, rel) in files {
             if open.contains_key(&path) {
@@ -273,6 +347,7 @@ impl Docs {
             let was = read.get(&path).copied();
             let typ = change(was, now, was.is_none() && born_after(&path, since), since);
             let Some(typ) = typ else { continue };
+            newest = now.map_or_else(now_ns, |(_, m)| m).max(newest);
             read.insert(path.clone(), now);
             if let (FileChangeType::CREATED, Some(rel)) = (typ, rel) {
                 if let Ok(bytes) = std::fs::read(&path) {
@@ -292,14 +367,21 @@ impl Docs {
         if changes.is_empty() {
             if opened > 0 {
                 self.told_change(Instant::now());
+                self.told_disk(wire, newest, &[])?;
             }
             return Ok(opened);
         }
         let told = opened + changes.len();
+        let saved: Vec<Uri> = changes
+            .iter()
+            .filter(|c| c.typ != FileChangeType::DELETED)
+            .map(|c| c.uri.clone())
+            .collect();
         wire.notify::<lsp_types::notification::DidChangeWatchedFiles>(
             lsp_types::DidChangeWatchedFilesParams { changes },
         )?;
         self.told_change(Instant::now());
+        self.told_disk(wire, newest, &saved)?;
         Ok(told)
     }
 

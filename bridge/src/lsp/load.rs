@@ -38,6 +38,44 @@ pub(super) struct Load {
     ready_notice: Option<(&'static str, &'static str)>,
     ready: AtomicBool,
     started: Instant,
+    /// The project check the server runs on save, as its work-done progress tells of it.
+    check: Mutex<CheckSeen>,
+}
+
+/// What a server's work-done progress has said of its project check (rust-analyzer's
+/// "flycheck": `cargo check`, run once the workspace is loaded and on each `didSave`,
+/// reported as progress with the token `rust-analyzer/flycheck/N` and the title
+/// `cargo check`): the compiler's diagnostics, which it publishes and does not answer when
+/// asked.
+#[derive(Debug, Clone, Default)]
+pub struct CheckSeen {
+    /// Its progress title (`cargo check`), once one began.
+    pub title: Option<String>,
+    /// The tokens of the checks begun and not yet ended.
+    open: Vec<String>,
+    /// When the last check began (ns since the epoch): it checks the disk as it was then.
+    pub began_ns: Option<i64>,
+    /// How many checks ended.
+    pub ended: u64,
+}
+
+impl CheckSeen {
+    /// A check is under way.
+    pub fn running(&self) -> bool {
+        !self.open.is_empty()
+    }
+}
+
+/// Whether a work-done progress is a project check: rust-analyzer's flycheck token, or a
+/// title that runs cargo (`cargo check`, `cargo clippy`).
+fn is_check(token: &str, title: &str) -> bool {
+    token.starts_with("rust-analyzer/flycheck") || title.starts_with("cargo ")
+}
+
+fn now_ns() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as i64)
 }
 
 impl Load {
@@ -51,6 +89,7 @@ impl Load {
             health: Mutex::new(None),
             announces_load: AtomicBool::new(false),
             started: Instant::now(),
+            check: Mutex::new(CheckSeen::default()),
         }
     }
 
@@ -86,6 +125,7 @@ impl Load {
         }
         // Work-done progress: while some is open, the server is still loading.
         if msg["method"] == Progress::METHOD && msg.get("id").is_none() {
+            self.observe_check(&msg["params"]);
             match msg["params"]["value"]["kind"].as_str() {
                 Some("begin") => {
                     self.progress.fetch_add(1, Ordering::SeqCst);
@@ -98,6 +138,39 @@ impl Load {
                 _ => {}
             }
         }
+    }
+
+    /// A progress's begin or end that is a project check's ([`CheckSeen`]).
+    fn observe_check(&self, params: &Value) {
+        let token = match &params["token"] {
+            Value::String(t) => t.clone(),
+            t => t.to_string(),
+        };
+        let mut c = self.check.lock().unwrap_or_else(|e| e.into_inner());
+        match params["value"]["kind"].as_str() {
+            Some("begin") => {
+                let title = params["value"]["title"].as_str().unwrap_or("");
+                if is_check(&token, title) {
+                    tracing::debug!(token, title, "the server's project check began");
+                    c.title = Some(title.to_string()).filter(|t| !t.is_empty());
+                    c.open.push(token);
+                    c.began_ns = Some(now_ns());
+                }
+            }
+            Some("end") => {
+                if let Some(i) = c.open.iter().position(|t| *t == token) {
+                    tracing::debug!(token, "the server's project check ended");
+                    c.open.remove(i);
+                    c.ended += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// What the server's progress has said of its project check so far.
+    pub(super) fn check(&self) -> CheckSeen {
+        self.check.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Still loading: work-done progress is open, or it started moments ago and has not
@@ -169,6 +242,38 @@ mod tests {
 
     fn progress(kind: &str) -> Value {
         json!({"jsonrpc": "2.0", "method": "$/progress", "params": {"token": "t", "value": {"kind": kind}}})
+    }
+
+    #[test]
+    fn rust_analyzer_s_cargo_check_is_read_from_its_progress() {
+        let ra = Load::new(None);
+        let say = |token: &str, value: Value| {
+            ra.observe(&json!({"jsonrpc": "2.0", "method": "$/progress", "params": {"token": token, "value": value}}));
+        };
+        say(
+            "rustAnalyzer/Indexing",
+            json!({"kind": "begin", "title": "Indexing"}),
+        );
+        assert!(!ra.check().running() && ra.check().began_ns.is_none());
+        say(
+            "rust-analyzer/flycheck/0",
+            json!({"kind": "begin", "title": "cargo check", "cancellable": true}),
+        );
+        let c = ra.check();
+        assert!(c.running() && c.began_ns.is_some());
+        assert_eq!(c.title.as_deref(), Some("cargo check"));
+        say(
+            "rust-analyzer/flycheck/0",
+            json!({"kind": "report", "message": "rsx (lib)"}),
+        );
+        say("rustAnalyzer/Indexing", json!({"kind": "end"}));
+        assert!(
+            ra.check().running(),
+            "another progress's end is not the check's"
+        );
+        say("rust-analyzer/flycheck/0", json!({"kind": "end"}));
+        assert!(!ra.check().running());
+        assert_eq!(ra.check().ended, 1);
     }
 
     #[test]

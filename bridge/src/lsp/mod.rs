@@ -49,8 +49,8 @@ pub use hover::{hover_params, hover_signature, hover_text, signature_from_hover,
 pub use outline::convert_outline;
 pub use reply::Decode;
 pub use server::{
-    command_for, install_hint, Diagnosed, EditDiagnosed, EditedText, Elsewhere, Locate, Server,
-    StartError, TIMEOUT,
+    command_for, install_hint, CheckState, Diagnosed, EditDiagnosed, EditedText, Elsewhere, Locate,
+    ProjectCheck, Server, StartError, TIMEOUT,
 };
 pub use transport::read_frame;
 

@@ -8,7 +8,7 @@ use super::convert::locations;
 use super::diagnostics::{convert, Diag, Published};
 use super::docs::{document_uri, Docs};
 use super::error::LspError;
-use super::load::Load;
+use super::load::{CheckSeen, Load};
 use super::outline::{convert_outline, parse_outline, settle_kinds, settle_twins};
 use super::reply::Decode;
 use super::transport::{to_json, Configs, Failure, Transport};
@@ -97,6 +97,9 @@ pub struct Server {
     kept: Option<PathBuf>,
     /// When the disk was last looked at for changed files it was then told of.
     caught_up: Mutex<Option<std::time::SystemTime>>,
+    /// It checks the project on `didSave` and publishes the compiler's diagnostics
+    /// (rust-analyzer's flycheck, `cargo check`), which its pull answer leaves out.
+    checks_on_save: bool,
 }
 
 /// A server that could not be started, with what it said on stderr.
@@ -230,6 +233,7 @@ impl Server {
             started: Instant::now(),
             kept: None,
             caught_up: Mutex::new(None),
+            checks_on_save: false,
         };
         let flags = lang.spec().server.init_flags;
         let init = initialize_params(initial, &setup.settings, setup.top_level, flags).and_then(
@@ -262,6 +266,8 @@ impl Server {
             .load
             .set_announces_load(named(spec.announcing_servers));
         server.references_keep_declaration = named(spec.references_keep_declaration);
+        server.checks_on_save = named(spec.checks_on_save);
+        server.docs.set_saves(server.checks_on_save);
         server.encoding = capabilities::encoding(&server.capabilities);
         server.notify::<Initialized>(InitializedParams {})?;
         Ok(server)
@@ -775,7 +781,131 @@ impl Server {
             pulled,
             complete,
             waited: started.elapsed(),
+            pushed: None,
+            check: None,
         })
+    }
+
+    /// The name of the project check this server runs on save and publishes the compiler's
+    /// diagnostics from (rust-analyzer: `cargo check`), which an in-memory text is not part
+    /// of; `None` for a server that runs none.
+    pub fn project_check(&self) -> Option<String> {
+        self.checks_on_save.then(|| {
+            self.load
+                .check()
+                .title
+                .unwrap_or_else(|| "cargo check".into())
+        })
+    }
+
+    /// [`Server::diagnostics`] of a file's disk text (`text`), with what the server published
+    /// for it merged in (deduplicated by range and message) when it offers the pull model:
+    /// rust-analyzer answers a pull with its own diagnostics only, and publishes the
+    /// compiler's (`cargo check`, run on start-up and on `didSave`). For such a server, a
+    /// check under way is waited for (up to `timeout` more), one not run since the file (or
+    /// another) changed on disk is started (`didSave`), and what became of it is in
+    /// [`Diagnosed::check`]. A text other than the disk's is answered as
+    /// [`Server::diagnostics`] does: a project check reads the disk.
+    pub fn disk_diagnostics(
+        &self,
+        file: &Contained,
+        text: &str,
+        timeout: Duration,
+    ) -> Result<Diagnosed, LspError> {
+        let mut d = self.diagnostics(file, text, timeout)?;
+        let on_disk = std::fs::read(&file.abs).is_ok_and(|b| b == text.as_bytes());
+        if !d.pulled || !on_disk {
+            return Ok(d);
+        }
+        let started = Instant::now();
+        let uri = document_uri(&file.abs)?;
+        if self.checks_on_save {
+            d.check = Some(self.await_check(file, &uri, started + timeout)?);
+        }
+        let mut merged = 0;
+        for p in self.published.latest(uri.as_str()).unwrap_or_default() {
+            let c = convert(&p, text, self.encoding);
+            // The same error twice, for two of the check's targets (the library and its
+            // tests: "`Route<E>`" and "`route::Route<E>`"), is one: same span, code and
+            // source.
+            let same = |x: &Diag| {
+                x.start == c.start
+                    && x.end == c.end
+                    && (x.message == c.message
+                        || (c.code.is_some() && x.code == c.code && x.source == c.source))
+            };
+            if !d.items.iter().any(same) {
+                d.items.push(c);
+                merged += 1;
+            }
+        }
+        d.pushed = Some(merged);
+        d.waited += started.elapsed();
+        Ok(d)
+    }
+
+    /// Wait (until `deadline`) for a project check of the disk as it is now: one begun after
+    /// the newest change the server was told of and after `file`'s own, and ended. None such
+    /// and none asked for since: `didSave` of `file` asks for one.
+    fn await_check(
+        &self,
+        file: &Contained,
+        uri: &lsp_types::Uri,
+        deadline: Instant,
+    ) -> Result<ProjectCheck, LspError> {
+        /// How long a check asked for may take to begin once the server is idle.
+        const BEGIN_WAIT: Duration = Duration::from_secs(3);
+        let mtime = std::fs::metadata(&file.abs)
+            .map(|m| indexer::walk::mtime_ns(&m))
+            .unwrap_or(0);
+        let (changed, saved) = self.docs.disk_state();
+        let newest = changed.max(mtime);
+        let covers = |c: &CheckSeen| c.began_ns.is_some_and(|b| b >= newest);
+        if !covers(&self.load.check()) && saved < newest {
+            tracing::debug!(file = %file.rel, "asking for a project check (didSave)");
+            self.docs.save(&self.wire, uri)?;
+        }
+        let mut idle: Option<Instant> = None;
+        // A check that ended, and since when no other has begun: rust-analyzer ends one it
+        // cancels for a restart and begins the next a moment later.
+        let mut ended: Option<(Instant, Option<i64>)> = None;
+        let state = loop {
+            let c = self.load.check();
+            let now = Instant::now();
+            if covers(&c) && !c.running() {
+                match ended {
+                    Some((at, began)) if began == c.began_ns => {
+                        if now.duration_since(at) >= Duration::from_millis(300) || now >= deadline {
+                            break CheckState::Done;
+                        }
+                    }
+                    _ => ended = Some((now, c.began_ns)),
+                }
+            } else {
+                ended = None;
+            }
+            if now >= deadline {
+                break if c.running() {
+                    CheckState::Running
+                } else {
+                    CheckState::NotRun
+                };
+            }
+            if c.running() || self.loading() {
+                idle = None;
+            } else if now.duration_since(*idle.get_or_insert(now)) > BEGIN_WAIT {
+                // Asked, idle, and none began: it runs none (`checkOnSave` off).
+                break CheckState::NotRun;
+            }
+            self.touch();
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let title = self
+            .load
+            .check()
+            .title
+            .unwrap_or_else(|| "cargo check".into());
+        Ok(ProjectCheck { title, state })
     }
 
     /// `textDocument/diagnostic` for a document, asked again until `deadline` while the
@@ -988,6 +1118,33 @@ pub struct Diagnosed {
     /// The list is the one for the text sent; `false`: the time ran out first.
     pub complete: bool,
     pub waited: Duration,
+    /// How many diagnostics of the server's published list were added to a pulled one
+    /// ([`Server::disk_diagnostics`]); `None`: none was merged.
+    pub pushed: Option<usize>,
+    /// The project check the published list comes from, and whether it checked the disk as
+    /// it is (rust-analyzer's `cargo check`).
+    pub check: Option<ProjectCheck>,
+}
+
+/// What became of a server's project check for an answer ([`Server::disk_diagnostics`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectCheck {
+    /// What it runs, as its progress names it (`cargo check`).
+    pub title: String,
+    pub state: CheckState,
+}
+
+/// Whether a project check covered the disk as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckState {
+    /// One began after the last change and ended: its diagnostics are in.
+    Done,
+    /// One is still running when the time is up: its diagnostics may be missing or an
+    /// older check's.
+    Running,
+    /// None ran since the last change (asked for, none began): its diagnostics are an
+    /// older check's, or none.
+    NotRun,
 }
 
 /// What an edit does to diagnostics: its files' lists during the edit, in their order, and

@@ -67,6 +67,22 @@ pub(super) struct Anchor {
     pub(super) lib_version: Option<String>,
 }
 
+/// Whether `line` writes `name` as a whole word at the 1-based character column `col`.
+fn word_at_col(line: &str, name: &str, col: u32) -> bool {
+    let Some(i) = line
+        .char_indices()
+        .nth((col as usize).saturating_sub(1))
+        .map(|(i, _)| i)
+    else {
+        return false;
+    };
+    let word = indexer::syntax::is_word_char;
+    !name.is_empty()
+        && line[i..].starts_with(name)
+        && !line[..i].chars().next_back().is_some_and(word)
+        && !line[i + name.len()..].chars().next().is_some_and(word)
+}
+
 /// Builds anchors, reading each file once and naming the map's node at each spot. Its read
 /// handle on the map is the answer's one lease (taken by the tool, which holds its snapshot
 /// for the whole answer): the target's lookup and the map fallbacks
@@ -314,6 +330,45 @@ impl<'a> Anchors<'a> {
         Some(line_at(self.text(&abs)?, x.line))
     }
 
+    /// A map place `x` in a file changed since indexing, placed again where `name` is
+    /// written now: on its old line or the nearest line within 40 of it that writes `name` as
+    /// a word at the same column (lines added or removed above it move it whole); `None` when
+    /// none does (the use is gone, or its line was edited: a common name such as `new` found
+    /// elsewhere on a line is no evidence).
+    /// `taken`: lines already given to another place of this file (two old places may not
+    /// land on one).
+    pub(super) fn placed_again(
+        &mut self,
+        x: &Anchor,
+        name: &str,
+        taken: &std::collections::HashSet<(String, u32, u32)>,
+    ) -> Option<Anchor> {
+        let abs = self.abs_of(x);
+        let text = self.text(&abs)?;
+        let lines: Vec<&str> = text.split('\n').collect();
+        let col = x.col;
+        let at = |line: u32| -> Option<u32> {
+            let l = lines.get((line as usize).checked_sub(1)?)?;
+            (word_at_col(l, name, col) && !taken.contains(&(x.file.clone(), line, col)))
+                .then_some(col)
+        };
+        let found = (0..=40u32).find_map(|d| {
+            let below = at(x.line + d).map(|c| (x.line + d, c));
+            let above = (d > 0 && x.line > d)
+                .then(|| at(x.line - d).map(|c| (x.line - d, c)))
+                .flatten();
+            above.or(below)
+        });
+        let (line, col) = found?;
+        let mut y = self.at(&abs, Pos { line, col }, line);
+        y.edge = x.edge.clone();
+        y.from = x.from.clone();
+        y.source = x.source;
+        y.name = x.name.clone();
+        y.kind = x.kind.clone();
+        Some(y)
+    }
+
     /// The identifier that starts at the place `x`, read from the file now.
     pub(super) fn name_at(&mut self, x: &Anchor) -> Option<String> {
         let abs = self.abs_of(x);
@@ -495,6 +550,16 @@ pub(super) fn dedup_anchors(v: &mut Vec<Anchor>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_at_a_column() {
+        use super::word_at_col;
+        assert!(word_at_col("  let x = Route::new(a);", "new", 18));
+        assert!(!word_at_col("  let x = Route::newer(a);", "new", 18));
+        assert!(!word_at_col("  let x = Route::new(a);", "new", 17));
+        assert!(word_at_col("é new", "new", 3));
+        assert!(!word_at_col("new", "new", 9));
+    }
 
     #[test]
     fn a_declaration_s_place_starts_a_word() {

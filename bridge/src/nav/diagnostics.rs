@@ -6,7 +6,7 @@
 use super::edit::{self, Compared, RangeEdit};
 use super::list::{listing, Layout, ListText};
 use super::server::{failed, server_state};
-use crate::lsp::{Diag, EditedText, Severity};
+use crate::lsp::{CheckState, Diag, EditedText, ProjectCheck, Severity};
 use crate::paths::{contain, Contained};
 use crate::workspace::{lang_of, Workspace};
 use answer::envelope::{Answer, ToolError};
@@ -208,6 +208,30 @@ fn said_partial(
     server_state(s, w);
 }
 
+/// Say that the compiler's diagnostics of a file (its server's project check, rust-analyzer's
+/// `cargo check`) may be missing or old: the check was still running when the time was up, or
+/// has not run since a file changed.
+fn said_check(
+    s: &crate::lsp::Server,
+    rel: &str,
+    c: &ProjectCheck,
+    timeout: std::time::Duration,
+    w: &mut Vec<String>,
+) {
+    let server = &s.command[0];
+    let title = &c.title;
+    match c.state {
+        CheckState::Done => {}
+        CheckState::Running => w.push(format!(
+            "CHECK_RUNNING: {server}'s {title} was still running after {:.0}s: the compiler's errors (rustc's E0xxx) of {rel} may be missing or those of an earlier check (partial); ask again once it ends, raise --lsp-timeout-ms, or run {title} yourself",
+            timeout.as_secs_f64()
+        )),
+        CheckState::NotRun => w.push(format!(
+            "CHECK_NOT_RUN: {server} has not run {title} since {rel} or another file changed on disk (asked, none began): the compiler's errors (rustc's E0xxx) are missing or an earlier check's, only {server}'s own diagnostics are current (partial); run {title} yourself, or check that rust-analyzer.checkOnSave is on"
+        )),
+    }
+}
+
 /// The node ID of the innermost symbol of `text` (the file's text now, or an edit's) that
 /// holds each diagnostic: read from a parse of that text, so an edit's positions have theirs.
 fn items(
@@ -269,6 +293,10 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
     let mut per_file = Vec::new();
     let mut sources = Vec::new();
     let mut said: Vec<Lang> = Vec::new();
+    // Files whose server's published list was merged into its pulled one, and the state of
+    // the project check it comes from.
+    let mut merged: Vec<String> = Vec::new();
+    let mut check_state = Vec::new();
     for f in &files {
         let server = if said.contains(&f.lang) {
             None
@@ -277,9 +305,16 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
         };
         let mut got = None;
         if let Some(s) = server {
-            match s.diagnostics(&f.c, &f.text, ws.lsp_timeout) {
+            match s.disk_diagnostics(&f.c, &f.text, ws.lsp_timeout) {
                 Ok(d) => {
                     said_partial(&s, &f.c.rel, d.complete, d.waited, &mut w);
+                    if let Some(c) = &d.check {
+                        check_state.push((f.c.rel.clone(), c.clone()));
+                        said_check(&s, &f.c.rel, c, ws.lsp_timeout, &mut w);
+                    }
+                    if d.pushed.is_some() {
+                        merged.push(f.c.rel.clone());
+                    }
                     got = Some((
                         d.items,
                         Source::Lsp {
@@ -300,9 +335,20 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
         let mut head =
             json!({"file": f.c.rel, "source": source.label(), "counts": counts(ds.iter())});
         if let Source::Lsp { pulled, complete } = source {
-            head["model"] = json!(if pulled { "pull" } else { "push" });
+            head["model"] = json!(match (pulled, merged.contains(&f.c.rel)) {
+                (true, true) => "pull+push",
+                (true, false) => "pull",
+                _ => "push",
+            });
             if !complete {
                 head["complete"] = json!(false);
+            }
+            if let Some((_, c)) = check_state.iter().find(|(r, _)| *r == f.c.rel) {
+                head["check"] = json!({"command": c.title, "state": match c.state {
+                    CheckState::Done => "done",
+                    CheckState::Running => "running",
+                    CheckState::NotRun => "not run",
+                }});
             }
         }
         per_file.push(head);
@@ -434,6 +480,10 @@ pub(super) struct Checked {
     removed: Vec<Item>,
     unchanged: usize,
     source: String,
+    /// How many files a server checked: the edited ones, and the others it published again
+    /// during the edit.
+    edited: usize,
+    elsewhere: usize,
 }
 
 /// Check edited texts: for each language, its server's diagnostics of each file's disk text,
@@ -446,6 +496,8 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
         removed: Vec::new(),
         unchanged: 0,
         source: String::new(),
+        edited: 0,
+        elsewhere: 0,
     };
     let mut sources = Vec::new();
     // Files the edit does not touch whose diagnostics their server published again.
@@ -481,6 +533,9 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                         elsewhere,
                     },
                 )) => {
+                    said_scope(&s, group.len(), elsewhere.len(), w);
+                    out.edited += group.len();
+                    out.elsewhere += elsewhere.len();
                     others.extend(elsewhere.into_iter().map(|o| (lang, o)));
                     for (e, (b, a)) in group.iter().zip(before.iter().zip(&after)) {
                         said_partial(
@@ -587,6 +642,35 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
     Ok(out)
 }
 
+/// Say what a server's check of an edit covered: the edited files, and the other files it
+/// published again meanwhile (a pull server's are not asked); an error the edit causes in
+/// another file it did not re-check is missing (clangd re-checks open files only, JDT LS
+/// some), and the compiler's errors of a project check (rust-analyzer's `cargo check`) are
+/// not part of an in-memory check at all.
+fn said_scope(s: &crate::lsp::Server, edited: usize, elsewhere: usize, w: &mut Vec<String>) {
+    let server = &s.command[0];
+    let files = |n: usize| format!("{n} file{}", if n == 1 { "" } else { "s" });
+    if s.supports(crate::lsp::Capability::Diagnostic) {
+        w.push(format!(
+            "CHECK_SCOPE: {} checked: the edited {} only ({server} is asked for the files given): errors the edit causes in other files (callers of what it changes) are not reported; after writing it, run codemap diagnostics on those files (codemap refs finds them)",
+            files(edited),
+            if edited == 1 { "one" } else { "ones" }
+        ));
+    } else {
+        w.push(format!(
+            "CHECK_SCOPE: {} checked: the {} edited and {} {server} published again during the edit; errors the edit causes in files it did not re-check (it re-checks what it chooses: open files, a package) may be missing; after writing it, run codemap diagnostics on the files that use what it changes (codemap refs finds them)",
+            files(edited + elsewhere),
+            edited,
+            files(elsewhere)
+        ));
+    }
+    if let Some(title) = s.project_check() {
+        w.push(format!(
+            "CHECK_IN_MEMORY: {server}'s {title} (the compiler's errors, rustc's E0xxx such as a trait not implemented or a method not found) reads the disk and is not part of an in-memory check: only {server}'s own diagnostics were compared; write the edit and run codemap diagnostics on the file, which waits for {title}"
+        ));
+    }
+}
+
 /// `nav_check_edit`.
 pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolError> {
     let edited = edited_files(ws, p)?;
@@ -594,7 +678,9 @@ pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolErr
     let c = check(ws, &edited, &mut w)?;
     let head = json!({"source": c.source, "written": false,
                       "added": counts(c.added.iter().map(|i| &i.d)),
-                      "removed": c.removed.len(), "unchanged": c.unchanged, "files": c.files});
+                      "removed": c.removed.len(), "unchanged": c.unchanged,
+                      "checked": {"edited": c.edited, "elsewhere": c.elsewhere},
+                      "files": c.files});
     let mut list = c.added;
     list.sort_by(|a, b| {
         (a.d.severity, &a.file, a.d.start.line).cmp(&(b.d.severity, &b.file, b.d.start.line))
@@ -653,6 +739,7 @@ pub(super) fn check_rename(
                        "removed": c.removed.len(), "unchanged": c.unchanged,
                        "diagnostics": added});
     v["added"]["total"] = json!(total);
+    v["checked"] = json!({"edited": c.edited, "elsewhere": c.elsewhere});
     if total > SHOWN {
         v["shown"] = json!(SHOWN);
     }

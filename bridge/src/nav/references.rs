@@ -543,9 +543,11 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     let mut how = Found::Name;
     let mut unread: Option<String> = None;
     let mut sure: Vec<MapSymbol> = Vec::new();
+    let mut target_name: Option<String> = None;
     if let Some(map) = map {
         let (mut defs, by) = map_definitions(map, &t)?;
         how = by;
+        target_name = defs.first().map(|d| d.name.clone());
         // Beside a server's answer, the map adds only what it is sure is this symbol's: by
         // the name alone it may be a namesake's (a workspace `define` for attrs' `define`).
         if server.is_some() && !by.sure() {
@@ -578,9 +580,11 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     }
     from_map.retain(|x| keep(&filter, x));
     dedup_anchors(&mut from_map);
-    // The map's places in files edited since it indexed them are at old lines: beside a
-    // server's answer (which reads the files now) they are left out, and counted.
-    let mut moved = 0usize;
+    // The map's places in files edited since it indexed them are at old lines: each is
+    // placed again where the name is written now near its old line, or left out as gone;
+    // counted and said (axum's fallback gave `Route::new`'s uses at their old lines with the
+    // text there now: `req.map(Body::new)`, unsaid).
+    let (from_map, replaced) = place_again(&mut a, from_map, target_name.as_deref());
     let (mut found, source) = match server {
         Some(mut found) => {
             if t.lib.is_none() {
@@ -594,16 +598,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             if found.len() < all {
                 w.push(left_out(p.file_filter.as_deref(), all - found.len(), all));
             }
-            from_map.retain(|x| {
-                let ok = x.external || !a.changed(&x.file);
-                moved += usize::from(!ok);
-                ok
-            });
-            if moved > 0 {
-                w.push(format!(
-                    "not shown: {moved} of the map's own references, in files changed since the last index run (its lines there are old); the server's answer above is of the files now (`codemap index` refreshes the map)"
-                ));
-            }
+            w.extend(replaced);
             let found = merge_map_extras(found, from_map, "references", false, &mut w);
             (found, "lsp")
         }
@@ -612,6 +607,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
                 "the map's edges into the symbol (found by {how}): calls, imports and bases the indexer resolved; a language server also finds uses it cannot"
             ));
             w.extend(unread.take());
+            w.extend(replaced);
             (from_map, "map")
         }
     };
@@ -696,6 +692,57 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         w.extend(super::server::caveat(ws, t.lang));
     }
     Ok(answer(found, head, source, w))
+}
+
+/// The map's places in files changed since the last index run, each placed again where
+/// `name` is written now near its old line ([`Anchors::placed_again`]), else left out; and the
+/// warning that says so, with counts and files. Places in unchanged files pass as they are.
+fn place_again(
+    a: &mut Anchors<'_>,
+    from_map: Vec<Anchor>,
+    name: Option<&str>,
+) -> (Vec<Anchor>, Option<String>) {
+    let (mut placed, mut gone) = (0usize, 0usize);
+    let mut files: std::collections::BTreeSet<String> = Default::default();
+    let mut out = Vec::with_capacity(from_map.len());
+    let mut taken = std::collections::HashSet::new();
+    let mut changed = Vec::new();
+    for x in from_map {
+        if x.external || !a.changed(&x.file) {
+            out.push(x);
+        } else {
+            changed.push(x);
+        }
+    }
+    if changed.is_empty() {
+        return (out, None);
+    }
+    // In order: each old place takes the nearest line not taken.
+    for x in changed {
+        files.insert(x.file.clone());
+        match name.and_then(|n| a.placed_again(&x, n, &taken)) {
+            Some(y) => {
+                taken.insert((y.file.clone(), y.line, y.col));
+                placed += 1;
+                out.push(y);
+            }
+            None => gone += 1,
+        }
+    }
+    dedup_anchors(&mut out);
+    if files.is_empty() {
+        return (out, None);
+    }
+    let shown: Vec<&str> = files.iter().map(String::as_str).take(3).collect();
+    let note = format!(
+        "{} of the map's references are in {} file{} changed since the last index run ({}{}): {placed} placed again where the name is written now near its old line, {gone} no longer found there and left out (`codemap index` refreshes the map)",
+        placed + gone,
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        shown.join(", "),
+        if files.len() > shown.len() { ", …" } else { "" }
+    );
+    (out, Some(note))
 }
 
 /// Which of `twins` the server's definition at the asked position is: the variant it

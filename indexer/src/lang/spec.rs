@@ -939,6 +939,10 @@ pub struct ServerSpec {
     /// (tsc). They are asked with it, and the declaration (their definition at the spot) is
     /// left out by the client.
     pub references_keep_declaration: &'static [&'static str],
+    /// The servers (by name) that run the project's compiler on `didSave` and publish its
+    /// diagnostics apart from those they answer a pull with (rust-analyzer's `cargo check`):
+    /// a file's list merges both, and the check is asked for and waited on.
+    pub checks_on_save: &'static [&'static str],
     /// A notification by which the server says it is ready, when it has one: (method, the
     /// `type` its params carry, or the `kind` of a work-done progress's value (`"end"`);
     /// `""`: any params). Until it comes the server is loading (JDT LS imports the
@@ -1055,6 +1059,7 @@ impl ServerSpec {
             symbols_need_open_file: false,
             announcing_servers: &[],
             references_keep_declaration: &[],
+            checks_on_save: &[],
             ready_notice: None,
             setup: None,
             stamp: None,

@@ -81,6 +81,7 @@ pub static RUST: Language = Language {
     is_test_file: |name| name.ends_with("_test.rs") || name == "tests.rs",
     server: ServerSpec {
         types_every_receiver: true,
+        checks_on_save: &["rust-analyzer"],
         // Offline: `cargo metadata` from what the registry holds.
         env: &[("CARGO_NET_OFFLINE", "true")],
         setup: Some(linked_projects),
