@@ -3361,3 +3361,46 @@ fn map_references_in_a_file_edited_since_indexing_are_placed_again() {
         "{v}"
     );
 }
+
+/// A C++ function asked at its prototype in a header: the map's references are its
+/// definition's (the map links calls to the definition in the source file), and `def` lands
+/// on the definition too. Before: from `a.h` the map gave the definition's own line as the one
+/// reference (sentencepiece's `UnicodeCharToUTF8`: 1 of 13, and a rename said nothing of the
+/// 12 calls clangd left out).
+#[test]
+fn a_cpp_prototype_s_references_are_its_definition_s() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "a.h",
+        "#pragma once\nnamespace n {\nint twice(int x);\n}\n",
+    );
+    write(
+        root,
+        "a.cc",
+        "#include \"a.h\"\nnamespace n {\nint twice(const int x) { return 2 * x; }\n}\n",
+    );
+    write(
+        root,
+        "b.cc",
+        "#include \"a.h\"\nint use_it() { return n::twice(1) + n::twice(2); }\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["--no-lsp", "refs", "a.h:n.twice"]);
+    assert_eq!(code, 0, "{v}");
+    let places: Vec<String> = anchors_of(&v["data"]["references"])
+        .iter()
+        .map(|x| {
+            format!(
+                "{}:{}:{}",
+                x["file"].as_str().unwrap_or("?"),
+                x["line"],
+                x["col"]
+            )
+        })
+        .collect();
+    assert_eq!(places, ["b.cc:2:26", "b.cc:2:40"], "{v}");
+    let (v, _) = json(root, &["--no-lsp", "def", "a.h:n.twice"]);
+    assert!(v["data"].to_string().contains("cpp:a.cc#n.twice"), "{v}");
+}

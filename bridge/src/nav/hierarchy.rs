@@ -152,102 +152,7 @@ fn map_implementations(
 fn overrides(d: &MapSymbol, m: &MapSymbol) -> bool {
     let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
     (m.params.is_none() || d.params.is_none() || m.params == d.params)
-        && (!overloads || same_parameter_types(d, m))
-}
-
-/// Whether two methods' signatures write the same parameter types (`(final Appendable buf,
-/// Calendar c)` and `(Appendable buffer, Calendar calendar)`: names, `final` and annotations
-/// aside); true when either cannot be read.
-fn same_parameter_types(a: &MapSymbol, b: &MapSymbol) -> bool {
-    match (
-        a.signature.as_deref().and_then(parameter_types),
-        b.signature.as_deref().and_then(parameter_types),
-    ) {
-        (Some(x), Some(y)) => x == y,
-        _ => true,
-    }
-}
-
-/// The parameter types of a C-like signature (`void f(final A a, List<B> b)` → `[A, List<B>]`):
-/// each parameter without its name, `final` and annotations, white space removed.
-fn parameter_types(sig: &str) -> Option<Vec<String>> {
-    let open = sig.find('(')?;
-    let mut depth = 0i32;
-    let mut params = Vec::new();
-    let mut cur = String::new();
-    for c in sig[open + 1..].chars() {
-        match c {
-            '(' | '<' | '[' => depth += 1,
-            ')' if depth == 0 => {
-                params.push(std::mem::take(&mut cur));
-                let types = params
-                    .iter()
-                    .map(|p| p.trim())
-                    .filter(|p| !p.is_empty())
-                    .map(|p| {
-                        // `&msg`, `*p`: the name, its `&` or `*` the type's.
-                        let spaced: String = p
-                            .chars()
-                            .flat_map(|c| match c {
-                                '&' | '*' => vec![' ', c, ' '],
-                                _ => vec![c],
-                            })
-                            .collect();
-                        let words: Vec<&str> = spaced
-                            .split_whitespace()
-                            .filter(|w| *w != "final" && !w.starts_with('@'))
-                            .collect();
-                        // The last word is the name unless it is punctuation (`const T &`
-                        // names none).
-                        let named = words
-                            .last()
-                            .is_some_and(|w| w.chars().any(char::is_alphanumeric));
-                        let n = if named && words.len() > 1 {
-                            words.len() - 1
-                        } else {
-                            words.len()
-                        };
-                        unqualified(&words[..n].join(" ")).replace(' ', "")
-                    })
-                    .collect();
-                return Some(types);
-            }
-            ')' | '>' | ']' => depth -= 1,
-            ',' if depth == 0 => {
-                params.push(std::mem::take(&mut cur));
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    None
-}
-
-/// A type without the namespaces or packages that qualify its names (`spdlog::details::log_msg`
-/// and `details::log_msg` are one type to an override; `java.util.List<T>` is `List<T>`).
-fn unqualified(t: &str) -> String {
-    let mut out = String::new();
-    let mut word_start = 0;
-    let mut chars = t.chars().peekable();
-    while let Some(c) = chars.next() {
-        // `a.B`, not `String...`.
-        let dot = c == '.' && chars.peek().is_some_and(|n| n.is_alphabetic() || *n == '_');
-        let sep = (c == ':' && chars.peek() == Some(&':')) || dot;
-        if sep {
-            // `::x` (the global namespace) as well as `a::x`.
-            if c == ':' {
-                chars.next();
-            }
-            out.truncate(word_start);
-            continue;
-        }
-        if !(c.is_alphanumeric() || c == '_') {
-            word_start = out.len() + c.len_utf8();
-        }
-        out.push(c);
-    }
-    out
+        && (!overloads || super::signature::same_parameter_types(d, m))
 }
 
 /// Whether `x` is where one of `defs` is defined: a server that answers "implementations" with
@@ -1055,41 +960,6 @@ fn lsp_calls(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parameter_types_leave_names_final_and_annotations_out() {
-        let t = |s: &str| parameter_types(s).map(|v| v.join("|"));
-        assert_eq!(
-            t("public void appendTo(final Appendable buffer, final Calendar calendar)").as_deref(),
-            Some("Appendable|Calendar")
-        );
-        assert_eq!(
-            t("void appendTo(Appendable buf, int value)").as_deref(),
-            Some("Appendable|int")
-        );
-        assert_eq!(
-            t("<K, V> Map<K, V> of(Map<K, ? extends V> m, @Nullable String... names)").as_deref(),
-            Some("Map<K,?extendsV>|String...")
-        );
-        assert_eq!(t("int size()").as_deref(), Some(""));
-        // An override spells the type with more of its namespace, or names no parameter.
-        let base = t("virtual void sink_it_(const details::log_msg &msg) = 0");
-        assert_eq!(base.as_deref(), Some("constlog_msg&"));
-        for o in [
-            "void sink_it_(const spdlog::details::log_msg &msg) override",
-            "void sink_it_(const spdlog::details::log_msg &) final",
-            "void sink_it_(const ::spdlog::details::log_msg& m) override",
-        ] {
-            assert_eq!(t(o), base, "{o}");
-        }
-        assert_ne!(t("void sink_it_(const details::log_msg *msg)"), base);
-        assert_eq!(
-            t("void f(java.util.List<a.B> xs)").as_deref(),
-            Some("List<B>")
-        );
-        assert_eq!(t("void f(char *argv[])").as_deref(), Some("char*"));
-        assert_eq!(t("no parens"), None);
-    }
 
     #[test]
     fn plain_text_says_the_callees_kept_outside_the_list() {

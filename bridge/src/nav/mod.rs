@@ -32,6 +32,7 @@ mod params;
 mod references;
 mod rename;
 mod server;
+mod signature;
 mod symbols;
 mod target;
 

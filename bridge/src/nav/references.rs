@@ -557,6 +557,14 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             sure = defs.clone();
         }
         from_map = map_refs(map, &mut a, &defs, USE_KINDS)?;
+        // A definition's own name is no use of it (a C++ definition's edge to the header's
+        // prototype, once the prototype's definition is among `defs`): listed only as a
+        // declaration.
+        from_map.retain(|x| {
+            !defs
+                .iter()
+                .any(|d| d.file == x.file && d.name_line == x.line && d.name_col == x.col)
+        });
         // Said when the map answers: uses inside macro invocations it could not read.
         if server.is_none() {
             let mut files: Vec<Anchor> = from_map.clone();
