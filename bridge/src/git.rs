@@ -95,10 +95,15 @@ pub fn change_set(root: &Path, git_ref: &str, path: Option<&str>) -> Result<Chan
     }
     let untracked = git(root, &["ls-files", "--others", "--exclude-standard", "-z"])?;
     for path in untracked.split(|&b| b == 0).filter(|f| !f.is_empty()) {
-        files.push(changed(
-            String::from_utf8_lossy(path).into_owned(),
-            "untracked",
-        ));
+        let path = String::from_utf8_lossy(path).into_owned();
+        // What the map's walk leaves out is no change of the workspace's code either: build
+        // output and installed packages (`target/`, `node_modules/`: axum with no
+        // `.gitignore` said 1,298 files changed, `target/debug/build/*/out/private.rs` among
+        // them) and hidden folders (`.codemap/`).
+        if walk_skips(&path) {
+            continue;
+        }
+        files.push(changed(path, "untracked"));
     }
     if let Some(p) = path.map(|p| p.trim_matches('/')).filter(|p| !p.is_empty()) {
         files.retain(|f| f.path == p || f.path.starts_with(&format!("{p}/")));
@@ -111,6 +116,23 @@ pub fn change_set(root: &Path, git_ref: &str, path: Option<&str>) -> Result<Chan
         .collect();
     let old = blobs(root, &commit, &prefix, &wanted)?;
     Ok(ChangeSet { commit, files, old })
+}
+
+/// Whether the map's walk leaves the untracked file `rel` out: under a hidden folder or one
+/// a language skips (`Lang::is_skipped_dir`).
+fn walk_skips(rel: &str) -> bool {
+    let mut dir = Path::new(rel).parent();
+    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
+        let hidden = d
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
+        if hidden || Lang::is_skipped_dir(d) {
+            return true;
+        }
+        dir = d.parent();
+    }
+    false
 }
 
 fn changed(path: String, status: &'static str) -> ChangedFile {
@@ -193,4 +215,21 @@ fn blobs(
     let _ = writer.join();
     let _ = child.wait();
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn untracked_files_the_walk_leaves_out_are_no_changes() {
+        for (rel, skipped) in [
+            ("target/debug/build/x/out/private.rs", true),
+            (".codemap/map.db", true),
+            ("web/node_modules/left-pad/index.js", true),
+            ("src/routing/mod.rs", false),
+            ("main.go", false),
+            ("src/.hidden/x.py", true),
+        ] {
+            assert_eq!(super::walk_skips(rel), skipped, "{rel}");
+        }
+    }
 }
