@@ -480,7 +480,17 @@ pub fn rename_preview(
     if let Ok(map) = lease.as_deref() {
         let mut family: Vec<MapSymbol> = Vec::new();
         for d in &sure {
-            for m in super::hierarchy::override_family(map, d).unwrap_or_default() {
+            let related = match super::hierarchy::override_family(map, d) {
+                Ok(r) => r,
+                Err(e) => {
+                    w.push(format!(
+                        "the methods {} overrides or that override it were not checked: the map could not be read ({})",
+                        d.name, e.message
+                    ));
+                    Vec::new()
+                }
+            };
+            for m in related {
                 if !edited.contains(&(m.file.clone(), m.name_line))
                     && !family.iter().any(|f| f.node_id == m.node_id)
                 {
@@ -542,7 +552,17 @@ fn taken(map: &Map, lang: indexer::Lang, sure: &[MapSymbol], new_name: &str) -> 
         let Some(scope) = d.parent.as_deref() else {
             continue;
         };
-        for m in map.db().members_named(scope, new_name).unwrap_or_default() {
+        let members = match map.db().members_named(scope, new_name) {
+            Ok(m) => m,
+            Err(e) => {
+                said.push(format!(
+                    "whether `{new_name}` is already defined beside {} was not checked: the map could not be read ({e})",
+                    d.name
+                ));
+                continue;
+            }
+        };
+        for m in members {
             let clash = !lang.spec().overloads || (m.params.is_some() && m.params == d.params);
             if m.node_id != d.node_id && clash {
                 said.push(format!(
