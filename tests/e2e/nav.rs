@@ -3360,6 +3360,29 @@ fn map_references_in_a_file_edited_since_indexing_are_placed_again() {
         ),
         "{v}"
     );
+    // A caller the map names in the edited file is shown where its name is now (was: its old
+    // line, with another line's text).
+    let (v, _) = json(root, &["--no-lsp", "calls", "lib.py:helper"]);
+    let callers: Vec<String> = anchors_of(&v["data"]["calls"])
+        .iter()
+        .map(|x| format!("{}:{}", x["file"].as_str().unwrap_or("?"), x["line"]))
+        .collect();
+    assert!(callers.contains(&"use.py:6".to_string()), "{v}");
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("placed again where the name is written now"),
+        "{v}"
+    );
+    // "None" from a map older than the files says so.
+    write(root, "use.py", "def brand_new():\n    pass\n");
+    let (v, _) = json(root, &["search", "brand_new"]);
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("1 file(s) changed on disk since the last index run (use.py)"),
+        "{v}"
+    );
 }
 
 /// A C++ function asked at its prototype in a header: the map's references are its

@@ -124,6 +124,18 @@ impl Map {
         }
     }
 
+    /// Every file of the map changed on disk since indexing (stats each one: for answers
+    /// that judge the whole map, or say "none"), by path.
+    pub(super) fn stale_files(&self) -> Result<Vec<String>, ToolError> {
+        Ok(self
+            .db
+            .file_stamps()?
+            .into_iter()
+            .filter(|r| self.is_stale(&r.path, r.size, r.mtime, r.flagged))
+            .map(|r| r.path)
+            .collect())
+    }
+
     pub(super) fn is_stale(&self, file: &str, size: i64, mtime: i64, flagged: bool) -> bool {
         if flagged {
             return true;

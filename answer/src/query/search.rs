@@ -372,6 +372,19 @@ impl Map {
         for i in infos.iter_mut() {
             i.node_id = self.answered_id(&i.node_id);
         }
+        // "None" from a map older than the files is no "none": said with the files (viper's
+        // `addedHelper`, written since the last run: "no symbol matches", nothing else).
+        if infos.is_empty() {
+            let stale = self.stale_files()?;
+            if !stale.is_empty() {
+                warnings.push(format!(
+                    "{} file(s) changed on disk since the last index run ({}{}): what they define now is not searched; `codemap index` refreshes the map",
+                    stale.len(),
+                    stale.iter().take(3).cloned().collect::<Vec<_>>().join(", "),
+                    if stale.len() > 3 { ", …" } else { "" }
+                ));
+            }
+        }
         Ok(SearchHits {
             query: query.to_string(),
             hits: infos.into_iter().zip(tiers_of).collect(),

@@ -567,22 +567,13 @@ impl Map {
                 .then(a.line.cmp(&b.line))
         });
 
-        // Stale files among those listed.
-        let listed_files: HashSet<&str> = kept_listed
-            .iter()
-            .map(|(i, _)| symbols[*i].path.as_str())
-            .collect();
-        let stale: Vec<String> = self
-            .db
-            .file_stamps()?
-            .into_iter()
-            .filter(|r| listed_files.contains(r.path.as_str()))
-            .filter(|r| self.is_stale(&r.path, r.size, r.mtime, r.flagged))
-            .map(|r| r.path)
-            .collect();
+        // Stale files: any of them may define a symbol now unused or use a listed one (viper
+        // after an edit: "0 unused of 426 judged", nothing said, the new unused function
+        // missed).
+        let stale = self.stale_files()?;
         if !stale.is_empty() {
             warnings.push(format!(
-                "{} file(s) of this answer changed on disk since indexing: {} (run `codemap index`)",
+                "{} file(s) changed on disk since indexing: {} (this answer is the last index run's view of them; run `codemap index`)",
                 stale.len(),
                 stale.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
             ));

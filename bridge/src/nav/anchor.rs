@@ -101,6 +101,8 @@ pub(super) struct Anchors<'a> {
     /// The workspace's dependencies, found at the first place that needs them and kept for
     /// the answer (each finding reads every build file).
     placer: Option<crate::libs::Placer>,
+    /// The map's symbols shown from files changed since indexing.
+    moved: Moved,
 }
 
 /// The answer's one lease on the map ([`Workspace::map`]), and its snapshot: until the guard
@@ -135,6 +137,7 @@ impl<'a> Anchors<'a> {
             changed: HashMap::new(),
             notes: Vec::new(),
             placer: None,
+            moved: Moved::default(),
         }
     }
 
@@ -328,6 +331,26 @@ impl<'a> Anchors<'a> {
     pub(super) fn line_of(&mut self, x: &Anchor) -> Option<&str> {
         let abs = self.abs_of(x);
         Some(line_at(self.text(&abs)?, x.line))
+    }
+
+    /// What [`sym_anchor`] did with the map's symbols in files changed since indexing, as a
+    /// warning (once: the count is taken).
+    pub(super) fn moved_note(&mut self) -> Option<String> {
+        let m = std::mem::take(&mut self.moved);
+        if m.files.is_empty() {
+            return None;
+        }
+        let shown: Vec<&str> = m.files.iter().map(String::as_str).take(3).collect();
+        Some(format!(
+            "{} of the map's symbols shown are in {} file{} changed since the last index run ({}{}): {} placed again where the name is written now near its old line, {} not found there and shown at the line the map has (`codemap index` refreshes the map)",
+            m.placed + m.unplaced,
+            m.files.len(),
+            if m.files.len() == 1 { "" } else { "s" },
+            shown.join(", "),
+            if m.files.len() > shown.len() { ", …" } else { "" },
+            m.placed,
+            m.unplaced
+        ))
     }
 
     /// A map place `x` in a file changed since indexing, placed again where `name` is
@@ -525,7 +548,34 @@ pub(super) fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Anchor {
         s.end_line,
     );
     v.node_id = Some(s.node_id.clone());
+    // In a file changed since indexing the map's line is old: the symbol is shown where its
+    // name is written now at the same column near that line (viper's `Get` after 8 lines were
+    // added above it was given at its old line, with another line's text), else where the map
+    // had it; counted for [`Anchors::moved_note`].
+    if !v.external && a.changed(&s.file) {
+        a.moved.files.insert(s.file.clone());
+        match a.placed_again(&v, &s.name, &std::collections::HashSet::new()) {
+            Some(mut y) => {
+                let delta = i64::from(y.line) - i64::from(v.line);
+                y.end_line = u32::try_from(i64::from(s.end_line) + delta)
+                    .unwrap_or(y.line)
+                    .max(y.line);
+                y.node_id = v.node_id.take();
+                a.moved.placed += 1;
+                v = y;
+            }
+            None => a.moved.unplaced += 1,
+        }
+    }
     v
+}
+
+/// The map's symbols shown from files changed since indexing ([`sym_anchor`]).
+#[derive(Default)]
+pub(super) struct Moved {
+    placed: usize,
+    unplaced: usize,
+    files: std::collections::BTreeSet<String>,
 }
 
 pub(super) fn sort_anchors(v: &mut [Anchor]) {

@@ -336,7 +336,9 @@ pub fn definition(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError> {
                 "the map's answer, by {how}; a language server would resolve types"
             ));
             gone_from_disk(a.ws, &syms, w);
-            Ok(syms.iter().map(|s| sym_anchor(a, s)).collect())
+            let found = syms.iter().map(|s| sym_anchor(a, s)).collect();
+            w.extend(a.moved_note());
+            Ok(found)
         },
     )
 }

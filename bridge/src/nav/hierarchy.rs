@@ -298,6 +298,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                     // (A library's symbol's callees are the library's: listed.)
                     set_outside_apart(&mut items, &mut head, &mut w);
                 }
+                w.extend(a.moved_note());
                 return Ok(answer(items, head, w, "lsp"));
             }
             Err(e) => failed(&mut w, e, "from references and the map"),
@@ -366,6 +367,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         }
         level = next;
     }
+    w.extend(a.moved_note());
     let mut head = json!({"source": source, "direction": dir, "symbol": d.node_id});
     if incoming {
         let mut anchors: Vec<Anchor> = items.clone();

@@ -73,7 +73,9 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
     }
     let mut items = parsed_items(&syms, lang, &c.rel, ws.detail);
     if let Some(d) = p.depth {
+        let before = items.len();
         items.retain(|x| x.depth <= d as usize);
+        w.extend(deeper_note(before - items.len(), d));
     }
     Ok(listing(
         "symbols",
@@ -236,6 +238,7 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
     }
     let mut reread = 0usize;
     let mut out = Vec::new();
+    let mut deeper = 0usize;
     for f in files.iter().skip(offset).take(limit) {
         let fresh = stamps
             .get(&f.rel)
@@ -258,7 +261,9 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
             }
         };
         if let Some(d) = p.depth {
+            let before = symbols.len();
             symbols.retain(|x| x.depth <= d as usize);
+            deeper += before - symbols.len();
         }
         out.push(FileOutline {
             file: f.rel.clone(),
@@ -269,6 +274,9 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
             },
             symbols,
         });
+    }
+    if let Some(d) = p.depth {
+        w.extend(deeper_note(deeper, d));
     }
     // A first file too large for the budget alone is shown in part, not left out: its first
     // symbols, the rest counted (paging goes on from the next file).
@@ -378,6 +386,16 @@ fn map_items(rows: Vec<indexer::store::ScopeSymbol>, detail: bool) -> Vec<Outlin
             }
         })
         .collect()
+}
+
+/// What `depth` left out, said with its count (Go's methods hang under their types: depth 0
+/// of viper.go showed 1 of its 93 methods, unsaid).
+fn deeper_note(hidden: usize, depth: u32) -> Option<String> {
+    (hidden > 0).then(|| {
+        format!(
+            "{hidden} symbol(s) deeper than depth {depth} left out (members: methods under their type, fields, nested definitions); a larger depth shows them"
+        )
+    })
 }
 
 /// A file's symbols from a parse of it now.
