@@ -3427,3 +3427,36 @@ fn a_cpp_prototype_s_references_are_its_definition_s() {
     let (v, _) = json(root, &["--no-lsp", "def", "a.h:n.twice"]);
     assert!(v["data"].to_string().contains("cpp:a.cc#n.twice"), "{v}");
 }
+
+/// pyright answers a property's references from its declaration without the writes
+/// (`self.value += 1`, `self.value = 0`); from a use it gives them: asked by the getter's node
+/// ID the answer holds both, said (rich's `Text.plain`: 71 of 78).
+#[test]
+fn a_python_property_s_references_include_its_writes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "pyproject.toml", "");
+    write(
+        root,
+        "m.py",
+        "class Box:\n    def __init__(self) -> None:\n        self._v = 0\n\n    @property\n    def value(self) -> int:\n        return self._v\n\n    @value.setter\n    def value(self, v: int) -> None:\n        self._v = v\n\n    def bump(self) -> None:\n        self.value += 1\n\n    def reset(self) -> None:\n        self.value = 0\n\n    def show(self) -> int:\n        return self.value\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["refs", "m.py:Box.value"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let lines: Vec<String> = anchors_of(&v["data"]["references"])
+        .iter()
+        .map(|x| x["line"].to_string())
+        .collect();
+    for l in ["14", "17", "20"] {
+        assert!(lines.contains(&l.to_string()), "{l}: {v}");
+    }
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("declarations in one scope"),
+        "{v}"
+    );
+    run(root, &["engine", "stop"]);
+}

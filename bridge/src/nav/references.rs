@@ -586,6 +586,70 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             untyped.retain(|c| filter.as_ref().is_none_or(|g| g.is_match(&c.file)));
         }
     }
+    // One name declared twice in one scope where the language has no overloads (a Python
+    // property's getter and setter): asked at a declaration, the server leaves out what
+    // reaches the other accessor (rich's `Text.plain` by its node ID: 71 of the 78 pyright
+    // gives from a use, its `self.plain += …` writes left out, from either declaration). It
+    // is asked again from a use in the same file, and the two answers joined.
+    if let (Some(found), Some(map)) = (server.as_mut(), map) {
+        let twins = if !t.lang.spec().overloads && t.lib.is_none() && !a.changed(&t.c.rel) {
+            same_name_twins(map, &sure)
+        } else {
+            Vec::new()
+        };
+        let declared = |x: &Anchor| {
+            twins
+                .iter()
+                .chain(sure.iter())
+                .any(|d| d.file == x.file && d.name_line == x.line && d.name_col == x.col)
+        };
+        // A use in code (a decorator naming it, `@plain.setter`, is answered as the declaration
+        // is).
+        let a_use = found
+            .iter()
+            .find(|x| {
+                !x.external
+                    && x.file == t.c.rel
+                    && !declared(x)
+                    && !indexer::syntax::line_at(&t.text, x.line)
+                        .trim_start()
+                        .starts_with('@')
+            })
+            .map(|x| (x.line, x.col));
+        if let (false, Some((line, col))) = (twins.is_empty(), a_use) {
+            let before = found.len();
+            {
+                let at = super::target::Target {
+                    c: t.c.clone(),
+                    lang: t.lang,
+                    text: t.text.clone(),
+                    pos: indexer::model::Pos { line, col },
+                    lib: None,
+                };
+                let ask = Ask {
+                    timeout: Some(slow(ws)),
+                    ..Ask::new(Locate::References { declaration: decl })
+                };
+                let mut scratch = Vec::new();
+                if let Some(more) = server_anchors(ws, &at, &mut a, ask, &mut scratch) {
+                    found.extend(more);
+                }
+            }
+            if !decl {
+                found.retain(|x| !declared(x));
+            }
+            dedup_anchors(found);
+            if found.len() > before {
+                w.push(format!(
+                    "{} reference(s) added that the server gives from a use of {} ({}:{line}) and not from its declaration: it is declared {} times in its scope (a property's accessors), one name",
+                    found.len() - before,
+                    sure.first().map_or("the name", |d| d.name.as_str()),
+                    t.c.rel,
+                    twins.len() + 1
+                ));
+            }
+        }
+    }
     from_map.retain(|x| keep(&filter, x));
     dedup_anchors(&mut from_map);
     // The map's places in files edited since it indexed them are at old lines: each is
@@ -700,6 +764,31 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         w.extend(super::server::caveat(ws, t.lang));
     }
     Ok(answer(found, head, source, w))
+}
+
+/// The other declarations of the names of `sure` in the same scope of the same file
+/// (`Text.plain~2` beside `Text.plain`; overload marks aside).
+fn same_name_twins(map: &answer::query::Map, sure: &[MapSymbol]) -> Vec<MapSymbol> {
+    let mut out: Vec<MapSymbol> = Vec::new();
+    for d in sure {
+        let Some((_, q)) = d.node_id.split_once('#') else {
+            continue;
+        };
+        let base = match q.rsplit_once('~') {
+            Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b,
+            _ => q,
+        };
+        for s in map.db().symbols_with_qualname(base, "").unwrap_or_default() {
+            if s.file == d.file
+                && s.node_id != d.node_id
+                && !sure.iter().any(|x| x.node_id == s.node_id)
+                && !out.iter().any(|x| x.node_id == s.node_id)
+            {
+                out.push(s);
+            }
+        }
+    }
+    out
 }
 
 /// The map's places in files changed since the last index run, each placed again where

@@ -104,7 +104,12 @@ pub(super) fn position(
         let outline = ws.parsed_outline(&c, lang, &text)?;
         let found = locate::locate(&text, &outline, &loc)?;
         if let locate::Scope::Symbol(q) = &loc.scope {
-            warnings.extend(overloads_note(&outline, q, found.pos));
+            warnings.extend(overloads_note(
+                &outline,
+                q,
+                found.pos,
+                lang.spec().overloads,
+            ));
         }
         return Ok(Target {
             c,
@@ -300,10 +305,14 @@ pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
 
 /// Said when a locate's symbol, written without an overload mark, names several overloads:
 /// which one the position is in, and the others with their lines and marks.
+/// In a language without overloads the declarations are a property's accessors, `@overload`
+/// signatures or a name defined again: said as declarations (rich's `Text.plain` was said to
+/// name "2 overloads").
 fn overloads_note(
     outline: &[indexer::outline::OutlineSymbol],
     q: &str,
     pos: indexer::model::Pos,
+    overloads: bool,
 ) -> Option<String> {
     let all = indexer::outline::overloads_named(outline, q);
     if all.is_empty() {
@@ -323,8 +332,13 @@ fn overloads_note(
         })
         .collect();
     Some(format!(
-        "{q} names {} overloads{}: {}{}; name one by its mark (`{q}~2`) or pick it with `@` and text from its body",
+        "{q} names {} {}{}: {}{}; name one by its mark (`{q}~2`) or pick it with `@` and text from its body",
         all.len(),
+        if overloads {
+            "overloads"
+        } else {
+            "declarations in one scope"
+        },
         here.map(|s| format!(", and this is the one at line {}", s.name_span.start.line))
             .unwrap_or_default(),
         listed.join(", "),
