@@ -3426,6 +3426,9 @@ fn a_cpp_prototype_s_references_are_its_definition_s() {
     assert_eq!(places, ["b.cc:2:26", "b.cc:2:40"], "{v}");
     let (v, _) = json(root, &["--no-lsp", "def", "a.h:n.twice"]);
     assert!(v["data"].to_string().contains("cpp:a.cc#n.twice"), "{v}");
+    // Its callers are the definition's (was: "no calls").
+    let (v, _) = json(root, &["--no-lsp", "calls", "a.h:n.twice"]);
+    assert!(v["data"].to_string().contains("cpp:b.cc#use_it"), "{v}");
 }
 
 /// pyright answers a property's references from its declaration without the writes

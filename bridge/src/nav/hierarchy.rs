@@ -308,7 +308,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         return Err(lib_needs_server(&t, "nav_calls", &w));
     }
     let map = need_map(&a)?;
-    let (defs, _) = map_definitions(map, &t)?;
+    let (defs, how) = map_definitions(map, &t)?;
     let Some(d) = defs.first().cloned() else {
         return Err(ToolError::new(
             ErrorCode::SymbolNotFound,
@@ -321,8 +321,14 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         ));
     };
     let mut items = Vec::new();
-    let mut seen: HashSet<String> = HashSet::from([d.node_id.clone()]);
-    let mut level = vec![d.clone()];
+    // The symbol's definitions the map is sure of, together (a C++ prototype and its
+    // definition: the calls are linked to the definition); of a name alone, the first.
+    let mut level = if how.sure() {
+        defs.clone()
+    } else {
+        vec![d.clone()]
+    };
+    let mut seen: HashSet<String> = level.iter().map(|s| s.node_id.clone()).collect();
     let source = if incoming {
         "fallback-references"
     } else {
@@ -501,10 +507,21 @@ fn add_map_callers(
         })
         .collect();
     let mut by_node: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    for e in map.db().edges_into(&d.node_id, &["calls"])? {
-        if !listed.contains(&e.other) && !sites.contains(&(e.file.clone(), u64::from(e.line))) {
-            by_node.entry(e.other).or_default().push(e.line);
+    // Every callable definition's (a C++ prototype in a header and its definition in a source
+    // file: the map links the calls to the definition).
+    for c in defs
+        .iter()
+        .filter(|c| callable(&c.kind, c.signature.as_deref()))
+    {
+        for e in map.db().edges_into(&c.node_id, &["calls"])? {
+            if !listed.contains(&e.other) && !sites.contains(&(e.file.clone(), u64::from(e.line))) {
+                by_node.entry(e.other).or_default().push(e.line);
+            }
         }
+    }
+    for lines in by_node.values_mut() {
+        lines.sort_unstable();
+        lines.dedup();
     }
     let mut extra = Vec::new();
     for (node, lines) in by_node {
