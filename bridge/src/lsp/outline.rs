@@ -142,8 +142,7 @@ pub(super) fn parse_outline(lang: Lang, path: &str, text: &str) -> Option<Vec<Ou
 
 /// The last segment of a qualname without its overload mark (`value~2` → `value`).
 fn base_name(qualname: &str) -> &str {
-    let seg = qualname.rsplit('.').next().unwrap_or(qualname);
-    seg.split('~').next().unwrap_or(seg)
+    indexer::id::segment_name(qualname.rsplit('.').next().unwrap_or(qualname))
 }
 
 /// The scope part of a qualname (`Box.value~2` → `Box`; top level → "").

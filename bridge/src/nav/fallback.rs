@@ -212,7 +212,7 @@ fn defined_apart(
     let source = |f: &str| !declares(f);
     let unmarked = |q: &str| -> String {
         q.split('.')
-            .map(|seg| seg.split('~').next().unwrap_or(seg))
+            .map(indexer::id::segment_name)
             .collect::<Vec<_>>()
             .join(".")
     };

@@ -560,11 +560,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         // A definition's own name is no use of it (a C++ definition's edge to the header's
         // prototype, once the prototype's definition is among `defs`): listed only as a
         // declaration.
-        from_map.retain(|x| {
-            !defs
-                .iter()
-                .any(|d| d.file == x.file && d.name_line == x.line && d.name_col == x.col)
-        });
+        from_map.retain(|x| !defs.iter().any(|d| names(x, d)));
         // Said when the map answers: uses inside macro invocations it could not read.
         if server.is_none() {
             let mut files: Vec<Anchor> = from_map.clone();
@@ -597,12 +593,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
         } else {
             Vec::new()
         };
-        let declared = |x: &Anchor| {
-            twins
-                .iter()
-                .chain(sure.iter())
-                .any(|d| d.file == x.file && d.name_line == x.line && d.name_col == x.col)
-        };
+        let declared = |x: &Anchor| twins.iter().chain(sure.iter()).any(|d| names(x, d));
         // A use in code (a decorator naming it, `@plain.setter`, is answered as the declaration
         // is).
         let a_use = found
@@ -618,22 +609,20 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             .map(|x| (x.line, x.col));
         if let (false, Some((line, col))) = (twins.is_empty(), a_use) {
             let before = found.len();
-            {
-                let at = super::target::Target {
-                    c: t.c.clone(),
-                    lang: t.lang,
-                    text: t.text.clone(),
-                    pos: indexer::model::Pos { line, col },
-                    lib: None,
-                };
-                let ask = Ask {
-                    timeout: Some(slow(ws)),
-                    ..Ask::new(Locate::References { declaration: decl })
-                };
-                let mut scratch = Vec::new();
-                if let Some(more) = server_anchors(ws, &at, &mut a, ask, &mut scratch) {
-                    found.extend(more);
-                }
+            let at = super::target::Target {
+                c: t.c.clone(),
+                lang: t.lang,
+                text: t.text.clone(),
+                pos: indexer::model::Pos { line, col },
+                lib: None,
+            };
+            let ask = Ask {
+                timeout: Some(slow(ws)),
+                ..Ask::new(Locate::References { declaration: decl })
+            };
+            let mut scratch = Vec::new();
+            if let Some(more) = server_anchors(ws, &at, &mut a, ask, &mut scratch) {
+                found.extend(more);
             }
             if !decl {
                 found.retain(|x| !declared(x));
@@ -766,6 +755,11 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     Ok(answer(found, head, source, w))
 }
 
+/// Whether `x` is the place of `d`'s name (its declaration, not a use).
+fn names(x: &Anchor, d: &MapSymbol) -> bool {
+    d.file == x.file && d.name_line == x.line && d.name_col == x.col
+}
+
 /// The other declarations of the names of `sure` in the same scope of the same file
 /// (`Text.plain~2` beside `Text.plain`; overload marks aside).
 fn same_name_twins(map: &answer::query::Map, sure: &[MapSymbol]) -> Vec<MapSymbol> {
@@ -774,11 +768,15 @@ fn same_name_twins(map: &answer::query::Map, sure: &[MapSymbol]) -> Vec<MapSymbo
         let Some((_, q)) = d.node_id.split_once('#') else {
             continue;
         };
-        let base = match q.rsplit_once('~') {
-            Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b,
-            _ => q,
+        let base = match q.rsplit_once('.') {
+            Some((up, leaf)) => format!("{up}.{}", indexer::id::segment_name(leaf)),
+            None => indexer::id::segment_name(q).to_string(),
         };
-        for s in map.db().symbols_with_qualname(base, "").unwrap_or_default() {
+        for s in map
+            .db()
+            .symbols_with_qualname(&base, "")
+            .unwrap_or_default()
+        {
             if s.file == d.file
                 && s.node_id != d.node_id
                 && !sure.iter().any(|x| x.node_id == s.node_id)
@@ -827,9 +825,6 @@ fn place_again(
         }
     }
     dedup_anchors(&mut out);
-    if files.is_empty() {
-        return (out, None);
-    }
     let shown: Vec<&str> = files.iter().map(String::as_str).take(3).collect();
     let note = format!(
         "{} of the map's references are in {} file{} changed since the last index run ({}{}): {placed} placed again where the name is written now near its old line, {gone} no longer found there and left out (`codemap index` refreshes the map)",
