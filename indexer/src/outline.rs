@@ -149,6 +149,30 @@ pub fn by_suffix(outline: &[OutlineSymbol], qualname: &str) -> Option<usize> {
     }
 }
 
+/// The declarations of `old` that `new` no longer makes as they were: gone (renamed, moved
+/// into another scope, deleted) or of another kind or signature (a parameter added, a type
+/// changed; whitespace aside): their uses elsewhere may no longer compile. Indexes into `old`,
+/// in its order. A body's change is no declaration's: a function whose signature stays says
+/// nothing (an inferred return type is the one case it misses).
+pub fn changed_declarations(old: &[OutlineSymbol], new: &[OutlineSymbol]) -> Vec<usize> {
+    let squeeze = |s: &Option<String>| -> Option<String> {
+        s.as_ref()
+            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+    };
+    let now: std::collections::HashMap<&str, (&Kind, Option<String>)> = new
+        .iter()
+        .map(|s| (s.qualname.as_str(), (&s.kind, squeeze(&s.signature))))
+        .collect();
+    old.iter()
+        .enumerate()
+        .filter(|(_, s)| match now.get(s.qualname.as_str()) {
+            None => true,
+            Some((kind, sig)) => **kind != s.kind || *sig != squeeze(&s.signature),
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 fn contains(span: &Span, pos: Pos) -> bool {
     span.start <= pos && pos < span.end
 }
@@ -195,6 +219,75 @@ mod tests {
     }
 
     const SRC: &str = "class A:\n    def m(self):\n        def inner():\n            pass\n\nclass B:\n    def other(self):\n        pass\n\ndef f():\n    pass\ndef f():\n    pass\n";
+
+    /// An edit's declarations that changed: a parameter added, one renamed (and its members
+    /// with it), a kind changed; a body's change, whitespace and an added symbol are none.
+    #[test]
+    fn changed_declarations_of_an_edit() {
+        let ex = Extractor::new().expect("queries");
+        let q = |lang: Lang, old: &str, new: &str| -> Vec<String> {
+            let o = OutlineSymbol::from_symbols(ex.extract_source(lang, old.as_bytes()).symbols);
+            let n = OutlineSymbol::from_symbols(ex.extract_source(lang, new.as_bytes()).symbols);
+            changed_declarations(&o, &n)
+                .into_iter()
+                .map(|i| o[i].qualname.clone())
+                .collect()
+        };
+        let py = "def cell_len(text: str) -> int:\n    return len(text)\n\nclass Box:\n    def get(self):\n        return 1\n";
+        let cases: &[(Lang, &str, &str, &[&str])] = &[
+            (Lang::Python, py, py, &[]),
+            // The body alone, and a function added: no declaration changed.
+            (
+                Lang::Python,
+                py,
+                &py.replace("len(text)", "len(text) + 1"),
+                &[],
+            ),
+            (
+                Lang::Python,
+                py,
+                &format!("{py}\ndef added():\n    pass\n"),
+                &[],
+            ),
+            // Whitespace in a signature is none of its change.
+            (
+                Lang::Python,
+                py,
+                &py.replace("text: str", "text:  str"),
+                &[],
+            ),
+            // A parameter added.
+            (
+                Lang::Python,
+                py,
+                &py.replace("text: str", "text: str, width: int"),
+                &["cell_len"],
+            ),
+            // A class renamed: its members are gone with it.
+            (
+                Lang::Python,
+                py,
+                &py.replace("class Box", "class Crate"),
+                &["Box", "Box.get"],
+            ),
+            // A Go function's result type; a C prototype's parameter type.
+            (
+                Lang::Go,
+                "package p\nfunc F(a int) int { return a }\n",
+                "package p\nfunc F(a int) int64 { return 1 }\n",
+                &["F"],
+            ),
+            (
+                Lang::C,
+                "int twice(int x);\nint keep(void);\n",
+                "int twice(long x);\nint keep(void);\n",
+                &["twice"],
+            ),
+        ];
+        for (lang, old, new, want) in cases {
+            assert_eq!(q(*lang, old, new), *want, "{lang:?}: {new}");
+        }
+    }
 
     /// A chain with the namespaces around it left out, when one symbol ends in it.
     #[test]

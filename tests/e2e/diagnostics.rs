@@ -286,6 +286,60 @@ fn pyright_checks_an_edit_of_a_python_file() {
     );
 }
 
+/// An edit that changes a function's signature is checked in the files that use it too (the
+/// map's callers and importers, opened for the server), not only in the edited file:
+/// pyright re-checks open files only, so a caller in a file never opened was left out
+/// (rich's `cell_len` with a new parameter: 9 of its 31 broken calls reported).
+#[test]
+fn a_check_of_a_changed_signature_asks_about_the_files_that_use_it() {
+    let ws = crate::util::fixture("py_app");
+    let root = ws.path();
+    crate::util::index(root);
+    let file = "src/shop/util.py";
+    let text = std::fs::read_to_string(root.join(file)).expect("read");
+    let at = "def log(message: str)";
+    assert!(text.contains(at), "{text}");
+    let v = timed("pyright nav_check_edit of a signature", || {
+        check_new_text(
+            root,
+            file,
+            &text.replacen(at, "def log(message: str, level: int)", 1),
+        )
+    });
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let broken: Vec<_> = diags(&v)
+        .into_iter()
+        .filter(|(s, m, _)| s == "error" && m.contains("\"level\""))
+        .collect();
+    assert!(
+        broken
+            .iter()
+            .any(|(_, _, n)| n == "py:src/shop/service.py#OrderService.checkout"),
+        "the caller's error: {v}"
+    );
+    assert_eq!(v["data"]["checked"]["changed"], 1, "{v}");
+    assert!(v["data"]["checked"]["users"].as_u64() >= Some(1), "{v}");
+    let warnings = v["warnings"].to_string();
+    assert!(
+        warnings.contains("that use the 1 declaration(s) it changes (log;"),
+        "{v}"
+    );
+    // A body's edit changes no declaration: no other file is asked about, and it says so.
+    let body = "log_.info(message)";
+    assert!(text.contains(body), "{text}");
+    let v = check_new_text(
+        root,
+        file,
+        &text.replacen(body, "log_.info(message.strip())", 1),
+    );
+    assert_eq!(v["data"]["checked"]["changed"], 0, "{v}");
+    assert_eq!(v["data"]["checked"]["users"], 0, "{v}");
+    assert!(
+        v["warnings"].to_string().contains("changes no declaration"),
+        "{v}"
+    );
+}
+
 #[test]
 fn tsc_checks_an_edit_of_a_typescript_file() {
     check_fixture(

@@ -962,10 +962,15 @@ impl Server {
     /// publishes also says what the edit does to other files of the workspace (gopls
     /// re-checks the package): each one it published again meanwhile, its list during the
     /// edit and once the disk text is back and settled (`elsewhere`; a pull server's other
-    /// files are not asked).
+    /// files are not asked). `users` are files that use what the edit changes (their disk
+    /// text): opened before it (a publishing server re-checks open files when one they
+    /// depend on changes) and, by a pull server, asked during it, so that the errors it
+    /// causes there are among `elsewhere`; those a publishing server did not publish again
+    /// are `unchecked`.
     pub fn diagnostics_of_edit(
         &self,
         files: &[EditedText<'_>],
+        users: &[(&Contained, &str)],
         timeout: Duration,
     ) -> Result<EditDiagnosed, LspError> {
         /// Sends each file's disk text back, when asked or when dropped.
@@ -991,6 +996,25 @@ impl Server {
                 self.now();
             }
         }
+        // The users' lists before the edit, once open (their own time: a server checks a file
+        // it opens); one that fails is left out of the check, not the check failed.
+        let pulled = self.supports(Capability::Diagnostic);
+        for (f, t) in users {
+            self.sync(f, t)?;
+        }
+        let users_before: Vec<Option<Vec<Diag>>> = {
+            let deadline = Instant::now() + timeout;
+            users
+                .iter()
+                .map(|(f, t)| {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    self.diagnostics(f, t, left.max(Duration::from_millis(1)))
+                        .ok()
+                        .filter(|d| d.complete)
+                        .map(|d| d.items)
+                })
+                .collect()
+        };
         let deadline = Instant::now() + timeout;
         let earlier = self.published.snapshot();
         let sent = Instant::now();
@@ -1009,28 +1033,58 @@ impl Server {
                 self.diagnostics(f.file, f.edited, left.max(Duration::from_millis(1)))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        // A pull server's users, asked while the edit is in place; a user it does not answer
+        // in time is unchecked.
+        let mut elsewhere = Vec::new();
+        let mut unchecked = Vec::new();
+        if pulled {
+            for ((f, t), before) in users.iter().zip(&users_before) {
+                let left = deadline.saturating_duration_since(Instant::now());
+                let after = match before {
+                    Some(_) => self
+                        .diagnostics(f, t, left.max(Duration::from_millis(1)))
+                        .ok()
+                        .filter(|d| d.complete),
+                    None => None,
+                };
+                match (before, after) {
+                    (Some(b), Some(a)) => elsewhere.push(Elsewhere {
+                        abs: f.abs.clone(),
+                        before: b.clone(),
+                        after: a.items,
+                    }),
+                    _ => unchecked.push(f.abs.clone()),
+                }
+            }
+        }
         // Other files the server published again while the edit was in place, once it has
         // stopped publishing.
         let edited: Vec<&Path> = files.iter().map(|f| f.file.abs.as_path()).collect();
-        let during: Vec<(String, PathBuf, Vec<lsp_types::Diagnostic>)> =
-            if self.supports(Capability::Diagnostic) {
-                Vec::new()
-            } else {
-                let quiet = Duration::from_millis(self.lang.spec().server.diagnostics_settle_ms)
-                    .max(super::diagnostics::QUIET);
-                self.published.wait_quiet(quiet, deadline);
-                self.published
-                    .since(sent)
-                    .into_iter()
-                    .filter_map(|(uri, items)| {
-                        let abs = super::convert::uri_to_path(&uri)?;
-                        (!edited.contains(&abs.as_path()) && abs.starts_with(&self.root))
-                            .then_some((uri, abs, items))
-                    })
-                    .collect()
-            };
+        let during: Vec<(String, PathBuf, Vec<lsp_types::Diagnostic>)> = if pulled {
+            Vec::new()
+        } else {
+            let quiet = Duration::from_millis(self.lang.spec().server.diagnostics_settle_ms)
+                .max(super::diagnostics::QUIET);
+            self.published.wait_quiet(quiet, deadline);
+            self.published
+                .since(sent)
+                .into_iter()
+                .filter_map(|(uri, items)| {
+                    let abs = super::convert::uri_to_path(&uri)?;
+                    (!edited.contains(&abs.as_path()) && abs.starts_with(&self.root))
+                        .then_some((uri, abs, items))
+                })
+                .collect()
+        };
         restore.now();
-        let mut elsewhere = Vec::new();
+        if !pulled {
+            unchecked.extend(
+                users
+                    .iter()
+                    .filter(|(f, _)| !during.iter().any(|(_, abs, _)| *abs == f.abs))
+                    .map(|(f, _)| f.abs.clone()),
+            );
+        }
         if !during.is_empty() {
             // Compared with their lists once the disk's text is back and the server has
             // settled, not with those from before the edit: a list published while the
@@ -1069,6 +1123,7 @@ impl Server {
         Ok(EditDiagnosed {
             files: checked,
             elsewhere,
+            unchecked,
         })
     }
 
@@ -1153,6 +1208,8 @@ pub enum CheckState {
 pub struct EditDiagnosed {
     pub files: Vec<Diagnosed>,
     pub elsewhere: Vec<Elsewhere>,
+    /// Users (see [`Server::diagnostics_of_edit`]) the server did not check during the edit.
+    pub unchecked: Vec<PathBuf>,
 }
 
 /// A file the edit does not touch whose diagnostics the server published again meanwhile.

@@ -6,6 +6,7 @@
 use super::edit::{self, Compared, RangeEdit};
 use super::list::{listing, Layout, ListText};
 use super::server::{failed, server_state};
+use super::users::{users_of, EditedFile, Users, CHECKED_USERS};
 use crate::lsp::{CheckState, Diag, EditedText, ProjectCheck, Severity};
 use crate::paths::{contain, Contained};
 use crate::workspace::{lang_of, Workspace};
@@ -484,6 +485,10 @@ pub(super) struct Checked {
     /// during the edit.
     edited: usize,
     elsewhere: usize,
+    /// Of those elsewhere, files that use what the edit changes, asked about for it.
+    users: usize,
+    /// The declarations the edit changes (gone, or of another signature), by qualname.
+    changed: Vec<String>,
 }
 
 /// Check edited texts: for each language, its server's diagnostics of each file's disk text,
@@ -498,6 +503,8 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
         source: String::new(),
         edited: 0,
         elsewhere: 0,
+        users: 0,
+        changed: Vec::new(),
     };
     let mut sources = Vec::new();
     // Files the edit does not touch whose diagnostics their server published again.
@@ -509,6 +516,19 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
         let group: Vec<&Edited> = edited.iter().filter(|e| e.f.lang == lang).collect();
         let mut by_server = None;
         if let Some(s) = server_or_say(ws, lang, w) {
+            let all: Vec<&Contained> = edited.iter().map(|e| &e.f.c).collect();
+            let files: Vec<EditedFile<'_>> = group
+                .iter()
+                .map(|e| EditedFile {
+                    c: &e.f.c,
+                    lang,
+                    disk: &e.f.text,
+                    edited: &e.new,
+                })
+                .collect();
+            let users = users_of(ws, &files, &all, w);
+            let user_texts: Vec<(&Contained, &str)> =
+                users.files.iter().map(|(c, t)| (c, &**t)).collect();
             let run = || -> Result<_, crate::lsp::LspError> {
                 let before = group
                     .iter()
@@ -522,7 +542,7 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                         edited: &e.new,
                     })
                     .collect();
-                let after = s.diagnostics_of_edit(&texts, ws.lsp_timeout)?;
+                let after = s.diagnostics_of_edit(&texts, &user_texts, ws.lsp_timeout)?;
                 Ok((before, after))
             };
             match run() {
@@ -531,11 +551,20 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                     crate::lsp::EditDiagnosed {
                         files: after,
                         elsewhere,
+                        unchecked,
                     },
                 )) => {
-                    said_scope(&s, group.len(), elsewhere.len(), w);
+                    let scope = Scope {
+                        edited: group.len(),
+                        elsewhere: elsewhere.len(),
+                        users: &users,
+                        unchecked: &unchecked,
+                    };
+                    said_scope(ws, &s, &scope, w);
                     out.edited += group.len();
                     out.elsewhere += elsewhere.len();
+                    out.users += users.files.len() - unchecked.len().min(users.files.len());
+                    out.changed.extend(users.changed.iter().cloned());
                     others.extend(elsewhere.into_iter().map(|o| (lang, o)));
                     for (e, (b, a)) in group.iter().zip(before.iter().zip(&after)) {
                         said_partial(
@@ -642,26 +671,93 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
     Ok(out)
 }
 
-/// Say what a server's check of an edit covered: the edited files, and the other files it
-/// published again meanwhile (a pull server's are not asked); an error the edit causes in
-/// another file it did not re-check is missing (clangd re-checks open files only, JDT LS
-/// some), and the compiler's errors of a project check (rust-analyzer's `cargo check`) are
-/// not part of an in-memory check at all.
-fn said_scope(s: &crate::lsp::Server, edited: usize, elsewhere: usize, w: &mut Vec<String>) {
+/// What a server's check of an edit covered (see [`said_scope`]).
+struct Scope<'a> {
+    edited: usize,
+    /// Other files it published again during the edit, users among them.
+    elsewhere: usize,
+    users: &'a Users,
+    /// Users it gave no list of during the edit.
+    unchecked: &'a [std::path::PathBuf],
+}
+
+/// Say what a server's check of an edit covered: the edited files, the files that use what
+/// it changes (asked about, as many as [`CHECKED_USERS`]), and the other files it published
+/// again meanwhile; an error the edit causes in another file it did not check is missing, and
+/// the compiler's errors of a project check (rust-analyzer's `cargo check`) are not part of an
+/// in-memory check at all.
+fn said_scope(ws: &Workspace, s: &crate::lsp::Server, k: &Scope<'_>, w: &mut Vec<String>) {
     let server = &s.command[0];
     let files = |n: usize| format!("{n} file{}", if n == 1 { "" } else { "s" });
-    if s.supports(crate::lsp::Capability::Diagnostic) {
-        w.push(format!(
-            "CHECK_SCOPE: {} checked: the edited {} only ({server} is asked for the files given): errors the edit causes in other files (callers of what it changes) are not reported; after writing it, run codemap diagnostics on those files (codemap refs finds them)",
-            files(edited),
-            if edited == 1 { "one" } else { "ones" }
+    let u = k.users;
+    let shown = |paths: &mut dyn Iterator<Item = String>| -> String {
+        let all: Vec<String> = paths.collect();
+        let mut list = all.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
+        if all.len() > 8 {
+            list.push_str(&format!(", and {} more", all.len() - 8));
+        }
+        list
+    };
+    let pulled = s.supports(crate::lsp::Capability::Diagnostic);
+    // The users it gave a list of during the edit, among `elsewhere`.
+    let answered = u.files.len() - k.unchecked.len().min(u.files.len());
+    let mut said = format!(
+        "CHECK_SCOPE: {} checked: the edited {}",
+        files(k.edited + k.elsewhere.max(answered)),
+        if k.edited == 1 { "one" } else { "ones" }
+    );
+    if u.changed.is_empty() {
+        said.push_str(", and the edit changes no declaration (a parse of both texts: bodies only, an inferred type aside), so no file that uses it was asked about");
+    } else if !u.looked {
+        said.push_str(&format!(
+            ", not the files that use the {} declaration(s) it changes ({}): the map was not read",
+            u.changed.len(),
+            shown(&mut u.changed.iter().cloned())
+        ));
+    } else if u.uses == 0 {
+        said.push_str(&format!(
+            ", and the {} declaration(s) it changes ({}) have no use in other files in the map",
+            u.changed.len(),
+            shown(&mut u.changed.iter().cloned())
         ));
     } else {
+        said.push_str(&format!(
+            ", and {} that use the {} declaration(s) it changes ({}; the map's {} use(s) of them)",
+            files(u.files.len()),
+            u.changed.len(),
+            shown(&mut u.changed.iter().cloned()),
+            u.uses
+        ));
+    }
+    if k.elsewhere > answered {
+        said.push_str(&format!(
+            "; and {} {server} published again during the edit",
+            files(k.elsewhere - answered)
+        ));
+    }
+    w.push(said);
+    if !u.more.is_empty() {
         w.push(format!(
-            "CHECK_SCOPE: {} checked: the {} edited and {} {server} published again during the edit; errors the edit causes in files it did not re-check (it re-checks what it chooses: open files, a package) may be missing; after writing it, run codemap diagnostics on the files that use what it changes (codemap refs finds them)",
-            files(edited + elsewhere),
-            edited,
-            files(elsewhere)
+            "CHECK_SCOPE: {} more use what the edit changes and were not checked (the first {CHECKED_USERS} by uses were): {}; errors the edit causes there are missing (partial): after writing it, run codemap diagnostics on them",
+            files(u.more.len()),
+            shown(&mut u.more.iter().cloned())
+        ));
+    }
+    if !k.unchecked.is_empty() {
+        let rel = |p: &std::path::PathBuf| {
+            p.strip_prefix(&ws.root)
+                .map_or_else(|_| p.display().to_string(), |r| r.display().to_string())
+        };
+        w.push(format!(
+            "CHECK_SCOPE: {server} gave no list during the edit for {} of the {} that use what it changes ({}): {}; errors the edit causes there may be missing; after writing it, run codemap diagnostics on them",
+            k.unchecked.len(),
+            files(u.files.len()),
+            if pulled {
+                "it did not answer in time"
+            } else {
+                "unchanged, or not checked again: it does not say which"
+            },
+            shown(&mut k.unchecked.iter().map(rel))
         ));
     }
     if let Some(title) = s.project_check() {
@@ -679,7 +775,8 @@ pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolErr
     let head = json!({"source": c.source, "written": false,
                       "added": counts(c.added.iter().map(|i| &i.d)),
                       "removed": c.removed.len(), "unchanged": c.unchanged,
-                      "checked": {"edited": c.edited, "elsewhere": c.elsewhere},
+                      "checked": {"edited": c.edited, "elsewhere": c.elsewhere,
+                                  "users": c.users, "changed": c.changed.len()},
                       "files": c.files});
     let mut list = c.added;
     list.sort_by(|a, b| {

@@ -202,7 +202,7 @@ pub(super) fn sure_definitions(
 /// links calls to the definition, so from the prototype alone the map's references were the
 /// definition's own line (sentencepiece's `UnicodeCharToUTF8` in `util.h`: clangd gave 4 of 15
 /// places to rename, and the map added none of the 13 calls it had).
-fn defined_apart(
+pub(super) fn defined_apart(
     map: &Map,
     rel: &str,
     text: &str,

@@ -35,6 +35,7 @@ mod server;
 mod signature;
 mod symbols;
 mod target;
+mod users;
 
 pub(crate) use body::attach as attach_bodies;
 pub use body::{source, Body};

@@ -367,7 +367,10 @@ pub(crate) fn in_scopes(
 }
 
 /// The symbol `name` (a qualname's tail) names in the file: through the scopes around
-/// `source_qual`, innermost first, then the file's top level.
+/// `source_qual`, innermost first, then the file's top level. A class around a function is
+/// no scope of its body where a bare name is no member (`Language::implicit_self` false:
+/// Python's `cell_len(x)` in a method of `Text` is the module's `cell_len`, not the method
+/// `Text.cell_len`; JavaScript's, Rust's and Go's alike); its own body is.
 pub(crate) fn scoped(
     lang: Lang,
     ctx: &FileCtx,
@@ -376,8 +379,16 @@ pub(crate) fn scoped(
     name: &str,
 ) -> Option<SymRef> {
     let parts: Vec<&str> = source_qual.map_or(Vec::new(), |sq| sq.split('.').collect());
+    let members_seen = lang.spec().implicit_self;
     (1..=parts.len())
         .rev()
+        .filter(|&n| {
+            members_seen
+                || n == parts.len()
+                || idx
+                    .in_file(lang, &ctx.path, &parts[..n].join("."))
+                    .is_none_or(|s| !s.kind.is_type_like())
+        })
         .map(|n| format!("{}.{name}", parts[..n].join(".")))
         .filter(|q| !is_constructor(q))
         .chain(std::iter::once(name.to_string()))

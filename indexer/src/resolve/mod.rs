@@ -511,6 +511,23 @@ mod tests {
             &mut Cache::default(),
         );
         assert_eq!(selfcall, e("py:pkg/a.py#Base.run", Resolution::Inferred));
+        // A bare name in a method is no member of its class (rich's `cell_len(self.plain)` in
+        // the property `Text.cell_len` calls the module's function, not itself); in the
+        // class's own body it is.
+        let a_ctx = FileCtx::new(Lang::Python, "pkg/a.py", &[], &w);
+        assert_eq!(
+            call(&a_ctx, "helper", Some("Base.run")),
+            e("py:pkg/a.py#helper", Resolution::Local)
+        );
+        assert_eq!(
+            call(&a_ctx, "run", Some("Base.run")),
+            Outcome::Edge(None, Resolution::Unresolved),
+            "the method itself is no bare name in its body"
+        );
+        assert_eq!(
+            call(&a_ctx, "run", Some("Base")),
+            e("py:pkg/a.py#Base.run", Resolution::Local)
+        );
 
         let edge = |i: &Import| ctx.import_edge(i, &w);
         assert_eq!(edge(&imports[0]).target.as_deref(), Some("py:pkg/a.py"));

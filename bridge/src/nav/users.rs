@@ -1,0 +1,143 @@
+//! The files that use what an edit changes: `nav_check_edit` asks the server about them too,
+//! so that the errors an edit causes in its callers are not left to a server's choice of what
+//! to re-check (pyright re-checks open files only, clangd too, gopls the package).
+//!
+//! The declarations an edit changes come from a parse of both texts
+//! ([`indexer::outline::changed_declarations`]); their uses, from the map's edges (a C or C++
+//! prototype's, from its definition's: the map links calls there).
+
+use super::fallback::{defined_apart, USE_KINDS};
+use crate::paths::{contain, Contained};
+use crate::workspace::{lang_of, Workspace};
+use indexer::lang::Lang;
+use indexer::store::MapSymbol;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How many users an edit's check asks about: the files with the most uses first. Each is
+/// opened and checked by the server (clangd parses a C++ file in a second or more).
+pub(super) const CHECKED_USERS: usize = 10;
+
+/// An edited file of one language: where it is, its text on disk and as edited.
+pub(super) struct EditedFile<'a> {
+    pub c: &'a Contained,
+    pub lang: Lang,
+    pub disk: &'a Arc<str>,
+    pub edited: &'a Arc<str>,
+}
+
+/// The users of an edit's changed declarations.
+#[derive(Default)]
+pub(super) struct Users {
+    /// The declarations the edit changes (gone, or another signature), by qualname.
+    pub changed: Vec<String>,
+    /// The files that use them, most uses first, at most [`CHECKED_USERS`], with their text.
+    pub files: Vec<(Contained, Arc<str>)>,
+    /// Files that use them beyond those, by path.
+    pub more: Vec<String>,
+    /// How many uses the map has of them outside the edited files.
+    pub uses: usize,
+    /// Whether the map was read for them (else `files` is empty for want of it, said).
+    pub looked: bool,
+}
+
+/// The users, in files of `lang`, of the declarations `edited` changes; `all` are every
+/// edited file of the check (none of them is a user). A map that cannot be read finds none,
+/// and says so in `w`.
+pub(super) fn users_of(
+    ws: &Workspace,
+    edited: &[EditedFile<'_>],
+    all: &[&Contained],
+    w: &mut Vec<String>,
+) -> Users {
+    let mut out = Users::default();
+    let mut targets: Vec<MapSymbol> = Vec::new();
+    let map = ws.map();
+    for e in edited {
+        let (Ok(old), Ok(new)) = (
+            ws.parsed_outline(e.c, e.lang, e.disk),
+            ws.parsed_outline(e.c, e.lang, e.edited),
+        ) else {
+            continue;
+        };
+        let mut own = Vec::new();
+        for i in indexer::outline::changed_declarations(&old, &new) {
+            let q = &old[i].qualname;
+            out.changed.push(q.clone());
+            let id = indexer::id::NodeId::symbol_id(e.lang, &e.c.rel, q);
+            if let Ok(map) = &map {
+                if let Ok(Some(s)) = map.db().symbol(&id) {
+                    own.push(s);
+                }
+            }
+        }
+        if let (Ok(map), Some(declares)) = (&map, e.lang.spec().declared_apart) {
+            if let Ok(apart) = defined_apart(map, &e.c.rel, e.disk, &own, declares) {
+                own.extend(apart);
+            }
+        }
+        targets.extend(own);
+    }
+    if out.changed.is_empty() {
+        return out;
+    }
+    let map = match map {
+        Ok(m) => m,
+        Err(e) => {
+            w.push(format!(
+                "the map could not be read ({}): the files that use the {} declaration(s) the edit changes were not found, and not checked (codemap index builds it)",
+                e.message,
+                out.changed.len()
+            ));
+            return out;
+        }
+    };
+    out.looked = true;
+    let mut per_file: HashMap<String, usize> = HashMap::new();
+    for t in &targets {
+        let Ok(into) = map.db().edges_into(&t.node_id, USE_KINDS) else {
+            w.push(format!(
+                "the map's uses of {} could not be read: files that use it may be missing from the check",
+                t.node_id
+            ));
+            continue;
+        };
+        // A top-level name's importers bind it by name (`from .cells import cell_len`): a
+        // file that only imports it, to call it under another name (`_cell_len = cell_len`),
+        // has no call edge into it, and its uses break too.
+        let (file_node, qual) = t.node_id.split_once('#').unwrap_or((&t.node_id, ""));
+        let imported = if qual.is_empty() || qual.contains('.') {
+            Vec::new()
+        } else {
+            map.db()
+                .imports_of_member_into(&t.name, file_node)
+                .unwrap_or_default()
+        };
+        let sites = into
+            .into_iter()
+            .map(|e| e.file)
+            .chain(imported.into_iter().map(|(f, _, _)| f));
+        for file in sites {
+            if all.iter().any(|c| c.rel == file) {
+                continue;
+            }
+            *per_file.entry(file).or_default() += 1;
+            out.uses += 1;
+        }
+    }
+    let mut files: Vec<(String, usize)> = per_file.into_iter().collect();
+    files.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    for (rel, _) in files {
+        let read = || -> Option<(Contained, Arc<str>)> {
+            let c = contain(&ws.root, &rel).ok()?;
+            (lang_of(&c, &rel).ok()? == edited.first()?.lang).then_some(())?;
+            let text = ws.source(&c, &rel).ok()?;
+            Some((c, text))
+        };
+        match (out.files.len() < CHECKED_USERS).then(read).flatten() {
+            Some(f) => out.files.push(f),
+            None => out.more.push(rel),
+        }
+    }
+    out
+}
