@@ -209,8 +209,11 @@ pub(crate) fn blank_misplaced_directives(src: &mut [u8], ctor_inits: bool) -> bo
 /// reads as control flow: the grammar reads the first as a nested function's head and leaves
 /// the body unclosed over the rest of the file, the second as a call missing its `;`. A loop
 /// macro is an indented line that is a name and its arguments alone (arguments may run over
-/// lines), followed by `{` on that line or by a line indented deeper (or a `{` line). Such a
-/// macro is then no call in the map. Returns whether anything changed. Pure; table-tested.
+/// lines), followed by `{` on that line or by a line indented deeper (or a `{` line), and not
+/// after a line that ends in a type (`static ares_status_t` then an indented
+/// `ares_addr_node_to_sconfig_llist(…)` and `{`: c-ares writes a function's name under its
+/// type, and 25 functions came out named `if`). Such a macro is then no call in the map.
+/// Returns whether anything changed. Pure; table-tested.
 pub(super) fn loop_macros_as_if(src: &mut [u8]) -> bool {
     const KEYWORDS: &[&[u8]] = &[
         b"if",
@@ -271,7 +274,7 @@ pub(super) fn loop_macros_as_if(src: &mut [u8]) -> bool {
                     && next.is_some_and(|l| {
                         l.trim_ascii_start().starts_with(b"{") || width(l) > width(line)
                     });
-                if brace || over {
+                if (brace || over) && !after_a_type(prev_code_line(src, at)) {
                     src[at + indent] = b'i';
                     src[at + indent + 1] = b'f';
                     for b in &mut src[at + indent + 2..after_name] {
@@ -346,7 +349,7 @@ pub(crate) fn blank_comments_in_macros(src: &mut [u8]) -> bool {
 }
 
 /// The `)` that closes the `(` at `open`, strings and characters skipped, within 16 lines.
-fn matching_paren(src: &[u8], open: usize) -> Option<usize> {
+pub(super) fn matching_paren(src: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut lines = 0;
     let mut i = open;
@@ -385,6 +388,36 @@ fn strip_comment(t: &[u8]) -> &[u8] {
         .min()
         .unwrap_or(t.len());
     t[..cut].trim_ascii_end()
+}
+
+/// The last line before the line that starts at `at` that holds code (not blank, not a
+/// directive, not a `//` comment alone).
+fn prev_code_line(src: &[u8], at: usize) -> Option<&[u8]> {
+    let mut end = at.checked_sub(1)?;
+    loop {
+        let start = memchr::memrchr(b'\n', &src[..end]).map_or(0, |k| k + 1);
+        let t = src[start..end].trim_ascii();
+        if !t.is_empty() && !t.starts_with(b"#") && !t.starts_with(b"//") {
+            return Some(&src[start..end]);
+        }
+        end = start.checked_sub(1)?;
+    }
+}
+
+/// Whether a line of code ends in a declaration's type, so that a name and its arguments on
+/// the next line are its declarator (`static ares_status_t`, `const char *`), not a statement:
+/// it ends in a name or `*` that is no keyword a statement follows (`else`, `do`).
+fn after_a_type(line: Option<&[u8]>) -> bool {
+    let Some(t) = line.map(|l| strip_comment(l.trim_ascii())) else {
+        return false;
+    };
+    let word = t
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    let last = &t[t.len() - word..];
+    (word > 0 && !matches!(last, b"else" | b"do")) || t.last() == Some(&b'*')
 }
 
 /// The next line after the line break at `nl` that holds code (not blank, not a directive).
@@ -474,6 +507,16 @@ mod tests {
             (
                 "\thash_for_each_possible(t, obj, node,\n\t\t\t       key)\n\t\tn++;\n",
                 Some("\tif                    (t, obj, node,\n\t\t\t       key)\n\t\tn++;\n"),
+            ),
+            // A function's name under its type (c-ares' style) is its declarator, not a loop;
+            // one after `else` is a loop.
+            (
+                "static ares_status_t\n  ares_addr_node_llist(const struct n *servers,\n                       ares_llist_t **llist)\n{\n  return 0;\n}\nstatic const char *\n  name_of(int x)\n{\n}\n",
+                None,
+            ),
+            (
+                "\tif (a)\n\t\tx();\n\telse\n\t\tlist_for_each(p, h) {\n\t\t}\n",
+                Some("\tif (a)\n\t\tx();\n\telse\n\t\tif           (p, h) {\n\t\t}\n"),
             ),
             // Calls, statements, keywords, a `#define`'s lines and top-level macros: left alone.
             (

@@ -458,6 +458,106 @@ fn prefix_macro(line: &str) -> Option<usize> {
     ((words >= 2 || one_typed || returns_pointer) && word_like && next.is_some()).then_some(end)
 }
 
+/// The length of an upper-case name at the start of `s` (`CARES_EXTERN`, `X509`): letters,
+/// digits and `_`, starting with a letter or `_`; 0 when there is none.
+fn upper_name(s: &[u8]) -> usize {
+    let n = s
+        .iter()
+        .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || **b == b'_')
+        .count();
+    if s.first().is_some_and(u8::is_ascii_digit) {
+        0
+    } else {
+        n
+    }
+}
+
+/// An attribute macro called before a top-level declaration's type, at `at`:
+/// `CARES_DEPRECATED_FOR(ares_init_options) int ares_init(`, its arguments on one line or
+/// several (clang-format breaks after its `(`): the end of its `)`, when a type's name follows
+/// it on the same line. The grammar reads the call as the declarator, and the declarations
+/// after it as errors (c-ares' `ares.h`: 36 of its 71 functions lost). `TEST(a, b) {` and
+/// `STACK_OF(X509) *certs;` are left alone. Pure.
+fn attribute_call(src: &[u8], at: usize) -> Option<usize> {
+    let name = upper_name(&src[at..]);
+    if name < 2 || src.get(at + name) != Some(&b'(') {
+        return None;
+    }
+    let close = directives::matching_paren(src, at + name)?;
+    let line_end = memchr::memchr(b'\n', &src[close..]).map_or(src.len(), |k| close + k);
+    let rest = src[close + 1..line_end].trim_ascii();
+    let word = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    // A type and more of the declaration after it (`int ares_init(`, `void f(`).
+    let declares = word > 0
+        && !rest[0].is_ascii_digit()
+        && rest[word..].starts_with(b" ")
+        && rest[word..]
+            .trim_ascii_start()
+            .first()
+            .is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'_' | b'*' | b'('));
+    declares.then_some(close + 1)
+}
+
+/// Blanks the attribute macros before a top-level declaration at `at` (the start of a line
+/// at column 0): an upper-case export word and an attribute call after it
+/// (`CARES_EXTERN CARES_DEPRECATED_FOR(…) int f(`), or the call alone; every line break
+/// kept. Whether anything was blanked.
+fn blank_attribute_calls(src: &mut [u8], at: usize) -> bool {
+    let word = upper_name(&src[at..]);
+    let after_word = src[at + word..]
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let (start, call_at) = if word >= 2 && after_word > 0 && src.get(at + word) != Some(&b'(') {
+        (at, at + word + after_word)
+    } else {
+        (at, at)
+    };
+    let Some(end) = attribute_call(src, call_at) else {
+        return false;
+    };
+    for b in &mut src[start..end] {
+        if *b != b'\n' && *b != b'\r' {
+            *b = b' ';
+        }
+    }
+    true
+}
+
+/// The length of an upper-case export macro before a type alone on its line whose
+/// declarator is the next line's (`CARES_EXTERN void` then `  ares_set_cb(ares_channel_t *c,`,
+/// clang-format's break after a long type): the grammar reads the macro as the type and the
+/// type as the name. `rest` starts at the line's end. Pure.
+fn type_line_macro(line: &str, rest: &[u8]) -> Option<usize> {
+    let name = upper_name(line.as_bytes());
+    let after = &line[name..];
+    if name < 2 || !after.starts_with([' ', '\t']) || after.contains(['(', ';', '=', '{', ',']) {
+        return None;
+    }
+    let words: Vec<&str> = after.split_whitespace().collect();
+    let typed = (1..=3).contains(&words.len())
+        && words.iter().all(|w| {
+            let w = w.trim_matches('*');
+            w.is_empty() || w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        });
+    let next = rest
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii)
+        .find(|l| !l.is_empty() && !l.starts_with(b"//"))?;
+    let next = next.trim_ascii_start().strip_prefix(b"*").unwrap_or(next);
+    let declarator = next
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    let below = declarator > 0
+        && !next[0].is_ascii_digit()
+        && next[declarator..].trim_ascii_start().starts_with(b"(");
+    (typed && below).then_some(name)
+}
+
 /// A lower-case macro before a function's head (Lua's `l_sinline StkId index2stack (…`):
 /// three words before `(`, the last a name (after `*`s), the first no keyword of C or C++
 /// (`static int f(`, `unsigned long f(`, `struct s *f(` are declarations as written).
@@ -538,8 +638,13 @@ pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
         let in_define = continued;
         continued = t.ends_with('\\');
         let top = !line.starts_with([' ', '\t']);
+        if !in_define && !line.starts_with([' ', '\t']) && blank_attribute_calls(src, at) {
+            changed = true;
+            at = end + 1;
+            continue;
+        }
         if !in_define && !line.starts_with([' ', '\t']) {
-            if let Some(n) = prefix_macro(&line) {
+            if let Some(n) = prefix_macro(&line).or_else(|| type_line_macro(&line, &src[end..])) {
                 for b in &mut src[at..at + n] {
                     *b = b' ';
                 }
@@ -998,6 +1103,42 @@ mod tests {
                 "#include \"y.h\"\n\nYAML_DECLARE(int)\nyaml_update(yaml_t *p, size_t n);\n";
             let mut got = typed.as_bytes().to_vec();
             assert!(!super::blank_macro_lines(&mut got, cpp));
+        }
+        // Attribute calls before a declaration's type, on its line or over two (c-ares'
+        // `CARES_DEPRECATED_FOR`); a test's head, a macro type and a call stay.
+        for (src, want) in [
+            (
+                "CARES_EXTERN CARES_DEPRECATED_FOR(ares_init_options) int ares_init(ares_channel_t **c);\n",
+                "                                                     int ares_init(ares_channel_t **c);\n",
+            ),
+            (
+                "CARES_EXTERN CARES_DEPRECATED_FOR(\n  ares_set_ex) void ares_set(int x);\n",
+                "                                  \n               void ares_set(int x);\n",
+            ),
+            (
+                "DEPRECATED(\"use g\") int f(void);\n",
+                "                    int f(void);\n",
+            ),
+        ] {
+            let mut got = src.as_bytes().to_vec();
+            assert!(super::blank_macro_lines(&mut got, false), "{src}");
+            assert_eq!(String::from_utf8_lossy(&got), want);
+        }
+        // An export macro before a type alone on its line, the declarator below.
+        let mut got = b"CARES_EXTERN void\n    ares_set_cb(ares_channel_t *c);\nCARES_EXTERN ares_t *\n  ares_get(int k);\n".to_vec();
+        assert!(super::blank_macro_lines(&mut got, false));
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "             void\n    ares_set_cb(ares_channel_t *c);\n             ares_t *\n  ares_get(int k);\n"
+        );
+        for kept in [
+            "static int\nf(void);\n",
+            "TEST(a, b) {\n}\n",
+            "STACK_OF(X509) *certs;\n",
+            "FOO(x);\n",
+        ] {
+            let mut got = kept.as_bytes().to_vec();
+            assert!(!super::blank_macro_lines(&mut got, false), "{kept}");
         }
         assert!(super::declarator_below(b"\n\nf (int x);\n"));
         assert!(!super::declarator_below(b"\nint f(int x);\n"));
