@@ -239,6 +239,48 @@ fn typescript_lists_unexported_dead_code_and_keeps_exports_and_implementations()
     assert_eq!(f["sites"], serde_json::json!(["src/extra.ts:24"]), "{f}");
 }
 
+/// Uses the map makes no edge of, in another folder: a function imported and passed as a
+/// value, one named through its module as a value, a type named through its module in a cast
+/// and in a constraint (zod: `util.jsonStringifyReplacer`, `as errors.$ZodStringFormatIssues`,
+/// `util.Mask<…>`, all listed); a C callback passed from a statement that starts with `*`
+/// (c-ares' `*arr = ares_array_create(…, ares_buf_destroy_cb)`, read as a comment line).
+#[test]
+fn uses_through_a_module_and_callbacks_keep_a_symbol() {
+    let (_ws, v) = unused_in(
+        "ts_app",
+        &[
+            (
+                "src/lib/util.ts",
+                "export interface Issues { code: string }\nexport type Mask<T> = { [k in keyof T]?: true };\nexport function replacer(_: string, v: unknown) { return v; }\nexport function passed(_: string, v: unknown) { return v; }\nexport function dead() { return 1; }\n",
+            ),
+            (
+                "src/loc/use.ts",
+                "import * as util from \"../lib/util.js\";\nimport { replacer } from \"../lib/util.js\";\nexport function f<M extends util.Mask<{ a: 1 }>>(issue: unknown, _m?: M) {\n  const x = issue as util.Issues;\n  JSON.stringify(x, replacer);\n  return JSON.stringify(x, util.passed);\n}\n",
+            ),
+        ],
+        &["--include-exported", "--path", "src/lib"],
+    );
+    check(
+        &v,
+        &["ts:src/lib/util.ts#dead"],
+        &[
+            "ts:src/lib/util.ts#Issues",
+            "ts:src/lib/util.ts#Mask",
+            "ts:src/lib/util.ts#replacer",
+            "ts:src/lib/util.ts#passed",
+        ],
+    );
+    let (_ws, v) = unused_in(
+        "c_app",
+        &[(
+            "src/cb.c",
+            "typedef void (*cb_t)(void *);\nvoid *make(cb_t cb);\nstatic void destroy_cb(void *arg) { (void)arg; }\nstatic void dead_cb(void *arg) { (void)arg; }\nvoid build(void **arr) {\n  *arr = make(destroy_cb);\n}\n",
+        )],
+        &["--path", "src/cb.c"],
+    );
+    check(&v, &["c:src/cb.c#dead_cb"], &["c:src/cb.c#destroy_cb"]);
+}
+
 #[test]
 fn rust_lists_private_dead_code_and_keeps_main_tests_pub_and_trait_impls() {
     let (_ws, v) = unused_in(

@@ -188,6 +188,17 @@ fn lang_has_packages(symbols: &[ScopeSymbol]) -> bool {
         .any(|l| Lang::from_prefix(l).is_some_and(|l| l.spec().package_nodes))
 }
 
+/// Whether code (not a comment) of `lines` names `name` through a module or an object
+/// (`util.Mask<…>`, `errors.Issues`), or as a value (`JSON.stringify(x, replacer)`): a use in
+/// a file that imports the name's file, where the map made no edge of it. Pure.
+pub fn named_through(lines: &[String], name: &str) -> bool {
+    lines.iter().filter(|l| !is_comment(l)).any(|l| {
+        word_spans(l)
+            .filter(|(_, w)| *w == name)
+            .any(|(at, w)| l[..at].ends_with('.') || as_value(l, at, w.len()))
+    })
+}
+
 /// Whether the word at `at..at + len` of `line` is used as a value: not called (no `(`
 /// after it), not in a string, followed by what ends an argument, an
 /// element or an assignment (`,` `)` `}` `]` `;` or the line's end). Pure.
@@ -386,6 +397,40 @@ impl Map {
         });
         if listed.len() < before {
             *kept_by.entry(Kept::Value.as_str()).or_insert(0) += before - listed.len();
+        }
+        // Imported by name into another file, or named through its module in a file that
+        // imports it (`util.jsonStringifyReplacer` passed as a value, `errors.Issues` as a
+        // type): used there, where the map made no edge of it (zod's).
+        let before = listed.len();
+        let paths: HashMap<i64, String> = self.db.indexed_files()?.into_iter().collect();
+        let mut importers: HashMap<String, Vec<String>> = HashMap::new();
+        listed.retain(|&(i, _)| {
+            let s = &symbols[i];
+            let Some(lang) = Lang::from_prefix(&s.lang) else {
+                return true;
+            };
+            let file = indexer::id::NodeId::file_id(lang, &s.path);
+            let by_name = !s.qualname.contains('.')
+                && self
+                    .db
+                    .imports_of_member_into(&s.name, &file)
+                    .is_ok_and(|sites| sites.iter().any(|(f, _, _)| *f != s.path));
+            if by_name {
+                return false;
+            }
+            let from = importers
+                .entry(s.path.clone())
+                .or_insert_with(|| self.importer_files(lang, &s.path, &paths));
+            !from.iter().any(|f| {
+                !(exclude_tests && is_test_path(f))
+                    && self
+                        .lines_of(f, &mut files)
+                        .as_deref()
+                        .is_some_and(|lines| named_through(lines, &s.name))
+            })
+        });
+        if listed.len() < before {
+            *kept_by.entry(Kept::Imported.as_str()).or_insert(0) += before - listed.len();
         }
         // Another build's definition of it is reached (Go's `_windows.go` beside `_unix.go`).
         if lang_has_packages(&symbols) {
@@ -743,6 +788,37 @@ impl Map {
         out
     }
 
+    /// The files that import `path`'s file, and those that import a barrel among them (an
+    /// `index`, `__init__`, `mod` or `lib` file that re-exports it: zod's `core/index.ts`
+    /// handing on `util`), by path; `path` itself left out.
+    fn importer_files(&self, lang: Lang, path: &str, paths: &HashMap<i64, String>) -> Vec<String> {
+        let of = |p: &str| -> Vec<String> {
+            self.db
+                .importers_of(&indexer::id::NodeId::file_id(lang, p))
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|id| paths.get(&id).cloned())
+                .collect()
+        };
+        let mut out = of(path);
+        let barrels: Vec<String> = out
+            .iter()
+            .filter(|p| {
+                let stem = p.rsplit('/').next().unwrap_or(p);
+                let stem = stem.split('.').next().unwrap_or(stem);
+                matches!(stem, "index" | "__init__" | "mod" | "lib")
+            })
+            .cloned()
+            .collect();
+        for b in barrels {
+            out.extend(of(&b));
+        }
+        out.sort();
+        out.dedup();
+        out.retain(|p| p != path);
+        out
+    }
+
     /// A file's lines, read once an answer (`None`: unreadable).
     fn lines_of<'f>(&self, path: &str, files: &'f mut HashMap<String, Lines>) -> &'f Lines {
         files.entry(path.to_string()).or_insert_with(|| {
@@ -895,14 +971,15 @@ fn sites_seen(sites: &[String]) -> HashSet<String> {
     sites.iter().cloned().collect()
 }
 
-/// Whether a line is a comment line in any of the map's languages (`//`, `#`, `*`, `/*`,
-/// `--`), by its first characters. Pure.
+/// Whether a line is a comment line in any of the map's languages (`//`, `#`, `/*`, `--`,
+/// and a block comment's ` * ` or `*/`), by its first characters; a statement that starts
+/// with a dereference (`*arr = ares_array_create(…, ares_buf_destroy_cb);`) is none. Pure.
 pub fn is_comment(line: &str) -> bool {
     let t = line.trim_start();
-    ["//", "/*", "*", "#", "--"]
-        .iter()
-        .any(|p| t.starts_with(p))
-        && !t.starts_with("#[")
+    let star = t
+        .strip_prefix('*')
+        .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '/', '*']));
+    (star || ["//", "/*", "#", "--"].iter().any(|p| t.starts_with(p))) && !t.starts_with("#[")
 }
 
 #[cfg(test)]
@@ -929,10 +1006,41 @@ mod tests {
             ("  // exportFilter is a filter", true),
             ("# helper", true),
             ("   * @param x", true),
+            ("   *", true),
+            ("   */", true),
+            (
+                "  *arr = ares_array_create(sizeof(ares_buf_t *), ares_buf_destroy_cb);",
+                false,
+            ),
             ("#[test]", false),
             ("return x // y", false),
         ] {
             assert_eq!(is_comment(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn names_through_a_module() {
+        let lines = |t: &str| t.lines().map(str::to_string).collect::<Vec<_>>();
+        for (text, want) in [
+            ("pick<M extends util.Mask<keyof Shape>>(", true),
+            ("const x = issue as errors.Issues;", true),
+            ("JSON.stringify(x, util.jsonStringifyReplacer, 2);", true),
+            ("JSON.stringify(x, replacer);", true),
+            ("// util.Mask is not used here", false),
+            ("const Mask2 = 1; callMask();", false),
+            ("\"Mask\" in a string", false),
+        ] {
+            let name = if text.contains("replacer") && !text.contains("util") {
+                "replacer"
+            } else if text.contains("jsonStringifyReplacer") {
+                "jsonStringifyReplacer"
+            } else if text.contains("Issues") {
+                "Issues"
+            } else {
+                "Mask"
+            };
+            assert_eq!(named_through(&lines(text), name), want, "{text}");
         }
     }
 

@@ -437,6 +437,10 @@ pub enum Kept {
     /// Its directory's text names it as a value where the map made no edge: a function
     /// passed as an argument or stored (`t.Run("x", testX)`, `p.parseSpec` as a method value).
     Value,
+    /// Imported by name into another file (`import { replacer } from "./util"`, `from .cells
+    /// import cell_len`): the importer binds it, to pass it on as a value or call it under
+    /// another name, where the map made no edge of its use.
+    Imported,
     /// Another build's definition of it (the same qualname in another file of its package,
     /// `lookup_windows.go` beside `lookup_unix.go`) is reached: the build it is for uses it.
     Variant,
@@ -447,7 +451,7 @@ pub enum Kept {
 }
 
 impl Kept {
-    pub const ALL: [Kept; 10] = [
+    pub const ALL: [Kept; 11] = [
         Kept::Entry,
         Kept::Override,
         Kept::BaseOutside,
@@ -456,6 +460,7 @@ impl Kept {
         Kept::Hook,
         Kept::Exported,
         Kept::Value,
+        Kept::Imported,
         Kept::Variant,
         Kept::Overload,
     ];
@@ -470,6 +475,7 @@ impl Kept {
             Kept::Hook => "hook",
             Kept::Exported => "exported",
             Kept::Value => "value",
+            Kept::Imported => "imported",
             Kept::Variant => "variant",
             Kept::Overload => "overload",
         }

@@ -157,6 +157,12 @@
   [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
 (function_type
   return_type: [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+; `x as errors.Issues`, `x satisfies T`: the type a value is cast to or checked against (zod's
+; 45 `as errors.$ZodStringFormatIssues` casts were no use of it, so `unused` listed it).
+(as_expression
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
+(satisfies_expression
+  [(type_identifier) (nested_type_identifier) (generic_type)] @reference.type)
 ; `typeof Base`: the class (or value) named.
 (type_query
   [(identifier) (member_expression)] @reference.type)
