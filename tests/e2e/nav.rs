@@ -3314,6 +3314,41 @@ fn outgoing_calls_add_the_map_s_callees_the_server_left_out() {
     run(root, &["engine", "stop"]);
 }
 
+/// The server's workspace symbols after a hand edit of an open file: at the lines the file
+/// has now (zod: `symbols ZodCatch` gave 4990 with another line's text, 3 lines off, after 3
+/// lines were added above it, marked source lsp).
+#[test]
+fn workspace_symbols_after_a_hand_edit_are_at_the_new_lines() {
+    let ws = fixture("ts_app");
+    let root = ws.path();
+    let (first, code) = json(root, &["symbols", "Cart"]);
+    assert_eq!(code, 0, "{first}");
+    // The file is open in the server once an answer read it.
+    let (o, _) = json(root, &["outline", "src/cart.ts"]);
+    assert_eq!(o["data"]["source"], "lsp", "{o}");
+    let text = std::fs::read_to_string(root.join("src/cart.ts")).expect("read");
+    write(
+        root,
+        "src/cart.ts",
+        format!("// one\n// two\n// three\n{text}"),
+    );
+    let want = text
+        .lines()
+        .position(|l| l.starts_with("export class Cart "))
+        .expect("class line") as i64
+        + 4;
+    let (v, code) = json(root, &["symbols", "Cart"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let lines: Vec<i64> = anchors_of(&v["data"]["symbols"])
+        .iter()
+        .filter(|a| a["file"] == "src/cart.ts" && a["name"] == "Cart")
+        .filter_map(at_line)
+        .collect();
+    assert_eq!(lines, vec![want], "{v}");
+    run(root, &["engine", "stop"]);
+}
+
 /// The map's references in a file edited since the last index run are placed again where the
 /// name is written now (lines added above move them whole), and one whose line was edited is
 /// left out; counted and said. Before: shown at their old lines with the text there now

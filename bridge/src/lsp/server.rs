@@ -411,6 +411,11 @@ impl Server {
         *self.caught_up.lock().unwrap_or_else(|e| e.into_inner()) = Some(at);
     }
 
+    /// Its open documents made equal to their files on disk (see [`Docs::resync`]).
+    pub fn resync_open(&self) -> Result<(), LspError> {
+        self.docs.resync(&self.wire)
+    }
+
     /// The files this server has open (re-opened on its successor after a restart).
     pub fn open_files(&self) -> Vec<Contained> {
         self.docs.files()

@@ -113,6 +113,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     let mut hits: Vec<Anchor> = Vec::new();
     let mut from_server = false;
     let mut outside = 0usize;
+    let mut misplaced = 0usize;
     for lang in langs {
         let Some(s) = server_for(ws, lang, Capability::WorkspaceSymbol, &mut w) else {
             continue;
@@ -125,7 +126,26 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             query: query.clone(),
             ..Default::default()
         };
-        match s.request::<WorkspaceSymbolRequest>(params, slow(ws)) {
+        // Its view of the disk made current first, and once more for files it named that
+        // changed on disk since it read them (a hand edit: places lines off otherwise).
+        let ask = || -> Result<_, crate::lsp::LspError> {
+            s.resync_open()?;
+            let v = s.request::<WorkspaceSymbolRequest>(params.clone(), slow(ws))?;
+            let named: Vec<lsp_types::Location> = lsp::workspace_symbols(v.clone())
+                .into_iter()
+                .filter_map(|f| {
+                    f.range.map(|range| lsp_types::Location {
+                        uri: f.uri.clone(),
+                        range,
+                    })
+                })
+                .collect();
+            if s.tell_changed(&named)? {
+                return s.request::<WorkspaceSymbolRequest>(params.clone(), slow(ws));
+            }
+            Ok(v)
+        };
+        match ask() {
             Ok(v) => {
                 from_server = true;
                 for found in lsp::workspace_symbols(v) {
@@ -146,6 +166,27 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                         outside += 1;
                         continue;
                     }
+                    // A place whose line does not name the symbol now: the server's text
+                    // of the file is older than the disk's.
+                    let word = found
+                        .name
+                        .split(['(', '<', ' '])
+                        .next()
+                        .unwrap_or(&found.name);
+                    // (Its line or the next three: a range may start at a decorator.)
+                    let names = |a: &mut Anchors<'_>, k: u32| {
+                        let mut x = anchor.clone();
+                        x.line += k;
+                        a.line_of(&x)
+                            .map(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == word))
+                    };
+                    if !word.is_empty()
+                        && names(&mut a, 0) == Some(false)
+                        && (1..=3).all(|k| names(&mut a, k) != Some(true))
+                    {
+                        misplaced += 1;
+                        continue;
+                    }
                     anchor.name = Some(json!(found.name));
                     anchor.container = Some(json!(found.container));
                     anchor.lang = Some(lang.prefix());
@@ -154,6 +195,11 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             }
             Err(e) => failed(&mut w, e, "without that server"),
         }
+    }
+    if misplaced > 0 {
+        w.push(format!(
+            "{misplaced} of the server's symbols left out: their lines do not name them now (it read their files before they changed on disk; asking again once it has re-read them, or map_search, finds them)"
+        ));
     }
     if outside > 0 {
         w.push(format!(
