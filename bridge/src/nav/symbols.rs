@@ -114,10 +114,15 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     let mut from_server = false;
     let mut outside = 0usize;
     let mut misplaced = 0usize;
+    let mut asked = Vec::new();
     for lang in langs {
         let Some(s) = server_for(ws, lang, Capability::WorkspaceSymbol, &mut w) else {
             continue;
         };
+        if asked.iter().any(|x| std::sync::Arc::ptr_eq(x, &s)) {
+            continue;
+        }
+        asked.push(s.clone());
         s.wait_ready(slow(ws));
         if lang.spec().server.symbols_need_open_file && s.open_files().is_empty() {
             open_any_file(ws, &s, lang, a.map());
@@ -189,7 +194,13 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     }
                     anchor.name = Some(json!(found.name));
                     anchor.container = Some(json!(found.container));
-                    anchor.lang = Some(lang.prefix());
+                    // The file's language: one server answers for two (tsc for TypeScript
+                    // and JavaScript), asked once for each.
+                    anchor.lang = Some(
+                        Lang::of_path(std::path::Path::new(&anchor.file))
+                            .unwrap_or(lang)
+                            .prefix(),
+                    );
                     hits.push(anchor);
                 }
             }

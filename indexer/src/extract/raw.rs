@@ -131,7 +131,7 @@ impl<'t> Raw<'t> {
         // An embedded field is named after its type.
         let name = match tag {
             DefTag::Embedded => base.and_then(|b| syntax.embedded_name(b)),
-            _ => name,
+            _ => name.or_else(|| syntax.unnamed_name(node)),
         };
         let mut push = |name| {
             self.defs.push(Def {

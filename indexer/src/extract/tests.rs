@@ -1622,3 +1622,41 @@ fn python_overload_bodies_first_and_properties_in_order() {
         ]
     );
 }
+
+/// An anonymous default export is the symbol `default`, as the servers name it and a default
+/// import binds it (zod's 48 locale files: `export default function () {…}`, none in the map);
+/// a named one keeps its name.
+#[test]
+fn anonymous_default_exports_are_named_default() {
+    for lang in [Lang::TypeScript, Lang::JavaScript] {
+        let src = "export default function () {\n  return 1;\n}\n";
+        let out = Extractor::new()
+            .expect("queries")
+            .extract_source(lang, src.as_bytes());
+        let names: Vec<(String, Kind)> = out
+            .symbols
+            .iter()
+            .map(|s| (s.qualname.clone(), s.kind))
+            .collect();
+        assert_eq!(
+            names,
+            vec![("default".to_string(), Kind::Function)],
+            "{lang:?}"
+        );
+        let src = "export default class {\n  m() { return 1; }\n}\nexport const f = () => 1;\n";
+        let out = Extractor::new()
+            .expect("queries")
+            .extract_source(lang, src.as_bytes());
+        let names: Vec<String> = out.symbols.iter().map(|s| s.qualname.clone()).collect();
+        assert!(
+            names.starts_with(&["default".to_string(), "default.m".to_string()]),
+            "{lang:?} {names:?}"
+        );
+        let src = "export default function run() {}\n";
+        let out = Extractor::new()
+            .expect("queries")
+            .extract_source(lang, src.as_bytes());
+        let names: Vec<String> = out.symbols.iter().map(|s| s.qualname.clone()).collect();
+        assert_eq!(names, vec!["run".to_string()], "{lang:?}");
+    }
+}

@@ -1253,6 +1253,12 @@ pub trait Syntax: Sync {
         None
     }
 
+    /// The node that names a definition its query gave no name (JavaScript's `export default
+    /// function () {}`: its `default` keyword); `None` leaves it out.
+    fn unnamed_name<'t>(&self, _def: Node<'t>) -> Option<Node<'t>> {
+        None
+    }
+
     /// A method's receiver: (variable name, base type name).
     fn receiver(&self, _src: &[u8], _receiver: Node<'_>) -> Option<(String, String)> {
         None

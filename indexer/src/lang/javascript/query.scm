@@ -25,6 +25,16 @@
   name: (identifier) @name
   body: (statement_block) @body) @definition.function
 
+; `export default function () {…}`, `export default () => …`, `export default class {…}`: no
+; name of their own, named `default` (`Syntax::unnamed_name`) as the servers name them and as
+; imports bind them (zod's 48 locale files each export one; none was in the map).
+(export_statement
+  value: [(function_expression) (generator_function)] @definition.function)
+(export_statement
+  value: (arrow_function body: (statement_block)) @definition.function)
+(export_statement
+  value: (class body: (class_body) @body) @definition.class)
+
 (class_body
   (method_definition
     name: [(property_identifier) (private_property_identifier)] @name

@@ -297,6 +297,17 @@ impl EcmaSyntax {
 }
 
 impl Syntax for EcmaSyntax {
+    /// `export default function () {}`, `export default class {}`: named by their `default`
+    /// keyword, as the servers name them and as a default import binds them.
+    fn unnamed_name<'t>(&self, def: Node<'t>) -> Option<Node<'t>> {
+        let export = def
+            .parent()
+            .filter(|p| p.kind_name() == "export_statement")?;
+        let mut c = export.walk();
+        let found = export.children(&mut c).find(|k| k.kind_name() == "default");
+        found
+    }
+
     fn place(
         &self,
         tag: DefTag,

@@ -60,6 +60,16 @@
   name: (identifier) @name
   body: (statement_block) @body) @definition.function
 
+; `export default function () {…}`, `export default () => …`, `export default class {…}`: no
+; name of their own, named `default` (`Syntax::unnamed_name`) as the servers name them and as
+; imports bind them (zod's 48 locale files each export one; none was in the map).
+(export_statement
+  value: [(function_expression) (generator_function)] @definition.function)
+(export_statement
+  value: (arrow_function body: (statement_block)) @definition.function)
+(export_statement
+  value: (class body: (class_body) @body) @definition.class)
+
 ; Overloads and `declare function`: each signature is listed, as the server lists them.
 (function_signature
   name: (identifier) @name) @definition.function
