@@ -329,8 +329,14 @@ pub fn convert_outline(
         }
         let parent_kind = parent.map(|p| out[p].kind);
         // Under a function, only nested functions and types count: the rest are locals and
-        // parameters.
-        if matches!(parent_kind, Some(Kind::Function | Kind::Method)) && !declares_scope(s.kind) {
+        // parameters. Under a variable or a field, what its value holds is no symbol of the
+        // map's either (tsc lists a `const` arrow function's locals and an object literal's
+        // keys: zod's `error.Sizable.string`, node IDs `source` then rejected).
+        if matches!(
+            parent_kind,
+            Some(Kind::Function | Kind::Method | Kind::Variable | Kind::Constant | Kind::Field)
+        ) && !declares_scope(s.kind)
+        {
             continue;
         }
         let Some(kind) = kind_of(lang, s.kind, parent_kind) else {
@@ -476,6 +482,27 @@ mod tests {
             let id = indexer::id::NodeId::symbol_id(Lang::TypeScript, "r.ts", &s.qualname);
             assert!(indexer::id::NodeId::parse(&id).is_ok(), "{id}");
         }
+    }
+
+    /// What a variable's value holds (an arrow function's locals, an object literal's keys)
+    /// is no symbol: zod's `error.Sizable.string` had node IDs `source` rejected.
+    #[test]
+    fn a_variable_s_value_holds_no_symbols() {
+        let r = |l: u32, c: u32, e: u32| json!({"start": {"line": l, "character": c}, "end": {"line": l, "character": e}});
+        let text =
+            "const error = () => {\n  const Sizable = { string: 1 };\n  function inner() {}\n};\n";
+        let v = json!([{
+            "name": "error", "kind": 13, "range": r(0, 0, 3), "selectionRange": r(0, 6, 11),
+            "children": [
+                {"name": "Sizable", "kind": 13, "range": r(1, 2, 30), "selectionRange": r(1, 8, 15),
+                 "children": [{"name": "string", "kind": 7, "range": r(1, 20, 29), "selectionRange": r(1, 20, 26)}]},
+                {"name": "inner", "kind": 12, "range": r(2, 2, 20), "selectionRange": r(2, 11, 16)}
+            ]
+        }]);
+        let top: Vec<DocumentSymbol> = serde_json::from_value(v).expect("symbols");
+        let out = convert_outline(Lang::TypeScript, &top, text, Encoding::Utf16);
+        let names: Vec<&str> = out.iter().map(|s| s.qualname.as_str()).collect();
+        assert_eq!(names, ["error", "error.inner"]);
     }
 
     #[test]
