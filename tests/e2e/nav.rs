@@ -3395,6 +3395,13 @@ fn map_references_in_a_file_edited_since_indexing_are_placed_again() {
         ),
         "{v}"
     );
+    // A use added in a changed file is in no map answer: said, with the file (c-ares).
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("helper is written in 1 file(s) changed since the last index run (use.py)"),
+        "{v}"
+    );
     // A caller the map names in the edited file is shown where its name is now (was: its old
     // line, with another line's text).
     let (v, _) = json(root, &["--no-lsp", "calls", "lib.py:helper"]);

@@ -126,7 +126,7 @@ impl Map {
 
     /// Every file of the map changed on disk since indexing (stats each one: for answers
     /// that judge the whole map, or say "none"), by path.
-    pub(super) fn stale_files(&self) -> Result<Vec<String>, ToolError> {
+    pub fn stale_files(&self) -> Result<Vec<String>, ToolError> {
         Ok(self
             .db
             .file_stamps()?

@@ -669,6 +669,9 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             ));
             w.extend(unread.take());
             w.extend(replaced);
+            if let (Some(name), Some(map)) = (target_name.as_deref(), a.map()) {
+                w.extend(named_in_changed_files(ws, map, name));
+            }
             (from_map, "map")
         }
     };
@@ -1002,4 +1005,31 @@ mod tests {
             Path::new("/t/stubs/six/six/moves/__init__.pyi")
         ));
     }
+}
+
+/// The files changed on disk since the last index run whose text now writes `name` as a word:
+/// a use added there is in no map answer (c-ares: a caller added to `ares_buf.c`, missing
+/// from `refs --no-lsp`, unsaid). Said with the files; `None` when there are none.
+fn named_in_changed_files(ws: &Workspace, map: &Map, name: &str) -> Option<String> {
+    let changed = map.stale_files().ok()?;
+    let named: Vec<String> = changed
+        .into_iter()
+        .filter(|rel| {
+            std::fs::read(ws.root.join(rel)).is_ok_and(|b| {
+                String::from_utf8_lossy(&b)
+                    .lines()
+                    .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == name))
+            })
+        })
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
+    let shown: Vec<&str> = named.iter().map(String::as_str).take(5).collect();
+    Some(format!(
+        "{name} is written in {} file(s) changed since the last index run ({}{}): uses added there are not in the map's answer (partial); `codemap index` or a running server finds them",
+        named.len(),
+        shown.join(", "),
+        if named.len() > shown.len() { ", …" } else { "" }
+    ))
 }
