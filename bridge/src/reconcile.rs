@@ -439,8 +439,13 @@ pub(crate) fn locate_node(
                 |o: &[OutlineSymbol]| o.iter().filter(|s| plain(&s.qualname) == plain_q).count();
             let (in_parse, in_server) = (count(&live.parsed), count(&outline));
             if in_parse > 1 && in_server >= 1 && in_server != in_parse {
+                let lists = if in_server < in_parse {
+                    format!("lists {in_server} of the {in_parse} definitions named like {q} in that scope")
+                } else {
+                    format!("lists {in_server} definitions named like {q} in that scope where the parse finds {in_parse}")
+                };
                 warnings.push(format!(
-                    "the language server lists {in_server} of the {in_parse} definitions named like {q} in that scope; which one this is comes from the parse's source order (the server confirms the name)"
+                    "the language server {lists}; which one this is comes from the parse's source order (the server confirms the name)"
                 ));
                 outline = live.parsed.clone();
                 merged = true;

@@ -434,7 +434,8 @@ pub fn rename_preview(
         }
     );
     server_state_across(&s, &t.c.abs, w);
-    let (uses, mut missed, not_compared) = rename_gaps(lease.as_deref().ok(), &defs, &edited);
+    let (uses, mut missed, not_compared) =
+        rename_gaps(&ws.root, lease.as_deref().ok(), &defs, &edited);
     if not_compared > 0 {
         w.push(format!(
             "{not_compared} of the map's uses of it are in files changed since the last index run and were not compared with the edits (their lines in the map are old): `codemap index`, then preview again to check them"
@@ -455,9 +456,11 @@ pub fn rename_preview(
     };
     if !uses.is_empty() {
         w.push(format!(
-            "this rename may be incomplete: {} line(s) where the map resolved a use of this symbol are not in it ({}): code the server does not compile (an inactive #[cfg] or #if, a build tag) or cannot see; check them",
+            "this rename may be incomplete: {} line(s) where the map resolved a use of this symbol are not in it ({}{}): code the server does not compile ({}) or cannot see; check them",
             uses.len(),
-            places(&mut uses.iter().map(|(f, l)| (f.as_str(), *l)))
+            places(&mut uses.iter().map(|(f, l)| (f.as_str(), *l))),
+            if uses.len() > 3 { ", …" } else { "" },
+            super::fallback::twin_place(t.lang)
         ));
     }
     left.retain(|x| !uses.contains(x));
@@ -811,7 +814,10 @@ fn twins(
 /// Also how many of the map's places were not compared: those in files changed since the last
 /// index run, whose lines in the map are old (viper's `realKey` renamed after 8 lines were
 /// added above its uses: 7 "may be incomplete" places, every one of them in the rename).
+/// A use written under another name (zod's `z.instanceof(…)` through `export { _instanceof as
+/// instanceof }`) is none a rename changes: not counted.
 fn rename_gaps(
+    root: &std::path::Path,
     map: Option<&Map>,
     defs: &[MapSymbol],
     edited: &HashSet<(String, u32)>,
@@ -826,6 +832,7 @@ fn rename_gaps(
     };
     let mut skipped = 0usize;
     let mut uses: Vec<(String, u32)> = Vec::new();
+    let mut texts: HashMap<String, Option<String>> = HashMap::new();
     for d in defs {
         let into = map
             .db()
@@ -834,7 +841,25 @@ fn rename_gaps(
         for e in into {
             if stale(&e.file) {
                 skipped += 1;
-            } else if !edited.contains(&(e.file.clone(), e.line)) {
+                continue;
+            }
+            if edited.contains(&(e.file.clone(), e.line)) {
+                continue;
+            }
+            let text = texts.entry(e.file.clone()).or_insert_with(|| {
+                std::fs::read(root.join(&e.file))
+                    .ok()
+                    .map(|b| String::from_utf8_lossy(&b).into_owned())
+            });
+            let aliased = text.as_deref().is_some_and(|t| {
+                let line = t
+                    .lines()
+                    .nth((e.line as usize).saturating_sub(1))
+                    .unwrap_or("");
+                let word = indexer::syntax::word_from(line, e.col);
+                !word.is_empty() && word != d.name
+            });
+            if !aliased {
                 uses.push((e.file, e.line));
             }
         }
