@@ -30,13 +30,13 @@ fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
 }
 
 /// The types `id` implements or extends (`up`) or that implement or extend it, transitively,
-/// breadth first, up to 3 levels.
+/// breadth first, up to 16 levels (3 cut zod's `$ZodType` at 167 of its 230 subtypes, unsaid).
 fn related_types(map: &Map, id: &str, up: bool) -> Result<Vec<String>, ToolError> {
     let mut seen: HashSet<String> = HashSet::new();
     let mut out = Vec::new();
     let mut queue: VecDeque<(String, u32)> = VecDeque::from([(id.to_string(), 0)]);
     while let Some((n, d)) = queue.pop_front() {
-        if d == 3 {
+        if d == 16 {
             continue;
         }
         let next = if up {
@@ -55,7 +55,7 @@ fn related_types(map: &Map, id: &str, up: bool) -> Result<Vec<String>, ToolError
 }
 
 /// The methods of the same name a method `d` overrides (in its type's supertypes) or is
-/// overridden by (in its subtypes), three levels each way ([`overrides`]).
+/// overridden by (in its subtypes), up to 16 levels each way ([`overrides`]).
 pub(super) fn override_family(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>, ToolError> {
     let Some(parent) = d.parent.as_deref().filter(|p| p.contains('#')) else {
         return Ok(Vec::new());
