@@ -3314,6 +3314,26 @@ fn outgoing_calls_add_the_map_s_callees_the_server_left_out() {
     run(root, &["engine", "stop"]);
 }
 
+/// The map's subtypes beyond three levels (zod's `$ZodType`: 167 of its 230 subtypes, the
+/// deeper ones cut unsaid).
+#[test]
+fn map_implementations_follow_a_deep_hierarchy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "h.ts",
+        "export class A {}\nexport class B extends A {}\nexport class C extends B {}\nexport class D extends C {}\nexport class E extends D {}\nexport class F extends E {}\n",
+    );
+    crate::util::index(root);
+    let (v, code) = json(root, &["--no-lsp", "impls", "ts:h.ts#A"]);
+    assert_eq!(code, 0, "{v}");
+    let text = v["data"].to_string();
+    for sub in ["h.ts#B", "h.ts#E", "h.ts#F"] {
+        assert!(text.contains(sub), "{sub}: {v}");
+    }
+}
+
 /// The server's workspace symbols after a hand edit of an open file: at the lines the file
 /// has now (zod: `symbols ZodCatch` gave 4990 with another line's text, 3 lines off, after 3
 /// lines were added above it, marked source lsp).

@@ -579,6 +579,13 @@ fn add_map_callees(
     };
     let (defs, found) = map_definitions(map, t)?;
     if !found.sure() {
+        // Said where the map could not be asked: its lines of an edited file are old.
+        if t.lib.is_none() && a.changed(&t.c.rel) {
+            w.push(format!(
+                "the map's callees were not compared with the server's: {} changed since the last index run (`codemap index`); calls the server leaves out (macros, calls inside macros) may be missing",
+                t.c.rel
+            ));
+        }
         return Ok(());
     }
     let unlisted = t.lang.spec().server.unlisted_callee;

@@ -173,9 +173,14 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     }
                     // A place whose line does not name the symbol now: the server's text
                     // of the file is older than the disk's.
+                    // Its own name: gopls qualifies a member (`MemoryStore.Get`), JDT LS adds
+                    // the parameters (`get(int)`), clangd the scope (`Foo::bar`).
                     let word = found
                         .name
                         .split(['(', '<', ' '])
+                        .next()
+                        .unwrap_or(&found.name)
+                        .rsplit(['.', ':'])
                         .next()
                         .unwrap_or(&found.name);
                     // (Its line or the next three: a range may start at a decorator.)

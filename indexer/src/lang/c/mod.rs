@@ -55,6 +55,8 @@ pub static C: Language = Language {
     server: ServerSpec {
         caveat: Some(no_compile_commands),
         republishes_same_text: false,
+        // clangd calls a C struct a class (c-ares' `ares_htable_vpvp` in a live outline).
+        class_kind: Kind::Struct,
         unlisted_callee: Some(is_macro_signature),
         ..ServerSpec::new(
             &[&["codemap-clangd"], &["clangd"]],
