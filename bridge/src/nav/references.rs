@@ -936,6 +936,33 @@ fn mention_lines<'t>(text: &'t str, name: &str) -> Vec<(u32, &'t str)> {
         .collect()
 }
 
+/// The files changed on disk since the last index run whose text now writes `name` as a word:
+/// a use added there is in no map answer (c-ares: a caller added to `ares_buf.c`, missing
+/// from `refs --no-lsp`, unsaid). Said with the files; `None` when there are none.
+fn named_in_changed_files(ws: &Workspace, map: &Map, name: &str) -> Option<String> {
+    let changed = map.stale_files().ok()?;
+    let named: Vec<String> = changed
+        .into_iter()
+        .filter(|rel| {
+            std::fs::read(ws.root.join(rel)).is_ok_and(|b| {
+                String::from_utf8_lossy(&b)
+                    .lines()
+                    .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == name))
+            })
+        })
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
+    let shown: Vec<&str> = named.iter().map(String::as_str).take(5).collect();
+    Some(format!(
+        "{name} is written in {} file(s) changed since the last index run ({}{}): uses added there are not in the map's answer (partial); `codemap index` or a running server finds them",
+        named.len(),
+        shown.join(", "),
+        if named.len() > shown.len() { ", …" } else { "" }
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1005,31 +1032,4 @@ mod tests {
             Path::new("/t/stubs/six/six/moves/__init__.pyi")
         ));
     }
-}
-
-/// The files changed on disk since the last index run whose text now writes `name` as a word:
-/// a use added there is in no map answer (c-ares: a caller added to `ares_buf.c`, missing
-/// from `refs --no-lsp`, unsaid). Said with the files; `None` when there are none.
-fn named_in_changed_files(ws: &Workspace, map: &Map, name: &str) -> Option<String> {
-    let changed = map.stale_files().ok()?;
-    let named: Vec<String> = changed
-        .into_iter()
-        .filter(|rel| {
-            std::fs::read(ws.root.join(rel)).is_ok_and(|b| {
-                String::from_utf8_lossy(&b)
-                    .lines()
-                    .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == name))
-            })
-        })
-        .collect();
-    if named.is_empty() {
-        return None;
-    }
-    let shown: Vec<&str> = named.iter().map(String::as_str).take(5).collect();
-    Some(format!(
-        "{name} is written in {} file(s) changed since the last index run ({}{}): uses added there are not in the map's answer (partial); `codemap index` or a running server finds them",
-        named.len(),
-        shown.join(", "),
-        if named.len() > shown.len() { ", …" } else { "" }
-    ))
 }
