@@ -34,6 +34,36 @@ fn edit(root: &Path, file: &str, from: &str, to: &str) {
     std::fs::write(&p, text.replacen(from, to, 1)).expect("write");
 }
 
+/// A symbol renamed by hand is in the map under its old name: its callers are the impact
+/// (zod's `safeParseAsync` renamed: "impact by depth [0, 0]", its 3 callers unnamed).
+#[test]
+fn a_renamed_symbol_s_callers_are_its_impact() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    std::fs::write(
+        root.join("a.py"),
+        "def foo():\n    return 1\n\n\ndef bar():\n    return foo()\n",
+    )
+    .expect("write");
+    std::fs::write(
+        root.join("b.py"),
+        "from a import foo\n\n\ndef baz():\n    return foo()\n",
+    )
+    .expect("write");
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "init"]);
+    let (v, code) = json(root, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    edit(root, "a.py", "def foo():", "def foo2():");
+    let (v, code) = json(root, &["changes"]);
+    assert_eq!(code, 0, "{v}");
+    let text = v["data"].to_string();
+    for caller in ["py:a.py#bar", "py:b.py#baz"] {
+        assert!(text.contains(caller), "{caller}: {v}");
+    }
+}
+
 #[test]
 fn changes_since_a_ref_name_the_symbols_and_what_they_reach() {
     let ws = tempfile::tempdir().expect("tmp");

@@ -168,10 +168,17 @@ impl Map {
             if c.change == Change::Added {
                 continue;
             }
+            // A renamed symbol is in the map under its old name, with the edges into it (zod's
+            // `safeParseAsync` renamed by hand: its 3 callers were no impact, "[0, 0]").
             let id = NodeId::symbol_id(*lang, &c.path, &c.qualname);
-            if self.db.node(&id)?.is_some() {
-                starts.push((id.clone(), id.clone()));
-                for (also, how) in self.seen_as(*lang, &c.path, &c.qualname)? {
+            let in_map = match &c.change {
+                Change::Renamed { from } if self.db.node(&id)?.is_none() => from.as_str(),
+                _ => c.qualname.as_str(),
+            };
+            let map_id = NodeId::symbol_id(*lang, &c.path, in_map);
+            if self.db.node(&map_id)?.is_some() {
+                starts.push((map_id.clone(), id.clone()));
+                for (also, how) in self.seen_as(*lang, &c.path, in_map)? {
                     starts.push((also.clone(), id.clone()));
                     through.push(Through {
                         node_id: also,
