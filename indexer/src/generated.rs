@@ -148,10 +148,47 @@ pub fn classify(
                         shown.trim_start_matches('/')
                     ));
                 }
+                // The same module under a `src/` folder: the build mirrors it at the package's
+                // root or in a folder of its own (zod's tarball: `v4/locales/ar.cjs` and
+                // `ar.d.cts` built from `src/v4/locales/ar.ts`; 194 such files were indexed
+                // as the workspace's code, ranked before the sources).
+                if let Some(src) = mirrored_sources(stem)
+                    .into_iter()
+                    .flat_map(|m| sources.iter().map(move |s| format!("{m}{s}")))
+                    .find(|s| paths.contains(s.as_str()))
+                {
+                    return Some(format!("{REASON_PREFIX}compiled from {src}"));
+                }
             }
             None
         })
         .collect()
+}
+
+/// Where a built module's source may be, under a `src/` folder: for each folder `P` above the
+/// module (the root included), `P/src/R` (the build beside `src/`, R the rest of its path)
+/// and `P/src/R'` (the build in a folder of its own, `P/dist/R'`). Stems, no suffix. Pure.
+fn mirrored_sources(stem: &str) -> Vec<String> {
+    let segs: Vec<&str> = stem.split('/').collect();
+    let mut out = Vec::new();
+    for at in 0..segs.len().saturating_sub(1).min(8) {
+        let root = segs[..at].join("/");
+        let join = |rest: &[&str]| {
+            let rest = rest.join("/");
+            if root.is_empty() {
+                format!("src/{rest}")
+            } else {
+                format!("{root}/src/{rest}")
+            }
+        };
+        if segs[at] != "src" {
+            out.push(join(&segs[at..]));
+        }
+        if segs.len() - at >= 2 && segs[at] != "src" {
+            out.push(join(&segs[at + 1..]));
+        }
+    }
+    out
 }
 
 /// The build and rank of a file name by the languages' [`GeneratedRules::builds`]: its stem
@@ -312,6 +349,11 @@ mod tests {
             ("web/app.d.ts", Lang::TypeScript),
             ("web/types.d.ts", Lang::TypeScript),
             ("web/jquery.min.js", Lang::JavaScript),
+            ("zod/src/v4/locales/ar.ts", Lang::TypeScript),
+            ("zod/v4/locales/ar.cjs", Lang::JavaScript),
+            ("zod/v4/locales/ar.d.cts", Lang::TypeScript),
+            ("zod/dist/v4/locales/ar.js", Lang::JavaScript),
+            ("zod/v4/locales/other.js", Lang::JavaScript),
             ("vendor/github.com/a/b/b.go", Lang::Go),
             ("tools/vendor/c.go", Lang::Go),
             ("go/build/build.go", Lang::Go),
@@ -335,6 +377,11 @@ mod tests {
                 "web/app.d.ts: generated: compiled from app.ts beside it",
                 "web/types.d.ts: -",
                 "web/jquery.min.js: generated: minified",
+                "zod/src/v4/locales/ar.ts: -",
+                "zod/v4/locales/ar.cjs: generated: compiled from zod/src/v4/locales/ar.ts",
+                "zod/v4/locales/ar.d.cts: generated: compiled from zod/src/v4/locales/ar.ts",
+                "zod/dist/v4/locales/ar.js: generated: compiled from zod/src/v4/locales/ar.ts",
+                "zod/v4/locales/other.js: -",
                 "vendor/github.com/a/b/b.go: -",
                 "tools/vendor/c.go: -",
                 "go/build/build.go: -",

@@ -38,8 +38,8 @@ pub static JAVASCRIPT: Language = Language {
         compiled_from: &[
             (".js", &[".ts", ".tsx"]),
             (".jsx", &[".tsx"]),
-            (".mjs", &[".mts"]),
-            (".cjs", &[".cts"]),
+            (".mjs", &[".mts", ".ts"]),
+            (".cjs", &[".cts", ".ts"]),
         ],
         minified: &[".min.js", ".min.mjs", ".min.cjs"],
         // After TypeScript's (typescript/mod.rs): ES modules before CommonJS.

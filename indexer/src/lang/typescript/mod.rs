@@ -55,8 +55,8 @@ pub static TYPESCRIPT: Language = Language {
         entries: Some(("package.json", package_entries)),
         compiled_from: &[
             (".d.ts", &[".ts", ".tsx"]),
-            (".d.mts", &[".mts"]),
-            (".d.cts", &[".cts"]),
+            (".d.mts", &[".mts", ".ts"]),
+            (".d.cts", &[".cts", ".ts"]),
         ],
         // Sources first, then declarations (what tsc's definitions land in), then
         // JavaScript's builds (javascript/mod.rs).
