@@ -944,11 +944,12 @@ fn named_in_changed_files(ws: &Workspace, map: &Map, name: &str) -> Option<Strin
     let named: Vec<String> = changed
         .into_iter()
         .filter(|rel| {
-            std::fs::read(ws.root.join(rel)).is_ok_and(|b| {
-                String::from_utf8_lossy(&b)
-                    .lines()
-                    .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == name))
-            })
+            crate::paths::contain(&ws.root, rel)
+                .and_then(|c| ws.source(&c, rel))
+                .is_ok_and(|t| {
+                    t.lines()
+                        .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == name))
+                })
         })
         .collect();
     if named.is_empty() {

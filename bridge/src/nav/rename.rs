@@ -434,8 +434,7 @@ pub fn rename_preview(
         }
     );
     server_state_across(&s, &t.c.abs, w);
-    let (uses, mut missed, not_compared) =
-        rename_gaps(&ws.root, lease.as_deref().ok(), &defs, &edited);
+    let (uses, mut missed, not_compared) = rename_gaps(ws, lease.as_deref().ok(), &defs, &edited);
     if not_compared > 0 {
         w.push(format!(
             "{not_compared} of the map's uses of it are in files changed since the last index run and were not compared with the edits (their lines in the map are old): `codemap index`, then preview again to check them"
@@ -817,7 +816,7 @@ fn twins(
 /// A use written under another name (zod's `z.instanceof(…)` through `export { _instanceof as
 /// instanceof }`) is none a rename changes: not counted.
 fn rename_gaps(
-    root: &std::path::Path,
+    ws: &Workspace,
     map: Option<&Map>,
     defs: &[MapSymbol],
     edited: &HashSet<(String, u32)>,
@@ -832,7 +831,7 @@ fn rename_gaps(
     };
     let mut skipped = 0usize;
     let mut uses: Vec<(String, u32)> = Vec::new();
-    let mut texts: HashMap<String, Option<String>> = HashMap::new();
+    let mut texts: HashMap<String, Option<std::sync::Arc<str>>> = HashMap::new();
     for d in defs {
         let into = map
             .db()
@@ -847,9 +846,9 @@ fn rename_gaps(
                 continue;
             }
             let text = texts.entry(e.file.clone()).or_insert_with(|| {
-                std::fs::read(root.join(&e.file))
+                crate::paths::contain(&ws.root, &e.file)
+                    .and_then(|c| ws.source(&c, &e.file))
                     .ok()
-                    .map(|b| String::from_utf8_lossy(&b).into_owned())
             });
             let aliased = text.as_deref().is_some_and(|t| {
                 let line = t
