@@ -408,7 +408,7 @@ impl Supervisor {
         };
         slot.command = Some(command.clone());
         slot.stamp = self.stamp(lang);
-        match Server::start(lang, &self.cfg.root, command, self.cfg.timeout) {
+        match Server::start(lang, &self.cfg.root, command, self.cfg.timeout, restart) {
             Ok(mut server) => {
                 if lang.spec().server.keeps_state {
                     if let Some(d) = &self.cfg.state_dir {

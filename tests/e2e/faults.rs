@@ -241,6 +241,15 @@ fn a_crashed_server_is_restarted_and_gets_its_documents_back() {
     });
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     assert_eq!(text.lines().filter(|l| l.starts_with("start")).count(), 2);
+    // The restarted server's answers say it was restarted (an empty one may be what it has
+    // read so far: JDT LS answered commons-text's references with none after a kill).
+    let env = tools::call(&ws, "nav_references", &json!({"nodeId": NODE}), &NoProgress);
+    assert!(
+        env.warnings
+            .iter()
+            .any(|w| w.starts_with("LSP_RESTARTED: ")),
+        "{env:?}"
+    );
     assert_no_leftovers(ws, &log);
     tally("lsp_crash_once", 0, 1, 1, 0);
 }

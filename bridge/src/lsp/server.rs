@@ -97,6 +97,9 @@ pub struct Server {
     kept: Option<PathBuf>,
     /// When the disk was last looked at for changed files it was then told of.
     caught_up: Mutex<Option<std::time::SystemTime>>,
+    /// Started again after its predecessor stopped unasked (a crash, a kill): said beside its
+    /// answers ([`Server::after_crash`]).
+    after_crash: bool,
     /// It checks the project on `didSave` and publishes the compiler's diagnostics
     /// (rust-analyzer's flycheck, `cargo check`), which its pull answer leaves out.
     checks_on_save: bool,
@@ -120,11 +123,16 @@ impl From<LspError> for StartError {
 
 impl Server {
     /// Spawn the server and run the `initialize` handshake.
+    /// `after_crash`: its predecessor stopped unasked; a server that keeps state between runs
+    /// is told so (`CODEMAP_SERVER_AFTER_CRASH=1`: codemap's JDT LS command starts from a new
+    /// workspace folder, as a killed one's may hold a half-written index: commons-text's
+    /// references answered 0, as fact, after a kill).
     pub fn start(
         lang: Lang,
         root: &Path,
         command: Vec<String>,
         timeout: Duration,
+        after_crash: bool,
     ) -> Result<Server, StartError> {
         let Some((prog, args)) = command.split_first() else {
             return Err(LspError::NoCommand.into());
@@ -175,6 +183,9 @@ impl Server {
             let json = capabilities::settings_json(&setup.settings).to_string();
             let digest = blake3::hash(json.as_bytes());
             cmd.env("CODEMAP_SETTINGS_DIGEST", &digest.to_hex()[..16]);
+        }
+        if after_crash {
+            cmd.env("CODEMAP_SERVER_AFTER_CRASH", "1");
         }
         for (file, key, value) in lang.spec().server.env_when {
             if root.join(file).is_file() {
@@ -233,6 +244,7 @@ impl Server {
             started: Instant::now(),
             kept: None,
             caught_up: Mutex::new(None),
+            after_crash,
             checks_on_save: false,
         };
         let flags = lang.spec().server.init_flags;
@@ -546,6 +558,11 @@ impl Server {
     /// Whether the server offers a capability (from `initialize`'s answer).
     pub fn supports(&self, capability: Capability) -> bool {
         capability.offered_by(&self.capabilities)
+    }
+
+    /// Whether it was started again after its predecessor stopped unasked, and how long ago.
+    pub fn after_crash(&self) -> Option<Duration> {
+        self.after_crash.then(|| self.started.elapsed())
     }
 
     /// What the server says is wrong with it, when it says so (a workspace it could not

@@ -137,6 +137,15 @@ pub(super) fn server_state(s: &Server, w: &mut Vec<String>) {
             s.command[0]
         ));
     }
+    // For a while after a restart: a server that stopped unasked may answer from what it
+    // has read so far, with no sign of it (JDT LS after a kill: references 0, as fact).
+    if let Some(ago) = s.after_crash().filter(|a| a.as_secs() < 600) {
+        w.push(format!(
+            "LSP_RESTARTED: {} was started again {} s ago after it stopped unasked (a crash or a kill): an empty or short answer may be what it has read so far (partial); ask again shortly, or `codemap engine stop` to start afresh",
+            s.command[0],
+            ago.as_secs()
+        ));
+    }
 }
 
 /// [`server_state`] of an answer that spans files (references, calls, a rename), with a
