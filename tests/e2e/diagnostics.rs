@@ -321,7 +321,7 @@ fn a_check_of_a_changed_signature_asks_about_the_files_that_use_it() {
     assert!(v["data"]["checked"]["users"].as_u64() >= Some(1), "{v}");
     let warnings = v["warnings"].to_string();
     assert!(
-        warnings.contains("that use the 1 declaration(s) it changes (log;"),
+        warnings.contains("the 1 declaration(s) it changes (log;"),
         "{v}"
     );
     // A body's edit changes no declaration: no other file is asked about, and it says so.

@@ -714,16 +714,27 @@ fn said_scope(ws: &Workspace, s: &crate::lsp::Server, k: &Scope<'_>, w: &mut Vec
             u.changed.len(),
             shown(&mut u.changed.iter().cloned())
         ));
-    } else if u.uses == 0 {
+    } else if u.uses == 0 && u.unlinked.0 == 0 {
         said.push_str(&format!(
             ", and the {} declaration(s) it changes ({}) have no use in other files in the map",
             u.changed.len(),
             shown(&mut u.changed.iter().cloned())
         ));
     } else {
+        let unlinked = if u.unlinked.0 > 0 {
+            format!(
+                ", and {} call(s) of their names it could not link, in {} that name{} their type",
+                u.unlinked.0,
+                files(u.unlinked.1),
+                if u.unlinked.1 == 1 { "s" } else { "" }
+            )
+        } else {
+            String::new()
+        };
         said.push_str(&format!(
-            ", and {} that use the {} declaration(s) it changes ({}; the map's {} use(s) of them)",
+            ", and {} that use{} the {} declaration(s) it changes ({}; the map's {} use(s) of them{unlinked})",
             files(u.files.len()),
+            if u.files.len() == 1 { "s" } else { "" },
             u.changed.len(),
             shown(&mut u.changed.iter().cloned()),
             u.uses

@@ -37,6 +37,9 @@ pub(super) struct Users {
     pub more: Vec<String>,
     /// How many uses the map has of them outside the edited files.
     pub uses: usize,
+    /// Calls of their names the map linked to no definition, in files that name the method's
+    /// type (or any file, for a function), and in how many files: checked after the uses.
+    pub unlinked: (usize, usize),
     /// Whether the map was read for them (else `files` is empty for want of it, said).
     pub looked: bool,
 }
@@ -127,6 +130,42 @@ pub(super) fn users_of(
     }
     let mut files: Vec<(String, usize)> = per_file.into_iter().collect();
     files.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    // Then the calls of the names the map could not link (commons-text's
+    // `script.append(new KeepCommand<>(…))`, one of three overloads it could not tell apart:
+    // "no use in other files", and the two broken calls unchecked), in files that name the
+    // method's type: `.append(` on a `StringBuilder` elsewhere is no use of it.
+    let mut unlinked: HashMap<String, usize> = HashMap::new();
+    for t in targets
+        .iter()
+        .filter(|t| matches!(t.kind.as_str(), "method" | "function"))
+    {
+        let ty = t
+            .parent
+            .as_deref()
+            .and_then(|p| p.split_once('#'))
+            .map(|(_, q)| indexer::id::segment_name(q.rsplit('.').next().unwrap_or(q)).to_string());
+        for call in super::fallback::calls_named(&map, t).unwrap_or_default() {
+            if all.iter().any(|e| e.rel == call.file) || files.iter().any(|(f, _)| *f == call.file)
+            {
+                continue;
+            }
+            *unlinked.entry(call.file).or_default() += 1;
+        }
+        if let Some(ty) = ty {
+            unlinked.retain(|rel, _| {
+                contain(&ws.root, rel)
+                    .and_then(|c| ws.source(&c, rel))
+                    .is_ok_and(|text| {
+                        text.lines()
+                            .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == ty))
+                    })
+            });
+        }
+    }
+    let mut unlinked: Vec<(String, usize)> = unlinked.into_iter().collect();
+    unlinked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    out.unlinked = (unlinked.iter().map(|(_, n)| n).sum(), unlinked.len());
+    files.extend(unlinked);
     for (rel, _) in files {
         let read = || -> Option<(Contained, Arc<str>)> {
             let c = contain(&ws.root, &rel).ok()?;
