@@ -373,13 +373,7 @@ fn declarator_below(rest: &[u8]) -> bool {
     else {
         return false;
     };
-    let name = next
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
-        .count();
-    name > 0
-        && !next[0].is_ascii_digit()
-        && next[name..].trim_ascii_start().starts_with(b"(")
+    named_call(next)
         // Another macro line alone (googletest's `GTEST_IMPL_CMP_HELPER_(NE, !=)` lines, one
         // under another) is no declarator.
         && !lone_macro(&String::from_utf8_lossy(next.trim_ascii()))
@@ -461,6 +455,23 @@ fn prefix_macro(line: &str) -> Option<usize> {
     ((words >= 2 || one_typed || returns_pointer) && word_like && next.is_some()).then_some(end)
 }
 
+/// The length of an identifier at the start of `s`; 0 when it starts with none (or a digit).
+/// Pure.
+fn ident_len(s: &[u8]) -> usize {
+    if s.first().is_some_and(u8::is_ascii_digit) {
+        return 0;
+    }
+    s.iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count()
+}
+
+/// Whether `s` starts with a name and its `(`: a declarator or a call (`f (int x);`). Pure.
+fn named_call(s: &[u8]) -> bool {
+    let name = ident_len(s);
+    name > 0 && s[name..].trim_ascii_start().starts_with(b"(")
+}
+
 /// The length of an upper-case name at the start of `s` (`CARES_EXTERN`, `X509`): letters,
 /// digits and `_`, starting with a letter or `_`; 0 when there is none.
 fn upper_name(s: &[u8]) -> usize {
@@ -489,13 +500,9 @@ fn attribute_call(src: &[u8], at: usize) -> Option<usize> {
     let close = directives::matching_paren(src, at + name)?;
     let line_end = memchr::memchr(b'\n', &src[close..]).map_or(src.len(), |k| close + k);
     let rest = src[close + 1..line_end].trim_ascii();
-    let word = rest
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-        .count();
+    let word = ident_len(rest);
     // A type and more of the declaration after it (`int ares_init(`, `void f(`).
     let declares = word > 0
-        && !rest[0].is_ascii_digit()
         && rest[word..].starts_with(b" ")
         && rest[word..]
             .trim_ascii_start()
@@ -551,14 +558,7 @@ fn type_line_macro(line: &str, rest: &[u8]) -> Option<usize> {
         .map(<[u8]>::trim_ascii)
         .find(|l| !l.is_empty() && !l.starts_with(b"//"))?;
     let next = next.trim_ascii_start().strip_prefix(b"*").unwrap_or(next);
-    let declarator = next
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-        .count();
-    let below = declarator > 0
-        && !next[0].is_ascii_digit()
-        && next[declarator..].trim_ascii_start().starts_with(b"(");
-    (typed && below).then_some(name)
+    (typed && named_call(next)).then_some(name)
 }
 
 /// A lower-case macro before a function's head (Lua's `l_sinline StkId index2stack (…`):
