@@ -381,6 +381,31 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         unread_note(map, &anchors, None, &mut w)?;
     } else {
         note_unlinked_callees(map, &[d.node_id.as_str()], false, &items, &mut w)?;
+        // A callee defined again in another build configuration (C's `#if` branches, Go's
+        // build tags): the map linked the call to one of them, which may not be the one the
+        // build calls (c-ares' `ares_thread_mutex_lock`: the `_WIN32` one given, unsaid).
+        let mut variants: Vec<String> = Vec::new();
+        let mut asked: HashSet<String> = HashSet::new();
+        for x in items.iter().filter(|x| x.depth == Some(1)) {
+            let Some(id) = x.node_id.as_ref().filter(|id| asked.insert(id.to_string())) else {
+                continue;
+            };
+            let Ok(Some(s)) = map.db().symbol(id) else {
+                continue;
+            };
+            let twins = super::fallback::twin_definitions(map, t.lang, std::slice::from_ref(&s));
+            if let Some((_, o)) = twins.first() {
+                variants.push(format!("{} (also {}:{})", s.name, o.file, o.name_line));
+            }
+        }
+        if !variants.is_empty() {
+            w.push(format!(
+                "{} callee(s) are defined again in {}: the map links each call to one of them, which may not be the one this build calls: {}",
+                variants.len(),
+                super::fallback::twin_place(t.lang),
+                variants.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
         let within = d.node_id.split_once('#').map(|(_, q)| q);
         unread_note(
             map,
