@@ -1709,6 +1709,18 @@ fn c_if_variants_are_said_by_rename_and_kept_by_unused() {
         "#ifdef DEBUG\nstatic void check(int x) { (void)x; }\n#else\n#define check(x)\n#endif\n\nint use(int y) { check(y); return y; }\n",
     );
     index(root);
+    // The map's outgoing calls say a callee has other `#if` definitions (c-ares'
+    // `ares_thread_mutex_lock`: the `_WIN32` one given, unsaid).
+    let (v, _) = json(
+        root,
+        &["--no-lsp", "calls", "load.c:run", "--direction", "outgoing"],
+    );
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("1 callee(s) are defined again in another `#if` branch"),
+        "{v}"
+    );
     // The twin said is the variant the server did not answer for (was the macro it answered
     // for, "also defined at check.c:4 … asked with check~2").
     let out = run(root, &["refs", "check.c:7@<|>check"]);
