@@ -516,6 +516,9 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
         let group: Vec<&Edited> = edited.iter().filter(|e| e.f.lang == lang).collect();
         let mut by_server = None;
         if let Some(s) = server_or_say(ws, lang, w) {
+            // Loading before the check, or only busy with it (JDT LS reports the edit's
+            // build as progress: "still loading" after a check, while `status` said ready).
+            let loading_before = s.loading();
             let all: Vec<&Contained> = edited.iter().map(|e| &e.f.c).collect();
             let files: Vec<EditedFile<'_>> = group
                 .iter()
@@ -567,6 +570,7 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                     out.changed.extend(users.changed.iter().cloned());
                     others.extend(elsewhere.into_iter().map(|o| (lang, o)));
                     for (e, (b, a)) in group.iter().zip(before.iter().zip(&after)) {
+                        let from = w.len();
                         said_partial(
                             &s,
                             &e.f.c.rel,
@@ -574,6 +578,10 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                             b.waited + a.waited,
                             w,
                         );
+                        if !loading_before {
+                            let said = w.split_off(from);
+                            w.extend(said.into_iter().filter(|x| !x.starts_with("LSP_LOADING: ")));
+                        }
                     }
                     by_server = Some(
                         before
