@@ -339,6 +339,8 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     } else {
         "callees from the map's call edges out of the symbol".to_string()
     });
+    // Callees defined again in another build configuration (below).
+    let mut variants: Vec<String> = Vec::new();
     for dep in 1..=depth {
         let mut next = Vec::new();
         for cur in &level {
@@ -360,6 +362,13 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 } else {
                     sym_anchor(&mut a, &s)
                 };
+                if !incoming && dep == 1 && !seen.contains(&node) {
+                    let twins =
+                        super::fallback::twin_definitions(map, t.lang, std::slice::from_ref(&s));
+                    if let Some((_, o)) = twins.first() {
+                        variants.push(format!("{} (also {}:{})", s.name, o.file, o.name_line));
+                    }
+                }
                 v.name = Some(json!(s.name));
                 v.kind = Some(json!(s.kind));
                 v.depth = Some(dep);
@@ -384,20 +393,6 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         // A callee defined again in another build configuration (C's `#if` branches, Go's
         // build tags): the map linked the call to one of them, which may not be the one the
         // build calls (c-ares' `ares_thread_mutex_lock`: the `_WIN32` one given, unsaid).
-        let mut variants: Vec<String> = Vec::new();
-        let mut asked: HashSet<String> = HashSet::new();
-        for x in items.iter().filter(|x| x.depth == Some(1)) {
-            let Some(id) = x.node_id.as_ref().filter(|id| asked.insert(id.to_string())) else {
-                continue;
-            };
-            let Ok(Some(s)) = map.db().symbol(id) else {
-                continue;
-            };
-            let twins = super::fallback::twin_definitions(map, t.lang, std::slice::from_ref(&s));
-            if let Some((_, o)) = twins.first() {
-                variants.push(format!("{} (also {}:{})", s.name, o.file, o.name_line));
-            }
-        }
         if !variants.is_empty() {
             w.push(format!(
                 "{} callee(s) are defined again in {}: the map links each call to one of them, which may not be the one this build calls: {}",

@@ -946,10 +946,7 @@ fn named_in_changed_files(ws: &Workspace, map: &Map, name: &str) -> Option<Strin
         .filter(|rel| {
             crate::paths::contain(&ws.root, rel)
                 .and_then(|c| ws.source(&c, rel))
-                .is_ok_and(|t| {
-                    t.lines()
-                        .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == name))
-                })
+                .is_ok_and(|t| t.lines().any(|l| indexer::syntax::writes_word(l, name)))
         })
         .collect();
     if named.is_empty() {

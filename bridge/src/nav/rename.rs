@@ -851,11 +851,7 @@ fn rename_gaps(
                     .ok()
             });
             let aliased = text.as_deref().is_some_and(|t| {
-                let line = t
-                    .lines()
-                    .nth((e.line as usize).saturating_sub(1))
-                    .unwrap_or("");
-                let word = indexer::syntax::word_from(line, e.col);
+                let word = indexer::syntax::word_from(indexer::syntax::line_at(t, e.line), e.col);
                 !word.is_empty() && word != d.name
             });
             if !aliased {

@@ -187,8 +187,7 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     let names = |a: &mut Anchors<'_>, k: u32| {
                         let mut x = anchor.clone();
                         x.line += k;
-                        a.line_of(&x)
-                            .map(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == word))
+                        a.line_of(&x).map(|l| indexer::syntax::writes_word(l, word))
                     };
                     if !word.is_empty()
                         && names(&mut a, 0) == Some(false)

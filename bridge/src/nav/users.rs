@@ -144,22 +144,24 @@ pub(super) fn users_of(
             .as_deref()
             .and_then(|p| p.split_once('#'))
             .map(|(_, q)| indexer::id::segment_name(q.rsplit('.').next().unwrap_or(q)).to_string());
+        // This target's calls, each file kept if it names the target's own type.
+        let mut of_target: HashMap<String, usize> = HashMap::new();
         for call in super::fallback::calls_named(&map, t).unwrap_or_default() {
             if all.iter().any(|e| e.rel == call.file) || files.iter().any(|(f, _)| *f == call.file)
             {
                 continue;
             }
-            *unlinked.entry(call.file).or_default() += 1;
+            *of_target.entry(call.file).or_default() += 1;
         }
-        if let Some(ty) = ty {
-            unlinked.retain(|rel, _| {
-                contain(&ws.root, rel)
-                    .and_then(|c| ws.source(&c, rel))
-                    .is_ok_and(|text| {
-                        text.lines()
-                            .any(|l| indexer::syntax::word_spans(l).any(|(_, w)| w == ty))
-                    })
+        for (rel, n) in of_target {
+            let names_type = ty.as_deref().is_none_or(|ty| {
+                contain(&ws.root, &rel)
+                    .and_then(|c| ws.source(&c, &rel))
+                    .is_ok_and(|text| text.lines().any(|l| indexer::syntax::writes_word(l, ty)))
             });
+            if names_type {
+                *unlinked.entry(rel).or_default() += n;
+            }
         }
     }
     let mut unlinked: Vec<(String, usize)> = unlinked.into_iter().collect();

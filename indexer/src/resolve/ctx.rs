@@ -380,19 +380,26 @@ pub(crate) fn scoped(
 ) -> Option<SymRef> {
     let parts: Vec<&str> = source_qual.map_or(Vec::new(), |sq| sq.split('.').collect());
     let members_seen = lang.spec().implicit_self;
+    // The scope `parts[..n]`'s symbol of the name; its kind is looked up only on a hit (this
+    // runs for every bare name the indexer resolves).
+    let in_scope = |n: usize| -> Option<SymRef> {
+        let scope = parts[..n].join(".");
+        let q = format!("{scope}.{name}");
+        if is_constructor(&q) {
+            return None;
+        }
+        let s = idx.in_file(lang, &ctx.path, &q)?;
+        let class_around = !members_seen
+            && n < parts.len()
+            && idx
+                .in_file(lang, &ctx.path, &scope)
+                .is_some_and(|c| c.kind.is_type_like());
+        (!class_around).then_some(s)
+    };
     (1..=parts.len())
         .rev()
-        .filter(|&n| {
-            members_seen
-                || n == parts.len()
-                || idx
-                    .in_file(lang, &ctx.path, &parts[..n].join("."))
-                    .is_none_or(|s| !s.kind.is_type_like())
-        })
-        .map(|n| format!("{}.{name}", parts[..n].join(".")))
-        .filter(|q| !is_constructor(q))
-        .chain(std::iter::once(name.to_string()))
-        .find_map(|q| idx.in_file(lang, &ctx.path, &q))
+        .find_map(in_scope)
+        .or_else(|| idx.in_file(lang, &ctx.path, name))
 }
 
 /// A qualname whose last name is its scope's (`A.A`, `A.A~2`): a constructor (Java, C++).
