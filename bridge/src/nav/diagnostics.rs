@@ -754,6 +754,11 @@ fn said_scope(ws: &Workspace, s: &crate::lsp::Server, k: &Scope<'_>, w: &mut Vec
             files(k.elsewhere - answered)
         ));
     }
+    // The map's uses are what it could link: a call on a value of unknown type, through a
+    // function value or written inside a macro is not among them.
+    if u.looked && !u.changed.is_empty() {
+        said.push_str("; uses the map could not link (a receiver of unknown type, a function value, a macro's body) were not looked for");
+    }
     w.push(said);
     if !u.more.is_empty() {
         w.push(format!(
