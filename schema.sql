@@ -118,7 +118,8 @@ CREATE TABLE edges (
     col         INTEGER,
     resolution  INTEGER NOT NULL,              -- 0 local | 1 import | 2 package | 3 inferred | 4 unique | 5 external | 6 unresolved
     hint        TEXT,                          -- the first name's type (self's class, a receiver's or typed local's type)
-    args        INTEGER                        -- calls: the number of arguments passed (picks an overload)
+    args        INTEGER,                       -- calls: the number of arguments passed (picks an overload)
+    arg_types   TEXT                           -- calls: the arguments' types the parse tells, ','-separated ('' for one it does not)
 );
 CREATE INDEX edges_target ON edges(target);
 CREATE INDEX edges_name ON edges(name);

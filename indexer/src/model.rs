@@ -261,6 +261,10 @@ pub struct RawRef {
     /// A call's number of arguments, where the language picks an overload by it
     /// (`Language::overloads`).
     pub args: Option<u16>,
+    /// A call's argument types as far as the parse tells them, `,`-separated, `` for one it
+    /// does not (`KeepCommand,,String`); `None` when it tells none. Of overloads taking as
+    /// many arguments, they pick the one whose parameter types they name.
+    pub arg_types: Option<Box<str>>,
     pub pos: Pos,
 }
 

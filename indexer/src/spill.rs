@@ -173,6 +173,7 @@ pub fn encode(r: &Record, buf: &mut Vec<u8>) {
         put_s(buf, &x.target);
         put_o(buf, x.hint.as_deref());
         put_u(buf, x.args.map_or(0, |a| u64::from(a) + 1));
+        put_o(buf, x.arg_types.as_deref());
         put_pos(buf, x.pos);
     }
     put_u(buf, r.imports.len() as u64);
@@ -273,6 +274,7 @@ pub fn decode(buf: &[u8]) -> Option<Record> {
                     0 => None,
                     a => Some(u16::try_from(a - 1).ok()?),
                 },
+                arg_types: r.o()?.map(Into::into),
                 pos: r.pos()?,
             })
         })
@@ -332,6 +334,7 @@ mod tests {
                     target: "strings.Builder.WriteString".into(),
                     hint: Some("strings.Builder".into()),
                     args: Some(1),
+                    arg_types: Some("String,".into()),
                     pos: Pos { line: 812, col: 5 },
                 },
                 RawRef {
@@ -340,6 +343,7 @@ mod tests {
                     target: "é.ü".into(),
                     hint: Some(String::new().into()),
                     args: None,
+                    arg_types: None,
                     pos: Pos { line: 1, col: 1 },
                 },
             ],

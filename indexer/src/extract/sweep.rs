@@ -5,7 +5,7 @@ use super::dotted::dotted;
 use super::raw::Raw;
 use super::stack::{sitting_in, Open};
 use super::types::Types;
-use crate::lang::{DefTag, Language};
+use crate::lang::{type_name, Argument, DefTag, Language};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
 use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate, IntMap, NodeExt, MAX_SIGNATURE};
 use std::collections::HashMap;
@@ -216,6 +216,13 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
                 (false, Some(k)) if k < n => format!("{k}-{n}"),
                 (false, _) => n.to_string(),
             };
+            // `1 KeepCommand`: the count, then each parameter's type name.
+            let named = syntax.param_types(src, def);
+            let fact = if named.iter().any(|t| !t.is_empty()) {
+                format!("{fact} {}", named.join(","))
+            } else {
+                fact
+            };
             types.facts.push((idx, FactRole::Params, fact));
             if syntax.is_const(src, def) {
                 types.facts.push((idx, FactRole::Const, String::new()));
@@ -228,6 +235,7 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
                 target: t.into_boxed_str(),
                 hint: None,
                 args: None,
+                arg_types: None,
                 pos: pos_of(src, at),
             });
         }
@@ -471,6 +479,15 @@ fn take_ref<'t>(
     if hint.is_none() && kind == EdgeKind::Calls && !path_head() {
         hint = types.hint_at(spec, out, &target, at, source);
     }
+    let arg_types = (kind == EdgeKind::Calls && spec.overloads)
+        .then(|| {
+            argument_types(spec, src, node, |name| {
+                types
+                    .visible(spec, &out.symbols, name, at, source)
+                    .flatten()
+            })
+        })
+        .flatten();
     out.refs.push(RawRef {
         kind,
         source: source.map(|s| s as u32),
@@ -479,6 +496,7 @@ fn take_ref<'t>(
         args: (kind == EdgeKind::Calls && spec.overloads)
             .then(|| call_args(node))
             .flatten(),
+        arg_types,
         pos: pos_of(src, leaf_node),
     });
 }
@@ -498,6 +516,46 @@ fn call_args(node: Node<'_>) -> Option<u16> {
         .filter(|a| !matches!(a.kind_name(), "comment" | "line_comment" | "block_comment"))
         .count();
     u16::try_from(n).ok()
+}
+
+/// A call's argument types as far as the parse tells them (`RawRef::arg_types`): each
+/// argument's own ([`Syntax::argument`]), or a name's stated type (`local`); `None` when none
+/// is told, or a trailing lambda makes the arguments more than the list holds.
+fn argument_types<'t>(
+    spec: &Language,
+    src: &[u8],
+    node: Node<'t>,
+    local: impl Fn(&str) -> Option<String>,
+) -> Option<Box<str>> {
+    let list = match node.field("arguments") {
+        Some(a) => a,
+        None => node
+            .parent()
+            .and_then(|p| p.field("arguments"))
+            .or_else(|| {
+                let mut c = node.walk();
+                let l = node
+                    .named_children(&mut c)
+                    .find(|k| k.kind_name() == "value_arguments");
+                l
+            })?,
+    };
+    let mut c = list.walk();
+    let types: Vec<String> = list
+        .named_children(&mut c)
+        .filter(|a| !matches!(a.kind_name(), "comment" | "line_comment" | "block_comment"))
+        .map(|a| match spec.syntax.argument(src, a) {
+            Argument::Type(t) => t,
+            Argument::Name(n) => local(&n).map(|t| type_name(&t)).unwrap_or_default(),
+            Argument::Unknown => String::new(),
+        })
+        .collect();
+    if types.iter().all(String::is_empty)
+        || call_args(node).is_some_and(|n| usize::from(n) != types.len())
+    {
+        return None;
+    }
+    Some(types.join(",").into_boxed_str())
 }
 
 /// The number of arguments of Kotlin's call (a `call_expression` without fields): its

@@ -228,6 +228,13 @@ func (s *Server) Serve(l net.Listener) error {
 
 func (l *List[T]) Len() int { return len(*l) }
 
+func generic() {
+	first[string](1)
+	nurl.Of[int, bool](2)
+	s.get[[]byte](3)
+	fns[0](4)
+}
+
 func helper() error { return nil }
 func init() {}
 func init() {}
@@ -252,9 +259,10 @@ func init() {}
             variable _~2 35:1-35:20 name@35:5 parent=- sig="var _ = fmt.Sprintf" doc=""
             method Server.Serve 38:1-44:2 name@38:18 parent=Server sig="func (s *Server) Serve(l net.Listener) error" doc="Serve accepts." params=1
             method List.Len 46:1-46:47 name@46:19 parent=List sig="func (l *List[T]) Len() int" doc="" params=0
-            function helper 48:1-48:35 name@48:6 parent=- sig="func helper() error" doc="" params=0
-            function init 49:1-49:15 name@49:6 parent=- sig="func init()" doc="" params=0
-            function init~2 50:1-50:15 name@50:6 parent=- sig="func init()" doc="" params=0
+            function generic 48:1-53:2 name@48:6 parent=- sig="func generic()" doc="" params=0
+            function helper 55:1-55:35 name@55:6 parent=- sig="func helper() error" doc="" params=0
+            function init 56:1-56:15 name@56:6 parent=- sig="func init()" doc="" params=0
+            function init~2 57:1-57:15 name@57:6 parent=- sig="func init()" doc="" params=0
             uses Server.Addr -> string @12:10
             uses Server.b -> int @13:10
             extends Server -> Base @14:3
@@ -273,7 +281,10 @@ func init() {}
             calls Server.Serve -> helper @43:9
             uses List.Len -> int @46:25
             calls List.Len -> len @46:38
-            uses helper -> error @48:15
+            calls generic -> first @49:2
+            calls generic -> nurl.Of @50:7
+            calls generic -> s.get @51:4
+            uses helper -> error @55:15
             import fmt member=None alias=None
             import net/url member=None alias=Some("nurl")
             package http
@@ -516,14 +527,113 @@ fn facts_and_hints(out: &crate::model::FileExtract) -> String {
         let _ = writeln!(s, "{} {} {}", f.qualname, f.role.as_str(), f.ty);
     }
     for r in out.refs.iter().filter(|r| r.kind == EdgeKind::Calls) {
-        let _ = writeln!(
+        let _ = write!(
             s,
             "call {} hint={}",
             r.target,
             r.hint.as_deref().unwrap_or("-")
         );
+        match &r.arg_types {
+            Some(a) => {
+                let _ = writeln!(s, " args=({a})");
+            }
+            None => s.push('\n'),
+        }
     }
     s
+}
+
+/// The parameter types of overloads and the argument types of calls, as far as the parse
+/// tells them: `new`, literals, casts, and locals or parameters of a stated type (`` where
+/// it tells nothing).
+#[test]
+fn overload_parameter_and_argument_types() {
+    let ex = Extractor::new().expect("queries compile");
+    let java = r#"
+class S {
+  void append(Keep k, java.util.List<String> xs, int... more) {}
+  static void check(boolean b, String t, @Nullable Object @Nullable ... args) {}
+  void run(Insert ins, final S s) {
+    Delete d = new Delete();
+    s.append(new Keep(), d, ins, "x", 'c', 3, 3L, 2.0, 2f, true, (Keep) null, (ins), this, f());
+  }
+}
+"#;
+    let csharp = r#"
+class S {
+  void Append(Keep k, ref int n, params string[] more) {}
+  static void Ext(this S s, int n) {}
+  void Run(Insert ins) {
+    var d = new Delete();
+    Keep k = null;
+    Append(k, ins, "x", $"y{1}", 'c', 3, 3L, 2.0, 2f, 1m, true, (Keep) null, x: 1, ref d);
+  }
+}
+"#;
+    let kotlin = r#"
+class S {
+  fun append(k: Keep, s: String?, vararg more: Int) {}
+  fun run(ins: Insert) {
+    append(ins, "x", 'c', 3, 3L, 2.0, 2f, true, k = ins, *arr)
+  }
+}
+"#;
+    let cpp = r#"
+struct S {
+  void append(const Keep& k, std::string s, int* n, long x = 0);
+  void run(Insert* ins) {
+    const Keep k;
+    append(k, ins, new Delete(), "x", 'c', 3, 3l, 2.0, 2.0f, 0x1f, 3u, true, (Keep*) 0);
+  }
+};
+"#;
+    let mut s = String::new();
+    for (lang, src) in [
+        (Lang::Java, java),
+        (Lang::CSharp, csharp),
+        (Lang::Kotlin, kotlin),
+        (Lang::Cpp, cpp),
+    ] {
+        let out = ex.extract_source(lang, src.as_bytes());
+        let _ = writeln!(s, "{}:", lang.prefix());
+        for f in out.facts.iter().filter(|f| f.role == FactRole::Params) {
+            let _ = writeln!(s, "  {} params {}", f.qualname, f.ty);
+        }
+        for r in out.refs.iter().filter(|r| r.kind == EdgeKind::Calls) {
+            let _ = writeln!(
+                s,
+                "  call {} ({})",
+                r.target,
+                r.arg_types.as_deref().unwrap_or("-")
+            );
+        }
+    }
+    expect![[r#"
+        java:
+          S.append params 2+ Keep,List,
+          S.check params 2+ boolean,String,
+          S.run params 2 Insert,S
+          call Delete (-)
+          call s.append (Keep,Delete,Insert,String,char,int,long,double,float,boolean,Keep,Insert,,)
+          call Keep (-)
+          call f (-)
+        cs:
+          S.Append params 2+ Keep,,
+          S.Ext params 2
+          S.Run params 1 Insert
+          call Delete (-)
+          call Append (Keep,Insert,string,string,char,int,long,double,float,decimal,bool,Keep,,)
+        kt:
+          S.append params 2+ Keep,String,Int
+          S.run params 1 Insert
+          call append (Insert,String,Char,Int,Long,Double,Float,,,)
+        cpp:
+          S.append params 3-4 Keep,string,int,long
+          S.run params 1 Insert
+          call append (Keep,Insert,Delete,char,char,int,long,double,float,int,,bool,Keep)
+          call Delete (-)
+    "#]]
+    .assert_eq(&s);
 }
 
 /// Rust's type expressions: what each binding, field and result states, and the hint each
@@ -651,7 +761,7 @@ class Cart {
         shop.Cart.size returns ?
         shop.Cart.size params 0
         shop.Cart.size const 
-        shop.Cart.Scan params 2
+        shop.Cart.Scan params 2 Item,Item
         shop.Cart.Scan const 
         shop.Cart.items_ type []Item
         shop.Cart.owned_ type Item

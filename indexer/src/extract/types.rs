@@ -270,7 +270,7 @@ impl Types<'_> {
     /// The type of local `name` as a reference at byte `at` in symbol `source` sees it: the
     /// last binding before it whose scope it is in, in the innermost function that has one.
     /// `Some(None)`: a local without a stated type.
-    fn visible(
+    pub(super) fn visible(
         &self,
         spec: &Language,
         symbols: &[crate::model::Symbol],

@@ -21,6 +21,7 @@ pub(super) struct Edge {
     pub(super) resolution: Resolution,
     pub(super) hint: Option<String>,
     pub(super) args: Option<u16>,
+    pub(super) arg_types: Option<String>,
 }
 
 /// An edge's target: a node the resolver's index knew the number of, or one the writer
@@ -72,6 +73,7 @@ pub(super) fn edge_row<'e>(
         resolution: e.resolution,
         hint: e.hint.as_deref(),
         args: e.args,
+        arg_types: e.arg_types.as_deref(),
     })
 }
 
@@ -119,6 +121,7 @@ pub(super) fn resolve_job(
             resolution: ie.resolution,
             hint: None,
             args: None,
+            arg_types: None,
         });
     }
     for r in &job.refs {
@@ -132,6 +135,7 @@ pub(super) fn resolve_job(
                 target: &r.target,
                 hint: r.hint.as_deref(),
                 args: r.args,
+                arg_types: r.arg_types.as_deref(),
                 source_qual,
             },
             cache,
@@ -152,6 +156,7 @@ pub(super) fn resolve_job(
             resolution,
             hint: r.hint.as_deref().map(str::to_string),
             args: r.args,
+            arg_types: r.arg_types.as_deref().map(str::to_string),
         });
     }
     out

@@ -248,6 +248,7 @@ fn implements_edge(ty: &TypeRow, iface: &TypeRow) -> Edge {
         resolution,
         hint: None,
         args: None,
+        arg_types: None,
     }
 }
 

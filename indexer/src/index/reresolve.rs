@@ -275,6 +275,7 @@ fn reresolve_rows(
                 target: &r.target_name,
                 hint: r.hint.as_deref(),
                 args: r.args,
+                arg_types: r.arg_types.as_deref(),
                 source_qual: source_qual.as_deref(),
             },
             &mut cache,

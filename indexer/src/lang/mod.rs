@@ -12,9 +12,9 @@ pub use spec::{
     DEP_ENV_VARS,
 };
 pub use spec::{
-    Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept, Language, MacroArgs,
-    PackageName, ProjectFile, ProjectSpec, Reread, ScipSpec, ServerSetup, ServerSpec, Setting,
-    Syntax, TextRules, DECL_LINES_BEFORE,
+    type_name, Argument, Decl, Def, DefTag, Dep, DepEnv, DepsSpec, FoundDeps, GeneratedRules, Kept,
+    Language, MacroArgs, PackageName, ProjectFile, ProjectSpec, Reread, ScipSpec, ServerSetup,
+    ServerSpec, Setting, Syntax, TextRules, DECL_LINES_BEFORE,
 };
 use std::path::Path;
 

@@ -1152,6 +1152,43 @@ pub struct Def<'t> {
     pub ty: Option<Node<'t>>,
 }
 
+/// What a call's argument tells of its type ([`Syntax::argument`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Argument {
+    /// A type's name ([`type_name`]): `new T(…)`'s, a literal's, a cast's.
+    Type(String),
+    /// A name: a local's or parameter's stated type, if it has one, is the argument's.
+    Name(String),
+    Unknown,
+}
+
+/// A type's name as overloads are told apart by it: its last segment, without type arguments,
+/// qualifiers, pointers or references (`java.util.List<String>` → `List`, `const std::string&`
+/// → `string`, `T[]` → `T[]`). Two types of one name are not told apart. Pure.
+pub fn type_name(ty: &str) -> String {
+    let mut plain = String::with_capacity(ty.len());
+    let mut depth = 0u32;
+    for c in ty.chars() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    let plain = plain.trim().trim_end_matches(['&', '*', ' ']);
+    let plain = plain
+        .strip_prefix(crate::model::CONST)
+        .unwrap_or(plain)
+        .trim_start_matches("const ")
+        .trim_start_matches("final ");
+    let plain = plain
+        .trim_end_matches(" const")
+        .trim_end_matches(['&', '*', ' ']);
+    let last = plain.rsplit(['.', ':']).next().unwrap_or(plain);
+    last.split_whitespace().last().unwrap_or("").to_string()
+}
+
 /// The extraction rules of one language: the hooks the extractor calls where languages
 /// differ. Each is a pure function of the syntax tree and the source bytes.
 pub trait Syntax: Sync {
@@ -1281,6 +1318,18 @@ pub trait Syntax: Sync {
     /// int b = 0)` takes one or two); `None`: all.
     fn required(&self, _def: &Def<'_>) -> Option<u32> {
         None
+    }
+
+    /// Each parameter's type name, in order ([`type_name`]; `` for one not stated, or a
+    /// variadic one): of overloads taking as many arguments, a call's argument types pick one.
+    fn param_types(&self, _src: &[u8], _def: &Def<'_>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What a call's argument tells of its type: `new T(…)`, a literal, a cast, or a name
+    /// whose stated type is the argument's.
+    fn argument(&self, _src: &[u8], _arg: Node<'_>) -> Argument {
+        Argument::Unknown
     }
 
     /// Whether a method is declared `const` (C++'s `int size() const`).

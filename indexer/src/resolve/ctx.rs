@@ -326,6 +326,8 @@ pub struct Ref<'a> {
     pub hint: Option<&'a str>,
     /// A call's number of arguments, when known (`Language::overloads`).
     pub args: Option<u16>,
+    /// A call's argument types, as far as the parse tells them (`RawRef::arg_types`).
+    pub arg_types: Option<&'a str>,
     /// The qualname of the symbol the reference sits in (`None`: the file).
     pub source_qual: Option<&'a str>,
 }
@@ -450,8 +452,18 @@ pub(crate) fn unique(
 }
 
 /// A `params` fact read (`FactRole::Params`): the fewest arguments a function takes and the
-/// most (`None`: any more). `2` → (2, 2); `2+` → (2, any); `1-3` → (1, 3). Pure.
+/// most (`None`: any more). `2` → (2, 2); `2+` → (2, any); `1-3` → (1, 3); the parameters'
+/// type names after a space are left to [`param_types`]. Pure.
+/// A `params` fact's parameter type names (`1 KeepCommand` → `["KeepCommand"]`; `` for one
+/// not stated), empty when it names none. Pure.
+pub(crate) fn param_types(p: &str) -> Vec<&str> {
+    p.split_once(' ')
+        .map(|(_, t)| t.split(',').collect())
+        .unwrap_or_default()
+}
+
 pub(crate) fn arity(p: &str) -> Option<(u16, Option<u16>)> {
+    let p = p.split(' ').next().unwrap_or(p);
     if let Some(k) = p.strip_suffix('+') {
         return Some((k.parse().ok()?, None));
     }

@@ -15,7 +15,7 @@ mod types;
 
 mod langs;
 
-use ctx::arity;
+use ctx::{arity, param_types};
 pub use ctx::{
     FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref, SymRef, SymbolIndex,
 };
@@ -123,7 +123,7 @@ fn overloaded(
 ) -> Outcome {
     match (Outcome::Edge(Some(id), res), r.args) {
         (Outcome::Edge(Some(id), res), Some(n)) if ctx.lang.spec().overloads => {
-            match overload(idx, &id, n, || on_const(ctx, idx, r)) {
+            match overload(idx, &id, (n, r.arg_types), || on_const(ctx, idx, r)) {
                 Overload::One(picked) => Outcome::Edge(Some(picked), res),
                 Overload::NotOverloaded => Outcome::Edge(Some(id), res),
                 // Several take that many arguments: which one, their types decide; not
@@ -163,12 +163,14 @@ fn on_const(ctx: &FileCtx, idx: &dyn SymbolIndex, r: &Ref<'_>) -> bool {
 /// The overload of a function or method a call with `args` arguments means, among the
 /// definitions of `id`'s name in its scope (`m`, `m~2`, …): the one with that many
 /// parameters, else the variadic one that takes them; of two that differ by `const` alone
-/// (C++), the `const` one on a `const` object (`on_const`), else the other; `Several` when
-/// more than one fits, or none.
+/// (C++), the `const` one on a `const` object (`on_const`), else the other; of several, the
+/// one whose parameter types are the arguments' where the parse tells them (`arg_types`:
+/// `RawRef::arg_types`; a type told must be the parameter's, by name); `Several` when more
+/// than one fits, or none.
 fn overload(
     idx: &dyn SymbolIndex,
     id: &str,
-    args: u16,
+    (args, arg_types): (u16, Option<&str>),
     on_const: impl FnOnce() -> bool,
 ) -> Overload {
     let Ok(crate::id::NodeId::Symbol {
@@ -246,6 +248,26 @@ fn overload(
             let want = on_const();
             let pick = if is_const(a) == want { a } else { b };
             return Overload::One(pick.node_id.clone());
+        }
+    }
+    if let (true, Some(told)) = (fits.len() > 1, arg_types) {
+        let told: Vec<&str> = told.split(',').collect();
+        let typed = |s: &SymRef| {
+            let p = counts
+                .iter()
+                .find(|(c, _)| c.node_id == s.node_id)
+                .and_then(|(_, p)| p.as_deref())
+                .map(param_types)
+                .unwrap_or_default();
+            // A parameter of no stated type, or past the last (a variadic one's), takes it.
+            told.iter()
+                .enumerate()
+                .filter(|(_, a)| !a.is_empty())
+                .all(|(i, a)| p.get(i).is_none_or(|t| t.is_empty() || t == a))
+        };
+        fits.retain(|s| typed(s));
+        if fits.is_empty() {
+            return Overload::Several;
         }
     }
     match fits.as_slice() {
@@ -436,6 +458,7 @@ mod tests {
                     target: t,
                     hint: None,
                     args: None,
+                    arg_types: None,
                     source_qual: src,
                 },
                 &mut Cache::default(),
@@ -506,6 +529,7 @@ mod tests {
                 target: "self.run",
                 hint: Some("Base"),
                 args: None,
+                arg_types: None,
                 source_qual: Some("Base.x"),
             },
             &mut Cache::default(),
@@ -668,6 +692,7 @@ mod tests {
                     target: t,
                     hint: None,
                     args: None,
+                    arg_types: None,
                     source_qual: None,
                 },
                 &mut Cache::default(),
@@ -776,6 +801,7 @@ mod tests {
                     target: t,
                     hint,
                     args: None,
+                    arg_types: None,
                     source_qual: Some("Server.Run"),
                 },
                 &mut Cache::default(),
@@ -866,6 +892,9 @@ mod tests {
         assert_eq!(arity("1-3"), Some((1, Some(3))));
         assert_eq!(arity("x"), None);
         assert_eq!(arity("1-"), None);
+        assert_eq!(arity("2 Keep,int"), Some((2, Some(2))));
+        assert_eq!(param_types("2 Keep,"), vec!["Keep", ""]);
+        assert_eq!(param_types("2"), Vec::<&str>::new());
     }
 
     /// Overloads by argument count, and C++'s `const` twins by the object's constness.
@@ -878,7 +907,8 @@ mod tests {
         };
         let mut idx = MemIndex::default();
         let syms: Vec<(Box<str>, Kind)> = [
-            "A", "A.f", "A.f~2", "A.g", "A.g~2", "A.g~3", "A.h", "A.h~2", "A.k", "A.k~2",
+            "A", "A.f", "A.f~2", "A.g", "A.g~2", "A.g~3", "A.h", "A.h~2", "A.k", "A.k~2", "A.p",
+            "A.p~2", "A.p~3", "A.q", "A.q~2",
         ]
         .iter()
         .map(|q| {
@@ -899,12 +929,18 @@ mod tests {
             fact("A.h~2", FactRole::Params, "1"),
             fact("A.k", FactRole::Params, "0"),
             fact("A.k~2", FactRole::Params, "1-3"),
+            // `p(Keep, int)`, `p(Insert, int)`, `p(Delete, String)`; `q(Keep)`, `q(T)`.
+            fact("A.p", FactRole::Params, "2 Keep,int"),
+            fact("A.p~2", FactRole::Params, "2 Insert,int"),
+            fact("A.p~3", FactRole::Params, "2 Delete,String"),
+            fact("A.q", FactRole::Params, "1 Keep"),
+            fact("A.q~2", FactRole::Params, "1"),
         ];
         idx.add_file(Lang::Cpp, "a.h", &syms, &facts, &[], 0, &[]);
         idx.finish();
         let id = |q: &str| format!("cpp:a.h#{q}");
         let one = |q: &str| Overload::One(id(q));
-        // (id, arguments, on a const object, the overload)
+        // (id, arguments and their types, on a const object, the overload)
         let cases = [
             ("A.f", 0, false, one("A.f")),
             ("A.f", 0, true, one("A.f~2")),
@@ -921,7 +957,37 @@ mod tests {
             ("A.k", 4, false, Overload::Several),
         ];
         for (q, n, c, want) in cases {
-            assert_eq!(overload(&idx, &id(q), n, || c), want, "{q}({n}) const={c}");
+            assert_eq!(
+                overload(&idx, &id(q), (n, None), || c),
+                want,
+                "{q}({n}) const={c}"
+            );
+        }
+        // The arguments' types where the parse tells them.
+        let typed = [
+            ("A.p", "Insert,", one("A.p~2")),
+            ("A.p", "Keep,int", one("A.p")),
+            ("A.p", ",String", one("A.p~3")),
+            // Told of neither, or of one two overloads take: not guessed.
+            ("A.p", ",int", Overload::Several),
+            // A type no overload takes (a subclass, a widening): not guessed.
+            ("A.p", "Other,", Overload::Several),
+            ("A.p", "Keep,long", Overload::Several),
+            // A parameter of no stated type (`q(T)`) takes anything: `Keep` picks neither.
+            ("A.q", "Keep", Overload::Several),
+            ("A.q", "Other", one("A.q~2")),
+        ];
+        for (q, told, want) in typed {
+            assert_eq!(
+                overload(
+                    &idx,
+                    &id(q),
+                    (2 - u16::from(q == "A.q"), Some(told)),
+                    || false
+                ),
+                want,
+                "{q}({told})"
+            );
         }
     }
 }

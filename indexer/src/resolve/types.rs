@@ -383,6 +383,7 @@ impl<'a> Walk<'a> {
                         target: &target,
                         hint: None,
                         args: None,
+                        arg_types: None,
                         source_qual,
                     };
                     match self.r.direct(ctx, self.ws, self.idx, &r, &names) {
@@ -410,6 +411,7 @@ impl<'a> Walk<'a> {
             target: name,
             hint: None,
             args: None,
+            arg_types: None,
             source_qual,
         };
         for class in super::ctx::enclosing_types(ctx.lang, ctx, self.idx, &r) {

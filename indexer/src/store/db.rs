@@ -127,8 +127,8 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
 /// too, so Rust paths have one; 13: `facts` keyed by file, names and receivers computed from
 /// `name_at`; 14: `name_parts`; 15: `files_stamp`; 16: `edges_implements`; 17: kind and
-/// receiver in `symbols_name`; 18: `gone`, the deleted files); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 20;
+/// receiver in `symbols_name`; 18: `gone`, the deleted files; 21: `edges.arg_types`); an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 21;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]

@@ -19,11 +19,12 @@ pub struct EdgeRow<'a> {
     pub resolution: Resolution,
     pub hint: Option<&'a str>,
     pub args: Option<u16>,
+    pub arg_types: Option<&'a str>,
 }
 
 /// The columns of a stored edge [`Db::write_edges_over`] compares, in its order.
 pub(super) const STORED_EDGE: &str =
-    "e.id, e.file_id, e.source, e.target, e.name, e.kind, e.line, e.col, e.resolution, e.hint, e.args";
+    "e.id, e.file_id, e.source, e.target, e.name, e.kind, e.line, e.col, e.resolution, e.hint, e.args, e.arg_types";
 
 /// A stored edge's columns after its id, as [`STORED_EDGE`] reads them.
 type EdgeKey = (
@@ -37,6 +38,7 @@ type EdgeKey = (
     i64,
     Option<String>,
     Option<i64>,
+    Option<String>,
 );
 
 /// Stored edges to write over, by their columns: each row's id, once.
@@ -55,8 +57,8 @@ impl Db {
     /// call: a cold run inserts a million edges).
     pub fn insert_edges(&self, edges: &[EdgeRow<'_>]) -> SqlResult<()> {
         let mut st = self.conn.prepare_cached(
-            "INSERT INTO edges(file_id, source, target, name, kind, line, col, resolution, hint, args)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO edges(file_id, source, target, name, kind, line, col, resolution, hint, args, arg_types)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         )?;
         for e in edges {
             st.execute(params![
@@ -69,7 +71,8 @@ impl Db {
                 e.pos.map(|p| p.col),
                 e.resolution.code(),
                 e.hint,
-                e.args
+                e.args,
+                e.arg_types
             ])?;
         }
         Ok(())
@@ -125,6 +128,7 @@ impl Db {
                 r.get(8)?,
                 r.get(9)?,
                 r.get(10)?,
+                r.get(11)?,
             );
             into.found.entry(key).or_default().push(id);
         }
@@ -154,6 +158,7 @@ impl Db {
                 e.resolution.code(),
                 e.hint.map(str::to_string),
                 e.args.map(i64::from),
+                e.arg_types.map(str::to_string),
             );
             if stored.found.get_mut(&key).and_then(Vec::pop).is_none() {
                 self.insert_edge(e)?;

@@ -24,6 +24,7 @@ pub struct StoredRef {
     pub kind: EdgeKind,
     pub hint: Option<String>,
     pub args: Option<u16>,
+    pub arg_types: Option<String>,
     /// What it resolved to when last written: its target's number and resolution class.
     pub target: Option<i64>,
     pub resolution: Option<Resolution>,
@@ -122,7 +123,7 @@ fn stored_symbol(r: &rusqlite::Row<'_>) -> SqlResult<(i64, Box<str>, Kind)> {
 const REF_COLS: &str = concat!(
     "e.id, e.file_id, f.path, f.lang, ",
     file_node_text!("n", "sf"),
-    ", nm.name, e.kind, e.hint, e.target, e.resolution, e.args"
+    ", nm.name, e.kind, e.hint, e.target, e.resolution, e.args, e.arg_types"
 );
 /// The tables `REF_COLS` reads.
 const REF_FROM: &str = "edges e JOIN names nm ON nm.id = e.name JOIN files f ON f.id = e.file_id \
@@ -141,6 +142,7 @@ fn stored_ref(r: &rusqlite::Row<'_>) -> SqlResult<StoredRef> {
         target: r.get(8)?,
         resolution: Resolution::from_code(r.get(9)?),
         args: r.get(10)?,
+        arg_types: r.get(11)?,
     })
 }
 

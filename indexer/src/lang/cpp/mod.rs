@@ -29,7 +29,9 @@
 //!   `class`/`struct` and the name (`class GTEST_API_ Test`).
 
 mod unused;
-use super::spec::{Def, DefTag, Language, Query, ScipSpec, ServerSpec, Syntax};
+use super::spec::{
+    type_name, Argument, Def, DefTag, Language, Query, ScipSpec, ServerSpec, Syntax,
+};
 use crate::lang::c::{
     blank_cplusplus, blank_macro_lines, cmake_project, decl_line, file_defines, has_storage,
     nearest_declarator, typedef_of,
@@ -1406,6 +1408,53 @@ impl Syntax for CppSyntax {
                 .any(|n| matches!(n.kind(), "..." | "variadic_parameter_declaration"));
             v
         })
+    }
+
+    fn param_types(&self, src: &[u8], def: &Def<'_>) -> Vec<String> {
+        let Some(list) = params_of(def) else {
+            return Vec::new();
+        };
+        let mut c = list.walk();
+        list.named_children(&mut c)
+            .filter(|p| p.kind_name().ends_with("parameter_declaration"))
+            .map(|p| match (p.kind_name(), p.field("type")) {
+                ("variadic_parameter_declaration", _) | (_, None) => String::new(),
+                (_, Some(t)) => type_name(&text(src, t)),
+            })
+            .collect()
+    }
+
+    fn argument(&self, src: &[u8], arg: Node<'_>) -> Argument {
+        let typed = |t: &str| Argument::Type(t.to_string());
+        match arg.kind_name() {
+            "identifier" => Argument::Name(text(src, arg)),
+            // `const char*`, as `type_name` reads it.
+            "string_literal" | "raw_string_literal" | "concatenated_string" => typed("char"),
+            "true" | "false" => typed("bool"),
+            "char_literal" => typed("char"),
+            "number_literal" => {
+                let t = text(src, arg).to_ascii_lowercase();
+                let hex = t.starts_with("0x");
+                if !hex && (t.contains('.') || t.contains('e')) {
+                    typed(if t.ends_with('f') { "float" } else { "double" })
+                } else if t.trim_end_matches('u').ends_with('l') {
+                    typed("long")
+                } else if t.ends_with('u') {
+                    Argument::Unknown
+                } else {
+                    typed("int")
+                }
+            }
+            "new_expression" | "cast_expression" => match arg.field("type") {
+                Some(t) => Argument::Type(type_name(&text(src, t))),
+                None => Argument::Unknown,
+            },
+            "parenthesized_expression" => match arg.named_child(0) {
+                Some(inner) => self.argument(src, inner),
+                None => Argument::Unknown,
+            },
+            _ => Argument::Unknown,
+        }
     }
 
     /// `int size() const`: a `const` after the parameters.

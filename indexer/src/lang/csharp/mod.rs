@@ -14,7 +14,8 @@
 mod deps;
 mod unused;
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+    type_name, Argument, Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec,
+    ServerSpec, Syntax,
 };
 use crate::model::{EdgeKind, Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, lossy, pos_of, text, NodeExt};
@@ -302,6 +303,95 @@ impl Syntax for CSharpSyntax {
         match def.tag {
             DefTag::Function => Some(def.node.field("parameters").map_or(0, count_params)),
             _ => None,
+        }
+    }
+
+    fn param_types(&self, src: &[u8], def: &Def<'_>) -> Vec<String> {
+        let Some(list) = def
+            .node
+            .field("parameters")
+            .filter(|_| def.tag == DefTag::Function)
+        else {
+            return Vec::new();
+        };
+        let mut c = list.walk();
+        let params: Vec<Node<'_>> = list
+            .named_children(&mut c)
+            .filter(|p| p.kind_name() == "parameter")
+            .collect();
+        let modifiers = |p: &Node<'_>| {
+            let mut c = p.walk();
+            let m: Vec<String> = p
+                .named_children(&mut c)
+                .filter(|k| k.kind_name() == "modifier")
+                .map(|k| text(src, k))
+                .collect();
+            m
+        };
+        // An extension method's receiver is no argument of its calls: not told.
+        if params
+            .iter()
+            .any(|p| modifiers(p).iter().any(|m| m == "this"))
+        {
+            return Vec::new();
+        }
+        // `ref`/`out`/`in`/`params` parameters take what is passed as such: not told.
+        let mut out: Vec<String> = params
+            .iter()
+            .map(|p| match p.field("type") {
+                Some(t) if modifiers(p).is_empty() => type_name(&text(src, t)),
+                _ => String::new(),
+            })
+            .collect();
+        if list.field("name").is_some() {
+            out.push(String::new());
+        }
+        out
+    }
+
+    fn argument(&self, src: &[u8], arg: Node<'_>) -> Argument {
+        // An `argument` holds the expression, after a name (`x: 1`) or `ref`/`out`.
+        let expr = if arg.kind_name() == "argument" {
+            let mut c = arg.walk();
+            let plain = arg.named_child_count() == 1 && arg.children(&mut c).all(|k| k.is_named());
+            match arg.named_child(0) {
+                Some(e) if plain => e,
+                _ => return Argument::Unknown,
+            }
+        } else {
+            arg
+        };
+        let typed = |t: &str| Argument::Type(t.to_string());
+        match expr.kind_name() {
+            "identifier" => Argument::Name(text(src, expr)),
+            "string_literal"
+            | "verbatim_string_literal"
+            | "raw_string_literal"
+            | "interpolated_string_expression" => typed("string"),
+            "boolean_literal" => typed("bool"),
+            "character_literal" => typed("char"),
+            "integer_literal" => {
+                let t = text(src, expr).to_ascii_lowercase();
+                match t.chars().last() {
+                    Some('l') => typed("long"),
+                    Some('u') => Argument::Unknown,
+                    _ => typed("int"),
+                }
+            }
+            "real_literal" => match text(src, expr).to_ascii_lowercase().chars().last() {
+                Some('f') => typed("float"),
+                Some('m') => typed("decimal"),
+                _ => typed("double"),
+            },
+            "object_creation_expression" | "cast_expression" => match expr.field("type") {
+                Some(t) => Argument::Type(type_name(&text(src, t))),
+                None => Argument::Unknown,
+            },
+            "parenthesized_expression" => match expr.named_child(0) {
+                Some(inner) => self.argument(src, inner),
+                None => Argument::Unknown,
+            },
+            _ => Argument::Unknown,
         }
     }
 

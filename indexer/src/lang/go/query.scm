@@ -58,6 +58,17 @@
 (call_expression
   function: [(identifier) (selector_expression)] @reference.call)
 
+; A generic function called with its type arguments: `f[string](x)` (read as an index),
+; `f[int, bool](x)` and `pkg.F[T](x)` (read as a conversion to a generic type).
+(call_expression
+  function: (index_expression
+    operand: [(identifier) (selector_expression)] @reference.call
+    index: [(identifier) (type_identifier) (qualified_type) (selector_expression)
+            (slice_type) (map_type) (pointer_type) (array_type) (generic_type)
+            (interface_type) (struct_type) (function_type) (channel_type)]))
+(type_conversion_expression
+  type: (generic_type type: [(type_identifier) (qualified_type)] @reference.call))
+
 (import_spec) @import
 
 ; Bindings whose type the code states (`@binding`): parameters, results, fields, `var`, `:=`,

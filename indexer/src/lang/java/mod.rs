@@ -11,8 +11,8 @@
 mod deps;
 mod unused;
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSetup, ServerSpec,
-    Setting, Syntax,
+    type_name, Argument, Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec,
+    ServerSetup, ServerSpec, Setting, Syntax,
 };
 use crate::model::{EdgeKind, Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
@@ -450,6 +450,11 @@ impl Syntax for JavaSyntax {
         true
     }
 
+    fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
+        let mut out = src.to_vec();
+        blank_vararg_annotations(&mut out).then_some(out)
+    }
+
     fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
         // A field's one declarator: the whole declaration (modifiers, type).
         match (def.tag, def.parent) {
@@ -482,6 +487,60 @@ impl Syntax for JavaSyntax {
         match def.tag {
             DefTag::Function => Some(def.node.field("parameters").map_or(0, count_params)),
             _ => None,
+        }
+    }
+
+    fn param_types(&self, src: &[u8], def: &Def<'_>) -> Vec<String> {
+        let Some(list) = def
+            .node
+            .field("parameters")
+            .filter(|_| def.tag == DefTag::Function)
+        else {
+            return Vec::new();
+        };
+        let mut c = list.walk();
+        list.named_children(&mut c)
+            .filter(|p| matches!(p.kind_name(), "formal_parameter" | "spread_parameter"))
+            .map(|p| match (p.kind_name(), p.field("type")) {
+                ("formal_parameter", Some(t)) if p.field("dimensions").is_none() => {
+                    type_name(&text(src, t))
+                }
+                _ => String::new(),
+            })
+            .collect()
+    }
+
+    fn argument(&self, src: &[u8], arg: Node<'_>) -> Argument {
+        let typed = |t: &str| Argument::Type(t.to_string());
+        let number = |wide: &[char], ty: (&str, &str)| {
+            let t = text(src, arg);
+            if t.ends_with(wide) {
+                typed(ty.1)
+            } else {
+                typed(ty.0)
+            }
+        };
+        match arg.kind_name() {
+            "identifier" => Argument::Name(text(src, arg)),
+            "string_literal" | "text_block" => typed("String"),
+            "true" | "false" => typed("boolean"),
+            "character_literal" => typed("char"),
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal" => number(&['l', 'L'], ("int", "long")),
+            "decimal_floating_point_literal" | "hex_floating_point_literal" => {
+                number(&['f', 'F'], ("double", "float"))
+            }
+            "object_creation_expression" | "cast_expression" => match arg.field("type") {
+                Some(t) => Argument::Type(type_name(&text(src, t))),
+                None => Argument::Unknown,
+            },
+            "parenthesized_expression" => match arg.named_child(0) {
+                Some(inner) => self.argument(src, inner),
+                None => Argument::Unknown,
+            },
+            _ => Argument::Unknown,
         }
     }
 
@@ -874,6 +933,38 @@ pub(super) const BUILTINS: &[&str] = &[
     "Void",
 ];
 
+/// Blanks the type annotations written before a variadic parameter's `...`
+/// (`@Nullable Object @Nullable ... args`), which the grammar reads as an error: the parameter
+/// and the method's overload were lost. Whether anything was blanked.
+fn blank_vararg_annotations(src: &mut [u8]) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.';
+    let mut changed = false;
+    let mut from = 0;
+    while let Some(k) = src[from..].windows(3).position(|w| w == b"...") {
+        let dots = from + k;
+        from = dots + 3;
+        // Each annotation right before the dots, innermost first.
+        let mut end = dots;
+        loop {
+            let mut i = end;
+            while i > 0 && src[i - 1].is_ascii_whitespace() {
+                i -= 1;
+            }
+            let name_end = i;
+            while i > 0 && word(src[i - 1]) {
+                i -= 1;
+            }
+            if i == name_end || i == 0 || src[i - 1] != b'@' {
+                break;
+            }
+            src[i - 1..name_end].fill(b' ');
+            changed = true;
+            end = i - 1;
+        }
+    }
+    changed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -922,6 +1013,25 @@ mod tests {
             ("Latest.java", false),
         ] {
             assert_eq!(is_test_file(name), test, "{name}");
+        }
+    }
+
+    #[test]
+    fn vararg_annotations_are_blanked() {
+        for (text, want) in [
+            (
+                "f(@Nullable Object @Nullable ... a)",
+                "f(@Nullable Object           ... a)",
+            ),
+            ("f(Object @A @b.C ...a)", "f(Object         ...a)"),
+            ("f(int... a)", "f(int... a)"),
+            // In a string or comment too: what it blanks there changes no declaration.
+            ("\"see @x...\"", "\"see   ...\""),
+            ("a.b(x...)", "a.b(x...)"),
+        ] {
+            let mut b = text.as_bytes().to_vec();
+            blank_vararg_annotations(&mut b);
+            assert_eq!(String::from_utf8_lossy(&b), want, "{text:?}");
         }
     }
 

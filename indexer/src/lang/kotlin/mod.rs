@@ -20,7 +20,8 @@
 
 mod unused;
 use super::spec::{
-    Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+    type_name, Argument, Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec,
+    ServerSpec, Syntax,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, first_line, lossy, pos_of, text, NodeExt};
@@ -628,6 +629,53 @@ impl Syntax for KotlinSyntax {
             .filter(|p| p.kind_name() == "parameter")
             .count();
         Some(n as u32)
+    }
+
+    fn param_types(&self, src: &[u8], def: &Def<'_>) -> Vec<String> {
+        let Some(list) = params_of(def) else {
+            return Vec::new();
+        };
+        let mut c = list.walk();
+        list.named_children(&mut c)
+            .filter(|p| p.kind_name() == "parameter")
+            .map(|p| match type_child(p) {
+                // `String?` takes a `String` too: told apart by the name alone.
+                Some(t) => type_name(text(src, t).trim_end_matches('?')),
+                None => String::new(),
+            })
+            .collect()
+    }
+
+    fn argument(&self, src: &[u8], arg: Node<'_>) -> Argument {
+        // A `value_argument` holds the expression; a named one (`x = 1`) or a spread is not
+        // read.
+        let expr = match arg.kind_name() {
+            "value_argument" if arg.named_child_count() == 1 && arg.child_count() == 1 => {
+                match arg.named_child(0) {
+                    Some(e) => e,
+                    None => return Argument::Unknown,
+                }
+            }
+            "value_argument" => return Argument::Unknown,
+            _ => arg,
+        };
+        let typed = |t: &str| Argument::Type(t.to_string());
+        match expr.kind_name() {
+            "identifier" => Argument::Name(text(src, expr)),
+            "string_literal" | "multiline_string_literal" => typed("String"),
+            "character_literal" => typed("Char"),
+            "number_literal" => match text(src, expr).chars().last() {
+                Some('L') => typed("Long"),
+                Some('u' | 'U') => Argument::Unknown,
+                _ => typed("Int"),
+            },
+            "float_literal" => match text(src, expr).chars().last() {
+                Some('f' | 'F') => typed("Float"),
+                _ => typed("Double"),
+            },
+            "true" | "false" => typed("Boolean"),
+            _ => Argument::Unknown,
+        }
     }
 
     fn variadic(&self, def: &Def<'_>) -> bool {

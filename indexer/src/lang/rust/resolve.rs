@@ -605,6 +605,7 @@ mod tests {
                         target: &r.target,
                         hint: r.hint.as_deref(),
                         args: r.args,
+                        arg_types: r.arg_types.as_deref(),
                         source_qual: source,
                     },
                     &mut Cache::default(),
