@@ -592,10 +592,8 @@ fn a_rename_preview_checked_lists_what_it_would_break() {
     assert!(stamp(root, "writer.go") == disk);
 }
 
-#[test]
-fn the_files_changed_since_a_ref_are_diagnosed() {
-    let ws = crate::util::fixture("rb_app");
-    let root = ws.path();
+/// The workspace as one git commit.
+fn committed(root: &Path) {
     let git = |args: &[&str]| {
         let out = std::process::Command::new("git")
             .current_dir(root)
@@ -614,7 +612,14 @@ fn the_files_changed_since_a_ref_are_diagnosed() {
     };
     git(&["init", "-q"]);
     git(&["add", "."]);
-    git(&["commit", "-q", "-m", "rb"]);
+    git(&["commit", "-q", "-m", "base"]);
+}
+
+#[test]
+fn the_files_changed_since_a_ref_are_diagnosed() {
+    let ws = crate::util::fixture("rb_app");
+    let root = ws.path();
+    committed(root);
     let (v, code) = json(root, &["diagnostics", "--changed"]);
     assert_eq!(code, 1, "nothing changed: nothing to diagnose: {v}");
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
@@ -633,6 +638,54 @@ fn the_files_changed_since_a_ref_are_diagnosed() {
     );
     let (v, _) = json(root, &["diagnostics", "--changed", "no-such-ref"]);
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
+}
+
+/// A signature changed on disk since a ref: the files that use it are diagnosed too, where
+/// only the changed file was (gin's `IsAborted` renamed by hand: "no diagnostics", while its
+/// test file had 15 errors).
+#[test]
+fn the_files_that_use_what_changed_since_a_ref_are_diagnosed() {
+    let ws = crate::util::fixture("py_app");
+    let root = ws.path();
+    committed(root);
+    crate::util::index(root);
+    let file = "src/shop/util.py";
+    let p = root.join(file);
+    let text = std::fs::read_to_string(&p).expect("read");
+    let at = "def log(message: str)";
+    assert!(text.contains(at), "{text}");
+    std::fs::write(
+        &p,
+        text.replacen(at, "def log(message: str, level: int)", 1),
+    )
+    .expect("write");
+    let (v, code) = timed("pyright diagnostics --changed", || {
+        json(root, &["diagnostics", "--changed", "HEAD"])
+    });
+    assert_eq!(code, 0, "{v}");
+    let files: Vec<&str> = v["data"]["files"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f["file"].as_str())
+        .collect();
+    assert!(files.contains(&file), "{v}");
+    assert!(
+        files.contains(&"src/shop/service.py"),
+        "the caller's file: {v}"
+    );
+    assert!(
+        diags(&v).iter().any(|(s, m, n)| s == "error"
+            && m.contains("\"level\"")
+            && n == "py:src/shop/service.py#OrderService.checkout"),
+        "the caller's error: {v}"
+    );
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("USERS: 1 declaration(s) changed since HEAD (log)"),
+        "{v}"
+    );
 }
 
 /// A file's diagnostics after another file it imports changed and changed back (httpx: after

@@ -95,7 +95,7 @@ pub struct Unused {
     /// Exported API (listed with `includeExported`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub exported: bool,
-    /// Only test code reaches it (`excludeTests`).
+    /// Only test code reaches it (`excludeTests`), and no untyped call outside tests may.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub only_tests: bool,
 }
@@ -594,7 +594,9 @@ impl Map {
                 mentions,
                 mentioned_at,
                 exported,
-                only_tests: by_tests[i],
+                // Not when calls of its name outside tests may reach it (gin's
+                // `root.getValue`, a local whose type the parse does not follow).
+                only_tests: by_tests[i] && candidates == 0,
             });
         }
         // The most confidently unused first: no candidates, not exported, reached by no

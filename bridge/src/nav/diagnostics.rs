@@ -259,17 +259,86 @@ fn items(
         .collect()
 }
 
+/// The files that use what changed since `git_ref` (declarations gone or of another
+/// signature, from a parse of each modified file at the ref and now: [`users_of`]), at most
+/// [`super::users::CHECKED_USERS`] per language, most uses first; said in `w`, with the
+/// users left over. A renamed method's callers in unchanged files break too (gin's
+/// `IsAborted` renamed: 15 errors in `context_test.go`, "no diagnostics" when only the
+/// changed file was asked about).
+fn changed_users(
+    ws: &Workspace,
+    git_ref: &str,
+    set: &crate::git::ChangeSet,
+    changed: &[String],
+    w: &mut Vec<String>,
+) -> Vec<String> {
+    let mut opened = Vec::new();
+    for path in changed {
+        let (Some(old), Ok(f)) = (set.old.get(path), open_file(ws, path)) else {
+            continue;
+        };
+        let old: Arc<str> = String::from_utf8_lossy(old).into();
+        opened.push((f, old));
+    }
+    let all: Vec<&Contained> = opened.iter().map(|(f, _)| &f.c).collect();
+    let mut langs: Vec<Lang> = opened.iter().map(|(f, _)| f.lang).collect();
+    langs.sort();
+    langs.dedup();
+    let mut out = Vec::new();
+    for lang in langs {
+        let files: Vec<EditedFile<'_>> = opened
+            .iter()
+            .filter(|(f, _)| f.lang == lang)
+            .map(|(f, old)| EditedFile {
+                c: &f.c,
+                lang,
+                disk: old,
+                edited: &f.text,
+            })
+            .collect();
+        let users = users_of(ws, &files, &all, w);
+        if users.changed.is_empty() {
+            continue;
+        }
+        let checked: Vec<String> = users.files.iter().map(|(c, _)| c.rel.clone()).collect();
+        if !checked.is_empty() || !users.more.is_empty() {
+            w.push(format!(
+                "USERS: {} declaration(s) changed since {git_ref} ({}): {} file(s) that use them are checked too ({}){}",
+                users.changed.len(),
+                shown(&mut users.changed.iter().cloned()),
+                checked.len(),
+                checked.join(", "),
+                if users.more.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} more use them and are not checked (partial): {}",
+                        users.more.len(),
+                        shown(&mut users.more.iter().cloned())
+                    )
+                }
+            ));
+        }
+        out.extend(checked);
+    }
+    out
+}
+
 /// `nav_diagnostics`.
 pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, ToolError> {
     let mut names = p.files.clone();
+    let mut w = Vec::new();
     if let Some(r) = &p.changed {
         let set = crate::git::change_set(&ws.root, r, None)?;
-        names.extend(
-            set.files
-                .into_iter()
-                .filter(|f| f.status != "deleted" && f.lang.is_some())
-                .map(|f| f.path),
-        );
+        let changed: Vec<String> = set
+            .files
+            .iter()
+            .filter(|f| f.status != "deleted" && f.lang.is_some())
+            .map(|f| f.path.clone())
+            .collect();
+        let users = changed_users(ws, r, &set, &changed, &mut w);
+        names.extend(changed);
+        names.extend(users);
     }
     names.dedup();
     if names.is_empty() {
@@ -278,7 +347,6 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
                 .hint("e.g. {\"files\": [\"src/app.py\"]} or {\"changed\": \"HEAD\"}"),
         );
     }
-    let mut w = Vec::new();
     if names.len() > MAX_FILES {
         w.push(format!(
             "{} files asked: the first {MAX_FILES} are checked (partial); ask for the rest by name",
@@ -689,6 +757,16 @@ struct Scope<'a> {
     unchecked: &'a [std::path::PathBuf],
 }
 
+/// The first eight of `names`, `, `-separated, and how many more.
+fn shown(names: &mut dyn Iterator<Item = String>) -> String {
+    let all: Vec<String> = names.collect();
+    let mut list = all.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
+    if all.len() > 8 {
+        list.push_str(&format!(", and {} more", all.len() - 8));
+    }
+    list
+}
+
 /// Say what a server's check of an edit covered: the edited files, the files that use what
 /// it changes (asked about, as many as [`CHECKED_USERS`]), and the other files it published
 /// again meanwhile; an error the edit causes in another file it did not check is missing, and
@@ -698,14 +776,6 @@ fn said_scope(ws: &Workspace, s: &crate::lsp::Server, k: &Scope<'_>, w: &mut Vec
     let server = &s.command[0];
     let files = |n: usize| format!("{n} file{}", if n == 1 { "" } else { "s" });
     let u = k.users;
-    let shown = |paths: &mut dyn Iterator<Item = String>| -> String {
-        let all: Vec<String> = paths.collect();
-        let mut list = all.iter().take(8).cloned().collect::<Vec<_>>().join(", ");
-        if all.len() > 8 {
-            list.push_str(&format!(", and {} more", all.len() - 8));
-        }
-        list
-    };
     let pulled = s.supports(crate::lsp::Capability::Diagnostic);
     // The users it gave a list of during the edit, among `elsewhere`.
     let answered = u.files.len() - k.unchecked.len().min(u.files.len());

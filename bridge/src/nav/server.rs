@@ -137,22 +137,25 @@ pub(super) fn server_state(s: &Server, w: &mut Vec<String>) {
             s.command[0]
         ));
     }
-    // For a while after a restart: a server that stopped unasked may answer from what it
-    // has read so far, with no sign of it (JDT LS after a kill: references 0, as fact).
-    if let Some(ago) = s.after_crash().filter(|a| a.as_secs() < 600) {
+}
+
+/// How long after a restart an answer that spans files says the server was restarted.
+const AFTER_RESTART: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// [`server_state`] of an answer that spans files (references, calls, a rename): for two
+/// minutes after a restart, that the server stopped unasked and may answer from what it has
+/// read so far, with no sign of it (JDT LS after a kill: references 0, as fact); and a
+/// server that needs a project file (`tsconfig.json`) and finds none above `file`: it
+/// answered from the files the open ones import alone.
+pub(super) fn server_state_across(s: &Server, file: &std::path::Path, w: &mut Vec<String>) {
+    server_state(s, w);
+    if let Some(ago) = s.after_crash().filter(|a| *a < AFTER_RESTART) {
         w.push(format!(
             "LSP_RESTARTED: {} was started again {} s ago after it stopped unasked (a crash or a kill): an empty or short answer may be what it has read so far (partial); ask again shortly, or `codemap engine stop` to start afresh",
             s.command[0],
             ago.as_secs()
         ));
     }
-}
-
-/// [`server_state`] of an answer that spans files (references, calls, a rename), with a
-/// server that needs a project file (`tsconfig.json`) and finds none above `file`: it
-/// answered from the files the open ones import alone.
-pub(super) fn server_state_across(s: &Server, file: &std::path::Path, w: &mut Vec<String>) {
-    server_state(s, w);
     w.extend(no_project(s, file));
 }
 

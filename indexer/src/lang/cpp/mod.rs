@@ -267,11 +267,12 @@ fn blank_class_macros(src: &mut [u8]) -> bool {
     changed
 }
 
-/// A line holding only a namespace macro (`FMT_BEGIN_NAMESPACE`, `NLOHMANN_JSON_NAMESPACE_BEGIN`
-/// and their `END`s), which a header elsewhere defines as `namespace fmt { inline namespace
-/// v12 {`: read as `namespace fmt {` (the macro's first word in lower case, padded in place)
-/// and `}`. A guess by the macro's name: what it opens is not read from its definition, which
-/// is in another file.
+/// A line holding only a namespace macro (`FMT_BEGIN_NAMESPACE`, `NLOHMANN_JSON_NAMESPACE_BEGIN`,
+/// `FMT_BEGIN_DETAIL_NAMESPACE` and their `END`s), which a header elsewhere defines as
+/// `namespace fmt { inline namespace v12 {`: read as `namespace fmt {` (padded in place; the
+/// word between `BEGIN` and `NAMESPACE`, else the macro's first, in lower case) and `}`. A
+/// guess by the macro's name: what it opens is not read from its definition, which is in
+/// another file.
 fn namespace_macros(src: &mut [u8]) -> bool {
     let mut changed = false;
     let mut at = 0;
@@ -291,9 +292,22 @@ fn namespace_macros(src: &mut [u8]) -> bool {
         let rest = line[word_end..].trim_ascii();
         if macro_word(word) && (rest.is_empty() || rest.starts_with(b"//")) {
             let w = String::from_utf8_lossy(word).into_owned();
-            let begin = w.ends_with("_BEGIN_NAMESPACE") || w.ends_with("_NAMESPACE_BEGIN");
-            let close = w.ends_with("_END_NAMESPACE") || w.ends_with("_NAMESPACE_END");
-            let ns = w.split('_').next().unwrap_or("").to_ascii_lowercase();
+            // `FMT_BEGIN_DETAIL_NAMESPACE`: `detail`.
+            let inner = |mark: &str| {
+                w.strip_suffix("_NAMESPACE")
+                    .and_then(|h| h.split_once(mark))
+                    .map(|(_, n)| n.to_ascii_lowercase())
+            };
+            let begin = w.ends_with("_BEGIN_NAMESPACE")
+                || w.ends_with("_NAMESPACE_BEGIN")
+                || inner("_BEGIN_").is_some();
+            let close = w.ends_with("_END_NAMESPACE")
+                || w.ends_with("_NAMESPACE_END")
+                || inner("_END_").is_some();
+            let ns = match inner("_BEGIN_") {
+                Some(n) if !n.is_empty() && !n.contains('_') => n,
+                _ => w.split('_').next().unwrap_or("").to_ascii_lowercase(),
+            };
             let text = if begin {
                 format!("namespace {ns} {{")
             } else {
@@ -341,6 +355,189 @@ fn export_word(w: &[u8]) -> bool {
             ]
             .iter()
             .any(|s| w.ends_with(s))
+}
+
+/// What the grammar misreads in declarations' heads, rewritten in place: a macro as a
+/// template parameter (`template <typename T, FMT_ENABLE_IF(…)>`) as `int=0`; an empty
+/// default argument (`ErrorHandler eh = {}`) as `= 0`; a macro word after a declaration's
+/// keyword (`explicit FMT_CONSTEXPR A(…)`) blanked. Whether anything was.
+fn declaration_heads(src: &mut [u8]) -> bool {
+    let mut changed = false;
+    let word_at = |src: &[u8], i: usize| {
+        i + src[i..]
+            .iter()
+            .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+            .unwrap_or(src.len() - i)
+    };
+    let mut i = 0;
+    while i < src.len() {
+        let c = src[i];
+        let starts_word = (c.is_ascii_alphabetic() || c == b'_')
+            && (i == 0 || !(src[i - 1].is_ascii_alphanumeric() || src[i - 1] == b'_'));
+        if c == b'='
+            && src.get(i + 1) != Some(&b'=')
+            && i > 0
+            && !b"=!<>+-*/%&|^".contains(&src[i - 1])
+        {
+            // `= {}` before `,` or `)`: an empty default argument.
+            let mut j = i + 1;
+            while j < src.len() && src[j] == b' ' {
+                j += 1;
+            }
+            if src.get(j) == Some(&b'{') {
+                let mut k = j + 1;
+                while k < src.len() && src[k] == b' ' {
+                    k += 1;
+                }
+                if src.get(k) == Some(&b'}') {
+                    let mut n = k + 1;
+                    while n < src.len() && src[n] == b' ' {
+                        n += 1;
+                    }
+                    if matches!(src.get(n), Some(b',' | b')')) {
+                        src[j] = b'0';
+                        src[j + 1..=k].fill(b' ');
+                        changed = true;
+                    }
+                }
+            }
+            i += 1;
+            continue;
+        }
+        if !starts_word {
+            i += 1;
+            continue;
+        }
+        let end = word_at(src, i);
+        let word = &src[i..end];
+        if macro_word(word) && src.get(end) == Some(&b'(') && in_template_params(src, i) {
+            if let Some(close) = balanced_across(src, end) {
+                let mut n = close;
+                while n < src.len() && src[n].is_ascii_whitespace() {
+                    n += 1;
+                }
+                if matches!(src.get(n), Some(b'>' | b',')) && close - i >= 5 {
+                    for b in &mut src[i..close] {
+                        if *b != b'\n' {
+                            *b = b' ';
+                        }
+                    }
+                    src[i..i + 5].copy_from_slice(b"int=0");
+                    changed = true;
+                    i = close;
+                    continue;
+                }
+            }
+        }
+        if matches!(
+            word,
+            b"explicit" | b"static" | b"inline" | b"virtual" | b"friend" | b"constexpr"
+        ) {
+            let mut m = end;
+            while m < src.len() && (src[m] == b' ' || src[m] == b'\t') {
+                m += 1;
+            }
+            let m_end = word_at(src, m);
+            let mut n = m_end;
+            while n < src.len() && (src[n] == b' ' || src[n] == b'\t') {
+                n += 1;
+            }
+            let next_word = src
+                .get(n)
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_' || *c == b'~');
+            if m_end > m && macro_word(&src[m..m_end]) && n > m_end && next_word {
+                src[m..m_end].fill(b' ');
+                changed = true;
+            }
+        }
+        i = end;
+    }
+    changed
+}
+
+/// Whether the text before `at` is inside a `template <…>` parameter list: the nearest
+/// unclosed bracket is a `<` after `template`.
+fn in_template_params(src: &[u8], at: usize) -> bool {
+    let (mut parens, mut angles) = (0u32, 0u32);
+    let mut i = at;
+    let floor = at.saturating_sub(600);
+    while i > floor {
+        i -= 1;
+        match src[i] {
+            b')' => parens += 1,
+            b'(' if parens == 0 => return false,
+            b'(' => parens -= 1,
+            b'>' => angles += 1,
+            b'<' if angles == 0 => {
+                let head = src[floor..i].trim_ascii_end();
+                return head.ends_with(b"template")
+                    && !head[..head.len() - 8]
+                        .last()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+            }
+            b'<' => angles -= 1,
+            b';' | b'{' | b'}' => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The end of a balanced `(…)` starting at `at`, over lines (at most 2,000 bytes).
+fn balanced_across(src: &[u8], at: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in src.iter().enumerate().skip(at).take(2000) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether `rest` starts with a word only a declaration starts with (`friend`, `void`,
+/// `static`, …): what a macro word before it is, is an attribute.
+fn declaration_keyword(rest: &[u8]) -> bool {
+    let w = rest
+        .iter()
+        .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+        .unwrap_or(rest.len());
+    matches!(
+        &rest[..w],
+        b"friend"
+            | b"auto"
+            | b"void"
+            | b"inline"
+            | b"static"
+            | b"constexpr"
+            | b"consteval"
+            | b"virtual"
+            | b"explicit"
+            | b"template"
+            | b"const"
+            | b"bool"
+            | b"int"
+            | b"char"
+            | b"unsigned"
+            | b"signed"
+            | b"long"
+            | b"short"
+            | b"double"
+            | b"float"
+            | b"typename"
+            | b"class"
+            | b"struct"
+            | b"enum"
+            | b"extern"
+            | b"using"
+            | b"operator"
+    )
 }
 
 /// The end of a balanced `(…)` starting at `at`, on the same line.
@@ -626,17 +823,21 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             true
         } else if rest_empty {
             // A line of macros alone (with arguments or not), two or more, or one export
-            // macro: attributes of the declaration below.
+            // macro, or any word alone at a namespace's or a class's level
+            // (`FMT_CONSTEXPR_CHAR_TRAITS`): attributes of the declaration below.
             spans.len() >= 2
-                || spans
-                    .first()
-                    .is_some_and(|(a, b)| export_word(&src[*a..*b]))
+                || spans.first().is_some_and(|(a, b)| {
+                    export_word(&src[*a..*b]) || at_scope && !src[*a..*b].contains(&b'(')
+                })
         } else {
-            // Before a declaration on the same line: the first is an export macro.
+            // Before a declaration on the same line: the first is an export macro, or a
+            // word before a declaration's keyword (`FMT_NORETURN void f();`).
             next_is_word
-                && spans
-                    .first()
-                    .is_some_and(|(a, b)| export_word(&src[*a..*b]) && !src[*a..*b].contains(&b'('))
+                && spans.first().is_some_and(|(a, b)| {
+                    !src[*a..*b].contains(&b'(')
+                        && (export_word(&src[*a..*b])
+                            || at_scope && spans.len() == 1 && declaration_keyword(&src[i..end]))
+                })
         };
         if blank_spans {
             for (a, b) in &spans {
@@ -1222,7 +1423,8 @@ impl Syntax for CppSyntax {
         let e = blank_declarator_annotations(&mut out);
         let f = gtest_tests_as_methods(&mut out);
         let g = crate::lang::c::blank_comments_in_macros(&mut out);
-        (a || b || c || d || e || f || g).then_some(out)
+        let h = declaration_heads(&mut out);
+        (a || b || c || d || e || f || g || h).then_some(out)
     }
 
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
@@ -1862,10 +2064,56 @@ mod tests {
             blanked("void f() FOO_LOCKS_", "FOO_LOCKS_"),
             same("void f() {\n  return MY_API x;\n}\n"),
             same("void f(int FOO_API);\n"),
+            // A word alone at a class's level, or before a declaration's keyword.
+            blanked(
+                "class V {\n  FMT_CONSTEXPR_CHAR_TRAITS\n  V(const char* s);\n};\n",
+                "FMT_CONSTEXPR_CHAR_TRAITS",
+            ),
+            blanked(
+                "class V {\n  FMT_NORETURN void on_error(const char* m);\n};\n",
+                "FMT_NORETURN",
+            ),
+            same("void f() {\n  FOO_BAR\n  FOO_X void g();\n}\n"),
+            same("class V {\n  FOO_T x;\n};\n"),
         ];
         for (src, want) in cases {
             let mut got = src.as_bytes().to_vec();
             blank_attribute_macros(&mut got);
+            assert_eq!(String::from_utf8_lossy(&got), want, "{src:?}");
+        }
+    }
+
+    #[test]
+    fn declaration_heads_the_grammar_misreads() {
+        let cases = [
+            (
+                "template <typename T, FMT_ENABLE_IF(is_x<T>::value)>\nvoid f();",
+                "template <typename T, int=0                        >\nvoid f();",
+            ),
+            (
+                "template <typename T,\n  FMT_ENABLE_IF(a &&\n    b)>",
+                "template <typename T,\n  int=0             \n      >",
+            ),
+            // A macro call in a call's arguments or a template's arguments is left.
+            ("f(a, FMT_ENABLE_IF(x), b);", "f(a, FMT_ENABLE_IF(x), b);"),
+            ("V<a, FMT_ID(x)> v;", "V<a, FMT_ID(x)> v;"),
+            (
+                "A(Handler eh = {}, int n = 0)",
+                "A(Handler eh = 0 , int n = 0)",
+            ),
+            ("f(Handler eh = { })", "f(Handler eh = 0  )"),
+            ("x = {};", "x = {};"),
+            ("if (a == {}) {}", "if (a == {}) {}"),
+            (
+                "  explicit FMT_CONSTEXPR A(int);",
+                "  explicit               A(int);",
+            ),
+            ("static FMT_API void f();", "static         void f();"),
+            ("static FMT_X = 1;", "static FMT_X = 1;"),
+        ];
+        for (src, want) in cases {
+            let mut got = src.as_bytes().to_vec();
+            declaration_heads(&mut got);
             assert_eq!(String::from_utf8_lossy(&got), want, "{src:?}");
         }
     }
@@ -1878,6 +2126,14 @@ mod tests {
         assert_eq!(
             String::from_utf8_lossy(&got),
             "namespace fmt {    \nclass A {};\n}                  // x\n#define X_BEGIN_NAMESPACE\n"
+        );
+        // fmt 9's own: `namespace detail {`.
+        let src = "FMT_BEGIN_DETAIL_NAMESPACE\nint f();\nFMT_END_DETAIL_NAMESPACE\n";
+        let mut got = src.as_bytes().to_vec();
+        assert!(namespace_macros(&mut got));
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "namespace detail {        \nint f();\n}                       \n"
         );
     }
 

@@ -1,7 +1,9 @@
 //! What keeps a Go symbol that no edge reaches (`map_unused`): `main` of package main and
 //! every `init`; a `//go:linkname` directive naming it (code elsewhere links to it); `func _`; a test file's `Test`, `Benchmark`, `Example` and `Fuzz` functions; and
 //! exported API: a capitalised name outside `internal/` directories, package main and test
-//! files, and a capitalised method anywhere (it may satisfy another package's interface).
+//! files, and a capitalised method anywhere (it may satisfy another package's interface); a
+//! method named as a standard library interface's (`Error`, `ServeHTTP`, `UnmarshalText`) is
+//! kept even with exported API judged: the standard library calls it through the interface.
 
 use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
@@ -28,6 +30,9 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
             return Some(Kept::Entry);
         }
     }
+    if d.kind == Kind::Method && STD_INTERFACE_METHODS.contains(&d.name) {
+        return Some(Kept::Hook);
+    }
     let internal = d.path.split('/').any(|s| s == "internal");
     let capitalised = d.name.chars().next().is_some_and(char::is_uppercase);
     // A capitalised method may satisfy an interface of any package (`io.Writer`'s `Write`
@@ -36,6 +41,70 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
     (capitalised && (method || !internal && !d.test_file && d.package != Some("main")))
         .then_some(Kept::Exported)
 }
+
+/// The methods of the standard library's interfaces it calls through them: `error`,
+/// `fmt.Stringer`/`Formatter`, the `encoding` and `json`/`xml` (un)marshalers, `io`'s
+/// readers, writers and closers, `net/http`'s handler and response writer, `fs.FS` and
+/// `fs.File`, `sort.Interface`, `heap.Interface`, `sql.Scanner`/`driver.Valuer`,
+/// `context.Context`, `sync.Locker`, and `errors.Is`/`As`/`Unwrap`'s.
+const STD_INTERFACE_METHODS: &[&str] = &[
+    "Error",
+    "String",
+    "GoString",
+    "Format",
+    "MarshalJSON",
+    "UnmarshalJSON",
+    "MarshalText",
+    "UnmarshalText",
+    "MarshalBinary",
+    "UnmarshalBinary",
+    "MarshalXML",
+    "UnmarshalXML",
+    "MarshalXMLAttr",
+    "UnmarshalXMLAttr",
+    "Unwrap",
+    "Is",
+    "As",
+    "Read",
+    "Write",
+    "Close",
+    "Seek",
+    "ReadAt",
+    "WriteAt",
+    "ReadFrom",
+    "WriteTo",
+    "WriteString",
+    "ReadByte",
+    "WriteByte",
+    "UnreadByte",
+    "ReadRune",
+    "UnreadRune",
+    "ServeHTTP",
+    "Header",
+    "WriteHeader",
+    "Flush",
+    "Hijack",
+    "CloseNotify",
+    "Push",
+    "Open",
+    "Stat",
+    "ReadDir",
+    "Readdir",
+    "Len",
+    "Less",
+    "Swap",
+    "Pop",
+    "Scan",
+    "Value",
+    "Deadline",
+    "Done",
+    "Err",
+    "Lock",
+    "Unlock",
+    "RoundTrip",
+    "Timeout",
+    "Temporary",
+];
 
 /// `go test`'s functions: `Test`, `Benchmark`, `Example` and `Fuzz`, alone or followed by
 /// a name that does not start with a lower-case letter (`TestX`, `Test_x`; `Testify` is not).
@@ -104,9 +173,17 @@ mod tests {
             (
                 Decl {
                     parent: Some(Kind::Struct),
-                    ..in_pkg(Kind::Method, "Read", "csv/reader.go")
+                    ..in_pkg(Kind::Method, "ReadRecord", "csv/reader.go")
                 },
                 Some(Kept::Exported),
+            ),
+            // A standard library interface's method: called through it.
+            (
+                Decl {
+                    parent: Some(Kind::Struct),
+                    ..in_pkg(Kind::Method, "Read", "csv/reader.go")
+                },
+                Some(Kept::Hook),
             ),
             (
                 Decl {
@@ -114,12 +191,12 @@ mod tests {
                     test_file: true,
                     ..in_pkg(Kind::Method, "Write", "csv/writer_test.go")
                 },
-                Some(Kept::Exported),
+                Some(Kept::Hook),
             ),
             (
                 Decl {
                     parent: Some(Kind::Struct),
-                    ..in_pkg(Kind::Method, "Write", "net/http/internal/chunked.go")
+                    ..in_pkg(Kind::Method, "WriteChunk", "net/http/internal/chunked.go")
                 },
                 Some(Kept::Exported),
             ),
