@@ -410,6 +410,35 @@ fn clangd_answers_a_file_s_diagnostics_without_waiting_for_a_list_it_never_sends
     }
 }
 
+/// A header changed on disk: a source file that includes it, already open in clangd, is
+/// checked against the header's new text (fmt's `os.cc` after `os.h` gave `close` a
+/// parameter: "no diagnostics", where g++ gave 3 errors), and again after it is put back.
+#[test]
+fn clangd_checks_a_file_again_after_a_header_it_includes_changed_on_disk() {
+    let ws = crate::util::fixture("c_app");
+    let root = ws.path();
+    let (first, _) = json(root, &["diagnostics", "src/stock.c"]);
+    assert_eq!(first["data"]["source"], "lsp", "{first}");
+    assert_eq!(first["data"]["counts"]["error"], 0, "{first}");
+    let h = root.join("include/inv/stock.h");
+    let text = std::fs::read_to_string(&h).expect("read");
+    let at = "item_t *stock_find(store_t *s, const char *name);";
+    assert!(text.contains(at), "{text}");
+    std::fs::write(&h, text.replacen(at, "item_t *stock_find(store_t *s);", 1)).expect("write");
+    let errors = |v: &Value| {
+        diags(v)
+            .into_iter()
+            .filter(|(s, _, _)| s == "error")
+            .count()
+    };
+    let (v, code) = json(root, &["diagnostics", "src/stock.c"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(errors(&v) > 0, "the header's new prototype: {v}");
+    std::fs::write(&h, &text).expect("write");
+    let (v, _) = json(root, &["diagnostics", "src/stock.c"]);
+    assert_eq!(errors(&v), 0, "the header put back: {v}");
+}
+
 #[test]
 fn tsc_checks_an_edit_of_a_typescript_file() {
     check_fixture(

@@ -212,9 +212,27 @@ impl Docs {
                     self.told_disk(wire, now.map_or_else(now_ns, |(_, m)| m), &[])?;
                 }
                 doc.stamp = now;
-                let stale = others_changed.is_some_and(|c| doc.sent < c)
-                    && self.lang.spec().server.republishes_same_text;
-                if doc.text != text || stale {
+                let stale = others_changed.is_some_and(|c| doc.sent < c);
+                let republishes = self.lang.spec().server.republishes_same_text;
+                if doc.text == text && stale && !republishes {
+                    // A server that checks the same text sent again no more (clangd) is
+                    // given the document afresh: it reads the files it includes again, and
+                    // publishes its list (fmt's `os.cc` after `os.h` changed on disk: "no
+                    // diagnostics", where g++ gave 3 errors).
+                    wire.notify::<DidCloseTextDocument>(DidCloseTextDocumentParams {
+                        text_document: TextDocumentIdentifier { uri: uri.clone() },
+                    })?;
+                    doc.version += 1;
+                    wire.notify::<DidOpenTextDocument>(DidOpenTextDocumentParams {
+                        text_document: TextDocumentItem {
+                            uri: uri.clone(),
+                            language_id: language_id(self.lang, &file.abs).to_string(),
+                            version: doc.version,
+                            text: text.to_string(),
+                        },
+                    })?;
+                    doc.sent = Instant::now();
+                } else if doc.text != text || stale && republishes {
                     doc.version += 1;
                     wire.notify::<DidChangeTextDocument>(changed(&uri, doc.version, text))?;
                     doc.sent = Instant::now();
