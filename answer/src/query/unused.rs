@@ -19,7 +19,7 @@
 use super::handle::Map;
 use super::neighbors::callable;
 use crate::envelope::{clamp_budget, Answer, Text, ToolError};
-use indexer::lang::{Decl, Kept, Lang, DECL_LINES_BEFORE};
+use indexer::lang::{Decl, Kept, Lang, TextRules, DECL_LINES_BEFORE};
 use indexer::model::Kind;
 use indexer::overview::is_test_path;
 use indexer::store::{BaseEdge, ScopeSymbol};
@@ -191,8 +191,8 @@ fn lang_has_packages(symbols: &[ScopeSymbol]) -> bool {
 /// Whether code (not a comment) of `lines` names `name` through a module or an object
 /// (`util.Mask<…>`, `errors.Issues`), or as a value (`JSON.stringify(x, replacer)`): a use in
 /// a file that imports the name's file, where the map made no edge of it. Pure.
-pub fn named_through(lines: &[String], name: &str) -> bool {
-    lines.iter().filter(|l| !is_comment(l)).any(|l| {
+pub fn named_through(lines: &[String], name: &str, rules: &TextRules) -> bool {
+    lines.iter().filter(|l| !is_comment(l, rules)).any(|l| {
         word_spans(l)
             .filter(|(_, w)| *w == name)
             .any(|(at, w)| l[..at].ends_with('.') || as_value(l, at, w.len()))
@@ -426,7 +426,7 @@ impl Map {
                     && self
                         .lines_of(f, &mut files)
                         .as_deref()
-                        .is_some_and(|lines| named_through(lines, &s.name))
+                        .is_some_and(|lines| named_through(lines, &s.name, &lang.spec().text))
             })
         });
         if listed.len() < before {
@@ -762,8 +762,10 @@ impl Map {
                 let Some(lines) = self.lines_of(path, files) else {
                     continue;
                 };
+                let rules = Lang::from_prefix(&key.1).map_or(TextRules::BRACES, |l| l.spec().text);
                 for (k, l) in lines.iter().enumerate() {
-                    if is_comment(l) {
+                    // A line of code: C's `#if FMT_HAS_INCLUDE(…)` is one, Python's `#` not.
+                    if is_comment(l, &rules) {
                         continue;
                     }
                     let mut seen: HashMap<&str, usize> = HashMap::new();
@@ -973,15 +975,11 @@ fn sites_seen(sites: &[String]) -> HashSet<String> {
     sites.iter().cloned().collect()
 }
 
-/// Whether a line is a comment line in any of the map's languages (`//`, `#`, `/*`, `--`,
-/// and a block comment's ` * ` or `*/`), by its first characters; a statement that starts
-/// with a dereference (`*arr = ares_array_create(…, ares_buf_destroy_cb);`) is none. Pure.
-pub fn is_comment(line: &str) -> bool {
-    let t = line.trim_start();
-    let star = t
-        .strip_prefix('*')
-        .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '/', '*']));
-    (star || ["//", "/*", "#", "--"].iter().any(|p| t.starts_with(p))) && !t.starts_with("#[")
+/// Whether a line is a comment line in its language (`TextRules::is_comment_line`: `//`,
+/// `/*`, a block comment's ` * ` or `*/`, and `#` where `#` starts a comment, not C's
+/// `#if`); a statement that starts with a dereference (`*arr = …`) is none. Pure.
+pub fn is_comment(line: &str, rules: &TextRules) -> bool {
+    rules.is_comment_line(line.trim_start())
 }
 
 #[cfg(test)]
@@ -1004,9 +1002,12 @@ mod tests {
         ] {
             assert_eq!(word_spans(line).any(|(_, w)| w == word), want, "{line}");
         }
+        let hash = TextRules {
+            hash_comments: true,
+            ..TextRules::BRACES
+        };
         for (line, want) in [
             ("  // exportFilter is a filter", true),
-            ("# helper", true),
             ("   * @param x", true),
             ("   *", true),
             ("   */", true),
@@ -1016,9 +1017,11 @@ mod tests {
             ),
             ("#[test]", false),
             ("return x // y", false),
+            ("#if FMT_HAS_INCLUDE(<string_view>)", false),
         ] {
-            assert_eq!(is_comment(line), want, "{line}");
+            assert_eq!(is_comment(line, &TextRules::BRACES), want, "{line}");
         }
+        assert!(is_comment("# helper", &hash));
     }
 
     #[test]
@@ -1037,7 +1040,11 @@ mod tests {
             ("const Mask2 = 1; callMask();", "Mask", false),
             ("\"Mask\" in a string", "Mask", false),
         ] {
-            assert_eq!(named_through(&lines(text), name), want, "{text}");
+            assert_eq!(
+                named_through(&lines(text), name, &TextRules::BRACES),
+                want,
+                "{text}"
+            );
         }
     }
 

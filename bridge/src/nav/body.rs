@@ -279,7 +279,19 @@ pub fn source(ws: &Workspace, p: &SourceParams) -> Result<Answer, ToolError> {
             text: String::new(),
             ..body.clone()
         });
-        let overhead = tokens_of(&head) + 8 + ENVELOPE_OVERHEAD + DROPPED_RESERVE;
+        // The note a cut adds, at its longest for this body's lines (the general reserve,
+        // `DROPPED_RESERVE`, left a 200-token budget no line of a gin function).
+        let longest = Dropped {
+            kind: "lines".into(),
+            count: total_lines as usize,
+            note: format!(
+                "lines {a}-{z} (doc, attributes) and {a}-{z} left out: raise tokenBudget (up to 10000) or read the file",
+                a = body.end_line,
+                z = body.end_line
+            ),
+        };
+        let reserve = tokens_of(&json!(longest)).min(DROPPED_RESERVE);
+        let overhead = tokens_of(&head) + 8 + ENVELOPE_OVERHEAD + reserve;
         let room = (budget.saturating_sub(overhead) as usize) * 4;
         let end = body.end_line;
         if let Some(cut) = body.clip(room) {

@@ -357,10 +357,16 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                     "field_expression" => (
                         // Rust's `value`, C++'s `argument` (`a.f`, `p->f`, `this->f`).
                         cur.field("value").or_else(|| cur.field("argument")),
-                        cur.field("field").filter(|f| {
-                            f.kind_name() == "field_identifier"
-                                || (!first && f.kind_name() == "integer_literal")
-                        }),
+                        // C++'s `a.f<T>(x)`: the method's name.
+                        cur.field("field")
+                            .and_then(|f| match f.kind_name() {
+                                "template_method" => f.field("name"),
+                                _ => Some(f),
+                            })
+                            .filter(|f| {
+                                f.kind_name() == "field_identifier"
+                                    || (!first && f.kind_name() == "integer_literal")
+                            }),
                     ),
                     // Rust's `path`, Java's `scope`.
                     "scoped_identifier" | "scoped_type_identifier" => (

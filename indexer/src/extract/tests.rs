@@ -136,6 +136,8 @@ def outer():
             calls SessionStore.refresh -> helper @17:9
             calls SessionStore.refresh -> os.path.join @17:24
             calls SessionStore.refresh -> inner @21:16
+            calls SessionStore -> property @23:6
+            calls SessionStore -> name.setter @27:11
             import os member=None alias=None
             import .base member=Some("Base") alias=Some("B")
             import .base member=Some("helper") alias=None
@@ -740,6 +742,7 @@ class Cart {
     for (Item* j : this->items_) j->Price();
     first()->Price();
     owned_->Price();
+    b->Get<int>(1);
   }
  private:
   std::vector<Item*> items_;
@@ -775,6 +778,7 @@ class Cart {
         call first().Price hint=-
         call first hint=-
         call owned_.Price hint=-
+        call b.Get hint=Item args=(int)
     "#]]
     .assert_eq(&s);
 }

@@ -36,6 +36,10 @@
 (call
   function: [(identifier) (attribute)] @reference.call)
 
+; A decorator named without a call (`@pass_context`, `@click.pass_context`): it is called
+; with the function it decorates.
+(decorator [(identifier) (attribute)] @reference.call)
+
 (import_statement) @import
 (import_from_statement) @import
 

@@ -57,6 +57,7 @@
  
 #⌄ enclosing_range_start codemap python shop 0.1.0 `src/shop/models.py`/Order#
  @dataclass
+# ^^^^^^^^^ reference codemap python dataclasses . `ext:dataclasses`/dataclass().
  class Order(Base):
 #      ^^^^^ definition codemap python shop 0.1.0 `src/shop/models.py`/Order#
 #      kind Class
