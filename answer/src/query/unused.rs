@@ -206,7 +206,11 @@ pub fn as_value(line: &str, at: usize, len: usize) -> bool {
     let before = line[..at].trim_end();
     let after = line[at + len..].trim_start();
     let quoted = before.ends_with(['"', '\'', '`']);
-    !quoted && (after.is_empty() || after.starts_with([',', ')', '}', ']', ';']))
+    // `name!(…)`, `name! {`: a macro's invocation (in another macro's body, no edge).
+    let invoked = after
+        .strip_prefix('!')
+        .is_some_and(|r| r.trim_start().starts_with(['(', '{', '[']));
+    !quoted && (after.is_empty() || after.starts_with([',', ')', '}', ']', ';']) || invoked)
 }
 
 impl Map {
@@ -1066,6 +1070,18 @@ mod tests {
             ("\tname := \"helper\"", "helper", false),
             ("func helper() {", "helper", false),
             ("type helper struct {", "helper", false),
+            // A macro invoked in another macro's body.
+            ("        if_checking_limit! {", "if_checking_limit", true),
+            (
+                "    $crate::json_internal!(@array [])",
+                "json_internal",
+                true,
+            ),
+            (
+                "macro_rules! if_checking_limit {",
+                "if_checking_limit",
+                false,
+            ),
         ] {
             let at = line.find(name).expect("name");
             assert_eq!(as_value(line, at, name.len()), want, "{line}");

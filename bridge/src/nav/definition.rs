@@ -113,7 +113,7 @@ fn server_then_map(
                 );
             }
         }
-        for (q, s) in super::fallback::twin_definitions(map, t.lang, &sure) {
+        for (q, s) in super::fallback::twin_definitions(ws, map, t.lang, &sure) {
             if !found
                 .iter()
                 .any(|x| x.file == s.file && x.line == s.name_line)

@@ -251,6 +251,7 @@ pub(super) fn defined_apart(
 /// (C's `lsys_load` under `LUA_USE_DLOPEN`, `lsys_load~2` under `LUA_DL_DLL`): (qualname,
 /// symbol). A server reads one build configuration; the map, all.
 pub(super) fn twin_definitions(
+    ws: &Workspace,
     map: &Map,
     lang: Lang,
     sure: &[MapSymbol],
@@ -277,9 +278,20 @@ pub(super) fn twin_definitions(
             .db()
             .symbols_with_qualname(qualname, dir)
             .unwrap_or_default();
+        // A language whose same-file twins may each be compiled (Rust's `impl From<f32>` and
+        // `impl From<f64>`): a twin only where one of the two is a build's variant.
+        let gated = |s: &MapSymbol| {
+            let Some(gate) = spec.build_variant else {
+                return true;
+            };
+            let text = crate::paths::contain(&ws.root, &d.file)
+                .and_then(|c| ws.source(&c, &d.file))
+                .ok();
+            text.is_some_and(|t| gate(&t, d.name_line) || gate(&t, s.name_line))
+        };
         for s in same {
             let twin = if in_file {
-                s.file == d.file && s.node_id != d.node_id && s.kind == d.kind
+                s.file == d.file && s.node_id != d.node_id && s.kind == d.kind && gated(&s)
             } else {
                 s.file != d.file && indexer::walk::parent_dir(&s.file) == dir
             };

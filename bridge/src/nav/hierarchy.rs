@@ -363,8 +363,12 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                     sym_anchor(&mut a, &s)
                 };
                 if !incoming && dep == 1 && !seen.contains(&node) {
-                    let twins =
-                        super::fallback::twin_definitions(map, t.lang, std::slice::from_ref(&s));
+                    let twins = super::fallback::twin_definitions(
+                        ws,
+                        map,
+                        t.lang,
+                        std::slice::from_ref(&s),
+                    );
                     if let Some((_, o)) = twins.first() {
                         variants.push(format!("{} (also {}:{})", s.name, o.file, o.name_line));
                     }

@@ -734,7 +734,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     }
     let said = w.len();
     if let Some(map) = map {
-        let mut twins = super::fallback::twin_definitions(map, t.lang, &sure);
+        let mut twins = super::fallback::twin_definitions(ws, map, t.lang, &sure);
         // The server answered for the variant it compiles, which may be the map's twin
         // (zlib's `check_match`: the map links a use to the function under `ZLIB_DEBUG`,
         // clangd compiles the empty macro): that twin is the symbol answered, and the map's

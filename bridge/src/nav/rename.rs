@@ -471,7 +471,7 @@ pub fn rename_preview(
             if left.len() > 3 { ", …" } else { "" }
         ));
     }
-    let twins = twins(lease.as_deref().ok(), &t, &sure, &edited);
+    let twins = twins(ws, lease.as_deref().ok(), &t, &sure, &edited);
     for (name, f, l) in &twins {
         w.push(format!(
             "this rename may be incomplete: {name} is also defined at {f}:{l}, {}, which the server's build leaves out: that definition and the uses it alone sees are not in it; check them",
@@ -782,6 +782,7 @@ fn rename_text(summary: &str, files: &[FileEdits], diffs: &[FileDiff]) -> String
 /// `#if` variant, to which the map links a call, when the server compiles another): (qualname,
 /// file, line).
 fn twins(
+    ws: &Workspace,
     map: Option<&Map>,
     t: &Target,
     sure: &[MapSymbol],
@@ -790,7 +791,7 @@ fn twins(
     let Some(map) = map else {
         return Vec::new();
     };
-    let twins = twin_definitions(map, t.lang, sure);
+    let twins = twin_definitions(ws, map, t.lang, sure);
     let qualname = |s: &MapSymbol| {
         let q = s.node_id.split_once('#').map_or("", |(_, q)| q);
         q.split('~').next().unwrap_or(q).to_string()

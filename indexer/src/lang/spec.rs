@@ -95,6 +95,11 @@ pub struct Language {
     /// a build compiles one of them (`lsys_load`, `lsys_load~2`), a server reads only that
     /// one. `Some(where)`: where another variant is, for a warning.
     pub variants_in_file: Option<&'static str>,
+    /// Whether the definition whose name is on `line` (1-based) of `text` is one build's
+    /// variant (Rust: under a `#[cfg]`, its own or its `impl` block's); `None`: every
+    /// same-file twin is (C's `#if`). Rust's `impl From<f32> for Value` beside `impl
+    /// From<f64>` defines `Value.from` twice, both compiled.
+    pub build_variant: Option<fn(&str, u32) -> bool>,
     /// A call through a receiver reaches a module's function only when the receiver is an
     /// imported module (Python's `httpx.get(`; `headers.get(` is a value's method).
     pub functions_through_imports: bool,
@@ -678,6 +683,7 @@ impl Language {
             block_scopes: &[],
             package_nodes: false,
             variants_in_file: None,
+            build_variant: None,
             functions_through_imports: false,
             implements_by_method_set: false,
             package_init: None,

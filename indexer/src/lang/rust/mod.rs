@@ -43,6 +43,7 @@ pub static RUST: Language = Language {
     variants_in_file: Some(
         "another `#[cfg]` item of the same file (another build configuration: the server compiles the cfgs and features the workspace enables)",
     ),
+    build_variant: Some(unused::cfg_gated),
     unwrapping: &[
         "expect",
         "unwrap",

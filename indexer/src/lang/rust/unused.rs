@@ -3,7 +3,8 @@
 //! `#[no_mangle]`, `#[export_name]` and `extern "C"` functions and `#[macro_export]`
 //! macros (exported to other code); and `pub` items (exported API; `pub(crate)` and other
 //! restricted visibilities are not). A trait impl's methods are kept by their `implements`
-//! edges, which the map's generic rule reads.
+//! edges, which the map's generic rule reads; its associated types (`type Output = Value;`)
+//! by their place: only a trait's impl has them.
 
 use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
@@ -11,6 +12,13 @@ use crate::model::Kind;
 pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
     if d.parent.is_none() && d.kind == Kind::Function && d.name == "main" {
         return Some(Kept::Entry);
+    }
+    // `type Item = …;` in an impl: a trait's associated type (an inherent impl has none).
+    // Its qualname names the impl's type (`Value.Output`), which may be another file's (no
+    // parent here); a module's alias (`tests.X`) has the module for parent.
+    let in_module_or_trait = matches!(d.parent, Some(Kind::Package | Kind::Interface));
+    if d.kind == Kind::Type && d.qualname.contains('.') && !in_module_or_trait {
+        return Some(Kept::Override);
     }
     let lines = attribute_lines(d.before);
     let attrs = Decl {
@@ -40,6 +48,38 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
         .strip_prefix("pub")
         .is_some_and(|rest| rest.starts_with(char::is_whitespace));
     public.then_some(Kept::Exported)
+}
+
+/// Whether the item whose name is on `line` (1-based) of `text` is under a `#[cfg(…)]`:
+/// among the attribute lines right above it, or above the `impl` (or `mod`) block it sits in
+/// (the nearest line above, less indented, that opens one). Pure.
+pub(super) fn cfg_gated(text: &str, line: u32) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(at) = (line as usize).checked_sub(1).filter(|&i| i < lines.len()) else {
+        return false;
+    };
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let cfg_above = |i: usize| {
+        lines[..i]
+            .iter()
+            .rev()
+            .map(|l| l.trim())
+            .take_while(|t| t.starts_with("#[") || t.starts_with("///") || t.starts_with("//"))
+            .any(|t| t.starts_with("#[cfg") || t.starts_with("#[cfg_attr"))
+    };
+    if cfg_above(at) {
+        return true;
+    }
+    let own = indent(lines[at]);
+    let opener = lines[..at].iter().rposition(|l| {
+        let t = l.trim_start();
+        !t.is_empty()
+            && indent(l) < own
+            && ["impl", "unsafe impl", "mod ", "pub mod ", "pub(crate) mod "]
+                .iter()
+                .any(|p| t.starts_with(p))
+    });
+    opener.is_some_and(cfg_above)
 }
 
 /// The lines above an item with each attribute written over several lines
@@ -75,6 +115,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn items_under_a_cfg() {
+        let text = "impl From<f32> for Value {\n    fn from(f: f32) -> Self {}\n}\n\
+            #[cfg(feature = \"x\")]\nimpl Serialize for Number {\n    /// Doc.\n    fn serialize(&self) {}\n}\n\
+            impl Number {\n    #[cfg(not(feature = \"x\"))]\n    #[inline]\n    fn as_f64(&self) {}\n    fn plain(&self) {}\n}\n";
+        for (line, want) in [(2, false), (7, true), (12, true), (13, false), (99, false)] {
+            assert_eq!(cfg_gated(text, line), want, "line {line}");
+        }
+    }
+
+    #[test]
     fn main_tests_attributes_and_pub() {
         let f = |signature: &'static str, name| Decl {
             signature,
@@ -95,6 +145,31 @@ mod tests {
             (f("fn open() -> Map", "open"), None),
             (f("pub extern \"C\" fn cb()", "cb"), Some(Kept::Exported)),
             (f("extern \"C\" fn cb()", "cb"), Some(Kept::Exported)),
+            // A trait impl's associated type; a module's type alias is judged.
+            (
+                Decl {
+                    qualname: "Value.Output",
+                    signature: "type Output = Value;",
+                    ..Decl::of(Kind::Type, "Output", "src/value/index.rs")
+                },
+                Some(Kept::Override),
+            ),
+            (
+                Decl {
+                    qualname: "tests.Alias",
+                    parent: Some(Kind::Package),
+                    signature: "type Alias = u8;",
+                    ..Decl::of(Kind::Type, "Alias", "src/lib.rs")
+                },
+                None,
+            ),
+            (
+                Decl {
+                    signature: "type Result<T> = std::result::Result<T, Error>;",
+                    ..Decl::of(Kind::Type, "Result", "src/error.rs")
+                },
+                None,
+            ),
             (with(&["    #[test]"], "x"), Some(Kept::Entry)),
             (
                 with(&["#[tokio::test(flavor = \"multi_thread\")]"], "x"),
