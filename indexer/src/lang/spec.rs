@@ -1168,6 +1168,16 @@ pub enum Argument {
     Unknown,
 }
 
+impl Argument {
+    /// The type an expression's `type` field names (`new T(…)`, `(T) x`).
+    pub fn of_type_field(src: &[u8], expr: Node<'_>) -> Argument {
+        match crate::syntax::NodeExt::field(&expr, "type") {
+            Some(t) => Argument::Type(type_name(&crate::syntax::text(src, t))),
+            None => Argument::Unknown,
+        }
+    }
+}
+
 /// A type's name as overloads are told apart by it: its last segment, without type arguments,
 /// qualifiers, pointers or references (`java.util.List<String>` → `List`, `const std::string&`
 /// → `string`, `T[]` → `T[]`). Two types of one name are not told apart. Pure.

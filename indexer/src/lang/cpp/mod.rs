@@ -485,20 +485,7 @@ fn in_template_params(src: &[u8], at: usize) -> bool {
 
 /// The end of a balanced `(…)` starting at `at`, over lines (at most 2,000 bytes).
 fn balanced_across(src: &[u8], at: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, c) in src.iter().enumerate().skip(at).take(2000) {
-        match c {
-            b'(' => depth += 1,
-            b')' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    balanced(&src[..src.len().min(at + 2000)], at)
 }
 
 /// Whether `rest` starts with a word only a declaration starts with (`friend`, `void`,
@@ -540,7 +527,7 @@ fn declaration_keyword(rest: &[u8]) -> bool {
     )
 }
 
-/// The end of a balanced `(…)` starting at `at`, on the same line.
+/// The end of a balanced `(…)` starting at `at`, on the same line (`line` ends there).
 fn balanced(line: &[u8], at: usize) -> Option<usize> {
     let mut depth = 0usize;
     for (i, c) in line.iter().enumerate().skip(at) {
@@ -1647,10 +1634,7 @@ impl Syntax for CppSyntax {
                     typed("int")
                 }
             }
-            "new_expression" | "cast_expression" => match arg.field("type") {
-                Some(t) => Argument::Type(type_name(&text(src, t))),
-                None => Argument::Unknown,
-            },
+            "new_expression" | "cast_expression" => Argument::of_type_field(src, arg),
             "parenthesized_expression" => match arg.named_child(0) {
                 Some(inner) => self.argument(src, inner),
                 None => Argument::Unknown,

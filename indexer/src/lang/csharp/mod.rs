@@ -383,10 +383,7 @@ impl Syntax for CSharpSyntax {
                 Some('m') => typed("decimal"),
                 _ => typed("double"),
             },
-            "object_creation_expression" | "cast_expression" => match expr.field("type") {
-                Some(t) => Argument::Type(type_name(&text(src, t))),
-                None => Argument::Unknown,
-            },
+            "object_creation_expression" | "cast_expression" => Argument::of_type_field(src, expr),
             "parenthesized_expression" => match expr.named_child(0) {
                 Some(inner) => self.argument(src, inner),
                 None => Argument::Unknown,

@@ -532,10 +532,7 @@ impl Syntax for JavaSyntax {
             "decimal_floating_point_literal" | "hex_floating_point_literal" => {
                 number(&['f', 'F'], ("double", "float"))
             }
-            "object_creation_expression" | "cast_expression" => match arg.field("type") {
-                Some(t) => Argument::Type(type_name(&text(src, t))),
-                None => Argument::Unknown,
-            },
+            "object_creation_expression" | "cast_expression" => Argument::of_type_field(src, arg),
             "parenthesized_expression" => match arg.named_child(0) {
                 Some(inner) => self.argument(src, inner),
                 None => Argument::Unknown,
