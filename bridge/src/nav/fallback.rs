@@ -306,9 +306,10 @@ pub(super) fn twin_definitions(
 /// Where a twin definition ([`twin_definitions`]) is, for a warning: another `#if` branch of
 /// its file, or another file of its package.
 pub(super) fn twin_place(lang: Lang) -> &'static str {
-    lang.spec().variants_in_file.unwrap_or(
-        "another file of the package (another build configuration: a build tag, `//go:build`)",
-    )
+    let spec = lang.spec();
+    spec.variants_in_file
+        .or(spec.variants_apart)
+        .unwrap_or("a file the server's project leaves out")
 }
 
 /// The map's answer may miss calls inside macro invocations it could not read: counted in

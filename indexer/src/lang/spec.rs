@@ -100,6 +100,9 @@ pub struct Language {
     /// same-file twin is (C's `#if`). Rust's `impl From<f32> for Value` beside `impl
     /// From<f64>` defines `Value.from` twice, both compiled.
     pub build_variant: Option<fn(&str, u32) -> bool>,
+    /// Where a definition of the same name in another file of the package is, for a warning
+    /// (Go: another build's file, a build tag); `None`: the language has no such variants.
+    pub variants_apart: Option<&'static str>,
     /// A call through a receiver reaches a module's function only when the receiver is an
     /// imported module (Python's `httpx.get(`; `headers.get(` is a value's method).
     pub functions_through_imports: bool,
@@ -684,6 +687,7 @@ impl Language {
             package_nodes: false,
             variants_in_file: None,
             build_variant: None,
+            variants_apart: None,
             functions_through_imports: false,
             implements_by_method_set: false,
             package_init: None,

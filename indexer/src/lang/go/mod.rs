@@ -52,6 +52,9 @@ pub static GO: Language = Language {
         "default_case",
     ],
     package_nodes: true,
+    variants_apart: Some(
+        "another file of the package (another build configuration: a build tag, `//go:build`)",
+    ),
     implements_by_method_set: true,
     is_test_file: |name| name.ends_with("_test.go"),
     server: ServerSpec {
