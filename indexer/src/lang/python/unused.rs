@@ -2,8 +2,9 @@
 //! by the language; `__init__` is the constructor); a test file's `test*` functions,
 //! `Test*` classes and unittest's set-up and tear-down methods; decorated definitions
 //! (a framework registers them, `@property` reads them as attributes; `@override` marks an
-//! override); and exported API: a module of a package (an `__init__.py` beside it) whose
-//! name and every enclosing name have no leading `_`.
+//! override); a method named as the io protocol's (`seekable`, `writelines`: the standard
+//! library calls it on a file object it is given); and exported API: a module of a package
+//! (an `__init__.py` beside it) whose name and every enclosing name have no leading `_`.
 
 use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
@@ -28,6 +29,30 @@ const FIXTURES: &[&str] = &[
     "teardown_function",
 ];
 
+/// The io protocol's methods, which `io.TextIOWrapper`, `shutil` and the like call on the
+/// file objects they are given (click's `_FixupStream.seekable`).
+const IO_PROTOCOL: &[&str] = &[
+    "read",
+    "read1",
+    "readinto",
+    "readinto1",
+    "readline",
+    "readlines",
+    "write",
+    "writelines",
+    "flush",
+    "close",
+    "seek",
+    "tell",
+    "seekable",
+    "readable",
+    "writable",
+    "isatty",
+    "fileno",
+    "truncate",
+    "detach",
+];
+
 /// Decorators that register nothing and are no attribute access.
 const PLAIN: &[&str] = &[
     "staticmethod",
@@ -48,6 +73,9 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
         } else {
             Kept::Hook
         });
+    }
+    if d.kind == Kind::Method && IO_PROTOCOL.contains(&d.name) {
+        return Some(Kept::Hook);
     }
     if d.test_file {
         let runs = match d.kind {
@@ -118,6 +146,9 @@ mod tests {
             (pkg(Kind::Method, "Order.total"), Some(Kept::Exported)),
             (pkg(Kind::Method, "Order._cache"), None),
             (pkg(Kind::Method, "_Impl.run"), None),
+            // The io protocol's: called by the standard library on a file object.
+            (pkg(Kind::Method, "_Stream.seekable"), Some(Kept::Hook)),
+            (script(Kind::Function, "seekable"), None),
             (pkg(Kind::Function, "_helper"), None),
             (script(Kind::Function, "helper"), None),
             (test(Kind::Function, "test_total"), Some(Kept::Entry)),
