@@ -410,7 +410,17 @@ fn declaration_heads(src: &mut [u8]) -> bool {
         }
         let end = word_at(src, i);
         let word = &src[i..end];
-        if macro_word(word) && src.get(end) == Some(&b'(') && in_template_params(src, i) {
+        // A parameter of its own: after `<` or `,` (not `typename = MACRO(…)`'s default).
+        let own_parameter = src[..i]
+            .iter()
+            .rev()
+            .find(|c| !c.is_ascii_whitespace())
+            .is_some_and(|c| matches!(c, b'<' | b','));
+        if macro_word(word)
+            && src.get(end) == Some(&b'(')
+            && own_parameter
+            && in_template_params(src, i)
+        {
             if let Some(close) = balanced_across(src, end) {
                 let mut n = close;
                 while n < src.len() && src[n].is_ascii_whitespace() {
@@ -545,10 +555,21 @@ fn balanced(line: &[u8], at: usize) -> Option<usize> {
     None
 }
 
+/// What an open brace opened, as a line-by-line reading tells ([`track_braces`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Brace {
+    /// A namespace, class, struct, union or `extern` block: declarations.
+    Scope,
+    /// An enum's enumerators.
+    Enum,
+    /// A function's body or an initializer.
+    Block,
+}
+
 /// The braces a line opens and closes (outside strings, characters and `//` comments), each
 /// opened one a scope when the line names `namespace`, `class`, `struct`, `union`, `enum` or
-/// `extern` before it.
-fn track_braces(line: &[u8], braces: &mut Vec<bool>) {
+/// `extern` before it (an enum's told apart).
+fn track_braces(line: &[u8], braces: &mut Vec<Brace>) {
     let mut quote: Option<u8> = None;
     let mut i = 0;
     while i < line.len() {
@@ -561,6 +582,7 @@ fn track_braces(line: &[u8], braces: &mut Vec<bool>) {
             None if c == b'/' && line.get(i + 1) == Some(&b'/') => break,
             None if c == b'{' => {
                 let head = &line[..i];
+                let has = |k: &[u8]| memchr::memmem::find(head, k).is_some();
                 let scope = [
                     &b"namespace"[..],
                     b"class ",
@@ -570,9 +592,13 @@ fn track_braces(line: &[u8], braces: &mut Vec<bool>) {
                     b"extern",
                 ]
                 .iter()
-                .any(|k| memchr::memmem::find(head, k).is_some())
+                .any(|k| has(k))
                     && !head.contains(&b'(');
-                braces.push(scope);
+                braces.push(match (scope, has(b"enum")) {
+                    (true, true) => Brace::Enum,
+                    (true, false) => Brace::Scope,
+                    (false, _) => Brace::Block,
+                });
             }
             None if c == b'}' => {
                 braces.pop();
@@ -730,9 +756,9 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
     let mut changed = false;
     let mut at = 0;
     let mut continued = false;
-    // Open braces, each a scope (namespace, class: true) or a block (false), as far as a
+    // Open braces, each a scope (namespace, class, enum) or a block, as far as a
     // line-by-line reading tells.
-    let mut braces: Vec<bool> = Vec::new();
+    let mut braces: Vec<Brace> = Vec::new();
     // The last code line ended a parameter list (`…)`, `…) const`): a head over two lines.
     let mut after_params = false;
     while at < src.len() {
@@ -748,7 +774,9 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             at = end + 1;
             continue;
         }
-        let at_scope = braces.last().is_none_or(|s| *s);
+        let at_scope = braces.last().is_none_or(|b| *b != Brace::Block);
+        // An enumerator alone on its line (`GREEN_BLUE` last, no comma) is no attribute.
+        let in_enum = braces.last() == Some(&Brace::Enum);
         // `MACRO(args);` alone at a namespace's or a class's level: a macro that expands to
         // declarations (`GMOCK_DEFINE_DEFAULT_ACTION_FOR_RETURN_TYPE_(void, );`); not under
         // a parameter list, where it is an attribute of that declaration.
@@ -814,7 +842,8 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
             // (`FMT_CONSTEXPR_CHAR_TRAITS`): attributes of the declaration below.
             spans.len() >= 2
                 || spans.first().is_some_and(|(a, b)| {
-                    export_word(&src[*a..*b]) || at_scope && !src[*a..*b].contains(&b'(')
+                    export_word(&src[*a..*b])
+                        || at_scope && !in_enum && !src[*a..*b].contains(&b'(')
                 })
         } else {
             // Before a declaration on the same line: the first is an export macro, or a
@@ -2059,6 +2088,8 @@ mod tests {
             ),
             same("void f() {\n  FOO_BAR\n  FOO_X void g();\n}\n"),
             same("class V {\n  FOO_T x;\n};\n"),
+            // An enum's last enumerator.
+            same("enum class color {\n  RED,\n  GREEN_BLUE\n};\n"),
         ];
         for (src, want) in cases {
             let mut got = src.as_bytes().to_vec();
@@ -2081,6 +2112,10 @@ mod tests {
             // A macro call in a call's arguments or a template's arguments is left.
             ("f(a, FMT_ENABLE_IF(x), b);", "f(a, FMT_ENABLE_IF(x), b);"),
             ("V<a, FMT_ID(x)> v;", "V<a, FMT_ID(x)> v;"),
+            (
+                "template <typename T, typename = FMT_REQ(x)>",
+                "template <typename T, typename = FMT_REQ(x)>",
+            ),
             (
                 "A(Handler eh = {}, int n = 0)",
                 "A(Handler eh = 0 , int n = 0)",
