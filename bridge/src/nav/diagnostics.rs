@@ -303,7 +303,7 @@ fn changed_users(
         let checked: Vec<String> = users.files.iter().map(|(c, _)| c.rel.clone()).collect();
         if !checked.is_empty() || !users.more.is_empty() {
             w.push(format!(
-                "USERS: {} declaration(s) changed since {git_ref} ({}): {} file(s) that use them are checked too ({}){}",
+                "USERS: {} declaration(s) changed since {git_ref} ({}): {} file(s) that use them are checked too ({}){}; the uses are those the map links (a call on a receiver of unknown type, through a function value or in a macro's body is not looked for)",
                 users.changed.len(),
                 shown(&mut users.changed.iter().cloned()),
                 checked.len(),
@@ -340,7 +340,9 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
         names.extend(changed);
         names.extend(users);
     }
-    names.dedup();
+    // Each file once, in the order asked (a file named and also changed, or a user).
+    let mut seen = std::collections::HashSet::new();
+    names.retain(|n| seen.insert(n.clone()));
     if names.is_empty() {
         return Err(
             ToolError::bad_args("nav_diagnostics needs files, or changed (a git ref)")

@@ -280,14 +280,16 @@ pub(super) fn twin_definitions(
             .unwrap_or_default();
         // A language whose same-file twins may each be compiled (Rust's `impl From<f32>` and
         // `impl From<f64>`): a twin only where one of the two is a build's variant.
-        let gated = |s: &MapSymbol| {
-            let Some(gate) = spec.build_variant else {
-                return true;
-            };
-            let text = crate::paths::contain(&ws.root, &d.file)
+        // The file's text is read once for all its twins, and only where a gate needs it.
+        let text = spec.build_variant.and_then(|_| {
+            crate::paths::contain(&ws.root, &d.file)
                 .and_then(|c| ws.source(&c, &d.file))
-                .ok();
-            text.is_some_and(|t| gate(&t, d.name_line) || gate(&t, s.name_line))
+                .ok()
+        });
+        let gated = |s: &MapSymbol| match (spec.build_variant, &text) {
+            (None, _) => true,
+            (Some(gate), Some(t)) => gate(t, d.name_line) || gate(t, s.name_line),
+            (Some(_), None) => false,
         };
         for s in same {
             let twin = if in_file {
