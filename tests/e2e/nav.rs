@@ -1921,6 +1921,89 @@ fn map_references_stay_while_the_declaring_file_is_edited() {
     run(root, &["engine", "stop"]);
 }
 
+/// C++ overloads declared in a header and defined in a source: the source's order need not be
+/// the header's (tinyxml2's `SetText(double)`, `SetText(float)` declared, defined the other
+/// way round: a `1.5f` call went to the `double` one), an inline overload lives in the header
+/// alone (`Write("<")` went to the source's two-parameter `Write`), and `const` tells two of
+/// one parameter list apart. Each call's edge names the overload the compiler picks.
+#[test]
+fn cpp_overloads_split_between_a_header_and_its_source() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "p.h",
+        "#include <cstring>\nnamespace x {\nclass P {\npublic:\n    void SetText(double v);\n    void SetText(float v);\n    void Write(const char* data, unsigned long size);\n    inline void Write(const char* data) { Write(data, strlen(data)); }\n    const int* First(const char* name = 0) const;\n    int* First(const char* name = 0) { return 0; }\n};\n}\n",
+    );
+    write(
+        root,
+        "p.cpp",
+        "#include \"p.h\"\nnamespace x {\nvoid P::SetText(float v) { Write(\"f\"); }\nvoid P::SetText(double v) { Write(\"d\", 1); }\nvoid P::Write(const char* data, unsigned long size) {}\nconst int* P::First(const char* name) const { return 0; }\n}\n",
+    );
+    write(
+        root,
+        "use.cpp",
+        "#include \"p.h\"\nvoid use(x::P& p) {\n    p.SetText(1.5f);\n    p.SetText(2.5);\n    p.Write(\"<\");\n    p.First();\n}\n",
+    );
+    index(root);
+    let calls = |file: &str| {
+        rows(
+            &db(root),
+            &format!(
+                "SELECT e.line || ' ' || coalesce(t.node_id, '?') FROM edges e JOIN files f ON f.id = e.file_id \
+                 LEFT JOIN all_symbols t ON t.id = e.target WHERE f.path = '{file}' AND e.kind = 2 ORDER BY e.line"
+            ),
+        )
+    };
+    assert_eq!(
+        calls("use.cpp"),
+        [
+            "3 cpp:p.cpp#x.P.SetText",
+            "4 cpp:p.cpp#x.P.SetText~2",
+            "5 cpp:p.h#x.P.Write~2",
+            "6 cpp:p.h#x.P.First~2",
+        ]
+    );
+    // In the source itself, `Write("f")` is the header's inline one too.
+    assert_eq!(
+        calls("p.cpp"),
+        ["3 cpp:p.h#x.P.Write~2", "4 cpp:p.cpp#x.P.Write"]
+    );
+}
+
+/// `export default { forEach, merge: mergeAll }` (axios's `utils.js`): the default import's
+/// members are the module's functions (0 of axios's 284 `utils.x(…)` calls had an edge).
+#[test]
+fn a_default_exported_object_s_members_are_the_module_s_functions() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "utils.js",
+        "function forEach(xs, f) {\n  for (const x of xs) f(x);\n}\n\nfunction mergeAll(a, b) {\n  return { ...a, ...b };\n}\n\nexport default { forEach, merge: mergeAll };\n",
+    );
+    write(
+        root,
+        "use.js",
+        "import utils from './utils.js';\n\nexport function run(xs) {\n  utils.forEach(xs, (x) => x);\n  return utils.merge({}, {});\n}\n",
+    );
+    index(root);
+    for (at, line) in [("utils.js:forEach", 4), ("utils.js:mergeAll", 5)] {
+        let (v, code) = json(root, &["--no-lsp", "refs", at]);
+        assert_eq!(code, 0, "{v}");
+        let uses: Vec<(String, u64)> = anchors_of(&v["data"]["references"])
+            .iter()
+            .map(|x| {
+                (
+                    x["file"].as_str().unwrap_or("?").to_string(),
+                    x["line"].as_u64().unwrap_or(0),
+                )
+            })
+            .collect();
+        assert_eq!(uses, [("use.js".to_string(), line)], "{at}: {v}");
+    }
+}
+
 /// JDT LS answers a rename with one edit per file, from its first use to its last: each use
 /// is counted and checked on its own (was "3 files, 3 edits" and a warning that the uses on
 /// `Main.java:12` and `MemoryStore.java:41`, which the diff changed, were not in it).

@@ -242,3 +242,33 @@ fn files_rewritten_and_deleted_during_a_run_are_caught_up_by_the_next() {
     );
     tally("during_run", 0, rewrites + deletes, rewrites + deletes, 0);
 }
+
+/// A CMake build tree inside the project (`cmake -B build`, not in `.gitignore`) is build
+/// output: its `compiler_depend.ts` is no TypeScript and `CMakeCXXCompilerId.cpp` no source
+/// of the project (tinyxml2: 33 of 37 files indexed were the build's, 30 "parse errors").
+#[test]
+fn a_cmake_build_tree_is_not_indexed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "lib.cpp", "int twice(int x) { return 2 * x; }\n");
+    write(
+        root,
+        "build/CMakeCache.txt",
+        "# This is the CMakeCache file.\n",
+    );
+    write(
+        root,
+        "build/CMakeFiles/lib.dir/compiler_depend.ts",
+        "# CMAKE generated file: DO NOT EDIT!\n# Timestamp file for compiler generated dependencies management for lib.\n",
+    );
+    write(
+        root,
+        "build/CMakeFiles/3.25.1/CompilerIdCXX/CMakeCXXCompilerId.cpp",
+        "int main() { return 0; }\n",
+    );
+    // A folder named `build` that is no build tree is the project's.
+    write(root, "tools/build/gen.cpp", "int gen() { return 1; }\n");
+    let stats = index(root);
+    assert_eq!(stats["files"], 2, "{stats}");
+    assert_eq!(stats["parseErrors"], 0, "{stats}");
+}

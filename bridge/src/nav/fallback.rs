@@ -421,6 +421,69 @@ pub(super) fn offer_candidates(
     }
 }
 
+/// Whether one of `defs` is an overload: its file defines another callable of the same
+/// qualname (`A.f`, `A.f~2`) in a language whose overloads the map tells apart by guess
+/// (argument count and stated types; the server by the compiler's rules).
+pub(super) fn is_overload(map: &Map, defs: &[MapSymbol]) -> Result<bool, ToolError> {
+    let unmarked = |id: &str| {
+        let q = id.split_once('#').map_or("", |(_, q)| q);
+        q.split('.')
+            .map(indexer::id::segment_name)
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    for d in defs {
+        if !Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads) {
+            continue;
+        }
+        let twins = map
+            .db()
+            .symbols_named(&d.name, &d.file)?
+            .into_iter()
+            .filter(|s| {
+                s.file == d.file
+                    && s.node_id != d.node_id
+                    && matches!(s.kind.as_str(), "method" | "function")
+                    && unmarked(&s.node_id) == unmarked(&d.node_id)
+            })
+            .count();
+        if twins > 0 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Of the map's places of an overloaded symbol that the server did not list, those in files
+/// where the server lists others: the server read those files and picked another overload
+/// there (tinyxml2: 22 one-argument `Write("<")` calls added as the two-parameter `Write`'s,
+/// a `const` object's call as the non-`const` overload's). They are left out, counted and
+/// said with the first few; places in files the server lists nothing in stay (it may not
+/// have read them). `files`: the server's files.
+pub(super) fn other_overloads(
+    from_map: Vec<Anchor>,
+    files: &HashSet<String>,
+    what: &str,
+    w: &mut Vec<String>,
+) -> Vec<Anchor> {
+    let (out, kept): (Vec<Anchor>, Vec<Anchor>) =
+        from_map.into_iter().partition(|x| files.contains(&x.file));
+    if !out.is_empty() {
+        let shown: Vec<String> = out
+            .iter()
+            .take(5)
+            .map(|x| format!("{}:{}", x.file, x.line))
+            .collect();
+        w.push(format!(
+            "{} of the map's {what} in files where the server lists this overload's are left out ({}{}): the map picks an overload by argument count and the types the code states, the server by the compiler's rules, so these are likely another overload's",
+            out.len(),
+            shown.join(", "),
+            if out.len() > shown.len() { ", …" } else { "" }
+        ));
+    }
+    kept
+}
+
 /// The server's anchors with what the map knows and the server did not list added, each
 /// labelled by its source when any is added. `by_symbol`: a map anchor whose symbol the
 /// server listed (at another spot: rust-analyzer's `impl Trait for T` line) is not new.

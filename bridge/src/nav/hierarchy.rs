@@ -554,6 +554,14 @@ fn add_map_callers(
         };
         extra.push(map_caller(a, &s, d, lines));
     }
+    if super::fallback::is_overload(map, &defs)? {
+        let files = items
+            .iter()
+            .filter(|x| x.depth == Some(1))
+            .map(|x| x.file.clone())
+            .collect();
+        extra = super::fallback::other_overloads(extra, &files, "callers", w);
+    }
     if !extra.is_empty() {
         w.push(format!(
             "{} callers from the map's call edges that the server did not list are added (source: map)",

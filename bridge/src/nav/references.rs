@@ -660,6 +660,21 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
                 w.push(left_out(p.file_filter.as_deref(), all - found.len(), all));
             }
             w.extend(replaced);
+            let from_map = match map {
+                Some(map) if super::fallback::is_overload(map, &sure)? => {
+                    let listed: Vec<Anchor> = from_map
+                        .into_iter()
+                        .filter(|x| {
+                            !found
+                                .iter()
+                                .any(|f| (&f.file, f.line, f.col) == (&x.file, x.line, x.col))
+                        })
+                        .collect();
+                    let files = found.iter().map(|x| x.file.clone()).collect();
+                    super::fallback::other_overloads(listed, &files, "references", &mut w)
+                }
+                _ => from_map,
+            };
             let found = merge_map_extras(found, from_map, "references", false, &mut w);
             (found, "lsp")
         }

@@ -162,16 +162,23 @@ impl Lang {
             .map_or(0, |i| i + 1)
     }
 
-    /// Whether a directory, by its name, is never walked (`node_modules`).
+    /// Whether a directory is never walked: by its name (`node_modules`), or a file it holds
+    /// (a build tree's `CMakeCache.txt`).
     pub fn is_skipped_dir(path: &std::path::Path) -> bool {
         let name = path.file_name().and_then(|n| n.to_str());
-        Lang::ALL
-            .iter()
-            .flat_map(|l| l.spec().skip_dirs)
-            .any(|s| match s.contains('/') {
-                true => path.ends_with(s),
-                false => name == Some(*s),
-            })
+        let named =
+            Lang::ALL
+                .iter()
+                .flat_map(|l| l.spec().skip_dirs)
+                .any(|s| match s.contains('/') {
+                    true => path.ends_with(s),
+                    false => name == Some(*s),
+                });
+        named
+            || Lang::ALL
+                .iter()
+                .flat_map(|l| l.spec().skip_marked)
+                .any(|m| path.join(m).is_file())
     }
 
     /// The query file from the language's folder, embedded at build time.

@@ -33,6 +33,10 @@ pub struct Language {
     /// Directories never walked, by name (`node_modules`), or by their last parts when the
     /// entry has several (`vendor/bundle`): installed packages, build output.
     pub skip_dirs: &'static [&'static str],
+    /// Directories never walked because they hold one of these files: a build tree (CMake's
+    /// `CMakeCache.txt` beside its copies of sources and its `compiler_depend.ts`, which is
+    /// no TypeScript).
+    pub skip_marked: &'static [&'static str],
     /// The query file's path under `indexer/src` and its text (embedded at build time).
     pub query_file: &'static str,
     pub query: &'static str,
@@ -666,6 +670,7 @@ impl Language {
             grammar,
             dialects: &[],
             skip_dirs: &[],
+            skip_marked: &[],
             query_file: query.file,
             query: query.text,
             builtins: &[],

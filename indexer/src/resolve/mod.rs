@@ -185,18 +185,62 @@ fn overload(
         Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b.to_string(),
         _ => qualname.clone(),
     };
-    let mut callable = Vec::new();
-    for k in 1..=64u32 {
-        let q = if k == 1 {
-            base.clone()
-        } else {
-            format!("{base}~{k}")
-        };
-        match idx.in_file(lang, &path, &q) {
-            Some(s) if s.kind.is_callable() && !s.kind.is_type_like() => callable.push(s),
-            Some(_) => {}
-            None if k > 1 => break,
-            None => {}
+    let family = |path: &str| {
+        let mut callable = Vec::new();
+        for k in 1..=64u32 {
+            let q = if k == 1 {
+                base.clone()
+            } else {
+                format!("{base}~{k}")
+            };
+            match idx.in_file(lang, path, &q) {
+                Some(s) if s.kind.is_callable() && !s.kind.is_type_like() => callable.push(s),
+                Some(_) => {}
+                None if k > 1 => break,
+                None => {}
+            }
+        }
+        callable
+    };
+    let mut path = path;
+    let mut callable = family(&path);
+    // One definition here whose count does not take the call, and a file that declares the
+    // name's overloads (a C++ method defined out of line in its source, its class in a
+    // header with an inline overload: tinyxml2's `Write("<")` was linked to the source's
+    // `Write(const char*, size_t)`, not the header's `Write(const char*)`): that file's.
+    if let [one] = callable.as_slice() {
+        let fits = idx
+            .facts(lang, &path, one.qualname(), FactRole::Params)
+            .first()
+            .and_then(|p| arity(p))
+            .is_none_or(|(k, n)| args >= k && n.is_none_or(|n| args <= n));
+        if !fits {
+            let leaf = crate::syntax::segment_base(base.rsplit('.').next().unwrap_or(&base));
+            let unmarked = |q: &str| {
+                q.split('.')
+                    .map(crate::syntax::segment_base)
+                    .collect::<Vec<_>>()
+                    .join(".")
+            };
+            let mut files: Vec<String> = idx
+                .by_name(lang, leaf)
+                .into_iter()
+                .filter(|s| s.file != path && unmarked(s.qualname()) == base)
+                .map(|s| s.file)
+                .collect();
+            files.sort();
+            files.dedup();
+            if let Some((f, c)) = files
+                .into_iter()
+                .map(|f| {
+                    let c = family(&f);
+                    (f, c)
+                })
+                .find(|(_, c)| c.len() > 1)
+            {
+                path = f;
+                callable = c;
+            }
         }
     }
     if callable.len() < 2 {

@@ -66,6 +66,9 @@ pub static C: Language = Language {
     },
     kept: unused::kept,
     declared_apart: Some(is_header),
+    // A CMake build tree: `cmake -B build` inside the project (tinyxml2: 33 of 37 files
+    // indexed were the build's, its `compiler_depend.ts` read as TypeScript).
+    skip_marked: &["CMakeCache.txt"],
     variants_in_file: Some(
         "another `#if` branch of the same file (another build configuration: the server compiles the branches its flags select)",
     ),

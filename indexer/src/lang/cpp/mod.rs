@@ -48,6 +48,9 @@ pub static CPP: Language = Language {
     implicit_self: true,
     overloads: true,
     declared_apart: Some(is_header),
+    // A CMake build tree: `cmake -B build` inside the project (tinyxml2: 33 of 37 files
+    // indexed were the build's, its `compiler_depend.ts` read as TypeScript).
+    skip_marked: &["CMakeCache.txt"],
     block_scopes: &[
         "compound_statement",
         "for_statement",

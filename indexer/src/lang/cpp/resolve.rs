@@ -115,6 +115,14 @@ fn params(idx: &dyn SymbolIndex, lang: Lang, file: &str, q: &str) -> Option<(u16
         .and_then(|p| crate::resolve::ctx::arity(&p))
 }
 
+/// A qualname without its overload marks (`A.f~2` → `A.f`).
+fn unmarked(q: &str) -> String {
+    q.split('.')
+        .map(crate::syntax::segment_base)
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
 /// A declaration's parameters as its definition has them: defaults are written in the
 /// declaration only (`f(int a, int b = 0);` is defined as `f(int a, int b)`), so the most
 /// it takes, and whether any more.
@@ -327,13 +335,42 @@ impl Resolver for CppResolver {
             Lang::C => c_header(f),
             _ => is_header(f),
         };
-        let defs = idx.by_name(lang, name).into_iter().filter(|s| {
-            s.qualname() == qualname
-                && matches!(s.kind, Kind::Function | Kind::Method)
-                && !header_of(&s.file)
-                && shape(idx, lang, &s.file, s.qualname()) == want
+        // `const` tells two overloads of one parameter list apart (tinyxml2's
+        // `FirstChildElement(const char*) const`, defined in the source, and the header's
+        // inline non-const one).
+        let is_const = |f: &str, q: &str| !idx.facts(lang, f, q, FactRole::Const).is_empty();
+        let constness = is_const(&path, &qualname);
+        let defs: Vec<SymRef> = idx
+            .by_name(lang, name)
+            .into_iter()
+            .filter(|s| {
+                unmarked(s.qualname()) == unmarked(&qualname)
+                    && matches!(s.kind, Kind::Function | Kind::Method)
+                    && !header_of(&s.file)
+                    && shape(idx, lang, &s.file, s.qualname()) == want
+                    && is_const(&s.file, s.qualname()) == constness
+            })
+            .collect();
+        // Overloads are numbered in each file's order, which a header and its source need
+        // not share (tinyxml2 declares `SetText(double)` then `(float)`, and defines them the
+        // other way: a `1.5f` call went to the `double` one): the parameter types pick the
+        // definition, the overload mark only when the types are not told.
+        let types = |f: &str, q: &str| -> Option<String> {
+            let p = idx.facts(lang, f, q, FactRole::Params).into_iter().next()?;
+            let t = crate::resolve::ctx::param_types(&p);
+            (!t.is_empty() && t.iter().all(|t| !t.is_empty())).then(|| t.join(","))
+        };
+        let typed = types(&path, &qualname).map(|want| {
+            defs.iter()
+                .filter(|d| types(&d.file, d.qualname()).as_deref() == Some(want.as_str()))
+                .cloned()
+                .collect::<Vec<_>>()
         });
-        Some(match single(defs) {
+        let pick = match typed {
+            Some(t) if !t.is_empty() => single(t.into_iter()),
+            _ => single(defs.into_iter().filter(|s| s.qualname() == qualname)),
+        };
+        Some(match pick {
             Some(d) => d.node_id,
             None => id,
         })

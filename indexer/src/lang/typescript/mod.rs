@@ -7,7 +7,7 @@
 //! declared inside a function that is not a symbol (a callback, an IIFE) is local.
 
 mod deps;
-mod syntax;
+pub(crate) mod syntax;
 
 pub(super) mod unused;
 use super::spec::{

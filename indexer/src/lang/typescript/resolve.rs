@@ -549,7 +549,21 @@ impl EcmaResolver {
         first: &str,
         rest: &[&str],
     ) -> Option<SymRef> {
-        let s = self.export(ws, idx, file, first, 0)?;
+        let Some(s) = self.export(ws, idx, file, first, 0) else {
+            // The default export is an object of the file's own names: `utils.forEach` is
+            // what the file exports as `forEach`.
+            let object = first == "default"
+                && idx.imports_of(lang_of(file, self.0), file).iter().any(|i| {
+                    i.reexport
+                        && i.module.is_empty()
+                        && i.member.as_deref()
+                            == Some(crate::lang::typescript::syntax::DEFAULT_OBJECT)
+                });
+            return match rest {
+                [next, more @ ..] if object => self.through(ws, idx, file, next, more),
+                _ => None,
+            };
+        };
         if rest.is_empty() {
             return Some(s);
         }

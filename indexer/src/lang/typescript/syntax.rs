@@ -6,6 +6,10 @@ use crate::model::Import;
 use crate::syntax::{text, NodeExt};
 use tree_sitter::Node;
 
+/// The member of the re-export that says a file's default export is an object literal whose
+/// properties are the file's own names (`export default { a, b }`, `module.exports = { a }`).
+pub(crate) const DEFAULT_OBJECT: &str = "{}";
+
 /// What a file exports under another name than its own: `export default x` and
 /// `module.exports = x` (`default`: x is the default export), `export { a as b }`,
 /// `module.exports = { b: a }`. Each is a re-export from the file itself (no module).
@@ -39,6 +43,11 @@ pub(super) fn own_exports(
             }
         }
         "object" => {
+            // `export default { forEach, merge }` (axios's `utils`): the default export is an
+            // object of the file's own names, so `utils.forEach` is the file's `forEach`.
+            if default {
+                push(DEFAULT_OBJECT.into(), "default".into());
+            }
             let mut c = node.walk();
             for pair in node.named_children(&mut c) {
                 if pair.kind_name() != "pair" {
