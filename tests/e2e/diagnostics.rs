@@ -268,6 +268,15 @@ fn check_fixture(fixture: &str, file: &str, at: &str, insert: &str, node: &str, 
     // It says which files it checked, and that other files' errors may be missing.
     assert_eq!(v["data"]["checked"]["edited"], 1, "{v}");
     assert!(v["warnings"].to_string().contains("CHECK_SCOPE: "), "{v}");
+    // tsc type-checks JavaScript only under `// @ts-check` or `checkJs`: said (axios's
+    // broken `AxiosHeaders.from` calls were "no diagnostic", unsaid).
+    assert_eq!(
+        v["warnings"]
+            .to_string()
+            .contains(&format!("tsc checks {file} for syntax only")),
+        fixture == "js_app",
+        "{v}"
+    );
     let (after, _) = timed(&format!("{fixture} nav_diagnostics, warm"), || {
         json(root, &["diagnostics", file])
     });

@@ -386,6 +386,9 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
                     if d.pushed.is_some() {
                         merged.push(f.c.rel.clone());
                     }
+                    if let Some(unchecked) = f.lang.spec().server.unchecked {
+                        w.extend(unchecked(&ws.root, &f.c.rel, &f.text));
+                    }
                     got = Some((
                         d.items,
                         Source::Lsp {
@@ -868,6 +871,13 @@ pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolErr
     let edited = edited_files(ws, p)?;
     let mut w = Vec::new();
     let c = check(ws, &edited, &mut w)?;
+    if c.source.contains("lsp") {
+        for e in &edited {
+            if let Some(unchecked) = e.f.lang.spec().server.unchecked {
+                w.extend(unchecked(&ws.root, &e.f.c.rel, &e.new));
+            }
+        }
+    }
     let head = json!({"source": c.source, "written": false,
                       "added": counts(c.added.iter().map(|i| &i.d)),
                       "removed": c.removed.len(), "unchanged": c.unchanged,

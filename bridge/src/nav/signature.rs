@@ -17,6 +17,23 @@ pub(super) fn same_parameter_types(a: &MapSymbol, b: &MapSymbol) -> bool {
     }
 }
 
+/// A parameter's text without its `/* … */` comments (a name left out, written as a comment:
+/// tinyxml2's `Visit(const XMLText& /*text*/)`, overridden by `Visit(const XMLText& text)`).
+fn without_comments(p: &str) -> String {
+    let mut out = String::with_capacity(p.len());
+    let mut rest = p;
+    while let Some(i) = rest.find("/*") {
+        out.push_str(&rest[..i]);
+        out.push(' ');
+        rest = match rest[i + 2..].find("*/") {
+            Some(j) => &rest[i + 2 + j + 2..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The parameter types of a C-like signature (`void f(final A a, List<B> b)` → `[A, List<B>]`):
 /// each parameter without its name, `final` and annotations, white space removed.
 fn parameter_types(sig: &str) -> Option<Vec<String>> {
@@ -31,8 +48,8 @@ fn parameter_types(sig: &str) -> Option<Vec<String>> {
                 params.push(std::mem::take(&mut cur));
                 let types = params
                     .iter()
-                    .map(|p| p.trim())
-                    .filter(|p| !p.is_empty())
+                    .map(|p| without_comments(p))
+                    .filter(|p| !p.trim().is_empty())
                     .map(|p| {
                         // `&msg`, `*p`: the name, its `&` or `*` the type's.
                         let spaced: String = p
@@ -135,6 +152,7 @@ mod tests {
             "void sink_it_(const spdlog::details::log_msg &msg) override",
             "void sink_it_(const spdlog::details::log_msg &) final",
             "void sink_it_(const ::spdlog::details::log_msg& m) override",
+            "virtual void sink_it_(const details::log_msg& /*msg*/)",
         ] {
             assert_eq!(t(o), base, "{o}");
         }

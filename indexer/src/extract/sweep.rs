@@ -482,6 +482,11 @@ fn take_ref<'t>(
     let arg_types = (kind == EdgeKind::Calls && spec.overloads)
         .then(|| {
             argument_types(spec, src, node, |name| {
+                // `*this`, `this`: the enclosing class (tinyxml2's `visitor->Visit(*this)`
+                // picks `Visit(const XMLElement&)` in `XMLElement::Accept`).
+                if spec.self_names.contains(&name) {
+                    return super::types::self_type(out, source);
+                }
                 types
                     .visible(spec, &out.symbols, name, at, source)
                     .flatten()

@@ -586,6 +586,7 @@ struct S {
   void run(Insert* ins) {
     const Keep k;
     append(k, ins, new Delete(), "x", 'c', 3, 3l, 2.0, 2.0f, 0x1f, 3u, true, (Keep*) 0);
+    append(*this, this, *ins, *k.p);
   }
 };
 "#;
@@ -634,6 +635,7 @@ struct S {
           S.run params 1 Insert
           call append (Keep,Insert,Delete,char,char,int,long,double,float,int,,bool,Keep)
           call Delete (-)
+          call append (S,S,Insert,)
     "#]]
     .assert_eq(&s);
 }

@@ -445,13 +445,13 @@ fn enclosing_class(out: &FileExtract, mut cur: Option<usize>) -> Option<usize> {
 
 /// The type `self`/`Self`/`this` stands for in a scope: a method's receiver type, else the
 /// enclosing class (or trait).
-fn self_type(out: &FileExtract, mut cur: Option<usize>) -> Option<String> {
+pub(super) fn self_type(out: &FileExtract, mut cur: Option<usize>) -> Option<String> {
     while let Some(s) = cur {
         let sym = &out.symbols[s];
         if let Some(r) = &sym.receiver {
             return Some(r.clone());
         }
-        if matches!(sym.kind, Kind::Class | Kind::Interface) {
+        if matches!(sym.kind, Kind::Class | Kind::Struct | Kind::Interface) {
             return Some(sym.qualname.clone());
         }
         cur = sym.parent;

@@ -1018,6 +1018,11 @@ pub struct ServerSpec {
     /// `-D` turns on is inactive code to it): said by `status` and beside the answers about
     /// code it may not compile.
     pub caveat: Option<fn(&std::path::Path) -> Option<String>>,
+    /// What the server's diagnostics of one file (the workspace's root, its path, its text)
+    /// leave unchecked: tsc type-checks a JavaScript file only under `// @ts-check` or
+    /// `checkJs` (axios: a rename of `AxiosHeaders.from` that breaks 11 calls was "no
+    /// diagnostic"). Said beside `diagnostics` and `check-edit` for that file.
+    pub unchecked: Option<Unchecked>,
     /// The callees its call hierarchy leaves out, told by the signature of their definition
     /// in the map (clangd lists no preprocessor macro, `#define F(x) …`): added from the
     /// map's call edges, said.
@@ -1098,6 +1103,7 @@ impl ServerSpec {
             init_flags: &[],
             archived: None,
             caveat: None,
+            unchecked: None,
             unlisted_callee: None,
         }
     }
@@ -1166,6 +1172,10 @@ pub struct Def<'t> {
     pub receiver: Option<Node<'t>>,
     pub ty: Option<Node<'t>>,
 }
+
+/// [`ServerSpec::unchecked`]: from the workspace's root, a file's path and its text, what the
+/// server's diagnostics of that file leave out, if anything.
+pub type Unchecked = fn(&std::path::Path, &str, &str) -> Option<String>;
 
 /// What a call's argument tells of its type ([`Syntax::argument`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

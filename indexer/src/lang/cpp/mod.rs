@@ -1648,7 +1648,16 @@ impl Syntax for CppSyntax {
     fn argument(&self, src: &[u8], arg: Node<'_>) -> Argument {
         let typed = |t: &str| Argument::Type(t.to_string());
         match arg.kind_name() {
-            "identifier" => Argument::Name(text(src, arg)),
+            "identifier" | "this" => Argument::Name(text(src, arg)),
+            // `*p`, `*this`: what `p` points at, as `type_name` reads a pointer's type.
+            "pointer_expression" if arg.child(0).is_some_and(|o| o.kind_name() == "*") => {
+                match arg.field("argument") {
+                    Some(inner) if matches!(inner.kind_name(), "identifier" | "this") => {
+                        Argument::Name(text(src, inner))
+                    }
+                    _ => Argument::Unknown,
+                }
+            }
             // `const char*`, as `type_name` reads it.
             "string_literal" | "raw_string_literal" | "concatenated_string" => typed("char"),
             "true" | "false" => typed("bool"),
@@ -1888,7 +1897,14 @@ impl Syntax for CppSyntax {
             true => format!("{}{t}", crate::model::CONST),
             false => t,
         };
-        let stated = ty.and_then(|t| held_type(src, t)).map(with_const);
+        // A built-in type (`int v`, `unsigned long n`) is stated too: no receiver's, but an
+        // argument's that picks an overload.
+        let stated = ty
+            .and_then(|t| match t.kind_name() {
+                "primitive_type" | "sized_type_specifier" => Some(text(src, t)),
+                _ => held_type(src, t),
+            })
+            .map(with_const);
         if node.kind_name() == "for_range_loop" {
             // `for (auto* s : suites_)`: an element of what it ranges over; a stated type
             // is the element's.

@@ -197,5 +197,10 @@
 (parameter_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type) @binding
 (optional_parameter_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type) @binding
 (field_declaration type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type) @binding
+; Built-in types stated: no `uses` edge, but an argument's type that picks an overload
+; (tinyxml2's `XMLUtil::ToStr(v, buf, BUF_SIZE)` with `int v`, `char buf[…]`).
+(parameter_declaration type: [(primitive_type) (sized_type_specifier)]) @binding
+(optional_parameter_declaration type: [(primitive_type) (sized_type_specifier)]) @binding
+(declaration type: [(primitive_type) (sized_type_specifier)]) @binding
 (function_definition type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type)
 (type_descriptor type: [(type_identifier) (qualified_identifier) (template_type)] @reference.type)
