@@ -1991,7 +1991,8 @@ fn cpp_overloads_split_between_a_header_and_its_source() {
 }
 
 /// `export default { forEach, merge: mergeAll }` (axios's `utils.js`): the default import's
-/// members are the module's functions (0 of axios's 284 `utils.x(…)` calls had an edge).
+/// members are the module's functions (0 of axios's 284 `utils.x(…)` calls had an edge); and
+/// `f.call(…)` is a call of `f`.
 #[test]
 fn a_default_exported_object_s_members_are_the_module_s_functions() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -2004,10 +2005,14 @@ fn a_default_exported_object_s_members_are_the_module_s_functions() {
     write(
         root,
         "use.js",
-        "import utils from './utils.js';\n\nexport function run(xs) {\n  utils.forEach(xs, (x) => x);\n  return utils.merge({}, {});\n}\n",
+        "import utils from './utils.js';\n\nexport function run(xs) {\n  utils.forEach(xs, (x) => x);\n  utils.forEach.call(null, xs, (x) => x);\n  return utils.merge({}, {});\n}\n",
     );
     index(root);
-    for (at, line) in [("utils.js:forEach", 4), ("utils.js:mergeAll", 5)] {
+    // `f.call(…)` (`.apply`, `.bind`) calls `f` (axios's `dispatchRequest.call(this, …)`).
+    for (at, lines) in [
+        ("utils.js:forEach", &[4, 5][..]),
+        ("utils.js:mergeAll", &[6]),
+    ] {
         let (v, code) = json(root, &["--no-lsp", "refs", at]);
         assert_eq!(code, 0, "{v}");
         let uses: Vec<(String, u64)> = anchors_of(&v["data"]["references"])
@@ -2019,8 +2024,68 @@ fn a_default_exported_object_s_members_are_the_module_s_functions() {
                 )
             })
             .collect();
-        assert_eq!(uses, [("use.js".to_string(), line)], "{at}: {v}");
+        let want: Vec<(String, u64)> = lines.iter().map(|l| ("use.js".to_string(), *l)).collect();
+        assert_eq!(uses, want, "{at}: {v}");
     }
+}
+
+/// pyright's `include` leaves the tests out of its project (requests: `src/requests`): its
+/// references there come only from open files, so the files outside it that write the name
+/// are opened first (`refs Response.text` gave 1 of 8, unsaid); its rename reaches none of
+/// them, said with the files.
+#[test]
+fn files_outside_pyright_s_include_are_opened_for_references_and_said_by_rename() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "pyproject.toml",
+        "[project]\nname = \"pkg\"\n\n[tool.pyright]\ninclude = [\"src/pkg\"]\n",
+    );
+    write(root, "src/pkg/__init__.py", "");
+    write(
+        root,
+        "src/pkg/m.py",
+        "class Reply:\n    def __init__(self) -> None:\n        self.body_text = \"\"\n\n\ndef make() -> Reply:\n    return Reply()\n",
+    );
+    write(
+        root,
+        "tests/test_m.py",
+        "from pkg.m import make\n\n\ndef test_body() -> None:\n    r = make()\n    assert r.body_text == \"\"\n",
+    );
+    index(root);
+    let (v, code) = json(
+        root,
+        &["refs", "src/pkg/m.py:Reply.__init__@self.<|>body_text"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    let files: Vec<String> = anchors_of(&v["data"]["references"])
+        .iter()
+        .map(|x| format!("{}:{}", x["file"].as_str().unwrap_or("?"), x["line"]))
+        .collect();
+    assert!(files.contains(&"tests/test_m.py:6".to_string()), "{v}");
+    assert!(
+        v["warnings"]
+            .to_string()
+            .contains("limited by pyproject.toml [tool.pyright] (include: src/pkg)"),
+        "{v}"
+    );
+    let out = run(
+        root,
+        &[
+            "rename",
+            "src/pkg/m.py:Reply.__init__@self.<|>body_text",
+            "--to",
+            "text_body",
+        ],
+    );
+    let text = said(&out);
+    assert!(
+        text.contains("1 file(s) outside it write `body_text` with no edit here (tests/test_m.py)"),
+        "{text}"
+    );
+    run(root, &["engine", "stop"]);
 }
 
 /// JDT LS answers a rename with one edit per file, from its first use to its last: each use

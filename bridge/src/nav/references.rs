@@ -501,6 +501,13 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
     // A library the server reads only inside its archive (JDT LS, a jar) is not asked at its
     // unpacked file, a file outside its projects it answers nothing from.
     let archived = t.lib.is_some() && t.lang.spec().server.archived.is_some();
+    if t.lib.is_none() {
+        if let Some((word, _)) =
+            super::target::word_at(indexer::syntax::line_at(&t.text, t.pos.line), t.pos.col)
+        {
+            let _ = super::server::open_outside_project(ws, a.map(), t.lang, &word, &mut w);
+        }
+    }
     let mut server = match archived {
         true => None,
         false => server_anchors(ws, &t, &mut a, ask, &mut w),

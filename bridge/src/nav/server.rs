@@ -168,6 +168,77 @@ pub(super) fn caveat(ws: &Workspace, lang: Lang) -> Option<String> {
     lang.spec().server.caveat.and_then(|f| f(&ws.root))
 }
 
+/// The most files outside the server's configured project opened for one answer.
+const OUTSIDE_OPENED: usize = 40;
+
+/// Where the workspace's configuration limits the server's project to some paths (pyright's
+/// `include`: requests' `src/requests`), the server finds uses only in the files it has open
+/// outside them (requests' tests: `refs Response.text` gave 1 of 8, unsaid). The map's files
+/// of the language outside those paths that write `name` are opened first, up to
+/// [`OUTSIDE_OPENED`]; said with the counts.
+/// Returns the files outside it that write `name` (opened or not), and where the limit is
+/// said, for a rename (which such a server does not carry there, open or not).
+pub(super) fn open_outside_project(
+    ws: &Workspace,
+    map: Option<&answer::query::Map>,
+    lang: Lang,
+    name: &str,
+    w: &mut Vec<String>,
+) -> Option<(String, Vec<String>)> {
+    let (Some(hook), Some(map)) = (lang.spec().server.project_include, map) else {
+        return None;
+    };
+    let (config, include) = hook(&ws.root)?;
+    let inside = |rel: &str| {
+        include
+            .iter()
+            .any(|p| rel == p || rel.starts_with(&format!("{p}/")))
+    };
+    let files = map.db().indexed_files_with_lang().ok()?;
+    let outside: Vec<String> = files
+        .into_iter()
+        .filter(|(rel, l)| l == lang.prefix() && !inside(rel))
+        .map(|(rel, _)| rel)
+        .collect();
+    if outside.is_empty() {
+        return None;
+    }
+    let server = ws.server(lang).ok()?;
+    let mut writing = Vec::new();
+    let mut opened = 0usize;
+    for rel in &outside {
+        let Ok(c) = crate::paths::contain(&ws.root, rel) else {
+            continue;
+        };
+        let Ok(text) = ws.source(&c, rel) else {
+            continue;
+        };
+        if !text.lines().any(|l| indexer::syntax::writes_word(l, name)) {
+            continue;
+        }
+        writing.push(rel.clone());
+        if opened < OUTSIDE_OPENED && server.sync(&c, &text).is_ok() {
+            opened += 1;
+        }
+    }
+    let more = if writing.len() > opened {
+        format!(
+            "; {} more that write it were not opened, their uses are missing (partial)",
+            writing.len() - opened
+        )
+    } else {
+        String::new()
+    };
+    let limit = format!("{config} (include: {})", include.join(", "));
+    w.push(format!(
+        "{}'s project is limited by {limit}: it finds uses in the {} {} file(s) outside it only when they are open; the {opened} that write `{name}` were opened for this answer{more}",
+        server.command[0],
+        outside.len(),
+        lang.name()
+    ));
+    Some((limit, writing))
+}
+
 pub(super) fn has_project(s: &Server, file: &std::path::Path) -> bool {
     no_project(s, file).is_none()
 }

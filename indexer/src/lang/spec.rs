@@ -1023,6 +1023,10 @@ pub struct ServerSpec {
     /// `checkJs` (axios: a rename of `AxiosHeaders.from` that breaks 11 calls was "no
     /// diagnostic"). Said beside `diagnostics` and `check-edit` for that file.
     pub unchecked: Option<Unchecked>,
+    /// The paths the workspace's configuration limits the server's project to, and where that
+    /// is said (pyright's `include` in `pyproject.toml`: requests' `src/requests`, so its
+    /// references left out every use in `tests/`, unsaid). `None`: the whole workspace.
+    pub project_include: Option<ProjectInclude>,
     /// The callees its call hierarchy leaves out, told by the signature of their definition
     /// in the map (clangd lists no preprocessor macro, `#define F(x) …`): added from the
     /// map's call edges, said.
@@ -1104,6 +1108,7 @@ impl ServerSpec {
             archived: None,
             caveat: None,
             unchecked: None,
+            project_include: None,
             unlisted_callee: None,
         }
     }
@@ -1176,6 +1181,10 @@ pub struct Def<'t> {
 /// [`ServerSpec::unchecked`]: from the workspace's root, a file's path and its text, what the
 /// server's diagnostics of that file leave out, if anything.
 pub type Unchecked = fn(&std::path::Path, &str, &str) -> Option<String>;
+
+/// [`ServerSpec::project_include`]: from the workspace's root, where the server's project is
+/// limited (the configuration file) and the paths it includes, workspace-relative.
+pub type ProjectInclude = fn(&std::path::Path) -> Option<(String, Vec<String>)>;
 
 /// What a call's argument tells of its type ([`Syntax::argument`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -294,7 +294,7 @@ fn overload(
             return Overload::One(pick.node_id.clone());
         }
     }
-    if let (true, Some(told)) = (fits.len() > 1, arg_types) {
+    if let Some(told) = arg_types {
         let told: Vec<&str> = told.split(',').collect();
         let typed = |s: &SymRef| {
             let p = counts
@@ -303,15 +303,34 @@ fn overload(
                 .and_then(|(_, p)| p.as_deref())
                 .map(param_types)
                 .unwrap_or_default();
-            // A parameter of no stated type, or past the last (a variadic one's), takes it.
+            // A parameter of no stated type, past the last (a variadic one's), of a type
+            // variable (`T`) or of the root type takes it.
             told.iter()
                 .enumerate()
                 .filter(|(_, a)| !a.is_empty())
-                .all(|(i, a)| p.get(i).is_none_or(|t| t.is_empty() || t == a))
+                .all(|(i, a)| {
+                    p.get(i)
+                        .is_none_or(|t| t.is_empty() || t == a || takes_any(t))
+                })
         };
-        fits.retain(|s| typed(s));
-        if fits.is_empty() {
-            return Overload::Several;
+        if fits.len() > 1 {
+            fits.retain(|s| typed(s));
+            if fits.is_empty() {
+                return Overload::Several;
+            }
+        } else if !fits.iter().any(|s| typed(s)) {
+            // The one overload of that count contradicts a told type, and a variadic one
+            // takes them: that one (commons-lang3's `Validate.isTrue(x >= 0, "message")` went
+            // to `isTrue(boolean, Supplier<String>)`, not `isTrue(boolean, String, Object...)`).
+            let variadic: Vec<&SymRef> = counts
+                .iter()
+                .filter(|(_, p)| p.as_deref().is_some_and(takes))
+                .map(|(s, _)| s)
+                .filter(|s| typed(s))
+                .collect();
+            if !variadic.is_empty() {
+                fits = variadic;
+            }
         }
     }
     match fits.as_slice() {
@@ -319,6 +338,16 @@ fn overload(
         // Several fit, or none does (a count the parse got wrong): not guessed.
         _ => Overload::Several,
     }
+}
+
+/// Whether a parameter's type name takes an argument of any type, as overloads are told apart:
+/// a type variable (`T`, `K2`) or the root type (`Object`, Kotlin's `Any`, C#'s `object`).
+/// Pure.
+fn takes_any(t: &str) -> bool {
+    let var = t.len() <= 2
+        && t.starts_with(|c: char| c.is_ascii_uppercase())
+        && t.chars().all(|c| c.is_ascii_alphanumeric());
+    var || matches!(t, "Object" | "Any" | "object")
 }
 
 /// [`resolve_ref`] before an overload is picked.
@@ -952,7 +981,7 @@ mod tests {
         let mut idx = MemIndex::default();
         let syms: Vec<(Box<str>, Kind)> = [
             "A", "A.f", "A.f~2", "A.g", "A.g~2", "A.g~3", "A.h", "A.h~2", "A.k", "A.k~2", "A.p",
-            "A.p~2", "A.p~3", "A.q", "A.q~2",
+            "A.p~2", "A.p~3", "A.q", "A.q~2", "A.v", "A.v~2", "A.v~3", "A.s", "A.s~2",
         ]
         .iter()
         .map(|q| {
@@ -979,6 +1008,13 @@ mod tests {
             fact("A.p~3", FactRole::Params, "2 Delete,String"),
             fact("A.q", FactRole::Params, "1 Keep"),
             fact("A.q~2", FactRole::Params, "1"),
+            // `v(boolean, Supplier<String>)`, `v(boolean, String, Object...)`, `v(boolean)`;
+            // `s(Object, String)`, `s(T, Supplier<String>)`.
+            fact("A.v", FactRole::Params, "2 boolean,Supplier"),
+            fact("A.v~2", FactRole::Params, "2+ boolean,String,Object"),
+            fact("A.v~3", FactRole::Params, "1 boolean"),
+            fact("A.s", FactRole::Params, "2 Object,String"),
+            fact("A.s~2", FactRole::Params, "2 T,Supplier"),
         ];
         idx.add_file(Lang::Cpp, "a.h", &syms, &facts, &[], 0, &[]);
         idx.finish();
@@ -1029,6 +1065,23 @@ mod tests {
                     (2 - u16::from(q == "A.q"), Some(told)),
                     || false
                 ),
+                want,
+                "{q}({told})"
+            );
+        }
+        // Two arguments: the one overload of that count contradicts a told type and a
+        // variadic one takes them; a type variable or `Object` takes any argument.
+        let two = [
+            ("A.v", ",String", one("A.v~2")),
+            ("A.v", ",Supplier", one("A.v")),
+            // No variadic one takes an `int` there either: the count's one, as before.
+            ("A.v", ",int", one("A.v")),
+            ("A.s", "Object,", Overload::Several),
+            ("A.s", "Keep,String", one("A.s")),
+        ];
+        for (q, told, want) in two {
+            assert_eq!(
+                overload(&idx, &id(q), (2, Some(told)), || false),
                 want,
                 "{q}({told})"
             );

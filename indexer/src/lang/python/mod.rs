@@ -58,6 +58,7 @@ pub static PYTHON: Language = Language {
         references_keep_declaration: &["pyright"],
         setup: Some(project_paths),
         stamp: Some(environment_stamp),
+        project_include: Some(pyright_include),
         ..ServerSpec::new(
             &[
                 &["pyright-langserver", "--stdio"],
@@ -895,5 +896,102 @@ fn extra_paths(below: &[std::path::PathBuf]) -> super::spec::ServerSetup {
         )],
         top_level: false,
         folders: Vec::new(),
+    }
+}
+
+/// pyright's `include` (`pyrightconfig.json`, else `[tool.pyright]` of `pyproject.toml` at
+/// the root): the file it is read from, and the paths, each up to its first wildcard.
+fn pyright_include(root: &std::path::Path) -> Option<(String, Vec<String>)> {
+    let from_json = || {
+        let text = std::fs::read_to_string(root.join("pyrightconfig.json")).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+        let paths: Vec<String> = v["include"]
+            .as_array()?
+            .iter()
+            .filter_map(|p| p.as_str().map(str::to_string))
+            .collect();
+        Some(("pyrightconfig.json".to_string(), paths))
+    };
+    let (file, paths) = match from_json() {
+        Some(found) => found,
+        None => {
+            let text = std::fs::read_to_string(root.join("pyproject.toml")).ok()?;
+            (
+                "pyproject.toml [tool.pyright]".to_string(),
+                toml_include(&text)?,
+            )
+        }
+    };
+    let paths: Vec<String> = paths
+        .iter()
+        .map(|p| {
+            let plain = p.split(['*', '?', '[']).next().unwrap_or("");
+            plain
+                .trim_start_matches("./")
+                .trim_end_matches('/')
+                .to_string()
+        })
+        .collect();
+    // An empty or root entry includes everything: no limit.
+    (!paths.is_empty() && !paths.iter().any(|p| p.is_empty() || p == ".")).then_some((file, paths))
+}
+
+/// The `include` array of `[tool.pyright]` in a `pyproject.toml` text, one line or several.
+/// Pure.
+fn toml_include(text: &str) -> Option<Vec<String>> {
+    let mut in_section = false;
+    let mut value: Option<String> = None;
+    for line in text.lines() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if let Some(v) = value.as_mut() {
+            v.push_str(t);
+            if t.contains(']') {
+                break;
+            }
+            continue;
+        }
+        if t.starts_with('[') && !t.starts_with("[[") && t.ends_with(']') && !t.contains('=') {
+            in_section = t == "[tool.pyright]";
+            continue;
+        }
+        if !in_section {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("include") {
+            if let Some(array) = rest.trim_start().strip_prefix('=') {
+                let array = array.trim().to_string();
+                let done = array.contains(']');
+                value = Some(array);
+                if done {
+                    break;
+                }
+            }
+        }
+    }
+    let v = value?;
+    let inner = v.split_once('[')?.1.split(']').next()?;
+    Some(
+        inner
+            .split(',')
+            .map(|p| p.trim().trim_matches(['"', '\'']).to_string())
+            .filter(|p| !p.is_empty())
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod include_tests {
+    use super::*;
+
+    #[test]
+    fn pyright_s_include_is_read_from_pyproject() {
+        let one = "[project]\nname = \"requests\"\n\n[tool.pyright]\ninclude = [\"src/requests\"]\n\n[tool.ruff]\ninclude = [\"x\"]\n";
+        assert_eq!(toml_include(one), Some(vec!["src/requests".to_string()]));
+        let many = "[tool.pyright]\npythonVersion = \"3.9\"\ninclude = [\n  \"src\",  # the package\n  'scripts/**',\n]\n";
+        assert_eq!(
+            toml_include(many),
+            Some(vec!["src".to_string(), "scripts/**".to_string()])
+        );
+        assert_eq!(toml_include("[tool.ruff]\ninclude = [\"a\"]\n"), None);
     }
 }

@@ -80,6 +80,24 @@
 (new_expression
   constructor: [(identifier) (member_expression)] @reference.call)
 
+; `f.call(this, …)`, `f.apply(this, args)`, `f.bind(this)`: `f` is called (axios's
+; `dispatchRequest.call(this, config)` made no edge: "no calls" as fact).
+(call_expression
+  function: (member_expression
+    object: [(identifier) (member_expression)] @reference.call
+    property: (property_identifier) @_call)
+  (#eq? @_call "call"))
+(call_expression
+  function: (member_expression
+    object: [(identifier) (member_expression)] @reference.call
+    property: (property_identifier) @_apply)
+  (#eq? @_apply "apply"))
+(call_expression
+  function: (member_expression
+    object: [(identifier) (member_expression)] @reference.call
+    property: (property_identifier) @_bind)
+  (#eq? @_bind "bind"))
+
 ; Exports that name what they pass on: `export … from "m"`, `export default x`,
 ; `export { a as b }`, `module.exports = x`.
 (import_statement) @import
