@@ -551,7 +551,19 @@ fn argument_types<'t>(
         .filter(|a| !matches!(a.kind_name(), "comment" | "line_comment" | "block_comment"))
         .map(|a| match spec.syntax.argument(src, a) {
             Argument::Type(t) => t,
-            Argument::Name(n) => local(&n).map(|t| type_name(&t)).unwrap_or_default(),
+            // A list's or an optional value's type as the type walk writes it (`[]Boolean`
+            // for `Boolean[] a`, for a `vector<bool>` too) names no parameter's type as
+            // written: not told (commons-lang3's `toPrimitive(array)` went to the
+            // `Object` overload, not `toPrimitive(Boolean[])`).
+            Argument::Name(n) => local(&n)
+                .filter(|t| {
+                    let t = t.strip_prefix(crate::model::CONST).unwrap_or(t);
+                    !t.starts_with("[]")
+                        && !t.starts_with(crate::model::MAYBE)
+                        && !t.starts_with(crate::model::GIVES)
+                })
+                .map(|t| type_name(&t))
+                .unwrap_or_default(),
             Argument::Unknown => String::new(),
         })
         .collect();

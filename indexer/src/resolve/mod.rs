@@ -318,6 +318,31 @@ fn overload(
             if fits.is_empty() {
                 return Overload::Several;
             }
+            // Of several that take them, the one that names the most told types exactly (not
+            // through a type variable or the root type): the most specific
+            // (commons-lang3's `append((byte[]) o)`: `append(byte[])`, not `append(Object)`).
+            let exact = |s: &SymRef| {
+                let p = counts
+                    .iter()
+                    .find(|(c, _)| c.node_id == s.node_id)
+                    .and_then(|(_, p)| p.as_deref())
+                    .map(param_types)
+                    .unwrap_or_default();
+                told.iter()
+                    .enumerate()
+                    .filter(|(i, a)| {
+                        !a.is_empty() && p.get(*i).is_some_and(|t| t == *a && !takes_any(t))
+                    })
+                    .count()
+            };
+            let best = fits.iter().map(|s| exact(s)).max().unwrap_or(0);
+            if best > 0 {
+                let most: Vec<&SymRef> =
+                    fits.iter().copied().filter(|s| exact(s) == best).collect();
+                if most.len() == 1 {
+                    fits = most;
+                }
+            }
         } else if !fits.iter().any(|s| typed(s)) {
             // The one overload of that count contradicts a told type, and a variadic one
             // takes them: that one (commons-lang3's `Validate.isTrue(x >= 0, "message")` went
@@ -981,7 +1006,8 @@ mod tests {
         let mut idx = MemIndex::default();
         let syms: Vec<(Box<str>, Kind)> = [
             "A", "A.f", "A.f~2", "A.g", "A.g~2", "A.g~3", "A.h", "A.h~2", "A.k", "A.k~2", "A.p",
-            "A.p~2", "A.p~3", "A.q", "A.q~2", "A.v", "A.v~2", "A.v~3", "A.s", "A.s~2",
+            "A.p~2", "A.p~3", "A.q", "A.q~2", "A.v", "A.v~2", "A.v~3", "A.s", "A.s~2", "A.o",
+            "A.o~2",
         ]
         .iter()
         .map(|q| {
@@ -1015,6 +1041,8 @@ mod tests {
             fact("A.v~3", FactRole::Params, "1 boolean"),
             fact("A.s", FactRole::Params, "2 Object,String"),
             fact("A.s~2", FactRole::Params, "2 T,Supplier"),
+            fact("A.o", FactRole::Params, "1 byte[]"),
+            fact("A.o~2", FactRole::Params, "1 Object"),
         ];
         idx.add_file(Lang::Cpp, "a.h", &syms, &facts, &[], 0, &[]);
         idx.finish();
@@ -1053,8 +1081,9 @@ mod tests {
             // A type no overload takes (a subclass, a widening): not guessed.
             ("A.p", "Other,", Overload::Several),
             ("A.p", "Keep,long", Overload::Several),
-            // A parameter of no stated type (`q(T)`) takes anything: `Keep` picks neither.
-            ("A.q", "Keep", Overload::Several),
+            // A parameter of no stated type (`q(T)`) takes anything; `q(Keep)`, naming the
+            // type, is the more specific.
+            ("A.q", "Keep", one("A.q")),
             ("A.q", "Other", one("A.q~2")),
         ];
         for (q, told, want) in typed {
@@ -1078,10 +1107,14 @@ mod tests {
             ("A.v", ",int", one("A.v")),
             ("A.s", "Object,", Overload::Several),
             ("A.s", "Keep,String", one("A.s")),
+            // `o(byte[])`, `o(Object)`: the exact one is the most specific.
+            ("A.o", "byte[]", one("A.o")),
+            ("A.o", "Keep", one("A.o~2")),
         ];
         for (q, told, want) in two {
+            let n = 2 - u16::from(q == "A.o");
             assert_eq!(
-                overload(&idx, &id(q), (2, Some(told)), || false),
+                overload(&idx, &id(q), (n, Some(told)), || false),
                 want,
                 "{q}({told})"
             );
