@@ -327,6 +327,9 @@ pub enum FactRole {
     /// A C++ method declared `const` (no type): of two overloads that differ by it
     /// (`T* impl()`, `const T* impl() const`), the one a call on a `const` object means.
     Const,
+    /// A static method (no type) beside an instance one of the same name (JavaScript's
+    /// `static concat()` and `concat()` in one class): the one a call through the class means.
+    Static,
 }
 
 impl FactRole {
@@ -340,6 +343,7 @@ impl FactRole {
             FactRole::Unread => "unread",
             FactRole::Params => "params",
             FactRole::Const => "const",
+            FactRole::Static => "static",
         }
     }
 
@@ -353,6 +357,7 @@ impl FactRole {
             FactRole::Unread,
             FactRole::Params,
             FactRole::Const,
+            FactRole::Static,
         ]
         .into_iter()
         .find(|r| r.as_str() == s)

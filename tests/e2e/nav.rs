@@ -2027,6 +2027,25 @@ fn a_default_exported_object_s_members_are_the_module_s_functions() {
         let want: Vec<(String, u64)> = lines.iter().map(|l| ("use.js".to_string(), *l)).collect();
         assert_eq!(uses, want, "{at}: {v}");
     }
+    // Through the class, of a static and an instance method of one name, the static one
+    // (axios's `AxiosHeaders.concat(…)` was given to the instance `concat`).
+    write(
+        root,
+        "h.js",
+        "export default class H {\n  concat(x) {\n    return x;\n  }\n\n  static concat(a) {\n    return new H().concat(a);\n  }\n}\n",
+    );
+    write(
+        root,
+        "more.js",
+        "import H from './h.js';\n\nexport const joined = H.concat(1);\n",
+    );
+    index(root);
+    let calls = rows(
+        &db(root),
+        "SELECT t.node_id FROM edges e JOIN files f ON f.id = e.file_id \
+         JOIN all_symbols t ON t.id = e.target WHERE f.path = 'more.js' AND e.kind = 2",
+    );
+    assert_eq!(calls, ["js:h.js#H.concat~2"]);
 }
 
 /// pyright's `include` leaves the tests out of its project (requests: `src/requests`): its

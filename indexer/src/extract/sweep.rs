@@ -228,6 +228,9 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
                 types.facts.push((idx, FactRole::Const, String::new()));
             }
         }
+        if kind == Kind::Method && syntax.is_static(src, def) {
+            types.facts.push((idx, FactRole::Static, String::new()));
+        }
         for (t, at) in syntax.implemented(src, def) {
             implemented.push(RawRef {
                 kind: EdgeKind::Implements,

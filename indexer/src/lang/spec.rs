@@ -1376,6 +1376,11 @@ pub trait Syntax: Sync {
         Argument::Unknown
     }
 
+    /// Whether a method is `static` (JavaScript's and TypeScript's `static concat()`).
+    fn is_static(&self, _src: &[u8], _def: &Def<'_>) -> bool {
+        false
+    }
+
     /// Whether a method is declared `const` (C++'s `int size() const`).
     fn is_const(&self, _src: &[u8], _def: &Def<'_>) -> bool {
         false

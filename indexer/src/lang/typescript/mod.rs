@@ -297,6 +297,13 @@ impl EcmaSyntax {
 }
 
 impl Syntax for EcmaSyntax {
+    /// `static concat()`: the `static` keyword among the method's own tokens.
+    fn is_static(&self, _src: &[u8], def: &Def<'_>) -> bool {
+        let mut c = def.node.walk();
+        let found = def.node.children(&mut c).any(|k| k.kind_name() == "static");
+        found
+    }
+
     /// `export default function () {}`, `export default class {}`: named by their `default`
     /// keyword, as the servers name them and as a default import binds them.
     fn unnamed_name<'t>(&self, def: Node<'t>) -> Option<Node<'t>> {

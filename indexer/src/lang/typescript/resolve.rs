@@ -568,7 +568,29 @@ impl EcmaResolver {
             return Some(s);
         }
         let q = format!("{}.{}", s.qualname(), rest.join("."));
-        idx.in_file(lang_of(&s.file, self.0), &s.file, &q)
+        let lang = lang_of(&s.file, self.0);
+        // Through the class itself, of a static and an instance method of one name, the
+        // static one (axios's `AxiosHeaders.concat(…)`: the instance `concat` was given).
+        if s.kind == Kind::Class && rest.len() == 1 {
+            let family: Vec<SymRef> = (1..=8)
+                .map(|k| match k {
+                    1 => q.clone(),
+                    _ => format!("{q}~{k}"),
+                })
+                .map_while(|m| idx.in_file(lang, &s.file, &m))
+                .collect();
+            let statics: Vec<&SymRef> = family
+                .iter()
+                .filter(|m| {
+                    !idx.facts(lang, &s.file, m.qualname(), crate::model::FactRole::Static)
+                        .is_empty()
+                })
+                .collect();
+            if let ([_, _, ..], [one]) = (family.as_slice(), statics.as_slice()) {
+                return Some((*one).clone());
+            }
+        }
+        idx.in_file(lang, &s.file, &q)
     }
 }
 
