@@ -791,6 +791,9 @@ fn is_var(src: &[u8], t: Node<'_>) -> bool {
 fn type_expr(src: &[u8], node: Node<'_>) -> Option<String> {
     match node.kind_name() {
         "type_identifier" => (!is_var(src, node)).then(|| text(src, node)),
+        // `int c`: no receiver's type, but an argument's that picks an overload
+        // (commons-lang3's `CharSequenceUtils.indexOf(seq, searchChar, 0)`).
+        "integral_type" | "floating_point_type" | "boolean_type" => Some(text(src, node)),
         "scoped_type_identifier" => {
             // Annotations inside (`a.@A B`) aside.
             let mut c = node.walk();
