@@ -141,6 +141,20 @@ pub(super) fn sure_definitions(
         Some(c) if lang.spec().text.name_ends.contains(&c) => format!("{word}{c}"),
         _ => word,
     };
+    // A destructor (`~XMLNode`), defined with its `~` where the map has it: that symbol, not
+    // the class.
+    let tilde = word_col > 1 && line.chars().nth(word_col as usize - 2) == Some('~');
+    let (word, word_col) = match tilde
+        && !map.changed_since_indexed(rel)
+        && map
+            .db()
+            .defined_at(rel, pos.line, word_col - 1)?
+            .iter()
+            .any(|s| s.name == format!("~{word}"))
+    {
+        true => (format!("~{word}"), word_col - 1),
+        false => (word, word_col),
+    };
     // The map's lines of a file changed since indexing are not the file's now: a line there
     // named another symbol (a caller of `Version::new` given for `Prerelease::new`, one
     // line below it now), so only the name is asked of the map.

@@ -285,6 +285,10 @@ pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     let chars: Vec<char> = line_text.chars().collect();
     let is_word = indexer::syntax::is_word_char;
     let mut i = (col.saturating_sub(1) as usize).min(chars.len());
+    // `~XMLNode`: a destructor's node ID points at its `~`; the name follows it.
+    if i + 1 < chars.len() && chars[i] == '~' && is_word(chars[i + 1]) {
+        i += 1;
+    }
     if i == chars.len() || !is_word(chars[i]) {
         if i > 0 && is_word(chars[i - 1]) {
             i -= 1;
@@ -367,5 +371,10 @@ mod tests {
         );
         assert_eq!(word_at(l, 1), None);
         assert_eq!(word_at("é_x = 1", 2), Some(("é_x".into(), 1)));
+        // A destructor's `~`: the name after it.
+        assert_eq!(
+            word_at("XMLNode::~XMLNode()", 10),
+            Some(("XMLNode".into(), 11))
+        );
     }
 }
