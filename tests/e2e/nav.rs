@@ -1933,12 +1933,12 @@ fn cpp_overloads_split_between_a_header_and_its_source() {
     write(
         root,
         "p.h",
-        "#include <cstring>\nnamespace x {\nclass P {\npublic:\n    void SetText(double v);\n    void SetText(float v);\n    void Write(const char* data, unsigned long size);\n    inline void Write(const char* data) { Write(data, strlen(data)); }\n    const int* First(const char* name = 0) const;\n    int* First(const char* name = 0) { return 0; }\n    const P* Self() const { return this; }\n};\n}\n",
+        "#include <cstring>\nnamespace x {\nclass P {\npublic:\n    void SetText(double v);\n    void SetText(float v);\n    void Write(const char* data, unsigned long size);\n    inline void Write(const char* data) { Write(data, strlen(data)); }\n    const int* First(const char* name = 0) const;\n    int* First(const char* name = 0) { return 0; }\n    const P* Self() const { return this; }\n    ~P();\n};\n}\n",
     );
     write(
         root,
         "p.cpp",
-        "#include \"p.h\"\nnamespace x {\nvoid P::SetText(float v) { Write(\"f\"); }\nvoid P::SetText(double v) { Write(\"d\", 1); }\nvoid P::Write(const char* data, unsigned long size) {}\nconst int* P::First(const char* name) const { return 0; }\n}\n",
+        "#include \"p.h\"\nnamespace x {\nvoid P::SetText(float v) { Write(\"f\"); }\nvoid P::SetText(double v) { Write(\"d\", 1); }\nvoid P::Write(const char* data, unsigned long size) {}\nconst int* P::First(const char* name) const { return 0; }\nP::~P() {}\n}\n",
     );
     write(
         root,
@@ -1969,6 +1969,11 @@ fn cpp_overloads_split_between_a_header_and_its_source() {
         calls("p.cpp"),
         ["3 cpp:p.h#x.P.Write~2", "4 cpp:p.cpp#x.P.Write"]
     );
+    // A destructor's node ID points at its `~`: a name (was "no identifier").
+    for id in ["cpp:p.cpp#x.P.~P", "cpp:p.h#x.P.~P"] {
+        let (v, code) = json(root, &["--no-lsp", "refs", id]);
+        assert_eq!(code, 0, "{id}: {v}");
+    }
     // `p.Self()->First()` is on a `const P*` the map does not type: it links the non-const
     // overload. Beside clangd, which lists this overload's use on line 6 of that file and
     // not line 7, the map's line 7 is left out and said, not added.
