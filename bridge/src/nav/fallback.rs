@@ -575,6 +575,17 @@ pub(super) fn calls_named(map: &Map, d: &MapSymbol) -> Result<Vec<UntypedCall>, 
         true => map.db().unlinked_calls_named(&d.name)?,
         false => map.db().untyped_calls_named(&d.name)?,
     };
+    // Where overloads are told apart by their count, a call passing more arguments than the
+    // symbol takes is another overload's (commons-lang3's 2-parameter `ArrayUtils.indexOf`
+    // was offered 3-argument calls): not offered. Fewer may be defaults.
+    let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
+    let variadic = d
+        .signature
+        .as_deref()
+        .is_some_and(|s| s.contains("...") || s.contains("params ") || s.contains("vararg "));
+    if let (true, false, Some(most)) = (overloads, variadic, d.params) {
+        calls.retain(|c| c.args.is_none_or(|n| u32::from(n) <= most));
+    }
     // A module's function is reached through a receiver only when that receiver is an
     // imported module (`httpx.get(`), never a value's method (`headers.get(`: 109 of
     // httpx's were offered as candidates of `_api.get`).

@@ -549,9 +549,25 @@ impl Serialize for OutlineItem {
 fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
     // The qualname shown at each depth above the current line.
     let mut above: Vec<String> = Vec::new();
+    // An overload (a name defined more than once in its scope) is shown with its parameters:
+    // tinyxml2's 8 `SetText` lines read alike.
+    let unmarked = |q: &str| {
+        q.split('.')
+            .map(indexer::id::segment_name)
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    let mut seen: std::collections::HashMap<String, usize> = Default::default();
+    for x in items {
+        *seen.entry(unmarked(&x.qualname)).or_default() += 1;
+    }
     items
         .iter()
         .map(|x| {
+            let params = match seen.get(&unmarked(&x.qualname)) {
+                Some(n) if *n > 1 => x.signature.as_deref().and_then(parameter_list),
+                _ => None,
+            };
             // Overloads' marks (`~2`, in any segment) are not part of the names shown.
             let qualname = x
                 .qualname
@@ -568,9 +584,33 @@ fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
             above.resize(x.depth, String::new());
             above.push(qualname);
             let indent = "  ".repeat(x.depth);
-            format!("{}  {indent}{} {name}\n", x.line, x.kind)
+            format!(
+                "{}  {indent}{} {name}{}\n",
+                x.line,
+                x.kind,
+                params.unwrap_or_default()
+            )
         })
         .collect()
+}
+
+/// A signature's parameter list, from its first `(` to the matching `)`. Pure.
+fn parameter_list(sig: &str) -> Option<&str> {
+    let open = sig.find('(')?;
+    let mut depth = 0usize;
+    for (i, c) in sig[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&sig[open..open + i + 1]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `locate`: a locate string → the position, its range, the line, and the symbol around it.
@@ -612,6 +652,17 @@ pub fn locate_tool(ws: &Workspace, s: &str) -> Result<Answer, ToolError> {
 #[cfg(test)]
 mod tests {
     use super::add_unlisted;
+
+    #[test]
+    fn an_overload_is_shown_with_its_parameters() {
+        let p = super::parameter_list;
+        assert_eq!(p("void SetText(double value)"), Some("(double value)"));
+        assert_eq!(
+            p("void f(std::function<void(int)> g) const"),
+            Some("(std::function<void(int)> g)")
+        );
+        assert_eq!(p("#define X 1"), None);
+    }
     use indexer::model::{Kind, Pos, Span};
     use indexer::outline::OutlineSymbol;
 

@@ -471,6 +471,9 @@ pub struct UntypedCall {
     pub source: String,
     /// The call as written (`self.db.filter`, `?.filter`).
     pub written: String,
+    /// The number of arguments passed, where overloads are told apart by it.
+    #[serde(skip)]
+    pub args: Option<u16>,
 }
 
 /// A symbol `s` and its file `f` (LEFT JOINed: a package has none): the columns of [`NodeRow`].
@@ -701,7 +704,7 @@ impl Db {
         self.conn
             .prepare_cached(&format!(
                 "SELECT f.path, e.line, e.col, {}, \
-                 nm.name FROM names nm CROSS JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
+                 nm.name, e.args FROM names nm CROSS JOIN edges e ON e.name = nm.id JOIN files f ON f.id = e.file_id \
                  JOIN symbols n ON n.id = e.source JOIN files sf ON sf.id = n.file_id WHERE nm.leaf = ?1 AND e.kind = {CALLS} AND e.target IS NULL \
                  AND (?2 = 0 OR e.resolution = {UNRESOLVED}) AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col LIMIT ?3",
                 file_node_text!("n", "sf")
@@ -713,6 +716,7 @@ impl Db {
                     col: r.get(2)?,
                     source: r.get(3)?,
                     written: r.get(4)?,
+                    args: r.get(5)?,
                 })
             })?
             .collect()
