@@ -2106,7 +2106,9 @@ fn files_outside_pyright_s_include_are_opened_for_references_and_said_by_rename(
     );
     let text = said(&out);
     assert!(
-        text.contains("1 file(s) outside it write `body_text` with no edit here (tests/test_m.py)"),
+        text.contains(
+            "1 file(s) outside it write `body_text` and get no edit here (tests/test_m.py)"
+        ),
         "{text}"
     );
     run(root, &["engine", "stop"]);

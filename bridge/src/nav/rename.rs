@@ -557,7 +557,7 @@ pub fn rename_preview(
         if !left.is_empty() {
             let shown: Vec<&str> = left.iter().take(5).map(|f| f.as_str()).collect();
             w.push(format!(
-                "this rename is incomplete: {} renames only inside its project ({limit}), and {} file(s) outside it write `{word}` with no edit here ({}{}): uses there break; rename them too (codemap refs lists them)",
+                "this rename may be incomplete: {} renames only inside its project ({limit}), and {} file(s) outside it write `{word}` and get no edit here ({}{}): a use of this symbol there breaks; codemap refs lists the uses",
                 s.command[0],
                 left.len(),
                 shown.join(", "),

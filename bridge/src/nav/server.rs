@@ -170,14 +170,17 @@ pub(super) fn caveat(ws: &Workspace, lang: Lang) -> Option<String> {
 
 /// The most files outside the server's configured project opened for one answer.
 const OUTSIDE_OPENED: usize = 40;
+/// The most files outside it read for the name, for one answer.
+const OUTSIDE_READ: usize = 2000;
 
 /// Where the workspace's configuration limits the server's project to some paths (pyright's
 /// `include`: requests' `src/requests`), the server finds uses only in the files it has open
 /// outside them (requests' tests: `refs Response.text` gave 1 of 8, unsaid). The map's files
 /// of the language outside those paths that write `name` are opened first, up to
-/// [`OUTSIDE_OPENED`]; said with the counts.
-/// Returns the files outside it that write `name` (opened or not), and where the limit is
-/// said, for a rename (which such a server does not carry there, open or not).
+/// [`OUTSIDE_OPENED`] of the first [`OUTSIDE_READ`]; said with the counts.
+///
+/// Returns the limit as said and the files outside it that write `name` (opened or not), for
+/// a rename, which such a server does not carry there, open or not.
 pub(super) fn open_outside_project(
     ws: &Workspace,
     map: Option<&answer::query::Map>,
@@ -206,7 +209,7 @@ pub(super) fn open_outside_project(
     let server = ws.server(lang).ok()?;
     let mut writing = Vec::new();
     let mut opened = 0usize;
-    for rel in &outside {
+    for rel in outside.iter().take(OUTSIDE_READ) {
         let Ok(c) = crate::paths::contain(&ws.root, rel) else {
             continue;
         };
@@ -221,7 +224,7 @@ pub(super) fn open_outside_project(
             opened += 1;
         }
     }
-    let more = if writing.len() > opened {
+    let mut more = if writing.len() > opened {
         format!(
             "; {} more that write it were not opened, their uses are missing (partial)",
             writing.len() - opened
@@ -229,6 +232,12 @@ pub(super) fn open_outside_project(
     } else {
         String::new()
     };
+    if outside.len() > OUTSIDE_READ {
+        more.push_str(&format!(
+            "; {} files outside it were not read for it (partial)",
+            outside.len() - OUTSIDE_READ
+        ));
+    }
     let limit = format!("{config} (include: {})", include.join(", "));
     w.push(format!(
         "{}'s project is limited by {limit}: it finds uses in the {} {} file(s) outside it only when they are open; the {opened} that write `{name}` were opened for this answer{more}",

@@ -296,13 +296,17 @@ fn overload(
     }
     if let Some(told) = arg_types {
         let told: Vec<&str> = told.split(',').collect();
-        let typed = |s: &SymRef| {
-            let p = counts
+        // Each overload's parameter types, as its `params` fact names them.
+        let types_of = |s: &SymRef| -> Vec<&str> {
+            counts
                 .iter()
                 .find(|(c, _)| c.node_id == s.node_id)
                 .and_then(|(_, p)| p.as_deref())
                 .map(param_types)
-                .unwrap_or_default();
+                .unwrap_or_default()
+        };
+        let typed = |s: &SymRef| {
+            let p = types_of(s);
             // A parameter of no stated type, past the last (a variadic one's), of a type
             // variable (`T`) or of the root type takes it.
             told.iter()
@@ -322,12 +326,7 @@ fn overload(
             // through a type variable or the root type): the most specific
             // (commons-lang3's `append((byte[]) o)`: `append(byte[])`, not `append(Object)`).
             let exact = |s: &SymRef| {
-                let p = counts
-                    .iter()
-                    .find(|(c, _)| c.node_id == s.node_id)
-                    .and_then(|(_, p)| p.as_deref())
-                    .map(param_types)
-                    .unwrap_or_default();
+                let p = types_of(s);
                 told.iter()
                     .enumerate()
                     .filter(|(i, a)| {
