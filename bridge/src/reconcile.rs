@@ -137,10 +137,7 @@ fn live_outline(
 /// A qualname without its `~N` suffixes: the names a server that merges same-named
 /// definitions can confirm.
 fn plain(q: &str) -> String {
-    q.split('.')
-        .map(indexer::id::segment_name)
-        .collect::<Vec<_>>()
-        .join(".")
+    indexer::id::unmarked(q)
 }
 
 /// The map when there is one; else `None`, and why in a warning.

@@ -301,6 +301,16 @@ pub fn segment_name(seg: &str) -> &str {
     crate::syntax::segment_base(seg)
 }
 
+/// A qualname without the overload marks of its segments (`A~2.f~3` → `A.f`): what the
+/// overloads of one name share.
+pub fn unmarked(qualname: &str) -> String {
+    qualname
+        .split('.')
+        .map(segment_name)
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
 /// Percent-encode `#`, `%` and white space.
 pub fn encode_path(path: &str) -> String {
     if !path.chars().any(needs_escape) {

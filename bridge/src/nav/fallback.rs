@@ -289,12 +289,7 @@ pub(super) fn defined_apart(
     declares: fn(&str) -> bool,
 ) -> Result<Vec<MapSymbol>, ToolError> {
     let source = |f: &str| !declares(f);
-    let unmarked = |q: &str| -> String {
-        q.split('.')
-            .map(indexer::id::segment_name)
-            .collect::<Vec<_>>()
-            .join(".")
-    };
+    let unmarked = indexer::id::unmarked;
     let mut out = Vec::new();
     for s in own {
         let prototype = matches!(s.kind.as_str(), "function" | "method")
@@ -439,13 +434,7 @@ pub(super) fn offer_candidates(
 /// qualname (`A.f`, `A.f~2`) in a language whose overloads the map tells apart by guess
 /// (argument count and stated types; the server by the compiler's rules).
 pub(super) fn is_overload(map: &Map, defs: &[MapSymbol]) -> Result<bool, ToolError> {
-    let unmarked = |id: &str| {
-        let q = id.split_once('#').map_or("", |(_, q)| q);
-        q.split('.')
-            .map(indexer::id::segment_name)
-            .collect::<Vec<_>>()
-            .join(".")
-    };
+    let unmarked = |id: &str| indexer::id::unmarked(id.split_once('#').map_or("", |(_, q)| q));
     for d in defs {
         if !Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads) {
             continue;

@@ -551,12 +551,7 @@ fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
     let mut above: Vec<String> = Vec::new();
     // An overload (a name defined more than once in its scope) is shown with its parameters:
     // tinyxml2's 8 `SetText` lines read alike.
-    let unmarked = |q: &str| {
-        q.split('.')
-            .map(indexer::id::segment_name)
-            .collect::<Vec<_>>()
-            .join(".")
-    };
+    let unmarked = indexer::id::unmarked;
     let mut seen: std::collections::HashMap<String, usize> = Default::default();
     for x in items {
         *seen.entry(unmarked(&x.qualname)).or_default() += 1;
@@ -569,12 +564,7 @@ fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
                 _ => None,
             };
             // Overloads' marks (`~2`, in any segment) are not part of the names shown.
-            let qualname = x
-                .qualname
-                .split('.')
-                .map(indexer::id::segment_name)
-                .collect::<Vec<_>>()
-                .join(".");
+            let qualname = unmarked(&x.qualname);
             above.truncate(x.depth);
             let under = above.last().map(|p| format!("{p}.{}", x.name));
             let name = match under {

@@ -216,12 +216,7 @@ fn overload(
             .is_none_or(|(k, n)| args >= k && n.is_none_or(|n| args <= n));
         if !fits {
             let leaf = crate::syntax::segment_base(base.rsplit('.').next().unwrap_or(&base));
-            let unmarked = |q: &str| {
-                q.split('.')
-                    .map(crate::syntax::segment_base)
-                    .collect::<Vec<_>>()
-                    .join(".")
-            };
+            let unmarked = crate::id::unmarked;
             let mut files: Vec<String> = idx
                 .by_name(lang, leaf)
                 .into_iter()

@@ -18,7 +18,7 @@
 //! - A bare name found nowhere is the workspace's only function of that name outside
 //!   headers (`unique`), or stays `unresolved`.
 
-use crate::id::NodeId;
+use crate::id::{unmarked, NodeId};
 use crate::lang::c::is_header as c_header;
 use crate::lang::cpp::is_header;
 use crate::lang::Lang;
@@ -113,14 +113,6 @@ fn params(idx: &dyn SymbolIndex, lang: Lang, file: &str, q: &str) -> Option<(u16
         .into_iter()
         .next()
         .and_then(|p| crate::resolve::ctx::arity(&p))
-}
-
-/// A qualname without its overload marks (`A.f~2` → `A.f`).
-fn unmarked(q: &str) -> String {
-    q.split('.')
-        .map(crate::syntax::segment_base)
-        .collect::<Vec<_>>()
-        .join(".")
 }
 
 /// A declaration's parameters as its definition has them: defaults are written in the
