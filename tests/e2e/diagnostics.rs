@@ -674,6 +674,9 @@ fn the_files_changed_since_a_ref_are_diagnosed() {
         v["data"]["counts"]["error"].as_u64().is_some_and(|n| n > 0),
         "{v}"
     );
+    // The parse error is the change's: marked new, from a parse of the text at HEAD.
+    assert_eq!(v["data"]["diagnostics"][0]["change"], "new", "{v}");
+    assert_eq!(v["data"]["since"]["old"], 0, "{v}");
     let (v, _) = json(root, &["diagnostics", "--changed", "no-such-ref"]);
     assert_eq!(v["error"]["code"], "BAD_ARGS", "{v}");
 }
@@ -685,6 +688,11 @@ fn the_files_changed_since_a_ref_are_diagnosed() {
 fn the_files_that_use_what_changed_since_a_ref_are_diagnosed() {
     let ws = crate::util::fixture("py_app");
     let root = ws.path();
+    // An error there before the change (requests: 1,142 of 1,146 diagnostics after renaming
+    // two methods were its tests' old ones, not told apart from the 4 new).
+    let service = root.join("src/shop/service.py");
+    let before = std::fs::read_to_string(&service).expect("read");
+    std::fs::write(&service, format!("{before}\n\nOLD_ERROR: int = \"old\"\n")).expect("write");
     committed(root);
     crate::util::index(root);
     let file = "src/shop/util.py";
@@ -724,6 +732,34 @@ fn the_files_that_use_what_changed_since_a_ref_are_diagnosed() {
             .contains("USERS: 1 declaration(s) changed since HEAD (log)"),
         "{v}"
     );
+    // The change's error is new and listed first; the one already there is old.
+    let list = v["data"]["diagnostics"].as_array().expect("a list");
+    assert_eq!(list[0]["change"], "new", "{v}");
+    assert!(
+        list[0]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("\"level\""),
+        "{v}"
+    );
+    let old: Vec<&Value> = list
+        .iter()
+        .filter(|d| d["message"].as_str().unwrap_or("").contains("'old'"))
+        .collect();
+    assert_eq!(old.len(), 1, "{v}");
+    assert_eq!(old[0]["change"], "old", "{v}");
+    assert!(
+        list.iter()
+            .all(|d| d["change"] != "new"
+                || d["message"].as_str().unwrap_or("").contains("\"level\"")),
+        "only the change's errors are new: {v}"
+    );
+    assert_eq!(v["data"]["since"]["ref"], "HEAD", "{v}");
+    assert!(
+        v["data"]["since"]["old"].as_u64().is_some_and(|n| n >= 1),
+        "{v}"
+    );
+    assert!(v["warnings"].to_string().contains("SINCE: "), "{v}");
 }
 
 /// A file's diagnostics after another file it imports changed and changed back (httpx: after

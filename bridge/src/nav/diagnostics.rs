@@ -90,7 +90,8 @@ struct Item {
     file: String,
     d: Diag,
     node_id: Option<String>,
-    /// `nav_check_edit`: `added` or `removed`.
+    /// `nav_check_edit`: `added` or `removed`; `nav_diagnostics` with `changed`: `new` (not
+    /// there in the ref's text) or `old`.
     change: Option<&'static str>,
     detail: bool,
 }
@@ -328,6 +329,7 @@ fn changed_users(
 pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, ToolError> {
     let mut names = p.files.clone();
     let mut w = Vec::new();
+    let mut baseline = None;
     if let Some(r) = &p.changed {
         let set = crate::git::change_set(&ws.root, r, None)?;
         let changed: Vec<String> = set
@@ -337,8 +339,9 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
             .map(|f| f.path.clone())
             .collect();
         let users = changed_users(ws, r, &set, &changed, &mut w);
-        names.extend(changed);
+        names.extend(changed.iter().cloned());
         names.extend(users);
+        baseline = Some((r, set, changed));
     }
     // Each file once, in the order asked (a file named and also changed, or a user).
     let mut seen = std::collections::HashSet::new();
@@ -429,19 +432,42 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
         sources.push(source.label());
         all.extend(items(ws, f, &f.text, ds, None));
     }
+    let since = match baseline {
+        Some((r, set, changed)) if !all.is_empty() => {
+            Some(mark_since(ws, r, &set, &changed, &mut all, &mut w)?)
+        }
+        _ => None,
+    };
     w.dedup();
+    // New since the ref first, then old, then not compared; errors first within each.
+    let rank = |c: Option<&str>| match c {
+        Some("new") => 0,
+        Some(_) => 1,
+        None => 2,
+    };
     all.sort_by(|a, b| {
-        (a.d.severity, &a.file, a.d.start.line, a.d.start.col).cmp(&(
-            b.d.severity,
-            &b.file,
-            b.d.start.line,
-            b.d.start.col,
-        ))
+        (
+            rank(a.change),
+            a.d.severity,
+            &a.file,
+            a.d.start.line,
+            a.d.start.col,
+        )
+            .cmp(&(
+                rank(b.change),
+                b.d.severity,
+                &b.file,
+                b.d.start.line,
+                b.d.start.col,
+            ))
     });
     sources.sort();
     sources.dedup();
-    let head = json!({"source": sources.join("+"), "counts": counts(all.iter().map(|i| &i.d)),
+    let mut head = json!({"source": sources.join("+"), "counts": counts(all.iter().map(|i| &i.d)),
                       "files": per_file});
+    if let Some(s) = since {
+        head["since"] = s;
+    }
     Ok(listing(
         "diagnostics",
         all,
@@ -452,6 +478,93 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
         (Layout::AsIs, ws.shape()),
         ListText::new(|_, items: &[Item]| items_text(items, "no diagnostics")),
     ))
+}
+
+/// Mark each diagnostic of a `changed` answer `new` (absent from the ref's text) or `old`: the
+/// modified files are put back to their text at `git_ref` in their server's memory (as
+/// `nav_check_edit` checks an edit, then sent back), and the two lists compared, in them and
+/// in the files their server checked again meanwhile (errors only there). A file added since
+/// the ref has only new ones. What could not be compared stays unmarked, counted and said in
+/// `w`. The answer's `since` section: the counts.
+fn mark_since(
+    ws: &Workspace,
+    git_ref: &str,
+    set: &crate::git::ChangeSet,
+    changed: &[String],
+    all: &mut [Item],
+    w: &mut Vec<String>,
+) -> Result<Value, ToolError> {
+    let mut reverted = Vec::new();
+    let mut added_files = Vec::new();
+    for path in changed {
+        match set.old.get(path) {
+            Some(old) => {
+                let Ok(f) = open_file(ws, path) else { continue };
+                let new: Arc<str> = String::from_utf8_lossy(old).into();
+                reverted.push(Edited { f, new });
+            }
+            None => added_files.push(path.clone()),
+        }
+    }
+    // The check's own warnings speak of "the edit": only a server's trouble is kept.
+    let mut said = Vec::new();
+    let c = if reverted.is_empty() {
+        None
+    } else {
+        Some(check(ws, &reverted, &mut said)?)
+    };
+    w.extend(
+        said.into_iter()
+            .filter(|x| !x.starts_with("CHECK_SCOPE") && !x.starts_with("CHECK_IN_MEMORY")),
+    );
+    // Present now and gone in the ref's text: the check's `removed`, at today's positions.
+    let key = |i: &Item| {
+        (
+            i.file.clone(),
+            i.d.start.line,
+            i.d.start.col,
+            i.d.message.clone(),
+        )
+    };
+    let mut new = std::collections::HashSet::new();
+    let mut gone = 0;
+    let mut whole: Vec<&str> = Vec::new();
+    let mut errors_only: Vec<&str> = Vec::new();
+    if let Some(c) = &c {
+        new.extend(c.removed.iter().map(key));
+        gone = c.added.len();
+        whole.extend(reverted.iter().map(|e| e.f.c.rel.as_str()));
+        errors_only.extend(c.compared.iter().map(String::as_str));
+    }
+    let (mut n_new, mut n_old, mut n_unknown) = (0, 0, 0);
+    for i in all.iter_mut() {
+        let f = i.file.as_str();
+        i.change = if added_files.iter().any(|a| a == f) || new.contains(&key(i)) {
+            n_new += 1;
+            Some("new")
+        } else if whole.contains(&f)
+            || (i.d.severity == Severity::Error && errors_only.contains(&f))
+        {
+            n_old += 1;
+            Some("old")
+        } else {
+            n_unknown += 1;
+            None
+        };
+    }
+    let unknown = if n_unknown > 0 {
+        format!(
+            "; {n_unknown} not compared (unmarked: a file's warnings other than the changed files', or a file the server did not check again), so they may be either"
+        )
+    } else {
+        String::new()
+    };
+    w.push(format!(
+        "SINCE: {n_new} of the {} diagnostic(s) are new since {git_ref} (marked new, listed first: absent when the {} modified file(s) are put back to their text at {git_ref} in the server's memory, or in a file added since), {n_old} were there at {git_ref} (marked old){unknown}; {gone} there at {git_ref} are gone",
+        all.len(),
+        reverted.len(),
+    ));
+    Ok(json!({"ref": git_ref, "new": n_new, "old": n_old, "notCompared": n_unknown, "gone": gone}))
 }
 
 /// Diagnostics as plain text: one line each (`file:line:col  severity  message  [code]  in
@@ -562,6 +675,9 @@ pub(super) struct Checked {
     users: usize,
     /// The declarations the edit changes (gone, or of another signature), by qualname.
     changed: Vec<String>,
+    /// The files elsewhere whose errors were compared (published again during the edit),
+    /// whether or not any changed.
+    compared: Vec<String>,
 }
 
 /// Check edited texts: for each language, its server's diagnostics of each file's disk text,
@@ -578,6 +694,7 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
         elsewhere: 0,
         users: 0,
         changed: Vec::new(),
+        compared: Vec::new(),
     };
     let mut sources = Vec::new();
     // Files the edit does not touch whose diagnostics their server published again.
@@ -713,6 +830,7 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
             continue;
         };
         let rel = rel.to_string_lossy().into_owned();
+        out.compared.push(rel.clone());
         let c = Contained { rel, abs: o.abs };
         let kept: Vec<Option<u32>> = (1..=o
             .before
