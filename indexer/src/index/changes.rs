@@ -29,7 +29,14 @@ impl Before {
     /// Its symbols' names: references elsewhere re-resolve by them.
     /// What method-set `implements` read of it ([`Shape`]).
     pub(super) fn shape(&self) -> Shape {
-        shape_of((self.symbols.iter()).map(|s| (s.qualname.as_str(), s.kind, s.params)))
+        shape_of((self.symbols.iter()).map(|s| {
+            (
+                s.qualname.as_str(),
+                s.kind,
+                s.params,
+                s.signature.as_deref(),
+            )
+        }))
     }
 
     pub(super) fn names(&self) -> impl Iterator<Item = String> + '_ {

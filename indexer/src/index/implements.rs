@@ -13,24 +13,36 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Instant;
 
 /// What method-set `implements` depends on in a file: its types and methods (qualname, kind,
-/// parameter count). Embeddings are edges: [`Db::replace_edges`] and re-resolution report
-/// those that changed.
-pub(super) type Shape = BTreeSet<(String, &'static str, Option<u32>)>;
+/// parameter count, signature: its results). Embeddings are edges: [`Db::replace_edges`] and
+/// re-resolution report those that changed.
+pub(super) type Shape = BTreeSet<(String, &'static str, Option<u32>, Option<String>)>;
 
-/// The shape of (qualname, kind, parameter count) symbols: a file's, extracted or stored.
-pub(super) fn shape_of<'a>(symbols: impl Iterator<Item = (&'a str, Kind, Option<u32>)>) -> Shape {
+/// A symbol as its file's [`Shape`] reads it: (qualname, kind, parameter count, signature).
+pub(super) type ShapeSymbol<'a> = (&'a str, Kind, Option<u32>, Option<&'a str>);
+
+/// The shape of symbols: a file's, extracted or stored.
+pub(super) fn shape_of<'a>(symbols: impl Iterator<Item = ShapeSymbol<'a>>) -> Shape {
     symbols
-        .filter(|(_, kind, _)| kind.is_type_like() || *kind == Kind::Method)
-        .map(|(q, kind, p)| (q.to_string(), kind.as_str(), p))
+        .filter(|(_, kind, _, _)| kind.is_type_like() || *kind == Kind::Method)
+        .map(|(q, kind, p, sig)| {
+            // A type's signature is its declaration's head, which names no method.
+            let sig = (kind == Kind::Method)
+                .then(|| sig.map(str::to_string))
+                .flatten();
+            (q.to_string(), kind.as_str(), p, sig)
+        })
         .collect()
 }
 
 pub(super) fn shape_new(ex: &FileExtract) -> Shape {
-    shape_of(
-        ex.symbols
-            .iter()
-            .map(|s| (s.qualname.as_str(), s.kind, s.params)),
-    )
+    shape_of(ex.symbols.iter().map(|s| {
+        (
+            s.qualname.as_str(),
+            s.kind,
+            s.params,
+            s.signature.as_deref(),
+        )
+    }))
 }
 
 /// What an incremental run changed that method sets read: types named in a directory (a
@@ -46,7 +58,7 @@ impl Shapes {
     /// A file's shape went from `old` to `new`: the types its differences name.
     pub(super) fn changed(&mut self, lang: Lang, path: &str, old: &Shape, new: &Shape) {
         let dir = parent_dir(path);
-        for (qualname, _, _) in old.symmetric_difference(new) {
+        for (qualname, _, _, _) in old.symmetric_difference(new) {
             let ty = qualname.split('.').next().unwrap_or(qualname);
             self.types.insert((lang, dir.to_string(), ty.to_string()));
         }
@@ -115,10 +127,10 @@ impl TypeTable {
 fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> {
     let t0 = Instant::now();
     let mut table = TypeTable::default();
-    let mut method_ids: HashMap<(String, u32), u32> = HashMap::new();
-    let mut method_id = |name: String, params: u32| {
+    let mut method_ids: HashMap<resolve::Method, u32> = HashMap::new();
+    let mut method_id = |name: String, params: u32, results: u32| {
         let next = method_ids.len() as u32;
-        *method_ids.entry((name, params)).or_insert(next)
+        *method_ids.entry((name, params, results)).or_insert(next)
     };
     // One pass over the language's types and methods, then each kind of row in turn.
     let (mut concrete, mut receiver_methods, mut interfaces, mut member_methods) =
@@ -127,7 +139,7 @@ fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> 
         SetRow::Concrete(t) => concrete.push(t),
         SetRow::ReceiverMethod(m) => receiver_methods.push(m),
         SetRow::Interface(t) => interfaces.push(t),
-        SetRow::MemberMethod(parent, name, p) => member_methods.push((parent, name, p)),
+        SetRow::MemberMethod(parent, name, p, r) => member_methods.push((parent, name, p, r)),
     })?;
     // Concrete types by (directory, qualname): their methods name them so.
     let mut types: HashMap<(String, String), Vec<usize>> = HashMap::new();
@@ -139,7 +151,7 @@ fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> 
     }
     for m in receiver_methods {
         if let Some(ts) = types.get(&(m.dir, m.receiver)) {
-            let id = method_id(m.name, m.params.unwrap_or(0));
+            let id = method_id(m.name, m.params.unwrap_or(0), m.results);
             for &i in ts {
                 table.own[i].push(id);
             }
@@ -152,10 +164,10 @@ fn implements_by_method_set(conn: &Db, lang: Lang, cold: bool) -> SqlResult<()> 
         table.rows[i] = Some((t, false));
         ifaces.push(i);
     }
-    for (parent, name, p) in member_methods {
+    for (parent, name, p, r) in member_methods {
         if let Some(&i) = table.index.get(&parent) {
             if table.is(i, false) {
-                table.own[i].push(method_id(name, p.unwrap_or(0)));
+                table.own[i].push(method_id(name, p.unwrap_or(0), r));
             }
         }
     }

@@ -110,8 +110,12 @@ pub struct Language {
     /// A call through a receiver reaches a module's function only when the receiver is an
     /// imported module (Python's `httpx.get(`; `headers.get(` is a value's method).
     pub functions_through_imports: bool,
-    /// `implements` edges come from method sets (names and parameter counts).
+    /// `implements` edges come from method sets (names, parameter and result counts).
     pub implements_by_method_set: bool,
+    /// How many results a method's signature (as the map stores it) declares, for method
+    /// sets: chi's `Flush()` does not implement `interface { Flush() error }`. `None`: not
+    /// compared.
+    pub method_results: Option<fn(&str) -> u32>,
     /// The file stem that stands for its directory's module (`__init__`), if any.
     pub package_init: Option<&'static str>,
     /// How `map_changes` reads a declaration's text ([`TextRules`]).
@@ -695,6 +699,7 @@ impl Language {
             variants_apart: None,
             functions_through_imports: false,
             implements_by_method_set: false,
+            method_results: None,
             package_init: None,
             text: TextRules::BRACES,
             is_test_file: |_| false,

@@ -83,8 +83,9 @@ pub fn implements(types: &[MethodSet], ifaces: &[MethodSet]) -> Vec<(usize, usiz
     out
 }
 
-/// A method as method sets compare them: its name and parameter count.
-pub type Method = (String, u32);
+/// A method as method sets compare them: its name, parameter count and result count (0 where
+/// the language's results are not compared: `Language::method_results`).
+pub type Method = (String, u32, u32);
 
 /// What a node is to method sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,7 +155,7 @@ pub fn implements_touching<G: TypeGraph>(
                 }
                 // An interface the type implements has one of the type's method names in its
                 // set: it declares one, or embeds an interface that does.
-                let names: BTreeSet<&str> = set.iter().map(|(n, _)| n.as_str()).collect();
+                let names: BTreeSet<&str> = set.iter().map(|(n, _, _)| n.as_str()).collect();
                 let mut seeds = Vec::new();
                 for n in names {
                     seeds.extend(g.interface_owners(n)?);
@@ -173,7 +174,7 @@ pub fn implements_touching<G: TypeGraph>(
                 let want = sets.interface(g, x)?;
                 // A type implementing it has its rarest method: declares it or is promoted it.
                 let mut rarest: Option<(usize, &str)> = None;
-                for (n, _) in want.iter() {
+                for (n, _, _) in want.iter() {
                     let c = g.owner_count(n)?;
                     if rarest.is_none_or(|(best, _)| c < best) {
                         rarest = Some((c, n));
@@ -333,7 +334,7 @@ mod tests {
                 self.kinds.insert(x, k);
             }
             self.own
-                .insert(x, own.iter().map(|(n, p)| (n.to_string(), *p)).collect());
+                .insert(x, own.iter().map(|(n, p)| (n.to_string(), *p, 0)).collect());
             self.embeds.insert(x, embeds.to_vec());
             self
         }
@@ -424,7 +425,9 @@ mod tests {
             Ok(self
                 .own
                 .iter()
-                .filter(|(x, ms)| self.kinds.contains_key(x) && ms.iter().any(|(n, _)| n == name))
+                .filter(|(x, ms)| {
+                    self.kinds.contains_key(x) && ms.iter().any(|(n, _, _)| n == name)
+                })
                 .map(|(&x, _)| x)
                 .collect())
         }
@@ -554,7 +557,7 @@ mod tests {
     fn a_renamed_method_moves_its_pairs() {
         let mut g = sample();
         g.own
-            .insert(1, vec![("Read".into(), 1), ("Shut".into(), 0)]);
+            .insert(1, vec![("Read".into(), 1, 0), ("Shut".into(), 0, 0)]);
         let got = touching(&mut g, &[1]).pairs;
         // 1 lost Close: it is no ReadCloser (11), and neither are 2 and 6, which have their
         // methods through it (3 embeds 11 itself, and keeps it).

@@ -19,6 +19,7 @@ pub struct FileSymbol {
     pub kind: Kind,
     /// Functions and methods: the parameter count.
     pub params: Option<u32>,
+    pub signature: Option<String>,
 }
 
 /// One of a name's parts (see [`crate::model::name_parts`]).
@@ -127,8 +128,9 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// end and name lines computed; 11: `symbols_name` partial; 12: a name's `leaf` ends at `::`
 /// too, so Rust paths have one; 13: `facts` keyed by file, names and receivers computed from
 /// `name_at`; 14: `name_parts`; 15: `files_stamp`; 16: `edges_implements`; 17: kind and
-/// receiver in `symbols_name`; 18: `gone`, the deleted files; 21: `edges.arg_types`); an older or newer map is rebuilt by the next index run.
-pub const SCHEMA_VERSION: i64 = 21;
+/// receiver in `symbols_name`; 18: `gone`, the deleted files; 21: `edges.arg_types`; 22: Go's `implements` compare result counts, so its edges are
+/// computed again); an older or newer map is rebuilt by the next index run.
+pub const SCHEMA_VERSION: i64 = 22;
 pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 #[derive(Debug, thiserror::Error)]
@@ -716,7 +718,7 @@ impl Db {
     /// change added or removed.
     pub fn file_symbols(&self, file_id: i64) -> SqlResult<Vec<FileSymbol>> {
         let mut st = self.conn.prepare_cached(
-            "SELECT name, qualname, kind_code, params FROM symbols WHERE file_id = ?1 AND qualname != ''",
+            "SELECT name, qualname, kind_code, params, signature FROM symbols WHERE file_id = ?1 AND qualname != ''",
         )?;
         let rows = st.query_map([file_id], |r| {
             let code: i64 = r.get(2)?;
@@ -726,6 +728,7 @@ impl Db {
                 kind: Kind::from_code(code)
                     .ok_or(rusqlite::Error::IntegralValueOutOfRange(2, code))?,
                 params: r.get(3)?,
+                signature: r.get(4)?,
             })
         })?;
         rows.collect()

@@ -36,6 +36,8 @@ pub struct ReceiverMethod {
     pub receiver: String,
     pub name: String,
     pub params: Option<u32>,
+    /// Its result count (`Language::method_results`; 0 where not compared).
+    pub results: u32,
 }
 
 /// A node as [`MapTypes`] reads it: what it is, where it is declared.
@@ -46,8 +48,8 @@ pub enum SetRow {
     Concrete(TypeRow),
     Interface(TypeRow),
     ReceiverMethod(ReceiverMethod),
-    /// An interface's method spec: (parent, name, parameter count).
-    MemberMethod(i64, String, Option<u32>),
+    /// An interface's method spec: (parent, name, parameter count, result count).
+    MemberMethod(i64, String, Option<u32>, u32),
 }
 
 #[derive(Debug, Clone)]
@@ -132,7 +134,7 @@ impl Db {
         );
         let mut st = self.conn.prepare(&format!(
             "SELECT f.path, s.qualname, s.file_id, s.id, s.kind_code, s.has_receiver, s.parent,
-                    s.name, s.params, f.dir, s.receiver
+                    s.name, s.params, f.dir, s.receiver, s.signature
              FROM symbols s JOIN files f ON f.id = s.file_id
              WHERE s.lang = ?1 AND {}",
             kind_in(
@@ -140,6 +142,7 @@ impl Db {
                 &[Kind::Struct, Kind::Type, Kind::Interface, Kind::Method]
             )
         ))?;
+        let results = |sig: Option<String>| results_of(lang, sig.as_deref());
         let mut rows = st.query([lang.prefix()])?;
         while let Some(r) = rows.next()? {
             let code: i64 = r.get(4)?;
@@ -152,9 +155,12 @@ impl Db {
                         receiver: r.get(10)?,
                         name: r.get(7)?,
                         params: r.get(8)?,
+                        results: results(r.get(11)?),
                     }),
                     // An interface's method spec: a member of its parent.
-                    (false, Some(parent)) => SetRow::MemberMethod(parent, r.get(7)?, r.get(8)?),
+                    (false, Some(parent)) => {
+                        SetRow::MemberMethod(parent, r.get(7)?, r.get(8)?, results(r.get(11)?))
+                    }
                     (false, None) => continue,
                 }
             } else if code == iface {
@@ -346,13 +352,25 @@ impl TypeGraph for MapTypes<'_> {
     }
 }
 
+/// A method's result count from its signature, where the language compares them.
+fn results_of(lang: Lang, signature: Option<&str>) -> u32 {
+    match (lang.spec().method_results, signature) {
+        (Some(f), Some(s)) => f(s),
+        _ => 0,
+    }
+}
+
 /// A node's own methods ([`TypeGraph::own`]).
 fn read_own(db: &Db, lang: Lang, x: i64, node: Option<&TypeNode>) -> SqlResult<Vec<Method>> {
     let methods = |sql: &str, params: &[&dyn rusqlite::ToSql]| -> SqlResult<Vec<Method>> {
         db.conn
             .prepare_cached(sql)?
             .query_map(params, |r| {
-                Ok((r.get(0)?, r.get::<_, Option<u32>>(1)?.unwrap_or(0)))
+                Ok((
+                    r.get(0)?,
+                    r.get::<_, Option<u32>>(1)?.unwrap_or(0),
+                    results_of(lang, r.get::<_, Option<String>>(2)?.as_deref()),
+                ))
             })?
             .collect()
     };
@@ -364,7 +382,7 @@ fn read_own(db: &Db, lang: Lang, x: i64, node: Option<&TypeNode>) -> SqlResult<V
         // `receiver` are computed: the range on the qualname is what the index searches.)
         Some(TypeKind::Concrete) => methods(
             &format!(
-                "SELECT s.name, s.params FROM files f JOIN symbols s ON s.file_id = f.id \
+                "SELECT s.name, s.params, s.signature FROM files f JOIN symbols s ON s.file_id = f.id \
                  WHERE f.dir = ?1 AND s.qualname > ?2 || '.' AND s.qualname < ?2 || '/' \
                  AND s.receiver = ?2 AND s.has_receiver AND s.lang = ?3 AND {}",
                 kind_in("s.kind_code", &[Kind::Method])
@@ -373,7 +391,7 @@ fn read_own(db: &Db, lang: Lang, x: i64, node: Option<&TypeNode>) -> SqlResult<V
         ),
         Some(TypeKind::Interface) => methods(
             &format!(
-                "SELECT s.name, s.params FROM symbols s WHERE s.parent = ?1 \
+                "SELECT s.name, s.params, s.signature FROM symbols s WHERE s.parent = ?1 \
                  AND NOT s.has_receiver AND {}",
                 kind_in("s.kind_code", &[Kind::Method])
             ),

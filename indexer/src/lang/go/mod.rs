@@ -56,6 +56,7 @@ pub static GO: Language = Language {
         "another file of the package (another build configuration: a build tag, `//go:build`)",
     ),
     implements_by_method_set: true,
+    method_results: Some(result_count),
     is_test_file: |name| name.ends_with("_test.go"),
     server: ServerSpec {
         types_every_receiver: true,
@@ -637,3 +638,103 @@ pub(super) const BUILTINS: &[&str] = &[
     "uint8",
     "uintptr",
 ];
+
+/// How many results a method's signature declares, as the map stores it: a receiver method's
+/// `func (w *writer) Flush()` (0), an interface's spec `Flush() error` (1), `Hijack() (net.Conn,
+/// *bufio.ReadWriter, error)` (3), named `(n int, err error)` (2). Method sets compare it:
+/// chi's writers' `Flush()` does not implement `compressFlusher`'s `Flush() error`.
+fn result_count(signature: &str) -> u32 {
+    let s = signature.trim().trim_end_matches('{').trim_end();
+    // The text after the balanced group opening at `at` (`(`/`[`), or `None` if unclosed.
+    fn after_group(s: &str, at: usize) -> Option<&str> {
+        let mut depth = 0i32;
+        for (i, c) in s[at..].char_indices() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(&s[at + i + 1..]);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+    let mut rest = s;
+    if let Some(r) = rest.strip_prefix("func") {
+        rest = r.trim_start();
+        if rest.starts_with('(') {
+            // The receiver.
+            let Some(r) = after_group(rest, 0) else {
+                return 0;
+            };
+            rest = r.trim_start();
+        }
+    }
+    // The name, type parameters, then the parameters.
+    let Some(open) = rest.find(['(', '[']) else {
+        return 0;
+    };
+    let Some(mut r) = after_group(rest, open) else {
+        return 0;
+    };
+    if rest[open..].starts_with('[') {
+        let Some(p) = r.trim_start().strip_prefix('(').map(|_| r.trim_start()) else {
+            return 0;
+        };
+        let Some(after) = after_group(p, 0) else {
+            return 0;
+        };
+        r = after;
+    }
+    let results = r.trim();
+    if results.is_empty() {
+        return 0;
+    }
+    if !results.starts_with('(') {
+        return 1;
+    }
+    // A list: its top-level commas (`(a, b int)` is two results, as `(int, int)` is).
+    let inner = &results[1..results.len().saturating_sub(1)];
+    if inner.trim().is_empty() {
+        return 0;
+    }
+    let mut depth = 0i32;
+    let mut n = 1;
+    for c in inner.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => n += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_count;
+
+    #[test]
+    fn a_signature_s_results_are_counted() {
+        for (sig, n) in [
+            ("func (cw *compressResponseWriter) Flush()", 0),
+            ("Flush() error", 1),
+            ("func (w *flushWriter) Flush() error {", 1),
+            ("Hijack() (net.Conn, *bufio.ReadWriter, error)", 3),
+            ("func (r *R) Read(p []byte) (n int, err error)", 2),
+            ("func (r *R) Pair() (a, b int)", 2),
+            ("Use(middlewares ...func(http.Handler) http.Handler)", 0),
+            ("With(fn func(int) (int, error)) func(int) error", 1),
+            ("func (s *Set[T]) Map[U any](f func(T) U) (Set[U], bool)", 2),
+            ("Get() map[string][]int", 1),
+            ("Empty() ()", 0),
+            ("broken(", 0),
+        ] {
+            assert_eq!(result_count(sig), n, "{sig}");
+        }
+    }
+}
