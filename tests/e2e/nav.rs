@@ -2939,6 +2939,56 @@ fn rust_impls_apart_from_their_type_are_the_map_s_too() {
     assert!(text.contains("rs:src/c.rs#Sq.area"), "{text}");
 }
 
+/// `self.m()` inside a trait impl's `m` is the type's inherent `m` (inherent methods come
+/// first), not the method it is written in (indexmap's `impl MutableEntryKey for
+/// VacantEntry`: `self.key_mut()` was linked to itself, and the inherent `key_mut` was then
+/// listed by `unused`).
+#[test]
+fn rust_self_call_in_a_trait_impl_is_the_inherent_method() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"keys\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(root, "src/lib.rs", "pub mod entry;\npub mod mutable;\n");
+    write(
+        root,
+        "src/entry.rs",
+        "pub struct Vacant {\n    key: u32,\n}\n\nimpl Vacant {\n    pub(crate) fn key_mut(&mut self) -> &mut u32 {\n        &mut self.key\n    }\n}\n",
+    );
+    write(
+        root,
+        "src/mutable.rs",
+        "use crate::entry::Vacant;\n\npub trait KeyMut {\n    fn key_mut(&mut self) -> &mut u32;\n}\n\nimpl KeyMut for Vacant {\n    fn key_mut(&mut self) -> &mut u32 {\n        self.key_mut()\n    }\n}\n",
+    );
+    index(root);
+    let (v, code) = crate::util::json(
+        root,
+        &[
+            "calls",
+            "rs:src/mutable.rs#Vacant.key_mut",
+            "--direction",
+            "outgoing",
+            "--no-lsp",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let text = v.to_string();
+    assert!(text.contains("rs:src/entry.rs#Vacant.key_mut"), "{text}");
+    assert!(
+        !text.contains("\"rs:src/mutable.rs#Vacant.key_mut\",\"line\""),
+        "{text}"
+    );
+    let out = run(root, &["unused", "--include-exported"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        !text.contains("src/entry.rs:6"),
+        "the inherent method is used: {text}"
+    );
+}
+
 /// pyright renames one method's uses, not the methods it overrides or that override it
 /// (click's `Command.invoke`: `BaseCommand.invoke` and `MultiCommand.invoke` left, unsaid, and
 /// the base's `NotImplementedError` stub then ran for every command): said with their places.

@@ -463,6 +463,15 @@ impl Resolver for RustResolver {
                 &q,
                 |q2| idx.in_file(LANG, &ctx.path, q2),
             );
+            // Not the method the call is in: `self.key_mut()` in `impl MutableEntryKey for
+            // VacantEntry`'s `key_mut` is the type's inherent `key_mut` (inherent methods
+            // come first), declared in another file; recursion through `self` would not end.
+            if own
+                .as_ref()
+                .is_some_and(|s| Some(s.qualname()) == r.source_qual)
+            {
+                return None;
+            }
             return own.map(|s| Outcome::Edge(Some(s.node_id), Resolution::Local));
         }
         // Enclosing scopes, innermost first, then the module.
