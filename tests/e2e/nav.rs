@@ -2939,6 +2939,55 @@ fn rust_impls_apart_from_their_type_are_the_map_s_too() {
     assert!(text.contains("rs:src/c.rs#Sq.area"), "{text}");
 }
 
+/// A method renamed by hand since indexing is no implementation any more, and one moved is
+/// shown where it is now (chi's `Mux.Find` renamed: `impls Routes.Find` gave `mux.go:382`
+/// from the map, a comment by then, unsaid).
+#[test]
+fn implementations_from_a_file_edited_since_indexing_are_its_current_ones() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "go.mod", "module example.com/r\n\ngo 1.22\n");
+    write(
+        root,
+        "routes.go",
+        "package r\n\ntype Routes interface {\n\tFind(path string) string\n\tMatch(path string) bool\n}\n",
+    );
+    write(
+        root,
+        "mux.go",
+        "package r\n\ntype Mux struct{}\n\nfunc (m *Mux) Find(path string) string { return path }\n\nfunc (m *Mux) Match(path string) bool { return true }\n",
+    );
+    index(root);
+    let lines = |id: &str| {
+        let out = run(root, &["impls", id, "--no-lsp"]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let places: Vec<String> = text
+            .lines()
+            .filter(|l| l.starts_with("mux.go"))
+            .map(|l| l.split("  ").next().unwrap_or_default().to_string())
+            .collect();
+        (places, String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    assert_eq!(lines("go:routes.go#Routes.Find").0, ["mux.go:5:15"]);
+    let was = std::fs::read_to_string(root.join("mux.go")).expect("read");
+    write(
+        root,
+        "mux.go",
+        format!(
+            "// two lines\n// above\n{}",
+            was.replace(") Find(", ") FindPattern(")
+        ),
+    );
+    let (found, said) = lines("go:routes.go#Routes.Find");
+    assert!(found.is_empty(), "renamed: {found:?}");
+    assert!(
+        said.contains("1 no longer there (renamed or removed since: go:mux.go#Mux.Find)"),
+        "{said}"
+    );
+    // The one still there, where it is now.
+    assert_eq!(lines("go:routes.go#Routes.Match").0, ["mux.go:9:15"]);
+}
+
 /// `self.m()` inside a trait impl's `m` is the type's inherent `m` (inherent methods come
 /// first), not the method it is written in (indexmap's `impl MutableEntryKey for
 /// VacantEntry`: `self.key_mut()` was linked to itself, and the inherent `key_mut` was then
@@ -3742,7 +3791,7 @@ fn map_references_in_a_file_edited_since_indexing_are_placed_again() {
     assert!(
         v["warnings"]
             .to_string()
-            .contains("placed again where the name is written now"),
+            .contains("placed where a parse of the file or its name now puts them"),
         "{v}"
     );
     // "None" from a map older than the files says so.

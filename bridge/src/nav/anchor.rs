@@ -341,9 +341,24 @@ impl<'a> Anchors<'a> {
             return None;
         }
         let shown: Vec<&str> = m.files.iter().map(String::as_str).take(3).collect();
+        let gone = if m.gone.is_empty() {
+            String::new()
+        } else {
+            let ids: Vec<&str> = m.gone.iter().map(String::as_str).take(3).collect();
+            format!(
+                ", {} no longer there (renamed or removed since: {}{}) and left out",
+                m.gone.len(),
+                ids.join(", "),
+                if m.gone.len() > ids.len() {
+                    ", …"
+                } else {
+                    ""
+                }
+            )
+        };
         Some(format!(
-            "{} of the map's symbols shown are in {} file{} changed since the last index run ({}{}): {} placed again where the name is written now near its old line, {} not found there and shown at the line the map has (`codemap index` refreshes the map)",
-            m.placed + m.unplaced,
+            "{} of the map's symbols are in {} file{} changed since the last index run ({}{}): {} placed where a parse of the file or its name now puts them, {} not found there and shown at the line the map has{gone} (`codemap index` refreshes the map)",
+            m.placed + m.unplaced + m.gone.len(),
             m.files.len(),
             if m.files.len() == 1 { "" } else { "s" },
             shown.join(", "),
@@ -473,6 +488,30 @@ impl<'a> Anchors<'a> {
             .or_insert_with(|| map.changed_since_indexed(rel))
     }
 
+    /// The symbol `qualname` of the workspace file `rel` as a parse of its text now has it:
+    /// `Ok(None)` when the parse has no such symbol (renamed or removed since indexing),
+    /// `Err(())` when the file could not be read or parsed.
+    fn live_symbol(
+        &mut self,
+        rel: &str,
+        qualname: &str,
+    ) -> Result<Option<indexer::outline::OutlineSymbol>, ()> {
+        let ws = self.ws;
+        let c = crate::paths::contain(&ws.root, rel).map_err(|_| ())?;
+        let lang = crate::workspace::lang_of(&c, rel).map_err(|_| ())?;
+        let abs = ws.root.join(rel);
+        self.text(&abs).ok_or(())?;
+        let text: Arc<str> = self.texts.get(&abs).cloned().flatten().ok_or(())?;
+        let outline = ws.parsed_outline(&c, lang, &text).map_err(|_| ())?;
+        Ok(outline.iter().find(|s| s.qualname == qualname).cloned())
+    }
+
+    /// Whether the map's symbol `node_id`, shown by [`sym_anchor`] from a file changed since
+    /// indexing, is no longer in that file (a parse of its text now has no such symbol).
+    pub(super) fn gone(&self, node_id: &str) -> bool {
+        self.moved.gone.contains(node_id)
+    }
+
     /// [`Anchors::node_at`] for a file changed since indexing: from a parse of its text now
     /// (the symbol named at the spot, else the innermost one around it, else the file).
     fn live_node_at(&mut self, abs: &Path, rel: &str, pos: Pos) -> Option<String> {
@@ -548,12 +587,35 @@ pub(super) fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Anchor {
         s.end_line,
     );
     v.node_id = Some(s.node_id.clone());
-    // In a file changed since indexing the map's line is old: the symbol is shown where its
-    // name is written now at the same column near that line (viper's `Get` after 8 lines were
-    // added above it was given at its old line, with another line's text), else where the map
-    // had it; counted for [`Anchors::moved_note`].
+    // In a file changed since indexing the map's line is old: the symbol is shown where a
+    // parse of the file now has it; else where its name is written now at the same column
+    // near that line (viper's `Get` after 8 lines were added above it was given at its old
+    // line, with another line's text), else where the map had it; counted for
+    // [`Anchors::moved_note`]. One the parse no longer has (chi's `Mux.Find` renamed by hand:
+    // `impls Routes.Find` gave it at its old line, a comment now) is counted gone: lists
+    // leave it out ([`Anchors::gone`]).
     if !v.external && a.changed(&s.file) {
         a.moved.files.insert(s.file.clone());
+        let qualname = indexer::id::NodeId::parse(&s.node_id)
+            .ok()
+            .and_then(|n| n.qualname().map(str::to_string));
+        let live = match &qualname {
+            Some(q) => a.live_symbol(&s.file, q),
+            None => Err(()),
+        };
+        match live {
+            Ok(Some(live)) => {
+                let mut y = a.at_rel(&s.file, live.name_span.start, live.span.end.line);
+                y.node_id = v.node_id.take();
+                a.moved.placed += 1;
+                return y;
+            }
+            Ok(None) => {
+                a.moved.gone.insert(s.node_id.clone());
+                return v;
+            }
+            Err(()) => {}
+        }
         match a.placed_again(&v, &s.name, &std::collections::HashSet::new()) {
             Some(mut y) => {
                 let delta = i64::from(y.line) - i64::from(v.line);
@@ -575,6 +637,8 @@ pub(super) fn sym_anchor(a: &mut Anchors<'_>, s: &MapSymbol) -> Anchor {
 pub(super) struct Moved {
     placed: usize,
     unplaced: usize,
+    /// Node IDs of those a parse of their file now does not have.
+    gone: std::collections::BTreeSet<String>,
     files: std::collections::BTreeSet<String>,
 }
 

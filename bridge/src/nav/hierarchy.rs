@@ -141,6 +141,9 @@ fn map_implementations(
             }
         }
     }
+    // A symbol renamed or removed since indexing is no implementation now (said by
+    // `moved_note`).
+    imps.retain(|x| !x.node_id.as_deref().is_some_and(|n| a.gone(n)));
     dedup_anchors(&mut imps);
     Ok(imps)
 }
@@ -223,6 +226,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
     if source == "lsp" {
         a.in_libraries(&mut found, &mut w);
     }
+    w.extend(a.moved_note());
     Ok(listing(
         "implementations",
         found,
