@@ -64,6 +64,51 @@ fn a_renamed_symbol_s_callers_are_its_impact() {
     }
 }
 
+/// A method renamed and indexed since: the map has no node of the old name and no edge
+/// into it, and the call of a typed value that now names nothing was sent outside the
+/// workspace. It is a candidate (indexmap's `IndexSet.swap_remove_index` renamed and
+/// indexed: "found only by name, and nothing was"; `set.swap_remove_index(rm)` broke).
+#[test]
+fn a_removed_method_s_unlinked_calls_are_candidates() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"sets\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        "pub struct Set {\n    items: Vec<u32>,\n}\n\nimpl Set {\n    pub fn new() -> Set {\n        Set { items: Vec::new() }\n    }\n\n    pub fn swap_remove_index(&mut self, i: usize) -> u32 {\n        self.items.swap_remove(i)\n    }\n}\n\nimpl Extend<u32> for Set {\n    fn extend<I: IntoIterator<Item = u32>>(&mut self, iter: I) {\n        self.items.extend(iter)\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    use super::Set;\n\n    #[test]\n    fn removes() {\n        let mut set = Set::new();\n        let _ = set.swap_remove_index(0);\n    }\n}\n",
+    );
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "init"]);
+    edit(
+        root,
+        "src/lib.rs",
+        "pub fn swap_remove_index(",
+        "pub fn swap_remove_at(",
+    );
+    let (v, code) = json(root, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = json(root, &["changes"]);
+    assert_eq!(code, 0, "{v}");
+    let sites: Vec<String> = v["data"]["candidates"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| c.to_string())
+        .collect();
+    assert!(
+        sites
+            .iter()
+            .any(|c| c.contains("swap_remove_index") && c.contains("28")),
+        "the broken call is a candidate: {v}"
+    );
+}
+
 #[test]
 fn changes_since_a_ref_name_the_symbols_and_what_they_reach() {
     let ws = tempfile::tempdir().expect("tmp");

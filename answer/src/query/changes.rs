@@ -93,6 +93,9 @@ const IMPACT: [EdgeKind; 4] = [
 /// How many reached nodes one answer looks at, at most (the counts say how many exist).
 const REACHED_LIMIT: usize = 5000;
 
+/// The most calls of one removed name, linked to nothing in the map, offered as candidates.
+const UNLINKED_CANDIDATES: usize = 50;
+
 impl Map {
     /// `map_changes`, given the change set and its symbol diff.
     pub fn changes(
@@ -162,7 +165,9 @@ impl Map {
         // overload `f~2`, the first one `f` (which calls by name are resolved to).
         let mut starts: Vec<(String, String)> = Vec::new();
         let mut through: Vec<Through> = Vec::new();
-        let mut names: BTreeMap<String, (String, bool)> = BTreeMap::new();
+        // Each changed symbol's leaf name, whether it is callable, and whether the map still
+        // has it (a removed one's callers are found by name alone).
+        let mut names: BTreeMap<String, (String, bool, bool)> = BTreeMap::new();
         let mut not_in_map = 0usize;
         for (lang, c) in diff {
             if c.change == Change::Added {
@@ -176,7 +181,8 @@ impl Map {
                 _ => c.qualname.as_str(),
             };
             let map_id = NodeId::symbol_id(*lang, &c.path, in_map);
-            if self.db.node(&map_id)?.is_some() {
+            let mapped = self.db.node(&map_id)?.is_some();
+            if mapped {
                 starts.push((map_id.clone(), id.clone()));
                 for (also, how) in self.seen_as(*lang, &c.path, in_map)? {
                     starts.push((also.clone(), id.clone()));
@@ -192,9 +198,17 @@ impl Map {
             let leaf = |q: &str| q.rsplit('.').next().unwrap_or(q).to_string();
             let callable = callable(c.kind.as_str(), None);
             if let Change::Renamed { from } = &c.change {
-                names.insert(format!("{id} (was {from})"), (leaf(from), callable));
+                let old_mapped = in_map == from.as_str() && mapped
+                    || self
+                        .db
+                        .node(&NodeId::symbol_id(*lang, &c.path, from))?
+                        .is_some();
+                names.insert(
+                    format!("{id} (was {from})"),
+                    (leaf(from), callable, old_mapped),
+                );
             }
-            names.insert(id, (leaf(&c.qualname), callable));
+            names.insert(id, (leaf(&c.qualname), callable, mapped));
         }
 
         // Breadth first, backwards along IMPACT edges, from all of them at once.
@@ -254,24 +268,49 @@ impl Map {
             .collect();
 
         // Calls of the changed names the map could not type: they may reach them too.
+        // A symbol the map no longer has (removed, or renamed and indexed since) has no edges
+        // into it: every call of its name that links to nothing in the map is a candidate,
+        // those the resolver sent outside the workspace too (indexmap's `IndexSet.
+        // swap_remove_index` renamed and indexed: `set.swap_remove_index(rm)` in its tests,
+        // typed `IndexSet` but with no such method any more, was taken for a trait's from
+        // outside, and "nothing was" found).
         let mut candidates = Vec::new();
         let mut asked = HashSet::new();
-        for (name, is_callable) in names.values() {
-            if *is_callable && asked.insert(name.clone()) {
-                for c in self.db.untyped_calls_named(name)? {
+        let mut unlinked_cut = 0usize;
+        for (name, is_callable, mapped) in names.values() {
+            if *is_callable && asked.insert((name.clone(), *mapped)) {
+                let calls = if *mapped {
+                    self.db.untyped_calls_named(name)?
+                } else {
+                    let mut c = self
+                        .db
+                        .first_unlinked_calls_named(name, UNLINKED_CANDIDATES + 1)?;
+                    if c.len() > UNLINKED_CANDIDATES {
+                        c.truncate(UNLINKED_CANDIDATES);
+                        unlinked_cut += 1;
+                    }
+                    c
+                };
+                for c in calls {
                     candidates.push(json!({"name": name, "site": c}));
                 }
             }
         }
+        candidates.dedup();
+        if unlinked_cut > 0 {
+            warnings.push(format!(
+                "{unlinked_cut} removed name(s) have more than {UNLINKED_CANDIDATES} unlinked calls: the first {UNLINKED_CANDIDATES} of each are candidates (partial)"
+            ));
+        }
         if !candidates.is_empty() {
             warnings.push(format!(
-                "{} call site(s) of the changed names on values the map could not type may reach them too (candidates)",
+                "{} call site(s) of the changed names that the map links to nothing (on values it could not type, or of a name it no longer has) may reach them too (candidates)",
                 candidates.len()
             ));
         }
         if not_in_map > 0 {
             warnings.push(format!(
-                "{not_in_map} changed symbol(s) are not in the map (removed, or not indexed yet): what called them is found only by name{}",
+                "{not_in_map} changed symbol(s) are not in the map (removed, or not indexed yet): what called them is found only by name, among the calls the map links to nothing{}",
                 if candidates.is_empty() {
                     ", and nothing was"
                 } else {
@@ -400,7 +439,9 @@ impl Map {
                     }
                 }
                 if !text_candidates.is_empty() {
-                    out.push_str("candidates (untyped calls of the changed names):\n");
+                    out.push_str(
+                        "candidates (calls of the changed names the map links to nothing):\n",
+                    );
                     for l in text_candidates {
                         out.push_str(&l);
                         out.push('\n');
