@@ -567,13 +567,22 @@ fn outline_text(_key: &str, items: &[OutlineItem]) -> String {
             let qualname = unmarked(&x.qualname);
             above.truncate(x.depth);
             let under = above.last().map(|p| format!("{p}.{}", x.name));
-            let name = match under {
-                Some(q) if x.depth > 0 && q == qualname => &x.name,
-                _ => &x.qualname,
+            let (name, depth) = match under {
+                Some(q) if x.depth > 0 && q == qualname => (&x.name, x.depth),
+                // Not under the line above (chi's `compressResponseWriter.Flush` after
+                // `interface compressFlusher`): at the depth its qualname says, not indented
+                // under a symbol it is no member of.
+                _ => (
+                    &x.qualname,
+                    x.depth
+                        .saturating_sub(qualname.matches('.').count())
+                        .min(x.depth),
+                ),
             };
-            above.resize(x.depth, String::new());
+            above.truncate(depth);
+            above.resize(depth, String::new());
             above.push(qualname);
-            let indent = "  ".repeat(x.depth);
+            let indent = "  ".repeat(depth);
             format!(
                 "{}  {indent}{} {name}{}\n",
                 x.line,
@@ -652,6 +661,37 @@ mod tests {
             Some("(std::function<void(int)> g)")
         );
         assert_eq!(p("#define X 1"), None);
+    }
+
+    #[test]
+    fn a_member_apart_from_its_type_is_not_indented_under_another() {
+        let it = |name: &str, qualname: &str, kind: &'static str, line: u32, depth: usize| {
+            super::OutlineItem {
+                node_id: String::new(),
+                name: name.into(),
+                kind,
+                qualname: qualname.into(),
+                line,
+                col: 1,
+                end_line: line,
+                depth,
+                signature: None,
+                detail: false,
+            }
+        };
+        // As chi's compress.go: `compressResponseWriter`'s methods after `compressFlusher`.
+        let items = [
+            it("W", "W", "struct", 1, 0),
+            it("w", "W.w", "field", 2, 1),
+            it("Write", "W.Write", "method", 4, 1),
+            it("Flusher", "Flusher", "interface", 8, 0),
+            it("Flush", "Flusher.Flush", "method", 9, 1),
+            it("Flush", "W.Flush", "method", 12, 1),
+        ];
+        assert_eq!(
+            super::outline_text("", &items),
+            "1  struct W\n2    field w\n4    method Write\n8  interface Flusher\n9    method Flush\n12  method W.Flush\n"
+        );
     }
     use indexer::model::{Kind, Pos, Span};
     use indexer::outline::OutlineSymbol;
