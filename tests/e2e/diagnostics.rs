@@ -886,4 +886,16 @@ fn rust_analyzer_s_cargo_check_errors_are_merged_and_an_in_memory_check_says_it_
         "{v}"
     );
     assert!(warnings.contains("CHECK_SCOPE: 1 file checked"), "{v}");
+    assert_eq!(v["data"]["compilerChecked"], false, "{v}");
+    // The text says whose word "none" is, not "adds no diagnostic" alone.
+    let out = run(
+        root,
+        &["check-edit", "src/lib.rs", "--edit", "4:25-4:29=surface"],
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("own diagnostics: the edit adds and removes none")
+            && text.contains("are not checked on an edit in memory"),
+        "{text}"
+    );
 }

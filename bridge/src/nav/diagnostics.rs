@@ -678,6 +678,9 @@ pub(super) struct Checked {
     /// The files elsewhere whose errors were compared (published again during the edit),
     /// whether or not any changed.
     compared: Vec<String>,
+    /// Servers whose project check (rust-analyzer's `cargo check`: the compiler's errors)
+    /// reads the disk and so was not part of the in-memory check: (server, check's title).
+    disk_only: Vec<(String, String)>,
 }
 
 /// Check edited texts: for each language, its server's diagnostics of each file's disk text,
@@ -695,6 +698,7 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
         users: 0,
         changed: Vec::new(),
         compared: Vec::new(),
+        disk_only: Vec::new(),
     };
     let mut sources = Vec::new();
     // Files the edit does not touch whose diagnostics their server published again.
@@ -754,6 +758,9 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                         unchecked: &unchecked,
                     };
                     said_scope(ws, &s, &scope, w);
+                    if let Some(title) = s.project_check() {
+                        out.disk_only.push((s.command[0].clone(), title));
+                    }
                     out.edited += group.len();
                     out.elsewhere += elsewhere.len();
                     out.users += users.files.len() - unchecked.len().min(users.files.len());
@@ -996,12 +1003,24 @@ pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolErr
             }
         }
     }
-    let head = json!({"source": c.source, "written": false,
+    // A server whose compiler check reads the disk compared only its own diagnostics: "no
+    // diagnostic added" is not the compiler's word (indexmap: renaming `get_index_of` in
+    // memory "adds and removes no diagnostic"; written, `cargo check` gave 10 E0599).
+    let none = match c.disk_only.first() {
+        Some((server, title)) => format!(
+            "{server}'s own diagnostics: the edit adds and removes none (nothing written); the compiler's errors ({title}) are not checked on an edit in memory: write it and run codemap diagnostics on the files"
+        ),
+        None => "the edit adds and removes no diagnostic (nothing written)".to_string(),
+    };
+    let mut head = json!({"source": c.source, "written": false,
                       "added": counts(c.added.iter().map(|i| &i.d)),
                       "removed": c.removed.len(), "unchanged": c.unchanged,
                       "checked": {"edited": c.edited, "elsewhere": c.elsewhere,
                                   "users": c.users, "changed": c.changed.len()},
                       "files": c.files});
+    if !c.disk_only.is_empty() {
+        head["compilerChecked"] = json!(false);
+    }
     let mut list = c.added;
     list.sort_by(|a, b| {
         (a.d.severity, &a.file, a.d.start.line).cmp(&(b.d.severity, &b.file, b.d.start.line))
@@ -1015,12 +1034,7 @@ pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolErr
         "added errors come first; a larger tokenBudget shows the rest",
         w,
         (Layout::AsIs, ws.shape()),
-        ListText::new(|_, items: &[Item]| {
-            items_text(
-                items,
-                "the edit adds and removes no diagnostic (nothing written)",
-            )
-        }),
+        ListText::new(move |_, items: &[Item]| items_text(items, &none)),
     ))
 }
 
