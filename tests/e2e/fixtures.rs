@@ -916,15 +916,21 @@ fn rust_fixture_map() {
         ]
     );
     // `impl Storage for Map`: the type implements the trait, each method the trait's; a
-    // prelude trait (`#[derive(Debug, Default)]`) makes no edge, `fmt::Display` an outside one.
+    // prelude trait (`#[derive(Debug, Default)]`) and `fmt::Display` make outside ones (a
+    // type's impl blocks are its implementations).
     assert_eq!(
         sorted_edges(ws.path(), "implements"),
         [
             "rs:crates/store/src/lib.rs#Map.get|rs:crates/store/src/lib.rs#Storage.get|local",
             "rs:crates/store/src/lib.rs#Map.put|rs:crates/store/src/lib.rs#Storage.put|local",
+            "rs:crates/store/src/lib.rs#Map|?Debug|external",
+            "rs:crates/store/src/lib.rs#Map|?Default|external",
             "rs:crates/store/src/lib.rs#Map|rs:crates/store/src/lib.rs#Storage|local",
+            "rs:crates/store/src/lib.rs#StoreError|?Debug|external",
             "rs:crates/store/src/shelf.rs#Shelf.fmt|?fmt.Display.fmt|external",
             "rs:crates/store/src/shelf.rs#Shelf.label|rs:crates/store/src/shelf.rs#Labelled.label|local",
+            "rs:crates/store/src/shelf.rs#Shelf|?Debug|external",
+            "rs:crates/store/src/shelf.rs#Shelf|?Default|external",
             "rs:crates/store/src/shelf.rs#Shelf|?fmt.Display|external",
             "rs:crates/store/src/shelf.rs#Shelf|rs:crates/store/src/shelf.rs#Labelled|local",
         ]

@@ -2937,6 +2937,12 @@ fn rust_impls_apart_from_their_type_are_the_map_s_too() {
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(text.contains("rs:src/c.rs#str.area"), "{text}");
     assert!(text.contains("rs:src/c.rs#Sq.area"), "{text}");
+    // A type's implementations are its impl blocks, the one of another file included
+    // (indexmap's `impls IndexMap` from the map: "no implementations"; rust-analyzer: 26).
+    assert_eq!(
+        lines(&["impls", "rs:src/b.rs#Sq", "--no-lsp"]),
+        ["src/c.rs:4:6"]
+    );
 }
 
 /// A method renamed by hand since indexing is no implementation any more, and one moved is

@@ -327,6 +327,28 @@ impl<'a> Anchors<'a> {
         misplaced(self.text(&abs)?, x.line, x.col)
     }
 
+    /// The text of the workspace file `rel` from (line, col) on, `lines` lines at most, read
+    /// from the file now.
+    pub(super) fn text_from(&mut self, rel: &str, pos: Pos, lines: usize) -> Option<String> {
+        let abs = self.ws.root.join(rel);
+        let text = self.text(&abs)?;
+        let mut out = String::new();
+        for (i, l) in text
+            .split('\n')
+            .skip(pos.line.checked_sub(1)? as usize)
+            .take(lines)
+            .enumerate()
+        {
+            if i == 0 {
+                out.extend(l.chars().skip(pos.col.saturating_sub(1) as usize));
+            } else {
+                out.push('\n');
+                out.push_str(l);
+            }
+        }
+        Some(out)
+    }
+
     /// The line of the place `x`, read from the file now.
     pub(super) fn line_of(&mut self, x: &Anchor) -> Option<&str> {
         let abs = self.abs_of(x);

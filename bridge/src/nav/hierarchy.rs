@@ -139,6 +139,7 @@ fn map_implementations(
                     imps.push(sym_anchor(a, &s));
                 }
             }
+            imps.extend(impl_blocks(map, d, a)?);
         }
     }
     // A symbol renamed or removed since indexing is no implementation now (said by
@@ -146,6 +147,88 @@ fn map_implementations(
     imps.retain(|x| !x.node_id.as_deref().is_some_and(|n| a.gone(n)));
     dedup_anchors(&mut imps);
     Ok(imps)
+}
+
+/// A type's impls of traits, where its language's types have impl blocks, not subtypes
+/// (`Language::impl_self_type`): each `implements` edge out of it (an impl in its own file),
+/// and each an impl of another file writes for a type of its name (`impl Sealed for
+/// IndexMap<K, V, S> {}` in `mutable.rs`: the edge comes from that file, whose header names
+/// the type). indexmap's `impls IndexMap` from the map: "no implementations", where
+/// rust-analyzer lists 26 impl blocks. A type of that name elsewhere is told apart by the
+/// impl's file importing this one's, when the name is not the only type of it.
+fn impl_blocks(map: &Map, d: &MapSymbol, a: &mut Anchors<'_>) -> Result<Vec<Anchor>, ToolError> {
+    let Some(lang) = Lang::of_id(&d.node_id) else {
+        return Ok(Vec::new());
+    };
+    let Some(self_type) = lang.spec().impl_self_type else {
+        return Ok(Vec::new());
+    };
+    if matches!(
+        d.kind.as_str(),
+        "interface" | "trait" | "function" | "method"
+    ) {
+        return Ok(Vec::new());
+    }
+    let db = map.db();
+    let block = |a: &mut Anchors<'_>, e: &indexer::store::EdgeSite| {
+        let mut v = a.at_rel(
+            &e.file,
+            indexer::model::Pos {
+                line: e.line,
+                col: e.col,
+            },
+            e.line,
+        );
+        v.node_id = Some(d.node_id.clone());
+        v.name = Some(json!(e.other.rsplit(['#', '.']).next().unwrap_or(&e.other)));
+        v
+    };
+    let mut out: Vec<Anchor> = db
+        .implements_out_of(&d.node_id)?
+        .iter()
+        .map(|e| block(a, e))
+        .collect();
+    let apart = db.implements_from_files(lang.prefix())?;
+    if apart.is_empty() {
+        return Ok(out);
+    }
+    // Types of this name in other files (a `#[cfg]` twin in its own file is the same type).
+    let same_name = 1 + db
+        .symbols_named(&d.name, &d.file)?
+        .iter()
+        .filter(|s| {
+            s.file != d.file
+                && !matches!(
+                    s.kind.as_str(),
+                    "interface" | "function" | "method" | "field"
+                )
+        })
+        .count();
+    let importers: HashSet<String> = if same_name > 1 {
+        db.edges_into(&d.node_id, &[])?
+            .into_iter()
+            .map(|e| e.file)
+            .collect()
+    } else {
+        HashSet::new()
+    };
+    for e in &apart {
+        let pos = indexer::model::Pos {
+            line: e.line,
+            col: e.col,
+        };
+        let Some(header) = a.text_from(&e.file, pos, 6) else {
+            continue;
+        };
+        if self_type(&header).as_deref() != Some(d.name.as_str()) {
+            continue;
+        }
+        if same_name > 1 && e.file != d.file && !importers.contains(&e.file) {
+            continue;
+        }
+        out.push(block(a, e));
+    }
+    Ok(out)
 }
 
 /// Whether a same-named method `m` in a related type overrides or is overridden by `d`: of
@@ -216,10 +299,15 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
             )
         }
         None => {
-            w.push(
-                "the map's implements/extends edges (subtypes, and the methods that override this one)"
-                    .into(),
-            );
+            let blocks = defs.iter().any(|d| {
+                Lang::of_id(&d.node_id).is_some_and(|l| l.spec().impl_self_type.is_some())
+                    && !matches!(d.kind.as_str(), "interface" | "function" | "method")
+            });
+            w.push(if blocks {
+                "the map's impls of traits for this type, each at its trait in the impl's header (its inherent `impl` blocks are not listed; an impl written inside a macro is not in the map)".into()
+            } else {
+                "the map's implements/extends edges (subtypes, and the methods that override this one)".into()
+            });
             (from_map, "map")
         }
     };

@@ -110,6 +110,11 @@ pub struct Language {
     /// A call through a receiver reaches a module's function only when the receiver is an
     /// imported module (Python's `httpx.get(`; `headers.get(` is a value's method).
     pub functions_through_imports: bool,
+    /// A type's implementations are its impl blocks, not subtypes (it has none): the self
+    /// type an impl's header names, read from the header's text from its trait on
+    /// (`Sealed for IndexMap<K, V, S> {}` → `IndexMap`). `None`: a type's implementations
+    /// are its subtypes.
+    pub impl_self_type: Option<fn(&str) -> Option<String>>,
     /// `implements` edges come from method sets (names, parameter and result counts).
     pub implements_by_method_set: bool,
     /// How many results a method's signature (as the map stores it) declares, for method
@@ -700,6 +705,7 @@ impl Language {
             functions_through_imports: false,
             implements_by_method_set: false,
             method_results: None,
+            impl_self_type: None,
             package_init: None,
             text: TextRules::BRACES,
             is_test_file: |_| false,

@@ -276,6 +276,47 @@ impl Db {
         Ok(out)
     }
 
+    /// The `implements` edges written in `source`'s impls (`other`: the trait's node ID, or
+    /// its name as written when the map has no node of it: `Clone`, `fmt::Debug`).
+    pub fn implements_out_of(&self, source: &str) -> SqlResult<Vec<EdgeSite>> {
+        self.edge_sites(
+            &format!(
+                "SELECT f.path, e.line, e.col, e.kind, coalesce({}, {}) FROM edges e \
+                 JOIN files f ON f.id = e.file_id \
+                 WHERE e.file_id = (SELECT file_id FROM symbols WHERE id = ?1) AND e.source = ?1 \
+                 AND e.kind = {IMPLEMENTS} AND e.line IS NOT NULL ORDER BY e.line, e.col",
+                node_text!("e.target"),
+                edge_name!("e"),
+            ),
+            source,
+        )
+    }
+
+    /// The `implements` edges of language `lang` that come from a file, not a type: an impl
+    /// of a type the file does not declare (Rust's `impl Sealed for IndexMap` in another
+    /// file than `IndexMap`). `other`: the trait's node ID, or its name as written.
+    pub fn implements_from_files(&self, lang: &str) -> SqlResult<Vec<EdgeSite>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT f.path, e.line, e.col, e.kind, coalesce({}, {}) FROM edges e \
+                 JOIN files f ON f.id = e.file_id JOIN symbols s ON s.id = e.source \
+                 WHERE s.qualname = '' AND f.lang = ?1 AND e.kind = {IMPLEMENTS} \
+                 AND e.line IS NOT NULL ORDER BY f.path, e.line, e.col",
+                node_text!("e.target"),
+                edge_name!("e"),
+            ))?
+            .query_map([lang], |r| {
+                Ok(EdgeSite {
+                    file: r.get(0)?,
+                    line: r.get(1)?,
+                    col: r.get(2)?,
+                    kind: kind_at(r, 3)?.to_string(),
+                    other: r.get(4)?,
+                })
+            })?
+            .collect()
+    }
+
     /// Resolved `calls` edges out of `source` (`other` is each edge's target).
     pub fn calls_out_of(&self, source: &str) -> SqlResult<Vec<EdgeSite>> {
         self.edge_sites(

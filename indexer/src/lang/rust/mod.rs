@@ -39,6 +39,7 @@ pub static RUST: Language = Language {
     local_scopes: &["closure_expression"],
     macro_calls: &["macro_invocation"],
     impls_anywhere: true,
+    impl_self_type: Some(impl_self_type),
     members_are_values: true,
     variants_in_file: Some(
         "another `#[cfg]` item of the same file (another build configuration: the server compiles the cfgs and features the workspace enables)",
@@ -605,3 +606,89 @@ pub(super) const BUILTINS: &[&str] = &[
     "u8",
     "usize",
 ];
+
+/// The self type an impl's header names, from the text at its trait on: `Sealed for
+/// IndexMap<K, V, S> {}` → `IndexMap`; `IntoIterator for &'a IndexMap<K, V>` → `IndexMap`;
+/// `Index<usize> for Keys<'_, K, V>` → `Keys`; `None` past the header (`{`, `;`, `where`)
+/// with no `for`. The header may run over lines. Pure.
+fn impl_self_type(header: &str) -> Option<String> {
+    // The header ends at its body or a `;` outside brackets.
+    let mut depth = 0i32;
+    let mut end = header.len();
+    for (i, c) in header.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            '{' | ';' if depth <= 0 => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let head = header[..end].split(" where").next()?;
+    // The trait's own generics may hold `for` only as `for<'a>` (a higher-ranked bound).
+    let mut depth = 0i32;
+    let mut at = None;
+    let bytes = head.as_bytes();
+    for (i, c) in head.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            'f' if depth == 0
+                && head[i..].starts_with("for")
+                && (i == 0 || bytes[i - 1].is_ascii_whitespace())
+                && head[i + 3..].starts_with(char::is_whitespace) =>
+            {
+                at = Some(i + 3);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let ty = head[at?..].trim_start();
+    let ty = ty.trim_start_matches('&');
+    let ty = ty.trim_start();
+    // A lifetime and `mut` after `&`.
+    let ty = match ty.strip_prefix('\'') {
+        Some(rest) => rest.split_once(char::is_whitespace)?.1.trim_start(),
+        None => ty,
+    };
+    let ty = ty.strip_prefix("mut ").unwrap_or(ty).trim_start();
+    let path: String = ty
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+        .collect();
+    let leaf = path.rsplit("::").next()?.to_string();
+    (!leaf.is_empty()).then_some(leaf)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_impl_s_self_type_is_read_from_its_header() {
+        for (header, ty) in [
+            ("Sealed for IndexMap<K, V, S> {}", Some("IndexMap")),
+            (
+                "MutableKeys for IndexMap<K, V, S>\nwhere\n    S: BuildHasher,\n{",
+                Some("IndexMap"),
+            ),
+            ("IntoIterator for &'a IndexMap<K, V, S> {", Some("IndexMap")),
+            (
+                "IntoIterator for &'a mut IndexMap<K, V, S> {",
+                Some("IndexMap"),
+            ),
+            ("Index<usize> for Keys<'_, K, V> {", Some("Keys")),
+            ("fmt::Debug for crate::map::Iter<'_, K, V> {", Some("Iter")),
+            ("Fn<(&'a T,)> for Keep {", Some("Keep")),
+            ("Shape for str {", Some("str")),
+            (
+                "From<[(K, V); N]> for IndexMap<K, V, RandomState> {",
+                Some("IndexMap"),
+            ),
+            ("Trait {", None),
+        ] {
+            assert_eq!(super::impl_self_type(header).as_deref(), ty, "{header}");
+        }
+    }
+}

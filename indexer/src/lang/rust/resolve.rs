@@ -443,15 +443,14 @@ impl Resolver for RustResolver {
             path.push(macro_name);
             return Some(macro_call(ctx, ws, idx, r, &path));
         }
-        // A prelude trait: no edge for the type's `impl Clone for T` or `#[derive(Clone)]`, as
-        // for any use of a builtin; its method (`Drop.drop` of `impl Drop for T`) is a base
-        // outside the map, which keeps it out of `map_unused` as `fmt.Display.fmt` keeps `fmt`.
+        // A prelude trait (`impl Clone for T`): a trait outside the map; its method
+        // (`Drop.drop` of `impl Drop for T`) is a base outside the map, which keeps it out of
+        // `map_unused` as `fmt.Display.fmt` keeps `fmt`.
+        // The impl itself stays, linked to nothing: a type's impl blocks are its
+        // implementations (indexmap's `Keys` showed 3 of its 8 from the map, `Iterator`,
+        // `Clone`, `Default` and two more left out).
         if r.kind == EdgeKind::Implements && LANG.is_builtin(segs[0]) {
-            return Some(if segs.len() == 1 {
-                Outcome::Drop
-            } else {
-                Outcome::Edge(None, Resolution::External)
-            });
+            return Some(Outcome::Edge(None, Resolution::External));
         }
         if let (Some(h), true) = (r.hint, segs.len() >= 2) {
             // `self.m()` in an impl of the type: its own method, in this file.
