@@ -461,3 +461,46 @@ fn go_standard_library_packages_answer_what_was_checked_by_hand() {
     let small = ask(ws.path(), &["--include-exported", "--token-budget", "100"]);
     assert_eq!(small["truncated"], true, "{small}");
 }
+
+/// ECMAScript private names (`#dispatch`): a call through `this.#m()` is an edge, a typed
+/// private field (`#cache: Cache`) types its member calls, and the node ID of a private
+/// method answers `refs` (tanstack's query-core: 21 private methods, all called, were listed
+/// unused; `refs ts:src/query.ts#Query.#dispatch` was BAD_ARGS "no identifier").
+#[test]
+fn typescript_private_names_are_called_and_asked_about() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(
+        root,
+        "src/query.ts",
+        "export class Cache {\n  clear(): void {}\n}\n\nexport class Query {\n  #cache: Cache\n\n  constructor(c: Cache) {\n    this.#cache = c\n  }\n\n  #dispatch(x: number): void {\n    this.#cache.clear()\n  }\n\n  #dead(): void {}\n\n  run(): void {\n    this.#dispatch(1)\n  }\n}\n",
+    );
+    index(root);
+    let v = ask(root, &[]);
+    check(
+        &v,
+        &["ts:src/query.ts#Query.#dead"],
+        &["ts:src/query.ts#Query.#dispatch"],
+    );
+    let (v, code) = json(
+        root,
+        &[
+            "calls",
+            "ts:src/query.ts#Query.#dispatch",
+            "--direction",
+            "outgoing",
+            "--no-lsp",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains("ts:src/query.ts#Cache.clear"), "{v}");
+    let (v, code) = json(
+        root,
+        &["refs", "ts:src/query.ts#Query.#dispatch", "--no-lsp"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"].to_string().contains("19:"),
+        "this.#dispatch(1) at line 19: {v}"
+    );
+}

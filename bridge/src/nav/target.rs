@@ -285,8 +285,9 @@ pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     let chars: Vec<char> = line_text.chars().collect();
     let is_word = indexer::syntax::is_word_char;
     let mut i = (col.saturating_sub(1) as usize).min(chars.len());
-    // `~XMLNode`: a destructor's node ID points at its `~`; the name follows it.
-    if i + 1 < chars.len() && chars[i] == '~' && is_word(chars[i + 1]) {
+    // `~XMLNode`: a destructor's node ID points at its `~`; the name follows it (as a private
+    // name's points at its `#`).
+    if i + 1 < chars.len() && matches!(chars[i], '~' | '#') && is_word(chars[i + 1]) {
         i += 1;
     }
     if i == chars.len() || !is_word(chars[i]) {
@@ -303,6 +304,11 @@ pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     let mut end = i;
     while end < chars.len() && is_word(chars[end]) {
         end += 1;
+    }
+    // An ECMAScript private name (`#dispatch`): the `#` is part of it (the map's symbol is
+    // `Query.#dispatch`; its node ID points at the `#`).
+    if start > 0 && chars[start - 1] == '#' {
+        start -= 1;
     }
     Some((chars[start..end].iter().collect(), start as u32 + 1))
 }
@@ -375,6 +381,15 @@ mod tests {
         assert_eq!(
             word_at("XMLNode::~XMLNode()", 10),
             Some(("XMLNode".into(), 11))
+        );
+        // A private name: its `#` is part of it, wherever the column is in it.
+        assert_eq!(
+            word_at("  #dispatch(x) {", 3),
+            Some(("#dispatch".into(), 3))
+        );
+        assert_eq!(
+            word_at("this.#dispatch(x)", 8),
+            Some(("#dispatch".into(), 6))
         );
     }
 }

@@ -386,10 +386,16 @@ pub(super) fn dotted<'t>(src: &[u8], node: Node<'t>) -> (String, Node<'t>) {
                             _ => Some(n),
                         }),
                     ),
+                    // `this.#dispatch`: a private name is a member's name too (tanstack's
+                    // `this.#dispatch(…)` made no edge: 21 called methods listed unused).
                     "member_expression" => (
                         cur.field("object"),
-                        cur.field("property")
-                            .filter(|p| p.kind_name() == "property_identifier"),
+                        cur.field("property").filter(|p| {
+                            matches!(
+                                p.kind_name(),
+                                "property_identifier" | "private_property_identifier"
+                            )
+                        }),
                     ),
                     _ => (cur.field("operand"), cur.field("field")),
                 };

@@ -764,7 +764,12 @@ impl Syntax for EcmaSyntax {
                 let Some(name) = node
                     .field("name")
                     .or_else(|| node.field("property"))
-                    .filter(|n| n.kind_name() == "property_identifier")
+                    .filter(|n| {
+                        matches!(
+                            n.kind_name(),
+                            "property_identifier" | "private_property_identifier"
+                        )
+                    })
                 else {
                     return;
                 };
@@ -785,7 +790,12 @@ impl Syntax for EcmaSyntax {
                 let (Some(obj), Some(prop)) = (left.field("object"), left.field("property")) else {
                     return;
                 };
-                if obj.kind_name() != "this" || prop.kind_name() != "property_identifier" {
+                if obj.kind_name() != "this"
+                    || !matches!(
+                        prop.kind_name(),
+                        "property_identifier" | "private_property_identifier"
+                    )
+                {
                     return;
                 }
                 let ty = node.field("right").and_then(|v| value(src, v));

@@ -235,7 +235,10 @@ fn chain(src: &[u8], node: Node<'_>) -> Option<String> {
         "member_expression" => {
             let obj = chain(src, node.field("object")?)?;
             let prop = node.field("property")?;
-            if prop.kind_name() != "property_identifier" {
+            if !matches!(
+                prop.kind_name(),
+                "property_identifier" | "private_property_identifier"
+            ) {
                 return None;
             }
             Some(format!("{obj}.{}", text(src, prop)))
