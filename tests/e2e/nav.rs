@@ -3889,3 +3889,31 @@ fn a_python_property_s_references_include_its_writes() {
     );
     run(root, &["engine", "stop"]);
 }
+
+/// Kotlin from the map: a class parameter's default value is no field (okio's `val
+/// systemFileSystem: FileSystem = SYSTEM` made a field `SYSTEM`; `= false`, `= null` made
+/// fields `false` and `null`), and an object expression's supertype is not its enclosing
+/// class's (okio's `Pipe` and `Throttler` were listed as implementations of `Source`).
+#[test]
+fn kotlin_default_values_and_object_expressions_are_not_declarations() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "src/Pipe.kt",
+        "package okio\n\ninterface Source {\n    fun read(n: Long): Long\n}\n\nval SYSTEM: String = \"s\"\n\nclass Meta(\n    val isFile: Boolean = false,\n    private val fs: String = SYSTEM,\n    val size: Long? = null,\n)\n\nclass Pipe {\n    fun source(): Source = object : Source {\n        override fun read(n: Long): Long = n\n    }\n}\n\nclass Real : Source {\n    override fun read(n: Long): Long = 0\n}\n",
+    );
+    index(root);
+    let out = run(root, &["outline", "src/Pipe.kt"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    for field in ["field isFile", "field fs", "field size"] {
+        assert!(text.contains(field), "{field}: {text}");
+    }
+    for phantom in ["field false", "field SYSTEM", "field null"] {
+        assert!(!text.contains(phantom), "{phantom}: {text}");
+    }
+    let out = run(root, &["impls", "kt:src/Pipe.kt#Source", "--no-lsp"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains("class Real"), "{text}");
+    assert!(!text.contains("class Pipe"), "{text}");
+}

@@ -45,15 +45,31 @@
   [(user_type) (nullable_type) (parenthesized_type) (function_type)] @receiver
   . (variable_declaration (identifier) @name)) @definition.method
 
-(class_parameter (identifier) @name) @definition.field
+; The parameter's name is its first identifier, after its modifiers (a default value after it may be a
+; name too: okio's `val systemFileSystem: FileSystem = SYSTEM` made a field `SYSTEM`).
+(class_parameter . (identifier) @name) @definition.field
+(class_parameter . (modifiers) . (identifier) @name) @definition.field
 
 (enum_entry (identifier) @name) @definition.constant
 
-(delegation_specifier
-  (constructor_invocation [(user_type) (nullable_type)] @reference.base))
-(delegation_specifier [(user_type) (nullable_type)] @reference.implements)
-(delegation_specifier
-  (explicit_delegation [(user_type) (nullable_type)] @reference.implements))
+; A declaration's supertypes; an object expression's (`object : Source { … }` in a method)
+; are not its enclosing class's (okio's `AsyncTimeout`, `Pipe` and `Throttler` were listed as
+; implementations of `Source`).
+(class_declaration (delegation_specifiers (delegation_specifier
+  (constructor_invocation [(user_type) (nullable_type)] @reference.base))))
+(class_declaration (delegation_specifiers (delegation_specifier [(user_type) (nullable_type)] @reference.implements)))
+(class_declaration (delegation_specifiers (delegation_specifier
+  (explicit_delegation [(user_type) (nullable_type)] @reference.implements))))
+(object_declaration (delegation_specifiers (delegation_specifier
+  (constructor_invocation [(user_type) (nullable_type)] @reference.base))))
+(object_declaration (delegation_specifiers (delegation_specifier [(user_type) (nullable_type)] @reference.implements)))
+(object_declaration (delegation_specifiers (delegation_specifier
+  (explicit_delegation [(user_type) (nullable_type)] @reference.implements))))
+(companion_object (delegation_specifiers (delegation_specifier
+  (constructor_invocation [(user_type) (nullable_type)] @reference.base))))
+(companion_object (delegation_specifiers (delegation_specifier [(user_type) (nullable_type)] @reference.implements)))
+(companion_object (delegation_specifiers (delegation_specifier
+  (explicit_delegation [(user_type) (nullable_type)] @reference.implements))))
 
 (call_expression) @reference.call
 
