@@ -3917,3 +3917,49 @@ fn kotlin_default_values_and_object_expressions_are_not_declarations() {
     assert!(text.contains("class Real"), "{text}");
     assert!(!text.contains("class Pipe"), "{text}");
 }
+
+/// `symbols --scope all` keeps the server's symbols outside the workspace (the standard
+/// library's), where the default scope leaves them out and counts them (chi: `symbols
+/// ResponseController --scope all` gave 0, "8 symbols outside the workspace left out").
+#[test]
+fn workspace_symbols_of_all_scopes_keep_the_standard_library_s() {
+    // Not a `.tmp…` directory: gopls lists no symbols of a module whose folder starts with `.`.
+    let dir = tempfile::Builder::new()
+        .prefix("gows")
+        .tempdir()
+        .expect("tempdir");
+    let root = dir.path();
+    write(root, "go.mod", "module example.com/w\n\ngo 1.22\n");
+    write(
+        root,
+        "main.go",
+        "package main\n\nimport \"net/http\"\n\nfunc main() {\n\t_ = http.NewResponseController\n}\n",
+    );
+    index(root);
+    // gopls answers workspace symbols once it has loaded the packages.
+    let mut v = serde_json::Value::Null;
+    for _ in 0..30 {
+        let (got, code) = crate::util::json(root, &["symbols", "NewResponseController"]);
+        assert_eq!(code, 0, "{got}");
+        v = got;
+        if v["warnings"].to_string().contains("outside the workspace") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    }
+    assert!(
+        v["warnings"].to_string().contains("outside the workspace"),
+        "{v}"
+    );
+    let (v, code) = crate::util::json(
+        root,
+        &["symbols", "NewResponseController", "--scope", "all"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]
+            .to_string()
+            .contains("net/http/responsecontroller.go"),
+        "{v}"
+    );
+}

@@ -81,7 +81,8 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     )?;
     let lease = ws.map();
     let mut a = Anchors::new(ws, &lease, &mut w);
-    if let Some(lh) = libs.as_ref().filter(|_| p.scope.as_deref() != Some("all")) {
+    let all_scopes = p.scope.as_deref() == Some("all");
+    if let Some(lh) = libs.as_ref().filter(|_| !all_scopes) {
         w.extend(lh.hits.warnings.iter().cloned());
         let hits: Vec<Anchor> = lh
             .hits
@@ -167,7 +168,9 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
                     }) else {
                         continue;
                     };
-                    if anchor.external {
+                    // `scope: "all"`: the standard library's and dependencies' too (chi's
+                    // `symbols ResponseController --scope all`: 0, "8 outside left out").
+                    if anchor.external && !all_scopes {
                         outside += 1;
                         continue;
                     }
@@ -210,6 +213,9 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             }
             Err(e) => failed(&mut w, e, "without that server"),
         }
+    }
+    if all_scopes {
+        a.in_libraries(&mut hits, &mut w);
     }
     if misplaced > 0 {
         w.push(format!(
