@@ -3963,3 +3963,35 @@ fn workspace_symbols_of_all_scopes_keep_the_standard_library_s() {
         "{v}"
     );
 }
+
+/// Files in directories the go tool ignores (`_examples/`) are not in gopls's packages: a
+/// `refs` answer says how many of them write the name (chi: `refs middleware.Logger` gave 0
+/// of its 6 uses in `_examples/`, unsaid).
+#[test]
+fn go_refs_say_the_files_gopls_never_loads() {
+    let dir = tempfile::Builder::new()
+        .prefix("gows")
+        .tempdir()
+        .expect("tempdir");
+    let root = dir.path();
+    write(root, "go.mod", "module example.com/w\n\ngo 1.22\n");
+    write(
+        root,
+        "mw/mw.go",
+        "package mw\n\n// Logger logs.\nfunc Logger() {}\n",
+    );
+    write(
+        root,
+        "_examples/demo/main.go",
+        "package main\n\nimport \"example.com/w/mw\"\n\nfunc main() {\n\tmw.Logger()\n}\n",
+    );
+    index(root);
+    let (v, code) = crate::util::json(root, &["refs", "go:mw/mw.go#Logger"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["warnings"].to_string().contains(
+            "1 Go file(s) are in directories gopls's build never loads (_examples/demo/main.go)"
+        ),
+        "{v}"
+    );
+}

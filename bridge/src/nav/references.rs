@@ -506,6 +506,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             super::target::word_at(indexer::syntax::line_at(&t.text, t.pos.line), t.pos.col)
         {
             let _ = super::server::open_outside_project(ws, a.map(), t.lang, &word, &mut w);
+            super::server::say_unseen(ws, a.map(), t.lang, &word, &mut w);
         }
     }
     let mut server = match archived {

@@ -248,6 +248,54 @@ pub(super) fn open_outside_project(
     Some((limit, writing))
 }
 
+/// The map's files of `lang` that its server's build never loads (`ServerSpec::unseen`) and
+/// that write `name`: said, with the count, since the server's answer has no use there
+/// (chi's `_examples/`: `refs middleware.Logger` gave 0 of 6, or 1 once a file there had
+/// been opened, unsaid). At most [`OUTSIDE_READ`] files are read for the name.
+pub(super) fn say_unseen(
+    ws: &Workspace,
+    map: Option<&answer::query::Map>,
+    lang: Lang,
+    name: &str,
+    w: &mut Vec<String>,
+) {
+    let (Some(unseen), Some(map)) = (lang.spec().server.unseen, map) else {
+        return;
+    };
+    let Ok(files) = map.db().indexed_files_with_lang() else {
+        return;
+    };
+    let outside: Vec<String> = files
+        .into_iter()
+        .filter(|(rel, l)| l == lang.prefix() && unseen(rel))
+        .map(|(rel, _)| rel)
+        .collect();
+    let writing: Vec<&String> = outside
+        .iter()
+        .take(OUTSIDE_READ)
+        .filter(|rel| {
+            crate::paths::contain(&ws.root, rel)
+                .and_then(|c| ws.source(&c, rel))
+                .is_ok_and(|t| t.lines().any(|l| indexer::syntax::writes_word(l, name)))
+        })
+        .collect();
+    if writing.is_empty() {
+        return;
+    }
+    let Ok(server) = ws.server(lang) else {
+        return;
+    };
+    let shown: Vec<&str> = writing.iter().take(4).map(|s| s.as_str()).collect();
+    w.push(format!(
+        "{} {} file(s) are in directories {}'s build never loads ({}{}) and write `{name}`: its answer has no use there, or only from a file it has open (partial); the map's own edges there are added where it has them",
+        writing.len(),
+        lang.name(),
+        server.command[0],
+        shown.join(", "),
+        if writing.len() > shown.len() { ", …" } else { "" },
+    ));
+}
+
 pub(super) fn has_project(s: &Server, file: &std::path::Path) -> bool {
     no_project(s, file).is_none()
 }

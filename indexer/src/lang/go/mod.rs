@@ -76,6 +76,7 @@ pub static GO: Language = Language {
         // Measured: a version's type errors are published within 50 ms, its analyzers'
         // findings (`reflect.DeepEqual` of errors) in a second list 1.05 s later.
         diagnostics_settle_ms: 1500,
+        unseen: Some(ignored_by_go),
         ..ServerSpec::new(
             &[&["gopls"]],
             "install gopls: go install golang.org/x/tools/gopls@v0.23.0 (and put $(go env GOPATH)/bin on PATH)",
@@ -639,6 +640,15 @@ pub(super) const BUILTINS: &[&str] = &[
     "uintptr",
 ];
 
+/// Whether the go tool ignores a workspace-relative path: a directory of it is named `_…`,
+/// `.…` or `testdata`, so no package of the build holds it. Pure.
+fn ignored_by_go(rel: &str) -> bool {
+    let mut dirs: Vec<&str> = rel.split('/').collect();
+    dirs.pop();
+    dirs.iter()
+        .any(|d| d.starts_with('_') || d.starts_with('.') || *d == "testdata")
+}
+
 /// How many results a method's signature declares, as the map stores it: a receiver method's
 /// `func (w *writer) Flush()` (0), an interface's spec `Flush() error` (1), `Hijack() (net.Conn,
 /// *bufio.ReadWriter, error)` (3), named `(n int, err error)` (2). Method sets compare it:
@@ -716,7 +726,16 @@ fn result_count(signature: &str) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::result_count;
+    use super::{ignored_by_go, result_count};
+
+    #[test]
+    fn the_go_tool_ignores_underscore_dot_and_testdata_directories() {
+        assert!(ignored_by_go("_examples/hello-world/main.go"));
+        assert!(ignored_by_go("middleware/testdata/x.go"));
+        assert!(ignored_by_go("a/.hidden/x.go"));
+        assert!(!ignored_by_go("middleware/logger.go"));
+        assert!(!ignored_by_go("_x.go"));
+    }
 
     #[test]
     fn a_signature_s_results_are_counted() {
