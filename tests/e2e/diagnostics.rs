@@ -760,6 +760,27 @@ fn the_files_that_use_what_changed_since_a_ref_are_diagnosed() {
         "{v}"
     );
     assert!(v["warnings"].to_string().contains("SINCE: "), "{v}");
+    // Renamed instead, the map not told: the user's file is compared too (requests: the
+    // tests' 1,142 diagnostics were "not compared" after `raise_for_status` was renamed).
+    std::fs::write(&p, text.replacen("def log(", "def log2(", 1)).expect("write");
+    let (v, code) = json(root, &["diagnostics", "--changed", "HEAD"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["since"]["notCompared"], 0, "{v}");
+    let list = v["data"]["diagnostics"].as_array().expect("a list");
+    let in_service = |change: &str| {
+        list.iter()
+            .filter(|d| d["file"] == "src/shop/service.py" && d["change"] == change)
+            .map(|d| d["message"].as_str().unwrap_or("").to_string())
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        in_service("new").iter().any(|m| m.contains("log")),
+        "the broken calls are new: {v}"
+    );
+    assert!(
+        in_service("old").iter().any(|m| m.contains("'old'")),
+        "the old error is old: {v}"
+    );
 }
 
 /// A file's diagnostics after another file it imports changed and changed back (httpx: after

@@ -340,8 +340,8 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
             .collect();
         let users = changed_users(ws, r, &set, &changed, &mut w);
         names.extend(changed.iter().cloned());
-        names.extend(users);
-        baseline = Some((r, set, changed));
+        names.extend(users.iter().cloned());
+        baseline = Some((r, set, changed, users));
     }
     // Each file once, in the order asked (a file named and also changed, or a user).
     let mut seen = std::collections::HashSet::new();
@@ -433,9 +433,14 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
         all.extend(items(ws, f, &f.text, ds, None));
     }
     let since = match baseline {
-        Some((r, set, changed)) if !all.is_empty() => {
-            Some(mark_since(ws, r, &set, &changed, &mut all, &mut w)?)
-        }
+        Some((r, set, changed, users)) if !all.is_empty() => Some(mark_since(
+            ws,
+            r,
+            &set,
+            (&changed, &users),
+            &mut all,
+            &mut w,
+        )?),
         _ => None,
     };
     w.dedup();
@@ -490,7 +495,7 @@ fn mark_since(
     ws: &Workspace,
     git_ref: &str,
     set: &crate::git::ChangeSet,
-    changed: &[String],
+    (changed, users): (&[String], &[String]),
     all: &mut [Item],
     w: &mut Vec<String>,
 ) -> Result<Value, ToolError> {
@@ -508,10 +513,13 @@ fn mark_since(
     }
     // The check's own warnings speak of "the edit": only a server's trouble is kept.
     let mut said = Vec::new();
+    // The files that use what changed are checked while it is put back too: the map may not
+    // know the declarations as they are now (a method renamed and not indexed), so the check
+    // would not find them itself (requests: `tests/test_requests.py`'s 1,142 were not compared).
     let c = if reverted.is_empty() {
         None
     } else {
-        Some(check(ws, &reverted, &mut said)?)
+        Some(check_with(ws, &reverted, users, &mut said)?)
     };
     w.extend(
         said.into_iter()
@@ -687,6 +695,17 @@ pub(super) struct Checked {
 /// then of its edited text in the server's memory (sent back to the disk text after), and the
 /// two compared; without a server, the parse errors of both texts, labelled.
 fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Checked, ToolError> {
+    check_with(ws, edited, &[], w)
+}
+
+/// [`check`], with `also`: files (workspace-relative) asked about during the edit beside the
+/// users the map finds, as users are.
+fn check_with(
+    ws: &Workspace,
+    edited: &[Edited],
+    also: &[String],
+    w: &mut Vec<String>,
+) -> Result<Checked, ToolError> {
     let mut out = Checked {
         files: Vec::new(),
         added: Vec::new(),
@@ -723,7 +742,19 @@ fn check(ws: &Workspace, edited: &[Edited], w: &mut Vec<String>) -> Result<Check
                     edited: &e.new,
                 })
                 .collect();
-            let users = users_of(ws, &files, &all, w);
+            let mut users = users_of(ws, &files, &all, w);
+            for rel in also {
+                let known = all.iter().any(|c| c.rel == *rel)
+                    || users.files.iter().any(|(c, _)| c.rel == *rel);
+                if known || users.files.len() >= CHECKED_USERS {
+                    continue;
+                }
+                if let Ok(f) = open_file(ws, rel) {
+                    if f.lang == lang {
+                        users.files.push((f.c, f.text));
+                    }
+                }
+            }
             let user_texts: Vec<(&Contained, &str)> =
                 users.files.iter().map(|(c, t)| (c, &**t)).collect();
             let run = || -> Result<_, crate::lsp::LspError> {
