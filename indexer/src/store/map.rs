@@ -305,15 +305,7 @@ impl Db {
                 node_text!("e.target"),
                 edge_name!("e"),
             ))?
-            .query_map([lang], |r| {
-                Ok(EdgeSite {
-                    file: r.get(0)?,
-                    line: r.get(1)?,
-                    col: r.get(2)?,
-                    kind: kind_at(r, 3)?.to_string(),
-                    other: r.get(4)?,
-                })
-            })?
+            .query_map([lang], edge_site)?
             .collect()
     }
 
@@ -353,21 +345,14 @@ impl Db {
             .collect()
     }
 
+    /// The rows of `statement` (file, line, col, kind, other end) about the node `node`.
     fn edge_sites(&self, statement: &str, node: &str) -> SqlResult<Vec<EdgeSite>> {
         let Some(n) = self.number_of(node)? else {
             return Ok(Vec::new());
         };
         self.conn
             .prepare_cached(statement)?
-            .query_map([n], |r| {
-                Ok(EdgeSite {
-                    file: r.get(0)?,
-                    line: r.get(1)?,
-                    col: r.get(2)?,
-                    kind: kind_at(r, 3)?.to_string(),
-                    other: r.get(4)?,
-                })
-            })?
+            .query_map([n], edge_site)?
             .collect()
     }
 
@@ -1205,4 +1190,15 @@ mod tests {
         let candidates = plan(&super::candidates_sql(), &[&"[\"x\"]", &10]);
         assert!(candidates.contains("INDEX symbols_name"), "{candidates}");
     }
+}
+
+/// An [`EdgeSite`] from a row of (file, line, col, kind, other end).
+fn edge_site(r: &Row<'_>) -> SqlResult<EdgeSite> {
+    Ok(EdgeSite {
+        file: r.get(0)?,
+        line: r.get(1)?,
+        col: r.get(2)?,
+        kind: kind_at(r, 3)?.to_string(),
+        other: r.get(4)?,
+    })
 }
