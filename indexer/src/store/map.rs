@@ -1121,6 +1121,17 @@ fn base_edge(r: &Row<'_>) -> SqlResult<BaseEdge> {
     })
 }
 
+/// An [`EdgeSite`] from a row of (file, line, col, kind, other end).
+fn edge_site(r: &Row<'_>) -> SqlResult<EdgeSite> {
+    Ok(EdgeSite {
+        file: r.get(0)?,
+        line: r.get(1)?,
+        col: r.get(2)?,
+        kind: kind_at(r, 3)?.to_string(),
+        other: r.get(4)?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     /// `nodes` (one query) finds what `node` finds one ID at a time: every symbol, file and
@@ -1190,15 +1201,4 @@ mod tests {
         let candidates = plan(&super::candidates_sql(), &[&"[\"x\"]", &10]);
         assert!(candidates.contains("INDEX symbols_name"), "{candidates}");
     }
-}
-
-/// An [`EdgeSite`] from a row of (file, line, col, kind, other end).
-fn edge_site(r: &Row<'_>) -> SqlResult<EdgeSite> {
-    Ok(EdgeSite {
-        file: r.get(0)?,
-        line: r.get(1)?,
-        col: r.get(2)?,
-        kind: kind_at(r, 3)?.to_string(),
-        other: r.get(4)?,
-    })
 }
