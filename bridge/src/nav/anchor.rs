@@ -368,7 +368,7 @@ impl<'a> Anchors<'a> {
         } else {
             let ids: Vec<&str> = m.gone.iter().map(String::as_str).take(3).collect();
             format!(
-                ", {} no longer there (renamed or removed since: {}{}) and left out",
+                ", {} no longer there (renamed or removed since: {}{})",
                 m.gone.len(),
                 ids.join(", "),
                 if m.gone.len() > ids.len() {

@@ -142,9 +142,6 @@ fn map_implementations(
             imps.extend(impl_blocks(map, d, a)?);
         }
     }
-    // A symbol renamed or removed since indexing is no implementation now (said by
-    // `moved_note`).
-    imps.retain(|x| !x.node_id.as_deref().is_some_and(|n| a.gone(n)));
     dedup_anchors(&mut imps);
     Ok(imps)
 }
@@ -276,6 +273,15 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
             Err(e) => return Err(e),
         };
         from_map = map_implementations(map, &defs, &mut a)?;
+        // A symbol renamed or removed since indexing is no implementation now.
+        let before = from_map.len();
+        from_map.retain(|x| !x.node_id.as_deref().is_some_and(|n| a.gone(n)));
+        if from_map.len() < before {
+            w.push(format!(
+                "{} of the map's implementations are no longer in their files (renamed or removed since the last index run): left out",
+                before - from_map.len()
+            ));
+        }
     }
     let (mut found, source) = match server {
         Some(mut found) => {

@@ -286,8 +286,16 @@ pub(super) fn say_unseen(
         return;
     };
     let shown: Vec<&str> = writing.iter().take(4).map(|s| s.as_str()).collect();
+    let unread = if outside.len() > OUTSIDE_READ {
+        format!(
+            "; {} more such files were not read for it",
+            outside.len() - OUTSIDE_READ
+        )
+    } else {
+        String::new()
+    };
     w.push(format!(
-        "{} {} file(s) are in directories {}'s build never loads ({}{}) and write `{name}`: its answer has no use there, or only from a file it has open (partial); the map's own edges there are added where it has them",
+        "{} {} file(s) are in directories {}'s build never loads ({}{}) and write `{name}`: its answer has no use there, or only from a file it has open (partial); the map's own edges there are added where it has them{unread}",
         writing.len(),
         lang.name(),
         server.command[0],
