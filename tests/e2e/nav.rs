@@ -3919,18 +3919,24 @@ fn kotlin_default_values_and_object_expressions_are_not_declarations() {
     assert!(!text.contains("class Pipe"), "{text}");
 }
 
+/// A Go module `example.com/w` in a new folder, not a `.tmp…` one: gopls lists no symbols of
+/// a module whose folder starts with `.`.
+fn go_module() -> tempfile::TempDir {
+    let dir = tempfile::Builder::new()
+        .prefix("gows")
+        .tempdir()
+        .expect("tempdir");
+    write(dir.path(), "go.mod", "module example.com/w\n\ngo 1.22\n");
+    dir
+}
+
 /// `symbols --scope all` keeps the server's symbols outside the workspace (the standard
 /// library's), where the default scope leaves them out and counts them (chi: `symbols
 /// ResponseController --scope all` gave 0, "8 symbols outside the workspace left out").
 #[test]
 fn workspace_symbols_of_all_scopes_keep_the_standard_library_s() {
-    // Not a `.tmp…` directory: gopls lists no symbols of a module whose folder starts with `.`.
-    let dir = tempfile::Builder::new()
-        .prefix("gows")
-        .tempdir()
-        .expect("tempdir");
+    let dir = go_module();
     let root = dir.path();
-    write(root, "go.mod", "module example.com/w\n\ngo 1.22\n");
     write(
         root,
         "main.go",
@@ -3970,12 +3976,8 @@ fn workspace_symbols_of_all_scopes_keep_the_standard_library_s() {
 /// of its 6 uses in `_examples/`, unsaid).
 #[test]
 fn go_refs_say_the_files_gopls_never_loads() {
-    let dir = tempfile::Builder::new()
-        .prefix("gows")
-        .tempdir()
-        .expect("tempdir");
+    let dir = go_module();
     let root = dir.path();
-    write(root, "go.mod", "module example.com/w\n\ngo 1.22\n");
     write(
         root,
         "mw/mw.go",

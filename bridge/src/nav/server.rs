@@ -197,33 +197,22 @@ pub(super) fn open_outside_project(
             .iter()
             .any(|p| rel == p || rel.starts_with(&format!("{p}/")))
     };
-    let files = map.db().indexed_files_with_lang().ok()?;
-    let outside: Vec<String> = files
-        .into_iter()
-        .filter(|(rel, l)| l == lang.prefix() && !inside(rel))
-        .map(|(rel, _)| rel)
-        .collect();
-    if outside.is_empty() {
+    let Writing {
+        files,
+        outside,
+        unread,
+    } = files_writing(ws, map, lang, name, |rel| !inside(rel))?;
+    if outside == 0 {
         return None;
     }
     let server = ws.server(lang).ok()?;
-    let mut writing = Vec::new();
     let mut opened = 0usize;
-    for rel in outside.iter().take(OUTSIDE_READ) {
-        let Ok(c) = crate::paths::contain(&ws.root, rel) else {
-            continue;
-        };
-        let Ok(text) = ws.source(&c, rel) else {
-            continue;
-        };
-        if !text.lines().any(|l| indexer::syntax::writes_word(l, name)) {
-            continue;
-        }
-        writing.push(rel.clone());
-        if opened < OUTSIDE_OPENED && server.sync(&c, &text).is_ok() {
+    for (c, text) in &files {
+        if opened < OUTSIDE_OPENED && server.sync(c, text).is_ok() {
             opened += 1;
         }
     }
+    let writing: Vec<String> = files.into_iter().map(|(c, _)| c.rel).collect();
     let mut more = if writing.len() > opened {
         format!(
             "; {} more that write it were not opened, their uses are missing (partial)",
@@ -232,20 +221,61 @@ pub(super) fn open_outside_project(
     } else {
         String::new()
     };
-    if outside.len() > OUTSIDE_READ {
+    if unread > 0 {
         more.push_str(&format!(
-            "; {} files outside it were not read for it (partial)",
-            outside.len() - OUTSIDE_READ
+            "; {unread} files outside it were not read for it (partial)"
         ));
     }
     let limit = format!("{config} (include: {})", include.join(", "));
     w.push(format!(
         "{}'s project is limited by {limit}: it finds uses in the {} {} file(s) outside it only when they are open; the {opened} that write `{name}` were opened for this answer{more}",
         server.command[0],
-        outside.len(),
+        outside,
         lang.name()
     ));
     Some((limit, writing))
+}
+
+/// The map's files of a language that `pick` takes, read for `name`: those that write it
+/// (with their texts), of the first [`OUTSIDE_READ`].
+struct Writing {
+    files: Vec<(crate::paths::Contained, std::sync::Arc<str>)>,
+    /// How many files `pick` took, and how many of them were not read.
+    outside: usize,
+    unread: usize,
+}
+
+fn files_writing(
+    ws: &Workspace,
+    map: &answer::query::Map,
+    lang: Lang,
+    name: &str,
+    pick: impl Fn(&str) -> bool,
+) -> Option<Writing> {
+    let outside: Vec<String> = map
+        .db()
+        .indexed_files_with_lang()
+        .ok()?
+        .into_iter()
+        .filter(|(rel, l)| l == lang.prefix() && pick(rel))
+        .map(|(rel, _)| rel)
+        .collect();
+    let files = outside
+        .iter()
+        .take(OUTSIDE_READ)
+        .filter_map(|rel| {
+            let c = crate::paths::contain(&ws.root, rel).ok()?;
+            let text = ws.source(&c, rel).ok()?;
+            text.lines()
+                .any(|l| indexer::syntax::writes_word(l, name))
+                .then_some((c, text))
+        })
+        .collect();
+    Some(Writing {
+        files,
+        outside: outside.len(),
+        unread: outside.len().saturating_sub(OUTSIDE_READ),
+    })
 }
 
 /// The map's files of `lang` that its server's build never loads (`ServerSpec::unseen`) and
@@ -262,35 +292,19 @@ pub(super) fn say_unseen(
     let (Some(unseen), Some(map)) = (lang.spec().server.unseen, map) else {
         return;
     };
-    let Ok(files) = map.db().indexed_files_with_lang() else {
+    let Some(Writing { files, unread, .. }) = files_writing(ws, map, lang, name, unseen) else {
         return;
     };
-    let outside: Vec<String> = files
-        .into_iter()
-        .filter(|(rel, l)| l == lang.prefix() && unseen(rel))
-        .map(|(rel, _)| rel)
-        .collect();
-    let writing: Vec<&String> = outside
-        .iter()
-        .take(OUTSIDE_READ)
-        .filter(|rel| {
-            crate::paths::contain(&ws.root, rel)
-                .and_then(|c| ws.source(&c, rel))
-                .is_ok_and(|t| t.lines().any(|l| indexer::syntax::writes_word(l, name)))
-        })
-        .collect();
+    let writing: Vec<&str> = files.iter().map(|(c, _)| c.rel.as_str()).collect();
     if writing.is_empty() {
         return;
     }
     let Ok(server) = ws.server(lang) else {
         return;
     };
-    let shown: Vec<&str> = writing.iter().take(4).map(|s| s.as_str()).collect();
-    let unread = if outside.len() > OUTSIDE_READ {
-        format!(
-            "; {} more such files were not read for it",
-            outside.len() - OUTSIDE_READ
-        )
+    let shown: Vec<&str> = writing.iter().take(4).copied().collect();
+    let unread = if unread > 0 {
+        format!("; {unread} more such files were not read for it")
     } else {
         String::new()
     };
