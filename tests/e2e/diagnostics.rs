@@ -919,4 +919,40 @@ fn rust_analyzer_s_cargo_check_errors_are_merged_and_an_in_memory_check_says_it_
             && text.contains("are not checked on an edit in memory"),
         "{text}"
     );
+
+    // Since a ref: the compiler's error the rename makes in the caller is not known new or
+    // old (the in-memory put-back is not `cargo check`'s), so it is left unmarked and said,
+    // where it was marked `old` (its file was compared, rust-analyzer's own lists only).
+    write(root, ".gitignore", "target/\n");
+    committed(root);
+    crate::util::index(root);
+    write(
+        root,
+        "src/square.rs",
+        square.replace("fn area", "fn surface"),
+    );
+    let (v, code) = json(root, &["diagnostics", "--changed", "HEAD"]);
+    assert_eq!(code, 0, "{v}");
+    let list = v["data"]["diagnostics"].as_array().expect("a list");
+    let rustc: Vec<&Value> = list
+        .iter()
+        .filter(|d| {
+            d["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("no method named `area`")
+        })
+        .collect();
+    assert_eq!(rustc.len(), 1, "{v}");
+    assert!(rustc[0]["change"].is_null(), "neither new nor old: {v}");
+    assert!(
+        v["data"]["since"]["compilerNotCompared"]
+            .as_u64()
+            .is_some_and(|n| n >= 1),
+        "{v}"
+    );
+    assert!(
+        v["warnings"].to_string().contains("are the compiler's"),
+        "{v}"
+    );
 }

@@ -93,6 +93,9 @@ struct Item {
     /// `nav_check_edit`: `added` or `removed`; `nav_diagnostics` with `changed`: `new` (not
     /// there in the ref's text) or `old`.
     change: Option<&'static str>,
+    /// From the server's project check of the disk (rust-analyzer's `cargo check`), merged
+    /// into its own list: an in-memory check cannot compare it.
+    from_disk_check: bool,
     detail: bool,
 }
 
@@ -254,6 +257,7 @@ fn items(
                 d,
                 node_id,
                 change,
+                from_disk_check: false,
                 detail: ws.detail,
             }
         })
@@ -378,6 +382,8 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
             server_or_say(ws, f.lang, &mut w)
         };
         let mut got = None;
+        // How many of the file's diagnostics (its list's last) the project check gave.
+        let mut pushed = 0;
         if let Some(s) = server {
             match s.disk_diagnostics(&f.c, &f.text, ws.lsp_timeout) {
                 Ok(d) => {
@@ -386,8 +392,9 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
                         check_state.push((f.c.rel.clone(), c.clone()));
                         said_check(&s, &f.c.rel, c, ws.lsp_timeout, &mut w);
                     }
-                    if d.pushed.is_some() {
+                    if let Some(n) = d.pushed {
                         merged.push(f.c.rel.clone());
+                        pushed = n;
                     }
                     if let Some(unchecked) = f.lang.spec().server.unchecked {
                         w.extend(unchecked(&ws.root, &f.c.rel, &f.text));
@@ -430,7 +437,12 @@ pub fn diagnostics(ws: &Workspace, p: &DiagnosticsParams) -> Result<Answer, Tool
         }
         per_file.push(head);
         sources.push(source.label());
-        all.extend(items(ws, f, &f.text, ds, None));
+        let mut these = items(ws, f, &f.text, ds, None);
+        let from = these.len().saturating_sub(pushed);
+        for i in &mut these[from..] {
+            i.from_disk_check = true;
+        }
+        all.extend(these);
     }
     let since = match baseline {
         Some((r, set, changed, users)) if !all.is_empty() => Some(mark_since(
@@ -536,6 +548,9 @@ fn mark_since(
     };
     let mut new = std::collections::HashSet::new();
     let mut gone = 0;
+    // The compiler's errors a server publishes from its project check of the disk were not
+    // part of the in-memory check: neither new nor old is known of them.
+    let mut disk_only: Vec<&(String, String)> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
     let mut errors_only: Vec<&str> = Vec::new();
     if let Some(c) = &c {
@@ -543,11 +558,17 @@ fn mark_since(
         gone = c.added.len();
         whole.extend(reverted.iter().map(|e| e.f.c.rel.as_str()));
         errors_only.extend(c.compared.iter().map(String::as_str));
+        disk_only.extend(c.disk_only.iter());
     }
-    let (mut n_new, mut n_old, mut n_unknown) = (0, 0, 0);
+    let (mut n_new, mut n_old, mut n_unknown, mut n_disk) = (0, 0, 0, 0);
     for i in all.iter_mut() {
         let f = i.file.as_str();
-        i.change = if added_files.iter().any(|a| a == f) || new.contains(&key(i)) {
+        let added = added_files.iter().any(|a| a == f);
+        i.change = if i.from_disk_check && !added && !disk_only.is_empty() {
+            n_disk += 1;
+            n_unknown += 1;
+            None
+        } else if added || new.contains(&key(i)) {
             n_new += 1;
             Some("new")
         } else if whole.contains(&f)
@@ -560,19 +581,31 @@ fn mark_since(
             None
         };
     }
-    let unknown = if n_unknown > 0 {
+    let unknown = if n_unknown > n_disk {
         format!(
-            "; {n_unknown} not compared (unmarked: a file's warnings other than the changed files', or a file the server did not check again), so they may be either"
+            "; {} not compared (unmarked: a file's warnings other than the changed files', or a file the server did not check again), so they may be either",
+            n_unknown - n_disk
         )
     } else {
         String::new()
     };
+    let compiler = match disk_only.first() {
+        Some((server, title)) if n_disk > 0 => format!(
+            "; {n_disk} are the compiler's ({server}'s {title}, which reads the disk and is not part of the in-memory check): not compared (unmarked), so they may be either"
+        ),
+        _ => String::new(),
+    };
     w.push(format!(
-        "SINCE: {n_new} of the {} diagnostic(s) are new since {git_ref} (marked new, listed first: absent when the {} modified file(s) are put back to their text at {git_ref} in the server's memory, or in a file added since), {n_old} were there at {git_ref} (marked old){unknown}; {gone} there at {git_ref} are gone",
+        "SINCE: {n_new} of the {} diagnostic(s) are new since {git_ref} (marked new, listed first: absent when the {} modified file(s) are put back to their text at {git_ref} in the server's memory, or in a file added since), {n_old} were there at {git_ref} (marked old){unknown}{compiler}; {gone} there at {git_ref} are gone",
         all.len(),
         reverted.len(),
     ));
-    Ok(json!({"ref": git_ref, "new": n_new, "old": n_old, "notCompared": n_unknown, "gone": gone}))
+    let mut since =
+        json!({"ref": git_ref, "new": n_new, "old": n_old, "notCompared": n_unknown, "gone": gone});
+    if n_disk > 0 {
+        since["compilerNotCompared"] = json!(n_disk);
+    }
+    Ok(since)
 }
 
 /// Diagnostics as plain text: one line each (`file:line:col  severity  message  [code]  in
