@@ -80,7 +80,7 @@ fn a_removed_method_s_unlinked_calls_are_candidates() {
     write(
         root,
         "src/lib.rs",
-        "pub struct Set {\n    items: Vec<u32>,\n}\n\nimpl Set {\n    pub fn new() -> Set {\n        Set { items: Vec::new() }\n    }\n\n    pub fn swap_remove_index(&mut self, i: usize) -> u32 {\n        self.items.swap_remove(i)\n    }\n}\n\nimpl Extend<u32> for Set {\n    fn extend<I: IntoIterator<Item = u32>>(&mut self, iter: I) {\n        self.items.extend(iter)\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    use super::Set;\n\n    #[test]\n    fn removes() {\n        let mut set = Set::new();\n        let _ = set.swap_remove_index(0);\n    }\n}\n",
+        "pub struct Set {\n    items: Vec<u32>,\n}\n\nimpl Set {\n    pub fn new() -> Set {\n        Set { items: Vec::new() }\n    }\n\n    pub fn swap_remove_index(&mut self, i: usize) -> u32 {\n        self.items.swap_remove(i)\n    }\n}\n\nimpl Extend<u32> for Set {\n    fn extend<I: IntoIterator<Item = u32>>(&mut self, iter: I) {\n        self.items.extend(iter)\n    }\n}\n\npub struct Other;\n\nimpl Other {\n    pub fn swap_remove_index(&mut self, _i: usize) -> u32 {\n        0\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    use super::Set;\n\n    #[test]\n    fn removes() {\n        let mut set = Set::new();\n        let _ = set.swap_remove_index(0);\n        let mut any = elsewhere::make();\n        let _ = any.swap_remove_index(1);\n    }\n}\n",
     );
     git(root, &["init", "-q"]);
     git(root, &["add", "."]);
@@ -91,6 +91,8 @@ fn a_removed_method_s_unlinked_calls_are_candidates() {
         "pub fn swap_remove_index(",
         "pub fn swap_remove_at(",
     );
+    // `Other`'s method of the name changes too: the name is both removed and still mapped.
+    edit(root, "src/lib.rs", "        0\n", "        1\n");
     let (v, code) = json(root, &["index"]);
     assert_eq!(code, 0, "{v}");
     let (v, code) = json(root, &["changes"]);
@@ -104,9 +106,16 @@ fn a_removed_method_s_unlinked_calls_are_candidates() {
     assert!(
         sites
             .iter()
-            .any(|c| c.contains("swap_remove_index") && c.contains("28")),
+            .any(|c| c.contains("swap_remove_index") && c.contains("\"line\":36")),
         "the broken call is a candidate: {v}"
     );
+    // The name is still `Other`'s, changed too: the untyped call is asked about as a call of
+    // a mapped name and as one of a removed name, and is one candidate.
+    let untyped: Vec<&String> = sites
+        .iter()
+        .filter(|c| c.contains("any.swap_remove_index") && c.contains("\"line\":38"))
+        .collect();
+    assert_eq!(untyped.len(), 1, "{v}");
 }
 
 #[test]

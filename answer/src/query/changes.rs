@@ -296,7 +296,10 @@ impl Map {
                 }
             }
         }
-        candidates.dedup();
+        // A name both renamed from (no longer mapped) and still mapped elsewhere is asked
+        // both ways: a call of it is one candidate.
+        let mut seen = HashSet::new();
+        candidates.retain(|c| seen.insert(c.to_string()));
         if unlinked_cut > 0 {
             warnings.push(format!(
                 "{unlinked_cut} removed name(s) have more than {UNLINKED_CANDIDATES} unlinked calls: the first {UNLINKED_CANDIDATES} of each are candidates (partial)"
