@@ -2114,6 +2114,53 @@ fn files_outside_pyright_s_include_are_opened_for_references_and_said_by_rename(
     run(root, &["engine", "stop"]);
 }
 
+/// A src layout with a project of its own below (flask: `examples/*/pyproject.toml`): the
+/// sub-project is given to pyright as an extra path, and the root's `src/` with it, as
+/// pyright searches it by itself only while no extra path is given (flask's tests: `import
+/// flask` unresolved, `def` of `Flask` "no definitions").
+#[test]
+fn a_src_layout_with_a_project_below_resolves_its_own_package() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "pyproject.toml", "[project]\nname = \"pkg\"\n");
+    write(root, "src/pkg/__init__.py", "from .m import Reply\n");
+    write(
+        root,
+        "src/pkg/m.py",
+        "class Reply:\n    def body(self) -> str:\n        return \"\"\n",
+    );
+    write(
+        root,
+        "tests/test_m.py",
+        "from pkg import Reply\n\n\ndef test_body() -> None:\n    assert Reply().body() == \"\"\n",
+    );
+    write(
+        root,
+        "examples/demo/pyproject.toml",
+        "[project]\nname = \"demo\"\n",
+    );
+    write(
+        root,
+        "examples/demo/demo/__init__.py",
+        "from pkg import Reply\n\n\ndef show() -> str:\n    return Reply().body()\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["def", "tests/test_m.py:test_body@Reply().<|>body"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "lsp", "{v}");
+    assert!(
+        v["data"].to_string().contains("src/pkg/m.py"),
+        "the package's own method: {v}"
+    );
+    let (v, code) = json(
+        root,
+        &["def", "examples/demo/demo/__init__.py:show@Reply().<|>body"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(v["data"].to_string().contains("src/pkg/m.py"), "{v}");
+    run(root, &["engine", "stop"]);
+}
+
 /// JDT LS answers a rename with one edit per file, from its first use to its last: each use
 /// is counted and checked on its own (was "3 files, 3 edits" and a warning that the uses on
 /// `Main.java:12` and `MemoryStore.java:41`, which the diff changed, were not in it).

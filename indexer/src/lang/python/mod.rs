@@ -772,7 +772,7 @@ pub(super) const BUILTINS: &[&str] = &[
 fn project_paths(root: &std::path::Path) -> super::spec::ServerSetup {
     // One walk for the projects below, read by both.
     let below = sub_projects(root);
-    let mut setup = extra_paths(&below);
+    let mut setup = extra_paths(root, &below);
     let env = spec::DepEnv::from_process();
     let path = |py: &std::path::Path| {
         (
@@ -873,7 +873,7 @@ fn environment_stamp(root: &std::path::Path, env: &spec::DepEnv) -> String {
     stamp
 }
 
-fn extra_paths(below: &[std::path::PathBuf]) -> super::spec::ServerSetup {
+fn extra_paths(root: &std::path::Path, below: &[std::path::PathBuf]) -> super::spec::ServerSetup {
     let mut dirs: Vec<std::path::PathBuf> = below
         .iter()
         .map(|d| match d.join("src") {
@@ -884,6 +884,13 @@ fn extra_paths(below: &[std::path::PathBuf]) -> super::spec::ServerSetup {
     dirs.dedup();
     if dirs.is_empty() {
         return super::spec::ServerSetup::default();
+    }
+    // pyright searches the root's `src/` by itself (a src layout) only while no extra path
+    // is given: given some, it is one of them (flask: its examples' projects as extra paths
+    // left `import flask` unresolved in its tests, `app: Unknown`).
+    let src = root.join("src");
+    if src.is_dir() && !src.join("__init__.py").exists() && !dirs.contains(&src) {
+        dirs.insert(0, src);
     }
     super::spec::ServerSetup {
         settings: vec![(
