@@ -2161,6 +2161,47 @@ fn a_src_layout_with_a_project_below_resolves_its_own_package() {
     run(root, &["engine", "stop"]);
 }
 
+/// pyright names no definition where the map's edge is sure: a project's own pyright
+/// `extraPaths` drops the root's `src/` from its search (as flask's were before codemap gave
+/// `src/` with them): the map's definition is the answer, labelled and said.
+#[test]
+fn a_definition_the_server_cannot_resolve_is_the_map_s_where_its_edge_is_sure() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "pyproject.toml",
+        "[project]\nname = \"pkg\"\n\n[tool.pyright]\nextraPaths = [\"vendor\"]\n",
+    );
+    write(root, "vendor/README", "vendored code goes here\n");
+    write(root, "src/pkg/__init__.py", "from .m import Reply\n");
+    write(
+        root,
+        "src/pkg/m.py",
+        "class Reply:\n    def body(self) -> str:\n        return \"\"\n",
+    );
+    write(
+        root,
+        "tests/test_m.py",
+        "from pkg import Reply\n\n\ndef test_body() -> None:\n    assert Reply().body() == \"\"\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["def", "tests/test_m.py:test_body@Reply().<|>body"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["source"], "map", "{v}");
+    assert!(v["data"].to_string().contains("src/pkg/m.py"), "{v}");
+    assert!(
+        v["warnings"].to_string().contains(
+            "the server names no definition at tests/test_m.py:5:20, where the map's edge"
+        ),
+        "{v}"
+    );
+    // A name the map is not sure of stays the server's "none", said.
+    let (v, code) = json(root, &["def", "tests/test_m.py:test_body@<|>assert"]);
+    assert!(code != 0 || v["data"]["total"] == 0, "{v}");
+    run(root, &["engine", "stop"]);
+}
+
 /// JDT LS answers a rename with one edit per file, from its first use to its last: each use
 /// is counted and checked on its own (was "3 files, 3 edits" and a warning that the uses on
 /// `Main.java:12` and `MemoryStore.java:41`, which the diff changed, were not in it).

@@ -131,6 +131,29 @@ fn server_then_map(
     }
     if source == "lsp" {
         a.in_libraries(&mut found, &mut w);
+    }
+    // The server names none where the map's edge is sure (flask's tests, pyright not told of
+    // the root's `src/`: `def Flask` "no definitions"): the map's answer, said.
+    let sure_in_map = mapped
+        .as_ref()
+        .is_some_and(|(defs, how)| how.sure() && !defs.is_empty());
+    if source == "lsp" && found.is_empty() && listed.key == "definitions" && sure_in_map {
+        if let (Some(from_map), Some(map)) = (from_map.take(), a.map()) {
+            found = from_map(map, &t, &mut a, &mut w)?;
+            found.retain(|x| keep(x));
+            if !found.is_empty() {
+                source = "map";
+                w.push(format!(
+                    "the server names no definition at {}:{}:{}, where the map's edge (through the file's imports) names {}: the map's answer is given (source map); the server may not resolve this import (its search paths or project), so its other answers about this file may be partial too",
+                    t.shown(),
+                    t.pos.line,
+                    t.pos.col,
+                    found.len()
+                ));
+            }
+        }
+    }
+    if source == "lsp" {
         if found.is_empty() && listed.key == "definitions" {
             // Said, so that "none" is not read as "defined nowhere".
             w.push(format!(
