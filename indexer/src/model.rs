@@ -330,6 +330,10 @@ pub enum FactRole {
     /// A static method (no type) beside an instance one of the same name (JavaScript's
     /// `static concat()` and `concat()` in one class): the one a call through the class means.
     Static,
+    /// A function declared and not defined where it is written (no type): C's prototype in a
+    /// `.c` file of a function defined in another (`Syntax::declared_only`). A call is the
+    /// definition's, not the declaration's.
+    Declared,
 }
 
 impl FactRole {
@@ -344,6 +348,7 @@ impl FactRole {
             FactRole::Params => "params",
             FactRole::Const => "const",
             FactRole::Static => "static",
+            FactRole::Declared => "declared",
         }
     }
 
@@ -358,6 +363,7 @@ impl FactRole {
             FactRole::Params,
             FactRole::Const,
             FactRole::Static,
+            FactRole::Declared,
         ]
         .into_iter()
         .find(|r| r.as_str() == s)

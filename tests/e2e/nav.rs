@@ -4086,3 +4086,37 @@ fn go_refs_say_the_files_gopls_never_loads() {
         "{v}"
     );
 }
+
+/// A C prototype in a `.c` file of a function another `.c` file defines (libyaml's
+/// `tests/test-reader.c` declares `yaml_parser_update_buffer`): the function had two
+/// "definitions", so no call went to `src/reader.c`'s: `calls --no-lsp` said "no calls", and
+/// `changes` reached nothing through it. A call is the definition's, through the header or the
+/// prototype.
+#[test]
+fn a_c_prototype_in_a_c_file_leaves_the_calls_to_the_definition() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "src/private.h", "int update_buffer(int length);\n");
+    write(
+        root,
+        "src/reader.c",
+        "#include \"private.h\"\n\nint update_buffer(int length) {\n    return length;\n}\n",
+    );
+    write(
+        root,
+        "src/scanner.c",
+        "#include \"private.h\"\n\nint scan(void) {\n    return update_buffer(1);\n}\n",
+    );
+    write(
+        root,
+        "tests/test-reader.c",
+        "int update_buffer(int length);\n\nint check_boms(void) {\n    return update_buffer(4);\n}\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["calls", "--no-lsp", "c:src/reader.c#update_buffer"]);
+    assert_eq!(code, 0, "{v}");
+    let text = v["data"].to_string();
+    assert!(text.contains("c:src/scanner.c#scan"), "{v}");
+    assert!(text.contains("c:tests/test-reader.c#check_boms"), "{v}");
+    run(root, &["engine", "stop"]);
+}

@@ -231,6 +231,9 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
         if kind == Kind::Method && syntax.is_static(src, def) {
             types.facts.push((idx, FactRole::Static, String::new()));
         }
+        if kind == Kind::Function && syntax.declared_only(src, def) {
+            types.facts.push((idx, FactRole::Declared, String::new()));
+        }
         for (t, at) in syntax.implemented(src, def) {
             implemented.push(RawRef {
                 kind: EdgeKind::Implements,

@@ -1141,6 +1141,23 @@ fn noted() {}
     "#]].assert_eq(&s);
 }
 
+/// A C prototype kept as a symbol (its definition is in another file) is `declared`, so that
+/// a call resolves to the definition; a definition is not (libyaml: `tests/test-reader.c`'s
+/// prototype of `yaml_parser_update_buffer` took its calls from `src/reader.c`'s).
+#[test]
+fn c_prototypes_are_declared_only() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "int elsewhere(int a);\nstatic int forward(void);\nint here(int a) { return elsewhere(a) + forward(); }\nstatic int forward(void) { return 0; }\n";
+    let out = ex.extract_source(Lang::C, src.as_bytes());
+    let declared: Vec<&str> = out
+        .facts
+        .iter()
+        .filter(|f| f.role == FactRole::Declared)
+        .map(|f| f.qualname.as_str())
+        .collect();
+    assert_eq!(declared, ["elsewhere"]);
+}
+
 /// C's declarations: a prototype the file defines and a static forward declaration are no
 /// symbols, another prototype is; `extern` is no symbol; function pointers are variables,
 /// fields and typedefs; `typedef struct t {…} t;` is the struct alone; locals stay out.

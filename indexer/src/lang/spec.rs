@@ -1403,6 +1403,13 @@ pub trait Syntax: Sync {
         false
     }
 
+    /// Whether a function symbol is a declaration whose definition is in another file (C's
+    /// prototype: `int f(void);`): recorded as a [`crate::model::FactRole::Declared`] fact,
+    /// so that a call resolves to the definition.
+    fn declared_only(&self, _src: &[u8], _def: &Def<'_>) -> bool {
+        false
+    }
+
     /// Whether the definition is a signature alone, whose overload with a body is the one
     /// that runs (TypeScript's overload signatures): that one takes the plain name
     /// (`sweep::bodies_first`). Python's `@overload` is not told: pyright's outline, not

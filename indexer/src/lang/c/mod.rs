@@ -801,6 +801,11 @@ impl Syntax for CSyntax {
         (changed || out.as_slice() != src).then_some(out)
     }
 
+    /// A prototype kept as a symbol (`refine`): a declaration read as a function.
+    fn declared_only(&self, _src: &[u8], def: &Def<'_>) -> bool {
+        def.tag == DefTag::Variable
+    }
+
     fn refine(&self, src: &[u8], def: &Def<'_>, kind: Kind) -> Option<Kind> {
         match def.tag {
             DefTag::Variable => {

@@ -8,8 +8,9 @@
 //!   else the include is the external node `c:ext:x.h`.
 //! - A name (a call, a type) resolves through the file's own symbols (`local`), then through
 //!   the headers it includes, directly and then what they include, up to three levels
-//!   (`import`). A call found declared in a header goes to the function's definition when the
-//!   workspace has exactly one outside headers (`import`), else to the declaration. A name
+//!   (`import`). A call found declared in a header, or by a prototype in its own `.c` file,
+//!   goes to the function's definition when the workspace has exactly one outside headers
+//!   (prototypes are none: `FactRole::Declared`) (`import`), else to the declaration. A name
 //!   found nowhere is the workspace's only definition of that name outside headers
 //!   (`unique`), or stays `unresolved`.
 //! - A definition `implements` the declaration of its name in a header its file includes.
@@ -17,7 +18,7 @@
 use crate::id::NodeId;
 use crate::lang::c::is_header;
 use crate::lang::Lang;
-use crate::model::{EdgeKind, Import, Kind, Resolution};
+use crate::model::{EdgeKind, FactRole, Import, Kind, Resolution};
 use crate::resolve::ctx::{
     join_path, single, Binding, FileCtx, ImportEdge, ImportName, Layout, Manifest, Outcome, Ref,
     Resolver, SymRef, SymbolIndex,
@@ -233,13 +234,19 @@ fn includes_of(ws: &Layout, idx: &dyn SymbolIndex, header: &str) -> Arc<[String]
     found
 }
 
-/// The one definition of function `name` outside headers, if the workspace has exactly one.
+/// The one definition of function `name` outside headers, if the workspace has exactly one:
+/// a prototype in a `.c` file (`FactRole::Declared`: libyaml's `tests/test-reader.c`
+/// declares `yaml_parser_update_buffer`, defined in `src/reader.c`) is not one.
 fn sole_definition(idx: &dyn SymbolIndex, name: &str) -> Option<SymRef> {
-    single(
-        idx.by_name(LANG, name)
-            .into_iter()
-            .filter(|s| s.kind == Kind::Function && s.qualname() == name && !is_header(&s.file)),
-    )
+    single(idx.by_name(LANG, name).into_iter().filter(|s| {
+        s.kind == Kind::Function && s.qualname() == name && !is_header(&s.file) && !declared(idx, s)
+    }))
+}
+
+/// Whether a function symbol is a prototype, its definition elsewhere.
+fn declared(idx: &dyn SymbolIndex, s: &SymRef) -> bool {
+    !idx.facts(LANG, &s.file, s.qualname(), FactRole::Declared)
+        .is_empty()
 }
 
 impl Resolver for CResolver {
@@ -299,10 +306,11 @@ impl Resolver for CResolver {
         }
         if let Some(s) = idx.in_file(LANG, &ctx.path, name).filter(|s| want(s.kind)) {
             // A header's call of a function it declares goes to the definition, as a call
-            // through an include does.
-            let defined = (r.kind == EdgeKind::Calls && is_header(&ctx.path))
-                .then(|| sole_cached(ws, EdgeKind::Calls, name, || sole_definition(idx, name)))
-                .flatten();
+            // through an include does; so does a call of a function a `.c` file declares.
+            let defined = (r.kind == EdgeKind::Calls
+                && (is_header(&ctx.path) || declared(idx, &s)))
+            .then(|| sole_cached(ws, EdgeKind::Calls, name, || sole_definition(idx, name)))
+            .flatten();
             return Some(match defined {
                 Some(d) => Outcome::Edge(Some(d.node_id), Resolution::Import),
                 None => Outcome::Edge(Some(s.node_id), Resolution::Local),
