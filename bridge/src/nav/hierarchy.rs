@@ -373,7 +373,13 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let dir = if incoming { "incoming" } else { "outgoing" };
     if let Some(s) = server_for(ws, t.lang, Capability::CallHierarchy, &mut w) {
         match lsp_calls(&s, &t, incoming, depth, &mut a, slow(ws)) {
-            Ok((mut root, mut items)) => {
+            Ok((mut root, mut items, siteless)) => {
+                if siteless > 0 {
+                    w.push(format!(
+                        "{siteless} {} the server gave with no call site were left out: a symbol several definitions share (clangd: `main`, or a function of one name in several programs) gets the calls of all of them, and these are another definition's",
+                        if incoming { "caller(s)" } else { "callee(s)" }
+                    ));
+                }
                 // Callers or callees the server placed where no file can be shown (JDT LS's
                 // `jdt://` JDK classes): said, not dropped unsaid.
                 w.extend(a.take_notes());
@@ -1030,7 +1036,7 @@ fn lsp_calls(
     depth: u32,
     a: &mut Anchors<'_>,
     timeout: Duration,
-) -> Result<(Option<Anchor>, Vec<Anchor>), ToolError> {
+) -> Result<(Option<Anchor>, Vec<Anchor>, usize), ToolError> {
     let prepare = |at| CallHierarchyPrepareParams {
         text_document_position_params: at,
         work_done_progress_params: Default::default(),
@@ -1070,10 +1076,19 @@ fn lsp_calls(
     let mut seen: HashSet<String> = HashSet::new();
     let root_node = json!(root_anchor.as_ref().and_then(|r| r.node_id.clone()));
     let mut level = vec![(root, root_node)];
+    // Callers or callees with no call site: another definition's of a shared symbol.
+    let mut siteless = 0;
     for dep in 1..=depth {
         let mut next = Vec::new();
         for (item, via) in &level {
             for (other, ranges) in s.calls(item.clone(), incoming, timeout)? {
+                // clangd gives every `main` of a project one symbol, and the calls of all of
+                // them, those of the others with no range (libyaml: `run-scanner.c`'s `main`
+                // "called" 56 functions, 5 its own).
+                if ranges.is_empty() {
+                    siteless += 1;
+                    continue;
+                }
                 let Some(mut anchor) = item_anchor(a, &other) else {
                     continue;
                 };
@@ -1110,7 +1125,7 @@ fn lsp_calls(
         }
         level = next;
     }
-    Ok((root_anchor, items))
+    Ok((root_anchor, items, siteless))
 }
 
 #[cfg(test)]
