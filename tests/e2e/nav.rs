@@ -4183,3 +4183,41 @@ fn clangd_s_calls_of_another_program_s_main_are_left_out() {
     assert!(!callers.contains(&"c:scan.c#main"), "{v}");
     run(root, &["engine", "stop"]);
 }
+
+/// pyright renames the uses it can type: a method read off an untyped value without a call
+/// (flask's `_async_wrapper=app.ensure_sync` in `flash()`) is left, and is no call site the
+/// map counts: said, with the place (the rename broke `flash()`, unsaid).
+#[test]
+fn a_rename_says_the_untyped_reads_of_the_name_it_leaves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "app.py",
+        "class App:\n    def ensure_sync(self, f):\n        return f\n\n\ndef run(app: App) -> None:\n    app.ensure_sync(print)\n",
+    );
+    write(
+        root,
+        "helpers.py",
+        "def flash(app):\n    wrap = app.ensure_sync\n    return wrap\n",
+    );
+    index(root);
+    let out = run(
+        root,
+        &[
+            "rename",
+            "py:app.py#App.ensure_sync",
+            "--to",
+            "ensure_synchronous",
+        ],
+    );
+    let text = said(&out);
+    assert!(text.starts_with("would touch 1 file, 2 edits"), "{text}");
+    assert!(
+        text.contains(
+            "1 place(s) in files it does not edit use `.ensure_sync` on a value without calling it"
+        ) && text.contains("helpers.py:2"),
+        "{text}"
+    );
+    run(root, &["engine", "stop"]);
+}

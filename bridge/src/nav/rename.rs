@@ -39,6 +39,12 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     Ok(ans)
 }
 
+/// A name of several words (`ensure_sync`, `getIndexOf`), unlikely to be another's by
+/// chance where it is written: a plain word (`get`) is everywhere.
+fn compound(name: &str) -> bool {
+    name.chars().skip(1).any(char::is_uppercase) || name.trim_matches('_').contains('_')
+}
+
 /// The lines of `text` (1-based) that none of the edits changed (`edited`) and that still
 /// write `name`, other than as a call on some value (`x.name(`, `p->name(`: another type's
 /// method the server rightly left): a template (cobra's `{{if .HasAvailableSubCommands}}`,
@@ -46,9 +52,7 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
 /// compound name (`HasAvailableSubCommands`, `parse_args`): a plain word (`matches`) is
 /// prose as often as code. Pure.
 fn left_written(text: &str, name: &str, edited: impl Fn(u32) -> bool) -> Vec<u32> {
-    let compound =
-        name.chars().skip(1).any(char::is_uppercase) || name.trim_matches('_').contains('_');
-    if !compound {
+    if !compound(name) {
         return Vec::new();
     }
     let call_on_value = |line: &str, at: usize| {
@@ -548,6 +552,27 @@ pub fn rename_preview(
             missed[0].written.rsplit(['.', ':']).next().unwrap_or(&missed[0].written),
             places(&mut missed.iter().map(|c| (c.file.as_str(), c.line)))
         ));
+    }
+    // Reads of the name off values of unknown type (not calls, which `missed` counts), in
+    // the files the rename does not edit, for a compound name (a plain word, `get`, is
+    // everywhere).
+    if !t.lang.spec().server.types_every_receiver && compound(&old_name) {
+        if let Ok(map) = lease.as_deref() {
+            let touched: HashSet<&str> = files.iter().map(|f| f.file.as_str()).collect();
+            let (reads, unread) =
+                super::server::attribute_reads(ws, map, t.lang, &old_name, |f, _| {
+                    touched.contains(f)
+                });
+            if !reads.is_empty() {
+                w.push(format!(
+                    "this rename may be incomplete: {} place(s) in files it does not edit use `.{old_name}` on a value without calling it, which the server did not take for this symbol ({}{}{}): if the value is of this symbol's type, they break; check them",
+                    reads.len(),
+                    places(&mut reads.iter().map(|(f, l)| (f.as_str(), *l))),
+                    if reads.len() > 3 { ", …" } else { "" },
+                    if unread > 0 { format!("; {unread} files were not read for it") } else { String::new() }
+                ));
+            }
+        }
     }
     if let Some((word, (limit, writing))) = beyond {
         let left: Vec<&String> = writing

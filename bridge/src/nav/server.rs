@@ -236,6 +236,45 @@ pub(super) fn open_outside_project(
     Some((limit, writing))
 }
 
+/// The places in the map's files of `lang` (other than those `skip` takes) that read
+/// `.name` off a value without calling it (`_async_wrapper=app.ensure_sync`): a rename the
+/// server makes of a method leaves those on a value whose type it does not know, and a map
+/// that records calls does not list them (flask: renaming `Flask.ensure_sync` left
+/// `helpers.py:346`, unsaid, and `flash()` broke). Of the first [`OUTSIDE_READ`] files, with
+/// how many were not read.
+pub(super) fn attribute_reads(
+    ws: &Workspace,
+    map: &answer::query::Map,
+    lang: Lang,
+    name: &str,
+    skip: impl Fn(&str, u32) -> bool,
+) -> (Vec<(String, u32)>, usize) {
+    let Some(writing) = files_writing(ws, map, lang, name, |_| true) else {
+        return (Vec::new(), 0);
+    };
+    let mut out = Vec::new();
+    for (c, text) in &writing.files {
+        for (i, line) in text.lines().enumerate() {
+            let n = i as u32 + 1;
+            if skip(&c.rel, n) {
+                continue;
+            }
+            let read = indexer::syntax::word_spans(line).any(|(at, w)| {
+                w == name
+                    && line[..at].ends_with('.')
+                    && line[..at].trim_end_matches('.').ends_with(|ch: char| {
+                        indexer::syntax::is_word_char(ch) || ch == ')' || ch == ']'
+                    })
+                    && !line[at + name.len()..].trim_start().starts_with('(')
+            });
+            if read {
+                out.push((c.rel.clone(), n));
+            }
+        }
+    }
+    (out, writing.unread)
+}
+
 /// The map's files of a language that `pick` takes, read for `name`: those that write it
 /// (with their texts), of the first [`OUTSIDE_READ`].
 struct Writing {
