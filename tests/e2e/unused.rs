@@ -504,3 +504,39 @@ fn typescript_private_names_are_called_and_asked_about() {
         "this.#dispatch(1) at line 19: {v}"
     );
 }
+
+/// A function found by its name in a string in another directory (flask's test apps:
+/// `"create_app2"` in `tests/test_cli.py`, `("create_app", "make_app")` looked up by
+/// `getattr` in `src/flask/cli.py`) is listed with that mention, not as surely dead.
+#[test]
+fn a_name_in_a_string_elsewhere_is_a_mention() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(
+        root,
+        "tests/apps/factory.py",
+        "def create_app2(name):\n    return name\n\n\ndef make_app():\n    return 1\n\n\ndef _dead():\n    return 2\n",
+    );
+    write(
+        root,
+        "tests/test_cli.py",
+        "def test_find() -> None:\n    find_app(\"apps.factory:create_app2('x')\")\n",
+    );
+    write(
+        root,
+        "src/cli.py",
+        "def find(module):\n    for attr in (\"create_app\", \"make_app\"):\n        getattr(module, attr)\n    print(\"it's done\")\n",
+    );
+    index(root);
+    let v = ask(root, &[]);
+    let dead = entry(&v, "py:tests/apps/factory.py#_dead");
+    assert!(
+        dead["mentionedAt"].is_null() || dead["mentions"] == 0,
+        "{v}"
+    );
+    let two = entry(&v, "py:tests/apps/factory.py#create_app2");
+    assert_eq!(two["mentions"], 1, "{v}");
+    assert!(two.to_string().contains("tests/test_cli.py:2"), "{v}");
+    let make = entry(&v, "py:tests/apps/factory.py#make_app");
+    assert!(make.to_string().contains("src/cli.py:2"), "{v}");
+}

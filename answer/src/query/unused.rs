@@ -174,6 +174,38 @@ fn mentions_of<'w>(
         .map(|(p, l, v)| (p.as_str(), *l, *v))
 }
 
+/// The most files of a language read for the listed names written in strings.
+const QUOTED_FILES: usize = 5000;
+
+/// Whether the word at `at..at + len` of `line` is inside a string literal: after an
+/// unescaped quote (`"` or `'`) not yet closed, and before its closing one. A `'` string must
+/// hold no white space (`'make_app'`), so that Rust's lifetimes (`&'a Foo<'a>`) and
+/// apostrophes in prose are not strings. Pure.
+fn in_string(line: &str, at: usize, len: usize) -> bool {
+    let mut open: Option<(char, usize)> = None;
+    let mut escaped = false;
+    for (i, c) in line[..at].char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match (c, open) {
+            ('\\', Some(_)) => escaped = true,
+            ('"' | '\'', None) => open = Some((c, i)),
+            (q, Some((o, _))) if q == o => open = None,
+            _ => {}
+        }
+    }
+    let Some((q, from)) = open else {
+        return false;
+    };
+    let rest = &line[at + len..];
+    let Some(close) = rest.find(q) else {
+        return false;
+    };
+    q == '"' || !line[from..at + len + close].contains(char::is_whitespace)
+}
+
 /// A file's directory (`""` at the root).
 fn dir_of(path: &str) -> &str {
     path.rsplit_once('/').map_or("", |(d, _)| d)
@@ -551,6 +583,25 @@ impl Map {
             }
         }
 
+        // The names written in a string in another directory (flask's `"create_app2"` in
+        // `tests/test_cli.py`, a factory its CLI finds by name; `getattr(module,
+        // "make_app")` in `src/flask/cli.py`): mentions too.
+        let mut quoted_names: HashMap<String, HashSet<String>> = HashMap::new();
+        for &(i, _) in &kept_listed {
+            let s = &symbols[i];
+            quoted_names
+                .entry(s.lang.clone())
+                .or_default()
+                .insert(s.name.clone());
+        }
+        let (quoted, quoted_unread) =
+            self.quoted_in_files(&quoted_names, &dirs, &mut files, exclude_tests);
+        if quoted_unread > 0 {
+            warnings.push(format!(
+                "{quoted_unread} file(s) were not read for the listed names written in strings (the first {QUOTED_FILES} of each language were): a name given as a string there is not counted (partial)"
+            ));
+        }
+
         // Candidates: calls of the name on values the map could not type.
         let mut out: Vec<Unused> = Vec::new();
         for &(i, exported) in &kept_listed {
@@ -578,7 +629,14 @@ impl Map {
             let dir = s.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
             let (mut mentions, mut mentioned_at) = (0usize, Vec::new());
             let _ = dir;
-            for (path, line, _) in mentions_of(s, &written) {
+            let own_dir = dir_of(&s.path);
+            let in_strings = quoted
+                .get(&(s.lang.clone(), s.name.clone()))
+                .into_iter()
+                .flatten()
+                .filter(|(p, _)| dir_of(p) != own_dir)
+                .map(|(p, l)| (p.as_str(), *l, false));
+            for (path, line, _) in mentions_of(s, &written).chain(in_strings) {
                 let site = format!("{path}:{line}");
                 if skip.contains(&site) {
                     continue;
@@ -632,7 +690,7 @@ impl Map {
         let mentioned = out.iter().filter(|u| u.mentions > 0).count();
         if mentioned > 0 {
             warnings.push(format!(
-                "{mentioned} listed symbol(s) have their name written elsewhere in their directory with no edge made of it (mentions: a function passed as a value, a callback, a string)"
+                "{mentioned} listed symbol(s) have their name written elsewhere in their directory, or in a string in another, with no edge made of it (mentions: a function passed as a value, a callback, a name looked up from a string)"
             ));
         }
         let with_candidates = out.iter().filter(|u| u.candidates > 0).count();
@@ -794,6 +852,51 @@ impl Map {
             }
         }
         out
+    }
+
+    /// Where the `names` of each language are written inside a string (`"create_app2"`,
+    /// `"app:make_app"`), in the map's files of that language (the first [`QUOTED_FILES`] of
+    /// each): (language, name) → (file, line), and how many files were not read.
+    fn quoted_in_files(
+        &self,
+        names: &HashMap<String, HashSet<String>>,
+        dirs: &HashMap<(String, String), Vec<String>>,
+        files: &mut HashMap<String, Lines>,
+        exclude_tests: bool,
+    ) -> (HashMap<(String, String), Vec<(String, u32)>>, usize) {
+        let mut out: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
+        let mut unread = 0;
+        for (lang, wanted) in names {
+            let mut paths: Vec<&String> = dirs
+                .iter()
+                .filter(|((_, l), _)| l == lang)
+                .flat_map(|(_, ps)| ps)
+                .filter(|p| !(exclude_tests && is_test_path(p)))
+                .collect();
+            paths.sort();
+            unread += paths.len().saturating_sub(QUOTED_FILES);
+            for path in paths.into_iter().take(QUOTED_FILES) {
+                let Some(lines) = self.lines_of(path, files) else {
+                    continue;
+                };
+                for (k, l) in lines.iter().enumerate() {
+                    if !l.contains(['"', '\'']) {
+                        continue;
+                    }
+                    let line = k as u32 + 1;
+                    for (at, w) in word_spans(l) {
+                        if wanted.contains(w) && in_string(l, at, w.len()) {
+                            let sites = out.entry((lang.clone(), w.to_string())).or_default();
+                            // One entry a line.
+                            if sites.last() != Some(&(path.clone(), line)) {
+                                sites.push((path.clone(), line));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (out, unread)
     }
 
     /// The files that import `path`'s file, and those that import a barrel among them (an
@@ -988,6 +1091,27 @@ pub fn is_comment(line: &str, rules: &TextRules) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// (line, word, inside a string)
+    #[test]
+    fn a_name_inside_a_string_is_told() {
+        for (line, word, want) in [
+            (
+                r#"    ("cliapp.factory", "create_app2", "foo"),"#,
+                "create_app2",
+                true,
+            ),
+            ("    app = getattr(module, 'make_app')", "make_app", true),
+            ("    make_app(x)", "make_app", false),
+            (r#"    "a \" b", make_app"#, "make_app", false),
+            ("impl<'a> Foo<'a> for Bar {", "Foo", false),
+            ("    x = 'it is make_app'", "make_app", false),
+            (r#"    print("make_app is called")"#, "make_app", true),
+        ] {
+            let at = line.find(word).expect("the word");
+            assert_eq!(super::in_string(line, at, word.len()), want, "{line}");
+        }
+    }
+
     use super::*;
 
     #[test]
