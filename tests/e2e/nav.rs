@@ -4221,3 +4221,33 @@ fn a_rename_says_the_untyped_reads_of_the_name_it_leaves() {
     );
     run(root, &["engine", "stop"]);
 }
+
+/// A function with a call of the same name added above a mapped call, the map not told
+/// (express: `res.sendText` calling `this.send` above `sendStatus`): the mapped call moves
+/// with the function it is in, and is not given the new call's line; a candidate (an untyped
+/// call) moves too (was left at its old line).
+#[test]
+fn map_places_in_an_edited_file_move_with_their_function() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let text = "class Res:\n    def send(self, body):\n        return body\n\n    def json(self, obj):\n        return self.send(obj)\n\n    def status(self, code):\n        return self.send(code)\n\n\ndef render(res):\n    res.send(1)\n";
+    write(root, "res.py", text);
+    index(root);
+    let added = "    def text(self, t):\n        x = t\n        return self.send(x)\n\n";
+    write(
+        root,
+        "res.py",
+        &text.replacen("    def status(", &format!("{added}    def status("), 1),
+    );
+    let (v, code) = json(root, &["refs", "--no-lsp", "py:res.py#Res.send"]);
+    assert_eq!(code, 0, "{v}");
+    let lines: Vec<u64> = anchors_of(&v["data"]["references"])
+        .iter()
+        .filter_map(|x| x["line"].as_u64())
+        .collect();
+    assert!(lines.contains(&6), "json's call: {v}");
+    assert!(lines.contains(&13), "status's call, moved 4 lines: {v}");
+    assert!(!lines.contains(&11), "the new call is not the map's: {v}");
+    let cands = v["data"]["candidates"].to_string();
+    assert!(cands.contains("\"line\":17"), "render's call, moved: {v}");
+}

@@ -403,19 +403,30 @@ impl<'a> Anchors<'a> {
         name: &str,
         taken: &std::collections::HashSet<(String, u32, u32)>,
     ) -> Option<Anchor> {
+        // The symbol the place sits in, as the map has it and as a parse of the file has it
+        // now: the place moves with it, and stays inside it (express: a method with a call
+        // of the same name inserted above `sendStatus` took its call, 9 lines further).
+        let within = self.moved_with_enclosing(x);
         let abs = self.abs_of(x);
         let text = self.text(&abs)?;
         let lines: Vec<&str> = text.split('\n').collect();
         let col = x.col;
+        let (origin, span) = match within {
+            Some((line, span)) => (line, Some(span)),
+            None => (x.line, None),
+        };
         let at = |line: u32| -> Option<u32> {
+            if span.is_some_and(|(a, b)| line < a || line > b) {
+                return None;
+            }
             let l = lines.get((line as usize).checked_sub(1)?)?;
             (word_at_col(l, name, col) && !taken.contains(&(x.file.clone(), line, col)))
                 .then_some(col)
         };
         let found = (0..=40u32).find_map(|d| {
-            let below = at(x.line + d).map(|c| (x.line + d, c));
-            let above = (d > 0 && x.line > d)
-                .then(|| at(x.line - d).map(|c| (x.line - d, c)))
+            let below = at(origin + d).map(|c| (origin + d, c));
+            let above = (d > 0 && origin > d)
+                .then(|| at(origin - d).map(|c| (origin - d, c)))
                 .flatten();
             above.or(below)
         });
@@ -427,6 +438,58 @@ impl<'a> Anchors<'a> {
         y.name = x.name.clone();
         y.kind = x.kind.clone();
         Some(y)
+    }
+
+    /// The map's calls of `name` whose receiver's type it does not know (candidates), those
+    /// in files changed since indexing placed again as the map's references are
+    /// ([`Anchors::placed_again`]), those no longer found there left out (express: `self.send`
+    /// offered at line 916 after 5 lines were added above it, at 921).
+    pub(super) fn calls_again(
+        &mut self,
+        calls: Vec<indexer::store::UntypedCall>,
+        name: &str,
+    ) -> Vec<indexer::store::UntypedCall> {
+        let mut taken = std::collections::HashSet::new();
+        let mut out = Vec::with_capacity(calls.len());
+        for mut c in calls {
+            if !self.changed(&c.file) {
+                out.push(c);
+                continue;
+            }
+            let x = Anchor {
+                file: c.file.clone(),
+                line: c.line,
+                col: c.col,
+                from: Some(c.source.clone()),
+                ..Anchor::default()
+            };
+            if let Some(y) = self.placed_again(&x, name, &taken) {
+                taken.insert((y.file.clone(), y.line, y.col));
+                c.line = y.line;
+                c.col = y.col;
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Where the place `x` of a file changed since indexing is expected now, moved as the
+    /// symbol it sits in (`x.from`) moved, and that symbol's lines now: from the map's line of
+    /// the symbol and a parse of the file now. `None` when the place has no symbol around
+    /// it in the map or the parse no longer has it.
+    fn moved_with_enclosing(&mut self, x: &Anchor) -> Option<(u32, (u32, u32))> {
+        let from = x.from.as_deref()?;
+        let (_, qualname) = from.split_once('#')?;
+        let map = self.map.as_ref().ok().copied()?;
+        let old = map.db().symbol(from).ok().flatten()?;
+        if old.file != x.file || x.line < old.name_line || x.line > old.end_line {
+            return None;
+        }
+        let now = self.live_symbol(&x.file, qualname).ok().flatten()?;
+        let shifted =
+            i64::from(x.line) + i64::from(now.name_span.start.line) - i64::from(old.name_line);
+        let line = u32::try_from(shifted).ok()?;
+        Some((line, (now.span.start.line, now.span.end.line)))
     }
 
     /// The identifier that starts at the place `x`, read from the file now.
