@@ -2261,6 +2261,39 @@ fn a_java_rename_counts_each_use() {
         .contains("left out: a place the server gave in jdt://");
     let apart = v["data"]["outside"]["count"].as_u64().unwrap_or(0) > 0;
     assert!(said || apart, "{v}");
+    // A method renamed by hand and asked about at once: JDT LS, just sent the edit, may
+    // answer for the class around it (javapoet: the class's 58 references for the method's
+    // 1); each reference given writes the name asked.
+    let keys = "src/main/java/com/acme/shop/util/Keys.java";
+    let main = "src/main/java/com/acme/app/Main.java";
+    for (file, from, to) in [
+        (keys, "String normalize(", "String canonKey("),
+        (
+            main,
+            "store.put(normalize(",
+            "store.put(com.acme.shop.util.Keys.canonKey(",
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).expect("read");
+        assert!(text.contains(from), "{file}");
+        std::fs::write(root.join(file), text.replacen(from, to, 1)).expect("write");
+    }
+    let (v, code) = json(
+        root,
+        &["refs", &format!("{keys}:Keys.canonKey@<|>canonKey")],
+    );
+    assert_eq!(code, 0, "{v}");
+    let refs = anchors_of(&v["data"]["references"]);
+    assert!(!refs.is_empty(), "{v}");
+    for x in &refs {
+        let file = x["file"].as_str().unwrap_or_default();
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+        let line = text
+            .lines()
+            .nth(x["line"].as_u64().unwrap_or(1) as usize - 1)
+            .unwrap_or_default();
+        assert!(line.contains("canonKey"), "{file}:{line}: {v}");
+    }
     run(root, &["engine", "stop"]);
 }
 

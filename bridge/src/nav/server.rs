@@ -86,7 +86,39 @@ pub(super) fn server_anchors(
     w: &mut Vec<String>,
 ) -> Option<Vec<Anchor>> {
     let s = server_for(ws, t.lang, ask.request.capability(), w)?;
-    match s.locate(ask.request, &t.c, &t.text, t.pos, ask.timeout) {
+    let mut tries = 0;
+    let word = super::target::word_at(indexer::syntax::line_at(&t.text, t.pos.line), t.pos.col)
+        .map(|(w, _)| w);
+    let answer = loop {
+        let answer = s.locate(ask.request, &t.c, &t.text, t.pos, ask.timeout);
+        let Ok(found) = &answer else { break answer };
+        // References none of which writes the name asked: the server answered for another
+        // symbol. JDT LS, asked at once after an edit it was just sent, gave the enclosing
+        // class's 58 references for a method's 1 (javapoet's `writeComment`), right a moment
+        // later: asked again, a few times.
+        let references = matches!(ask.request, Locate::References { .. });
+        let Some(word) = word.as_deref().filter(|_| references && found.len() > 1) else {
+            break answer;
+        };
+        let placed: Vec<Anchor> = found
+            .iter()
+            .filter_map(|l| a.lsp_anchor(l, s.encoding()))
+            .collect();
+        let spelled = placed.iter().any(|x| a.name_at(x).as_deref() == Some(word));
+        if spelled || tries >= OTHER_SYMBOL_TRIES {
+            if !spelled {
+                w.push(format!(
+                    "none of the server's {} references writes `{word}` where it places them (asked {} times): it may have answered for another symbol (the one around the place asked, after an edit it had just been sent); ask again, or ask the map (--no-lsp)",
+                    found.len(),
+                    tries + 1
+                ));
+            }
+            break answer;
+        }
+        tries += 1;
+        std::thread::sleep(std::time::Duration::from_millis(600));
+    };
+    match answer {
         Ok(found) => {
             let mut out: Vec<Anchor> = found
                 .iter()
@@ -138,6 +170,9 @@ pub(super) fn server_state(s: &Server, w: &mut Vec<String>) {
         ));
     }
 }
+
+/// How many times references none of which writes the name are asked again.
+const OTHER_SYMBOL_TRIES: u32 = 3;
 
 /// How long after a restart an answer that spans files says the server was restarted.
 const AFTER_RESTART: std::time::Duration = std::time::Duration::from_secs(120);
