@@ -4284,3 +4284,47 @@ fn map_places_in_an_edited_file_move_with_their_function() {
     let cands = v["data"]["candidates"].to_string();
     assert!(cands.contains("\"line\":17"), "render's call, moved: {v}");
 }
+
+/// An installed package's own declarations are not the workspace package's build: `def` of
+/// `new Router()` in express lands in `node_modules/router/index.d.ts`, and was said to be
+/// express's built declaration, "made from" its `exports.Router = Router`, listed first.
+#[test]
+fn an_installed_package_s_declarations_are_not_the_workspace_s_build() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "package.json",
+        "{\"name\": \"app\", \"version\": \"1.0.0\", \"main\": \"lib/app.js\", \"types\": \"index.d.ts\", \"dependencies\": {\"router\": \"2.0.0\"}}\n",
+    );
+    write(
+        root,
+        "lib/app.js",
+        "var Router = require('router');\n\nexports.Router = Router;\n\nexports.init = function init() {\n  return new Router();\n};\n",
+    );
+    write(
+        root,
+        "node_modules/router/package.json",
+        "{\"name\": \"router\", \"version\": \"2.0.0\", \"main\": \"index.js\", \"types\": \"index.d.ts\"}\n",
+    );
+    write(
+        root,
+        "node_modules/router/index.js",
+        "module.exports = Router;\n\nfunction Router() {\n  return {};\n}\n",
+    );
+    write(
+        root,
+        "node_modules/router/index.d.ts",
+        "declare function Router(): Router.Instance;\ndeclare namespace Router {\n  interface Instance {}\n}\nexport = Router;\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["def", "lib/app.js:6@new <|>Router"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        !v["warnings"].to_string().contains("built declaration"),
+        "{v}"
+    );
+    let first = &anchors_of(&v["data"]["definitions"])[0];
+    assert_ne!(first["file"], "lib/app.js", "{v}");
+    run(root, &["engine", "stop"]);
+}

@@ -485,6 +485,12 @@ pub(super) fn source_of_declaration(
     }
     let projects = map.projects().ok()?;
     let pkg = projects.of(file).filter(|p| p.kind == "npm")?;
+    // An installed package's declarations are its own, not the workspace package's build
+    // (express: `node_modules/router/index.d.ts` was said to be express's, made from
+    // `lib/express.js`'s `exports.Router = Router`).
+    if !owned(&pkg.root, &[], file) {
+        return None;
+    }
     let qualname = declared(ws, file, pos)?;
     let s = source_symbol(map, pkg, file, &qualname)?;
     Some((s, pkg.name.clone()))
