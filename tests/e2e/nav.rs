@@ -4328,3 +4328,29 @@ fn an_installed_package_s_declarations_are_not_the_workspace_s_build() {
     assert_ne!(first["file"], "lib/app.js", "{v}");
     run(root, &["engine", "stop"]);
 }
+
+/// An object's methods are no bare names in its other methods: express's `send(req, …)` in
+/// `res.sendFile` (the `send` module, required) was linked to `res.send`, a reference of it,
+/// and `res.sendFile` its caller; nor is that bare call a candidate of the method.
+#[test]
+fn a_bare_call_in_an_object_s_method_is_not_its_sibling() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "lib/response.js",
+        "var send = require('send');\nvar res = Object.create(null);\n\nres.send = function send(body) {\n  return body;\n};\n\nres.json = function json(obj) {\n  return this.send(obj);\n};\n\nres.sendFile = function sendFile(path) {\n  var file = send(path);\n  return file;\n};\n\nmodule.exports = res;\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["refs", "--no-lsp", "js:lib/response.js#res.send"]);
+    assert_eq!(code, 0, "{v}");
+    let lines: Vec<u64> = anchors_of(&v["data"]["references"])
+        .iter()
+        .filter_map(|x| x["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [9], "{v}");
+    assert!(
+        !v["data"]["candidates"].to_string().contains("\"line\":13"),
+        "{v}"
+    );
+}

@@ -596,6 +596,17 @@ pub(super) fn calls_named(map: &Map, d: &MapSymbol) -> Result<Vec<UntypedCall>, 
                 .or_insert_with(|| map.db().binds_import(&c.file, recv).unwrap_or(true))
         });
     }
+    // A member (a method, an object's function) is called through a receiver where a bare
+    // name is no member (`Language::implicit_self` false): a bare call is another's
+    // (express: `send(req, …)`, the `send` module's, offered for `res.send`).
+    let implicit_self = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().implicit_self);
+    let member = d.kind == "method"
+        || d.node_id
+            .split_once('#')
+            .is_some_and(|(_, q)| q.contains('.'));
+    if !implicit_self && member {
+        calls.retain(|c| [".", "::", "->"].iter().any(|op| c.written.contains(op)));
+    }
     Ok(calls)
 }
 

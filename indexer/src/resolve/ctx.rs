@@ -369,7 +369,8 @@ pub(crate) fn in_scopes(
 }
 
 /// The symbol `name` (a qualname's tail) names in the file: through the scopes around
-/// `source_qual`, innermost first, then the file's top level. A class around a function is
+/// `source_qual`, innermost first, then the file's top level. A class (or an object: `res`
+/// of `res.send = function …`) around a function is
 /// no scope of its body where a bare name is no member (`Language::implicit_self` false:
 /// Python's `cell_len(x)` in a method of `Text` is the module's `cell_len`, not the method
 /// `Text.cell_len`; JavaScript's, Rust's and Go's alike); its own body is.
@@ -391,11 +392,14 @@ pub(crate) fn scoped(
             return None;
         }
         let s = idx.in_file(lang, &ctx.path, &q)?;
+        // An object's members are no bare names in its methods either (express:
+        // `send(req, …)` in `res.sendFile`, the `send` module, was `res.send`).
         let class_around = !members_seen
             && n < parts.len()
-            && idx
-                .in_file(lang, &ctx.path, &scope)
-                .is_some_and(|c| c.kind.is_type_like());
+            && idx.in_file(lang, &ctx.path, &scope).is_some_and(|c| {
+                c.kind.is_type_like()
+                    || matches!(c.kind, Kind::Variable | Kind::Constant | Kind::Field)
+            });
         (!class_around).then_some(s)
     };
     (1..=parts.len())
