@@ -956,3 +956,44 @@ fn rust_analyzer_s_cargo_check_errors_are_merged_and_an_in_memory_check_says_it_
         "{v}"
     );
 }
+
+/// A method made private breaks the methods that override it (`@Override` then fails), in
+/// files that do not call it and to which the map has no edge from it: those files are
+/// checked (javapoet: `TypeName.emit` made private, javac 9 errors, the check 6: `ClassName`,
+/// `TypeVariableName` and `WildcardTypeName`'s overrides unchecked, unsaid).
+#[test]
+fn an_edit_checks_the_methods_that_override_what_it_changes() {
+    let ws = crate::util::fixture("java_app");
+    let root = ws.path();
+    write(
+        root,
+        "src/main/java/com/acme/shop/Shape.java",
+        "package com.acme.shop;\n\npublic abstract class Shape {\n    double area() {\n        return 0;\n    }\n}\n",
+    );
+    write(
+        root,
+        "src/main/java/com/acme/shop/Square.java",
+        "package com.acme.shop;\n\npublic class Square extends Shape {\n    @Override\n    double area() {\n        return 4;\n    }\n}\n",
+    );
+    crate::util::index(root);
+    let (v, code) = json(
+        root,
+        &[
+            "check-edit",
+            "src/main/java/com/acme/shop/Shape.java",
+            "--edit",
+            "4:5-4:5=private ",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let added: Vec<&Value> = v["data"]["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| {
+            d["change"] == "added" && d["file"] == "src/main/java/com/acme/shop/Square.java"
+        })
+        .collect();
+    assert!(!added.is_empty(), "the override's error: {v}");
+    run(root, &["engine", "stop"]);
+}

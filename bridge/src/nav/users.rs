@@ -116,10 +116,15 @@ pub(super) fn users_of(
                 .imports_of_member_into(&t.name, file_node)
                 .unwrap_or_default()
         };
+        // The methods of the name above and below it in its types: an override breaks when
+        // the method it overrides changes (javapoet: `TypeName.emit` made private, and
+        // `ClassName.emit`'s `@Override` fails; the map has no edge from it).
+        let family = super::hierarchy::override_family(&map, t).unwrap_or_default();
         let sites = into
             .into_iter()
             .map(|e| e.file)
-            .chain(imported.into_iter().map(|(f, _, _)| f));
+            .chain(imported.into_iter().map(|(f, _, _)| f))
+            .chain(family.into_iter().map(|m| m.file));
         for file in sites {
             if all.iter().any(|c| c.rel == file) {
                 continue;
