@@ -40,6 +40,9 @@ pub(super) struct Load {
     started: Instant,
     /// The project check the server runs on save, as its work-done progress tells of it.
     check: Mutex<CheckSeen>,
+    /// When the server last said something that ends a load (its last open progress ended,
+    /// its ready notice, a quiescent status, pyright's file count).
+    quiet_since: Mutex<Option<Instant>>,
 }
 
 /// What a server's work-done progress has said of its project check (rust-analyzer's
@@ -90,6 +93,7 @@ impl Load {
             announces_load: AtomicBool::new(false),
             started: Instant::now(),
             check: Mutex::new(CheckSeen::default()),
+            quiet_since: Mutex::new(None),
         }
     }
 
@@ -100,6 +104,29 @@ impl Load {
 
     /// Read one message from the server for what it says of its state.
     pub(super) fn observe(&self, msg: &Value) {
+        self.observe_state(msg);
+        let ends = msg["params"]["value"]["kind"] == "end"
+            || msg["method"] == "experimental/serverStatus"
+            || announces_loaded(msg)
+            || self.ready_notice.is_some_and(|(m, _)| msg["method"] == m);
+        if ends && !self.loading() {
+            *self.quiet_since.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+        }
+    }
+
+    /// How long the server has said it is done loading, when it has said so (a server that
+    /// reports no progress never does): `None` while loading or before.
+    pub(super) fn settled_for(&self) -> Option<Duration> {
+        if self.loading() {
+            return None;
+        }
+        self.quiet_since
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .map(|t| t.elapsed())
+    }
+
+    fn observe_state(&self, msg: &Value) {
         if let Some((method, kind)) = self.ready_notice {
             // `type` in a notification's params, or a work-done progress's `kind` ("end").
             let said = |k: &str| msg["params"]["type"] == k || msg["params"]["value"]["kind"] == k;
@@ -242,6 +269,20 @@ mod tests {
 
     fn progress(kind: &str) -> Value {
         json!({"jsonrpc": "2.0", "method": "$/progress", "params": {"token": "t", "value": {"kind": kind}}})
+    }
+
+    /// A load is settled once the server's last open progress ended; not while one is open,
+    /// nor for a server that never reported any.
+    #[test]
+    fn a_load_is_settled_once_its_progress_ends() {
+        let l = Load::new(None);
+        assert_eq!(l.settled_for(), None);
+        l.observe(&progress("begin"));
+        assert_eq!(l.settled_for(), None, "loading");
+        l.observe(&progress("end"));
+        assert!(l.settled_for().is_some());
+        l.observe(&progress("begin"));
+        assert_eq!(l.settled_for(), None, "loading again");
     }
 
     #[test]

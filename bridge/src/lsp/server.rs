@@ -571,6 +571,12 @@ impl Server {
         self.load.degraded()
     }
 
+    /// How long the server has said it is done loading (its progress ended, its ready
+    /// notice): `None` while loading, or when it never said.
+    pub fn settled_for(&self) -> Option<Duration> {
+        self.load.settled_for()
+    }
+
     /// Still loading: work-done progress is open, or it started moments ago and has not
     /// reported any yet.
     pub fn loading(&self) -> bool {

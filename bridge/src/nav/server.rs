@@ -174,6 +174,10 @@ pub(super) fn server_state(s: &Server, w: &mut Vec<String>) {
 /// How many times references none of which writes the name are asked again.
 const OTHER_SYMBOL_TRIES: u32 = 3;
 
+/// How long a restarted server must have been done loading for its answers to be taken as
+/// whole again.
+const SETTLED: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// How long after a restart an answer that spans files says the server was restarted.
 const AFTER_RESTART: std::time::Duration = std::time::Duration::from_secs(120);
 
@@ -184,7 +188,10 @@ const AFTER_RESTART: std::time::Duration = std::time::Duration::from_secs(120);
 /// answered from the files the open ones import alone.
 pub(super) fn server_state_across(s: &Server, file: &std::path::Path, w: &mut Vec<String>) {
     server_state(s, w);
-    if let Some(ago) = s.after_crash().filter(|a| *a < AFTER_RESTART) {
+    // Not once the restarted server has said it finished loading, a while ago: its answers
+    // are whole again (the warning rode on every answer for two minutes: bytes, cobra).
+    let settled = s.settled_for().is_some_and(|d| d >= SETTLED);
+    if let Some(ago) = s.after_crash().filter(|a| *a < AFTER_RESTART && !settled) {
         w.push(format!(
             "LSP_RESTARTED: {} was started again {} s ago after it stopped unasked (a crash or a kill): an empty or short answer may be what it has read so far (partial); ask again shortly, or `codemap engine stop` to start afresh",
             s.command[0],
