@@ -1067,6 +1067,26 @@ pub fn check_edit(ws: &Workspace, p: &CheckEditParams) -> Result<Answer, ToolErr
             }
         }
     }
+    // An edit that leaves a file unparsable: a server may stop reporting its type errors
+    // (gopls: a syntax error "removed" 19 errors that were still there, cobra).
+    if !c.removed.is_empty() {
+        let broken: Vec<String> = edited
+            .iter()
+            .filter(|e| {
+                let now = parse_diagnostics(e.f.lang, &e.f.c.rel, &e.new).unwrap_or_default();
+                let before = parse_diagnostics(e.f.lang, &e.f.c.rel, &e.f.text).unwrap_or_default();
+                now.len() > before.len()
+            })
+            .map(|e| e.f.c.rel.clone())
+            .collect();
+        if !broken.is_empty() {
+            w.push(format!(
+                "CHECK_UNPARSABLE: the edit leaves a syntax error in {} (the parse's): a server may stop reporting the type errors of a file it cannot parse, so the {} removed may be unreported rather than fixed; fix the syntax and check again",
+                broken.join(", "),
+                c.removed.len()
+            ));
+        }
+    }
     // A server whose compiler check reads the disk compared only its own diagnostics: "no
     // diagnostic added" is not the compiler's word (indexmap: renaming `get_index_of` in
     // memory "adds and removes no diagnostic"; written, `cargo check` gave 10 E0599).
