@@ -1025,3 +1025,41 @@ fn an_edit_that_breaks_the_syntax_says_its_removed_errors_may_be_unreported() {
     );
     run(root, &["engine", "stop"]);
 }
+
+/// A method renamed since the ref, and indexed since: the map has no edge into it any more,
+/// and its callers broke all the same (cobra: `HasParent` renamed and indexed, its 5 callers
+/// in `doc/` unchecked, unsaid): the calls of its old name the map links to nothing are
+/// checked.
+#[test]
+fn the_callers_of_a_method_renamed_and_indexed_since_a_ref_are_diagnosed() {
+    let ws = tempfile::Builder::new()
+        .prefix("gows")
+        .tempdir()
+        .expect("tmp");
+    let root = ws.path();
+    write(root, "go.mod", "module example.com/app\n\ngo 1.21\n");
+    write(
+        root,
+        "cmd.go",
+        "package app\n\ntype Command struct{ parent *Command }\n\nfunc (c *Command) HasParent() bool {\n\treturn c.parent != nil\n}\n",
+    );
+    write(
+        root,
+        "doc/util.go",
+        "package doc\n\nimport \"example.com/app\"\n\nfunc Root(cmd *app.Command) bool {\n\treturn !cmd.HasParent()\n}\n",
+    );
+    committed(root);
+    let p = root.join("cmd.go");
+    let text = std::fs::read_to_string(&p).expect("read");
+    std::fs::write(&p, text.replace("HasParent()", "HasParentCmd()")).expect("write");
+    crate::util::index(root);
+    let (v, code) = json(root, &["diagnostics", "--changed", "HEAD"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        diags(&v).iter().any(|(s, m, n)| s == "error"
+            && m.contains("HasParent")
+            && n.starts_with("go:doc/util.go")),
+        "the caller's error: {v}"
+    );
+    run(root, &["engine", "stop"]);
+}
