@@ -4090,6 +4090,30 @@ fn workspace_symbols_of_all_scopes_keep_the_standard_library_s() {
             .contains("net/http/responsecontroller.go"),
         "{v}"
     );
+    // A method, named by gopls with its receiver (`Command.Execute`), is an exact name:
+    // before the functions that start with it (cobra: 7th for `Execute`).
+    write(
+        root,
+        "cmd.go",
+        "package main
+
+type Command struct{}
+
+func executeCommand() {}
+
+func ExecuteAll() {}
+
+func (c *Command) Execute() error { return nil }
+",
+    );
+    let (v, code) = crate::util::json(root, &["symbols", "Execute"]);
+    assert_eq!(code, 0, "{v}");
+    let first = v["data"]["symbols"][0].to_string();
+    assert!(
+        first.contains("cmd.go") && first.contains("\"line\":9") || first.contains("\"at\":\"9:"),
+        "{v}"
+    );
+    run(root, &["engine", "stop"]);
 }
 
 /// Files in directories the go tool ignores (`_examples/`) are not in gopls's packages: a

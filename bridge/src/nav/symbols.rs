@@ -268,8 +268,9 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
     }
     // Exact names first, then case-insensitive exact, prefix, the rest; then by path.
     let q = query.to_lowercase();
-    let rank = |v: &Anchor| {
-        let n = v.name.as_ref().and_then(Value::as_str).unwrap_or("");
+    // A name the server qualifies (gopls: `Command.Execute`) ranks by its own last part too
+    // (`Command.Execute` was 7th for `Execute`, after `executeCommand`, cobra).
+    let rank_of = |n: &str| {
         let nl = n.to_lowercase();
         if n == query {
             0
@@ -282,6 +283,11 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
         } else {
             4
         }
+    };
+    let rank = |v: &Anchor| {
+        let n = v.name.as_ref().and_then(Value::as_str).unwrap_or("");
+        let leaf = n.rsplit(['.', ':']).next().unwrap_or(n);
+        rank_of(n).min(rank_of(leaf))
     };
     hits.sort_by(|x, y| {
         rank(x)
