@@ -46,7 +46,7 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
 /// `fmt.Stringer`/`Formatter`, the `encoding` and `json`/`xml` (un)marshalers, `io`'s
 /// readers, writers and closers, `net/http`'s handler and response writer, `fs.FS` and
 /// `fs.File`, `sort.Interface`, `heap.Interface`, `sql.Scanner`/`driver.Valuer`,
-/// `context.Context`, `sync.Locker`, and `errors.Is`/`As`/`Unwrap`'s.
+/// `context.Context`, `sync.Locker`, `flag.Value`/`Getter`, and `errors.Is`/`As`/`Unwrap`'s.
 const STD_INTERFACE_METHODS: &[&str] = &[
     "Error",
     "String",
@@ -104,6 +104,9 @@ const STD_INTERFACE_METHODS: &[&str] = &[
     "RoundTrip",
     "Timeout",
     "Temporary",
+    // `flag.Value` and `flag.Getter` (cobra's test values, passed to `Flags().VarP`).
+    "Set",
+    "Get",
 ];
 
 /// `go test`'s functions: `Test`, `Benchmark`, `Example` and `Fuzz`, alone or followed by
