@@ -385,3 +385,64 @@ fn every_language_s_doc_edit_and_deleted_file_are_named_and_nothing_else() {
         eprintln!("{name}: {node} (doc), {removed} removed in {gone}");
     }
 }
+
+/// A private method's calls are in its own file: a changed one offers no call of its name in
+/// another file as a candidate (javapoet: `JavaFile.emit`'s body changed, 17 calls of `emit`
+/// in other classes offered).
+#[test]
+fn a_private_method_s_candidates_are_in_its_own_file() {
+    let ws = tempfile::tempdir().expect("tmp");
+    let root = ws.path();
+    write(
+        root,
+        "src/p/JavaFile.java",
+        "package p;\n\nclass JavaFile {\n    private void emit(Object out) {\n        System.out.println(out);\n    }\n\n    void write(Object o) {\n        emit(o);\n    }\n}\n",
+    );
+    write(
+        root,
+        "src/p/Spec.java",
+        "package p;\n\nclass Spec {\n    void go(Writers w) {\n        w.pick().emit(this);\n    }\n}\n",
+    );
+    git(root, &["init", "-q"]);
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "init"]);
+    edit(
+        root,
+        "src/p/JavaFile.java",
+        "println(out)",
+        "println(out + \"!\")",
+    );
+    let (v, code) = json(root, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, code) = json(root, &["changes"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(
+        v["data"]["symbols"].to_string().contains("JavaFile.emit"),
+        "{v}"
+    );
+    assert!(
+        !v["data"]["candidates"].to_string().contains("Spec.java"),
+        "{v}"
+    );
+    // The same call of a changed method that is not private is a candidate.
+    edit(
+        root,
+        "src/p/JavaFile.java",
+        "private void emit",
+        "void emit",
+    );
+    git(root, &["commit", "-qam", "open"]);
+    edit(
+        root,
+        "src/p/JavaFile.java",
+        "println(out + \"!\")",
+        "println(out)",
+    );
+    let (v, code) = json(root, &["index"]);
+    assert_eq!(code, 0, "{v}");
+    let (v, _) = json(root, &["changes"]);
+    assert!(
+        v["data"]["candidates"].to_string().contains("Spec.java"),
+        "{v}"
+    );
+}

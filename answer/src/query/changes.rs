@@ -168,6 +168,9 @@ impl Map {
         // Each changed symbol's leaf name, whether it is callable, and whether the map still
         // has it (a removed one's callers are found by name alone).
         let mut names: BTreeMap<String, (String, bool, bool)> = BTreeMap::new();
+        // Per leaf name, the files of its changed symbols when each is `private` (only its
+        // own file can call it), `None` once one is not.
+        let mut private_in: HashMap<String, Option<HashSet<String>>> = HashMap::new();
         let mut not_in_map = 0usize;
         for (lang, c) in diff {
             if c.change == Change::Added {
@@ -197,6 +200,26 @@ impl Map {
             }
             let leaf = |q: &str| q.rsplit('.').next().unwrap_or(q).to_string();
             let callable = callable(c.kind.as_str(), None);
+            // javapoet: `JavaFile.emit`, private, offered 17 calls of `emit` in other classes.
+            let private = mapped
+                && self
+                    .db
+                    .symbol(&map_id)?
+                    .and_then(|s| s.signature)
+                    .is_some_and(|sig| {
+                        sig.split_whitespace()
+                            .take_while(|w| !w.contains('('))
+                            .any(|w| w == "private")
+                    });
+            let entry = private_in
+                .entry(leaf(&c.qualname))
+                .or_insert_with(|| Some(HashSet::new()));
+            match (private, entry.as_mut()) {
+                (true, Some(files)) => {
+                    files.insert(c.path.clone());
+                }
+                _ => *entry = None,
+            }
             if let Change::Renamed { from } = &c.change {
                 let old_mapped = in_map == from.as_str() && mapped
                     || self
@@ -291,7 +314,11 @@ impl Map {
                     }
                     c
                 };
+                let only_in = private_in.get(name).and_then(Option::as_ref);
                 for c in calls {
+                    if only_in.is_some_and(|files| !files.contains(&c.file)) {
+                        continue;
+                    }
                     candidates.push(json!({"name": name, "site": c}));
                 }
             }
