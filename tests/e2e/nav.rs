@@ -4209,7 +4209,7 @@ fn clangd_s_calls_of_another_program_s_main_are_left_out() {
     write(
         root,
         "compile_commands.json",
-        &serde_json::to_string(&cc).expect("json"),
+        serde_json::to_string(&cc).expect("json"),
     );
     index(root);
     let (v, code) = json(root, &["calls", "c:scan.c#main", "--direction", "outgoing"]);
@@ -4294,7 +4294,7 @@ fn map_places_in_an_edited_file_move_with_their_function() {
     write(
         root,
         "res.py",
-        &text.replacen("    def status(", &format!("{added}    def status("), 1),
+        text.replacen("    def status(", &format!("{added}    def status("), 1),
     );
     let (v, code) = json(root, &["refs", "--no-lsp", "py:res.py#Res.send"]);
     assert_eq!(code, 0, "{v}");

@@ -174,6 +174,9 @@ fn mentions_of<'w>(
         .map(|(p, l, v)| (p.as_str(), *l, *v))
 }
 
+/// Where names are written inside strings: (language, name) → (file, line).
+type Quoted = HashMap<(String, String), Vec<(String, u32)>>;
+
 /// The most files of a language read for the listed names written in strings.
 const QUOTED_FILES: usize = 5000;
 
@@ -863,8 +866,8 @@ impl Map {
         dirs: &HashMap<(String, String), Vec<String>>,
         files: &mut HashMap<String, Lines>,
         exclude_tests: bool,
-    ) -> (HashMap<(String, String), Vec<(String, u32)>>, usize) {
-        let mut out: HashMap<(String, String), Vec<(String, u32)>> = HashMap::new();
+    ) -> (Quoted, usize) {
+        let mut out: Quoted = HashMap::new();
         let mut unread = 0;
         for (lang, wanted) in names {
             let mut paths: Vec<&String> = dirs

@@ -153,17 +153,15 @@ fn server_then_map(
             }
         }
     }
-    if source == "lsp" {
-        if found.is_empty() && listed.key == "definitions" {
-            // Said, so that "none" is not read as "defined nowhere".
-            w.push(format!(
-                "the server names no definition at {}:{}:{}: the name may be a member of a value whose type it does not know (an untyped parameter or result: `hover` on the value tells), in code it does not build (a branch or file its build leaves out, a file outside its project), or defined in a library it has no source for; `hover` there may still name it",
-                t.shown(),
-                t.pos.line,
-                t.pos.col
-            ));
-            w.extend(crate::libs::uninstalled(ws));
-        }
+    if source == "lsp" && found.is_empty() && listed.key == "definitions" {
+        // Said, so that "none" is not read as "defined nowhere".
+        w.push(format!(
+            "the server names no definition at {}:{}:{}: the name may be a member of a value whose type it does not know (an untyped parameter or result: `hover` on the value tells), in code it does not build (a branch or file its build leaves out, a file outside its project), or defined in a library it has no source for; `hover` there may still name it",
+            t.shown(),
+            t.pos.line,
+            t.pos.col
+        ));
+        w.extend(crate::libs::uninstalled(ws));
     }
     Ok(listing(
         listed.key,
