@@ -443,14 +443,17 @@ impl<'a> Anchors<'a> {
     /// The map's calls of `name` whose receiver's type it does not know (candidates), those
     /// in files changed since indexing placed again as the map's references are
     /// ([`Anchors::placed_again`]), those no longer found there left out (express: `self.send`
-    /// offered at line 916 after 5 lines were added above it, at 921).
+    /// offered at line 916 after 5 lines were added above it, at 921); those left out are
+    /// counted in `w`.
     pub(super) fn calls_again(
         &mut self,
         calls: Vec<indexer::store::UntypedCall>,
         name: &str,
+        w: &mut Vec<String>,
     ) -> Vec<indexer::store::UntypedCall> {
         let mut taken = std::collections::HashSet::new();
         let mut out = Vec::with_capacity(calls.len());
+        let mut gone = 0;
         for mut c in calls {
             if !self.changed(&c.file) {
                 out.push(c);
@@ -468,7 +471,14 @@ impl<'a> Anchors<'a> {
                 c.line = y.line;
                 c.col = y.col;
                 out.push(c);
+            } else {
+                gone += 1;
             }
+        }
+        if gone > 0 {
+            w.push(format!(
+                "{gone} of the map's untyped calls of `{name}` are in files changed since the last index run and no longer found near their old lines: not offered as candidates (`codemap index` refreshes the map)"
+            ));
         }
         out
     }

@@ -550,7 +550,7 @@ fn mark_since(
     let mut gone = 0;
     // The compiler's errors a server publishes from its project check of the disk were not
     // part of the in-memory check: neither new nor old is known of them.
-    let mut disk_only: Vec<&(String, String)> = Vec::new();
+    let disk_check: Option<&(String, String)> = c.as_ref().and_then(|c| c.disk_only.first());
     let mut whole: Vec<&str> = Vec::new();
     let mut errors_only: Vec<&str> = Vec::new();
     if let Some(c) = &c {
@@ -558,13 +558,12 @@ fn mark_since(
         gone = c.added.len();
         whole.extend(reverted.iter().map(|e| e.f.c.rel.as_str()));
         errors_only.extend(c.compared.iter().map(String::as_str));
-        disk_only.extend(c.disk_only.iter());
     }
     let (mut n_new, mut n_old, mut n_unknown, mut n_disk) = (0, 0, 0, 0);
     for i in all.iter_mut() {
         let f = i.file.as_str();
         let added = added_files.iter().any(|a| a == f);
-        i.change = if i.from_disk_check && !added && !disk_only.is_empty() {
+        i.change = if i.from_disk_check && !added && disk_check.is_some() {
             n_disk += 1;
             n_unknown += 1;
             None
@@ -589,7 +588,7 @@ fn mark_since(
     } else {
         String::new()
     };
-    let compiler = match disk_only.first() {
+    let compiler = match disk_check {
         Some((server, title)) if n_disk > 0 => format!(
             "; {n_disk} are the compiler's ({server}'s {title}, which reads the disk and is not part of the in-memory check): not compared (unmarked), so they may be either"
         ),

@@ -518,7 +518,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         )?;
     }
     if incoming && callable(&d.kind, d.signature.as_deref()) {
-        let untyped = a.calls_again(calls_named(map, &d)?, &d.name);
+        let untyped = a.calls_again(calls_named(map, &d)?, &d.name, &mut w);
         offer_candidates(&mut head, &untyped, &d, true, &mut w);
     }
     Ok(answer(items, head, w, source))
@@ -680,7 +680,7 @@ fn add_map_callers(
     deeper_map_callers(map, a, items, depth, w)?;
     // A server that knows every receiver's type left the others out as another symbol's.
     if !t.lang.spec().server.types_every_receiver {
-        let mut untyped = a.calls_again(calls_named(map, d)?, &d.name);
+        let mut untyped = a.calls_again(calls_named(map, d)?, &d.name, w);
         let called: HashSet<(String, u64)> = items
             .iter()
             .flat_map(|x| {

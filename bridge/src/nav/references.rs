@@ -586,7 +586,7 @@ pub fn references(ws: &Workspace, p: &ReferencesParams) -> Result<Answer, ToolEr
             .find(|d| callable(&d.kind, d.signature.as_deref()))
         {
             named = Some(d.clone());
-            untyped = a.calls_again(super::fallback::calls_named(map, d)?, &d.name);
+            untyped = a.calls_again(super::fallback::calls_named(map, d)?, &d.name, &mut w);
             untyped.retain(|c| filter.as_ref().is_none_or(|g| g.is_match(&c.file)));
         }
     }

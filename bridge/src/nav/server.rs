@@ -100,11 +100,17 @@ pub(super) fn server_anchors(
         let Some(word) = word.as_deref().filter(|_| references && found.len() > 1) else {
             break answer;
         };
-        let placed: Vec<Anchor> = found
-            .iter()
-            .filter_map(|l| a.lsp_anchor(l, s.encoding()))
-            .collect();
-        let spelled = placed.iter().any(|x| a.name_at(x).as_deref() == Some(word));
+        // Read until one writes it (the first, on a right answer), not every place twice.
+        let mut spelled = false;
+        for l in found {
+            let Some(x) = a.lsp_anchor(l, s.encoding()) else {
+                continue;
+            };
+            if a.name_at(&x).as_deref() == Some(word) {
+                spelled = true;
+                break;
+            }
+        }
         if spelled || tries >= OTHER_SYMBOL_TRIES {
             if !spelled {
                 w.push(format!(
@@ -304,9 +310,7 @@ pub(super) fn attribute_reads(
             let read = indexer::syntax::word_spans(line).any(|(at, w)| {
                 w == name
                     && line[..at].ends_with('.')
-                    && line[..at].trim_end_matches('.').ends_with(|ch: char| {
-                        indexer::syntax::is_word_char(ch) || ch == ')' || ch == ']'
-                    })
+                    && super::rename::ends_a_receiver(line[..at].trim_end_matches('.'))
                     && !line[at + name.len()..].trim_start().starts_with('(')
             });
             if read {

@@ -183,10 +183,16 @@ pub(super) fn users_of(
     gone.sort();
     gone.dedup();
     for name in &gone {
-        let calls = map
+        let mut calls = map
             .db()
-            .first_unlinked_calls_named(name, GONE_CALLS)
+            .first_unlinked_calls_named(name, GONE_CALLS + 1)
             .unwrap_or_default();
+        if calls.len() > GONE_CALLS {
+            calls.truncate(GONE_CALLS);
+            w.push(format!(
+                "`{name}`, changed and no longer in the map, has more than {GONE_CALLS} calls the map links to nothing: the files of the first {GONE_CALLS} are its users here (partial)"
+            ));
+        }
         for call in calls {
             if all.iter().any(|e| e.rel == call.file) || files.iter().any(|(f, _)| *f == call.file)
             {
