@@ -39,12 +39,6 @@ pub fn rename(ws: &Workspace, p: &RenameParams) -> Result<Answer, ToolError> {
     Ok(ans)
 }
 
-/// Whether text ending here can be a value a member is read off (`app`, `f()`, `xs[0]`):
-/// what stands before `.name`. Pure.
-pub(super) fn ends_a_receiver(before: &str) -> bool {
-    before.ends_with(|c: char| indexer::syntax::is_word_char(c) || c == ')' || c == ']')
-}
-
 /// A name of several words (`ensure_sync`, `getIndexOf`), unlikely to be another's by
 /// chance where it is written: a plain word (`get`) is everywhere.
 fn compound(name: &str) -> bool {
@@ -68,7 +62,7 @@ fn left_written(text: &str, name: &str, edited: impl Fn(u32) -> bool) -> Vec<u32
             .iter()
             .find_map(|op| before.strip_suffix(op));
         let after = line[at + name.len()..].trim_start();
-        receiver.is_some_and(ends_a_receiver) && after.starts_with('(')
+        receiver.is_some_and(super::target::ends_a_receiver) && after.starts_with('(')
     };
     // A comment's call is no other type's the server left: the server renames nothing in
     // comments, and a doc test's `a.split_to(5)` fails once renamed (bytes, indexmap).

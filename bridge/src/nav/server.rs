@@ -310,7 +310,7 @@ pub(super) fn attribute_reads(
             let read = indexer::syntax::word_spans(line).any(|(at, w)| {
                 w == name
                     && line[..at].ends_with('.')
-                    && super::rename::ends_a_receiver(line[..at].trim_end_matches('.'))
+                    && super::target::ends_a_receiver(line[..at].trim_end_matches('.'))
                     && !line[at + name.len()..].trim_start().starts_with('(')
             });
             if read {

@@ -280,6 +280,12 @@ fn lib_target(
     })
 }
 
+/// Whether text ending here can be a value a member is read off (`app`, `f()`, `xs[0]`):
+/// what stands before `.name`. Pure.
+pub(super) fn ends_a_receiver(before: &str) -> bool {
+    before.ends_with(|c: char| indexer::syntax::is_word_char(c) || c == ')' || c == ']')
+}
+
 /// The identifier under (or just before) a position.
 pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     let chars: Vec<char> = line_text.chars().collect();
