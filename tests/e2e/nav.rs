@@ -4378,3 +4378,64 @@ fn a_bare_call_in_an_object_s_method_is_not_its_sibling() {
         "{v}"
     );
 }
+
+/// A chained assignment (Express's `res.set = res.header = function header …`) makes one
+/// function of several names: each is a method of the receiver, so `this.set(…)` calls link
+/// to it, and the function reached by one name is not listed unused under another.
+#[test]
+fn each_name_of_a_chained_assignment_is_a_method() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "lib/response.js",
+        "var res = Object.create(null);\n\nres.set =\nres.header = function header(field, val) {\n  return this;\n};\n\nres.a = res.b = res.c = function c() {\n  return 1;\n};\n\nres.json = function json(obj) {\n  this.set('x', obj);\n  return this.b();\n};\n\nmodule.exports = res;\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["outline", "--no-lsp", "lib/response.js"]);
+    assert_eq!(code, 0, "{v}");
+    let text = v.to_string();
+    for id in [
+        "res.set",
+        "res.header",
+        "res.a",
+        "res.b",
+        "res.c",
+        "res.json",
+    ] {
+        assert!(
+            text.contains(&format!("\"js:lib/response.js#{id}\"")),
+            "{id}: {v}"
+        );
+    }
+    let (v, code) = json(root, &["refs", "--no-lsp", "js:lib/response.js#res.set"]);
+    assert_eq!(code, 0, "{v}");
+    let lines: Vec<u64> = anchors_of(&v["data"]["references"])
+        .iter()
+        .filter_map(|x| x["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [13], "{v}");
+    let (v, code) = json(
+        root,
+        &[
+            "calls",
+            "--no-lsp",
+            "js:lib/response.js#res.json",
+            "--direction",
+            "outgoing",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let text = v.to_string();
+    assert!(text.contains("res.set") && text.contains("res.b"), "{v}");
+    let (v, code) = json(root, &["unused"]);
+    assert_eq!(code, 0, "{v}");
+    let text = v["data"]["symbols"].to_string();
+    for id in ["res.set", "res.header", "res.a", "res.b", "res.c"] {
+        assert!(
+            !text.contains(&format!("\"js:lib/response.js#{id}\"")),
+            "{id} is one function with a reached name: {v}"
+        );
+    }
+    assert_eq!(v["data"]["kept"]["alias"], 3, "{v}");
+}

@@ -494,6 +494,20 @@ impl Map {
                 *kept_by.entry(Kept::Variant.as_str()).or_insert(0) += before - listed.len();
             }
         }
+        // Another name of the same definition is reached: one span, several names (a
+        // chained assignment, Express's `res.set = res.header = function header`).
+        let span = |s: &'_ ScopeSymbol| (s.path.clone(), s.kind.clone(), s.start_line, s.end_line);
+        let spans: HashSet<_> = symbols
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| reached[*i])
+            .map(|(_, s)| span(s))
+            .collect();
+        let before = listed.len();
+        listed.retain(|&(i, _)| !spans.contains(&span(&symbols[i])));
+        if listed.len() < before {
+            *kept_by.entry(Kept::Alias.as_str()).or_insert(0) += before - listed.len();
+        }
         // Another definition of its name in its file is reached: in a language without
         // overloads, a variant of it (C's `I2d~2` in the `#else` of 32-bit integers, Rust's
         // `#[cfg]` twin, TypeScript's overload signatures `_enum~2` above `_enum`'s body, the

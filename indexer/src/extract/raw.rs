@@ -125,9 +125,12 @@ impl<'t> Raw<'t> {
         if let Some(b) = base {
             self.bases.push(b);
         }
-        let Some((tag, node, parent)) = def else {
+        let Some((tag, mut node, mut parent)) = def else {
             return;
         };
+        if let Some(shared) = syntax.shared_node(tag, node) {
+            (node, parent) = (shared, shared.parent());
+        }
         // An embedded field is named after its type.
         let name = match tag {
             DefTag::Embedded => base.and_then(|b| syntax.embedded_name(b)),

@@ -469,10 +469,13 @@ pub enum Kept {
     /// tell which (gson's `isJavaType(c.getName())` beside `isJavaType(Class)` and
     /// `isJavaType(String)`): it may be the one called.
     Overload,
+    /// Another name of the same definition is reached: a chained assignment (`res.set =
+    /// res.header = function header …`) makes one function of several names.
+    Alias,
 }
 
 impl Kept {
-    pub const ALL: [Kept; 11] = [
+    pub const ALL: [Kept; 12] = [
         Kept::Entry,
         Kept::Override,
         Kept::BaseOutside,
@@ -484,6 +487,7 @@ impl Kept {
         Kept::Imported,
         Kept::Variant,
         Kept::Overload,
+        Kept::Alias,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -499,6 +503,7 @@ impl Kept {
             Kept::Imported => "imported",
             Kept::Variant => "variant",
             Kept::Overload => "overload",
+            Kept::Alias => "alias",
         }
     }
 }
@@ -1359,6 +1364,13 @@ pub trait Syntax: Sync {
 
     /// A method's receiver: (variable name, base type name).
     fn receiver(&self, _src: &[u8], _receiver: Node<'_>) -> Option<(String, String)> {
+        None
+    }
+
+    /// The node a definition is placed by, when not its own: the names of one chained
+    /// assignment (`res.set = res.header = function header …`) are one function, so each
+    /// takes the outermost assignment and none encloses another. `None`: its own.
+    fn shared_node<'t>(&self, _tag: DefTag, _node: Node<'t>) -> Option<Node<'t>> {
         None
     }
 

@@ -74,6 +74,27 @@
   (#not-eq? @receiver "exports")
   (#not-eq? @receiver "module")) @definition.method
 
+; Chained: `res.set = res.header = function header …` (Express), each name a method of the one
+; function (`Syntax::shared_node` places them all by the outermost assignment).
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @receiver
+    property: (property_identifier) @name)
+  right: (assignment_expression
+    right: [(function_expression) (arrow_function)]) @type
+  (#not-eq? @receiver "exports")
+  (#not-eq? @receiver "module")) @definition.method
+
+(assignment_expression
+  left: (member_expression
+    object: (identifier) @receiver
+    property: (property_identifier) @name)
+  right: (assignment_expression
+    right: (assignment_expression
+      right: [(function_expression) (arrow_function)])) @type
+  (#not-eq? @receiver "exports")
+  (#not-eq? @receiver "module")) @definition.method
+
 (call_expression
   function: [(identifier) (member_expression)] @reference.call)
 

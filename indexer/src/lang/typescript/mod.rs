@@ -251,9 +251,13 @@ const FUNCTION_VALUES: &[&str] = &[
 ];
 
 impl EcmaSyntax {
-    /// The value a variable is bound to (`const x = v`, `exports.x = v`).
+    /// The value a variable is bound to (`const x = v`, `exports.x = v`, `a.x = a.y = v`).
     fn value<'t>(def: &Def<'t>) -> Option<Node<'t>> {
-        def.ty.or_else(|| def.node.field("value"))
+        let mut v = def.ty.or_else(|| def.node.field("value"))?;
+        while v.kind_name() == "assignment_expression" {
+            v = v.field("right")?;
+        }
+        Some(v)
     }
 
     /// The function a definition is: itself, or the function a name is bound to.
@@ -417,6 +421,23 @@ impl Syntax for EcmaSyntax {
         } else {
             Kind::Variable
         })
+    }
+
+    fn shared_node<'t>(&self, tag: DefTag, node: Node<'t>) -> Option<Node<'t>> {
+        // `a.x = a.y = function …`: an assignment that is another's value.
+        if tag != DefTag::Method {
+            return None;
+        }
+        let mut top = node;
+        while let Some(p) = top.parent() {
+            let is_value = p.kind_name() == "assignment_expression"
+                && p.field("right").is_some_and(|r| r.id() == top.id());
+            if !is_value {
+                break;
+            }
+            top = p;
+        }
+        (top.id() != node.id()).then_some(top)
     }
 
     fn full_node<'t>(&self, def: &Def<'t>) -> Node<'t> {
