@@ -4439,3 +4439,38 @@ fn each_name_of_a_chained_assignment_is_a_method() {
     }
     assert_eq!(v["data"]["kept"]["alias"], 3, "{v}");
 }
+
+/// Python: a generic base (`class String(Field[str])`) is a base, and a method overrides
+/// its base's of the same name whatever its parameters (marshmallow: `impls Number` said 0,
+/// `impls Field._deserialize` 2 of 22; Nested's adds `partial`, Constant's takes `*args`).
+#[test]
+fn python_generic_bases_and_overrides_by_name() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "pkg/fields.py",
+        "import typing\n\nT = typing.TypeVar(\"T\")\n\n\nclass Field(typing.Generic[T]):\n    def _deserialize(self, value, attr, data, **kwargs):\n        return value\n\n\nclass Number(Field[T]):\n    def _deserialize(self, value, attr, data, **kwargs):\n        return value\n\n\nclass Integer(Number[int]):\n    pass\n\n\nclass Nested(Field):\n    def _deserialize(self, value, attr, data, partial=None, **kwargs):\n        return value\n\n\nclass Constant(Field[str]):\n    def _deserialize(self, value, *args, **kwargs):\n        return value\n",
+    );
+    index(root);
+    let lines = |args: &[&str]| {
+        let out = run(root, args);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with("pkg/"))
+            .map(|l| l.split("  ").next().unwrap_or_default().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(&["impls", "py:pkg/fields.py#Number", "--no-lsp"]),
+        ["pkg/fields.py:16:7"]
+    );
+    assert_eq!(
+        lines(&["impls", "py:pkg/fields.py#Field._deserialize", "--no-lsp"]),
+        [
+            "pkg/fields.py:12:9",
+            "pkg/fields.py:21:9",
+            "pkg/fields.py:26:9"
+        ]
+    );
+}

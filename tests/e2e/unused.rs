@@ -540,3 +540,24 @@ fn a_name_in_a_string_elsewhere_is_a_mention() {
     let make = entry(&v, "py:tests/apps/factory.py#make_app");
     assert!(make.to_string().contains("src/cli.py:2"), "{v}");
 }
+
+/// An options class nested in a class (marshmallow's and Django's `class Meta`) is read by
+/// name by its metaclass: kept as a hook, not listed (marshmallow's tests: 25 listed).
+#[test]
+fn a_nested_meta_class_is_a_hook() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(
+        root,
+        "app/schemas.py",
+        "class UserSchema:\n    class Meta:\n        fields = (\"name\",)\n\n\nclass Meta:\n    pass\n",
+    );
+    index(root);
+    let v = ask(root, &[]);
+    let got = listed(&v);
+    assert!(
+        !got.iter().any(|g| g == "py:app/schemas.py#UserSchema.Meta"),
+        "{v}"
+    );
+    assert!(got.iter().any(|g| g == "py:app/schemas.py#Meta"), "{v}");
+}

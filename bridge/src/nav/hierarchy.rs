@@ -228,14 +228,16 @@ fn impl_blocks(map: &Map, d: &MapSymbol, a: &mut Anchors<'_>) -> Result<Vec<Anch
     Ok(out)
 }
 
-/// Whether a same-named method `m` in a related type overrides or is overridden by `d`: of
-/// as many parameters where both counts are known, and in a language of overloads of the
-/// same parameter types as their signatures write them (an overload overrides nothing of
-/// another's).
+/// Whether a same-named method `m` in a related type overrides or is overridden by `d`: in a
+/// language of overloads, of as many parameters where both counts are known and of the same
+/// parameter types as their signatures write them (an overload overrides nothing of
+/// another's); elsewhere by name alone (Python's `Nested._deserialize(…, partial=None)` and
+/// `Constant._deserialize(self, value, *args)` override `Field._deserialize`).
 fn overrides(d: &MapSymbol, m: &MapSymbol) -> bool {
     let overloads = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().overloads);
-    (m.params.is_none() || d.params.is_none() || m.params == d.params)
-        && (!overloads || super::signature::same_parameter_types(d, m))
+    !overloads
+        || ((m.params.is_none() || d.params.is_none() || m.params == d.params)
+            && super::signature::same_parameter_types(d, m))
 }
 
 /// Whether `x` is where one of `defs` is defined: a server that answers "implementations" with

@@ -33,6 +33,13 @@
   superclasses: (argument_list
     [(identifier) (attribute)] @reference.base))
 
+; A generic base, `class String(Field[str])`: the class subscripted (marshmallow's fields,
+; nearly all `Field[...]`, had no base edge: `impls Number` said 0).
+(class_definition
+  superclasses: (argument_list
+    (subscript
+      value: [(identifier) (attribute)] @reference.base)))
+
 (call
   function: [(identifier) (attribute)] @reference.call)
 
