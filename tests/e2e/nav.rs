@@ -4474,3 +4474,47 @@ fn python_generic_bases_and_overrides_by_name() {
         ]
     );
 }
+
+/// The methods of an object bound to a variable are its members, as the servers outline
+/// them (immer's `objectTraps.get`: the live outline's ID was refused by `source`, and
+/// `die(11)` was placed in `objectTraps`).
+#[test]
+fn an_object_s_methods_are_its_members() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "src/proxy.ts",
+        "function die(n: number): never {\n  throw new Error(String(n));\n}\n\nexport const objectTraps: ProxyHandler<object> = {\n  get(state, prop) {\n    return die(11);\n  },\n  has: function (state, prop) {\n    return true;\n  },\n  deleteProperty: (state, prop) => {\n    return this.has(state, prop);\n  },\n};\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["outline", "--no-lsp", "src/proxy.ts"]);
+    assert_eq!(code, 0, "{v}");
+    let text = v.to_string();
+    for id in [
+        "objectTraps.get",
+        "objectTraps.has",
+        "objectTraps.deleteProperty",
+    ] {
+        assert!(
+            text.contains(&format!("\"ts:src/proxy.ts#{id}\"")),
+            "{id}: {v}"
+        );
+    }
+    let (v, code) = json(root, &["source", "ts:src/proxy.ts#objectTraps.get"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains("return die(11)"), "{v}");
+    let (v, code) = json(root, &["calls", "--no-lsp", "ts:src/proxy.ts#die"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains("objectTraps.get"), "{v}");
+    // Exported with its object, and `deleteProperty` a trap the runtime calls.
+    let (v, code) = json(root, &["unused", "--include-exported"]);
+    assert_eq!(code, 0, "{v}");
+    let listed = v["data"]["symbols"].to_string();
+    assert!(!listed.contains("objectTraps.deleteProperty"), "{v}");
+    let get = v["data"]["symbols"].as_array().and_then(|a| {
+        a.iter()
+            .find(|s| s["nodeId"] == "ts:src/proxy.ts#objectTraps.get")
+    });
+    assert!(get.is_none_or(|g| g["exported"] == true), "{v}");
+}

@@ -561,3 +561,27 @@ fn a_nested_meta_class_is_a_hook() {
     );
     assert!(got.iter().any(|g| g == "py:app/schemas.py#Meta"), "{v}");
 }
+
+/// A name written in a file the parser could not read whole is kept (`unparsed`): its use
+/// there may be one the map missed (immer's `AnyFunc`, used only in `IProduce`'s call
+/// signatures, which tree-sitter's TypeScript grammar does not parse, was listed as dead).
+#[test]
+fn a_name_written_in_an_unparsed_file_is_kept() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(
+        root,
+        "src/types.ts",
+        "type AnyFunc = (...args: any[]) => any\n\ntype Lonely = number\n\nexport interface IProduce {\n\t<Curried>(\n\t\trecipe: Curried\n\t): Curried\n\n\t<Recipe extends AnyFunc>(\n\t\trecipe: Recipe\n\t): Recipe\n}\n",
+    );
+    index(root);
+    let (st, _) = json(root, &["status"]);
+    assert!(
+        st.to_string().contains("src/types.ts"),
+        "the file parses whole now? {st}"
+    );
+    let v = ask(root, &[]);
+    let got = listed(&v);
+    assert!(!got.iter().any(|g| g == "ts:src/types.ts#AnyFunc"), "{v}");
+    assert_eq!(v["data"]["kept"]["unparsed"], 1, "{v}");
+}

@@ -338,6 +338,17 @@ impl Map {
         }
 
         let all_paths: HashSet<String> = self.db.all_paths()?.into_iter().collect();
+        // Objects (variables and constants) by file and qualname: the owners of the methods
+        // hung on them by a receiver, which have no parent in the map.
+        let objects: HashMap<(&str, &str), usize> = symbols
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| {
+                s.parent.and_then(|n| at.get(&n)).is_none()
+                    && matches!(s.kind.as_str(), "variable" | "constant")
+            })
+            .map(|(i, s)| ((s.path.as_str(), s.qualname.as_str()), i))
+            .collect();
         let mut files: HashMap<String, Lines> = HashMap::new();
         let mut exported_memo: HashMap<i64, bool> = HashMap::new();
         let mut kept_by: BTreeMap<&'static str, usize> = BTreeMap::new();
@@ -379,6 +390,7 @@ impl Map {
                 i,
                 &symbols,
                 &at,
+                &objects,
                 &all_paths,
                 &mut files,
                 &mut exported_memo,
@@ -436,6 +448,19 @@ impl Map {
         });
         if listed.len() < before {
             *kept_by.entry(Kept::Value.as_str()).or_insert(0) += before - listed.len();
+        }
+        // Named in a file the parser could not read whole: the use there may be one the map
+        // missed (immer's `AnyFunc` in `IProduce`'s call signatures, which tree-sitter's
+        // TypeScript grammar does not parse): kept.
+        let unparsed: HashSet<String> = self.db.parse_error_files()?.into_iter().collect();
+        if !unparsed.is_empty() {
+            let before = listed.len();
+            listed.retain(|&(i, _)| {
+                !mentions_of(&symbols[i], &written).any(|(p, _, _)| unparsed.contains(p))
+            });
+            if listed.len() < before {
+                *kept_by.entry(Kept::Unparsed.as_str()).or_insert(0) += before - listed.len();
+            }
         }
         // Imported by name into another file, or named through its module in a file that
         // imports it (`util.jsonStringifyReplacer` passed as a value, `errors.Issues` as a
@@ -1025,6 +1050,7 @@ impl Map {
         i: usize,
         symbols: &[ScopeSymbol],
         at: &HashMap<i64, usize>,
+        objects: &HashMap<(&str, &str), usize>,
         all_paths: &HashSet<String>,
         files: &mut HashMap<String, Lines>,
         exported: &mut HashMap<i64, bool>,
@@ -1035,13 +1061,19 @@ impl Map {
             return Ok(None);
         };
         let spec = lang.spec();
-        let parent = s.parent.and_then(|n| at.get(&n).copied());
+        // A method hung on an object by its receiver (`handlers.onAdd` of `export const
+        // handlers = { onAdd() {…} }`, `res.send = function …`) is a member of that object.
+        let parent = s.parent.and_then(|n| at.get(&n).copied()).or_else(|| {
+            let (owner, _) = s.qualname.rsplit_once('.')?;
+            objects.get(&(s.path.as_str(), owner)).copied()
+        });
         let parent_exported = match parent {
             Some(j) => match exported.get(&symbols[j].number) {
                 Some(e) => *e,
                 None => {
-                    let k =
-                        self.language_says(j, symbols, at, all_paths, files, exported, unreadable)?;
+                    let k = self.language_says(
+                        j, symbols, at, objects, all_paths, files, exported, unreadable,
+                    )?;
                     k == Some(Kept::Exported)
                 }
             },

@@ -472,10 +472,13 @@ pub enum Kept {
     /// Another name of the same definition is reached: a chained assignment (`res.set =
     /// res.header = function header …`) makes one function of several names.
     Alias,
+    /// Its name is written in a file the parser could not read whole (a syntax the grammar
+    /// lacks): a use there may be one the map missed.
+    Unparsed,
 }
 
 impl Kept {
-    pub const ALL: [Kept; 12] = [
+    pub const ALL: [Kept; 13] = [
         Kept::Entry,
         Kept::Override,
         Kept::BaseOutside,
@@ -488,6 +491,7 @@ impl Kept {
         Kept::Variant,
         Kept::Overload,
         Kept::Alias,
+        Kept::Unparsed,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -504,6 +508,7 @@ impl Kept {
             Kept::Variant => "variant",
             Kept::Overload => "overload",
             Kept::Alias => "alias",
+            Kept::Unparsed => "unparsed",
         }
     }
 }

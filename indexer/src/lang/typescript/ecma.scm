@@ -74,6 +74,23 @@
   (#not-eq? @receiver "exports")
   (#not-eq? @receiver "module")) @definition.method
 
+; The methods of an object bound to a variable, `const objectTraps = { get(s, p) {…}, has:
+; function (s, p) {…} }`: methods of `objectTraps`, as the servers outline them (immer's
+; proxy traps had no symbol, and the outline's IDs were refused).
+(variable_declarator
+  name: (identifier) @receiver
+  value: (object
+    (method_definition
+      name: (property_identifier) @name
+      body: (statement_block) @body) @definition.method))
+
+(variable_declarator
+  name: (identifier) @receiver
+  value: (object
+    (pair
+      key: (property_identifier) @name
+      value: [(function_expression) (arrow_function)] @type) @definition.method))
+
 ; Chained: `res.set = res.header = function header …` (Express), each name a method of the one
 ; function (`Syntax::shared_node` places them all by the outermost assignment).
 (assignment_expression

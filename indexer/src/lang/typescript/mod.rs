@@ -393,8 +393,8 @@ impl Syntax for EcmaSyntax {
         }
         // `Cls.prototype.x = 1` is a field; a method only when a function is assigned.
         if def.tag == DefTag::Method {
-            let function =
-                Self::value(def).is_some_and(|v| FUNCTION_VALUES.contains(&v.kind_name()));
+            let function = def.node.kind_name() == "method_definition"
+                || Self::value(def).is_some_and(|v| FUNCTION_VALUES.contains(&v.kind_name()));
             return Some(if function { Kind::Method } else { Kind::Field });
         }
         if kind != Kind::Variable {

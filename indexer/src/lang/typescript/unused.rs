@@ -1,5 +1,6 @@
 //! What keeps a TypeScript or JavaScript symbol that no edge reaches (`map_unused`; the two
-//! share it): constructors; decorated definitions (a framework registers them); and exported
+//! share it): constructors; decorated definitions (a framework registers them); a Proxy
+//! handler's traps of names no other API uses (`deleteProperty`); and exported
 //! API: a top-level declaration written with `export` (`export default` too), and a member
 //! of an exported class that is neither `private` nor `#private`; CommonJS's
 //! `exports.f = …` and `module.exports.f = …`; every declaration of a
@@ -10,9 +11,26 @@
 use crate::lang::spec::{Decl, Kept};
 use crate::model::Kind;
 
+/// A Proxy handler's traps that no other API names so: the runtime calls them on the
+/// handler object (immer's `arrayTraps.deleteProperty`). `get`, `set`, `has` and `apply`
+/// are everyday names and are not taken for traps.
+const PROXY_TRAPS: &[&str] = &[
+    "deleteProperty",
+    "ownKeys",
+    "getOwnPropertyDescriptor",
+    "defineProperty",
+    "getPrototypeOf",
+    "setPrototypeOf",
+    "isExtensible",
+    "preventExtensions",
+];
+
 pub(crate) fn kept(d: &Decl<'_>) -> Option<Kept> {
     if d.kind == Kind::Method && d.name == "constructor" {
         return Some(Kept::Constructor);
+    }
+    if d.kind == Kind::Method && PROXY_TRAPS.contains(&d.name) {
+        return Some(Kept::Hook);
     }
     if d.says("override") {
         return Some(Kept::Override);
@@ -82,6 +100,11 @@ mod tests {
                 member("constructor(a: number) {", "constructor", false),
                 Some(Kept::Constructor),
             ),
+            (
+                member("deleteProperty(state, prop) {", "deleteProperty", false),
+                Some(Kept::Hook),
+            ),
+            (member("get(state, prop) {", "get", false), None),
             (
                 member("override add(item) {", "add", false),
                 Some(Kept::Override),

@@ -35,9 +35,17 @@
 //             > ```javascript
 //             > const handlers = {
 //             > ```
+//  ⌄ enclosing_range_start codemap npm-js js-shop 0.3.0 `lib/app.mjs`/handlers#onAdd().
     onAdd(slug) {
+//  ^^^^^ definition codemap npm-js js-shop 0.3.0 `lib/app.mjs`/handlers#onAdd().
+//  kind Method
+//  documentation
+//  > ```javascript
+//  > onAdd(slug) {
+//  > ```
       return slug;
     },
+//  ⌃ enclosing_range_end codemap npm-js js-shop 0.3.0 `lib/app.mjs`/handlers#onAdd().
   };
 //⌃ enclosing_range_end codemap npm-js js-shop 0.3.0 `lib/app.mjs`/handlers.
   
