@@ -1063,3 +1063,43 @@ fn the_callers_of_a_method_renamed_and_indexed_since_a_ref_are_diagnosed() {
     );
     run(root, &["engine", "stop"]);
 }
+
+/// A method's calls the map could not link count in files that name a subtype of its type,
+/// not only the type: a value of a subtype calls it too (marshmallow's `Field.serialize`
+/// renamed: 2 errors of pyright's 172; the 170 in `tests/test_serialization.py`, which
+/// writes `fields.String(…)` and never `Field`, unchecked).
+#[test]
+fn an_edit_checks_the_unlinked_calls_on_a_subtype() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(root, "pkg/__init__.py", "");
+    write(
+        root,
+        "pkg/fields.py",
+        "class Field:\n    def serialize(self, value: int) -> int:\n        return value\n\n\nclass String(Field):\n    pass\n",
+    );
+    write(
+        root,
+        "tests/test_s.py",
+        "from pkg.fields import String\n\n\ndef test_it() -> None:\n    field = [String()][0]\n    field.serialize(1)\n",
+    );
+    crate::util::index(root);
+    let (v, code) = json(
+        root,
+        &[
+            "check-edit",
+            "pkg/fields.py",
+            "--edit",
+            "2:9-2:18=serialize_value",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let added = v["data"]["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["change"] == "added" && d["file"] == "tests/test_s.py")
+        .count();
+    assert_eq!(added, 1, "the call on a String: {v}");
+    run(root, &["engine", "stop"]);
+}

@@ -25,7 +25,7 @@ use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::time::Duration;
 
 /// Types that implement or extend `id`, transitively (up to 3 levels).
-fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
+pub(super) fn subtypes(map: &Map, id: &str) -> Result<Vec<String>, ToolError> {
     related_types(map, id, false)
 }
 

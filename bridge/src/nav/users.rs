@@ -153,11 +153,25 @@ pub(super) fn users_of(
         .iter()
         .filter(|t| matches!(t.kind.as_str(), "method" | "function"))
     {
-        let ty = t
-            .parent
-            .as_deref()
-            .and_then(|p| p.split_once('#'))
-            .map(|(_, q)| indexer::id::segment_name(q.rsplit('.').next().unwrap_or(q)).to_string());
+        // The method's type and its subtypes: a value of a subtype calls it too
+        // (marshmallow's `Field.serialize`, called on `fields.String(…)` in the tests: 170
+        // broken calls unchecked when only files naming `Field` were).
+        let type_name = |id: &str| {
+            id.split_once('#').map(|(_, q)| {
+                indexer::id::segment_name(q.rsplit('.').next().unwrap_or(q)).to_string()
+            })
+        };
+        let ty: Option<Vec<String>> = t.parent.as_deref().and_then(type_name).map(|own| {
+            let mut names = vec![own];
+            if let Some(p) = t.parent.as_deref() {
+                for sub in super::hierarchy::subtypes(&map, p).unwrap_or_default() {
+                    if let Some(n) = type_name(&sub).filter(|n| !names.contains(n)) {
+                        names.push(n);
+                    }
+                }
+            }
+            names
+        });
         // This target's calls, each file kept if it names the target's own type.
         let mut of_target: HashMap<String, usize> = HashMap::new();
         for call in super::fallback::calls_named(&map, t).unwrap_or_default() {
@@ -168,10 +182,13 @@ pub(super) fn users_of(
             *of_target.entry(call.file).or_default() += 1;
         }
         for (rel, n) in of_target {
-            let names_type = ty.as_deref().is_none_or(|ty| {
+            let names_type = ty.as_deref().is_none_or(|tys| {
                 contain(&ws.root, &rel)
                     .and_then(|c| ws.source(&c, &rel))
-                    .is_ok_and(|text| text.lines().any(|l| indexer::syntax::writes_word(l, ty)))
+                    .is_ok_and(|text| {
+                        text.lines()
+                            .any(|l| tys.iter().any(|ty| indexer::syntax::writes_word(l, ty)))
+                    })
             });
             if names_type {
                 *unlinked.entry(rel).or_default() += n;
