@@ -585,3 +585,40 @@ fn a_name_written_in_an_unparsed_file_is_kept() {
     assert!(!got.iter().any(|g| g == "ts:src/types.ts#AnyFunc"), "{v}");
     assert_eq!(v["data"]["kept"]["unparsed"], 1, "{v}");
 }
+
+/// Rust: an inherent method nothing calls is listed, though its type has a trait impl of
+/// a trait outside the map (regex-syntax: kept as "baseOutside"; `cargo check` says never
+/// used); a trait impl's method is still kept. And a file edited since the index run is
+/// read where its declarations are now: 4 lines added above `#[test]` functions listed them.
+#[test]
+fn rust_inherent_methods_are_listed_and_tests_in_an_edited_file_kept() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"rt\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    let body = "pub struct T;\n\nimpl std::fmt::Debug for T {\n    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n        f.write_str(\"T\")\n    }\n}\n\nimpl T {\n    fn helper(&self) -> usize {\n        1\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn literal() {\n        let _ = super::T;\n    }\n}\n";
+    write(root, "src/lib.rs", body);
+    index(root);
+    let v = ask(root, &[]);
+    let got = listed(&v);
+    assert!(got.iter().any(|g| g == "rs:src/lib.rs#T.helper"), "{v}");
+    assert!(!got.iter().any(|g| g == "rs:src/lib.rs#T.fmt"), "{v}");
+    assert!(
+        !got.iter().any(|g| g == "rs:src/lib.rs#tests.literal"),
+        "{v}"
+    );
+    write(
+        root,
+        "src/lib.rs",
+        &format!("// a\n// b\n// c\n// d\n{body}"),
+    );
+    let v = ask(root, &[]);
+    let got = listed(&v);
+    assert!(
+        !got.iter().any(|g| g == "rs:src/lib.rs#tests.literal"),
+        "a test moved down 4 lines: {v}"
+    );
+}

@@ -998,8 +998,15 @@ impl Map {
         let implements_out = bases.get(&s.number).is_some_and(|bs| !bs.is_empty());
         // A method, or a type declared in a type (an associated type, Rust's `type Target`
         // of `impl Deref for X`): what a base declares and the type fills in.
-        let overridable = kind == Kind::Method
-            || (kind == Kind::Type && parent.is_some_and(|p| p.kind != "file"));
+        // Not where a type has no bases, only impl blocks (Rust): there a method implements
+        // only through its impl's `implements` edge, and an inherent method overrides
+        // nothing (regex-syntax: an uncalled private method of `TranslatorI`, a type with a
+        // `Debug` impl, was kept as "baseOutside"; `cargo check` says never used).
+        let by_impl_only =
+            Lang::from_prefix(&s.lang).is_some_and(|l| l.spec().impl_self_type.is_some());
+        let overridable = !by_impl_only
+            && (kind == Kind::Method
+                || (kind == Kind::Type && parent.is_some_and(|p| p.kind != "file")));
         let (mut base_has_it, mut base_outside) = (false, false);
         if let (true, Some(owner)) = (overridable, s.parent) {
             // Breadth first up the bases of the method's type.
@@ -1085,8 +1092,14 @@ impl Map {
         let lines = files.get(&s.path).and_then(|l| l.as_ref());
         let (head, before): (String, Vec<&str>) = match lines {
             Some(ls) => {
-                let start = (s.start_line as usize).saturating_sub(1).min(ls.len());
-                let end = (s.name_line as usize).clamp(start, ls.len());
+                // A file edited since the index run: the declaration where its name is
+                // written now, nearest the map's line (regex-syntax: 4 lines added above
+                // the tests, and 47 `#[test]` functions read without their attribute were
+                // listed).
+                let shift = shift_to_name(ls, s.name_line, &s.name);
+                let moved = |l: u32| (l as i64 + shift).max(1) as usize;
+                let start = moved(s.start_line).saturating_sub(1).min(ls.len());
+                let end = moved(s.name_line).clamp(start, ls.len());
                 let from = start.saturating_sub(DECL_LINES_BEFORE);
                 (
                     ls[start..end].join("\n"),
@@ -1126,6 +1139,28 @@ impl Map {
     }
 }
 
+/// How many lines a declaration named `name` on `line` (1-based) of the map has moved in
+/// `lines` (the file now): 0 where that line still writes the name, else the offset of the
+/// nearest line that does within [`SHIFT_WINDOW`] (0 if none). Pure.
+fn shift_to_name(lines: &[String], line: u32, name: &str) -> i64 {
+    let writes = |l: i64| {
+        l >= 1
+            && (l as usize) <= lines.len()
+            && indexer::syntax::writes_word(&lines[l as usize - 1], name)
+    };
+    let line = line as i64;
+    if writes(line) {
+        return 0;
+    }
+    (1..=SHIFT_WINDOW)
+        .flat_map(|d| [d, -d])
+        .find(|d| writes(line + d))
+        .unwrap_or(0)
+}
+
+/// How far [`shift_to_name`] looks for a declaration's name, each way.
+const SHIFT_WINDOW: i64 = 400;
+
 /// The candidate sites already listed, as `file:line` (a mention there is that call).
 fn sites_seen(sites: &[String]) -> HashSet<String> {
     sites.iter().cloned().collect()
@@ -1141,6 +1176,24 @@ pub fn is_comment(line: &str, rules: &TextRules) -> bool {
 #[cfg(test)]
 mod tests {
     /// (line, word, inside a string)
+    #[test]
+    fn a_declaration_moved_since_the_index_is_found_by_its_name() {
+        let lines: Vec<String> = [
+            "// new",
+            "// new",
+            "#[test]",
+            "fn parse() {}",
+            "fn other() {}",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(shift_to_name(&lines, 2, "parse"), 2);
+        assert_eq!(shift_to_name(&lines, 4, "parse"), 0);
+        assert_eq!(shift_to_name(&lines, 5, "parse"), -1);
+        assert_eq!(shift_to_name(&lines, 1, "gone"), 0);
+    }
+
     #[test]
     fn a_name_inside_a_string_is_told() {
         for (line, word, want) in [
