@@ -153,7 +153,8 @@ pub fn by_suffix(outline: &[OutlineSymbol], qualname: &str) -> Option<usize> {
 /// into another scope, deleted) or of another kind or signature (a parameter added, a type
 /// changed; whitespace aside): their uses elsewhere may no longer compile. Indexes into `old`,
 /// in its order. A body's change is no declaration's: a function whose signature stays says
-/// nothing (an inferred return type is the one case it misses).
+/// nothing (an inferred return type is the one case it misses). An interface given a member
+/// is changed (its implementations lack it).
 pub fn changed_declarations(old: &[OutlineSymbol], new: &[OutlineSymbol]) -> Vec<usize> {
     let squeeze = |s: &Option<String>| -> Option<String> {
         s.as_ref()
@@ -163,11 +164,25 @@ pub fn changed_declarations(old: &[OutlineSymbol], new: &[OutlineSymbol]) -> Vec
         .iter()
         .map(|s| (s.qualname.as_str(), (&s.kind, squeeze(&s.signature))))
         .collect();
+    // An interface given a member: every implementation of it now lacks one (urfave/cli's
+    // `Flag` given `IsHidden() bool`: "the edit changes no declaration", ~775 errors).
+    let was: std::collections::HashSet<&str> = old.iter().map(|s| s.qualname.as_str()).collect();
+    let widened: std::collections::HashSet<&str> = new
+        .iter()
+        .filter(|s| !was.contains(s.qualname.as_str()))
+        .filter_map(|s| s.parent.map(|p| &new[p]))
+        .filter(|p| p.kind == Kind::Interface)
+        .map(|p| p.qualname.as_str())
+        .collect();
     old.iter()
         .enumerate()
         .filter(|(_, s)| match now.get(s.qualname.as_str()) {
             None => true,
-            Some((kind, sig)) => **kind != s.kind || *sig != squeeze(&s.signature),
+            Some((kind, sig)) => {
+                **kind != s.kind
+                    || *sig != squeeze(&s.signature)
+                    || widened.contains(s.qualname.as_str())
+            }
         })
         .map(|(i, _)| i)
         .collect()
@@ -282,6 +297,14 @@ mod tests {
                 "int twice(int x);\nint keep(void);\n",
                 "int twice(long x);\nint keep(void);\n",
                 &["twice"],
+            ),
+            // An interface given a member: its implementations break; a struct given a
+            // method does not change.
+            (
+                Lang::Go,
+                "package p\ntype Flag interface {\n\tName() string\n}\ntype B struct{}\n",
+                "package p\ntype Flag interface {\n\tName() string\n\tIsHidden() bool\n}\ntype B struct{}\nfunc (B) X() {}\n",
+                &["Flag"],
             ),
         ];
         for (lang, old, new, want) in cases {

@@ -1103,3 +1103,50 @@ fn an_edit_checks_the_unlinked_calls_on_a_subtype() {
     assert_eq!(added, 1, "the call on a String: {v}");
     run(root, &["engine", "stop"]);
 }
+
+/// An interface given a member is a changed declaration: its implementations, in other
+/// packages too, are its users and are checked (urfave/cli's `Flag` given `IsHidden()
+/// bool`: "the edit changes no declaration", and ~760 errors in its tests unchecked).
+#[test]
+fn an_interface_given_a_member_checks_its_implementations() {
+    let ws = tempfile::Builder::new()
+        .prefix("gows")
+        .tempdir()
+        .expect("tmp");
+    let root = ws.path();
+    write(root, "go.mod", "module example.com/app\n\ngo 1.21\n");
+    write(
+        root,
+        "flag.go",
+        "package app\n\ntype Flag interface {\n\tName() string\n}\n",
+    );
+    write(
+        root,
+        "impl/bool.go",
+        "package impl\n\nimport \"example.com/app\"\n\ntype Bool struct{}\n\nfunc (Bool) Name() string { return \"b\" }\n\nvar _ app.Flag = Bool{}\n",
+    );
+    crate::util::index(root);
+    let (v, code) = json(
+        root,
+        &[
+            "check-edit",
+            "flag.go",
+            "--edit",
+            "4:15-4:15=\n\tIsHidden() bool",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let warnings = v["warnings"].to_string();
+    assert!(
+        warnings.contains("1 declaration(s) it changes (Flag"),
+        "{v}"
+    );
+    let added = v["data"]["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["change"] == "added" && d["file"] == "impl/bool.go")
+        .count();
+    assert_eq!(added, 1, "Bool lacks IsHidden: {v}");
+    run(root, &["engine", "stop"]);
+}
