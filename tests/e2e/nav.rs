@@ -4518,3 +4518,31 @@ fn an_object_s_methods_are_its_members() {
     });
     assert!(get.is_none_or(|g| g["exported"] == true), "{v}");
 }
+
+/// A method called only through the trait or base it implements has those calls said,
+/// under `through` (regex-syntax: `TranslatorI.visit_post`, run by `HeapVisitor::visit`
+/// through `V: Visitor`: "no calls", unsaid).
+#[test]
+fn calls_of_an_implementation_say_the_calls_through_its_trait() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(root, "Cargo.toml", "[package]\nname = \"v\"\nversion = \"0.1.0\"\nedition = \"2021\"\n");
+    write(
+        root,
+        "src/lib.rs",
+        "pub trait Visitor {\n    fn visit_post(&mut self);\n}\n\npub fn visit<V: Visitor>(v: &mut V) {\n    v.visit_post();\n}\n\npub struct T;\n\nimpl Visitor for T {\n    fn visit_post(&mut self) {}\n}\n",
+    );
+    write(
+        root,
+        "app/shapes.py",
+        "class Shape:\n    def area(self):\n        return 0\n\n\nclass Sq(Shape):\n    def area(self):\n        return 4\n\n\ndef total(s: Shape):\n    return s.area()\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["calls", "--no-lsp", "rs:src/lib.rs#T.visit_post"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["through"][0]["nodeId"], "rs:src/lib.rs#Visitor.visit_post", "{v}");
+    assert_eq!(v["data"]["through"][0]["sites"][0], "src/lib.rs:6", "{v}");
+    let (v, code) = json(root, &["calls", "--no-lsp", "py:app/shapes.py#Sq.area"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["through"][0]["nodeId"], "py:app/shapes.py#Shape.area", "{v}");
+}

@@ -520,10 +520,76 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         )?;
     }
     if incoming && callable(&d.kind, d.signature.as_deref()) {
+        dispatched_through(map, &d, &mut head, &mut w)?;
         let untyped = a.calls_again(calls_named(map, &d)?, &d.name, &mut w);
         offer_candidates(&mut head, &untyped, &d, true, &mut w);
     }
     Ok(answer(items, head, w, source))
+}
+
+/// The methods `d` implements or overrides, up its types (an `implements` edge out of it,
+/// Rust's trait impl; a same-named method of a supertype, [`overrides`]).
+fn overridden(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>, ToolError> {
+    let mut out: Vec<MapSymbol> = Vec::new();
+    for id in map.db().direct_supertypes(&d.node_id)? {
+        if let Some(s) = map.db().symbol(&id)? {
+            out.push(s);
+        }
+    }
+    if let Some(parent) = d.parent.as_deref().filter(|p| p.contains('#')) {
+        for t in related_types(map, parent, true)? {
+            for m in map.db().members_named(&t, &d.name)? {
+                if overrides(d, &m) && !out.iter().any(|o| o.node_id == m.node_id) {
+                    out.push(m);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The most call sites of an implemented method named in [`dispatched_through`]'s note.
+const THROUGH_SITES: usize = 5;
+
+/// The calls of the methods `d` implements or overrides: each may run `d` (a call through
+/// the trait, the interface or the base type), which no call hierarchy lists as `d`'s
+/// (regex-syntax: `TranslatorI.visit_post`, called by `HeapVisitor::visit` through `V:
+/// Visitor`: "no calls", unsaid). Under `through`, and said with their first sites.
+fn dispatched_through(
+    map: &Map,
+    d: &MapSymbol,
+    head: &mut Value,
+    w: &mut Vec<String>,
+) -> Result<(), ToolError> {
+    if d.kind != "method" {
+        return Ok(());
+    }
+    let mut through = Vec::new();
+    for b in overridden(map, d)? {
+        let sites = map.db().edges_into(&b.node_id, &["calls"])?;
+        if sites.is_empty() {
+            continue;
+        }
+        let shown: Vec<String> = sites
+            .iter()
+            .take(THROUGH_SITES)
+            .map(|e| format!("{}:{}", e.file, e.line))
+            .collect();
+        w.push(format!(
+            "{} implements or overrides {}, called at {} site(s) that may run this one through it (not listed as its callers; `calls {}` lists them): {}{}",
+            d.name,
+            b.node_id,
+            sites.len(),
+            b.node_id,
+            shown.join(", "),
+            if sites.len() > shown.len() { ", …" } else { "" }
+        ));
+        through.push(json!({"nodeId": b.node_id, "calls": sites.len(), "sites": shown}));
+    }
+    if !through.is_empty() {
+        head["through"] = Value::Array(through);
+    }
+    Ok(())
 }
 
 /// Callees outside the workspace (builtins, the standard library's stubs, dependencies) are
@@ -680,6 +746,7 @@ fn add_map_callers(
     }
     callers_across(t, a, items, d, w);
     deeper_map_callers(map, a, items, depth, w)?;
+    dispatched_through(map, d, head, w)?;
     // A server that knows every receiver's type left the others out as another symbol's.
     if !t.lang.spec().server.types_every_receiver {
         let mut untyped = a.calls_again(calls_named(map, d)?, &d.name, w);
