@@ -613,7 +613,7 @@ fn rust_inherent_methods_are_listed_and_tests_in_an_edited_file_kept() {
     write(
         root,
         "src/lib.rs",
-        &format!("// a\n// b\n// c\n// d\n{body}"),
+        format!("// a\n// b\n// c\n// d\n{body}"),
     );
     let v = ask(root, &[]);
     let got = listed(&v);
