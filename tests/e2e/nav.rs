@@ -4526,7 +4526,11 @@ fn an_object_s_methods_are_its_members() {
 fn calls_of_an_implementation_say_the_calls_through_its_trait() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
-    write(root, "Cargo.toml", "[package]\nname = \"v\"\nversion = \"0.1.0\"\nedition = \"2021\"\n");
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"v\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
     write(
         root,
         "src/lib.rs",
@@ -4540,9 +4544,40 @@ fn calls_of_an_implementation_say_the_calls_through_its_trait() {
     index(root);
     let (v, code) = json(root, &["calls", "--no-lsp", "rs:src/lib.rs#T.visit_post"]);
     assert_eq!(code, 0, "{v}");
-    assert_eq!(v["data"]["through"][0]["nodeId"], "rs:src/lib.rs#Visitor.visit_post", "{v}");
+    assert_eq!(
+        v["data"]["through"][0]["nodeId"], "rs:src/lib.rs#Visitor.visit_post",
+        "{v}"
+    );
     assert_eq!(v["data"]["through"][0]["sites"][0], "src/lib.rs:6", "{v}");
     let (v, code) = json(root, &["calls", "--no-lsp", "py:app/shapes.py#Sq.area"]);
     assert_eq!(code, 0, "{v}");
-    assert_eq!(v["data"]["through"][0]["nodeId"], "py:app/shapes.py#Shape.area", "{v}");
+    assert_eq!(
+        v["data"]["through"][0]["nodeId"], "py:app/shapes.py#Shape.area",
+        "{v}"
+    );
+}
+
+/// Go: a type defined as or aliased to another uses it (urfave/cli's `type BoolFlag =
+/// FlagBase[bool, BoolConfig, boolValue]`: `refs FlagBase` from the map 0 of 63).
+#[test]
+fn a_go_type_alias_of_a_generic_type_is_its_reference() {
+    let ws = tempfile::Builder::new()
+        .prefix("gows")
+        .tempdir()
+        .expect("tmp");
+    let root = ws.path();
+    write(root, "go.mod", "module example.com/app\n\ngo 1.21\n");
+    write(
+        root,
+        "flag.go",
+        "package app\n\ntype FlagBase[T any] struct {\n\tValue T\n}\n\ntype BoolFlag = FlagBase[bool]\n\ntype (\n\tIntFlag  = FlagBase[int]\n\tMyFlag   FlagBase[string]\n)\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["refs", "--no-lsp", "go:flag.go#FlagBase"]);
+    assert_eq!(code, 0, "{v}");
+    let lines: Vec<u64> = anchors_of(&v["data"]["references"])
+        .iter()
+        .filter_map(|x| x["line"].as_u64())
+        .collect();
+    assert_eq!(lines, [7, 10, 11], "{v}");
 }
