@@ -273,6 +273,8 @@ func init() {}
             uses Handler.ServeHTTP -> ResponseWriter @22:14
             uses Handler.ServeHTTP -> Request @22:33
             extends Handler -> io.Closer @23:5
+            uses ID -> int @27:7
+            uses Alias -> Server @29:10
             uses _ -> Handler @34:7
             uses Server.Serve -> net.Listener @38:30
             uses Server.Serve -> error @38:40
@@ -1791,5 +1793,23 @@ fn anonymous_default_exports_are_named_default() {
             .extract_source(lang, src.as_bytes());
         let names: Vec<String> = out.symbols.iter().map(|s| s.qualname.clone()).collect();
         assert_eq!(names, vec!["run".to_string()], "{lang:?}");
+    }
+}
+
+/// An object's methods (`export const p: P = { a() {…} }`) read the same by the pattern walk
+/// and the query cursor, a comment above one its doc (rxjs' schedulers' providers differed).
+#[test]
+fn object_methods_walk_agrees_with_the_query_cursor() {
+    let cases = [
+        "export const p: P = {\n  a(...args) {\n    return 1;\n  },\n  b: undefined,\n};\n",
+        "export const p: P = {\n  // c\n  a(x) {\n    return 1;\n  },\n};\n",
+        "const { a, b } = X;\nexport const p: P = {\n  a(x) {\n    const { d } = p;\n    return (d?.a || a)(x);\n  },\n};\n",
+    ];
+    let ex = Extractor::new().expect("queries compile");
+    for src in cases {
+        let reference =
+            ex.extract_reference(&mut Worker::new(), Lang::TypeScript, "a.ts", src.as_bytes());
+        let ours = ex.extract(&mut Worker::new(), Lang::TypeScript, "a.ts", src.as_bytes());
+        assert_eq!(reference, ours, "{src}");
     }
 }

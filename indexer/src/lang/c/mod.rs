@@ -391,7 +391,21 @@ fn lone_macro(t: &str) -> bool {
     let (name, rest) = t.split_at(name_end);
     let named = name.len() > 1 && name.starts_with(|c: char| c.is_ascii_uppercase() || c == '_');
     let args = rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')'));
-    named && args && !rest.contains(';')
+    // A `;` inside a string argument ends nothing (jsoncpp's `JSONCPP_DEPRECATED("Use `key
+    // = name();` instead.")` above a member: kept, it broke the class's parse).
+    let mut quoted = false;
+    let mut escaped = false;
+    let ends = rest.chars().any(|c| {
+        let semi = c == ';' && !quoted;
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            _ => {}
+        }
+        semi
+    });
+    named && args && !ends
 }
 
 /// The length of an export or attribute macro that starts a top-level declaration
@@ -564,6 +578,35 @@ fn type_line_macro(line: &str, rest: &[u8]) -> Option<usize> {
     (typed && named_call(next)).then_some(name)
 }
 
+/// Where an upper-case export macro sits between a function's type and its name at the
+/// start of a top-level line (jsoncpp's `String JSON_API writeString(StreamWriter::Factory
+/// const& f,`), and its length: three words before `(`, the middle one upper case with an
+/// `_`. The grammar reads the macro as the name and the rest as broken. Pure.
+fn middle_macro(line: &str) -> Option<(usize, usize)> {
+    let head = line.split_once('(')?.0;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let [ty, mac, name] = words[..] else {
+        return None;
+    };
+    let ident = |w: &str| {
+        let w = w.trim_start_matches(['*', '&']);
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+            && !w.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let macro_like = mac.len() >= 3
+        && mac.contains('_')
+        && mac
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
+    if !(ident(ty) && ident(name) && macro_like) || matches!(ty, "return" | "else" | "case") {
+        return None;
+    }
+    let from = head.find(mac)?;
+    Some((from, mac.len()))
+}
+
 /// A lower-case macro before a function's head (Lua's `l_sinline StkId index2stack (…`):
 /// three words before `(`, the last a name (after `*`s), the first no keyword of C or C++
 /// (`static int f(`, `unsigned long f(`, `struct s *f(` are declarations as written).
@@ -636,11 +679,37 @@ pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
     let mut prev_label = false;
     let mut prev_enum = false;
     let mut continued = false;
+    let mut in_comment = false;
     let mut at = 0;
     while at < src.len() {
         let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
         let line = String::from_utf8_lossy(&src[at..end]).into_owned();
         let t = line.trim();
+        // A block comment's lines end nothing (jsoncpp's doc comment above a
+        // `JSONCPP_DEPRECATED(…)` line: its ` */` was taken for the line before the macro).
+        let comment_only = if in_comment {
+            match t.find("*/") {
+                Some(i) => {
+                    in_comment = false;
+                    t[i + 2..].trim().is_empty()
+                }
+                None => true,
+            }
+        } else if t.starts_with("/*") && !continued {
+            match t[2..].find("*/") {
+                Some(i) => t[2 + i + 2..].trim().is_empty(),
+                None => {
+                    in_comment = true;
+                    true
+                }
+            }
+        } else {
+            false
+        };
+        if comment_only {
+            at = end + 1;
+            continue;
+        }
         let in_define = continued;
         continued = t.ends_with('\\');
         let top = !line.starts_with([' ', '\t']);
@@ -650,8 +719,15 @@ pub(crate) fn blank_macro_lines(src: &mut [u8], cpp: bool) -> bool {
             continue;
         }
         if !in_define && !line.starts_with([' ', '\t']) {
-            if let Some(n) = prefix_macro(&line).or_else(|| type_line_macro(&line, &src[end..])) {
-                for b in &mut src[at..at + n] {
+            // The middle word upper case (`String JSON_API writeString(`) is the macro, not
+            // the first (`l_sinline StkId index2stack (`).
+            let span = middle_macro(&line).or_else(|| {
+                prefix_macro(&line)
+                    .or_else(|| type_line_macro(&line, &src[end..]))
+                    .map(|n| (0, n))
+            });
+            if let Some((from, n)) = span {
+                for b in &mut src[at + from..at + from + n] {
                     *b = b' ';
                 }
                 changed = true;
@@ -1135,6 +1211,14 @@ mod tests {
             assert!(super::blank_macro_lines(&mut got, false), "{src}");
             assert_eq!(String::from_utf8_lossy(&got), want);
         }
+        // An export macro between a function's type and its name (jsoncpp's `String
+        // JSON_API writeString(`), under a doc comment.
+        let mut got = b"/** doc\n */\nString JSON_API writeString(Factory const& f,\n    Value const& root);\n".to_vec();
+        assert!(super::blank_macro_lines(&mut got, true));
+        assert_eq!(
+            String::from_utf8_lossy(&got),
+            "/** doc\n */\nString          writeString(Factory const& f,\n    Value const& root);\n"
+        );
         // An export macro before a type alone on its line, the declarator below.
         let mut got = b"CARES_EXTERN void\n    ares_set_cb(ares_channel_t *c);\nCARES_EXTERN ares_t *\n  ares_get(int k);\n".to_vec();
         assert!(super::blank_macro_lines(&mut got, false));
@@ -1156,6 +1240,16 @@ mod tests {
         assert!(!super::declarator_below(b"\n  f(x);\n"));
         assert!(!super::declarator_below(b"\nHELPER_(LE, <=)\n"));
         assert!(super::lone_macro("SUBTREE_BITS") && super::lone_macro("MI_X(a, b)"));
+        assert!(super::lone_macro(
+            "DEPRECATED(\"Use `k = name();` instead.\")"
+        ));
+        assert_eq!(
+            super::middle_macro("String JSON_API writeString(StreamWriter::Factory const& f,"),
+            Some((7, 8))
+        );
+        assert_eq!(super::middle_macro("static int f(void) {"), None);
+        assert_eq!(super::middle_macro("return FOO_BAR x(1);"), None);
+        assert!(!super::lone_macro("DEPRECATED(\"a\\\"\"); X(b)"));
         assert_eq!(
             super::prefix_macro("LUA_API int (lua_gettop) (lua_State *L);"),
             Some(7)

@@ -526,8 +526,19 @@ impl Syntax for EcmaSyntax {
             // The comment right above the line the statement starts on (`export const x`:
             // the line of `export`), found without asking the tree for a parent.
             Some(cs) => {
+                // (An object's method, `{ a(x) {…} }`, starts on its own line.)
                 let start = match def.tag {
-                    DefTag::Variable | DefTag::Method => def.parent.unwrap_or(def.node),
+                    DefTag::Variable | DefTag::Method => def
+                        .parent
+                        .filter(|p| {
+                            matches!(
+                                p.kind_name(),
+                                "lexical_declaration"
+                                    | "variable_declaration"
+                                    | "expression_statement"
+                            )
+                        })
+                        .unwrap_or(def.node),
                     _ => span_node,
                 };
                 let at = start.start_byte();
