@@ -547,3 +547,54 @@ fn a_definition_in_a_jar_is_the_library_s_file_and_node() {
         "{v}"
     );
 }
+
+/// A Maven build JDT LS cannot plan offline (a plugin not in the local repository) leaves the
+/// project loaded without its Java settings: every answer empty. The error JDT LS publishes
+/// on `pom.xml` is said (LSP_DEGRADED), and once the build file is mended the next start
+/// imports it again rather than keeping the broken project (commons-collections4: "java
+/// ready", hovers empty, unsaid; and still empty after the plugin was fetched).
+#[test]
+fn a_build_jdt_ls_cannot_plan_is_said_and_imported_again_once_mended() {
+    let cache = tempfile::tempdir().expect("cache");
+    let xdg = tempfile::tempdir().expect("xdg");
+    let ws = crate::util::fixture("java_jsoup_app");
+    let root = ws.path();
+    let pom = std::fs::read_to_string(root.join("pom.xml")).expect("pom");
+    let broken = pom.replace(
+        "</dependencies>",
+        "</dependencies>\n  <build><plugins><plugin>\n    <groupId>org.apache.maven.plugins</groupId>\n    <artifactId>maven-compiler-plugin</artifactId>\n    <version>99.9.9</version>\n  </plugin></plugins></build>",
+    );
+    write(root, "pom.xml", &broken);
+    // Through the engine, which keeps JDT LS and what it published between calls.
+    let ask = |args: &[&str]| -> Value {
+        let out = Command::new(crate::util::bin())
+            .env("XDG_CACHE_HOME", xdg.path())
+            .env("CODEMAP_LIB_CACHE", cache.path())
+            .arg("--root")
+            .arg(root)
+            .arg("--json")
+            .args(args)
+            .output()
+            .expect("run codemap");
+        serde_json::from_slice(&out.stdout).unwrap_or(Value::Null)
+    };
+    ask(&["index"]);
+    let hover = [
+        "hover",
+        "src/main/java/demo/Titles.java:Titles.of@out.<|>add",
+    ];
+    crate::util::eventually(std::time::Duration::from_secs(60), || {
+        let v = ask(&hover);
+        (!warnings(&v).contains("error(s) in the build file pom.xml")).then(|| v.to_string())
+    });
+    ask(&["engine", "stop"]);
+    // Mended: imported again, answered, nothing said.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    write(root, "pom.xml", &pom);
+    crate::util::eventually(std::time::Duration::from_secs(60), || {
+        let v = ask(&hover);
+        (warnings(&v).contains("LSP_DEGRADED") || !v["data"]["signature"].is_string())
+            .then(|| v.to_string())
+    });
+    ask(&["engine", "stop"]);
+}

@@ -36,6 +36,11 @@ pub(super) struct Load {
     /// The notification by which the server says it is ready (method, params' `type`), when
     /// its language's spec names one; `ready` once it came.
     ready_notice: Option<(&'static str, &'static str)>,
+    /// The language's build files (`pom.xml`): an error the server publishes on one means the
+    /// project may not be loaded ([`Load::degraded`]).
+    build_files: &'static [&'static str],
+    /// The last error published on a build file, if its latest diagnostics have one.
+    build_error: Mutex<Option<String>>,
     ready: AtomicBool,
     started: Instant,
     /// The project check the server runs on save, as its work-done progress tells of it.
@@ -82,9 +87,14 @@ fn now_ns() -> i64 {
 }
 
 impl Load {
-    pub(super) fn new(ready_notice: Option<(&'static str, &'static str)>) -> Load {
+    pub(super) fn new(
+        ready_notice: Option<(&'static str, &'static str)>,
+        build_files: &'static [&'static str],
+    ) -> Load {
         Load {
             ready_notice,
+            build_files,
+            build_error: Mutex::new(None),
             ready: AtomicBool::new(false),
             progress: AtomicI64::new(0),
             progress_seen: AtomicBool::new(false),
@@ -142,6 +152,15 @@ impl Load {
         }
         if msg["method"] == Progress::METHOD || announces_loaded(msg) {
             self.progress_seen.store(true, Ordering::SeqCst);
+        }
+        // Errors on a build file (JDT LS on `pom.xml`, a plugin it could not resolve
+        // offline): the project may be loaded without its sources' settings, and every
+        // answer then empty (commons-collections4: "java ready", hovers and definitions
+        // empty, unsaid).
+        if msg["method"] == "textDocument/publishDiagnostics" {
+            if let Some(said) = build_file_error(&msg["params"], self.build_files) {
+                *self.build_error.lock().unwrap_or_else(|e| e.into_inner()) = said;
+            }
         }
         // rust-analyzer's own notification, which lsp-types does not declare.
         if msg["method"] == "experimental/serverStatus" {
@@ -229,7 +248,37 @@ impl Load {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+            .or_else(|| {
+                self.build_error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clone()
+            })
     }
+}
+
+/// What a `publishDiagnostics` says of a build file: `None` when it is no build file's;
+/// `Some(None)` when it has no error now; else the first error, said. Pure.
+fn build_file_error(params: &Value, build_files: &[&str]) -> Option<Option<String>> {
+    let uri = params["uri"].as_str()?;
+    let name = uri.rsplit('/').next()?;
+    if !build_files.contains(&name) {
+        return None;
+    }
+    let errors: Vec<&str> = params["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["severity"] == 1)
+        .filter_map(|d| d["message"].as_str())
+        .collect();
+    Some(errors.first().map(|m| {
+        format!(
+            "{} error(s) in the build file {name} (\"{}\"), so the project may not be loaded",
+            errors.len(),
+            truncate(first_line(m), 200)
+        )
+    }))
 }
 
 /// A server status that is not healthy, said in a line: rust-analyzer's `health` ("ok",
@@ -275,7 +324,7 @@ mod tests {
     /// nor for a server that never reported any.
     #[test]
     fn a_load_is_settled_once_its_progress_ends() {
-        let l = Load::new(None);
+        let l = Load::new(None, &[]);
         assert_eq!(l.settled_for(), None);
         l.observe(&progress("begin"));
         assert_eq!(l.settled_for(), None, "loading");
@@ -287,7 +336,7 @@ mod tests {
 
     #[test]
     fn rust_analyzer_s_cargo_check_is_read_from_its_progress() {
-        let ra = Load::new(None);
+        let ra = Load::new(None, &[]);
         let say = |token: &str, value: Value| {
             ra.observe(&json!({"jsonrpc": "2.0", "method": "$/progress", "params": {"token": token, "value": value}}));
         };
@@ -320,7 +369,7 @@ mod tests {
     #[test]
     fn a_ready_notice_is_a_notification_s_type_or_a_progress_s_end() {
         // intelephense to a client that takes work-done progress: ready when it ends.
-        let php = Load::new(Some(("$/progress", "end")));
+        let php = Load::new(Some(("$/progress", "end")), &[]);
         assert!(php.loading());
         php.observe(&progress("begin"));
         php.observe(&progress("report"));
@@ -328,7 +377,7 @@ mod tests {
         php.observe(&progress("end"));
         assert!(!php.loading());
         // JDT LS: its own notification's `type`; another type is not it.
-        let java = Load::new(Some(("language/status", "ServiceReady")));
+        let java = Load::new(Some(("language/status", "ServiceReady")), &["pom.xml"]);
         let status =
             |t: &str| json!({"method": "language/status", "params": {"type": t, "message": "m"}});
         java.observe(&status("Starting"));
@@ -339,5 +388,28 @@ mod tests {
         assert!(!java.loading());
         java.observe(&status("Error"));
         assert!(java.degraded().is_some_and(|d| d.starts_with("error: m")));
+    }
+
+    /// An error published on a build file degrades the server until it is gone; another
+    /// file's errors and a build file's warnings do not.
+    #[test]
+    fn an_error_on_a_build_file_degrades_the_server() {
+        let java = Load::new(None, &["pom.xml"]);
+        let publish = |uri: &str, severity: u8| {
+            json!({"method": "textDocument/publishDiagnostics", "params": {"uri": uri,
+                "diagnostics": [{"severity": severity, "message": "Plugin x could not be resolved\nmore"}]}})
+        };
+        java.observe(&publish("file:///w/src/A.java", 1));
+        java.observe(&publish("file:///w/pom.xml", 2));
+        assert_eq!(java.degraded(), None);
+        java.observe(&publish("file:///w/pom.xml", 1));
+        assert!(
+            java.degraded().is_some_and(
+                |d| d.contains("build file pom.xml (\"Plugin x could not be resolved\")")
+            )
+        );
+        java.observe(&json!({"method": "textDocument/publishDiagnostics",
+            "params": {"uri": "file:///w/pom.xml", "diagnostics": []}}));
+        assert_eq!(java.degraded(), None);
     }
 }

@@ -200,7 +200,10 @@ impl Server {
             let _ = child.wait();
             return Err(LspError::NoPipes.into());
         };
-        let load = Arc::new(Load::new(lang.spec().server.ready_notice));
+        let load = Arc::new(Load::new(
+            lang.spec().server.ready_notice,
+            lang.spec().manifests,
+        ));
         let published = Arc::new(Published::default());
         let wire = {
             let (load, published) = (load.clone(), published.clone());
