@@ -12,9 +12,27 @@ pub(super) fn same_parameter_types(a: &MapSymbol, b: &MapSymbol) -> bool {
         a.signature.as_deref().and_then(parameter_types),
         b.signature.as_deref().and_then(parameter_types),
     ) {
-        (Some(x), Some(y)) => x == y,
+        (Some(x), Some(y)) => same_types(&x, &y),
         _ => true,
     }
+}
+
+/// Whether two parameter type lists are one: type for type, a type variable (`T`, `I`: one
+/// upper-case letter and a digit at most) standing for any type, as a generic interface's
+/// method is overridden with the type it is given (commons-collections4's `Transformer<I,
+/// O>.transform(I)` by `InvokerTransformer.transform(Object)`). Pure.
+fn same_types(x: &[String], y: &[String]) -> bool {
+    let variable = |t: &str| {
+        let t = t.trim_end_matches("...").trim_end_matches("[]");
+        let mut c = t.chars();
+        c.next().is_some_and(|f| f.is_ascii_uppercase())
+            && t.len() <= 2
+            && c.all(|d| d.is_ascii_digit())
+    };
+    x.len() == y.len()
+        && x.iter()
+            .zip(y)
+            .all(|(a, b)| a == b || variable(a) || variable(b))
 }
 
 /// A parameter's text without its `/* … */` comments (a name left out, written as a comment:
@@ -169,5 +187,14 @@ mod tests {
         );
         assert_ne!(t("void f(const char *s)"), t("void f(char *s)"));
         assert_eq!(t("no parens"), None);
+    }
+
+    #[test]
+    fn a_type_variable_stands_for_any_type() {
+        let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(same_types(&v(&["I"]), &v(&["Object"])));
+        assert!(same_types(&v(&["K", "V2"]), &v(&["String", "int"])));
+        assert!(!same_types(&v(&["List"]), &v(&["Object"])));
+        assert!(!same_types(&v(&["I"]), &v(&["Object", "int"])));
     }
 }

@@ -129,11 +129,36 @@ pub(super) fn users_of(
         // the method it overrides changes (javapoet: `TypeName.emit` made private, and
         // `ClassName.emit`'s `@Override` fails; the map has no edge from it).
         let family = super::hierarchy::override_family(&map, t).unwrap_or_default();
+        // An interface's method: every type below the interface must implement it as it is
+        // now, those that inherit it and never write its name too (commons-collections4's
+        // `Bag.getCount` given a parameter: `HashBag` "must implement" it, unchecked).
+        let implementers: Vec<String> = match t.parent.as_deref() {
+            Some(p) if t.kind == "method" && p.contains('#') => {
+                let interface = map
+                    .db()
+                    .symbol(p)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|s| s.kind == "interface");
+                if interface {
+                    super::hierarchy::subtypes(&map, p)
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(|id| map.db().symbol(id).ok().flatten())
+                        .map(|s| s.file)
+                        .collect()
+                } else {
+                    Vec::new()
+                }
+            }
+            _ => Vec::new(),
+        };
         let sites = into
             .into_iter()
             .map(|e| e.file)
             .chain(imported.into_iter().map(|(f, _, _)| f))
-            .chain(family.into_iter().map(|m| m.file));
+            .chain(family.into_iter().map(|m| m.file))
+            .chain(implementers);
         for file in sites {
             if all.iter().any(|c| c.rel == file) {
                 continue;
