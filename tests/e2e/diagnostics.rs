@@ -1150,3 +1150,49 @@ fn an_interface_given_a_member_checks_its_implementations() {
     assert_eq!(added, 1, "Bool lacks IsHidden: {v}");
     run(root, &["engine", "stop"]);
 }
+
+/// An interface method changed breaks every concrete type below the interface, those that
+/// inherit an implementation and never write the name too: their files are checked
+/// (commons-collections4: `Bag.getCount` given a parameter, `HashBag`, `TreeBag` and
+/// `CollectionBag` "must implement" it, unchecked and unsaid).
+#[test]
+fn an_interface_method_changed_checks_the_types_that_inherit_it() {
+    let ws = crate::util::fixture("java_app");
+    let root = ws.path();
+    write(
+        root,
+        "src/main/java/com/acme/shop/Shape.java",
+        "package com.acme.shop;\n\npublic interface Shape {\n    double area();\n}\n",
+    );
+    write(
+        root,
+        "src/main/java/com/acme/shop/Base.java",
+        "package com.acme.shop;\n\npublic abstract class Base implements Shape {\n    public double area() {\n        return 0;\n    }\n}\n",
+    );
+    write(
+        root,
+        "src/main/java/com/acme/shop/Square.java",
+        "package com.acme.shop;\n\npublic class Square extends Base {\n}\n",
+    );
+    crate::util::index(root);
+    let (v, code) = json(
+        root,
+        &[
+            "check-edit",
+            "src/main/java/com/acme/shop/Shape.java",
+            "--edit",
+            "4:17-4:17=int n",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    let added = v["data"]["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| {
+            d["change"] == "added" && d["file"] == "src/main/java/com/acme/shop/Square.java"
+        })
+        .count();
+    assert!(added > 0, "Square must implement area(int): {v}");
+    run(root, &["engine", "stop"]);
+}
