@@ -1196,3 +1196,46 @@ fn an_interface_method_changed_checks_the_types_that_inherit_it() {
     assert!(added > 0, "Square must implement area(int): {v}");
     run(root, &["engine", "stop"]);
 }
+
+/// A member used through a value the map cannot type (a callback's parameter, typed by
+/// inference) is found by the server's references, and that file checked (hono: `Context.text`
+/// renamed, "the edit adds and removes no diagnostic"; tsc: TS2551 in the caller).
+#[test]
+fn an_edit_checks_the_files_the_server_s_references_find() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(
+        root,
+        "tsconfig.json",
+        "{\"compilerOptions\": {\"strict\": true}, \"include\": [\"src\"]}\n",
+    );
+    write(
+        root,
+        "src/context.ts",
+        "export class Context {\n  text(s: string): string {\n    return s;\n  }\n}\n",
+    );
+    write(
+        root,
+        "src/use.ts",
+        "import { Context } from './context';\n\nexport function use(f: (c: Context) => string): string {\n  return f(new Context());\n}\n",
+    );
+    write(
+        root,
+        "src/app.ts",
+        "import { use } from './use';\n\nexport const out = use((c) => c.text('x'));\n",
+    );
+    crate::util::index(root);
+    let (v, code) = json(
+        root,
+        &["check-edit", "src/context.ts", "--edit", "2:3-2:7=txt"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let added = v["data"]["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["change"] == "added" && d["file"] == "src/app.ts")
+        .count();
+    assert_eq!(added, 1, "c.text in the callback: {v}");
+    run(root, &["engine", "stop"]);
+}

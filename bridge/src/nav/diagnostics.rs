@@ -775,6 +775,7 @@ fn check_with(
                 })
                 .collect();
             let mut users = users_of(ws, &files, &all, w);
+            super::users::server_users(ws, &s, &files, &all, &mut users, w);
             for rel in also {
                 let known = all.iter().any(|c| c.rel == *rel)
                     || users.files.iter().any(|(c, _)| c.rel == *rel);
@@ -985,7 +986,7 @@ fn said_scope(ws: &Workspace, s: &crate::lsp::Server, k: &Scope<'_>, w: &mut Vec
             u.changed.len(),
             shown(&mut u.changed.iter().cloned())
         ));
-    } else if u.uses == 0 && u.unlinked.0 == 0 {
+    } else if u.uses == 0 && u.unlinked.0 == 0 && u.by_server == 0 {
         said.push_str(&format!(
             ", and the {} declaration(s) it changes ({}) have no use in other files in the map",
             u.changed.len(),
@@ -1001,6 +1002,14 @@ fn said_scope(ws: &Workspace, s: &crate::lsp::Server, k: &Scope<'_>, w: &mut Vec
             )
         } else {
             String::new()
+        };
+        let unlinked = if u.by_server > 0 {
+            format!(
+                "{unlinked}, and {} the server's references found",
+                files(u.by_server)
+            )
+        } else {
+            unlinked
         };
         said.push_str(&format!(
             ", and {} that use{} the {} declaration(s) it changes ({}; the map's {} use(s) of them{unlinked})",
@@ -1020,7 +1029,11 @@ fn said_scope(ws: &Workspace, s: &crate::lsp::Server, k: &Scope<'_>, w: &mut Vec
     // The map's uses are what it could link: a call on a value of unknown type, through a
     // function value or written inside a macro is not among them.
     if u.looked && !u.changed.is_empty() {
-        said.push_str("; uses the map could not link (a receiver of unknown type, a function value, a macro's body) were not looked for");
+        said.push_str(if u.server_asked {
+            "; uses the map could not link (a receiver of unknown type, a function value, a macro's body) were looked for in the server's references"
+        } else {
+            "; uses the map could not link (a receiver of unknown type, a function value, a macro's body) were not looked for"
+        });
     }
     w.push(said);
     if !u.more.is_empty() {

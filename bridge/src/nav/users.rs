@@ -7,6 +7,7 @@
 //! prototype's, from its definition's: the map links calls there).
 
 use super::fallback::{defined_apart, USE_KINDS};
+use crate::lsp::{Capability, Locate, Server};
 use crate::paths::{contain, Contained};
 use crate::workspace::{lang_of, Workspace};
 use indexer::lang::Lang;
@@ -46,6 +47,10 @@ pub(super) struct Users {
     pub unlinked: (usize, usize),
     /// Whether the map was read for them (else `files` is empty for want of it, said).
     pub looked: bool,
+    /// Files the server's references found that the map's uses did not ([`server_users`]).
+    pub by_server: usize,
+    /// Whether the server was asked for the references of the changed declarations.
+    pub server_asked: bool,
 }
 
 /// The users, in files of `lang`, of the declarations `edited` changes; `all` are every
@@ -260,4 +265,89 @@ pub(super) fn users_of(
         }
     }
     out
+}
+
+/// The most changed declarations whose references the server is asked for
+/// ([`server_users`]).
+const ASKED_DECLARATIONS: usize = 5;
+
+/// The files the server's references of the changed declarations land in, added to `users`
+/// where the map linked none of them: a use through a receiver the map could not type (hono:
+/// `c.text(…)` on a callback's `c`, typed by inference: `Context.text` renamed, "adds and
+/// removes no diagnostic", tsc's error in the caller unchecked). The first
+/// [`ASKED_DECLARATIONS`] changed declarations that are still in the file on disk are asked;
+/// more are said.
+pub(super) fn server_users(
+    ws: &Workspace,
+    s: &Server,
+    edited: &[EditedFile<'_>],
+    all: &[&Contained],
+    users: &mut Users,
+    w: &mut Vec<String>,
+) {
+    if !s.supports(Capability::References) {
+        return;
+    }
+    let mut asked = 0;
+    let mut unasked = 0;
+    let mut added: Vec<String> = Vec::new();
+    for e in edited {
+        let (Ok(old), Ok(new)) = (
+            ws.parsed_outline(e.c, e.lang, e.disk),
+            ws.parsed_outline(e.c, e.lang, e.edited),
+        ) else {
+            continue;
+        };
+        for i in indexer::outline::changed_declarations(&old, &new) {
+            if asked == ASKED_DECLARATIONS {
+                unasked += 1;
+                continue;
+            }
+            asked += 1;
+            let pos = old[i].name_span.start;
+            let declaration = false;
+            let Ok(locs) = s.locate(
+                Locate::References { declaration },
+                e.c,
+                e.disk,
+                pos,
+                Some(ws.lsp_timeout),
+            ) else {
+                continue;
+            };
+            for l in locs {
+                let Some(rel) = crate::lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.rel_of(&p))
+                else {
+                    continue;
+                };
+                let known = all.iter().any(|c| c.rel == rel)
+                    || users.files.iter().any(|(c, _)| c.rel == rel)
+                    || users.more.contains(&rel)
+                    || added.contains(&rel);
+                if !known {
+                    added.push(rel);
+                }
+            }
+        }
+    }
+    let lang = edited.first().map(|e| e.lang);
+    for rel in &added {
+        let read = || -> Option<(Contained, Arc<str>)> {
+            let c = contain(&ws.root, rel).ok()?;
+            (Some(lang_of(&c, rel).ok()?) == lang).then_some(())?;
+            let text = ws.source(&c, rel).ok()?;
+            Some((c, text))
+        };
+        match (users.files.len() < CHECKED_USERS).then(read).flatten() {
+            Some(f) => users.files.push(f),
+            None => users.more.push(rel.clone()),
+        }
+    }
+    users.by_server = added.len();
+    users.server_asked = asked > 0;
+    if unasked > 0 {
+        w.push(format!(
+            "the server's references were asked for the first {ASKED_DECLARATIONS} declaration(s) the edit changes, not the other {unasked}: their users the map does not link are not checked (partial)"
+        ));
+    }
 }
