@@ -4581,3 +4581,49 @@ fn a_go_type_alias_of_a_generic_type_is_its_reference() {
         .collect();
     assert_eq!(lines, [7, 10, 11], "{v}");
 }
+
+/// PHP: a trait's method that a class uses is what `$this->m()` calls there, not the
+/// interface's declaration the class also implements, and it implements that interface's
+/// method (monolog: `calls FormattableHandlerTrait.getFormatter` "no calls" for 9 callers;
+/// `impls ProcessableHandlerInterface.pushProcessor` without the trait's).
+#[test]
+fn a_php_trait_s_method_is_called_and_implements_for_the_class_using_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "src/Formattable.php",
+        "<?php\nnamespace App;\n\ninterface Formattable\n{\n    public function getFormatter(): string;\n}\n",
+    );
+    write(
+        root,
+        "src/FormattableTrait.php",
+        "<?php\nnamespace App;\n\ntrait FormattableTrait\n{\n    public function getFormatter(): string\n    {\n        return 'f';\n    }\n}\n",
+    );
+    write(
+        root,
+        "src/Handler.php",
+        "<?php\nnamespace App;\n\nclass Handler implements Formattable\n{\n    use FormattableTrait;\n\n    public function handle(): string\n    {\n        return $this->getFormatter();\n    }\n}\n",
+    );
+    index(root);
+    let (v, code) = json(
+        root,
+        &[
+            "calls",
+            "--no-lsp",
+            "php:src/FormattableTrait.php#FormattableTrait.getFormatter",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains("Handler.handle"), "{v}");
+    let (v, code) = json(
+        root,
+        &[
+            "impls",
+            "--no-lsp",
+            "php:src/Formattable.php#Formattable.getFormatter",
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(v.to_string().contains("src/FormattableTrait.php"), "{v}");
+}

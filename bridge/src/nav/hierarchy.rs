@@ -99,11 +99,28 @@ fn map_implementations(
             let Some(parent) = &d.parent else { continue };
             // A file is no subtype: its `implements` edge stands for an impl of a type the
             // file does not declare, whose methods the edges above gave.
+            // A subtype without its own: the one it inherits from another base, which
+            // implements this method for it (a PHP trait the class uses, monolog's
+            // `ProcessableHandlerTrait.pushProcessor`; a Java superclass's method).
+            let above: HashSet<String> = related_types(map, parent, true)?.into_iter().collect();
+            let mut inherited: HashSet<String> = HashSet::new();
             for sub in subtypes(map, parent)?.iter().filter(|s| s.contains('#')) {
                 let ms = map.db().members_named(sub, &d.name)?;
+                if ms.is_empty() {
+                    for b in related_types(map, sub, true)? {
+                        if b == *parent || above.contains(&b) || !b.contains('#') {
+                            continue;
+                        }
+                        for m in map.db().members_named(&b, &d.name)? {
+                            if overrides(d, &m) && inherited.insert(m.node_id.clone()) {
+                                imps.push(sym_anchor(a, &m));
+                            }
+                        }
+                    }
+                }
                 imps.extend(
                     ms.iter()
-                        .filter(|m| overrides(d, m))
+                        .filter(|m| overrides(d, m) && inherited.insert(m.node_id.clone()))
                         .map(|m| sym_anchor(a, m)),
                 );
             }

@@ -624,18 +624,28 @@ impl<'a> Walk<'a> {
         seen: &mut HashSet<String>,
     ) -> Option<Member> {
         let mut outside = false;
+        // An interface's member is the contract, found last: a later base's body of it (a
+        // PHP class's trait after the interfaces it implements: monolog's `$this->
+        // getFormatter()` linked to `FormattableHandlerInterface`, not the trait that runs).
+        let mut contract = None;
         for base in self.idx.facts(self.lang, &t.file, qual(t), FactRole::Base) {
             match self.type_in(&t.file, Some(qual(t)), &base) {
                 // A base whose own bases lead outside does not hide a later base's member
                 // (a PHP class's trait after its parent class).
                 Some(Val::Type(b)) => match self.in_type(&b, name, call, seen) {
                     Some(Member::External) => outside = true,
+                    Some(m) if b.kind == Kind::Interface => {
+                        contract.get_or_insert(m);
+                    }
                     Some(m) => return Some(m),
                     None => {}
                 },
                 Some(Val::External) => outside = true,
                 _ => {}
             }
+        }
+        if contract.is_some() {
+            return contract;
         }
         // Not in the workspace's part of the hierarchy: an outside base may have it.
         outside.then_some(Member::External)
