@@ -1126,6 +1126,7 @@ fn javascript_fixture_map() {
     assert_eq!(
         fixture_symbols(ws.path()),
         [
+            "js:lib/app.mjs#handlers.onAdd|method|14|3|onAdd(slug) {",
             "js:lib/app.mjs#handlers|constant|13|14|const handlers = {",
             "js:lib/app.mjs#run|function|5|25|function run(args)",
             "js:lib/store.js#MAX_ITEMS|constant|4|7|const MAX_ITEMS = 100",

@@ -36,8 +36,8 @@ pub(super) struct Load {
     /// The notification by which the server says it is ready (method, params' `type`), when
     /// its language's spec names one; `ready` once it came.
     ready_notice: Option<(&'static str, &'static str)>,
-    /// The language's build files (`pom.xml`): an error the server publishes on one means the
-    /// project may not be loaded ([`Load::degraded`]).
+    /// Build files an error on which means the project may not be loaded (JDT LS's
+    /// `pom.xml`: `ServerSpec::load_files`; [`Load::degraded`]).
     build_files: &'static [&'static str],
     /// The last error published on a build file, if its latest diagnostics have one.
     build_error: Mutex<Option<String>>,

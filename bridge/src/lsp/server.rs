@@ -202,7 +202,7 @@ impl Server {
         };
         let load = Arc::new(Load::new(
             lang.spec().server.ready_notice,
-            lang.spec().manifests,
+            lang.spec().server.load_files,
         ));
         let published = Arc::new(Published::default());
         let wire = {

@@ -51,6 +51,9 @@ pub(super) struct Users {
     pub by_server: usize,
     /// Whether the server was asked for the references of the changed declarations.
     pub server_asked: bool,
+    /// Where each changed declaration's name is in the file on disk: the edited file's
+    /// index among those given, and the place.
+    pub changed_at: Vec<(usize, indexer::model::Pos)>,
 }
 
 /// The users, in files of `lang`, of the declarations `edited` changes; `all` are every
@@ -68,7 +71,7 @@ pub(super) fn users_of(
     // their names' calls it links to nothing are their users.
     let mut gone: Vec<String> = Vec::new();
     let map = ws.map();
-    for e in edited {
+    for (k, e) in edited.iter().enumerate() {
         let (Ok(old), Ok(new)) = (
             ws.parsed_outline(e.c, e.lang, e.disk),
             ws.parsed_outline(e.c, e.lang, e.edited),
@@ -79,6 +82,7 @@ pub(super) fn users_of(
         for i in indexer::outline::changed_declarations(&old, &new) {
             let q = &old[i].qualname;
             out.changed.push(q.clone());
+            out.changed_at.push((k, old[i].name_span.start));
             let id = indexer::id::NodeId::symbol_id(e.lang, &e.c.rel, q);
             if let Ok(map) = &map {
                 match map.db().symbol(&id) {
@@ -275,8 +279,8 @@ const ASKED_DECLARATIONS: usize = 5;
 /// where the map linked none of them: a use through a receiver the map could not type (hono:
 /// `c.text(…)` on a callback's `c`, typed by inference: `Context.text` renamed, "adds and
 /// removes no diagnostic", tsc's error in the caller unchecked). The first
-/// [`ASKED_DECLARATIONS`] changed declarations that are still in the file on disk are asked;
-/// more are said.
+/// [`ASKED_DECLARATIONS`] changed declarations ([`Users::changed_at`]) are asked; more are
+/// said.
 pub(super) fn server_users(
     ws: &Workspace,
     s: &Server,
@@ -288,45 +292,34 @@ pub(super) fn server_users(
     if !s.supports(Capability::References) {
         return;
     }
-    let mut asked = 0;
-    let mut unasked = 0;
+    let asked = users.changed_at.len().min(ASKED_DECLARATIONS);
+    let unasked = users.changed_at.len() - asked;
     let mut added: Vec<String> = Vec::new();
-    for e in edited {
-        let (Ok(old), Ok(new)) = (
-            ws.parsed_outline(e.c, e.lang, e.disk),
-            ws.parsed_outline(e.c, e.lang, e.edited),
+    for &(k, pos) in &users.changed_at[..asked] {
+        let Some(e) = edited.get(k) else {
+            continue;
+        };
+        let declaration = false;
+        let Ok(locs) = s.locate(
+            Locate::References { declaration },
+            e.c,
+            e.disk,
+            pos,
+            Some(ws.lsp_timeout),
         ) else {
             continue;
         };
-        for i in indexer::outline::changed_declarations(&old, &new) {
-            if asked == ASKED_DECLARATIONS {
-                unasked += 1;
-                continue;
-            }
-            asked += 1;
-            let pos = old[i].name_span.start;
-            let declaration = false;
-            let Ok(locs) = s.locate(
-                Locate::References { declaration },
-                e.c,
-                e.disk,
-                pos,
-                Some(ws.lsp_timeout),
-            ) else {
+        for l in locs {
+            let Some(rel) = crate::lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.rel_of(&p))
+            else {
                 continue;
             };
-            for l in locs {
-                let Some(rel) = crate::lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.rel_of(&p))
-                else {
-                    continue;
-                };
-                let known = all.iter().any(|c| c.rel == rel)
-                    || users.files.iter().any(|(c, _)| c.rel == rel)
-                    || users.more.contains(&rel)
-                    || added.contains(&rel);
-                if !known {
-                    added.push(rel);
-                }
+            let known = all.iter().any(|c| c.rel == rel)
+                || users.files.iter().any(|(c, _)| c.rel == rel)
+                || users.more.contains(&rel)
+                || added.contains(&rel);
+            if !known {
+                added.push(rel);
             }
         }
     }

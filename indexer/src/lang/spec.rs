@@ -991,6 +991,11 @@ pub struct ServerSpec {
     /// project for seconds, and what it answers before is empty). The same notification with
     /// `type` "Error" says the server is unwell (a project it could not import).
     pub ready_notice: Option<(&'static str, &'static str)>,
+    /// Build files an error on which means the server could not load the project (JDT LS's
+    /// `pom.xml`: a Maven plugin it cannot resolve offline leaves the project without its
+    /// Java settings, and every answer empty). Not tsc's `tsconfig.json`, whose errors
+    /// (an output path) leave the project loaded.
+    pub load_files: &'static [&'static str],
     /// How the server is started on a workspace, read from its root: its settings
     /// ([`ServerSetup`]).
     pub setup: Option<fn(&std::path::Path) -> ServerSetup>,
@@ -1122,6 +1127,7 @@ impl ServerSpec {
             references_keep_declaration: &[],
             checks_on_save: &[],
             ready_notice: None,
+            load_files: &[],
             setup: None,
             stamp: None,
             unoffered: None,

@@ -69,6 +69,7 @@ pub static JAVA: Language = Language {
         keeps_state: true,
         enum_member_kind: Kind::Constant,
         ready_notice: Some(("language/status", "ServiceReady")),
+        load_files: &["pom.xml", "build.gradle", "build.gradle.kts"],
         setup: Some(server_setup),
         init_flags: &[("extendedClientCapabilities.classFileContentsSupport", true)],
         archived: Some(jdt_source),
