@@ -521,15 +521,14 @@ impl Map {
         }
         // Another name of the same definition is reached: one span, several names (a
         // chained assignment, Express's `res.set = res.header = function header`).
-        let span = |s: &'_ ScopeSymbol| (s.path.clone(), s.kind.clone(), s.start_line, s.end_line);
         let spans: HashSet<_> = symbols
             .iter()
             .enumerate()
             .filter(|(i, _)| reached[*i])
-            .map(|(_, s)| span(s))
+            .map(|(_, s)| span_key(s))
             .collect();
         let before = listed.len();
-        listed.retain(|&(i, _)| !spans.contains(&span(&symbols[i])));
+        listed.retain(|&(i, _)| !spans.contains(&span_key(&symbols[i])));
         if listed.len() < before {
             *kept_by.entry(Kept::Alias.as_str()).or_insert(0) += before - listed.len();
         }
@@ -1137,6 +1136,11 @@ impl Map {
         exported.insert(s.number, k == Some(Kept::Exported));
         Ok(k)
     }
+}
+
+/// A symbol's file, kind and lines: the key of the names of one definition ([`Kept::Alias`]).
+fn span_key(s: &ScopeSymbol) -> (&str, &str, u32, u32) {
+    (&s.path, &s.kind, s.start_line, s.end_line)
 }
 
 /// How many lines a declaration named `name` on `line` (1-based) of the map has moved in
