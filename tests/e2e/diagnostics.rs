@@ -53,6 +53,16 @@ fn check_new_text(root: &Path, rel: &str, text: &str) -> Value {
     v
 }
 
+/// How many diagnostics a check-edit answer marks added in `file`.
+fn added_in(v: &Value, file: &str) -> usize {
+    v["data"]["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["change"] == "added" && d["file"] == file)
+        .count()
+}
+
 fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
     let t = std::time::Instant::now();
     let out = f();
@@ -986,15 +996,8 @@ fn an_edit_checks_the_methods_that_override_what_it_changes() {
         ],
     );
     assert_eq!(code, 0, "{v}");
-    let added: Vec<&Value> = v["data"]["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|d| {
-            d["change"] == "added" && d["file"] == "src/main/java/com/acme/shop/Square.java"
-        })
-        .collect();
-    assert!(!added.is_empty(), "the override's error: {v}");
+    let added = added_in(&v, "src/main/java/com/acme/shop/Square.java");
+    assert!(added > 0, "the override's error: {v}");
     run(root, &["engine", "stop"]);
 }
 
@@ -1094,12 +1097,7 @@ fn an_edit_checks_the_unlinked_calls_on_a_subtype() {
         ],
     );
     assert_eq!(code, 0, "{v}");
-    let added = v["data"]["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|d| d["change"] == "added" && d["file"] == "tests/test_s.py")
-        .count();
+    let added = added_in(&v, "tests/test_s.py");
     assert_eq!(added, 1, "the call on a String: {v}");
     run(root, &["engine", "stop"]);
 }
@@ -1141,12 +1139,7 @@ fn an_interface_given_a_member_checks_its_implementations() {
         warnings.contains("1 declaration(s) it changes (Flag"),
         "{v}"
     );
-    let added = v["data"]["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|d| d["change"] == "added" && d["file"] == "impl/bool.go")
-        .count();
+    let added = added_in(&v, "impl/bool.go");
     assert_eq!(added, 1, "Bool lacks IsHidden: {v}");
     run(root, &["engine", "stop"]);
 }
@@ -1185,14 +1178,7 @@ fn an_interface_method_changed_checks_the_types_that_inherit_it() {
         ],
     );
     assert_eq!(code, 0, "{v}");
-    let added = v["data"]["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|d| {
-            d["change"] == "added" && d["file"] == "src/main/java/com/acme/shop/Square.java"
-        })
-        .count();
+    let added = added_in(&v, "src/main/java/com/acme/shop/Square.java");
     assert!(added > 0, "Square must implement area(int): {v}");
     run(root, &["engine", "stop"]);
 }
@@ -1230,12 +1216,7 @@ fn an_edit_checks_the_files_the_server_s_references_find() {
         &["check-edit", "src/context.ts", "--edit", "2:3-2:7=txt"],
     );
     assert_eq!(code, 0, "{v}");
-    let added = v["data"]["diagnostics"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|d| d["change"] == "added" && d["file"] == "src/app.ts")
-        .count();
+    let added = added_in(&v, "src/app.ts");
     assert_eq!(added, 1, "c.text in the callback: {v}");
     run(root, &["engine", "stop"]);
 }

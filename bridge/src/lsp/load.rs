@@ -157,7 +157,7 @@ impl Load {
         // offline): the project may be loaded without its sources' settings, and every
         // answer then empty (commons-collections4: "java ready", hovers and definitions
         // empty, unsaid).
-        if msg["method"] == "textDocument/publishDiagnostics" {
+        if !self.build_files.is_empty() && msg["method"] == "textDocument/publishDiagnostics" {
             if let Some(said) = build_file_error(&msg["params"], self.build_files) {
                 *self.build_error.lock().unwrap_or_else(|e| e.into_inner()) = said;
             }

@@ -240,14 +240,12 @@ fn contradicted_by_map(
         // A place at the start of a declaration whose line writes the name (intelephense's
         // range from `public` of `public function getFormatter()`, a trait's method the map
         // had linked to the interface's) is that declaration.
-        let writes_word = a
-            .line_of(&x)
-            .is_some_and(|l| indexer::syntax::writes_word(l, &word));
         let other = other.filter(|_| {
+            let line = a.line_of(&x);
             if !alias {
-                return !writes_word;
+                return !line.is_some_and(|l| indexer::syntax::writes_word(l, &word));
             }
-            a.line_of(&x).is_some_and(|l| {
+            line.is_some_and(|l| {
                 !l.contains(word.as_str()) && syms.iter().all(|s| !l.contains(s.name.as_str()))
             })
         });

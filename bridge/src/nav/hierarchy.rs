@@ -65,15 +65,28 @@ pub(super) fn override_family(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>
     }
     let mut types = subtypes(map, parent)?;
     types.extend(related_types(map, parent, true)?);
-    let mut out: Vec<MapSymbol> = Vec::new();
-    for t in types.iter().filter(|t| t.contains('#') && *t != parent) {
+    types.retain(|t| t != parent);
+    let mut out = Vec::new();
+    members_overriding(map, d, &types, &mut out)?;
+    Ok(out)
+}
+
+/// The methods of `d`'s name in `types` (node IDs; a file's is skipped) that override it or
+/// that it overrides ([`overrides`]), appended to `out` where not there already.
+fn members_overriding(
+    map: &Map,
+    d: &MapSymbol,
+    types: &[String],
+    out: &mut Vec<MapSymbol>,
+) -> Result<(), ToolError> {
+    for t in types.iter().filter(|t| t.contains('#')) {
         for m in map.db().members_named(t, &d.name)? {
             if overrides(d, &m) && !out.iter().any(|o| o.node_id == m.node_id) {
                 out.push(m);
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// What the map knows implements the symbol at `t`: the subtypes of a type, and the methods of
@@ -103,27 +116,18 @@ fn map_implementations(
             // implements this method for it (a PHP trait the class uses, monolog's
             // `ProcessableHandlerTrait.pushProcessor`; a Java superclass's method).
             let above: HashSet<String> = related_types(map, parent, true)?.into_iter().collect();
-            let mut inherited: HashSet<String> = HashSet::new();
+            let mut found: Vec<MapSymbol> = Vec::new();
             for sub in subtypes(map, parent)?.iter().filter(|s| s.contains('#')) {
-                let ms = map.db().members_named(sub, &d.name)?;
-                if ms.is_empty() {
-                    for b in related_types(map, sub, true)? {
-                        if b == *parent || above.contains(&b) || !b.contains('#') {
-                            continue;
-                        }
-                        for m in map.db().members_named(&b, &d.name)? {
-                            if overrides(d, &m) && inherited.insert(m.node_id.clone()) {
-                                imps.push(sym_anchor(a, &m));
-                            }
-                        }
-                    }
+                let before = found.len();
+                members_overriding(map, d, std::slice::from_ref(sub), &mut found)?;
+                let own = found.len() > before || !map.db().members_named(sub, &d.name)?.is_empty();
+                if !own {
+                    let mut bases = related_types(map, sub, true)?;
+                    bases.retain(|b| b != parent && !above.contains(b));
+                    members_overriding(map, d, &bases, &mut found)?;
                 }
-                imps.extend(
-                    ms.iter()
-                        .filter(|m| overrides(d, m) && inherited.insert(m.node_id.clone()))
-                        .map(|m| sym_anchor(a, m)),
-                );
             }
+            imps.extend(found.iter().map(|m| sym_anchor(a, m)));
         } else {
             // A direct subtype whose `implements` is written apart from it (Rust's
             // `impl Trait for Type`, a block of its own): the anchor is that block, where a
@@ -554,13 +558,7 @@ fn overridden(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>, ToolError> {
         }
     }
     if let Some(parent) = d.parent.as_deref().filter(|p| p.contains('#')) {
-        for t in related_types(map, parent, true)? {
-            for m in map.db().members_named(&t, &d.name)? {
-                if overrides(d, &m) && !out.iter().any(|o| o.node_id == m.node_id) {
-                    out.push(m);
-                }
-            }
-        }
+        members_overriding(map, d, &related_types(map, parent, true)?, &mut out)?;
     }
     Ok(out)
 }
@@ -593,7 +591,7 @@ fn dispatched_through(
             .map(|e| format!("{}:{}", e.file, e.line))
             .collect();
         w.push(format!(
-            "{} implements or overrides {}, called at {} site(s) that may run this one through it (not listed as its callers; `calls {}` lists them): {}{}",
+            "{} implements or overrides {}, to which the map links {} call(s) that may run this one through it (not listed as its callers; `calls {}` lists them, with its calls the map could not link): {}{}",
             d.name,
             b.node_id,
             sites.len(),

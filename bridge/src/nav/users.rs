@@ -295,19 +295,24 @@ pub(super) fn server_users(
     let asked = users.changed_at.len().min(ASKED_DECLARATIONS);
     let unasked = users.changed_at.len() - asked;
     let mut added: Vec<String> = Vec::new();
+    let mut failed = Vec::new();
     for &(k, pos) in &users.changed_at[..asked] {
         let Some(e) = edited.get(k) else {
             continue;
         };
         let declaration = false;
-        let Ok(locs) = s.locate(
+        let locs = match s.locate(
             Locate::References { declaration },
             e.c,
             e.disk,
             pos,
             Some(ws.lsp_timeout),
-        ) else {
-            continue;
+        ) {
+            Ok(locs) => locs,
+            Err(err) => {
+                failed.push(format!("{}:{} ({err})", e.c.rel, pos.line));
+                continue;
+            }
         };
         for l in locs {
             let Some(rel) = crate::lsp::uri_to_path(l.uri.as_str()).and_then(|p| ws.rel_of(&p))
@@ -338,6 +343,13 @@ pub(super) fn server_users(
     }
     users.by_server = added.len();
     users.server_asked = asked > 0;
+    if !failed.is_empty() {
+        w.push(format!(
+            "the server's references of {} changed declaration(s) could not be had ({}): their users the map does not link are not checked (partial)",
+            failed.len(),
+            failed.join(", ")
+        ));
+    }
     if unasked > 0 {
         w.push(format!(
             "the server's references were asked for the first {ASKED_DECLARATIONS} declaration(s) the edit changes, not the other {unasked}: their users the map does not link are not checked (partial)"
