@@ -318,6 +318,33 @@ pub(crate) type Read = (Contained, Arc<str>);
 /// last name that cannot be told apart (`candidates`), or none; with the outline's hint.
 /// `in_map`: whether the map has the node (it was there when indexed: "no longer"), has not
 /// (a misspelled ID: never there), or was not asked.
+/// [`outline::find`] in a file as it is now, where the one symbol of the name under another
+/// qualname is this one moved only if the map did not have it already: one it had is another
+/// symbol, and this one was renamed or removed (echo's `context.HTMLBlob` renamed by hand:
+/// `source` gave the interface's `Context.HTMLBlob`; marshmallow's likewise).
+pub(crate) fn find_now(
+    map: Option<&Map>,
+    lang: Lang,
+    path: &str,
+    outline: &[OutlineSymbol],
+    qualname: &str,
+) -> Found {
+    match outline::find(outline, qualname) {
+        Found::Relocated(i) => {
+            let other = NodeId::symbol_id(lang, path, &outline[i].qualname);
+            let had = map.is_some_and(|m| m.lookup(&other).ok().flatten().is_some());
+            if had {
+                Found::NotFound {
+                    candidates: vec![i],
+                }
+            } else {
+                Found::Relocated(i)
+            }
+        }
+        f => f,
+    }
+}
+
 pub(crate) fn not_found(
     outline: &[OutlineSymbol],
     path: &str,
@@ -493,7 +520,7 @@ pub(crate) fn locate_node(
         };
         return Ok((r, Some((c, text))));
     };
-    let (i, relocated) = match outline::find(&outline, &qualname) {
+    let (i, relocated) = match find_now(map, lang, &path, &outline, &qualname) {
         Found::Exact(i) => (i, false),
         Found::Relocated(i) => (i, true),
         Found::NotFound { candidates } => {

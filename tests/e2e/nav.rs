@@ -2680,6 +2680,9 @@ fn c_with_clangd() {
                 type item_t 24:3
                 type stock_hook 27:16
                 struct store_t 34:3
+                  field store_t.items 31:12
+                  field store_t.len 32:12
+                  field store_t.on_change 33:16
                 function stock_add 40:5
                 function stock_find 43:9
             nav_hover {"locate":"src/stock.c:stock_find"}
@@ -4626,4 +4629,170 @@ fn a_php_trait_s_method_is_called_and_implements_for_the_class_using_it() {
     );
     assert_eq!(code, 0, "{v}");
     assert!(v.to_string().contains("src/FormattableTrait.php"), "{v}");
+}
+
+/// tsc's outline of a JS class expression lists none of its members but its methods (hono's
+/// `Hono`: 11 of 35, unsaid): the members a parse of the file finds inside the class are added
+/// under it, and said.
+#[test]
+fn a_js_class_s_members_the_server_leaves_out_are_added_and_said() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "package.json",
+        "{\"name\": \"x\", \"version\": \"1.0.0\"}\n",
+    );
+    write(
+        root,
+        "lib/base.js",
+        "var Base = class {\n  get;\n  post;\n  #path = \"/\";\n  constructor(options = {}) {\n    this.routes = [];\n  }\n  route(path) {\n    return this.#path + path;\n  }\n  fetch = (request) => {\n    return this.route(request);\n  };\n};\nexport { Base };\n",
+    );
+    let ws = workspace(root, true);
+    let a = tools::call(
+        &ws,
+        "nav_outline",
+        &json!({"file": "lib/base.js"}),
+        &NoProgress,
+    );
+    assert!(a.ok, "{a:?}");
+    let data = a.data.clone().unwrap_or_default();
+    assert_eq!(data["source"], "lsp", "{data}");
+    let names: Vec<String> = data["symbols"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|s| {
+            let id = s["nodeId"].as_str().unwrap_or_default();
+            id.trim_start_matches("js:lib/base.js#").to_string()
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Base",
+            "Base.get",
+            "Base.post",
+            "Base.#path",
+            "Base.constructor",
+            "Base.route",
+            "Base.fetch"
+        ],
+        "{data}"
+    );
+    assert!(
+        a.warnings
+            .iter()
+            .any(|w| w.contains("leaves out") && w.contains("Base.get")),
+        "{:?}",
+        a.warnings
+    );
+}
+
+/// Calling an instance runs its class's `__call__` (starlette's `await response(scope, …)`:
+/// 13 calls of `Response.__call__` the map and pyright's call hierarchy both missed).
+#[test]
+fn a_python_instance_called_calls_its_dunder_call() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "app/responses.py",
+        "class Response:\n    async def __call__(self, scope):\n        return scope\n\n\nclass PlainTextResponse(Response):\n    pass\n\n\nasync def handle(scope, app):\n    response = PlainTextResponse()\n    await response(scope)\n    await app(scope)\n",
+    );
+    index(root);
+    let (v, code) = json(
+        root,
+        &["calls", "--no-lsp", "py:app/responses.py#Response.__call__"],
+    );
+    assert_eq!(code, 0, "{v}");
+    let text = v["data"].to_string();
+    assert!(text.contains("py:app/responses.py#handle"), "{v}");
+    // `app`, a parameter of no stated type, is called as a name, not as a `__call__`.
+    assert!(!v.to_string().contains("call sites of `.__call__("), "{v}");
+}
+
+/// CommonJS's `module.exports = { get status() {…}, vary(f) {…}, set: function (…) {…} }` and
+/// `const proto = module.exports = {…}`: the module's own functions and `proto`'s methods,
+/// exported (koa's request.js, response.js and context.js: 87 members, none in the map, its
+/// search "no symbol matches" for `throw`); the live outline adds what tsc leaves out.
+#[test]
+fn members_of_a_commonjs_exports_object_are_the_module_s_functions() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "package.json",
+        "{\"name\": \"k\", \"version\": \"1.0.0\"}\n",
+    );
+    write(
+        root,
+        "lib/response.js",
+        "'use strict'\nconst vary = require('vary')\n\nmodule.exports = {\n  get status () {\n    return this.res.statusCode\n  },\n\n  set status (code) {\n    this.res.statusCode = code\n  },\n\n  vary (field) {\n    vary(this.res, field)\n  },\n\n  set: function (field, val) {\n    this.res.setHeader(field, val)\n  }\n}\n",
+    );
+    write(
+        root,
+        "lib/context.js",
+        "'use strict'\nconst proto = module.exports = {\n  throw (...args) {\n    throw new Error(args)\n  },\n  onerror: function (err) {\n    return err\n  }\n}\n",
+    );
+    index(root);
+    let (v, code) = json(root, &["outline", "--no-lsp", "lib"]);
+    assert_eq!(code, 0, "{v}");
+    let text = v.to_string();
+    for id in [
+        "js:lib/response.js#status",
+        "js:lib/response.js#status~2",
+        "js:lib/response.js#vary",
+        "js:lib/response.js#set",
+        "js:lib/context.js#proto.throw",
+        "js:lib/context.js#proto.onerror",
+    ] {
+        assert!(text.contains(&format!("\"{id}\"")), "{id}: {v}");
+    }
+    let (v, code) = json(root, &["unused"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["data"]["unused"], 0, "{v}");
+    let ws = workspace(root, true);
+    let a = tools::call(
+        &ws,
+        "nav_outline",
+        &json!({"file": "lib/context.js"}),
+        &NoProgress,
+    );
+    assert!(a.ok, "{a:?}");
+    let data = a.data.clone().unwrap_or_default();
+    assert_eq!(data["source"], "lsp", "{data}");
+    assert!(
+        data.to_string()
+            .contains("\"js:lib/context.js#proto.onerror\""),
+        "{data}"
+    );
+}
+
+/// Rust: a trait method is implemented only in an impl of that trait; the type's inherent
+/// method and another trait's of the same name are not its implementations (toml_edit's
+/// `impls TableLike.fmt` gave an inherent `fmt` and `Display::fmt` beside the 2 true ones).
+#[test]
+fn a_rust_trait_method_s_implementations_are_its_impls_only() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"t\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        "use std::fmt;\n\npub trait TableLike {\n    fn fmt(&mut self);\n}\n\npub struct Table;\n\nimpl Table {\n    pub fn fmt(&self) {}\n}\n\nimpl fmt::Display for Table {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        write!(f, \"t\")\n    }\n}\n\nimpl TableLike for Table {\n    fn fmt(&mut self) {}\n}\n",
+    );
+    index(root);
+    let out = run(root, &["impls", "--no-lsp", "rs:src/lib.rs#TableLike.fmt"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let places: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("src/"))
+        .map(|l| l.split("  ").next().unwrap_or_default())
+        .collect();
+    assert_eq!(places, ["src/lib.rs:20:8"], "{text}");
 }

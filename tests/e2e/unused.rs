@@ -622,3 +622,27 @@ fn rust_inherent_methods_are_listed_and_tests_in_an_edited_file_kept() {
         "a test moved down 4 lines: {v}"
     );
 }
+
+/// A class named with a member read through it (`functools.partial(_Routes.endpoint)`) and a
+/// method named through `self` and not called (`self._not_found if … else …`) are used
+/// (starlette's `PartialRoutes` and `Router.not_found`, listed as dead).
+#[test]
+fn a_class_read_through_and_a_method_named_as_a_value_are_kept() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let root = dir.path();
+    write(
+        root,
+        "app/routing.py",
+        "import functools\n\n\nclass _Routes:\n    @classmethod\n    def endpoint(cls, arg):\n        return arg\n\n\nclass Router:\n    def __init__(self, default=None):\n        self.default = self._not_found if default is None else default\n        self.partial = functools.partial(_Routes.endpoint, arg=1)\n\n    def _not_found(self):\n        return 404\n\n    def _dead(self):\n        return 0\n\n\nrouter = Router()\n",
+    );
+    index(root);
+    let v = ask(root, &[]);
+    check(
+        &v,
+        &["py:app/routing.py#Router._dead"],
+        &[
+            "py:app/routing.py#_Routes",
+            "py:app/routing.py#Router._not_found",
+        ],
+    );
+}

@@ -107,6 +107,13 @@ fn is_zero(n: &usize) -> bool {
 /// How many candidate sites one listed symbol shows (`candidates` counts them all).
 const SITES: usize = 3;
 
+/// The bases of the types below a type, other than the type itself ([`Map::bases_below`]).
+#[derive(Default)]
+struct Below {
+    in_map: Vec<i64>,
+    outside: bool,
+}
+
 /// How deep a base chain is followed for a method's override.
 const BASE_DEPTH: usize = 8;
 
@@ -230,14 +237,17 @@ pub fn named_through(lines: &[String], name: &str, rules: &TextRules) -> bool {
     lines.iter().filter(|l| !is_comment(l, rules)).any(|l| {
         word_spans(l)
             .filter(|(_, w)| *w == name)
-            .any(|(at, w)| l[..at].ends_with('.') || as_value(l, at, w.len()))
+            .any(|(at, w)| l[..at].ends_with('.') || as_value(l, at, w.len(), rules.member_values))
     })
 }
 
 /// Whether the word at `at..at + len` of `line` is used as a value: not called (no `(`
 /// after it), not in a string, followed by what ends an argument, an
-/// element or an assignment (`,` `)` `}` `]` `;` or the line's end). Pure.
-pub fn as_value(line: &str, at: usize, len: usize) -> bool {
+/// element or an assignment (`,` `)` `}` `]` `;` or the line's end); a type's name with a
+/// member read through it (`PartialRoutes.async_endpoint` passed to `partial`); with
+/// `member_values`, a member named through an object and neither called nor assigned
+/// (`self.not_found if default is None else default`). Pure.
+pub fn as_value(line: &str, at: usize, len: usize, member_values: bool) -> bool {
     let before = line[..at].trim_end();
     let after = line[at + len..].trim_start();
     let quoted = before.ends_with(['"', '\'', '`']);
@@ -245,7 +255,26 @@ pub fn as_value(line: &str, at: usize, len: usize) -> bool {
     let invoked = after
         .strip_prefix('!')
         .is_some_and(|r| r.trim_start().starts_with(['(', '{', '[']));
-    !quoted && (after.is_empty() || after.starts_with([',', ')', '}', ']', ';']) || invoked)
+    let through = line[at..]
+        .trim_start_matches('_')
+        .starts_with(|c: char| c.is_ascii_uppercase())
+        && line[at + len..]
+            .strip_prefix('.')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_alphabetic() || c == '_'));
+    let assigned = (after.starts_with('=') && !after.starts_with("=="))
+        || ["+=", "-=", "*=", "/=", "|=", "&=", ":="]
+            .iter()
+            .any(|op| after.starts_with(op));
+    let member = member_values
+        && line[..at].ends_with('.')
+        && !after.starts_with(['(', '.', '['])
+        && !assigned;
+    !quoted
+        && (after.is_empty()
+            || after.starts_with([',', ')', '}', ']', ';'])
+            || invoked
+            || through
+            || member)
 }
 
 impl Map {
@@ -351,6 +380,7 @@ impl Map {
             .collect();
         let mut files: HashMap<String, Lines> = HashMap::new();
         let mut exported_memo: HashMap<i64, bool> = HashMap::new();
+        let mut below: HashMap<i64, Below> = HashMap::new();
         let mut kept_by: BTreeMap<&'static str, usize> = BTreeMap::new();
         let mut not_judged: BTreeMap<String, usize> = BTreeMap::new();
         let (mut judged, mut tests_left_out, mut unreadable) = (0usize, 0usize, 0usize);
@@ -385,7 +415,7 @@ impl Map {
             if reached[i] {
                 continue;
             }
-            let structure = self.structure_of(s, kind, &symbols, &at, &bases)?;
+            let structure = self.structure_of(s, kind, &symbols, &at, &bases, &mut below)?;
             let language = self.language_says(
                 i,
                 &symbols,
@@ -876,7 +906,7 @@ impl Map {
                         if !names.contains(w) {
                             continue;
                         }
-                        let value = as_value(l, at, w.len());
+                        let value = as_value(l, at, w.len(), rules.member_values);
                         let list = out
                             .entry((key.0.clone(), key.1.clone(), w.to_string()))
                             .or_default();
@@ -983,6 +1013,44 @@ impl Map {
         })
     }
 
+    /// The other bases of the types below `owner` (transitively): those in the map, and
+    /// whether one is outside it. Memoised by owner.
+    fn bases_below<'m>(
+        &self,
+        owner: i64,
+        memo: &'m mut HashMap<i64, Below>,
+    ) -> Result<&'m Below, ToolError> {
+        if !memo.contains_key(&owner) {
+            let mut out = Below::default();
+            let mut seen = HashSet::from([owner]);
+            let mut frontier = vec![owner];
+            for _ in 0..BASE_DEPTH {
+                let mut next = Vec::new();
+                for t in frontier {
+                    for sub in self.db.subtypes_of(t)? {
+                        if !seen.insert(sub) {
+                            continue;
+                        }
+                        for b in self.db.bases_of(sub)? {
+                            match (b.base, b.in_map) {
+                                (Some(n), true) if n == t => {}
+                                (Some(n), true) => out.in_map.push(n),
+                                _ => out.outside = true,
+                            }
+                        }
+                        next.push(sub);
+                    }
+                }
+                if next.is_empty() {
+                    break;
+                }
+                frontier = next;
+            }
+            memo.insert(owner, out);
+        }
+        Ok(&memo[&owner])
+    }
+
     /// What the map's structure says of a symbol nothing reaches ([`structural`]).
     fn structure_of(
         &self,
@@ -991,6 +1059,7 @@ impl Map {
         symbols: &[ScopeSymbol],
         at: &HashMap<i64, usize>,
         bases: &HashMap<i64, Vec<BaseEdge>>,
+        below: &mut HashMap<i64, Below>,
     ) -> Result<Option<Kept>, ToolError> {
         let parent = s.parent.and_then(|n| at.get(&n)).map(|&i| &symbols[i]);
         let in_interface = parent.is_some_and(|p| p.kind == "interface");
@@ -1037,6 +1106,22 @@ impl Map {
                     break;
                 }
                 frontier = next;
+            }
+        }
+        // A type below this one that has another base, of a member of this name or outside
+        // the map: it inherits this method to fill that base in (commons-collections4's
+        // `AbstractViewIterator.hasPrevious`, for the `ListIterator` only its subclasses
+        // implement, listed as dead).
+        if let (true, false, false, Some(owner)) =
+            (overridable, base_has_it, base_outside, s.parent)
+        {
+            let b = self.bases_below(owner, below)?;
+            base_outside = b.outside;
+            for &n in &b.in_map {
+                if self.db.has_member_named(n, &s.name)? {
+                    base_has_it = true;
+                    break;
+                }
             }
         }
         Ok(structural(
@@ -1314,7 +1399,47 @@ mod tests {
             ),
         ] {
             let at = line.find(name).expect("name");
-            assert_eq!(as_value(line, at, name.len()), want, "{line}");
+            assert_eq!(as_value(line, at, name.len(), false), want, "{line}");
+        }
+        // A type's member read through it, in any language; a method named through an object
+        // and not called, where that is a value (Python, Go, JS, C#).
+        for (line, name, members, want) in [
+            (
+                "    functools.partial(PartialRoutes.async_endpoint, arg=\"foo\"),",
+                "PartialRoutes",
+                false,
+                true,
+            ),
+            ("    x = config.value", "config", true, false),
+            (
+                "        self.default = self.not_found if default is None else default",
+                "not_found",
+                true,
+                true,
+            ),
+            (
+                "        self.default = self.not_found if default is None else default",
+                "not_found",
+                false,
+                false,
+            ),
+            ("        self.not_found(scope)", "not_found", true, false),
+            ("        self.not_found = handler", "not_found", true, false),
+            (
+                "        if self.not_found == other:",
+                "not_found",
+                true,
+                true,
+            ),
+            (
+                "        self.not_found.cache_clear()",
+                "not_found",
+                true,
+                false,
+            ),
+        ] {
+            let at = line.find(name).expect("name");
+            assert_eq!(as_value(line, at, name.len(), members), want, "{line}");
         }
         assert_eq!(
             word_spans("a.b(cd, $e)").collect::<Vec<_>>(),

@@ -130,10 +130,16 @@ impl Load {
         if self.loading() {
             return None;
         }
-        self.quiet_since
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
+        let quiet = *self.quiet_since.lock().unwrap_or_else(|e| e.into_inner());
+        // A server that says nothing of its load (tsc: it reads the project inside the first
+        // request, and answers whole after) never says it is done: settled since it started
+        // (LSP_RESTARTED rode on hono's answers for 100 s after a restart).
+        let silent = self.ready_notice.is_none()
+            && !self.progress_seen.load(Ordering::SeqCst)
+            && !self.announces_load.load(Ordering::SeqCst);
+        quiet
             .map(|t| t.elapsed())
+            .or_else(|| silent.then(|| self.started.elapsed()))
     }
 
     fn observe_state(&self, msg: &Value) {

@@ -197,7 +197,9 @@ pub(crate) fn body_of(ws: &Workspace, id: &str) -> Result<Body, ToolError> {
     }
     let text = ws.source(&c, &path)?;
     let outline = ws.parsed_outline(&c, lang, &text)?;
-    let (i, relocated) = match outline::find(&outline, &qualname) {
+    let lease = ws.map();
+    let map = lease.as_ref().ok().map(|l| &**l);
+    let (i, relocated) = match crate::reconcile::find_now(map, lang, &path, &outline, &qualname) {
         Found::Exact(i) => (i, false),
         Found::Relocated(i) => (i, true),
         Found::NotFound { candidates } => {

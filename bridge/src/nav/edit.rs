@@ -42,10 +42,22 @@ pub fn apply_range_edits(text: &str, edits: &[RangeEdit]) -> Result<String, Stri
     for (i, e) in edits.iter().enumerate() {
         let at = |l: u32, c: u32| {
             offset(text, l, c).ok_or_else(|| {
-                format!(
-                    "edit {}: {l}:{c} is past the end of the text ({lines} line(s)) or not a 1-based position",
-                    i + 1
-                )
+                // Which part is out: the line, or the column on a line that is there.
+                let width = (l >= 1)
+                    .then(|| text.split('\n').nth(l as usize - 1))
+                    .flatten()
+                    .map(|t| t.chars().count());
+                match width {
+                    Some(n) if c >= 1 => format!(
+                        "edit {}: {l}:{c} is past the end of line {l}, which has {n} character(s) (column {} is its end)",
+                        i + 1,
+                        n + 1
+                    ),
+                    _ => format!(
+                        "edit {}: {l}:{c} is past the end of the text ({lines} line(s)) or not a 1-based position",
+                        i + 1
+                    ),
+                }
             })
         };
         let (s, t) = (at(e.line, e.col)?, at(e.end_line, e.end_col)?);

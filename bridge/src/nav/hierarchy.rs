@@ -79,9 +79,33 @@ fn members_overriding(
     types: &[String],
     out: &mut Vec<MapSymbol>,
 ) -> Result<(), ToolError> {
+    // Where a method implements a trait only through its impl (Rust), a same-named method of
+    // the type is another (an inherent `fmt`, `Display::fmt`: toml_edit's `impls
+    // TableLike.fmt` gave 4 such beside its 2 implementations, and rename would have renamed
+    // them): only an `implements` edge between the two links them.
+    let by_impl = Lang::of_id(&d.node_id).is_some_and(|l| l.spec().impl_self_type.is_some());
+    let linked: HashSet<String> = if by_impl {
+        let mut l: HashSet<String> = map
+            .db()
+            .direct_supertypes(&d.node_id)?
+            .into_iter()
+            .collect();
+        l.extend(
+            map.db()
+                .edges_into(&d.node_id, &["implements"])?
+                .into_iter()
+                .map(|e| e.other),
+        );
+        l
+    } else {
+        HashSet::new()
+    };
     for t in types.iter().filter(|t| t.contains('#')) {
         for m in map.db().members_named(t, &d.name)? {
-            if overrides(d, &m) && !out.iter().any(|o| o.node_id == m.node_id) {
+            if (!by_impl || linked.contains(&m.node_id))
+                && overrides(d, &m)
+                && !out.iter().any(|o| o.node_id == m.node_id)
+            {
                 out.push(m);
             }
         }
@@ -322,8 +346,36 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
                         .into(),
                 );
             }
+            // An import or a re-export of an implementation is none (tsc on a `.d.ts`
+            // interface: hono's `Router`, 20 import and export lines among its 6 classes).
+            let before = found.len();
+            found.retain(|x| !x.snippet.as_deref().is_some_and(imports_or_exports));
+            if found.len() < before {
+                w.push(format!(
+                    "{} place(s) the server gave on import or export lines are not implementations: left out",
+                    before - found.len()
+                ));
+            }
+            // The server read the files changed since indexing as they are now: what the map
+            // has there and the server does not list is the old text's (echo's `context`,
+            // added by the map after its `HTMLBlob` was renamed by hand: no implementation).
+            let (stale, fresh): (Vec<Anchor>, Vec<Anchor>) =
+                from_map.into_iter().partition(|x| a.changed(&x.file));
+            let unlisted = stale
+                .iter()
+                .filter(|x| {
+                    !found
+                        .iter()
+                        .any(|f| f.file == x.file && (f.line == x.line || f.node_id == x.node_id))
+                })
+                .count();
+            if unlisted > 0 {
+                w.push(format!(
+                    "{unlisted} of the map's implementations are in files changed since the last index run, which the server read as they are now and did not list: not added (`codemap index` brings the map up to date)"
+                ));
+            }
             (
-                merge_map_extras(found, from_map, "implementations", true, &mut w),
+                merge_map_extras(found, fresh, "implementations", true, &mut w),
                 "lsp",
             )
         }
@@ -437,7 +489,18 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     let map = need_map(&a)?;
     let (defs, how) = map_definitions(map, &t)?;
     let Some(d) = defs.first().cloned() else {
-        return Err(ToolError::new(
+        // Why the map may not know it: its file changed since the last run (starlette's
+        // `init_hdrs`, renamed by hand: "no symbol", the map's `init_headers` at that very
+        // spot unsaid), or the server that would have answered failed.
+        let mut why = Vec::new();
+        if t.lib.is_none() && a.changed(&t.c.rel) {
+            why.push(format!(
+                "{} changed since the last index run: the map's symbols there are the old text's (`codemap index` brings it up to date)",
+                t.shown()
+            ));
+        }
+        why.extend(w.iter().cloned());
+        let e = ToolError::new(
             ErrorCode::SymbolNotFound,
             format!(
                 "the map knows no symbol at {}:{}:{}",
@@ -445,7 +508,12 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
                 t.pos.line,
                 t.pos.col
             ),
-        ));
+        );
+        return Err(if why.is_empty() {
+            e
+        } else {
+            e.hint(why.join("; "))
+        });
     };
     let mut items = Vec::new();
     // The symbol's definitions the map is sure of, together (a C++ prototype and its
@@ -541,7 +609,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
         )?;
     }
     if incoming && callable(&d.kind, d.signature.as_deref()) {
-        dispatched_through(map, &d, &mut head, &mut w)?;
+        dispatched_through(map, &d, &items, &mut head, &mut w)?;
         let untyped = a.calls_again(calls_named(map, &d)?, &d.name, &mut w);
         offer_candidates(&mut head, &untyped, &d, true, &mut w);
     }
@@ -563,25 +631,55 @@ fn overridden(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>, ToolError> {
     Ok(out)
 }
 
+/// Whether a line is an import or a re-export statement's (ECMAScript's, Python's, Java's):
+/// `import { Router } from …`, `export { LinearRouter };`, `export * from …`. Pure.
+fn imports_or_exports(line: &str) -> bool {
+    let code = line.trim_start();
+    [
+        "import ",
+        "import{",
+        "from ",
+        "export {",
+        "export{",
+        "export * ",
+    ]
+    .iter()
+    .any(|k| code.starts_with(k))
+}
+
 /// The most call sites of an implemented method named in [`dispatched_through`]'s note.
 const THROUGH_SITES: usize = 5;
 
 /// The calls of the methods `d` implements or overrides: each may run `d` (a call through
 /// the trait, the interface or the base type), which no call hierarchy lists as `d`'s
 /// (regex-syntax: `TranslatorI.visit_post`, called by `HeapVisitor::visit` through `V:
-/// Visitor`: "no calls", unsaid). Under `through`, and said with their first sites.
+/// Visitor`: "no calls", unsaid). Under `through`, and said with their first sites; those
+/// already listed as callers (gopls lists the calls through an interface: echo's 102 calls of
+/// `Context.String`, said as not listed beside the 90 callers that made them) are not.
 fn dispatched_through(
     map: &Map,
     d: &MapSymbol,
+    listed: &[Anchor],
     head: &mut Value,
     w: &mut Vec<String>,
 ) -> Result<(), ToolError> {
     if d.kind != "method" {
         return Ok(());
     }
+    let at: std::collections::HashSet<(&str, u32)> = listed
+        .iter()
+        .flat_map(|x| {
+            x.call_lines
+                .iter()
+                .flatten()
+                .filter_map(|&l| u32::try_from(l).ok())
+                .map(|l| (x.file.as_str(), l))
+        })
+        .collect();
     let mut through = Vec::new();
     for b in overridden(map, d)? {
-        let sites = map.db().edges_into(&b.node_id, &["calls"])?;
+        let mut sites = map.db().edges_into(&b.node_id, &["calls"])?;
+        sites.retain(|e| !at.contains(&(e.file.as_str(), e.line)));
         if sites.is_empty() {
             continue;
         }
@@ -761,7 +859,7 @@ fn add_map_callers(
     }
     callers_across(t, a, items, d, w);
     deeper_map_callers(map, a, items, depth, w)?;
-    dispatched_through(map, d, head, w)?;
+    dispatched_through(map, d, items, head, w)?;
     // A server that knows every receiver's type left the others out as another symbol's.
     if !t.lang.spec().server.types_every_receiver {
         let mut untyped = a.calls_again(calls_named(map, d)?, &d.name, w);
@@ -1215,6 +1313,24 @@ fn lsp_calls(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn import_and_export_lines_are_told_from_declarations() {
+        for (line, want) in [
+            ("import { Result, Router } from \"../../router.js\";", true),
+            ("export { PreparedRegExpRouter, RegExpRouter };", true),
+            ("  export * from './router';", true),
+            ("from .routing import Router", true),
+            (
+                "export declare class TrieRouter<T> implements Router<T> {",
+                false,
+            ),
+            ("class Importer implements Loader {", false),
+            ("exporter := NewExporter()", false),
+        ] {
+            assert_eq!(imports_or_exports(line), want, "{line}");
+        }
+    }
 
     #[test]
     fn plain_text_says_the_callees_kept_outside_the_list() {

@@ -54,7 +54,7 @@ pub fn outline(ws: &Workspace, p: &OutlineParams) -> Result<Answer, ToolError> {
                 let (merged, added) = add_unlisted(o, &syms);
                 if !added.is_empty() {
                     w.push(format!(
-                        "{} top-level name(s) the server does not list are added from a parse of the file ({}{}): macros, or code under an `#if` the server's build leaves out",
+                        "{} name(s) the server's outline leaves out are added from a parse of the file ({}{}): macros, code under an `#if` the server's build leaves out, or members the server does not outline",
                         added.len(),
                         added[..added.len().min(8)].join(", "),
                         if added.len() > 8 { ", …" } else { "" }
@@ -342,6 +342,9 @@ fn folder_outline(ws: &Workspace, given: &str, p: &OutlineParams) -> Result<Answ
     // The next page starts after the last file this answer holds (the budget may have kept
     // fewer than the page).
     let kept = a.data["files"].as_array().map_or(0, Vec::len);
+    // `total` counts the files matched, on every page alike (it counted those from the offset
+    // on: 55 on echo's first page, 26 on its second).
+    a.data["total"] = json!(matched);
     if offset + kept < matched {
         a.data["nextOffset"] = json!(offset + kept);
         a.warnings[page_note] = paged(kept);
@@ -398,70 +401,158 @@ fn deeper_note(hidden: usize, depth: u32) -> Option<String> {
     })
 }
 
-/// A file's symbols from a parse of it now.
-/// The server's outline with the parse's top-level symbols it does not list (clangd leaves
-/// out macros and code under an inactive `#if`: Lua's `lvm.h` 18 symbols of ~50): those that
-/// no server symbol's range holds and whose name it does not give, with their members, in
-/// line order; and the added names. Pure.
+/// The server's outline with the parse's symbols it does not list (clangd leaves out macros and
+/// code under an inactive `#if`: Lua's `lvm.h` 18 symbols of ~50; tsc's outline of a JS class
+/// leaves out its fields and constructor: hono's `Hono` 24 of 35 members): a top-level one that
+/// no server symbol's range holds and whose name it does not give, with its members; a member of
+/// a symbol the server lists, inside its range (the server's or the parse's), that no server
+/// symbol below it names
+/// or holds. In line order; with the added names. Pure.
 fn add_unlisted(
     server: Vec<indexer::outline::OutlineSymbol>,
     parsed: &[indexer::outline::OutlineSymbol],
 ) -> (Vec<indexer::outline::OutlineSymbol>, Vec<String>) {
     use indexer::outline::OutlineSymbol;
-    let root_of = |syms: &[OutlineSymbol], mut i: usize| {
-        while let Some(p) = syms[i].parent {
-            i = p;
+    let listed = server.len();
+    let mut out = server;
+    let mut added: Vec<String> = Vec::new();
+    let holds =
+        |s: &OutlineSymbol, line: u32| (s.span.start.line..=s.span.end.line).contains(&line);
+    let below = |syms: &[OutlineSymbol], mut k: usize, top: usize| {
+        while let Some(p) = syms[k].parent {
+            if p == top {
+                return true;
+            }
+            k = p;
         }
-        i
+        false
     };
-    let unlisted: Vec<usize> = (0..parsed.len())
-        .filter(|&i| parsed[i].parent.is_none())
-        .filter(|&i| {
-            let p = &parsed[i];
-            let line = p.name_span.start.line;
-            !server
-                .iter()
-                .any(|s| s.name == p.name || (s.span.start.line..=s.span.end.line).contains(&line))
+    // Each parsed symbol's owner: its parent, or the symbol its qualname hangs under (a
+    // method placed by its receiver, `proto.onerror` of `const proto = module.exports = {…}`).
+    let by_qual: HashMap<&str, usize> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.qualname.as_str(), i))
+        .collect();
+    let up_of: Vec<Option<usize>> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            s.parent.or_else(|| {
+                let (up, _) = s.qualname.rsplit_once('.')?;
+                by_qual.get(up).copied().filter(|&k| k != i)
+            })
         })
         .collect();
-    if unlisted.is_empty() {
-        return (server, Vec::new());
-    }
-    let mut added: Vec<String> = unlisted.iter().map(|&i| parsed[i].name.clone()).collect();
-    added.dedup();
-    // Trees (a top-level symbol and its members, in order), from both, by line; each member's
-    // parent re-indexed to where its tree now lies.
-    let mut trees: Vec<(u32, &[OutlineSymbol], Vec<usize>)> = Vec::new();
-    let tree = |syms: &'_ [OutlineSymbol], root: usize| {
-        let members: Vec<usize> = (0..syms.len())
-            .filter(|&i| root_of(syms, i) == root)
-            .collect();
-        (syms[root].name_span.start.line, members)
+    let depth = |mut i: usize| {
+        let mut d = 0;
+        while let Some(p) = up_of[i] {
+            i = p;
+            d += 1;
+            if d > 64 {
+                break;
+            }
+        }
+        d
     };
-    for i in (0..server.len()).filter(|&i| server[i].parent.is_none()) {
-        let (line, m) = tree(&server, i);
-        trees.push((line, &server[..], m));
-    }
-    for &i in &unlisted {
-        let (line, m) = tree(parsed, i);
-        trees.push((line, parsed, m));
-    }
-    trees.sort_by_key(|(line, _, _)| *line);
-    let mut out = Vec::new();
-    for (_, syms, members) in trees {
-        let base = out.len();
-        let at: HashMap<usize, usize> = members
-            .iter()
-            .enumerate()
-            .map(|(k, &i)| (i, base + k))
-            .collect();
-        for &i in &members {
-            let mut m = syms[i].clone();
-            m.parent = m.parent.and_then(|p| at.get(&p).copied());
+    let mut order: Vec<usize> = (0..parsed.len()).collect();
+    order.sort_by_key(|&i| (depth(i), i));
+    // Each parsed symbol's place in `out`: its server twin, or where it was added.
+    let mut twin: Vec<Option<usize>> = vec![None; parsed.len()];
+    for i in order {
+        let p = &parsed[i];
+        let line = p.name_span.start.line;
+        let add = |out: &mut Vec<OutlineSymbol>, parent: Option<usize>| {
+            let mut m = p.clone();
+            m.parent = parent;
             out.push(m);
+            out.len() - 1
+        };
+        match up_of[i] {
+            None => {
+                let same = (0..listed)
+                    .filter(|&k| out[k].parent.is_none() && out[k].name == p.name)
+                    .min_by_key(|&k| !holds(&out[k], line));
+                if same.is_some() {
+                    twin[i] = same;
+                } else if !(0..listed).any(|k| out[k].name == p.name || holds(&out[k], line)) {
+                    twin[i] = Some(add(&mut out, None));
+                    added.push(p.name.clone());
+                }
+            }
+            Some(up) => {
+                let Some(c) = twin[up] else { continue };
+                if c >= listed {
+                    twin[i] = Some(add(&mut out, Some(c)));
+                    continue;
+                }
+                let under: Vec<usize> = (0..listed).filter(|&k| below(&out, k, c)).collect();
+                let same = under
+                    .iter()
+                    .copied()
+                    .filter(|&k| out[k].parent == Some(c) && out[k].name == p.name)
+                    .min_by_key(|&k| !holds(&out[k], line));
+                if same.is_some() {
+                    twin[i] = same;
+                } else if (holds(&out[c], line) || holds(&parsed[up], line))
+                    && !under
+                        .iter()
+                        .any(|&k| out[k].name == p.name || holds(&out[k], line))
+                {
+                    twin[i] = Some(add(&mut out, Some(c)));
+                    added.push(format!("{}.{}", out[c].name, p.name));
+                }
+            }
         }
     }
-    (out, added)
+    if out.len() == listed {
+        return (out, added);
+    }
+    added.dedup();
+    (in_line_order(out), added)
+}
+
+/// An outline in tree order (each symbol before its members), siblings by line. Pure.
+fn in_line_order(
+    syms: Vec<indexer::outline::OutlineSymbol>,
+) -> Vec<indexer::outline::OutlineSymbol> {
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); syms.len()];
+    let mut tops = Vec::new();
+    for (i, s) in syms.iter().enumerate() {
+        match s.parent {
+            Some(p) => members[p].push(i),
+            None => tops.push(i),
+        }
+    }
+    let key = |i: &usize| {
+        (
+            syms[*i].name_span.start.line,
+            syms[*i].name_span.start.col,
+            *i,
+        )
+    };
+    tops.sort_by_key(key);
+    for m in &mut members {
+        m.sort_by_key(key);
+    }
+    let mut order = Vec::with_capacity(syms.len());
+    let mut stack: Vec<usize> = tops.into_iter().rev().collect();
+    while let Some(i) = stack.pop() {
+        order.push(i);
+        stack.extend(members[i].iter().rev());
+    }
+    let mut at = vec![0; syms.len()];
+    for (k, &i) in order.iter().enumerate() {
+        at[i] = k;
+    }
+    order
+        .iter()
+        .map(|&i| {
+            let mut s = syms[i].clone();
+            s.parent = s.parent.map(|p| at[p]);
+            s
+        })
+        .collect()
 }
 
 fn parsed_items(
@@ -744,5 +835,41 @@ mod tests {
         assert_eq!(added, ["GUARD", "MAX"]);
         let (same, none) = add_unlisted(vec![sym("a", (1, 2), None)], &[sym("a", (1, 2), None)]);
         assert_eq!((same.len(), none.len()), (1, 0));
+    }
+
+    /// tsc's outline of a JS class without its fields and constructor: they are added under the
+    /// class in line order; a member the server lists under another name (held by its range)
+    /// and a member outside the class's range (a Go method) are not.
+    #[test]
+    fn members_the_server_leaves_out_are_added_under_their_type() {
+        let server = vec![
+            sym("Hono", (2, 20), None),
+            sym("route", (9, 11), Some(0)),
+            sym("route(int)", (12, 13), Some(0)),
+        ];
+        let parsed = vec![
+            sym("Hono", (2, 20), None),
+            sym("get", (3, 3), Some(0)),
+            sym("constructor", (5, 8), Some(0)),
+            sym("route", (9, 11), Some(0)),
+            sym("route", (12, 13), Some(0)),
+            sym("fetch", (15, 15), Some(0)),
+            sym("Write", (30, 32), Some(0)),
+        ];
+        let (out, added) = add_unlisted(server, &parsed);
+        let got: Vec<(&str, Option<usize>)> =
+            out.iter().map(|s| (s.name.as_str(), s.parent)).collect();
+        assert_eq!(
+            got,
+            [
+                ("Hono", None),
+                ("get", Some(0)),
+                ("constructor", Some(0)),
+                ("route", Some(0)),
+                ("route(int)", Some(0)),
+                ("fetch", Some(0)),
+            ]
+        );
+        assert_eq!(added, ["Hono.get", "Hono.constructor", "Hono.fetch"]);
     }
 }

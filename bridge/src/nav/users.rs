@@ -162,9 +162,24 @@ pub(super) fn users_of(
             }
             _ => Vec::new(),
         };
+        // An interface given a member: the values of the types below it, where they are
+        // made or used, stop converting to it (echo's `Renderer` given `Name()`: the errors at
+        // `e.Renderer = &TemplateRenderer{…}` in two test files, found only when gopls happened
+        // to publish them).
+        let values_of_implementers: Vec<String> = if t.kind == "interface" {
+            super::hierarchy::subtypes(&map, &t.node_id)
+                .unwrap_or_default()
+                .iter()
+                .flat_map(|id| map.db().edges_into(id, USE_KINDS).unwrap_or_default())
+                .map(|e| e.file)
+                .collect()
+        } else {
+            Vec::new()
+        };
         let sites = into
             .into_iter()
             .map(|e| e.file)
+            .chain(values_of_implementers)
             .chain(imported.into_iter().map(|(f, _, _)| f))
             .chain(family.into_iter().map(|m| m.file))
             .chain(implementers);

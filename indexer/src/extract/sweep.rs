@@ -485,6 +485,15 @@ fn take_ref<'t>(
     if hint.is_none() && kind == EdgeKind::Calls && !path_head() {
         hint = types.hint_at(spec, out, &target, at, source);
     }
+    // A local holding an instance of a stated type, called (`response(scope, receive, send)`):
+    // the type, for its call operator (the resolver's).
+    if let (None, EdgeKind::Calls, Some(op)) = (&hint, kind, spec.call_operator) {
+        if !target.contains(['.', '(', '[']) {
+            hint = types
+                .hint_at(spec, out, &format!("{target}.{op}"), at, source)
+                .filter(|h| h != crate::model::UNKNOWN_TYPE);
+        }
+    }
     let arg_types = (kind == EdgeKind::Calls && spec.overloads)
         .then(|| {
             argument_types(spec, src, node, |name| {

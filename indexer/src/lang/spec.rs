@@ -47,6 +47,10 @@ pub struct Language {
     pub self_names: &'static [&'static str],
     /// The call that stands for the enclosing class's bases (`super()`), if any.
     pub super_call: Option<&'static str>,
+    /// The method a call of an instance runs (Python's `__call__`): `response(scope, …)` with
+    /// `response` a local of a known class calls it (starlette's 13 calls of
+    /// `Response.__call__`, which pyright's call hierarchy does not see either).
+    pub call_operator: Option<&'static str>,
     /// Methods and functions are overloaded by their parameters (Java, C++): a call's
     /// argument count picks among definitions of one name (`m`, `m~2`).
     pub overloads: bool,
@@ -695,6 +699,7 @@ impl Language {
             builtins: &[],
             self_names: &[],
             super_call: None,
+            call_operator: None,
             implicit_self: false,
             overloads: false,
             members_are_values: false,
@@ -917,6 +922,10 @@ pub struct TextRules {
     pub body_docstring: bool,
     /// Characters a name may end in besides a word's (Ruby's `check_unknown!`, `empty?`).
     pub name_ends: &'static [char],
+    /// A method named through an object and not called is a value, the method itself
+    /// (`self.not_found if …` in Python, `s.handle` in Go, `this.onAdd` in JS); not where it
+    /// would be a call (Ruby) or a field's read (Rust, Java, PHP).
+    pub member_values: bool,
 }
 
 impl TextRules {
@@ -936,6 +945,7 @@ impl TextRules {
         header_end: '{',
         body_docstring: false,
         name_ends: &[],
+        member_values: false,
     };
 }
 

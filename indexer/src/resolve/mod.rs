@@ -99,6 +99,22 @@ pub fn resolve_ref(
     r: &Ref<'_>,
     cache: &mut Cache,
 ) -> Outcome {
+    // A local of a stated type called: its type's call operator, if it has one; else the
+    // name as any other.
+    if let (EdgeKind::Calls, Some(op), Some(_)) = (r.kind, ctx.lang.spec().call_operator, r.hint) {
+        if !r.target.contains('.') {
+            let target = format!("{}.{op}", r.target);
+            let called = Ref {
+                target: &target,
+                ..*r
+            };
+            if let o @ Outcome::Edge(Some(_), _) = resolve_name(ctx, ws, idx, &called, cache) {
+                return o;
+            }
+            let plain = Ref { hint: None, ..*r };
+            return resolve_ref(ctx, ws, idx, &plain, cache);
+        }
+    }
     match resolve_name(ctx, ws, idx, r, cache) {
         Outcome::Edge(Some(id), res) if r.kind == EdgeKind::Calls => {
             match overloaded(ctx, idx, r, id, res) {

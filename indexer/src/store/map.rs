@@ -1103,6 +1103,17 @@ impl Db {
             .collect()
     }
 
+    /// The types that extend or implement the symbol numbered `number` (its direct subtypes).
+    pub fn subtypes_of(&self, number: i64) -> SqlResult<Vec<i64>> {
+        self.conn
+            .prepare_cached(&format!(
+                "SELECT DISTINCT e.source FROM edges e \
+                 WHERE e.target = ?1 AND e.source IS NOT NULL AND e.kind IN ({IMPLEMENTS}, {EXTENDS})"
+            ))?
+            .query_map([number], |r| r.get(0))?
+            .collect()
+    }
+
     /// Whether the symbol numbered `parent` has a member named `name`.
     pub fn has_member_named(&self, parent: i64, name: &str) -> SqlResult<bool> {
         self.conn

@@ -15,7 +15,7 @@ mod deps;
 mod unused;
 use super::spec::{
     type_name, Argument, Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec,
-    ServerSpec, Syntax,
+    ServerSpec, Syntax, TextRules,
 };
 use crate::model::{EdgeKind, Import, Kind};
 use crate::syntax::{doc_above, doc_comment_at, lossy, pos_of, text, NodeExt};
@@ -24,6 +24,10 @@ use tree_sitter::Node;
 pub static CSHARP: Language = Language {
     manifests: &[],
     builtins: BUILTINS,
+    text: TextRules {
+        member_values: true,
+        ..TextRules::BRACES
+    },
     self_names: &["this"],
     super_call: Some("base"),
     implicit_self: true,

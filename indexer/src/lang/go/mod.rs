@@ -8,7 +8,7 @@ mod deps;
 mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, ProjectFile, ProjectSpec, Query, ScipSpec,
-    ServerSpec, Syntax,
+    ServerSpec, Syntax, TextRules,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -38,6 +38,10 @@ pub static GO: Language = Language {
         },
     ],
     builtins: BUILTINS,
+    text: TextRules {
+        member_values: true,
+        ..TextRules::BRACES
+    },
     block_scopes: &[
         "block",
         "if_statement",

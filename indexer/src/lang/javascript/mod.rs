@@ -2,7 +2,7 @@
 //! TypeScript's language server, which reads JavaScript too. The extraction rules are
 //! TypeScript's ([`super::typescript::EcmaSyntax`]): JavaScript is TypeScript without types.
 
-use super::spec::{GeneratedRules, Language, Query, ScipSpec, ServerSpec};
+use super::spec::{GeneratedRules, Language, Query, ScipSpec, ServerSpec, TextRules};
 use super::typescript::{
     is_test_file, package_entries, package_json, EcmaSyntax, BUILTINS, LOCAL_SCOPES, MANIFESTS,
     PROJECTS, SKIP_DIRS,
@@ -14,6 +14,10 @@ pub static JAVASCRIPT: Language = Language {
     projects: PROJECTS,
     skip_dirs: SKIP_DIRS,
     builtins: BUILTINS,
+    text: TextRules {
+        member_values: true,
+        ..TextRules::BRACES
+    },
     self_names: &["this"],
     super_call: Some("super"),
     local_scopes: LOCAL_SCOPES,

@@ -37,6 +37,7 @@ pub static PYTHON: Language = Language {
     builtins: BUILTINS,
     self_names: &["self", "cls"],
     super_call: Some("super()"),
+    call_operator: Some("__call__"),
     first_binding_defines: true,
     package_init: Some("__init__"),
     text: TextRules {
@@ -44,6 +45,7 @@ pub static PYTHON: Language = Language {
         header_end: ':',
         body_docstring: true,
         name_ends: &[],
+        member_values: true,
     },
     is_test_file: |name| name.starts_with("test_") || name.ends_with("_test.py"),
     server: ServerSpec {

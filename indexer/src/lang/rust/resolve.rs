@@ -154,13 +154,36 @@ const MAX_REEXPORTS: usize = 4;
 /// a `cfg_if!`) branches at every step: 10 globs a module, 4 deep, is 10,000 reads a name.
 const MAX_REEXPORT_READS: usize = 64;
 
+/// Whether the module of file `module` lets `from` see its private items, its plain `use`
+/// imports among them: `from` is that module or inside it (the crate root's `lib.rs` holds
+/// every module of its folder; `de/mod.rs` and `de.rs` hold `de/…`). Pure.
+fn sees_private(module: &str, from: &str) -> bool {
+    if module == from {
+        return true;
+    }
+    let (dir, name) = module.rsplit_once('/').unwrap_or(("", module));
+    let inside = match name {
+        "lib.rs" | "main.rs" | "mod.rs" => dir.to_string(),
+        _ => match name.strip_suffix(".rs") {
+            Some(stem) if dir.is_empty() => stem.to_string(),
+            Some(stem) => format!("{dir}/{stem}"),
+            None => return false,
+        },
+    };
+    inside.is_empty() || from.starts_with(&format!("{inside}/"))
+}
+
 /// The symbol `q` (a qualname's segments) names in module file `file`: its own, or one a
-/// `pub use` there re-exports (`pub use walk::WalkBuilder`, `pub use self::types::*`), in
-/// at most [`MAX_REEXPORT_READS`] modules (`reads` counts them).
+/// `pub use` there re-exports (`pub use walk::WalkBuilder`, `pub use self::types::*`), or a
+/// plain `use` there where `from` (the referring file) sees it (toml_edit's
+/// `use crate::de::ArrayDeserializer` in `de/value.rs`, through `use array::ArrayDeserializer`
+/// in `de/mod.rs`: 15 used functions listed as dead), in at most [`MAX_REEXPORT_READS`]
+/// modules (`reads` counts them).
 fn find(
     ws: &Layout,
     idx: &dyn SymbolIndex,
     file: &str,
+    from: &str,
     q: &[&str],
     depth: usize,
     reads: &mut usize,
@@ -176,14 +199,18 @@ fn find(
         return None;
     }
     let imports = idx.imports_of(LANG, file);
-    let named = imports.iter().filter(|imp| imp.reexport).find(|imp| {
-        let bound = match (&imp.alias, imp.member.as_deref()) {
-            (Some(a), _) => Some(a.as_str()),
-            (None, Some("self")) => imp.module.rsplit("::").next(),
-            (None, m) => m,
-        };
-        bound == Some(q[0])
-    });
+    let private = sees_private(file, from);
+    let named = imports
+        .iter()
+        .filter(|imp| imp.reexport || private)
+        .find(|imp| {
+            let bound = match (&imp.alias, imp.member.as_deref()) {
+                (Some(a), _) => Some(a.as_str()),
+                (None, Some("self")) => imp.module.rsplit("::").next(),
+                (None, m) => m,
+            };
+            bound == Some(q[0])
+        });
     if let Some(imp) = named {
         let path = use_path(imp);
         let (f, rest) = through_modules(ws, &path, file)?;
@@ -192,11 +219,11 @@ fn find(
         if next.is_empty() {
             return None;
         }
-        return find(ws, idx, &f, &next, depth + 1, reads);
+        return find(ws, idx, &f, from, &next, depth + 1, reads);
     }
     imports
         .iter()
-        .filter(|imp| imp.reexport && imp.member.as_deref() == Some("*"))
+        .filter(|imp| (imp.reexport || private) && imp.member.as_deref() == Some("*"))
         .find_map(|imp| {
             if *reads >= MAX_REEXPORT_READS {
                 return None;
@@ -208,7 +235,7 @@ fn find(
             }
             let mut next: Vec<&str> = rest.iter().map(String::as_str).collect();
             next.extend_from_slice(q);
-            find(ws, idx, &f, &next, depth + 1, reads)
+            find(ws, idx, &f, from, &next, depth + 1, reads)
         })
 }
 
@@ -479,8 +506,9 @@ impl Resolver for RustResolver {
         }
         // One budget of module reads for the whole reference, globs included.
         let mut reads = 0;
-        let mut found =
-            |file: &str, q: &[&str]| -> Option<SymRef> { find(ws, idx, file, q, 0, &mut reads) };
+        let mut found = |file: &str, q: &[&str]| -> Option<SymRef> {
+            find(ws, idx, file, &ctx.path, q, 0, &mut reads)
+        };
         let imported = |s: SymRef| Outcome::Edge(Some(s.node_id), Resolution::Import);
         match ctx.bindings.get(segs[0]) {
             Some(Binding::External(_)) => return Some(Outcome::Edge(None, Resolution::External)),
@@ -567,6 +595,27 @@ impl Resolver for RustResolver {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_module_s_private_uses_are_seen_from_inside_it() {
+        for (module, from, want) in [
+            ("src/de/mod.rs", "src/de/value.rs", true),
+            ("src/de/mod.rs", "src/de/inner/x.rs", true),
+            ("src/de/mod.rs", "src/ser/value.rs", false),
+            ("src/de.rs", "src/de/value.rs", true),
+            ("src/de.rs", "src/dex.rs", false),
+            ("src/lib.rs", "src/table.rs", true),
+            ("src/table.rs", "src/table.rs", true),
+            ("lib.rs", "table.rs", true),
+        ] {
+            assert_eq!(
+                super::sees_private(module, from),
+                want,
+                "{module} from {from}"
+            );
+        }
+    }
+
     use crate::extract::Extractor;
     use crate::lang::Lang;
     use crate::model::{FileExtract, Kind};
@@ -632,6 +681,29 @@ mod tests {
             }
         }
         got
+    }
+
+    /// A type brought into a module by a plain `use`, named through that module by a file
+    /// inside it (toml_edit's `use crate::de::ArrayDeserializer` in `de/value.rs`), and a
+    /// local made by `T::default()` (a derived `Default`): both lead to their methods.
+    #[test]
+    fn a_parent_module_s_private_use_and_a_default_value_link() {
+        let lib = "mod de;\n";
+        let de = "mod array;\nmod value;\nuse array::ArrayDeserializer;\n";
+        let array = "pub(crate) struct ArrayDeserializer;\nimpl ArrayDeserializer {\n    pub(crate) fn new() -> Self { ArrayDeserializer }\n}\n";
+        let value = "use crate::de::ArrayDeserializer;\n#[derive(Default)]\nstruct State;\nimpl State {\n    fn start(&mut self) {}\n}\nfn build() {\n    ArrayDeserializer::new();\n    let mut state = State::default();\n    state.start();\n}\n";
+        let got = calls(&[
+            ("src/lib.rs", lib),
+            ("src/de/mod.rs", de),
+            ("src/de/array.rs", array),
+            ("src/de/value.rs", value),
+        ]);
+        for want in [
+            "src/de/value.rs:8 build -> ArrayDeserializer.new: rs:src/de/array.rs#ArrayDeserializer.new",
+            "src/de/value.rs:10 build -> state.start: rs:src/de/value.rs#State.start",
+        ] {
+            assert!(got.iter().any(|g| g.starts_with(want)), "{want}\n{got:#?}");
+        }
     }
 
     /// Calls written with a turbofish, macros invoked (in their file, from a `#[macro_use]`

@@ -91,6 +91,50 @@
       key: (property_identifier) @name
       value: [(function_expression) (arrow_function)] @type) @definition.method))
 
+; CommonJS's `module.exports = { get header() {…}, set(field, val) {…}, key: function () {…} }`:
+; the module's own functions, as tsc outlines them (koa's request.js and response.js: 80
+; getters, setters and methods, none in the map).
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (identifier) @_module
+      property: (property_identifier) @_exports)
+    right: (object
+      (method_definition
+        name: (property_identifier) @name
+        body: (statement_block) @body) @definition.function)
+    (#eq? @_module "module")
+    (#eq? @_exports "exports")))
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (identifier) @_module
+      property: (property_identifier) @_exports)
+    right: (object
+      (pair
+        key: (property_identifier) @name
+        value: [(function_expression) (arrow_function)] @type) @definition.variable)
+    (#eq? @_module "module")
+    (#eq? @_exports "exports")))
+
+; `const proto = module.exports = { throw(…) {…} }`: methods of `proto` (koa's context.js).
+(variable_declarator
+  name: (identifier) @receiver
+  value: (assignment_expression
+    right: (object
+      (method_definition
+        name: (property_identifier) @name
+        body: (statement_block) @body) @definition.method)))
+
+(variable_declarator
+  name: (identifier) @receiver
+  value: (assignment_expression
+    right: (object
+      (pair
+        key: (property_identifier) @name
+        value: [(function_expression) (arrow_function)] @type) @definition.method)))
+
 ; Chained: `res.set = res.header = function header …` (Express), each name a method of the one
 ; function (`Syntax::shared_node` places them all by the outermost assignment).
 (assignment_expression

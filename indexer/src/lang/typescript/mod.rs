@@ -12,6 +12,7 @@ pub(crate) mod syntax;
 pub(super) mod unused;
 use super::spec::{
     Def, DefTag, GeneratedRules, Language, PackageName, Query, ScipSpec, ServerSpec, Syntax,
+    TextRules,
 };
 use crate::model::{Import, Kind};
 use crate::syntax::{
@@ -30,6 +31,10 @@ pub static TYPESCRIPT: Language = Language {
     dialects: &[("tsx", || tree_sitter_typescript::LANGUAGE_TSX.into())],
     skip_dirs: SKIP_DIRS,
     builtins: BUILTINS,
+    text: TextRules {
+        member_values: true,
+        ..TextRules::BRACES
+    },
     self_names: &["this"],
     super_call: Some("super"),
     local_scopes: LOCAL_SCOPES,

@@ -43,11 +43,48 @@ pub(crate) fn kept(d: &Decl<'_>) -> Option<Kept> {
         return Some(Kept::Exported);
     }
     let exported = match d.parent {
-        // `export function f`, CommonJS's `exports.f = …` and `module.exports.f = …`.
-        None => d.says("export") || d.says("exports"),
+        // `export function f`, CommonJS's `exports.f = …` and `module.exports.f = …`; a
+        // function written as an object's member at the top level is one of
+        // `module.exports = { get status() {…}, set(f, v) {…} }` (koa's request.js).
+        None => {
+            d.says("export")
+                || d.says("exports")
+                || (d.kind == Kind::Function && written_as_member(d.head, d.name))
+                || bound_to_exports(d.head, d.name)
+        }
         Some(_) => d.parent_exported && !d.says("private") && !d.name.starts_with('#'),
     };
     exported.then_some(Kept::Exported)
+}
+
+/// Whether a declaration's head is an object member's: `name(`, `get name(`, `async name(`,
+/// `*name(`, `name: function`. Pure.
+fn written_as_member(head: &str, name: &str) -> bool {
+    let mut h = head.trim_start();
+    for k in ["async ", "get ", "set ", "static "] {
+        h = h.strip_prefix(k).unwrap_or(h).trim_start();
+    }
+    let h = h.trim_start_matches('*').trim_start();
+    h.strip_prefix(name)
+        .is_some_and(|rest| rest.trim_start().starts_with(['(', ':']))
+}
+
+/// Whether a declaration binds the module's exports too: `const proto = module.exports = {`
+/// (koa's context.js). Pure.
+fn bound_to_exports(head: &str, name: &str) -> bool {
+    let Some(at) = head.find(name) else {
+        return false;
+    };
+    let rest = head[at + name.len()..].trim_start();
+    let Some(value) = rest.strip_prefix('=') else {
+        return false;
+    };
+    let value = value.trim_start();
+    ["module.exports", "exports"].iter().any(|e| {
+        value
+            .strip_prefix(e)
+            .is_some_and(|r| r.trim_start().starts_with('=') && !r.trim_start().starts_with("=="))
+    })
 }
 
 #[cfg(test)]
@@ -89,6 +126,29 @@ mod tests {
                 Some(Kept::Exported),
             ),
             (top("const exported = () => 1", "exported"), None),
+            // Members of `module.exports = { … }`.
+            (top("get status () {", "status"), Some(Kept::Exported)),
+            (top("vary (field) {", "vary"), Some(Kept::Exported)),
+            (
+                top("set: function (field, val) {", "set"),
+                Some(Kept::Exported),
+            ),
+            (top("async *entries() {", "entries"), Some(Kept::Exported)),
+            (top("function status() {", "status"), None),
+            (
+                Decl {
+                    head: "const proto = module.exports = {",
+                    ..Decl::of(Kind::Constant, "proto", "lib/context.js")
+                },
+                Some(Kept::Exported),
+            ),
+            (
+                Decl {
+                    head: "const proto = module.exports.base",
+                    ..Decl::of(Kind::Constant, "proto", "lib/context.js")
+                },
+                None,
+            ),
             (
                 member("add(item: Priced): void {", "add", true),
                 Some(Kept::Exported),
