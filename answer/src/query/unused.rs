@@ -1020,7 +1020,7 @@ impl Map {
         owner: i64,
         memo: &'m mut HashMap<i64, Below>,
     ) -> Result<&'m Below, ToolError> {
-        if !memo.contains_key(&owner) {
+        if let std::collections::hash_map::Entry::Vacant(slot) = memo.entry(owner) {
             let mut out = Below::default();
             let mut seen = HashSet::from([owner]);
             let mut frontier = vec![owner];
@@ -1046,7 +1046,7 @@ impl Map {
                 }
                 frontier = next;
             }
-            memo.insert(owner, out);
+            slot.insert(out);
         }
         Ok(&memo[&owner])
     }
