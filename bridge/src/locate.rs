@@ -304,7 +304,18 @@ fn locate_in(text: &str, outline: &[OutlineSymbol], loc: &Locator) -> Result<Loc
                 .char_indices()
                 .find(|(_, c)| !c.is_whitespace())
                 .map_or(from, |(i, _)| from + i);
-            (from, to, Some(pos_of(text, &starts, first)))
+            // The name of a symbol declared on the one line, where there is one: `file:535`
+            // at `fn iter(&self)` is `iter`, not the keyword (toml_edit: SYMBOL_NOT_FOUND).
+            let named = outline
+                .iter()
+                .filter(|s| *a == b && s.name_span.start.line == *a)
+                .map(|s| s.name_span.start)
+                .min_by_key(|p| p.col);
+            (
+                from,
+                to,
+                Some(named.unwrap_or_else(|| pos_of(text, &starts, first))),
+            )
         }
         // The symbol, or the one whose qualname ends in it (the namespaces around left out:
         // `Limiter.Acquire` for `leveldb.Limiter.Acquire`).

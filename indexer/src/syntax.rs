@@ -221,6 +221,30 @@ pub fn span_of(src: &[u8], node: Node<'_>) -> Span {
     }
 }
 
+/// A declaration's span: one whose node takes its line's end with it (C's `#define`, whose
+/// node ends past its newline, at column 1 of the next line) ends at that line's end, so a
+/// range read or replaced is the declaration's lines only (cJSON: `source` of
+/// `#define internal_free free` gave the next `#define` line too).
+pub fn decl_span_of(src: &[u8], node: Node<'_>) -> Span {
+    let mut span = span_of(src, node);
+    let end = node.end_byte();
+    let e = node.end_position();
+    if end > node.start_byte() && e.column == 0 && e.row > node.start_position().row {
+        if let Some(b'\n') = src.get(end - 1) {
+            let mut nl = end - 1;
+            if nl > 0 && src.get(nl - 1) == Some(&b'\r') {
+                nl -= 1;
+            }
+            let line_start = src[..nl]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            span.end = pos_at(src, nl, e.row - 1, nl - line_start);
+        }
+    }
+    span
+}
+
 /// The first non-empty line of a `//` or `/* */` comment, without its markers.
 pub fn comment_first_line(src: &[u8], node: Node<'_>) -> Option<String> {
     comment_summary(src, &[node])

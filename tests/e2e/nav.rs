@@ -4796,3 +4796,87 @@ fn a_rust_trait_method_s_implementations_are_its_impls_only() {
         .collect();
     assert_eq!(places, ["src/lib.rs:20:8"], "{text}");
 }
+
+/// Java, from the map: a `super.m()` call and a call on its own object in a sibling class
+/// cannot run an override, and are not said to (commons-io's `CountingInputStream.afterRead`:
+/// 5 such named as calls that "may run this one"); a call that a fixed-count overload takes is
+/// not the variadic one's (`closeQuietly(iterator)`, given to `closeQuietly(Closeable...)`).
+#[test]
+fn java_dispatch_notes_and_overloads_follow_the_language_s_rules() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let p = "src/main/java/p";
+    write(
+        root,
+        &format!("{p}/Proxy.java"),
+        "package p;\n\npublic class Proxy {\n    protected void afterRead(int n) {}\n\n    public int read() {\n        afterRead(1);\n        return 1;\n    }\n}\n",
+    );
+    write(
+        root,
+        &format!("{p}/Counting.java"),
+        "package p;\n\npublic class Counting extends Proxy {\n    @Override\n    protected void afterRead(int n) {\n        super.afterRead(n);\n    }\n}\n",
+    );
+    write(
+        root,
+        &format!("{p}/Sibling.java"),
+        "package p;\n\npublic class Sibling extends Proxy {\n    @Override\n    protected void afterRead(int n) {\n        super.afterRead(n);\n    }\n\n    void go() {\n        afterRead(2);\n    }\n}\n",
+    );
+    write(
+        root,
+        &format!("{p}/IOUtils.java"),
+        "package p;\n\npublic class IOUtils {\n    public static void closeQuietly(java.io.Closeable c) {}\n\n    public static void closeQuietly(java.io.Closeable... cs) {}\n\n    static void use(java.io.Closeable x) {\n        closeQuietly(x);\n    }\n}\n",
+    );
+    index(root);
+    let (v, code) = json(
+        root,
+        &[
+            "calls",
+            "--no-lsp",
+            &format!("java:{p}/Counting.java#Counting.afterRead"),
+        ],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        v["data"]["through"][0]["sites"],
+        json!([format!("{p}/Proxy.java:7")]),
+        "{v}"
+    );
+    let refs = |id: &str| {
+        let (v, code) = json(root, &["refs", "--no-lsp", id]);
+        assert_eq!(code, 0, "{v}");
+        v.to_string()
+    };
+    let fixed = refs(&format!("java:{p}/IOUtils.java#IOUtils.closeQuietly"));
+    let variadic = refs(&format!("java:{p}/IOUtils.java#IOUtils.closeQuietly~2"));
+    assert!(fixed.contains("\"at\":\"9:9\""), "{fixed}");
+    assert!(!variadic.contains("\"at\":\"9:9\""), "{variadic}");
+}
+
+/// A C `#define`'s range is its own lines: its node ends past the newline, and `source` of
+/// it gave the next line too (cJSON's `internal_free`: the `#define internal_realloc` after it).
+#[test]
+fn a_c_define_s_source_is_its_own_lines() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    write(
+        root,
+        "src/alloc.h",
+        "#define internal_free free\n#define internal_realloc realloc\n#define TWICE(x) \\\n    ((x) + (x))\nint after;\n",
+    );
+    index(root);
+    for (id, want) in [
+        (
+            "c:src/alloc.h#internal_free",
+            "#define internal_free free\n",
+        ),
+        (
+            "c:src/alloc.h#TWICE",
+            "#define TWICE(x) \\\n    ((x) + (x))\n",
+        ),
+    ] {
+        let (v, code) = json(root, &["source", "--no-lsp", id]);
+        assert_eq!(code, 0, "{v}");
+        let text = v["data"]["text"].as_str().unwrap_or_default();
+        assert_eq!(text.trim_end(), want.trim_end(), "{v}");
+    }
+}

@@ -92,6 +92,8 @@ fn resolves_every_rule() {
         ("a.py:7", Ok((7, 9))),
         ("a.py:7@", Ok((7, 9))),
         ("a.py:6-9", Ok((6, 5))),
+        // One line declaring a symbol: its name, not the keyword before it.
+        ("a.py:6", Ok((6, 9))),
         // The marker, in a symbol scope; without a marker, the start of the match.
         ("a.py:Store.get@return <|>value", Ok((10, 16))),
         ("a.py:Store.get@return value", Ok((10, 9))),

@@ -164,6 +164,8 @@ impl<'a> Anchors<'a> {
     /// and its version, and the library node ID of the symbol there when that library's map
     /// exists; else one hint per library naming the command that indexes it.
     pub(super) fn in_libraries(&mut self, found: &mut [Anchor], w: &mut Vec<String>) {
+        // (hint, library@version) of each library without a map, once each.
+        let mut unindexed: Vec<(String, String)> = Vec::new();
         for x in found
             .iter_mut()
             .filter(|x| x.external || x.node_id.is_none())
@@ -181,13 +183,29 @@ impl<'a> Anchors<'a> {
                 continue;
             };
             if let Some(h) = place.hint {
-                if !w.contains(&h) {
-                    w.push(h);
+                if !unindexed.iter().any(|(k, _)| *k == h) {
+                    unindexed.push((h, format!("{}@{}", place.name, place.version)));
                 }
             }
             x.node_id = place.node_id;
             x.lib = Some(place.name);
             x.lib_version = Some(place.version);
+        }
+        // A few said one by one; many in one line (toml_edit's `impls Display`: 48 lines).
+        if unindexed.len() <= 3 {
+            for (h, _) in unindexed {
+                if !w.contains(&h) {
+                    w.push(h);
+                }
+            }
+        } else {
+            let names: Vec<&str> = unindexed.iter().map(|(_, n)| n.as_str()).collect();
+            w.push(format!(
+                "{} libraries here have no map yet, so their places carry no node IDs ({}{}): `codemap deps --index NAME` (map_deps index) indexes one",
+                names.len(),
+                names[..5].join(", "),
+                if names.len() > 5 { ", …" } else { "" }
+            ));
         }
     }
 

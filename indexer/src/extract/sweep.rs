@@ -7,7 +7,7 @@ use super::stack::{sitting_in, Open};
 use super::types::Types;
 use crate::lang::{type_name, Argument, DefTag, Language};
 use crate::model::{EdgeKind, FactRole, FileExtract, Kind, RawRef, TypeFact};
-use crate::syntax::{collapse_ws, pos_of, span_of, text, truncate, IntMap, NodeExt, MAX_SIGNATURE};
+use crate::syntax::{collapse_ws, pos_of, text, truncate, IntMap, NodeExt, MAX_SIGNATURE};
 use std::collections::HashMap;
 use tree_sitter::Node;
 
@@ -191,7 +191,7 @@ pub(super) fn build(spec: &Language, src: &[u8], mut raw: Raw<'_>, root: Node<'_
             name,
             qualname,
             kind,
-            span: span_of(src, span_node),
+            span: crate::syntax::decl_span_of(src, span_node),
             name_span: syntax.name_span(src, def),
             signature,
             doc: syntax.doc(src, def, span_node, raw.comments.as_deref()),

@@ -1207,7 +1207,7 @@ static int forward(void) { return 0; }
             type color 13:1-13:39 name@13:33 parent=- sig="typedef enum {…} color" doc=""
             function defined_here 15:1-19:2 name@15:5 parent=- sig="int defined_here(int a)" doc="Adds one." params=1
             function forward 20:1-20:39 name@20:12 parent=- sig="static int forward(void)" doc=""
-            function SQUARE 21:1-22:1 name@21:9 parent=- sig="#define SQUARE(x)" doc="" params=1
+            function SQUARE 21:1-21:30 name@21:9 parent=- sig="#define SQUARE(x)" doc="" params=1
             calls defined_here -> forward @18:12
             calls defined_here -> declared_only @18:32
             implements defined_here -> defined_here @15:5
@@ -1228,12 +1228,12 @@ fn c_macro_bodies_call() {
         expect![[r##"
             function full 1:1-1:16 name@1:6 parent=- sig="void full(int)" doc="" params=1
             function get 2:1-2:14 name@2:5 parent=- sig="int get(int)" doc="" params=1
-            function CHANGE 3:1-5:1 name@3:9 parent=- sig="#define CHANGE(L,pre,pos)" doc="" params=3
-            function GET 5:1-6:1 name@5:9 parent=- sig="#define GET(t,k)" doc="" params=2
-            function DECL 6:1-7:1 name@6:9 parent=- sig="#define DECL(x)" doc="" params=1
-            function CAT 7:1-8:1 name@7:9 parent=- sig="#define CAT(a,b)" doc="" params=2
-            function OPEN 8:1-9:1 name@8:9 parent=- sig="#define OPEN(x)" doc="" params=1
-            function ZERO 9:1-10:1 name@9:9 parent=- sig="#define ZERO(x)" doc="" params=1
+            function CHANGE 3:1-4:39 name@3:9 parent=- sig="#define CHANGE(L,pre,pos)" doc="" params=3
+            function GET 5:1-5:30 name@5:9 parent=- sig="#define GET(t,k)" doc="" params=2
+            function DECL 6:1-6:45 name@6:9 parent=- sig="#define DECL(x)" doc="" params=1
+            function CAT 7:1-7:32 name@7:9 parent=- sig="#define CAT(a,b)" doc="" params=2
+            function OPEN 8:1-8:30 name@8:9 parent=- sig="#define OPEN(x)" doc="" params=1
+            function ZERO 9:1-9:26 name@9:9 parent=- sig="#define ZERO(x)" doc="" params=1
             calls CHANGE -> on @4:8
             calls CHANGE -> full @4:22
             calls GET -> get @5:19

@@ -287,6 +287,20 @@ fn overload(
         .filter(|(_, p)| p.as_deref().is_some_and(exact))
         .map(|(s, _)| s)
         .collect();
+    // Java tries the overloads of a fixed count before a variadic one (its array passed
+    // whole): commons-io's `closeQuietly(iterator)` calls `closeQuietly(Closeable)`, not
+    // `closeQuietly(Closeable...)`, which `refs` was given.
+    let fixed = |s: &SymRef| {
+        counts
+            .iter()
+            .find(|(c, _)| c.node_id == s.node_id)
+            .and_then(|(_, p)| p.as_deref())
+            .and_then(arity)
+            .is_some_and(|(_, n)| n.is_some())
+    };
+    if fits.iter().any(|s| fixed(s)) {
+        fits.retain(|s| fixed(s));
+    }
     if fits.is_empty() {
         fits = counts
             .iter()
