@@ -60,13 +60,24 @@ pub(crate) fn kept(d: &Decl<'_>) -> Option<Kept> {
 /// Whether a declaration's head is an object member's: `name(`, `get name(`, `async name(`,
 /// `*name(`, `name: function`. Pure.
 fn written_as_member(head: &str, name: &str) -> bool {
+    let named = |h: &str| {
+        h.trim_start_matches('*')
+            .trim_start()
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.trim_start().starts_with(['(', ':']))
+    };
+    // The name itself may be a keyword's (`get (field) {`, koa's `request.get`).
     let mut h = head.trim_start();
+    if named(h) {
+        return true;
+    }
     for k in ["async ", "get ", "set ", "static "] {
         h = h.strip_prefix(k).unwrap_or(h).trim_start();
+        if named(h) {
+            return true;
+        }
     }
-    let h = h.trim_start_matches('*').trim_start();
-    h.strip_prefix(name)
-        .is_some_and(|rest| rest.trim_start().starts_with(['(', ':']))
+    false
 }
 
 /// Whether a declaration binds the module's exports too: `const proto = module.exports = {`
@@ -129,6 +140,8 @@ mod tests {
             // Members of `module.exports = { … }`.
             (top("get status () {", "status"), Some(Kept::Exported)),
             (top("vary (field) {", "vary"), Some(Kept::Exported)),
+            (top("get (field) {", "get"), Some(Kept::Exported)),
+            (top("set (field, val) {", "set"), Some(Kept::Exported)),
             (
                 top("set: function (field, val) {", "set"),
                 Some(Kept::Exported),
