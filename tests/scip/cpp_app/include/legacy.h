@@ -10,8 +10,8 @@
 //        > ```c
 //        > #define LEGACY_H
 //        > ```
+//               ⌃ enclosing_range_end codemap conan shop 0.3.0 `include/legacy.h`/LEGACY_H.
   
-//⌃ enclosing_range_end codemap conan shop 0.3.0 `include/legacy.h`/LEGACY_H.
   #ifdef __cplusplus
   extern "C" {
   #endif

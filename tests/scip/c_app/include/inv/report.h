@@ -10,8 +10,8 @@
 //        > ```c
 //        > #define INV_REPORT_H
 //        > ```
+//                   ⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/report.h`/INV_REPORT_H.
   
-//⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/report.h`/INV_REPORT_H.
   #include "stock.h"
 //          ^^^^^^^ reference codemap conan inv 0.1.0 `include/inv/stock.h`/
   

@@ -11,8 +11,8 @@
 //        > ```c
 //        > #define INV_STOCK_H
 //        > ```
+//                  ⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/stock.h`/INV_STOCK_H.
   
-//⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/stock.h`/INV_STOCK_H.
   #include <stddef.h>
 //          ^^^^^^^^ reference codemap conan stddef.h . `ext:stddef.h`/
   
@@ -27,8 +27,8 @@
 //        > ```
 //        documentation
 //        > The most items a store holds.
+//                   ⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/stock.h`/MAX_ITEMS.
   
-//⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/stock.h`/MAX_ITEMS.
   /* The larger of two values. */
 //⌄ enclosing_range_start codemap conan inv 0.1.0 `include/inv/stock.h`/MAX().
   #define MAX(a, b) ((a) > (b) ? (a) : (b))
@@ -40,8 +40,8 @@
 //        > ```
 //        documentation
 //        > The larger of two values.
+//                                        ⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/stock.h`/MAX().
   
-//⌃ enclosing_range_end codemap conan inv 0.1.0 `include/inv/stock.h`/MAX().
   /* What an item is. */
 //⌄ enclosing_range_start codemap conan inv 0.1.0 `include/inv/stock.h`/item_kind#
   enum item_kind {

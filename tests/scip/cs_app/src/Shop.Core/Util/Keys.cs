@@ -42,7 +42,7 @@
 //                         > ```
 //                                                                                        ⌃ enclosing_range_end codemap nuget Shop 1.0.0 `src/Shop.Core/Util/Keys.cs`/Shop#Core#Util#Keys#Normalize().
   }
+//⌃ enclosing_range_end codemap nuget Shop 1.0.0 `src/Shop.Core/Util/Keys.cs`/Shop#Core#Util#
 //⌃ enclosing_range_end codemap nuget Shop 1.0.0 `src/Shop.Core/Util/Keys.cs`/Shop#Core#Util#Keys#
   
 //⌃ enclosing_range_end codemap nuget Shop 1.0.0 `src/Shop.Core/Util/Keys.cs`/
-//⌃ enclosing_range_end codemap nuget Shop 1.0.0 `src/Shop.Core/Util/Keys.cs`/Shop#Core#Util#
