@@ -54,8 +54,22 @@ impl std::fmt::Display for Found {
     }
 }
 
-/// What the name at a position refers to, by the map: the symbol defined there, the target of
-/// the edge written there, or the symbols of that name (same file first).
+/// Whether a line is an import or a re-export statement's (ECMAScript's, Python's, Java's):
+/// `import { Router } from …`, `export { LinearRouter };`, `export * from …`. Pure.
+pub(super) fn imports_or_exports(line: &str) -> bool {
+    let code = line.trim_start();
+    [
+        "import ",
+        "import{",
+        "from ",
+        "export {",
+        "export{",
+        "export * ",
+    ]
+    .iter()
+    .any(|k| code.starts_with(k))
+}
+
 /// Whether `line` is (part of) an import statement naming `word`: it starts with `import` or
 /// `from` (ECMAScript, Python, Java, Go's single import), or it is one name of a list that
 /// spans lines (`  observable,`, `  type Foo as Bar,`).
@@ -64,10 +78,7 @@ fn imports_name(line: &str, word: &str) -> bool {
     if !indexer::syntax::writes_word(code, word) {
         return false;
     }
-    if ["import ", "from ", "import{", "export {", "export{"]
-        .iter()
-        .any(|k| code.starts_with(k))
-    {
+    if imports_or_exports(code) {
         return true;
     }
     let item = code.trim_end_matches([',', ';', ')', '}']).trim();
@@ -80,6 +91,8 @@ fn imports_name(line: &str, word: &str) -> bool {
     }
 }
 
+/// What the name at a position refers to, by the map: the symbol defined there, the target of
+/// the edge written there, or the symbols of that name (same file first).
 pub(super) fn map_definitions(map: &Map, t: &Target) -> Result<(Vec<MapSymbol>, Found), ToolError> {
     // A library target's `c.rel` is the library map's path: never looked up in this map.
     if let Some(l) = &t.lib {

@@ -349,7 +349,11 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
             // An import or a re-export of an implementation is none (tsc on a `.d.ts`
             // interface: hono's `Router`, 20 import and export lines among its 6 classes).
             let before = found.len();
-            found.retain(|x| !x.snippet.as_deref().is_some_and(imports_or_exports));
+            found.retain(|x| {
+                !x.snippet
+                    .as_deref()
+                    .is_some_and(super::fallback::imports_or_exports)
+            });
             if found.len() < before {
                 w.push(format!(
                     "{} place(s) the server gave on import or export lines are not implementations: left out",
@@ -632,22 +636,6 @@ fn overridden(map: &Map, d: &MapSymbol) -> Result<Vec<MapSymbol>, ToolError> {
         members_overriding(map, d, &related_types(map, parent, true)?, &mut out)?;
     }
     Ok(out)
-}
-
-/// Whether a line is an import or a re-export statement's (ECMAScript's, Python's, Java's):
-/// `import { Router } from …`, `export { LinearRouter };`, `export * from …`. Pure.
-fn imports_or_exports(line: &str) -> bool {
-    let code = line.trim_start();
-    [
-        "import ",
-        "import{",
-        "from ",
-        "export {",
-        "export{",
-        "export * ",
-    ]
-    .iter()
-    .any(|k| code.starts_with(k))
 }
 
 /// The most call sites of an implemented method named in [`dispatched_through`]'s note.
@@ -1381,7 +1369,11 @@ mod tests {
             ("class Importer implements Loader {", false),
             ("exporter := NewExporter()", false),
         ] {
-            assert_eq!(imports_or_exports(line), want, "{line}");
+            assert_eq!(
+                super::super::fallback::imports_or_exports(line),
+                want,
+                "{line}"
+            );
         }
     }
 
