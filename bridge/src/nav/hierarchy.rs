@@ -11,7 +11,7 @@ use super::fallback::{
 use super::list::{listing, Layout, ListText};
 use super::params::{AtParams, CallsParams};
 use super::server::{failed, server_anchors, server_for, server_state_across, slow, Ask};
-use super::target::{target, Target};
+use super::target::{callable_target, Target};
 use crate::lsp::{Capability, Locate, Server};
 use crate::workspace::Workspace;
 use answer::envelope::{Answer, ErrorCode, ToolError};
@@ -298,7 +298,7 @@ pub fn implementations(ws: &Workspace, p: &AtParams) -> Result<Answer, ToolError
     let lease = ws.map();
     let _read = read_once(&lease)?;
     let mut w = Vec::new();
-    let (t, mut a) = target(ws, &lease, p, &mut w)?;
+    let (t, mut a) = callable_target(ws, &lease, p, &mut w)?;
     let server = server_anchors(ws, &t, &mut a, ask, &mut w);
     // A library's symbol: the server's answer alone, or the error that says one is needed.
     if t.lib.is_some() && server.is_none() {
@@ -437,7 +437,7 @@ pub fn calls(ws: &Workspace, p: &CallsParams) -> Result<Answer, ToolError> {
     // One lease on the map and one snapshot of it for the whole answer.
     let lease = ws.map();
     let _read = read_once(&lease)?;
-    let (t, mut a) = target(ws, &lease, p, &mut w)?;
+    let (t, mut a) = callable_target(ws, &lease, p, &mut w)?;
     let narrow = "a smaller depth, or a larger tokenBudget";
     let answer = |items: Vec<Anchor>, head: Value, w: Vec<String>, source| {
         let tail = outside_text(&head) + &super::list::candidates_text(&head);

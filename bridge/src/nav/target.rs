@@ -74,7 +74,20 @@ pub(super) fn target<'a>(
     p: &dyn AsPosition,
     warnings: &mut Vec<String>,
 ) -> Result<(Target, Anchors<'a>), ToolError> {
-    let t = position(ws, lease, p, warnings)?;
+    let t = position_of(ws, lease, p, false, warnings)?;
+    let a = Anchors::new(ws, lease, warnings).known(&t.c.abs, &t.text);
+    Ok((t, a))
+}
+
+/// [`target`] for a tool about functions (`nav_calls`, `nav_implementations`): a locate
+/// string naming a field and a method alike (`ProxyInputStream.afterRead`) is the method.
+pub(super) fn callable_target<'a>(
+    ws: &'a Workspace,
+    lease: &'a Result<MapLease, ToolError>,
+    p: &dyn AsPosition,
+    warnings: &mut Vec<String>,
+) -> Result<(Target, Anchors<'a>), ToolError> {
+    let t = position_of(ws, lease, p, true, warnings)?;
     let a = Anchors::new(ws, lease, warnings).known(&t.c.abs, &t.text);
     Ok((t, a))
 }
@@ -84,6 +97,16 @@ pub(super) fn position(
     ws: &Workspace,
     lease: &Result<MapLease, ToolError>,
     p: &dyn AsPosition,
+    warnings: &mut Vec<String>,
+) -> Result<Target, ToolError> {
+    position_of(ws, lease, p, false, warnings)
+}
+
+fn position_of(
+    ws: &Workspace,
+    lease: &Result<MapLease, ToolError>,
+    p: &dyn AsPosition,
+    callable: bool,
     warnings: &mut Vec<String>,
 ) -> Result<Target, ToolError> {
     let p = p.position();
@@ -103,19 +126,31 @@ pub(super) fn position(
         let text = ws.source(&c, &loc.file)?;
         let outline = ws.parsed_outline(&c, lang, &text)?;
         let found = locate::locate(&text, &outline, &loc)?;
+        let mut pos = found.pos;
         if let locate::Scope::Symbol(q) = &loc.scope {
-            warnings.extend(overloads_note(
-                &outline,
-                q,
-                found.pos,
-                lang.spec().overloads,
-            ));
+            let method = if callable && loc.find.is_none() {
+                callable_namesake(&outline, q, pos)
+            } else {
+                None
+            };
+            match method {
+                Some((at, note)) => {
+                    pos = at;
+                    warnings.push(note);
+                }
+                None => warnings.extend(overloads_note(
+                    &outline,
+                    q,
+                    found.pos,
+                    lang.spec().overloads,
+                )),
+            }
         }
         return Ok(Target {
             c,
             lang,
             text,
-            pos: found.pos,
+            pos,
             lib: None,
         });
     }
@@ -319,6 +354,50 @@ pub(super) fn word_at(line_text: &str, col: u32) -> Option<(String, u32)> {
     Some((chars[start..end].iter().collect(), start as u32 + 1))
 }
 
+/// Where a locate's symbol that names a field or a variable at `pos` names a function or a
+/// method too, in the same scope (Java's `private final IOIntConsumer afterRead;` beside
+/// `protected void afterRead(int n)`): the first such callable's name, and the note that
+/// says which was taken. `None` when the symbol at `pos` is callable or has no callable
+/// namesake. Pure.
+pub(super) fn callable_namesake(
+    outline: &[indexer::outline::OutlineSymbol],
+    q: &str,
+    pos: indexer::model::Pos,
+) -> Option<(indexer::model::Pos, String)> {
+    let all = indexer::outline::overloads_named(outline, q);
+    let here = all
+        .iter()
+        .map(|&i| &outline[i])
+        .find(|s| s.name_span.start == pos)?;
+    if here.kind.is_callable() {
+        return None;
+    }
+    let method = all
+        .iter()
+        .map(|&i| &outline[i])
+        .find(|s| s.kind.is_callable())?;
+    let mark = |s: &indexer::outline::OutlineSymbol| {
+        s.qualname
+            .rsplit('.')
+            .next()
+            .unwrap_or(&s.qualname)
+            .to_string()
+    };
+    Some((
+        method.name_span.start,
+        format!(
+            "{q} names a {} (line {}, `{}`) and a {} (line {}, `{}`): answered for the {}",
+            here.kind.as_str(),
+            here.name_span.start.line,
+            mark(here),
+            method.kind.as_str(),
+            method.name_span.start.line,
+            mark(method),
+            method.kind.as_str(),
+        ),
+    ))
+}
+
 /// Said when a locate's symbol, written without an overload mark, names several overloads:
 /// which one the position is in, and the others with their lines and marks.
 /// In a language without overloads the declarations are a property's accessors, `@overload`
@@ -365,6 +444,55 @@ fn overloads_note(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Java's field and method of one name: a tool about functions takes the method, said;
+    /// a method named alone, or a field without a callable namesake, is left as it is.
+    #[test]
+    fn a_field_s_callable_namesake() {
+        use indexer::model::{Kind, Pos, Span};
+        use indexer::outline::OutlineSymbol;
+        let sym = |q: &str, kind, line| {
+            let at = Pos { line, col: 5 };
+            OutlineSymbol {
+                name: q
+                    .rsplit('.')
+                    .next()
+                    .unwrap_or(q)
+                    .split('~')
+                    .next()
+                    .unwrap_or(q)
+                    .into(),
+                qualname: q.into(),
+                kind,
+                span: Span {
+                    start: at,
+                    end: Pos {
+                        line: line + 1,
+                        col: 1,
+                    },
+                },
+                name_span: Span { start: at, end: at },
+                signature: None,
+                parent: None,
+            }
+        };
+        let outline = vec![
+            sym("Proxy", Kind::Class, 3),
+            sym("Proxy.afterRead", Kind::Field, 4),
+            sym("Proxy.afterRead~2", Kind::Method, 10),
+            sym("Proxy.count", Kind::Field, 12),
+        ];
+        let at = |line| Pos { line, col: 5 };
+        let (pos, note) = callable_namesake(&outline, "Proxy.afterRead", at(4)).unwrap();
+        assert_eq!(pos, at(10));
+        assert_eq!(
+            note,
+            "Proxy.afterRead names a field (line 4, `afterRead`) and a method (line 10, \
+             `afterRead~2`): answered for the method"
+        );
+        assert_eq!(callable_namesake(&outline, "Proxy.afterRead", at(10)), None);
+        assert_eq!(callable_namesake(&outline, "Proxy.count", at(12)), None);
+    }
 
     #[test]
     fn words_at_positions() {
