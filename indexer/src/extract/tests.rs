@@ -871,6 +871,39 @@ fn a_broken_declaration_in_a_namespace_keeps_the_namespace() {
     }
 }
 
+/// pugixml: `PUGI_IMPL_FN` before out-of-line members in an Allman-braced namespace is no
+/// type (34 of 319 members were under their return type's class); a test macro's body is a
+/// function, its locals no symbols (1790 were file variables).
+#[test]
+fn cpp_export_macros_in_a_namespace_and_test_macro_bodies() {
+    let ex = Extractor::new().expect("queries compile");
+    let src = "namespace pugi\n{\n\tPUGI_IMPL_FN xml_attribute xml_node::append_attribute(const char_t* n)\n\t{\n\t\treturn xml_attribute();\n\t}\n\n\tPUGI_IMPL_FN xpath_node::xpath_node(const xml_node& n): _node(n)\n\t{\n\t}\n}\n\nint x;\nTEST_XML(dom_attr_assign, \"<node/>\")\n{\n\txml_node node = doc.child(\"n\");\n\tnode.append_attribute(\"a\");\n}\n\nTEST(dom_empty)\n{\n\txml_document doc;\n}\n";
+    let out = ex.extract_source(Lang::Cpp, src.as_bytes());
+    let got: Vec<(&str, u32)> = out
+        .symbols
+        .iter()
+        .map(|s| (s.qualname.as_str(), s.name_span.start.line))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("pugi", 1),
+            ("pugi.xml_node.append_attribute", 3),
+            ("pugi.xpath_node.xpath_node", 8),
+            ("x", 13),
+            ("dom_attr_assign", 14),
+            ("dom_empty", 20),
+        ]
+    );
+    // The body's call sits in the test (symbol 4), not in the file.
+    let call = out
+        .refs
+        .iter()
+        .find(|r| r.target.ends_with("append_attribute"))
+        .map(|r| r.source);
+    assert_eq!(call, Some(Some(4)));
+}
+
 /// C++: a macro defined inside a namespace is the file's (the preprocessor knows no
 /// namespaces); conversion operators and `operator new` are named as node IDs can carry
 /// them; a lone macro line after an access label is blanked, not read as a member.

@@ -501,6 +501,50 @@ fn balanced_across(src: &[u8], at: usize) -> Option<usize> {
     balanced(&src[..src.len().min(at + 2000)], at)
 }
 
+/// Whether `rest` is a function's head up to its `(`: a type and a name (`xml_attribute
+/// xml_node::append_attribute(`, `const char_t* name(`), or a qualified name alone (an
+/// out-of-line constructor, `xpath_node::xpath_node(`): what an upper-case word before it on
+/// its line is, is an attribute macro (pugixml's `PUGI_IMPL_FN`, defined as `inline` or
+/// nothing). Pure.
+fn function_head(rest: &[u8]) -> bool {
+    let Some(open) = memchr::memchr(b'(', rest) else {
+        return false;
+    };
+    let head = &rest[..open];
+    if head
+        .iter()
+        .any(|c| matches!(c, b'=' | b';' | b'{' | b'"' | b'\'' | b'.' | b'-' | b'+'))
+    {
+        return false;
+    }
+    let words: Vec<&[u8]> = head
+        .split(|c| c.is_ascii_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let Some((name, ty)) = words.split_last() else {
+        return false;
+    };
+    let name = name.trim_ascii_start();
+    let name = &name[name.iter().take_while(|c| matches!(c, b'*' | b'&')).count()..];
+    let ident = |w: &[u8]| {
+        !w.is_empty()
+            && !w[0].is_ascii_digit()
+            && w.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    };
+    let named = !name.is_empty()
+        && name
+            .split(|c| *c == b':')
+            .filter(|p| !p.is_empty())
+            .all(|p| ident(p.strip_prefix(b"~").unwrap_or(p)));
+    let qualified = memchr::memmem::find(name, b"::").is_some();
+    let typed = ty.iter().all(|w| {
+        w.iter().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b':' | b'*' | b'&' | b'<' | b'>' | b',')
+        })
+    });
+    named && typed && (qualified || !ty.is_empty())
+}
+
 /// Whether `rest` starts with a word only a declaration starts with (`friend`, `void`,
 /// `static`, …): what a macro word before it is, is an attribute.
 fn declaration_keyword(rest: &[u8]) -> bool {
@@ -572,7 +616,7 @@ enum Brace {
 /// The braces a line opens and closes (outside strings, characters and `//` comments), each
 /// opened one a scope when the line names `namespace`, `class`, `struct`, `union`, `enum` or
 /// `extern` before it (an enum's told apart).
-fn track_braces(line: &[u8], braces: &mut Vec<Brace>) {
+fn track_braces(line: &[u8], prev: &[u8], braces: &mut Vec<Brace>) {
     let mut quote: Option<u8> = None;
     let mut i = 0;
     while i < line.len() {
@@ -584,7 +628,11 @@ fn track_braces(line: &[u8], braces: &mut Vec<Brace>) {
             None if c == b'"' || c == b'\'' => quote = Some(c),
             None if c == b'/' && line.get(i + 1) == Some(&b'/') => break,
             None if c == b'{' => {
-                let head = &line[..i];
+                // `namespace pugi` then `{` alone on the next line: the line above is its head.
+                let head = match &line[..i] {
+                    h if h.trim_ascii().is_empty() => prev,
+                    h => h,
+                };
                 let has = |k: &[u8]| memchr::memmem::find(head, k).is_some();
                 let scope = [
                     &b"namespace"[..],
@@ -680,6 +728,79 @@ fn gtest_tests_as_methods(src: &mut [u8]) -> bool {
     changed
 }
 
+/// Test and handler macros whose body follows them at the file's level (pugixml's
+/// `TEST_XML(dom_attr_assign, "<node/>")` then `{`, `TEST(name)`, jsoncpp's
+/// `JSONTEST_FIXTURE_LOCAL(ValueTest, size) {`, check's `START_TEST(name)`): an upper-case
+/// name at column 0, a name as its first argument, and `{` after its `)` on the line or
+/// alone on the next (a name of 4 characters or more: `void` takes its place). The grammar reads the call as a statement and the body as a loose
+/// block, whose locals were then the file's variables (pugixml: 1790 of them) and whose
+/// calls no function's. Rewritten in place as `void (name)` (the macro's name blanked, the
+/// other arguments too), a function named by that argument; with `qualify` (C++) two names
+/// parted by `, ` are `void (Suite::name)`, a method of the suite as googletest's are. Every
+/// name keeps its column. Returns whether anything changed. Pure; table-tested.
+pub(crate) fn macro_bodies_as_functions(src: &mut [u8], qualify: bool) -> bool {
+    let is_word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    let spans = crate::syntax::line_spans(src);
+    let mut changed = false;
+    for (k, &(at, end)) in spans.iter().enumerate() {
+        let line = &src[at..end];
+        let m = line
+            .iter()
+            .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
+            .count();
+        if m < 4 || !line[0].is_ascii_uppercase() || line.get(m) != Some(&b'(') {
+            continue;
+        }
+        let macro_name = &line[..m];
+        let opens_namespace = ["NAMESPACE", "BEGIN", "END", "EXTERN"]
+            .iter()
+            .any(|w| memchr::memmem::find(macro_name, w.as_bytes()).is_some());
+        let Some(close) = balanced(line, m) else {
+            continue;
+        };
+        let after = line[close..].trim_ascii();
+        let next_opens = || {
+            spans[k + 1..]
+                .iter()
+                .map(|&(a, e)| src[a..e].trim_ascii())
+                .find(|l| !l.is_empty())
+                .is_some_and(|l| l.starts_with(b"{"))
+        };
+        let body_follows = after.starts_with(b"{")
+            || (after.is_empty() || after.starts_with(b"//")) && next_opens();
+        let first = m + 1 + line[m + 1..].iter().take_while(|c| is_word(c)).count();
+        if opens_namespace || !body_follows || first == m + 1 || line[m + 1].is_ascii_digit() {
+            continue;
+        }
+        // A second name right after `, `: the test's, under the suite's.
+        let second_at = first + 2;
+        let second = second_at
+            + line[second_at.min(close)..]
+                .iter()
+                .take_while(|c| is_word(c))
+                .count();
+        let two = line.get(first..second_at) == Some(&b", "[..])
+            && second > second_at
+            && matches!(line.get(second), Some(b')' | b','))
+            && !line[second_at].is_ascii_digit();
+        let s = &mut src[at..end];
+        s[..m].fill(b' ');
+        s[..4].copy_from_slice(b"void");
+        let name_end = if two && qualify {
+            s[first..second_at].copy_from_slice(b"::");
+            second
+        } else if two {
+            s[m + 1..second_at].fill(b' ');
+            second
+        } else {
+            first
+        };
+        s[name_end..close - 1].fill(b' ');
+        changed = true;
+    }
+    changed
+}
+
 /// Blanks an annotation macro after a declared name (`MemTable* imm_ GUARDED_BY(mutex_);`,
 /// clang's thread-safety attributes as leveldb and abseil spell them), which the grammar
 /// reads as a method `GUARDED_BY`: a macro word with arguments that are names alone
@@ -764,6 +885,8 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
     let mut braces: Vec<Brace> = Vec::new();
     // The last code line ended a parameter list (`…)`, `…) const`): a head over two lines.
     let mut after_params = false;
+    // The last code line (a `{` alone on its line opens what it declares).
+    let mut prev_line = 0..0;
     while at < src.len() {
         let end = memchr::memchr(b'\n', &src[at..]).map_or(src.len(), |i| at + i);
         let in_define = continued;
@@ -803,7 +926,8 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
                 }
             }
         }
-        track_braces(&src[first..end], &mut braces);
+        track_braces(&src[first..end], &src[prev_line.clone()], &mut braces);
+        prev_line = first..end;
         // Words spelled as macros from the line's start, each with its arguments.
         let mut i = first;
         let mut spans: Vec<(usize, usize)> = Vec::new();
@@ -855,7 +979,10 @@ fn blank_attribute_macros(src: &mut [u8]) -> bool {
                 && spans.first().is_some_and(|(a, b)| {
                     !src[*a..*b].contains(&b'(')
                         && (export_word(&src[*a..*b])
-                            || at_scope && spans.len() == 1 && declaration_keyword(&src[i..end]))
+                            || at_scope
+                                && spans.len() == 1
+                                && (declaration_keyword(&src[i..end])
+                                    || function_head(&src[i..end])))
                 })
         };
         if blank_spans {
@@ -1435,12 +1562,13 @@ impl Syntax for CppSyntax {
     fn prepare(&self, src: &[u8]) -> Option<Vec<u8>> {
         let mut out = src.to_vec();
         let n = namespace_macros(&mut out);
-        let a = blank_macro_lines(&mut out, true) || n;
+        let f = gtest_tests_as_methods(&mut out);
+        let m = macro_bodies_as_functions(&mut out, true);
+        let a = blank_macro_lines(&mut out, true) || n || m;
         let b = blank_class_macros(&mut out);
         let c = blank_attribute_macros(&mut out);
         let d = crate::lang::c::blank_misplaced_directives(&mut out, true);
         let e = blank_declarator_annotations(&mut out);
-        let f = gtest_tests_as_methods(&mut out);
         let g = crate::lang::c::blank_comments_in_macros(&mut out);
         let h = declaration_heads(&mut out);
         (a || b || c || d || e || f || g || h).then_some(out)
@@ -2021,6 +2149,40 @@ mod tests {
 
     /// (source, what it becomes; `None`: left alone)
     #[test]
+    fn macro_bodies_read_as_functions() {
+        let cases: &[(&str, Option<&str>)] = &[
+            // pugixml's tests: a name and a document, the body on the next line.
+            (
+                "TEST_XML(dom_attr_assign, \"<node/>\")\n{\n\txml_node n;\n}\n",
+                Some("void    (dom_attr_assign           )\n{\n\txml_node n;\n}\n"),
+            ),
+            ("TEST(dom_x)\n\n{\n}\n", Some("void(dom_x)\n\n{\n}\n")),
+            // Two names: the suite's test (jsoncpp's fixtures).
+            (
+                "JSONTEST_FIXTURE_LOCAL(ValueTest, size) {\n}\n",
+                Some("void                  (ValueTest::size) {\n}\n"),
+            ),
+            (
+                "START_TEST(t1) // x\n{\n}\n",
+                Some("void      (t1) // x\n{\n}\n"),
+            ),
+            // No body after it, a string first, indented, a namespace's, lower case: left alone.
+            ("TEST_XML(a, \"<n/>\");\nint x;\n", None),
+            ("DEFINE_X(a)\nint x;\n{\n", None),
+            ("TEST_CASE(\"a b\") {\n}\n", None),
+            ("  TEST(a) {\n", None),
+            ("BEGIN_NAMESPACE(a) {\n", None),
+            ("my_test(a) {\n", None),
+            ("ISR(x) {\n", None),
+        ];
+        crate::lang::check_rewrites(cases, |s| macro_bodies_as_functions(s, true));
+        let mut c = b"TEST(Suite, name) {\n}\n".to_vec();
+        assert!(macro_bodies_as_functions(&mut c, false));
+        assert_eq!(c, b"void(       name) {\n}\n");
+    }
+
+    /// (source, what it becomes; `None`: left alone)
+    #[test]
     fn annotations_after_declared_names_are_blanked() {
         let cases: &[(&str, Option<&str>)] = &[
             (
@@ -2109,6 +2271,24 @@ mod tests {
             same("class V {\n  FOO_T x;\n};\n"),
             // An enum's last enumerator.
             same("enum class color {\n  RED,\n  GREEN_BLUE\n};\n"),
+            // pugixml's `PUGI_IMPL_FN` (`inline` or nothing) before out-of-line members,
+            // in a namespace whose `{` is on its own line.
+            blanked(
+                "namespace pugi\n{\n\tPUGI_IMPL_FN xml_attribute xml_node::append_attribute(const char_t* n)\n\t{\n\t}\n}\n",
+                "PUGI_IMPL_FN",
+            ),
+            blanked(
+                "namespace pugi\n{\n\tPUGI_IMPL_FN xpath_node::xpath_node(const xml_node& n): _node(n)\n\t{\n\t}\n}\n",
+                "PUGI_IMPL_FN",
+            ),
+            blanked(
+                "namespace impl {\n  PUGI_IMPL_FN void* default_allocate(size_t size)\n  {\n  }\n}\n",
+                "PUGI_IMPL_FN",
+            ),
+            // Inside a block, or a type alone before a name: left alone.
+            same("void f()\n{\n  MY_TYPE x::y(a);\n}\n"),
+            same("namespace a {\nMY_TYPE f(int x);\n}\n"),
+            same("namespace a {\nMY_TYPE x = f(1);\n}\n"),
         ];
         for (src, want) in cases {
             let mut got = src.as_bytes().to_vec();

@@ -65,6 +65,15 @@
 (function_definition
   declarator: (_ declarator: (_ declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name)))
   body: (_) @body) @definition.function
+; A test macro's body (`TEST_XML(name, "<x/>") {`), rewritten by `prepare` as `void (name) {`
+; or `void (Suite::name) {`.
+(function_definition
+  declarator: (parenthesized_declarator (identifier) @name)
+  body: (_) @body) @definition.function
+(function_definition
+  declarator: (parenthesized_declarator
+    (qualified_identifier name: (identifier) @name) @receiver)
+  body: (_) @body) @definition.method
 ; `= default;`, `= delete;` in a class.
 (function_definition
   declarator: (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)
