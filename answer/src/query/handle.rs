@@ -68,10 +68,37 @@ pub(super) fn parse_edge_kinds(kinds: &Option<Vec<String>>) -> Result<Vec<EdgeKi
 }
 
 pub fn parse_node_id(s: &str) -> Result<NodeId, ToolError> {
-    NodeId::parse(s).map_err(|e| {
+    let id = NodeId::parse(s).map_err(|e| {
         ToolError::new(ErrorCode::BadNodeId, e.to_string())
             .hint(format!("the grammar: {}", grammar()))
-    })
+    })?;
+    if let NodeId::File { lang, path } | NodeId::Symbol { lang, path, .. } = &id {
+        if let Some(right) = prefix_mismatch(*lang, path) {
+            let fixed = format!("{}:{}", right.prefix(), &s[lang.prefix().len() + 1..]);
+            return Err(ToolError::new(
+                ErrorCode::BadNodeId,
+                format!(
+                    "{s}: {path} is a {} file, and its node IDs start `{}:`, not `{}:`",
+                    right.name(),
+                    right.prefix(),
+                    lang.prefix()
+                ),
+            )
+            .hint(format!("did you mean {fixed}?")));
+        }
+    }
+    Ok(id)
+}
+
+/// The language a node ID's file is of when its prefix names another (`py:entry.go#Entry`):
+/// by the file's extension; a language that may claim it by its text (`cpp:` for a `.h`) is
+/// no mismatch, nor is an extension no language has. Pure.
+fn prefix_mismatch(lang: indexer::lang::Lang, path: &str) -> Option<indexer::lang::Lang> {
+    let p = std::path::Path::new(path);
+    let by_ext = indexer::lang::Lang::of_path(p)?;
+    let ext = p.extension()?.to_str()?;
+    let claims = lang.spec().claims.iter().any(|(e, _)| *e == ext);
+    (by_ext != lang && !claims).then_some(by_ext)
 }
 
 impl Map {
@@ -354,5 +381,32 @@ impl Map {
             out.push(NodeInfo::bare(id, "external", name));
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A prefix that names another language than the file's is refused with the right ID
+    /// (logrus: `refs py:entry.go#Entry` answered 171 references beside "no py server").
+    #[test]
+    fn a_node_id_s_prefix_is_its_file_s_language() {
+        let e = parse_node_id("py:entry.go#Entry.Log").unwrap_err();
+        assert_eq!(e.code, ErrorCode::BadNodeId);
+        assert!(e.message.contains("entry.go is a Go file"), "{}", e.message);
+        assert_eq!(
+            e.hint.as_deref(),
+            Some("did you mean go:entry.go#Entry.Log?")
+        );
+        assert!(parse_node_id("rs:src/a.hpp").is_err());
+        for ok in [
+            "go:entry.go#Entry",
+            "cpp:src/pugixml.h#pugi.xml_node",
+            "c:src/x.h#f",
+            "py:Makefile#x",
+        ] {
+            assert!(parse_node_id(ok).is_ok(), "{ok}");
+        }
     }
 }
