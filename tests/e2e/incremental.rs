@@ -28,10 +28,31 @@ fn second_run_reextracts_nothing_and_touch_rehashes_only() {
         "{again}"
     );
     assert_eq!(again["mode"], "incremental");
-    // Same content, new mtime: hashed, not re-extracted.
+    // Same content, new mtime: not stale (an edit undone, a `git checkout`: logrus,
+    // pugixml and zustand were said changed after their files were written back), hashed,
+    // not re-extracted.
     let p = ws.path().join("src/shop/util.py");
     let text = std::fs::read(&p).expect("read");
     std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(&p, &text).expect("write");
+    let stale = |ws: &std::path::Path| {
+        let (v, _) = json(ws, &["status"]);
+        v["data"]["staleCount"].as_u64()
+    };
+    assert_eq!(stale(ws.path()), Some(0));
+    let mut changed = text.clone();
+    changed.extend_from_slice(b"\n# more\n");
+    std::fs::write(&p, &changed).expect("write");
+    assert_eq!(stale(ws.path()), Some(1));
+    // Same size, other bytes: stale too.
+    let mut swapped = text.clone();
+    let at = swapped
+        .iter()
+        .position(|b| b.is_ascii_lowercase())
+        .expect("a letter");
+    swapped[at] = if swapped[at] == b'x' { b'y' } else { b'x' };
+    std::fs::write(&p, &swapped).expect("write");
+    assert_eq!(stale(ws.path()), Some(1));
     std::fs::write(&p, &text).expect("write");
     let t = index(ws.path());
     assert_eq!(

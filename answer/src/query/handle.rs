@@ -163,12 +163,21 @@ impl Map {
             .collect())
     }
 
+    /// Whether a file changed since it was indexed: its size, else (its time changed alone)
+    /// its bytes' hash, so a file written back as it was (an edit undone, `git checkout`)
+    /// is not stale.
     pub(super) fn is_stale(&self, file: &str, size: i64, mtime: i64, flagged: bool) -> bool {
         if flagged {
             return true;
         }
-        match std::fs::metadata(self.root.join(file)) {
-            Ok(m) => m.len() as i64 != size || indexer::walk::mtime_ns(&m) != mtime,
+        let path = self.root.join(file);
+        match std::fs::metadata(&path) {
+            Ok(m) if m.len() as i64 != size => true,
+            Ok(m) if indexer::walk::mtime_ns(&m) == mtime => false,
+            Ok(_) => match (self.db.hash_of_file(file), std::fs::read(&path)) {
+                (Ok(Some(h)), Ok(bytes)) => indexer::index::content_hash(&bytes) != h,
+                _ => true,
+            },
             Err(_) => true,
         }
     }

@@ -34,6 +34,7 @@ use pass::run_in_tx;
 use std::path::Path;
 use std::time::Instant;
 use survey::survey;
+pub use write::content_hash;
 
 pub fn run(opts: &IndexOptions, progress: &dyn Progress) -> Result<IndexStats, IndexError> {
     let t0 = Instant::now();

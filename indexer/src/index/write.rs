@@ -99,7 +99,7 @@ pub(super) fn process<'a>(
             None,
         );
     }
-    let hash = blake3::hash(&bytes).to_hex().to_string();
+    let hash = content_hash(&bytes);
     if bytes.contains(&0) {
         return Work::Skip(f, "binary: contains NUL bytes".into(), Some(hash));
     }
@@ -308,4 +308,10 @@ pub(super) fn write_files(
     }
     tracing::info!(?busy, "writer busy");
     Ok(w)
+}
+
+/// The hash of a file's bytes as the map keeps it (`files.hash`): what tells a file touched
+/// from a file changed.
+pub fn content_hash(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
 }

@@ -939,6 +939,16 @@ impl Db {
             .optional()
     }
 
+    /// The blake3 hash of a file's bytes when indexed (`None`: not held, or skipped unread).
+    pub fn hash_of_file(&self, path: &str) -> SqlResult<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT hash FROM files WHERE path = ?1")?
+            .query_row([path], |r| r.get::<_, Option<String>>(0))
+            .optional()?
+            .flatten())
+    }
+
     /// Every file's stamp when indexed, by path.
     pub fn file_stamps(&self) -> SqlResult<Vec<StaleRow>> {
         self.conn
