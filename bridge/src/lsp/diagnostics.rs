@@ -172,6 +172,32 @@ impl Published {
         }
     }
 
+    /// A document's latest list and when it came.
+    pub(super) fn latest_at(&self, uri: &str) -> Option<(Vec<Diagnostic>, Instant)> {
+        let all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());
+        all.get(uri).map(|e| (e.items.clone(), e.at))
+    }
+
+    /// Wait until a list of `uri` is published after `after`, or until `deadline`: whether
+    /// one was.
+    pub(super) fn wait_newer(&self, uri: &str, after: Instant, deadline: Instant) -> bool {
+        let mut all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if all.get(uri).is_some_and(|e| e.at > after) {
+                return true;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            all = self
+                .arrived
+                .wait_timeout(all, deadline - now)
+                .map(|(g, _)| g)
+                .unwrap_or_else(|e| e.into_inner().0);
+        }
+    }
+
     /// The documents whose list was published after `t`, with that list.
     pub(super) fn since(&self, t: Instant) -> Vec<(String, Vec<Diagnostic>)> {
         let all = self.by_uri.lock().unwrap_or_else(|e| e.into_inner());
