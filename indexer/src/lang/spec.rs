@@ -479,10 +479,14 @@ pub enum Kept {
     /// Its name is written in a file the parser could not read whole (a syntax the grammar
     /// lacks): a use there may be one the map missed.
     Unparsed,
+    /// Its author named it as unused on purpose, as the compiler reads it: Rust's `_name`
+    /// (log's `fn _check(_: &dyn Source) {}` inside a test, which asserts object safety by
+    /// compiling).
+    Intended,
 }
 
 impl Kept {
-    pub const ALL: [Kept; 13] = [
+    pub const ALL: [Kept; 14] = [
         Kept::Entry,
         Kept::Override,
         Kept::BaseOutside,
@@ -496,6 +500,7 @@ impl Kept {
         Kept::Overload,
         Kept::Alias,
         Kept::Unparsed,
+        Kept::Intended,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -513,6 +518,7 @@ impl Kept {
             Kept::Overload => "overload",
             Kept::Alias => "alias",
             Kept::Unparsed => "unparsed",
+            Kept::Intended => "intended",
         }
     }
 }

@@ -193,11 +193,19 @@ impl Syntax for RustSyntax {
                 .then_some(Type),
             },
             DefTag::Function => match enclosing {
-                None | Some(Package) => Some(Function),
+                // A function inside a function is an item too (rust-analyzer outlines it):
+                // `outer.helper`.
+                None | Some(Package) | Some(Function) | Some(Method) => Some(Function),
                 Some(Interface) => Some(Method),
                 _ => None,
             },
-            DefTag::Method => top.then_some(Method),
+            // An impl inside a function (serde's `Visitor` in `deserialize`) is an item: its
+            // methods hang under its type as named there (`deserialize.V.visit_str`).
+            DefTag::Method => matches!(
+                enclosing,
+                None | Some(Package) | Some(Function) | Some(Method)
+            )
+            .then_some(Method),
             DefTag::Field => (enclosing == Some(Struct)).then_some(Field),
             DefTag::Constant => match enclosing {
                 None | Some(Package) => Some(Constant),

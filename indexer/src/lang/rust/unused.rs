@@ -1,7 +1,8 @@
 //! What keeps a Rust symbol that no edge reaches (`map_unused`): `main`; functions under a
 //! test or bench attribute (`#[test]`, `#[tokio::test]`, `#[bench]`, …) or a proc-macro's;
 //! `#[no_mangle]`, `#[export_name]` and `extern "C"` functions and `#[macro_export]`
-//! macros (exported to other code); and `pub` items (exported API; `pub(crate)` and other
+//! macros (exported to other code); `_name` items (unused on purpose; a
+//! `#[allow(dead_code)]` one is listed, being dead); and `pub` items (exported API; `pub(crate)` and other
 //! restricted visibilities are not). A trait impl's methods are kept by their `implements`
 //! edges, which the map's generic rule reads; its associated types (`type Output = Value;`)
 //! by their place: only a trait's impl has them.
@@ -35,6 +36,11 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
             || a.ends_with("_test")
     }) {
         return Some(Kept::Entry);
+    }
+    // `_name`: unused on purpose, as rustc reads it (a `#[allow(dead_code)]` item is still
+    // listed: the compiler would call it dead, and the fixture's `shelve` is).
+    if d.name.starts_with('_') {
+        return Some(Kept::Intended);
     }
     if attrs
         .iter()
@@ -139,6 +145,10 @@ mod tests {
         };
         for (d, want) in [
             (f("fn main()", "main"), Some(Kept::Entry)),
+            (
+                f("fn _check(_: &dyn Source)", "_check"),
+                Some(Kept::Intended),
+            ),
             (f("pub fn open() -> Map", "open"), Some(Kept::Exported)),
             (f("pub(crate) fn open() -> Map", "open"), None),
             (f("pub(super) fn open()", "open"), None),
@@ -180,6 +190,8 @@ mod tests {
                 Some(Kept::Entry),
             ),
             (with(&["#[bench]"], "x"), Some(Kept::Entry)),
+            // Dead on purpose as the compiler reads it, still dead: listed.
+            (with(&["#[allow(dead_code)]"], "x"), None),
             (
                 with(&["#[proc_macro_derive(Thing)]"], "x"),
                 Some(Kept::Entry),
