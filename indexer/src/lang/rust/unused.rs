@@ -37,11 +37,6 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
     }) {
         return Some(Kept::Entry);
     }
-    // `_name`: unused on purpose, as rustc reads it (a `#[allow(dead_code)]` item is still
-    // listed: the compiler would call it dead, and the fixture's `shelve` is).
-    if d.name.starts_with('_') {
-        return Some(Kept::Intended);
-    }
     if attrs
         .iter()
         .any(|a| matches!(a.as_str(), "no_mangle" | "export_name" | "macro_export"))
@@ -53,7 +48,12 @@ pub(super) fn kept(d: &Decl<'_>) -> Option<Kept> {
     let public = sig
         .strip_prefix("pub")
         .is_some_and(|rest| rest.starts_with(char::is_whitespace));
-    public.then_some(Kept::Exported)
+    // `_name`: unused on purpose, as rustc reads it (a `#[allow(dead_code)]` item is still
+    // listed: the compiler would call it dead, and the fixture's `shelve` is).
+    let intended = d.name.starts_with('_');
+    public
+        .then_some(Kept::Exported)
+        .or(intended.then_some(Kept::Intended))
 }
 
 /// Whether the item whose name is on `line` (1-based) of `text` is under a `#[cfg(…)]`:
