@@ -266,6 +266,36 @@ pub fn symbols(ws: &Workspace, p: &SymbolsParams) -> Result<Answer, ToolError> {
             ListText::anchors("map"),
         ));
     }
+    // The map's symbols of exactly the name the servers did not list (a server that could
+    // not load the project: JDT LS without commons-cli's parent POM answered `DefaultParser`
+    // with nothing, unsaid), added and said.
+    if let Some(map) = a.map() {
+        let _read = map.snapshot()?;
+        let exact = map.search_hits(&SearchParams {
+            query: query.clone(),
+            limit: Some(limit),
+            ..Default::default()
+        })?;
+        let mut added = 0usize;
+        for (h, _) in exact.hits.iter().filter(|(h, _)| h.name == query) {
+            let Some(mut x) = hit_anchor(&mut a, None, h) else {
+                continue;
+            };
+            if hits.iter().any(|y| y.file == x.file && y.line == x.line) {
+                continue;
+            }
+            x.source = Some("map");
+            x.name = Some(json!(h.name));
+            x.kind = Some(json!(h.kind));
+            hits.push(x);
+            added += 1;
+        }
+        if added > 0 {
+            w.push(format!(
+                "{added} symbol(s) named {query} from the map that the server(s) did not list (source: map); their answers may be partial"
+            ));
+        }
+    }
     // Exact names first, then case-insensitive exact, prefix, the rest; then by path.
     let q = query.to_lowercase();
     // A name the server qualifies (gopls: `Command.Execute`) ranks by its own last part too
