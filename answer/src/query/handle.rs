@@ -401,7 +401,7 @@ mod tests {
     /// (logrus: `refs py:entry.go#Entry` answered 171 references beside "no py server").
     #[test]
     fn a_node_id_s_prefix_is_its_file_s_language() {
-        let e = parse_node_id("py:entry.go#Entry.Log").unwrap_err();
+        let e = parse_node_id("py:entry.go#Entry.Log").expect_err("a go file with a py prefix");
         assert_eq!(e.code, ErrorCode::BadNodeId);
         assert!(e.message.contains("entry.go is a Go file"), "{}", e.message);
         assert_eq!(

@@ -483,7 +483,8 @@ mod tests {
             sym("Proxy.count", Kind::Field, 12),
         ];
         let at = |line| Pos { line, col: 5 };
-        let (pos, note) = callable_namesake(&outline, "Proxy.afterRead", at(4)).unwrap();
+        let (pos, note) =
+            callable_namesake(&outline, "Proxy.afterRead", at(4)).expect("the method");
         assert_eq!(pos, at(10));
         assert_eq!(
             note,
