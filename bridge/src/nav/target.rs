@@ -74,9 +74,7 @@ pub(super) fn target<'a>(
     p: &dyn AsPosition,
     warnings: &mut Vec<String>,
 ) -> Result<(Target, Anchors<'a>), ToolError> {
-    let t = position_of(ws, lease, p, false, warnings)?;
-    let a = Anchors::new(ws, lease, warnings).known(&t.c.abs, &t.text);
-    Ok((t, a))
+    anchored(ws, lease, p, false, warnings)
 }
 
 /// [`target`] for a tool about functions (`nav_calls`, `nav_implementations`): a locate
@@ -87,7 +85,17 @@ pub(super) fn callable_target<'a>(
     p: &dyn AsPosition,
     warnings: &mut Vec<String>,
 ) -> Result<(Target, Anchors<'a>), ToolError> {
-    let t = position_of(ws, lease, p, true, warnings)?;
+    anchored(ws, lease, p, true, warnings)
+}
+
+fn anchored<'a>(
+    ws: &'a Workspace,
+    lease: &'a Result<MapLease, ToolError>,
+    p: &dyn AsPosition,
+    callable: bool,
+    warnings: &mut Vec<String>,
+) -> Result<(Target, Anchors<'a>), ToolError> {
+    let t = position_of(ws, lease, p, callable, warnings)?;
     let a = Anchors::new(ws, lease, warnings).known(&t.c.abs, &t.text);
     Ok((t, a))
 }
