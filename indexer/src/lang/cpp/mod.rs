@@ -752,7 +752,7 @@ pub(crate) fn macro_bodies_as_functions(src: &mut [u8], qualify: bool) -> bool {
             continue;
         }
         let macro_name = &line[..m];
-        let opens_namespace = ["NAMESPACE", "BEGIN", "END", "EXTERN"]
+        let opens_namespace = ["NAMESPACE", "_BEGIN", "_END", "EXTERN"]
             .iter()
             .any(|w| memchr::memmem::find(macro_name, w.as_bytes()).is_some());
         let Some(close) = balanced(line, m) else {
